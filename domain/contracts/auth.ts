@@ -1,0 +1,29 @@
+// HTTP payloads of the auth and user routes (spec 1 §4, §7). The API validates with these
+// schemas and the web infers its types from them.
+import { z } from 'zod';
+import { USERNAME_PATTERN } from '../identity/user.events';
+
+export const credentialsSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .regex(USERNAME_PATTERN, 'Username must be 3-32 letters, digits, dots, dashes or underscores'),
+  password: z.string().min(8, 'Password must be at least 8 characters').max(200, 'Password must be at most 200 characters'),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  /** Tokens, 1 token = 1 USD; up to 6 decimals. */
+  tokenBalance: z.number(),
+  xrplWallet: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const errorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

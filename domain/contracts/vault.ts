@@ -1,0 +1,88 @@
+// HTTP payloads of the upload and vault routes (spec 1 §3 "Vault content item", "Upload payload").
+import { z } from 'zod';
+import { CONTENT_TYPES, ROYALTY_SPLIT_DEFAULT, ROYALTY_SPLIT_MAX, ROYALTY_SPLIT_MIN } from '../constants';
+import { LIFECYCLE_STAGES } from '../track/lifecycle';
+
+/** The text fields of the multipart upload form (the file part is checked separately). */
+export const uploadFieldsSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  description: z.string().trim().max(5000, 'Description must be at most 5000 characters').default(''),
+  contentType: z.enum(CONTENT_TYPES, { message: `contentType must be one of ${CONTENT_TYPES.join(', ')}` }),
+  royaltySplit: z.coerce
+    .number({ message: 'royaltySplit must be a number' })
+    .int('royaltySplit must be a whole number')
+    .min(ROYALTY_SPLIT_MIN, `royaltySplit must be at least ${ROYALTY_SPLIT_MIN}`)
+    .max(ROYALTY_SPLIT_MAX, `royaltySplit must be at most ${ROYALTY_SPLIT_MAX}`)
+    .default(ROYALTY_SPLIT_DEFAULT),
+  metadata: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'metadata must be a JSON string' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.looseObject({
+        originalName: z.string().optional(),
+        size: z.number().optional(),
+        type: z.string().optional(),
+        genre: z.string().max(100).optional(),
+      }),
+    ),
+});
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+export const uploadResponseSchema = z.object({
+  id: z.string(),
+  workflowId: z.string(),
+  status: z.literal('processing'),
+  message: z.string(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const VAULT_STATUSES = ['registered', 'processing', 'failed'] as const;
+export type VaultStatus = (typeof VAULT_STATUSES)[number];
+
+export const workflowStepSchema = z.object({
+  name: z.string(),
+  status: z.enum(['pending', 'running', 'completed', 'failed']),
+});
+
+export const vaultItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  contentType: z.enum(CONTENT_TYPES),
+  status: z.enum(VAULT_STATUSES),
+  xrplTxHash: z.string().nullable(),
+  filePath: z.string().nullable(),
+  landrMasteredFilePath: z.string().nullable(),
+  landrPreviewFilePath: z.string().nullable(),
+  landrMasterStyle: z.string().nullable(),
+  copyrightChecked: z.boolean(),
+  royaltySplit: z.number(),
+  createdAt: z.string(),
+  metadata: z.object({
+    genre: z.string().nullable(),
+    duration: z.number().nullable(),
+    size: z.number(),
+    originalName: z.string(),
+    mimeType: z.string(),
+    format: z.string().nullable(),
+    sha256: z.string().nullable(),
+  }),
+  /** Where the track's lifecycle workflow is: the stage, its steps, and why it failed if it did. */
+  workflow: z.object({
+    id: z.string(),
+    stage: z.enum(LIFECYCLE_STAGES),
+    stageLabel: z.string(),
+    steps: z.array(workflowStepSchema),
+    failureReason: z.string().nullable(),
+  }),
+});
+export type VaultItem = z.infer<typeof vaultItemSchema>;
+export const vaultListSchema = z.array(vaultItemSchema);

@@ -1,0 +1,47 @@
+// Events of the user account aggregate (stream `user-<id>`) and of username claims
+// (stream `username-<lowercased name>`), which make usernames unique through the store's
+// optimistic concurrency rather than through a read model.
+import { z } from 'zod';
+import { defineEvent } from '../shared/events';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+
+export const UserRegistered = defineEvent(
+  'UserRegistered',
+  1,
+  z.object({
+    userId: z.uuid(),
+    username: z.string().regex(USERNAME_PATTERN),
+    passwordHash: z.string().min(20),
+  }),
+);
+
+export const TokensCredited = defineEvent(
+  'TokensCredited',
+  1,
+  z.object({
+    userId: z.uuid(),
+    amountMicros: z.number().int().positive(),
+    reason: z.enum(['welcome_bonus']),
+  }),
+);
+
+export const UsernameClaimed = defineEvent(
+  'UsernameClaimed',
+  1,
+  z.object({ username: z.string().regex(USERNAME_PATTERN), userId: z.uuid() }),
+);
+
+export const userEventDefinitions = [UserRegistered, TokensCredited, UsernameClaimed] as const;
+
+export type UserEvent =
+  | ReturnType<typeof UserRegistered.create>
+  | ReturnType<typeof TokensCredited.create>;
+
+export function userStreamId(userId: string): string {
+  return `user-${userId}`;
+}
+
+export function usernameStreamId(username: string): string {
+  return `username-${username.toLowerCase()}`;
+}

@@ -1,0 +1,7 @@
+// Every event type the platform stores. The event store validates each append and each read
+// against this registry.
+import { userEventDefinitions } from './identity/user.events';
+import { EventRegistry } from './shared/events';
+import { trackEventDefinitions } from './track/track.events';
+
+export const eventRegistry = new EventRegistry([...userEventDefinitions, ...trackEventDefinitions]);

@@ -1,0 +1,257 @@
+// The default event store: one append-only table in Postgres (or PGlite).
+//
+// Global order without skipped late commits: every row records the id of the transaction that
+// appended it (xid8, assigned when the transaction first writes). Readers order by
+// (transaction_id, global_position) and only return rows whose transaction id is below the xmin of
+// the current snapshot, i.e. below every transaction still in flight. A transaction that took its
+// sequence number early but commits late therefore holds back everything after it instead of being
+// passed over: a subscriber's checkpoint never moves beyond an event that is not yet visible.
+import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventRegistry } from '../../domain/shared/events';
+import { ConcurrencyError } from '../../domain/shared/errors';
+import type { Db, Queryable } from '../db/db';
+import { isUniqueViolation } from '../db/db';
+import type { Migration } from '../db/migrate';
+import { logger } from '../logger/logger';
+import {
+  START,
+  type AppendResult,
+  type BatchHandler,
+  type EventStore,
+  type GlobalPosition,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type Subscription,
+} from './event-store';
+import type { ExpectedVersionLike, NewEvent } from './types';
+
+export const eventStoreMigrations: Migration[] = [
+  {
+    id: '0001_event_store',
+    sql: `
+      CREATE TABLE events (
+        global_position bigint GENERATED ALWAYS AS IDENTITY,
+        transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        stream_id text NOT NULL,
+        stream_version integer NOT NULL CHECK (stream_version > 0),
+        event_id uuid NOT NULL,
+        type text NOT NULL,
+        schema_version integer NOT NULL,
+        data jsonb NOT NULL,
+        metadata jsonb NOT NULL,
+        recorded_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT events_stream_version_key UNIQUE (stream_id, stream_version),
+        CONSTRAINT events_event_id_key UNIQUE (event_id)
+      );
+      CREATE INDEX events_global_order_idx ON events (transaction_id, global_position);
+      CREATE FUNCTION events_are_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'events are append-only'; END $$;
+      CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON events
+        FOR EACH ROW EXECUTE FUNCTION events_are_append_only();
+    `,
+  },
+];
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: number;
+  event_id: string;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date;
+}
+
+const SELECT_COLUMNS = `global_position::text AS global_position, transaction_id::text AS transaction_id,
+  stream_id, stream_version, event_id::text AS event_id, type, schema_version, data, metadata, recorded_at`;
+
+// One statement, so it is atomic without an explicit transaction. The CTE only yields a row when
+// the stream is at the expected version ($2 null = any); two writers racing past that check
+// collide on the (stream_id, stream_version) unique key instead of overwriting each other.
+const APPEND_SQL = `
+  WITH current AS (
+    SELECT coalesce(max(stream_version), 0) AS version FROM events WHERE stream_id = $1
+  ), allowed AS (
+    SELECT version FROM current WHERE $2::integer IS NULL OR version = $2::integer
+  )
+  INSERT INTO events (stream_id, stream_version, event_id, type, schema_version, data, metadata)
+  SELECT $1, allowed.version + e.ordinality, (e.doc->>'eventId')::uuid, e.doc->>'type',
+         (e.doc->>'schemaVersion')::integer, e.doc->'data', e.doc->'metadata'
+  FROM allowed, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(doc, ordinality)
+  RETURNING global_position::text AS global_position, transaction_id::text AS transaction_id, stream_version`;
+
+export interface PostgresEventStoreOptions {
+  /** How often an idle subscription looks for events appended by other processes. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+}
+
+export class PostgresEventStore implements EventStore {
+  private readonly appended = new EventEmitter();
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly registry: EventRegistry,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 50;
+    this.batchSize = options.batchSize ?? 500;
+    this.appended.setMaxListeners(0);
+  }
+
+  async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersionLike): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const documents = JSON.stringify(
+      events.map((event) => ({
+        eventId: event.eventId,
+        type: event.type,
+        schemaVersion: this.registry.versionOf(event.type),
+        data: this.registry.parse(event.type, event.data),
+        metadata: event.metadata,
+      })),
+    );
+    const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const { rows } = await this.db.query<{ global_position: string; transaction_id: string; stream_version: number }>(
+          APPEND_SQL,
+          [streamId, expected, documents],
+        );
+        const last = rows.at(-1);
+        if (!last) return this.rejectOrReplay(streamId, events, expectedVersion);
+        this.appended.emit('appended');
+        return {
+          nextVersion: last.stream_version,
+          lastPosition: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
+        };
+      } catch (error) {
+        if (isUniqueViolation(error, 'events_event_id_key')) return this.rejectOrReplay(streamId, events, expectedVersion);
+        if (isUniqueViolation(error, 'events_stream_version_key')) {
+          if (expected === null && attempt < 5) continue;
+          return this.rejectOrReplay(streamId, events, expectedVersion);
+        }
+        throw error;
+      }
+    }
+  }
+
+  /** The append did not happen: either it had already happened (idempotent retry) or the version was wrong. */
+  private async rejectOrReplay(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersionLike): Promise<AppendResult> {
+    const ids = events.map((e) => e.eventId);
+    const { rows } = await this.db.query<{ event_id: string; stream_id: string; stream_version: number; global_position: string; transaction_id: string }>(
+      `SELECT event_id::text AS event_id, stream_id, stream_version, global_position::text AS global_position,
+              transaction_id::text AS transaction_id
+       FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY transaction_id, global_position`,
+      [ids],
+    );
+    if (rows.length === ids.length && rows.every((r) => r.stream_id === streamId)) {
+      const last = rows.at(-1)!;
+      return {
+        nextVersion: Math.max(...rows.map((r) => r.stream_version)),
+        lastPosition: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
+      };
+    }
+    if (rows.length > 0) {
+      throw new Error(`Event ids ${rows.map((r) => r.event_id).join(', ')} are already stored elsewhere`);
+    }
+    throw new ConcurrencyError(streamId, expectedVersion, await this.streamVersion(this.db, streamId));
+  }
+
+  private async streamVersion(db: Queryable, streamId: string): Promise<number> {
+    const { rows } = await db.query<{ version: number }>(
+      'SELECT coalesce(max(stream_version), 0)::integer AS version FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    return rows[0]?.version ?? 0;
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [streamId],
+    );
+    return rows.map((row) => this.toRecorded(row));
+  }
+
+  async readAll(from: GlobalPosition, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM events
+       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id, global_position
+       LIMIT $3`,
+      [from.commit.toString(), from.prepare.toString(), options.limit ?? this.batchSize],
+    );
+    return rows.map((row) => this.toRecorded(row));
+  }
+
+  subscribe(from: GlobalPosition, handler: BatchHandler, options: { onError?: (error: unknown) => void } = {}): Subscription {
+    const controller = new AbortController();
+    let wake: (() => void) | undefined;
+    const onAppended = () => wake?.();
+    this.appended.on('appended', onAppended);
+
+    const loop = async () => {
+      let position = from;
+      while (!controller.signal.aborted) {
+        const batch = await this.readAll(position);
+        if (batch.length > 0) {
+          await handler(batch);
+          position = batch.at(-1)!.position;
+          if (batch.length === this.batchSize) continue;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          sleep(this.pollIntervalMs, undefined, { signal: controller.signal }).then(resolve, resolve);
+        });
+        wake = undefined;
+      }
+    };
+
+    const done = loop()
+      .catch((error) => {
+        if (controller.signal.aborted) return;
+        logger.error({ err: error }, 'event store subscription stopped');
+        options.onError?.(error);
+      })
+      .finally(() => this.appended.off('appended', onAppended));
+
+    const subscription: Subscription = {
+      stop: async () => {
+        controller.abort();
+        wake?.();
+        await done;
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+  }
+
+  private toRecorded(row: EventRow): RecordedEvent {
+    return {
+      eventId: row.event_id,
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+      type: row.type,
+      schemaVersion: row.schema_version,
+      data: this.registry.parse(row.type, row.data),
+      metadata: row.metadata,
+      recordedAt: new Date(row.recorded_at),
+    };
+  }
+}
+
+export { START };

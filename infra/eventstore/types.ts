@@ -1,0 +1,2 @@
+export type { EventMetadata, NewEvent } from '../../domain/shared/events';
+export type { ExpectedVersion as ExpectedVersionLike } from '../../domain/shared/errors';
