@@ -17,3 +17,34 @@ export const INTAKE_STEPS = ['receive', 'store', 'probe'] as const;
 export type IntakeStep = (typeof INTAKE_STEPS)[number];
 
 export type StepStatus = 'pending' | 'running' | 'completed' | 'failed';
+
+/** What the vault shows for each stage a track can be waiting in or working on. */
+export const STAGE_LABELS: Record<LifecycleStage, string> = {
+  intake: 'Intake',
+  master: 'Ready for mastering',
+  oracle: 'Ready for copyright check',
+  register: 'Ready for registration',
+  certificate: 'Certificate',
+  vault: 'In vault',
+  contract: 'Contracts',
+  distribute: 'Distribution',
+};
+
+export interface StepProgress {
+  name: string;
+  status: StepStatus;
+}
+
+/**
+ * The step list of a track whose intake has completed `completedIntakeSteps` steps: intake's own
+ * steps, then one entry per later stage. `failed` marks the step that failed, if any.
+ */
+export function lifecycleSteps(completedIntakeSteps: number, failed = false): StepProgress[] {
+  const intake = INTAKE_STEPS.map((name, index): StepProgress => {
+    if (index < completedIntakeSteps) return { name, status: 'completed' };
+    if (index === completedIntakeSteps) return { name, status: failed ? 'failed' : 'running' };
+    return { name, status: 'pending' };
+  });
+  const later = LIFECYCLE_STAGES.slice(1).map((name): StepProgress => ({ name, status: 'pending' }));
+  return [...intake, ...later];
+}

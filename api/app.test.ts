@@ -1,0 +1,220 @@
+// The API through app.inject: auth, upload checks, the vault, owner-only files, and the websocket.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WELCOME_BONUS_TOKENS } from '../domain/constants';
+import { eventRegistry } from '../domain/registry';
+import { TrackFileStored, TrackUploadReceived, trackStreamId } from '../domain/track/track.events';
+import { sessionMigrations } from '../infra/auth/session-store';
+import { pgliteDb, type Db } from '../infra/db/db';
+import { migrate } from '../infra/db/migrate';
+import { eventStoreMigrations, PostgresEventStore } from '../infra/eventstore/postgres-event-store';
+import { FileStorage } from '../infra/storage/file-storage';
+import { allProjections } from '../projections/all';
+import { Projector } from '../projections/projector';
+import { sineWav } from '../tests/support/audio';
+import { multipartBody } from '../tests/support/multipart';
+import type { TrackLifecycleInput } from '../workflows/track-lifecycle/shared';
+import { buildApp } from './app';
+
+let app: FastifyInstance;
+let db: Db;
+let eventStore: PostgresEventStore;
+let projector: Projector;
+let storage: FileStorage;
+let dataDir: string;
+const started: TrackLifecycleInput[] = [];
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-api-'));
+  storage = new FileStorage(dataDir);
+  await storage.init();
+  db = await pgliteDb();
+  await migrate(db, [...eventStoreMigrations, ...sessionMigrations]);
+  eventStore = new PostgresEventStore(db, eventRegistry);
+  projector = new Projector(db, eventStore, allProjections);
+  await projector.start();
+  app = await buildApp({
+    db,
+    eventStore,
+    projector,
+    storage,
+    // Records the workflow start; the real Temporal path is covered by the workflow and e2e tests.
+    lifecycle: { start: async (input) => (started.push(input), { workflowId: `track-lifecycle-${input.trackId}` }) },
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  await projector.stop();
+  await db.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function signup(username = `user_${randomUUID().slice(0, 8)}`, password = 'correct horse battery') {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username, password } });
+  const cookie = response.cookies.find((c) => c.name === 'goose_session');
+  return { response, username, password, cookie: cookie ? `goose_session=${cookie.value}` : '' };
+}
+
+function upload(cookie: string, fields: Record<string, string>, file?: Parameters<typeof multipartBody>[1]) {
+  const { payload, headers } = multipartBody(fields, file);
+  return app.inject({ method: 'POST', url: '/api/upload', payload, headers: { ...headers, cookie } });
+}
+
+describe('auth', () => {
+  it('reports signed out as 401 on /api/auth/me', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Not signed in' });
+  });
+
+  it('signs up with a hashed password, an httpOnly SameSite session cookie and the welcome bonus', async () => {
+    const { response, username, cookie } = await signup();
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user).toMatchObject({ username, tokenBalance: WELCOME_BONUS_TOKENS });
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.json()).toMatchObject({ username, tokenBalance: WELCOME_BONUS_TOKENS });
+
+    const userEvents = await eventStore.readStream(`user-${me.json().id}`);
+    expect(userEvents.map((e) => e.type)).toEqual(['UserRegistered', 'TokensCredited']);
+    expect((userEvents[0]!.data as { passwordHash: string }).passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses a taken username, case-insensitively', async () => {
+    const { username } = await signup();
+    const again = await signup(username.toUpperCase());
+    expect(again.response.statusCode).toBe(409);
+    expect(again.response.json()).toEqual({ error: 'Username is already taken' });
+  });
+
+  it('rejects bad credentials with a clear error', async () => {
+    const short = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'ab', password: 'x' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toMatch(/username/i);
+  });
+
+  it('logs in, and logs out so the session no longer works', async () => {
+    const { username, password } = await signup();
+    const wrong = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'wrong password' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'Invalid username or password' });
+
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    expect(login.statusCode).toBe(200);
+    const cookie = `goose_session=${login.cookies.find((c) => c.name === 'goose_session')!.value}`;
+    expect((await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
+
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('upload', () => {
+  const fields = { title: 'Sine Song', description: 'a test tone', contentType: 'music', royaltySplit: '80', metadata: '{"genre":"Electronic"}' };
+
+  it('accepts a WAV, stages it and starts the track workflow with the content-detected type', async () => {
+    const { cookie } = await signup();
+    const wav = sineWav({ seconds: 0.5 });
+    const response = await upload(cookie, fields, { filename: 'sine.wav', content: wav, contentType: 'audio/wav' });
+    expect(response.statusCode).toBe(202);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'processing', workflowId: `track-lifecycle-${body.id}` });
+    const input = started.find((s) => s.trackId === body.id)!;
+    expect(input).toMatchObject({ title: 'Sine Song', contentType: 'music', royaltySplit: 80, genre: 'Electronic', detectedExtension: 'wav', size: wav.length });
+    expect(await readdir(storage.stagingDir)).toContain(input.stagingName);
+  });
+
+  it.each([
+    ['no file', {}, undefined, 400, 'No file selected'],
+    ['no title', { title: '' }, { filename: 'a.wav', content: sineWav({ seconds: 0.1 }) }, 400, 'Title is required'],
+    ['unknown content type', { contentType: 'podcast' }, { filename: 'a.wav', content: sineWav({ seconds: 0.1 }) }, 400, 'contentType must be one of'],
+    ['split out of range', { royaltySplit: '101' }, { filename: 'a.wav', content: sineWav({ seconds: 0.1 }) }, 400, 'royaltySplit must be at most 100'],
+    ['binary junk', {}, { filename: 'a.mp3', content: Buffer.from([0, 1, 2, 3, 0, 255, 254, 0]) }, 415, 'Unsupported file type'],
+    ['a PNG named .wav', {}, { filename: 'a.wav', content: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex') }, 415, 'PNG image but its name ends in ".wav"'],
+    ['text uploaded as music', {}, { filename: 'notes.txt', content: Buffer.from('la la la\n') }, 400, 'cannot be uploaded as music'],
+  ] as const)('refuses %s with a clear error and keeps nothing', async (_name, override, file, status, message) => {
+    const { cookie } = await signup();
+    const before = started.length;
+    const response = await upload(cookie, { ...fields, ...override }, file as Parameters<typeof multipartBody>[1]);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error).toContain(message);
+    expect(started.length).toBe(before);
+    expect((await readdir(storage.stagingDir)).filter((n) => !started.some((s) => s.stagingName === n))).toEqual([]);
+  });
+
+  it('requires a signed-in user', async () => {
+    const response = await upload('', fields, { filename: 'a.wav', content: sineWav({ seconds: 0.1 }) });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('vault, files and live events', () => {
+  async function recordTrack(ownerId: string) {
+    const trackId = randomUUID();
+    const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
+    const content = sineWav({ seconds: 0.2 });
+    await writeFile(storage.storedPath(`${trackId}.wav`), content);
+    const result = await eventStore.append(
+      trackStreamId(trackId),
+      [
+        { eventId: randomUUID(), metadata, ...TrackUploadReceived.create({ trackId, ownerId, title: 'Stored', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: content.length, genre: null }) },
+        { eventId: randomUUID(), metadata, ...TrackFileStored.create({ trackId, storedName: `${trackId}.wav`, sha256: 'a'.repeat(64), size: content.length }) },
+      ],
+      'no_stream',
+    );
+    await projector.waitFor(result.lastPosition);
+    return { trackId, content };
+  }
+
+  it('lists only the owner\'s items and serves their files to the owner alone', async () => {
+    const owner = await signup();
+    const other = await signup();
+    const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
+    const { trackId, content } = await recordTrack(ownerId);
+
+    const vault = (await app.inject({ method: 'GET', url: '/api/vault', headers: { cookie: owner.cookie } })).json();
+    expect(vault).toHaveLength(1);
+    expect(vault[0]).toMatchObject({ id: trackId, status: 'processing', filePath: `/uploads/${trackId}.wav`, metadata: { sha256: 'a'.repeat(64) } });
+    expect(vault[0].workflow.steps.slice(0, 3)).toEqual([
+      { name: 'receive', status: 'completed' },
+      { name: 'store', status: 'completed' },
+      { name: 'probe', status: 'running' },
+    ]);
+    expect((await app.inject({ method: 'GET', url: '/api/vault', headers: { cookie: other.cookie } })).json()).toEqual([]);
+
+    const file = await app.inject({ method: 'GET', url: `/uploads/${trackId}.wav`, headers: { cookie: owner.cookie } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(content)).toBe(true);
+    expect((await app.inject({ method: 'GET', url: `/uploads/${trackId}.wav`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/uploads/${trackId}.wav` })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/uploads/..%2F..%2Fetc%2Fpasswd', headers: { cookie: owner.cookie } })).statusCode).toBe(400);
+  });
+
+  it('pushes the user\'s own content events over the websocket after the read model commits', async () => {
+    const owner = await signup();
+    const other = await signup();
+    const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
+    await app.ready();
+    const ownerSocket = await app.injectWS('/api/ws', { headers: { cookie: owner.cookie } });
+    const otherSocket = await app.injectWS('/api/ws', { headers: { cookie: other.cookie } });
+    const ownerMessages: { type: string; eventType?: string; subjectId?: string }[] = [];
+    const otherMessages: unknown[] = [];
+    ownerSocket.on('message', (data) => ownerMessages.push(JSON.parse(String(data))));
+    otherSocket.on('message', (data) => otherMessages.push(JSON.parse(String(data))));
+
+    const { trackId } = await recordTrack(ownerId);
+    await expect.poll(() => ownerMessages.filter((m) => m.type === 'event').map((m) => m.eventType)).toEqual(['TrackUploadReceived', 'TrackFileStored']);
+    expect(ownerMessages.find((m) => m.type === 'event')!.subjectId).toBe(trackId);
+    expect(otherMessages.filter((m) => (m as { type: string }).type === 'event')).toEqual([]);
+    ownerSocket.terminate();
+    otherSocket.terminate();
+  });
+});

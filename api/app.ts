@@ -1,0 +1,88 @@
+// Builds the Fastify app: plugins first, then routes, then the built web app (if present).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { SessionStore } from '../infra/auth/session-store';
+import type { Db } from '../infra/db/db';
+import type { EventStore } from '../infra/eventstore/event-store';
+import { logger } from '../infra/logger/logger';
+import type { FileStorage } from '../infra/storage/file-storage';
+import type { Projector } from '../projections/projector';
+import type { TrackLifecycleInput } from '../workflows/track-lifecycle/shared';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { realtimeRoutes } from './realtime/hub';
+import { authRoutes } from './routes/auth';
+import { fileRoutes } from './routes/files';
+import { healthRoutes } from './routes/health';
+import { uploadRoutes } from './routes/upload';
+import { vaultRoutes } from './routes/vault';
+
+/** Starts a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
+export interface TrackLifecycleStarter {
+  start(input: TrackLifecycleInput): Promise<{ workflowId: string }>;
+}
+
+export interface AppDeps {
+  db: Db;
+  eventStore: EventStore;
+  projector: Projector;
+  storage: FileStorage;
+  lifecycle: TrackLifecycleStarter;
+  sessions: SessionStore;
+  secureCookies: boolean;
+}
+
+export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies'> {
+  secureCookies?: boolean;
+  /** The built web app (web/dist); served with a fallback to index.html for client routes. */
+  webDistDir?: string | null;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, trustProxy: true });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const deps: AppDeps = {
+    ...options,
+    sessions: new SessionStore(options.db),
+    secureCookies: options.secureCookies ?? false,
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(authPlugin, { sessions: deps.sessions, secureCookies: deps.secureCookies });
+  await app.register(fastifyMultipart);
+  await app.register(fastifyWebsocket);
+  await app.register(fastifyStatic, { root: options.storage.uploadsDir, serve: false });
+
+  await app.register(healthRoutes, deps);
+  await app.register(authRoutes, deps);
+  await app.register(uploadRoutes, deps);
+  await app.register(vaultRoutes, deps);
+  await app.register(fileRoutes, deps);
+  await app.register(realtimeRoutes(options.projector));
+
+  const webDist = options.webDistDir;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) registerWebApp(app, webDist);
+  return app;
+}
+
+function registerWebApp(app: FastifyInstance, root: string): void {
+  app.register(async (web) => {
+    await web.register(fastifyStatic, { root, prefix: '/', decorateReply: false, wildcard: false, index: ['index.html'] });
+    // Client-side routes (/dashboard, /checkout, unknown pages) all load the app; /api stays JSON.
+    web.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/uploads/')) {
+        return reply.status(404).send({ error: `No route for ${request.method} ${request.url}` });
+      }
+      return reply.type('text/html').sendFile('index.html', root);
+    });
+  });
+}

@@ -1,0 +1,45 @@
+// The one place errors become HTTP answers: domain error kinds map to statuses, request
+// validation to 400, and every answer carries an `error` field saying what is wrong. 5xx details
+// are logged with the request's context and hidden from the client.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../../domain/shared/errors';
+
+const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
+  validation: 400,
+  unauthorized: 401,
+  illegal_state: 409,
+  not_found: 404,
+  concurrency: 412,
+};
+
+/** An error with a chosen status and client-facing message (e.g. 413 file too large). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const message = issue ? (field ? `${field}: ${issue.message}` : issue.message) : 'Invalid request';
+      return reply.status(400).send({ error: message });
+    }
+    if (error instanceof DomainError) return reply.status(STATUS_BY_KIND[error.kind]).send({ error: error.message });
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
+    const statusCode = (error as FastifyError).statusCode;
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      return reply.status(statusCode).send({ error: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: 'Internal server error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `No route for ${request.method} ${request.url}` }));
+}

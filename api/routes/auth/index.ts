@@ -1,0 +1,110 @@
+// Signup, login, logout and the current user (spec 1 §4, §7). Signup is a decider + append on
+// the user's stream; a username claim stream makes usernames unique through the store itself.
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authResponseSchema, credentialsSchema, userSchema } from '../../../domain/contracts/auth';
+import { decideUser, evolveUser, initialUserState } from '../../../domain/identity/user.decider';
+import { UsernameClaimed, userStreamId, usernameStreamId } from '../../../domain/identity/user.events';
+import { ConcurrencyError, IllegalStateError, UnauthorizedError } from '../../../domain/shared/errors';
+import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../../infra/auth/password';
+import { handleCommand } from '../../../infra/eventstore/command-handler';
+import type { EventStore } from '../../../infra/eventstore/event-store';
+import { findUserById, findUserByUsername } from '../../../projections/users/queries';
+import { clearSessionCookie, requireUserId, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
+import type { AppDeps } from '../../app';
+
+const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
+
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, eventStore, projector, sessions, secureCookies } = deps;
+
+  app.post(
+    '/api/auth/signup',
+    { schema: { body: credentialsSchema, response: { 201: authResponseSchema } } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const userId = randomUUID();
+      const passwordHash = await hashPassword(password);
+      const context = { correlationId: request.id, actor: `user:${userId}` };
+      await claimUsername(eventStore, username, userId, context);
+      const { result } = await handleCommand(
+        eventStore,
+        userStreamId(userId),
+        userDecider,
+        { type: 'RegisterUser', data: { userId, username, passwordHash } },
+        context,
+      );
+      if (result) await projector.waitFor(result.lastPosition);
+      const user = await findUserById(db, userId);
+      if (!user) throw new Error(`User ${userId} was registered but is not in the read model`);
+      const session = await sessions.create(userId);
+      setSessionCookie(reply, session.token, secureCookies);
+      request.log.info({ userId }, 'user signed up');
+      return reply.status(201).send({ user });
+    },
+  );
+
+  app.post('/api/auth/login', { schema: { body: credentialsSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
+    const { username, password } = request.body;
+    const found = await findUserByUsername(db, username);
+    const valid = await verifyPassword(found?.passwordHash ?? (await UNKNOWN_USER_HASH), password);
+    if (!found || !valid) throw new UnauthorizedError('Invalid username or password');
+    const session = await sessions.create(found.user.id);
+    setSessionCookie(reply, session.token, secureCookies);
+    return { user: found.user };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessions.destroy(token);
+    clearSessionCookie(reply, secureCookies);
+    return { ok: true };
+  });
+
+  const currentUser = async (request: Parameters<typeof requireUserId>[0]) => {
+    const user = await findUserById(db, requireUserId(request));
+    if (!user) throw new UnauthorizedError('Not signed in');
+    return user;
+  };
+  app.get('/api/auth/me', { schema: { response: { 200: userSchema } } }, (request) => currentUser(request));
+  app.get('/api/user', { schema: { response: { 200: userSchema } } }, (request) => currentUser(request));
+};
+
+/**
+ * Claims a username for a new user. A claim whose user never got registered (the process died
+ * between the two appends) is taken over instead of blocking the name forever.
+ */
+async function claimUsername(
+  eventStore: EventStore,
+  username: string,
+  userId: string,
+  context: { correlationId: string; actor: string },
+): Promise<void> {
+  const streamId = usernameStreamId(username);
+  const claim = (expected: number | 'no_stream') =>
+    eventStore.append(
+      streamId,
+      [
+        {
+          eventId: randomUUID(),
+          ...UsernameClaimed.create({ username, userId }),
+          metadata: { ...context, causationId: null, workflowId: null, occurredAt: new Date().toISOString() },
+        },
+      ],
+      expected,
+    );
+  try {
+    await claim('no_stream');
+  } catch (error) {
+    if (!(error instanceof ConcurrencyError)) throw error;
+    const claims = await eventStore.readStream(streamId);
+    const holder = (claims.at(-1)?.data as { userId: string } | undefined)?.userId;
+    if (holder && (await eventStore.readStream(userStreamId(holder))).length > 0) {
+      throw new IllegalStateError('Username is already taken');
+    }
+    await claim(claims.length).catch((retryError: unknown) => {
+      if (retryError instanceof ConcurrencyError) throw new IllegalStateError('Username is already taken');
+      throw retryError;
+    });
+  }
+}

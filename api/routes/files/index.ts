@@ -1,0 +1,23 @@
+// GET /uploads/{name}: a stored file, served only to the user who owns it (others get 404, so
+// the route does not reveal which files exist). Range requests work, so audio can seek.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFoundError } from '../../../domain/shared/errors';
+import { findStoredFileOwner } from '../../../projections/vault/queries';
+import type { AppDeps } from '../../app';
+import { requireUserId } from '../../plugins/auth';
+
+export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
+  app.get(
+    '/uploads/:name',
+    { schema: { params: z.object({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Invalid file name') }) } },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const file = await findStoredFileOwner(db, request.params.name);
+      if (!file || file.ownerId !== userId) throw new NotFoundError('File not found');
+      reply.header('Cache-Control', 'private, max-age=3600');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      return reply.type(file.mimeType).sendFile(request.params.name, storage.uploadsDir);
+    },
+  );
+};

@@ -1,0 +1,105 @@
+// POST /api/upload (spec 1 §7): a multipart form with the file and its fields. The file is
+// streamed to staging with a size limit, identified by its content, and handed to a new
+// TrackLifecycle workflow, which stores, hashes and probes it.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES } from '../../../domain/constants';
+import { uploadFieldsSchema, uploadResponseSchema } from '../../../domain/contracts/vault';
+import { ValidationError } from '../../../domain/shared/errors';
+import { claimedExtension, sniffContent } from '../../../infra/storage/content-sniffer';
+import type { AppDeps } from '../../app';
+import { HttpError } from '../../plugins/error-handler';
+import { requireUserId } from '../../plugins/auth';
+
+const MAX_MB = Math.round(MAX_UPLOAD_BYTES / 1024 / 1024);
+const ACCEPTED_LIST = ACCEPTED_UPLOAD_EXTENSIONS.join(', ');
+
+export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { storage, lifecycle }) => {
+  app.post('/api/upload', { schema: { response: { 202: uploadResponseSchema } } }, async (request, reply) => {
+    const ownerId = requireUserId(request);
+    if (!request.isMultipart()) throw new HttpError(415, 'Upload must be a multipart/form-data form');
+
+    const fields: Record<string, string> = {};
+    let file: Awaited<ReturnType<typeof receiveFile>> | null = null;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 } })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            throw new ValidationError(`Unexpected file field "${part.fieldname}"; send the file as "file"`);
+          }
+          file = await receiveFile(part, storage.newStagingPath());
+        } else {
+          fields[part.fieldname] = String(part.value);
+        }
+      }
+      if (!file) throw new ValidationError('No file selected');
+
+      const parsed = uploadFieldsSchema.safeParse(fields);
+      if (!parsed.success) throw new ValidationError(describeIssue(parsed.error));
+      const sniffed = await sniffContent(file.stagingPath);
+      if (!sniffed) {
+        throw new HttpError(415, `Unsupported file type: the content of "${file.originalName}" is not one of ${ACCEPTED_LIST}`);
+      }
+      const claimed = claimedExtension(file.originalName);
+      if (claimed !== sniffed.extension) {
+        throw new HttpError(415, `The file's content is ${sniffed.label} but its name ends in ".${claimed}"`);
+      }
+      if (!sniffed.contentTypes.includes(parsed.data.contentType)) {
+        throw new ValidationError(`A ${sniffed.label} file cannot be uploaded as ${parsed.data.contentType}`);
+      }
+
+      const trackId = randomUUID();
+      const { workflowId } = await lifecycle.start({
+        trackId,
+        ownerId,
+        title: parsed.data.title,
+        description: parsed.data.description,
+        contentType: parsed.data.contentType,
+        royaltySplit: parsed.data.royaltySplit,
+        genre: parsed.data.metadata.genre ?? null,
+        originalName: file.originalName,
+        stagingName: file.stagingName,
+        detectedExtension: sniffed.extension,
+        detectedMimeType: sniffed.mimeType,
+        size: file.size,
+        correlationId: request.id,
+        actor: `user:${ownerId}`,
+      });
+      request.log.info({ trackId, workflowId, ownerId }, 'upload accepted');
+      return reply.status(202).send({ id: trackId, workflowId, status: 'processing', message: 'Upload received; the track workflow is storing and checking it' });
+    } catch (error) {
+      if (file) await storage.discardStaged(file.stagingName);
+      throw error;
+    }
+  });
+};
+
+async function receiveFile(part: MultipartFile, target: { name: string; path: string }) {
+  const originalName = part.filename?.trim();
+  if (!originalName) {
+    part.file.resume();
+    throw new ValidationError('No file selected');
+  }
+  try {
+    await pipeline(part.file, createWriteStream(target.path));
+    if (part.file.truncated) throw new HttpError(413, `File too large: the limit is ${MAX_MB} MB`);
+    const { size } = await stat(target.path);
+    if (size === 0) throw new ValidationError(`"${originalName}" is empty`);
+    return { stagingName: target.name, stagingPath: target.path, originalName, size };
+  } catch (error) {
+    await rm(target.path, { force: true });
+    throw error;
+  }
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid upload form';
+  return issue.message;
+}

@@ -1,0 +1,96 @@
+// `npm start`: the whole platform on one machine. With no configuration: PGlite under data/, the
+// Temporal CLI dev server (data/temporal.db), the worker, the projector and the API serving the
+// built web app on PORT. DATABASE_URL, TEMPORAL_ADDRESS and EVENTSTORE_URL switch to real servers.
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import { buildApp } from '../api/app';
+import { temporalLifecycleStarter } from '../api/temporal-lifecycle';
+import { sessionMigrations } from '../infra/auth/session-store';
+import { loadConfig } from '../infra/config';
+import { logger } from '../infra/logger/logger';
+import { openPlatform } from '../infra/platform';
+import { FileStorage } from '../infra/storage/file-storage';
+import { resolveTemporal } from '../infra/temporal/dev-server';
+import { allProjections } from '../projections/all';
+import { Projector } from '../projections/projector';
+import { createTrackLifecycleWorker } from '../workflows/worker';
+
+const config = loadConfig();
+const stops: (() => Promise<unknown>)[] = [];
+
+async function main(): Promise<void> {
+  const storage = new FileStorage(config.dataDir);
+  await storage.init();
+
+  const temporal = await resolveTemporal(config);
+  stops.push(() => temporal.stop());
+
+  const platform = await openPlatform(config, sessionMigrations);
+  stops.push(() => platform.close());
+
+  const projector = new Projector(platform.db, platform.eventStore, allProjections);
+  await projector.start();
+  stops.push(() => projector.stop());
+
+  const workerConnection = await NativeConnection.connect({ address: temporal.address });
+  const worker = await createTrackLifecycleWorker({
+    connection: workerConnection,
+    namespace: config.temporalNamespace,
+    eventStore: platform.eventStore,
+    storage,
+  });
+  const workerRun = worker.run();
+  stops.push(async () => {
+    worker.shutdown();
+    await workerRun;
+    await workerConnection.close();
+  });
+
+  const clientConnection = await Connection.connect({ address: temporal.address });
+  stops.push(() => clientConnection.close());
+  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
+
+  const app = await buildApp({
+    db: platform.db,
+    eventStore: platform.eventStore,
+    projector,
+    storage,
+    lifecycle: temporalLifecycleStarter(client),
+    secureCookies: process.env.COOKIE_SECURE === 'true',
+    webDistDir: path.resolve('web/dist'),
+  });
+  stops.push(() => app.close());
+  await app.listen({ port: config.port, host: config.host });
+
+  const port = (app.server.address() as { port: number }).port;
+  logger.info(
+    {
+      database: config.databaseUrl ? 'postgres (DATABASE_URL)' : `pglite (${path.join(config.dataDir, 'pglite')})`,
+      temporal: temporal.address,
+      temporalUi: temporal.uiUrl,
+      eventStore: config.eventStoreUrl ? 'EventStoreDB (EVENTSTORE_URL)' : 'postgres',
+    },
+    'GOOSE is running',
+  );
+  process.stdout.write(`\nGOOSE is running at http://localhost:${port}\n\n`);
+}
+
+let stopping = false;
+async function shutdown(signal: string, exitCode = 0): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  for (const stop of stops.reverse()) {
+    await stop().catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'));
+  }
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+main().catch(async (error: unknown) => {
+  logger.fatal({ err: error }, 'GOOSE failed to start');
+  await shutdown('startup failure', 1);
+});

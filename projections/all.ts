@@ -1,0 +1,6 @@
+// Every read model the projector maintains.
+import type { Projection } from './projection';
+import { usersProjection } from './users/projection';
+import { vaultProjection } from './vault/projection';
+
+export const allProjections: readonly Projection[] = [usersProjection, vaultProjection];

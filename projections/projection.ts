@@ -1,0 +1,33 @@
+// What a read model provides to the projector: its tables, the events it handles, and a handler
+// that applies one event inside the projector's transaction.
+import type { Queryable } from '../infra/db/db';
+import type { RecordedEvent } from '../infra/eventstore/event-store';
+
+/** A committed change to a read model, announced to live clients (websocket) after the commit. */
+export interface ReadModelChange {
+  readModel: 'vault' | 'user';
+  /** The user the change belongs to; only that user's browsers hear about it. */
+  ownerId: string;
+  subjectId: string;
+  streamId: string;
+  eventType: string;
+  workflowId: string | null;
+  recordedAt: string;
+}
+
+export interface Projection {
+  /** Checkpoint key. */
+  readonly name: string;
+  /** Bump when `schema` or the handler's output changes: the projector then rebuilds the model. */
+  readonly version: number;
+  /** The tables this projection owns, dropped on rebuild. */
+  readonly tables: readonly string[];
+  /** CREATE statements for those tables. */
+  readonly schema: string;
+  readonly handles: ReadonlySet<string>;
+  /**
+   * Applies one event. Must be idempotent (replaying an event leaves the row as it was), because
+   * delivery is at least once when the event store is not the read-model database.
+   */
+  apply(tx: Queryable, event: RecordedEvent): Promise<ReadModelChange | null>;
+}
