@@ -1,0 +1,11 @@
+# The app image used by docker-compose.yml: API, projector and worker in one process, web app built in.
+FROM node:20-bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci
+COPY . .
+RUN npm run build:web
+ENV NODE_ENV=production
+EXPOSE 3000
+CMD ["npx", "tsx", "ops/start.ts"]
