@@ -48,7 +48,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, trustProxy: true });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const webDist = options.webDistDir && existsSync(path.join(options.webDistDir, 'index.html')) ? options.webDistDir : null;
+  registerErrorHandler(app, webDist);
 
   const deps: AppDeps = {
     ...options,
@@ -69,20 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
-  const webDist = options.webDistDir;
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) registerWebApp(app, webDist);
+  // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.
+  if (webDist) await app.register(fastifyStatic, { root: webDist, prefix: '/', decorateReply: false, wildcard: false });
   return app;
-}
-
-function registerWebApp(app: FastifyInstance, root: string): void {
-  app.register(async (web) => {
-    await web.register(fastifyStatic, { root, prefix: '/', decorateReply: false, wildcard: false, index: ['index.html'] });
-    // Client-side routes (/dashboard, /checkout, unknown pages) all load the app; /api stays JSON.
-    web.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url.startsWith('/uploads/')) {
-        return reply.status(404).send({ error: `No route for ${request.method} ${request.url}` });
-      }
-      return reply.type('text/html').sendFile('index.html', root);
-    });
-  });
 }

@@ -14,7 +14,7 @@ import { FileStorage } from '../infra/storage/file-storage';
 import { resolveTemporal } from '../infra/temporal/dev-server';
 import { allProjections } from '../projections/all';
 import { Projector } from '../projections/projector';
-import { createTrackLifecycleWorker } from '../workflows/worker';
+import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 
 const config = loadConfig();
 const stops: (() => Promise<unknown>)[] = [];
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const storage = new FileStorage(config.dataDir);
   await storage.init();
 
+  installTemporalRuntime();
   const temporal = await resolveTemporal(config);
   stops.push(() => temporal.stop());
 

@@ -23,7 +23,8 @@ export class HttpError extends Error {
   }
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** spaRoot: the built web app; unknown GET pages outside /api and /uploads load its index.html. */
+export function registerErrorHandler(app: FastifyInstance, spaRoot: string | null = null): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
@@ -41,5 +42,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ error: 'Internal server error' });
   });
 
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `No route for ${request.method} ${request.url}` }));
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
+    if (spaRoot && isPage) return reply.type('text/html').sendFile('index.html', spaRoot);
+    return reply.status(404).send({ error: `No route for ${request.method} ${request.url}` });
+  });
 }

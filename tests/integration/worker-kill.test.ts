@@ -1,0 +1,246 @@
+// Fault test: the worker process is SIGKILLed in the middle of a track's intake (after the upload
+// was recorded, before the probe), a new worker takes over, and the workflow still completes with
+// exactly one event of each kind: retried activities never append twice.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventRegistry } from '../../domain/registry';
+import { trackStreamId } from '../../domain/track/track.events';
+import { postgresDb, type Db } from '../../infra/db/db';
+import { migrate } from '../../infra/db/migrate';
+import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { FileStorage } from '../../infra/storage/file-storage';
+import { findTemporalCli, startTemporalDevServer, type DevServer } from '../../infra/temporal/dev-server';
+import { TRACK_LIFECYCLE_TASK_QUEUE, trackLifecycleWorkflowId, type TrackLifecycleInput } from '../../workflows/track-lifecycle/shared';
+import { sineWav } from '../support/audio';
+import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../support/postgres';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** About 150 MB of 44.1 kHz stereo 16-bit PCM: hashing it keeps the store step busy for a moment. */
+const WAV_SECONDS = 850;
+
+const hasPostgres = await postgresAvailable();
+const cli = await findTemporalCli();
+const missing = [!hasPostgres && `no Postgres server at ${new URL(TEST_DATABASE_URL).host}`, !cli && 'no Temporal CLI found'].filter(Boolean);
+const suite = missing.length === 0 ? describe : describe.skip;
+
+suite(missing.length === 0 ? 'worker killed mid-intake' : `worker killed mid-intake (skipped: ${missing.join(', ')})`, () => {
+  let dir: string;
+  let database: TestDatabase;
+  let server: DevServer;
+  let db: Db;
+  let eventStore: PostgresEventStore;
+  let storage: FileStorage;
+  let connection: Connection;
+  let client: Client;
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'goose-worker-kill-'));
+    database = await createTestDatabase();
+    server = await startTemporalDevServer({ dbFile: path.join(dir, 'temporal.db'), ui: false });
+    db = postgresDb(database.url, 4);
+    // Migrate here so the worker processes find the schema in place and never race to create it.
+    await migrate(db, eventStoreMigrations);
+    eventStore = new PostgresEventStore(db, eventRegistry);
+    storage = new FileStorage(path.join(dir, 'data'));
+    await storage.init();
+    connection = await Connection.connect({ address: server.address });
+    client = new Client({ connection, namespace: 'default' });
+  });
+
+  afterAll(async () => {
+    for (const worker of workers) await worker.stop();
+    await connection?.close();
+    await eventStore?.close();
+    await db?.close();
+    await server?.stop();
+    await database?.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  function spawnWorker(): Promise<WorkerProcess> {
+    const worker = startWorkerProcess({
+      DATABASE_URL: database.url,
+      TEMPORAL_ADDRESS: server.address,
+      TEMPORAL_NAMESPACE: 'default',
+      DATA_DIR: storage.root,
+    });
+    workers.push(worker);
+    return worker.ready.then(() => worker);
+  }
+
+  it('completes with one event of each kind after the worker is SIGKILLed and replaced', { timeout: 90_000 }, async () => {
+    const staged = storage.newStagingPath();
+    const size = await writeLongWav(staged.path, WAV_SECONDS);
+    const sha256 = await sha256Of(staged.path);
+    const ownerId = randomUUID();
+    const input: TrackLifecycleInput = {
+      trackId: randomUUID(),
+      ownerId,
+      title: 'A long sine',
+      description: 'Long enough that intake takes a moment',
+      contentType: 'music',
+      royaltySplit: 100,
+      genre: null,
+      originalName: 'long.wav',
+      stagingName: staged.name,
+      detectedExtension: 'wav',
+      detectedMimeType: 'audio/wav',
+      size,
+      correlationId: randomUUID(),
+      actor: `user:${ownerId}`,
+    };
+    const streamId = trackStreamId(input.trackId);
+
+    const first = await spawnWorker();
+    const handle = await client.workflow.start('trackLifecycle', {
+      taskQueue: TRACK_LIFECYCLE_TASK_QUEUE,
+      workflowId: trackLifecycleWorkflowId(input.trackId),
+      args: [input],
+    });
+
+    // Kill the worker while it hashes the file: the upload is recorded and the staged file has been
+    // moved into the store, but TrackFileStored is not appended yet.
+    let typesAtKill: string[] = [];
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      typesAtKill = (await eventStore.readStream(streamId)).map((e) => e.type);
+      if (typesAtKill.includes('TrackUploadReceived') && !(await exists(storage.stagingPath(staged.name)))) break;
+      if (Date.now() > deadline) throw new Error(`The store step never started. Worker output:\n${first.output()}`);
+      await sleep(5);
+    }
+    await first.kill('SIGKILL');
+    expect(typesAtKill).toEqual(['TrackUploadReceived']);
+
+    await spawnWorker();
+    const result = await handle.result();
+
+    expect(result.failureReason).toBeNull();
+    expect(result.stage).toBe('master');
+    expect(result.steps.slice(0, 3)).toEqual([
+      { name: 'receive', status: 'completed' },
+      { name: 'store', status: 'completed' },
+      { name: 'probe', status: 'completed' },
+    ]);
+    const description = await handle.describe();
+    expect(description.status.name).toBe('COMPLETED');
+    // The interrupted store step ran again on the new worker.
+    expect(await attemptsOf(handle, 'storeUpload')).toBeGreaterThanOrEqual(2);
+
+    const events = await eventStore.readStream(streamId);
+    expect(events.map((e) => e.type)).toEqual(['TrackUploadReceived', 'TrackFileStored', 'TrackProbed']);
+    expect(events.map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+    expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::integer AS n FROM events WHERE stream_id = $1', [streamId]);
+    expect(rows[0]?.n).toBe(3);
+    expect(events[1]!.data).toMatchObject({ sha256, size });
+    expect((events[2]!.data as { durationSeconds: number }).durationSeconds).toBeCloseTo(WAV_SECONDS, 0);
+  });
+});
+
+interface WorkerProcess {
+  ready: Promise<void>;
+  output(): string;
+  kill(signal: NodeJS.Signals): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The standalone worker entry, run by node with the tsx loader so a signal reaches the worker itself. */
+function startWorkerProcess(env: Record<string, string>): WorkerProcess {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'workflows/worker.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const exited = once(child, 'exit');
+  let markReady: () => void = () => undefined;
+  const readyOrExit = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    void exited.then(() => reject(new Error(`worker exited before it was ready:\n${lines.join('\n')}`)));
+  });
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      lines.push(line);
+      if (lines.length > 200) lines.shift();
+      if (line.includes('"msg":"worker ready"')) markReady();
+    });
+  }
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const ready = Promise.race([
+    readyOrExit,
+    sleep(60_000).then(() => {
+      throw new Error(`worker not ready after 60 s:\n${lines.join('\n')}`);
+    }),
+  ]);
+  ready.catch(() => undefined);
+  return {
+    ready,
+    output: () => lines.join('\n'),
+    async kill(signal) {
+      if (!alive()) return;
+      child.kill(signal);
+      await exited;
+    },
+    async stop() {
+      if (!alive()) return;
+      child.kill('SIGTERM');
+      const done = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+      if (!done) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+}
+
+/** A valid WAV of `seconds` seconds, written by repeating one second of sine. Returns its size. */
+async function writeLongWav(file: string, seconds: number): Promise<number> {
+  const oneSecond = sineWav({ seconds: 1, sampleRate: 44_100, channels: 2 });
+  const pcm = oneSecond.subarray(44);
+  const header = Buffer.from(oneSecond.subarray(0, 44));
+  const dataBytes = pcm.length * seconds;
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.writeUInt32LE(dataBytes, 40);
+  const out = createWriteStream(file);
+  const write = async (chunk: Buffer) => {
+    if (!out.write(chunk)) await once(out, 'drain');
+  };
+  await write(header);
+  for (let i = 0; i < seconds; i++) await write(pcm);
+  out.end();
+  await once(out, 'finish');
+  return (await stat(file)).size;
+}
+
+/** The attempt on which an activity of the workflow finally ran. */
+async function attemptsOf(handle: WorkflowHandle, activityType: string): Promise<number> {
+  const events = (await handle.fetchHistory()).events ?? [];
+  const scheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === activityType);
+  if (!scheduled) throw new Error(`${activityType} was never scheduled`);
+  const started = events.find((e) => String(e.activityTaskStartedEventAttributes?.scheduledEventId) === String(scheduled.eventId));
+  return started?.activityTaskStartedEventAttributes?.attempt ?? 0;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

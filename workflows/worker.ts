@@ -1,0 +1,131 @@
+// The Temporal worker for the track lifecycle: workflow code bundled once per process, activities
+// bound to the event store and file storage. `npm start` creates it in-process; run this file
+// directly (`npx tsx workflows/worker.ts`, needs DATABASE_URL and TEMPORAL_ADDRESS) for a
+// standalone worker process.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporalio/common';
+import { bundleWorkflowCode, NativeConnection, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { loadConfig } from '../infra/config';
+import type { EventStore } from '../infra/eventstore/event-store';
+import { logger } from '../infra/logger/logger';
+import { openPlatform } from '../infra/platform';
+import { FileStorage } from '../infra/storage/file-storage';
+import { createTrackLifecycleActivities } from './track-lifecycle/activities';
+import { TRACK_LIFECYCLE_TASK_QUEUE } from './track-lifecycle/shared';
+
+export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./track-lifecycle/workflow.ts', import.meta.url));
+
+let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
+
+/** The workflow code, bundled by Temporal's webpack once per process (a few seconds) and reused. */
+export function bundleTrackLifecycleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
+  bundle ??= bundleWorkflowCode({ workflowsPath: TRACK_LIFECYCLE_WORKFLOWS_PATH, logger: bundlerLogger }).catch((error: unknown) => {
+    bundle = null;
+    throw error;
+  });
+  return bundle;
+}
+
+export interface TrackLifecycleWorkerOptions {
+  connection: NativeConnection;
+  namespace: string;
+  eventStore: EventStore;
+  storage: FileStorage;
+  taskQueue?: string;
+}
+
+export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOptions): Promise<Worker> {
+  return Worker.create({
+    connection: options.connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue ?? TRACK_LIFECYCLE_TASK_QUEUE,
+    workflowBundle: await bundleTrackLifecycleWorkflows(),
+    activities: createTrackLifecycleActivities({ eventStore: options.eventStore, storage: options.storage }),
+  });
+}
+
+/** Temporal's own log lines, sent to the project logger. */
+export const temporalLogger: TemporalLogger = {
+  log: (level: LogLevel, message: string, meta?: LogMetadata) => {
+    const pinoLevel = level === 'TRACE' ? 'trace' : level === 'DEBUG' ? 'debug' : level === 'INFO' ? 'info' : level === 'WARN' ? 'warn' : 'error';
+    logger[pinoLevel]({ component: 'temporal', ...meta }, message);
+  },
+  trace: (message, meta) => temporalLogger.log('TRACE', message, meta),
+  debug: (message, meta) => temporalLogger.log('DEBUG', message, meta),
+  info: (message, meta) => temporalLogger.log('INFO', message, meta),
+  warn: (message, meta) => temporalLogger.log('WARN', message, meta),
+  error: (message, meta) => temporalLogger.log('ERROR', message, meta),
+};
+
+// webpack's build report is a screenful at INFO: keep it for debugging only.
+const bundlerLogger: TemporalLogger = {
+  ...temporalLogger,
+  log: (level, message, meta) => temporalLogger.log(level === 'INFO' ? 'DEBUG' : level, message, meta),
+  info: (message, meta) => temporalLogger.log('DEBUG', message, meta),
+};
+
+/**
+ * Sends the Temporal SDK's logs to the project logger and leaves signal handling to the process
+ * (the SDK would otherwise shut workers down on SIGINT/SIGTERM by itself). Call it before the first
+ * Temporal connection; later it has no effect (the SDK's runtime can only be installed once).
+ */
+export function installTemporalRuntime(): boolean {
+  try {
+    Runtime.install({ logger: temporalLogger, shutdownSignals: [] });
+    return true;
+  } catch (error) {
+    logger.debug({ err: error }, 'Temporal runtime already installed');
+    return false;
+  }
+}
+
+async function runStandalone(): Promise<void> {
+  const config = loadConfig();
+  if (!config.temporalAddress) throw new Error('TEMPORAL_ADDRESS must be set for a standalone worker');
+  if (!config.databaseUrl) {
+    logger.warn('DATABASE_URL is not set: the worker opens the embedded PGlite, which no other process can share');
+  }
+  installTemporalRuntime();
+
+  const storage = new FileStorage(config.dataDir);
+  await storage.init();
+  const platform = await openPlatform(config, []);
+  const connection = await NativeConnection.connect({ address: config.temporalAddress });
+  const taskQueue = TRACK_LIFECYCLE_TASK_QUEUE;
+  const worker = await createTrackLifecycleWorker({
+    connection,
+    namespace: config.temporalNamespace,
+    eventStore: platform.eventStore,
+    storage,
+    taskQueue,
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'worker stopping');
+    if (worker.getState() === 'RUNNING') worker.shutdown();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+
+  const running = worker.run();
+  logger.info({ taskQueue, namespace: config.temporalNamespace, temporal: config.temporalAddress }, 'worker ready');
+  try {
+    await running;
+  } finally {
+    await connection.close();
+    await platform.close();
+    logger.info('worker stopped');
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  runStandalone().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.fatal({ err: error }, 'worker failed');
+      process.exit(1);
+    },
+  );
+}
