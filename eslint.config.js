@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'data', 'test-results', 'playwright-report'] },
+  { ignores: ['node_modules', 'web/dist', 'data', 'tmp', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,7 +26,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: ['**/infra/*', '**/api/*', '**/workflows/*', '**/projections/*'] }],
+      // The web may import domain/ schemas and types, never server code.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){3,}(api|infra|workflows|projections)(/|$)' }] }],
     },
   },
 );

@@ -1,0 +1,59 @@
+// Browser journeys against the whole platform: `npx tsx ops/start.ts` serves the built web app
+// (web/dist) and the API on one port with a fresh data directory. Uses Debian's Chromium; never
+// downloads a browser. E2E_BASE_URL points the journeys at an already running app instead.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const PORT = 3199;
+const externalBaseUrl = process.env.E2E_BASE_URL;
+const baseURL = externalBaseUrl ?? `http://127.0.0.1:${PORT}`;
+
+// Created once: workers load this file again but inherit the variable.
+process.env.GOOSE_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'goose-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(repoRoot, 'test-results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: 'npx tsx ops/start.ts',
+        cwd: repoRoot,
+        env: { PORT: String(PORT), DATA_DIR: process.env.GOOSE_E2E_DATA_DIR },
+        url: `http://127.0.0.1:${PORT}/api/health`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+});

@@ -1,0 +1,28 @@
+// The route table (spec 3 §2.1). Every route sits under the root layout, which waits for the
+// current user and hosts the app-wide dialogs.
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { DashboardRoute } from './routes/dashboard';
+import { NotBuiltRoute } from './routes/not-built';
+import { NotFoundRoute } from './routes/not-found';
+import { RootLayout } from './routes/root';
+
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <DashboardRoute /> },
+      { path: '/dashboard', element: <DashboardRoute /> },
+      { path: '/checkout', element: <NotBuiltRoute area="checkout" /> },
+      { path: '/subscribe', element: <NotBuiltRoute area="subscribe" /> },
+      { path: '/rights-registry', element: <NotBuiltRoute area="rights-registry" /> },
+      { path: '/proof-explorer', element: <NotBuiltRoute area="proof-explorer" /> },
+      { path: '/licensing-marketplace', element: <NotBuiltRoute area="licensing-marketplace" /> },
+      { path: '/dispute-management', element: <NotBuiltRoute area="dispute-management" /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,51 @@
+// The dashboard at / and /dashboard (spec 3 §2.2). Which tab shows: the one chosen (by the tab
+// bar, the rail, the header or an app-wide tab-change event), else the default for the current
+// sign-in state. A choice belongs to the user who made it, so signing in lands on create and
+// signing out returns to welcome without any effect resetting state.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
+import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
+import { isNotBuiltTab, NotBuiltTabPanel } from '../../features/dashboard/components/not-built-tab';
+import { WelcomePanel } from '../../features/dashboard/components/welcome-panel';
+import { UploadPanel } from '../../features/upload/components/upload-panel';
+import { VaultPanel } from '../../features/vault/components/vault-panel';
+import { TAB_CHANGE_EVENT, tabFromEvent, useWindowEvent } from '../../lib/app-events';
+import { useCurrentUser } from '../../lib/auth';
+import { defaultTab, isDashboardTab, type DashboardTab } from '../../lib/dashboard-tabs';
+
+interface TabChoice {
+  tab: DashboardTab;
+  userId: string | null;
+}
+
+export function DashboardRoute() {
+  const { user } = useCurrentUser();
+  const userId = user?.id ?? null;
+  const [searchParams] = useSearchParams();
+  const [choice, setChoice] = useState<TabChoice | null>(() => {
+    const requested = searchParams.get('tab');
+    return isDashboardTab(requested) ? { tab: requested, userId } : null;
+  });
+  const activeTab = choice && choice.userId === userId ? choice.tab : defaultTab(Boolean(user));
+  const selectTab = (tab: DashboardTab) => setChoice({ tab, userId });
+
+  useWindowEvent(TAB_CHANGE_EVENT, (event) => {
+    const tab = tabFromEvent(event);
+    if (tab) selectTab(tab);
+  });
+
+  return (
+    <DashboardLayout user={user} activeTab={activeTab} onSelectTab={selectTab}>
+      {activeTab === 'welcome' && <WelcomePanel user={user} onSelectTab={selectTab} />}
+      {activeTab === 'upload' &&
+        (user ? (
+          <UploadPanel user={user} />
+        ) : (
+          <SignUpPrompt title="Upload your work" icon="pi-cloud-upload" reason="Sign up or log in to upload music, video, images or text into your own vault." />
+        ))}
+      {activeTab === 'vault' && <VaultPanel signedIn={Boolean(user)} />}
+      {isNotBuiltTab(activeTab) && <NotBuiltTabPanel tab={activeTab} />}
+    </DashboardLayout>
+  );
+}

@@ -1,0 +1,70 @@
+// The full pages of areas that are not built yet (spec 3 §2.1 route table). Each says what the
+// page is for and that it is not available; nothing pretends to work.
+import { Button } from 'primereact/button';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { NotAvailablePanel } from '../../components/ui/not-available-panel';
+import { PageFrame } from './page-frame';
+
+type Area = 'checkout' | 'subscribe' | 'rights-registry' | 'proof-explorer' | 'licensing-marketplace' | 'dispute-management';
+
+const AREAS: Record<Area, { title: string; icon: string; summary: string; plans: string[]; param?: { name: string; label: string } }> = {
+  checkout: {
+    title: 'Checkout',
+    icon: 'pi-credit-card',
+    summary: 'Buying token packages is not built yet, so no payment can be made here.',
+    plans: ['Token packages: starter, pro, premium and XRP', 'Card payment, then back to the dashboard'],
+    param: { name: 'package', label: 'Package requested' },
+  },
+  subscribe: {
+    title: 'Subscription',
+    icon: 'pi-star',
+    summary: 'Monthly subscriptions are not built yet, so no subscription can be started here.',
+    plans: ['Tiers: Bronze, Silver, Gold and Platinum', 'Monthly tokens with each tier'],
+    param: { name: 'tier', label: 'Tier requested' },
+  },
+  'rights-registry': {
+    title: 'Rights Registry Search',
+    icon: 'pi-search',
+    summary: 'The rights registry is not built yet, so there are no registered works to search.',
+    plans: ['Search registered works by title, creator and identifiers', 'Filters by content type, verification level and genre'],
+  },
+  'proof-explorer': {
+    title: 'Proof Explorer',
+    icon: 'pi-verified',
+    summary: 'The proof explorer is not built yet, so there are no proofs to look up.',
+    plans: ['Creation, ownership, licensing and transfer proofs', 'Blockchain, signature and evidence details per proof'],
+  },
+  'licensing-marketplace': {
+    title: 'Licensing Marketplace',
+    icon: 'pi-shopping-bag',
+    summary: 'The licensing marketplace is not built yet, so no licenses are offered.',
+    plans: ['Licenses for registered works with smart-contract terms', 'Payment by card, tokens or XRP'],
+  },
+  'dispute-management': {
+    title: 'Dispute Management',
+    icon: 'pi-flag',
+    summary: 'Dispute management is not built yet, so disputes cannot be filed or followed here.',
+    plans: ['Filing disputes with evidence', 'Status, messages, timeline and resolution per dispute'],
+  },
+};
+
+export function NotBuiltRoute({ area }: { area: Area }) {
+  const config = AREAS[area];
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const requested = config.param ? searchParams.get(config.param.name) : null;
+  return (
+    <PageFrame>
+      <NotAvailablePanel title={config.title} icon={config.icon} summary={config.summary} plans={config.plans}>
+        {config.param && requested && (
+          <p className="muted">
+            {config.param.label}: <strong>{requested}</strong>
+          </p>
+        )}
+        <div className="button-row">
+          <Button label="Back to the dashboard" icon="pi pi-arrow-left" onClick={() => navigate('/')} />
+        </div>
+      </NotAvailablePanel>
+    </PageFrame>
+  );
+}

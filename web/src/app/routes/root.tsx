@@ -1,0 +1,28 @@
+// The root of every route: a full-screen "Loading" until the current user is known (spec 3
+// §2.1), then the page, with the auth dialogs and, when signed in, the realtime connection.
+import { Message } from 'primereact/message';
+import { Outlet } from 'react-router-dom';
+import { FullScreenMessage } from '../../components/ui/full-screen-message';
+import { AuthDialogs } from '../../features/auth/components/auth-dialogs';
+import { RealtimeUpdates } from '../../features/realtime/components/realtime-updates';
+import { errorMessage } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/auth';
+
+export function RootLayout() {
+  const { user, isPending, isError, error } = useCurrentUser();
+  if (isPending) return <FullScreenMessage title="Loading" busy />;
+  return (
+    <>
+      {isError && (
+        <Message
+          severity="error"
+          className="connection-banner"
+          text={`Could not reach GOOSE to check your session (${errorMessage(error, 'unknown error')}). You are shown as signed out; the page retries when you come back to it.`}
+        />
+      )}
+      <Outlet />
+      <AuthDialogs />
+      {user && <RealtimeUpdates key={user.id} />}
+    </>
+  );
+}

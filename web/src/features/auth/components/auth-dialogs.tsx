@@ -1,0 +1,101 @@
+// The login and signup dialogs. They open on the app-wide login/signup window events (spec 3
+// §2.2), so any screen can ask for them; on success the current user is set from the answer.
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { useState } from 'react';
+import { WELCOME_BONUS_TOKENS } from '../../../../../domain/constants';
+import type { Credentials } from '../../../../../domain/contracts/auth';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { OPEN_LOGIN_EVENT, OPEN_SIGNUP_EVENT, useWindowEvent } from '../../../lib/app-events';
+import { useLogin, useSignup } from '../../../lib/auth';
+import { CredentialsForm } from './credentials-form';
+
+type Mode = 'login' | 'signup';
+
+export function AuthDialogs() {
+  const [mode, setMode] = useState<Mode | null>(null);
+  const toast = useToast();
+  const login = useLogin();
+  const signup = useSignup();
+
+  useWindowEvent(OPEN_LOGIN_EVENT, () => setMode('login'));
+  useWindowEvent(OPEN_SIGNUP_EVENT, () => setMode('signup'));
+
+  const close = () => setMode(null);
+
+  const submitLogin = (credentials: Credentials) =>
+    login.mutate(credentials, {
+      onSuccess: ({ user }) => {
+        toast.show({ severity: 'success', summary: 'Login successful', detail: `Welcome back, ${user.username}!` });
+        close();
+      },
+      onError: (error) => {
+        toast.show({ severity: 'error', summary: 'Login failed', detail: errorMessage(error, 'Invalid username or password') });
+      },
+    });
+
+  const submitSignup = (credentials: Credentials) =>
+    signup.mutate(credentials, {
+      onSuccess: ({ user }) => {
+        toast.show({
+          severity: 'success',
+          summary: 'Account created',
+          detail: `Welcome to GOOSE, ${user.username}! Your ${WELCOME_BONUS_TOKENS} token welcome bonus is ready to use.`,
+        });
+        close();
+      },
+      onError: (error) => {
+        toast.show({ severity: 'error', summary: 'Signup failed', detail: errorMessage(error, 'Failed to create account') });
+      },
+    });
+
+  return (
+    <>
+      <Dialog
+        header="Log in to GOOSE"
+        visible={mode === 'login'}
+        onHide={close}
+        className="auth-dialog"
+        draggable={false}
+        dismissableMask
+        footer={
+          <div className="auth-dialog__switch">
+            <span className="muted">New to GOOSE?</span>
+            <Button label="Create an account" link onClick={() => setMode('signup')} />
+          </div>
+        }
+      >
+        <p className="muted auth-dialog__lead">Sign in to upload, register and manage your content.</p>
+        <CredentialsForm idPrefix="login" submitLabel="Log In" submitIcon="pi pi-sign-in" busy={login.isPending} validateRules={false} onSubmit={submitLogin} />
+      </Dialog>
+      <Dialog
+        header="Create your account"
+        visible={mode === 'signup'}
+        onHide={close}
+        className="auth-dialog"
+        draggable={false}
+        dismissableMask
+        footer={
+          <div className="auth-dialog__switch">
+            <span className="muted">Already have an account?</span>
+            <Button label="Log in instead" link onClick={() => setMode('login')} />
+          </div>
+        }
+      >
+        <p className="muted auth-dialog__lead">
+          Join GOOSE and receive <strong>{WELCOME_BONUS_TOKENS} free tokens</strong> as a welcome bonus.
+        </p>
+        <CredentialsForm
+          idPrefix="signup"
+          submitLabel="Create Account"
+          submitIcon="pi pi-user-plus"
+          busy={signup.isPending}
+          validateRules
+          passwordHint="At least 8 characters."
+          onSubmit={submitSignup}
+        />
+      </Dialog>
+    </>
+  );
+}

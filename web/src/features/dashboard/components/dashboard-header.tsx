@@ -1,0 +1,121 @@
+// The dashboard header (spec 3 §2.2): FAQ icon; signed in, the developer API icon, token balance,
+// greeting and account menu; signed out, one icon that offers sign up or log in.
+import { Avatar } from 'primereact/avatar';
+import { Button } from 'primereact/button';
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import type { User } from '../../../../../domain/contracts/auth';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { openLogin, openSignup } from '../../../lib/app-events';
+import { useLogout } from '../../../lib/auth';
+import type { DashboardTab } from '../../../lib/dashboard-tabs';
+import { TokenBalance } from './token-balance';
+
+interface DashboardHeaderProps {
+  user: User | null;
+  onSelectTab(tab: DashboardTab): void;
+}
+
+export function DashboardHeader({ user, onSelectTab }: DashboardHeaderProps) {
+  return (
+    <header className="app-header">
+      <Link className="brand" to="/" aria-label="GOOSE home">
+        <span className="brand-mark">GOOSE</span>
+        <span className="brand-tagline">Create · Protect · Distribute</span>
+      </Link>
+      <div className="app-header__actions">
+        <Button
+          icon="pi pi-question-circle"
+          rounded
+          text
+          aria-label="FAQ"
+          tooltip="FAQ"
+          tooltipOptions={{ position: 'bottom' }}
+          onClick={() => onSelectTab('faq')}
+        />
+        {user ? <SignedInActions user={user} onSelectTab={onSelectTab} /> : <SignedOutActions />}
+      </div>
+    </header>
+  );
+}
+
+function SignedInActions({ user, onSelectTab }: { user: User; onSelectTab(tab: DashboardTab): void }) {
+  const menuRef = useRef<Menu>(null);
+  const toast = useToast();
+  const logout = useLogout();
+
+  const items: MenuItem[] = [
+    { label: 'My Distributions', icon: 'pi pi-send', command: () => onSelectTab('distributions') },
+    { label: 'Smart Contracts', icon: 'pi pi-file-edit', command: () => onSelectTab('smart-contracts') },
+    { label: 'Earnings & Analytics', icon: 'pi pi-chart-bar', command: () => onSelectTab('analytics') },
+    { label: 'Settings (not available yet)', icon: 'pi pi-cog', disabled: true },
+    { separator: true },
+    {
+      label: 'Logout',
+      icon: 'pi pi-sign-out',
+      command: () =>
+        logout.mutate(undefined, {
+          onSuccess: () => toast.show({ severity: 'success', summary: 'Logged out', detail: 'You have been logged out successfully' }),
+          onError: (error) => toast.show({ severity: 'error', summary: 'Logout failed', detail: errorMessage(error, 'Could not log out') }),
+        }),
+    },
+  ];
+
+  return (
+    <>
+      <Button
+        icon="pi pi-code"
+        rounded
+        text
+        aria-label="Developer API"
+        tooltip="Developer API"
+        tooltipOptions={{ position: 'bottom' }}
+        onClick={() => onSelectTab('developer')}
+      />
+      <TokenBalance fallbackUser={user} />
+      <span className="greeting">
+        Hello, <strong>{user.username}</strong>
+      </span>
+      <Menu model={items} popup ref={menuRef} id="user-menu" className="user-menu" aria-label="Account" />
+      <Button
+        className="user-menu-button"
+        text
+        rounded
+        aria-label="Account menu"
+        aria-controls="user-menu"
+        aria-haspopup
+        onClick={(event) => menuRef.current?.toggle(event)}
+      >
+        <Avatar label={user.username.slice(0, 1).toUpperCase()} shape="circle" className="user-avatar" />
+        <i className="pi pi-angle-down" aria-hidden="true" />
+      </Button>
+    </>
+  );
+}
+
+function SignedOutActions() {
+  const menuRef = useRef<Menu>(null);
+  const items: MenuItem[] = [
+    { label: 'Sign Up', icon: 'pi pi-user-plus', command: openSignup },
+    { label: 'Log In', icon: 'pi pi-sign-in', command: openLogin },
+  ];
+  return (
+    <>
+      <Menu model={items} popup ref={menuRef} id="auth-menu" aria-label="Sign up or log in" />
+      <Button
+        icon="pi pi-user"
+        rounded
+        outlined
+        aria-label="Sign up or log in"
+        tooltip="Sign up or log in"
+        tooltipOptions={{ position: 'bottom' }}
+        aria-controls="auth-menu"
+        aria-haspopup
+        onClick={(event) => menuRef.current?.toggle(event)}
+      />
+    </>
+  );
+}

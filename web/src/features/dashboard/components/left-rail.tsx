@@ -1,0 +1,52 @@
+// The left icon rail (spec 3 §2.2): switches dashboard tabs, and links by full page load to the
+// registry, proof, marketplace and dispute pages.
+import { Button } from 'primereact/button';
+import { Divider } from 'primereact/divider';
+import { Tooltip } from 'primereact/tooltip';
+import type { DashboardTab } from '../../../lib/dashboard-tabs';
+
+const TAB_LINKS: { tab: DashboardTab; label: string; icon: string; tooltip?: string }[] = [
+  { tab: 'welcome', label: 'Get started', icon: 'pi-home' },
+  { tab: 'create', label: 'Create', icon: 'pi-sparkles' },
+  { tab: 'mastering', label: 'Master', icon: 'pi-sliders-h' },
+  { tab: 'oracle', label: 'Copyright Oracle', icon: 'pi-shield' },
+  { tab: 'vault', label: 'Vault', icon: 'pi-lock' },
+  { tab: 'distributions', label: 'Distributions', icon: 'pi-send', tooltip: 'Distributions · a per-stream payout platform is coming soon' },
+  { tab: 'smart-contracts', label: 'Smart Contracts', icon: 'pi-file-edit' },
+  { tab: 'support', label: 'Support', icon: 'pi-headphones' },
+  { tab: 'faq', label: 'FAQ', icon: 'pi-book' },
+];
+
+const PAGE_LINKS = [
+  { href: '/rights-registry', label: 'Rights Registry', icon: 'pi-search' },
+  { href: '/proof-explorer', label: 'Proof Explorer', icon: 'pi-verified' },
+  { href: '/licensing-marketplace', label: 'Licensing Marketplace', icon: 'pi-shopping-bag' },
+  { href: '/dispute-management', label: 'Dispute Management', icon: 'pi-flag' },
+];
+
+export function LeftRail({ activeTab, onSelectTab }: { activeTab: DashboardTab; onSelectTab(tab: DashboardTab): void }) {
+  return (
+    <nav className="left-rail" aria-label="Sections">
+      <Tooltip target=".left-rail [data-pr-tooltip]" position="right" />
+      {TAB_LINKS.map(({ tab, label, icon, tooltip }) => (
+        <Button
+          key={tab}
+          icon={`pi ${icon}`}
+          rounded
+          text={activeTab !== tab}
+          className="left-rail__button"
+          aria-label={label}
+          aria-current={activeTab === tab ? 'page' : undefined}
+          data-pr-tooltip={tooltip ?? label}
+          onClick={() => onSelectTab(tab)}
+        />
+      ))}
+      <Divider className="left-rail__divider" />
+      {PAGE_LINKS.map(({ href, label, icon }) => (
+        <a key={href} href={href} className="p-button p-button-rounded p-button-text p-button-icon-only left-rail__button" aria-label={label} data-pr-tooltip={label}>
+          <i className={`pi ${icon} p-button-icon`} aria-hidden="true" />
+        </a>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,72 @@
+// The dashboard tabs whose areas are not built yet. Each says what the area is for and, plainly,
+// that it is not available; no sample data, no buttons that go nowhere.
+import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
+import type { DashboardTab } from '../../../lib/dashboard-tabs';
+
+type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault'>;
+
+const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string; plans: string[] }> = {
+  create: {
+    title: 'Create',
+    icon: 'pi-sparkles',
+    summary: 'AI music creation is not available yet. You can already upload music you made elsewhere from the Upload tab.',
+    plans: ['Generate tracks from a prompt, paid in tokens', 'Send generated tracks straight to mastering'],
+  },
+  mastering: {
+    title: 'Master',
+    icon: 'pi-sliders-h',
+    summary: 'Mastering is not available yet. Uploaded music waits in your vault at "Ready for mastering".',
+    plans: ['Original, preview and master playback', 'Style, loudness and format options (default: balanced, medium, WAV)'],
+  },
+  oracle: {
+    title: 'Copyright Oracle',
+    icon: 'pi-shield',
+    summary: 'The copyright oracle and per-track workflow manager are not available yet, so no copyright check or XRPL registration runs today.',
+    plans: ['Per-track workflow: mastering, copyright check, registration', 'Similarity report when a check fails'],
+  },
+  'smart-contracts': {
+    title: 'Smart Contracts',
+    icon: 'pi-file-edit',
+    summary: 'Royalty smart contracts are not available yet. They need registered content, which needs the copyright check first.',
+    plans: ['Royalty contracts for registered content', 'Receivers with percentage shares and payouts'],
+  },
+  distributions: {
+    title: 'Distributions',
+    icon: 'pi-send',
+    summary: 'Distribution to streaming platforms is not available yet. It will be offered for registered music only.',
+    plans: ['Release to streaming services for $14.99 per year per release', 'Royalty earnings per store'],
+  },
+  analytics: {
+    title: 'Earnings & Analytics',
+    icon: 'pi-chart-bar',
+    summary: 'Analytics are not available yet. Your content and its status are in the Vault tab.',
+    plans: ['Content by type and copyright status', 'Token earnings and spending'],
+  },
+  support: {
+    title: 'Support',
+    icon: 'pi-headphones',
+    summary: 'In-app support is not available yet.',
+    plans: ['Support requests and answers in one place'],
+  },
+  developer: {
+    title: 'Developer API',
+    icon: 'pi-code',
+    summary: 'The developer API is not available yet: there are no API keys to create today.',
+    plans: ['API keys with usage quotas, authenticated with the X-API-Key header', 'Usage history and pricing tiers'],
+  },
+  faq: {
+    title: 'Frequently Asked Questions',
+    icon: 'pi-book',
+    summary: 'The FAQ is not written yet.',
+    plans: ['Answers about the platform, pricing, copyright, music and technical questions'],
+  },
+};
+
+export function NotBuiltTabPanel({ tab }: { tab: NotBuiltTab }) {
+  const area = AREAS[tab];
+  return <NotAvailablePanel title={area.title} icon={area.icon} summary={area.summary} plans={area.plans} />;
+}
+
+export function isNotBuiltTab(tab: DashboardTab): tab is NotBuiltTab {
+  return tab in AREAS;
+}

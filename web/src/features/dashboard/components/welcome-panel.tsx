@@ -1,0 +1,72 @@
+// The welcome tab (spec 3 §2.2): visitors get the pitch and the sign-up / log-in buttons; a
+// signed-in creator gets the "get started" path, with what can be used today marked as such.
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Tag } from 'primereact/tag';
+import type { CSSProperties } from 'react';
+import { WELCOME_BONUS_TOKENS } from '../../../../../domain/constants';
+import type { User } from '../../../../../domain/contracts/auth';
+import { openLogin, openSignup } from '../../../lib/app-events';
+import type { DashboardTab } from '../../../lib/dashboard-tabs';
+
+const JOURNEY: { title: string; text: string; icon: string; available: boolean }[] = [
+  { title: 'Upload', text: 'Add music, video, images or text to your vault. Each file is stored, fingerprinted (SHA-256) and probed.', icon: 'pi-cloud-upload', available: true },
+  { title: 'Master', text: 'Professional mastering with style, loudness and format options.', icon: 'pi-sliders-h', available: false },
+  { title: 'Copyright check', text: 'An oracle compares your work with copyright databases before registration.', icon: 'pi-shield', available: false },
+  { title: 'Register on XRPL', text: 'Cleared work is registered on the XRP Ledger with a downloadable certificate.', icon: 'pi-verified', available: false },
+  { title: 'Vault', text: 'Play, download and follow the progress of everything you uploaded, live.', icon: 'pi-lock', available: true },
+  { title: 'Distribute', text: 'Release registered music to streaming platforms and keep your royalties.', icon: 'pi-send', available: false },
+];
+
+const WAVE = [18, 30, 46, 62, 40, 74, 92, 68, 52, 80, 100, 72, 48, 64, 86, 58, 36, 54, 76, 44, 28, 40, 22, 14];
+
+export function WelcomePanel({ user, onSelectTab }: { user: User | null; onSelectTab(tab: DashboardTab): void }) {
+  return (
+    <section className="welcome" aria-labelledby="welcome-title">
+      <div className="welcome__hero">
+        <div className="welcome__hero-text">
+          {!user && <Tag value={`${WELCOME_BONUS_TOKENS} free tokens for new creators`} icon="pi pi-gift" severity="success" rounded />}
+          <h1 id="welcome-title">{user ? `Welcome, ${user.username}` : 'Your AI-assisted music, protected from upload to release'}</h1>
+          <p className="welcome__lead">
+            GOOSE keeps your work in a personal vault and takes it through mastering, copyright clearance, blockchain
+            registration and distribution, one step after another, paid with GOOSE tokens (1 token = 1 USD).
+          </p>
+          {user ? (
+            <div className="button-row">
+              <Button label="Upload content" icon="pi pi-cloud-upload" onClick={() => onSelectTab('upload')} />
+              <Button label="Open my vault" icon="pi pi-lock" outlined onClick={() => onSelectTab('vault')} />
+            </div>
+          ) : (
+            <div className="button-row">
+              <Button label="Sign Up Now" icon="pi pi-user-plus" size="large" onClick={openSignup} />
+              <Button label="Log In" icon="pi pi-sign-in" size="large" outlined onClick={openLogin} />
+            </div>
+          )}
+        </div>
+        <div className="hero-wave" aria-hidden="true">
+          {WAVE.map((height, index) => (
+            <span key={index} style={{ '--h': `${height}%` } as CSSProperties} />
+          ))}
+        </div>
+      </div>
+      <h2 className="section-title">{user ? 'Get started' : 'How it works'}</h2>
+      <ol className="journey">
+        {JOURNEY.map((step, index) => (
+          <li key={step.title}>
+            <Card className={`journey__card${step.available ? '' : ' journey__card--later'}`}>
+              <div className="journey__head">
+                <span className="journey__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <i className={`pi ${step.icon}`} aria-hidden="true" />
+                <h3>{step.title}</h3>
+              </div>
+              <p>{step.text}</p>
+              <Tag value={step.available ? 'Available now' : 'Not available yet'} severity={step.available ? 'success' : 'secondary'} />
+            </Card>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

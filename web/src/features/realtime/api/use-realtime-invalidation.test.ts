@@ -1,0 +1,45 @@
+// A change announced while a query's first load is in flight must still reach the screen.
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { invalidateAfterChange, realtimeUrl } from './use-realtime-invalidation';
+
+describe('invalidateAfterChange', () => {
+  it('refetches after a first load that started before the change', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let serverState = 'probe running';
+    let calls = 0;
+    const queryFn = () => {
+      calls += 1;
+      const seen = serverState; // the read happens now, the answer arrives later
+      return new Promise<string>((resolve) => setTimeout(() => resolve(seen), 20));
+    };
+    const observer = new QueryObserver(queryClient, { queryKey: ['/api/vault'], queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+
+    await new Promise((resolve) => setTimeout(resolve, 5)); // first load in flight
+    serverState = 'probe completed'; // the change commits, then the websocket announces it
+    await invalidateAfterChange(queryClient, ['/api/vault']);
+
+    expect(queryClient.getQueryData(['/api/vault'])).toBe('probe completed');
+    expect(calls).toBe(2);
+    unsubscribe();
+  });
+
+  it('refetches once when the query already has data', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let calls = 0;
+    const observer = new QueryObserver(queryClient, { queryKey: ['/api/user'], queryFn: async () => ++calls });
+    const unsubscribe = observer.subscribe(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await invalidateAfterChange(queryClient, ['/api/user']);
+    expect(calls).toBe(2);
+    unsubscribe();
+  });
+});
+
+describe('realtimeUrl', () => {
+  it('uses the page origin with the websocket scheme', () => {
+    expect(realtimeUrl({ protocol: 'https:', host: 'goose.example' } as Location)).toBe('wss://goose.example/api/ws');
+    expect(realtimeUrl({ protocol: 'http:', host: 'localhost:5173' } as Location)).toBe('ws://localhost:5173/api/ws');
+  });
+});

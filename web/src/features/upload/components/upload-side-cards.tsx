@@ -1,0 +1,90 @@
+// The upload tab's side cards (spec 1 §2): what happens after an upload, where the copyright
+// analysis stands, and what the services cost. Only what is true today is shown as running.
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Tag } from 'primereact/tag';
+import {
+  COPYRIGHT_CHECK_COST_TOKENS,
+  REGISTRY_REGISTRATION_COST_TOKENS,
+  UPLOAD_COST_TOKENS,
+} from '../../../../../domain/constants';
+import type { User } from '../../../../../domain/contracts/auth';
+import { changeTab } from '../../../lib/app-events';
+import { formatTokens } from '../../../lib/format';
+
+const NEXT_STEPS = [
+  { title: 'Master track', text: 'Mastering is not available yet.', icon: 'pi-sliders-h', available: false },
+  { title: 'Copyright analysis', text: 'The copyright oracle is not available yet.', icon: 'pi-shield', available: false },
+  { title: 'Blockchain registry', text: 'XRPL registration is not available yet.', icon: 'pi-verified', available: false },
+  { title: 'Vault', text: 'Your upload appears in your vault at once; you can watch its intake there.', icon: 'pi-lock', available: true },
+];
+
+const ANALYSIS_ROWS = ['AI Pattern Recognition', 'Database Comparison', 'Registry Check'];
+
+const COSTS = [
+  { label: 'Upload', tokens: UPLOAD_COST_TOKENS },
+  { label: 'Copyright check', tokens: COPYRIGHT_CHECK_COST_TOKENS },
+  { label: 'Registry registration', tokens: REGISTRY_REGISTRATION_COST_TOKENS },
+];
+const TOTAL_COST = COSTS.reduce((sum, cost) => sum + cost.tokens, 0);
+
+export function UploadSideCards({ user }: { user: User }) {
+  return (
+    <aside className="upload-side" aria-label="About your upload">
+      <Card title="Next Steps After Upload" className="side-card">
+        <ol className="next-steps">
+          {NEXT_STEPS.map((step) => (
+            <li key={step.title} className={step.available ? '' : 'next-steps__later'}>
+              <i className={`pi ${step.icon}`} aria-hidden="true" />
+              <div>
+                <strong>{step.title}</strong>
+                <p className="muted">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <Button label="Open Vault" icon="pi pi-lock" size="small" outlined onClick={() => changeTab('vault')} />
+      </Card>
+
+      <Card title="Copyright Analysis" className="side-card">
+        <ul className="status-rows">
+          {ANALYSIS_ROWS.map((row) => (
+            <li key={row}>
+              <span>{row}</span>
+              <Tag value="Not yet available" severity="secondary" />
+            </li>
+          ))}
+        </ul>
+        <p className="muted small">
+          The copyright oracle is not built yet, so these checks do not run. Uploads are received, stored, fingerprinted and probed today.
+        </p>
+      </Card>
+
+      <Card title="Token Usage" className="side-card">
+        <ul className="status-rows">
+          {COSTS.map((cost) => (
+            <li key={cost.label}>
+              <span>{cost.label}</span>
+              <span>{cost.tokens} tokens</span>
+            </li>
+          ))}
+          <li className="status-rows__total">
+            <span>Total</span>
+            <span>{TOTAL_COST} tokens</span>
+          </li>
+        </ul>
+        <p className="muted small">Your balance: {formatTokens(user.tokenBalance)} tokens (1 token = 1 USD).</p>
+        <Button
+          label="Fix Tokens"
+          icon="pi pi-sync"
+          size="small"
+          severity="secondary"
+          outlined
+          disabled
+          tooltip="Balance sync is not available yet"
+          tooltipOptions={{ showOnDisabled: true, position: 'top' }}
+        />
+      </Card>
+    </aside>
+  );
+}

@@ -1,0 +1,37 @@
+// App-wide window events (spec 3 §2.2): anything may ask for the login or signup dialog or for a
+// dashboard tab without knowing who answers. The dashboard and the auth dialogs listen.
+import { useEffect, useEffectEvent } from 'react';
+import { isDashboardTab, type DashboardTab } from './dashboard-tabs';
+
+export const OPEN_LOGIN_EVENT = 'goose:open-login';
+export const OPEN_SIGNUP_EVENT = 'goose:open-signup';
+export const TAB_CHANGE_EVENT = 'goose:tab-change';
+
+export function openLogin(): void {
+  window.dispatchEvent(new Event(OPEN_LOGIN_EVENT));
+}
+
+export function openSignup(): void {
+  window.dispatchEvent(new Event(OPEN_SIGNUP_EVENT));
+}
+
+export function changeTab(tab: DashboardTab): void {
+  window.dispatchEvent(new CustomEvent<{ tab: DashboardTab }>(TAB_CHANGE_EVENT, { detail: { tab } }));
+}
+
+/** Reads the tab out of a tab-change event; unknown tabs are ignored. */
+export function tabFromEvent(event: Event): DashboardTab | null {
+  const detail = (event as CustomEvent<unknown>).detail;
+  const tab = detail && typeof detail === 'object' && 'tab' in detail ? detail.tab : detail;
+  return isDashboardTab(tab) ? tab : null;
+}
+
+/** Calls `handler` whenever `eventName` fires on window, for as long as the component is mounted. */
+export function useWindowEvent(eventName: string, handler: (event: Event) => void): void {
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => {
+    const listener = (event: Event) => onEvent(event);
+    window.addEventListener(eventName, listener);
+    return () => window.removeEventListener(eventName, listener);
+  }, [eventName]);
+}

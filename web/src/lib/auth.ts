@@ -1,0 +1,76 @@
+// Who is signed in, and the calls that change it (spec 1 §4 "Authentication state"). Shared by
+// every feature, so it lives in lib like bulletproof-react's lib/auth. The session itself is an
+// httpOnly cookie; the browser only ever sees the user object.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse, Credentials, User } from '../../../domain/contracts/auth';
+import { apiGet, apiRequest, isClientError } from './api-client';
+import { CURRENT_USER_KEY, USER_KEY } from './query-keys';
+
+export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
+  return apiGet<User>(CURRENT_USER_KEY[0], { on401: 'returnNull', signal });
+}
+
+/** Not retried, always stale, refetched on focus and mount but not on reconnect (spec 1 §4). */
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: ({ signal }) => getCurrentUser({ signal }),
+    retry: false,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    refetchOnReconnect: false,
+  });
+
+export function useCurrentUser() {
+  const query = useQuery(currentUserQueryOptions());
+  const user = query.data ?? null;
+  // Signed in means a user with a non-null id; a 401 gives null, i.e. signed out.
+  return { ...query, user: user?.id ? user : null };
+}
+
+export function login(credentials: Credentials): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>('POST', '/api/auth/login', credentials);
+}
+
+export function signup(credentials: Credentials): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>('POST', '/api/auth/signup', credentials);
+}
+
+export function logout(): Promise<unknown> {
+  return apiRequest<unknown>('POST', '/api/auth/logout');
+}
+
+// A refused sign-in (4xx) is answered the same way on a second try, so only transport or
+// server failures use the default single retry.
+const retryUnlessRefused = (failureCount: number, error: unknown) => failureCount < 1 && !isClientError(error);
+
+function useSetSignedInUser() {
+  const queryClient = useQueryClient();
+  return (response: AuthResponse) => {
+    queryClient.setQueryData(CURRENT_USER_KEY, response.user);
+    queryClient.setQueryData(USER_KEY, response.user);
+  };
+}
+
+export function useLogin() {
+  const setUser = useSetSignedInUser();
+  return useMutation({ mutationFn: login, retry: retryUnlessRefused, onSuccess: setUser });
+}
+
+export function useSignup() {
+  const setUser = useSetSignedInUser();
+  return useMutation({ mutationFn: signup, retry: retryUnlessRefused, onSuccess: setUser });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      // Signed out first (observers re-render), then every other cached answer goes.
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
+    },
+  });
+}
