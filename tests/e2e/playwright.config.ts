@@ -49,7 +49,7 @@ export default defineConfig({
     : {
         command: 'npx tsx ops/start.ts',
         cwd: repoRoot,
-        env: { PORT: String(PORT), DATA_DIR: process.env.GOOSE_E2E_DATA_DIR },
+        env: { PORT: String(PORT), DATA_DIR: process.env.GOOSE_E2E_DATA_DIR, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
         url: `http://127.0.0.1:${PORT}/api/health`,
         timeout: 180_000,
         reuseExistingServer: false,
