@@ -7,7 +7,6 @@
 // sequence number early but commits late therefore holds back everything after it instead of being
 // passed over: a subscriber's checkpoint never moves beyond an event that is not yet visible.
 import { EventEmitter } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventRegistry } from '../../domain/shared/events';
 import { ConcurrencyError } from '../../domain/shared/errors';
 import type { Db, Queryable } from '../db/db';
@@ -51,6 +50,31 @@ export const eventStoreMigrations: Migration[] = [
         FOR EACH ROW EXECUTE FUNCTION events_are_append_only();
     `,
   },
+  {
+    id: '0002_append_events_function',
+    sql: `
+      CREATE FUNCTION append_events(p_stream_id text, p_expected_version integer, p_events jsonb)
+        RETURNS TABLE (global_position bigint, transaction_id xid8, stream_version integer)
+        LANGUAGE plpgsql AS $$
+      #variable_conflict use_column
+      DECLARE
+        current_version integer;
+      BEGIN
+        SELECT coalesce(max(e.stream_version), 0) INTO current_version FROM events e WHERE e.stream_id = p_stream_id;
+        IF p_expected_version IS NOT NULL AND current_version <> p_expected_version THEN
+          RETURN;
+        END IF;
+        -- ORDER BY: identity values (the global order inside this transaction) follow the batch order.
+        RETURN QUERY
+          INSERT INTO events AS ev (stream_id, stream_version, event_id, type, schema_version, data, metadata)
+          SELECT p_stream_id, current_version + d.ordinality, (d.doc->>'eventId')::uuid, d.doc->>'type',
+                 (d.doc->>'schemaVersion')::integer, d.doc->'data', d.doc->'metadata'
+          FROM jsonb_array_elements(p_events) WITH ORDINALITY AS d(doc, ordinality)
+          ORDER BY d.ordinality
+          RETURNING ev.global_position, ev.transaction_id, ev.stream_version;
+      END $$;
+    `,
+  },
 ];
 
 interface EventRow {
@@ -66,23 +90,19 @@ interface EventRow {
   recorded_at: Date;
 }
 
+// The text aliases keep bigint/xid8 exact in JS. They shadow the real columns in ORDER BY (an
+// output name wins there), so every ORDER BY below names `events.` columns: ordering by the text
+// would put position 10 before 9 and xid 1000 before 999.
 const SELECT_COLUMNS = `global_position::text AS global_position, transaction_id::text AS transaction_id,
   stream_id, stream_version, event_id::text AS event_id, type, schema_version, data, metadata, recorded_at`;
 
-// One statement, so it is atomic without an explicit transaction. The CTE only yields a row when
-// the stream is at the expected version ($2 null = any); two writers racing past that check
-// collide on the (stream_id, stream_version) unique key instead of overwriting each other.
-const APPEND_SQL = `
-  WITH current AS (
-    SELECT coalesce(max(stream_version), 0) AS version FROM events WHERE stream_id = $1
-  ), allowed AS (
-    SELECT version FROM current WHERE $2::integer IS NULL OR version = $2::integer
-  )
-  INSERT INTO events (stream_id, stream_version, event_id, type, schema_version, data, metadata)
-  SELECT $1, allowed.version + e.ordinality, (e.doc->>'eventId')::uuid, e.doc->>'type',
-         (e.doc->>'schemaVersion')::integer, e.doc->'data', e.doc->'metadata'
-  FROM allowed, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(doc, ordinality)
-  RETURNING global_position::text AS global_position, transaction_id::text AS transaction_id, stream_version`;
+// One statement, so it is atomic without an explicit transaction: append_events (migration 0002)
+// inserts only when the stream is at the expected version ($2 null = any); two writers racing past
+// that check collide on the (stream_id, stream_version) unique key instead of overwriting each
+// other. A function rather than the same SQL sent as text, because PL/pgSQL keeps its statements'
+// plans per connection: planning that statement cost more server time than running it.
+const APPEND_SQL = `SELECT global_position::text AS global_position, transaction_id::text AS transaction_id, stream_version
+  FROM append_events($1, $2::integer, $3::jsonb)`;
 
 export interface PostgresEventStoreOptions {
   /** How often an idle subscription looks for events appended by other processes. */
@@ -148,7 +168,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.db.query<{ event_id: string; stream_id: string; stream_version: number; global_position: string; transaction_id: string }>(
       `SELECT event_id::text AS event_id, stream_id, stream_version, global_position::text AS global_position,
               transaction_id::text AS transaction_id
-       FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY transaction_id, global_position`,
+       FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY events.transaction_id, events.global_position`,
       [ids],
     );
     if (rows.length === ids.length && rows.every((r) => r.stream_id === streamId)) {
@@ -174,7 +194,7 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const { rows } = await this.db.query<EventRow>(
-      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY events.stream_version`,
       [streamId],
     );
     return rows.map((row) => this.toRecorded(row));
@@ -185,7 +205,7 @@ export class PostgresEventStore implements EventStore {
       `SELECT ${SELECT_COLUMNS} FROM events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id, global_position
+       ORDER BY events.transaction_id, events.global_position
        LIMIT $3`,
       [from.commit.toString(), from.prepare.toString(), options.limit ?? this.batchSize],
     );
@@ -194,22 +214,34 @@ export class PostgresEventStore implements EventStore {
 
   subscribe(from: GlobalPosition, handler: BatchHandler, options: { onError?: (error: unknown) => void } = {}): Subscription {
     const controller = new AbortController();
+    // `appendedSinceRead` closes the lost-wakeup window: an append that lands while the loop is
+    // reading or running the handler (no one waiting on `wake`) still skips the next idle wait.
+    let appendedSinceRead = false;
     let wake: (() => void) | undefined;
-    const onAppended = () => wake?.();
+    const onAppended = () => {
+      appendedSinceRead = true;
+      wake?.();
+    };
     this.appended.on('appended', onAppended);
 
     const loop = async () => {
       let position = from;
       while (!controller.signal.aborted) {
+        appendedSinceRead = false;
         const batch = await this.readAll(position);
         if (batch.length > 0) {
           await handler(batch);
           position = batch.at(-1)!.position;
           if (batch.length === this.batchSize) continue;
         }
+        if (appendedSinceRead || controller.signal.aborted) continue;
         await new Promise<void>((resolve) => {
-          wake = resolve;
-          sleep(this.pollIntervalMs, undefined, { signal: controller.signal }).then(resolve, resolve);
+          const timer = setTimeout(finish, this.pollIntervalMs);
+          function finish() {
+            clearTimeout(timer);
+            resolve();
+          }
+          wake = finish;
         });
         wake = undefined;
       }
