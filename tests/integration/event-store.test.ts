@@ -108,6 +108,9 @@ describe('Postgres event store: its own guarantees', () => {
           const batch = [...track.received, ...track.stored, ...track.probed, ...failures];
           await fresh.store.append(track.streamId, batch, 'no_stream');
 
+          // Another transaction anywhere on the server holds readers back until it ends (the
+          // late-commit rule), so wait for the batch to become readable instead of reading once.
+          await expect.poll(async () => (await fresh.store.readAll(START)).length, { timeout: 10_000 }).toBe(batch.length);
           const all = await fresh.store.readAll(START);
           expect(all.map((e) => e.position.prepare)).toEqual(batch.map((_, i) => BigInt(i + 1)));
           expect(all.map((e) => e.eventId)).toEqual(batch.map((e) => e.eventId));
