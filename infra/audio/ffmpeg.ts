@@ -1,0 +1,209 @@
+// Runs ffmpeg for the audio engine: decoding to raw PCM for the meters and fingerprints, and the
+// filter graphs and encoders of mastering.
+//
+// ffmpeg is looked for as FFMPEG_PATH, then `ffmpeg` on PATH, then the static build shipped in the
+// @ffmpeg-installer/ffmpeg npm package (an older build: some mastering filters may be missing there).
+import { spawn } from 'node:child_process';
+import { constants as fsConstants } from 'node:fs';
+import { access, chmod, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+export interface FfmpegBinary {
+  path: string;
+  source: 'env' | 'path' | 'npm';
+}
+
+/** ffmpeg ran and refused: the message holds the telling lines of its stderr. */
+export class FfmpegError extends Error {
+  readonly kind = 'ffmpeg_failed' as const;
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
+    super(message);
+    this.name = 'FfmpegError';
+  }
+}
+
+let cachedFfmpeg: Promise<FfmpegBinary> | null = null;
+
+/** Finds ffmpeg once per process. */
+export function findFfmpeg(): Promise<FfmpegBinary> {
+  cachedFfmpeg ??= locateFfmpeg().catch((error: unknown) => {
+    cachedFfmpeg = null;
+    throw error;
+  });
+  return cachedFfmpeg;
+}
+
+async function locateFfmpeg(): Promise<FfmpegBinary> {
+  const fromEnv = process.env.FFMPEG_PATH;
+  if (fromEnv) {
+    if (await isExecutable(fromEnv)) return { path: fromEnv, source: 'env' };
+    throw new Error(`FFMPEG_PATH=${fromEnv} is not an executable file`);
+  }
+  const name = process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(dir, name);
+    if (await isExecutable(candidate)) return { path: candidate, source: 'path' };
+  }
+  try {
+    const require = createRequire(import.meta.url);
+    const installer = require('@ffmpeg-installer/ffmpeg') as { path: string };
+    // The package's only install script is `chmod u+x ffmpeg`; when npm skipped it, do it here.
+    if (!(await isExecutable(installer.path))) await chmod(installer.path, 0o755).catch(() => undefined);
+    if (await isExecutable(installer.path)) return { path: installer.path, source: 'npm' };
+  } catch {
+    // package missing or no build for this platform
+  }
+  throw new Error('ffmpeg not found: install ffmpeg, set FFMPEG_PATH, or install @ffmpeg-installer/ffmpeg');
+}
+
+async function isExecutable(file: string): Promise<boolean> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return false;
+    await access(file, fsConstants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface RunOptions {
+  /** Default 10 minutes. */
+  timeoutMs?: number;
+  /** Keep stdout as a Buffer (for raw PCM); otherwise it is discarded. */
+  captureStdout?: boolean;
+  /** Bytes written to ffmpeg's stdin (read with `-i pipe:0`). */
+  stdin?: Uint8Array;
+}
+
+export interface RunResult {
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** Runs ffmpeg with `-hide_banner -nostdin` and the given arguments; rejects with FfmpegError on a non-zero exit. */
+export async function runFfmpeg(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  const ffmpeg = await findFfmpeg();
+  const timeoutMs = options.timeoutMs ?? 600_000;
+  return new Promise<RunResult>((resolve, reject) => {
+    const child = spawn(ffmpeg.path, ['-hide_banner', '-nostdin', ...args], { stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    if (options.stdin && child.stdin) {
+      // ffmpeg may exit before reading everything (a bad graph): that shows as its exit code, not EPIPE.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(options.stdin);
+    }
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let errBytes = 0;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (options.captureStdout) out.push(chunk);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      // ebur128 summaries come at the end; keep the last 4 MB at most.
+      err.push(chunk);
+      errBytes += chunk.length;
+      while (errBytes > 4 * 1024 * 1024 && err.length > 1) errBytes -= err.shift()!.length;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`ffmpeg (${ffmpeg.path}) failed to run: ${error.message}`, { cause: error }));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const stderr = Buffer.concat(err).toString('utf8');
+      if (code === 0) return resolve({ stdout: Buffer.concat(out), stderr });
+      const why = signal ? `was killed (${signal}${signal === 'SIGKILL' ? `, timeout ${timeoutMs} ms` : ''})` : `exited with ${code}`;
+      reject(new FfmpegError(`ffmpeg ${why}: ${lastLines(stderr, 3)}`, code, stderr));
+    });
+  });
+}
+
+function lastLines(stderr: string, n: number): string {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.slice(-n).join(' | ') || 'no message';
+}
+
+export interface DecodeOptions {
+  sampleRate: number;
+  channels: number;
+  /** Seconds to skip / keep, for previews and partial analysis. */
+  startSeconds?: number;
+  durationSeconds?: number;
+}
+
+/** Runs a filter graph over interleaved float PCM in memory and returns the filtered PCM. */
+export async function filterPcm(pcm: Float32Array, sampleRate: number, channels: number, filters: string): Promise<Float32Array> {
+  const raw = ['-f', 'f32le', '-ar', String(sampleRate), '-ac', String(channels)];
+  const args = ['-v', 'error', ...raw, '-i', 'pipe:0', '-af', filters, ...raw, '-acodec', 'pcm_f32le', 'pipe:1'];
+  const { stdout } = await runFfmpeg(args, { captureStdout: true, stdin: new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength) });
+  return toFloat32(stdout);
+}
+
+function toFloat32(bytes: Buffer): Float32Array {
+  // Copy into an aligned buffer: Buffer.concat may hand out an unaligned slice of its pool.
+  const samples = new Float32Array(Math.floor(bytes.length / 4));
+  new Uint8Array(samples.buffer).set(bytes.subarray(0, samples.length * 4));
+  return samples;
+}
+
+/** Encodes interleaved float PCM to a file with the given output arguments (codec, filters, rate). */
+export async function encodePcm(pcm: Float32Array, sampleRate: number, channels: number, outFile: string, outputArgs: readonly string[]): Promise<void> {
+  const args = ['-v', 'error', '-f', 'f32le', '-ar', String(sampleRate), '-ac', String(channels), '-i', 'pipe:0', ...outputArgs, '-y', `file:${path.resolve(outFile)}`];
+  await runFfmpeg(args, { stdin: new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength) });
+}
+
+/** Decodes any audio (or the audio of a video) to interleaved 32-bit float PCM. */
+export async function decodePcm(file: string, options: DecodeOptions): Promise<Float32Array> {
+  const args: string[] = [];
+  if (options.startSeconds) args.push('-ss', String(options.startSeconds));
+  if (options.durationSeconds) args.push('-t', String(options.durationSeconds));
+  args.push('-i', `file:${path.resolve(file)}`, '-vn', '-map', '0:a:0', '-f', 'f32le', '-acodec', 'pcm_f32le');
+  args.push('-ac', String(options.channels), '-ar', String(options.sampleRate), '-v', 'error', '-');
+  const { stdout } = await runFfmpeg(args, { captureStdout: true });
+  return toFloat32(stdout);
+}
+
+export interface AudioInfo {
+  sampleRate: number;
+  channels: number;
+  /** e.g. s16, s32, flt, fltp; null when ffprobe-less detection failed. */
+  sampleFormat: string | null;
+  /** Bits per raw sample when the codec states it (wav, flac). */
+  bitsPerSample: number | null;
+  durationSeconds: number | null;
+}
+
+/** Reads the first audio stream's parameters from ffmpeg's own stream line (no ffprobe needed). */
+export async function readAudioInfo(file: string): Promise<AudioInfo> {
+  let stderr = '';
+  try {
+    // `-i` alone exits 1 ("At least one output file must be specified") but prints the streams.
+    ({ stderr } = await runFfmpeg(['-i', `file:${path.resolve(file)}`]));
+  } catch (error) {
+    if (!(error instanceof FfmpegError)) throw error;
+    stderr = error.stderr;
+  }
+  const line = stderr.split('\n').find((l) => /Stream #\d+:\d+.*: Audio:/.test(l));
+  if (!line) throw new FfmpegError(`No audio stream in ${path.basename(file)}: ${lastLines(stderr, 2)}`, null, stderr);
+  const rate = /(\d+) Hz/.exec(line);
+  const layout = /Hz, ([^,]+), ([a-z0-9]+)(?: \((\d+) bit\))?/.exec(line);
+  const channelsWord = layout?.[1]?.trim() ?? 'stereo';
+  const channels = channelsWord === 'mono' ? 1 : channelsWord === 'stereo' ? 2 : Number(/(\d+) channels/.exec(channelsWord)?.[1] ?? 2);
+  const fmt = layout?.[2] ?? null;
+  const bitsFromCodec = /pcm_[su](\d+)/.exec(line)?.[1] ?? /pcm_f(\d+)/.exec(line)?.[1];
+  const bits = layout?.[3] ?? bitsFromCodec;
+  const d = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
+  return {
+    sampleRate: rate ? Number(rate[1]) : 44_100,
+    channels,
+    sampleFormat: fmt,
+    bitsPerSample: bits ? Number(bits) : null,
+    durationSeconds: d ? Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]) : null,
+  };
+}

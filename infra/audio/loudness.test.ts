@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ebur128 } from './ebur128';
+import { decodePcm } from './ffmpeg';
+import { kWeightingFilters, measureLoudness } from './loudness';
+import { music, sine, writeWav } from './test-signals';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'goose-loudness-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('K-weighting', () => {
+  it('gives the published BS.1770-4 coefficients at 48 kHz', () => {
+    const [shelf, highPass] = kWeightingFilters(48_000);
+    expect(shelf.b0).toBeCloseTo(1.53512485958697, 10);
+    expect(shelf.b1).toBeCloseTo(-2.69169618940638, 10);
+    expect(shelf.b2).toBeCloseTo(1.19839281085285, 10);
+    expect(shelf.a1).toBeCloseTo(-1.69065929318241, 10);
+    expect(shelf.a2).toBeCloseTo(0.73248077421585, 10);
+    expect(highPass.a1).toBeCloseTo(-1.99004745483398, 10);
+    expect(highPass.a2).toBeCloseTo(0.99007225036621, 10);
+  });
+});
+
+describe('measureLoudness (EBU Tech 3341 signals)', () => {
+  it('reads a 1 kHz stereo sine at −23 dBFS as −23.0 LUFS', () => {
+    const r = measureLoudness(sine({ seconds: 20, dbfs: -23 }), 48_000, 2);
+    expect(r.integratedLufs).toBeGreaterThan(-23.1);
+    expect(r.integratedLufs).toBeLessThan(-22.9);
+    expect(r.samplePeakDbfs).toBeCloseTo(-23, 2);
+    expect(r.truePeakDbtp).toBeCloseTo(-23, 1);
+    expect(r.loudnessRangeLu).toBeLessThan(0.1);
+  });
+
+  it('reads a 1 kHz stereo sine at −33 dBFS as −33.0 LUFS', () => {
+    const r = measureLoudness(sine({ seconds: 20, dbfs: -33 }), 48_000, 2);
+    expect(Math.abs(r.integratedLufs - -33)).toBeLessThan(0.1);
+  });
+
+  it('is sample-rate independent (44.1 kHz)', () => {
+    const r = measureLoudness(sine({ seconds: 20, dbfs: -23, sampleRate: 44_100 }), 44_100, 2);
+    expect(Math.abs(r.integratedLufs - -23)).toBeLessThan(0.1);
+  });
+
+  it('gates: 20 s at −36 then 20 s at −23 reads −23 (Tech 3341 case 3-like), not the average', () => {
+    const quiet = sine({ seconds: 10, dbfs: -36 });
+    const loud = sine({ seconds: 10, dbfs: -23 });
+    const both = new Float32Array(quiet.length + loud.length);
+    both.set(quiet);
+    both.set(loud, quiet.length);
+    const r = measureLoudness(both, 48_000, 2);
+    expect(Math.abs(r.integratedLufs - -23)).toBeLessThan(0.1);
+  });
+
+  it('finds inter-sample peaks: a sine at fs/4 sampled 45° off its crest reads its true peak', () => {
+    const sr = 48_000;
+    const frames = sr * 2;
+    const pcm = new Float32Array(frames * 2);
+    for (let i = 0; i < frames; i++) {
+      const v = 0.5 * Math.sin((Math.PI / 2) * i + Math.PI / 4);
+      pcm[2 * i] = v;
+      pcm[2 * i + 1] = v;
+    }
+    const r = measureLoudness(pcm, sr, 2);
+    expect(r.samplePeakDbfs).toBeCloseTo(20 * Math.log10(0.5 * Math.SQRT1_2), 2); // −9.03
+    expect(Math.abs(r.truePeakDbtp - 20 * Math.log10(0.5))).toBeLessThan(0.2); // −6.02
+  });
+
+  it('agrees with ffmpeg ebur128 within 0.2 LU on generated music', async () => {
+    const sr = 44_100;
+    const file = path.join(dir, 'music.wav');
+    await writeWav(file, music({ seconds: 12, sampleRate: sr, seed: 7 }), sr, 2, 's16');
+    const ours = measureLoudness(await decodePcm(file, { sampleRate: sr, channels: 2 }), sr, 2);
+    const theirs = await ebur128(file);
+    expect(Math.abs(ours.integratedLufs - theirs.integratedLufs)).toBeLessThan(0.2);
+    expect(Math.abs(ours.truePeakDbtp - theirs.truePeakDbtp)).toBeLessThan(0.5);
+    expect(Math.abs(ours.loudnessRangeLu - theirs.loudnessRangeLu)).toBeLessThan(1);
+  });
+});

@@ -1,0 +1,286 @@
+// A loudness meter after ITU-R BS.1770-4 and EBU R128 / Tech 3341-3342, over interleaved float PCM.
+// Mastering measures every output with it, so the figures it reports are measured, not targets.
+//
+// - K-weighting: the standard's two biquads (high shelf, then high pass), with coefficients derived
+//   from the analogue prototype for any sample rate (the same derivation libebur128 uses), so a
+//   48 kHz file gets exactly the published coefficients and other rates get the matching filter.
+// - Integrated loudness: 400 ms blocks with 75 % overlap, absolute gate at −70 LUFS, relative gate
+//   10 LU below the loudness of the blocks that passed the absolute gate.
+// - Loudness range (Tech 3342): 3 s short-term windows every 100 ms, gates at −70 LUFS and −20 LU,
+//   the spread between the 10th and 95th percentile.
+// - True peak (BS.1770-4 Annex 2): 4x oversampling with a windowed-sinc polyphase interpolator.
+
+export interface LoudnessOptions {
+  /** Compute the true peak (the costliest part). Default true. */
+  truePeak?: boolean;
+  /** Compute the loudness range. Default true. */
+  loudnessRange?: boolean;
+}
+
+export interface LoudnessResult {
+  /** Integrated loudness in LUFS; -Infinity for silence. */
+  integratedLufs: number;
+  /** Loudness range in LU (0 when under 3 s or silent); NaN when not computed. */
+  loudnessRangeLu: number;
+  /** Highest short-term (3 s) loudness in LUFS. */
+  shortTermMaxLufs: number;
+  /** True peak in dBTP (4x oversampled); NaN when not computed. */
+  truePeakDbtp: number;
+  /** Highest absolute sample value in dBFS. */
+  samplePeakDbfs: number;
+  /** Channel-weighted mean square of the K-weighted signal per 100 ms segment (for finding loud parts). */
+  segmentPower: Float64Array;
+  /** Length of one segment in seconds (0.1, rounded to whole samples). */
+  segmentSeconds: number;
+}
+
+interface Biquad {
+  b0: number;
+  b1: number;
+  b2: number;
+  a1: number;
+  a2: number;
+}
+
+/** The two K-weighting stages for a sample rate (BS.1770-4 Table 1 and 2 at 48 kHz). */
+export function kWeightingFilters(sampleRate: number): [Biquad, Biquad] {
+  // Stage 1: high shelf, +4 dB above about 1.7 kHz (models the head).
+  let f0 = 1681.974450955533;
+  const g = 3.999843853973347;
+  let q = 0.7071752369554196;
+  let k = Math.tan((Math.PI * f0) / sampleRate);
+  const vh = 10 ** (g / 20);
+  const vb = vh ** 0.4996667741545416;
+  let a0 = 1 + k / q + k * k;
+  const shelf: Biquad = {
+    b0: (vh + (vb * k) / q + k * k) / a0,
+    b1: (2 * (k * k - vh)) / a0,
+    b2: (vh - (vb * k) / q + k * k) / a0,
+    a1: (2 * (k * k - 1)) / a0,
+    a2: (1 - k / q + k * k) / a0,
+  };
+  // Stage 2: the RLB high pass at about 38 Hz.
+  f0 = 38.13547087602444;
+  q = 0.5003270373238773;
+  k = Math.tan((Math.PI * f0) / sampleRate);
+  a0 = 1 + k / q + k * k;
+  const highPass: Biquad = { b0: 1, b1: -2, b2: 1, a1: (2 * (k * k - 1)) / a0, a2: (1 - k / q + k * k) / a0 };
+  return [shelf, highPass];
+}
+
+/** BS.1770 channel weights: 1.0 for front channels, 1.41 for surrounds (5.1 order L R C LFE Ls Rs; LFE excluded). */
+function channelWeights(channels: number): number[] {
+  if (channels === 6) return [1, 1, 1, 0, 1.41, 1.41];
+  if (channels === 5) return [1, 1, 1, 1.41, 1.41];
+  return Array.from({ length: channels }, () => 1);
+}
+
+const LUFS_OFFSET = -0.691;
+const powerToLufs = (p: number): number => (p > 0 ? LUFS_OFFSET + 10 * Math.log10(p) : -Infinity);
+const lufsToPower = (l: number): number => 10 ** ((l - LUFS_OFFSET) / 10);
+
+/** Measures interleaved PCM. */
+export function measureLoudness(pcm: Float32Array, sampleRate: number, channels: number, options: LoudnessOptions = {}): LoudnessResult {
+  const frames = Math.floor(pcm.length / channels);
+  const segmentFrames = Math.round(sampleRate / 10);
+  const segments = Math.floor(frames / segmentFrames);
+  const segmentPower = new Float64Array(segments);
+  const weights = channelWeights(channels);
+  const [s, h] = kWeightingFilters(sampleRate);
+
+  let samplePeak = 0;
+  for (let c = 0; c < channels; c++) {
+    const w = weights[c] ?? 1;
+    // Direct form II transposed, both stages in one pass; state in locals for speed.
+    let z1a = 0;
+    let z2a = 0;
+    let z1b = 0;
+    let z2b = 0;
+    let sum = 0;
+    let seg = 0;
+    let inSeg = 0;
+    for (let i = 0; i < frames; i++) {
+      const x = pcm[i * channels + c]!;
+      const ax = x < 0 ? -x : x;
+      if (ax > samplePeak) samplePeak = ax;
+      const y1 = s.b0 * x + z1a;
+      z1a = s.b1 * x - s.a1 * y1 + z2a;
+      z2a = s.b2 * x - s.a2 * y1;
+      const y2 = h.b0 * y1 + z1b;
+      z1b = h.b1 * y1 - h.a1 * y2 + z2b;
+      z2b = h.b2 * y1 - h.a2 * y2;
+      sum += y2 * y2;
+      if (++inSeg === segmentFrames) {
+        if (seg < segments && w > 0) segmentPower[seg] = segmentPower[seg]! + (w * sum) / segmentFrames;
+        seg++;
+        inSeg = 0;
+        sum = 0;
+      }
+    }
+  }
+
+  // 400 ms momentary blocks (4 segments), every 100 ms.
+  const blocks = windowPowers(segmentPower, 4);
+  const integratedLufs = gatedLoudness(blocks, -10);
+
+  const shortTerm = windowPowers(segmentPower, 30);
+  let shortTermMax = -Infinity;
+  for (const p of shortTerm) shortTermMax = Math.max(shortTermMax, powerToLufs(p));
+
+  let loudnessRangeLu = Number.NaN;
+  if (options.loudnessRange ?? true) loudnessRangeLu = loudnessRange(shortTerm);
+
+  let truePeakDbtp = Number.NaN;
+  if (options.truePeak ?? true) truePeakDbtp = amplitudeToDb(truePeak(pcm, channels, samplePeak));
+
+  return {
+    integratedLufs,
+    loudnessRangeLu,
+    shortTermMaxLufs: shortTermMax,
+    truePeakDbtp,
+    samplePeakDbfs: amplitudeToDb(samplePeak),
+    segmentPower,
+    segmentSeconds: segmentFrames / sampleRate,
+  };
+}
+
+function windowPowers(segmentPower: Float64Array, width: number): Float64Array {
+  const n = segmentPower.length - width + 1;
+  if (n <= 0) return new Float64Array(0);
+  const out = new Float64Array(n);
+  let acc = 0;
+  for (let i = 0; i < width; i++) acc += segmentPower[i]!;
+  out[0] = acc / width;
+  for (let i = 1; i < n; i++) {
+    acc += segmentPower[i + width - 1]! - segmentPower[i - 1]!;
+    out[i] = Math.max(0, acc / width);
+  }
+  return out;
+}
+
+/** BS.1770 two-stage gating over block powers: absolute −70 LUFS, then `relativeLu` below the gated mean. */
+function gatedLoudness(blocks: Float64Array, relativeLu: number): number {
+  const absGate = lufsToPower(-70);
+  let sum = 0;
+  let n = 0;
+  for (const p of blocks) {
+    if (p > absGate) {
+      sum += p;
+      n++;
+    }
+  }
+  if (n === 0) return -Infinity;
+  const relGate = lufsToPower(powerToLufs(sum / n) + relativeLu);
+  sum = 0;
+  n = 0;
+  for (const p of blocks) {
+    if (p > absGate && p > relGate) {
+      sum += p;
+      n++;
+    }
+  }
+  return n === 0 ? -Infinity : powerToLufs(sum / n);
+}
+
+/** EBU Tech 3342 loudness range over short-term powers. */
+function loudnessRange(shortTerm: Float64Array): number {
+  const absGate = lufsToPower(-70);
+  const passed: number[] = [];
+  let sum = 0;
+  for (const p of shortTerm) {
+    if (p > absGate) {
+      passed.push(p);
+      sum += p;
+    }
+  }
+  if (passed.length === 0) return 0;
+  const relGate = lufsToPower(powerToLufs(sum / passed.length) - 20);
+  const levels = passed
+    .filter((p) => p > relGate)
+    .map(powerToLufs)
+    .sort((a, b) => a - b);
+  if (levels.length === 0) return 0;
+  const at = (q: number): number => levels[Math.min(levels.length - 1, Math.max(0, Math.round(q * (levels.length - 1))))]!;
+  return at(0.95) - at(0.1);
+}
+
+export function amplitudeToDb(a: number): number {
+  return a > 0 ? 20 * Math.log10(a) : -Infinity;
+}
+
+// 4x polyphase interpolator: a 128-tap Kaiser-windowed sinc (32 taps per phase), cutoff at the
+// original Nyquist. Phase 0 is the original sample itself, so it is not filtered.
+const OVERSAMPLE = 4;
+const TAPS_PER_PHASE = 32;
+const PHASES: Float64Array[] = (() => {
+  const taps = OVERSAMPLE * TAPS_PER_PHASE;
+  const center = taps / 2;
+  const beta = 7;
+  const bessel0 = (x: number): number => {
+    let sum = 1;
+    let term = 1;
+    for (let k = 1; k < 30; k++) {
+      term *= (x / (2 * k)) ** 2;
+      sum += term;
+    }
+    return sum;
+  };
+  const phases: Float64Array[] = [];
+  for (let p = 0; p < OVERSAMPLE; p++) {
+    const coef = new Float64Array(TAPS_PER_PHASE);
+    for (let k = 0; k < TAPS_PER_PHASE; k++) {
+      const n = k * OVERSAMPLE + p;
+      const t = (n - center) / OVERSAMPLE;
+      const sinc = t === 0 ? 1 : Math.sin(Math.PI * t) / (Math.PI * t);
+      const r = (n - center) / center;
+      const window = Math.abs(r) >= 1 ? 0 : bessel0(beta * Math.sqrt(1 - r * r)) / bessel0(beta);
+      coef[k] = sinc * window;
+    }
+    // Unity gain at DC for every phase.
+    const sum = coef.reduce((a, b) => a + b, 0);
+    for (let k = 0; k < TAPS_PER_PHASE; k++) coef[k] = coef[k]! / sum;
+    phases.push(coef);
+  }
+  return phases;
+})();
+
+/**
+ * True peak of interleaved PCM as a linear amplitude. Only the gaps next to samples within 6 dB of
+ * the sample peak are interpolated: in band-limited audio an inter-sample peak does not rise 6 dB
+ * over both of its neighbours.
+ */
+function truePeak(pcm: Float32Array, channels: number, samplePeak: number): number {
+  const frames = Math.floor(pcm.length / channels);
+  let peak = samplePeak;
+  const threshold = samplePeak * 0.5;
+  const half = TAPS_PER_PHASE / 2;
+  const x = new Float32Array(frames);
+  const p1 = PHASES[1]!;
+  const p2 = PHASES[2]!;
+  const p3 = PHASES[3]!;
+  for (let c = 0; c < channels; c++) {
+    for (let i = 0; i < frames; i++) x[i] = pcm[i * channels + c]!;
+    // The gap between sample `base` and `base + 1`.
+    for (let base = half; base < frames - half - 1; base++) {
+      const a = x[base]!;
+      const b = x[base + 1]!;
+      if ((a < 0 ? -a : a) < threshold && (b < 0 ? -b : b) < threshold) continue;
+      let y1 = 0;
+      let y2 = 0;
+      let y3 = 0;
+      const top = base + half;
+      for (let k = 0; k < TAPS_PER_PHASE; k++) {
+        const v = x[top - k]!;
+        y1 += v * p1[k]!;
+        y2 += v * p2[k]!;
+        y3 += v * p3[k]!;
+      }
+      if (y1 < 0) y1 = -y1;
+      if (y2 < 0) y2 = -y2;
+      if (y3 < 0) y3 = -y3;
+      const m = y1 > y2 ? (y1 > y3 ? y1 : y3) : y2 > y3 ? y2 : y3;
+      if (m > peak) peak = m;
+    }
+  }
+  return peak;
+}

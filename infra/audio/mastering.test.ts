@@ -1,0 +1,107 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ebur128 } from './ebur128';
+import { decodePcm, filterPcm, readAudioInfo } from './ffmpeg';
+import { LOUDNESS_TARGETS, MASTERING_STEPS, masterTrack, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
+import { music, writeWav } from './test-signals';
+
+const SR = 44_100;
+let dir: string;
+let input: string;
+const results = new Map<string, { result: MasterResult; events: MasteringProgressEvent[]; ms: number }>();
+
+async function master(style: MasterStyle, loudness: MasterLoudness, format: 'wav' | 'cd' | 'mp3' = 'wav') {
+  const key = `${style}-${loudness}-${format}`;
+  const cached = results.get(key);
+  if (cached) return cached;
+  const events: MasteringProgressEvent[] = [];
+  const t = performance.now();
+  const result = await masterTrack(input, { style, loudness, format, outDir: path.join(dir, 'out'), name: key, onProgress: (e) => events.push(e) });
+  const entry = { result, events, ms: performance.now() - t };
+  results.set(key, entry);
+  return entry;
+}
+
+async function meanSquare(pcm: Float32Array): Promise<number> {
+  let s = 0;
+  for (const x of pcm) s += x * x;
+  return s / pcm.length;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'goose-master-'));
+  input = path.join(dir, 'song.wav');
+  await writeWav(input, music({ seconds: 8, sampleRate: SR, seed: 3, level: -8 }), SR, 2, 's16');
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('masterTrack', () => {
+  for (const loudness of ['low', 'medium', 'high'] as const) {
+    it(`lands the ${loudness} target (${LOUDNESS_TARGETS[loudness]} LUFS) by ffmpeg's ebur128, true peak ≤ −1 dBTP`, async () => {
+      const { result } = await master('balanced', loudness);
+      const check = await ebur128(result.files.master);
+      const target = LOUDNESS_TARGETS[loudness];
+      expect(Math.abs(check.integratedLufs - target)).toBeLessThanOrEqual(0.5);
+      expect(check.truePeakDbtp).toBeLessThanOrEqual(-1);
+      // The reported figures are the file's, not the target's.
+      expect(Math.abs(result.lufs - check.integratedLufs)).toBeLessThanOrEqual(0.2);
+      expect(Math.abs(result.peak - check.truePeakDbtp)).toBeLessThanOrEqual(0.3);
+      expect(result.dynamicRange).toBeGreaterThanOrEqual(0);
+    }, 60_000);
+  }
+
+  it('reports the eight spec steps in order, each started then completed, then Complete', async () => {
+    const { events, result } = await master('balanced', 'low');
+    expect(events.filter((e) => e.progress === 100 && e.step !== 'Complete').map((e) => e.step)).toEqual([...MASTERING_STEPS]);
+    expect(events.filter((e) => e.progress === 0).map((e) => e.step)).toEqual([...MASTERING_STEPS]);
+    expect(events.at(-1)?.step).toBe('Complete');
+    expect(result.processing.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('writes a preview, a pre-limiter master and a loudness-matched A/B pair', async () => {
+    const { result } = await master('balanced', 'medium');
+    for (const f of Object.values(result.files)) expect((await stat(f)).size).toBeGreaterThan(1000);
+    const [a, b, pre] = await Promise.all([ebur128(result.files.abOriginal), ebur128(result.files.abMaster), ebur128(result.files.preLimiter)]);
+    expect(Math.abs(a.integratedLufs - b.integratedLufs)).toBeLessThanOrEqual(0.5);
+    expect(pre.truePeakDbtp).toBeLessThanOrEqual(-1);
+    // Before the limiter the track is quieter than the master: the limiter did the last stretch.
+    expect(pre.integratedLufs).toBeLessThan(result.lufs - 1);
+  }, 60_000);
+
+  it('styles differ measurably: tonal tilt (low/high band energy) and stereo width', async () => {
+    const spectra: Record<string, { tilt: number; width: number }> = {};
+    for (const style of ['warm', 'balanced', 'open'] as const) {
+      const { result } = await master(style, 'medium');
+      const pcm = await decodePcm(result.files.master, { sampleRate: SR, channels: 2 });
+      const low = await meanSquare(await filterPcm(pcm, SR, 2, 'lowpass=f=200,lowpass=f=200'));
+      const high = await meanSquare(await filterPcm(pcm, SR, 2, 'highpass=f=4000,highpass=f=4000'));
+      let mid = 0;
+      let side = 0;
+      for (let i = 0; i < pcm.length; i += 2) {
+        mid += (pcm[i]! + pcm[i + 1]!) ** 2;
+        side += (pcm[i]! - pcm[i + 1]!) ** 2;
+      }
+      spectra[style] = { tilt: 10 * Math.log10(low / high), width: 10 * Math.log10(side / mid) };
+    }
+    const { warm, balanced, open } = spectra as Record<MasterStyle, { tilt: number; width: number }>;
+    expect(warm.tilt - balanced.tilt).toBeGreaterThan(1.5);
+    expect(balanced.tilt - open.tilt).toBeGreaterThan(1.5);
+    expect(open.width - warm.width).toBeGreaterThan(2);
+  }, 60_000);
+
+  it('exports cd as 44.1 kHz 16-bit and mp3 at 320 kbps, both within target and ceiling', async () => {
+    for (const format of ['cd', 'mp3'] as const) {
+      const { result } = await master('open', 'medium', format);
+      const info = await readAudioInfo(result.files.master);
+      expect(info.sampleRate).toBe(44_100);
+      if (format === 'cd') expect(info.sampleFormat).toBe('s16');
+      const check = await ebur128(result.files.master);
+      expect(Math.abs(check.integratedLufs - -9)).toBeLessThanOrEqual(0.5);
+      expect(check.truePeakDbtp).toBeLessThanOrEqual(-1);
+    }
+  }, 60_000);
+});
