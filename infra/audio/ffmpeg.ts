@@ -4,15 +4,10 @@
 // ffmpeg is looked for as FFMPEG_PATH, then `ffmpeg` on PATH, then the static build shipped in the
 // @ffmpeg-installer/ffmpeg npm package (an older build: some mastering filters may be missing there).
 import { spawn } from 'node:child_process';
-import { constants as fsConstants } from 'node:fs';
-import { access, chmod, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { binaryLocator, type LocatedBinary } from '../media/binary-locator';
 
-export interface FfmpegBinary {
-  path: string;
-  source: 'env' | 'path' | 'npm';
-}
+export type FfmpegBinary = LocatedBinary;
 
 /** ffmpeg ran and refused: the message holds the telling lines of its stderr. */
 export class FfmpegError extends Error {
@@ -27,50 +22,8 @@ export class FfmpegError extends Error {
   }
 }
 
-let cachedFfmpeg: Promise<FfmpegBinary> | null = null;
-
 /** Finds ffmpeg once per process. */
-export function findFfmpeg(): Promise<FfmpegBinary> {
-  cachedFfmpeg ??= locateFfmpeg().catch((error: unknown) => {
-    cachedFfmpeg = null;
-    throw error;
-  });
-  return cachedFfmpeg;
-}
-
-async function locateFfmpeg(): Promise<FfmpegBinary> {
-  const fromEnv = process.env.FFMPEG_PATH;
-  if (fromEnv) {
-    if (await isExecutable(fromEnv)) return { path: fromEnv, source: 'env' };
-    throw new Error(`FFMPEG_PATH=${fromEnv} is not an executable file`);
-  }
-  const name = process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    const candidate = path.join(dir, name);
-    if (await isExecutable(candidate)) return { path: candidate, source: 'path' };
-  }
-  try {
-    const require = createRequire(import.meta.url);
-    const installer = require('@ffmpeg-installer/ffmpeg') as { path: string };
-    // The package's only install script is `chmod u+x ffmpeg`; when npm skipped it, do it here.
-    if (!(await isExecutable(installer.path))) await chmod(installer.path, 0o755).catch(() => undefined);
-    if (await isExecutable(installer.path)) return { path: installer.path, source: 'npm' };
-  } catch {
-    // package missing or no build for this platform
-  }
-  throw new Error('ffmpeg not found: install ffmpeg, set FFMPEG_PATH, or install @ffmpeg-installer/ffmpeg');
-}
-
-async function isExecutable(file: string): Promise<boolean> {
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return false;
-    await access(file, fsConstants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const findFfmpeg = binaryLocator({ name: 'ffmpeg', envVar: 'FFMPEG_PATH', npmPackage: '@ffmpeg-installer/ffmpeg' });
 
 export interface RunOptions {
   /** Default 10 minutes. */
@@ -176,6 +129,10 @@ export interface AudioInfo {
   sampleFormat: string | null;
   /** Bits per raw sample when the codec states it (wav, flac). */
   bitsPerSample: number | null;
+  /** The audio codec's name, e.g. pcm_s16le, flac, mp3, aac. */
+  codec: string | null;
+  /** PCM, FLAC or ALAC: a bit depth worth keeping. */
+  lossless: boolean;
   durationSeconds: number | null;
 }
 
@@ -198,12 +155,15 @@ export async function readAudioInfo(file: string): Promise<AudioInfo> {
   const fmt = layout?.[2] ?? null;
   const bitsFromCodec = /pcm_[su](\d+)/.exec(line)?.[1] ?? /pcm_f(\d+)/.exec(line)?.[1];
   const bits = layout?.[3] ?? bitsFromCodec;
+  const codec = /Audio: ([a-z0-9_]+)/.exec(line)?.[1] ?? null;
   const d = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
   return {
     sampleRate: rate ? Number(rate[1]) : 44_100,
     channels,
     sampleFormat: fmt,
     bitsPerSample: bits ? Number(bits) : null,
+    codec,
+    lossless: codec !== null && /^(pcm_|flac|alac|wavpack)/.test(codec),
     durationSeconds: d ? Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]) : null,
   };
 }

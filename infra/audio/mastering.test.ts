@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebur128 } from './ebur128';
-import { decodePcm, filterPcm, readAudioInfo } from './ffmpeg';
+import { decodePcm, filterPcm, readAudioInfo, runFfmpeg } from './ffmpeg';
 import { LOUDNESS_TARGETS, MASTERING_STEPS, masterTrack, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
 import { music, writeWav } from './test-signals';
 
@@ -103,5 +103,19 @@ describe('masterTrack', () => {
       expect(Math.abs(check.integratedLufs - -9)).toBeLessThanOrEqual(0.5);
       expect(check.truePeakDbtp).toBeLessThanOrEqual(-1);
     }
+  }, 60_000);
+
+  it('wav keeps a 48 kHz 24-bit input at 48 kHz 24-bit; a lossy input becomes 24-bit', async () => {
+    const hi = path.join(dir, 'hi.wav');
+    await writeWav(hi, music({ seconds: 5, sampleRate: 48_000, seed: 5, level: -8 }), 48_000, 2, 's24');
+    const r = await masterTrack(hi, { style: 'warm', loudness: 'low', format: 'wav', outDir: path.join(dir, 'hi') });
+    const info = await readAudioInfo(r.files.master);
+    expect(info.sampleRate).toBe(48_000);
+    expect(info.bitsPerSample).toBe(24);
+    const lossy = path.join(dir, 'song.mp3');
+    await runFfmpeg(['-v', 'error', '-i', input, '-c:a', 'libmp3lame', '-b:a', '192k', '-y', lossy]);
+    const fromMp3 = await masterTrack(lossy, { style: 'warm', loudness: 'low', format: 'wav', outDir: path.join(dir, 'lossy') });
+    expect((await readAudioInfo(fromMp3.files.master)).bitsPerSample).toBe(24);
+    expect(Math.abs(fromMp3.lufs - -14)).toBeLessThanOrEqual(0.5);
   }, 60_000);
 });

@@ -210,7 +210,8 @@ function exportPlan(format: MasterFormat, info: AudioInfo): ExportPlan {
   const fmt = info.sampleFormat ?? '';
   const bits = info.bitsPerSample;
   let codec = 'pcm_s24le';
-  if (fmt.startsWith('flt') && bits !== 64) codec = 'pcm_f32le';
+  if (!info.lossless) codec = 'pcm_s24le';
+  else if (fmt.startsWith('flt') && bits !== 64) codec = 'pcm_f32le';
   else if (bits === 16) codec = 'pcm_s16le';
   else if (bits === 32 && fmt.startsWith('s32')) codec = 'pcm_s32le';
   const dither = codec === 'pcm_s16le' ? ['-af', 'aresample=out_sample_fmt=s16:dither_method=triangular'] : [];

@@ -4,10 +4,9 @@
 // ffprobe is looked for as FFPROBE_PATH, then `ffprobe` on PATH, then the static build shipped in
 // the @ffprobe-installer/ffprobe npm package.
 import { execFile } from 'node:child_process';
-import { constants as fsConstants } from 'node:fs';
-import { access, chmod, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { binaryLocator, type LocatedBinary } from './binary-locator';
 import type { UploadExtension } from '../../domain/constants';
 
 export interface MediaProbe {
@@ -172,55 +171,10 @@ function firstProblem(stderr: string, filePath: string): string {
   return last.replace(/^file: /, '').replace(/^\[[^\]]+\]\s*/, '');
 }
 
-export interface FfprobeBinary {
-  path: string;
-  source: 'env' | 'path' | 'npm';
-}
-
-let cachedFfprobe: Promise<FfprobeBinary> | null = null;
+export type FfprobeBinary = LocatedBinary;
 
 /** Finds ffprobe once per process. */
-export function findFfprobe(): Promise<FfprobeBinary> {
-  cachedFfprobe ??= locateFfprobe().catch((error: unknown) => {
-    cachedFfprobe = null;
-    throw error;
-  });
-  return cachedFfprobe;
-}
-
-async function locateFfprobe(): Promise<FfprobeBinary> {
-  const fromEnv = process.env.FFPROBE_PATH;
-  if (fromEnv) {
-    if (await isExecutable(fromEnv)) return { path: fromEnv, source: 'env' };
-    throw new Error(`FFPROBE_PATH=${fromEnv} is not an executable file`);
-  }
-  const name = process.platform === 'win32' ? 'ffprobe.exe' : 'ffprobe';
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    const candidate = path.join(dir, name);
-    if (await isExecutable(candidate)) return { path: candidate, source: 'path' };
-  }
-  try {
-    const require = createRequire(import.meta.url);
-    const installer = require('@ffprobe-installer/ffprobe') as { path: string };
-    // The package's only install script is `chmod u+x ffprobe`; when npm skipped it, do it here.
-    if (!(await isExecutable(installer.path))) await chmod(installer.path, 0o755).catch(() => undefined);
-    if (await isExecutable(installer.path)) return { path: installer.path, source: 'npm' };
-  } catch {
-    // package missing or no build for this platform
-  }
-  throw new Error('ffprobe not found: install ffmpeg, set FFPROBE_PATH, or install @ffprobe-installer/ffprobe');
-}
-
-async function isExecutable(file: string): Promise<boolean> {
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return false;
-    await access(file, fsConstants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const findFfprobe = binaryLocator({ name: 'ffprobe', envVar: 'FFPROBE_PATH', npmPackage: '@ffprobe-installer/ffprobe' });
 
 function positiveNumber(value: string | number | undefined): number | null {
   if (value === undefined) return null;

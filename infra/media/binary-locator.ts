@@ -1,0 +1,61 @@
+// Finds a media tool (ffmpeg, ffprobe) once per process: an env var naming its path, then PATH,
+// then the binary shipped in an npm installer package so a fresh machine needs nothing else.
+import { constants as fsConstants } from 'node:fs';
+import { access, chmod, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+export interface LocatedBinary {
+  path: string;
+  source: 'env' | 'path' | 'npm';
+}
+
+export interface BinarySpec {
+  name: string;
+  envVar: string;
+  npmPackage: string;
+}
+
+export function binaryLocator(spec: BinarySpec): () => Promise<LocatedBinary> {
+  let cached: Promise<LocatedBinary> | null = null;
+  return () => {
+    cached ??= locate(spec).catch((error: unknown) => {
+      cached = null;
+      throw error;
+    });
+    return cached;
+  };
+}
+
+async function locate({ name, envVar, npmPackage }: BinarySpec): Promise<LocatedBinary> {
+  const fromEnv = process.env[envVar];
+  if (fromEnv) {
+    if (await isExecutable(fromEnv)) return { path: fromEnv, source: 'env' };
+    throw new Error(`${envVar}=${fromEnv} is not an executable file`);
+  }
+  const fileName = process.platform === 'win32' ? `${name}.exe` : name;
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(dir, fileName);
+    if (await isExecutable(candidate)) return { path: candidate, source: 'path' };
+  }
+  try {
+    const installer = createRequire(import.meta.url)(npmPackage) as { path: string };
+    // The installer's only install script is `chmod u+x`; when npm skipped it, do it here.
+    if (!(await isExecutable(installer.path))) await chmod(installer.path, 0o755).catch(() => undefined);
+    if (await isExecutable(installer.path)) return { path: installer.path, source: 'npm' };
+  } catch {
+    // package missing or no build for this platform
+  }
+  throw new Error(`${name} not found: install ffmpeg, set ${envVar}, or install ${npmPackage}`);
+}
+
+async function isExecutable(file: string): Promise<boolean> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return false;
+    await access(file, fsConstants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
