@@ -3,6 +3,8 @@
 // - decodeOnlySecondsPer3Min: ffmpeg decoding the file to null (the floor any engine pays);
 // - masterSecondsPer3Min: a full master (balanced, medium) per format, wall time, with the
 //   measured loudness and true peak of each master (checked by ffmpeg's ebur128) beside it.
+// - fingerprintSecondsPer3Min: decoding to 11 kHz mono and the four phase fingerprints a query
+//   needs (the first stage of the oracle, not the whole analysis).
 // The oracle and index figures are reported as null until the oracle exists.
 // The last line of stdout is one JSON object with the figures.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ebur128 } from '../../infra/audio/ebur128';
 import { findFfmpeg, runFfmpeg } from '../../infra/audio/ffmpeg';
+import { fingerprintQueryFile } from '../../infra/audio/fingerprint';
 import { MASTER_FORMATS, masterTrack } from '../../infra/audio/mastering';
 import { music, writeWav } from '../../infra/audio/test-signals';
 
@@ -28,6 +31,10 @@ async function main(): Promise<void> {
     await runFfmpeg(['-v', 'error', '-i', input, '-f', 'null', '-']);
     const decodeOnlySecondsPer3Min = round((performance.now() - t) / 1000);
 
+    t = performance.now();
+    await fingerprintQueryFile(input);
+    const fingerprintSecondsPer3Min = round((performance.now() - t) / 1000);
+
     const masterSecondsPer3Min: Record<string, number> = {};
     const masters: Record<string, unknown> = {};
     for (const format of MASTER_FORMATS) {
@@ -39,7 +46,7 @@ async function main(): Promise<void> {
       process.stderr.write(`master ${format}: ${masterSecondsPer3Min[format]} s\n`);
     }
     process.stdout.write(
-      `${JSON.stringify({ ffmpeg: ffmpeg.source, decodeOnlySecondsPer3Min, masterSecondsPer3Min, masters, oracleSecondsPer3Min: null, indexLookupMsP95: null })}\n`,
+      `${JSON.stringify({ ffmpeg: ffmpeg.source, decodeOnlySecondsPer3Min, masterSecondsPer3Min, masters, fingerprintSecondsPer3Min, oracleSecondsPer3Min: null, indexLookupMsP95: null })}\n`,
     );
   } finally {
     await rm(dir, { recursive: true, force: true });
