@@ -242,6 +242,39 @@ for (const { name, open } of backends) {
       expect(rows[0]!.credits).toBe(users.length + 1);
     });
 
+    it('hands a projection that has applyAll each batch’s events it handles at once, in global order, instead of one by one', async () => {
+      const calls: RecordedEvent[][] = [];
+      const titles: Projection = {
+        name: 'upload_titles',
+        version: 1,
+        tables: ['upload_titles'],
+        schema: 'CREATE TABLE IF NOT EXISTS upload_titles (track_id uuid PRIMARY KEY, title text NOT NULL)',
+        handles: new Set(['TrackUploadReceived']),
+        apply: () => Promise.reject(new Error('apply must not be called when applyAll exists')),
+        async applyAll(tx, events) {
+          calls.push([...events]);
+          await tx.query('INSERT INTO upload_titles SELECT * FROM unnest($1::uuid[], $2::text[]) ON CONFLICT DO NOTHING', [
+            events.map((e) => (e.data as { trackId: string }).trackId),
+            events.map((e) => (e.data as { title: string }).title),
+          ]);
+          return [];
+        },
+      };
+      const owner = randomUUID();
+      const uploads = [];
+      for (let i = 0; i < 4; i++) uploads.push(await uploadTrack(owner, 'stored'));
+
+      const projector = await startProjector([titles]);
+      await projector.waitFor(uploads.at(-1)!.position);
+
+      const delivered = calls.flat();
+      expect(calls.length).toBeLessThan(delivered.length);
+      expect(delivered.map((e) => e.type)).toEqual(uploads.map(() => 'TrackUploadReceived'));
+      expect(delivered.map((e) => (e.data as { trackId: string }).trackId)).toEqual(uploads.map((u) => u.trackId));
+      const { rows } = await db.query<{ track_id: string }>('SELECT track_id::text AS track_id FROM upload_titles ORDER BY track_id');
+      expect(rows.map((r) => r.track_id)).toEqual(uploads.map((u) => u.trackId).sort());
+    });
+
     it('rebuilds a read model from the start when its version changes', async () => {
       const v1 = await startProjector();
       const ada = await registerUser();

@@ -14,7 +14,7 @@ import {
   type Subscription,
 } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
-import type { Projection, ReadModelChange } from './projection';
+import { applyEvents, type Projection, type ReadModelChange } from './projection';
 
 const CHECKPOINT_SCHEMA = `
   CREATE TABLE IF NOT EXISTS projection_checkpoints (
@@ -24,11 +24,16 @@ const CHECKPOINT_SCHEMA = `
     updated_at timestamptz NOT NULL DEFAULT now()
   )`;
 
+interface Waiter {
+  position: GlobalPosition;
+  resolve: () => void;
+}
+
 export class Projector {
   private readonly subscriptions: Subscription[] = [];
   private readonly positions = new Map<string, GlobalPosition>();
   private readonly changes = new EventEmitter();
-  private readonly progress = new EventEmitter();
+  private readonly waiters: Waiter[] = [];
 
   constructor(
     private readonly db: Db,
@@ -36,7 +41,6 @@ export class Projector {
     readonly projections: readonly Projection[],
   ) {
     this.changes.setMaxListeners(0);
-    this.progress.setMaxListeners(0);
   }
 
   /** Creates missing read models, rebuilds those whose version changed, and starts following the store. */
@@ -65,23 +69,43 @@ export class Projector {
   }
 
   /** Resolves once every projection has committed the event at `position` (read-your-writes). */
-  async waitFor(position: GlobalPosition, timeoutMs = 5000): Promise<void> {
-    const caughtUp = () =>
-      this.projections.every((p) => comparePositions(this.positions.get(p.name) ?? START, position) >= 0);
-    if (caughtUp()) return;
-    await new Promise<void>((resolve, reject) => {
+  waitFor(position: GlobalPosition, timeoutMs = 5000): Promise<void> {
+    if (this.projections.length === 0 || comparePositions(this.caughtUpTo(), position) >= 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        position,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
       const timer = setTimeout(() => {
-        this.progress.off('progress', check);
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
         reject(new Error(`Read models did not reach ${formatPosition(position)} within ${timeoutMs} ms`));
       }, timeoutMs);
-      const check = () => {
-        if (!caughtUp()) return;
-        clearTimeout(timer);
-        this.progress.off('progress', check);
-        resolve();
-      };
-      this.progress.on('progress', check);
+      // Kept sorted by position, so progress only looks at the waiters it releases. New positions
+      // are usually the latest, hence the search from the end.
+      let index = this.waiters.length;
+      while (index > 0 && comparePositions(this.waiters[index - 1]!.position, position) > 0) index--;
+      this.waiters.splice(index, 0, waiter);
     });
+  }
+
+  /** The position every projection has committed up to. */
+  private caughtUpTo(): GlobalPosition {
+    let lowest: GlobalPosition | undefined;
+    for (const projection of this.projections) {
+      const reached = this.positions.get(projection.name) ?? START;
+      if (!lowest || comparePositions(reached, lowest) < 0) lowest = reached;
+    }
+    return lowest ?? START;
+  }
+
+  private releaseWaiters(): void {
+    const reached = this.caughtUpTo();
+    let released = 0;
+    while (released < this.waiters.length && comparePositions(this.waiters[released]!.position, reached) <= 0) released++;
+    for (const waiter of this.waiters.splice(0, released)) waiter.resolve();
   }
 
   private async prepare(projection: Projection): Promise<GlobalPosition> {
@@ -102,17 +126,12 @@ export class Projector {
   private async applyBatch(projection: Projection, batch: RecordedEvent[]): Promise<void> {
     const last = batch.at(-1)!.position;
     const changes = await this.db.transaction(async (tx) => {
-      const applied: ReadModelChange[] = [];
-      for (const event of batch) {
-        if (!projection.handles.has(event.type)) continue;
-        const change = await projection.apply(tx, event);
-        if (change) applied.push(change);
-      }
+      const applied = await applyEvents(tx, projection, batch);
       await saveCheckpoint(tx, projection, last);
       return applied;
     });
     this.positions.set(projection.name, last);
-    this.progress.emit('progress');
+    this.releaseWaiters();
     for (const change of changes) this.changes.emit('change', change);
   }
 }
@@ -147,11 +166,7 @@ export async function rebuildProjections(db: Db, eventStore: EventStore, project
     const batch = await eventStore.readAll(position, { limit: 1000 });
     if (batch.length === 0) break;
     await db.transaction(async (tx) => {
-      for (const event of batch) {
-        for (const projection of projections) {
-          if (projection.handles.has(event.type)) await projection.apply(tx, event);
-        }
-      }
+      for (const projection of projections) await applyEvents(tx, projection, batch);
       for (const projection of projections) await saveCheckpoint(tx, projection, batch.at(-1)!.position);
     });
     position = batch.at(-1)!.position;

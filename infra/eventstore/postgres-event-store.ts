@@ -75,6 +75,36 @@ export const eventStoreMigrations: Migration[] = [
       END $$;
     `,
   },
+  {
+    // Several appends, to distinct streams, in one statement and one transaction: the group commit
+    // of PostgresEventStore.append. Each append is checked against its own expected version; one
+    // whose version is wrong is left out (returns no rows) without touching the others.
+    id: '0003_append_to_streams_function',
+    sql: `
+      DROP FUNCTION append_events(text, integer, jsonb);
+      CREATE FUNCTION append_to_streams(p_appends jsonb)
+        RETURNS TABLE (stream_id text, global_position bigint, transaction_id xid8, stream_version integer)
+        LANGUAGE plpgsql AS $$
+      #variable_conflict use_column
+      BEGIN
+        -- ORDER BY: identity values (the global order inside this transaction) follow the group's order.
+        RETURN QUERY
+          WITH appends AS (
+            SELECT a.ordinality AS append_index, a.doc->>'streamId' AS stream_id, a.doc->'expectedVersion' AS expected,
+                   a.doc->'events' AS events,
+                   coalesce((SELECT max(e.stream_version) FROM events e WHERE e.stream_id = a.doc->>'streamId'), 0) AS current_version
+            FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(doc, ordinality)
+          )
+          INSERT INTO events AS ev (stream_id, stream_version, event_id, type, schema_version, data, metadata)
+          SELECT ap.stream_id, ap.current_version + d.ordinality, (d.doc->>'eventId')::uuid, d.doc->>'type',
+                 (d.doc->>'schemaVersion')::integer, d.doc->'data', d.doc->'metadata'
+          FROM appends ap CROSS JOIN LATERAL jsonb_array_elements(ap.events) WITH ORDINALITY AS d(doc, ordinality)
+          WHERE jsonb_typeof(ap.expected) <> 'number' OR ap.current_version = ap.expected::integer
+          ORDER BY ap.append_index, d.ordinality
+          RETURNING ev.stream_id, ev.global_position, ev.transaction_id, ev.stream_version;
+      END $$;
+    `,
+  },
 ];
 
 interface EventRow {
@@ -96,18 +126,40 @@ interface EventRow {
 const SELECT_COLUMNS = `global_position::text AS global_position, transaction_id::text AS transaction_id,
   stream_id, stream_version, event_id::text AS event_id, type, schema_version, data, metadata, recorded_at`;
 
-// One statement, so it is atomic without an explicit transaction: append_events (migration 0002)
-// inserts only when the stream is at the expected version ($2 null = any); two writers racing past
-// that check collide on the (stream_id, stream_version) unique key instead of overwriting each
-// other. A function rather than the same SQL sent as text, because PL/pgSQL keeps its statements'
-// plans per connection: planning that statement cost more server time than running it.
-const APPEND_SQL = `SELECT global_position::text AS global_position, transaction_id::text AS transaction_id, stream_version
-  FROM append_events($1, $2::integer, $3::jsonb)`;
+// One statement, so each group of appends is atomic without an explicit transaction:
+// append_to_streams (migration 0003) inserts an append only when its stream is at the expected
+// version (null = any); two writers racing past that check collide on the (stream_id,
+// stream_version) unique key instead of overwriting each other. A function rather than the same SQL
+// sent as text, because PL/pgSQL keeps its statements' plans per connection: planning them cost more
+// server time than running them.
+const APPEND_SQL = `SELECT stream_id, global_position::text AS global_position, transaction_id::text AS transaction_id, stream_version
+  FROM append_to_streams($1::jsonb)`;
+
+/** Appends waiting for the next group commit. */
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: ExpectedVersionLike;
+  document: { streamId: string; expectedVersion: number | null; events: unknown[] };
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+interface AppendedRow {
+  stream_id: string;
+  global_position: string;
+  transaction_id: string;
+  stream_version: number;
+}
 
 export interface PostgresEventStoreOptions {
   /** How often an idle subscription looks for events appended by other processes. */
   pollIntervalMs?: number;
   batchSize?: number;
+  /** Group commits in flight at once; appends arriving meanwhile queue for the next one. */
+  concurrentCommits?: number;
+  /** Most appends one group commit carries. */
+  appendsPerCommit?: number;
 }
 
 export class PostgresEventStore implements EventStore {
@@ -115,6 +167,10 @@ export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
+  private readonly concurrentCommits: number;
+  private readonly appendsPerCommit: number;
+  private readonly queued: PendingAppend[] = [];
+  private commitsInFlight = 0;
 
   constructor(
     private readonly db: Db,
@@ -123,42 +179,120 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
     this.batchSize = options.batchSize ?? 500;
+    // PGlite runs one statement at a time, so more than one commit in flight only queues inside it.
+    this.concurrentCommits = options.concurrentCommits ?? 1;
+    this.appendsPerCommit = options.appendsPerCommit ?? 200;
     this.appended.setMaxListeners(0);
   }
 
-  async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersionLike): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const documents = JSON.stringify(
-      events.map((event) => ({
-        eventId: event.eventId,
-        type: event.type,
-        schemaVersion: this.registry.versionOf(event.type),
-        data: this.registry.parse(event.type, event.data),
-        metadata: event.metadata,
-      })),
+  /**
+   * Group commit: appends that arrive while earlier ones are being written are sent together, in
+   * one statement and one transaction, so concurrent writers share the round trip and the WAL flush
+   * instead of queueing for a connection each. Every append keeps its own version check and result.
+   */
+  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersionLike): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    let document: PendingAppend['document'];
+    try {
+      document = {
+        streamId,
+        expectedVersion: expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion,
+        events: events.map((event) => ({
+          eventId: event.eventId,
+          type: event.type,
+          schemaVersion: this.registry.versionOf(event.type),
+          data: this.registry.parse(event.type, event.data),
+          metadata: event.metadata,
+        })),
+      };
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queued.push({ streamId, events, expectedVersion, document, resolve, reject });
+      this.startCommits();
+    });
+  }
+
+  private startCommits(): void {
+    while (this.commitsInFlight < this.concurrentCommits && this.queued.length > 0) {
+      const group = this.takeGroup();
+      this.commitsInFlight++;
+      void this.commitGroup(group).finally(() => {
+        this.commitsInFlight--;
+        this.startCommits();
+      });
+    }
+  }
+
+  /**
+   * The next appends to commit together: the oldest queued ones, one per stream (append_to_streams
+   * checks every version against the stream as it was before the statement), up to appendsPerCommit.
+   */
+  private takeGroup(): PendingAppend[] {
+    const group: PendingAppend[] = [];
+    const streams = new Set<string>();
+    const left: PendingAppend[] = [];
+    for (const append of this.queued) {
+      if (group.length < this.appendsPerCommit && !streams.has(append.streamId)) {
+        group.push(append);
+        streams.add(append.streamId);
+      } else {
+        left.push(append);
+      }
+    }
+    this.queued.splice(0, this.queued.length, ...left);
+    return group;
+  }
+
+  private async commitGroup(group: PendingAppend[]): Promise<void> {
+    if (group.length === 1) return this.appendAlone(group[0]!);
+    let rows: AppendedRow[];
+    try {
+      ({ rows } = await this.db.query<AppendedRow>(APPEND_SQL, [JSON.stringify(group.map((append) => append.document))]));
+    } catch (error) {
+      // A unique violation aborts the whole group; only the appends at fault should fail, so each
+      // is tried again on its own.
+      if (isUniqueViolation(error)) await Promise.all(group.map((append) => this.appendAlone(append)));
+      else for (const append of group) append.reject(error);
+      return;
+    }
+    this.appended.emit('appended');
+    const lastRowOf = new Map<string, AppendedRow>();
+    for (const row of rows) lastRowOf.set(row.stream_id, row);
+    await Promise.all(
+      group.map(async (append) => {
+        const last = lastRowOf.get(append.streamId);
+        if (last) append.resolve({ nextVersion: last.stream_version, lastPosition: positionOf(last) });
+        else await this.replayOrReject(append);
+      }),
     );
-    const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion;
+  }
+
+  private async appendAlone(append: PendingAppend): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const { rows } = await this.db.query<{ global_position: string; transaction_id: string; stream_version: number }>(
-          APPEND_SQL,
-          [streamId, expected, documents],
-        );
+        const { rows } = await this.db.query<AppendedRow>(APPEND_SQL, [JSON.stringify([append.document])]);
         const last = rows.at(-1);
-        if (!last) return this.rejectOrReplay(streamId, events, expectedVersion);
+        if (!last) return this.replayOrReject(append);
         this.appended.emit('appended');
-        return {
-          nextVersion: last.stream_version,
-          lastPosition: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
-        };
+        return append.resolve({ nextVersion: last.stream_version, lastPosition: positionOf(last) });
       } catch (error) {
-        if (isUniqueViolation(error, 'events_event_id_key')) return this.rejectOrReplay(streamId, events, expectedVersion);
-        if (isUniqueViolation(error, 'events_stream_version_key')) {
-          if (expected === null && attempt < 5) continue;
-          return this.rejectOrReplay(streamId, events, expectedVersion);
+        // With no expected version a lost race on the next version number is just tried again.
+        if (isUniqueViolation(error, 'events_stream_version_key') && append.document.expectedVersion === null && attempt < 5) continue;
+        if (isUniqueViolation(error, 'events_event_id_key') || isUniqueViolation(error, 'events_stream_version_key')) {
+          return this.replayOrReject(append);
         }
-        throw error;
+        return append.reject(error);
       }
+    }
+  }
+
+  private async replayOrReject(append: PendingAppend): Promise<void> {
+    try {
+      append.resolve(await this.rejectOrReplay(append.streamId, append.events, append.expectedVersion));
+    } catch (error) {
+      append.reject(error);
     }
   }
 
@@ -284,6 +418,10 @@ export class PostgresEventStore implements EventStore {
       recordedAt: new Date(row.recorded_at),
     };
   }
+}
+
+function positionOf(row: AppendedRow): GlobalPosition {
+  return { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) };
 }
 
 export { START };

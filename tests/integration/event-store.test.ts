@@ -123,6 +123,55 @@ describe('Postgres event store: its own guarantees', () => {
         }
       });
 
+      it('commits appends made while another is being written as one group, each append with its own outcome', async () => {
+        const existing = newTrack();
+        await subject.store.append(existing.streamId, [...existing.received, ...existing.stored], 'no_stream');
+        const fresh = Array.from({ length: 12 }, () => newTrack());
+        const sequential = newTrack();
+
+        // The first append is written at once; everything issued while it is in flight queues
+        // for the next group commit.
+        const leader = newTrack();
+        const leading = subject.store.append(leader.streamId, leader.received, 'no_stream');
+        const grouped = fresh.map((t) => subject.store.append(t.streamId, t.received, 'no_stream'));
+        const stale = subject.store.append(existing.streamId, existing.probed, 1);
+        const retry = subject.store.append(existing.streamId, [...existing.received, ...existing.stored], 'no_stream');
+        const first = subject.store.append(sequential.streamId, sequential.received, 'no_stream');
+        const second = subject.store.append(sequential.streamId, sequential.stored, 1);
+
+        await leading;
+        const results = await Promise.all(grouped);
+        expect(results.map((r) => r.nextVersion)).toEqual(fresh.map(() => 1));
+        expect(new Set(results.map((r) => r.lastPosition.commit)).size).toBe(1);
+        await expect(stale).rejects.toMatchObject({ expectedVersion: 1, actualVersion: 2 });
+        expect((await retry).nextVersion).toBe(2);
+        expect((await first).nextVersion).toBe(1);
+        expect((await second).nextVersion).toBe(2);
+
+        expect((await subject.store.readStream(existing.streamId)).map((e) => e.type)).toEqual(['TrackUploadReceived', 'TrackFileStored']);
+        expect((await subject.store.readStream(sequential.streamId)).map((e) => e.type)).toEqual(['TrackUploadReceived', 'TrackFileStored']);
+        for (const track of fresh) {
+          expect((await subject.store.readStream(track.streamId)).map((e) => e.eventId)).toEqual(track.received.map((e) => e.eventId));
+        }
+      });
+
+      it('when one append of a group reuses an event id stored elsewhere, fails only that append', async () => {
+        const owner = newTrack();
+        await subject.store.append(owner.streamId, owner.received, 'no_stream');
+        const fresh = Array.from({ length: 5 }, () => newTrack());
+        const thief = newTrack();
+
+        const leader = newTrack();
+        const leading = subject.store.append(leader.streamId, leader.received, 'no_stream');
+        const grouped = fresh.map((t) => subject.store.append(t.streamId, t.received, 'no_stream'));
+        const stolen = subject.store.append(thief.streamId, [{ ...thief.received[0]!, eventId: owner.received[0]!.eventId }], 'no_stream');
+
+        await leading;
+        await expect(stolen).rejects.toThrow(/already stored elsewhere/);
+        expect((await Promise.all(grouped)).map((r) => r.nextVersion)).toEqual(fresh.map(() => 1));
+        expect(await subject.store.readStream(thief.streamId)).toEqual([]);
+      });
+
       it('refuses UPDATE and DELETE of stored events', async () => {
         const track = newTrack();
         await subject.store.append(track.streamId, track.received, 'no_stream');
