@@ -1,0 +1,91 @@
+// The registry's index of non-audio works in Postgres (or PGlite): one row per registered image
+// (its perceptual hash) or text (its MinHash signature). A lookup compares the query with every
+// registered work of its kind inside the database and says how many it compared.
+import type { Db } from '../db/db';
+import type { Migration } from '../db/migrate';
+import { IMAGE_HASH_BITS, IMAGE_MATCH_DISTANCE } from './image-hash';
+import { MINHASH_SIZE, TEXT_MATCH_SIMILARITY } from './text-shingles';
+
+export const contentIndexMigrations: readonly Migration[] = [
+  {
+    id: 'content-index-1',
+    sql: `
+      CREATE TABLE IF NOT EXISTS content_works (
+        work_id text PRIMARY KEY,
+        owner text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('image', 'text')),
+        image_hash bigint,
+        text_minhash integer[],
+        registered_at timestamptz NOT NULL DEFAULT now(),
+        CHECK ((kind = 'image') = (image_hash IS NOT NULL) AND (kind = 'text') = (text_minhash IS NOT NULL))
+      );
+      CREATE INDEX IF NOT EXISTS content_works_kind_idx ON content_works (kind);
+    `,
+  },
+];
+
+export interface ContentMatch {
+  workId: string;
+  owner: string;
+  /** 0..1: for images 1 − Hamming distance / 64, for texts the estimated Jaccard similarity. */
+  similarity: number;
+}
+
+export interface ContentLookup {
+  matches: ContentMatch[];
+  /** Registered works of this kind compared with the query. */
+  recordsScanned: number;
+}
+
+export async function registerImageWork(db: Db, work: { workId: string; owner: string; hash: bigint }): Promise<void> {
+  await db.query(
+    `INSERT INTO content_works (work_id, owner, kind, image_hash) VALUES ($1, $2, 'image', $3)
+     ON CONFLICT (work_id) DO NOTHING`,
+    [work.workId, work.owner, BigInt.asIntN(IMAGE_HASH_BITS, work.hash).toString()],
+  );
+}
+
+export async function registerTextWork(db: Db, work: { workId: string; owner: string; minhash: Int32Array }): Promise<void> {
+  await db.query(
+    `INSERT INTO content_works (work_id, owner, kind, text_minhash) VALUES ($1, $2, 'text', $3::integer[])
+     ON CONFLICT (work_id) DO NOTHING`,
+    [work.workId, work.owner, Array.from(work.minhash)],
+  );
+}
+
+/** Registered images within IMAGE_MATCH_DISTANCE bits of `hash`, closest first. */
+export async function findSimilarImages(db: Db, hash: bigint): Promise<ContentLookup> {
+  const { rows } = await db.query<{ work_id: string; owner: string; distance: number | null; scanned: number }>(
+    `WITH scanned AS (
+       SELECT work_id, owner, bit_count((image_hash # $1::bigint)::bit(64))::integer AS distance
+       FROM content_works WHERE kind = 'image'
+     )
+     SELECT m.work_id, m.owner, m.distance, (SELECT count(*)::integer FROM scanned) AS scanned
+     FROM (SELECT 1) AS one
+     LEFT JOIN LATERAL (SELECT * FROM scanned WHERE distance <= $2 ORDER BY distance, work_id LIMIT 20) AS m ON true`,
+    [BigInt.asIntN(IMAGE_HASH_BITS, hash).toString(), IMAGE_MATCH_DISTANCE],
+  );
+  return {
+    matches: rows.filter((r) => r.work_id !== null).map((r) => ({ workId: r.work_id, owner: r.owner, similarity: 1 - r.distance! / IMAGE_HASH_BITS })),
+    recordsScanned: rows[0]?.scanned ?? 0,
+  };
+}
+
+/** Registered texts whose estimated similarity to `minhash` is at least TEXT_MATCH_SIMILARITY, closest first. */
+export async function findSimilarTexts(db: Db, minhash: Int32Array): Promise<ContentLookup> {
+  const { rows } = await db.query<{ work_id: string; owner: string; equal: number | null; scanned: number }>(
+    `WITH scanned AS (
+       SELECT work_id, owner,
+              (SELECT count(*) FROM unnest(text_minhash, $1::integer[]) AS pair(stored, query) WHERE stored = query)::integer AS equal
+       FROM content_works WHERE kind = 'text'
+     )
+     SELECT m.work_id, m.owner, m.equal, (SELECT count(*)::integer FROM scanned) AS scanned
+     FROM (SELECT 1) AS one
+     LEFT JOIN LATERAL (SELECT * FROM scanned WHERE equal >= $2 ORDER BY equal DESC, work_id LIMIT 20) AS m ON true`,
+    [Array.from(minhash), Math.ceil(TEXT_MATCH_SIMILARITY * MINHASH_SIZE)],
+  );
+  return {
+    matches: rows.filter((r) => r.work_id !== null).map((r) => ({ workId: r.work_id, owner: r.owner, similarity: r.equal! / MINHASH_SIZE })),
+    recordsScanned: rows[0]?.scanned ?? 0,
+  };
+}
