@@ -139,11 +139,13 @@ describe('Postgres event store: its own guarantees', () => {
         const first = subject.store.append(sequential.streamId, sequential.received, 'no_stream');
         const second = subject.store.append(sequential.streamId, sequential.stored, 1);
 
+        // Assert on the rejection at once, so it is handled whenever it comes.
+        const staleRefused = expect(stale).rejects.toMatchObject({ expectedVersion: 1, actualVersion: 2 });
         await leading;
         const results = await Promise.all(grouped);
         expect(results.map((r) => r.nextVersion)).toEqual(fresh.map(() => 1));
         expect(new Set(results.map((r) => r.lastPosition.commit)).size).toBe(1);
-        await expect(stale).rejects.toMatchObject({ expectedVersion: 1, actualVersion: 2 });
+        await staleRefused;
         expect((await retry).nextVersion).toBe(2);
         expect((await first).nextVersion).toBe(1);
         expect((await second).nextVersion).toBe(2);
@@ -166,8 +168,9 @@ describe('Postgres event store: its own guarantees', () => {
         const grouped = fresh.map((t) => subject.store.append(t.streamId, t.received, 'no_stream'));
         const stolen = subject.store.append(thief.streamId, [{ ...thief.received[0]!, eventId: owner.received[0]!.eventId }], 'no_stream');
 
+        const stolenRefused = expect(stolen).rejects.toThrow(/already stored elsewhere/);
         await leading;
-        await expect(stolen).rejects.toThrow(/already stored elsewhere/);
+        await stolenRefused;
         expect((await Promise.all(grouped)).map((r) => r.nextVersion)).toEqual(fresh.map(() => 1));
         expect(await subject.store.readStream(thief.streamId)).toEqual([]);
       });
