@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebur128 } from './ebur128';
 import { decodePcm, filterPcm, readAudioInfo, runFfmpeg } from './ffmpeg';
+import { measureLoudness } from './loudness';
 import { LOUDNESS_TARGETS, MASTERING_STEPS, masterTrack, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
 import { music, writeWav } from './test-signals';
 
@@ -54,6 +55,14 @@ describe('masterTrack', () => {
     }, 60_000);
   }
 
+  it('reports the figures of the samples in the written file, as ffmpeg decodes them', async () => {
+    const { result } = await master('balanced', 'low');
+    const decoded = measureLoudness(await decodePcm(result.files.master, { sampleRate: SR, channels: 2 }), SR, 2);
+    expect(result.lufs).toBe(Math.round(decoded.integratedLufs * 10) / 10);
+    expect(result.peak).toBe(Math.round(decoded.truePeakDbtp * 10) / 10);
+    expect(result.dynamicRange).toBe(Math.round(decoded.loudnessRangeLu * 10) / 10);
+  });
+
   it('reports the eight spec steps in order, each started then completed, then Complete', async () => {
     const { events, result } = await master('balanced', 'low');
     expect(events.filter((e) => e.progress === 100 && e.step !== 'Complete').map((e) => e.step)).toEqual([...MASTERING_STEPS]);
@@ -99,6 +108,8 @@ describe('masterTrack', () => {
       const info = await readAudioInfo(result.files.master);
       expect(info.sampleRate).toBe(44_100);
       if (format === 'cd') expect(info.sampleFormat).toBe('s16');
+      // An mp3's preview is mp3; its pre-limiter master and A/B pair are WAV (see mastering.ts).
+      if (format === 'mp3') expect([result.files.preview, result.files.abMaster, result.files.preLimiter].map((f) => path.extname(f))).toEqual(['.mp3', '.wav', '.wav']);
       const check = await ebur128(result.files.master);
       expect(Math.abs(check.integratedLufs - -9)).toBeLessThanOrEqual(0.5);
       expect(check.truePeakDbtp).toBeLessThanOrEqual(-1);

@@ -6,12 +6,20 @@
 // writes a ~30 s preview from the loudest part, the master before the final limiter, and a
 // loudness-matched A/B pair (original and master at the same integrated loudness).
 //
-// Each stage is its own ffmpeg pass over PCM held in memory, so progress is reported when a stage
-// really starts and ends, not on a timer.
-import { mkdir, stat } from 'node:fs/promises';
+// Speed (issue 3: a 3-minute track in at most 3 s a format on two cores) shapes the design:
+// - a stereo PCM WAV input is read here, without an ffmpeg decode through a pipe;
+// - the style chain is one ffmpeg filter graph reading the input file, run as two halves in
+//   parallel (the second with a few seconds of warm-up that is dropped, so the filters' state at the
+//   seam is the same as in one run);
+// - the limiter is ours (a look-ahead limiter on true peaks over the PCM in memory), so each pass
+//   of the loudness search costs a fraction of an ffmpeg pass;
+// - WAV outputs are quantized (with TPDF dither for 16-bit) and written here, so the samples
+//   measured are exactly the samples in the file; an mp3 is encoded by ffmpeg and decoded back to
+//   be measured.
+import { mkdir, open, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { decodePcm, encodePcm, filterPcm, readAudioInfo, type AudioInfo } from './ffmpeg';
-import { measureLoudness, type LoudnessResult } from './loudness';
+import { decodeFiltered, decodePcm, encodePcm, readAudioInfo, type AudioInfo } from './ffmpeg';
+import { interpolatedGapPeak, measureLoudness, type LoudnessResult } from './loudness';
 
 export type MasterStyle = 'warm' | 'balanced' | 'open';
 export type MasterLoudness = 'low' | 'medium' | 'high';
@@ -181,41 +189,46 @@ export const STYLE_CHAINS: Record<MasterStyle, StyleChain> = {
 
 /** Level every chain starts from (LUFS). */
 const CHAIN_INPUT_LUFS = -20;
+/**
+ * Audio run through the chain before (and after) each half when the chain runs as two halves in
+ * parallel, then dropped: the compressor (release ≤ 250 ms) and the filters settle well within it,
+ * so the seam carries the state one run would have had.
+ */
+const CHAIN_OVERLAP_SECONDS = 3;
+/**
+ * LAME's algorithm quality for mp3 (0 best and slowest … 9 fastest; LAME's own default is 3). At
+ * 320 kbps the bit budget, not the noise-shaping search, decides the quality; 5 keeps the
+ * psychoacoustic model and saves about a fifth of the encode, which is the longest step of an mp3.
+ */
+const MP3_ALGORITHM_QUALITY = 5;
+const MP3_ARGS = ['-c:a', 'libmp3lame', '-b:a', '320k', '-compression_level', String(MP3_ALGORITHM_QUALITY)];
+
+type WavCodec = 'pcm_s16le' | 'pcm_s24le' | 'pcm_s32le' | 'pcm_f32le';
 
 interface ExportPlan {
-  ext: string;
+  ext: 'wav' | 'mp3';
+  /** Set for WAV outputs, which are quantized and written here. */
+  wavCodec: WavCodec | null;
   codec: string;
+  /** The output's rate, which the whole chain runs at, so nothing is resampled after the limiter. */
   sampleRate: number;
-  args: string[];
-  /** Planned true-peak headroom below the ceiling: codecs and resampling overshoot. */
+  /** Planned true-peak headroom below the ceiling: codecs overshoot. */
   marginDb: number;
 }
 
 function exportPlan(format: MasterFormat, info: AudioInfo): ExportPlan {
   const sr = info.sampleRate;
-  if (format === 'cd') {
-    return {
-      ext: 'wav',
-      codec: 'pcm_s16le',
-      sampleRate: 44_100,
-      args: ['-af', 'aresample=44100:out_sample_fmt=s16:dither_method=triangular', '-c:a', 'pcm_s16le', '-ar', '44100'],
-      marginDb: 0.3,
-    };
-  }
-  if (format === 'mp3') {
-    const rate = sr > 48_000 ? 48_000 : sr;
-    return { ext: 'mp3', codec: 'libmp3lame 320k', sampleRate: rate, args: ['-ar', String(rate), '-c:a', 'libmp3lame', '-b:a', '320k'], marginDb: 0.8 };
-  }
+  if (format === 'cd') return { ext: 'wav', wavCodec: 'pcm_s16le', codec: 'pcm_s16le', sampleRate: 44_100, marginDb: 0.2 };
+  if (format === 'mp3') return { ext: 'mp3', wavCodec: null, codec: 'libmp3lame 320k', sampleRate: sr > 48_000 ? 48_000 : sr, marginDb: 0.8 };
   // wav keeps the input's rate and bit depth; lossy inputs (no bit depth) get 24-bit.
   const fmt = info.sampleFormat ?? '';
   const bits = info.bitsPerSample;
-  let codec = 'pcm_s24le';
+  let codec: WavCodec = 'pcm_s24le';
   if (!info.lossless) codec = 'pcm_s24le';
   else if (fmt.startsWith('flt') && bits !== 64) codec = 'pcm_f32le';
   else if (bits === 16) codec = 'pcm_s16le';
   else if (bits === 32 && fmt.startsWith('s32')) codec = 'pcm_s32le';
-  const dither = codec === 'pcm_s16le' ? ['-af', 'aresample=out_sample_fmt=s16:dither_method=triangular'] : [];
-  return { ext: 'wav', codec, sampleRate: sr, args: [...dither, '-c:a', codec], marginDb: 0.2 };
+  return { ext: 'wav', wavCodec: codec, codec, sampleRate: sr, marginDb: 0.2 };
 }
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
@@ -256,94 +269,92 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   await stat(input);
   const emit = (step: MasteringProgressEvent['step'], progress: number, description: string): void => options.onProgress?.({ step, description, progress });
   const processing: string[] = [];
-  const stage = async <T>(step: MasteringStep, description: string, work: () => Promise<T>): Promise<T> => {
+  const stage = async <T>(step: MasteringStep, description: string, work: () => Promise<T> | T): Promise<T> => {
     emit(step, 0, description);
     const result = await work();
     emit(step, 100, description);
     return result;
   };
 
-  // 1. Analysis: decode (stereo at the input's own rate) and measure the original.
-  const { info, original, inputLoudness } = await stage('audio analysis', 'Decoding and measuring the original (BS.1770 loudness, true peak)', async () => {
-    const info = await readAudioInfo(input);
-    const original = await decodePcm(input, { sampleRate: info.sampleRate, channels: 2 });
-    const inputLoudness = measureLoudness(original, info.sampleRate, 2);
-    return { info, original, inputLoudness };
+  // 1. Analysis: decode (stereo at the output's rate) and measure the original.
+  const { info, plan, original, inputLoudness } = await stage('audio analysis', 'Decoding and measuring the original (BS.1770 loudness, true peak)', async () => {
+    const wav = await readStereoWav(input);
+    const info = wav?.info ?? (await readAudioInfo(input));
+    const plan = exportPlan(options.format, info);
+    const original = wav && wav.info.sampleRate === plan.sampleRate ? wav.pcm : await decodePcm(input, { sampleRate: plan.sampleRate, channels: 2 });
+    return { info, plan, original, inputLoudness: measureLoudness(original, plan.sampleRate, 2) };
   });
   if (!Number.isFinite(inputLoudness.integratedLufs)) throw new MasteringError('The input is silent: there is nothing to master');
-  const sr = info.sampleRate;
-  const plan = exportPlan(options.format, info);
+  const sr = plan.sampleRate;
+  const frames = original.length / 2;
   const preGain = Math.max(-30, Math.min(30, CHAIN_INPUT_LUFS - inputLoudness.integratedLufs));
   processing.push(
-    `Analysis: ${round1(inputLoudness.integratedLufs)} LUFS, ${round1(inputLoudness.truePeakDbtp)} dBTP, LRA ${round1(inputLoudness.loudnessRangeLu)} LU, ${sr} Hz`,
+    `Analysis: ${round1(inputLoudness.integratedLufs)} LUFS, ${round1(inputLoudness.truePeakDbtp)} dBTP, LRA ${round1(inputLoudness.loudnessRangeLu)} LU, ${info.sampleRate} Hz`,
     `Style ${chain.character}`,
   );
 
-  // 2–5. The style's chain, one pass per stage.
-  let pcm = await stage('EQ processing', chain.eq.describe, () => filterPcm(original, sr, 2, `volume=${preGain.toFixed(2)}dB,${chain.eq.filter}`));
-  processing.push(`Gain staging: ${fmtDb(preGain)} dB to ${CHAIN_INPUT_LUFS} LUFS`, chain.eq.describe);
-  pcm = await stage('compression', chain.compression.describe, () => filterPcm(pcm, sr, 2, chain.compression.filter));
-  processing.push(chain.compression.describe);
-  pcm = await stage('stereo enhancement', chain.stereo.describe, () => filterPcm(pcm, sr, 2, chain.stereo.filter));
-  processing.push(chain.stereo.describe);
-  const preLimiter = await stage('harmonic processing', chain.harmonic.describe, () => filterPcm(pcm, sr, 2, chain.harmonic.filter));
-  processing.push(chain.harmonic.describe);
+  // 2–5. The style's chain as one ffmpeg graph: every sample goes through EQ, compression, stereo
+  // and saturation in that order, so all four stages start when the graph starts and finish when
+  // the last sample leaves it; they are reported that way, in chain order.
+  const chainStages = [
+    ['EQ processing', chain.eq],
+    ['compression', chain.compression],
+    ['stereo enhancement', chain.stereo],
+    ['harmonic processing', chain.harmonic],
+  ] as const;
+  for (const [step, { describe }] of chainStages) emit(step, 0, describe);
+  const graph = [`volume=${preGain.toFixed(2)}dB`, ...chainStages.map(([, { filter }]) => filter)].join(',');
+  const preLimiter = await runChain(input, sr, frames, graph);
+  for (const [step, { describe }] of chainStages) emit(step, 100, describe);
+  processing.push(`Gain staging: ${fmtDb(preGain)} dB to ${CHAIN_INPUT_LUFS} LUFS`, ...chainStages.map(([, { describe }]) => describe));
   const preLoudness = measureLoudness(preLimiter, sr, 2, { loudnessRange: false });
 
-  // 6. Limiting: gain into a look-ahead limiter, measured and corrected until the loudness lands.
-  let ceilingDb = TRUE_PEAK_CEILING_DBTP - plan.marginDb - 0.3;
+  // 6. Limiting: gain into the look-ahead limiter, measured and corrected until the loudness lands.
+  const limiter = new LookAheadLimiter(preLimiter, Math.round((chain.limiter.attackMs / 1000) * sr), (chain.limiter.releaseMs / 1000) * sr);
+  const tpTarget = (): number => TRUE_PEAK_CEILING_DBTP - plan.marginDb;
+  let ceilingDb = tpTarget() - 0.3;
   let gainDb = targetLufs - preLoudness.integratedLufs;
   let passes = 0;
-  // `oversample` 4: the final passes, where the limiter sees (and holds) inter-sample peaks.
-  // `oversample` 1: the cheap passes that search for the gain; the loudness they give is within a
-  // tenth of a LU of the oversampled limiter's, and the final passes measure again anyway.
-  const limit = async (oversample: 1 | 4): Promise<{ out: Float32Array; m: LoudnessResult }> => {
-    passes++;
-    const ceiling = Math.max(0.0625, dbToGain(ceilingDb));
-    // Gain and a clipper 2 dB over the ceiling, done here (ffmpeg's asoftclip costs seconds a pass):
-    // the clipper shaves the sharpest transients first, so the limiter pumps less at loud targets;
-    // the limiter then holds the ceiling.
-    const clip = Math.min(1, ceiling * dbToGain(2));
-    const g = dbToGain(gainDb);
-    const driven = new Float32Array(preLimiter.length);
-    for (let i = 0; i < driven.length; i++) {
-      const v = preLimiter[i]! * g;
-      driven[i] = v > clip ? clip : v < -clip ? -clip : v;
-    }
-    const graph = [
-      ...(oversample > 1 ? [`aresample=${sr * oversample}`] : []),
-      `alimiter=limit=${ceiling.toFixed(5)}:attack=${chain.limiter.attackMs}:release=${chain.limiter.releaseMs}:level=0:latency=1`,
-      ...(oversample > 1 ? [`aresample=${sr}`] : []),
-    ].join(',');
-    const out = await filterPcm(driven, sr, 2, graph);
-    return { out, m: measureLoudness(out, sr, 2, { loudnessRange: false, truePeak: oversample > 1 }) };
-  };
   // Loudness rises less than the gain once the limiter works hard: correct along the measured slope.
-  const landLoudness = async (tolerance: number): Promise<{ out: Float32Array; m: LoudnessResult }> => {
-    for (const oversample of [1, 4] as const) {
-      let prev: { gain: number; lufs: number } | null = null;
-      let attempt = await limit(oversample);
-      for (let i = 0; i < 6; i++) {
-        const tpOver = oversample > 1 ? attempt.m.truePeakDbtp - (TRUE_PEAK_CEILING_DBTP - plan.marginDb) : 0;
-        const err = targetLufs - attempt.m.integratedLufs;
-        if (Math.abs(err) <= tolerance && tpOver <= 0) break;
-        if (tpOver > 0) ceilingDb -= tpOver + 0.1;
-        let slope = 1;
-        if (prev && Math.abs(gainDb - prev.gain) > 0.05) slope = (attempt.m.integratedLufs - prev.lufs) / (gainDb - prev.gain);
-        slope = Math.max(0.15, Math.min(1, slope));
-        prev = { gain: gainDb, lufs: attempt.m.integratedLufs };
-        gainDb += Math.max(-12, Math.min(12, err / slope));
-        attempt = await limit(oversample);
-      }
-      if (oversample > 1) return attempt;
+  const landLoudness = (tolerance: number): Float32Array => {
+    let prev: { gain: number; lufs: number } | null = null;
+    for (let attempt = 1; ; attempt++) {
+      passes++;
+      const out = limiter.run(gainDb, ceilingDb);
+      const lufs = measureLoudness(out, sr, 2, { truePeak: false, loudnessRange: false }).integratedLufs;
+      const err = targetLufs - lufs;
+      if (Math.abs(err) <= tolerance || attempt === 8) return out;
+      let slope = 1;
+      if (prev && Math.abs(gainDb - prev.gain) > 0.05) slope = (lufs - prev.lufs) / (gainDb - prev.gain);
+      slope = Math.max(0.15, Math.min(1, slope));
+      prev = { gain: gainDb, lufs };
+      gainDb += Math.max(-12, Math.min(12, err / slope));
     }
-    throw new Error('unreachable');
   };
-  let limited = await stage('limiting', `Gain into a look-ahead limiter toward ${targetLufs} LUFS under ${TRUE_PEAK_CEILING_DBTP} dBTP`, () => landLoudness(0.2));
+  // What the listener gets: for WAV the quantized samples written to the file, for mp3 the limited
+  // audio (the encoded file is measured again after export).
+  const finalize = (limited: Float32Array): { limited: Float32Array; wav: QuantizedWav | null; m: LoudnessResult } => {
+    const wav = plan.wavCodec ? quantizeWav(limited, sr, plan.wavCodec, 1) : null;
+    return { limited, wav, m: measureLoudness(wav?.samples ?? limited, sr, 2, { loudnessRange: wav !== null }) };
+  };
+  // Lower the ceiling by any true-peak overshoot and correct the gain by the loudness still missing.
+  const correct = (m: LoudnessResult, tpAllowed: number, loudnessAllowed: number): boolean => {
+    const tpOver = m.truePeakDbtp - tpAllowed;
+    const off = targetLufs - m.integratedLufs;
+    if (tpOver <= 0 && Math.abs(off) <= loudnessAllowed) return false;
+    if (tpOver > 0) ceilingDb -= tpOver + 0.1;
+    gainDb += off;
+    return true;
+  };
+  let final = await stage('limiting', `Gain into a look-ahead limiter toward ${targetLufs} LUFS under ${TRUE_PEAK_CEILING_DBTP} dBTP`, () => {
+    let candidate = finalize(landLoudness(0.15));
+    for (let retry = 0; retry < 3 && correct(candidate.m, tpTarget(), 0.25); retry++) candidate = finalize(landLoudness(0.15));
+    return candidate;
+  });
 
-  // 7. Quality check on the limited audio before it is encoded.
-  await stage('quality check', 'Checking integrated loudness and true peak against the targets', async () => {
-    const { m } = limited;
+  // 7. Quality check on the final samples before they are written.
+  await stage('quality check', 'Checking integrated loudness and true peak against the targets', () => {
+    const { m } = final;
     if (Math.abs(m.integratedLufs - targetLufs) > LOUDNESS_TOLERANCE_LU) {
       throw new MasteringError(
         `Could not reach ${targetLufs} LUFS under a ${TRUE_PEAK_CEILING_DBTP} dBTP ceiling: the limited master measures ${round1(m.integratedLufs)} LUFS`,
@@ -352,62 +363,85 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     if (m.truePeakDbtp > TRUE_PEAK_CEILING_DBTP) throw new MasteringError(`True peak ${round1(m.truePeakDbtp)} dBTP is over the ceiling`);
   });
 
-  // 8. Export: write every file, then measure the master as written; re-limit once if the codec moved it.
+  // 8. Export: the master, a preview, the pre-limiter master and the A/B pair.
   await mkdir(options.outDir, { recursive: true });
   const stem = options.name ?? path.basename(input, path.extname(input));
-  const file = (suffix: string): string => path.join(options.outDir, `${stem}.${suffix}.${plan.ext}`);
+  const file = (suffix: string, ext: string): string => path.join(options.outDir, `${stem}.${suffix}.${ext}`);
+  // An mp3's extras other than the preview are 16-bit WAV: four full-length mp3 encodes would cost
+  // several times the master's, and the A/B master is the decoded mp3 itself.
+  const extrasExt = 'wav';
   const files: MasterFiles = {
-    master: file('master'),
-    preview: file('preview'),
-    preLimiter: file('pre-limiter'),
-    abOriginal: file('ab-original'),
-    abMaster: file('ab-master'),
+    master: file('master', plan.ext),
+    preview: file('preview', plan.ext),
+    preLimiter: file('pre-limiter', extrasExt),
+    abOriginal: file('ab-original', extrasExt),
+    abMaster: file('ab-master', extrasExt),
   };
-  const exported = await stage('export', `Encoding ${options.format} (${plan.codec}, ${plan.sampleRate} Hz), preview, pre-limiter master and A/B pair`, async () => {
-    let written = await writeAndMeasure(limited.out, sr, files.master, plan);
-    for (let retry = 0; retry < 2; retry++) {
-      const tpOver = written.truePeakDbtp - TRUE_PEAK_CEILING_DBTP;
-      const off = Math.abs(written.integratedLufs - targetLufs);
-      if (tpOver <= -0.05 && off <= LOUDNESS_TOLERANCE_LU - 0.1) break;
-      if (tpOver > -0.05) plan.marginDb += tpOver + 0.15;
-      ceilingDb = Math.min(ceilingDb, TRUE_PEAK_CEILING_DBTP - plan.marginDb - 0.3);
-      gainDb += targetLufs - written.integratedLufs;
-      limited = await landLoudness(0.15);
-      written = await writeAndMeasure(limited.out, sr, files.master, plan);
+  const extrasCodec = plan.wavCodec ?? 'pcm_s16le';
+  const writeWavFile = async (target: string, pcm: Float32Array, seed: number): Promise<Float32Array> => {
+    const wav = quantizeWav(pcm, sr, extrasCodec, seed);
+    await writeFile(target, wav.file);
+    return wav.samples;
+  };
+  const exported = await stage('export', `Encoding ${options.format} (${plan.codec}, ${sr} Hz), preview, pre-limiter master and A/B pair`, async () => {
+    // The mp3 encode is the long pole: start it (and the preview's) before the WAV extras.
+    const previewSeconds = Math.min(30, frames / sr);
+    const previewOf = (m: LoudnessResult): { startFrame: number; pcm: Float32Array } => {
+      const startSeg = loudestWindow(m.segmentPower, Math.round(previewSeconds / m.segmentSeconds));
+      const startFrame = Math.round(startSeg * m.segmentSeconds * sr);
+      const pcm = final.limited.slice(startFrame * 2, (startFrame + Math.round(previewSeconds * sr)) * 2);
+      applyFades(pcm, sr, Math.min(1, previewSeconds / 4));
+      return { startFrame, pcm };
+    };
+    const preview = previewOf(final.m);
+    let written = final.m;
+    let masterSamples: Float32Array;
+    let previewWritten: Promise<unknown>;
+    if (final.wav) {
+      await writeFile(files.master, final.wav.file);
+      masterSamples = final.wav.samples;
+      previewWritten = writeWavFile(files.preview, preview.pcm, 2);
+    } else {
+      previewWritten = encodePcm(preview.pcm, sr, 2, files.preview, MP3_ARGS);
+      let encoding = encodePcm(final.limited, sr, 2, files.master, MP3_ARGS);
+      for (let retry = 0; ; retry++) {
+        await encoding;
+        masterSamples = await decodePcm(files.master, { sampleRate: sr, channels: 2 });
+        written = measureLoudness(masterSamples, sr, 2);
+        const tpOver = written.truePeakDbtp - (TRUE_PEAK_CEILING_DBTP - 0.05);
+        if (retry === 2 || !correct(written, TRUE_PEAK_CEILING_DBTP - 0.05, LOUDNESS_TOLERANCE_LU - 0.1)) break;
+        // The codec moved it: more headroom for the codec, then limit and encode again.
+        if (tpOver > 0) plan.marginDb += tpOver + 0.15;
+        ceilingDb = Math.min(ceilingDb, tpTarget() - 0.3);
+        final = finalize(landLoudness(0.15));
+        encoding = encodePcm(final.limited, sr, 2, files.master, MP3_ARGS);
+        const redone = previewOf(final.m);
+        preview.startFrame = redone.startFrame;
+        previewWritten = previewWritten.then(() => encodePcm(redone.pcm, sr, 2, files.preview, MP3_ARGS));
+      }
     }
 
-    // Preview: the loudest ~30 s, with 1 s fades.
-    const previewSeconds = Math.min(30, limited.out.length / 2 / sr);
-    const startSeg = loudestWindow(limited.m.segmentPower, Math.round(previewSeconds / limited.m.segmentSeconds));
-    const startFrame = Math.round(startSeg * limited.m.segmentSeconds * sr);
-    const previewPcm = limited.out.subarray(startFrame * 2, (startFrame + Math.round(previewSeconds * sr)) * 2);
-    const fade = Math.min(1, previewSeconds / 4).toFixed(2);
-    const fadeOut = Math.max(0, previewSeconds - Number(fade)).toFixed(2);
-    const fades = `afade=t=in:d=${fade},afade=t=out:st=${fadeOut}:d=${fade}`;
-    await encodePcm(previewPcm, sr, 2, files.preview, withFilter(plan.args, fades));
-
     // Pre-limiter master: the chain's output with its true peak brought to the ceiling, no limiter.
-    const preGainDb = TRUE_PEAK_CEILING_DBTP - plan.marginDb - preLoudness.truePeakDbtp;
-    await encodePcm(scaled(preLimiter, preGainDb), sr, 2, files.preLimiter, plan.args);
+    await writeWavFile(files.preLimiter, scaled(preLimiter, tpTarget() - preLoudness.truePeakDbtp), 3);
 
     // A/B pair at the same loudness: the quieter of the two, lowered further if the original would peak over the ceiling.
     let abLufs = Math.min(inputLoudness.integratedLufs, written.integratedLufs);
-    const originalHeadroom = TRUE_PEAK_CEILING_DBTP - plan.marginDb - inputLoudness.truePeakDbtp;
+    const originalHeadroom = tpTarget() - inputLoudness.truePeakDbtp;
     abLufs = Math.min(abLufs, inputLoudness.integratedLufs + originalHeadroom);
-    const [abO, abM] = await Promise.all([
-      writeAndMeasure(scaled(original, abLufs - inputLoudness.integratedLufs), sr, files.abOriginal, plan, false),
-      writeAndMeasure(scaled(limited.out, abLufs - limited.m.integratedLufs), sr, files.abMaster, plan, false),
-    ]);
-    return { written, startFrame, previewSeconds, abO, abM, abLufs };
+    const integrated = (pcm: Float32Array): number => measureLoudness(pcm, sr, 2, { truePeak: false, loudnessRange: false }).integratedLufs;
+    const abOriginalLufs = integrated(await writeWavFile(files.abOriginal, scaled(original, abLufs - inputLoudness.integratedLufs), 4));
+    const abMasterLufs = integrated(await writeWavFile(files.abMaster, scaled(masterSamples, abLufs - written.integratedLufs), 5));
+    await previewWritten;
+    return { written, startFrame: preview.startFrame, previewSeconds, abOriginalLufs, abMasterLufs, abLufs };
   });
 
   const { written } = exported;
   processing.push(
-    `Limiting: ${fmtDb(gainDb)} dB into a transient clipper (2 dB over the ceiling) and a 4x-oversampled look-ahead limiter (ceiling ${round1(ceilingDb)} dBFS, ${chain.limiter.attackMs} ms attack, ${chain.limiter.releaseMs} ms release), ${passes} measured pass(es)`,
+    `Limiting: ${fmtDb(gainDb)} dB into a look-ahead limiter on 4x-interpolated peaks (ceiling ${round1(ceilingDb)} dBFS, ${chain.limiter.attackMs} ms attack, ${chain.limiter.releaseMs} ms release), ${passes} measured pass(es)`,
     `Quality check: ${round1(written.integratedLufs)} LUFS (target ${targetLufs}), true peak ${round1(written.truePeakDbtp)} dBTP (ceiling ${TRUE_PEAK_CEILING_DBTP})`,
-    `Export: ${options.format} (${plan.codec}, ${plan.sampleRate} Hz${options.format === 'cd' || plan.codec === 'pcm_s16le' ? ', triangular dither' : ''})`,
+    `Export: ${options.format} (${plan.codec}, ${sr} Hz${plan.wavCodec === 'pcm_s16le' ? ', triangular dither' : ''})${plan.wavCodec ? '' : '; pre-limiter master and A/B pair as 16-bit WAV'}`,
     `Preview: ${round1(exported.previewSeconds)} s from ${round1(exported.startFrame / sr)} s (loudest part)`,
-    `A/B pair at ${round1(exported.abLufs)} LUFS: original ${round1(exported.abO.integratedLufs)}, master ${round1(exported.abM.integratedLufs)}`,
+    `A/B pair at ${round1(exported.abLufs)} LUFS: original ${round1(exported.abOriginalLufs)}, master ${round1(exported.abMasterLufs)}`,
   );
   const result: MasterResult = {
     lufs: round1(written.integratedLufs),
@@ -421,12 +455,12 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
       inputTruePeakDbtp: round1(inputLoudness.truePeakDbtp),
       samplePeakDbfs: round1(written.samplePeakDbfs),
       peakToLoudnessRatio: round1(written.truePeakDbtp - written.integratedLufs),
-      abOriginalLufs: round1(exported.abO.integratedLufs),
-      abMasterLufs: round1(exported.abM.integratedLufs),
+      abOriginalLufs: round1(exported.abOriginalLufs),
+      abMasterLufs: round1(exported.abMasterLufs),
       previewStartSeconds: round1(exported.startFrame / sr),
       previewSeconds: round1(exported.previewSeconds),
       limiterPasses: passes,
-      sampleRate: plan.sampleRate,
+      sampleRate: sr,
       codec: plan.codec,
     },
   };
@@ -434,17 +468,278 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   return result;
 }
 
-function withFilter(args: readonly string[], filter: string): string[] {
-  const i = args.indexOf('-af');
-  if (i < 0) return ['-af', filter, ...args];
-  const out = [...args];
-  out[i + 1] = `${filter},${out[i + 1]}`;
+/**
+ * Runs the chain's graph over the input file at `sampleRate`, as two halves in parallel when the
+ * track is long enough for the overlap to be cheap. Each half runs over CHAIN_OVERLAP_SECONDS more
+ * on its inner side, which is dropped.
+ */
+async function runChain(input: string, sampleRate: number, frames: number, graph: string): Promise<Float32Array> {
+  const overlap = Math.round(CHAIN_OVERLAP_SECONDS * sampleRate);
+  const run = (filters: string): Promise<Float32Array> => decodeFiltered(input, { sampleRate, channels: 2, filters });
+  const out = new Float32Array(frames * 2);
+  if (frames < 8 * overlap) {
+    const whole = await run(graph);
+    out.set(whole.subarray(0, out.length));
+    return out;
+  }
+  const half = Math.floor(frames / 2);
+  // Timestamps counted in samples from the first decoded one, so the trims cut at exact samples.
+  const [first, second] = await Promise.all([
+    run(`asetpts=N/SR/TB,atrim=end_sample=${half + overlap},${graph}`),
+    run(`asetpts=N/SR/TB,atrim=start_sample=${half - overlap},asetpts=N/SR/TB,${graph},asetpts=N/SR/TB,atrim=start_sample=${overlap}`),
+  ]);
+  if (first.length < half * 2 || second.length < (frames - half) * 2) throw new MasteringError('The style chain returned less audio than it was given');
+  out.set(first.subarray(0, half * 2));
+  out.set(second.subarray(0, (frames - half) * 2), half * 2);
   return out;
 }
 
-/** Encodes, then decodes the written file and measures it: what the listener gets. */
-async function writeAndMeasure(pcm: Float32Array, sampleRate: number, file: string, plan: ExportPlan, lra = true): Promise<LoudnessResult> {
-  await encodePcm(pcm, sampleRate, 2, file, plan.args);
-  const decoded = await decodePcm(file, { sampleRate: plan.sampleRate, channels: 2 });
-  return measureLoudness(decoded, plan.sampleRate, 2, { loudnessRange: lra });
+/** Linear fades in and out over `seconds`, in place (ffmpeg's afade default shape). */
+function applyFades(pcm: Float32Array, sampleRate: number, seconds: number): void {
+  const frames = pcm.length / 2;
+  const fade = Math.min(Math.floor(frames / 2), Math.round(seconds * sampleRate));
+  for (let n = 0; n < fade; n++) {
+    const g = n / fade;
+    pcm[2 * n] = pcm[2 * n]! * g;
+    pcm[2 * n + 1] = pcm[2 * n + 1]! * g;
+    const tail = frames - 1 - n;
+    pcm[2 * tail] = pcm[2 * tail]! * g;
+    pcm[2 * tail + 1] = pcm[2 * tail + 1]! * g;
+  }
+}
+
+/**
+ * A look-ahead limiter over interleaved stereo held in memory, for the loudness search: each pass
+ * is a gain and a few sweeps over the PCM, no process and no pipe.
+ *
+ * Peaks are each frame's highest sample or true-peak (4x-interpolated, the meter's interpolator)
+ * value next to it. Interpolating every gap would cost more than the limiting, so a gap is
+ * interpolated only once a pass could need it: under the meter's 6 dB rule a gap whose samples are
+ * both under half the level the limiter starts at cannot reach it. The gain envelope is the
+ * minimum of the gains needed over the next `attack` frames, released exponentially, then averaged
+ * over `attack` frames: an average over a window that ends on a peak holds only gains at or under
+ * that peak's, so no peak passes the ceiling, and the attack becomes a smooth ramp.
+ */
+class LookAheadLimiter {
+  /** Highest sample of each frame over both channels. */
+  private readonly samplePeak: Float32Array;
+  /** The same, raised to the interpolated peaks next to the frame where those were looked for. */
+  private readonly framePeak: Float32Array;
+  /** Gaps whose higher sample is at or above this have been interpolated. */
+  private interpolatedDownTo = Infinity;
+  private readonly needed: Float32Array;
+  private readonly envelope: Float32Array;
+  private readonly queue: Int32Array;
+  private readonly out: Float32Array;
+
+  constructor(
+    private readonly input: Float32Array,
+    private readonly attackFrames: number,
+    private readonly releaseFrames: number,
+  ) {
+    const frames = input.length / 2;
+    this.samplePeak = new Float32Array(frames);
+    for (let n = 0; n < frames; n++) this.samplePeak[n] = Math.max(Math.abs(input[2 * n]!), Math.abs(input[2 * n + 1]!));
+    this.framePeak = this.samplePeak.slice();
+    this.needed = new Float32Array(frames);
+    this.envelope = new Float32Array(frames);
+    this.queue = new Int32Array(frames);
+    this.out = new Float32Array(input.length);
+  }
+
+  /** Interpolates the gaps that could reach `level` and were not interpolated yet. */
+  private interpolateDownTo(level: number): void {
+    const from = level / 2;
+    if (from >= this.interpolatedDownTo) return;
+    const { input, samplePeak, framePeak } = this;
+    for (let base = 0; base + 1 < samplePeak.length; base++) {
+      const s = Math.max(samplePeak[base]!, samplePeak[base + 1]!);
+      if (s < from || s >= this.interpolatedDownTo) continue;
+      const m = Math.max(interpolatedGapPeak(input, 2, 0, base), interpolatedGapPeak(input, 2, 1, base));
+      if (m > framePeak[base]!) framePeak[base] = m;
+      if (m > framePeak[base + 1]!) framePeak[base + 1] = m;
+    }
+    this.interpolatedDownTo = from;
+  }
+
+  /** Limits into a buffer reused by the next run. */
+  run(gainDb: number, ceilingDb: number): Float32Array {
+    const { input, out, framePeak, needed, envelope, queue } = this;
+    const frames = needed.length;
+    const attack = Math.max(1, Math.min(frames, this.attackFrames));
+    const g = dbToGain(gainDb);
+    // Gain per frame that brings its peak to the ceiling, relative to the gain applied.
+    const level = dbToGain(ceilingDb) / g;
+    this.interpolateDownTo(level);
+    for (let n = 0; n < frames; n++) {
+      const peak = framePeak[n]!;
+      needed[n] = peak > level ? level / peak : 1;
+    }
+
+    // Minimum over [n, n + attack - 1] with a monotonic queue of frame indices.
+    let head = 0;
+    let tail = 0;
+    for (let j = 0; j < frames + attack - 1; j++) {
+      if (j < frames) {
+        const v = needed[j]!;
+        while (tail > head && needed[queue[tail - 1]!]! >= v) tail--;
+        queue[tail++] = j;
+      }
+      const start = j - attack + 1;
+      if (start >= 0) {
+        while (queue[head]! < start) head++;
+        envelope[start] = needed[queue[head]!]!;
+      }
+    }
+
+    const release = Math.exp(-1 / Math.max(1, this.releaseFrames));
+    let released = 1;
+    for (let n = 0; n < frames; n++) {
+      released = 1 - (1 - released) * release;
+      const hold = envelope[n]!;
+      if (hold < released) released = hold;
+      envelope[n] = released;
+    }
+
+    // Average over [n - attack + 1, n]; frames before the start count as the first frame's gain.
+    const first = envelope[0]!;
+    let sum = first * attack;
+    for (let n = 0; n < frames; n++) {
+      sum += envelope[n]! - (n >= attack ? envelope[n - attack]! : first);
+      const gain = (g * sum) / attack;
+      out[2 * n] = input[2 * n]! * gain;
+      out[2 * n + 1] = input[2 * n + 1]! * gain;
+    }
+    return out;
+  }
+}
+
+interface QuantizedWav {
+  /** The whole WAV file. */
+  file: Uint8Array;
+  /** The samples as a decoder reads them back from the file. */
+  samples: Float32Array;
+}
+
+const WAV_HEADER_BYTES = 44;
+
+/**
+ * Quantizes interleaved stereo float PCM to a WAV file. 16-bit gets TPDF (triangular) dither from a
+ * seeded generator; 24/32-bit are rounded; float is copied. Sample data is written little-endian
+ * through typed arrays, as the rest of the audio engine assumes.
+ */
+function quantizeWav(pcm: Float32Array, sampleRate: number, codec: WavCodec, seed: number): QuantizedWav {
+  const bytesPerSample = codec === 'pcm_s16le' ? 2 : codec === 'pcm_s24le' ? 3 : 4;
+  const dataBytes = pcm.length * bytesPerSample;
+  const file = new Uint8Array(WAV_HEADER_BYTES + dataBytes);
+  const header = new DataView(file.buffer);
+  const ascii = (offset: number, text: string): void => {
+    for (let i = 0; i < text.length; i++) file[offset + i] = text.charCodeAt(i);
+  };
+  ascii(0, 'RIFF');
+  header.setUint32(4, 36 + dataBytes, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  header.setUint32(16, 16, true);
+  header.setUint16(20, codec === 'pcm_f32le' ? 3 : 1, true);
+  header.setUint16(22, 2, true);
+  header.setUint32(24, sampleRate, true);
+  header.setUint32(28, sampleRate * 2 * bytesPerSample, true);
+  header.setUint16(32, 2 * bytesPerSample, true);
+  header.setUint16(34, bytesPerSample * 8, true);
+  ascii(36, 'data');
+  header.setUint32(40, dataBytes, true);
+
+  const samples = new Float32Array(pcm.length);
+  if (codec === 'pcm_f32le') {
+    samples.set(pcm);
+    new Float32Array(file.buffer, WAV_HEADER_BYTES, pcm.length).set(pcm);
+  } else if (codec === 'pcm_s16le') {
+    const data = new Int16Array(file.buffer, WAV_HEADER_BYTES, pcm.length);
+    let state = (seed * 0x9e3779b9) >>> 0 || 1;
+    const uniform = (): number => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return (state >>> 0) / 4294967296;
+    };
+    for (let i = 0; i < pcm.length; i++) {
+      const q = Math.round(pcm[i]! * 32768 + uniform() - uniform());
+      const v = q > 32767 ? 32767 : q < -32768 ? -32768 : q;
+      data[i] = v;
+      samples[i] = v / 32768;
+    }
+  } else {
+    const scale = codec === 'pcm_s24le' ? 8_388_608 : 2_147_483_648;
+    const data = codec === 'pcm_s32le' ? new Int32Array(file.buffer, WAV_HEADER_BYTES, pcm.length) : null;
+    for (let i = 0; i < pcm.length; i++) {
+      const q = Math.round(pcm[i]! * scale);
+      const v = q > scale - 1 ? scale - 1 : q < -scale ? -scale : q;
+      samples[i] = v / scale;
+      if (data) data[i] = v;
+      else {
+        const o = WAV_HEADER_BYTES + 3 * i;
+        file[o] = v & 0xff;
+        file[o + 1] = (v >> 8) & 0xff;
+        file[o + 2] = (v >> 16) & 0xff;
+      }
+    }
+  }
+  return { file, samples };
+}
+
+/**
+ * Reads a stereo integer (16/24/32-bit) or 32-bit float PCM WAV into float PCM, scaled as ffmpeg
+ * decodes it; null for anything else (ffmpeg decodes those).
+ */
+async function readStereoWav(file: string): Promise<{ info: AudioInfo; pcm: Float32Array } | null> {
+  const handle = await open(file, 'r');
+  let bytes: Buffer;
+  try {
+    const riff = Buffer.alloc(12);
+    const { bytesRead } = await handle.read(riff, 0, 12, 0);
+    if (bytesRead < 12 || riff.toString('latin1', 0, 4) !== 'RIFF' || riff.toString('latin1', 8, 12) !== 'WAVE') return null;
+    bytes = await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+  let format: { tag: number; channels: number; sampleRate: number; bits: number } | null = null;
+  for (let offset = 12; offset + 8 <= bytes.length; ) {
+    const id = bytes.toString('latin1', offset, offset + 4);
+    const size = bytes.readUInt32LE(offset + 4);
+    const body = offset + 8;
+    if (id === 'fmt ' && size >= 16) {
+      let tag = bytes.readUInt16LE(body);
+      if (tag === 0xfffe && size >= 26) tag = bytes.readUInt16LE(body + 24);
+      format = { tag, channels: bytes.readUInt16LE(body + 2), sampleRate: bytes.readUInt32LE(body + 4), bits: bytes.readUInt16LE(body + 14) };
+    } else if (id === 'data') {
+      if (!format || format.channels !== 2) return null;
+      const isFloat = format.tag === 3 && format.bits === 32;
+      const isInt = format.tag === 1 && (format.bits === 16 || format.bits === 24 || format.bits === 32);
+      if (!isFloat && !isInt) return null;
+      const bytesPerSample = format.bits / 8;
+      const end = Math.min(bytes.length, body + size);
+      const count = Math.floor((end - body) / bytesPerSample / 2) * 2;
+      const pcm = new Float32Array(count);
+      for (let i = 0, o = body; i < count; i++, o += bytesPerSample) {
+        if (isFloat) pcm[i] = bytes.readFloatLE(o);
+        else if (bytesPerSample === 2) pcm[i] = bytes.readInt16LE(o) / 32768;
+        else if (bytesPerSample === 3) pcm[i] = bytes.readIntLE(o, 3) / 8_388_608;
+        else pcm[i] = bytes.readInt32LE(o) / 2_147_483_648;
+      }
+      const codec = isFloat ? 'pcm_f32le' : `pcm_s${format.bits}le`;
+      const info: AudioInfo = {
+        sampleRate: format.sampleRate,
+        channels: 2,
+        sampleFormat: isFloat ? 'flt' : format.bits === 16 ? 's16' : 's32',
+        bitsPerSample: format.bits,
+        codec,
+        lossless: true,
+        durationSeconds: count / 2 / format.sampleRate,
+      };
+      return { info, pcm };
+    }
+    offset = body + size + (size & 1);
+  }
+  return null;
 }
