@@ -14,7 +14,10 @@
 //   independent of gain (a ratio) and of slow EQ, robust to lossy coding.
 // - Matching: exact 16-bit half-item hits vote for an offset (query position − reference
 //   position) in a histogram over the whole track; the best offsets are checked by bit error rate.
-import { decodePcm } from './ffmpeg';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runFfmpeg } from './ffmpeg';
 
 export const FINGERPRINT_SAMPLE_RATE = 11_025;
 export const FRAME = 4096;
@@ -29,11 +32,36 @@ export interface Fingerprint {
   items: Uint32Array;
   itemsPerSecond: number;
   durationSeconds: number;
+  /**
+   * Where items[0] sits in the query's phase-0 item grid: a query's other phases cover only a
+   * window of the track (see fingerprintQueryPcm). Absent means 0.
+   */
+  firstItem?: number;
+}
+
+/**
+ * Decodes any audio to the mono FINGERPRINT_SAMPLE_RATE PCM the fingerprints (and the oracle's
+ * other stages) read. ffmpeg writes a temporary file rather than a pipe: draining 8 MB of a
+ * 3-minute track through a 64 KB pipe costs about 0.2 s of wake-ups on a busy machine.
+ */
+export async function decodeForFingerprint(file: string): Promise<Float32Array> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'goose-decode-'));
+  const out = path.join(dir, 'pcm.f32');
+  try {
+    const mono = ['-vn', '-map', '0:a:0', '-ac', '1', '-ar', String(FINGERPRINT_SAMPLE_RATE), '-f', 'f32le', '-acodec', 'pcm_f32le'];
+    await runFfmpeg(['-v', 'error', '-i', `file:${path.resolve(file)}`, ...mono, '-y', `file:${out}`]);
+    const bytes = await readFile(out);
+    // Copied into a buffer of its own: readFile may hand back an unaligned slice of a pool.
+    const pcm = new Float32Array(Math.floor(bytes.length / 4));
+    new Uint8Array(pcm.buffer).set(bytes.subarray(0, pcm.length * 4));
+    return pcm;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export async function fingerprintFile(file: string): Promise<Fingerprint> {
-  const pcm = await decodePcm(file, { sampleRate: FINGERPRINT_SAMPLE_RATE, channels: 1 });
-  return fingerprintPcm(pcm);
+  return fingerprintPcm(await decodeForFingerprint(file));
 }
 
 /**
@@ -42,35 +70,53 @@ export async function fingerprintFile(file: string): Promise<Fingerprint> {
  * one of these phases is always within an eighth of a hop of the registered grid.
  */
 export const PHASES = 4;
+/**
+ * Phase 0 covers the whole track; the other phases only PHASE_WINDOW_SECONDS from its middle. The
+ * sub-hop misalignment of a copy is the same all along, so the window finds it as well as the whole
+ * track would, for 1.75 passes over a 3-minute track instead of 4. The cost: a work copied into a
+ * long query only outside the window is searched by phase 0 alone, which can miss it when it is off
+ * the grid by close to half a hop (BER about 0.3 before any lossy coding).
+ */
+export const PHASE_WINDOW_SECONDS = 45;
 export async function fingerprintQueryFile(file: string): Promise<Fingerprint[]> {
-  const pcm = await decodePcm(file, { sampleRate: FINGERPRINT_SAMPLE_RATE, channels: 1 });
-  return Array.from({ length: PHASES }, (_, p) => fingerprintPcm(pcm.subarray(Math.round((p * HOP) / PHASES))));
+  return fingerprintQueryPcm(await decodeForFingerprint(file));
+}
+
+/** The PHASES query fingerprints of mono PCM at FINGERPRINT_SAMPLE_RATE (see fingerprintQueryFile). */
+export function fingerprintQueryPcm(pcm: Float32Array): Fingerprint[] {
+  const windowItems = Math.round(PHASE_WINDOW_SECONDS * ITEMS_PER_SECOND);
+  const trackItems = pcm.length >= FRAME ? Math.floor((pcm.length - FRAME) / HOP) : 0;
+  const firstItem = Math.max(0, Math.floor((trackItems - windowItems) / 2));
+  const windowSamples = windowItems * HOP + FRAME;
+  const phases = [fingerprintPcm(pcm)];
+  for (let p = 1; p < PHASES; p++) {
+    const start = firstItem * HOP + Math.round((p * HOP) / PHASES);
+    phases.push({ ...fingerprintPcm(pcm.subarray(start, start + windowSamples)), firstItem });
+  }
+  return phases;
+}
+
+// Computed once: a 3-minute query is 2,500 frames.
+const HANN = Float64Array.from({ length: FRAME }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / FRAME));
+/** Band edges in FFT bins, log spaced; every band at least one bin wide. */
+const BAND_START = new Int32Array(BANDS);
+const BAND_END = new Int32Array(BANDS);
+for (let b = 0; b < BANDS; b++) {
+  const bin = (k: number): number => Math.round((F_LOW * (F_HIGH / F_LOW) ** (k / BANDS) * FRAME) / FINGERPRINT_SAMPLE_RATE);
+  BAND_START[b] = bin(b);
+  BAND_END[b] = Math.max(bin(b + 1), bin(b) + 1);
 }
 
 /** Fingerprints mono PCM at FINGERPRINT_SAMPLE_RATE. */
 export function fingerprintPcm(pcm: Float32Array): Fingerprint {
   const frames = pcm.length >= FRAME ? Math.floor((pcm.length - FRAME) / HOP) + 1 : 0;
-  const window = new Float64Array(FRAME);
-  for (let i = 0; i < FRAME; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / FRAME);
-  // Band edges in FFT bins, log spaced.
-  const edges: number[] = [];
-  for (let b = 0; b <= BANDS; b++) {
-    const f = F_LOW * (F_HIGH / F_LOW) ** (b / BANDS);
-    edges.push(Math.round((f * FRAME) / FINGERPRINT_SAMPLE_RATE));
-  }
-  const re = new Float64Array(FRAME);
-  const im = new Float64Array(FRAME);
+  const fft = realFft();
   const energies = new Float64Array(frames * BANDS);
   for (let n = 0; n < frames; n++) {
-    const start = n * HOP;
-    for (let i = 0; i < FRAME; i++) {
-      re[i] = pcm[start + i]! * window[i]!;
-      im[i] = 0;
-    }
-    fft(re, im);
+    const power = fft.power(pcm, n * HOP);
     for (let b = 0; b < BANDS; b++) {
       let e = 0;
-      for (let k = edges[b]!; k < Math.max(edges[b + 1]!, edges[b]! + 1); k++) e += re[k]! * re[k]! + im[k]! * im[k]!;
+      for (let k = BAND_START[b]!; k < BAND_END[b]!; k++) e += power[k]!;
       energies[n * BANDS + b] = e;
     }
   }
@@ -87,43 +133,106 @@ export function fingerprintPcm(pcm: Float32Array): Fingerprint {
   return { items, itemsPerSecond: ITEMS_PER_SECOND, durationSeconds: pcm.length / FINGERPRINT_SAMPLE_RATE };
 }
 
-/** In-place iterative radix-2 complex FFT (length a power of two). */
-function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
-    }
-  }
-  for (let len = 2; len <= n; len <<= 1) {
-    const ang = (-2 * Math.PI) / len;
-    const wr = Math.cos(ang);
-    const wi = Math.sin(ang);
-    for (let i = 0; i < n; i += len) {
-      let cr = 1;
-      let ci = 0;
-      for (let k = 0; k < len / 2; k++) {
-        const a = i + k;
-        const b = a + len / 2;
-        const tr = re[b]! * cr - im[b]! * ci;
-        const ti = re[b]! * ci + im[b]! * cr;
-        re[b] = re[a]! - tr;
-        im[b] = im[a]! - ti;
-        re[a] = re[a]! + tr;
-        im[a] = im[a]! + ti;
-        const ncr = cr * wr - ci * wi;
-        ci = cr * wi + ci * wr;
-        cr = ncr;
+const HALF = FRAME / 2;
+/** Bit reversal of log2(HALF) bits, and the twiddles of the half-length FFT and of the real split. */
+const BIT_REVERSED = new Uint32Array(HALF);
+for (let i = 0, j = 0; i < HALF; i++) {
+  BIT_REVERSED[i] = j;
+  let bit = HALF >> 1;
+  for (; j & bit; bit >>= 1) j ^= bit;
+  j ^= bit;
+}
+const TWIDDLE_COS = Float64Array.from({ length: HALF / 2 }, (_, k) => Math.cos((2 * Math.PI * k) / HALF));
+const TWIDDLE_SIN = Float64Array.from({ length: HALF / 2 }, (_, k) => -Math.sin((2 * Math.PI * k) / HALF));
+const SPLIT_COS = Float64Array.from({ length: HALF }, (_, k) => Math.cos((2 * Math.PI * k) / FRAME));
+const SPLIT_SIN = Float64Array.from({ length: HALF }, (_, k) => -Math.sin((2 * Math.PI * k) / FRAME));
+const LAST_BIN = BAND_END[BANDS - 1]!;
+
+/**
+ * The power spectrum of one Hann-windowed frame, up to the top band's last bin: the real input packed
+ * as a complex signal of half the length (even samples real, odd imaginary), one radix-2 FFT of that,
+ * then the split into the real signal's bins. Buffers are reused across frames.
+ */
+function realFft(): { power(pcm: Float32Array, start: number): Float64Array } {
+  const re = new Float64Array(HALF);
+  const im = new Float64Array(HALF);
+  const power = new Float64Array(LAST_BIN);
+  return {
+    power(pcm, start) {
+      for (let k = 0; k < HALF; k++) {
+        const r = BIT_REVERSED[k]!;
+        re[r] = pcm[start + 2 * k]! * HANN[2 * k]!;
+        im[r] = pcm[start + 2 * k + 1]! * HANN[2 * k + 1]!;
       }
-    }
-  }
+      // HALF = 2 · 4^5: one radix-2 stage without twiddles, then pairs of radix-2 stages fused
+      // (each element loaded and stored once per pair).
+      for (let a = 0; a < HALF; a += 2) {
+        const r = re[a + 1]!;
+        const i = im[a + 1]!;
+        re[a + 1] = re[a]! - r;
+        im[a + 1] = im[a]! - i;
+        re[a] = re[a]! + r;
+        im[a] = im[a]! + i;
+      }
+      for (let h = 2; h < HALF; h <<= 2) {
+        const step1 = HALF / (2 * h);
+        const step2 = step1 >> 1;
+        for (let block = 0; block < HALF; block += 4 * h) {
+          for (let k = 0; k < h; k++) {
+            const x0 = block + k;
+            const x1 = x0 + h;
+            const x2 = x1 + h;
+            const x3 = x2 + h;
+            const c1 = TWIDDLE_COS[k * step1]!;
+            const s1 = TWIDDLE_SIN[k * step1]!;
+            const c2 = TWIDDLE_COS[k * step2]!;
+            const s2 = TWIDDLE_SIN[k * step2]!;
+            let tr = re[x1]! * c1 - im[x1]! * s1;
+            let ti = re[x1]! * s1 + im[x1]! * c1;
+            const a0r = re[x0]! + tr;
+            const a0i = im[x0]! + ti;
+            const a1r = re[x0]! - tr;
+            const a1i = im[x0]! - ti;
+            tr = re[x3]! * c1 - im[x3]! * s1;
+            ti = re[x3]! * s1 + im[x3]! * c1;
+            const a2r = re[x2]! + tr;
+            const a2i = im[x2]! + ti;
+            const a3r = re[x2]! - tr;
+            const a3i = im[x2]! - ti;
+            const ur = a2r * c2 - a2i * s2;
+            const ui = a2r * s2 + a2i * c2;
+            // a3 times the twiddle and −i
+            const vr = a3r * s2 + a3i * c2;
+            const vi = -(a3r * c2 - a3i * s2);
+            re[x0] = a0r + ur;
+            im[x0] = a0i + ui;
+            re[x2] = a0r - ur;
+            im[x2] = a0i - ui;
+            re[x1] = a1r + vr;
+            im[x1] = a1i + vi;
+            re[x3] = a1r - vr;
+            im[x3] = a1i - vi;
+          }
+        }
+      }
+      for (let k = BAND_START[0]!; k < LAST_BIN; k++) {
+        const m = (HALF - k) & (HALF - 1);
+        const evenR = (re[k]! + re[m]!) / 2;
+        const evenI = (im[k]! - im[m]!) / 2;
+        const oddR = (im[k]! + im[m]!) / 2;
+        const oddI = (re[m]! - re[k]!) / 2;
+        const c = SPLIT_COS[k]!;
+        const s = SPLIT_SIN[k]!;
+        const xr = evenR + c * oddR - s * oddI;
+        const xi = evenI + c * oddI + s * oddR;
+        power[k] = xr * xr + xi * xi;
+      }
+      return power;
+    },
+  };
 }
 
-function popcount(x: number): number {
+export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
@@ -200,14 +309,20 @@ export function bestAlignment(query: Uint32Array, reference: Uint32Array, offset
   return best;
 }
 
-/** The best alignment of any of a query's phase fingerprints. */
+/** The best alignment of any of a query's phase fingerprints, offsets on the phase-0 grid. */
 export function alignPhases(queries: Fingerprint[], reference: Uint32Array): Alignment | null {
   let best: Alignment | null = null;
   for (const q of queries) {
     const a = align(q.items, reference);
-    if (a && (!best || a.bitErrorRate < best.bitErrorRate)) best = a;
+    if (a && (!best || a.bitErrorRate < best.bitErrorRate)) best = shiftAlignment(a, q.firstItem ?? 0);
   }
   return best;
+}
+
+/** An alignment of a phase fingerprint that starts firstItem items into the query, on the query's grid. */
+export function shiftAlignment(alignment: Alignment, firstItem: number): Alignment {
+  const offsetItems = alignment.offsetItems - firstItem;
+  return { ...alignment, offsetItems, offsetSeconds: offsetItems / ITEMS_PER_SECOND };
 }
 
 /** A fingerprint match is the same recording when the aligned bit error rate is under this. */

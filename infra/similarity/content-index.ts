@@ -1,10 +1,12 @@
 // The registry's index of non-audio works in Postgres (or PGlite): one row per registered image
 // (its perceptual hash) or text (its MinHash signature). A lookup compares the query with every
-// registered work of its kind inside the database and says how many it compared.
-import type { Db } from '../db/db';
+// registered work of its kind inside the database (a scan: fine for many thousands of works; a
+// larger registry would want an index such as multi-index hashing or LSH bands) and says how many
+// it compared.
+import type { Queryable } from '../db/db';
 import type { Migration } from '../db/migrate';
-import { IMAGE_HASH_BITS, IMAGE_MATCH_DISTANCE } from './image-hash';
-import { MINHASH_SIZE, TEXT_MATCH_SIMILARITY } from './text-shingles';
+import { IMAGE_HASH_BITS } from './image-hash';
+import { MINHASH_SIZE } from './text-shingles';
 
 export const contentIndexMigrations: readonly Migration[] = [
   {
@@ -24,7 +26,7 @@ export const contentIndexMigrations: readonly Migration[] = [
   },
 ];
 
-export interface ContentMatch {
+export interface ContentNeighbour {
   workId: string;
   owner: string;
   /** 0..1: for images 1 − Hamming distance / 64, for texts the estimated Jaccard similarity. */
@@ -32,12 +34,15 @@ export interface ContentMatch {
 }
 
 export interface ContentLookup {
-  matches: ContentMatch[];
+  /** The registered works of this kind closest to the query, closest first. */
+  nearest: ContentNeighbour[];
   /** Registered works of this kind compared with the query. */
   recordsScanned: number;
 }
 
-export async function registerImageWork(db: Db, work: { workId: string; owner: string; hash: bigint }): Promise<void> {
+const NEAREST = 20;
+
+export async function registerImageWork(db: Queryable, work: { workId: string; owner: string; hash: bigint }): Promise<void> {
   await db.query(
     `INSERT INTO content_works (work_id, owner, kind, image_hash) VALUES ($1, $2, 'image', $3)
      ON CONFLICT (work_id) DO NOTHING`,
@@ -45,7 +50,7 @@ export async function registerImageWork(db: Db, work: { workId: string; owner: s
   );
 }
 
-export async function registerTextWork(db: Db, work: { workId: string; owner: string; minhash: Int32Array }): Promise<void> {
+export async function registerTextWork(db: Queryable, work: { workId: string; owner: string; minhash: Int32Array }): Promise<void> {
   await db.query(
     `INSERT INTO content_works (work_id, owner, kind, text_minhash) VALUES ($1, $2, 'text', $3::integer[])
      ON CONFLICT (work_id) DO NOTHING`,
@@ -53,27 +58,27 @@ export async function registerTextWork(db: Db, work: { workId: string; owner: st
   );
 }
 
-/** Registered images within IMAGE_MATCH_DISTANCE bits of `hash`, closest first. */
-export async function findSimilarImages(db: Db, hash: bigint): Promise<ContentLookup> {
-  const { rows } = await db.query<{ work_id: string; owner: string; distance: number | null; scanned: number }>(
+/** The registered images nearest to `hash` by Hamming distance, and how many were compared. */
+export async function nearestImages(db: Queryable, hash: bigint): Promise<ContentLookup> {
+  const { rows } = await db.query<{ work_id: string | null; owner: string; distance: number; scanned: number }>(
     `WITH scanned AS (
        SELECT work_id, owner, bit_count((image_hash # $1::bigint)::bit(64))::integer AS distance
        FROM content_works WHERE kind = 'image'
      )
      SELECT m.work_id, m.owner, m.distance, (SELECT count(*)::integer FROM scanned) AS scanned
      FROM (SELECT 1) AS one
-     LEFT JOIN LATERAL (SELECT * FROM scanned WHERE distance <= $2 ORDER BY distance, work_id LIMIT 20) AS m ON true`,
-    [BigInt.asIntN(IMAGE_HASH_BITS, hash).toString(), IMAGE_MATCH_DISTANCE],
+     LEFT JOIN LATERAL (SELECT * FROM scanned ORDER BY distance, work_id LIMIT $2) AS m ON true`,
+    [BigInt.asIntN(IMAGE_HASH_BITS, hash).toString(), NEAREST],
   );
   return {
-    matches: rows.filter((r) => r.work_id !== null).map((r) => ({ workId: r.work_id, owner: r.owner, similarity: 1 - r.distance! / IMAGE_HASH_BITS })),
+    nearest: rows.flatMap((r) => (r.work_id === null ? [] : [{ workId: r.work_id, owner: r.owner, similarity: 1 - r.distance / IMAGE_HASH_BITS }])),
     recordsScanned: rows[0]?.scanned ?? 0,
   };
 }
 
-/** Registered texts whose estimated similarity to `minhash` is at least TEXT_MATCH_SIMILARITY, closest first. */
-export async function findSimilarTexts(db: Db, minhash: Int32Array): Promise<ContentLookup> {
-  const { rows } = await db.query<{ work_id: string; owner: string; equal: number | null; scanned: number }>(
+/** The registered texts nearest to `minhash` by estimated Jaccard similarity, and how many were compared. */
+export async function nearestTexts(db: Queryable, minhash: Int32Array): Promise<ContentLookup> {
+  const { rows } = await db.query<{ work_id: string | null; owner: string; equal: number; scanned: number }>(
     `WITH scanned AS (
        SELECT work_id, owner,
               (SELECT count(*) FROM unnest(text_minhash, $1::integer[]) AS pair(stored, query) WHERE stored = query)::integer AS equal
@@ -81,11 +86,11 @@ export async function findSimilarTexts(db: Db, minhash: Int32Array): Promise<Con
      )
      SELECT m.work_id, m.owner, m.equal, (SELECT count(*)::integer FROM scanned) AS scanned
      FROM (SELECT 1) AS one
-     LEFT JOIN LATERAL (SELECT * FROM scanned WHERE equal >= $2 ORDER BY equal DESC, work_id LIMIT 20) AS m ON true`,
-    [Array.from(minhash), Math.ceil(TEXT_MATCH_SIMILARITY * MINHASH_SIZE)],
+     LEFT JOIN LATERAL (SELECT * FROM scanned ORDER BY equal DESC, work_id LIMIT $2) AS m ON true`,
+    [Array.from(minhash), NEAREST],
   );
   return {
-    matches: rows.filter((r) => r.work_id !== null).map((r) => ({ workId: r.work_id, owner: r.owner, similarity: r.equal! / MINHASH_SIZE })),
+    nearest: rows.flatMap((r) => (r.work_id === null ? [] : [{ workId: r.work_id, owner: r.owner, similarity: r.equal / MINHASH_SIZE }])),
     recordsScanned: rows[0]?.scanned ?? 0,
   };
 }

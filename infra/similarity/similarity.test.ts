@@ -10,7 +10,7 @@ import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestData
 import { runFfmpeg } from '../audio/ffmpeg';
 import { pgliteDb, postgresDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
-import { contentIndexMigrations, findSimilarImages, findSimilarTexts, registerImageWork, registerTextWork } from './content-index';
+import { contentIndexMigrations, nearestImages, nearestTexts, registerImageWork, registerTextWork } from './content-index';
 import { formatImageHash, hammingDistance, IMAGE_MATCH_DISTANCE, imageHashFile } from './image-hash';
 import { signatureSimilarity, TEXT_MATCH_SIMILARITY, textSignature } from './text-shingles';
 
@@ -122,24 +122,27 @@ for (const [name, open] of backends) {
       const ids = originals.map(() => randomUUID());
       for (const [i, file] of originals.entries()) await registerImageWork(db, { workId: ids[i]!, owner: `owner-${i}`, hash: await imageHashFile(file) });
 
-      const lookup = await findSimilarImages(db, await imageHashFile(copies[2]!));
+      const lookup = await nearestImages(db, await imageHashFile(copies[2]!));
       expect(lookup.recordsScanned).toBe(originals.length);
-      expect(lookup.matches.map((m) => m.workId)).toEqual([ids[2]]);
-      expect(lookup.matches[0]!.owner).toBe('owner-2');
-      expect(lookup.matches[0]!.similarity).toBeGreaterThan(1 - IMAGE_MATCH_DISTANCE / 64 - 1e-9);
+      expect(lookup.nearest).toHaveLength(originals.length);
+      expect(lookup.nearest[0]).toMatchObject({ workId: ids[2], owner: 'owner-2' });
+      expect(lookup.nearest[0]!.similarity).toBeGreaterThanOrEqual(1 - IMAGE_MATCH_DISTANCE / 64);
+      expect(lookup.nearest[1]!.similarity).toBeLessThan(1 - IMAGE_MATCH_DISTANCE / 64);
     });
 
-    it('finds the registered original of a text copy, and nothing for an unrelated text', async () => {
+    it('ranks the registered original of a text copy first, and nothing near an unrelated text', async () => {
       const poemId = randomUUID();
       await registerTextWork(db, { workId: poemId, owner: 'poet', minhash: textSignature(POEM).minhash });
       await registerTextWork(db, { workId: randomUUID(), owner: 'baker', minhash: textSignature(OTHER).minhash });
 
-      const copy = await findSimilarTexts(db, textSignature(`${POEM} And that was all.`).minhash);
-      expect(copy.matches.map((m) => [m.workId, m.owner])).toEqual([[poemId, 'poet']]);
+      const copy = await nearestTexts(db, textSignature(`${POEM} And that was all.`).minhash);
+      expect(copy.nearest[0]).toMatchObject({ workId: poemId, owner: 'poet' });
+      expect(copy.nearest[0]!.similarity).toBeGreaterThanOrEqual(TEXT_MATCH_SIMILARITY);
+      expect(copy.nearest[1]!.similarity).toBeLessThan(0.1);
       expect(copy.recordsScanned).toBe(2);
 
-      const unrelated = await findSimilarTexts(db, textSignature('A completely different note about train timetables and platform changes on Sunday.').minhash);
-      expect(unrelated).toEqual({ matches: [], recordsScanned: 2 });
+      const unrelated = await nearestTexts(db, textSignature('A completely different note about train timetables and platform changes on Sunday.').minhash);
+      expect(unrelated.nearest.every((n) => n.similarity < 0.1)).toBe(true);
     });
   });
 }

@@ -1,0 +1,76 @@
+// `npm run oracle -- <input> [--owner <name>] [--register [--work-id <id>]]`: analyses a file
+// against the copyright registry and prints the analysis result (spec 2 §3) as JSON on stdout.
+// What is checked depends on what the file really is (by its bytes): audio, the audio track of a
+// video, an image or a text; for a PDF or Word document the result says no check is available.
+// With --register a cleared file is added to the registry under --owner (content that fails the
+// clearance is never registered: exit code 3). Progress goes to stderr, one line per stage.
+//
+// The registry is the configured database: DATABASE_URL, else the embedded PGlite under DATA_DIR.
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../infra/config';
+import { migrate } from '../../infra/db/migrate';
+import { openDb } from '../../infra/platform';
+import { analyzeContent, contentOracleMigrations } from '../../infra/similarity/content-oracle';
+import { sniffContent } from '../../infra/storage/content-sniffer';
+
+const USAGE = 'usage: npm run oracle -- <input> [--owner <name>] [--register [--work-id <id>]] [--quiet]';
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        owner: { type: 'string' },
+        register: { type: 'boolean', default: false },
+        'work-id': { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`, 2);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) fail(USAGE, 0);
+  const input = positionals[0];
+  if (!input || positionals.length > 1) fail(USAGE, 2);
+  if (values.register && !values.owner) fail(`--register needs --owner\n${USAGE}`, 2);
+  if (values['work-id'] && !values.register) fail(`--work-id only goes with --register\n${USAGE}`, 2);
+
+  const content = await sniffContent(input).catch((error: unknown) => fail(`cannot read ${input}: ${(error as Error).message}`, 2));
+  if (!content) fail(`${input} is none of the accepted types (audio, video, image, text, PDF, Word)`, 2);
+
+  const db = await openDb(loadConfig());
+  try {
+    await migrate(db, contentOracleMigrations);
+    const started = performance.now();
+    const result = await analyzeContent(input, {
+      db,
+      extension: content.extension,
+      ownerId: values.owner,
+      registerAs: values.register ? (values['work-id'] ?? randomUUID()) : undefined,
+      onProgress: (p) => {
+        if (!values.quiet) process.stderr.write(`${p.state === 'started' ? 'start' : 'done '} ${p.step}/${p.of} ${p.stage}\n`);
+      },
+    });
+    const seconds = Math.round((performance.now() - started) / 10) / 100;
+    process.stdout.write(`${JSON.stringify({ ...result, seconds }, null, 2)}\n`);
+    if (values.register && result.registeredWorkId === null) {
+      process.exitCode = 3;
+      process.stderr.write(`not registered: ${result.reason ?? result.status}\n`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  fail(`oracle failed: ${error instanceof Error ? error.message : String(error)}`, 1);
+});
