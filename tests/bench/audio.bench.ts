@@ -2,26 +2,75 @@
 // stereo 44.1 kHz 16-bit track, then measures in the same run:
 // - decodeOnlySecondsPer3Min: ffmpeg decoding the file to null (the floor any engine pays);
 // - masterSecondsPer3Min: a full master (balanced, medium) per format, wall time, with the
-//   measured loudness and true peak of each master (checked by ffmpeg's ebur128) beside it.
-// - fingerprintSecondsPer3Min: decoding to 11 kHz mono and the four phase fingerprints a query
-//   needs (the first stage of the oracle, not the whole analysis).
-// The oracle and index figures are reported as null until the oracle exists.
-// The last line of stdout is one JSON object with the figures.
+//   measured loudness and true peak of each master (checked by ffmpeg's ebur128) beside it;
+// - indexLookupMsP95: fingerprint index lookups with INDEX_WORKS synthetic works registered
+//   (half the queries are noisy copies of registered works, half unregistered), and the seeding time;
+// - oracleSecondsPer3Min: the whole copyright analysis (decode, fingerprints, descriptors, both
+//   index lookups, ownership, score) of the 3-minute track against that registry, median of runs.
+// The registry lives on the configured Postgres server (DATABASE_URL, else TEST_DATABASE_URL, else
+// the local test server) in a fresh database dropped afterwards; with no server reachable, in an
+// embedded PGlite under a temporary directory. The last line of stdout is one JSON object.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { ebur128 } from '../../infra/audio/ebur128';
 import { findFfmpeg, runFfmpeg } from '../../infra/audio/ffmpeg';
-import { fingerprintQueryFile } from '../../infra/audio/fingerprint';
+import { FingerprintIndex } from '../../infra/audio/fingerprint-index';
 import { MASTER_FORMATS, masterTrack } from '../../infra/audio/mastering';
+import { analyzeAudio, oracleMigrations, registerWork } from '../../infra/audio/oracle';
 import { music, writeWav } from '../../infra/audio/test-signals';
+import { pgliteDb, postgresDb, type Db } from '../../infra/db/db';
+import { migrate } from '../../infra/db/migrate';
+import { logger } from '../../infra/logger/logger';
+import { measureLookupLatency, seedSyntheticWorks } from '../support/synthetic-fingerprints';
 
 const SECONDS = 180;
 const SR = 44_100;
+const INDEX_WORKS = intFromEnv('BENCH_INDEX_WORKS', 100_000);
+const LOOKUPS = intFromEnv('BENCH_LOOKUPS', 100);
+const ORACLE_RUNS = intFromEnv('BENCH_ORACLE_RUNS', 5);
+const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://goose:goose@127.0.0.1:5432/postgres';
+
+interface Registry {
+  db: Db;
+  where: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database on the configured server, or an embedded PGlite when no server answers. */
+async function openRegistry(dir: string): Promise<Registry> {
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    const db = await pgliteDb(path.join(dir, 'pglite'));
+    return { db, where: 'PGlite (no Postgres server reachable)', drop: () => db.close() };
+  }
+  const name = `goose_bench_audio_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = postgresDb(url.toString());
+  return {
+    db,
+    where: `${url.host}/${name} (dropped)`,
+    async drop() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'goose-bench-audio-'));
+  let registry: Registry | undefined;
   try {
     const input = path.join(dir, 'track.wav');
     await writeWav(input, music({ seconds: SECONDS, sampleRate: SR, seed: 11 }), SR, 2, 's16');
@@ -30,10 +79,6 @@ async function main(): Promise<void> {
     let t = performance.now();
     await runFfmpeg(['-v', 'error', '-i', input, '-f', 'null', '-']);
     const decodeOnlySecondsPer3Min = round((performance.now() - t) / 1000);
-
-    t = performance.now();
-    await fingerprintQueryFile(input);
-    const fingerprintSecondsPer3Min = round((performance.now() - t) / 1000);
 
     const masterSecondsPer3Min: Record<string, number> = {};
     const masters: Record<string, unknown> = {};
@@ -45,15 +90,70 @@ async function main(): Promise<void> {
       masters[format] = { lufs: r.lufs, peak: r.peak, ebur128Lufs: check.integratedLufs, ebur128TruePeak: check.truePeakDbtp, limiterPasses: r.measurements.limiterPasses };
       process.stderr.write(`master ${format}: ${masterSecondsPer3Min[format]} s\n`);
     }
+
+    registry = await openRegistry(dir);
+    await migrate(registry.db, oracleMigrations);
+    process.stderr.write(`seeding ${INDEX_WORKS} synthetic works into ${registry.where}\n`);
+    const seeded = await seedSyntheticWorks(registry.db, INDEX_WORKS);
+    const lookups = await measureLookupLatency(new FingerprintIndex(registry.db), INDEX_WORKS, LOOKUPS);
+    process.stderr.write(`lookup p95 ${lookups.p95Ms} ms\n`);
+
+    // A few real works with descriptors besides the synthetic fingerprints, so every stage has
+    // something to compare with.
+    for (const seed of [21, 22, 23]) {
+      const work = path.join(dir, `work-${seed}.wav`);
+      await writeWav(work, music({ seconds: 60, sampleRate: SR, seed }), SR, 2, 's16');
+      await registerWork(registry.db, { workId: `bench-work-${seed}`, owner: 'bench', file: work });
+    }
+    const oracleRuns: number[] = [];
+    let analysis: Awaited<ReturnType<typeof analyzeAudio>> | undefined;
+    for (let run = 0; run < ORACLE_RUNS; run++) {
+      t = performance.now();
+      analysis = await analyzeAudio(input, { db: registry.db, ownerId: 'uploader' });
+      oracleRuns.push(round((performance.now() - t) / 1000));
+    }
+
+    await new Promise<void>((resolve) => logger.flush(() => resolve()));
     process.stdout.write(
-      `${JSON.stringify({ ffmpeg: ffmpeg.source, decodeOnlySecondsPer3Min, masterSecondsPer3Min, masters, fingerprintSecondsPer3Min, oracleSecondsPer3Min: null, indexLookupMsP95: null })}\n`,
+      `${JSON.stringify({
+        ffmpeg: ffmpeg.source,
+        decodeOnlySecondsPer3Min,
+        masterSecondsPer3Min,
+        masters,
+        oracleSecondsPer3Min: median(oracleRuns),
+        oracleRunsSeconds: oracleRuns,
+        oracleResult: { status: analysis!.status, clearanceScore: analysis!.clearanceScore, databasesChecked: analysis!.databasesChecked, recordsScanned: analysis!.recordsScanned },
+        indexLookupMsP95: lookups.p95Ms,
+        indexLookupMsP50: lookups.p50Ms,
+        indexLookupMsMax: lookups.maxMs,
+        indexWorks: INDEX_WORKS,
+        indexLookups: lookups.queries,
+        indexSeededFound: lookups.seededFound,
+        indexUnregisteredMatched: lookups.unregisteredMatched,
+        indexSeedSeconds: round(seeded.seconds),
+        registry: registry.where,
+      })}\n`,
     );
   } finally {
+    await registry?.drop();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 const round = (x: number): number => Math.round(x * 100) / 100;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function intFromEnv(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return parsed;
+}
 
 main().catch((error: unknown) => {
   process.stderr.write(`bench:audio failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
