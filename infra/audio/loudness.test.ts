@@ -72,6 +72,26 @@ describe('measureLoudness (EBU Tech 3341 signals)', () => {
     expect(Math.abs(r.truePeakDbtp - 20 * Math.log10(0.5))).toBeLessThan(0.2); // −6.02
   });
 
+  it('finds an inter-sample peak inside dense, loud material (where most gaps are only bounded, not interpolated)', () => {
+    const sr = 44_100;
+    const loud = music({ seconds: 10, sampleRate: sr, seed: 4 });
+    // Squashed to a limited master's density: nearly every sample within 6 dB of the peak.
+    for (let i = 0; i < loud.length; i++) loud[i] = 0.5 * Math.tanh(6 * loud[i]!);
+    const plain = measureLoudness(loud, sr, 2).truePeakDbtp;
+    // Half a second of a sine at fs/4 sampled 45° off its crest, amplitude 0.7: samples at 0.495,
+    // under the material's peak, true peak 0.7 (−3.1 dBTP), above it.
+    const start = 5 * sr;
+    for (let i = 0; i < sr / 2; i++) {
+      const v = 0.7 * Math.sin((Math.PI / 2) * i + Math.PI / 4);
+      loud[2 * (start + i)] = v;
+      loud[2 * (start + i) + 1] = v;
+    }
+    const r = measureLoudness(loud, sr, 2);
+    expect(plain).toBeLessThan(-5.5);
+    expect(r.samplePeakDbfs).toBeLessThan(-5.5);
+    expect(Math.abs(r.truePeakDbtp - 20 * Math.log10(0.7))).toBeLessThan(0.2);
+  });
+
   it('agrees with ffmpeg ebur128 within 0.2 LU on generated music', async () => {
     const sr = 44_100;
     const file = path.join(dir, 'music.wav');

@@ -88,6 +88,40 @@ export function measureLoudness(pcm: Float32Array, sampleRate: number, channels:
   const weights = channelWeights(channels);
   const [s, h] = kWeightingFilters(sampleRate);
 
+  const samplePeak = channels === 2 ? kWeightedStereo(pcm, s, h, segmentFrames, segmentPower, weights) : kWeightedChannels(pcm, channels, s, h, segmentFrames, segmentPower, weights);
+
+  // 400 ms momentary blocks (4 segments), every 100 ms.
+  const blocks = windowPowers(segmentPower, 4);
+  const integratedLufs = gatedLoudness(blocks, -10);
+
+  const shortTerm = windowPowers(segmentPower, 30);
+  let shortTermMax = -Infinity;
+  for (const p of shortTerm) shortTermMax = Math.max(shortTermMax, powerToLufs(p));
+
+  let loudnessRangeLu = Number.NaN;
+  if (options.loudnessRange ?? true) loudnessRangeLu = loudnessRange(shortTerm);
+
+  let truePeakDbtp = Number.NaN;
+  if (options.truePeak ?? true) truePeakDbtp = amplitudeToDb(truePeak(pcm, channels, samplePeak));
+
+  return {
+    integratedLufs,
+    loudnessRangeLu,
+    shortTermMaxLufs: shortTermMax,
+    truePeakDbtp,
+    samplePeakDbfs: amplitudeToDb(samplePeak),
+    segmentPower,
+    segmentSeconds: segmentFrames / sampleRate,
+  };
+}
+
+/**
+ * K-weights each channel, adds its weighted mean square per segment into `segmentPower`, and
+ * returns the highest absolute sample.
+ */
+function kWeightedChannels(pcm: Float32Array, channels: number, s: Biquad, h: Biquad, segmentFrames: number, segmentPower: Float64Array, weights: number[]): number {
+  const frames = Math.floor(pcm.length / channels);
+  const segments = segmentPower.length;
   let samplePeak = 0;
   for (let c = 0; c < channels; c++) {
     const w = weights[c] ?? 1;
@@ -118,30 +152,61 @@ export function measureLoudness(pcm: Float32Array, sampleRate: number, channels:
       }
     }
   }
+  return samplePeak;
+}
 
-  // 400 ms momentary blocks (4 segments), every 100 ms.
-  const blocks = windowPowers(segmentPower, 4);
-  const integratedLufs = gatedLoudness(blocks, -10);
-
-  const shortTerm = windowPowers(segmentPower, 30);
-  let shortTermMax = -Infinity;
-  for (const p of shortTerm) shortTermMax = Math.max(shortTermMax, powerToLufs(p));
-
-  let loudnessRangeLu = Number.NaN;
-  if (options.loudnessRange ?? true) loudnessRangeLu = loudnessRange(shortTerm);
-
-  let truePeakDbtp = Number.NaN;
-  if (options.truePeak ?? true) truePeakDbtp = amplitudeToDb(truePeak(pcm, channels, samplePeak));
-
-  return {
-    integratedLufs,
-    loudnessRangeLu,
-    shortTermMaxLufs: shortTermMax,
-    truePeakDbtp,
-    samplePeakDbfs: amplitudeToDb(samplePeak),
-    segmentPower,
-    segmentSeconds: segmentFrames / sampleRate,
-  };
+/** The same for stereo, both channels in one sweep (the common case, read once in memory order). */
+function kWeightedStereo(pcm: Float32Array, s: Biquad, h: Biquad, segmentFrames: number, segmentPower: Float64Array, weights: number[]): number {
+  const frames = Math.floor(pcm.length / 2);
+  const segments = segmentPower.length;
+  const { b0: sb0, b1: sb1, b2: sb2, a1: sa1, a2: sa2 } = s;
+  const { b0: hb0, b1: hb1, b2: hb2, a1: ha1, a2: ha2 } = h;
+  const wl = weights[0] ?? 1;
+  const wr = weights[1] ?? 1;
+  let samplePeak = 0;
+  let l1a = 0;
+  let l2a = 0;
+  let l1b = 0;
+  let l2b = 0;
+  let r1a = 0;
+  let r2a = 0;
+  let r1b = 0;
+  let r2b = 0;
+  let sumL = 0;
+  let sumR = 0;
+  let seg = 0;
+  let inSeg = 0;
+  for (let i = 0; i < frames; i++) {
+    const xl = pcm[2 * i]!;
+    const xr = pcm[2 * i + 1]!;
+    const al = xl < 0 ? -xl : xl;
+    const ar = xr < 0 ? -xr : xr;
+    if (al > samplePeak) samplePeak = al;
+    if (ar > samplePeak) samplePeak = ar;
+    const yl1 = sb0 * xl + l1a;
+    l1a = sb1 * xl - sa1 * yl1 + l2a;
+    l2a = sb2 * xl - sa2 * yl1;
+    const yl2 = hb0 * yl1 + l1b;
+    l1b = hb1 * yl1 - ha1 * yl2 + l2b;
+    l2b = hb2 * yl1 - ha2 * yl2;
+    const yr1 = sb0 * xr + r1a;
+    r1a = sb1 * xr - sa1 * yr1 + r2a;
+    r2a = sb2 * xr - sa2 * yr1;
+    const yr2 = hb0 * yr1 + r1b;
+    r1b = hb1 * yr1 - ha1 * yr2 + r2b;
+    r2b = hb2 * yr1 - ha2 * yr2;
+    sumL += yl2 * yl2;
+    sumR += yr2 * yr2;
+    if (++inSeg === segmentFrames) {
+      // Summed per channel, as the per-channel loop does, so both paths give the same figures.
+      if (seg < segments) segmentPower[seg] = (wl * sumL) / segmentFrames + (wr * sumR) / segmentFrames;
+      seg++;
+      inSeg = 0;
+      sumL = 0;
+      sumR = 0;
+    }
+  }
+  return samplePeak;
 }
 
 function windowPowers(segmentPower: Float64Array, width: number): Float64Array {
@@ -246,31 +311,81 @@ const PHASES: Float64Array[] = (() => {
   return phases;
 })();
 
+/** Middle taps of each phase computed exactly when bounding a gap's peak (see truePeak). */
+const INNER_TAPS = 8;
+/** Each phase's L2 norm over the taps outside the middle INNER_TAPS. */
+const OUTER_NORM: number[] = PHASES.map((coef) => {
+  let sum = 0;
+  for (let k = 0; k < TAPS_PER_PHASE; k++) {
+    if (k < TAPS_PER_PHASE / 2 - INNER_TAPS / 2 || k >= TAPS_PER_PHASE / 2 + INNER_TAPS / 2) sum += coef[k]! * coef[k]!;
+  }
+  return Math.sqrt(sum);
+});
+
 /**
- * True peak of interleaved PCM as a linear amplitude. Only the gaps next to samples within 6 dB of
- * the sample peak are interpolated: in band-limited audio an inter-sample peak does not rise 6 dB
- * over both of its neighbours.
+ * True peak of interleaved PCM as a linear amplitude. Only the gaps next to a sample within 6 dB of
+ * the highest peak found so far are interpolated: in band-limited audio an inter-sample peak does
+ * not rise 6 dB over both of its neighbours.
+ *
+ * Most gaps of a loud master pass that test, so each is first bounded cheaply: the 8 middle taps
+ * exactly, the other 24 by Cauchy–Schwarz (their coefficients' L2 norm times the L2 norm of the
+ * samples under them, from running sums of squares). Only a gap whose bound passes the peak so far
+ * is interpolated in full, so the result is the same as interpolating every gap that passes.
  */
 function truePeak(pcm: Float32Array, channels: number, samplePeak: number): number {
   const frames = Math.floor(pcm.length / channels);
   let peak = samplePeak;
-  const threshold = samplePeak * 0.5;
   const half = TAPS_PER_PHASE / 2;
   const x = new Float32Array(frames);
   const p1 = PHASES[1]!;
   const p2 = PHASES[2]!;
   const p3 = PHASES[3]!;
+  const innerFrom = half - INNER_TAPS / 2;
+  const innerTo = half + INNER_TAPS / 2;
+  const outer1 = OUTER_NORM[1]!;
+  const outer2 = OUTER_NORM[2]!;
+  const outer3 = OUTER_NORM[3]!;
   for (let c = 0; c < channels; c++) {
     for (let i = 0; i < frames; i++) x[i] = pcm[i * channels + c]!;
-    // The gap between sample `base` and `base + 1`.
+    // Sums of squares of the samples under all taps (x[top-31 .. top]) and under the middle ones,
+    // slid along with `base`; the slack covers their rounding drift.
+    let window = 0;
+    let middle = 0;
+    for (let k = 0; k < TAPS_PER_PHASE; k++) window += x[half + half - k]! ** 2;
+    for (let k = innerFrom; k < innerTo; k++) middle += x[half + half - k]! ** 2;
+    let threshold = peak * 0.5;
+    // The gap between sample `base` and `base + 1`; taps k = 0..31 read x[base + half - k].
     for (let base = half; base < frames - half - 1; base++) {
+      const top = base + half;
+      if (base > half) {
+        const enter = x[top]!;
+        const leave = x[top - TAPS_PER_PHASE]!;
+        const enterMiddle = x[top - innerFrom]!;
+        const leaveMiddle = x[top - innerTo]!;
+        window += enter * enter - leave * leave;
+        middle += enterMiddle * enterMiddle - leaveMiddle * leaveMiddle;
+      }
       const a = x[base]!;
       const b = x[base + 1]!;
       if ((a < 0 ? -a : a) < threshold && (b < 0 ? -b : b) < threshold) continue;
+      let i1 = 0;
+      let i2 = 0;
+      let i3 = 0;
+      for (let k = innerFrom; k < innerTo; k++) {
+        const v = x[top - k]!;
+        i1 += v * p1[k]!;
+        i2 += v * p2[k]!;
+        i3 += v * p3[k]!;
+      }
+      const outer = window - middle;
+      const tail = Math.sqrt((outer > 0 ? outer : 0) + 1e-6);
+      if (i1 < 0) i1 = -i1;
+      if (i2 < 0) i2 = -i2;
+      if (i3 < 0) i3 = -i3;
+      if (i1 + tail * outer1 <= peak && i2 + tail * outer2 <= peak && i3 + tail * outer3 <= peak) continue;
       let y1 = 0;
       let y2 = 0;
       let y3 = 0;
-      const top = base + half;
       for (let k = 0; k < TAPS_PER_PHASE; k++) {
         const v = x[top - k]!;
         y1 += v * p1[k]!;
@@ -281,34 +396,54 @@ function truePeak(pcm: Float32Array, channels: number, samplePeak: number): numb
       if (y2 < 0) y2 = -y2;
       if (y3 < 0) y3 = -y3;
       const m = y1 > y2 ? (y1 > y3 ? y1 : y3) : y2 > y3 ? y2 : y3;
-      if (m > peak) peak = m;
+      if (m > peak) {
+        peak = m;
+        threshold = peak * 0.5;
+      }
     }
   }
   return peak;
 }
 
 /**
- * The highest 4x-interpolated magnitude (the meter's own interpolator) in the gap between frames
- * `base` and `base + 1` of one channel of interleaved PCM; the larger neighbour where the filter
- * would run off the ends. For callers that need the true peak of a few chosen places.
+ * For interleaved stereo: interpolates (4x, the meter's interpolator) each gap between frames `base`
+ * and `base + 1` whose louder sample over both channels, `max(frameMax[base], frameMax[base + 1])`,
+ * lies in [from, below), and raises `framePeak` at both frames to the gap's highest magnitude. Gaps
+ * too near the ends for the filter are left at their samples. For a limiter that needs the true
+ * peaks of the loud places only.
  */
-export function interpolatedGapPeak(pcm: Float32Array, channels: number, channel: number, base: number): number {
-  const frames = Math.floor(pcm.length / channels);
+export function raiseToGapPeaks(pcm: Float32Array, frameMax: Float32Array, from: number, below: number, framePeak: Float32Array): void {
+  const frames = frameMax.length;
   const half = TAPS_PER_PHASE / 2;
-  const a = Math.abs(pcm[base * channels + channel] ?? 0);
-  const b = Math.abs(pcm[(base + 1) * channels + channel] ?? 0);
-  if (base < half || base >= frames - half - 1) return Math.max(a, b);
   const p1 = PHASES[1]!;
   const p2 = PHASES[2]!;
   const p3 = PHASES[3]!;
-  let y1 = 0;
-  let y2 = 0;
-  let y3 = 0;
-  for (let k = 0, i = (base + half) * channels + channel; k < TAPS_PER_PHASE; k++, i -= channels) {
-    const v = pcm[i]!;
-    y1 += v * p1[k]!;
-    y2 += v * p2[k]!;
-    y3 += v * p3[k]!;
+  for (let base = half; base < frames - half - 1; base++) {
+    const a = frameMax[base]!;
+    const b = frameMax[base + 1]!;
+    const s = a > b ? a : b;
+    if (s < from || s >= below) continue;
+    let l1 = 0;
+    let l2 = 0;
+    let l3 = 0;
+    let r1 = 0;
+    let r2 = 0;
+    let r3 = 0;
+    for (let k = 0, i = 2 * (base + half); k < TAPS_PER_PHASE; k++, i -= 2) {
+      const l = pcm[i]!;
+      const r = pcm[i + 1]!;
+      const c1 = p1[k]!;
+      const c2 = p2[k]!;
+      const c3 = p3[k]!;
+      l1 += l * c1;
+      l2 += l * c2;
+      l3 += l * c3;
+      r1 += r * c1;
+      r2 += r * c2;
+      r3 += r * c3;
+    }
+    const m = Math.max(Math.abs(l1), Math.abs(l2), Math.abs(l3), Math.abs(r1), Math.abs(r2), Math.abs(r3));
+    if (m > framePeak[base]!) framePeak[base] = m;
+    if (m > framePeak[base + 1]!) framePeak[base + 1] = m;
   }
-  return Math.max(Math.abs(y1), Math.abs(y2), Math.abs(y3));
 }
