@@ -21,6 +21,7 @@
 import type { Db, Queryable } from '../db/db';
 import type { Migration } from '../db/migrate';
 import { bestAlignment, MATCH_BER, popcount, shiftAlignment, type Alignment, type Fingerprint } from './fingerprint';
+import { bytesOf, uint32FromBytes } from './typed-bytes';
 
 export const fingerprintIndexMigrations: readonly Migration[] = [
   {
@@ -86,16 +87,6 @@ export interface LookupResult {
   recordsScanned: number;
   /** Postings of the query's keys that the lookup read. */
   keyHits: number;
-}
-
-export function packItems(items: Uint32Array): Buffer {
-  return Buffer.from(items.buffer, items.byteOffset, items.byteLength);
-}
-
-function unpackItems(bytes: Uint8Array): Uint32Array {
-  const out = new Uint32Array(Math.floor(bytes.length / 4));
-  new Uint8Array(out.buffer).set(bytes.subarray(0, out.length * 4));
-  return out;
 }
 
 /** murmur3's 32-bit finaliser: spreads items evenly over the sample and the buckets. */
@@ -169,7 +160,7 @@ export class FingerprintIndex {
       await tx.query('DELETE FROM audio_works WHERE work_id = $1', [workId]);
       const { rows } = await tx.query<{ ordinal: number }>(
         `INSERT INTO audio_works (work_id, owner, items, duration_seconds) VALUES ($1, $2, decode($3, 'base64'), $4) RETURNING ordinal`,
-        [workId, owner, packItems(fingerprint.items).toString('base64'), fingerprint.durationSeconds],
+        [workId, owner, bytesOf(fingerprint.items).toString('base64'), fingerprint.durationSeconds],
       );
       const { buckets, postings } = workPostings(rows[0]!.ordinal, fingerprint.items);
       await appendPostings(tx, buckets, postings);
@@ -241,7 +232,7 @@ export class FingerprintIndex {
     );
     const matches: IndexMatch[] = [];
     for (const work of works) {
-      const reference = unpackItems(Buffer.from(work.items, 'base64'));
+      const reference = uint32FromBytes(Buffer.from(work.items, 'base64'));
       const candidate = ranked.find((r) => r.ordinal === work.ordinal)!;
       let best: IndexMatch | null = null;
       for (const [key, n] of candidate.best) {

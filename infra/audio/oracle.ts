@@ -41,6 +41,7 @@ import {
 } from './descriptors';
 import { decodeForFingerprint, FINGERPRINT_SAMPLE_RATE, fingerprintPcm, fingerprintQueryPcm, MATCH_BER, type Fingerprint } from './fingerprint';
 import { FingerprintIndex, fingerprintIndexMigrations, type IndexMatch } from './fingerprint-index';
+import { bytesOf, float32FromBytes } from './typed-bytes';
 
 export const ORACLE_STAGES = [
   'Audio Fingerprinting',
@@ -299,16 +300,6 @@ interface ScanResult {
   nearestOtherSummary: number | null;
 }
 
-function floatBytes(values: Float32Array): Buffer {
-  return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-}
-
-function bytesFloat(bytes: Uint8Array): Float32Array {
-  const out = new Float32Array(Math.floor(bytes.length / 4));
-  new Uint8Array(out.buffer).set(bytes.subarray(0, out.length * 4));
-  return out;
-}
-
 /** Melodic sequence values lie in [−1, 1]: a signed byte each keeps them to within 0.4 %. */
 function quantise(values: Float32Array): Buffer {
   const out = Buffer.alloc(values.length);
@@ -333,7 +324,7 @@ async function scanDescriptors(db: Db, summaries: Float32Array[], ownerId: strin
       [after, SCAN_PAGE],
     );
     for (const row of rows) {
-      const summary = bytesFloat(row.summary);
+      const summary = float32FromBytes(row.summary);
       recordsScanned++;
       const list = row.owner === ownerId ? own : others;
       list.push({ workId: row.work_id, similarity: Math.max(...summaries.map((s) => dot(s, summary))) });
@@ -368,13 +359,13 @@ async function loadDescriptors(db: Queryable, workIds: string[]): Promise<Stored
   return rows.map((r) => ({
     workId: r.work_id,
     owner: r.owner,
-    summary: bytesFloat(r.summary),
+    summary: float32FromBytes(r.summary),
     melodicSequence: dequantise(r.melodic_sequence),
     firstBeatSeconds: Number(r.first_beat_seconds),
     rowSeconds: Number(r.row_seconds),
     tempoBpm: Number(r.tempo_bpm),
-    rhythm: bytesFloat(r.rhythm),
-    pitchProfile: bytesFloat(r.pitch_profile),
+    rhythm: float32FromBytes(r.rhythm),
+    pitchProfile: float32FromBytes(r.pitch_profile),
   }));
 }
 
@@ -393,13 +384,13 @@ async function storeWork(db: Db, workId: string, owner: string, features: AudioF
       [
         workId,
         owner,
-        floatBytes(features.summary),
+        bytesOf(features.summary),
         quantise(features.melodicSequence),
         features.firstBeatSeconds,
         features.rowSeconds,
         features.tempoBpm,
-        floatBytes(features.rhythm),
-        floatBytes(features.pitchProfile),
+        bytesOf(features.rhythm),
+        bytesOf(features.pitchProfile),
         features.melodicId,
         features.harmonicId,
         features.rhythmicId,

@@ -6,15 +6,10 @@
 // pre-limiter master and A/B pair are written beside it).
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { fail, parseCommandLine } from './command-line';
 import { MASTER_FORMATS, MASTER_LOUDNESS, MASTER_STYLES, masterTrack, type MasterFormat, type MasterLoudness, type MasterStyle } from '../../infra/audio/mastering';
 
 const USAGE = 'usage: npm run master -- <input> --style warm|balanced|open --loudness low|medium|high --format wav|cd|mp3 --out <dir or file> [--quiet]';
-
-function fail(message: string, code: number): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
 
 function pick<T extends string>(value: string | undefined, allowed: readonly T[], name: string, fallback: T): T {
   if (value === undefined) return fallback;
@@ -23,26 +18,16 @@ function pick<T extends string>(value: string | undefined, allowed: readonly T[]
 }
 
 async function main(): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      allowPositionals: true,
-      options: {
-        style: { type: 'string' },
-        loudness: { type: 'string' },
-        format: { type: 'string' },
-        out: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    fail(`${(error as Error).message}\n${USAGE}`, 2);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) fail(USAGE, 0);
-  const input = positionals[0];
-  if (!input || positionals.length > 1) fail(USAGE, 2);
+  const { input, values } = parseCommandLine(
+    {
+      style: { type: 'string' },
+      loudness: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+    },
+    USAGE,
+  );
   const style = pick<MasterStyle>(values.style, MASTER_STYLES, 'style', 'balanced');
   const loudness = pick<MasterLoudness>(values.loudness, MASTER_LOUDNESS, 'loudness', 'medium');
   const format = pick<MasterFormat>(values.format, MASTER_FORMATS, 'format', 'wav');

@@ -7,7 +7,7 @@
 //
 // The registry is the configured database: DATABASE_URL, else the embedded PGlite under DATA_DIR.
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
+import { fail, parseCommandLine } from './command-line';
 import { loadConfig } from '../../infra/config';
 import { migrate } from '../../infra/db/migrate';
 import { openDb } from '../../infra/platform';
@@ -16,31 +16,16 @@ import { sniffContent } from '../../infra/storage/content-sniffer';
 
 const USAGE = 'usage: npm run oracle -- <input> [--owner <name>] [--register [--work-id <id>]] [--quiet]';
 
-function fail(message: string, code: number): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
-
 async function main(): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      allowPositionals: true,
-      options: {
-        owner: { type: 'string' },
-        register: { type: 'boolean', default: false },
-        'work-id': { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    fail(`${(error as Error).message}\n${USAGE}`, 2);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) fail(USAGE, 0);
-  const input = positionals[0];
-  if (!input || positionals.length > 1) fail(USAGE, 2);
+  const { input, values } = parseCommandLine(
+    {
+      owner: { type: 'string' },
+      register: { type: 'boolean', default: false },
+      'work-id': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+    },
+    USAGE,
+  );
   if (values.register && !values.owner) fail(`--register needs --owner\n${USAGE}`, 2);
   if (values['work-id'] && !values.register) fail(`--work-id only goes with --register\n${USAGE}`, 2);
 

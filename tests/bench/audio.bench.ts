@@ -26,6 +26,7 @@ import { pgliteDb, postgresDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import { logger } from '../../infra/logger/logger';
 import { measureLookupLatency, seedSyntheticWorks } from '../support/synthetic-fingerprints';
+import { intFromEnv } from './bench-env';
 
 const SECONDS = 180;
 const SR = 44_100;
@@ -145,14 +146,6 @@ const round = (x: number): number => Math.round(x * 100) / 100;
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function intFromEnv(name: string, fallback: number): number {
-  const value = process.env[name];
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got ${value}`);
-  return parsed;
 }
 
 main().catch((error: unknown) => {

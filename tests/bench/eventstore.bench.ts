@@ -31,6 +31,7 @@ import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore
 import { logger } from '../../infra/logger/logger';
 import type { Projection } from '../../projections/projection';
 import { Projector } from '../../projections/projector';
+import { intFromEnv } from './bench-env';
 
 const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://goose:goose@127.0.0.1:5432/postgres';
 const WRITERS = intFromEnv('BENCH_WRITERS', 32);
@@ -279,14 +280,6 @@ function percentile(values: number[], p: number): number {
 
 function round(value: number): number {
   return Math.round(value * 10) / 10;
-}
-
-function intFromEnv(name: string, fallback: number): number {
-  const value = process.env[name];
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got ${value}`);
-  return parsed;
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../infra/db/db';
 import { ITEMS_PER_SECOND, PHASE_WINDOW_SECONDS, PHASES, type Fingerprint } from '../../infra/audio/fingerprint';
-import { appendPostings, BUCKET_BITS, FingerprintIndex, keyBucket, packItems, POSTING_BYTES } from '../../infra/audio/fingerprint-index';
+import { appendPostings, BUCKET_BITS, FingerprintIndex, keyBucket, POSTING_BYTES } from '../../infra/audio/fingerprint-index';
+import { bytesOf } from '../../infra/audio/typed-bytes';
 import { random } from '../../infra/audio/test-signals';
 
 export const SYNTHETIC_ITEMS = 1450;
@@ -50,7 +51,7 @@ export async function seedSyntheticWorks(db: Db, count: number, length = SYNTHET
       `INSERT INTO audio_works (work_id, owner, items, duration_seconds)
        SELECT w, 'synthetic', decode(i, 'base64'), $3 FROM unnest($1::text[], $2::text[]) AS t(w, i)
        ON CONFLICT (work_id) DO NOTHING RETURNING ordinal, work_id`,
-      [numbers.map(syntheticWorkId), items.map((i) => packItems(i).toString('base64')), length / ITEMS_PER_SECOND],
+      [numbers.map(syntheticWorkId), items.map((i) => bytesOf(i).toString('base64')), length / ITEMS_PER_SECOND],
     );
     const ordinals = new Map(rows.map((r) => [r.work_id, r.ordinal]));
     numbers.forEach((n, i) => {
