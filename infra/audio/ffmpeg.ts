@@ -4,6 +4,8 @@
 // ffmpeg is looked for as FFMPEG_PATH, then `ffmpeg` on PATH, then the static build shipped in the
 // @ffmpeg-installer/ffmpeg npm package (an older build: some mastering filters may be missing there).
 import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { binaryLocator, type LocatedBinary } from '../media/binary-locator';
 
@@ -187,4 +189,44 @@ export async function decodeFiltered(file: string, options: DecodeFilteredOption
   args.push('-af', `${convert},${options.filters}`, '-f', 'f32le', '-acodec', 'pcm_f32le', '-');
   const { stdout } = await runFfmpeg(args, { captureStdout: true });
   return toFloat32(stdout);
+}
+
+/**
+ * The same as `decodeFiltered`, but ffmpeg writes the PCM to a temporary file read back at the
+ * end. For a caller that computes while ffmpeg runs: a pipe would fill up while the caller's
+ * thread is busy and stall ffmpeg until it is read.
+ */
+export async function decodeFilteredViaFile(file: string, options: DecodeFilteredOptions): Promise<Float32Array> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'goose-filtered-'));
+  try {
+    const target = path.join(dir, 'out.f32');
+    const args = ['-v', 'error', '-i', `file:${path.resolve(file)}`, '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate)];
+    // As in decodeFiltered: the graph must see the converted audio, so convert first.
+    const layout = options.channels === 1 ? 'mono' : options.channels === 2 ? 'stereo' : `${options.channels}c`;
+    args.push('-af', `aresample=${options.sampleRate},aformat=sample_fmts=flt:channel_layouts=${layout},${options.filters}`);
+    await runFfmpeg([...args, '-f', 'f32le', '-acodec', 'pcm_f32le', '-y', `file:${target}`]);
+    return toFloat32(await readFile(target));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export interface RenderFileOptions {
+  sampleRate: number;
+  channels: number;
+  /** The filter graph run on the decoded audio (converted to float at the rate first). */
+  filters: string;
+  /** Codec and format arguments of the output. */
+  outputArgs: readonly string[];
+}
+
+/**
+ * Decodes a file through a filter graph and encodes the result to another file, all in one ffmpeg
+ * process: no PCM passes through this process, so it runs beside work done here.
+ */
+export async function renderFile(file: string, outFile: string, options: RenderFileOptions): Promise<void> {
+  const layout = options.channels === 1 ? 'mono' : options.channels === 2 ? 'stereo' : `${options.channels}c`;
+  const args = ['-v', 'error', '-i', `file:${path.resolve(file)}`, '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate)];
+  args.push('-af', `aresample=${options.sampleRate},aformat=sample_fmts=flt:channel_layouts=${layout},${options.filters}`);
+  await runFfmpeg([...args, ...options.outputArgs, '-y', `file:${path.resolve(outFile)}`]);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebur128 } from './ebur128';
 import { decodePcm } from './ffmpeg';
-import { kWeightingFilters, measureLoudness } from './loudness';
+import { integratedLoudnessAtGain, kWeightingFilters, measureLoudness, measureTruePeak } from './loudness';
 import { music, sine, writeWav } from './test-signals';
 
 let dir: string;
@@ -90,6 +90,25 @@ describe('measureLoudness (EBU Tech 3341 signals)', () => {
     expect(plain).toBeLessThan(-5.5);
     expect(r.samplePeakDbfs).toBeLessThan(-5.5);
     expect(Math.abs(r.truePeakDbtp - 20 * Math.log10(0.7))).toBeLessThan(0.2);
+  });
+
+  it('gives the loudness of the signal times a gain from its measurement, gates included', () => {
+    const sr = 44_100;
+    // Quiet then loud, so the gain moves blocks across the absolute gate and the gating matters.
+    const quiet = sine({ seconds: 5, dbfs: -60, sampleRate: sr });
+    const loud = music({ seconds: 10, sampleRate: sr, seed: 3 });
+    const pcm = new Float32Array(quiet.length + loud.length);
+    pcm.set(quiet);
+    pcm.set(loud, quiet.length);
+    const measured = measureLoudness(pcm, sr, 2);
+    const gainDb = -15;
+    const gained = pcm.map((v) => v * 10 ** (gainDb / 20));
+    expect(integratedLoudnessAtGain(measured, gainDb)).toBeCloseTo(measureLoudness(gained, sr, 2).integratedLufs, 3);
+  });
+
+  it('measures the true peak alone as the full measurement does', () => {
+    const pcm = music({ seconds: 5, sampleRate: 44_100, seed: 5 });
+    expect(20 * Math.log10(measureTruePeak(pcm, 2))).toBe(measureLoudness(pcm, 44_100, 2).truePeakDbtp);
   });
 
   it('agrees with ffmpeg ebur128 within 0.2 LU on generated music', async () => {

@@ -209,6 +209,17 @@ function kWeightedStereo(pcm: Float32Array, s: Biquad, h: Biquad, segmentFrames:
   return samplePeak;
 }
 
+/**
+ * Integrated loudness of a measured signal times a gain, without measuring it again: K-weighting
+ * is linear, so each segment's power scales by the gain squared; the gates are then applied anew.
+ */
+export function integratedLoudnessAtGain(measured: LoudnessResult, gainDb: number): number {
+  const blocks = windowPowers(measured.segmentPower, 4);
+  const scale = 10 ** (gainDb / 10);
+  for (let i = 0; i < blocks.length; i++) blocks[i] = blocks[i]! * scale;
+  return gatedLoudness(blocks, -10);
+}
+
 function windowPowers(segmentPower: Float64Array, width: number): Float64Array {
   const n = segmentPower.length - width + 1;
   if (n <= 0) return new Float64Array(0);
@@ -403,6 +414,16 @@ function truePeak(pcm: Float32Array, channels: number, samplePeak: number): numb
     }
   }
   return peak;
+}
+
+/** True peak of interleaved PCM as a linear amplitude, without the loudness sweep. */
+export function measureTruePeak(pcm: Float32Array, channels: number): number {
+  let samplePeak = 0;
+  for (let i = 0; i < pcm.length; i++) {
+    const a = pcm[i]! < 0 ? -pcm[i]! : pcm[i]!;
+    if (a > samplePeak) samplePeak = a;
+  }
+  return truePeak(pcm, channels, samplePeak);
 }
 
 /**

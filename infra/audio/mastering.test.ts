@@ -76,6 +76,9 @@ describe('masterTrack', () => {
     for (const f of Object.values(result.files)) expect((await stat(f)).size).toBeGreaterThan(1000);
     const [a, b, pre] = await Promise.all([ebur128(result.files.abOriginal), ebur128(result.files.abMaster), ebur128(result.files.preLimiter)]);
     expect(Math.abs(a.integratedLufs - b.integratedLufs)).toBeLessThanOrEqual(0.5);
+    // The pair's reported figures are those of its files.
+    expect(Math.abs(result.measurements.abOriginalLufs - a.integratedLufs)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(result.measurements.abMasterLufs - b.integratedLufs)).toBeLessThanOrEqual(0.15);
     expect(pre.truePeakDbtp).toBeLessThanOrEqual(-1);
     // Before the limiter the track is quieter than the master: the limiter did the last stretch.
     expect(pre.integratedLufs).toBeLessThan(result.lufs - 1);
