@@ -132,6 +132,19 @@ describe('masterTrack', () => {
     expect((await readAudioInfo(fromMp3.files.master)).bitsPerSample).toBe(24);
     expect(Math.abs(fromMp3.lufs - -14)).toBeLessThanOrEqual(0.5);
   }, 60_000);
+
+  it('masters a FLAC file and the audio track of an MP4 video, each within target and ceiling', async () => {
+    const flac = path.join(dir, 'song.flac');
+    await runFfmpeg(['-v', 'error', '-i', input, '-c:a', 'flac', '-y', flac]);
+    const video = path.join(dir, 'clip.mp4');
+    await runFfmpeg(['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-i', input, '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', '-b:a', '192k', '-y', video]);
+    for (const source of [flac, video]) {
+      const r = await masterTrack(source, { style: 'open', loudness: 'medium', format: 'cd', outDir: path.join(dir, path.extname(source).slice(1)) });
+      const check = await ebur128(r.files.master);
+      expect(Math.abs(check.integratedLufs - LOUDNESS_TARGETS.medium), source).toBeLessThanOrEqual(0.5);
+      expect(check.truePeakDbtp, source).toBeLessThanOrEqual(-1);
+    }
+  }, 60_000);
 });
 
 describe('runStyleChain', () => {
