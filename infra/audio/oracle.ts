@@ -167,10 +167,8 @@ export const oracleMigrations: readonly Migration[] = [
   },
 ];
 
-/** What the index stores of one recording. */
-interface AudioFeatures {
-  fingerprint: Fingerprint;
-  durationSeconds: number;
+/** The descriptors the descriptor index keeps per work, compared at lookup. */
+interface DescriptorFields {
   summary: Float32Array;
   melodicSequence: Float32Array;
   firstBeatSeconds: number;
@@ -178,6 +176,12 @@ interface AudioFeatures {
   tempoBpm: number;
   rhythm: Float32Array;
   pitchProfile: Float32Array;
+}
+
+/** What the index stores of one recording. */
+interface AudioFeatures extends DescriptorFields {
+  fingerprint: Fingerprint;
+  durationSeconds: number;
   key: string;
   melodicId: string;
   harmonicId: string;
@@ -271,16 +275,9 @@ const NOTE_NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 
 // ---------------------------------------------------------------------------------------------
 // The descriptor index
 
-interface StoredDescriptors {
+interface StoredDescriptors extends DescriptorFields {
   workId: string;
   owner: string;
-  summary: Float32Array;
-  melodicSequence: Float32Array;
-  firstBeatSeconds: number;
-  rowSeconds: number;
-  tempoBpm: number;
-  rhythm: Float32Array;
-  pitchProfile: Float32Array;
 }
 
 interface Candidate {
