@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { binaryLocator, type LocatedBinary } from '../media/binary-locator';
+import { float32FromBytes } from './typed-bytes';
 
 export type FfmpegBinary = LocatedBinary;
 
@@ -97,14 +98,7 @@ export async function filterPcm(pcm: Float32Array, sampleRate: number, channels:
   const raw = ['-f', 'f32le', '-ar', String(sampleRate), '-ac', String(channels)];
   const args = ['-v', 'error', ...raw, '-i', 'pipe:0', '-af', filters, ...raw, '-acodec', 'pcm_f32le', 'pipe:1'];
   const { stdout } = await runFfmpeg(args, { captureStdout: true, stdin: new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength) });
-  return toFloat32(stdout);
-}
-
-function toFloat32(bytes: Buffer): Float32Array {
-  // Copy into an aligned buffer: Buffer.concat may hand out an unaligned slice of its pool.
-  const samples = new Float32Array(Math.floor(bytes.length / 4));
-  new Uint8Array(samples.buffer).set(bytes.subarray(0, samples.length * 4));
-  return samples;
+  return float32FromBytes(stdout);
 }
 
 /** Encodes interleaved float PCM to a file with the given output arguments (codec, filters, rate). */
@@ -113,15 +107,16 @@ export async function encodePcm(pcm: Float32Array, sampleRate: number, channels:
   await runFfmpeg(args, { stdin: new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength) });
 }
 
-/** Decodes any audio (or the audio of a video) to interleaved 32-bit float PCM. */
+/**
+ * Decodes any audio (or the audio of a video) to interleaved 32-bit float PCM, by way of a
+ * temporary file (see runToPcmFile).
+ */
 export async function decodePcm(file: string, options: DecodeOptions): Promise<Float32Array> {
-  const args: string[] = [];
+  const args = ['-v', 'error'];
   if (options.startSeconds) args.push('-ss', String(options.startSeconds));
   if (options.durationSeconds) args.push('-t', String(options.durationSeconds));
-  args.push('-i', `file:${path.resolve(file)}`, '-vn', '-map', '0:a:0', '-f', 'f32le', '-acodec', 'pcm_f32le');
-  args.push('-ac', String(options.channels), '-ar', String(options.sampleRate), '-v', 'error', '-');
-  const { stdout } = await runFfmpeg(args, { captureStdout: true });
-  return toFloat32(stdout);
+  args.push('-i', `file:${path.resolve(file)}`, '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate));
+  return runToPcmFile(args);
 }
 
 export interface AudioInfo {
@@ -177,38 +172,33 @@ export interface DecodeFilteredOptions {
   filters: string;
 }
 
-/**
- * Decodes a file straight into a filter graph and returns interleaved float PCM: one process
- * reading the file, so no PCM crosses a pipe on the way in. The decoded audio is the same as
- * `decodePcm` gives for the same rate and channels.
- */
-export async function decodeFiltered(file: string, options: DecodeFilteredOptions): Promise<Float32Array> {
-  const args = ['-v', 'error', '-i', `file:${path.resolve(file)}`, '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate)];
+/** ffmpeg input arguments that decode `file` at the rate and channels and run `filters` on float PCM. */
+function filteredDecodeArgs(file: string, options: DecodeFilteredOptions): string[] {
+  const layout = options.channels === 1 ? 'mono' : options.channels === 2 ? 'stereo' : `${options.channels}c`;
   // Output options convert after the graph; the graph must see the converted audio, so convert first.
-  const convert = `aresample=${options.sampleRate},aformat=sample_fmts=flt:channel_layouts=${options.channels === 1 ? 'mono' : options.channels === 2 ? 'stereo' : `${options.channels}c`}`;
-  args.push('-af', `${convert},${options.filters}`, '-f', 'f32le', '-acodec', 'pcm_f32le', '-');
-  const { stdout } = await runFfmpeg(args, { captureStdout: true });
-  return toFloat32(stdout);
+  const convert = `aresample=${options.sampleRate},aformat=sample_fmts=flt:channel_layouts=${layout}`;
+  return ['-v', 'error', '-i', `file:${path.resolve(file)}`, '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate), '-af', `${convert},${options.filters}`];
 }
 
 /**
- * The same as `decodeFiltered`, but ffmpeg writes the PCM to a temporary file read back at the
- * end. For a caller that computes while ffmpeg runs: a pipe would fill up while the caller's
- * thread is busy and stall ffmpeg until it is read.
+ * Runs ffmpeg with `inputArgs` writing raw float PCM to a temporary file, read back at the end.
+ * Not a pipe: a pipe fills up whenever this thread is busy computing and stalls ffmpeg until it
+ * is read, and draining megabytes through 64 KB at a time costs wake-ups of its own.
  */
-export async function decodeFilteredViaFile(file: string, options: DecodeFilteredOptions): Promise<Float32Array> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'goose-filtered-'));
+async function runToPcmFile(inputArgs: readonly string[]): Promise<Float32Array> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'goose-pcm-'));
   try {
     const target = path.join(dir, 'out.f32');
-    const args = ['-v', 'error', '-i', `file:${path.resolve(file)}`, '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate)];
-    // As in decodeFiltered: the graph must see the converted audio, so convert first.
-    const layout = options.channels === 1 ? 'mono' : options.channels === 2 ? 'stereo' : `${options.channels}c`;
-    args.push('-af', `aresample=${options.sampleRate},aformat=sample_fmts=flt:channel_layouts=${layout},${options.filters}`);
-    await runFfmpeg([...args, '-f', 'f32le', '-acodec', 'pcm_f32le', '-y', `file:${target}`]);
-    return toFloat32(await readFile(target));
+    await runFfmpeg([...inputArgs, '-f', 'f32le', '-acodec', 'pcm_f32le', '-y', `file:${target}`]);
+    return float32FromBytes(await readFile(target));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Decodes a file through a filter graph into interleaved float PCM, by way of a temporary file. */
+export async function decodeFiltered(file: string, options: DecodeFilteredOptions): Promise<Float32Array> {
+  return runToPcmFile(filteredDecodeArgs(file, options));
 }
 
 export interface RenderFileOptions {
@@ -225,8 +215,5 @@ export interface RenderFileOptions {
  * process: no PCM passes through this process, so it runs beside work done here.
  */
 export async function renderFile(file: string, outFile: string, options: RenderFileOptions): Promise<void> {
-  const layout = options.channels === 1 ? 'mono' : options.channels === 2 ? 'stereo' : `${options.channels}c`;
-  const args = ['-v', 'error', '-i', `file:${path.resolve(file)}`, '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate)];
-  args.push('-af', `aresample=${options.sampleRate},aformat=sample_fmts=flt:channel_layouts=${layout},${options.filters}`);
-  await runFfmpeg([...args, ...options.outputArgs, '-y', `file:${path.resolve(outFile)}`]);
+  await runFfmpeg([...filteredDecodeArgs(file, options), ...options.outputArgs, '-y', `file:${path.resolve(outFile)}`]);
 }

@@ -14,10 +14,7 @@
 //   independent of gain (a ratio) and of slow EQ, robust to lossy coding.
 // - Matching: exact 16-bit half-item hits vote for an offset (query position − reference
 //   position) in a histogram over the whole track; the best offsets are checked by bit error rate.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { runFfmpeg } from './ffmpeg';
+import { decodePcm } from './ffmpeg';
 
 export const FINGERPRINT_SAMPLE_RATE = 11_025;
 export const FRAME = 4096;
@@ -41,23 +38,10 @@ export interface Fingerprint {
 
 /**
  * Decodes any audio to the mono FINGERPRINT_SAMPLE_RATE PCM the fingerprints (and the oracle's
- * other stages) read. ffmpeg writes a temporary file rather than a pipe: draining 8 MB of a
- * 3-minute track through a 64 KB pipe costs about 0.2 s of wake-ups on a busy machine.
+ * other stages) read.
  */
 export async function decodeForFingerprint(file: string): Promise<Float32Array> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'goose-decode-'));
-  const out = path.join(dir, 'pcm.f32');
-  try {
-    const mono = ['-vn', '-map', '0:a:0', '-ac', '1', '-ar', String(FINGERPRINT_SAMPLE_RATE), '-f', 'f32le', '-acodec', 'pcm_f32le'];
-    await runFfmpeg(['-v', 'error', '-i', `file:${path.resolve(file)}`, ...mono, '-y', `file:${out}`]);
-    const bytes = await readFile(out);
-    // Copied into a buffer of its own: readFile may hand back an unaligned slice of a pool.
-    const pcm = new Float32Array(Math.floor(bytes.length / 4));
-    new Uint8Array(pcm.buffer).set(bytes.subarray(0, pcm.length * 4));
-    return pcm;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  return decodePcm(file, { sampleRate: FINGERPRINT_SAMPLE_RATE, channels: 1 });
 }
 
 export async function fingerprintFile(file: string): Promise<Fingerprint> {

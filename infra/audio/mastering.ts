@@ -22,7 +22,7 @@
 // - saturation is not oversampled: 2x oversampling cost more CPU than the rest of the chain.
 import { mkdir, open, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { decodeFilteredViaFile, decodePcm, encodePcm, readAudioInfo, renderFile, type AudioInfo } from './ffmpeg';
+import { decodeFiltered, decodePcm, encodePcm, readAudioInfo, renderFile, type AudioInfo } from './ffmpeg';
 import { amplitudeToDb, integratedLoudnessAtGain, measureLoudness, measureTruePeak, raiseToGapPeaks, type LoudnessResult } from './loudness';
 
 export type MasterStyle = 'warm' | 'balanced' | 'open';
@@ -521,7 +521,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
  */
 export async function runStyleChain(input: string, sampleRate: number, frames: number, graph: string, splitFromSeconds = 8 * CHAIN_OVERLAP_SECONDS): Promise<Float32Array> {
   const overlap = Math.round(CHAIN_OVERLAP_SECONDS * sampleRate);
-  const run = (filters: string): Promise<Float32Array> => decodeFilteredViaFile(input, { sampleRate, channels: 2, filters });
+  const run = (filters: string): Promise<Float32Array> => decodeFiltered(input, { sampleRate, channels: 2, filters });
   const out = new Float32Array(frames * 2);
   // Each half needs a full overlap of audio on its inner side.
   if (frames < Math.max(splitFromSeconds * sampleRate, 2 * overlap)) {

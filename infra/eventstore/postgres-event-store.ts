@@ -264,7 +264,7 @@ export class PostgresEventStore implements EventStore {
       group.map(async (append) => {
         const last = lastRowOf.get(append.streamId);
         if (last) append.resolve({ nextVersion: last.stream_version, lastPosition: positionOf(last) });
-        else await this.replayOrReject(append);
+        else await this.settleUnwritten(append);
       }),
     );
   }
@@ -274,21 +274,21 @@ export class PostgresEventStore implements EventStore {
       try {
         const { rows } = await this.db.query<AppendedRow>(APPEND_SQL, [JSON.stringify([append.document])]);
         const last = rows.at(-1);
-        if (!last) return this.replayOrReject(append);
+        if (!last) return this.settleUnwritten(append);
         this.appended.emit('appended');
         return append.resolve({ nextVersion: last.stream_version, lastPosition: positionOf(last) });
       } catch (error) {
         // With no expected version a lost race on the next version number is just tried again.
         if (isUniqueViolation(error, 'events_stream_version_key') && append.document.expectedVersion === null && attempt < 5) continue;
         if (isUniqueViolation(error, 'events_event_id_key') || isUniqueViolation(error, 'events_stream_version_key')) {
-          return this.replayOrReject(append);
+          return this.settleUnwritten(append);
         }
         return append.reject(error);
       }
     }
   }
 
-  private async replayOrReject(append: PendingAppend): Promise<void> {
+  private async settleUnwritten(append: PendingAppend): Promise<void> {
     try {
       append.resolve(await this.rejectOrReplay(append.streamId, append.events, append.expectedVersion));
     } catch (error) {
@@ -306,11 +306,7 @@ export class PostgresEventStore implements EventStore {
       [ids],
     );
     if (rows.length === ids.length && rows.every((r) => r.stream_id === streamId)) {
-      const last = rows.at(-1)!;
-      return {
-        nextVersion: Math.max(...rows.map((r) => r.stream_version)),
-        lastPosition: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
-      };
+      return { nextVersion: Math.max(...rows.map((r) => r.stream_version)), lastPosition: positionOf(rows.at(-1)!) };
     }
     if (rows.length > 0) {
       throw new Error(`Event ids ${rows.map((r) => r.event_id).join(', ')} are already stored elsewhere`);

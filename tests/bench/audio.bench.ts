@@ -10,12 +10,10 @@
 // The registry lives on the configured Postgres server (DATABASE_URL, else TEST_DATABASE_URL, else
 // the local test server) in a fresh database dropped afterwards; with no server reachable, in an
 // embedded PGlite under a temporary directory. The last line of stdout is one JSON object.
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { ebur128 } from '../../infra/audio/ebur128';
 import { findFfmpeg, runFfmpeg } from '../../infra/audio/ffmpeg';
 import { FingerprintIndex } from '../../infra/audio/fingerprint-index';
@@ -25,6 +23,7 @@ import { music, writeWav } from '../../infra/audio/test-signals';
 import { pgliteDb, postgresDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import { logger } from '../../infra/logger/logger';
+import { createTestDatabase, postgresAvailable } from '../support/postgres';
 import { measureLookupLatency, seedSyntheticWorks } from '../support/synthetic-fingerprints';
 import { intFromEnv } from './bench-env';
 
@@ -43,28 +42,18 @@ interface Registry {
 
 /** A fresh database on the configured server, or an embedded PGlite when no server answers. */
 async function openRegistry(dir: string): Promise<Registry> {
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
+  if (!(await postgresAvailable(serverUrl))) {
     const db = await pgliteDb(path.join(dir, 'pglite'));
     return { db, where: 'PGlite (no Postgres server reachable)', drop: () => db.close() };
   }
-  const name = `goose_bench_audio_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = postgresDb(url.toString());
+  const database = await createTestDatabase({ serverUrl, prefix: 'goose_bench_audio' });
+  const db = postgresDb(database.url);
   return {
     db,
-    where: `${url.host}/${name} (dropped)`,
+    where: `${database.label} (dropped)`,
     async drop() {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }

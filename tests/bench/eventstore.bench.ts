@@ -21,7 +21,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { eventRegistry } from '../../domain/registry';
 import type { EventMetadata, NewEvent } from '../../domain/shared/events';
 import { TrackUploadReceived, trackStreamId } from '../../domain/track/track.events';
@@ -31,6 +30,7 @@ import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore
 import { logger } from '../../infra/logger/logger';
 import type { Projection } from '../../projections/projection';
 import { Projector } from '../../projections/projector';
+import { createTestDatabase } from '../support/postgres';
 import { intFromEnv } from './bench-env';
 
 const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://goose:goose@127.0.0.1:5432/postgres';
@@ -202,21 +202,15 @@ async function batchAppendPhase(store: PostgresEventStore) {
 }
 
 async function main(): Promise<void> {
-  const name = `goose_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = postgresDb(url.toString(), POOL);
+  const database = await createTestDatabase({ serverUrl, prefix: 'goose_bench' });
+  const db = postgresDb(database.url, POOL);
   const store = new PostgresEventStore(db, eventRegistry, { concurrentCommits: COMMITS });
   let projector: Projector | undefined;
   try {
     await migrate(db, eventStoreMigrations);
     projector = new Projector(db, store, [benchProjection]);
     await projector.start();
-    logger.info({ database: name, writers: WRITERS, streams: STREAMS, seconds: SECONDS, pool: POOL }, 'bench: appending with a live projector');
+    logger.info({ database: database.label, writers: WRITERS, streams: STREAMS, seconds: SECONDS, pool: POOL }, 'bench: appending with a live projector');
 
     const appends = await appendPhase(store, projector);
     logger.info({ eventsPerSec: Math.round(appends.operations / appends.elapsedSec) }, 'bench: paced appends');
@@ -257,7 +251,7 @@ async function main(): Promise<void> {
       concurrentCommits: COMMITS,
       durationSec: round(appends.elapsedSec),
       event: TrackUploadReceived.type,
-      database: `${url.host}/${name} (dropped)`,
+      database: `${database.label} (dropped)`,
     };
     await new Promise<void>((resolve) => logger.flush(() => resolve()));
     process.stdout.write(`${JSON.stringify(figures)}\n`);
@@ -265,10 +259,7 @@ async function main(): Promise<void> {
     await projector?.stop();
     await store.close();
     await db.close();
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
+    await database.drop();
   }
 }
 
