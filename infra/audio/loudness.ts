@@ -15,6 +15,12 @@ export interface LoudnessOptions {
   truePeak?: boolean;
   /** Compute the loudness range. Default true. */
   loudnessRange?: boolean;
+  /**
+   * Stereo only: receives each frame's K-weighted power (the two channels' squares summed), one
+   * value per frame, so a gain applied later can be measured without filtering again (see
+   * integratedLoudnessOfSegments).
+   */
+  framePower?: Float32Array;
 }
 
 export interface LoudnessResult {
@@ -79,16 +85,21 @@ const LUFS_OFFSET = -0.691;
 const powerToLufs = (p: number): number => (p > 0 ? LUFS_OFFSET + 10 * Math.log10(p) : -Infinity);
 const lufsToPower = (l: number): number => 10 ** ((l - LUFS_OFFSET) / 10);
 
+/** Frames in one 100 ms segment, the unit every gate and window here is built from. */
+export const segmentFramesAt = (sampleRate: number): number => Math.round(sampleRate / 10);
+
 /** Measures interleaved PCM. */
 export function measureLoudness(pcm: Float32Array, sampleRate: number, channels: number, options: LoudnessOptions = {}): LoudnessResult {
   const frames = Math.floor(pcm.length / channels);
-  const segmentFrames = Math.round(sampleRate / 10);
+  const segmentFrames = segmentFramesAt(sampleRate);
   const segments = Math.floor(frames / segmentFrames);
   const segmentPower = new Float64Array(segments);
   const weights = channelWeights(channels);
   const [s, h] = kWeightingFilters(sampleRate);
 
-  const samplePeak = channels === 2 ? kWeightedStereo(pcm, s, h, segmentFrames, segmentPower, weights) : kWeightedChannels(pcm, channels, s, h, segmentFrames, segmentPower, weights);
+  if (options.framePower && (channels !== 2 || options.framePower.length < frames)) throw new RangeError('framePower needs stereo PCM and a value per frame');
+  const samplePeak =
+    channels === 2 ? kWeightedStereo(pcm, s, h, segmentFrames, segmentPower, weights, options.framePower ?? null) : kWeightedChannels(pcm, channels, s, h, segmentFrames, segmentPower, weights);
 
   // 400 ms momentary blocks (4 segments), every 100 ms.
   const blocks = windowPowers(segmentPower, 4);
@@ -155,8 +166,11 @@ function kWeightedChannels(pcm: Float32Array, channels: number, s: Biquad, h: Bi
   return samplePeak;
 }
 
-/** The same for stereo, both channels in one sweep (the common case, read once in memory order). */
-function kWeightedStereo(pcm: Float32Array, s: Biquad, h: Biquad, segmentFrames: number, segmentPower: Float64Array, weights: number[]): number {
+/**
+ * The same for stereo, both channels in one sweep (the common case, read once in memory order),
+ * writing each frame's K-weighted power into `framePower` when given.
+ */
+function kWeightedStereo(pcm: Float32Array, s: Biquad, h: Biquad, segmentFrames: number, segmentPower: Float64Array, weights: number[], framePower: Float32Array | null): number {
   const frames = Math.floor(pcm.length / 2);
   const segments = segmentPower.length;
   const { b0: sb0, b1: sb1, b2: sb2, a1: sa1, a2: sa2 } = s;
@@ -195,8 +209,11 @@ function kWeightedStereo(pcm: Float32Array, s: Biquad, h: Biquad, segmentFrames:
     const yr2 = hb0 * yr1 + r1b;
     r1b = hb1 * yr1 - ha1 * yr2 + r2b;
     r2b = hb2 * yr1 - ha2 * yr2;
-    sumL += yl2 * yl2;
-    sumR += yr2 * yr2;
+    const pl = yl2 * yl2;
+    const pr = yr2 * yr2;
+    if (framePower !== null) framePower[i] = pl + pr;
+    sumL += pl;
+    sumR += pr;
     if (++inSeg === segmentFrames) {
       // Summed per channel, as the per-channel loop does, so both paths give the same figures.
       if (seg < segments) segmentPower[seg] = (wl * sumL) / segmentFrames + (wr * sumR) / segmentFrames;
@@ -218,6 +235,14 @@ export function integratedLoudnessAtGain(measured: LoudnessResult, gainDb: numbe
   const scale = 10 ** (gainDb / 10);
   for (let i = 0; i < blocks.length; i++) blocks[i] = blocks[i]! * scale;
   return gatedLoudness(blocks, -10);
+}
+
+/**
+ * Integrated loudness from per-segment (100 ms) channel-weighted mean squares of the K-weighted
+ * signal, as `measureLoudness` gates them.
+ */
+export function integratedLoudnessOfSegments(segmentPower: Float64Array): number {
+  return gatedLoudness(windowPowers(segmentPower, 4), -10);
 }
 
 function windowPowers(segmentPower: Float64Array, width: number): Float64Array {
@@ -344,9 +369,25 @@ const OUTER_NORM: number[] = PHASES.map((coef) => {
  * is interpolated in full, so the result is the same as interpolating every gap that passes.
  */
 function truePeak(pcm: Float32Array, channels: number, samplePeak: number): number {
+  const { first, end } = interpolatedGaps(Math.floor(pcm.length / channels));
+  return truePeakOfGaps(pcm, channels, samplePeak, first, end);
+}
+
+/** The gaps (numbered by the frame before them) the interpolator has taps for on both sides. */
+export function interpolatedGaps(frames: number): { first: number; end: number } {
+  const half = TAPS_PER_PHASE / 2;
+  return { first: half, end: Math.max(half, frames - half - 1) };
+}
+
+/**
+ * The true peak over the gaps `first` ≤ base < `end` (see interpolatedGaps) and `samplePeak`, as
+ * a linear amplitude: the part of `truePeak` one thread runs when the gaps are shared out.
+ */
+export function truePeakOfGaps(pcm: Float32Array, channels: number, samplePeak: number, first: number, end: number): number {
   const frames = Math.floor(pcm.length / channels);
   let peak = samplePeak;
   const half = TAPS_PER_PHASE / 2;
+  if (end <= first) return peak;
   const x = new Float32Array(frames);
   const p1 = PHASES[1]!;
   const p2 = PHASES[2]!;
@@ -356,19 +397,22 @@ function truePeak(pcm: Float32Array, channels: number, samplePeak: number): numb
   const outer1 = OUTER_NORM[1]!;
   const outer2 = OUTER_NORM[2]!;
   const outer3 = OUTER_NORM[3]!;
+  // The samples the taps of these gaps read.
+  const from = first - half + 1;
+  const to = end + half;
   for (let c = 0; c < channels; c++) {
-    for (let i = 0; i < frames; i++) x[i] = pcm[i * channels + c]!;
+    for (let i = from; i < to; i++) x[i] = pcm[i * channels + c]!;
     // Sums of squares of the samples under all taps (x[top-31 .. top]) and under the middle ones,
     // slid along with `base`; the slack covers their rounding drift.
     let window = 0;
     let middle = 0;
-    for (let k = 0; k < TAPS_PER_PHASE; k++) window += x[half + half - k]! ** 2;
-    for (let k = innerFrom; k < innerTo; k++) middle += x[half + half - k]! ** 2;
+    for (let k = 0; k < TAPS_PER_PHASE; k++) window += x[first + half - k]! ** 2;
+    for (let k = innerFrom; k < innerTo; k++) middle += x[first + half - k]! ** 2;
     let threshold = peak * 0.5;
     // The gap between sample `base` and `base + 1`; taps k = 0..31 read x[base + half - k].
-    for (let base = half; base < frames - half - 1; base++) {
+    for (let base = first; base < end; base++) {
       const top = base + half;
-      if (base > half) {
+      if (base > first) {
         const enter = x[top]!;
         const leave = x[top - TAPS_PER_PHASE]!;
         const enterMiddle = x[top - innerFrom]!;
@@ -430,16 +474,15 @@ export function measureTruePeak(pcm: Float32Array, channels: number): number {
  * For interleaved stereo: interpolates (4x, the meter's interpolator) each gap between frames `base`
  * and `base + 1` whose louder sample over both channels, `max(frameMax[base], frameMax[base + 1])`,
  * lies in [from, below), and raises `framePeak` at both frames to the gap's highest magnitude. Gaps
- * too near the ends for the filter are left at their samples. For a limiter that needs the true
- * peaks of the loud places only.
+ * too near the ends for the filter are left at their samples; `gaps` narrows the work to a range
+ * (see interpolatedGaps). For a limiter that needs the true peaks of the loud places only.
  */
-export function raiseToGapPeaks(pcm: Float32Array, frameMax: Float32Array, from: number, below: number, framePeak: Float32Array): void {
-  const frames = frameMax.length;
+export function raiseToGapPeaks(pcm: Float32Array, frameMax: Float32Array, from: number, below: number, framePeak: Float32Array, gaps = interpolatedGaps(frameMax.length)): void {
   const half = TAPS_PER_PHASE / 2;
   const p1 = PHASES[1]!;
   const p2 = PHASES[2]!;
   const p3 = PHASES[3]!;
-  for (let base = half; base < frames - half - 1; base++) {
+  for (let base = gaps.first; base < gaps.end; base++) {
     const a = frameMax[base]!;
     const b = frameMax[base + 1]!;
     const s = a > b ? a : b;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebur128 } from './ebur128';
 import { decodePcm, filterPcm, readAudioInfo, runFfmpeg } from './ffmpeg';
 import { measureLoudness } from './loudness';
-import { LOUDNESS_TARGETS, MASTERING_STEPS, STYLE_CHAINS, masterTrack, runStyleChain, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
+import { sharedFloat32 } from './typed-bytes';
+import { LOUDNESS_TARGETS, LookAheadLimiter, MASTERING_STEPS, STYLE_CHAINS, masterTrack, runStyleChain, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
 import { music, writeWav } from './test-signals';
 
 const SR = 44_100;
@@ -169,4 +170,24 @@ describe('runStyleChain', () => {
     expect(maxDiff).toBeLessThan(1e-6);
     expect(seamDiff).toBeLessThan(1e-6);
   }, 60_000);
+});
+
+describe('LookAheadLimiter', () => {
+  it('keeps every true peak under its ceiling, and its loudness estimate tracks the measured output', async () => {
+    const source = music({ seconds: 20, sampleRate: SR, seed: 9, level: -20 });
+    const pcm = sharedFloat32(source.length);
+    pcm.set(source);
+    const framePower = new Float32Array(pcm.length / 2);
+    const before = measureLoudness(pcm, SR, 2, { framePower });
+    const limiter = new LookAheadLimiter(pcm, framePower, SR, Math.round(0.005 * SR), 0.08 * SR);
+    for (const gainDb of [10, 20, 30]) {
+      const estimate = await limiter.estimateLoudness(gainDb, -2);
+      const measured = measureLoudness(await limiter.run(gainDb, -2), SR, 2);
+      expect(measured.truePeakDbtp, `${gainDb} dB`).toBeLessThanOrEqual(-2 + 0.05);
+      expect(Math.abs(estimate - measured.integratedLufs), `${gainDb} dB`).toBeLessThan(0.05);
+      // It limits: louder than the input, but by less than the gain once it works.
+      expect(measured.integratedLufs).toBeGreaterThan(before.integratedLufs);
+      if (gainDb === 30) expect(measured.integratedLufs).toBeLessThan(before.integratedLufs + gainDb - 3);
+    }
+  });
 });

@@ -20,10 +20,12 @@
 //   measured are exactly the samples in the file; an mp3 is encoded by ffmpeg and decoded back to
 //   be measured, and the pre-limiter WAV is made while LAME encodes on the other core;
 // - saturation is not oversampled: 2x oversampling cost more CPU than the rest of the chain.
-import { mkdir, open, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { decodeFiltered, decodePcm, encodePcm, readAudioInfo, renderFile, type AudioInfo } from './ffmpeg';
-import { amplitudeToDb, integratedLoudnessAtGain, measureLoudness, measureTruePeak, raiseToGapPeaks, type LoudnessResult } from './loudness';
+import { decodeFilteredInto, decodePcm, encodePcm, readAudioInfo, type AudioInfo } from './ffmpeg';
+import { amplitudeToDb, integratedLoudnessAtGain, integratedLoudnessOfSegments, measureLoudness, measureTruePeak, segmentFramesAt, type LoudnessResult } from './loudness';
+import { measureLoudnessInParallel, raiseToGapPeaksInParallel, startDspWorker } from './parallel-dsp';
+import { sharedFloat32 } from './typed-bytes';
 
 export type MasterStyle = 'warm' | 'balanced' | 'open';
 export type MasterLoudness = 'low' | 'medium' | 'high';
@@ -270,6 +272,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   if (!MASTER_FORMATS.includes(options.format)) throw new MasteringError(`Unknown format: ${options.format}`);
   // A missing input is the caller's problem, not the audio's: let it surface as the plain ENOENT.
   await stat(input);
+  startDspWorker();
   const emit = (step: MasteringProgressEvent['step'], progress: number, description: string): void => options.onProgress?.({ step, description, progress });
   const processing: string[] = [];
   const stage = async <T>(step: MasteringStep, description: string, work: () => Promise<T> | T): Promise<T> => {
@@ -320,71 +323,67 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   processing.push(`Gain staging: ${fmtDb(preGain)} dB to ${CHAIN_INPUT_LUFS} LUFS`, ...chainStages.map(([, { describe }]) => describe));
 
   const tpTarget = (): number => TRUE_PEAK_CEILING_DBTP - plan.marginDb;
-  // The outputs. The original's half of the A/B pair depends only on the analysis, so ffmpeg makes
-  // it from the input file on the other core while the limiter runs here.
   await mkdir(options.outDir, { recursive: true });
   const stem = options.name ?? path.basename(input, path.extname(input));
   const file = (suffix: string, ext: string): string => path.join(options.outDir, `${stem}.${suffix}.${ext}`);
-  // An mp3's extras other than the preview are 16-bit WAV: four full-length mp3 encodes would cost
-  // several times the master's, and the A/B master is the decoded mp3 itself.
-  const extrasExt = 'wav';
+  // The pre-limiter master and the A/B pair are 32-bit float WAV whatever the format: the first is
+  // the file a creator limits themselves, so it keeps every bit; the pair is for listening side by
+  // side, and a float file is the signal times its gain, with no quantization to add.
   const files: MasterFiles = {
     master: file('master', plan.ext),
     preview: file('preview', plan.ext),
-    preLimiter: file('pre-limiter', extrasExt),
-    abOriginal: file('ab-original', extrasExt),
-    abMaster: file('ab-master', extrasExt),
+    preLimiter: file('pre-limiter', 'wav'),
+    abOriginal: file('ab-original', 'wav'),
+    abMaster: file('ab-master', 'wav'),
   };
-  const extrasCodec = plan.wavCodec ?? 'pcm_s16le';
-  // Files written or encoded in the background, awaited together at the end of the export. The
+  // Files written or rendered in the background, awaited together at the end of the export. The
   // no-op handler only keeps a failure that comes before then from counting as unhandled.
   const writes: Promise<void>[] = [];
-  const inBackground = (work: Promise<void>): void => {
+  const inBackground = <T>(work: Promise<T>): Promise<T> => {
     work.catch(() => undefined);
-    writes.push(work);
-  };
-  // Quantizes now and writes in the background (the disk works while the next file is computed).
-  const writeWavFile = (target: string, pcm: Float32Array, seed: number, gainDb = 0): Float32Array => {
-    const wav = quantizeWav(pcm, sr, extrasCodec, seed, dbToGain(gainDb));
-    inBackground(writeFile(target, wav.file));
-    return wav.samples;
+    writes.push(work.then(() => undefined));
+    return work;
   };
   // The A/B pair sits at the lowest loudness the master may measure (so the master is only ever
   // turned down, never over its ceiling), lower still if the original is quieter or would peak over
-  // the ceiling. Each half is a measured signal times a gain, so its loudness follows from that
-  // measurement; the quantization to the file adds only noise some 90 dB down.
+  // the ceiling. Each half is 32-bit float, a measured signal times a gain and nothing else, so its
+  // loudness follows exactly from that measurement (K-weighting is linear).
   const originalHeadroom = tpTarget() - inputLoudness.truePeakDbtp;
   const abLufs = Math.min(inputLoudness.integratedLufs, targetLufs - LOUDNESS_TOLERANCE_LU, inputLoudness.integratedLufs + originalHeadroom);
   const abOriginalGainDb = abLufs - inputLoudness.integratedLufs;
   const abOriginalLufs = integratedLoudnessAtGain(inputLoudness, abOriginalGainDb);
-  // TPDF dither for 16-bit, as the WAVs quantized here get.
-  const quantize = extrasCodec === 'pcm_s16le' ? ',aresample=osf=s16:dither_method=triangular' : '';
-  inBackground(
-    renderFile(input, files.abOriginal, { sampleRate: sr, channels: 2, filters: `volume=${abOriginalGainDb.toFixed(4)}dB:precision=float${quantize}`, outputArgs: ['-c:a', extrasCodec] }),
-  );
+  const writeFloatWav = (target: string, pcm: Float32Array, gainDb: number): Promise<void> => inBackground(writeWhole(target, quantizeWav(pcm, sr, 'pcm_f32le', 0, dbToGain(gainDb)).file));
+  writeFloatWav(files.abOriginal, original, abOriginalGainDb);
 
-  // 6. Limiting: gain into the look-ahead limiter, measured and corrected until the loudness lands.
+  // 6. Limiting: gain into the look-ahead limiter, searched on the limiter's loudness estimate, the
+  // chosen pass measured, and corrected until the measured loudness lands.
   let ceilingDb = tpTarget() - 0.3;
   let passes = 0;
+  let measuredPasses = 0;
   let gainDb = 0;
-  const limiter = new LookAheadLimiter(preLimiter, Math.round((chain.limiter.attackMs / 1000) * sr), (chain.limiter.releaseMs / 1000) * sr);
-  // Loudness rises less than the gain once the limiter works hard: correct along the measured slope.
+  // Measured minus estimated loudness at the last measured pass: the estimate's own error.
+  let estimateBias = 0;
+  let estimatedLufs = Number.NaN;
   // Set when more gain stopped buying loudness: the search then ends where it is.
   let saturated = false;
-  const landLoudness = (tolerance: number): Float32Array => {
+  const preLimiterPower = new Float32Array(frames);
+  const preLimiterLufs = measureLoudness(preLimiter, sr, 2, { truePeak: false, loudnessRange: false, framePower: preLimiterPower }).integratedLufs;
+  const limiter = new LookAheadLimiter(preLimiter, preLimiterPower, sr, Math.round((chain.limiter.attackMs / 1000) * sr), (chain.limiter.releaseMs / 1000) * sr);
+  // Loudness rises less than the gain once the limiter works hard: correct along the measured slope.
+  const landLoudness = async (tolerance: number): Promise<void> => {
     let prev: { gain: number; lufs: number } | null = null;
     saturated = false;
     for (let attempt = 1; ; attempt++) {
       passes++;
-      const out = limiter.run(gainDb, ceilingDb);
-      const lufs = measureLoudness(out, sr, 2, { truePeak: false, loudnessRange: false }).integratedLufs;
+      estimatedLufs = await limiter.estimateLoudness(gainDb, ceilingDb);
+      const lufs = estimatedLufs + estimateBias;
       const err = targetLufs - lufs;
-      if (Math.abs(err) <= tolerance || attempt === 8) return out;
+      if (Math.abs(err) <= tolerance || attempt === 8) return;
       let slope = 1;
       if (prev && Math.abs(gainDb - prev.gain) > 0.05) slope = (lufs - prev.lufs) / (gainDb - prev.gain);
       if (err > 0 && slope < SATURATED_LIMITER_SLOPE) {
         saturated = true;
-        return out;
+        return;
       }
       slope = Math.max(0.15, Math.min(1, slope));
       prev = { gain: gainDb, lufs };
@@ -393,9 +392,13 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   };
   // What the listener gets: for WAV the quantized samples written to the file, for mp3 the limited
   // audio (the encoded file is measured again after export).
-  const finalize = (limited: Float32Array): { limited: Float32Array; wav: QuantizedWav | null; m: LoudnessResult } => {
+  const finalize = async (): Promise<{ limited: Float32Array; wav: QuantizedWav | null; m: LoudnessResult }> => {
+    measuredPasses++;
+    const limited = await limiter.run(gainDb, ceilingDb);
     const wav = plan.wavCodec ? quantizeWav(limited, sr, plan.wavCodec, 1) : null;
-    return { limited, wav, m: measureLoudness(wav?.samples ?? limited, sr, 2, { loudnessRange: wav !== null }) };
+    const m = await measureLoudnessInParallel(wav?.samples ?? limited, sr, 2, { loudnessRange: wav !== null });
+    estimateBias = m.integratedLufs - estimatedLufs;
+    return { limited, wav, m };
   };
   // Lower the ceiling by any true-peak overshoot and correct the gain by the loudness still missing.
   const correct = (m: LoudnessResult, tpAllowed: number, loudnessAllowed: number): boolean => {
@@ -407,13 +410,18 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     if (!gainBuysNothing) gainDb += off;
     return true;
   };
-  const { preLimiterTruePeakDbtp, limited } = await stage('limiting', `Gain into a look-ahead limiter toward ${targetLufs} LUFS under ${TRUE_PEAK_CEILING_DBTP} dBTP`, () => {
-    const preLimiterLufs = measureLoudness(preLimiter, sr, 2, { truePeak: false, loudnessRange: false }).integratedLufs;
-    const preLimiterTruePeakDbtp = amplitudeToDb(limiter.truePeak());
+  const limited = await stage('limiting', `Gain into a look-ahead limiter toward ${targetLufs} LUFS under ${TRUE_PEAK_CEILING_DBTP} dBTP`, async () => {
+    // The pre-limiter master: the chain's output with its true peak brought to the ceiling.
+    const preLimiterGainDb = tpTarget() - amplitudeToDb(await limiter.truePeak());
+    writeFloatWav(files.preLimiter, preLimiter, preLimiterGainDb);
     gainDb = targetLufs - preLimiterLufs;
-    let candidate = finalize(landLoudness(0.15));
-    for (let retry = 0; retry < 3 && correct(candidate.m, tpTarget(), 0.25); retry++) candidate = finalize(landLoudness(0.15));
-    return { preLimiterTruePeakDbtp, limited: candidate };
+    await landLoudness(0.15);
+    let candidate = await finalize();
+    for (let retry = 0; retry < 3 && correct(candidate.m, tpTarget(), 0.25); retry++) {
+      await landLoudness(0.15);
+      candidate = await finalize();
+    }
+    return candidate;
   });
   let final = limited;
 
@@ -428,7 +436,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     if (m.truePeakDbtp > TRUE_PEAK_CEILING_DBTP) throw new MasteringError(`True peak ${round1(m.truePeakDbtp)} dBTP is over the ceiling`);
   });
 
-  // 8. Export: the master, a preview, the pre-limiter master and the A/B pair.
+  // 8. Export: the master, a preview and the master's half of the A/B pair.
   const exported = await stage('export', `Encoding ${options.format} (${plan.codec}, ${sr} Hz), preview, pre-limiter master and A/B pair`, async () => {
     const previewSeconds = Math.min(30, frames / sr);
     const previewOf = (m: LoudnessResult): { startFrame: number; pcm: Float32Array } => {
@@ -438,34 +446,30 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
       applyFades(pcm, sr, Math.min(1, previewSeconds / 4));
       return { startFrame, pcm };
     };
-    // Pre-limiter master: the chain's output with its true peak brought to the ceiling, no limiter.
-    const writePreLimiter = (): void => void writeWavFile(files.preLimiter, preLimiter, 3, tpTarget() - preLimiterTruePeakDbtp);
 
     let preview = previewOf(final.m);
     let written = final.m;
-    let masterSamples: Float32Array;
+    let masterSamples = final.wav?.samples;
     if (final.wav) {
-      inBackground(writeFile(files.master, final.wav.file));
-      masterSamples = final.wav.samples;
-      writeWavFile(files.preview, preview.pcm, 2);
-      writePreLimiter();
+      inBackground(writeWhole(files.master, final.wav.file));
+      inBackground(writeWhole(files.preview, quantizeWav(preview.pcm, sr, plan.wavCodec!, 2).file));
     } else {
-      // LAME is the long pole and runs on its own core: start the master and the preview (cut from
-      // the master's samples), and make the pre-limiter WAV meanwhile.
+      // LAME is the long pole and runs on its own core: the master and the preview (cut from the
+      // master's samples) are encoded side by side.
       let previewEncoded = encodePcm(preview.pcm, sr, 2, files.preview, MP3_ARGS);
       previewEncoded.catch(() => undefined);
       let encoded = encodePcm(final.limited, sr, 2, files.master, MP3_ARGS);
-      writePreLimiter();
       for (let retry = 0; ; retry++) {
         await encoded;
         masterSamples = await decodePcm(files.master, { sampleRate: sr, channels: 2 });
-        written = measureLoudness(masterSamples, sr, 2);
+        written = await measureLoudnessInParallel(masterSamples, sr, 2);
         const tpOver = written.truePeakDbtp - (TRUE_PEAK_CEILING_DBTP - 0.05);
         if (retry === 2 || !correct(written, TRUE_PEAK_CEILING_DBTP - 0.05, LOUDNESS_TOLERANCE_LU - 0.1)) break;
         // The codec moved it: more headroom for the codec, then limit and encode again.
         if (tpOver > 0) plan.marginDb += tpOver + 0.15;
         ceilingDb = Math.min(ceilingDb, tpTarget() - 0.3);
-        final = finalize(landLoudness(0.15));
+        await landLoudness(0.15);
+        final = await finalize();
         encoded = encodePcm(final.limited, sr, 2, files.master, MP3_ARGS);
         preview = previewOf(final.m);
         const redone = preview.pcm;
@@ -474,17 +478,18 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
       }
       inBackground(previewEncoded);
     }
-    writeWavFile(files.abMaster, masterSamples, 5, abLufs - written.integratedLufs);
-    const abMasterLufs = integratedLoudnessAtGain(written, abLufs - written.integratedLufs);
+    const abMasterGainDb = abLufs - written.integratedLufs;
+    writeFloatWav(files.abMaster, masterSamples!, abMasterGainDb);
+    const abMasterLufs = integratedLoudnessAtGain(written, abMasterGainDb);
     await Promise.all(writes);
     return { written, startFrame: preview.startFrame, previewSeconds, abOriginalLufs, abMasterLufs, abLufs };
   });
 
   const { written } = exported;
   processing.push(
-    `Limiting: ${fmtDb(gainDb)} dB into a look-ahead limiter on 4x-interpolated peaks (ceiling ${round1(ceilingDb)} dBFS, ${chain.limiter.attackMs} ms attack, ${chain.limiter.releaseMs} ms release), ${passes} measured pass(es)`,
+    `Limiting: ${fmtDb(gainDb)} dB into a look-ahead limiter on 4x-interpolated peaks (ceiling ${round1(ceilingDb)} dBFS, ${chain.limiter.attackMs} ms attack, ${chain.limiter.releaseMs} ms release), ${passes} pass(es) on the envelope's loudness estimate, ${measuredPasses} measured`,
     `Quality check: ${round1(written.integratedLufs)} LUFS (target ${targetLufs}), true peak ${round1(written.truePeakDbtp)} dBTP (ceiling ${TRUE_PEAK_CEILING_DBTP})`,
-    `Export: ${options.format} (${plan.codec}, ${sr} Hz${plan.wavCodec === 'pcm_s16le' ? ', triangular dither' : ''})${plan.wavCodec ? '' : '; pre-limiter master and A/B pair as 16-bit WAV'}`,
+    `Export: ${options.format} (${plan.codec}, ${sr} Hz${plan.wavCodec === 'pcm_s16le' ? ', triangular dither' : ''}); pre-limiter master and A/B pair as 32-bit float WAV`,
     `Preview: ${round1(exported.previewSeconds)} s from ${round1(exported.startFrame / sr)} s (loudest part)`,
     `A/B pair at ${round1(exported.abLufs)} LUFS: original ${round1(exported.abOriginalLufs)}, master ${round1(exported.abMasterLufs)}`,
   );
@@ -521,23 +526,24 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
  */
 export async function runStyleChain(input: string, sampleRate: number, frames: number, graph: string, splitFromSeconds = 8 * CHAIN_OVERLAP_SECONDS): Promise<Float32Array> {
   const overlap = Math.round(CHAIN_OVERLAP_SECONDS * sampleRate);
-  const run = (filters: string): Promise<Float32Array> => decodeFiltered(input, { sampleRate, channels: 2, filters });
-  const out = new Float32Array(frames * 2);
+  const out = sharedFloat32(frames * 2);
+  // Each part is read straight into its place in `out`; the caller's frame count is the length.
+  const runInto = async (filters: string, fromFrame: number, toFrame: number): Promise<void> => {
+    const samples = (toFrame - fromFrame) * 2;
+    const read = await decodeFilteredInto(input, { sampleRate, channels: 2, filters }, out, fromFrame * 2, samples);
+    if (read < samples) throw new MasteringError('The style chain returned less audio than it was given');
+  };
   // Each half needs a full overlap of audio on its inner side.
   if (frames < Math.max(splitFromSeconds * sampleRate, 2 * overlap)) {
-    const whole = await run(graph);
-    out.set(whole.subarray(0, out.length));
+    await runInto(graph, 0, frames);
     return out;
   }
   const half = Math.floor(frames / 2);
   // Timestamps counted in samples from the first decoded one, so the trims cut at exact samples.
-  const [first, second] = await Promise.all([
-    run(`asetpts=N/SR/TB,atrim=end_sample=${half + overlap},${graph}`),
-    run(`asetpts=N/SR/TB,atrim=start_sample=${half - overlap},asetpts=N/SR/TB,${graph},asetpts=N/SR/TB,atrim=start_sample=${overlap}`),
+  await Promise.all([
+    runInto(`asetpts=N/SR/TB,atrim=end_sample=${half + overlap},${graph}`, 0, half),
+    runInto(`asetpts=N/SR/TB,atrim=start_sample=${half - overlap},asetpts=N/SR/TB,${graph},asetpts=N/SR/TB,atrim=start_sample=${overlap}`, half, frames),
   ]);
-  if (first.length < half * 2 || second.length < (frames - half) * 2) throw new MasteringError('The style chain returned less audio than it was given');
-  out.set(first.subarray(0, half * 2));
-  out.set(second.subarray(0, (frames - half) * 2), half * 2);
   return out;
 }
 
@@ -566,39 +572,59 @@ function applyFades(pcm: Float32Array, sampleRate: number, seconds: number): voi
  * minimum of the gains needed over the next `attack` frames, released exponentially, then averaged
  * over `attack` frames: an average over a window that ends on a peak holds only gains at or under
  * that peak's, so no peak passes the ceiling, and the attack becomes a smooth ramp.
+ *
+ * The search estimates each pass's loudness from the envelope alone: the input's K-weighted power
+ * per frame times the squared gain, summed per 100 ms segment. The envelope moves over milliseconds
+ * and K-weighting's response is shorter, so this tracks a measurement of the limited audio to a few
+ * hundredths of an LU, without writing or filtering that audio; the chosen pass is then measured.
  */
-class LookAheadLimiter {
+export class LookAheadLimiter {
   /** Highest sample of each frame over both channels. */
   private readonly samplePeak: Float32Array;
   /** The same, raised to the interpolated peaks next to the frame where those were looked for. */
   private readonly framePeak: Float32Array;
   /** Gaps whose higher sample is at or above this have been interpolated. */
   private interpolatedDownTo = Infinity;
+  /** Gain needed per frame, then its running minima (van Herk/Gil-Werman blocks). */
   private readonly needed: Float32Array;
-  private readonly envelope: Float32Array;
-  private readonly queue: Int32Array;
+  private readonly suffixMin: Float32Array;
+  /** The gain applied per frame, after the last `shape`. */
+  private readonly gain: Float32Array;
   private readonly out: Float32Array;
+  private readonly segmentFrames: number;
+  /** The gain and ceiling `gain` was last shaped for: a run after its estimate reuses it. */
+  private shapedFor = '';
 
   constructor(
     private readonly input: Float32Array,
+    /** The input's K-weighted power per frame (measureLoudness's `framePower`). */
+    private readonly framePower: Float32Array,
+    sampleRate: number,
     private readonly attackFrames: number,
     private readonly releaseFrames: number,
   ) {
     const frames = input.length / 2;
-    this.samplePeak = new Float32Array(frames);
-    for (let n = 0; n < frames; n++) this.samplePeak[n] = Math.max(Math.abs(input[2 * n]!), Math.abs(input[2 * n + 1]!));
-    this.framePeak = this.samplePeak.slice();
+    this.samplePeak = sharedFloat32(frames);
+    this.framePeak = sharedFloat32(frames);
+    for (let n = 0; n < frames; n++) {
+      const l = input[2 * n]!;
+      const r = input[2 * n + 1]!;
+      const peak = l > r ? (l > -r ? l : -r) : r > -l ? r : -l;
+      this.samplePeak[n] = peak;
+      this.framePeak[n] = peak;
+    }
     this.needed = new Float32Array(frames);
-    this.envelope = new Float32Array(frames);
-    this.queue = new Int32Array(frames);
+    this.suffixMin = new Float32Array(frames);
+    this.gain = new Float32Array(frames);
     this.out = new Float32Array(input.length);
+    this.segmentFrames = segmentFramesAt(sampleRate);
   }
 
   /** Interpolates the gaps that could reach `level` and were not interpolated yet. */
-  private interpolateDownTo(level: number): void {
+  private async interpolateDownTo(level: number): Promise<void> {
     const from = level / 2;
     if (from >= this.interpolatedDownTo) return;
-    raiseToGapPeaks(this.input, this.samplePeak, from, this.interpolatedDownTo, this.framePeak);
+    await raiseToGapPeaksInParallel(this.input, this.samplePeak, from, this.interpolatedDownTo, this.framePeak);
     this.interpolatedDownTo = from;
   }
 
@@ -606,66 +632,114 @@ class LookAheadLimiter {
    * The input's true peak (linear), by the meter's rule: the gaps next to samples within 6 dB of
    * the highest sample. Those are gaps the runs need anyway, so measuring here costs them nothing.
    */
-  truePeak(): number {
+  async truePeak(): Promise<number> {
     // Indexed loops: `for…of` over a typed array this size cost V8 about ten times as much.
     const { samplePeak, framePeak } = this;
     let highest = 0;
     for (let n = 0; n < samplePeak.length; n++) if (samplePeak[n]! > highest) highest = samplePeak[n]!;
-    this.interpolateDownTo(highest);
+    await this.interpolateDownTo(highest);
     let peak = 0;
     for (let n = 0; n < framePeak.length; n++) if (framePeak[n]! > peak) peak = framePeak[n]!;
     return peak;
   }
 
+  /** Integrated loudness (LUFS) the limited audio would measure, estimated from the envelope. */
+  async estimateLoudness(gainDb: number, ceilingDb: number): Promise<number> {
+    const { gain, framePower, segmentFrames } = this;
+    await this.shape(gainDb, ceilingDb);
+    const segments = Math.floor(gain.length / segmentFrames);
+    const segmentPower = new Float64Array(segments);
+    for (let seg = 0, n = 0; seg < segments; seg++) {
+      let sum = 0;
+      for (const end = n + segmentFrames; n < end; n++) sum += gain[n]! * gain[n]! * framePower[n]!;
+      segmentPower[seg] = sum / segmentFrames;
+    }
+    return integratedLoudnessOfSegments(segmentPower);
+  }
+
   /** Limits into a buffer reused by the next run. */
-  run(gainDb: number, ceilingDb: number): Float32Array {
-    const { input, out, framePeak, needed, envelope, queue } = this;
+  async run(gainDb: number, ceilingDb: number): Promise<Float32Array> {
+    const { input, out, gain } = this;
+    await this.shape(gainDb, ceilingDb);
+    for (let n = 0; n < gain.length; n++) {
+      const g = gain[n]!;
+      out[2 * n] = input[2 * n]! * g;
+      out[2 * n + 1] = input[2 * n + 1]! * g;
+    }
+    return out;
+  }
+
+  /** The gain per frame into `this.gain`: `gainDb`, less what keeps every peak under the ceiling. */
+  private async shape(gainDb: number, ceilingDb: number): Promise<void> {
+    const key = `${gainDb} ${ceilingDb}`;
+    if (key === this.shapedFor) return;
+    this.shapedFor = key;
+    const { framePeak, needed, suffixMin, gain } = this;
     const frames = needed.length;
     const attack = Math.max(1, Math.min(frames, this.attackFrames));
     const g = dbToGain(gainDb);
     // Gain per frame that brings its peak to the ceiling, relative to the gain applied.
     const level = dbToGain(ceilingDb) / g;
-    this.interpolateDownTo(level);
+    await this.interpolateDownTo(level);
     for (let n = 0; n < frames; n++) {
       const peak = framePeak[n]!;
       needed[n] = peak > level ? level / peak : 1;
     }
 
-    // Minimum over [n, n + attack - 1] with a monotonic queue of frame indices.
-    let head = 0;
-    let tail = 0;
-    for (let j = 0; j < frames + attack - 1; j++) {
-      if (j < frames) {
-        const v = needed[j]!;
-        while (tail > head && needed[queue[tail - 1]!]! >= v) tail--;
-        queue[tail++] = j;
+    // Minimum over [n, n + attack - 1] from per-block minima (van Herk/Gil-Werman): within blocks
+    // of `attack` frames, minima from each block's end back (suffixMin) and from its start on
+    // (`needed`, in place); a window covers one block's tail and the next block's head.
+    for (let blockStart = 0; blockStart < frames; blockStart += attack) {
+      const blockEnd = Math.min(frames, blockStart + attack);
+      let m = needed[blockEnd - 1]!;
+      for (let n = blockEnd - 1; n >= blockStart; n--) {
+        const v = needed[n]!;
+        m = v < m ? v : m;
+        suffixMin[n] = m;
       }
-      const start = j - attack + 1;
-      if (start >= 0) {
-        while (queue[head]! < start) head++;
-        envelope[start] = needed[queue[head]!]!;
+      m = needed[blockStart]!;
+      for (let n = blockStart + 1; n < blockEnd; n++) {
+        const v = needed[n]!;
+        m = v < m ? v : m;
+        needed[n] = m;
       }
     }
 
+    // The window minimum, released exponentially, then averaged over [n - attack + 1, n] (frames
+    // before the start count as the first frame's gain), times the gain into the limiter. `recent`
+    // holds the last `attack` released values, for the average's running sum.
     const release = Math.exp(-1 / Math.max(1, this.releaseFrames));
+    const recent = new Float64Array(attack);
     let released = 1;
+    let sum = 0;
+    let slot = 0;
+    const scale = g / attack;
     for (let n = 0; n < frames; n++) {
+      const last = n + attack - 1;
+      const head = needed[last < frames ? last : frames - 1]!;
+      const tail = suffixMin[n]!;
+      const hold = head < tail ? head : tail;
       released = 1 - (1 - released) * release;
-      const hold = envelope[n]!;
       if (hold < released) released = hold;
-      envelope[n] = released;
+      if (n === 0) {
+        recent.fill(released);
+        sum = released * attack;
+      }
+      sum += released - recent[slot]!;
+      recent[slot] = released;
+      if (++slot === attack) slot = 0;
+      gain[n] = sum * scale;
     }
+  }
+}
 
-    // Average over [n - attack + 1, n]; frames before the start count as the first frame's gain.
-    const first = envelope[0]!;
-    let sum = first * attack;
-    for (let n = 0; n < frames; n++) {
-      sum += envelope[n]! - (n >= attack ? envelope[n - attack]! : first);
-      const gain = (g * sum) / attack;
-      out[2 * n] = input[2 * n]! * gain;
-      out[2 * n + 1] = input[2 * n + 1]! * gain;
-    }
-    return out;
+/** Writes a whole file with one write request, which runs on libuv's pool while this thread computes. */
+async function writeWhole(target: string, data: Uint8Array): Promise<void> {
+  const handle = await open(target, 'w');
+  try {
+    for (let done = 0; done < data.length; ) done += (await handle.write(data, done, data.length - done)).bytesWritten;
+  } finally {
+    await handle.close();
   }
 }
 
@@ -686,7 +760,8 @@ const WAV_HEADER_BYTES = 44;
 function quantizeWav(pcm: Float32Array, sampleRate: number, codec: WavCodec, seed: number, gain = 1): QuantizedWav {
   const bytesPerSample = codec === 'pcm_s16le' ? 2 : codec === 'pcm_s24le' ? 3 : 4;
   const dataBytes = pcm.length * bytesPerSample;
-  const file = new Uint8Array(WAV_HEADER_BYTES + dataBytes);
+  // Shared memory: the DSP worker measures the samples in place.
+  const file = new Uint8Array(new SharedArrayBuffer(WAV_HEADER_BYTES + dataBytes));
   const header = new DataView(file.buffer);
   const ascii = (offset: number, text: string): void => {
     for (let i = 0; i < text.length; i++) file[offset + i] = text.charCodeAt(i);
@@ -705,11 +780,13 @@ function quantizeWav(pcm: Float32Array, sampleRate: number, codec: WavCodec, see
   ascii(36, 'data');
   header.setUint32(40, dataBytes, true);
 
-  const samples = new Float32Array(pcm.length);
   if (codec === 'pcm_f32le') {
+    const samples = new Float32Array(file.buffer, WAV_HEADER_BYTES, pcm.length);
     for (let i = 0; i < pcm.length; i++) samples[i] = pcm[i]! * gain;
-    new Float32Array(file.buffer, WAV_HEADER_BYTES, pcm.length).set(samples);
-  } else if (codec === 'pcm_s16le') {
+    return { file, samples };
+  }
+  const samples = sharedFloat32(pcm.length);
+  if (codec === 'pcm_s16le') {
     ditherTo16Bit(pcm, gain, seed, new Int16Array(file.buffer, WAV_HEADER_BYTES, pcm.length), samples);
   } else {
     const full = codec === 'pcm_s24le' ? 8_388_608 : 2_147_483_648;

@@ -19,3 +19,8 @@ export function uint32FromBytes(bytes: Uint8Array): Uint32Array {
   new Uint8Array(out.buffer).set(bytes.subarray(0, out.length * 4));
   return out;
 }
+
+/** A Float32Array in shared memory, which a worker thread reads and writes in place (see parallel-dsp.ts). */
+export function sharedFloat32(length: number): Float32Array {
+  return new Float32Array(new SharedArrayBuffer(length * 4));
+}
