@@ -396,13 +396,15 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     measuredPasses++;
     const limited = await limiter.run(gainDb, ceilingDb);
     const wav = plan.wavCodec ? quantizeWav(limited, sr, plan.wavCodec, 1) : null;
-    const m = await measureLoudnessInParallel(wav?.samples ?? limited, sr, 2, { loudnessRange: wav !== null });
+    // An mp3's true peak is measured on the decoded file after export; before encoding, the
+    // limiter's own ceiling is what holds it, so only the loudness is measured here.
+    const m = wav ? await measureLoudnessInParallel(wav.samples, sr, 2) : measureLoudness(limited, sr, 2, { truePeak: false, loudnessRange: false });
     estimateBias = m.integratedLufs - estimatedLufs;
     return { limited, wav, m };
   };
   // Lower the ceiling by any true-peak overshoot and correct the gain by the loudness still missing.
   const correct = (m: LoudnessResult, tpAllowed: number, loudnessAllowed: number): boolean => {
-    const tpOver = m.truePeakDbtp - tpAllowed;
+    const tpOver = Number.isNaN(m.truePeakDbtp) ? 0 : m.truePeakDbtp - tpAllowed;
     const off = targetLufs - m.integratedLufs;
     const gainBuysNothing = saturated && off > 0;
     if (tpOver <= 0 && (Math.abs(off) <= loudnessAllowed || gainBuysNothing)) return false;
@@ -426,7 +428,8 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   let final = limited;
 
   // 7. Quality check on the final samples before they are written.
-  await stage('quality check', 'Checking integrated loudness and true peak against the targets', () => {
+  const checkWhat = plan.wavCodec ? 'integrated loudness and true peak' : "the limited audio's loudness (the encoded file's true peak is checked after encoding)";
+  await stage('quality check', `Checking ${checkWhat} against the targets`, () => {
     const { m } = final;
     if (Math.abs(m.integratedLufs - targetLufs) > LOUDNESS_TOLERANCE_LU) {
       throw new MasteringError(
@@ -477,6 +480,9 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
         previewEncoded.catch(() => undefined);
       }
       inBackground(previewEncoded);
+      if (Math.abs(written.integratedLufs - targetLufs) > LOUDNESS_TOLERANCE_LU || written.truePeakDbtp > TRUE_PEAK_CEILING_DBTP) {
+        throw new MasteringError(`The encoded mp3 measures ${round1(written.integratedLufs)} LUFS and ${round1(written.truePeakDbtp)} dBTP, outside ${targetLufs} ± ${LOUDNESS_TOLERANCE_LU} LUFS under ${TRUE_PEAK_CEILING_DBTP} dBTP`);
+      }
     }
     const abMasterGainDb = abLufs - written.integratedLufs;
     writeFloatWav(files.abMaster, masterSamples!, abMasterGainDb);
