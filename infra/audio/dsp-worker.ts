@@ -2,12 +2,12 @@
 // memory (see parallel-dsp.ts), and answers with the result.
 import { parentPort } from 'node:worker_threads';
 import { raiseToGapPeaks, truePeakOfGaps } from './loudness';
-import type { DspReply, DspTask } from './parallel-dsp';
+import type { DspMessage, DspReply } from './parallel-dsp';
 
 const port = parentPort;
 if (!port) throw new Error('dsp-worker.ts runs as a worker thread');
 
-port.on('message', (task: DspTask) => {
+port.on('message', (task: DspMessage) => {
   let reply: DspReply;
   try {
     if (task.op === 'truePeak') {

@@ -462,12 +462,17 @@ export function truePeakOfGaps(pcm: Float32Array, channels: number, samplePeak: 
 
 /** True peak of interleaved PCM as a linear amplitude, without the loudness sweep. */
 export function measureTruePeak(pcm: Float32Array, channels: number): number {
+  return truePeak(pcm, channels, samplePeakOf(pcm));
+}
+
+/** The highest absolute sample value, linear. */
+export function samplePeakOf(pcm: Float32Array): number {
   let samplePeak = 0;
   for (let i = 0; i < pcm.length; i++) {
     const a = pcm[i]! < 0 ? -pcm[i]! : pcm[i]!;
     if (a > samplePeak) samplePeak = a;
   }
-  return truePeak(pcm, channels, samplePeak);
+  return samplePeak;
 }
 
 /**

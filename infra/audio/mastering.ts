@@ -339,10 +339,9 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   // Files written or rendered in the background, awaited together at the end of the export. The
   // no-op handler only keeps a failure that comes before then from counting as unhandled.
   const writes: Promise<void>[] = [];
-  const inBackground = <T>(work: Promise<T>): Promise<T> => {
+  const inBackground = (work: Promise<void>): void => {
     work.catch(() => undefined);
-    writes.push(work.then(() => undefined));
-    return work;
+    writes.push(work);
   };
   // The A/B pair sits at the lowest loudness the master may measure (so the master is only ever
   // turned down, never over its ceiling), lower still if the original is quieter or would peak over
@@ -352,7 +351,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   const abLufs = Math.min(inputLoudness.integratedLufs, targetLufs - LOUDNESS_TOLERANCE_LU, inputLoudness.integratedLufs + originalHeadroom);
   const abOriginalGainDb = abLufs - inputLoudness.integratedLufs;
   const abOriginalLufs = integratedLoudnessAtGain(inputLoudness, abOriginalGainDb);
-  const writeFloatWav = (target: string, pcm: Float32Array, gainDb: number): Promise<void> => inBackground(writeWhole(target, quantizeWav(pcm, sr, 'pcm_f32le', 0, dbToGain(gainDb)).file));
+  const writeFloatWav = (target: string, pcm: Float32Array, gainDb: number): void => inBackground(writeWhole(target, quantizeWav(pcm, sr, 'pcm_f32le', 0, dbToGain(gainDb)).file));
   writeFloatWav(files.abOriginal, original, abOriginalGainDb);
 
   // 6. Limiting: gain into the look-ahead limiter, searched on the limiter's loudness estimate, the

@@ -7,7 +7,7 @@
 // here alone, with the same results.
 import { Worker } from 'node:worker_threads';
 import { logger } from '../logger/logger';
-import { interpolatedGaps, measureLoudness, raiseToGapPeaks, truePeakOfGaps, amplitudeToDb, type LoudnessOptions, type LoudnessResult } from './loudness';
+import { amplitudeToDb, interpolatedGaps, measureLoudness, raiseToGapPeaks, samplePeakOf, truePeakOfGaps, type LoudnessOptions, type LoudnessResult } from './loudness';
 
 interface GapRange {
   first: number;
@@ -15,25 +15,28 @@ interface GapRange {
 }
 
 export type DspTask =
-  | ({ id: number; op: 'truePeak'; pcm: Float32Array; channels: number; samplePeak: number } & GapRange)
-  | ({ id: number; op: 'gapPeaks'; pcm: Float32Array; frameMax: Float32Array; from: number; below: number; framePeak: Float32Array } & GapRange);
+  | ({ op: 'truePeak'; pcm: Float32Array; channels: number; samplePeak: number } & GapRange)
+  | ({ op: 'gapPeaks'; pcm: Float32Array; frameMax: Float32Array; from: number; below: number; framePeak: Float32Array } & GapRange);
+/** A task as posted to the worker: its id pairs it with the reply. */
+export type DspMessage = DspTask & { id: number };
 export type DspReply = { id: number; value: number } | { id: number; error: string };
-type DspTaskBody = DspTask extends infer T ? (T extends DspTask ? Omit<T, 'id'> : never) : never;
 
 const log = logger.child({ module: 'parallel-dsp' });
 
 const isShared = (array: Float32Array): boolean => array.buffer instanceof SharedArrayBuffer;
 
 class DspWorker {
+  private readonly worker = new Worker(new URL('./dsp-worker.mjs', import.meta.url));
   private readonly pending = new Map<number, { resolve: (value: number) => void; reject: (error: Error) => void }>();
   private nextId = 1;
+  /** Whether it started; `failed` turns true if it dies later. */
   readonly ready: Promise<boolean>;
+  failed = false;
 
   constructor() {
-    const worker = new Worker(new URL('./dsp-worker.mjs', import.meta.url));
+    const { worker } = this;
     // Idle, it must not keep the process alive.
     worker.unref();
-    this.worker = worker;
     this.ready = new Promise<boolean>((resolve) => {
       worker.once('message', () => resolve(true));
       worker.once('error', (error) => {
@@ -56,15 +59,13 @@ class DspWorker {
     });
   }
 
-  private readonly worker: Worker;
-  failed = false;
-
-  run(task: DspTaskBody): Promise<number> {
+  run(task: DspTask): Promise<number> {
     const id = this.nextId++;
     return new Promise<number>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.ref();
-      this.worker.postMessage({ ...task, id });
+      const message: DspMessage = { ...task, id };
+      this.worker.postMessage(message);
     }).finally(() => {
       if (this.pending.size === 0) this.worker.unref();
     });
@@ -117,11 +118,7 @@ export async function raiseToGapPeaksInParallel(pcm: Float32Array, frameMax: Flo
 export async function measureLoudnessInParallel(pcm: Float32Array, sampleRate: number, channels: number, options: Omit<LoudnessOptions, 'truePeak'> = {}): Promise<LoudnessResult> {
   const worker = await workerFor(pcm);
   if (!worker) return measureLoudness(pcm, sampleRate, channels, options);
-  let samplePeak = 0;
-  for (let i = 0; i < pcm.length; i++) {
-    const a = pcm[i]! < 0 ? -pcm[i]! : pcm[i]!;
-    if (a > samplePeak) samplePeak = a;
-  }
+  const samplePeak = samplePeakOf(pcm);
   const { lower, upper } = splitGaps(Math.floor(pcm.length / channels));
   const upperPeak = worker.run({ op: 'truePeak', pcm, channels, samplePeak, ...upper });
   const measured = measureLoudness(pcm, sampleRate, channels, { ...options, truePeak: false });
