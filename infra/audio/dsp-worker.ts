@@ -1,8 +1,9 @@
-// The DSP worker thread's body: runs its share of a measurement over PCM that lives in shared
-// memory (see parallel-dsp.ts), and answers with the result.
+// A DSP worker thread's body: runs its share of a measurement over PCM that lives in shared memory,
+// or writes a file from it (see parallel-dsp.ts), and answers with the result.
 import { parentPort } from 'node:worker_threads';
-import { raiseToGapPeaks, truePeakOfGaps } from './loudness';
+import { gapPeaks } from './interpolator';
 import type { DspMessage, DspReply } from './parallel-dsp';
+import { writeScaledFloatWav } from './wav-file';
 
 const port = parentPort;
 if (!port) throw new Error('dsp-worker.ts runs as a worker thread');
@@ -10,10 +11,10 @@ if (!port) throw new Error('dsp-worker.ts runs as a worker thread');
 port.on('message', (task: DspMessage) => {
   let reply: DspReply;
   try {
-    if (task.op === 'truePeak') {
-      reply = { id: task.id, value: truePeakOfGaps(task.pcm, task.channels, task.samplePeak, task.first, task.end) };
+    if (task.op === 'gapPeaks') {
+      reply = { id: task.id, value: gapPeaks(task.pcm, task.channels, task.first, task.end, task.out) };
     } else {
-      raiseToGapPeaks(task.pcm, task.frameMax, task.from, task.below, task.framePeak, { first: task.first, end: task.end });
+      writeScaledFloatWav(task.target, task.pcm, task.sampleRate, task.gain);
       reply = { id: task.id, value: 0 };
     }
   } catch (error) {

@@ -8,7 +8,10 @@
 //   10 LU below the loudness of the blocks that passed the absolute gate.
 // - Loudness range (Tech 3342): 3 s short-term windows every 100 ms, gates at −70 LUFS and −20 LU,
 //   the spread between the 10th and 95th percentile.
-// - True peak (BS.1770-4 Annex 2): 4x oversampling with a windowed-sinc polyphase interpolator.
+// - True peak (BS.1770-4 Annex 2): 4x oversampling with a windowed-sinc polyphase interpolator
+//   (interpolator.ts), over every gap between samples.
+
+import { gapPeaks, interpolatedGaps } from './interpolator';
 
 export interface LoudnessOptions {
   /** Compute the true peak (the costliest part). Default true. */
@@ -309,210 +312,17 @@ export function amplitudeToDb(a: number): number {
   return a > 0 ? 20 * Math.log10(a) : -Infinity;
 }
 
-// 4x polyphase interpolator: a 128-tap Kaiser-windowed sinc (32 taps per phase), cutoff at the
-// original Nyquist. Phase 0 is the original sample itself, so it is not filtered. Shorter phases
-// (16 taps) were tried for speed and read a hard-clipped master 0.3 dB under ffmpeg's ebur128,
-// the unsafe side of the ceiling.
-const OVERSAMPLE = 4;
-const TAPS_PER_PHASE = 32;
-const PHASES: Float64Array[] = (() => {
-  const taps = OVERSAMPLE * TAPS_PER_PHASE;
-  const center = taps / 2;
-  const beta = 7;
-  const bessel0 = (x: number): number => {
-    let sum = 1;
-    let term = 1;
-    for (let k = 1; k < 30; k++) {
-      term *= (x / (2 * k)) ** 2;
-      sum += term;
-    }
-    return sum;
-  };
-  const phases: Float64Array[] = [];
-  for (let p = 0; p < OVERSAMPLE; p++) {
-    const coef = new Float64Array(TAPS_PER_PHASE);
-    for (let k = 0; k < TAPS_PER_PHASE; k++) {
-      const n = k * OVERSAMPLE + p;
-      const t = (n - center) / OVERSAMPLE;
-      const sinc = t === 0 ? 1 : Math.sin(Math.PI * t) / (Math.PI * t);
-      const r = (n - center) / center;
-      const window = Math.abs(r) >= 1 ? 0 : bessel0(beta * Math.sqrt(1 - r * r)) / bessel0(beta);
-      coef[k] = sinc * window;
-    }
-    // Unity gain at DC for every phase.
-    const sum = coef.reduce((a, b) => a + b, 0);
-    for (let k = 0; k < TAPS_PER_PHASE; k++) coef[k] = coef[k]! / sum;
-    phases.push(coef);
-  }
-  return phases;
-})();
-
-/** Middle taps of each phase computed exactly when bounding a gap's peak (see truePeak). */
-const INNER_TAPS = 8;
-/** Each phase's L2 norm over the taps outside the middle INNER_TAPS. */
-const OUTER_NORM: number[] = PHASES.map((coef) => {
-  let sum = 0;
-  for (let k = 0; k < TAPS_PER_PHASE; k++) {
-    if (k < TAPS_PER_PHASE / 2 - INNER_TAPS / 2 || k >= TAPS_PER_PHASE / 2 + INNER_TAPS / 2) sum += coef[k]! * coef[k]!;
-  }
-  return Math.sqrt(sum);
-});
-
-/**
- * True peak of interleaved PCM as a linear amplitude. Only the gaps next to a sample within 6 dB of
- * the highest peak found so far are interpolated: in band-limited audio an inter-sample peak does
- * not rise 6 dB over both of its neighbours.
- *
- * Most gaps of a loud master pass that test, so each is first bounded cheaply: the 8 middle taps
- * exactly, the other 24 by Cauchy–Schwarz (their coefficients' L2 norm times the L2 norm of the
- * samples under them, from running sums of squares). Only a gap whose bound passes the peak so far
- * is interpolated in full, so the result is the same as interpolating every gap that passes.
- */
+/** True peak of interleaved PCM as a linear amplitude: the highest sample or inter-sample peak. */
 function truePeak(pcm: Float32Array, channels: number, samplePeak: number): number {
+  return Math.max(samplePeak, interSamplePeak(pcm, channels));
+}
+
+/**
+ * The highest value between two samples of interleaved PCM (4x-interpolated, see interpolator.ts),
+ * linear, over every gap the interpolator has taps for: the true peak wherever it beats the
+ * highest sample.
+ */
+export function interSamplePeak(pcm: Float32Array, channels: number): number {
   const { first, end } = interpolatedGaps(Math.floor(pcm.length / channels));
-  return truePeakOfGaps(pcm, channels, samplePeak, first, end);
-}
-
-/** The gaps (numbered by the frame before them) the interpolator has taps for on both sides. */
-export function interpolatedGaps(frames: number): { first: number; end: number } {
-  const half = TAPS_PER_PHASE / 2;
-  return { first: half, end: Math.max(half, frames - half - 1) };
-}
-
-/**
- * The true peak over the gaps `first` ≤ base < `end` (see interpolatedGaps) and `samplePeak`, as
- * a linear amplitude: the part of `truePeak` one thread runs when the gaps are shared out.
- */
-export function truePeakOfGaps(pcm: Float32Array, channels: number, samplePeak: number, first: number, end: number): number {
-  const frames = Math.floor(pcm.length / channels);
-  let peak = samplePeak;
-  const half = TAPS_PER_PHASE / 2;
-  if (end <= first) return peak;
-  const x = new Float32Array(frames);
-  const p1 = PHASES[1]!;
-  const p2 = PHASES[2]!;
-  const p3 = PHASES[3]!;
-  const innerFrom = half - INNER_TAPS / 2;
-  const innerTo = half + INNER_TAPS / 2;
-  const outer1 = OUTER_NORM[1]!;
-  const outer2 = OUTER_NORM[2]!;
-  const outer3 = OUTER_NORM[3]!;
-  // The samples the taps of these gaps read.
-  const from = first - half + 1;
-  const to = end + half;
-  for (let c = 0; c < channels; c++) {
-    for (let i = from; i < to; i++) x[i] = pcm[i * channels + c]!;
-    // Sums of squares of the samples under all taps (x[top-31 .. top]) and under the middle ones,
-    // slid along with `base`; the slack covers their rounding drift.
-    let window = 0;
-    let middle = 0;
-    for (let k = 0; k < TAPS_PER_PHASE; k++) window += x[first + half - k]! ** 2;
-    for (let k = innerFrom; k < innerTo; k++) middle += x[first + half - k]! ** 2;
-    let threshold = peak * 0.5;
-    // The gap between sample `base` and `base + 1`; taps k = 0..31 read x[base + half - k].
-    for (let base = first; base < end; base++) {
-      const top = base + half;
-      if (base > first) {
-        const enter = x[top]!;
-        const leave = x[top - TAPS_PER_PHASE]!;
-        const enterMiddle = x[top - innerFrom]!;
-        const leaveMiddle = x[top - innerTo]!;
-        window += enter * enter - leave * leave;
-        middle += enterMiddle * enterMiddle - leaveMiddle * leaveMiddle;
-      }
-      const a = x[base]!;
-      const b = x[base + 1]!;
-      if ((a < 0 ? -a : a) < threshold && (b < 0 ? -b : b) < threshold) continue;
-      let i1 = 0;
-      let i2 = 0;
-      let i3 = 0;
-      for (let k = innerFrom; k < innerTo; k++) {
-        const v = x[top - k]!;
-        i1 += v * p1[k]!;
-        i2 += v * p2[k]!;
-        i3 += v * p3[k]!;
-      }
-      const outer = window - middle;
-      const tail = Math.sqrt((outer > 0 ? outer : 0) + 1e-6);
-      if (i1 < 0) i1 = -i1;
-      if (i2 < 0) i2 = -i2;
-      if (i3 < 0) i3 = -i3;
-      if (i1 + tail * outer1 <= peak && i2 + tail * outer2 <= peak && i3 + tail * outer3 <= peak) continue;
-      let y1 = 0;
-      let y2 = 0;
-      let y3 = 0;
-      for (let k = 0; k < TAPS_PER_PHASE; k++) {
-        const v = x[top - k]!;
-        y1 += v * p1[k]!;
-        y2 += v * p2[k]!;
-        y3 += v * p3[k]!;
-      }
-      if (y1 < 0) y1 = -y1;
-      if (y2 < 0) y2 = -y2;
-      if (y3 < 0) y3 = -y3;
-      const m = y1 > y2 ? (y1 > y3 ? y1 : y3) : y2 > y3 ? y2 : y3;
-      if (m > peak) {
-        peak = m;
-        threshold = peak * 0.5;
-      }
-    }
-  }
-  return peak;
-}
-
-/** True peak of interleaved PCM as a linear amplitude, without the loudness sweep. */
-export function measureTruePeak(pcm: Float32Array, channels: number): number {
-  return truePeak(pcm, channels, samplePeakOf(pcm));
-}
-
-/** The highest absolute sample value, linear. */
-export function samplePeakOf(pcm: Float32Array): number {
-  let samplePeak = 0;
-  for (let i = 0; i < pcm.length; i++) {
-    const a = pcm[i]! < 0 ? -pcm[i]! : pcm[i]!;
-    if (a > samplePeak) samplePeak = a;
-  }
-  return samplePeak;
-}
-
-/**
- * For interleaved stereo: interpolates (4x, the meter's interpolator) each gap between frames `base`
- * and `base + 1` whose louder sample over both channels, `max(frameMax[base], frameMax[base + 1])`,
- * lies in [from, below), and raises `framePeak` at both frames to the gap's highest magnitude. Gaps
- * too near the ends for the filter are left at their samples; `gaps` narrows the work to a range
- * (see interpolatedGaps). For a limiter that needs the true peaks of the loud places only.
- */
-export function raiseToGapPeaks(pcm: Float32Array, frameMax: Float32Array, from: number, below: number, framePeak: Float32Array, gaps = interpolatedGaps(frameMax.length)): void {
-  const half = TAPS_PER_PHASE / 2;
-  const p1 = PHASES[1]!;
-  const p2 = PHASES[2]!;
-  const p3 = PHASES[3]!;
-  for (let base = gaps.first; base < gaps.end; base++) {
-    const a = frameMax[base]!;
-    const b = frameMax[base + 1]!;
-    const s = a > b ? a : b;
-    if (s < from || s >= below) continue;
-    let l1 = 0;
-    let l2 = 0;
-    let l3 = 0;
-    let r1 = 0;
-    let r2 = 0;
-    let r3 = 0;
-    for (let k = 0, i = 2 * (base + half); k < TAPS_PER_PHASE; k++, i -= 2) {
-      const l = pcm[i]!;
-      const r = pcm[i + 1]!;
-      const c1 = p1[k]!;
-      const c2 = p2[k]!;
-      const c3 = p3[k]!;
-      l1 += l * c1;
-      l2 += l * c2;
-      l3 += l * c3;
-      r1 += r * c1;
-      r2 += r * c2;
-      r3 += r * c3;
-    }
-    const m = Math.max(Math.abs(l1), Math.abs(l2), Math.abs(l3), Math.abs(r1), Math.abs(r2), Math.abs(r3));
-    if (m > framePeak[base]!) framePeak[base] = m;
-    if (m > framePeak[base + 1]!) framePeak[base + 1] = m;
-  }
+  return gapPeaks(pcm, channels, first, end);
 }

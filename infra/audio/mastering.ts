@@ -23,9 +23,11 @@
 import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeFilteredInto, decodePcm, encodePcm, readAudioInfo, type AudioInfo } from './ffmpeg';
-import { amplitudeToDb, integratedLoudnessAtGain, integratedLoudnessOfSegments, measureLoudness, measureTruePeak, segmentFramesAt, type LoudnessResult } from './loudness';
-import { measureLoudnessInParallel, raiseToGapPeaksInParallel, startDspWorker } from './parallel-dsp';
+import { amplitudeToDb, integratedLoudnessAtGain, integratedLoudnessOfSegments, interSamplePeak, measureLoudness, segmentFramesAt, type LoudnessResult } from './loudness';
+import { interpolatedGaps } from './interpolator';
+import { gapPeaksOnWorker, measureLoudnessInParallel, startDspWorker, writeFloatWavInBackground } from './parallel-dsp';
 import { sharedFloat32 } from './typed-bytes';
+import { WAV_HEADER_BYTES, stereoWavHeader } from './wav-file';
 
 export type MasterStyle = 'warm' | 'balanced' | 'open';
 export type MasterLoudness = 'low' | 'medium' | 'high';
@@ -307,7 +309,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     const chainOutput = runStyleChain(input, plan.sampleRate, original.length / 2, graph);
     // Awaited after the analysis; this only keeps an early failure from counting as unhandled.
     chainOutput.catch(() => undefined);
-    const inputLoudness: LoudnessResult = { ...loudness, truePeakDbtp: amplitudeToDb(measureTruePeak(original, 2)) };
+    const inputLoudness: LoudnessResult = { ...loudness, truePeakDbtp: Math.max(loudness.samplePeakDbfs, amplitudeToDb(interSamplePeak(original, 2))) };
     return { info, plan, original, inputLoudness, preGain, chainOutput };
   });
   const sr = plan.sampleRate;
@@ -316,11 +318,6 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     `Analysis: ${round1(inputLoudness.integratedLufs)} LUFS, ${round1(inputLoudness.truePeakDbtp)} dBTP, LRA ${round1(inputLoudness.loudnessRangeLu)} LU, ${info.sampleRate} Hz`,
     `Style ${chain.character}`,
   );
-
-  for (const [step, { describe }] of chainStages) emit(step, 0, describe);
-  const preLimiter = await chainOutput;
-  for (const [step, { describe }] of chainStages) emit(step, 100, describe);
-  processing.push(`Gain staging: ${fmtDb(preGain)} dB to ${CHAIN_INPUT_LUFS} LUFS`, ...chainStages.map(([, { describe }]) => describe));
 
   const tpTarget = (): number => TRUE_PEAK_CEILING_DBTP - plan.marginDb;
   await mkdir(options.outDir, { recursive: true });
@@ -351,8 +348,13 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   const abLufs = Math.min(inputLoudness.integratedLufs, targetLufs - LOUDNESS_TOLERANCE_LU, inputLoudness.integratedLufs + originalHeadroom);
   const abOriginalGainDb = abLufs - inputLoudness.integratedLufs;
   const abOriginalLufs = integratedLoudnessAtGain(inputLoudness, abOriginalGainDb);
-  const writeFloatWav = (target: string, pcm: Float32Array, gainDb: number): void => inBackground(writeWhole(target, quantizeWav(pcm, sr, 'pcm_f32le', 0, dbToGain(gainDb)).file));
+  const writeFloatWav = (target: string, pcm: Float32Array, gainDb: number): void => inBackground(writeFloatWavInBackground(target, pcm, sr, dbToGain(gainDb)));
   writeFloatWav(files.abOriginal, original, abOriginalGainDb);
+
+  for (const [step, { describe }] of chainStages) emit(step, 0, describe);
+  const preLimiter = await chainOutput;
+  for (const [step, { describe }] of chainStages) emit(step, 100, describe);
+  processing.push(`Gain staging: ${fmtDb(preGain)} dB to ${CHAIN_INPUT_LUFS} LUFS`, ...chainStages.map(([, { describe }]) => describe));
 
   // 6. Limiting: gain into the look-ahead limiter, searched on the limiter's loudness estimate, the
   // chosen pass measured, and corrected until the measured loudness lands.
@@ -365,16 +367,20 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   let estimatedLufs = Number.NaN;
   // Set when more gain stopped buying loudness: the search then ends where it is.
   let saturated = false;
+  // The worker interpolates every gap of the chain's output while this thread K-weights it.
+  const preLimiterGaps = sharedFloat32(frames);
+  const gapsFound = gapPeaksOnWorker(preLimiter, 2, preLimiterGaps);
   const preLimiterPower = new Float32Array(frames);
   const preLimiterLufs = measureLoudness(preLimiter, sr, 2, { truePeak: false, loudnessRange: false, framePower: preLimiterPower }).integratedLufs;
-  const limiter = new LookAheadLimiter(preLimiter, preLimiterPower, sr, Math.round((chain.limiter.attackMs / 1000) * sr), (chain.limiter.releaseMs / 1000) * sr);
+  await gapsFound;
+  const limiter = new LookAheadLimiter(preLimiter, preLimiterPower, preLimiterGaps, sr, Math.round((chain.limiter.attackMs / 1000) * sr), (chain.limiter.releaseMs / 1000) * sr);
   // Loudness rises less than the gain once the limiter works hard: correct along the measured slope.
   const landLoudness = async (tolerance: number): Promise<void> => {
     let prev: { gain: number; lufs: number } | null = null;
     saturated = false;
     for (let attempt = 1; ; attempt++) {
       passes++;
-      estimatedLufs = await limiter.estimateLoudness(gainDb, ceilingDb);
+      estimatedLufs = limiter.estimateLoudness(gainDb, ceilingDb);
       const lufs = estimatedLufs + estimateBias;
       const err = targetLufs - lufs;
       if (Math.abs(err) <= tolerance || attempt === 8) return;
@@ -393,7 +399,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   // audio (the encoded file is measured again after export).
   const finalize = async (): Promise<{ limited: Float32Array; wav: QuantizedWav | null; m: LoudnessResult }> => {
     measuredPasses++;
-    const limited = await limiter.run(gainDb, ceilingDb);
+    const limited = limiter.run(gainDb, ceilingDb);
     const wav = plan.wavCodec ? quantizeWav(limited, sr, plan.wavCodec, 1) : null;
     // An mp3's true peak is measured on the decoded file after export; before encoding, the
     // limiter's own ceiling is what holds it, so only the loudness is measured here.
@@ -413,7 +419,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   };
   const limited = await stage('limiting', `Gain into a look-ahead limiter toward ${targetLufs} LUFS under ${TRUE_PEAK_CEILING_DBTP} dBTP`, async () => {
     // The pre-limiter master: the chain's output with its true peak brought to the ceiling.
-    const preLimiterGainDb = tpTarget() - amplitudeToDb(await limiter.truePeak());
+    const preLimiterGainDb = tpTarget() - amplitudeToDb(limiter.truePeak());
     writeFloatWav(files.preLimiter, preLimiter, preLimiterGainDb);
     gainDb = targetLufs - preLimiterLufs;
     await landLoudness(0.15);
@@ -571,12 +577,10 @@ function applyFades(pcm: Float32Array, sampleRate: number, seconds: number): voi
  * is a gain and a few sweeps over the PCM, no process and no pipe.
  *
  * Peaks are each frame's highest sample or true-peak (4x-interpolated, the meter's interpolator)
- * value next to it. Interpolating every gap would cost more than the limiting, so a gap is
- * interpolated only once a pass could need it: under the meter's 6 dB rule a gap whose samples are
- * both under half the level the limiter starts at cannot reach it. The gain envelope is the
- * minimum of the gains needed over the next `attack` frames, released exponentially, then averaged
- * over `attack` frames: an average over a window that ends on a peak holds only gains at or under
- * that peak's, so no peak passes the ceiling, and the attack becomes a smooth ramp.
+ * value next to it, found once for every gap. The gain envelope is the minimum of the gains needed
+ * over the next `attack` frames, released exponentially, then averaged over `attack` frames: an
+ * average over a window that ends on a peak holds only gains at or under that peak's, so no peak
+ * passes the ceiling, and the attack becomes a smooth ramp.
  *
  * The search estimates each pass's loudness from the envelope alone: the input's K-weighted power
  * per frame times the squared gain, summed per 100 ms segment. The envelope moves over milliseconds
@@ -584,12 +588,8 @@ function applyFades(pcm: Float32Array, sampleRate: number, seconds: number): voi
  * hundredths of an LU, without writing or filtering that audio; the chosen pass is then measured.
  */
 export class LookAheadLimiter {
-  /** Highest sample of each frame over both channels. */
-  private readonly samplePeak: Float32Array;
-  /** The same, raised to the interpolated peaks next to the frame where those were looked for. */
+  /** Each frame's peak: its highest sample or interpolated value next to it. */
   private readonly framePeak: Float32Array;
-  /** Gaps whose higher sample is at or above this have been interpolated. */
-  private interpolatedDownTo = Infinity;
   /** Gain needed per frame, then its running minima (van Herk/Gil-Werman blocks). */
   private readonly needed: Float32Array;
   private readonly suffixMin: Float32Array;
@@ -604,18 +604,21 @@ export class LookAheadLimiter {
     private readonly input: Float32Array,
     /** The input's K-weighted power per frame (measureLoudness's `framePower`). */
     private readonly framePower: Float32Array,
+    /** Each gap's interpolated peak over both channels (gapPeaks over every gap). */
+    gapPeak: Float32Array,
     sampleRate: number,
     private readonly attackFrames: number,
     private readonly releaseFrames: number,
   ) {
     const frames = input.length / 2;
-    this.samplePeak = sharedFloat32(frames);
-    this.framePeak = sharedFloat32(frames);
+    const { first, end } = interpolatedGaps(frames);
+    this.framePeak = new Float32Array(frames);
     for (let n = 0; n < frames; n++) {
       const l = input[2 * n]!;
       const r = input[2 * n + 1]!;
-      const peak = l > r ? (l > -r ? l : -r) : r > -l ? r : -l;
-      this.samplePeak[n] = peak;
+      let peak = l > r ? (l > -r ? l : -r) : r > -l ? r : -l;
+      if (n > first && n <= end && gapPeak[n - 1]! > peak) peak = gapPeak[n - 1]!;
+      if (n >= first && n < end && gapPeak[n]! > peak) peak = gapPeak[n]!;
       this.framePeak[n] = peak;
     }
     this.needed = new Float32Array(frames);
@@ -625,33 +628,19 @@ export class LookAheadLimiter {
     this.segmentFrames = segmentFramesAt(sampleRate);
   }
 
-  /** Interpolates the gaps that could reach `level` and were not interpolated yet. */
-  private async interpolateDownTo(level: number): Promise<void> {
-    const from = level / 2;
-    if (from >= this.interpolatedDownTo) return;
-    await raiseToGapPeaksInParallel(this.input, this.samplePeak, from, this.interpolatedDownTo, this.framePeak);
-    this.interpolatedDownTo = from;
-  }
-
-  /**
-   * The input's true peak (linear), by the meter's rule: the gaps next to samples within 6 dB of
-   * the highest sample. Those are gaps the runs need anyway, so measuring here costs them nothing.
-   */
-  async truePeak(): Promise<number> {
+  /** The input's true peak (linear). */
+  truePeak(): number {
     // Indexed loops: `for…of` over a typed array this size cost V8 about ten times as much.
-    const { samplePeak, framePeak } = this;
-    let highest = 0;
-    for (let n = 0; n < samplePeak.length; n++) if (samplePeak[n]! > highest) highest = samplePeak[n]!;
-    await this.interpolateDownTo(highest);
+    const peaks = this.framePeak;
     let peak = 0;
-    for (let n = 0; n < framePeak.length; n++) if (framePeak[n]! > peak) peak = framePeak[n]!;
+    for (let n = 0; n < peaks.length; n++) if (peaks[n]! > peak) peak = peaks[n]!;
     return peak;
   }
 
   /** Integrated loudness (LUFS) the limited audio would measure, estimated from the envelope. */
-  async estimateLoudness(gainDb: number, ceilingDb: number): Promise<number> {
+  estimateLoudness(gainDb: number, ceilingDb: number): number {
     const { gain, framePower, segmentFrames } = this;
-    await this.shape(gainDb, ceilingDb);
+    this.shape(gainDb, ceilingDb);
     const segments = Math.floor(gain.length / segmentFrames);
     const segmentPower = new Float64Array(segments);
     for (let seg = 0, n = 0; seg < segments; seg++) {
@@ -663,9 +652,9 @@ export class LookAheadLimiter {
   }
 
   /** Limits into a buffer reused by the next run. */
-  async run(gainDb: number, ceilingDb: number): Promise<Float32Array> {
+  run(gainDb: number, ceilingDb: number): Float32Array {
     const { input, out, gain } = this;
-    await this.shape(gainDb, ceilingDb);
+    this.shape(gainDb, ceilingDb);
     for (let n = 0; n < gain.length; n++) {
       const g = gain[n]!;
       out[2 * n] = input[2 * n]! * g;
@@ -675,7 +664,7 @@ export class LookAheadLimiter {
   }
 
   /** The gain per frame into `this.gain`: `gainDb`, less what keeps every peak under the ceiling. */
-  private async shape(gainDb: number, ceilingDb: number): Promise<void> {
+  private shape(gainDb: number, ceilingDb: number): void {
     const key = `${gainDb} ${ceilingDb}`;
     if (key === this.shapedFor) return;
     this.shapedFor = key;
@@ -685,7 +674,6 @@ export class LookAheadLimiter {
     const g = dbToGain(gainDb);
     // Gain per frame that brings its peak to the ceiling, relative to the gain applied.
     const level = dbToGain(ceilingDb) / g;
-    await this.interpolateDownTo(level);
     for (let n = 0; n < frames; n++) {
       const peak = framePeak[n]!;
       needed[n] = peak > level ? level / peak : 1;
@@ -755,50 +743,31 @@ interface QuantizedWav {
   samples: Float32Array;
 }
 
-const WAV_HEADER_BYTES = 44;
-
 /**
- * Quantizes interleaved stereo float PCM, times `gain`, to a WAV file. 16-bit gets TPDF
+ * Quantizes interleaved stereo float PCM to a WAV file. 16-bit gets TPDF
  * (triangular) dither from a seeded generator; 24/32-bit are rounded; float is copied. Sample data
  * is written little-endian through typed arrays, as the rest of the audio engine assumes.
  */
-function quantizeWav(pcm: Float32Array, sampleRate: number, codec: WavCodec, seed: number, gain = 1): QuantizedWav {
+function quantizeWav(pcm: Float32Array, sampleRate: number, codec: WavCodec, seed: number): QuantizedWav {
   const bytesPerSample = codec === 'pcm_s16le' ? 2 : codec === 'pcm_s24le' ? 3 : 4;
   const dataBytes = pcm.length * bytesPerSample;
   // Shared memory: the DSP worker measures the samples in place.
   const file = new Uint8Array(new SharedArrayBuffer(WAV_HEADER_BYTES + dataBytes));
-  const header = new DataView(file.buffer);
-  const ascii = (offset: number, text: string): void => {
-    for (let i = 0; i < text.length; i++) file[offset + i] = text.charCodeAt(i);
-  };
-  ascii(0, 'RIFF');
-  header.setUint32(4, 36 + dataBytes, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  header.setUint32(16, 16, true);
-  header.setUint16(20, codec === 'pcm_f32le' ? 3 : 1, true);
-  header.setUint16(22, 2, true);
-  header.setUint32(24, sampleRate, true);
-  header.setUint32(28, sampleRate * 2 * bytesPerSample, true);
-  header.setUint16(32, 2 * bytesPerSample, true);
-  header.setUint16(34, bytesPerSample * 8, true);
-  ascii(36, 'data');
-  header.setUint32(40, dataBytes, true);
+  file.set(stereoWavHeader(sampleRate, bytesPerSample, dataBytes, codec === 'pcm_f32le'));
 
   if (codec === 'pcm_f32le') {
     const samples = new Float32Array(file.buffer, WAV_HEADER_BYTES, pcm.length);
-    for (let i = 0; i < pcm.length; i++) samples[i] = pcm[i]! * gain;
+    samples.set(pcm);
     return { file, samples };
   }
   const samples = sharedFloat32(pcm.length);
   if (codec === 'pcm_s16le') {
-    ditherTo16Bit(pcm, gain, seed, new Int16Array(file.buffer, WAV_HEADER_BYTES, pcm.length), samples);
+    ditherTo16Bit(pcm, seed, new Int16Array(file.buffer, WAV_HEADER_BYTES, pcm.length), samples);
   } else {
     const full = codec === 'pcm_s24le' ? 8_388_608 : 2_147_483_648;
-    const scale = gain * full;
     const data = codec === 'pcm_s32le' ? new Int32Array(file.buffer, WAV_HEADER_BYTES, pcm.length) : null;
     for (let i = 0; i < pcm.length; i++) {
-      const q = Math.round(pcm[i]! * scale);
+      const q = Math.round(pcm[i]! * full);
       const v = q > full - 1 ? full - 1 : q < -full ? -full : q;
       samples[i] = v / full;
       if (data) data[i] = v;
@@ -814,11 +783,11 @@ function quantizeWav(pcm: Float32Array, sampleRate: number, codec: WavCodec, see
 }
 
 /**
- * `pcm` times `gain` to 16-bit with TPDF dither into `data`, and the decoded values into `samples`.
+ * `pcm` to 16-bit with TPDF dither into `data`, and the decoded values into `samples`.
  * Its own function: inside the bigger one V8 compiles this loop about twice as slow.
  */
-function ditherTo16Bit(pcm: Float32Array, gain: number, seed: number, data: Int16Array, samples: Float32Array): void {
-  const scale = gain * 32768;
+function ditherTo16Bit(pcm: Float32Array, seed: number, data: Int16Array, samples: Float32Array): void {
+  const scale = 32768;
   // xorshift32 in int32 arithmetic (a logical shift is written as an arithmetic one and a mask:
   // `>>>` leaves int32 and makes this loop several times slower); the two 16-bit halves of one
   // draw are two uniforms, whose difference is the triangular dither in LSBs.
@@ -868,7 +837,8 @@ async function readStereoWav(file: string): Promise<{ info: AudioInfo; pcm: Floa
       const bytesPerSample = format.bits / 8;
       const end = Math.min(bytes.length, body + size);
       const count = Math.floor((end - body) / bytesPerSample / 2) * 2;
-      const pcm = new Float32Array(count);
+      // Shared memory: the DSP workers read it in place.
+      const pcm = sharedFloat32(count);
       if (bytesPerSample === 2 && !isFloat && (bytes.byteOffset + body) % 2 === 0) {
         const ints = new Int16Array(bytes.buffer, bytes.byteOffset + body, count);
         for (let i = 0; i < count; i++) pcm[i] = ints[i]! * (1 / 32768);

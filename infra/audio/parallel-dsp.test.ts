@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { measureLoudness, raiseToGapPeaks } from './loudness';
-import { dspWorkerAvailable, measureLoudnessInParallel, raiseToGapPeaksInParallel } from './parallel-dsp';
+import { gapPeaks, interpolatedGaps } from './interpolator';
+import { measureLoudness } from './loudness';
+import { dspWorkerAvailable, gapPeaksOnWorker, measureLoudnessInParallel } from './parallel-dsp';
 import { music } from './test-signals';
 import { sharedFloat32 } from './typed-bytes';
 
@@ -13,29 +14,23 @@ function sharedMusic(seconds: number, gain: number): Float32Array {
   return pcm;
 }
 
-function frameMaxOf(pcm: Float32Array): Float32Array {
-  const out = sharedFloat32(pcm.length / 2);
-  for (let n = 0; n < out.length; n++) out[n] = Math.max(Math.abs(pcm[2 * n]!), Math.abs(pcm[2 * n + 1]!));
-  return out;
-}
-
 describe('parallel DSP', () => {
   it('starts its worker thread under the test runner, as under the app', async () => {
     expect(await dspWorkerAvailable()).toBe(true);
   });
 
-  it('raises the same frame peaks shared with the worker as on one thread, the seam included', async () => {
+  it('finds the same peak of every gap on the worker as on this thread', async () => {
     const pcm = sharedMusic(20, 4);
-    const frameMax = frameMaxOf(pcm);
-    const alone = frameMax.slice();
-    const shared = sharedFloat32(frameMax.length);
-    shared.set(frameMax);
-    raiseToGapPeaks(pcm, frameMax, 0.2, Infinity, alone);
-    await raiseToGapPeaksInParallel(pcm, frameMax, 0.2, Infinity, shared);
-    let raised = 0;
-    for (let n = 0; n < alone.length; n++) if (alone[n]! > frameMax[n]!) raised++;
-    expect(raised).toBeGreaterThan(1000);
+    const frames = pcm.length / 2;
+    const { first, end } = interpolatedGaps(frames);
+    const alone = new Float32Array(frames);
+    const aloneMax = gapPeaks(pcm, 2, first, end, alone);
+    const shared = sharedFloat32(frames);
+    const sharedMax = await gapPeaksOnWorker(pcm, 2, shared);
+    expect(sharedMax).toBe(aloneMax);
     expect(Array.from(shared)).toEqual(Array.from(alone));
+    // Every gap in range got its peak.
+    expect(shared.subarray(first, end).every((peak) => peak > 0)).toBe(true);
   });
 
   it('measures the same loudness and true peak as measureLoudness', async () => {

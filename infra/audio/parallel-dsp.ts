@@ -1,22 +1,28 @@
-// The audio engine's second thread. Mastering's heaviest sweeps over PCM in memory (true-peak
-// interpolation for the limiter and for the final measurement) are shared between this thread and
-// one worker thread: the machine this runs on has two cores, and ffmpeg does not use the second
-// one while the limiter works. The PCM sits in SharedArrayBuffers, so nothing is copied; each
-// thread takes its own range of frames, and the results are combined here exactly as one sweep
-// would give them. Without a worker (it failed to start) or without shared memory, the work runs
-// here alone, with the same results.
+// The audio engine's other threads. Mastering's heaviest sweeps over PCM in memory (true-peak
+// interpolation of the limiter's input and of the final measurement) are shared between this
+// thread and a worker thread: the machine this runs on has two cores, and ffmpeg does not use the
+// second one while the limiter works. A second worker writes the float WAV files. The PCM sits in
+// SharedArrayBuffers, so nothing is copied; each thread takes its own range of frames, and the
+// results are combined here exactly as one sweep would give them. Without the workers (they failed
+// to start) or without shared memory, the work runs here alone, with the same results.
 import { Worker } from 'node:worker_threads';
 import { logger } from '../logger/logger';
-import { amplitudeToDb, interpolatedGaps, measureLoudness, raiseToGapPeaks, samplePeakOf, truePeakOfGaps, type LoudnessOptions, type LoudnessResult } from './loudness';
+import { gapPeaks, interpolatedGaps } from './interpolator';
+import { amplitudeToDb, measureLoudness, type LoudnessOptions, type LoudnessResult } from './loudness';
+import { writeScaledFloatWav } from './wav-file';
 
 interface GapRange {
   first: number;
   end: number;
 }
 
+/**
+ * gapPeaks over a range of gaps (the highest magnitude, and with `out` each gap's), or a stereo
+ * float WAV written from PCM times a gain.
+ */
 export type DspTask =
-  | ({ op: 'truePeak'; pcm: Float32Array; channels: number; samplePeak: number } & GapRange)
-  | ({ op: 'gapPeaks'; pcm: Float32Array; frameMax: Float32Array; from: number; below: number; framePeak: Float32Array } & GapRange);
+  | ({ op: 'gapPeaks'; pcm: Float32Array; channels: number; out?: Float32Array } & GapRange)
+  | { op: 'floatWav'; target: string; pcm: Float32Array; sampleRate: number; gain: number };
 /** A task as posted to the worker: its id pairs it with the reply. */
 export type DspMessage = DspTask & { id: number };
 export type DspReply = { id: number; value: number } | { id: number; error: string };
@@ -72,23 +78,39 @@ class DspWorker {
   }
 }
 
-let shared: DspWorker | null = null;
+/**
+ * Two threads: `compute` takes its share of the sweeps the main thread waits for; `writer` writes
+ * files in the background, so a long write never holds up a share.
+ */
+let workers: { compute: DspWorker; writer: DspWorker } | null = null;
 
-/** Starts the worker (once per process) so it is ready by the time the work comes. */
+/** Starts the workers (once per process) so they are ready by the time the work comes. */
 export function startDspWorker(): void {
-  shared ??= new DspWorker();
+  workers ??= { compute: new DspWorker(), writer: new DspWorker() };
 }
 
-/** Whether the worker thread started and answers: false means every share runs on this thread. */
+/** Whether the worker threads started and answer: false means every share runs on this thread. */
 export async function dspWorkerAvailable(): Promise<boolean> {
   startDspWorker();
-  return (await shared!.ready) && !shared!.failed;
+  const { compute, writer } = workers!;
+  const [computeReady, writerReady] = await Promise.all([compute.ready, writer.ready]);
+  return computeReady && writerReady && !compute.failed && !writer.failed;
 }
 
-/** The worker, when it is up and the arrays are shared; null means: do it all here. */
-async function workerFor(...arrays: Float32Array[]): Promise<DspWorker | null> {
+/** The workers, when they are up and the arrays are shared; null means: do it all here. */
+async function workersFor(...arrays: Float32Array[]): Promise<{ compute: DspWorker; writer: DspWorker } | null> {
   if (!arrays.every(isShared)) return null;
-  return (await dspWorkerAvailable()) ? shared : null;
+  return (await dspWorkerAvailable()) ? workers : null;
+}
+
+/**
+ * Writes interleaved stereo times `gain` as a 32-bit float WAV on the writer thread (on this one
+ * without it), while this thread goes on.
+ */
+export async function writeFloatWavInBackground(target: string, pcm: Float32Array, sampleRate: number, gain: number): Promise<void> {
+  const threads = await workersFor(pcm);
+  if (threads) await threads.writer.run({ op: 'floatWav', target, pcm, sampleRate, gain });
+  else writeScaledFloatWav(target, pcm, sampleRate, gain);
 }
 
 /** The gaps split in two at `mid`: the lower part here, the upper part in the worker. */
@@ -98,17 +120,15 @@ function splitGaps(frames: number): { lower: GapRange; upper: GapRange } {
   return { lower: { first, end: mid }, upper: { first: mid, end } };
 }
 
-/** raiseToGapPeaks over all gaps, shared with the worker. */
-export async function raiseToGapPeaksInParallel(pcm: Float32Array, frameMax: Float32Array, from: number, below: number, framePeak: Float32Array): Promise<void> {
-  const worker = await workerFor(pcm, frameMax, framePeak);
-  if (!worker) return raiseToGapPeaks(pcm, frameMax, from, below, framePeak);
-  const { lower, upper } = splitGaps(frameMax.length);
-  // Gap `mid - 1` raises frame `mid`, which the worker's first gap raises too: it is done here
-  // once both are finished, so no frame is written by two threads at once.
-  const done = worker.run({ op: 'gapPeaks', pcm, frameMax, from, below, framePeak, ...upper });
-  raiseToGapPeaks(pcm, frameMax, from, below, framePeak, { first: lower.first, end: Math.max(lower.first, lower.end - 1) });
-  await done;
-  if (lower.end > lower.first) raiseToGapPeaks(pcm, frameMax, from, below, framePeak, { first: lower.end - 1, end: lower.end });
+/**
+ * gapPeaks over every gap, all on the worker (here without it), each gap's peak into `out`: for
+ * when this thread has other work meanwhile.
+ */
+export async function gapPeaksOnWorker(pcm: Float32Array, channels: number, out: Float32Array): Promise<number> {
+  const { first, end } = interpolatedGaps(Math.floor(pcm.length / channels));
+  const worker = (await workersFor(pcm, out))?.compute;
+  if (!worker) return gapPeaks(pcm, channels, first, end, out);
+  return worker.run({ op: 'gapPeaks', pcm, channels, out, first, end });
 }
 
 /**
@@ -116,12 +136,11 @@ export async function raiseToGapPeaksInParallel(pcm: Float32Array, frameMax: Flo
  * the gaps while this thread K-weights and interpolates the lower half.
  */
 export async function measureLoudnessInParallel(pcm: Float32Array, sampleRate: number, channels: number, options: Omit<LoudnessOptions, 'truePeak'> = {}): Promise<LoudnessResult> {
-  const worker = await workerFor(pcm);
+  const worker = (await workersFor(pcm))?.compute;
   if (!worker) return measureLoudness(pcm, sampleRate, channels, options);
-  const samplePeak = samplePeakOf(pcm);
   const { lower, upper } = splitGaps(Math.floor(pcm.length / channels));
-  const upperPeak = worker.run({ op: 'truePeak', pcm, channels, samplePeak, ...upper });
+  const upperPeak = worker.run({ op: 'gapPeaks', pcm, channels, ...upper });
   const measured = measureLoudness(pcm, sampleRate, channels, { ...options, truePeak: false });
-  const lowerPeak = truePeakOfGaps(pcm, channels, samplePeak, lower.first, lower.end);
-  return { ...measured, truePeakDbtp: amplitudeToDb(Math.max(lowerPeak, await upperPeak)) };
+  const lowerPeak = gapPeaks(pcm, channels, lower.first, lower.end);
+  return { ...measured, truePeakDbtp: Math.max(measured.samplePeakDbfs, amplitudeToDb(Math.max(lowerPeak, await upperPeak))) };
 }
