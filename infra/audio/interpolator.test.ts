@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gapPeaks, interpolatedGaps } from './interpolator';
+import { gapPeaks, interpolatedGaps, stereoFramePeaks } from './interpolator';
 
 const SR = 44_100;
 
@@ -54,6 +54,21 @@ describe('the 4x true-peak interpolator', () => {
     for (let gap = first; gap < end; gap++) {
       const crest = Math.sign(pcm[gap]!) === Math.sign(pcm[gap + 1]!);
       expect(out[gap]).toBeCloseTo(crest ? 0.5 : 0.5 * Math.sin(Math.PI / 8), 3);
+    }
+  });
+
+  it("gives each stereo frame the highest of its samples and the gaps on either side, over any range of frames", () => {
+    const frames = 40_003;
+    const { pcm } = tones(frames, 2);
+    const { first, end } = interpolatedGaps(frames);
+    const gaps = new Float32Array(frames);
+    gapPeaks(pcm, 2, first, end, gaps);
+    const peaks = new Float32Array(frames);
+    // In three ranges, cut inside chunks, as threads share them out.
+    for (const [from, to] of [[0, 1_000], [1_000, 20_001], [20_001, frames]] as const) stereoFramePeaks(pcm, from, to, peaks);
+    for (let n = 0; n < frames; n++) {
+      const expected = Math.max(Math.abs(pcm[2 * n]!), Math.abs(pcm[2 * n + 1]!), n - 1 >= first && n - 1 < end ? gaps[n - 1]! : 0, n >= first && n < end ? gaps[n]! : 0);
+      expect(peaks[n]).toBe(expected);
     }
   });
 });

@@ -4,11 +4,11 @@
 // hard-clipped master 0.3 dB under ffmpeg's ebur128, the unsafe side of a ceiling.
 //
 // Every gap of a track is interpolated, so this is the engine's heaviest loop (96 multiply-adds a
-// gap and channel). It runs as a WebAssembly SIMD kernel that filters four gaps at once, about ten
-// times what the same loop does in JavaScript; that makes interpolating every gap cheaper than
-// the heuristics that used to skip most of them. The kernel's text is generated below with the
-// coefficients written in as constants, and compiled by wabt when this module loads.
-import wabtInit from 'wabt';
+// gap and channel). It runs as a WebAssembly SIMD kernel (see wasm-kernel.ts) that filters four
+// gaps at once, about ten times what the same loop does in JavaScript; that makes interpolating
+// every gap cheaper than the heuristics that used to skip most of them. The kernel's text is
+// generated below with the coefficients written in as constants.
+import { instantiateKernel } from './wasm-kernel';
 
 const OVERSAMPLE = 4;
 const TAPS_PER_PHASE = 32;
@@ -120,25 +120,16 @@ interface Kernel {
   stereo: (pairs: number) => void;
 }
 
-async function compileKernel(): Promise<Kernel> {
-  const wabt = await wabtInit();
-  const parsed = wabt.parseWat('interpolator.wat', kernelText(), { simd: true });
-  try {
-    const { buffer } = parsed.toBinary({});
-    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(buffer)));
-    const memory = exports.memory as WebAssembly.Memory;
-    return {
-      samples: new Float32Array(memory.buffer, 0, 2 * CHUNK_SAMPLES),
-      output: new Float32Array(memory.buffer, OUTPUT_AT, CHUNK_GAPS),
-      mono: exports.mono as Kernel['mono'],
-      stereo: exports.stereo as Kernel['stereo'],
-    };
-  } finally {
-    parsed.destroy();
-  }
-}
-
-const kernel = await compileKernel();
+const kernel: Kernel = (() => {
+  const exports = instantiateKernel('interpolator', kernelText());
+  const memory = exports.memory as WebAssembly.Memory;
+  return {
+    samples: new Float32Array(memory.buffer, 0, 2 * CHUNK_SAMPLES),
+    output: new Float32Array(memory.buffer, OUTPUT_AT, CHUNK_GAPS),
+    mono: exports.mono as Kernel['mono'],
+    stereo: exports.stereo as Kernel['stereo'],
+  };
+})();
 
 /** The gaps (numbered by the frame before them) the interpolator has taps for on both sides. */
 export function interpolatedGaps(frames: number): { first: number; end: number } {
@@ -148,9 +139,9 @@ export function interpolatedGaps(frames: number): { first: number; end: number }
 /**
  * Interpolates the gaps `first` ≤ gap < `end` (gap n lies between frames n and n + 1; see
  * interpolatedGaps) of interleaved PCM, every channel, and returns the highest magnitude found.
- * With `out`, each gap's highest magnitude over its channels is also stored at out[gap].
+ * With `out`, each gap's highest magnitude over its channels is also stored at out[gap − outStart].
  */
-export function gapPeaks(pcm: Float32Array, channels: number, first: number, end: number, out?: Float32Array): number {
+export function gapPeaks(pcm: Float32Array, channels: number, first: number, end: number, out?: Float32Array, outStart = 0): number {
   const { samples, output } = kernel;
   let peak = 0;
   for (let chunk = first; chunk < end; chunk += CHUNK_GAPS) {
@@ -173,7 +164,28 @@ export function gapPeaks(pcm: Float32Array, channels: number, first: number, end
       }
     }
     for (let g = 0; g < gaps; g++) if (output[g]! > peak) peak = output[g]!;
-    if (out) out.set(output.subarray(0, gaps), chunk);
+    if (out) out.set(output.subarray(0, gaps), chunk - outStart);
   }
   return peak;
+}
+
+/**
+ * Each frame's peak for interleaved stereo frames `from` ≤ n < `to`, into out[n]: the highest of
+ * its two samples and the interpolated values in the gaps on either side of it.
+ */
+export function stereoFramePeaks(pcm: Float32Array, from: number, to: number, out: Float32Array): void {
+  const { first, end } = interpolatedGaps(pcm.length / 2);
+  // Gaps from − 1 … to − 1, at gap − (from − 1); those the interpolator has no taps for stay 0.
+  const gaps = new Float32Array(to - from + 1);
+  gapPeaks(pcm, 2, Math.max(first, from - 1), Math.min(end, to), gaps, from - 1);
+  for (let n = from; n < to; n++) {
+    const l = pcm[2 * n]!;
+    const r = pcm[2 * n + 1]!;
+    let peak = l > r ? (l > -r ? l : -r) : r > -l ? r : -l;
+    const before = gaps[n - from]!;
+    const after = gaps[n - from + 1]!;
+    if (before > peak) peak = before;
+    if (after > peak) peak = after;
+    out[n] = peak;
+  }
 }

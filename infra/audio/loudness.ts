@@ -12,6 +12,7 @@
 //   (interpolator.ts), over every gap between samples.
 
 import { gapPeaks, interpolatedGaps } from './interpolator';
+import { instantiateKernel } from './wasm-kernel';
 
 export interface LoudnessOptions {
   /** Compute the true peak (the costliest part). Default true. */
@@ -169,61 +170,100 @@ function kWeightedChannels(pcm: Float32Array, channels: number, s: Biquad, h: Bi
   return samplePeak;
 }
 
+/** Frames the stereo K-weighting kernel filters per call. */
+const K_CHUNK_FRAMES = 16_384;
+/** Byte offset of the kernel's output (each frame's two K-weighted squares, f64), after its input. */
+const K_OUTPUT_AT = K_CHUNK_FRAMES * 8;
+
 /**
- * The same for stereo, both channels in one sweep (the common case, read once in memory order),
+ * The stereo K-weighting kernel (see wasm-kernel.ts): both channels as the two lanes of one f64x2,
+ * the same operations in the same order as kWeightedChannels, so the figures are the same to the
+ * bit. `filter(frames, coefficients…)` reads interleaved float32 frames at byte 0, stores each
+ * frame's squared output per channel at K_OUTPUT_AT and returns the highest absolute sample; the
+ * filters' state carries over from call to call until `reset()`.
+ */
+const K_WEIGHTING_KERNEL = (() => {
+  const state = ['z1a', 'z2a', 'z1b', 'z2b'];
+  const coefficients = ['sb0', 'sb1', 'sb2', 'sa1', 'sa2', 'hb0', 'hb1', 'hb2', 'ha1', 'ha2'];
+  const get = (name: string): string => `(local.get $${name})`;
+  const mul = (a: string, b: string): string => `(f64x2.mul ${a} ${b})`;
+  const add = (a: string, b: string): string => `(f64x2.add ${a} ${b})`;
+  const sub = (a: string, b: string): string => `(f64x2.sub ${a} ${b})`;
+  const text = `(module
+  (memory (export "memory") ${Math.ceil((K_OUTPUT_AT + K_CHUNK_FRAMES * 16) / 65_536)})
+  ${state.map((z) => `(global $${z} (mut v128) (v128.const i64x2 0 0))`).join('\n  ')}
+  (func (export "reset")
+    ${state.map((z) => `(global.set $${z} (v128.const i64x2 0 0))`).join('\n    ')})
+  (func (export "filter") (param $frames i32) ${coefficients.map((c) => `(param $${c}_ f64)`).join(' ')} (result f64)
+    (local $in i32) (local $out i32) (local $x v128) (local $y1 v128) (local $y2 v128) (local $peak v128)
+    ${coefficients.map((c) => `(local $${c} v128)`).join(' ')}
+    ${state.map((z) => `(local $${z} v128)`).join(' ')}
+    ${coefficients.map((c) => `(local.set $${c} (f64x2.splat (local.get $${c}_)))`).join('\n    ')}
+    ${state.map((z) => `(local.set $${z} (global.get $${z}))`).join('\n    ')}
+    (local.set $out (i32.const ${K_OUTPUT_AT}))
+    (block $done
+      (loop $frame
+        (br_if $done (i32.eqz (local.get $frames)))
+        (local.set $x (f64x2.promote_low_f32x4 (v128.load64_zero (local.get $in))))
+        (local.set $peak (f64x2.max (local.get $peak) (f64x2.abs (local.get $x))))
+        (local.set $y1 ${add(mul(get('sb0'), get('x')), get('z1a'))})
+        (local.set $z1a ${add(sub(mul(get('sb1'), get('x')), mul(get('sa1'), get('y1'))), get('z2a'))})
+        (local.set $z2a ${sub(mul(get('sb2'), get('x')), mul(get('sa2'), get('y1')))})
+        (local.set $y2 ${add(mul(get('hb0'), get('y1')), get('z1b'))})
+        (local.set $z1b ${add(sub(mul(get('hb1'), get('y1')), mul(get('ha1'), get('y2'))), get('z2b'))})
+        (local.set $z2b ${sub(mul(get('hb2'), get('y1')), mul(get('ha2'), get('y2')))})
+        (v128.store (local.get $out) ${mul(get('y2'), get('y2'))})
+        (local.set $in (i32.add (local.get $in) (i32.const 8)))
+        (local.set $out (i32.add (local.get $out) (i32.const 16)))
+        (local.set $frames (i32.sub (local.get $frames) (i32.const 1)))
+        (br $frame)))
+    ${state.map((z) => `(global.set $${z} (local.get $${z}))`).join('\n    ')}
+    (f64.max (f64x2.extract_lane 0 (local.get $peak)) (f64x2.extract_lane 1 (local.get $peak)))))`;
+  const exports = instantiateKernel('k-weighting', text);
+  const memory = exports.memory as WebAssembly.Memory;
+  return {
+    samples: new Float32Array(memory.buffer, 0, 2 * K_CHUNK_FRAMES),
+    squares: new Float64Array(memory.buffer, K_OUTPUT_AT, 2 * K_CHUNK_FRAMES),
+    reset: exports.reset as () => void,
+    filter: exports.filter as (frames: number, ...coefficients: number[]) => number,
+  };
+})();
+
+/**
+ * The same for stereo, both channels in one sweep through the kernel above (the common case),
  * writing each frame's K-weighted power into `framePower` when given.
  */
 function kWeightedStereo(pcm: Float32Array, s: Biquad, h: Biquad, segmentFrames: number, segmentPower: Float64Array, weights: number[], framePower: Float32Array | null): number {
   const frames = Math.floor(pcm.length / 2);
   const segments = segmentPower.length;
-  const { b0: sb0, b1: sb1, b2: sb2, a1: sa1, a2: sa2 } = s;
-  const { b0: hb0, b1: hb1, b2: hb2, a1: ha1, a2: ha2 } = h;
+  const { samples, squares } = K_WEIGHTING_KERNEL;
   const wl = weights[0] ?? 1;
   const wr = weights[1] ?? 1;
   let samplePeak = 0;
-  let l1a = 0;
-  let l2a = 0;
-  let l1b = 0;
-  let l2b = 0;
-  let r1a = 0;
-  let r2a = 0;
-  let r1b = 0;
-  let r2b = 0;
   let sumL = 0;
   let sumR = 0;
   let seg = 0;
   let inSeg = 0;
-  for (let i = 0; i < frames; i++) {
-    const xl = pcm[2 * i]!;
-    const xr = pcm[2 * i + 1]!;
-    const al = xl < 0 ? -xl : xl;
-    const ar = xr < 0 ? -xr : xr;
-    if (al > samplePeak) samplePeak = al;
-    if (ar > samplePeak) samplePeak = ar;
-    const yl1 = sb0 * xl + l1a;
-    l1a = sb1 * xl - sa1 * yl1 + l2a;
-    l2a = sb2 * xl - sa2 * yl1;
-    const yl2 = hb0 * yl1 + l1b;
-    l1b = hb1 * yl1 - ha1 * yl2 + l2b;
-    l2b = hb2 * yl1 - ha2 * yl2;
-    const yr1 = sb0 * xr + r1a;
-    r1a = sb1 * xr - sa1 * yr1 + r2a;
-    r2a = sb2 * xr - sa2 * yr1;
-    const yr2 = hb0 * yr1 + r1b;
-    r1b = hb1 * yr1 - ha1 * yr2 + r2b;
-    r2b = hb2 * yr1 - ha2 * yr2;
-    const pl = yl2 * yl2;
-    const pr = yr2 * yr2;
-    if (framePower !== null) framePower[i] = pl + pr;
-    sumL += pl;
-    sumR += pr;
-    if (++inSeg === segmentFrames) {
-      // Summed per channel, as the per-channel loop does, so both paths give the same figures.
-      if (seg < segments) segmentPower[seg] = (wl * sumL) / segmentFrames + (wr * sumR) / segmentFrames;
-      seg++;
-      inSeg = 0;
-      sumL = 0;
-      sumR = 0;
+  K_WEIGHTING_KERNEL.reset();
+  for (let start = 0; start < frames; start += K_CHUNK_FRAMES) {
+    const count = Math.min(K_CHUNK_FRAMES, frames - start);
+    samples.set(pcm.subarray(2 * start, 2 * (start + count)));
+    const peak = K_WEIGHTING_KERNEL.filter(count, s.b0, s.b1, s.b2, s.a1, s.a2, h.b0, h.b1, h.b2, h.a1, h.a2);
+    if (peak > samplePeak) samplePeak = peak;
+    for (let i = 0; i < count; i++) {
+      const pl = squares[2 * i]!;
+      const pr = squares[2 * i + 1]!;
+      if (framePower !== null) framePower[start + i] = pl + pr;
+      sumL += pl;
+      sumR += pr;
+      if (++inSeg === segmentFrames) {
+        // Summed per channel, as the per-channel loop does, so both paths give the same figures.
+        if (seg < segments) segmentPower[seg] = (wl * sumL) / segmentFrames + (wr * sumR) / segmentFrames;
+        seg++;
+        inSeg = 0;
+        sumL = 0;
+        sumR = 0;
+      }
     }
   }
   return samplePeak;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebur128 } from './ebur128';
 import { decodePcm, filterPcm, readAudioInfo, runFfmpeg } from './ffmpeg';
-import { gapPeaks, interpolatedGaps } from './interpolator';
+import { stereoFramePeaks } from './interpolator';
 import { measureLoudness } from './loudness';
 import { sharedFloat32 } from './typed-bytes';
 import { LOUDNESS_TARGETS, LookAheadLimiter, MASTERING_STEPS, STYLE_CHAINS, masterTrack, runStyleChain, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
@@ -180,10 +180,9 @@ describe('LookAheadLimiter', () => {
     pcm.set(source);
     const framePower = new Float32Array(pcm.length / 2);
     const before = measureLoudness(pcm, SR, 2, { framePower });
-    const gaps = interpolatedGaps(framePower.length);
-    const gapPeak = new Float32Array(framePower.length);
-    gapPeaks(pcm, 2, gaps.first, gaps.end, gapPeak);
-    const limiter = new LookAheadLimiter(pcm, framePower, gapPeak, SR, Math.round(0.005 * SR), 0.08 * SR);
+    const framePeak = new Float32Array(framePower.length);
+    stereoFramePeaks(pcm, 0, framePeak.length, framePeak);
+    const limiter = new LookAheadLimiter(pcm, framePower, framePeak, SR, Math.round(0.005 * SR), 0.08 * SR);
     for (const gainDb of [10, 20, 30]) {
       const estimate = limiter.estimateLoudness(gainDb, -2);
       const measured = measureLoudness(limiter.run(gainDb, -2), SR, 2);

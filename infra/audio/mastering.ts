@@ -24,10 +24,10 @@ import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeFilteredInto, decodePcm, encodePcm, readAudioInfo, type AudioInfo } from './ffmpeg';
 import { amplitudeToDb, integratedLoudnessAtGain, integratedLoudnessOfSegments, interSamplePeak, measureLoudness, segmentFramesAt, type LoudnessResult } from './loudness';
-import { interpolatedGaps } from './interpolator';
-import { gapPeaksOnWorker, measureLoudnessInParallel, startDspWorker, writeFloatWavInBackground } from './parallel-dsp';
+import { stereoFramePeaks } from './interpolator';
+import { measureLoudnessInParallel, quantizeWavInParallel, stereoFramePeaksOnWorker, startDspWorker, writeFloatWavInBackground } from './parallel-dsp';
 import { sharedFloat32 } from './typed-bytes';
-import { WAV_HEADER_BYTES, stereoWavHeader } from './wav-file';
+import { quantizeWav, type QuantizedWav, type WavCodec } from './wav-file';
 
 export type MasterStyle = 'warm' | 'balanced' | 'open';
 export type MasterLoudness = 'low' | 'medium' | 'high';
@@ -217,8 +217,6 @@ const MP3_ALGORITHM_QUALITY = 5;
 const SATURATED_LIMITER_SLOPE = 0.02;
 const MP3_ARGS = ['-c:a', 'libmp3lame', '-b:a', '320k', '-compression_level', String(MP3_ALGORITHM_QUALITY)];
 
-type WavCodec = 'pcm_s16le' | 'pcm_s24le' | 'pcm_s32le' | 'pcm_f32le';
-
 interface ExportPlan {
   ext: 'wav' | 'mp3';
   /** Set for WAV outputs, which are quantized and written here. */
@@ -367,13 +365,16 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   let estimatedLufs = Number.NaN;
   // Set when more gain stopped buying loudness: the search then ends where it is.
   let saturated = false;
-  // The worker interpolates every gap of the chain's output while this thread K-weights it.
-  const preLimiterGaps = sharedFloat32(frames);
-  const gapsFound = gapPeaksOnWorker(preLimiter, 2, preLimiterGaps);
+  // The limiter's peaks: the worker interpolates the later frames' gaps while this thread K-weights
+  // the chain's output, then does the earlier ones (K-weighting takes about half as long).
+  const preLimiterPeaks = sharedFloat32(frames);
+  const split = Math.floor(frames * 0.4);
+  const laterPeaks = stereoFramePeaksOnWorker(preLimiter, split, frames, preLimiterPeaks);
   const preLimiterPower = new Float32Array(frames);
   const preLimiterLufs = measureLoudness(preLimiter, sr, 2, { truePeak: false, loudnessRange: false, framePower: preLimiterPower }).integratedLufs;
-  await gapsFound;
-  const limiter = new LookAheadLimiter(preLimiter, preLimiterPower, preLimiterGaps, sr, Math.round((chain.limiter.attackMs / 1000) * sr), (chain.limiter.releaseMs / 1000) * sr);
+  stereoFramePeaks(preLimiter, 0, split, preLimiterPeaks);
+  await laterPeaks;
+  const limiter = new LookAheadLimiter(preLimiter, preLimiterPower, preLimiterPeaks, sr, Math.round((chain.limiter.attackMs / 1000) * sr), (chain.limiter.releaseMs / 1000) * sr);
   // Loudness rises less than the gain once the limiter works hard: correct along the measured slope.
   const landLoudness = async (tolerance: number): Promise<void> => {
     let prev: { gain: number; lufs: number } | null = null;
@@ -400,7 +401,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   const finalize = async (): Promise<{ limited: Float32Array; wav: QuantizedWav | null; m: LoudnessResult }> => {
     measuredPasses++;
     const limited = limiter.run(gainDb, ceilingDb);
-    const wav = plan.wavCodec ? quantizeWav(limited, sr, plan.wavCodec, 1) : null;
+    const wav = plan.wavCodec ? await quantizeWavInParallel(limited, sr, plan.wavCodec, 1) : null;
     // An mp3's true peak is measured on the decoded file after export; before encoding, the
     // limiter's own ceiling is what holds it, so only the loudness is measured here.
     const m = wav ? await measureLoudnessInParallel(wav.samples, sr, 2) : measureLoudness(limited, sr, 2, { truePeak: false, loudnessRange: false });
@@ -422,10 +423,10 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     const preLimiterGainDb = tpTarget() - amplitudeToDb(limiter.truePeak());
     writeFloatWav(files.preLimiter, preLimiter, preLimiterGainDb);
     gainDb = targetLufs - preLimiterLufs;
-    await landLoudness(0.15);
+    await landLoudness(0.05);
     let candidate = await finalize();
     for (let retry = 0; retry < 3 && correct(candidate.m, tpTarget(), 0.25); retry++) {
-      await landLoudness(0.15);
+      await landLoudness(0.05);
       candidate = await finalize();
     }
     return candidate;
@@ -476,7 +477,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
         // The codec moved it: more headroom for the codec, then limit and encode again.
         if (tpOver > 0) plan.marginDb += tpOver + 0.15;
         ceilingDb = Math.min(ceilingDb, tpTarget() - 0.3);
-        await landLoudness(0.15);
+        await landLoudness(0.05);
         final = await finalize();
         encoded = encodePcm(final.limited, sr, 2, files.master, MP3_ARGS);
         preview = previewOf(final.m);
@@ -572,6 +573,9 @@ function applyFades(pcm: Float32Array, sampleRate: number, seconds: number): voi
   }
 }
 
+/** Frames per step of the limiter's coarse envelope, on which the loudness search runs. */
+const COARSE_FRAMES = 8;
+
 /**
  * A look-ahead limiter over interleaved stereo held in memory, for the loudness search: each pass
  * is a gain and a few sweeps over the PCM, no process and no pipe.
@@ -582,48 +586,48 @@ function applyFades(pcm: Float32Array, sampleRate: number, seconds: number): voi
  * average over a window that ends on a peak holds only gains at or under that peak's, so no peak
  * passes the ceiling, and the attack becomes a smooth ramp.
  *
- * The search estimates each pass's loudness from the envelope alone: the input's K-weighted power
- * per frame times the squared gain, summed per 100 ms segment. The envelope moves over milliseconds
- * and K-weighting's response is shorter, so this tracks a measurement of the limited audio to a few
- * hundredths of an LU, without writing or filtering that audio; the chosen pass is then measured.
+ * The search estimates each pass's loudness from an envelope alone: the input's K-weighted power
+ * times the squared gain, summed per 100 ms segment. It runs on a coarse envelope, the same
+ * limiter over steps of COARSE_FRAMES frames (each step's highest peak and summed power), a
+ * quarter of the work of a full pass; the envelope moves over milliseconds and K-weighting's
+ * response is shorter, so this tracks a measurement of the limited audio to a few hundredths of an
+ * LU, without writing or filtering that audio. Only the chosen pass is limited at full resolution
+ * and measured, and the measured error corrects the estimates after it.
  */
 export class LookAheadLimiter {
-  /** Each frame's peak: its highest sample or interpolated value next to it. */
-  private readonly framePeak: Float32Array;
-  /** Gain needed per frame, then its running minima (van Herk/Gil-Werman blocks). */
-  private readonly needed: Float32Array;
-  private readonly suffixMin: Float32Array;
-  /** The gain applied per frame, after the last `shape`. */
-  private readonly gain: Float32Array;
+  private readonly fine: GainEnvelope;
+  private readonly coarse: GainEnvelope;
+  /** The input's K-weighted power per coarse step. */
+  private readonly coarsePower: Float32Array;
   private readonly out: Float32Array;
   private readonly segmentFrames: number;
-  /** The gain and ceiling `gain` was last shaped for: a run after its estimate reuses it. */
-  private shapedFor = '';
 
   constructor(
     private readonly input: Float32Array,
     /** The input's K-weighted power per frame (measureLoudness's `framePower`). */
-    private readonly framePower: Float32Array,
-    /** Each gap's interpolated peak over both channels (gapPeaks over every gap). */
-    gapPeak: Float32Array,
+    framePower: Float32Array,
+    /** Each frame's peak (stereoFramePeaks over every frame). */
+    framePeak: Float32Array,
     sampleRate: number,
-    private readonly attackFrames: number,
-    private readonly releaseFrames: number,
+    attackFrames: number,
+    releaseFrames: number,
   ) {
     const frames = input.length / 2;
-    const { first, end } = interpolatedGaps(frames);
-    this.framePeak = new Float32Array(frames);
-    for (let n = 0; n < frames; n++) {
-      const l = input[2 * n]!;
-      const r = input[2 * n + 1]!;
-      let peak = l > r ? (l > -r ? l : -r) : r > -l ? r : -l;
-      if (n > first && n <= end && gapPeak[n - 1]! > peak) peak = gapPeak[n - 1]!;
-      if (n >= first && n < end && gapPeak[n]! > peak) peak = gapPeak[n]!;
-      this.framePeak[n] = peak;
+    const steps = Math.ceil(frames / COARSE_FRAMES);
+    const stepPeak = new Float32Array(steps);
+    this.coarsePower = new Float32Array(steps);
+    for (let step = 0; step < steps; step++) {
+      let peak = 0;
+      let power = 0;
+      for (let n = step * COARSE_FRAMES, last = Math.min(frames, n + COARSE_FRAMES); n < last; n++) {
+        if (framePeak[n]! > peak) peak = framePeak[n]!;
+        power += framePower[n]!;
+      }
+      stepPeak[step] = peak;
+      this.coarsePower[step] = power;
     }
-    this.needed = new Float32Array(frames);
-    this.suffixMin = new Float32Array(frames);
-    this.gain = new Float32Array(frames);
+    this.fine = new GainEnvelope(framePeak, attackFrames, releaseFrames);
+    this.coarse = new GainEnvelope(stepPeak, Math.round(attackFrames / COARSE_FRAMES), releaseFrames / COARSE_FRAMES);
     this.out = new Float32Array(input.length);
     this.segmentFrames = segmentFramesAt(sampleRate);
   }
@@ -631,30 +635,31 @@ export class LookAheadLimiter {
   /** The input's true peak (linear). */
   truePeak(): number {
     // Indexed loops: `for…of` over a typed array this size cost V8 about ten times as much.
-    const peaks = this.framePeak;
+    const { peaks } = this.fine;
     let peak = 0;
     for (let n = 0; n < peaks.length; n++) if (peaks[n]! > peak) peak = peaks[n]!;
     return peak;
   }
 
-  /** Integrated loudness (LUFS) the limited audio would measure, estimated from the envelope. */
+  /** Integrated loudness (LUFS) the limited audio would measure, estimated from the coarse envelope. */
   estimateLoudness(gainDb: number, ceilingDb: number): number {
-    const { gain, framePower, segmentFrames } = this;
-    this.shape(gainDb, ceilingDb);
-    const segments = Math.floor(gain.length / segmentFrames);
-    const segmentPower = new Float64Array(segments);
-    for (let seg = 0, n = 0; seg < segments; seg++) {
+    const { coarsePower, segmentFrames } = this;
+    const gain = this.coarse.shape(gainDb, ceilingDb);
+    const segmentPower = new Float64Array(Math.floor(this.input.length / 2 / segmentFrames));
+    // Each step counts in the segment its first frame lies in.
+    for (let segment = 0, step = 0; segment < segmentPower.length; segment++) {
+      const end = Math.min(gain.length, Math.ceil(((segment + 1) * segmentFrames) / COARSE_FRAMES));
       let sum = 0;
-      for (const end = n + segmentFrames; n < end; n++) sum += gain[n]! * gain[n]! * framePower[n]!;
-      segmentPower[seg] = sum / segmentFrames;
+      for (; step < end; step++) sum += gain[step]! * gain[step]! * coarsePower[step]!;
+      segmentPower[segment] = sum / segmentFrames;
     }
     return integratedLoudnessOfSegments(segmentPower);
   }
 
   /** Limits into a buffer reused by the next run. */
   run(gainDb: number, ceilingDb: number): Float32Array {
-    const { input, out, gain } = this;
-    this.shape(gainDb, ceilingDb);
+    const { input, out } = this;
+    const gain = this.fine.shape(gainDb, ceilingDb);
     for (let n = 0; n < gain.length; n++) {
       const g = gain[n]!;
       out[2 * n] = input[2 * n]! * g;
@@ -662,28 +667,49 @@ export class LookAheadLimiter {
     }
     return out;
   }
+}
 
-  /** The gain per frame into `this.gain`: `gainDb`, less what keeps every peak under the ceiling. */
-  private shape(gainDb: number, ceilingDb: number): void {
+/** The limiter's gain envelope over a series of peaks, one per step (a frame, or a few). */
+class GainEnvelope {
+  /**
+   * Gain needed per step, then its running minima (van Herk/Gil-Werman blocks); `suffixMin` then
+   * holds the gain applied per step (each step's minimum is read before its gain is written).
+   */
+  private readonly needed: Float32Array;
+  private readonly suffixMin: Float32Array;
+  /** The gain and ceiling the gain was last shaped for: a run after its estimate reuses it. */
+  private shapedFor = '';
+
+  constructor(
+    readonly peaks: Float32Array,
+    private readonly attackSteps: number,
+    private readonly releaseSteps: number,
+  ) {
+    this.needed = new Float32Array(peaks.length);
+    this.suffixMin = new Float32Array(peaks.length);
+  }
+
+  /** The gain per step: `gainDb`, less what keeps every peak under the ceiling. */
+  shape(gainDb: number, ceilingDb: number): Float32Array {
     const key = `${gainDb} ${ceilingDb}`;
-    if (key === this.shapedFor) return;
+    const { peaks, needed, suffixMin } = this;
+    const gain = suffixMin;
+    if (key === this.shapedFor) return gain;
     this.shapedFor = key;
-    const { framePeak, needed, suffixMin, gain } = this;
-    const frames = needed.length;
-    const attack = Math.max(1, Math.min(frames, this.attackFrames));
+    const steps = needed.length;
+    const attack = Math.max(1, Math.min(steps, this.attackSteps));
     const g = dbToGain(gainDb);
-    // Gain per frame that brings its peak to the ceiling, relative to the gain applied.
+    // Gain per step that brings its peak to the ceiling, relative to the gain applied.
     const level = dbToGain(ceilingDb) / g;
-    for (let n = 0; n < frames; n++) {
-      const peak = framePeak[n]!;
+    for (let n = 0; n < steps; n++) {
+      const peak = peaks[n]!;
       needed[n] = peak > level ? level / peak : 1;
     }
-
     // Minimum over [n, n + attack - 1] from per-block minima (van Herk/Gil-Werman): within blocks
-    // of `attack` frames, minima from each block's end back (suffixMin) and from its start on
+    // of `attack` steps, minima from each block's end back (suffixMin) and from its start on
     // (`needed`, in place); a window covers one block's tail and the next block's head.
-    for (let blockStart = 0; blockStart < frames; blockStart += attack) {
-      const blockEnd = Math.min(frames, blockStart + attack);
+    for (let blockStart = 0; blockStart < steps; blockStart += attack) {
+      const blockEnd = Math.min(steps, blockStart + attack);
       let m = needed[blockEnd - 1]!;
       for (let n = blockEnd - 1; n >= blockStart; n--) {
         const v = needed[n]!;
@@ -698,18 +724,18 @@ export class LookAheadLimiter {
       }
     }
 
-    // The window minimum, released exponentially, then averaged over [n - attack + 1, n] (frames
-    // before the start count as the first frame's gain), times the gain into the limiter. `recent`
+    // The window minimum, released exponentially, then averaged over [n - attack + 1, n] (steps
+    // before the start count as the first step's gain), times the gain into the limiter. `recent`
     // holds the last `attack` released values, for the average's running sum.
-    const release = Math.exp(-1 / Math.max(1, this.releaseFrames));
+    const release = Math.exp(-1 / Math.max(1, this.releaseSteps));
     const recent = new Float64Array(attack);
     let released = 1;
     let sum = 0;
     let slot = 0;
     const scale = g / attack;
-    for (let n = 0; n < frames; n++) {
+    for (let n = 0; n < steps; n++) {
       const last = n + attack - 1;
-      const head = needed[last < frames ? last : frames - 1]!;
+      const head = needed[last < steps ? last : steps - 1]!;
       const tail = suffixMin[n]!;
       const hold = head < tail ? head : tail;
       released = 1 - (1 - released) * release;
@@ -723,6 +749,7 @@ export class LookAheadLimiter {
       if (++slot === attack) slot = 0;
       gain[n] = sum * scale;
     }
+    return gain;
   }
 }
 
@@ -733,75 +760,6 @@ async function writeWhole(target: string, data: Uint8Array): Promise<void> {
     for (let done = 0; done < data.length; ) done += (await handle.write(data, done, data.length - done)).bytesWritten;
   } finally {
     await handle.close();
-  }
-}
-
-interface QuantizedWav {
-  /** The whole WAV file. */
-  file: Uint8Array;
-  /** The samples as a decoder reads them back from the file. */
-  samples: Float32Array;
-}
-
-/**
- * Quantizes interleaved stereo float PCM to a WAV file. 16-bit gets TPDF
- * (triangular) dither from a seeded generator; 24/32-bit are rounded; float is copied. Sample data
- * is written little-endian through typed arrays, as the rest of the audio engine assumes.
- */
-function quantizeWav(pcm: Float32Array, sampleRate: number, codec: WavCodec, seed: number): QuantizedWav {
-  const bytesPerSample = codec === 'pcm_s16le' ? 2 : codec === 'pcm_s24le' ? 3 : 4;
-  const dataBytes = pcm.length * bytesPerSample;
-  // Shared memory: the DSP worker measures the samples in place.
-  const file = new Uint8Array(new SharedArrayBuffer(WAV_HEADER_BYTES + dataBytes));
-  file.set(stereoWavHeader(sampleRate, bytesPerSample, dataBytes, codec === 'pcm_f32le'));
-
-  if (codec === 'pcm_f32le') {
-    const samples = new Float32Array(file.buffer, WAV_HEADER_BYTES, pcm.length);
-    samples.set(pcm);
-    return { file, samples };
-  }
-  const samples = sharedFloat32(pcm.length);
-  if (codec === 'pcm_s16le') {
-    ditherTo16Bit(pcm, seed, new Int16Array(file.buffer, WAV_HEADER_BYTES, pcm.length), samples);
-  } else {
-    const full = codec === 'pcm_s24le' ? 8_388_608 : 2_147_483_648;
-    const data = codec === 'pcm_s32le' ? new Int32Array(file.buffer, WAV_HEADER_BYTES, pcm.length) : null;
-    for (let i = 0; i < pcm.length; i++) {
-      const q = Math.round(pcm[i]! * full);
-      const v = q > full - 1 ? full - 1 : q < -full ? -full : q;
-      samples[i] = v / full;
-      if (data) data[i] = v;
-      else {
-        const o = WAV_HEADER_BYTES + 3 * i;
-        file[o] = v & 0xff;
-        file[o + 1] = (v >> 8) & 0xff;
-        file[o + 2] = (v >> 16) & 0xff;
-      }
-    }
-  }
-  return { file, samples };
-}
-
-/**
- * `pcm` to 16-bit with TPDF dither into `data`, and the decoded values into `samples`.
- * Its own function: inside the bigger one V8 compiles this loop about twice as slow.
- */
-function ditherTo16Bit(pcm: Float32Array, seed: number, data: Int16Array, samples: Float32Array): void {
-  const scale = 32768;
-  // xorshift32 in int32 arithmetic (a logical shift is written as an arithmetic one and a mask:
-  // `>>>` leaves int32 and makes this loop several times slower); the two 16-bit halves of one
-  // draw are two uniforms, whose difference is the triangular dither in LSBs.
-  let state = Math.imul(seed, 0x9e3779b9) | 0 || 1;
-  for (let i = 0; i < pcm.length; i++) {
-    state ^= state << 13;
-    state ^= (state >> 17) & 0x7fff;
-    state ^= state << 5;
-    const dither = ((state & 0xffff) - ((state >> 16) & 0xffff)) * (1 / 65536);
-    let v = Math.floor(pcm[i]! * scale + dither + 0.5) | 0;
-    if (v > 32767) v = 32767;
-    else if (v < -32768) v = -32768;
-    data[i] = v;
-    samples[i] = v * (1 / 32768);
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { gapPeaks, interpolatedGaps } from './interpolator';
+import { stereoFramePeaks } from './interpolator';
 import { measureLoudness } from './loudness';
-import { dspWorkerAvailable, gapPeaksOnWorker, measureLoudnessInParallel } from './parallel-dsp';
+import { dspWorkerAvailable, measureLoudnessInParallel, quantizeWavInParallel, stereoFramePeaksOnWorker } from './parallel-dsp';
 import { music } from './test-signals';
 import { sharedFloat32 } from './typed-bytes';
 
@@ -19,18 +19,21 @@ describe('parallel DSP', () => {
     expect(await dspWorkerAvailable()).toBe(true);
   });
 
-  it('finds the same peak of every gap on the worker as on this thread', async () => {
+  it('finds the same frame peaks on the worker as on this thread, the seam included', async () => {
     const pcm = sharedMusic(20, 4);
     const frames = pcm.length / 2;
-    const { first, end } = interpolatedGaps(frames);
     const alone = new Float32Array(frames);
-    const aloneMax = gapPeaks(pcm, 2, first, end, alone);
+    stereoFramePeaks(pcm, 0, frames, alone);
     const shared = sharedFloat32(frames);
-    const sharedMax = await gapPeaksOnWorker(pcm, 2, shared);
-    expect(sharedMax).toBe(aloneMax);
+    const split = Math.floor(frames * 0.4);
+    const later = stereoFramePeaksOnWorker(pcm, split, frames, shared);
+    stereoFramePeaks(pcm, 0, split, shared);
+    await later;
     expect(Array.from(shared)).toEqual(Array.from(alone));
-    // Every gap in range got its peak.
-    expect(shared.subarray(first, end).every((peak) => peak > 0)).toBe(true);
+    // Inter-sample peaks were found: some frames peak over both of their samples.
+    let raised = 0;
+    for (let n = 0; n < frames; n++) if (alone[n]! > Math.max(Math.abs(pcm[2 * n]!), Math.abs(pcm[2 * n + 1]!))) raised++;
+    expect(raised).toBeGreaterThan(1000);
   });
 
   it('measures the same loudness and true peak as measureLoudness', async () => {
@@ -47,5 +50,29 @@ describe('parallel DSP', () => {
   it('gives the same answers for PCM outside shared memory, on this thread alone', async () => {
     const pcm = sharedMusic(10, 3).slice();
     expect((await measureLoudnessInParallel(pcm, SR, 2)).truePeakDbtp).toBe(measureLoudness(pcm, SR, 2).truePeakDbtp);
+  });
+
+  it('quantizes to 16-bit with dither the same with the worker as on this thread alone', async () => {
+    const pcm = sharedMusic(10, 2);
+    const parallel = await quantizeWavInParallel(pcm, SR, 'pcm_s16le', 7);
+    const alone = await quantizeWavInParallel(pcm.slice(), SR, 'pcm_s16le', 7);
+    expect(Buffer.from(parallel.file).equals(Buffer.from(alone.file))).toBe(true);
+    // Dithered, not truncated: within a step and a half of the input, off by a fraction on average.
+    const data = new Int16Array(parallel.file.buffer, 44, pcm.length);
+    let sumError = 0;
+    let worstError = 0;
+    let misread = 0;
+    let changed = 0;
+    for (let i = 0; i < pcm.length; i++) {
+      const error = data[i]! - pcm[i]! * 32768;
+      worstError = Math.max(worstError, Math.abs(error));
+      sumError += error;
+      if (parallel.samples[i] !== data[i]! / 32768) misread++;
+      if (Math.round(pcm[i]! * 32768) !== data[i]) changed++;
+    }
+    expect(worstError).toBeLessThan(1.5);
+    expect(misread).toBe(0);
+    expect(Math.abs(sumError / pcm.length)).toBeLessThan(0.01);
+    expect(changed).toBeGreaterThan(pcm.length / 10);
   });
 });

@@ -7,9 +7,9 @@
 // to start) or without shared memory, the work runs here alone, with the same results.
 import { Worker } from 'node:worker_threads';
 import { logger } from '../logger/logger';
-import { gapPeaks, interpolatedGaps } from './interpolator';
+import { gapPeaks, interpolatedGaps, stereoFramePeaks } from './interpolator';
 import { amplitudeToDb, measureLoudness, type LoudnessOptions, type LoudnessResult } from './loudness';
-import { writeScaledFloatWav } from './wav-file';
+import { allocateWav, quantizeRange, writeScaledFloatWav, type QuantizedWav, type WavCodec } from './wav-file';
 
 interface GapRange {
   first: number;
@@ -17,12 +17,14 @@ interface GapRange {
 }
 
 /**
- * gapPeaks over a range of gaps (the highest magnitude, and with `out` each gap's), or a stereo
- * float WAV written from PCM times a gain.
+ * gapPeaks over a range of gaps (the highest magnitude), stereoFramePeaks over a range of frames,
+ * quantizeRange over a range of samples, or a stereo float WAV written from PCM times a gain.
  */
 export type DspTask =
-  | ({ op: 'gapPeaks'; pcm: Float32Array; channels: number; out?: Float32Array } & GapRange)
-  | { op: 'floatWav'; target: string; pcm: Float32Array; sampleRate: number; gain: number };
+  | ({ op: 'gapPeaks'; pcm: Float32Array; channels: number } & GapRange)
+  | { op: 'framePeaks'; pcm: Float32Array; from: number; to: number; out: Float32Array }
+  | { op: 'floatWav'; target: string; pcm: Float32Array; sampleRate: number; gain: number }
+  | { op: 'quantize'; pcm: Float32Array; codec: WavCodec; seed: number; from: number; to: number; wav: QuantizedWav };
 /** A task as posted to the worker: its id pairs it with the reply. */
 export type DspMessage = DspTask & { id: number };
 export type DspReply = { id: number; value: number } | { id: number; error: string };
@@ -121,14 +123,25 @@ function splitGaps(frames: number): { lower: GapRange; upper: GapRange } {
 }
 
 /**
- * gapPeaks over every gap, all on the worker (here without it), each gap's peak into `out`: for
- * when this thread has other work meanwhile.
+ * stereoFramePeaks over frames `from` ≤ n < `to`, on the worker (here, before returning, without
+ * it): for when this thread has other work meanwhile.
  */
-export async function gapPeaksOnWorker(pcm: Float32Array, channels: number, out: Float32Array): Promise<number> {
-  const { first, end } = interpolatedGaps(Math.floor(pcm.length / channels));
+export async function stereoFramePeaksOnWorker(pcm: Float32Array, from: number, to: number, out: Float32Array): Promise<void> {
   const worker = (await workersFor(pcm, out))?.compute;
-  if (!worker) return gapPeaks(pcm, channels, first, end, out);
-  return worker.run({ op: 'gapPeaks', pcm, channels, out, first, end });
+  if (worker) await worker.run({ op: 'framePeaks', pcm, from, to, out });
+  else stereoFramePeaks(pcm, from, to, out);
+}
+
+/** quantizeWav with the later half of the samples quantized on the worker. */
+export async function quantizeWavInParallel(pcm: Float32Array, sampleRate: number, codec: WavCodec, seed: number): Promise<QuantizedWav> {
+  const wav = allocateWav(pcm.length, sampleRate, codec);
+  const half = Math.floor(pcm.length / 2);
+  const worker = (await workersFor(pcm))?.compute;
+  const later = worker ? worker.run({ op: 'quantize', pcm, codec, seed, from: half, to: pcm.length, wav }) : null;
+  quantizeRange(pcm, codec, seed, 0, half, wav);
+  if (later) await later;
+  else quantizeRange(pcm, codec, seed, half, pcm.length, wav);
+  return wav;
 }
 
 /**
