@@ -4,10 +4,10 @@
 // hard-clipped master 0.3 dB under ffmpeg's ebur128, the unsafe side of a ceiling.
 //
 // Every gap of a track is interpolated, so this is the engine's heaviest loop (96 multiply-adds a
-// gap and channel). It runs as a WebAssembly SIMD kernel (see wasm-kernel.ts) that filters four
-// gaps at once, about ten times what the same loop does in JavaScript; that makes interpolating
-// every gap cheaper than the heuristics that used to skip most of them. The kernel's text is
-// generated below with the coefficients written in as constants.
+// gap and channel, 48 using the phases' symmetry). It runs as a WebAssembly SIMD kernel (see
+// wasm-kernel.ts) that filters four values at once, over ten times what the same loop does in
+// JavaScript; that makes interpolating every gap cheaper than the heuristics that used to skip
+// most of them. The kernel's text is generated below with the coefficients written in as constants.
 import { instantiateKernel } from './wasm-kernel';
 
 const OVERSAMPLE = 4;
@@ -63,22 +63,36 @@ const OUTPUT_AT = 2 * CHUNK_SAMPLES * 4;
  *   stores each gap's highest magnitude over both channels.
  */
 function kernelText(): string {
+  // The phases mirror each other (phase 3's taps are phase 1's reversed, phase 2 is symmetric),
+  // so taps k and 31 − k are filtered together: with s = x_k + x_31−k and d = x_k − x_31−k,
+  // phase 2 is Σ h2·s, and phases 1 and 3 are (u ± v) / 2 with u = Σ (h1_k + h1_31−k)·s and
+  // v = Σ (h1_k − h1_31−k)·d, so max(|y1|, |y3|) = (|u| + |v|) / 2. Half the multiplications.
+  const [h1, h2] = PHASES as [Float64Array, Float64Array, Float64Array];
+  const splat = (c: number): string => {
+    const text = c.toPrecision(9);
+    return `(v128.const f32x4 ${text} ${text} ${text} ${text})`;
+  };
   const filter = (frameBytes: number): string => {
     const lines: string[] = [];
-    for (let k = 0; k < TAPS_PER_PHASE; k++) {
-      lines.push(`(local.set $v (v128.load offset=${(TAPS_PER_PHASE - 1 - k) * frameBytes} (local.get $in)))`);
-      PHASES.forEach((coef, p) => {
-        const c = coef[k]!.toPrecision(9);
-        lines.push(`(local.set $y${p} (f32x4.add (local.get $y${p}) (f32x4.mul (local.get $v) (v128.const f32x4 ${c} ${c} ${c} ${c}))))`);
-      });
+    const mirror = TAPS_PER_PHASE - 1;
+    for (let k = 0; k < TAPS_PER_PHASE / 2; k++) {
+      lines.push(
+        `(local.set $a (v128.load offset=${(mirror - k) * frameBytes} (local.get $in)))`,
+        `(local.set $b (v128.load offset=${k * frameBytes} (local.get $in)))`,
+        `(local.set $s (f32x4.add (local.get $a) (local.get $b)))`,
+        `(local.set $d (f32x4.sub (local.get $a) (local.get $b)))`,
+        `(local.set $y2 (f32x4.add (local.get $y2) (f32x4.mul (local.get $s) ${splat(h2[k]!)})))`,
+        `(local.set $u (f32x4.add (local.get $u) (f32x4.mul (local.get $s) ${splat(h1[k]! + h1[mirror - k]!)})))`,
+        `(local.set $v (f32x4.add (local.get $v) (f32x4.mul (local.get $d) ${splat(h1[k]! - h1[mirror - k]!)})))`,
+      );
     }
-    return `(local.set $y0 (v128.const i32x4 0 0 0 0))
-        (local.set $y1 (v128.const i32x4 0 0 0 0))
-        (local.set $y2 (v128.const i32x4 0 0 0 0))
+    return `(local.set $y2 (v128.const i32x4 0 0 0 0))
+        (local.set $u (v128.const i32x4 0 0 0 0))
+        (local.set $v (v128.const i32x4 0 0 0 0))
         ${lines.join('\n        ')}
-        (local.set $m (f32x4.max (f32x4.max (f32x4.abs (local.get $y0)) (f32x4.abs (local.get $y1))) (f32x4.abs (local.get $y2))))`;
+        (local.set $m (f32x4.max (f32x4.abs (local.get $y2)) (f32x4.mul (f32x4.add (f32x4.abs (local.get $u)) (f32x4.abs (local.get $v))) ${splat(0.5)})))`;
   };
-  const locals = '(local $in i32) (local $out i32) (local $v v128) (local $y0 v128) (local $y1 v128) (local $y2 v128) (local $m v128)';
+  const locals = '(local $in i32) (local $out i32) (local $a v128) (local $b v128) (local $s v128) (local $d v128) (local $y2 v128) (local $u v128) (local $v v128) (local $m v128)';
   const pages = Math.ceil((OUTPUT_AT + CHUNK_GAPS * 4) / 65_536);
   return `(module
   (memory (export "memory") ${pages})

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,14 @@ describe('masterTrack', () => {
     expect(events.filter((e) => e.progress === 0).map((e) => e.step)).toEqual([...MASTERING_STEPS]);
     expect(events.at(-1)?.step).toBe('Complete');
     expect(result.processing.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives the same files when it masters again on the buffers the last master handed back', async () => {
+    const again = await masterTrack(input, { style: 'balanced', loudness: 'low', format: 'wav', outDir: path.join(dir, 'again'), name: 'again' });
+    const { result } = await master('balanced', 'low');
+    for (const kind of ['master', 'preview', 'preLimiter', 'abOriginal', 'abMaster'] as const) {
+      expect((await readFile(again.files[kind])).equals(await readFile(result.files[kind])), kind).toBe(true);
+    }
   });
 
   it('writes a preview, a pre-limiter master and a loudness-matched A/B pair', async () => {
@@ -153,7 +161,7 @@ describe('runStyleChain', () => {
   it('gives the same audio split in two halves run in parallel as in one run, across the seam', async () => {
     const frames = 8 * SR;
     const graph = ['volume=6dB', STYLE_CHAINS.warm.eq.filter, STYLE_CHAINS.warm.compression.filter, STYLE_CHAINS.warm.stereo.filter, STYLE_CHAINS.warm.harmonic.filter].join(',');
-    const [whole, split] = await Promise.all([runStyleChain(input, SR, frames, graph, Infinity), runStyleChain(input, SR, frames, graph, 0)]);
+    const [whole, split] = await Promise.all([runStyleChain(input, SR, frames, graph, { splitFromSeconds: Infinity }), runStyleChain(input, SR, frames, graph, { splitFromSeconds: 0 })]);
     expect(split.length).toBe(whole.length);
     let peak = 0;
     for (const x of whole) peak = Math.max(peak, Math.abs(x));

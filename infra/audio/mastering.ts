@@ -23,9 +23,10 @@
 import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeFilteredInto, decodePcm, encodePcm, readAudioInfo, type AudioInfo } from './ffmpeg';
-import { amplitudeToDb, integratedLoudnessAtGain, integratedLoudnessOfSegments, interSamplePeak, measureLoudness, segmentFramesAt, type LoudnessResult } from './loudness';
+import { amplitudeToDb, integratedLoudnessAtGain, integratedLoudnessOfSegments, measureLoudness, segmentFramesAt, type LoudnessResult } from './loudness';
 import { stereoFramePeaks } from './interpolator';
-import { measureLoudnessInParallel, quantizeWavInParallel, stereoFramePeaksOnWorker, startDspWorker, writeFloatWavInBackground } from './parallel-dsp';
+import { interSamplePeakOnWorker, measureLoudnessInParallel, quantizeWavInParallel, stereoFramePeaksOnWorker, startDspWorker, writeFloatWavInBackground } from './parallel-dsp';
+import { Scratch } from './scratch';
 import { sharedFloat32 } from './typed-bytes';
 import { quantizeWav, type QuantizedWav, type WavCodec } from './wav-file';
 
@@ -273,6 +274,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   // A missing input is the caller's problem, not the audio's: let it surface as the plain ENOENT.
   await stat(input);
   startDspWorker();
+  const scratch = new Scratch();
   const emit = (step: MasteringProgressEvent['step'], progress: number, description: string): void => options.onProgress?.({ step, description, progress });
   const processing: string[] = [];
   const stage = async <T>(step: MasteringStep, description: string, work: () => Promise<T> | T): Promise<T> => {
@@ -293,10 +295,10 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   ] as const;
 
   // 1. Analysis: decode (stereo at the output's rate) and measure the original. The chain needs
-  // only the integrated loudness, so it starts as soon as that is known and runs in ffmpeg while
-  // the input's true peak is measured here.
-  const { info, plan, original, inputLoudness, preGain, chainOutput } = await stage('audio analysis', 'Decoding and measuring the original (BS.1770 loudness, true peak)', async () => {
-    const wav = await readStereoWav(input);
+  // only the integrated loudness, so it starts as soon as that is known. The original's true peak
+  // is measured later, on the worker while this thread limits, when neither core runs ffmpeg.
+  const { info, plan, original, inputLoudness, preGain, chainOutput } = await stage('audio analysis', 'Decoding and measuring the original (BS.1770 loudness)', async () => {
+    const wav = await readStereoWav(input, scratch);
     const info = wav?.info ?? (await readAudioInfo(input));
     const plan = exportPlan(options.format, info);
     const original = wav && wav.info.sampleRate === plan.sampleRate ? wav.pcm : await decodePcm(input, { sampleRate: plan.sampleRate, channels: 2 });
@@ -304,18 +306,14 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     if (!Number.isFinite(loudness.integratedLufs)) throw new MasteringError('The input is silent: there is nothing to master');
     const preGain = Math.max(-30, Math.min(30, CHAIN_INPUT_LUFS - loudness.integratedLufs));
     const graph = [`volume=${preGain.toFixed(2)}dB`, ...chainStages.map(([, { filter }]) => filter)].join(',');
-    const chainOutput = runStyleChain(input, plan.sampleRate, original.length / 2, graph);
+    const chainOutput = runStyleChain(input, plan.sampleRate, original.length / 2, graph, { out: scratch.float32(original.length) });
     // Awaited after the analysis; this only keeps an early failure from counting as unhandled.
     chainOutput.catch(() => undefined);
-    const inputLoudness: LoudnessResult = { ...loudness, truePeakDbtp: Math.max(loudness.samplePeakDbfs, amplitudeToDb(interSamplePeak(original, 2))) };
-    return { info, plan, original, inputLoudness, preGain, chainOutput };
+    return { info, plan, original, inputLoudness: loudness, preGain, chainOutput };
   });
   const sr = plan.sampleRate;
   const frames = original.length / 2;
-  processing.push(
-    `Analysis: ${round1(inputLoudness.integratedLufs)} LUFS, ${round1(inputLoudness.truePeakDbtp)} dBTP, LRA ${round1(inputLoudness.loudnessRangeLu)} LU, ${info.sampleRate} Hz`,
-    `Style ${chain.character}`,
-  );
+  processing.push(`Style ${chain.character}`);
 
   const tpTarget = (): number => TRUE_PEAK_CEILING_DBTP - plan.marginDb;
   await mkdir(options.outDir, { recursive: true });
@@ -338,16 +336,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     work.catch(() => undefined);
     writes.push(work);
   };
-  // The A/B pair sits at the lowest loudness the master may measure (so the master is only ever
-  // turned down, never over its ceiling), lower still if the original is quieter or would peak over
-  // the ceiling. Each half is 32-bit float, a measured signal times a gain and nothing else, so its
-  // loudness follows exactly from that measurement (K-weighting is linear).
-  const originalHeadroom = tpTarget() - inputLoudness.truePeakDbtp;
-  const abLufs = Math.min(inputLoudness.integratedLufs, targetLufs - LOUDNESS_TOLERANCE_LU, inputLoudness.integratedLufs + originalHeadroom);
-  const abOriginalGainDb = abLufs - inputLoudness.integratedLufs;
-  const abOriginalLufs = integratedLoudnessAtGain(inputLoudness, abOriginalGainDb);
   const writeFloatWav = (target: string, pcm: Float32Array, gainDb: number): void => inBackground(writeFloatWavInBackground(target, pcm, sr, dbToGain(gainDb)));
-  writeFloatWav(files.abOriginal, original, abOriginalGainDb);
 
   for (const [step, { describe }] of chainStages) emit(step, 0, describe);
   const preLimiter = await chainOutput;
@@ -367,14 +356,18 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   let saturated = false;
   // The limiter's peaks: the worker interpolates the later frames' gaps while this thread K-weights
   // the chain's output, then does the earlier ones (K-weighting takes about half as long).
-  const preLimiterPeaks = sharedFloat32(frames);
+  const preLimiterPeaks = scratch.float32(frames);
   const split = Math.floor(frames * 0.4);
   const laterPeaks = stereoFramePeaksOnWorker(preLimiter, split, frames, preLimiterPeaks);
-  const preLimiterPower = new Float32Array(frames);
+  // The original's true peak, for the report and the A/B pair: queued on the worker behind the
+  // limiter's peaks, it runs while this thread searches and shapes.
+  const originalPeak = interSamplePeakOnWorker(original, 2);
+  originalPeak.catch(() => undefined);
+  const preLimiterPower = scratch.float32(frames);
   const preLimiterLufs = measureLoudness(preLimiter, sr, 2, { truePeak: false, loudnessRange: false, framePower: preLimiterPower }).integratedLufs;
   stereoFramePeaks(preLimiter, 0, split, preLimiterPeaks);
   await laterPeaks;
-  const limiter = new LookAheadLimiter(preLimiter, preLimiterPower, preLimiterPeaks, sr, Math.round((chain.limiter.attackMs / 1000) * sr), (chain.limiter.releaseMs / 1000) * sr);
+  const limiter = new LookAheadLimiter(preLimiter, preLimiterPower, preLimiterPeaks, sr, Math.round((chain.limiter.attackMs / 1000) * sr), (chain.limiter.releaseMs / 1000) * sr, (length) => scratch.float32(length));
   // Loudness rises less than the gain once the limiter works hard: correct along the measured slope.
   const landLoudness = async (tolerance: number): Promise<void> => {
     let prev: { gain: number; lufs: number } | null = null;
@@ -401,7 +394,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   const finalize = async (): Promise<{ limited: Float32Array; wav: QuantizedWav | null; m: LoudnessResult }> => {
     measuredPasses++;
     const limited = limiter.run(gainDb, ceilingDb);
-    const wav = plan.wavCodec ? await quantizeWavInParallel(limited, sr, plan.wavCodec, 1) : null;
+    const wav = plan.wavCodec ? await quantizeWavInParallel(limited, sr, plan.wavCodec, 1, scratch) : null;
     // An mp3's true peak is measured on the decoded file after export; before encoding, the
     // limiter's own ceiling is what holds it, so only the loudness is measured here.
     const m = wav ? await measureLoudnessInParallel(wav.samples, sr, 2) : measureLoudness(limited, sr, 2, { truePeak: false, loudnessRange: false });
@@ -432,6 +425,18 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     return candidate;
   });
   let final = limited;
+
+  // The A/B pair sits at the lowest loudness the master may measure (so the master is only ever
+  // turned down, never over its ceiling), lower still if the original is quieter or would peak over
+  // the ceiling. Each half is 32-bit float, a measured signal times a gain and nothing else, so its
+  // loudness follows exactly from that measurement (K-weighting is linear).
+  const inputTruePeakDbtp = Math.max(inputLoudness.samplePeakDbfs, amplitudeToDb(await originalPeak));
+  processing.unshift(`Analysis: ${round1(inputLoudness.integratedLufs)} LUFS, ${round1(inputTruePeakDbtp)} dBTP, LRA ${round1(inputLoudness.loudnessRangeLu)} LU, ${info.sampleRate} Hz`);
+  const originalHeadroom = tpTarget() - inputTruePeakDbtp;
+  const abLufs = Math.min(inputLoudness.integratedLufs, targetLufs - LOUDNESS_TOLERANCE_LU, inputLoudness.integratedLufs + originalHeadroom);
+  const abOriginalGainDb = abLufs - inputLoudness.integratedLufs;
+  const abOriginalLufs = integratedLoudnessAtGain(inputLoudness, abOriginalGainDb);
+  writeFloatWav(files.abOriginal, original, abOriginalGainDb);
 
   // 7. Quality check on the final samples before they are written.
   const checkWhat = plan.wavCodec ? 'integrated loudness and true peak' : "the limited audio's loudness (the encoded file's true peak is checked after encoding)";
@@ -514,7 +519,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     measurements: {
       targetLufs,
       inputLufs: round1(inputLoudness.integratedLufs),
-      inputTruePeakDbtp: round1(inputLoudness.truePeakDbtp),
+      inputTruePeakDbtp: round1(inputTruePeakDbtp),
       samplePeakDbfs: round1(written.samplePeakDbfs),
       peakToLoudnessRatio: round1(written.truePeakDbtp - written.integratedLufs),
       abOriginalLufs: round1(exported.abOriginalLufs),
@@ -526,19 +531,26 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
       codec: plan.codec,
     },
   };
+  // Every write and every worker task is done: the next master may have the buffers.
+  scratch.release();
   emit('Complete', 100, `Mastered: ${result.lufs} LUFS, ${result.peak} dBTP`);
   return result;
 }
 
 /**
  * Runs the chain's graph over the input file at `sampleRate`, as two halves in parallel when the
- * track is at least `splitFromSeconds` long (default: long enough for the overlap to be cheap).
- * Each half runs over CHAIN_OVERLAP_SECONDS more on its inner side, which is dropped. Exported for
+ * track is at least `splitFromSeconds` long (default: long enough for the overlap to be cheap), into
+ * `out` (default: a new shared buffer). Each half runs over CHAIN_OVERLAP_SECONDS more on its inner side, which is dropped. Exported for
  * the test that the split gives the same audio as one run.
  */
-export async function runStyleChain(input: string, sampleRate: number, frames: number, graph: string, splitFromSeconds = 8 * CHAIN_OVERLAP_SECONDS): Promise<Float32Array> {
+export async function runStyleChain(
+  input: string,
+  sampleRate: number,
+  frames: number,
+  graph: string,
+  { out = sharedFloat32(frames * 2), splitFromSeconds = 8 * CHAIN_OVERLAP_SECONDS }: { out?: Float32Array; splitFromSeconds?: number } = {},
+): Promise<Float32Array> {
   const overlap = Math.round(CHAIN_OVERLAP_SECONDS * sampleRate);
-  const out = sharedFloat32(frames * 2);
   // Each part is read straight into its place in `out`; the caller's frame count is the length.
   const runInto = async (filters: string, fromFrame: number, toFrame: number): Promise<void> => {
     const samples = (toFrame - fromFrame) * 2;
@@ -611,6 +623,8 @@ export class LookAheadLimiter {
     sampleRate: number,
     attackFrames: number,
     releaseFrames: number,
+    /** Where its full-length buffers come from. */
+    allocate: (length: number) => Float32Array = sharedFloat32,
   ) {
     const frames = input.length / 2;
     const steps = Math.ceil(frames / COARSE_FRAMES);
@@ -626,9 +640,9 @@ export class LookAheadLimiter {
       stepPeak[step] = peak;
       this.coarsePower[step] = power;
     }
-    this.fine = new GainEnvelope(framePeak, attackFrames, releaseFrames);
+    this.fine = new GainEnvelope(framePeak, attackFrames, releaseFrames, allocate);
     this.coarse = new GainEnvelope(stepPeak, Math.round(attackFrames / COARSE_FRAMES), releaseFrames / COARSE_FRAMES);
-    this.out = new Float32Array(input.length);
+    this.out = allocate(input.length);
     this.segmentFrames = segmentFramesAt(sampleRate);
   }
 
@@ -684,9 +698,10 @@ class GainEnvelope {
     readonly peaks: Float32Array,
     private readonly attackSteps: number,
     private readonly releaseSteps: number,
+    allocate: (length: number) => Float32Array = (length) => new Float32Array(length),
   ) {
-    this.needed = new Float32Array(peaks.length);
-    this.suffixMin = new Float32Array(peaks.length);
+    this.needed = allocate(peaks.length);
+    this.suffixMin = allocate(peaks.length);
   }
 
   /** The gain per step: `gainDb`, less what keeps every peak under the ceiling. */
@@ -767,7 +782,7 @@ async function writeWhole(target: string, data: Uint8Array): Promise<void> {
  * Reads a stereo integer (16/24/32-bit) or 32-bit float PCM WAV into float PCM, scaled as ffmpeg
  * decodes it; null for anything else (ffmpeg decodes those).
  */
-async function readStereoWav(file: string): Promise<{ info: AudioInfo; pcm: Float32Array } | null> {
+async function readStereoWav(file: string, scratch: Scratch): Promise<{ info: AudioInfo; pcm: Float32Array } | null> {
   const handle = await open(file, 'r');
   let bytes: Buffer;
   try {
@@ -795,8 +810,7 @@ async function readStereoWav(file: string): Promise<{ info: AudioInfo; pcm: Floa
       const bytesPerSample = format.bits / 8;
       const end = Math.min(bytes.length, body + size);
       const count = Math.floor((end - body) / bytesPerSample / 2) * 2;
-      // Shared memory: the DSP workers read it in place.
-      const pcm = sharedFloat32(count);
+      const pcm = scratch.float32(count);
       if (bytesPerSample === 2 && !isFloat && (bytes.byteOffset + body) % 2 === 0) {
         const ints = new Int16Array(bytes.buffer, bytes.byteOffset + body, count);
         for (let i = 0; i < count; i++) pcm[i] = ints[i]! * (1 / 32768);

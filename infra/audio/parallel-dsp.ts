@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { logger } from '../logger/logger';
 import { gapPeaks, interpolatedGaps, stereoFramePeaks } from './interpolator';
 import { amplitudeToDb, measureLoudness, type LoudnessOptions, type LoudnessResult } from './loudness';
+import type { Scratch } from './scratch';
 import { allocateWav, quantizeRange, writeScaledFloatWav, type QuantizedWav, type WavCodec } from './wav-file';
 
 interface GapRange {
@@ -132,9 +133,16 @@ export async function stereoFramePeaksOnWorker(pcm: Float32Array, from: number, 
   else stereoFramePeaks(pcm, from, to, out);
 }
 
-/** quantizeWav with the later half of the samples quantized on the worker. */
-export async function quantizeWavInParallel(pcm: Float32Array, sampleRate: number, codec: WavCodec, seed: number): Promise<QuantizedWav> {
-  const wav = allocateWav(pcm.length, sampleRate, codec);
+/** interSamplePeak on the worker (here, before returning, without it). */
+export async function interSamplePeakOnWorker(pcm: Float32Array, channels: number): Promise<number> {
+  const { first, end } = interpolatedGaps(Math.floor(pcm.length / channels));
+  const worker = (await workersFor(pcm))?.compute;
+  return worker ? worker.run({ op: 'gapPeaks', pcm, channels, first, end }) : gapPeaks(pcm, channels, first, end);
+}
+
+/** quantizeWav with the later half of the samples quantized on the worker; buffers from `scratch` when given. */
+export async function quantizeWavInParallel(pcm: Float32Array, sampleRate: number, codec: WavCodec, seed: number, scratch?: Scratch): Promise<QuantizedWav> {
+  const wav = allocateWav(pcm.length, sampleRate, codec, scratch);
   const half = Math.floor(pcm.length / 2);
   const worker = (await workersFor(pcm))?.compute;
   const later = worker ? worker.run({ op: 'quantize', pcm, codec, seed, from: half, to: pcm.length, wav }) : null;
