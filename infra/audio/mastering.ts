@@ -10,15 +10,18 @@
 // - a stereo PCM WAV input is read here, without an ffmpeg decode through a pipe;
 // - the style chain is one ffmpeg filter graph reading the input file, run as two halves in
 //   parallel (the second with a few seconds of warm-up that is dropped, so the filters' state at the
-//   seam is the same as in one run); it starts once the input's integrated loudness is known and
-//   writes to a temporary file, so the input's true peak is measured here meanwhile;
-// - the original's half of the A/B pair is made by ffmpeg from the input file while the limiter
-//   runs, and the pair's loudness follows from measurements already made (K-weighting is linear);
-// - the limiter is ours (a look-ahead limiter on true peaks over the PCM in memory), so each pass
-//   of the loudness search costs a fraction of an ffmpeg pass;
-// - WAV outputs are quantized (with TPDF dither for 16-bit) and written here, so the samples
-//   measured are exactly the samples in the file; an mp3 is encoded by ffmpeg and decoded back to
-//   be measured, and the pre-limiter WAV is made while LAME encodes on the other core;
+//   seam is the same as in one run); it starts once the input's integrated loudness is known;
+// - the limiter is ours (a look-ahead limiter on true peaks over the PCM in memory), and its
+//   loudness search runs on a coarse envelope, so a pass costs a few milliseconds; only the chosen
+//   pass is limited at full resolution and measured;
+// - the sweeps over whole tracks (true-peak interpolation, K-weighting) run as WebAssembly SIMD
+//   kernels, shared with a worker thread over shared memory (parallel-dsp.ts), which also takes
+//   the original's true peak while this thread limits; a second worker writes the float WAVs;
+// - WAV outputs are quantized (with TPDF dither for 16-bit, in halves on both threads) and written
+//   here, so the samples measured are exactly the samples in the file; an mp3 is encoded by ffmpeg
+//   and decoded back to be measured, and its preview is encoded on the other core meanwhile;
+// - the big buffers come from a Scratch the previous master handed back (fresh memory's page
+//   faults cost a sixth of a master here);
 // - saturation is not oversampled: 2x oversampling cost more CPU than the rest of the chain.
 import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -504,7 +507,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
 
   const { written } = exported;
   processing.push(
-    `Limiting: ${fmtDb(gainDb)} dB into a look-ahead limiter on 4x-interpolated peaks (ceiling ${round1(ceilingDb)} dBFS, ${chain.limiter.attackMs} ms attack, ${chain.limiter.releaseMs} ms release), ${passes} pass(es) on the envelope's loudness estimate, ${measuredPasses} measured`,
+    `Limiting: ${fmtDb(gainDb)} dB into a look-ahead limiter on 4x-interpolated peaks (ceiling ${round1(ceilingDb)} dBFS, ${chain.limiter.attackMs} ms attack, ${chain.limiter.releaseMs} ms release), ${passes} pass(es) on the coarse envelope's loudness estimate, ${measuredPasses} measured`,
     `Quality check: ${round1(written.integratedLufs)} LUFS (target ${targetLufs}), true peak ${round1(written.truePeakDbtp)} dBTP (ceiling ${TRUE_PEAK_CEILING_DBTP})`,
     `Export: ${options.format} (${plan.codec}, ${sr} Hz${plan.wavCodec === 'pcm_s16le' ? ', triangular dither' : ''}); pre-limiter master and A/B pair as 32-bit float WAV`,
     `Preview: ${round1(exported.previewSeconds)} s from ${round1(exported.startFrame / sr)} s (loudest part)`,
@@ -540,8 +543,8 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
 /**
  * Runs the chain's graph over the input file at `sampleRate`, as two halves in parallel when the
  * track is at least `splitFromSeconds` long (default: long enough for the overlap to be cheap), into
- * `out` (default: a new shared buffer). Each half runs over CHAIN_OVERLAP_SECONDS more on its inner side, which is dropped. Exported for
- * the test that the split gives the same audio as one run.
+ * `out` (default: a new shared buffer). Each half runs over CHAIN_OVERLAP_SECONDS more on its inner
+ * side, which is dropped. Exported for the test that the split gives the same audio as one run.
  */
 export async function runStyleChain(
   input: string,
@@ -600,8 +603,8 @@ const COARSE_FRAMES = 8;
  *
  * The search estimates each pass's loudness from an envelope alone: the input's K-weighted power
  * times the squared gain, summed per 100 ms segment. It runs on a coarse envelope, the same
- * limiter over steps of COARSE_FRAMES frames (each step's highest peak and summed power), a
- * quarter of the work of a full pass; the envelope moves over milliseconds and K-weighting's
+ * limiter over steps of COARSE_FRAMES frames (each step's highest peak and summed power), an
+ * eighth of the work of a full pass; the envelope moves over milliseconds and K-weighting's
  * response is shorter, so this tracks a measurement of the limited audio to a few hundredths of an
  * LU, without writing or filtering that audio. Only the chosen pass is limited at full resolution
  * and measured, and the measured error corrects the estimates after it.
@@ -691,8 +694,6 @@ class GainEnvelope {
    */
   private readonly needed: Float32Array;
   private readonly suffixMin: Float32Array;
-  /** The gain and ceiling the gain was last shaped for: a run after its estimate reuses it. */
-  private shapedFor = '';
 
   constructor(
     readonly peaks: Float32Array,
@@ -706,11 +707,8 @@ class GainEnvelope {
 
   /** The gain per step: `gainDb`, less what keeps every peak under the ceiling. */
   shape(gainDb: number, ceilingDb: number): Float32Array {
-    const key = `${gainDb} ${ceilingDb}`;
     const { peaks, needed, suffixMin } = this;
     const gain = suffixMin;
-    if (key === this.shapedFor) return gain;
-    this.shapedFor = key;
     const steps = needed.length;
     const attack = Math.max(1, Math.min(steps, this.attackSteps));
     const g = dbToGain(gainDb);
