@@ -175,6 +175,8 @@ export interface DecodeFilteredOptions {
   channels: number;
   /** The filter graph run on the decoded audio. */
   filters: string;
+  /** Where in the input decoding starts (ffmpeg's input seek), seconds. */
+  startSeconds?: number;
 }
 
 /** ffmpeg input arguments that decode `file` at the rate and channels and run `filters` on float PCM. */
@@ -182,7 +184,8 @@ function filteredDecodeArgs(file: string, options: DecodeFilteredOptions): strin
   const layout = options.channels === 1 ? 'mono' : options.channels === 2 ? 'stereo' : `${options.channels}c`;
   // Output options convert after the graph; the graph must see the converted audio, so convert first.
   const convert = `aresample=${options.sampleRate},aformat=sample_fmts=flt:channel_layouts=${layout}`;
-  return ['-v', 'error', '-i', `file:${path.resolve(file)}`, '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate), '-af', `${convert},${options.filters}`];
+  const seek = options.startSeconds ? ['-ss', String(options.startSeconds)] : [];
+  return ['-v', 'error', ...seek, '-i', `file:${path.resolve(file)}`, '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate), '-af', `${convert},${options.filters}`];
 }
 
 /**

@@ -7,7 +7,7 @@ import { decodePcm, filterPcm, readAudioInfo, runFfmpeg } from './ffmpeg';
 import { stereoFramePeaks } from './interpolator';
 import { measureLoudness } from './loudness';
 import { sharedFloat32 } from './typed-bytes';
-import { LOUDNESS_TARGETS, LookAheadLimiter, MASTERING_STEPS, STYLE_CHAINS, masterTrack, runStyleChain, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
+import { LOUDNESS_TARGETS, LookAheadLimiter, decodeInHalves, MASTERING_STEPS, STYLE_CHAINS, masterTrack, runStyleChain, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
 import { music, writeWav } from './test-signals';
 
 const SR = 44_100;
@@ -127,6 +127,16 @@ describe('masterTrack', () => {
       expect(Math.abs(check.integratedLufs - -9)).toBeLessThanOrEqual(0.5);
       expect(check.truePeakDbtp).toBeLessThanOrEqual(-1);
     }
+  }, 60_000);
+
+  it('decodes an mp3 master in two halves at once to the samples of one decode, to the bit', async () => {
+    const { result } = await master('open', 'medium', 'mp3');
+    const whole = await decodePcm(result.files.master, { sampleRate: SR, channels: 2 });
+    const halves = await decodeInHalves(result.files.master, SR, whole.length / 2);
+    expect(halves.length).toBe(whole.length);
+    let differing = 0;
+    for (let i = 0; i < whole.length; i++) if (halves[i] !== whole[i]) differing++;
+    expect(differing).toBe(0);
   }, 60_000);
 
   it('wav keeps a 48 kHz 24-bit input at 48 kHz 24-bit; a lossy input becomes 24-bit', async () => {

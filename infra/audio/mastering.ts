@@ -478,7 +478,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
       let encoded = encodePcm(final.limited, sr, 2, files.master, MP3_ARGS);
       for (let retry = 0; ; retry++) {
         await encoded;
-        masterSamples = await decodePcm(files.master, { sampleRate: sr, channels: 2 });
+        masterSamples = await decodeInHalves(files.master, sr, frames);
         written = await measureLoudnessInParallel(masterSamples, sr, 2);
         const tpOver = written.truePeakDbtp - (TRUE_PEAK_CEILING_DBTP - 0.05);
         if (retry === 2 || !correct(written, TRUE_PEAK_CEILING_DBTP - 0.05, LOUDNESS_TOLERANCE_LU - 0.1)) break;
@@ -572,6 +572,38 @@ export async function runStyleChain(
     runInto(`asetpts=N/SR/TB,atrim=start_sample=${half - overlap},asetpts=N/SR/TB,${graph},asetpts=N/SR/TB,atrim=start_sample=${overlap}`, half, frames),
   ]);
   return out;
+}
+
+/** Audio a decode that starts mid-file runs through and drops before its first kept sample. */
+const DECODE_PREROLL_SECONDS = 1;
+
+/**
+ * Decodes an encoded stereo master back to float PCM at `sampleRate`, `frames` long, as two ffmpeg
+ * processes in parallel split at a whole second. MP3 frames lean on the ones before them (the bit
+ * reservoir, the overlapping transform), so the second decode starts DECODE_PREROLL_SECONDS early
+ * and drops that audio: its samples then equal a single decode's to the bit (a test checks).
+ * Exported for that test.
+ */
+export async function decodeInHalves(file: string, sampleRate: number, frames: number): Promise<Float32Array> {
+  const out = sharedFloat32(frames * 2);
+  const splitSeconds = Math.floor(frames / sampleRate / 2);
+  if (splitSeconds <= 2 * DECODE_PREROLL_SECONDS) {
+    const read = await decodeFilteredInto(file, { sampleRate, channels: 2, filters: 'anull' }, out, 0, out.length);
+    return out.subarray(0, read);
+  }
+  const split = splitSeconds * sampleRate;
+  const [first, second] = await Promise.all([
+    decodeFilteredInto(file, { sampleRate, channels: 2, filters: `asetpts=N/SR/TB,atrim=end_sample=${split}` }, out, 0, split * 2),
+    decodeFilteredInto(
+      file,
+      { sampleRate, channels: 2, startSeconds: splitSeconds - DECODE_PREROLL_SECONDS, filters: `asetpts=N/SR/TB,atrim=start_sample=${DECODE_PREROLL_SECONDS * sampleRate}` },
+      out,
+      split * 2,
+      out.length - split * 2,
+    ),
+  ]);
+  if (first < split * 2) throw new MasteringError('The encoded master decoded shorter than its first half');
+  return out.subarray(0, split * 2 + second);
 }
 
 /** Linear fades in and out over `seconds`, in place (ffmpeg's afade default shape). */
