@@ -172,35 +172,45 @@ function kWeightedChannels(pcm: Float32Array, channels: number, s: Biquad, h: Bi
 
 /** Frames the stereo K-weighting kernel filters per call. */
 const K_CHUNK_FRAMES = 16_384;
-/** Byte offset of the kernel's output (each frame's two K-weighted squares, f64), after its input. */
-const K_OUTPUT_AT = K_CHUNK_FRAMES * 8;
+/** Byte offsets of the kernel's outputs after its input: each frame's power (f32), then each finished segment's sums (f64 per channel). */
+const K_POWER_AT = K_CHUNK_FRAMES * 8;
+const K_SUMS_AT = K_POWER_AT + K_CHUNK_FRAMES * 4;
 
 /**
  * The stereo K-weighting kernel (see wasm-kernel.ts): both channels as the two lanes of one f64x2,
  * the same operations in the same order as kWeightedChannels, so the figures are the same to the
- * bit. `filter(frames, coefficients…)` reads interleaved float32 frames at byte 0, stores each
- * frame's squared output per channel at K_OUTPUT_AT and returns the highest absolute sample; the
- * filters' state carries over from call to call until `reset()`.
+ * bit. `filter(frames, withPower, segmentFrames, coefficients…)` reads interleaved float32 frames at
+ * byte 0; it stores each frame's power (both channels' squares summed) at K_POWER_AT when
+ * `withPower`, and the per-channel sums of squares of each segment of `segmentFrames` frames that
+ * ends in this call at K_SUMS_AT, and returns how many ended. The filters' state, the segment
+ * under way and the highest absolute sample (`peak()`) carry over from call to call until
+ * `reset()`.
  */
 const K_WEIGHTING_KERNEL = (() => {
-  const state = ['z1a', 'z2a', 'z1b', 'z2b'];
+  const state = ['z1a', 'z2a', 'z1b', 'z2b', 'sum', 'peak'];
   const coefficients = ['sb0', 'sb1', 'sb2', 'sa1', 'sa2', 'hb0', 'hb1', 'hb2', 'ha1', 'ha2'];
   const get = (name: string): string => `(local.get $${name})`;
   const mul = (a: string, b: string): string => `(f64x2.mul ${a} ${b})`;
   const add = (a: string, b: string): string => `(f64x2.add ${a} ${b})`;
   const sub = (a: string, b: string): string => `(f64x2.sub ${a} ${b})`;
   const text = `(module
-  (memory (export "memory") ${Math.ceil((K_OUTPUT_AT + K_CHUNK_FRAMES * 16) / 65_536)})
+  (memory (export "memory") ${Math.ceil((K_SUMS_AT + K_CHUNK_FRAMES * 16) / 65_536)})
   ${state.map((z) => `(global $${z} (mut v128) (v128.const i64x2 0 0))`).join('\n  ')}
+  (global $inSegment (mut i32) (i32.const 0))
   (func (export "reset")
-    ${state.map((z) => `(global.set $${z} (v128.const i64x2 0 0))`).join('\n    ')})
-  (func (export "filter") (param $frames i32) ${coefficients.map((c) => `(param $${c}_ f64)`).join(' ')} (result f64)
-    (local $in i32) (local $out i32) (local $x v128) (local $y1 v128) (local $y2 v128) (local $peak v128)
+    ${state.map((z) => `(global.set $${z} (v128.const i64x2 0 0))`).join('\n    ')}
+    (global.set $inSegment (i32.const 0)))
+  (func (export "peak") (result f64)
+    (f64.max (f64x2.extract_lane 0 (global.get $peak)) (f64x2.extract_lane 1 (global.get $peak))))
+  (func (export "filter") (param $frames i32) (param $withPower i32) (param $segmentFrames i32) ${coefficients.map((c) => `(param $${c}_ f64)`).join(' ')} (result i32)
+    (local $in i32) (local $power i32) (local $sums i32) (local $inSegment i32) (local $x v128) (local $y1 v128) (local $y2 v128) (local $p v128)
     ${coefficients.map((c) => `(local $${c} v128)`).join(' ')}
     ${state.map((z) => `(local $${z} v128)`).join(' ')}
     ${coefficients.map((c) => `(local.set $${c} (f64x2.splat (local.get $${c}_)))`).join('\n    ')}
     ${state.map((z) => `(local.set $${z} (global.get $${z}))`).join('\n    ')}
-    (local.set $out (i32.const ${K_OUTPUT_AT}))
+    (local.set $inSegment (global.get $inSegment))
+    (local.set $power (i32.const ${K_POWER_AT}))
+    (local.set $sums (i32.const ${K_SUMS_AT}))
     (block $done
       (loop $frame
         (br_if $done (i32.eqz (local.get $frames)))
@@ -212,20 +222,32 @@ const K_WEIGHTING_KERNEL = (() => {
         (local.set $y2 ${add(mul(get('hb0'), get('y1')), get('z1b'))})
         (local.set $z1b ${add(sub(mul(get('hb1'), get('y1')), mul(get('ha1'), get('y2'))), get('z2b'))})
         (local.set $z2b ${sub(mul(get('hb2'), get('y1')), mul(get('ha2'), get('y2')))})
-        (v128.store (local.get $out) ${mul(get('y2'), get('y2'))})
+        (local.set $p ${mul(get('y2'), get('y2'))})
+        (if (local.get $withPower) (then
+          (f32.store (local.get $power) (f32.demote_f64 (f64.add (f64x2.extract_lane 0 (local.get $p)) (f64x2.extract_lane 1 (local.get $p)))))))
+        (local.set $sum ${add(get('sum'), get('p'))})
+        (local.set $inSegment (i32.add (local.get $inSegment) (i32.const 1)))
+        (if (i32.eq (local.get $inSegment) (local.get $segmentFrames)) (then
+          (v128.store (local.get $sums) (local.get $sum))
+          (local.set $sums (i32.add (local.get $sums) (i32.const 16)))
+          (local.set $sum (v128.const i64x2 0 0))
+          (local.set $inSegment (i32.const 0))))
         (local.set $in (i32.add (local.get $in) (i32.const 8)))
-        (local.set $out (i32.add (local.get $out) (i32.const 16)))
+        (local.set $power (i32.add (local.get $power) (i32.const 4)))
         (local.set $frames (i32.sub (local.get $frames) (i32.const 1)))
         (br $frame)))
     ${state.map((z) => `(global.set $${z} (local.get $${z}))`).join('\n    ')}
-    (f64.max (f64x2.extract_lane 0 (local.get $peak)) (f64x2.extract_lane 1 (local.get $peak)))))`;
+    (global.set $inSegment (local.get $inSegment))
+    (i32.shr_u (i32.sub (local.get $sums) (i32.const ${K_SUMS_AT})) (i32.const 4))))`;
   const exports = instantiateKernel('k-weighting', text);
   const memory = exports.memory as WebAssembly.Memory;
   return {
     samples: new Float32Array(memory.buffer, 0, 2 * K_CHUNK_FRAMES),
-    squares: new Float64Array(memory.buffer, K_OUTPUT_AT, 2 * K_CHUNK_FRAMES),
+    power: new Float32Array(memory.buffer, K_POWER_AT, K_CHUNK_FRAMES),
+    sums: new Float64Array(memory.buffer, K_SUMS_AT, 2 * K_CHUNK_FRAMES),
     reset: exports.reset as () => void,
-    filter: exports.filter as (frames: number, ...coefficients: number[]) => number,
+    peak: exports.peak as () => number,
+    filter: exports.filter as (frames: number, withPower: number, segmentFrames: number, ...coefficients: number[]) => number,
   };
 })();
 
@@ -235,38 +257,21 @@ const K_WEIGHTING_KERNEL = (() => {
  */
 function kWeightedStereo(pcm: Float32Array, s: Biquad, h: Biquad, segmentFrames: number, segmentPower: Float64Array, weights: number[], framePower: Float32Array | null): number {
   const frames = Math.floor(pcm.length / 2);
-  const segments = segmentPower.length;
-  const { samples, squares } = K_WEIGHTING_KERNEL;
+  const { samples, power, sums } = K_WEIGHTING_KERNEL;
   const wl = weights[0] ?? 1;
   const wr = weights[1] ?? 1;
-  let samplePeak = 0;
-  let sumL = 0;
-  let sumR = 0;
-  let seg = 0;
-  let inSeg = 0;
   K_WEIGHTING_KERNEL.reset();
-  for (let start = 0; start < frames; start += K_CHUNK_FRAMES) {
+  for (let start = 0, segment = 0; start < frames; start += K_CHUNK_FRAMES) {
     const count = Math.min(K_CHUNK_FRAMES, frames - start);
     samples.set(pcm.subarray(2 * start, 2 * (start + count)));
-    const peak = K_WEIGHTING_KERNEL.filter(count, s.b0, s.b1, s.b2, s.a1, s.a2, h.b0, h.b1, h.b2, h.a1, h.a2);
-    if (peak > samplePeak) samplePeak = peak;
-    for (let i = 0; i < count; i++) {
-      const pl = squares[2 * i]!;
-      const pr = squares[2 * i + 1]!;
-      if (framePower !== null) framePower[start + i] = pl + pr;
-      sumL += pl;
-      sumR += pr;
-      if (++inSeg === segmentFrames) {
-        // Summed per channel, as the per-channel loop does, so both paths give the same figures.
-        if (seg < segments) segmentPower[seg] = (wl * sumL) / segmentFrames + (wr * sumR) / segmentFrames;
-        seg++;
-        inSeg = 0;
-        sumL = 0;
-        sumR = 0;
-      }
+    const ended = K_WEIGHTING_KERNEL.filter(count, framePower ? 1 : 0, segmentFrames, s.b0, s.b1, s.b2, s.a1, s.a2, h.b0, h.b1, h.b2, h.a1, h.a2);
+    if (framePower) framePower.set(power.subarray(0, count), start);
+    // Summed per channel, as the per-channel loop does, so both paths give the same figures.
+    for (let i = 0; i < ended && segment < segmentPower.length; i++, segment++) {
+      segmentPower[segment] = (wl * sums[2 * i]!) / segmentFrames + (wr * sums[2 * i + 1]!) / segmentFrames;
     }
   }
-  return samplePeak;
+  return K_WEIGHTING_KERNEL.peak();
 }
 
 /**

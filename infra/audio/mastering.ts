@@ -26,12 +26,13 @@
 import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeFilteredInto, decodePcm, encodePcm, readAudioInfo, type AudioInfo } from './ffmpeg';
-import { amplitudeToDb, integratedLoudnessAtGain, integratedLoudnessOfSegments, measureLoudness, segmentFramesAt, type LoudnessResult } from './loudness';
+import { amplitudeToDb, integratedLoudnessAtGain, measureLoudness, type LoudnessResult } from './loudness';
 import { stereoFramePeaks } from './interpolator';
 import { interSamplePeakOnWorker, measureLoudnessInParallel, quantizeWavInParallel, stereoFramePeaksOnWorker, startDspWorker, writeFloatWavInBackground } from './parallel-dsp';
 import { Scratch } from './scratch';
 import { sharedFloat32 } from './typed-bytes';
 import { quantizeWav, type QuantizedWav, type WavCodec } from './wav-file';
+import { LookAheadLimiter } from './limiter';
 
 export type MasterStyle = 'warm' | 'balanced' | 'open';
 export type MasterLoudness = 'low' | 'medium' | 'high';
@@ -396,7 +397,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   // audio (the encoded file is measured again after export).
   const finalize = async (): Promise<{ limited: Float32Array; wav: QuantizedWav | null; m: LoudnessResult }> => {
     measuredPasses++;
-    const limited = limiter.run(gainDb, ceilingDb);
+    const limited = await limiter.run(gainDb, ceilingDb);
     const wav = plan.wavCodec ? await quantizeWavInParallel(limited, sr, plan.wavCodec, 1, scratch) : null;
     // An mp3's true peak is measured on the decoded file after export; before encoding, the
     // limiter's own ceiling is what holds it, so only the loudness is measured here.
@@ -617,184 +618,6 @@ function applyFades(pcm: Float32Array, sampleRate: number, seconds: number): voi
     const tail = frames - 1 - n;
     pcm[2 * tail] = pcm[2 * tail]! * g;
     pcm[2 * tail + 1] = pcm[2 * tail + 1]! * g;
-  }
-}
-
-/** Frames per step of the limiter's coarse envelope, on which the loudness search runs. */
-const COARSE_FRAMES = 8;
-
-/**
- * A look-ahead limiter over interleaved stereo held in memory, for the loudness search: each pass
- * is a gain and a few sweeps over the PCM, no process and no pipe.
- *
- * Peaks are each frame's highest sample or true-peak (4x-interpolated, the meter's interpolator)
- * value next to it, found once for every gap. The gain envelope is the minimum of the gains needed
- * over the next `attack` frames, released exponentially, then averaged over `attack` frames: an
- * average over a window that ends on a peak holds only gains at or under that peak's, so no peak
- * passes the ceiling, and the attack becomes a smooth ramp.
- *
- * The search estimates each pass's loudness from an envelope alone: the input's K-weighted power
- * times the squared gain, summed per 100 ms segment. It runs on a coarse envelope, the same
- * limiter over steps of COARSE_FRAMES frames (each step's highest peak and summed power), an
- * eighth of the work of a full pass; the envelope moves over milliseconds and K-weighting's
- * response is shorter, so this tracks a measurement of the limited audio to a few hundredths of an
- * LU, without writing or filtering that audio. Only the chosen pass is limited at full resolution
- * and measured, and the measured error corrects the estimates after it.
- */
-export class LookAheadLimiter {
-  private readonly fine: GainEnvelope;
-  private readonly coarse: GainEnvelope;
-  /** The input's K-weighted power per coarse step. */
-  private readonly coarsePower: Float32Array;
-  private readonly out: Float32Array;
-  private readonly segmentFrames: number;
-
-  constructor(
-    private readonly input: Float32Array,
-    /** The input's K-weighted power per frame (measureLoudness's `framePower`). */
-    framePower: Float32Array,
-    /** Each frame's peak (stereoFramePeaks over every frame). */
-    framePeak: Float32Array,
-    sampleRate: number,
-    attackFrames: number,
-    releaseFrames: number,
-    /** Where its full-length buffers come from. */
-    allocate: (length: number) => Float32Array = sharedFloat32,
-  ) {
-    const frames = input.length / 2;
-    const steps = Math.ceil(frames / COARSE_FRAMES);
-    const stepPeak = new Float32Array(steps);
-    this.coarsePower = new Float32Array(steps);
-    for (let step = 0; step < steps; step++) {
-      let peak = 0;
-      let power = 0;
-      for (let n = step * COARSE_FRAMES, last = Math.min(frames, n + COARSE_FRAMES); n < last; n++) {
-        if (framePeak[n]! > peak) peak = framePeak[n]!;
-        power += framePower[n]!;
-      }
-      stepPeak[step] = peak;
-      this.coarsePower[step] = power;
-    }
-    this.fine = new GainEnvelope(framePeak, attackFrames, releaseFrames, allocate);
-    this.coarse = new GainEnvelope(stepPeak, Math.round(attackFrames / COARSE_FRAMES), releaseFrames / COARSE_FRAMES);
-    this.out = allocate(input.length);
-    this.segmentFrames = segmentFramesAt(sampleRate);
-  }
-
-  /** The input's true peak (linear). */
-  truePeak(): number {
-    // Indexed loops: `for…of` over a typed array this size cost V8 about ten times as much.
-    const { peaks } = this.fine;
-    let peak = 0;
-    for (let n = 0; n < peaks.length; n++) if (peaks[n]! > peak) peak = peaks[n]!;
-    return peak;
-  }
-
-  /** Integrated loudness (LUFS) the limited audio would measure, estimated from the coarse envelope. */
-  estimateLoudness(gainDb: number, ceilingDb: number): number {
-    const { coarsePower, segmentFrames } = this;
-    const gain = this.coarse.shape(gainDb, ceilingDb);
-    const segmentPower = new Float64Array(Math.floor(this.input.length / 2 / segmentFrames));
-    // Each step counts in the segment its first frame lies in.
-    for (let segment = 0, step = 0; segment < segmentPower.length; segment++) {
-      const end = Math.min(gain.length, Math.ceil(((segment + 1) * segmentFrames) / COARSE_FRAMES));
-      let sum = 0;
-      for (; step < end; step++) sum += gain[step]! * gain[step]! * coarsePower[step]!;
-      segmentPower[segment] = sum / segmentFrames;
-    }
-    return integratedLoudnessOfSegments(segmentPower);
-  }
-
-  /** Limits into a buffer reused by the next run. */
-  run(gainDb: number, ceilingDb: number): Float32Array {
-    const { input, out } = this;
-    const gain = this.fine.shape(gainDb, ceilingDb);
-    for (let n = 0; n < gain.length; n++) {
-      const g = gain[n]!;
-      out[2 * n] = input[2 * n]! * g;
-      out[2 * n + 1] = input[2 * n + 1]! * g;
-    }
-    return out;
-  }
-}
-
-/** The limiter's gain envelope over a series of peaks, one per step (a frame, or a few). */
-class GainEnvelope {
-  /**
-   * Gain needed per step, then its running minima (van Herk/Gil-Werman blocks); `suffixMin` then
-   * holds the gain applied per step (each step's minimum is read before its gain is written).
-   */
-  private readonly needed: Float32Array;
-  private readonly suffixMin: Float32Array;
-
-  constructor(
-    readonly peaks: Float32Array,
-    private readonly attackSteps: number,
-    private readonly releaseSteps: number,
-    allocate: (length: number) => Float32Array = (length) => new Float32Array(length),
-  ) {
-    this.needed = allocate(peaks.length);
-    this.suffixMin = allocate(peaks.length);
-  }
-
-  /** The gain per step: `gainDb`, less what keeps every peak under the ceiling. */
-  shape(gainDb: number, ceilingDb: number): Float32Array {
-    const { peaks, needed, suffixMin } = this;
-    const gain = suffixMin;
-    const steps = needed.length;
-    const attack = Math.max(1, Math.min(steps, this.attackSteps));
-    const g = dbToGain(gainDb);
-    // Gain per step that brings its peak to the ceiling, relative to the gain applied.
-    const level = dbToGain(ceilingDb) / g;
-    for (let n = 0; n < steps; n++) {
-      const peak = peaks[n]!;
-      needed[n] = peak > level ? level / peak : 1;
-    }
-    // Minimum over [n, n + attack - 1] from per-block minima (van Herk/Gil-Werman): within blocks
-    // of `attack` steps, minima from each block's end back (suffixMin) and from its start on
-    // (`needed`, in place); a window covers one block's tail and the next block's head.
-    for (let blockStart = 0; blockStart < steps; blockStart += attack) {
-      const blockEnd = Math.min(steps, blockStart + attack);
-      let m = needed[blockEnd - 1]!;
-      for (let n = blockEnd - 1; n >= blockStart; n--) {
-        const v = needed[n]!;
-        m = v < m ? v : m;
-        suffixMin[n] = m;
-      }
-      m = needed[blockStart]!;
-      for (let n = blockStart + 1; n < blockEnd; n++) {
-        const v = needed[n]!;
-        m = v < m ? v : m;
-        needed[n] = m;
-      }
-    }
-
-    // The window minimum, released exponentially, then averaged over [n - attack + 1, n] (steps
-    // before the start count as the first step's gain), times the gain into the limiter. `recent`
-    // holds the last `attack` released values, for the average's running sum.
-    const release = Math.exp(-1 / Math.max(1, this.releaseSteps));
-    const recent = new Float64Array(attack);
-    let released = 1;
-    let sum = 0;
-    let slot = 0;
-    const scale = g / attack;
-    for (let n = 0; n < steps; n++) {
-      const last = n + attack - 1;
-      const head = needed[last < steps ? last : steps - 1]!;
-      const tail = suffixMin[n]!;
-      const hold = head < tail ? head : tail;
-      released = 1 - (1 - released) * release;
-      if (hold < released) released = hold;
-      if (n === 0) {
-        recent.fill(released);
-        sum = released * attack;
-      }
-      sum += released - recent[slot]!;
-      recent[slot] = released;
-      if (++slot === attack) slot = 0;
-      gain[n] = sum * scale;
-    }
-    return gain;
   }
 }
 

@@ -7,6 +7,7 @@
 // to start) or without shared memory, the work runs here alone, with the same results.
 import { Worker } from 'node:worker_threads';
 import { logger } from '../logger/logger';
+import { envelopeScratch, limitRange, limitRangeSpan, type LimitRange } from './gain-envelope';
 import { gapPeaks, interpolatedGaps, stereoFramePeaks } from './interpolator';
 import { amplitudeToDb, measureLoudness, type LoudnessOptions, type LoudnessResult } from './loudness';
 import type { Scratch } from './scratch';
@@ -19,13 +20,15 @@ interface GapRange {
 
 /**
  * gapPeaks over a range of gaps (the highest magnitude), stereoFramePeaks over a range of frames,
- * quantizeRange over a range of samples, or a stereo float WAV written from PCM times a gain.
+ * quantizeRange over a range of samples, limitRange, or a stereo float WAV written from PCM times
+ * a gain.
  */
 export type DspTask =
   | ({ op: 'gapPeaks'; pcm: Float32Array; channels: number } & GapRange)
   | { op: 'framePeaks'; pcm: Float32Array; from: number; to: number; out: Float32Array }
   | { op: 'floatWav'; target: string; pcm: Float32Array; sampleRate: number; gain: number }
-  | { op: 'quantize'; pcm: Float32Array; codec: WavCodec; seed: number; from: number; to: number; wav: QuantizedWav };
+  | { op: 'quantize'; pcm: Float32Array; codec: WavCodec; seed: number; from: number; to: number; wav: QuantizedWav }
+  | ({ op: 'limit' } & LimitRange);
 /** A task as posted to the worker: its id pairs it with the reply. */
 export type DspMessage = DspTask & { id: number };
 export type DspReply = { id: number; value: number } | { id: number; error: string };
@@ -131,6 +134,13 @@ export async function stereoFramePeaksOnWorker(pcm: Float32Array, from: number, 
   const worker = (await workersFor(pcm, out))?.compute;
   if (worker) await worker.run({ op: 'framePeaks', pcm, from, to, out });
   else stereoFramePeaks(pcm, from, to, out);
+}
+
+/** limitRange on the worker (here without it), for the later part of a limiter's run. */
+export async function limitOnWorker(range: LimitRange): Promise<void> {
+  const worker = (await workersFor(range.input, range.out, range.peaks))?.compute;
+  if (worker) await worker.run({ op: 'limit', ...range });
+  else limitRange(range, envelopeScratch(limitRangeSpan(range), (length) => new Float32Array(length)));
 }
 
 /** interSamplePeak on the worker (here, before returning, without it). */

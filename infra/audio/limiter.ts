@@ -1,0 +1,119 @@
+// The mastering limiter: a look-ahead limiter on true peaks over interleaved stereo held in memory,
+// with a loudness estimate for the search that sets its gain.
+import { envelopeScratch, limitFrames, shapeGain, type EnvelopeScratch } from './gain-envelope';
+import { integratedLoudnessOfSegments, segmentFramesAt } from './loudness';
+import { limitOnWorker } from './parallel-dsp';
+import { sharedFloat32 } from './typed-bytes';
+
+/** Frames per step of the limiter's coarse envelope, on which the loudness search runs. */
+const COARSE_FRAMES = 8;
+/**
+ * Releases a limit run from the middle of a track starts with (the later half of a run is limited
+ * on the worker): after this many release time constants the state it starts from has decayed
+ * under float precision (e^−40), so the gain it finds is the gain a run from the start finds.
+ */
+const WARM_UP_RELEASES = 40;
+
+/**
+ * A look-ahead limiter over interleaved stereo held in memory, for the loudness search: each pass
+ * is a gain and a few sweeps over the PCM, no process and no pipe.
+ *
+ * Peaks are each frame's highest sample or true-peak (4x-interpolated, the meter's interpolator)
+ * value next to it, found once for every gap. The gain envelope is the minimum of the gains needed
+ * over the next `attack` frames, released exponentially, then averaged over `attack` frames: an
+ * average over a window that ends on a peak holds only gains at or under that peak's, so no peak
+ * passes the ceiling, and the attack becomes a smooth ramp.
+ *
+ * The search estimates each pass's loudness from an envelope alone: the input's K-weighted power
+ * times the squared gain, summed per 100 ms segment. It runs on a coarse envelope, the same
+ * limiter over steps of COARSE_FRAMES frames (each step's highest peak and summed power), an
+ * eighth of the work of a full pass; the envelope moves over milliseconds and K-weighting's
+ * response is shorter, so this tracks a measurement of the limited audio to a few hundredths of an
+ * LU, without writing or filtering that audio. Only the chosen pass is limited at full resolution
+ * (the later half on the worker) and measured, and the measured error corrects the estimates after
+ * it.
+ */
+export class LookAheadLimiter {
+  private readonly coarse: EnvelopeScratch;
+  private readonly coarsePeak: Float32Array;
+  /** The input's K-weighted power per coarse step. */
+  private readonly coarsePower: Float32Array;
+  private readonly fine: EnvelopeScratch;
+  /** The earlier frames are limited here, the later ones on the worker. */
+  private readonly split: number;
+  private readonly warmUp: number;
+  private readonly out: Float32Array;
+  private readonly segmentFrames: number;
+  private readonly truePeakOfInput: number;
+
+  constructor(
+    private readonly input: Float32Array,
+    /** The input's K-weighted power per frame (measureLoudness's `framePower`). */
+    framePower: Float32Array,
+    /** Each frame's peak (stereoFramePeaks over every frame). */
+    private readonly framePeak: Float32Array,
+    sampleRate: number,
+    private readonly attackFrames: number,
+    private readonly releaseFrames: number,
+    /** Where its full-length buffers come from. */
+    allocate: (length: number) => Float32Array = sharedFloat32,
+  ) {
+    const frames = input.length / 2;
+    const steps = Math.ceil(frames / COARSE_FRAMES);
+    this.coarsePeak = new Float32Array(steps);
+    this.coarsePower = new Float32Array(steps);
+    let truePeak = 0;
+    for (let step = 0; step < steps; step++) {
+      let peak = 0;
+      let power = 0;
+      for (let n = step * COARSE_FRAMES, last = Math.min(frames, n + COARSE_FRAMES); n < last; n++) {
+        if (framePeak[n]! > peak) peak = framePeak[n]!;
+        power += framePower[n]!;
+      }
+      this.coarsePeak[step] = peak;
+      this.coarsePower[step] = power;
+      if (peak > truePeak) truePeak = peak;
+    }
+    this.truePeakOfInput = truePeak;
+    this.coarse = envelopeScratch(steps + attackFrames, (length) => new Float32Array(length));
+    this.warmUp = Math.ceil(WARM_UP_RELEASES * releaseFrames);
+    // Worth sharing only when the worker's half is much longer than its warm-up.
+    this.split = frames > 4 * this.warmUp ? Math.floor(frames / 2) : frames;
+    this.fine = envelopeScratch(this.split + attackFrames, allocate);
+    this.out = allocate(input.length);
+    this.segmentFrames = segmentFramesAt(sampleRate);
+  }
+
+  /** The input's true peak (linear). */
+  truePeak(): number {
+    return this.truePeakOfInput;
+  }
+
+  /** Integrated loudness (LUFS) the limited audio would measure, estimated from the coarse envelope. */
+  estimateLoudness(gainDb: number, ceilingDb: number): number {
+    const { coarsePower, coarsePeak, segmentFrames } = this;
+    const steps = coarsePeak.length;
+    const envelope = { peaks: coarsePeak, attack: Math.round(this.attackFrames / COARSE_FRAMES), release: this.releaseFrames / COARSE_FRAMES };
+    const gain = shapeGain(envelope, gainDb, ceilingDb, 0, steps, this.coarse);
+    const segmentPower = new Float64Array(Math.floor(this.input.length / 2 / segmentFrames));
+    // Each step counts in the segment its first frame lies in.
+    for (let segment = 0, step = 0; segment < segmentPower.length; segment++) {
+      const end = Math.min(steps, Math.ceil(((segment + 1) * segmentFrames) / COARSE_FRAMES));
+      let sum = 0;
+      for (; step < end; step++) sum += gain[step]! * gain[step]! * coarsePower[step]!;
+      segmentPower[segment] = sum / segmentFrames;
+    }
+    return integratedLoudnessOfSegments(segmentPower);
+  }
+
+  /** Limits into a buffer reused by the next run: the later half on the worker meanwhile. */
+  async run(gainDb: number, ceilingDb: number): Promise<Float32Array> {
+    const { input, out, framePeak, split } = this;
+    const frames = input.length / 2;
+    const envelope = { peaks: framePeak, attack: this.attackFrames, release: this.releaseFrames };
+    const later = split < frames ? limitOnWorker({ input, out, ...envelope, gainDb, ceilingDb, from: split, to: frames, warmUp: this.warmUp }) : null;
+    limitFrames(input, out, shapeGain(envelope, gainDb, ceilingDb, 0, split, this.fine), 0, split);
+    await later;
+    return out;
+  }
+}
