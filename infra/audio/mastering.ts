@@ -11,15 +11,15 @@
 // - the style chain is one ffmpeg filter graph reading the input file, run as two halves in
 //   parallel (the second with a few seconds of warm-up that is dropped, so the filters' state at the
 //   seam is the same as in one run); it starts once the input's integrated loudness is known;
-// - the limiter is ours (a look-ahead limiter on true peaks over the PCM in memory), and its
-//   loudness search runs on a coarse envelope, so a pass costs a few milliseconds; only the chosen
-//   pass is limited at full resolution and measured;
+// - the limiter is ours (limiter.ts: a look-ahead limiter on true peaks over the PCM in memory),
+//   and its loudness search runs on a coarse envelope, so a pass costs a few milliseconds; only the
+//   chosen pass is limited at full resolution, half of it on the worker, and measured;
 // - the sweeps over whole tracks (true-peak interpolation, K-weighting) run as WebAssembly SIMD
 //   kernels, shared with a worker thread over shared memory (parallel-dsp.ts), which also takes
 //   the original's true peak while this thread limits; a second worker writes the float WAVs;
 // - WAV outputs are quantized (with TPDF dither for 16-bit, in halves on both threads) and written
 //   here, so the samples measured are exactly the samples in the file; an mp3 is encoded by ffmpeg
-//   and decoded back to be measured, and its preview is encoded on the other core meanwhile;
+//   (its preview on the other core meanwhile) and decoded back in two halves at once to be measured;
 // - the big buffers come from a Scratch the previous master handed back (fresh memory's page
 //   faults cost a sixth of a master here);
 // - saturation is not oversampled: 2x oversampling cost more CPU than the rest of the chain.

@@ -1,10 +1,11 @@
-// The audio engine's other threads. Mastering's heaviest sweeps over PCM in memory (true-peak
-// interpolation of the limiter's input and of the final measurement) are shared between this
-// thread and a worker thread: the machine this runs on has two cores, and ffmpeg does not use the
-// second one while the limiter works. A second worker writes the float WAV files. The PCM sits in
-// SharedArrayBuffers, so nothing is copied; each thread takes its own range of frames, and the
-// results are combined here exactly as one sweep would give them. Without the workers (they failed
-// to start) or without shared memory, the work runs here alone, with the same results.
+// The audio engine's other threads. The machine this runs on has two cores, and ffmpeg does not
+// use the second one while the limiter works, so mastering's sweeps over whole tracks in memory
+// (the limiter's frame peaks, its full-resolution run, the 16-bit dither, the final true-peak
+// measurement and the original's) are shared between this thread and a compute worker; a second
+// worker writes the float WAV files. The PCM sits in SharedArrayBuffers, so nothing is copied;
+// each thread takes its own range of frames, and the results are those of one sweep (the
+// limiter's to float precision, see limiter.ts). Without the workers (they failed to start) or
+// without shared memory, the same work runs here alone.
 import { Worker } from 'node:worker_threads';
 import { logger } from '../logger/logger';
 import { envelopeScratch, limitRange, limitRangeSpan, type LimitRange } from './gain-envelope';

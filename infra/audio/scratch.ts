@@ -4,8 +4,8 @@
 // chain's output, the limiter's envelopes and output, the quantized file). On this machine the
 // first touch of fresh memory costs about 0.8 ms per MB in page faults, a sixth of a master's
 // time, so buffers a finished master hands back are kept for the next one. They are shared memory,
-// so the DSP workers can use them too. Kept buffers are dropped once no master has asked for one
-// for IDLE_MS, so an idle process does not hold on to them.
+// so the DSP workers can use them too. Kept buffers are dropped IDLE_MS after the last master
+// handed its back, so an idle process does not hold on to them.
 const IDLE_MS = 30_000;
 /** At most this much is kept; buffers of other sizes than the next master's would only sit here. */
 const KEEP_BYTES = 1 << 30;
