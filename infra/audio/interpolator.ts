@@ -93,38 +93,42 @@ function kernelText(): string {
         (local.set $m (f32x4.max (f32x4.abs (local.get $y2)) (f32x4.mul (f32x4.add (f32x4.abs (local.get $u)) (f32x4.abs (local.get $v))) ${splat(0.5)})))`;
   };
   const locals = '(local $in i32) (local $out i32) (local $a v128) (local $b v128) (local $s v128) (local $d v128) (local $y2 v128) (local $u v128) (local $v v128) (local $m v128)';
+  // A function over `count` groups: `body` filters one (16 bytes of input) and stores its result.
+  const groupLoop = (name: string, params: string, count: string, body: string, outBytes: number): string => `(func (export "${name}") ${params}
+    ${locals}
+    (local.set $out (i32.const ${OUTPUT_AT}))
+    (block $done
+      (loop $group
+        (br_if $done (i32.eqz (local.get ${count})))
+        ${body}
+        (local.set $in (i32.add (local.get $in) (i32.const 16)))
+        (local.set $out (i32.add (local.get $out) (i32.const ${outBytes})))
+        (local.set ${count} (i32.sub (local.get ${count}) (i32.const 1)))
+        (br $group))))`;
   const pages = Math.ceil((OUTPUT_AT + CHUNK_GAPS * 4) / 65_536);
   return `(module
   (memory (export "memory") ${pages})
-  (func (export "mono") (param $quads i32) (param $accumulate i32)
-    ${locals}
-    (local.set $out (i32.const ${OUTPUT_AT}))
-    (block $done
-      (loop $quad
-        (br_if $done (i32.eqz (local.get $quads)))
-        ${filter(4)}
+  ${groupLoop(
+    'mono',
+    '(param $quads i32) (param $accumulate i32)',
+    '$quads',
+    `${filter(4)}
         (if (local.get $accumulate) (then (local.set $m (f32x4.max (local.get $m) (v128.load (local.get $out))))))
-        (v128.store (local.get $out) (local.get $m))
-        (local.set $in (i32.add (local.get $in) (i32.const 16)))
-        (local.set $out (i32.add (local.get $out) (i32.const 16)))
-        (local.set $quads (i32.sub (local.get $quads) (i32.const 1)))
-        (br $quad))))
-  (func (export "stereo") (param $pairs i32)
-    ${locals}
-    (local.set $out (i32.const ${OUTPUT_AT}))
-    (block $done
-      (loop $pair
-        (br_if $done (i32.eqz (local.get $pairs)))
-        ${filter(8)}
+        (v128.store (local.get $out) (local.get $m))`,
+    16,
+  )}
+  ${groupLoop(
+    'stereo',
+    '(param $pairs i32)',
+    '$pairs',
+    `${filter(8)}
         ;; lanes: gap left, gap right, next gap left, next gap right
         (local.set $m (f32x4.max
           (i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 (local.get $m) (local.get $m))
           (i8x16.shuffle 4 5 6 7 12 13 14 15 4 5 6 7 12 13 14 15 (local.get $m) (local.get $m))))
-        (v128.store64_lane 0 (local.get $out) (local.get $m))
-        (local.set $in (i32.add (local.get $in) (i32.const 16)))
-        (local.set $out (i32.add (local.get $out) (i32.const 8)))
-        (local.set $pairs (i32.sub (local.get $pairs) (i32.const 1)))
-        (br $pair)))))`;
+        (v128.store64_lane 0 (local.get $out) (local.get $m))`,
+    8,
+  )})`;
 }
 
 interface Kernel {
