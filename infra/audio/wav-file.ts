@@ -1,8 +1,7 @@
 // WAV files the engine writes itself: a canonical 44-byte header, then little-endian samples
 // (the audio engine assumes a little-endian machine, as typed arrays write in its byte order).
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { Scratch } from './scratch';
-import { sharedFloat32 } from './typed-bytes';
+import { Scratch } from './scratch';
 
 export const WAV_HEADER_BYTES = 44;
 
@@ -62,15 +61,15 @@ const bytesPerSampleOf = (codec: WavCodec): number => (codec === 'pcm_s16le' ? 2
 
 /**
  * A stereo WAV file of `sampleCount` samples with its header written, and room for the decoded
- * samples; both in shared memory (from `scratch` when given), so threads can quantize and measure
- * parts of it in place.
+ * samples; both in shared memory (from `scratch`; by default fresh), so threads can quantize and
+ * measure parts of it in place.
  */
-export function allocateWav(sampleCount: number, sampleRate: number, codec: WavCodec, scratch?: Scratch): QuantizedWav {
+export function allocateWav(sampleCount: number, sampleRate: number, codec: WavCodec, scratch = new Scratch()): QuantizedWav {
   const bytesPerSample = bytesPerSampleOf(codec);
   const dataBytes = sampleCount * bytesPerSample;
-  const file = scratch ? scratch.bytes(WAV_HEADER_BYTES + dataBytes) : new Uint8Array(new SharedArrayBuffer(WAV_HEADER_BYTES + dataBytes));
+  const file = scratch.bytes(WAV_HEADER_BYTES + dataBytes);
   file.set(stereoWavHeader(sampleRate, bytesPerSample, dataBytes, codec === 'pcm_f32le'));
-  const samples = codec === 'pcm_f32le' ? new Float32Array(file.buffer, WAV_HEADER_BYTES, sampleCount) : scratch ? scratch.float32(sampleCount) : sharedFloat32(sampleCount);
+  const samples = codec === 'pcm_f32le' ? new Float32Array(file.buffer, WAV_HEADER_BYTES, sampleCount) : scratch.float32(sampleCount);
   return { file, samples };
 }
 
