@@ -13,19 +13,40 @@ import type { EventStore } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
 import type { FileStorage } from '../infra/storage/file-storage';
 import type { Projector } from '../projections/projector';
-import type { TrackLifecycleInput } from '../workflows/track-lifecycle/shared';
+import type {
+  CheckCommand,
+  CheckOutcomeValue,
+  CommandOutcome,
+  MasterCommand,
+  MasterOutcomeValue,
+  RegisterCommand,
+  RegisterOutcomeValue,
+  RetryCommand,
+  TrackLifecycleInput,
+} from '../workflows/track-lifecycle/shared';
+import type { CertificateSigningKey } from '../infra/certificate/signing-key';
+import type { XrplLedger } from '../infra/xrpl/ledger';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { realtimeRoutes } from './realtime/hub';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { copyrightRoutes } from './routes/lifecycle/copyright';
+import { masteringRoutes } from './routes/lifecycle/mastering';
 import { uploadRoutes } from './routes/upload';
 import { vaultRoutes } from './routes/vault';
 
-/** Starts a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
-export interface TrackLifecycleStarter {
+/** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
+export interface TrackLifecycleClient {
   start(input: TrackLifecycleInput): Promise<{ workflowId: string }>;
+  /** Masters (or previews) the track and answers with the outcome. */
+  master(input: TrackLifecycleInput, command: MasterCommand): Promise<CommandOutcome<MasterOutcomeValue>>;
+  /** Hands the workflow a mastering command and answers once it is accepted. */
+  startMaster(input: TrackLifecycleInput, command: MasterCommand): Promise<void>;
+  check(input: TrackLifecycleInput, command: CheckCommand): Promise<CommandOutcome<CheckOutcomeValue>>;
+  register(input: TrackLifecycleInput, command: RegisterCommand): Promise<CommandOutcome<RegisterOutcomeValue>>;
+  retryRegistration(input: TrackLifecycleInput, command: RetryCommand): Promise<CommandOutcome<RegisterOutcomeValue>>;
 }
 
 export interface AppDeps {
@@ -33,7 +54,9 @@ export interface AppDeps {
   eventStore: EventStore;
   projector: Projector;
   storage: FileStorage;
-  lifecycle: TrackLifecycleStarter;
+  lifecycle: TrackLifecycleClient;
+  ledger: XrplLedger;
+  signingKey: CertificateSigningKey;
   sessions: SessionStore;
   secureCookies: boolean;
 }
@@ -68,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadRoutes, deps);
   await app.register(vaultRoutes, deps);
   await app.register(fileRoutes, deps);
+  await app.register(masteringRoutes, deps);
+  await app.register(copyrightRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

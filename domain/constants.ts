@@ -22,3 +22,42 @@ export const ROYALTY_SPLIT_DEFAULT = 100;
 export const UPLOAD_COST_TOKENS = 10;
 export const COPYRIGHT_CHECK_COST_TOKENS = 5;
 export const REGISTRY_REGISTRATION_COST_TOKENS = 15;
+
+/** Spec 2 §4 "Track statuses". */
+export const TRACK_STATUSES = [
+  'generated',
+  'completed',
+  'processing',
+  'mastering',
+  'mastered',
+  'copyrighted',
+  'in_vault',
+  'contracted',
+  'failed',
+  'expired',
+] as const;
+export type TrackStatus = (typeof TRACK_STATUSES)[number];
+
+/** Spec 2 §9 mastering options and their defaults. */
+export const MASTER_STYLES = ['warm', 'balanced', 'open'] as const;
+export const MASTER_LOUDNESS_LEVELS = ['low', 'medium', 'high'] as const;
+export const MASTER_FORMATS = ['wav', 'cd', 'mp3'] as const;
+export type MasterStyleOption = (typeof MASTER_STYLES)[number];
+export type MasterLoudnessOption = (typeof MASTER_LOUDNESS_LEVELS)[number];
+export type MasterFormatOption = (typeof MASTER_FORMATS)[number];
+export const MASTER_DEFAULTS = { style: 'balanced', loudness: 'medium', format: 'wav' } as const;
+
+/** Spec 2 §9 / spec 3: the oracle's eight stages, in order. */
+export const COPYRIGHT_ANALYSIS_STAGES = [
+  'Audio Fingerprinting',
+  'Melodic Pattern Recognition',
+  'Database Comparison',
+  'AI Pattern Matching',
+  'Rhythmic Analysis',
+  'Harmonic Structure',
+  'Ownership Verification',
+  'Clearance Assessment',
+] as const;
+
+/** Spec 1 §9: the certificate format version named in its footer. */
+export const CERTIFICATE_FORMAT_VERSION = '3.3.0';

@@ -9,6 +9,9 @@ import { migrate, type Migration } from './db/migrate';
 import type { EventStore } from './eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from './eventstore/postgres-event-store';
 import { logger } from './logger/logger';
+import { loadCertificateSigningKey, type CertificateSigningKey } from './certificate/signing-key';
+import { contentOracleMigrations } from './similarity/content-oracle';
+import { openXrplLedger, type XrplLedger } from './xrpl/ledger';
 
 export interface Platform {
   db: Db;
@@ -48,4 +51,20 @@ export async function openPlatform(
       await db.close();
     },
   };
+}
+
+/** The copyright registry's tables, which the lifecycle's copyright check reads and fills. */
+export const lifecycleMigrations: readonly Migration[] = contentOracleMigrations;
+
+export interface LifecycleServices {
+  ledger: XrplLedger;
+  signingKey: CertificateSigningKey;
+}
+
+/** The XRP Ledger (XRPL_URL, or signing only) and the certificate signing key, both kept under dataDir. */
+export async function openLifecycleServices(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<LifecycleServices> {
+  const ledger = await openXrplLedger({ dataDir, env });
+  const signingKey = await loadCertificateSigningKey(dataDir, env);
+  logger.info({ xrpl: ledger.url ? `${ledger.network} (XRPL_URL)` : 'signing only: no XRPL_URL', account: ledger.account, certificateKey: signingKey.keyId }, 'lifecycle services ready');
+  return { ledger, signingKey };
 }

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { buildApp } from '../api/app';
-import { temporalLifecycleStarter } from '../api/temporal-lifecycle';
+import { temporalLifecycleClient } from '../api/temporal-lifecycle';
 import { sessionMigrations } from '../infra/auth/session-store';
 import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
-import { openPlatform } from '../infra/platform';
+import { lifecycleMigrations, openLifecycleServices, openPlatform } from '../infra/platform';
 import { FileStorage } from '../infra/storage/file-storage';
 import { resolveTemporal } from '../infra/temporal/dev-server';
 import { allProjections } from '../projections/all';
@@ -27,8 +27,10 @@ async function main(): Promise<void> {
   const temporal = await resolveTemporal(config);
   stops.push(() => temporal.stop());
 
-  const platform = await openPlatform(config, sessionMigrations);
+  const platform = await openPlatform(config, [...sessionMigrations, ...lifecycleMigrations]);
   stops.push(() => platform.close());
+  const services = await openLifecycleServices(config.dataDir);
+  stops.push(() => services.ledger.close());
 
   const projector = new Projector(platform.db, platform.eventStore, allProjections);
   await projector.start();
@@ -39,7 +41,9 @@ async function main(): Promise<void> {
     connection: workerConnection,
     namespace: config.temporalNamespace,
     eventStore: platform.eventStore,
+    db: platform.db,
     storage,
+    ...services,
   });
   const workerRun = worker.run();
   stops.push(async () => {
@@ -57,7 +61,8 @@ async function main(): Promise<void> {
     eventStore: platform.eventStore,
     projector,
     storage,
-    lifecycle: temporalLifecycleStarter(client),
+    lifecycle: temporalLifecycleClient(client),
+    ...services,
     secureCookies: process.env.COOKIE_SECURE === 'true',
     webDistDir: path.resolve('web/dist'),
   });

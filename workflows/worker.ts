@@ -7,11 +7,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporalio/common';
 import { bundleWorkflowCode, NativeConnection, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { loadConfig } from '../infra/config';
-import type { EventStore } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
-import { openPlatform } from '../infra/platform';
+import { lifecycleMigrations, openLifecycleServices, openPlatform } from '../infra/platform';
 import { FileStorage } from '../infra/storage/file-storage';
-import { createTrackLifecycleActivities } from './track-lifecycle/activities';
+import { createTrackLifecycleActivities, type TrackLifecycleActivityDeps } from './track-lifecycle/activities';
 import { TRACK_LIFECYCLE_TASK_QUEUE } from './track-lifecycle/shared';
 
 export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./track-lifecycle/workflow.ts', import.meta.url));
@@ -27,11 +26,9 @@ export function bundleTrackLifecycleWorkflows(): Promise<WorkflowBundleWithSourc
   return bundle;
 }
 
-export interface TrackLifecycleWorkerOptions {
+export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps {
   connection: NativeConnection;
   namespace: string;
-  eventStore: EventStore;
-  storage: FileStorage;
   taskQueue?: string;
 }
 
@@ -41,7 +38,7 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
     namespace: options.namespace,
     taskQueue: options.taskQueue ?? TRACK_LIFECYCLE_TASK_QUEUE,
     workflowBundle: await bundleTrackLifecycleWorkflows(),
-    activities: createTrackLifecycleActivities({ eventStore: options.eventStore, storage: options.storage }),
+    activities: createTrackLifecycleActivities(options),
   });
 }
 
@@ -90,14 +87,17 @@ async function runStandalone(): Promise<void> {
 
   const storage = new FileStorage(config.dataDir);
   await storage.init();
-  const platform = await openPlatform(config, []);
+  const platform = await openPlatform(config, lifecycleMigrations);
+  const services = await openLifecycleServices(config.dataDir);
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const taskQueue = TRACK_LIFECYCLE_TASK_QUEUE;
   const worker = await createTrackLifecycleWorker({
     connection,
     namespace: config.temporalNamespace,
     eventStore: platform.eventStore,
+    db: platform.db,
     storage,
+    ...services,
     taskQueue,
   });
 
@@ -114,6 +114,7 @@ async function runStandalone(): Promise<void> {
     await running;
   } finally {
     await connection.close();
+    await services.ledger.close();
     await platform.close();
     logger.info('worker stopped');
   }

@@ -1,6 +1,7 @@
 // HTTP payloads of the upload and vault routes (spec 1 §3 "Vault content item", "Upload payload").
 import { z } from 'zod';
-import { CONTENT_TYPES, ROYALTY_SPLIT_DEFAULT, ROYALTY_SPLIT_MAX, ROYALTY_SPLIT_MIN } from '../constants';
+import { CONTENT_TYPES, MASTER_FORMATS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES, ROYALTY_SPLIT_DEFAULT, ROYALTY_SPLIT_MAX, ROYALTY_SPLIT_MIN, TRACK_STATUSES } from '../constants';
+import { copyrightCheckSchema, explorerLinksSchema, masteringProgressSchema, masteringResultsSchema } from './lifecycle';
 import { LIFECYCLE_STAGES } from '../track/lifecycle';
 
 /** The text fields of the multipart upload form (the file part is checked separately). */
@@ -62,8 +63,37 @@ export const vaultItemSchema = z.object({
   filePath: z.string().nullable(),
   landrMasteredFilePath: z.string().nullable(),
   landrPreviewFilePath: z.string().nullable(),
-  landrMasterStyle: z.string().nullable(),
+  landrMasterStyle: z.enum(MASTER_STYLES).nullable(),
+  landrMasterLoudness: z.enum(MASTER_LOUDNESS_LEVELS).nullable(),
+  landrMasterFormat: z.enum(MASTER_FORMATS).nullable(),
+  landrMasterId: z.string().nullable(),
+  landrPreviewId: z.string().nullable(),
+  /** processing / completed / failed (spec 2 §4 "Master status badge"); null before any mastering. */
+  landrMasterStatus: z.string().nullable(),
+  /** Spec 2 §4 "Track statuses". */
+  trackStatus: z.enum(TRACK_STATUSES),
   copyrightChecked: z.boolean(),
+  /** The running mastering's progress (its steps so far), or the last one's. */
+  mastering: z.object({
+    masterId: z.string(),
+    kind: z.enum(['preview', 'master']),
+    running: z.boolean(),
+    steps: z.array(masteringProgressSchema),
+    results: masteringResultsSchema.nullable(),
+    error: z.string().nullable(),
+  }).nullable(),
+  copyrightCheck: copyrightCheckSchema.nullable(),
+  /** Spec 3 "copyrightResult": why the check failed, with the closest work's similarity. */
+  copyrightResult: z.object({ reason: z.string(), similarity: z.number().nullable() }).nullable(),
+  registration: z.object({
+    network: z.string(),
+    account: z.string(),
+    ledgerStatus: z.enum(['validated', 'submitted', 'awaiting_submission', 'signed', 'failed']),
+    resultCode: z.string().nullable(),
+    note: z.string().nullable(),
+    explorer: explorerLinksSchema,
+  }).nullable(),
+  certificateId: z.string().nullable(),
   royaltySplit: z.number(),
   createdAt: z.string(),
   metadata: z.object({
@@ -74,6 +104,7 @@ export const vaultItemSchema = z.object({
     mimeType: z.string(),
     format: z.string().nullable(),
     sha256: z.string().nullable(),
+    mastering: z.object({ results: masteringResultsSchema }).nullable(),
   }),
   /** Where the track's lifecycle workflow is: the stage, its steps, and why it failed if it did. */
   workflow: z.object({

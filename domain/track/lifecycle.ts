@@ -1,5 +1,4 @@
-// The named stages of a track's lifecycle, in order. Intake is built; the later stages are filled
-// in by later work (mastering, the copyright oracle, XRPL registration, ...).
+// The named stages of a track's lifecycle, in order. Contracts and distribution come in later work.
 export const LIFECYCLE_STAGES = [
   'intake',
   'master',
@@ -24,9 +23,9 @@ export const STAGE_LABELS: Record<LifecycleStage, string> = {
   master: 'Ready for mastering',
   oracle: 'Ready for copyright check',
   register: 'Ready for registration',
-  certificate: 'Certificate',
-  vault: 'In vault',
-  contract: 'Contracts',
+  certificate: 'Issuing certificate',
+  vault: 'Entering the vault',
+  contract: 'In vault, ready for a smart contract',
   distribute: 'Distribution',
 };
 

@@ -1,26 +1,60 @@
-// The track aggregate's intake: receive the upload, store and hash the file, probe it.
+// The track aggregate: intake (receive, store, probe), then the stages the creator drives —
+// mastering, the copyright check, the XRPL registration, the certificate and the vault.
 // Each command is idempotent against the state it finds, so a retried activity that re-runs a
 // command after its events were already appended decides nothing new.
 import type { z } from 'zod';
+import type { TrackStatus } from '../constants';
 import { IllegalStateError } from '../shared/errors';
 import {
-  TrackFileStored,
-  TrackIntakeFailed,
-  TrackProbed,
-  TrackUploadReceived,
-  type TrackEvent,
-} from './track.events';
+  TrackCertificateIssued,
+  TrackCopyrightCheckFailed,
+  TrackCopyrightCheckProgressed,
+  TrackCopyrightCheckStarted,
+  TrackCopyrightChecked,
+  TrackMastered,
+  TrackMasteringFailed,
+  TrackMasteringProgressed,
+  TrackMasteringRequested,
+  TrackRegistrationFailed,
+  TrackRegistrationRetryRequested,
+  TrackRegistrationSigned,
+  TrackRegistrationSubmitted,
+  TrackStoredInVault,
+} from './stage.events';
+import { TrackFileStored, TrackIntakeFailed, TrackProbed, TrackUploadReceived, type TrackEvent } from './track.events';
 
-type Received = z.output<typeof TrackUploadReceived.schema>;
-type Stored = z.output<typeof TrackFileStored.schema>;
-type Probed = z.output<typeof TrackProbed.schema>;
+type Data<D extends { schema: z.ZodType }> = z.output<D['schema']>;
+type Received = Data<typeof TrackUploadReceived>;
+type Stored = Data<typeof TrackFileStored>;
+type Probed = Data<typeof TrackProbed>;
+
+/** The step a track failed at, and why; the creator (or an operator) may run that step again. */
+export interface StageFailure {
+  step: 'master' | 'oracle' | 'register';
+  reason: string;
+  /** Highest similarity of a conflicting work (0–100), for a copyright conflict. */
+  similarity: number | null;
+  resultCode: string | null;
+}
+
+/** Everything after intake. */
+export interface TrackStages {
+  status: TrackStatus;
+  mastering: { running: Data<typeof TrackMasteringRequested> | null; master: Data<typeof TrackMastered> | null; preview: Data<typeof TrackMastered> | null };
+  check: { running: Data<typeof TrackCopyrightCheckStarted> | null; result: Data<typeof TrackCopyrightChecked> | null };
+  registration: { signed: Data<typeof TrackRegistrationSigned> | null; submitted: Data<typeof TrackRegistrationSubmitted> | null; retries: number };
+  certificate: Data<typeof TrackCertificateIssued> | null;
+  failure: StageFailure | null;
+}
 
 export type TrackState =
   | { status: 'none' }
   | { status: 'received'; upload: Received }
   | { status: 'stored'; upload: Received; file: Stored }
-  | { status: 'probed'; upload: Received; file: Stored; probe: Probed }
+  | { status: 'probed'; upload: Received; file: Stored; probe: Probed; stages: TrackStages }
   | { status: 'intake_failed'; upload: Received; step: string; reason: string };
+
+export type ProbedTrack = Extract<TrackState, { status: 'probed' }>;
 
 export const initialTrackState: TrackState = { status: 'none' };
 
@@ -28,7 +62,71 @@ export type TrackCommand =
   | { type: 'ReceiveUpload'; data: Received }
   | { type: 'StoreFile'; data: Stored }
   | { type: 'RecordProbe'; data: Probed }
-  | { type: 'FailIntake'; data: { trackId: string; step: string; reason: string } };
+  | { type: 'FailIntake'; data: { trackId: string; step: string; reason: string } }
+  | { type: 'RequestMastering'; data: Data<typeof TrackMasteringRequested> }
+  | { type: 'ReportMasteringProgress'; data: Data<typeof TrackMasteringProgressed> }
+  | { type: 'CompleteMastering'; data: Data<typeof TrackMastered> }
+  | { type: 'FailMastering'; data: Data<typeof TrackMasteringFailed> }
+  | { type: 'StartCopyrightCheck'; data: Data<typeof TrackCopyrightCheckStarted> }
+  | { type: 'ReportCheckProgress'; data: Data<typeof TrackCopyrightCheckProgressed> }
+  | { type: 'RecordCheckResult'; data: Data<typeof TrackCopyrightChecked> }
+  | { type: 'FailCopyrightCheck'; data: Data<typeof TrackCopyrightCheckFailed> }
+  | { type: 'SignRegistration'; data: Data<typeof TrackRegistrationSigned> }
+  | { type: 'RecordSubmission'; data: Data<typeof TrackRegistrationSubmitted> }
+  | { type: 'FailRegistration'; data: Data<typeof TrackRegistrationFailed> }
+  | { type: 'RequestRegistrationRetry'; data: Data<typeof TrackRegistrationRetryRequested> }
+  | { type: 'IssueCertificate'; data: Data<typeof TrackCertificateIssued> }
+  | { type: 'StoreInVault'; data: Data<typeof TrackStoredInVault> };
+
+const REGISTERED: readonly TrackStatus[] = ['copyrighted', 'in_vault', 'contracted'];
+
+/** Audio and video have a sound track the audio engine can master. */
+export function isMasterable(track: ProbedTrack): boolean {
+  return track.probe.sampleRate !== null && track.probe.channels !== null && (track.upload.contentType === 'music' || track.upload.contentType === 'video');
+}
+
+/** The file a check and a registration are about: the master when there is one, else the upload. */
+export function registrableFile(track: ProbedTrack): { storedName: string; sha256: string } {
+  const master = track.stages.mastering.master;
+  if (master) return { storedName: master.files.master, sha256: master.masterSha256 };
+  return { storedName: track.file.storedName, sha256: track.file.sha256 };
+}
+
+/** Why `command` cannot start on this track now, or null when it can (what the API shows). */
+export function refusal(state: TrackState, command: 'master' | 'check' | 'register' | 'retry'): string | null {
+  if (state.status === 'intake_failed') return `The upload failed intake: ${state.reason}`;
+  if (state.status !== 'probed') return 'The upload is still being stored and checked';
+  const { stages } = state;
+  if (stages.mastering.running) return 'Mastering is running for this track';
+  if (stages.check.running) return 'A copyright check is running for this track';
+  const failedAt = stages.failure?.step ?? null;
+  switch (command) {
+    case 'master':
+      if (!isMasterable(state)) return `A ${state.upload.contentType} upload has no audio to master`;
+      if (REGISTERED.includes(stages.status)) return 'The track is already registered; its master cannot change';
+      if (stages.registration.signed) return 'The track is being registered; its master cannot change';
+      return null;
+    case 'check':
+      if (REGISTERED.includes(stages.status) || stages.registration.signed) return 'The track is already registered';
+      if (failedAt === 'oracle' && stages.check.result?.analysis.status === 'conflict') {
+        return `The copyright check found a conflict: ${stages.check.result.analysis.reason ?? 'a registered work matches'}`;
+      }
+      if (failedAt === 'master') return `Mastering failed: ${stages.failure!.reason}. Master the track again first`;
+      return null;
+    case 'register': {
+      if (REGISTERED.includes(stages.status)) return 'The track is already registered';
+      if (stages.registration.signed) return failedAt === 'register' ? 'The registration failed; an operator can retry it' : 'The registration is under way';
+      const result = stages.check.result;
+      if (!result) return 'Run the copyright check first';
+      if (result.analysis.status !== 'cleared') return `The copyright check did not clear the track (${result.analysis.status.replace('_', ' ')})`;
+      if (result.sha256 !== registrableFile(state).sha256) return 'The track changed since its copyright check; run the check again';
+      return null;
+    }
+    case 'retry':
+      if (failedAt !== 'register') return 'Only a failed registration can be retried';
+      return null;
+  }
+}
 
 export function decideTrack(command: TrackCommand, state: TrackState): TrackEvent[] {
   switch (command.type) {
@@ -49,12 +147,81 @@ export function decideTrack(command: TrackCommand, state: TrackState): TrackEven
         throw new IllegalStateError(`Cannot fail intake of a track that is ${state.status}`);
       }
       return [TrackIntakeFailed.create(command.data)];
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown track command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return decideStage(command, state);
   }
 }
+
+function decideStage(command: Exclude<TrackCommand, { type: 'ReceiveUpload' | 'StoreFile' | 'RecordProbe' | 'FailIntake' }>, state: TrackState): TrackEvent[] {
+  if (state.status !== 'probed') throw new IllegalStateError(refusal(state, 'master') ?? `Cannot run ${command.type} yet`);
+  const { stages } = state;
+  const refuseUnless = (which: Parameters<typeof refusal>[1]) => {
+    const why = refusal(state, which);
+    if (why) throw new IllegalStateError(why);
+  };
+  switch (command.type) {
+    case 'RequestMastering':
+      if (stages.mastering.running?.masteringId === command.data.masteringId) return [];
+      if ([stages.mastering.master, stages.mastering.preview].some((m) => m?.masteringId === command.data.masteringId)) return [];
+      refuseUnless('master');
+      return [TrackMasteringRequested.create(command.data)];
+    case 'ReportMasteringProgress':
+      // Progress of a run that is no longer the running one (a late retry) is dropped.
+      if (stages.mastering.running?.masteringId !== command.data.masteringId) return [];
+      return [TrackMasteringProgressed.create(command.data)];
+    case 'CompleteMastering':
+    case 'FailMastering':
+      if (stages.mastering.running?.masteringId !== command.data.masteringId) return [];
+      return [command.type === 'CompleteMastering' ? TrackMastered.create(command.data) : TrackMasteringFailed.create(command.data)];
+    case 'StartCopyrightCheck':
+      if (stages.check.running?.checkId === command.data.checkId || stages.check.result?.checkId === command.data.checkId) return [];
+      refuseUnless('check');
+      if (command.data.sha256 !== registrableFile(state).sha256) throw new IllegalStateError('The file to check is not the track\'s current file');
+      return [TrackCopyrightCheckStarted.create(command.data)];
+    case 'ReportCheckProgress':
+      if (stages.check.running?.checkId !== command.data.checkId) return [];
+      return [TrackCopyrightCheckProgressed.create(command.data)];
+    case 'RecordCheckResult':
+    case 'FailCopyrightCheck':
+      if (stages.check.running?.checkId !== command.data.checkId) return [];
+      return [command.type === 'RecordCheckResult' ? TrackCopyrightChecked.create(command.data) : TrackCopyrightCheckFailed.create(command.data)];
+    case 'SignRegistration':
+      if (stages.registration.signed) return [];
+      refuseUnless('register');
+      return [TrackRegistrationSigned.create(command.data)];
+    case 'RecordSubmission': {
+      const signed = stages.registration.signed;
+      if (!signed || signed.txHash !== command.data.txHash) throw new IllegalStateError('No signed registration with that transaction hash');
+      const previous = stages.registration.submitted;
+      if (previous && previous.outcome === command.data.outcome && stages.failure?.step !== 'register') return [];
+      return [TrackRegistrationSubmitted.create(command.data)];
+    }
+    case 'FailRegistration':
+      if (stages.failure?.step === 'register' && stages.failure.reason === command.data.reason) return [];
+      if (REGISTERED.includes(stages.status)) throw new IllegalStateError('The track is already registered');
+      return [TrackRegistrationFailed.create(command.data)];
+    case 'RequestRegistrationRetry':
+      refuseUnless('retry');
+      return [TrackRegistrationRetryRequested.create(command.data)];
+    case 'IssueCertificate':
+      if (stages.certificate) return [];
+      if (!stages.registration.submitted || stages.failure) throw new IllegalStateError('The registration has not gone through');
+      return [TrackCertificateIssued.create(command.data)];
+    case 'StoreInVault':
+      if (stages.status === 'in_vault' || stages.status === 'contracted') return [];
+      if (!stages.certificate) throw new IllegalStateError('A track enters the vault with its certificate');
+      return [TrackStoredInVault.create(command.data)];
+  }
+}
+
+const freshStages: TrackStages = {
+  status: 'completed',
+  mastering: { running: null, master: null, preview: null },
+  check: { running: null, result: null },
+  registration: { signed: null, submitted: null, retries: 0 },
+  certificate: null,
+  failure: null,
+};
 
 export function evolveTrack(state: TrackState, event: TrackEvent): TrackState {
   switch (event.type) {
@@ -65,13 +232,60 @@ export function evolveTrack(state: TrackState, event: TrackEvent): TrackState {
       return { status: 'stored', upload: state.upload, file: event.data };
     case 'TrackProbed':
       if (state.status !== 'stored') return state;
-      return { status: 'probed', upload: state.upload, file: state.file, probe: event.data };
+      return { status: 'probed', upload: state.upload, file: state.file, probe: event.data, stages: freshStages };
     case 'TrackIntakeFailed':
       if (state.status === 'none') return state;
       return { status: 'intake_failed', upload: state.upload, step: event.data.step, reason: event.data.reason };
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown track event ${JSON.stringify(unknown)}`);
+    default:
+      if (state.status !== 'probed') return state;
+      return { ...state, stages: evolveStages(state.stages, event) };
+  }
+}
+
+function evolveStages(s: TrackStages, event: TrackEvent): TrackStages {
+  switch (event.type) {
+    case 'TrackMasteringRequested':
+      return { ...s, status: event.data.kind === 'master' ? 'mastering' : s.status, mastering: { ...s.mastering, running: event.data } };
+    case 'TrackMasteringProgressed':
+      return s;
+    case 'TrackMastered': {
+      const mastering = { ...s.mastering, running: null };
+      if (event.data.kind === 'preview') return { ...s, mastering: { ...mastering, preview: event.data } };
+      // A new master is new content: an earlier check no longer speaks for it.
+      return { ...s, status: 'mastered', failure: null, check: { running: null, result: null }, mastering: { ...mastering, master: event.data, preview: event.data } };
     }
+    case 'TrackMasteringFailed': {
+      const wasMaster = s.mastering.running?.kind === 'master';
+      const mastering = { ...s.mastering, running: null };
+      if (!wasMaster) return { ...s, mastering };
+      return { ...s, mastering, status: 'failed', failure: { step: 'master', reason: event.data.reason, similarity: null, resultCode: null } };
+    }
+    case 'TrackCopyrightCheckStarted':
+      return { ...s, failure: null, status: s.mastering.master ? 'mastered' : 'completed', check: { running: event.data, result: null } };
+    case 'TrackCopyrightCheckProgressed':
+      return s;
+    case 'TrackCopyrightChecked': {
+      const check = { running: null, result: event.data };
+      if (event.data.analysis.status === 'cleared') return { ...s, check };
+      const similarity = event.data.analysis.conflicts.reduce<number | null>((top, c) => Math.max(top ?? 0, c.similarity), null);
+      const reason = event.data.analysis.reason ?? `The check did not clear the track (${event.data.analysis.status.replace('_', ' ')})`;
+      return { ...s, check, status: 'failed', failure: { step: 'oracle', reason, similarity, resultCode: null } };
+    }
+    case 'TrackCopyrightCheckFailed':
+      return { ...s, check: { running: null, result: null }, status: 'failed', failure: { step: 'oracle', reason: event.data.reason, similarity: null, resultCode: null } };
+    case 'TrackRegistrationSigned':
+      return { ...s, registration: { ...s.registration, signed: event.data } };
+    case 'TrackRegistrationSubmitted':
+      return { ...s, failure: null, status: s.status === 'failed' ? (s.mastering.master ? 'mastered' : 'completed') : s.status, registration: { ...s.registration, submitted: event.data } };
+    case 'TrackRegistrationFailed':
+      return { ...s, status: 'failed', failure: { step: 'register', reason: event.data.reason, similarity: null, resultCode: event.data.resultCode } };
+    case 'TrackRegistrationRetryRequested':
+      return { ...s, failure: null, status: s.mastering.master ? 'mastered' : 'completed', registration: { ...s.registration, retries: s.registration.retries + 1 } };
+    case 'TrackCertificateIssued':
+      return { ...s, status: 'copyrighted', certificate: event.data };
+    case 'TrackStoredInVault':
+      return { ...s, status: 'in_vault' };
+    default:
+      return s;
   }
 }

@@ -1,8 +1,9 @@
 // Events of a piece of content's lifecycle (stream `track-<id>`). The intake stage records the
-// upload, stores and hashes the file, and probes it; later stages add their own events.
+// upload, stores and hashes the file, and probes it; the later stages' events are in stage.events.ts.
 import { z } from 'zod';
 import { ACCEPTED_UPLOAD_EXTENSIONS, CONTENT_TYPES } from '../constants';
 import { defineEvent } from '../shared/events';
+import { stageEventDefinitions, type StageEvent } from './stage.events';
 
 export const TrackUploadReceived = defineEvent(
   'TrackUploadReceived',
@@ -53,9 +54,11 @@ export const TrackIntakeFailed = defineEvent(
   z.object({ trackId: z.uuid(), step: z.string().min(1), reason: z.string().min(1) }),
 );
 
-export const trackEventDefinitions = [TrackUploadReceived, TrackFileStored, TrackProbed, TrackIntakeFailed] as const;
+export const intakeEventDefinitions = [TrackUploadReceived, TrackFileStored, TrackProbed, TrackIntakeFailed] as const;
+export const trackEventDefinitions = [...intakeEventDefinitions, ...stageEventDefinitions] as const;
 
 export type TrackEvent =
+  | StageEvent
   | ReturnType<typeof TrackUploadReceived.create>
   | ReturnType<typeof TrackFileStored.create>
   | ReturnType<typeof TrackProbed.create>

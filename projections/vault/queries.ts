@@ -1,82 +1,217 @@
-// Reads of the vault read model, shaped as the API's VaultItem.
-import { STAGE_LABELS, type LifecycleStage } from '../../domain/track/lifecycle';
-import type { VaultItem } from '../../domain/contracts/vault';
+// Reads of the vault read model, shaped as the API's VaultItem and CopyrightCheck.
+import { COPYRIGHT_ANALYSIS_STAGES } from '../../domain/constants';
+import type { CopyrightCheck } from '../../domain/contracts/lifecycle';
+import type { VaultItem, VaultStatus } from '../../domain/contracts/vault';
+import { STAGE_LABELS, type LifecycleStage, type StepProgress } from '../../domain/track/lifecycle';
+import { currentStage, workflowSteps, type UploadedTrack } from '../../domain/track/progress';
+import type { ProbedTrack, TrackState } from '../../domain/track/track.decider';
 import type { Queryable } from '../../infra/db/db';
+import { explorerLinks } from '../../infra/xrpl/ledger';
+import type { TrackProgress } from './projection';
 
-interface VaultRow {
+export interface VaultRow {
   id: string;
-  title: string;
-  description: string;
-  content_type: VaultItem['contentType'];
-  status: VaultItem['status'];
-  stage: LifecycleStage;
-  steps: VaultItem['workflow']['steps'];
-  failure_reason: string | null;
+  owner_id: string;
   workflow_id: string | null;
-  original_name: string;
-  mime_type: string;
-  size: string;
-  genre: string | null;
-  royalty_split: number;
-  stored_name: string | null;
-  sha256: string | null;
-  format: string | null;
-  duration_seconds: number | null;
-  xrpl_tx_hash: string | null;
-  copyright_checked: boolean;
+  state: TrackState;
+  progress: TrackProgress;
   created_at: Date;
 }
 
-const COLUMNS = `id::text AS id, title, description, content_type, status, stage, steps, failure_reason, workflow_id,
-  original_name, mime_type, size::text AS size, genre, royalty_split, stored_name, sha256, format, duration_seconds,
-  xrpl_tx_hash, copyright_checked, created_at`;
+const COLUMNS = 'id::text AS id, owner_id::text AS owner_id, workflow_id, state, progress, created_at';
 
-function toVaultItem(row: VaultRow): VaultItem {
+
+export function toVaultItem(row: VaultRow): VaultItem {
+  const state = row.state as UploadedTrack;
+  const upload = state.upload;
+  const file = 'file' in state ? state.file : null;
+  const probe = state.status === 'probed' ? state.probe : null;
+  const probed = state.status === 'probed' ? state : null;
+  const stages = probed?.stages ?? null;
+  const master = stages?.mastering.master ?? null;
+  const preview = stages?.mastering.preview ?? null;
+  const registration = stages?.registration ?? null;
+  const steps = workflowSteps(state);
+  const stage = currentStage(steps);
+  const failure = state.status === 'intake_failed' ? { reason: state.reason } : stages?.failure ?? null;
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
-    contentType: row.content_type,
-    status: row.status,
-    xrplTxHash: row.xrpl_tx_hash,
-    filePath: row.stored_name ? `/uploads/${row.stored_name}` : null,
-    landrMasteredFilePath: null,
-    landrPreviewFilePath: null,
-    landrMasterStyle: null,
-    copyrightChecked: row.copyright_checked,
-    royaltySplit: row.royalty_split,
+    title: upload.title,
+    description: upload.description,
+    contentType: upload.contentType,
+    status: vaultStatus(state),
+    trackStatus: state.status === 'probed' ? state.stages.status : state.status === 'intake_failed' ? 'failed' : 'processing',
+    xrplTxHash: registration?.signed?.txHash ?? null,
+    filePath: file ? `/uploads/${file.storedName}` : null,
+    landrMasteredFilePath: master ? `/uploads/${master.files.master}` : null,
+    landrPreviewFilePath: preview ? `/uploads/${preview.files.preview}` : null,
+    landrMasterStyle: master?.settings.style ?? null,
+    landrMasterLoudness: master?.settings.loudness ?? null,
+    landrMasterFormat: master?.settings.format ?? null,
+    landrMasterId: master?.masteringId ?? null,
+    landrPreviewId: preview?.masteringId ?? null,
+    landrMasterStatus: probed ? masterStatus(probed) : null,
+    copyrightChecked: Boolean(stages?.check.result),
+    mastering: probed ? masteringView(probed, row.progress) : null,
+    copyrightCheck: probed ? copyrightCheckView(row, probed) : null,
+    copyrightResult: failure && stages?.failure?.step === 'oracle' ? { reason: stages.failure.reason, similarity: stages.failure.similarity } : null,
+    registration: registration?.signed ? registrationView(probed!) : null,
+    certificateId: stages?.certificate?.certificateId ?? null,
+    royaltySplit: upload.royaltySplit,
     createdAt: new Date(row.created_at).toISOString(),
     metadata: {
-      genre: row.genre,
-      duration: row.duration_seconds,
-      size: Number(row.size),
-      originalName: row.original_name,
-      mimeType: row.mime_type,
-      format: row.format,
-      sha256: row.sha256,
+      genre: upload.genre,
+      duration: probe?.durationSeconds ?? null,
+      size: file?.size ?? upload.size,
+      originalName: upload.originalName,
+      mimeType: upload.detectedMimeType,
+      format: probe?.format ?? null,
+      sha256: file?.sha256 ?? null,
+      mastering: master ? { results: master.results } : null,
     },
     workflow: {
       id: row.workflow_id ?? '',
-      stage: row.stage,
-      stageLabel: row.status === 'failed' ? 'Intake failed' : STAGE_LABELS[row.stage],
-      steps: row.steps,
-      failureReason: row.failure_reason,
+      stage,
+      stageLabel: stageLabel(state, steps, stage),
+      steps,
+      failureReason: failure?.reason ?? null,
     },
   };
 }
 
+function vaultStatus(state: UploadedTrack): VaultStatus {
+  if (state.status === 'intake_failed') return 'failed';
+  if (state.status !== 'probed') return 'processing';
+  if (state.stages.certificate) return 'registered';
+  return state.stages.status === 'failed' ? 'failed' : 'processing';
+}
+
+/** Spec 2 §4 "Master status badge" inputs: processing, completed, failed. */
+function masterStatus(track: ProbedTrack): string | null {
+  const { mastering, failure } = track.stages;
+  if (mastering.running?.kind === 'master') return 'processing';
+  if (failure?.step === 'master') return 'failed';
+  return mastering.master ? 'completed' : null;
+}
+
+function masteringView(track: ProbedTrack, progress: TrackProgress): VaultItem['mastering'] {
+  const { running, master, preview } = track.stages.mastering;
+  const latest = running ?? [master, preview].find((m) => m?.masteringId === progress.mastering?.masteringId) ?? null;
+  const masteringId = progress.mastering?.masteringId ?? latest?.masteringId;
+  if (!masteringId) return null;
+  const done = [master, preview].find((m) => m?.masteringId === masteringId) ?? null;
+  const failed = !running && !done && track.stages.failure?.step === 'master';
+  return {
+    masterId: masteringId,
+    kind: running?.kind ?? done?.kind ?? 'master',
+    running: running?.masteringId === masteringId,
+    steps: progress.mastering?.masteringId === masteringId ? progress.mastering.steps : [],
+    results: done?.results ?? null,
+    error: failed ? track.stages.failure!.reason : null,
+  };
+}
+
+function copyrightCheckView(row: VaultRow, track: ProbedTrack): CopyrightCheck {
+  const { running, result } = track.stages.check;
+  const failure = track.stages.failure?.step === 'oracle' ? track.stages.failure : null;
+  const stageStates = row.progress.check?.stages ?? {};
+  const analysis = result?.analysis ?? null;
+  const status: CopyrightCheck['status'] = running ? 'analyzing' : analysis ? (analysis.status === 'cleared' ? 'completed' : 'failed') : failure ? 'failed' : 'pending';
+  return {
+    contentId: row.id,
+    title: track.upload.title,
+    status,
+    checkId: running?.checkId ?? result?.checkId ?? null,
+    stages: COPYRIGHT_ANALYSIS_STAGES.map((name) => ({ name, status: stageStates[name] ?? 'pending' })),
+    clearanceScore: analysis?.clearanceScore ?? null,
+    verdict: analysis?.status ?? null,
+    audioFingerprint: analysis?.audioFingerprint ?? null,
+    melodicId: analysis?.melodicId ?? null,
+    harmonicId: analysis?.harmonicId ?? null,
+    rhythmicId: analysis?.rhythmicId ?? null,
+    databasesChecked: analysis?.databasesChecked ?? null,
+    recordsScanned: analysis?.recordsScanned ?? null,
+    conflicts: (analysis?.conflicts ?? []).map(({ workId, owner, similarity, kind }) => ({ workId, owner, similarity, kind })),
+    recommendations: analysis?.recommendations ?? [],
+    notChecked: analysis?.notChecked ?? [],
+    reason: failure?.reason ?? analysis?.reason ?? null,
+    similarity: failure?.similarity ?? null,
+    checkedAt: null,
+  };
+}
+
+function registrationView(track: ProbedTrack): NonNullable<VaultItem['registration']> {
+  const { signed, submitted } = track.stages.registration;
+  const failure = track.stages.failure?.step === 'register' ? track.stages.failure : null;
+  return {
+    network: signed!.network,
+    account: signed!.account,
+    ledgerStatus: failure ? 'failed' : (submitted?.outcome ?? 'signed'),
+    resultCode: failure?.resultCode ?? submitted?.engineResult ?? null,
+    note: failure?.reason ?? submitted?.note ?? null,
+    explorer: explorerLinks(signed!.network, signed!.txHash),
+  };
+}
+
+function stageLabel(state: UploadedTrack, steps: StepProgress[], stage: LifecycleStage): string {
+  if (state.status === 'intake_failed') return 'Intake failed';
+  const step = steps.find((s) => s.name === stage);
+  if (step?.status === 'failed') return `${STAGE_LABELS[stage]}: failed`;
+  if (step?.status === 'running') return RUNNING_LABELS[stage] ?? STAGE_LABELS[stage];
+  return STAGE_LABELS[stage];
+}
+
+const RUNNING_LABELS: Partial<Record<LifecycleStage, string>> = {
+  intake: 'Intake',
+  master: 'Mastering',
+  oracle: 'Checking copyright',
+  register: 'Registering on the XRP Ledger',
+};
+
 export async function listVault(db: Queryable, ownerId: string): Promise<VaultItem[]> {
-  const { rows } = await db.query<VaultRow>(
-    `SELECT ${COLUMNS} FROM vault_items WHERE owner_id = $1 ORDER BY created_at DESC, id`,
-    [ownerId],
-  );
+  const { rows } = await db.query<VaultRow>(`SELECT ${COLUMNS} FROM vault_items WHERE owner_id = $1 ORDER BY created_at DESC, id`, [ownerId]);
   return rows.map(toVaultItem);
+}
+
+export async function listCopyrightChecks(db: Queryable, ownerId: string): Promise<CopyrightCheck[]> {
+  const items = await listVault(db, ownerId);
+  return items.flatMap((item) => (item.copyrightCheck ? [item.copyrightCheck] : []));
+}
+
+/** One vault row, for the owner's commands; null when it is not theirs or does not exist. */
+export async function findOwnedTrack(db: Queryable, ownerId: string, trackId: string): Promise<VaultRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(trackId)) return null;
+  const { rows } = await db.query<VaultRow>(`SELECT ${COLUMNS} FROM vault_items WHERE id = $1 AND owner_id = $2`, [trackId, ownerId]);
+  return rows[0] ?? null;
+}
+
+export async function findTrackByTxHash(db: Queryable, ownerId: string, txHash: string): Promise<VaultRow | null> {
+  const { rows } = await db.query<VaultRow>(`SELECT ${COLUMNS} FROM vault_items WHERE xrpl_tx_hash = $1 AND owner_id = $2`, [txHash.toUpperCase(), ownerId]);
+  return rows[0] ?? null;
+}
+
+export interface CertificateRow {
+  certificate_id: string;
+  track_id: string;
+  owner_id: string;
+  tx_hash: string;
+  document: Record<string, unknown>;
+  signature: Record<string, unknown>;
+  issued_at: Date;
+}
+
+export async function findCertificate(db: Queryable, certificateId: string): Promise<CertificateRow | null> {
+  const { rows } = await db.query<CertificateRow>(
+    'SELECT certificate_id, track_id::text AS track_id, owner_id::text AS owner_id, tx_hash, document, signature, issued_at FROM certificates WHERE certificate_id = $1',
+    [certificateId],
+  );
+  return rows[0] ?? null;
 }
 
 /** The owner of a stored file, for serving /uploads/{name} to its owner only. */
 export async function findStoredFileOwner(db: Queryable, storedName: string): Promise<{ ownerId: string; mimeType: string } | null> {
   const { rows } = await db.query<{ owner_id: string; mime_type: string }>(
-    'SELECT owner_id::text AS owner_id, mime_type FROM vault_items WHERE stored_name = $1',
+    'SELECT owner_id::text AS owner_id, mime_type FROM vault_files WHERE stored_name = $1',
     [storedName],
   );
   return rows[0] ? { ownerId: rows[0].owner_id, mimeType: rows[0].mime_type } : null;

@@ -1,8 +1,11 @@
 // The track lifecycle's activities: each loads the track stream, runs the track decider and
-// appends what it decided. Event ids derive from the workflow id, the activity and the event's
-// index, and the decider decides nothing for work already recorded, so a retried activity never
-// appends twice. Bad content and business refusals are non-retryable failures with a human reason.
+// appends what it decided. Event ids derive from the workflow id, the activity (with its command's
+// id) and the event's index, and the decider decides nothing for work already recorded, so a
+// retried activity never appends twice, and never signs or registers twice. Bad content and
+// business refusals are non-retryable failures with a human reason.
 import { createHash } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
@@ -10,16 +13,31 @@ import { ConcurrencyError, DomainError } from '../../domain/shared/errors';
 import type { EventMetadata, NewEvent } from '../../domain/shared/events';
 import { decideTrack, evolveTrack, initialTrackState, type TrackCommand, type TrackState } from '../../domain/track/track.decider';
 import { trackStreamId, type TrackEvent } from '../../domain/track/track.events';
+import { CERTIFICATE_FORMAT_VERSION } from '../../domain/constants';
 import type { IntakeStep } from '../../domain/track/lifecycle';
+import { currentStage, workflowSteps } from '../../domain/track/progress';
+import type { CopyrightAnalysisRecord } from '../../domain/track/stage.events';
+import { refusal, registrableFile, type ProbedTrack } from '../../domain/track/track.decider';
+import { masterTrack, MasteringError } from '../../infra/audio/mastering';
+import { signCertificate, type CertificateFields } from '../../infra/certificate/certificate';
+import type { CertificateSigningKey } from '../../infra/certificate/signing-key';
+import type { Db } from '../../infra/db/db';
 import type { EventStore, RecordedEvent } from '../../infra/eventstore/event-store';
 import { logger } from '../../infra/logger/logger';
 import { probeFile, UnreadableMediaError, type MediaProbe } from '../../infra/media/probe';
-import type { FileStorage } from '../../infra/storage/file-storage';
-import type { TrackLifecycleInput } from './shared';
+import { analyzeContent } from '../../infra/similarity/content-oracle';
+import { sha256File, type FileStorage } from '../../infra/storage/file-storage';
+import { decodeRegistrationMemo, explorerLinks, XrplRejectedError, type XrplLedger } from '../../infra/xrpl/ledger';
+import { findUserById } from '../../projections/users/queries';
+import type { CheckCommand, CommandContext, LifecycleProgress, MasterCommand, RegisterCommand, RetryCommand, TrackLifecycleInput } from './shared';
 
 export interface TrackLifecycleActivityDeps {
   eventStore: EventStore;
   storage: FileStorage;
+  /** The platform database: the copyright registry and the users read model (owner names). */
+  db: Db;
+  ledger: XrplLedger;
+  signingKey: CertificateSigningKey;
 }
 
 export interface StoredFile {
@@ -31,7 +49,7 @@ export interface StoredFile {
 /** How often a long activity tells Temporal it is still alive. */
 const HEARTBEAT_EVERY_MS = 1_000;
 
-export function createTrackLifecycleActivities({ eventStore, storage }: TrackLifecycleActivityDeps) {
+export function createTrackLifecycleActivities({ eventStore, storage, db, ledger, signingKey }: TrackLifecycleActivityDeps) {
   async function loadTrack(trackId: string): Promise<{ recorded: RecordedEvent[]; state: TrackState }> {
     const recorded = await eventStore.readStream(trackStreamId(trackId));
     const state = recorded.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
@@ -41,7 +59,7 @@ export function createTrackLifecycleActivities({ eventStore, storage }: TrackLif
   /** Decides against the state that was read and appends at the version that was read. */
   async function decideAndAppend(
     activity: string,
-    input: TrackLifecycleInput,
+    input: CommandContext & { trackId: string },
     loaded: { recorded: RecordedEvent[]; state: TrackState },
     command: TrackCommand,
   ): Promise<number> {
@@ -132,6 +150,284 @@ export function createTrackLifecycleActivities({ eventStore, storage }: TrackLif
       const loaded = await loadTrack(input.trackId);
       await decideAndAppend('failIntake', input, loaded, { type: 'FailIntake', data: { trackId: input.trackId, step, reason } });
     },
+
+    /** The track's steps and current stage from its events (the workflow's query after a step). */
+    async describeTrack(input: TrackLifecycleInput): Promise<Pick<LifecycleProgress, 'stage' | 'steps' | 'failureReason'>> {
+      const { state } = await loadTrack(input.trackId);
+      if (state.status === 'none') return { stage: 'intake', steps: [], failureReason: null };
+      const steps = workflowSteps(state);
+      const failureReason = state.status === 'intake_failed' ? state.reason : state.status === 'probed' ? (state.stages.failure?.reason ?? null) : null;
+      return { stage: currentStage(steps), steps, failureReason };
+    },
+
+    /** Records the creator's request; a refusal (mastering a registered track, ...) is final. */
+    async requestMastering(input: TrackLifecycleInput, command: MasterCommand): Promise<void> {
+      const loaded = await loadTrack(input.trackId);
+      const { masteringId, kind, settings } = command;
+      await decideAndAppend(`requestMastering:${masteringId}`, on(input, command), loaded, {
+        type: 'RequestMastering',
+        data: { trackId: input.trackId, masteringId, kind, settings },
+      });
+    },
+
+    /**
+     * Masters the track's upload with the audio engine, appending each step's progress as it
+     * happens, then stores the files under the track's id and records the measured result.
+     */
+    async masterAudio(input: TrackLifecycleInput, command: MasterCommand): Promise<void> {
+      const { masteringId, settings } = command;
+      const before = await loadTrack(input.trackId);
+      const track = probed(before.state);
+      if (track.stages.mastering.running?.masteringId !== masteringId) return; // finished by an earlier attempt
+      const attemptNo = Context.current().info.attempt;
+      const stem = `${input.trackId}-${masteringId.slice(0, 8)}`;
+      const workDir = path.join(storage.root, 'mastering', `${stem}-${attemptNo}`);
+      let reported = 0;
+      let appends = Promise.resolve();
+      const report = (step: string, description: string, progress: number) => {
+        const index = reported++;
+        appends = appends.then(async () => {
+          await decideAndAppend(`masterProgress:${masteringId}:${attemptNo}:${index}`, on(input, command), await loadTrack(input.trackId), {
+            type: 'ReportMasteringProgress',
+            data: { trackId: input.trackId, masteringId, step, description, progress },
+          });
+        });
+      };
+      const started = performance.now();
+      let result: Awaited<ReturnType<typeof masterTrack>>;
+      try {
+        result = await withHeartbeats(() =>
+          masterTrack(storage.storedPath(track.file.storedName), { ...settings, outDir: workDir,
+            name: stem,
+            // The engine's own 'Complete' is the stream's ending, sent once the result is recorded.
+            onProgress: (e) => {
+              if (e.step !== 'Complete') report(e.step, e.description, e.progress);
+            },
+          }),
+        );
+        await appends;
+      } catch (error) {
+        await appends.catch(() => undefined);
+        await rm(workDir, { recursive: true, force: true });
+        if (error instanceof MasteringError) throw ApplicationFailure.nonRetryable(error.message, 'MasteringError');
+        throw error;
+      }
+      const files = { master: '', preview: '', preLimiter: '', abOriginal: '', abMaster: '' };
+      for (const key of Object.keys(files) as (keyof typeof files)[]) {
+        const name = path.basename(result.files[key]);
+        await rename(result.files[key], storage.storedPath(name));
+        files[key] = name;
+      }
+      await rm(workDir, { recursive: true, force: true });
+      const masterSha256 = await sha256File(storage.storedPath(files.master));
+      const { lufs, dynamicRange, peak, processing } = result;
+      await decideAndAppend(`masterDone:${masteringId}`, on(input, command), await loadTrack(input.trackId), {
+        type: 'CompleteMastering',
+        data: {
+          trackId: input.trackId,
+          masteringId,
+          kind: command.kind,
+          settings,
+          files,
+          masterSha256,
+          results: { lufs, dynamicRange, peak, processing },
+          inputLufs: result.measurements.inputLufs,
+          inputTruePeakDbtp: result.measurements.inputTruePeakDbtp,
+          elapsedSeconds: (performance.now() - started) / 1000,
+        },
+      });
+    },
+
+    async failMastering(input: TrackLifecycleInput, command: MasterCommand, reason: string): Promise<void> {
+      await decideAndAppend(`masterFailed:${command.masteringId}`, on(input, command), await loadTrack(input.trackId), {
+        type: 'FailMastering',
+        data: { trackId: input.trackId, masteringId: command.masteringId, reason },
+      });
+    },
+
+    /** Records which file the check is about (the master when there is one); refusals are final. */
+    async startCopyrightCheck(input: TrackLifecycleInput, command: CheckCommand): Promise<void> {
+      const loaded = await loadTrack(input.trackId);
+      if (loaded.state.status !== 'probed') throw ApplicationFailure.nonRetryable(refusal(loaded.state, 'check') ?? 'The track is not ready', 'IllegalStateError');
+      const file = registrableFile(loaded.state);
+      await decideAndAppend(`checkStart:${command.checkId}`, on(input, command), loaded, {
+        type: 'StartCopyrightCheck',
+        data: { trackId: input.trackId, checkId: command.checkId, ...file },
+      });
+    },
+
+    /** Runs the copyright oracle on the file, appending each stage as it is reached, and records the verdict. */
+    async checkCopyright(input: TrackLifecycleInput, command: CheckCommand): Promise<{ checkId: string; cleared: boolean; reason: string | null }> {
+      const { checkId } = command;
+      const track = probed((await loadTrack(input.trackId)).state);
+      const done = track.stages.check.result;
+      if (done?.checkId === checkId) return { checkId, cleared: done.analysis.status === 'cleared', reason: done.analysis.reason };
+      const running = track.stages.check.running;
+      if (running?.checkId !== checkId) throw ApplicationFailure.nonRetryable('This copyright check is no longer running', 'IllegalStateError');
+      const attemptNo = Context.current().info.attempt;
+      let reported = 0;
+      let appends = Promise.resolve();
+      const started = performance.now();
+      const analysis = await withHeartbeats(() =>
+        analyzeContent(storage.storedPath(running.storedName), {
+          db,
+          extension: track.upload.detectedExtension,
+          ownerId: input.ownerId,
+          // Cleared content joins the registry, so a later upload of the same work by someone else conflicts.
+          registerAs: `${input.trackId}:${checkId}`,
+          onProgress: (p) => {
+            const index = reported++;
+            appends = appends.then(async () => {
+              await decideAndAppend(`checkProgress:${checkId}:${attemptNo}:${index}`, on(input, command), await loadTrack(input.trackId), {
+                type: 'ReportCheckProgress',
+                data: { trackId: input.trackId, checkId, stage: p.stage, step: p.step, state: p.state },
+              });
+            });
+          },
+        }),
+      );
+      await appends;
+      // The whole analysis is kept for auditors, as plain JSON (the event schema checks its shape).
+      const record = JSON.parse(JSON.stringify(analysis)) as CopyrightAnalysisRecord;
+      await decideAndAppend(`checkDone:${checkId}`, on(input, command), await loadTrack(input.trackId), {
+        type: 'RecordCheckResult',
+        data: { trackId: input.trackId, checkId, sha256: running.sha256, analysis: record, elapsedSeconds: (performance.now() - started) / 1000 },
+      });
+      logger.info({ trackId: input.trackId, checkId, status: analysis.status, score: analysis.clearanceScore }, 'copyright check recorded');
+      return { checkId, cleared: analysis.status === 'cleared', reason: analysis.reason };
+    },
+
+    async failCopyrightCheck(input: TrackLifecycleInput, command: CheckCommand, reason: string): Promise<void> {
+      await decideAndAppend(`checkFailed:${command.checkId}`, on(input, command), await loadTrack(input.trackId), {
+        type: 'FailCopyrightCheck',
+        data: { trackId: input.trackId, checkId: command.checkId, reason },
+      });
+    },
+
+    /**
+     * Builds and signs the registration transaction once: the signed blob is recorded before it is
+     * ever submitted, so every retry submits the same transaction (the same hash) again.
+     */
+    async signRegistration(input: TrackLifecycleInput, command: RegisterCommand): Promise<void> {
+      const loaded = await loadTrack(input.trackId);
+      if (loaded.state.status === 'probed' && loaded.state.stages.registration.signed) return;
+      const why = refusal(loaded.state, 'register');
+      if (why) throw ApplicationFailure.nonRetryable(why, 'IllegalStateError');
+      const track = probed(loaded.state);
+      const file = registrableFile(track);
+      const certificateId = `GOOSE-CERT-${createHash('sha256').update(`${input.trackId}\u0000${file.sha256}`).digest('hex').slice(0, 16).toUpperCase()}`;
+      const signed = await ledger.signRegistration({ trackId: input.trackId, sha256: file.sha256, certificateId, title: track.upload.title });
+      await decideAndAppend('signRegistration', on(input, command), await loadTrack(input.trackId), {
+        type: 'SignRegistration',
+        data: {
+          trackId: input.trackId,
+          certificateId,
+          ...file,
+          network: ledger.network,
+          account: signed.account,
+          txHash: signed.txHash,
+          txBlob: signed.txBlob,
+          sequence: signed.sequence,
+          fee: signed.fee,
+          lastLedgerSequence: signed.lastLedgerSequence,
+        },
+      });
+    },
+
+    /** Submits the recorded transaction (or keeps it signed when no ledger is configured). */
+    async submitRegistration(input: TrackLifecycleInput, command: RegisterCommand): Promise<{ txHash: string; outcome: 'validated' | 'submitted' | 'awaiting_submission' }> {
+      const loaded = await loadTrack(input.trackId);
+      const signed = probed(loaded.state).stages.registration.signed;
+      if (!signed) throw ApplicationFailure.nonRetryable('There is no signed registration to submit', 'IllegalStateError');
+      const memo = decodeRegistrationMemo(signed.txBlob);
+      if (!memo) throw ApplicationFailure.nonRetryable('The signed registration carries no GOOSE memo', 'IllegalStateError');
+      let outcome: Awaited<ReturnType<XrplLedger['submit']>>;
+      try {
+        outcome = await ledger.submit({ ...signed, memo });
+      } catch (error) {
+        if (error instanceof XrplRejectedError) {
+          throw ApplicationFailure.create({ message: `The ledger rejected the registration (${error.resultCode}): ${error.message}`, type: 'XrplRejected', nonRetryable: true, details: [error.resultCode] });
+        }
+        throw error;
+      }
+      const retryKey = probed(loaded.state).stages.registration.retries;
+      await decideAndAppend(`submitRegistration:${retryKey}`, on(input, command), loaded, {
+        type: 'RecordSubmission',
+        data: {
+          trackId: input.trackId,
+          txHash: signed.txHash,
+          outcome: outcome.status,
+          engineResult: outcome.status === 'awaiting_submission' ? null : outcome.engineResult,
+          ledgerIndex: outcome.status === 'validated' ? outcome.ledgerIndex : null,
+          note: outcome.status === 'awaiting_submission' ? outcome.reason : null,
+        },
+      });
+      return { txHash: signed.txHash, outcome: outcome.status };
+    },
+
+    async failRegistration(input: TrackLifecycleInput, command: RegisterCommand, reason: string, resultCode: string | null): Promise<void> {
+      const loaded = await loadTrack(input.trackId);
+      const track = probed(loaded.state);
+      await decideAndAppend(`registrationFailed:${track.stages.registration.retries}`, on(input, command), loaded, {
+        type: 'FailRegistration',
+        data: { trackId: input.trackId, txHash: track.stages.registration.signed?.txHash ?? null, resultCode, reason },
+      });
+    },
+
+    /** An operator's retry of a failed ledger step, recorded as an event before it runs. */
+    async requestRegistrationRetry(input: TrackLifecycleInput, command: RetryCommand): Promise<void> {
+      await decideAndAppend(`registrationRetry:${command.retryId}`, on(input, command), await loadTrack(input.trackId), {
+        type: 'RequestRegistrationRetry',
+        data: { trackId: input.trackId, retryId: command.retryId, operator: command.operator, note: command.note },
+      });
+    },
+
+    /** Signs the certificate (Ed25519 over its canonical JSON) and records it; returns its id. */
+    async issueCertificate(input: TrackLifecycleInput, command: RegisterCommand): Promise<string> {
+      const loaded = await loadTrack(input.trackId);
+      const track = probed(loaded.state);
+      if (track.stages.certificate) return track.stages.certificate.certificateId;
+      const signed = track.stages.registration.signed;
+      const submitted = track.stages.registration.submitted;
+      if (!signed || !submitted) throw ApplicationFailure.nonRetryable('The registration has not gone through', 'IllegalStateError');
+      const owner = await findUserById(db, input.ownerId);
+      const links = explorerLinks(signed.network, signed.txHash);
+      const fields: CertificateFields = {
+        certificateId: signed.certificateId,
+        trackId: input.trackId,
+        title: track.upload.title,
+        owner: owner?.username ?? input.ownerId,
+        ownerId: input.ownerId,
+        contentType: track.upload.contentType,
+        sha256: signed.sha256,
+        fileName: signed.storedName,
+        copyrightStatus: 'registered',
+        publicVisibility: 'public',
+        registrationDate: new Date().toISOString(),
+        blockchainNetwork: `XRPL ${signed.network}`,
+        walletAddress: signed.account,
+        xrplTxHash: signed.txHash,
+        ledgerStatus: submitted.outcome,
+        verificationStatus: submitted.outcome === 'awaiting_submission' ? 'signed, awaiting ledger submission' : submitted.outcome === 'validated' ? 'verified on the ledger' : 'submitted to the ledger',
+        blockchainExplorer: { xrpscan: links.xrpscan, xrplorer: links.xrplorer, bithomp: links.bithomp },
+        clearanceScore: track.stages.check.result?.analysis.clearanceScore ?? null,
+        verificationUrl: `${command.publicUrl}/verify/${signed.certificateId}`,
+        version: CERTIFICATE_FORMAT_VERSION,
+      };
+      const { certificate, signature } = signCertificate(fields, signingKey);
+      await decideAndAppend('issueCertificate', on(input, command), loaded, {
+        type: 'IssueCertificate',
+        data: { trackId: input.trackId, certificateId: signed.certificateId, certificate, signature },
+      });
+      return signed.certificateId;
+    },
+
+    async storeInVault(input: TrackLifecycleInput, command: RegisterCommand): Promise<void> {
+      const loaded = await loadTrack(input.trackId);
+      const certificateId = probed(loaded.state).stages.certificate?.certificateId;
+      if (!certificateId) throw ApplicationFailure.nonRetryable('A track enters the vault with its certificate', 'IllegalStateError');
+      await decideAndAppend('storeInVault', on(input, command), loaded, { type: 'StoreInVault', data: { trackId: input.trackId, certificateId } });
+    },
   };
 }
 
@@ -178,6 +474,16 @@ async function withHeartbeats<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     clearInterval(timer);
   }
+}
+
+/** The command's correlation and actor, on the track's stream. */
+function on(input: TrackLifecycleInput, command: CommandContext): CommandContext & { trackId: string } {
+  return { trackId: input.trackId, correlationId: command.correlationId, actor: command.actor };
+}
+
+function probed(state: TrackState): ProbedTrack {
+  if (state.status !== 'probed') throw ApplicationFailure.nonRetryable(`The track is ${state.status.replace('_', ' ')}, not ready`, 'IllegalStateError');
+  return state;
 }
 
 function fileOf(file: StoredFile): StoredFile {

@@ -1,8 +1,9 @@
 // What the track lifecycle workflow's callers and the workflow itself share: the task queue, the
-// workflow id rule, the input, and the query that reads the current stage.
-import { defineQuery } from '@temporalio/workflow';
+// workflow id rule, the input, the query that reads the current step and the updates that drive it.
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { ContentType, UploadExtension } from '../../domain/constants';
 import type { LifecycleStage, StepStatus } from '../../domain/track/lifecycle';
+import type { MasterSettings, MasteringKind, RegistrationOutcome } from '../../domain/track/stage.events';
 
 export const TRACK_LIFECYCLE_TASK_QUEUE = 'track-lifecycle';
 
@@ -40,6 +41,59 @@ export interface LifecycleProgress {
   /** Intake's steps (receive, store, probe), then one entry per later stage. */
   steps: LifecycleStep[];
   failureReason: string | null;
+  /** The command the workflow is running now, if any. */
+  running: string | null;
 }
 
 export const currentStageQuery = defineQuery<LifecycleProgress>('currentStage');
+
+/** Who asked for a command, recorded on its events. */
+export interface CommandContext {
+  correlationId: string;
+  actor: string;
+}
+
+export interface MasterCommand extends CommandContext {
+  masteringId: string;
+  kind: MasteringKind;
+  settings: MasterSettings;
+}
+
+export interface CheckCommand extends CommandContext {
+  checkId: string;
+}
+
+export interface RegisterCommand extends CommandContext {
+  /** Where the public verification page lives, e.g. https://goose.example (no trailing slash). */
+  publicUrl: string;
+}
+
+export interface RetryCommand extends RegisterCommand {
+  retryId: string;
+  operator: string;
+  note: string | null;
+}
+
+/** How a command ended: refusals and failures carry the reason the creator sees. */
+export type CommandOutcome<T> = { ok: true; value: T } | { ok: false; reason: string; resultCode?: string | null };
+
+export interface MasterOutcomeValue {
+  masteringId: string;
+}
+
+export interface CheckOutcomeValue {
+  checkId: string;
+  cleared: boolean;
+  reason: string | null;
+}
+
+export interface RegisterOutcomeValue {
+  txHash: string;
+  outcome: RegistrationOutcome;
+  certificateId: string;
+}
+
+export const masterUpdate = defineUpdate<CommandOutcome<MasterOutcomeValue>, [MasterCommand]>('master');
+export const copyrightCheckUpdate = defineUpdate<CommandOutcome<CheckOutcomeValue>, [CheckCommand]>('copyrightCheck');
+export const registerUpdate = defineUpdate<CommandOutcome<RegisterOutcomeValue>, [RegisterCommand]>('register');
+export const retryRegistrationUpdate = defineUpdate<CommandOutcome<RegisterOutcomeValue>, [RetryCommand]>('retryRegistration');

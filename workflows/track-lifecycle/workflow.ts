@@ -1,11 +1,33 @@
-// The track lifecycle workflow (id `track-lifecycle-<trackId>`). Built so far: the intake stage —
-// receive the upload, store and hash it, probe it. The later stages are listed in the progress as
-// pending steps; they run nothing yet. A step that fails for good is recorded as TrackIntakeFailed
-// and the workflow completes with that failure in its result instead of failing itself.
-import { ActivityFailure, ApplicationFailure, proxyActivities, setHandler } from '@temporalio/workflow';
+// The track lifecycle workflow (id `track-lifecycle-<trackId>`): intake (receive the upload, store
+// and hash it, probe it), then the stages the creator drives through updates — master (or
+// preview), run the copyright check, register on the XRP Ledger (which issues the signed
+// certificate and puts the track in the vault) — and an operator's retry of a failed ledger step.
+// Commands run one at a time, in the order they arrived; each update answers with its outcome.
+// A step that fails for good is recorded as an event and answered as {ok: false, reason}.
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { INTAKE_STEPS, LIFECYCLE_STAGES, type IntakeStep } from '../../domain/track/lifecycle';
 import type { TrackLifecycleActivities } from './activities';
-import { currentStageQuery, type LifecycleProgress, type TrackLifecycleInput } from './shared';
+import {
+  copyrightCheckUpdate,
+  currentStageQuery,
+  masterUpdate,
+  registerUpdate,
+  retryRegistrationUpdate,
+  type CommandOutcome,
+  type LifecycleProgress,
+  type RegisterCommand,
+  type RegisterOutcomeValue,
+  type TrackLifecycleInput,
+} from './shared';
 
 const retry = {
   initialInterval: '1 second',
@@ -16,17 +38,26 @@ const retry = {
 } as const;
 
 // A read and an append: quick. A worker that dies during one is noticed after this timeout.
-const { receiveUpload, failIntake } = proxyActivities<TrackLifecycleActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry,
-});
+const quick = proxyActivities<TrackLifecycleActivities>({ startToCloseTimeout: '30 seconds', retry });
 
-// Hashing and probing a large file take a while; heartbeats let a dead worker be noticed early.
-const { storeUpload, probeUpload } = proxyActivities<TrackLifecycleActivities>({
+// Hashing, probing, mastering and the oracle take a while; heartbeats let a dead worker be noticed early.
+const long = proxyActivities<TrackLifecycleActivities>({
   startToCloseTimeout: '15 minutes',
   heartbeatTimeout: '10 seconds',
-  retry,
+  retry: { ...retry, maximumAttempts: 5 },
 });
+
+// The ledger: network trouble is retried with backoff, then the step fails so an operator can
+// retry it later (a rejected transaction fails at once, with the ledger's result code).
+const ledger = proxyActivities<TrackLifecycleActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 5 },
+});
+
+interface QueuedCommand {
+  name: string;
+  run: () => Promise<void>;
+}
 
 export async function trackLifecycle(input: TrackLifecycleInput): Promise<LifecycleProgress> {
   const progress: LifecycleProgress = {
@@ -36,41 +67,124 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
       ...LIFECYCLE_STAGES.slice(1).map((name) => ({ name, status: 'pending' as const })),
     ],
     failureReason: null,
+    running: null,
   };
   setHandler(currentStageQuery, () => progress);
 
+  const queue: QueuedCommand[] = [];
+  const enqueue = <T>(name: string, run: () => Promise<CommandOutcome<T>>): Promise<CommandOutcome<T>> =>
+    new Promise((resolve) => queue.push({ name, run: async () => resolve(await run()) }));
+
+  setHandler(masterUpdate, (command) =>
+    enqueue('master', async () => {
+      const refused = await attempt(() => quick.requestMastering(input, command));
+      if (refused) return refused;
+      const failed = await attempt(() => long.masterAudio(input, command));
+      if (failed) {
+        await quick.failMastering(input, command, failed.reason);
+        return failed;
+      }
+      return { ok: true, value: { masteringId: command.masteringId } };
+    }),
+  );
+
+  setHandler(copyrightCheckUpdate, (command) =>
+    enqueue('copyrightCheck', async () => {
+      const refused = await attempt(() => quick.startCopyrightCheck(input, command));
+      if (refused) return refused;
+      let verdict: Awaited<ReturnType<TrackLifecycleActivities['checkCopyright']>> | undefined;
+      const failed = await attempt(async () => {
+        verdict = await long.checkCopyright(input, command);
+      });
+      if (failed || !verdict) {
+        const reason = failed?.reason ?? 'The copyright check returned no result';
+        await quick.failCopyrightCheck(input, command, reason);
+        return { ok: false, reason };
+      }
+      return verdict.cleared ? { ok: true, value: verdict } : { ok: false, reason: verdict.reason ?? 'The copyright check did not clear the track' };
+    }),
+  );
+
+  setHandler(registerUpdate, (command) =>
+    enqueue('register', async () => {
+      const refused = await attempt(() => quick.signRegistration(input, command));
+      if (refused) return refused;
+      return submitAndCertify(command);
+    }),
+  );
+
+  setHandler(retryRegistrationUpdate, (command) =>
+    enqueue('retryRegistration', async () => {
+      const refused = await attempt(() => quick.requestRegistrationRetry(input, command));
+      if (refused) return refused;
+      return submitAndCertify(command);
+    }),
+  );
+
+  async function submitAndCertify(command: RegisterCommand): Promise<CommandOutcome<RegisterOutcomeValue>> {
+    let submitted: Awaited<ReturnType<TrackLifecycleActivities['submitRegistration']>> | undefined;
+    const failed = await attempt(async () => {
+      submitted = await ledger.submitRegistration(input, command);
+    });
+    if (failed || !submitted) {
+      const reason = failed?.reason ?? 'The ledger gave no answer';
+      await quick.failRegistration(input, command, reason, failed?.resultCode ?? null);
+      return { ok: false, reason, resultCode: failed?.resultCode ?? null };
+    }
+    const certificateId = await quick.issueCertificate(input, command);
+    await quick.storeInVault(input, command);
+    return { ok: true, value: { txHash: submitted.txHash, outcome: submitted.outcome, certificateId } };
+  }
+
+  // Intake.
+  const intake: Record<IntakeStep, () => Promise<unknown>> = {
+    receive: () => quick.receiveUpload(input),
+    store: () => long.storeUpload(input),
+    probe: () => long.probeUpload(input),
+  };
   const setStatus = (name: string, status: LifecycleProgress['steps'][number]['status']) => {
     progress.steps = progress.steps.map((step) => (step.name === name ? { ...step, status } : step));
   };
-
-  const intake: Record<IntakeStep, () => Promise<unknown>> = {
-    receive: () => receiveUpload(input),
-    store: () => storeUpload(input),
-    probe: () => probeUpload(input),
-  };
-
   for (const step of INTAKE_STEPS) {
     setStatus(step, 'running');
-    try {
-      await intake[step]();
-    } catch (error) {
-      if (!(error instanceof ActivityFailure)) throw error;
-      const reason = failureReason(error);
+    const failed = await attempt(() => intake[step]());
+    if (failed) {
       // Before the upload is received there is no track stream to record the failure on.
-      if (step !== 'receive') await failIntake(input, step, reason);
+      if (step !== 'receive') await quick.failIntake(input, step, failed.reason);
       setStatus(step, 'failed');
-      progress.failureReason = reason;
+      progress.failureReason = failed.reason;
+      // Commands that arrived during intake are answered, not left waiting.
+      for (const command of queue.splice(0)) await command.run();
       return progress;
     }
     setStatus(step, 'completed');
   }
 
-  progress.stage = 'master';
-  return progress;
+  // The creator's commands, one at a time, for as long as the track lives.
+  for (;;) {
+    Object.assign(progress, await quick.describeTrack(input), { running: null });
+    await condition(() => queue.length > 0 || workflowInfo().continueAsNewSuggested);
+    const next = queue.shift();
+    if (!next) {
+      await condition(allHandlersFinished);
+      if (queue.length === 0) await continueAsNew<typeof trackLifecycle>(input);
+      continue;
+    }
+    progress.running = next.name;
+    await next.run();
+  }
 }
 
-function failureReason(error: ActivityFailure): string {
-  const cause = error.cause;
-  if (cause instanceof ApplicationFailure && cause.message) return cause.message;
-  return cause?.message || error.message;
+/** Runs one step; a failure comes back as the reason (and ledger result code) instead of a throw. */
+async function attempt(step: () => Promise<unknown>): Promise<{ ok: false; reason: string; resultCode: string | null } | null> {
+  try {
+    await step();
+    return null;
+  } catch (error) {
+    if (!(error instanceof ActivityFailure)) throw error;
+    const cause = error.cause;
+    const reason = (cause instanceof ApplicationFailure && cause.message) || cause?.message || error.message;
+    const resultCode = cause instanceof ApplicationFailure && cause.type === 'XrplRejected' ? String((cause.details?.[0] as string | undefined) ?? '') || null : null;
+    return { ok: false, reason, resultCode };
+  }
 }

@@ -1,0 +1,250 @@
+// The copyright check, the XRPL registration, the certificate (JSON, PDF, public verification),
+// the sync status of a registration, a track's audit history and an operator's ledger retry.
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  certificateResponseSchema,
+  copyrightCheckListSchema,
+  copyrightCheckResponseSchema,
+  publishedKeySchema,
+  registrationResponseSchema,
+  retryRequestSchema,
+  syncStatusSchema,
+  trackHistorySchema,
+  verificationResponseSchema,
+} from '../../../domain/contracts/lifecycle';
+import { evolveTrack, initialTrackState } from '../../../domain/track/track.decider';
+import { XRPL_NETWORKS } from '../../../domain/track/stage.events';
+import { trackStreamId, type TrackEvent } from '../../../domain/track/track.events';
+import { certificateFileName, signedCertificateSchema, verifyCertificateSignature, type SignedCertificate } from '../../../infra/certificate/certificate';
+import { renderCertificatePdf } from '../../../infra/certificate/pdf';
+import { sha256File } from '../../../infra/storage/file-storage';
+import { explorerLinks } from '../../../infra/xrpl/ledger';
+import { findCertificate, findOwnedTrack, findTrackByTxHash, listCopyrightChecks, toVaultItem, type CertificateRow } from '../../../projections/vault/queries';
+import type { AppDeps } from '../../app';
+import { requireUserId } from '../../plugins/auth';
+import { HttpError } from '../../plugins/error-handler';
+import { commandContext, lifecycleInput, ownedTrack, publicOrigin, refuseUnlessAllowed, viewWhen } from './commands';
+
+const idParams = z.object({ id: z.string().min(1) });
+
+export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, ledger, signingKey, storage }) => {
+  app.post('/api/copyright-check/:id', { schema: { params: idParams, response: { 200: copyrightCheckResponseSchema } } }, async (request) => {
+    const { ownerId, row } = await ownedTrack(db, request, request.params.id);
+    refuseUnlessAllowed(row, 'check');
+    const context = commandContext(request, ownerId);
+    const checkId = randomUUID();
+    const outcome = await lifecycle.check(lifecycleInput(row, context), { ...context, checkId });
+    const item = await viewWhen(db, ownerId, row.id, (i) => i.copyrightCheck?.checkId === checkId && i.copyrightCheck.status !== 'analyzing');
+    const check = item.copyrightCheck!;
+    return { success: outcome.ok, reason: outcome.ok ? null : outcome.reason, check };
+  });
+
+  app.get('/api/copyright-checks', { schema: { response: { 200: copyrightCheckListSchema } } }, (request) => listCopyrightChecks(db, requireUserId(request)));
+
+  app.post('/api/copyright-register/:id', { schema: { params: idParams, response: { 200: registrationResponseSchema } } }, async (request) => {
+    const { ownerId, row } = await ownedTrack(db, request, request.params.id);
+    refuseUnlessAllowed(row, 'register');
+    const context = commandContext(request, ownerId);
+    const outcome = await lifecycle.register(lifecycleInput(row, context), { ...context, publicUrl: publicOrigin(request) });
+    if (!outcome.ok) throw new HttpError(outcome.resultCode ? 502 : 422, outcome.reason);
+    const item = await viewWhen(db, ownerId, row.id, (i) => i.certificateId === outcome.value.certificateId);
+    return {
+      success: true,
+      contentId: row.id,
+      xrplTxHash: outcome.value.txHash,
+      ledgerStatus: outcome.value.outcome,
+      note: item.registration?.note ?? null,
+      certificateId: outcome.value.certificateId,
+      explorer: item.registration?.explorer ?? explorerLinks(ledger.network, outcome.value.txHash),
+    };
+  });
+
+  /** The owner's certificate of a content item. */
+  async function ownedCertificate(request: Parameters<typeof ownedTrack>[1], id: string): Promise<{ row: CertificateRow; signed: SignedCertificate }> {
+    const { row } = await ownedTrack(db, request, id);
+    const item = toVaultItem(row);
+    const certificate = item.certificateId ? await findCertificate(db, item.certificateId) : null;
+    if (!certificate) throw new HttpError(404, 'This content has no certificate yet: register it first');
+    return { row: certificate, signed: signedCertificateSchema.parse({ certificate: certificate.document, signature: certificate.signature }) };
+  }
+
+  async function sendPdf(reply: import('fastify').FastifyReply, signed: SignedCertificate, disposition: 'inline' | 'attachment') {
+    const name = certificateFileName(signed.certificate.title, signed.certificate.certificateId);
+    const pdf = await renderCertificatePdf(signed);
+    return reply.type('application/pdf').header('Content-Disposition', `${disposition}; filename="${name}"`).header('Cache-Control', 'private, no-cache').send(pdf);
+  }
+
+  app.get('/api/copyright-certificate/:id', { schema: { params: idParams, querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }) } }, async (request, reply) => {
+    const { signed } = await ownedCertificate(request, request.params.id);
+    const wantsPdf = request.query.format === 'pdf' || (request.query.format === undefined && /application\/pdf/.test(request.headers.accept ?? '') && !/json/.test(request.headers.accept ?? ''));
+    if (wantsPdf) return sendPdf(reply, signed, 'attachment');
+    const { certificate, signature } = signed;
+    return certificateResponseSchema.parse({
+      ...certificate,
+      contentId: certificate.trackId,
+      blockchainExplorer: explorerLinks(networkOf(certificate.blockchainNetwork), certificate.xrplTxHash),
+      pdfFileName: certificateFileName(certificate.title, certificate.certificateId),
+      signature,
+      signedDocument: certificate,
+    });
+  });
+  app.get('/api/copyright-certificate/:id/view', { schema: { params: idParams } }, async (request, reply) => sendPdf(reply, (await ownedCertificate(request, request.params.id)).signed, 'inline'));
+  app.get('/api/copyright/certificate/:id', { schema: { params: idParams } }, async (request, reply) => sendPdf(reply, (await ownedCertificate(request, request.params.id)).signed, 'attachment'));
+
+  app.get('/api/certificate-key', { schema: { response: { 200: publishedKeySchema } } }, () => ({
+    algorithm: 'Ed25519' as const,
+    keyId: signingKey.keyId,
+    publicKey: signingKey.publicKeyBase64,
+    publicKeyPem: signingKey.publicKeyPem,
+  }));
+
+  /** Public: anyone holding a certificate id (the QR code) can check it. */
+  app.get('/api/verify/:certificateId', { schema: { params: z.object({ certificateId: z.string().min(1).max(200) }), response: { 200: verificationResponseSchema } } }, async (request) => {
+    const row = await findCertificate(db, request.params.certificateId);
+    if (!row) throw new HttpError(404, `No certificate with id ${request.params.certificateId}`);
+    const signed = signedCertificateSchema.parse({ certificate: row.document, signature: row.signature });
+    const { certificate } = signed;
+    const signatureCheck = verifyCertificateSignature(signed, signingKey.publicKeyBase64);
+    const fileHash = await checkFileHash(certificate.fileName, certificate.sha256);
+    const ledgerCheck = await checkLedger(certificate.xrplTxHash, certificate.sha256, certificate.certificateId);
+    return {
+      certificateId: certificate.certificateId,
+      title: certificate.title,
+      owner: certificate.owner,
+      registrationDate: certificate.registrationDate,
+      sha256: certificate.sha256,
+      xrplTxHash: certificate.xrplTxHash,
+      blockchainNetwork: certificate.blockchainNetwork,
+      blockchainExplorer: explorerLinks(networkOf(certificate.blockchainNetwork), certificate.xrplTxHash),
+      publicKey: signingKey.publicKeyBase64,
+      keyId: signingKey.keyId,
+      checks: {
+        signature: signatureCheck.valid
+          ? { status: 'passed' as const, detail: `Ed25519 signature over the RFC 8785 canonical JSON verifies with the published key ${signingKey.keyId}` }
+          : { status: 'failed' as const, detail: signatureCheck.reason ?? 'The signature does not verify' },
+        fileHash,
+        ledger: ledgerCheck,
+      },
+      verified: signatureCheck.valid && fileHash.status === 'passed' && ledgerCheck.status !== 'failed',
+    };
+  });
+
+  async function checkFileHash(fileName: string, expected: string) {
+    try {
+      const actual = await sha256File(storage.storedPath(fileName));
+      return actual === expected
+        ? { status: 'passed' as const, detail: `The stored file's SHA-256 is ${actual}, as certified` }
+        : { status: 'failed' as const, detail: `The stored file's SHA-256 is ${actual}, not the certified ${expected}` };
+    } catch {
+      return { status: 'failed' as const, detail: 'The registered file is no longer in the store' };
+    }
+  }
+
+  async function checkLedger(txHash: string, sha256: string, certificateId: string) {
+    if (!ledger.url) {
+      return {
+        status: 'not_checked' as const,
+        detail: `No XRP Ledger is configured (XRPL_URL): transaction ${txHash} is signed by the platform account but has not been submitted, so no ledger holds it yet.`,
+      };
+    }
+    try {
+      const tx = await ledger.lookup(txHash);
+      if (!tx) return { status: 'failed' as const, detail: `The ledger has no transaction ${txHash}` };
+      if (tx.memo?.sha256 !== sha256 || tx.memo.certificateId !== certificateId) return { status: 'failed' as const, detail: 'The ledger transaction carries another file hash or certificate id' };
+      return tx.validated
+        ? { status: 'passed' as const, detail: `Validated in ledger ${tx.ledgerIndex}, carrying this file's SHA-256 and certificate id` }
+        : { status: 'not_checked' as const, detail: 'The transaction is on the ledger but not validated yet' };
+    } catch (error) {
+      return { status: 'not_checked' as const, detail: `The ledger could not be reached: ${(error as Error).message}` };
+    }
+  }
+
+  app.get('/api/database-sync-status/:txHash', { schema: { params: z.object({ txHash: z.string().regex(/^[0-9A-Fa-f]{64}$/, 'txHash must be 64 hex characters') }), response: { 200: syncStatusSchema } } }, async (request) => {
+    const row = await findTrackByTxHash(db, requireUserId(request), request.params.txHash);
+    if (!row) throw new HttpError(404, `No registration of yours has transaction ${request.params.txHash}`);
+    const item = toVaultItem(row);
+    const registration = item.registration!;
+    const onLedger = registration.ledgerStatus === 'validated' || registration.ledgerStatus === 'submitted';
+    const syncResults = [
+      {
+        database: 'GOOSE copyright registry',
+        success: Boolean(item.certificateId),
+        transactionId: item.certificateId,
+        detail: item.certificateId ? 'Certificate issued and signed; the cleared work is in the registry the copyright oracle searches' : 'No certificate yet',
+      },
+      {
+        database: `XRP Ledger (${registration.network})`,
+        success: onLedger,
+        transactionId: item.xrplTxHash,
+        detail: onLedger ? `Submitted to ${registration.network} (${registration.ledgerStatus}${registration.resultCode ? `, ${registration.resultCode}` : ''})` : (registration.note ?? `Not on the ledger: ${registration.ledgerStatus.replace('_', ' ')}`),
+      },
+    ];
+    return {
+      txHash: item.xrplTxHash!,
+      syncResults,
+      syncStats: { successRate: Math.round((syncResults.filter((r) => r.success).length / syncResults.length) * 100), lastUpdate: new Date(await lastUpdate(row.id)).toISOString() },
+    };
+  });
+
+  async function lastUpdate(trackId: string): Promise<Date> {
+    const { rows } = await db.query<{ updated_at: Date }>('SELECT updated_at FROM vault_items WHERE id = $1', [trackId]);
+    return rows[0]?.updated_at ?? new Date();
+  }
+
+  app.get('/api/tracks/:id/history', { schema: { params: idParams, response: { 200: trackHistorySchema } } }, async (request) => {
+    const { row } = await ownedTrack(db, request, request.params.id);
+    const recorded = await eventStore.readStream(trackStreamId(row.id));
+    const state = recorded.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
+    return {
+      trackId: row.id,
+      events: recorded.map((e) => ({
+        streamVersion: e.streamVersion,
+        eventId: e.eventId,
+        type: e.type,
+        data: e.data,
+        recordedAt: e.recordedAt.toISOString(),
+        actor: e.metadata.actor,
+        workflowId: e.metadata.workflowId,
+      })),
+      state,
+    };
+  });
+
+  // Operators: no user roles exist yet, so the operator API is behind a shared token (OPS_TOKEN).
+  app.post('/api/ops/tracks/:id/retry-registration', { schema: { params: idParams, body: retryRequestSchema.default({}) } }, async (request) => {
+    const operator = operatorOf(request.headers['x-operator-token'], request.headers['x-operator-name']);
+    const { rows } = await db.query<{ owner_id: string }>('SELECT owner_id::text AS owner_id FROM vault_items WHERE id = $1', [request.params.id]);
+    if (!rows[0]) throw new HttpError(404, `No content item with id ${request.params.id}`);
+    const row = await findOwnedTrack(db, rows[0].owner_id, request.params.id);
+    if (!row) throw new HttpError(404, `No content item with id ${request.params.id}`);
+    refuseUnlessAllowed(row, 'retry');
+    const context = { correlationId: request.id, actor: `operator:${operator}` };
+    const outcome = await lifecycle.retryRegistration(lifecycleInput(row, context), {
+      ...context,
+      publicUrl: publicOrigin(request),
+      retryId: randomUUID(),
+      operator,
+      note: request.body.note ?? null,
+    });
+    if (!outcome.ok) throw new HttpError(outcome.resultCode ? 502 : 422, outcome.reason);
+    return { success: true, ...outcome.value };
+  });
+};
+
+function operatorOf(token: string | string[] | undefined, name: string | string[] | undefined): string {
+  const expected = process.env.OPS_TOKEN;
+  if (!expected) throw new HttpError(503, 'The operator API is off: set OPS_TOKEN on the server to use it');
+  const given = typeof token === 'string' ? token : '';
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new HttpError(401, 'A valid X-Operator-Token header is required');
+  return typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : 'operator';
+}
+
+/** The network a certificate names ('XRPL testnet'), for its explorer links. */
+function networkOf(blockchainNetwork: string): (typeof XRPL_NETWORKS)[number] {
+  const name = blockchainNetwork.replace(/^XRPL /, '');
+  return (XRPL_NETWORKS as readonly string[]).includes(name) ? (name as (typeof XRPL_NETWORKS)[number]) : 'custom';
+}

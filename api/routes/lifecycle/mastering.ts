@@ -1,0 +1,168 @@
+// Mastering (spec 2 §7): preview and master calls that answer when the work is done, the
+// server-sent progress stream driven by the audio engine's real steps (each recorded as an event
+// by the workflow's activity, read back from the read model as it commits), the workspace's status
+// call, and the workflow view's fire-and-forget start.
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MASTER_DEFAULTS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES } from '../../../domain/constants';
+import { masterRequestSchema, masterResponseSchema, statusPatchSchema, type MasteringProgress, type MasterRequest } from '../../../domain/contracts/lifecycle';
+import type { VaultItem } from '../../../domain/contracts/vault';
+import type { MasteringKind } from '../../../domain/track/stage.events';
+import { listVault } from '../../../projections/vault/queries';
+import type { MasterCommand } from '../../../workflows/track-lifecycle/shared';
+import type { AppDeps } from '../../app';
+import { requireUserId } from '../../plugins/auth';
+import { HttpError } from '../../plugins/error-handler';
+import { commandContext, lifecycleInput, ownedTrack, refuseUnlessAllowed, viewWhen } from './commands';
+
+const idParams = z.object({ id: z.string().min(1) });
+
+export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, lifecycle, projector }) => {
+  async function prepare(request: Parameters<typeof ownedTrack>[1], contentId: string | undefined, settings: Omit<MasterRequest, 'contentId'>, kind: MasteringKind) {
+    if (!contentId) throw new HttpError(400, 'contentId is required: choose exactly one track to master');
+    const { ownerId, row } = await ownedTrack(db, request, contentId);
+    refuseUnlessAllowed(row, 'master');
+    const context = commandContext(request, ownerId);
+    const command: MasterCommand = { ...context, masteringId: randomUUID(), kind, settings: { style: settings.style, loudness: settings.loudness, format: settings.format } };
+    return { ownerId, row, command, input: lifecycleInput(row, context) };
+  }
+
+  async function masterAndAnswer(request: Parameters<typeof ownedTrack>[1], body: MasterRequest, kind: MasteringKind) {
+    const { ownerId, row, command, input } = await prepare(request, body.contentId, body, kind);
+    const outcome = await lifecycle.master(input, command);
+    if (!outcome.ok) throw new HttpError(422, outcome.reason);
+    const item = await viewWhen(db, ownerId, row.id, (i) => (kind === 'master' ? i.landrMasterId : i.landrPreviewId) === command.masteringId);
+    return masterAnswer(item, command.masteringId, kind);
+  }
+
+  app.post('/api/landr/preview', { schema: { body: masterRequestSchema, response: { 200: masterResponseSchema } } }, (request) =>
+    masterAndAnswer(request, request.body, 'preview'),
+  );
+  app.post('/api/landr/master', { schema: { body: masterRequestSchema, response: { 200: masterResponseSchema } } }, (request) =>
+    masterAndAnswer(request, request.body, 'master'),
+  );
+
+  app.post('/api/landr/master-with-progress', { schema: { body: masterRequestSchema } }, async (request, reply) => {
+    const { ownerId, row, command, input } = await prepare(request, request.body.contentId, request.body, 'master');
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    const send = (event: MasteringProgress) => out.write(`data: ${JSON.stringify(event)}\n\n`);
+    const sent = new Map<string, number>();
+    let reading = Promise.resolve();
+    // Sends each step's progress the read model shows that this stream has not sent yet.
+    const flush = () => {
+      reading = reading.then(async () => {
+        const [item] = (await listVault(db, ownerId)).filter((i) => i.id === row.id);
+        if (item?.mastering?.masterId !== command.masteringId) return;
+        for (const step of item.mastering.steps) {
+          if (sent.get(step.step) === step.progress) continue;
+          sent.set(step.step, step.progress);
+          send(step);
+        }
+      }).catch((error: unknown) => request.log.warn({ err: error }, 'mastering progress read failed'));
+      return reading;
+    };
+    const unsubscribe = projector.onChange((change) => {
+      if (change.subjectId === row.id && change.eventType === 'TrackMasteringProgressed') void flush();
+    });
+    try {
+      const outcome = await lifecycle.master(input, command);
+      if (!outcome.ok) {
+        await flush();
+        send({ step: 'Error', description: outcome.reason, progress: 0 });
+        return;
+      }
+      const item = await viewWhen(db, ownerId, row.id, (i) => i.landrMasterId === command.masteringId);
+      await flush();
+      const results = item.metadata.mastering?.results;
+      send({
+        step: 'Complete',
+        description: results ? `Mastered: ${results.lufs.toFixed(1)} LUFS, ${results.peak.toFixed(1)} dBTP true peak, ${results.dynamicRange.toFixed(1)} LU range` : 'Mastered',
+        progress: 100,
+      });
+    } catch (error) {
+      request.log.error({ err: error, trackId: row.id }, 'mastering stream failed');
+      send({ step: 'Error', description: 'The mastering workflow could not be reached; please try again', progress: 0 });
+    } finally {
+      unsubscribe();
+      out.end();
+    }
+  });
+
+  // The workspace marks a track 'mastering' before it masters it (spec 2 §7): that starts mastering with the defaults.
+  app.patch('/api/generated-music/:id/status', { schema: { params: idParams, body: statusPatchSchema } }, async (request, reply) => {
+    if (request.body.status !== 'mastering') {
+      throw new HttpError(409, `A track's status becomes ${request.body.status} through its workflow, not by setting it; only 'mastering' can be asked for`);
+    }
+    const { command, input, row } = await prepare(request, request.params.id, MASTER_DEFAULTS, 'master');
+    await lifecycle.startMaster(input, command);
+    return reply.status(202).send({ success: true, id: row.id, status: 'mastering', masterId: command.masteringId });
+  });
+
+  app.post(
+    '/api/mastering/start/:id',
+    {
+      schema: {
+        params: idParams,
+        body: z
+          .object({
+            style: z.enum(MASTER_STYLES).default(MASTER_DEFAULTS.style),
+            loudness: z.enum(MASTER_LOUDNESS_LEVELS).default(MASTER_DEFAULTS.loudness),
+          })
+          .default({ style: MASTER_DEFAULTS.style, loudness: MASTER_DEFAULTS.loudness }),
+      },
+    },
+    async (request, reply) => {
+      const { command, input } = await prepare(request, request.params.id, { ...request.body, format: MASTER_DEFAULTS.format }, 'master');
+      await lifecycle.startMaster(input, command);
+      return reply.status(202).send({ success: true, masterId: command.masteringId });
+    },
+  );
+
+  /** Spec 2 "Track" for the workspace: the creator's music, uploaded (generated music comes with the creation studio). */
+  app.get('/api/generated-music', async (request) => {
+    const items = await listVault(db, requireUserId(request));
+    return items.filter((item) => item.contentType === 'music').map(toTrack);
+  });
+};
+
+function masterAnswer(item: VaultItem, masteringId: string, kind: MasteringKind) {
+  const results = kind === 'master' ? item.metadata.mastering?.results : item.mastering?.masterId === masteringId ? item.mastering.results : null;
+  if (!results || !item.landrPreviewFilePath) throw new HttpError(500, 'The mastering finished but its result is not in the vault yet');
+  return {
+    success: true as const,
+    contentId: item.id,
+    masterId: masteringId,
+    kind,
+    status: item.trackStatus,
+    landrMasterStatus: item.landrMasterStatus ?? 'completed',
+    masteredFilePath: kind === 'master' ? item.landrMasteredFilePath : null,
+    previewFilePath: item.landrPreviewFilePath,
+    results,
+  };
+}
+
+function toTrack(item: VaultItem) {
+  return {
+    id: item.id,
+    title: item.title,
+    genre: item.metadata.genre,
+    mood: null,
+    status: item.trackStatus,
+    source: 'uploaded' as const,
+    createdAt: item.createdAt,
+    audioUrl: item.filePath,
+    filePath: item.filePath,
+    uniqueKey: item.metadata.sha256,
+    landrPreviewId: item.landrPreviewId,
+    landrPreviewFilePath: item.landrPreviewFilePath,
+    landrMasterId: item.landrMasterId,
+    landrMasteredFilePath: item.landrMasteredFilePath,
+    landrMasterStatus: item.landrMasterStatus,
+    landrMasterStyle: item.landrMasterStyle,
+    landrMasterLoudness: item.landrMasterLoudness,
+    landrMasterFormat: item.landrMasterFormat,
+  };
+}

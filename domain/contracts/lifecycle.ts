@@ -1,0 +1,169 @@
+// HTTP payloads of the track lifecycle: mastering (spec 2 §7), the copyright check, the XRPL
+// registration, the certificate and its sync status (spec 1 §3, §7), and the audit history.
+import { z } from 'zod';
+import { COPYRIGHT_ANALYSIS_STAGES, MASTER_DEFAULTS, MASTER_FORMATS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES, TRACK_STATUSES } from '../constants';
+
+/** Body of the mastering calls; every field defaults as spec 2 §9 says. */
+export const masterRequestSchema = z.object({
+  contentId: z.string().optional(),
+  style: z.enum(MASTER_STYLES, { message: `style must be one of ${MASTER_STYLES.join(', ')}` }).default(MASTER_DEFAULTS.style),
+  loudness: z.enum(MASTER_LOUDNESS_LEVELS, { message: `loudness must be one of ${MASTER_LOUDNESS_LEVELS.join(', ')}` }).default(MASTER_DEFAULTS.loudness),
+  format: z.enum(MASTER_FORMATS, { message: `format must be one of ${MASTER_FORMATS.join(', ')}` }).default(MASTER_DEFAULTS.format),
+});
+export type MasterRequest = z.infer<typeof masterRequestSchema>;
+
+/** One line of the mastering stream, `data: {step, description, progress}` (spec 2 §4). */
+export const masteringProgressSchema = z.object({ step: z.string(), description: z.string(), progress: z.number() });
+export type MasteringProgress = z.infer<typeof masteringProgressSchema>;
+
+export const masteringResultsSchema = z.object({
+  lufs: z.number(),
+  dynamicRange: z.number(),
+  peak: z.number(),
+  processing: z.array(z.string()),
+});
+
+/** What a finished mastering call answers. */
+export const masterResponseSchema = z.object({
+  success: z.literal(true),
+  contentId: z.string(),
+  masterId: z.string(),
+  kind: z.enum(['preview', 'master']),
+  status: z.enum(TRACK_STATUSES),
+  landrMasterStatus: z.string(),
+  masteredFilePath: z.string().nullable(),
+  previewFilePath: z.string(),
+  results: masteringResultsSchema,
+});
+export type MasterResponse = z.infer<typeof masterResponseSchema>;
+
+export const statusPatchSchema = z.object({ status: z.enum(TRACK_STATUSES, { message: `status must be one of ${TRACK_STATUSES.join(', ')}` }) });
+
+export const COPYRIGHT_CHECK_STATUSES = ['pending', 'analyzing', 'completed', 'failed'] as const;
+
+export const oracleStageSchema = z.object({
+  name: z.enum(COPYRIGHT_ANALYSIS_STAGES),
+  status: z.enum(['pending', 'running', 'completed']),
+});
+
+/** Spec 2 §3 "Copyright analysis result" and "Copyright check", as the check list returns them. */
+export const copyrightCheckSchema = z.object({
+  contentId: z.string(),
+  title: z.string(),
+  status: z.enum(COPYRIGHT_CHECK_STATUSES),
+  checkId: z.string().nullable(),
+  stages: z.array(oracleStageSchema),
+  clearanceScore: z.number().nullable(),
+  /** cleared, conflict, needs_review, not_available: the oracle's verdict. */
+  verdict: z.string().nullable(),
+  audioFingerprint: z.string().nullable(),
+  melodicId: z.string().nullable(),
+  harmonicId: z.string().nullable(),
+  rhythmicId: z.string().nullable(),
+  databasesChecked: z.number().nullable(),
+  recordsScanned: z.number().nullable(),
+  conflicts: z.array(z.object({ workId: z.string(), owner: z.string(), similarity: z.number(), kind: z.string() })),
+  recommendations: z.array(z.string()),
+  notChecked: z.array(z.string()),
+  reason: z.string().nullable(),
+  similarity: z.number().nullable(),
+  checkedAt: z.string().nullable(),
+});
+export type CopyrightCheck = z.infer<typeof copyrightCheckSchema>;
+export const copyrightCheckListSchema = z.array(copyrightCheckSchema);
+
+/** POST /api/copyright-check/{id}: spec 2 §7 "success and reason", plus the analysis. */
+export const copyrightCheckResponseSchema = z.object({
+  success: z.boolean(),
+  reason: z.string().nullable(),
+  check: copyrightCheckSchema,
+});
+
+/** An explorer without a page for the network is null. */
+export const explorerLinksSchema = z.object({ xrpscan: z.string().nullable(), xrplorer: z.string().nullable(), bithomp: z.string().nullable(), xrplOrg: z.string().nullable() });
+
+/** POST /api/copyright-register/{id}. */
+export const registrationResponseSchema = z.object({
+  success: z.boolean(),
+  contentId: z.string(),
+  xrplTxHash: z.string(),
+  /** validated / submitted: on the ledger; awaiting_submission: signed, no ledger configured. */
+  ledgerStatus: z.enum(['validated', 'submitted', 'awaiting_submission']),
+  note: z.string().nullable(),
+  certificateId: z.string(),
+  explorer: explorerLinksSchema,
+});
+
+/** Spec 1 §3 "Sync status". */
+export const syncStatusSchema = z.object({
+  txHash: z.string(),
+  syncResults: z.array(z.object({ database: z.string(), success: z.boolean(), transactionId: z.string().nullable(), detail: z.string() })),
+  syncStats: z.object({ successRate: z.number(), lastUpdate: z.string() }),
+});
+
+/** One stored event of a track's stream, as the audit history returns it. */
+export const historyEventSchema = z.object({
+  streamVersion: z.number(),
+  eventId: z.string(),
+  type: z.string(),
+  data: z.unknown(),
+  recordedAt: z.string(),
+  actor: z.string(),
+  workflowId: z.string().nullable(),
+});
+export const trackHistorySchema = z.object({
+  trackId: z.string(),
+  events: z.array(historyEventSchema),
+  /** The track's state after the last event (what replaying the stream gives). */
+  state: z.unknown(),
+});
+
+export const retryRequestSchema = z.object({ note: z.string().trim().max(500).optional() });
+
+/** The certificate as GET /api/copyright-certificate/{id} returns it (spec 1 §3 "Certificate"). */
+export const certificateResponseSchema = z.object({
+  certificateId: z.string(),
+  contentId: z.string(),
+  title: z.string(),
+  owner: z.string(),
+  copyrightStatus: z.string(),
+  publicVisibility: z.string(),
+  registrationDate: z.string(),
+  blockchainNetwork: z.string(),
+  walletAddress: z.string(),
+  xrplTxHash: z.string(),
+  sha256: z.string(),
+  ledgerStatus: z.enum(['validated', 'submitted', 'awaiting_submission']),
+  verificationStatus: z.string(),
+  verificationUrl: z.string(),
+  blockchainExplorer: explorerLinksSchema,
+  pdfFileName: z.string(),
+  signature: z.object({ algorithm: z.string(), keyId: z.string(), publicKey: z.string(), canonicalization: z.string(), value: z.string() }),
+  /** The signed document, byte for byte what the signature covers once canonicalised. */
+  signedDocument: z.record(z.string(), z.unknown()),
+});
+export type CertificateResponse = z.infer<typeof certificateResponseSchema>;
+
+/** GET /api/verify/{certificateId}: the public verification page's three checks. */
+export const verificationCheckSchema = z.object({
+  status: z.enum(['passed', 'failed', 'not_checked']),
+  detail: z.string(),
+});
+export const verificationResponseSchema = z.object({
+  certificateId: z.string(),
+  title: z.string(),
+  owner: z.string(),
+  registrationDate: z.string(),
+  sha256: z.string(),
+  xrplTxHash: z.string(),
+  blockchainNetwork: z.string(),
+  blockchainExplorer: explorerLinksSchema,
+  publicKey: z.string(),
+  keyId: z.string(),
+  checks: z.object({ signature: verificationCheckSchema, fileHash: verificationCheckSchema, ledger: verificationCheckSchema }),
+  verified: z.boolean(),
+});
+export type VerificationResponse = z.infer<typeof verificationResponseSchema>;
+
+/** GET /api/certificate-key: the published certificate signing key. */
+export const publishedKeySchema = z.object({ algorithm: z.literal('Ed25519'), keyId: z.string(), publicKey: z.string(), publicKeyPem: z.string() });

@@ -1,0 +1,302 @@
+// A local stand-in for a rippled server, speaking enough of its WebSocket API for xrpl.js's Client
+// to autofill, submit and look transactions up. It checks what a real server checks before applying
+// a transaction (the signature, the signing key against the account, Sequence, fee, expiry), so a
+// test passing against it has sent a transaction rippled would accept. A ledger closes shortly
+// after each accepted submission and validates what it holds.
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { decode, deriveAddress, hashes, verifySignature } from 'xrpl';
+
+export type DecodedTx = Record<string, unknown> & { hash: string };
+
+/** rippled's numeric codes (ripple-binary-codec TRANSACTION_RESULTS) for the results the stand-in gives. */
+const RESULT_CODES = {
+  tesSUCCESS: 0,
+  tecNO_PERMISSION: 139,
+  tecINSUFFICIENT_RESERVE: 141,
+  tefALREADY: -198,
+  tefBAD_AUTH: -196,
+  tefPAST_SEQ: -190,
+  tefMAX_LEDGER: -187,
+  temMALFORMED: -299,
+  temINVALID: -277,
+  terNO_ACCOUNT: -96,
+  terPRE_SEQ: -92,
+  terQUEUED: -89,
+  telINSUF_FEE_P: -394,
+} as const;
+export type ResultCode = keyof typeof RESULT_CODES;
+
+export interface RippledStandInOptions {
+  /** Answer every otherwise valid submission with this result and keep nothing. */
+  rejectWith?: ResultCode;
+  /**
+   * Close the socket instead of answering the first N submissions. The transaction is applied
+   * first, as when the reply is lost on its way back.
+   */
+  dropConnections?: number;
+  /** Reported in server_info; 1 is the testnet's. */
+  networkId?: number;
+  /** How long after an accepted submission the next ledger closes. */
+  ledgerCloseMs?: number;
+}
+
+export interface RippledStandIn {
+  readonly url: string;
+  /** Transactions accepted onto the stand-in's ledger, in order, each with its hash. */
+  readonly received: DecodedTx[];
+  /** Submissions refused before reaching the ledger, with the reason given. */
+  readonly refused: Array<{ txBlob: string; reason: string }>;
+  fundAccount(address: string, sequence?: number): void;
+  close(): Promise<void>;
+}
+
+interface StoredTx {
+  tx: DecodedTx;
+  ledgerIndex: number | null;
+  transactionIndex: number;
+}
+
+type Request = Record<string, unknown> & { id?: unknown; command?: unknown };
+type Reply = { result: Record<string, unknown> } | { error: string; error_code?: number; error_message: string; error_exception?: string };
+
+const BASE_FEE_DROPS = 10;
+const FIRST_VALIDATED_LEDGER = 1_000;
+const ERROR_CODES = { actNotFound: 19, txnNotFound: 29, invalidTransaction: 93, invalidParams: 31, unknownCmd: 32 } as const;
+
+export async function startRippledStandIn(options: RippledStandInOptions = {}): Promise<RippledStandIn> {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+
+  const accounts = new Map<string, { sequence: number }>();
+  const transactions = new Map<string, StoredTx>();
+  const received: DecodedTx[] = [];
+  const refused: Array<{ txBlob: string; reason: string }> = [];
+  let validatedLedger = FIRST_VALIDATED_LEDGER;
+  let dropsLeft = options.dropConnections ?? 0;
+  let closeTimer: NodeJS.Timeout | null = null;
+
+  function closeLedger(): void {
+    closeTimer = null;
+    const closing = validatedLedger + 1;
+    for (const stored of transactions.values()) {
+      if (stored.ledgerIndex === null) stored.ledgerIndex = closing;
+    }
+    validatedLedger = closing;
+  }
+
+  function scheduleLedgerClose(): void {
+    closeTimer ??= setTimeout(closeLedger, options.ledgerCloseMs ?? 50);
+  }
+
+  function submit(request: Request): Reply {
+    const txBlob = request.tx_blob;
+    if (typeof txBlob !== 'string') return { error: 'invalidParams', error_message: "Missing field 'tx_blob'." };
+    let tx: Record<string, unknown>;
+    try {
+      tx = decode(txBlob);
+    } catch (error) {
+      refused.push({ txBlob, reason: 'undecodable' });
+      return { error: 'invalidTransaction', error_message: 'Invalid transaction.', error_exception: String(error) };
+    }
+    if (!signatureHolds(txBlob)) {
+      refused.push({ txBlob, reason: 'bad signature' });
+      return { error: 'invalidTransaction', error_message: 'Invalid transaction.', error_exception: 'fails local checks: Invalid signature.' };
+    }
+    const hash = hashes.hashSignedTx(txBlob);
+    const known = transactions.get(hash);
+    if (known) return engineResult(known.ledgerIndex === null ? 'tefALREADY' : 'tefPAST_SEQ', txBlob, tx, hash);
+
+    const outcome = check(tx);
+    if (outcome !== 'tesSUCCESS') {
+      refused.push({ txBlob, reason: outcome });
+      return engineResult(outcome, txBlob, tx, hash);
+    }
+    const account = accounts.get(tx.Account as string);
+    if (account) account.sequence += 1;
+    const stored = { tx: { ...tx, hash }, ledgerIndex: null, transactionIndex: received.length };
+    transactions.set(hash, stored);
+    received.push(stored.tx);
+    scheduleLedgerClose();
+    return engineResult('tesSUCCESS', txBlob, tx, hash);
+  }
+
+  function check(tx: Record<string, unknown>): ResultCode {
+    if (typeof tx.SigningPubKey !== 'string' || deriveAddress(tx.SigningPubKey) !== tx.Account) return 'tefBAD_AUTH';
+    const account = accounts.get(tx.Account as string);
+    if (!account) return 'terNO_ACCOUNT';
+    if (typeof tx.Sequence !== 'number' || tx.Sequence < account.sequence) return 'tefPAST_SEQ';
+    if (tx.Sequence > account.sequence) return 'terPRE_SEQ';
+    if (Number(tx.Fee) < BASE_FEE_DROPS) return 'telINSUF_FEE_P';
+    if (typeof tx.LastLedgerSequence === 'number' && tx.LastLedgerSequence <= validatedLedger) return 'tefMAX_LEDGER';
+    return options.rejectWith ?? 'tesSUCCESS';
+  }
+
+  function engineResult(result: ResultCode, txBlob: string, tx: Record<string, unknown>, hash: string): Reply {
+    const applied = result === 'tesSUCCESS';
+    const account = accounts.get(tx.Account as string);
+    return {
+      result: {
+        engine_result: result,
+        engine_result_code: RESULT_CODES[result],
+        engine_result_message: applied ? 'The transaction was applied. Only final in a validated ledger.' : `Refused by the stand-in: ${result}.`,
+        tx_blob: txBlob,
+        tx_json: { ...tx, hash },
+        accepted: applied,
+        applied,
+        broadcast: applied,
+        kept: applied,
+        queued: false,
+        account_sequence_available: account?.sequence ?? 0,
+        account_sequence_next: account?.sequence ?? 0,
+        open_ledger_cost: String(BASE_FEE_DROPS),
+        validated_ledger_index: validatedLedger,
+      },
+    };
+  }
+
+  function lookUpTransaction(request: Request): Reply {
+    const stored = typeof request.transaction === 'string' ? transactions.get(request.transaction.toUpperCase()) : undefined;
+    if (!stored) return { error: 'txnNotFound', error_message: 'Transaction not found.' };
+    const { hash, ...txJson } = stored.tx;
+    const validated = stored.ledgerIndex !== null;
+    return {
+      result: {
+        tx_json: txJson,
+        hash,
+        validated,
+        ...(validated
+          ? {
+              ledger_index: stored.ledgerIndex,
+              close_time_iso: new Date().toISOString(),
+              meta: { TransactionIndex: stored.transactionIndex, TransactionResult: 'tesSUCCESS', AffectedNodes: [] },
+            }
+          : {}),
+      },
+    };
+  }
+
+  function answer(request: Request): Reply | 'drop' {
+    switch (request.command) {
+      case 'ping':
+        return { result: {} };
+      case 'server_info':
+        return {
+          result: {
+            info: {
+              build_version: '2.4.0',
+              complete_ledgers: `${FIRST_VALIDATED_LEDGER}-${validatedLedger}`,
+              load_factor: 1,
+              network_id: options.networkId ?? 1,
+              server_state: 'full',
+              validated_ledger: { age: 1, base_fee_xrp: BASE_FEE_DROPS / 1e6, hash: ledgerHash(validatedLedger), reserve_base_xrp: 1, reserve_inc_xrp: 0.2, seq: validatedLedger },
+            },
+          },
+        };
+      case 'server_state':
+        return {
+          result: {
+            state: {
+              build_version: '2.4.0',
+              server_state: 'full',
+              validated_ledger: { base_fee: BASE_FEE_DROPS, reserve_base: 1_000_000, reserve_inc: 200_000, seq: validatedLedger, hash: ledgerHash(validatedLedger) },
+            },
+          },
+        };
+      case 'fee':
+        return {
+          result: {
+            current_ledger_size: '0',
+            current_queue_size: '0',
+            drops: { base_fee: String(BASE_FEE_DROPS), median_fee: '5000', minimum_fee: String(BASE_FEE_DROPS), open_ledger_fee: String(BASE_FEE_DROPS) },
+            expected_ledger_size: '1000',
+            ledger_current_index: validatedLedger + 1,
+            levels: { median_level: '128000', minimum_level: '256', open_ledger_level: '256', reference_level: '256' },
+            max_queue_size: '20000',
+          },
+        };
+      case 'ledger_current':
+        return { result: { ledger_current_index: validatedLedger + 1 } };
+      case 'ledger': {
+        const current = request.ledger_index === 'current';
+        const index = current ? validatedLedger + 1 : validatedLedger;
+        return { result: { ledger_index: index, ledger_hash: ledgerHash(index), ledger: { ledger_index: String(index), closed: !current }, validated: !current } };
+      }
+      case 'account_info': {
+        const address = request.account;
+        const account = typeof address === 'string' ? accounts.get(address) : undefined;
+        if (!account) return { error: 'actNotFound', error_message: 'Account not found.' };
+        return {
+          result: {
+            account_data: { Account: address, Balance: '100000000', Flags: 0, LedgerEntryType: 'AccountRoot', OwnerCount: 0, Sequence: account.sequence },
+            ledger_current_index: validatedLedger + 1,
+            validated: false,
+          },
+        };
+      }
+      case 'submit': {
+        const reply = submit(request);
+        if (dropsLeft > 0) {
+          dropsLeft -= 1;
+          return 'drop';
+        }
+        return reply;
+      }
+      case 'tx':
+        return lookUpTransaction(request);
+      default:
+        return { error: 'unknownCmd', error_message: 'Unknown method.' };
+    }
+  }
+
+  server.on('connection', (socket: WebSocket) => {
+    socket.on('message', (data) => {
+      let request: Request;
+      try {
+        request = JSON.parse(String(data)) as Request;
+      } catch {
+        socket.send(JSON.stringify({ type: 'response', status: 'error', error: 'badSyntax', error_message: 'Syntax error.' }));
+        return;
+      }
+      const reply = answer(request);
+      if (reply === 'drop') {
+        socket.terminate();
+        return;
+      }
+      const envelope = { id: request.id, type: 'response', api_version: request.api_version ?? 2 };
+      if ('error' in reply) {
+        socket.send(JSON.stringify({ ...envelope, status: 'error', error_code: ERROR_CODES[reply.error as keyof typeof ERROR_CODES], ...reply, request }));
+      } else {
+        socket.send(JSON.stringify({ ...envelope, status: 'success', result: reply.result }));
+      }
+    });
+  });
+
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    received,
+    refused,
+    fundAccount(address, sequence = 1) {
+      accounts.set(address, { sequence });
+    },
+    async close() {
+      if (closeTimer) clearTimeout(closeTimer);
+      for (const client of server.clients) client.terminate();
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
+
+function signatureHolds(txBlob: string): boolean {
+  try {
+    return verifySignature(txBlob);
+  } catch {
+    return false;
+  }
+}
+
+function ledgerHash(index: number): string {
+  return index.toString(16).toUpperCase().padStart(64, '0');
+}
