@@ -19,6 +19,8 @@ import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
 import type { TrackLifecycleInput } from '../workflows/track-lifecycle/shared';
 import { buildApp } from './app';
+import { openXrplLedger } from '../infra/xrpl/ledger';
+import { loadCertificateSigningKey } from '../infra/certificate/signing-key';
 
 let app: FastifyInstance;
 let db: Db;
@@ -27,6 +29,11 @@ let projector: Projector;
 let storage: FileStorage;
 let dataDir: string;
 const started: TrackLifecycleInput[] = [];
+
+/** These tests check what the API refuses before it ever reaches the workflow. */
+async function notExpected(): Promise<never> {
+  throw new Error('the API reached the workflow where it should have refused');
+}
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-api-'));
@@ -42,8 +49,17 @@ beforeAll(async () => {
     eventStore,
     projector,
     storage,
-    // Records the workflow start; the real Temporal path is covered by the workflow and e2e tests.
-    lifecycle: { start: async (input) => (started.push(input), { workflowId: `track-lifecycle-${input.trackId}` }) },
+    // Records the workflow start; the commands' real Temporal path is covered by the workflow and e2e tests.
+    lifecycle: {
+      start: async (input) => (started.push(input), { workflowId: `track-lifecycle-${input.trackId}` }),
+      master: notExpected,
+      startMaster: notExpected,
+      check: notExpected,
+      register: notExpected,
+      retryRegistration: notExpected,
+    },
+    ledger: await openXrplLedger({ dataDir, env: {} }),
+    signingKey: await loadCertificateSigningKey(dataDir, {}),
   });
 });
 
@@ -218,3 +234,40 @@ describe('vault, files and live events', () => {
     otherSocket.terminate();
   });
 });
+
+describe('track lifecycle commands', () => {
+  it('refuses, with a reason and before any workflow runs, what a track cannot do yet or what is not the caller\'s', async () => {
+    const owner = await signup();
+    const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
+    const trackId = randomUUID();
+    const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
+    const result = await eventStore.append(
+      trackStreamId(trackId),
+      [{ eventId: randomUUID(), metadata, ...TrackUploadReceived.create({ trackId, ownerId, title: 'Fresh', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }) }],
+      'no_stream',
+    );
+    await projector.waitFor(result.lastPosition);
+    const post = (url: string, payload?: object, cookie = owner.cookie) => app.inject({ method: 'POST', url, payload, headers: { cookie } });
+
+    expect((await post(`/api/copyright-register/${trackId}`)).json()).toEqual({ error: 'The upload is still being stored and checked' });
+    expect((await post('/api/landr/master', { contentId: trackId, style: 'loud' })).json()).toEqual({ error: 'style: style must be one of warm, balanced, open' });
+    expect((await post('/api/landr/master', {})).json()).toEqual({ error: 'contentId is required: choose exactly one track to master' });
+    const stranger = await signup();
+    expect((await post(`/api/copyright-check/${trackId}`, undefined, stranger.cookie)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/copyright-certificate/${trackId}`, headers: { cookie: owner.cookie } })).json()).toEqual({
+      error: 'This content has no certificate yet: register it first',
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/verify/GOOSE-CERT-NOPE' })).statusCode).toBe(404);
+    const ops = await app.inject({ method: 'POST', url: `/api/ops/tracks/${trackId}/retry-registration`, payload: {} });
+    expect(ops.statusCode).toBe(503);
+    expect(ops.json().error).toMatch(/OPS_TOKEN/);
+    expect(started.some((input) => input.trackId === trackId)).toBe(false);
+  });
+
+  it('publishes the certificate signing key', async () => {
+    const key = (await app.inject({ method: 'GET', url: '/api/certificate-key' })).json();
+    expect(key).toMatchObject({ algorithm: 'Ed25519', keyId: expect.stringMatching(/^goose-[0-9a-f]{16}$/) });
+    expect(Buffer.from(key.publicKey, 'base64url')).toHaveLength(32);
+  });
+});
+

@@ -226,7 +226,8 @@ for (const { name, open } of backends) {
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      expect(Object.values(liveTables).every((rows) => rows.length > 0)).toBe(true);
+      // Intake events fill every table but the certificates, which only a registration does.
+      expect(Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table)).toEqual(['certificates']);
 
       const replayed = await rebuildProjections(db, store, allProjections);
 

@@ -1,12 +1,15 @@
 // The track lifecycle against a real Temporal dev server, PGlite in memory and a temporary file
 // store: intake of a real WAV, refusal of a file that only claims to be one, idempotent retries.
 import { createHash, randomUUID } from 'node:crypto';
-import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { temporal } from '@temporalio/proto';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { hashes } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
 import { trackStreamId } from '../../domain/track/track.events';
@@ -16,14 +19,25 @@ import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore
 import { FileStorage } from '../../infra/storage/file-storage';
 import { findTemporalCli, startTemporalDevServer, type DevServer } from '../../infra/temporal/dev-server';
 import { sineWav } from '../../tests/support/audio';
-import { createTrackLifecycleWorker, installTemporalRuntime } from '../worker';
+import { bundleTrackLifecycleWorkflows, createTrackLifecycleWorker, installTemporalRuntime } from '../worker';
+import { MASTERING_STEPS } from '../../infra/audio/mastering';
+import { COPYRIGHT_ANALYSIS_STAGES } from '../../domain/constants';
+import { sha256File } from '../../infra/storage/file-storage';
+import { signedCertificateSchema, verifyCertificateSignature } from '../../infra/certificate/certificate';
 import type { MediaProbe } from '../../infra/media/probe';
-import { createTrackLifecycleActivities, type StoredFile } from './activities';
-import { currentStageQuery, trackLifecycleWorkflowId, type TrackLifecycleInput } from './shared';
+import { createTrackLifecycleActivities, type StoredFile, type TrackLifecycleActivityDeps } from './activities';
+import { copyrightCheckUpdate, currentStageQuery, masterUpdate, registerUpdate, retryRegistrationUpdate, trackLifecycleWorkflowId, type LifecycleProgress, type TrackLifecycleInput } from './shared';
+import { lifecycleMigrations } from '../../infra/platform';
+import { usersProjection } from '../../projections/users/projection';
+import { openXrplLedger, type XrplLedger } from '../../infra/xrpl/ledger';
+import { loadCertificateSigningKey, type CertificateSigningKey } from '../../infra/certificate/signing-key';
+import { startRippledStandIn, type RippledStandIn, type RippledStandInOptions } from '../../tests/support/rippled-stand-in';
 
 const cli = await findTemporalCli();
 const suite = cli ? describe : describe.skip;
 const TASK_QUEUE = `track-lifecycle-test-${randomUUID()}`;
+/** A whole lifecycle's Temporal history, recorded by the test below and kept as protobuf bytes. */
+const RECORDED_HISTORY = fileURLToPath(new URL('./histories/full-lifecycle.history.pb', import.meta.url));
 
 suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle workflow (skipped: no Temporal CLI found)', () => {
   let dir: string;
@@ -36,18 +50,29 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
   let workerRun: Promise<void>;
   let clientConnection: Connection;
   let client: Client;
+  let rippled: RippledStandIn;
+  const rippledOptions: RippledStandInOptions = {};
+  let ledger: XrplLedger;
+  let signingKey: CertificateSigningKey;
+  let deps: TrackLifecycleActivityDeps;
 
   beforeAll(async () => {
     installTemporalRuntime();
     dir = await mkdtemp(path.join(os.tmpdir(), 'goose-lifecycle-'));
     server = await startTemporalDevServer({ dbFile: path.join(dir, 'temporal.db'), ui: false });
     db = await pgliteDb();
-    await migrate(db, eventStoreMigrations);
+    await migrate(db, [...eventStoreMigrations, ...lifecycleMigrations]);
+    await db.query(usersProjection.schema);
     eventStore = new PostgresEventStore(db, eventRegistry);
     storage = new FileStorage(path.join(dir, 'files'));
     await storage.init();
+    rippled = await startRippledStandIn(rippledOptions);
+    ledger = await openXrplLedger({ dataDir: dir, env: { XRPL_URL: rippled.url, XRPL_NETWORK: 'testnet' } });
+    rippled.fundAccount(ledger.account);
+    signingKey = await loadCertificateSigningKey(dir, {});
+    deps = { eventStore, storage, db, ledger, signingKey };
     workerConnection = await NativeConnection.connect({ address: server.address });
-    worker = await createTrackLifecycleWorker({ connection: workerConnection, namespace: 'default', eventStore, storage, taskQueue: TASK_QUEUE });
+    worker = await createTrackLifecycleWorker({ connection: workerConnection, namespace: 'default', ...deps, taskQueue: TASK_QUEUE });
     workerRun = worker.run();
     clientConnection = await Connection.connect({ address: server.address });
     client = new Client({ connection: clientConnection, namespace: 'default' });
@@ -58,6 +83,8 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     await workerRun;
     await workerConnection?.close();
     await clientConnection?.close();
+    await ledger?.close();
+    await rippled?.close();
     await eventStore?.close();
     await db?.close();
     await server?.stop();
@@ -87,12 +114,18 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     };
   }
 
-  function run(input: TrackLifecycleInput) {
-    return client.workflow.execute('trackLifecycle', {
+  /** Starts the lifecycle and answers with its progress once intake has finished (or failed). */
+  async function run(input: TrackLifecycleInput): Promise<LifecycleProgress> {
+    const handle = await client.workflow.start('trackLifecycle', {
       taskQueue: TASK_QUEUE,
       workflowId: trackLifecycleWorkflowId(input.trackId),
       args: [input],
     });
+    for (;;) {
+      const progress = await handle.query(currentStageQuery);
+      if (progress.stage !== 'intake' || progress.failureReason) return progress;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   const laterStages = ['master', 'oracle', 'register', 'certificate', 'vault', 'contract', 'distribute'].map((name) => ({ name, status: 'pending' }));
@@ -144,12 +177,13 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
           ...laterStages,
         ],
         failureReason: null,
+        running: null,
       });
     });
 
     it('appends nothing when its activities run again', async () => {
       const before = await eventStore.readStream(trackStreamId(input.trackId));
-      const activities = createTrackLifecycleActivities({ eventStore, storage });
+      const activities = createTrackLifecycleActivities(deps);
       const env = new MockActivityEnvironment({
         workflowExecution: { workflowId: trackLifecycleWorkflowId(input.trackId), runId: randomUUID() },
       });
@@ -165,6 +199,98 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     });
   });
 
+  describe('a creator masters, checks and registers a track through updates', () => {
+    const wav = sineWav({ seconds: 6, sampleRate: 44_100, channels: 2, frequency: 330 });
+    let input: TrackLifecycleInput;
+    const who = () => ({ correlationId: randomUUID(), actor: input.actor });
+    const handle = () => client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId));
+    const types = async () => (await eventStore.readStream(trackStreamId(input.trackId))).map((e) => e.type);
+
+    beforeAll(async () => {
+      input = await stage(wav);
+      await run(input);
+    });
+
+    it('masters with the audio engine, recording each real step as it happens, and stores the master', async () => {
+      const masteringId = randomUUID();
+      const outcome = await handle().executeUpdate(masterUpdate, {
+        args: [{ ...who(), masteringId, kind: 'master', settings: { style: 'balanced', loudness: 'medium', format: 'wav' } }],
+      });
+      expect(outcome).toEqual({ ok: true, value: { masteringId } });
+      const events = await eventStore.readStream(trackStreamId(input.trackId));
+      const progressed = events.filter((e) => e.type === 'TrackMasteringProgressed').map((e) => e.data as { step: string; progress: number });
+      expect(new Set(progressed.map((p) => p.step))).toEqual(new Set(MASTERING_STEPS));
+      expect(progressed.filter((p) => p.progress === 100)).toHaveLength(MASTERING_STEPS.length);
+      const mastered = events.find((e) => e.type === 'TrackMastered')!.data as { files: { master: string }; masterSha256: string; results: { lufs: number; peak: number } };
+      expect(mastered.results.lufs).toBeCloseTo(-9, 0);
+      expect(mastered.results.peak).toBeLessThanOrEqual(-1);
+      expect(await sha256File(storage.storedPath(mastered.files.master))).toBe(mastered.masterSha256);
+      expect((await handle().query(currentStageQuery)).steps.find((s) => s.name === 'master')).toEqual({ name: 'master', status: 'completed' });
+    });
+
+    it('refuses registration before a copyright check, with the reason and no event', async () => {
+      const before = await types();
+      const outcome = await handle().executeUpdate(registerUpdate, { args: [{ ...who(), publicUrl: 'http://goose.test' }] });
+      expect(outcome).toEqual({ ok: false, reason: 'Run the copyright check first', resultCode: null });
+      expect(await types()).toEqual(before);
+    });
+
+    it('runs the oracle on the master, recording its eight stages and a cleared verdict', async () => {
+      const checkId = randomUUID();
+      const outcome = await handle().executeUpdate(copyrightCheckUpdate, { args: [{ ...who(), checkId }] });
+      expect(outcome).toEqual({ ok: true, value: { checkId, cleared: true, reason: null } });
+      const events = await eventStore.readStream(trackStreamId(input.trackId));
+      const stages = events.filter((e) => e.type === 'TrackCopyrightCheckProgressed').map((e) => e.data as { stage: string; state: string });
+      expect(stages.filter((s) => s.state === 'completed').map((s) => s.stage)).toEqual([...COPYRIGHT_ANALYSIS_STAGES]);
+      const checked = events.find((e) => e.type === 'TrackCopyrightChecked')!.data as { analysis: { clearanceScore: number; status: string }; sha256: string };
+      const mastered = events.find((e) => e.type === 'TrackMastered')!.data as { masterSha256: string };
+      expect(checked.sha256).toBe(mastered.masterSha256);
+      expect(checked.analysis.status).toBe('cleared');
+      expect(checked.analysis.clearanceScore).toBeGreaterThanOrEqual(80);
+    });
+
+    it('registers once on the ledger: a rejection fails the step with the result code, an operator retry submits the same signed transaction', async () => {
+      rippledOptions.rejectWith = 'tecNO_PERMISSION';
+      const failed = await handle().executeUpdate(registerUpdate, { args: [{ ...who(), publicUrl: 'http://goose.test' }] });
+      expect(failed).toMatchObject({ ok: false, resultCode: 'tecNO_PERMISSION' });
+      const signed = (await eventStore.readStream(trackStreamId(input.trackId))).find((e) => e.type === 'TrackRegistrationSigned')!.data as { txHash: string; txBlob: string; sha256: string; certificateId: string };
+      expect(hashes.hashSignedTx(signed.txBlob)).toBe(signed.txHash);
+      expect(await types()).toContain('TrackRegistrationFailed');
+
+      rippledOptions.rejectWith = undefined;
+      const retried = await handle().executeUpdate(retryRegistrationUpdate, {
+        args: [{ correlationId: randomUUID(), actor: 'operator:test', publicUrl: 'http://goose.test', retryId: randomUUID(), operator: 'test', note: 'ledger fixed' }],
+      });
+      expect(retried).toEqual({ ok: true, value: { txHash: signed.txHash, outcome: 'validated', certificateId: signed.certificateId } });
+      // The stand-in verified the signature of every blob it took; the ledger holds this one transaction.
+      expect(rippled.received.filter((tx) => tx.hash === signed.txHash)).toHaveLength(1);
+      const tail = (await types()).slice(-4);
+      expect(tail).toEqual(['TrackRegistrationRetryRequested', 'TrackRegistrationSubmitted', 'TrackCertificateIssued', 'TrackStoredInVault']);
+    });
+
+    it('issues a certificate signed with the published key over its canonical JSON', async () => {
+      const events = await eventStore.readStream(trackStreamId(input.trackId));
+      const issued = events.find((e) => e.type === 'TrackCertificateIssued')!.data as { certificate: unknown; signature: unknown };
+      const signed = signedCertificateSchema.parse({ certificate: issued.certificate, signature: issued.signature });
+      expect(verifyCertificateSignature(signed, signingKey.publicKeyBase64)).toEqual({ valid: true, reason: null });
+      expect(signed.certificate).toMatchObject({ ledgerStatus: 'validated', verificationUrl: `http://goose.test/verify/${signed.certificate.certificateId}` });
+      const progress = await handle().query(currentStageQuery);
+      expect(progress.steps.filter((s) => ['master', 'oracle', 'register', 'certificate', 'vault'].includes(s.name)).every((s) => s.status === 'completed')).toBe(true);
+    });
+
+    it('replays its recorded history deterministically', async () => {
+      const history = await handle().fetchHistory();
+      // RECORD_LIFECYCLE_HISTORY=1 refreshes the committed history the next test replays.
+      if (process.env.RECORD_LIFECYCLE_HISTORY) await writeFile(RECORDED_HISTORY, temporal.api.history.v1.History.encode(history).finish());
+      await expect(Worker.runReplayHistory({ workflowBundle: await bundleTrackLifecycleWorkflows() }, history)).resolves.toBeUndefined();
+    });
+
+    it('replays the committed history of a whole lifecycle (master, check, failed registration, operator retry) with today\'s code', async () => {
+      const recorded = temporal.api.history.v1.History.decode(await readFile(RECORDED_HISTORY));
+      await expect(Worker.runReplayHistory({ workflowBundle: await bundleTrackLifecycleWorkflows() }, recorded)).resolves.toBeUndefined();
+    });
+  });
+
   describe('given a file that claims to be WAV but holds garbage', () => {
     let input: TrackLifecycleInput;
     let result: Awaited<ReturnType<typeof run>>;
@@ -175,7 +301,8 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
       result = await run(input);
     });
 
-    it('completes with the probe step failed and a human reason', () => {
+    it('completes with the probe step failed and a human reason', async () => {
+      expect(await client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId)).result()).toEqual(result);
       expect(result.stage).toBe('intake');
       expect(result.failureReason).toMatch(/^The file is not readable audio: /);
       expect(result.steps).toEqual([
@@ -201,7 +328,7 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
   describe('an activity retried after its events were appended', () => {
     it('appends once, with ids derived from the workflow id', async () => {
       const input = await stage(sineWav({ seconds: 0.25 }));
-      const activities = createTrackLifecycleActivities({ eventStore, storage });
+      const activities = createTrackLifecycleActivities(deps);
       const workflowId = trackLifecycleWorkflowId(input.trackId);
       const env = new MockActivityEnvironment({ workflowExecution: { workflowId, runId: randomUUID() } });
 

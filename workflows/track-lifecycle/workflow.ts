@@ -73,7 +73,17 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
 
   const queue: QueuedCommand[] = [];
   const enqueue = <T>(name: string, run: () => Promise<CommandOutcome<T>>): Promise<CommandOutcome<T>> =>
-    new Promise((resolve) => queue.push({ name, run: async () => resolve(await run()) }));
+    new Promise((resolve) =>
+      queue.push({
+        name,
+        run: async () => {
+          const outcome = await run();
+          // The query shows the step's result by the time its caller hears the outcome.
+          Object.assign(progress, await quick.describeTrack(input));
+          resolve(outcome);
+        },
+      }),
+    );
 
   setHandler(masterUpdate, (command) =>
     enqueue('master', async () => {
@@ -161,8 +171,9 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
   }
 
   // The creator's commands, one at a time, for as long as the track lives.
+  Object.assign(progress, await quick.describeTrack(input));
   for (;;) {
-    Object.assign(progress, await quick.describeTrack(input), { running: null });
+    progress.running = null;
     await condition(() => queue.length > 0 || workflowInfo().continueAsNewSuggested);
     const next = queue.shift();
     if (!next) {
