@@ -1,10 +1,11 @@
-// The route table (spec 3 §2.1). Every route sits under the root layout, which waits for the
-// current user and hosts the app-wide dialogs.
+// The route table (spec 3 §2.1), plus the public certificate verification page. Every route sits
+// under the root layout, which waits for the current user and hosts the app-wide dialogs.
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { DashboardRoute } from './routes/dashboard';
 import { NotBuiltRoute } from './routes/not-built';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout } from './routes/root';
+import { VerifyRoute } from './routes/verify';
 
 const router = createBrowserRouter([
   {
@@ -18,6 +19,7 @@ const router = createBrowserRouter([
       { path: '/proof-explorer', element: <NotBuiltRoute area="proof-explorer" /> },
       { path: '/licensing-marketplace', element: <NotBuiltRoute area="licensing-marketplace" /> },
       { path: '/dispute-management', element: <NotBuiltRoute area="dispute-management" /> },
+      { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -3,3 +3,9 @@
 export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
 export const USER_KEY = ['/api/user'] as const;
 export const VAULT_KEY = ['/api/vault'] as const;
+export const GENERATED_MUSIC_KEY = ['/api/generated-music'] as const;
+export const COPYRIGHT_CHECKS_KEY = ['/api/copyright-checks'] as const;
+/** A vault item's certificate: ['/api/copyright-certificate', contentId] (GET the base URL + '/' + id). */
+export const CERTIFICATE_KEY = ['/api/copyright-certificate'] as const;
+/** A registration's external database sync: ['/api/database-sync-status', txHash]. */
+export const SYNC_STATUS_KEY = ['/api/database-sync-status'] as const;

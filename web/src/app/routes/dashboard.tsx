@@ -8,6 +8,8 @@ import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
 import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
 import { isNotBuiltTab, NotBuiltTabPanel } from '../../features/dashboard/components/not-built-tab';
 import { WelcomePanel } from '../../features/dashboard/components/welcome-panel';
+import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
+import { OraclePanel } from '../../features/oracle/components/oracle-panel';
 import { UploadPanel } from '../../features/upload/components/upload-panel';
 import { VaultPanel } from '../../features/vault/components/vault-panel';
 import { TAB_CHANGE_EVENT, tabFromEvent, useWindowEvent } from '../../lib/app-events';
@@ -43,6 +45,18 @@ export function DashboardRoute() {
           <UploadPanel user={user} />
         ) : (
           <SignUpPrompt title="Upload your work" icon="pi-cloud-upload" reason="Sign up or log in to upload music, video, images or text into your own vault." />
+        ))}
+      {activeTab === 'mastering' &&
+        (user ? (
+          <MasteringPanel />
+        ) : (
+          <SignUpPrompt title="Master your music" icon="pi-sliders-h" reason="Sign up or log in to master your tracks: preview first, then a release-ready master." />
+        ))}
+      {activeTab === 'oracle' &&
+        (user ? (
+          <OraclePanel />
+        ) : (
+          <SignUpPrompt title="Copyright Oracle" icon="pi-shield" reason="Sign up or log in to check your tracks for copyright conflicts and register them on the XRP Ledger." />
         ))}
       {activeTab === 'vault' && <VaultPanel signedIn={Boolean(user)} />}
       {isNotBuiltTab(activeTab) && <NotBuiltTabPanel tab={activeTab} />}

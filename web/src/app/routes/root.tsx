@@ -1,15 +1,19 @@
 // The root of every route: a full-screen "Loading" until the current user is known (spec 3
-// §2.1), then the page, with the auth dialogs and, when signed in, the realtime connection.
+// §2.1), then the page, with the auth dialogs and, when signed in, the realtime connection and
+// the guided workflow's Task Completed dialog, which hears of each live track event.
 import { Message } from 'primereact/message';
 import { Outlet } from 'react-router-dom';
 import { FullScreenMessage } from '../../components/ui/full-screen-message';
 import { AuthDialogs } from '../../features/auth/components/auth-dialogs';
+import { useReportTrackEvent } from '../../features/guided-workflow/api/use-report-track-event';
+import { TaskCompletedDialog } from '../../features/guided-workflow/components/task-completed-dialog';
 import { RealtimeUpdates } from '../../features/realtime/components/realtime-updates';
 import { errorMessage } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 
 export function RootLayout() {
   const { user, isPending, isError, error } = useCurrentUser();
+  const reportTrackEvent = useReportTrackEvent();
   if (isPending) return <FullScreenMessage title="Loading" busy />;
   return (
     <>
@@ -22,7 +26,8 @@ export function RootLayout() {
       )}
       <Outlet />
       <AuthDialogs />
-      {user && <RealtimeUpdates key={user.id} />}
+      {user && <RealtimeUpdates key={user.id} onEvent={reportTrackEvent} />}
+      {user && <TaskCompletedDialog key={user.id} />}
     </>
   );
 }

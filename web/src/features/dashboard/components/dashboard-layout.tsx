@@ -1,8 +1,10 @@
 // The dashboard frame: header across the top, icon rail on the left, the tab bar and the active
-// tab's panel in the middle. The panels themselves come from the route.
+// tab's panel in the middle, and for a signed-in creator the workflow progress sidebar on the
+// right (collapsible). The panels themselves come from the route.
 import type { ReactNode } from 'react';
 import type { User } from '../../../../../domain/contracts/auth';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
+import { WorkflowSidebar } from '../../workflow-sidebar/components/workflow-sidebar';
 import { DashboardHeader } from './dashboard-header';
 import { LeftRail } from './left-rail';
 import { TabBar } from './tab-bar';
@@ -16,7 +18,7 @@ interface DashboardLayoutProps {
 
 export function DashboardLayout({ user, activeTab, onSelectTab, children }: DashboardLayoutProps) {
   return (
-    <div className="dashboard">
+    <div className={user ? 'dashboard dashboard--with-sidebar' : 'dashboard'}>
       <DashboardHeader user={user} onSelectTab={onSelectTab} />
       <LeftRail activeTab={activeTab} onSelectTab={onSelectTab} />
       <main className="dashboard__main" id="main">
@@ -25,6 +27,7 @@ export function DashboardLayout({ user, activeTab, onSelectTab, children }: Dash
           {children}
         </div>
       </main>
+      {user && <WorkflowSidebar key={user.id} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 
-type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault'>;
+type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle'>;
 
 const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string; plans: string[] }> = {
   create: {
@@ -11,18 +11,6 @@ const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string;
     icon: 'pi-sparkles',
     summary: 'AI music creation is not available yet. You can already upload music you made elsewhere from the Upload tab.',
     plans: ['Generate tracks from a prompt, paid in tokens', 'Send generated tracks straight to mastering'],
-  },
-  mastering: {
-    title: 'Master',
-    icon: 'pi-sliders-h',
-    summary: 'Mastering is not available yet. Uploaded music waits in your vault at "Ready for mastering".',
-    plans: ['Original, preview and master playback', 'Style, loudness and format options (default: balanced, medium, WAV)'],
-  },
-  oracle: {
-    title: 'Copyright Oracle',
-    icon: 'pi-shield',
-    summary: 'The copyright oracle and per-track workflow manager are not available yet, so no copyright check or XRPL registration runs today.',
-    plans: ['Per-track workflow: mastering, copyright check, registration', 'Similarity report when a check fails'],
   },
   'smart-contracts': {
     title: 'Smart Contracts',

@@ -1,7 +1,7 @@
 // A change announced while a query's first load is in flight must still reach the screen.
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateAfterChange, realtimeUrl } from './use-realtime-invalidation';
+import { invalidateAfterChange, keysForEvent, realtimeUrl } from './use-realtime-invalidation';
 
 describe('invalidateAfterChange', () => {
   it('refetches after a first load that started before the change', async () => {
@@ -41,5 +41,27 @@ describe('realtimeUrl', () => {
   it('uses the page origin with the websocket scheme', () => {
     expect(realtimeUrl({ protocol: 'https:', host: 'goose.example' } as Location)).toBe('wss://goose.example/api/ws');
     expect(realtimeUrl({ protocol: 'http:', host: 'localhost:5173' } as Location)).toBe('ws://localhost:5173/api/ws');
+  });
+});
+
+describe('keysForEvent', () => {
+  it('refreshes the vault, the copyright checks and the item certificate on vault events', () => {
+    expect(keysForEvent({ readModel: 'vault', eventType: 'TrackMasteringProgressed', subjectId: 't1' })).toEqual([
+      ['/api/vault'],
+      ['/api/copyright-checks'],
+      ['/api/copyright-certificate', 't1'],
+    ]);
+  });
+
+  it('refreshes the database sync status after registration events', () => {
+    expect(keysForEvent({ readModel: 'vault', eventType: 'TrackRegistrationSubmitted', subjectId: 't1' })).toContainEqual(['/api/database-sync-status']);
+  });
+
+  it('refreshes the generated music list after a mastering completes', () => {
+    expect(keysForEvent({ readModel: 'vault', eventType: 'TrackMastered', subjectId: 't1' })).toContainEqual(['/api/generated-music']);
+  });
+
+  it('refreshes the user reads on user events', () => {
+    expect(keysForEvent({ readModel: 'user', eventType: 'TokensCredited', subjectId: 'u1' })).toEqual([['/api/user'], ['/api/auth/me']]);
   });
 });

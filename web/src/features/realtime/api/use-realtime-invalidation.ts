@@ -1,18 +1,39 @@
 // Keeps cached reads current without polling: the server pushes a message over /api/ws after
 // each read-model commit, and this hook invalidates the matching query keys so the screens
 // refetch. Reconnects with exponential backoff; after a reconnect everything is refetched once,
-// since changes made while disconnected were not announced.
+// since changes made while disconnected were not announced. Whoever mounts it may also hear of
+// each event once its refetches have settled (the guided workflow's Task Completed dialog).
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { REALTIME_PATH, realtimeMessageSchema, type RealtimeMessage } from '../../../../../domain/contracts/realtime';
-import { CURRENT_USER_KEY, USER_KEY, VAULT_KEY } from '../../../lib/query-keys';
+import { CERTIFICATE_KEY, COPYRIGHT_CHECKS_KEY, CURRENT_USER_KEY, GENERATED_MUSIC_KEY, SYNC_STATUS_KEY, USER_KEY, VAULT_KEY } from '../../../lib/query-keys';
 
-type ReadModel = Extract<RealtimeMessage, { type: 'event' }>['readModel'];
+export type RealtimeEvent = Extract<RealtimeMessage, { type: 'event' }>;
+type ReadModel = RealtimeEvent['readModel'];
+type QueryKey = readonly string[];
 
-const KEYS_BY_READ_MODEL: Record<ReadModel, readonly (readonly string[])[]> = {
-  vault: [VAULT_KEY],
+const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
+  vault: [VAULT_KEY, COPYRIGHT_CHECKS_KEY],
   user: [USER_KEY, CURRENT_USER_KEY],
 };
+
+/** Events after which a registration's external database sync may read differently. */
+const SYNC_EVENTS = new Set(['TrackRegistrationSigned', 'TrackRegistrationSubmitted', 'TrackRegistrationFailed', 'TrackCertificateIssued', 'TrackStoredInVault']);
+
+/** Every key a reconnect refetches: the read models' lists and the per-item reads under them. */
+const ALL_KEYS: readonly QueryKey[] = [...Object.values(KEYS_BY_READ_MODEL).flat(), CERTIFICATE_KEY, SYNC_STATUS_KEY];
+
+/** The query keys an event makes stale: its read model's lists, and for a vault item its certificate. */
+export function keysForEvent(event: Pick<RealtimeEvent, 'readModel' | 'eventType' | 'subjectId'>): readonly QueryKey[] {
+  const keys = [...KEYS_BY_READ_MODEL[event.readModel]];
+  if (event.readModel === 'vault') {
+    keys.push([...CERTIFICATE_KEY, event.subjectId]);
+    if (SYNC_EVENTS.has(event.eventType)) keys.push(SYNC_STATUS_KEY);
+    // Spec 1 §7: after mastering completes, the generated music list refreshes too.
+    if (event.eventType === 'TrackMastered') keys.push(GENERATED_MUSIC_KEY);
+  }
+  return keys;
+}
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -38,12 +59,18 @@ export async function invalidateAfterChange(queryClient: QueryClient, queryKey: 
   if (firstLoadInFlight) await queryClient.invalidateQueries({ queryKey });
 }
 
-function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])[]): void {
-  for (const queryKey of keys) void invalidateAfterChange(queryClient, queryKey);
+function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<unknown> {
+  return Promise.allSettled(keys.map((queryKey) => invalidateAfterChange(queryClient, queryKey)));
 }
 
-export function useRealtimeInvalidation(): void {
+export interface RealtimeOptions {
+  /** Called for each event after the reads it made stale have been refetched (or failed to). */
+  onEvent?(event: RealtimeEvent): void;
+}
+
+export function useRealtimeInvalidation({ onEvent }: RealtimeOptions = {}): void {
   const queryClient = useQueryClient();
+  const reportEvent = useEffectEvent((event: RealtimeEvent) => onEvent?.(event));
 
   useEffect(() => {
     let socket: WebSocket | null = null;
@@ -57,7 +84,7 @@ export function useRealtimeInvalidation(): void {
       socket = current;
       current.onopen = () => {
         failedAttempts = 0;
-        if (hadConnection) invalidate(queryClient, Object.values(KEYS_BY_READ_MODEL).flat());
+        if (hadConnection) void invalidate(queryClient, ALL_KEYS);
         hadConnection = true;
       };
       current.onmessage = (event: MessageEvent) => {
@@ -68,12 +95,16 @@ export function useRealtimeInvalidation(): void {
           return;
         }
         const message = realtimeMessageSchema.safeParse(data);
-        if (message.success && message.data.type === 'event') invalidate(queryClient, KEYS_BY_READ_MODEL[message.data.readModel]);
+        if (!message.success || message.data.type !== 'event') return;
+        const changed = message.data;
+        void invalidate(queryClient, keysForEvent(changed)).then(() => {
+          if (!stopped) reportEvent(changed);
+        });
       };
       current.onclose = (event: CloseEvent) => {
         if (stopped || socket !== current) return;
         // The session may have ended: let the current-user query find out.
-        if (event.code === NOT_SIGNED_IN) invalidate(queryClient, [CURRENT_USER_KEY]);
+        if (event.code === NOT_SIGNED_IN) void invalidate(queryClient, [CURRENT_USER_KEY]);
         const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failedAttempts);
         failedAttempts += 1;
         retryTimer = setTimeout(connect, delay + Math.random() * 250);

@@ -1,38 +1,34 @@
-// Downloads a vault item's file under its title plus the original extension (spec 1 §9). The
-// file is fetched with the session cookie (files are owner-only) and saved from a blob.
+// Downloads one of a vault item's audio files under the names spec 1 §9 gives: the original with
+// its own extension, the master as title_mastered.<ext>, the preview as title_preview.<ext>.
+// Files are owner-only, so each is fetched with the session cookie and saved from a blob.
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useToast } from '../../../components/ui/toast';
-import { fileExtension } from '../../../lib/format';
+import { downloadFile } from '../api/save-file';
+import { audioPath, downloadFileName, type AudioKind } from '../download-names';
 
-export function downloadFileName(item: Pick<VaultItem, 'title' | 'metadata'>): string {
-  const safeTitle = item.title.replace(/[\\/:*?"<>|]+/g, '_').trim() || 'download';
-  return `${safeTitle}${fileExtension(item.metadata.originalName)}`;
-}
+const LABELS: Record<AudioKind, string> = {
+  original: 'Download',
+  master: 'Download master',
+  preview: 'Download preview',
+};
 
-export function DownloadButton({ item }: { item: VaultItem }) {
+export function DownloadButton({ item, kind = 'original' }: { item: VaultItem; kind?: AudioKind }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  const path = audioPath(item, kind);
 
   const download = async () => {
-    if (!item.filePath) {
+    if (!path) {
       toast.show({ severity: 'warn', summary: 'No File Available', detail: `"${item.title}" has no stored file yet.` });
       return;
     }
     setBusy(true);
+    const fileName = downloadFileName(item, kind);
     try {
-      const response = await fetch(item.filePath, { credentials: 'include' });
-      if (!response.ok) throw new Error(`${response.status}`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = downloadFileName(item);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      toast.show({ severity: 'success', summary: 'Download Complete', detail: `Saved as ${link.download}` });
+      await downloadFile(path, fileName);
+      toast.show({ severity: 'success', summary: 'Download Complete', detail: `Saved as ${fileName}` });
     } catch {
       toast.show({ severity: 'error', summary: 'Download Error', detail: 'Failed to download the file' });
     } finally {
@@ -43,12 +39,12 @@ export function DownloadButton({ item }: { item: VaultItem }) {
   return (
     <Button
       icon="pi pi-download"
-      label="Download"
+      label={LABELS[kind]}
       size="small"
       outlined
       loading={busy}
-      disabled={!item.filePath}
-      tooltip={item.filePath ? undefined : 'The file is still being stored'}
+      disabled={!path}
+      tooltip={path ? undefined : 'The file is still being stored'}
       tooltipOptions={{ showOnDisabled: true, position: 'top' }}
       onClick={() => void download()}
     />

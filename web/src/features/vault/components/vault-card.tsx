@@ -1,13 +1,18 @@
 // One content item in the vault (spec 1 §2, §3): title, type, status, where its workflow stands,
-// the facts intake found out, a player for music, download, and the certificate / distribution
-// actions once the item is registered.
+// the facts intake found out, players for the original, the preview and the master (with the
+// 'GOOSE: ' master status badge), downloads, and the certificate / distribution actions once the
+// item is registered or has a registry transaction.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
 import { Tooltip } from 'primereact/tooltip';
+import { useState } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { formatBytes, formatDate, formatDuration, shortenHash } from '../../../lib/format';
+import { ledgerStatusLabel, masterStatusLabel, masterStatusSeverity } from '../status-labels';
+import '../vault.css';
 import { AudioPlayer } from './audio-player';
+import { CertificateDialog } from './certificate-dialog';
 import { DownloadButton } from './download-button';
 import { WorkflowSteps } from './workflow-steps';
 
@@ -34,8 +39,11 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
   const status = statusDisplay(item.status);
   const { metadata } = item;
   const canCertify = item.status === 'registered' || Boolean(item.xrplTxHash);
-  const canDistribute = item.contentType === 'music' && item.status === 'registered' && Boolean(item.xrplTxHash);
+  // Distribution is for music only (spec 1 §4); it is not built yet, so the button says so.
+  const canDistribute = canCertify && item.contentType === 'music';
   const tooltipClass = `vault-card-tip-${item.id}`;
+  const [certificateOpen, setCertificateOpen] = useState(false);
+  const players = demo ? [] : cardPlayers(item);
 
   return (
     <article className={`vault-card${demo ? ' vault-card--demo' : ''}`} aria-label={item.title} data-status={item.status}>
@@ -52,6 +60,9 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
           </div>
           <div className="vault-card__tags">
             {demo && <Tag value="Demo" severity="info" />}
+            {item.landrMasterStatus && (
+              <Tag value={masterStatusLabel(item.landrMasterStatus)} severity={masterStatusSeverity(item.landrMasterStatus)} icon="pi pi-sliders-h" />
+            )}
             <Tag value={status.label} severity={status.severity} icon={status.icon} aria-label={`Status: ${status.label}`} />
           </div>
         </header>
@@ -96,26 +107,40 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
               <dd>{metadata.genre}</dd>
             </div>
           )}
+          {item.registration && (
+            <div className="vault-card__fact--full">
+              <dt>XRPL registration</dt>
+              <dd className="vault-card__ledger" data-ledger-status={item.registration.ledgerStatus}>
+                {ledgerStatusLabel(item.registration.ledgerStatus)}
+              </dd>
+            </div>
+          )}
         </dl>
 
-        {item.contentType === 'music' && item.filePath && !demo && (
-          <AudioPlayer itemId={item.id} title={item.title} src={item.filePath} knownDuration={metadata.duration} />
+        {players.length > 0 && (
+          <div className="vault-card__players">
+            {players.map((player) => (
+              <div key={player.kind} className="vault-card__player">
+                {players.length > 1 && <span className="vault-card__player-label">{player.caption}</span>}
+                <AudioPlayer
+                  playerId={`${item.id}:${player.kind}`}
+                  label={`${player.caption} audio of ${item.title}`}
+                  title={player.kind === 'original' ? item.title : `${item.title} (${player.caption.toLowerCase()})`}
+                  src={player.src}
+                  knownDuration={player.kind === 'original' ? metadata.duration : null}
+                />
+                {player.kind === 'master' && metadata.mastering && <MasterResults results={metadata.mastering.results} />}
+              </div>
+            ))}
+          </div>
         )}
 
         {!demo && (
           <div className="vault-card__actions">
             <DownloadButton item={item} />
-            {canCertify && (
-              <Button
-                label="Certificate"
-                icon="pi pi-verified"
-                size="small"
-                outlined
-                disabled
-                tooltip="Certificates are not available yet"
-                tooltipOptions={{ showOnDisabled: true, position: 'top' }}
-              />
-            )}
+            {item.landrPreviewFilePath && <DownloadButton item={item} kind="preview" />}
+            {item.landrMasteredFilePath && <DownloadButton item={item} kind="master" />}
+            {canCertify && <Button label="Certificate" icon="pi pi-verified" size="small" outlined onClick={() => setCertificateOpen(true)} />}
             {canDistribute && (
               <Button
                 label="Distribute"
@@ -123,13 +148,39 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
                 size="small"
                 outlined
                 disabled
-                tooltip="Distribution is not available yet"
+                tooltip="Distribution to streaming platforms arrives in a later release"
                 tooltipOptions={{ showOnDisabled: true, position: 'top' }}
               />
             )}
           </div>
         )}
+        {canCertify && !demo && (
+          <CertificateDialog contentId={item.id} title={item.title} visible={certificateOpen} onHide={() => setCertificateOpen(false)} />
+        )}
       </Card>
     </article>
+  );
+}
+
+interface CardPlayer {
+  kind: 'original' | 'preview' | 'master';
+  caption: string;
+  src: string;
+}
+
+/** The original of a music item, then the preview and the master when mastering made them. */
+function cardPlayers(item: VaultItem): CardPlayer[] {
+  const players: CardPlayer[] = [];
+  if (item.contentType === 'music' && item.filePath) players.push({ kind: 'original', caption: 'Original', src: item.filePath });
+  if (item.landrPreviewFilePath) players.push({ kind: 'preview', caption: 'Preview', src: item.landrPreviewFilePath });
+  if (item.landrMasteredFilePath) players.push({ kind: 'master', caption: 'Master', src: item.landrMasteredFilePath });
+  return players;
+}
+
+function MasterResults({ results }: { results: NonNullable<VaultItem['metadata']['mastering']>['results'] }) {
+  return (
+    <p className="vault-card__master-results muted">
+      Loudness {results.lufs.toFixed(1)} LUFS · dynamic range {results.dynamicRange.toFixed(1)} · peak {results.peak.toFixed(1)} dB
+    </p>
   );
 }

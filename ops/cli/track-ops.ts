@@ -1,0 +1,408 @@
+// `npm run ops -- <command>`: an operator's view of one track's lifecycle, and hand on it.
+//
+//   history <trackId> [--at <version>] [--json]    the track's events and its state after event N
+//   replay <trackId> [--temporal <address>]        replays every run of the track's workflow against
+//   replay --history-file <file> [<trackId>]       the current workflow code: is it still deterministic?
+//   retry-registration <trackId> [--note <text>] [--operator <name>] [--temporal <address>]
+//                                                  an operator's retry of a failed ledger step
+//
+// Results go to stdout, logs to stderr. Exit codes: 0 done; 1 an error, a replay that is not
+// deterministic or a retry the ledger failed again; 2 a bad command line or a refused retry.
+//
+// The event store and the vault read model are the configured database: DATABASE_URL, else the
+// embedded PGlite under DATA_DIR, which only one process may open (stop `npm start` first; with the
+// app running, retry through POST /api/ops/tracks/<id>/retry-registration). Temporal is --temporal,
+// else TEMPORAL_ADDRESS, else localhost:7233 (`npm start` logs the embedded server's address). A
+// retried registration's certificate links to PUBLIC_URL, else http://localhost:PORT.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { Client, Connection } from '@temporalio/client';
+import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
+// A CommonJS module whose exports Node's ESM loader cannot name: import it whole.
+import proto from '@temporalio/proto';
+import { Worker, type History } from '@temporalio/worker';
+import type { TrackLifecycleClient } from '../../api/app';
+import { lifecycleInput } from '../../api/routes/lifecycle/commands';
+import { temporalLifecycleClient } from '../../api/temporal-lifecycle';
+import type { StepProgress } from '../../domain/track/lifecycle';
+import { currentStage, workflowSteps } from '../../domain/track/progress';
+import { evolveTrack, initialTrackState, refusal, type TrackState } from '../../domain/track/track.decider';
+import { trackStreamId, type TrackEvent } from '../../domain/track/track.events';
+import { loadConfig, type Config } from '../../infra/config';
+import type { Queryable } from '../../infra/db/db';
+import type { EventStore, RecordedEvent } from '../../infra/eventstore/event-store';
+import { lifecycleMigrations, openPlatform, type Platform } from '../../infra/platform';
+import { findOwnedTrack } from '../../projections/vault/queries';
+import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../../workflows/worker';
+import { trackLifecycleWorkflowId, type CommandOutcome, type RegisterOutcomeValue } from '../../workflows/track-lifecycle/shared';
+import { fail } from './command-line';
+
+const USAGE = `usage: npm run ops -- <command>
+  history <trackId> [--at <streamVersion>] [--json]
+  replay <trackId> [--temporal <address>]
+  replay --history-file <path.json|path.pb> [<trackId>]
+  retry-registration <trackId> [--note <text>] [--operator <name>] [--temporal <address>]`;
+
+// ---- history ----
+
+export interface HistoryEvent {
+  streamVersion: number;
+  eventId: string;
+  type: string;
+  recordedAt: string;
+  actor: string;
+  workflowId: string | null;
+  summary: string;
+  data: unknown;
+}
+
+export interface StateView {
+  /** The aggregate's status: none, received, stored, probed or intake_failed. */
+  status: TrackState['status'];
+  /** After intake: the later stages' status (mastering, mastered, failed, in_vault…). */
+  stagesStatus: string | null;
+  stage: string | null;
+  steps: StepProgress[];
+  /** A stage's failure, or the intake step that failed (which has no similarity or result code). */
+  failure: { step: string; reason: string; similarity?: number | null; resultCode?: string | null } | null;
+}
+
+export interface TrackHistory {
+  trackId: string;
+  /** The stream's last version. */
+  version: number;
+  /** The state below is the one after this event. */
+  at: number;
+  events: HistoryEvent[];
+  state: StateView;
+}
+
+export class NotFoundError extends Error {}
+
+/** The track's events, and its state after event `at` (default: the last) by the domain's own fold. */
+export async function trackHistory(eventStore: EventStore, trackId: string, at?: number): Promise<TrackHistory> {
+  const recorded = await eventStore.readStream(trackStreamId(trackId));
+  if (recorded.length === 0) throw new NotFoundError(`No track ${trackId}: stream ${trackStreamId(trackId)} is empty`);
+  const upTo = at ?? recorded.length;
+  if (!Number.isInteger(upTo) || upTo < 1 || upTo > recorded.length) {
+    throw new RangeError(`--at must be a stream version from 1 to ${recorded.length}, got ${at}`);
+  }
+  const state = recorded.slice(0, upTo).reduce((s, e) => evolveTrack(s, asTrackEvent(e)), initialTrackState);
+  return {
+    trackId,
+    version: recorded.length,
+    at: upTo,
+    events: recorded.map((e) => ({
+      streamVersion: e.streamVersion,
+      eventId: e.eventId,
+      type: e.type,
+      recordedAt: e.recordedAt.toISOString(),
+      actor: e.metadata.actor,
+      workflowId: e.metadata.workflowId,
+      summary: summarize(asTrackEvent(e)),
+      data: e.data,
+    })),
+    state: viewState(state),
+  };
+}
+
+function asTrackEvent(e: RecordedEvent): TrackEvent {
+  return { type: e.type, data: e.data } as TrackEvent;
+}
+
+function viewState(state: TrackState): StateView {
+  if (state.status === 'none') return { status: 'none', stagesStatus: null, stage: null, steps: [], failure: null };
+  const steps = workflowSteps(state);
+  return {
+    status: state.status,
+    stagesStatus: state.status === 'probed' ? state.stages.status : null,
+    stage: currentStage(steps),
+    steps,
+    failure: state.status === 'intake_failed' ? { step: state.step, reason: state.reason } : state.status === 'probed' ? state.stages.failure : null,
+  };
+}
+
+/** One line saying what an event recorded. */
+export function summarize(event: TrackEvent): string {
+  switch (event.type) {
+    case 'TrackUploadReceived': {
+      const d = event.data;
+      return `"${d.title}" (${d.contentType}) ${d.originalName}, ${d.size} bytes, owner ${d.ownerId}`;
+    }
+    case 'TrackFileStored':
+      return `${event.data.storedName}, ${event.data.size} bytes, sha256 ${event.data.sha256.slice(0, 12)}…`;
+    case 'TrackProbed': {
+      const d = event.data;
+      return `${d.format} ${d.durationSeconds ?? '?'}s ${d.codec ?? ''} ${d.sampleRate ?? '-'} Hz ${d.channels ?? '-'} ch`.replace(/ +/g, ' ');
+    }
+    case 'TrackIntakeFailed':
+      return `${event.data.step} failed: ${event.data.reason}`;
+    case 'TrackMasteringRequested': {
+      const { kind, masteringId, settings } = event.data;
+      return `${kind} ${masteringId} (${settings.style}, ${settings.loudness}, ${settings.format})`;
+    }
+    case 'TrackMasteringProgressed':
+      return `${event.data.masteringId} ${event.data.step} ${event.data.progress}%`;
+    case 'TrackMastered': {
+      const { kind, masteringId, results, elapsedSeconds } = event.data;
+      return `${kind} ${masteringId}: ${results.lufs} LUFS, peak ${results.peak}, in ${elapsedSeconds}s`;
+    }
+    case 'TrackMasteringFailed':
+      return `${event.data.masteringId}: ${event.data.reason}`;
+    case 'TrackCopyrightCheckStarted':
+      return `${event.data.checkId} on ${event.data.storedName}`;
+    case 'TrackCopyrightCheckProgressed':
+      return `${event.data.checkId} ${event.data.stage} ${event.data.state}`;
+    case 'TrackCopyrightChecked': {
+      const { checkId, analysis } = event.data;
+      return `${checkId}: ${analysis.status}, score ${analysis.clearanceScore ?? '-'}, ${analysis.conflicts.length} conflicts`;
+    }
+    case 'TrackCopyrightCheckFailed':
+      return `${event.data.checkId}: ${event.data.reason}`;
+    case 'TrackRegistrationSigned':
+      return `tx ${event.data.txHash} on ${event.data.network}, certificate ${event.data.certificateId}`;
+    case 'TrackRegistrationSubmitted': {
+      const { txHash, outcome, engineResult } = event.data;
+      return `tx ${txHash} ${outcome}${engineResult ? ` (${engineResult})` : ''}`;
+    }
+    case 'TrackRegistrationFailed':
+      return `${event.data.resultCode ?? 'no result code'}: ${event.data.reason}`;
+    case 'TrackRegistrationRetryRequested':
+      return `by ${event.data.operator}${event.data.note ? `: ${event.data.note}` : ''}`;
+    case 'TrackCertificateIssued':
+      return `${event.data.certificateId}, signed with ${event.data.signature.keyId}`;
+    case 'TrackStoredInVault':
+      return `certificate ${event.data.certificateId}`;
+    default: {
+      // A type this tool does not know yet (a newer writer): show its payload as it is.
+      const unexpected: never = event;
+      return JSON.stringify((unexpected as { data: unknown }).data);
+    }
+  }
+}
+
+export function formatHistory(history: TrackHistory): string {
+  const lines = history.events.map((e) =>
+    [e.streamVersion === history.at ? '>' : ' ', String(e.streamVersion).padStart(4), e.recordedAt, e.type.padEnd(31), e.actor.padEnd(20), e.summary].join(' '),
+  );
+  const { state } = history;
+  const stateLines = [
+    `state after event ${history.at} (${history.events[history.at - 1]!.type}):`,
+    `  status   ${state.status}${state.stagesStatus ? ` / ${state.stagesStatus}` : ''}`,
+    `  stage    ${state.stage ?? '-'}`,
+    `  steps    ${state.steps.map((s) => `${s.name}:${s.status}`).join(' ')}`,
+    `  failure  ${state.failure ? `${state.failure.step}: ${state.failure.reason}${state.failure.resultCode ? ` (${state.failure.resultCode})` : ''}` : 'none'}`,
+  ];
+  return [`track ${history.trackId}: ${history.version} events in ${trackStreamId(history.trackId)}`, ...lines, '', ...stateLines].join('\n');
+}
+
+// ---- replay ----
+
+export interface WorkflowRun {
+  runId: string;
+  history: History;
+}
+
+export interface ReplayVerdict {
+  runId: string;
+  events: number;
+  /** Null when the run replays deterministically. */
+  error: string | null;
+}
+
+/** Every run of the track's workflow (older runs ended by continue-as-new or an operator), oldest first. */
+export async function fetchWorkflowRuns(client: Client, trackId: string): Promise<WorkflowRun[]> {
+  const workflowId = trackLifecycleWorkflowId(trackId);
+  const executions = [];
+  for await (const execution of client.workflow.list({ query: `WorkflowId="${workflowId}"` })) executions.push(execution);
+  executions.sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+  return Promise.all(executions.map(async ({ runId }) => ({ runId, history: await client.workflow.getHandle(workflowId, runId).fetchHistory() })));
+}
+
+/**
+ * A saved history: protobuf bytes (`.pb`, History.encode, as the workflow test records them) or JSON
+ * (`temporal workflow show --output json`, historyToJSON).
+ */
+export async function readHistoryFile(file: string): Promise<WorkflowRun> {
+  const bytes = await readFile(file);
+  const history = file.endsWith('.pb') ? proto.temporal.api.history.v1.History.decode(bytes) : historyFromJSON(JSON.parse(bytes.toString('utf8')));
+  const runId = history.events?.[0]?.workflowExecutionStartedEventAttributes?.originalExecutionRunId || path.basename(file);
+  return { runId, history };
+}
+
+/** Replays each run against the current workflow code, bundled once. */
+export async function replayRuns(trackId: string, runs: readonly WorkflowRun[]): Promise<ReplayVerdict[]> {
+  const workflowId = trackLifecycleWorkflowId(trackId);
+  const verdicts: ReplayVerdict[] = [];
+  const results = Worker.runReplayHistories(
+    { workflowBundle: await bundleTrackLifecycleWorkflows() },
+    runs.map(({ history }) => ({ workflowId, history })),
+  );
+  // One result per history, in the order given.
+  for await (const result of results) {
+    const run = runs[verdicts.length]!;
+    verdicts.push({ runId: run.runId, events: run.history.events?.length ?? 0, error: result.error ? `${result.error.name}: ${result.error.message}` : null });
+  }
+  return verdicts;
+}
+
+// ---- retry-registration ----
+
+export interface RetryOptions {
+  operator: string;
+  note: string | null;
+  publicUrl: string;
+}
+
+export type RetryResult = { refused: string } | { outcome: CommandOutcome<RegisterOutcomeValue> };
+
+/** The operator API's retry, without the API: the same checks, input and workflow update. */
+export async function retryRegistration(
+  deps: { db: Queryable; lifecycle: Pick<TrackLifecycleClient, 'retryRegistration'> },
+  trackId: string,
+  options: RetryOptions,
+): Promise<RetryResult> {
+  const { rows } = await deps.db.query<{ owner_id: string }>('SELECT owner_id::text AS owner_id FROM vault_items WHERE id = $1', [trackId]);
+  const row = rows[0] ? await findOwnedTrack(deps.db, rows[0].owner_id, trackId) : null;
+  if (!row) throw new NotFoundError(`No content item with id ${trackId} in the vault read model`);
+  const why = refusal(row.state, 'retry');
+  if (why) return { refused: why };
+  const context = { correlationId: randomUUID(), actor: `operator:${options.operator}` };
+  const outcome = await deps.lifecycle.retryRegistration(lifecycleInput(row, context), {
+    ...context,
+    publicUrl: options.publicUrl,
+    retryId: randomUUID(),
+    operator: options.operator,
+    note: options.note,
+  });
+  return { outcome };
+}
+
+// ---- the command line ----
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+function parse<O extends Options>(args: string[], options: O) {
+  try {
+    const parsed = parseArgs({ args, allowPositionals: true, options: { ...options, help: { type: 'boolean', short: 'h', default: false } } });
+    if ((parsed.values as { help?: boolean }).help) fail(USAGE, 0);
+    if (parsed.positionals.length > 1) fail(USAGE, 2);
+    return { trackId: parsed.positionals[0], values: parsed.values };
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`, 2);
+  }
+}
+
+function temporalAddress(flag: string | undefined, config: Config): string {
+  return flag ?? config.temporalAddress ?? 'localhost:7233';
+}
+
+/** Opens the configured platform, refusing an embedded PGlite another process has open. */
+async function openStore(config: Config): Promise<Platform> {
+  const pidFile = path.join(config.dataDir, 'pglite', 'postmaster.pid');
+  if (!config.databaseUrl && existsSync(pidFile)) {
+    fail(`the embedded PGlite under ${config.dataDir} is open in another process (npm start?): stop it first, or set DATABASE_URL (${pidFile})`, 1);
+  }
+  return openPlatform(config, lifecycleMigrations);
+}
+
+async function withClient<T>(address: string, namespace: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const connection = await Connection.connect({ address });
+  try {
+    return await work(new Client({ connection, namespace }));
+  } finally {
+    await connection.close();
+  }
+}
+
+function print(value: unknown): void {
+  process.stdout.write(typeof value === 'string' ? `${value}\n` : `${JSON.stringify(value, null, 2)}\n`);
+}
+
+async function history(args: string[], config: Config): Promise<void> {
+  const { trackId, values } = parse(args, { at: { type: 'string' }, json: { type: 'boolean', default: false } });
+  if (!trackId) fail(USAGE, 2);
+  const at = values.at === undefined ? undefined : Number(values.at);
+  if (at !== undefined && !Number.isInteger(at)) fail(`--at must be a stream version, got ${values.at}\n${USAGE}`, 2);
+  const platform = await openStore(config);
+  // No process.exit before close: an embedded PGlite left open keeps its lock file.
+  try {
+    const result = await trackHistory(platform.eventStore, trackId, at);
+    print(values.json ? result : formatHistory(result));
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 2;
+  } finally {
+    await platform.close();
+  }
+}
+
+async function replay(args: string[], config: Config): Promise<void> {
+  const { trackId, values } = parse(args, { temporal: { type: 'string' }, 'history-file': { type: 'string' } });
+  const file = values['history-file'];
+  if (!trackId && !file) fail(USAGE, 2);
+  installTemporalRuntime();
+  const runs = file
+    ? [await readHistoryFile(file)]
+    : await withClient(temporalAddress(values.temporal, config), config.temporalNamespace, (client) => fetchWorkflowRuns(client, trackId!));
+  if (runs.length === 0) fail(`Temporal has no run of workflow ${trackLifecycleWorkflowId(trackId!)}`, 1);
+  // Histories carry no workflow id; without a track id any id will do (the workflow does not read it).
+  const verdicts = await replayRuns(trackId ?? 'replay', runs);
+  for (const v of verdicts) print(`run ${v.runId}: replayed ${v.events} events: ${v.error ?? 'deterministic'}`);
+  if (verdicts.some((v) => v.error)) process.exitCode = 1;
+}
+
+async function retry(args: string[], config: Config): Promise<void> {
+  const { trackId, values } = parse(args, { note: { type: 'string' }, operator: { type: 'string' }, temporal: { type: 'string' } });
+  if (!trackId) fail(USAGE, 2);
+  const note = values.note?.trim() || null;
+  if (note && note.length > 500) fail('--note is at most 500 characters', 2);
+  const operator = (values.operator ?? process.env.USER ?? 'operator').trim().slice(0, 100) || 'operator';
+  const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '') || `http://localhost:${config.port}`;
+  installTemporalRuntime();
+  const platform = await openStore(config);
+  try {
+    const result = await withClient(temporalAddress(values.temporal, config), config.temporalNamespace, (client) =>
+      retryRegistration({ db: platform.db, lifecycle: temporalLifecycleClient(client) }, trackId, { operator, note, publicUrl }),
+    );
+    if ('refused' in result) {
+      process.stderr.write(`refused: ${result.refused}\n`);
+      process.exitCode = 2;
+    } else {
+      print(result.outcome);
+      if (!result.outcome.ok) process.exitCode = 1;
+    }
+  } finally {
+    await platform.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  const config = loadConfig();
+  switch (command) {
+    case 'history':
+      return history(args, config);
+    case 'replay':
+      return replay(args, config);
+    case 'retry-registration':
+      return retry(args, config);
+    case '--help':
+    case '-h':
+      return fail(USAGE, 0);
+    default:
+      return fail(USAGE, 2);
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  main().catch((error: unknown) => {
+    fail(`ops failed: ${error instanceof Error ? error.message : String(error)}`, 1);
+  });
+}

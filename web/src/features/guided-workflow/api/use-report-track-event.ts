@@ -1,0 +1,46 @@
+// Turns a live track event into a Task Completed dialog when it completed a task. Called after
+// the event's refetches have settled, so the vault read here already includes the change; when no
+// screen was observing the vault, fetchQuery reads it afresh (the invalidation marked it stale).
+import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import type { RealtimeMessage } from '../../../../../domain/contracts/realtime';
+import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { VAULT_KEY } from '../../../lib/query-keys';
+import { completedTaskAtom } from '../atoms';
+import { completionMessage, isMasterable, milestoneDetail, MILESTONE_EVENTS, milestoneForEvent, nextStep } from '../milestones';
+
+type TrackEvent = Pick<Extract<RealtimeMessage, { type: 'event' }>, 'readModel' | 'eventType' | 'subjectId' | 'recordedAt'>;
+
+export function useReportTrackEvent(): (event: TrackEvent) => void {
+  const queryClient = useQueryClient();
+  const setCompleted = useSetAtom(completedTaskAtom);
+
+  return useCallback(
+    (event: TrackEvent) => {
+      if (event.readModel !== 'vault' || !MILESTONE_EVENTS.has(event.eventType)) return;
+      void (async () => {
+        let item: VaultItem | null = null;
+        try {
+          // The key's URL is read by the default query function (null when signed out).
+          const items = await queryClient.fetchQuery<VaultItem[] | null>({ queryKey: VAULT_KEY });
+          item = items?.find((candidate) => candidate.id === event.subjectId) ?? null;
+        } catch {
+          item = null;
+        }
+        const task = milestoneForEvent(event.eventType, item);
+        if (!task) return;
+        setCompleted({
+          key: `${event.subjectId}:${event.eventType}:${event.recordedAt}`,
+          task,
+          trackId: event.subjectId,
+          title: item?.title ?? null,
+          message: completionMessage(task),
+          detail: milestoneDetail(task, item),
+          next: nextStep(task, { masterable: isMasterable(item) }),
+        });
+      })();
+    },
+    [queryClient, setCompleted],
+  );
+}

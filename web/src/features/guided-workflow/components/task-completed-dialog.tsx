@@ -1,0 +1,72 @@
+// The guided workflow's Task Completed dialog (spec 3 §4): after a track completes a step, says
+// so and offers the next step (which switches the dashboard tab) or Later (which dismisses).
+// Steps complete while the creator may be busy elsewhere, so it opens in a corner without a mask
+// and without taking the focus: it never blocks or interrupts what they are doing.
+import { useAtom } from 'jotai';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { changeTab } from '../../../lib/app-events';
+import type { DashboardTab } from '../../../lib/dashboard-tabs';
+import { completedTaskAtom } from '../atoms';
+import '../guided-workflow.css';
+
+const DASHBOARD_PATHS = new Set(['/', '/dashboard']);
+
+export function TaskCompletedDialog() {
+  const [completed, setCompleted] = useAtom(completedTaskAtom);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  // A task reported for one signed-in session is not shown to the next.
+  useEffect(() => () => setCompleted(null), [setCompleted]);
+
+  const dismiss = () => setCompleted(null);
+  const goTo = (tab: DashboardTab) => {
+    dismiss();
+    if (DASHBOARD_PATHS.has(pathname)) changeTab(tab);
+    else navigate(`/?tab=${tab}`);
+  };
+
+  const next = completed?.next ?? null;
+  return (
+    <Dialog
+      header="Task Completed"
+      visible={completed !== null}
+      onHide={dismiss}
+      className="task-completed-dialog"
+      position="bottom-right"
+      modal={false}
+      focusOnShow={false}
+      draggable={false}
+      resizable={false}
+      footer={
+        <div className="button-row task-completed__footer">
+          <Button label={next ? 'Later' : 'Close'} outlined onClick={dismiss} />
+          {next && <Button label={next.label} icon="pi pi-arrow-right" iconPos="right" onClick={() => goTo(next.tab)} />}
+        </div>
+      }
+    >
+      {completed && (
+        <div className="task-completed" data-task={completed.task}>
+          <i className="pi pi-check-circle task-completed__icon" aria-hidden="true" />
+          <div>
+            <p className="task-completed__message">{completed.message}</p>
+            {completed.title && (
+              <p className="task-completed__track">
+                Track: <strong>{completed.title}</strong>
+              </p>
+            )}
+            {completed.detail && <p className="muted small">{completed.detail}</p>}
+            {next && (
+              <p className="task-completed__next">
+                <span className="muted">Next step:</span> {next.description}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { VaultItem } from '../../../../domain/contracts/vault';
+import { completionMessage, DEFAULT_COMPLETION_MESSAGE, isMasterable, milestoneDetail, milestoneForEvent, nextStep, TASKS } from './milestones';
+
+type Item = Parameters<typeof milestoneForEvent>[1] & Pick<VaultItem, 'registration' | 'workflow'>;
+
+const item = (overrides: Partial<NonNullable<Item>> = {}): NonNullable<Item> => ({
+  mastering: null,
+  landrMasterStatus: null,
+  copyrightCheck: null,
+  registration: null,
+  workflow: { id: 'w', stage: 'master', stageLabel: 'Ready for mastering', steps: [{ name: 'master', status: 'pending' }], failureReason: null },
+  ...overrides,
+});
+
+const check = (status: 'completed' | 'failed', verdict: string) => ({ status, verdict }) as NonNullable<VaultItem['copyrightCheck']>;
+const mastering = (kind: 'preview' | 'master', running = false) => ({ masterId: 'm', kind, running, steps: [], results: null, error: null });
+
+describe('milestoneForEvent', () => {
+  it('maps the lifecycle events to their tasks', () => {
+    expect(milestoneForEvent('TrackProbed', null)).toBe('upload');
+    expect(milestoneForEvent('TrackRegistrationSubmitted', null)).toBe('xrpl-registry');
+    expect(milestoneForEvent('TrackStoredInVault', null)).toBe('vault');
+    expect(milestoneForEvent('TrackMasteringProgressed', item())).toBeNull();
+    expect(milestoneForEvent('TrackCopyrightCheckFailed', item())).toBeNull();
+  });
+
+  it('counts mastering only for a finished master, not a preview', () => {
+    expect(milestoneForEvent('TrackMastered', item({ mastering: mastering('master'), landrMasterStatus: 'completed' }))).toBe('mastering');
+    expect(milestoneForEvent('TrackMastered', item({ mastering: mastering('preview'), landrMasterStatus: null }))).toBeNull();
+    expect(milestoneForEvent('TrackMastered', null)).toBeNull();
+  });
+
+  it('counts the copyright analysis only when it cleared the track', () => {
+    expect(milestoneForEvent('TrackCopyrightChecked', item({ copyrightCheck: check('completed', 'cleared') }))).toBe('copyright-analysis');
+    expect(milestoneForEvent('TrackCopyrightChecked', item({ copyrightCheck: check('failed', 'conflict') }))).toBeNull();
+    expect(milestoneForEvent('TrackCopyrightChecked', null)).toBeNull();
+  });
+});
+
+describe('next steps', () => {
+  it('follows the guided order, switching to the tab of each step', () => {
+    expect(nextStep('ai-creation')?.tab).toBe('mastering');
+    expect(nextStep('upload')).toMatchObject({ label: 'Master Track (optional)', tab: 'mastering' });
+    expect(nextStep('mastering')).toMatchObject({ label: 'Run Copyright Analysis', tab: 'oracle' });
+    expect(nextStep('copyright-analysis')).toMatchObject({ label: 'Register on XRPL', tab: 'vault' });
+    expect(nextStep('xrpl-registry')).toMatchObject({ label: 'Move to Vault', tab: 'vault' });
+    expect(nextStep('vault')).toMatchObject({ label: 'Publish', tab: 'distributions' });
+    expect(nextStep('distribution')).toBeNull();
+    expect(nextStep('publish')).toBeNull();
+  });
+
+  it('skips mastering for a file without audio', () => {
+    expect(nextStep('upload', { masterable: false })?.tab).toBe('oracle');
+    expect(isMasterable(item({ workflow: { ...item().workflow, steps: [{ name: 'oracle', status: 'pending' }] } }))).toBe(false);
+    expect(isMasterable(item())).toBe(true);
+  });
+});
+
+describe('messages', () => {
+  it('has a message for every task and a default', () => {
+    for (const task of TASKS) expect(completionMessage(task)).not.toBe(DEFAULT_COMPLETION_MESSAGE);
+    expect(completionMessage('something-else')).toBe(DEFAULT_COMPLETION_MESSAGE);
+  });
+
+  it('says plainly when a registration is only signed', () => {
+    const registration = { network: 'testnet', account: 'r', ledgerStatus: 'awaiting_submission', resultCode: null, note: 'No ledger is configured.', explorer: null } as unknown as VaultItem['registration'];
+    expect(milestoneDetail('xrpl-registry', item({ registration }))).toBe('Signed, awaiting ledger submission. No ledger is configured.');
+    expect(milestoneDetail('vault', item({ registration }))).toBeNull();
+  });
+});

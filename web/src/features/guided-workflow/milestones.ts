@@ -1,0 +1,95 @@
+// The guided workflow (spec 3 §4 "Guided workflow"): which live track events complete a task,
+// what the Task Completed dialog says about it, and which step it offers next. Pure, so the
+// mapping is tested on its own; the vault item (read after the event's refetch) supplies what the
+// event type alone cannot tell: a cleared verdict, a master rather than a preview, the ledger.
+import type { VaultItem } from '../../../../domain/contracts/vault';
+import type { DashboardTab } from '../../lib/dashboard-tabs';
+
+export const TASKS = ['ai-creation', 'upload', 'mastering', 'copyright-analysis', 'xrpl-registry', 'vault', 'distribution', 'publish'] as const;
+export type TaskId = (typeof TASKS)[number];
+
+export interface NextStep {
+  /** The button's name. */
+  label: string;
+  tab: DashboardTab;
+  /** One line on what the next step does. */
+  description: string;
+}
+
+/** Track events that can complete a task; the others (progress, failures) never open the dialog. */
+export const MILESTONE_EVENTS: ReadonlySet<string> = new Set([
+  'TrackProbed',
+  'TrackMastered',
+  'TrackCopyrightChecked',
+  'TrackRegistrationSubmitted',
+  'TrackStoredInVault',
+]);
+
+type MilestoneItem = Pick<VaultItem, 'mastering' | 'landrMasterStatus' | 'copyrightCheck'> | null;
+
+/** The task a vault event completed, or null when it completed none (or cannot be confirmed). */
+export function milestoneForEvent(eventType: string, item: MilestoneItem): TaskId | null {
+  switch (eventType) {
+    case 'TrackProbed':
+      return 'upload';
+    case 'TrackMastered':
+      // A preview is not the master: only a finished master completes mastering.
+      return item?.mastering?.kind === 'master' && !item.mastering.running && item.landrMasterStatus === 'completed' ? 'mastering' : null;
+    case 'TrackCopyrightChecked':
+      // A check that found a conflict (or could not decide) completed nothing.
+      return item?.copyrightCheck?.status === 'completed' && item.copyrightCheck.verdict === 'cleared' ? 'copyright-analysis' : null;
+    case 'TrackRegistrationSubmitted':
+      return 'xrpl-registry';
+    case 'TrackStoredInVault':
+      return 'vault';
+    default:
+      return null;
+  }
+}
+
+const MESSAGES: Record<TaskId, string> = {
+  'ai-creation': 'Your AI track has been created.',
+  upload: 'Your upload is stored and its file has been analysed.',
+  mastering: 'Your track has been mastered.',
+  'copyright-analysis': 'The copyright analysis cleared your track.',
+  'xrpl-registry': 'Your XRPL copyright registration transaction has been signed.',
+  vault: 'Your track is secured in your vault with its certificate.',
+  distribution: 'Your release has been submitted for distribution.',
+  publish: 'Your track has been published.',
+};
+
+export const DEFAULT_COMPLETION_MESSAGE = 'Task completed successfully.';
+
+export function completionMessage(task: string): string {
+  return (MESSAGES as Record<string, string | undefined>)[task] ?? DEFAULT_COMPLETION_MESSAGE;
+}
+
+const NEXT_STEPS: Partial<Record<TaskId, NextStep>> = {
+  'ai-creation': { label: 'Go to Mastering', tab: 'mastering', description: 'Master the track so it is ready for release.' },
+  upload: { label: 'Master Track (optional)', tab: 'mastering', description: 'Optional: master the track before its copyright analysis.' },
+  mastering: { label: 'Run Copyright Analysis', tab: 'oracle', description: 'Check the track against registered works before registering it.' },
+  'copyright-analysis': { label: 'Register on XRPL', tab: 'vault', description: 'Register the cleared track on the XRPL registry; follow it in your vault.' },
+  'xrpl-registry': { label: 'Move to Vault', tab: 'vault', description: 'See the registered track and its certificate in your vault.' },
+  vault: { label: 'Publish', tab: 'distributions', description: 'Publish the track to streaming platforms.' },
+};
+
+/** The step offered after `task`; a file that cannot be mastered goes straight to the analysis. */
+export function nextStep(task: string, { masterable = true }: { masterable?: boolean } = {}): NextStep | null {
+  if (task === 'upload' && !masterable) return NEXT_STEPS.mastering ?? null;
+  return (NEXT_STEPS as Record<string, NextStep | undefined>)[task] ?? null;
+}
+
+/** Whether the item's lifecycle has a mastering step (it has audio); unknown items count as yes. */
+export function isMasterable(item: Pick<VaultItem, 'workflow'> | null): boolean {
+  return item ? item.workflow.steps.some((step) => step.name === 'master') : true;
+}
+
+/** A line of fact to add under the message, where the event alone would overstate what happened. */
+export function milestoneDetail(task: TaskId, item: Pick<VaultItem, 'registration'> | null): string | null {
+  if (task !== 'xrpl-registry' || !item?.registration) return null;
+  const { ledgerStatus, note } = item.registration;
+  if (ledgerStatus === 'validated') return 'Validated on the XRP Ledger.';
+  if (ledgerStatus === 'submitted') return 'Submitted to the XRP Ledger, awaiting validation.';
+  if (ledgerStatus === 'awaiting_submission') return `Signed, awaiting ledger submission.${note ? ` ${note}` : ''}`;
+  return note;
+}

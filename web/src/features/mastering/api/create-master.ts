@@ -1,0 +1,43 @@
+// POST /api/landr/preview and POST /api/landr/master: the studio's own preview and master calls.
+// Each answers once the audio engine has made the file; meanwhile the vault item's
+// `mastering.steps` (pushed over the websocket) show how far it is.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MasterFormatOption, MasterLoudnessOption, MasterStyleOption } from '../../../../../domain/constants';
+import type { MasterResponse } from '../../../../../domain/contracts/lifecycle';
+import { apiRequest } from '../../../lib/api-client';
+import { GENERATED_MUSIC_KEY, VAULT_KEY } from '../../../lib/query-keys';
+
+export type MasterKind = 'preview' | 'master';
+
+export interface MasterSettings {
+  style: MasterStyleOption;
+  loudness: MasterLoudnessOption;
+  format: MasterFormatOption;
+}
+
+export interface CreateMasterInput extends MasterSettings {
+  contentId: string;
+}
+
+const URLS: Record<MasterKind, string> = {
+  preview: '/api/landr/preview',
+  master: '/api/landr/master',
+};
+
+export function createMaster(kind: MasterKind, input: CreateMasterInput): Promise<MasterResponse> {
+  return apiRequest<MasterResponse>('POST', URLS[kind], input);
+}
+
+export function useCreateMaster(kind: MasterKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateMasterInput) => createMaster(kind, input),
+    // A retry would start a second mastering run of the same track.
+    retry: false,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: VAULT_KEY }),
+        queryClient.invalidateQueries({ queryKey: GENERATED_MUSIC_KEY }),
+      ]),
+  });
+}

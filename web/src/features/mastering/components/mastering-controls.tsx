@@ -1,0 +1,139 @@
+// The studio's mastering controls (spec 2 §2, §9): style, loudness target and format, then
+// Create Preview or Master Track. Both calls answer once the file is made; until then the vault
+// item's real mastering steps (pushed over the websocket) show how far the engine is.
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { SelectButton } from 'primereact/selectbutton';
+import type { Ref } from 'react';
+import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { MasterStatusBadge } from '../../track-workflow/components/master-status-badge';
+import { MasteringStepList } from '../../track-workflow/components/mastering-step-list';
+import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
+import { useCreateMaster, type MasterKind, type MasterSettings } from '../api/create-master';
+import { FORMAT_OPTIONS, LOUDNESS_OPTIONS, loudnessLabel, STYLE_OPTIONS } from '../master-options';
+
+const KIND_TEXT: Record<MasterKind, { started: string; ready: string; failed: string; fallback: string }> = {
+  preview: { started: 'Preview started', ready: 'Preview ready', failed: 'Preview failed', fallback: 'Failed to create preview' },
+  master: { started: 'Mastering started', ready: 'Master ready', failed: 'Mastering failed', fallback: 'Failed to start mastering' },
+};
+
+interface MasteringControlsProps {
+  item: VaultItem;
+  settings: MasterSettings;
+  onChange: (settings: MasterSettings) => void;
+  /** The heading, focused when another card asks to go to the controls. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+export function MasteringControls({ item, settings, onChange, headingRef }: MasteringControlsProps) {
+  const toast = useToast();
+  const preview = useCreateMaster('preview');
+  const master = useCreateMaster('master');
+  const serverRunning = item.mastering?.running === true;
+  // A run of another track does not hold this one up.
+  const previewing = preview.isPending && preview.variables?.contentId === item.id;
+  const mastering = master.isPending && master.variables?.contentId === item.id;
+  const busy = previewing || mastering || serverRunning;
+  const loudness = LOUDNESS_OPTIONS.find((option) => option.value === settings.loudness);
+
+  const create = (kind: MasterKind) => {
+    const text = KIND_TEXT[kind];
+    const mutation = kind === 'preview' ? preview : master;
+    toast.show({ severity: 'info', summary: text.started, detail: `"${item.title}": ${settings.style}, ${loudness ? loudnessLabel(loudness) : settings.loudness}, ${settings.format.toUpperCase()}.` });
+    mutation.mutate(
+      { contentId: item.id, ...settings },
+      {
+        onSuccess: () =>
+          toast.show({
+            severity: 'success',
+            summary: text.ready,
+            detail: kind === 'preview' ? `Listen to the preview of "${item.title}" below.` : `"${item.title}" is mastered. Its master is below.`,
+          }),
+        onError: (error) => {
+          const reason = errorMessage(error, '');
+          toast.show({ severity: 'error', summary: text.failed, detail: reason && reason !== text.fallback ? `${text.fallback}: ${reason}` : text.fallback });
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-label="Mastering controls">
+      <Card className="mastering-controls">
+        <div className="mastering-controls__header">
+          <div>
+            <h3 ref={headingRef} tabIndex={-1} className="mastering-controls__title">
+              <i className="pi pi-sliders-h" aria-hidden="true" /> Mastering Controls
+            </h3>
+            <p className="muted small">{item.title}</p>
+          </div>
+          <MasterStatusBadge status={item.landrMasterStatus} />
+        </div>
+
+        <div className="field">
+          <span id="master-style-label" className="field__label">
+            Style
+          </span>
+          <SelectButton
+            aria-labelledby="master-style-label"
+            value={settings.style}
+            options={STYLE_OPTIONS}
+            optionLabel="label"
+            optionValue="value"
+            allowEmpty={false}
+            disabled={busy}
+            onChange={(event) => event.value && onChange({ ...settings, style: event.value })}
+          />
+          <span className="muted small">{STYLE_OPTIONS.find((option) => option.value === settings.style)?.hint}</span>
+        </div>
+
+        <div className="field">
+          <span id="master-loudness-label" className="field__label">
+            Loudness
+          </span>
+          <SelectButton
+            aria-labelledby="master-loudness-label"
+            value={settings.loudness}
+            options={LOUDNESS_OPTIONS.map((option) => ({ value: option.value, label: loudnessLabel(option) }))}
+            optionLabel="label"
+            optionValue="value"
+            allowEmpty={false}
+            disabled={busy}
+            onChange={(event) => event.value && onChange({ ...settings, loudness: event.value })}
+          />
+        </div>
+
+        <div className="field">
+          <span id="master-format-label" className="field__label">
+            Format
+          </span>
+          <SelectButton
+            aria-labelledby="master-format-label"
+            value={settings.format}
+            options={FORMAT_OPTIONS}
+            optionLabel="label"
+            optionValue="value"
+            allowEmpty={false}
+            disabled={busy}
+            onChange={(event) => event.value && onChange({ ...settings, format: event.value })}
+          />
+          <span className="muted small">{FORMAT_OPTIONS.find((option) => option.value === settings.format)?.hint}</span>
+        </div>
+
+        <div className="button-row">
+          <Button label="Create Preview" icon="pi pi-eye" outlined loading={previewing} disabled={busy} onClick={() => create('preview')} />
+          <Button label="Master Track" icon="pi pi-sliders-h" loading={mastering} disabled={busy} onClick={() => create('master')} />
+        </div>
+
+        {serverRunning && item.mastering && (
+          <div className="mastering-controls__progress">
+            <MasteringStepList run={foldMasteringSteps(item.mastering.steps)} label={item.mastering.kind === 'preview' ? 'Preview progress' : 'Master progress'} />
+          </div>
+        )}
+        {!serverRunning && item.mastering?.error && <p className="mastering-controls__error small">Last run failed: {item.mastering.error}</p>}
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+// The mastering options as people see them (spec 2 §9): style, loudness target and output format,
+// with the spec defaults. The values themselves are the domain's.
+import {
+  MASTER_DEFAULTS,
+  type MasterFormatOption,
+  type MasterLoudnessOption,
+  type MasterStyleOption,
+} from '../../../../domain/constants';
+import type { MasterSettings } from './api/create-master';
+
+export const DEFAULT_MASTER_SETTINGS: MasterSettings = { ...MASTER_DEFAULTS };
+
+export const STYLE_OPTIONS: { value: MasterStyleOption; label: string; hint: string }[] = [
+  { value: 'warm', label: 'Warm', hint: 'Rounder low end, softer highs' },
+  { value: 'balanced', label: 'Balanced', hint: 'Even tonal balance' },
+  { value: 'open', label: 'Open', hint: 'More air and width' },
+];
+
+export const LOUDNESS_OPTIONS: { value: MasterLoudnessOption; label: string; lufs: number }[] = [
+  { value: 'low', label: 'Low', lufs: -14 },
+  { value: 'medium', label: 'Medium', lufs: -9 },
+  { value: 'high', label: 'High', lufs: -6 },
+];
+
+export const FORMAT_OPTIONS: { value: MasterFormatOption; label: string; hint: string }[] = [
+  { value: 'wav', label: 'WAV', hint: 'Keeps the input sample rate and bit depth' },
+  { value: 'cd', label: 'CD', hint: '44.1 kHz / 16-bit WAV' },
+  { value: 'mp3', label: 'MP3', hint: '320 kbps' },
+];
+
+/** "−9 LUFS", with a real minus sign. */
+export function formatLufs(lufs: number): string {
+  return `${lufs < 0 ? '−' : ''}${Math.abs(lufs)} LUFS`;
+}
+
+export function loudnessLabel(option: (typeof LOUDNESS_OPTIONS)[number]): string {
+  return `${option.label} (${formatLufs(option.lufs)})`;
+}

@@ -1,0 +1,15 @@
+// The vault list for the Copyright Oracle tab. The websocket keeps it current; spec 3 also has
+// this view poll GET /api/vault every 2 s, which it does only while a track is mastering or being
+// analysed, and stops when nothing is running.
+import { useQuery } from '@tanstack/react-query';
+import { vaultQueryOptions } from '../../vault/api/get-vault';
+import { isWorkflowActive } from '../workflow-status';
+
+export const WORKFLOW_POLL_MS = 2_000;
+
+export function useWorkflowVault() {
+  return useQuery({
+    ...vaultQueryOptions(),
+    refetchInterval: (query) => (query.state.data?.some(isWorkflowActive) ? WORKFLOW_POLL_MS : false),
+  });
+}

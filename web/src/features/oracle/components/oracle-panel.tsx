@@ -1,0 +1,71 @@
+// The Copyright Oracle tab (spec 3 §2.2, §4): in reality a per-track workflow manager. One card per
+// vault item, each moving pending → mastering → mastered → analyzing → registered (or failed) as
+// the server reports it.
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Message } from 'primereact/message';
+import { Skeleton } from 'primereact/skeleton';
+import { Tag } from 'primereact/tag';
+import { errorMessage } from '../../../lib/api-client';
+import { changeTab } from '../../../lib/app-events';
+import { useWorkflowVault } from '../api/use-workflow-vault';
+import '../oracle.css';
+import { trackWorkflowStatus } from '../workflow-status';
+import { WorkflowTrackCard } from './workflow-track-card';
+
+export function OraclePanel() {
+  const vault = useWorkflowVault();
+  const items = vault.data ?? [];
+  const registered = items.filter((item) => trackWorkflowStatus(item) === 'registered').length;
+
+  return (
+    <section className="oracle-panel" aria-labelledby="oracle-title">
+      <div className="panel-header">
+        <div>
+          <h2 id="oracle-title" className="panel-title">
+            <i className="pi pi-shield" aria-hidden="true" /> Copyright Oracle
+          </h2>
+          <p className="muted">
+            Each track's workflow: master it, run the eight-stage copyright check, and register the cleared file on the XRP Ledger.
+          </p>
+        </div>
+        {vault.isSuccess && (
+          <div className="oracle-panel__counts">
+            <Tag value={`${items.length} ${items.length === 1 ? 'track' : 'tracks'}`} severity="info" />
+            <Tag value={`${registered} registered`} severity="success" />
+          </div>
+        )}
+      </div>
+
+      {vault.isPending && (
+        <div className="workflow-grid" aria-busy="true" aria-label="Loading your tracks">
+          {[0, 1, 2].map((index) => (
+            <Card key={index}>
+              <Skeleton width="60%" height="1.5rem" className="oracle-panel__skeleton-line" />
+              <Skeleton height="4rem" />
+            </Card>
+          ))}
+        </div>
+      )}
+
+      {vault.isError && <Message severity="error" text={`Your tracks could not be loaded: ${errorMessage(vault.error, 'unknown error')}`} />}
+
+      {vault.isSuccess && items.length === 0 && (
+        <Card className="empty-state">
+          <i className="pi pi-inbox empty-state__icon" aria-hidden="true" />
+          <h3>No tracks yet</h3>
+          <p className="muted">Upload music, video, images or text; each upload gets its own workflow here.</p>
+          <Button label="Upload content" icon="pi pi-cloud-upload" onClick={() => changeTab('upload')} />
+        </Card>
+      )}
+
+      {items.length > 0 && (
+        <div className="workflow-grid">
+          {items.map((item) => (
+            <WorkflowTrackCard key={item.id} item={item} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

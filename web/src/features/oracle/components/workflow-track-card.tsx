@@ -1,0 +1,180 @@
+// One vault item in the Copyright Oracle tab's per-track workflow (spec 3 §4, spec 2 §4): its
+// workflow status and what can be done next. Progress is the server's: the mastering steps and
+// the oracle's eight stages come from the vault item as the engine and the oracle report them.
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Message } from 'primereact/message';
+import { Tag } from 'primereact/tag';
+import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { useToast, type ToastOptions } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { changeTab } from '../../../lib/app-events';
+import { formatDate } from '../../../lib/format';
+import { useStartMastering } from '../../track-workflow/api/start-mastering';
+import { CopyrightCheckReport, hasCheckReport } from '../../track-workflow/components/copyright-check-report';
+import { MasteringResults, masteringResultsOf } from '../../track-workflow/components/mastering-results';
+import { MasteringStepList } from '../../track-workflow/components/mastering-step-list';
+import { OracleStageList } from '../../track-workflow/components/oracle-stage-list';
+import { RegistrationSummary } from '../../track-workflow/components/registration-summary';
+import { LEDGER_STATUS_TEXT } from '../../track-workflow/ledger-status';
+import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
+import { isCopyrightCleared } from '../../track-workflow/workflow-steps';
+import { checkOutcomeToast, registrationToast } from '../../track-workflow/outcome-toasts';
+import { RegistrationAfterCheckError, useRegisterCopyrightFlow, type RegisterFlowOutcome } from '../api/register-copyright-flow';
+import { failureDetails, STATUS_DISPLAY, trackWorkflowStatus } from '../workflow-status';
+
+const TYPE_ICONS: Record<VaultItem['contentType'], string> = {
+  music: 'pi-headphones',
+  video: 'pi-video',
+  image: 'pi-image',
+  text: 'pi-file',
+};
+
+function outcomeToast(outcome: RegisterFlowOutcome): ToastOptions {
+  if (outcome.kind === 'conflict') return checkOutcomeToast(outcome.check);
+  const { check, registration } = outcome;
+  if (!check || !registration.success) return registrationToast(registration);
+  const score = check.check.clearanceScore;
+  return {
+    severity: 'success',
+    summary: 'Copyright Analysis Complete',
+    detail: [score !== null ? `Clearance score ${score}%.` : 'Cleared.', `${LEDGER_STATUS_TEXT[registration.ledgerStatus]}.`, registration.note ?? '']
+      .filter(Boolean)
+      .join(' '),
+  };
+}
+
+function failureToast(error: unknown): ToastOptions {
+  if (error instanceof RegistrationAfterCheckError) {
+    const reason = errorMessage(error.registrationError, 'The registration could not be made');
+    const score = error.check?.check.clearanceScore;
+    return {
+      severity: 'error',
+      summary: 'Registration failed',
+      detail: error.check ? `The copyright check passed${score != null ? ` (${score}%)` : ''}, but the registration failed: ${reason}` : reason,
+    };
+  }
+  return { severity: 'error', summary: 'Copyright check failed', detail: errorMessage(error, 'The copyright check could not run') };
+}
+
+export function WorkflowTrackCard({ item }: { item: VaultItem }) {
+  const toast = useToast();
+  const startMastering = useStartMastering();
+  const registerFlow = useRegisterCopyrightFlow();
+  const status = trackWorkflowStatus(item);
+  const display = STATUS_DISPLAY[status];
+  const isMusic = item.contentType === 'music';
+  const results = masteringResultsOf(item);
+  const failure = status === 'failed' ? failureDetails(item) : null;
+  const conflict = item.copyrightCheck?.verdict === 'conflict';
+
+  const master = () =>
+    startMastering.mutate(item.id, {
+      onSuccess: () =>
+        toast.show({ severity: 'info', summary: 'Mastering Started', detail: `"${item.title}": balanced style, medium loudness. Each step shows here as it finishes.` }),
+      onError: (error) => {
+        const reason = errorMessage(error, '');
+        toast.show({ severity: 'error', summary: 'Mastering Failed', detail: `Failed to start mastering. Please try again.${reason ? ` ${reason}` : ''}` });
+      },
+    });
+
+  const register = () =>
+    registerFlow.mutate(item, {
+      onSuccess: (outcome) => toast.show(outcomeToast(outcome)),
+      onError: (error) => toast.show(failureToast(error)),
+    });
+
+  const busy = startMastering.isPending || registerFlow.isPending;
+  const startMasteringButton = (
+    <Button label="Start Mastering" icon="pi pi-sliders-h" size="small" loading={startMastering.isPending} disabled={busy} onClick={master} />
+  );
+  const registerButton = (
+    <Button label="Register Copyright" icon="pi pi-shield" size="small" loading={registerFlow.isPending} disabled={busy} onClick={register} />
+  );
+
+  return (
+    <article className="workflow-card" aria-label={item.title} data-workflow-status={status}>
+      <Card>
+        <header className="workflow-card__header">
+          <div className={`workflow-card__type workflow-card__type--${item.contentType}`} aria-hidden="true">
+            <i className={`pi ${TYPE_ICONS[item.contentType]}`} />
+          </div>
+          <div className="workflow-card__heading">
+            <h3>{item.title}</h3>
+            <span className="muted small">
+              {item.contentType} · {formatDate(item.createdAt)}
+            </span>
+          </div>
+          <Tag value={display.label} severity={display.severity} icon={display.icon} aria-label={`Workflow status: ${display.label}`} />
+        </header>
+
+        {status === 'intake' && <p className="muted small">The upload is still being received, stored and probed. Its workflow starts when that finishes.</p>}
+
+        {status === 'pending' && (
+          <div className="workflow-card__body">
+            <p className="muted small">
+              {isMusic
+                ? 'Music is mastered first: balanced style, medium loudness (−9 LUFS).'
+                : 'Runs the copyright check on this file and, if it clears, registers it on the XRP Ledger.'}
+            </p>
+            <div className="button-row">{isMusic ? startMasteringButton : registerButton}</div>
+          </div>
+        )}
+
+        {status === 'mastering' && item.mastering && (
+          <div className="workflow-card__body">
+            <MasteringStepList run={foldMasteringSteps(item.mastering.steps)} />
+          </div>
+        )}
+
+        {status === 'mastered' && (
+          <div className="workflow-card__body">
+            {results && <MasteringResults results={results} title="Master" />}
+            <p className="muted small">
+              {isCopyrightCleared(item)
+                ? 'The copyright check cleared the master; registering signs its XRPL transaction and issues the certificate.'
+                : 'Runs the copyright check on the master and, if it clears, registers it on the XRP Ledger.'}
+            </p>
+            <div className="button-row">{registerButton}</div>
+          </div>
+        )}
+
+        {status === 'analyzing' && item.copyrightCheck && (
+          <div className="workflow-card__body">
+            <OracleStageList stages={item.copyrightCheck.stages} />
+          </div>
+        )}
+
+        {status === 'registered' && (
+          <div className="workflow-card__body">
+            <RegistrationSummary item={item} />
+            <div className="button-row">
+              <Button label="View Certificate" icon="pi pi-verified" size="small" outlined onClick={() => changeTab('vault')} />
+              <Button label="Create Smart Contract" icon="pi pi-file-edit" size="small" onClick={() => changeTab('smart-contracts')} />
+            </div>
+          </div>
+        )}
+
+        {failure && (
+          <div className="workflow-card__body">
+            <Message
+              severity="error"
+              className="workflow-card__failure"
+              text={`${failure.reason}${failure.similarity !== null ? ` · Similarity score: ${failure.similarity}%` : ''}`}
+            />
+            {failure.step === 'master' && isMusic && <div className="button-row">{startMasteringButton}</div>}
+            {failure.step === 'oracle' && !conflict && <div className="button-row">{registerButton}</div>}
+            {failure.step === 'register' && item.xrplTxHash && <RegistrationSummary item={item} />}
+          </div>
+        )}
+
+        {status !== 'analyzing' && hasCheckReport(item.copyrightCheck) && (
+          <section className="workflow-card__report" aria-label="Copyright check report">
+            <h4 className="workflow-card__report-title">Copyright check</h4>
+            <CopyrightCheckReport check={item.copyrightCheck} />
+          </section>
+        )}
+      </Card>
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { copyrightCheck, vaultItem } from '../track-workflow/vault-item.fixture';
+import { failureDetails, isWorkflowActive, trackWorkflowStatus } from './workflow-status';
+
+describe('track workflow status', () => {
+  it('follows pending → mastering → mastered → analyzing → registered', () => {
+    expect(trackWorkflowStatus(vaultItem({ trackStatus: 'processing' }))).toBe('intake');
+    expect(trackWorkflowStatus(vaultItem())).toBe('pending');
+    const mastering = vaultItem({ trackStatus: 'mastering', mastering: { masterId: 'm', kind: 'master', running: true, steps: [], results: null, error: null } });
+    expect(trackWorkflowStatus(mastering)).toBe('mastering');
+    expect(isWorkflowActive(mastering)).toBe(true);
+    const mastered = vaultItem({ trackStatus: 'mastered', landrMasterStatus: 'completed' });
+    expect(trackWorkflowStatus(mastered)).toBe('mastered');
+    expect(isWorkflowActive(mastered)).toBe(false);
+    const analyzing = { ...mastered, copyrightCheck: copyrightCheck({ status: 'analyzing' }) };
+    expect(trackWorkflowStatus(analyzing)).toBe('analyzing');
+    expect(isWorkflowActive(analyzing)).toBe(true);
+    expect(trackWorkflowStatus({ ...mastered, xrplTxHash: 'A1B2C3D4E5F6A7B8' })).toBe('registered');
+  });
+
+  it('reports a failure with its reason and similarity score', () => {
+    const failed = vaultItem({
+      trackStatus: 'failed',
+      xrplTxHash: null,
+      copyrightResult: { reason: 'Melody matches a registered work', similarity: 91 },
+      workflow: { id: 'w', stage: 'oracle', stageLabel: 'failed', steps: [{ name: 'oracle', status: 'failed' }], failureReason: 'Melody matches a registered work' },
+    });
+    expect(trackWorkflowStatus(failed)).toBe('failed');
+    expect(failureDetails(failed)).toEqual({ step: 'oracle', reason: 'Melody matches a registered work', similarity: 91 });
+  });
+});

@@ -1,0 +1,42 @@
+// The per-track workflow status of the Copyright Oracle tab (spec 3 §4 "Track workflow status",
+// spec 2 §4 "Workflow status in the contracts screen"): pending → mastering → mastered →
+// analyzing → registered, or failed. `intake` covers uploads still being received and probed,
+// which the spec does not list and which can do nothing yet.
+import type { VaultItem } from '../../../../domain/contracts/vault';
+import { failedLifecycleStep } from '../track-workflow/workflow-steps';
+
+export type TrackWorkflowStatus = 'intake' | 'pending' | 'mastering' | 'mastered' | 'analyzing' | 'registered' | 'failed';
+
+export function trackWorkflowStatus(item: VaultItem): TrackWorkflowStatus {
+  if (item.copyrightCheck?.status === 'analyzing') return 'analyzing';
+  if (item.mastering?.running || item.trackStatus === 'mastering') return 'mastering';
+  if (item.trackStatus === 'failed') return 'failed';
+  if (item.xrplTxHash || item.trackStatus === 'copyrighted' || item.trackStatus === 'in_vault' || item.trackStatus === 'contracted') return 'registered';
+  if (item.trackStatus === 'processing') return 'intake';
+  if (item.trackStatus === 'mastered') return 'mastered';
+  return 'pending';
+}
+
+/** While the server is working on a track the view also polls (spec 3: every 2 s). */
+export function isWorkflowActive(item: VaultItem): boolean {
+  const status = trackWorkflowStatus(item);
+  return status === 'mastering' || status === 'analyzing';
+}
+
+export const STATUS_DISPLAY: Record<TrackWorkflowStatus, { label: string; severity: 'success' | 'info' | 'warning' | 'danger' | 'secondary'; icon: string }> = {
+  intake: { label: 'Processing upload', severity: 'secondary', icon: 'pi pi-spin pi-spinner' },
+  pending: { label: 'Pending', severity: 'secondary', icon: 'pi pi-clock' },
+  mastering: { label: 'Mastering', severity: 'warning', icon: 'pi pi-spin pi-spinner' },
+  mastered: { label: 'Mastered', severity: 'info', icon: 'pi pi-check' },
+  analyzing: { label: 'Analyzing', severity: 'warning', icon: 'pi pi-spin pi-spinner' },
+  registered: { label: 'Registered', severity: 'success', icon: 'pi pi-verified' },
+  failed: { label: 'Failed', severity: 'danger', icon: 'pi pi-times-circle' },
+};
+
+/** Why the track failed and how close the nearest registered work is, for the failed state. */
+export function failureDetails(item: VaultItem): { step: ReturnType<typeof failedLifecycleStep>; reason: string; similarity: number | null } {
+  const step = failedLifecycleStep(item);
+  const reason = item.copyrightResult?.reason ?? item.workflow.failureReason ?? item.mastering?.error ?? 'The workflow stopped without a reason.';
+  const similarity = item.copyrightResult?.similarity ?? item.copyrightCheck?.similarity ?? null;
+  return { step, reason, similarity };
+}

@@ -1,0 +1,28 @@
+// POST /api/mastering/start/{id} (spec 2 §7 "Contracts workflow view"): starts mastering with the
+// defaults and answers 202 at once; the steps then arrive in the vault item over the websocket.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MASTER_DEFAULTS } from '../../../../../domain/constants';
+import { apiRequest } from '../../../lib/api-client';
+import { VAULT_KEY } from '../../../lib/query-keys';
+
+export interface StartMasteringResponse {
+  success: true;
+  masterId: string;
+}
+
+export function startMastering(contentId: string): Promise<StartMasteringResponse> {
+  return apiRequest<StartMasteringResponse>('POST', `/api/mastering/start/${encodeURIComponent(contentId)}`, {
+    style: MASTER_DEFAULTS.style,
+    loudness: MASTER_DEFAULTS.loudness,
+  });
+}
+
+export function useStartMastering() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startMastering,
+    // A lost answer retried would start a second run.
+    retry: false,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: VAULT_KEY }),
+  });
+}

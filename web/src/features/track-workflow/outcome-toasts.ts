@@ -1,0 +1,33 @@
+// What to tell the creator after a copyright check or a registration (spec 2 §8): a pass, the
+// conflict toast with the oracle's reason, or the ledger outcome in plain words.
+import type { ToastOptions } from '../../components/ui/toast';
+import type { CopyrightCheckResponse } from './api/run-copyright-check';
+import type { RegistrationResponse } from './api/register-copyright';
+import { LEDGER_STATUS_TEXT } from './ledger-status';
+
+export function checkOutcomeToast(response: CopyrightCheckResponse): ToastOptions {
+  if (!response.success) {
+    return {
+      severity: 'error',
+      summary: 'Copyright Conflict Detected',
+      detail: `Analysis failed: ${response.reason ?? response.check.reason ?? 'the oracle did not clear the track'}`,
+    };
+  }
+  const score = response.check.clearanceScore;
+  return {
+    severity: 'success',
+    summary: 'Copyright Analysis Complete',
+    detail: score !== null ? `Clearance score ${score}%: cleared for registration.` : 'Cleared for registration.',
+  };
+}
+
+export function registrationToast(response: RegistrationResponse, prefix = ''): ToastOptions {
+  const status = LEDGER_STATUS_TEXT[response.ledgerStatus];
+  const detail = [prefix, `${status}.`, response.note ?? ''].filter(Boolean).join(' ');
+  if (!response.success) return { severity: 'error', summary: 'Registration failed', detail };
+  return {
+    severity: response.ledgerStatus === 'awaiting_submission' ? 'info' : 'success',
+    summary: response.ledgerStatus === 'awaiting_submission' ? 'Registration Signed' : 'Registered on XRPL',
+    detail,
+  };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { masterStatusBadge } from './master-status';
+import { copyrightCheck, vaultItem } from './vault-item.fixture';
+import { currentStep, startingStep, stepStates } from './workflow-steps';
+
+const registration = { network: 'testnet', account: 'rAccount', resultCode: null, note: null, explorer: { xrpscan: null, xrplorer: null, bithomp: null, xrplOrg: null } };
+
+describe('per-track workflow steps', () => {
+  it('starts where spec 2 §4 says for each track status', () => {
+    expect(startingStep('generated')).toBe('master');
+    expect(startingStep('completed')).toBe('master');
+    expect(startingStep('mastered')).toBe('copyright');
+    expect(startingStep('copyrighted')).toBe('vault');
+    expect(startingStep('in_vault')).toBe('contract');
+    expect(startingStep('contracted')).toBe('distribute');
+    expect(startingStep('expired')).toBe('master');
+  });
+
+  it('moves on from a finished master and from a passed check', () => {
+    const mastered = vaultItem({ trackStatus: 'mastered', landrMasterStatus: 'completed', landrMasterId: 'm1' });
+    expect(currentStep(mastered)).toBe('copyright');
+    const cleared = { ...mastered, copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'cleared', clearanceScore: 92 }) };
+    expect(stepStates(cleared).copyright).toBe('completed');
+    expect(currentStep(cleared)).toBe('vault');
+  });
+
+  it('stands at the failed step, and counts the vault as done once the certificate is issued', () => {
+    const conflict = vaultItem({
+      trackStatus: 'failed',
+      landrMasterStatus: 'completed',
+      copyrightCheck: copyrightCheck({ status: 'failed', verdict: 'conflict' }),
+      workflow: { id: 'w', stage: 'oracle', stageLabel: 'failed', steps: [{ name: 'oracle', status: 'failed' }], failureReason: 'Matches a registered work' },
+    });
+    expect(currentStep(conflict)).toBe('copyright');
+    expect(stepStates(conflict).copyright).toBe('failed');
+
+    const inVault = vaultItem({ trackStatus: 'in_vault', landrMasterStatus: 'completed', xrplTxHash: 'ABC', registration: { ...registration, ledgerStatus: 'awaiting_submission' } });
+    expect(stepStates(inVault).vault).toBe('completed');
+    expect(stepStates(inVault).contract).toBe('later');
+    expect(currentStep(inVault)).toBe('contract');
+  });
+
+  it('skips mastering for anything but music', () => {
+    const text = vaultItem({ contentType: 'text' });
+    expect(stepStates(text).master).toBe('skipped');
+    expect(currentStep(text)).toBe('copyright');
+  });
+
+  it('labels the master status badge as spec 2 §4 says', () => {
+    expect(masterStatusBadge('processing').label).toBe('GOOSE: Processing');
+    expect(masterStatusBadge('mastering').label).toBe('GOOSE: Processing');
+    expect(masterStatusBadge('completed').label).toBe('GOOSE: Complete');
+    expect(masterStatusBadge('failed').label).toBe('GOOSE: Failed');
+    expect(masterStatusBadge('expired').label).toBe('GOOSE: Expired');
+    expect(masterStatusBadge('queued').label).toBe('GOOSE: queued');
+  });
+});

@@ -1,0 +1,91 @@
+// The per-track workflow card's five steps (spec 2 §2 "Per-track workflow card", §4 "Workflow
+// starting step", "Advancing"): which step a track starts on, which steps it has finished, and
+// where it stands now. Everything comes from the vault item; nothing is assumed done.
+import type { TrackStatus } from '../../../../domain/constants';
+import type { VaultItem } from '../../../../domain/contracts/vault';
+
+export const TRACK_WORKFLOW_STEPS = [
+  { id: 'master', label: 'Master Track', icon: 'pi-sliders-h' },
+  { id: 'copyright', label: 'Copyright Check', icon: 'pi-shield' },
+  { id: 'vault', label: 'Secure in Vault', icon: 'pi-lock' },
+  { id: 'contract', label: 'Smart Contract', icon: 'pi-file-edit' },
+  { id: 'distribute', label: 'Distribute', icon: 'pi-send' },
+] as const;
+
+export type TrackWorkflowStepId = (typeof TRACK_WORKFLOW_STEPS)[number]['id'];
+
+/** completed, running, failed, pending; `skipped` for mastering a non-music item; `later` for steps not built yet. */
+export type TrackWorkflowStepState = 'completed' | 'running' | 'failed' | 'pending' | 'skipped' | 'later';
+
+/** The steps this release does not offer yet (said plainly on the card). */
+export const NOT_BUILT_STEPS: readonly TrackWorkflowStepId[] = ['contract', 'distribute'];
+
+const REGISTERED_STATUSES: readonly TrackStatus[] = ['copyrighted', 'in_vault', 'contracted'];
+
+/** Spec 2 §4 "Workflow starting step from track status". */
+export function startingStep(trackStatus: TrackStatus): TrackWorkflowStepId {
+  switch (trackStatus) {
+    case 'generated':
+    case 'completed':
+      return 'master';
+    case 'mastered':
+      return 'copyright';
+    case 'copyrighted':
+      return 'vault';
+    case 'in_vault':
+      return 'contract';
+    case 'contracted':
+      return 'distribute';
+    default:
+      return 'master';
+  }
+}
+
+export const isMasterDone = (item: VaultItem) => item.landrMasterStatus === 'completed' || item.landrMasterStatus === 'mastered';
+export const isCopyrightCleared = (item: VaultItem) => item.copyrightCheck?.status === 'completed' && item.copyrightCheck.verdict === 'cleared';
+export const isSecuredInVault = (item: VaultItem) => REGISTERED_STATUSES.includes(item.trackStatus);
+
+/** The lifecycle step that failed (master, oracle or register), if one did. */
+export function failedLifecycleStep(item: VaultItem): 'master' | 'oracle' | 'register' | null {
+  const failed = item.workflow.steps.find((step) => step.status === 'failed' && ['master', 'oracle', 'register'].includes(step.name));
+  return (failed?.name as 'master' | 'oracle' | 'register' | undefined) ?? null;
+}
+
+const FAILED_STEP_TO_CARD: Record<'master' | 'oracle' | 'register', TrackWorkflowStepId> = {
+  master: 'master',
+  oracle: 'copyright',
+  register: 'vault',
+};
+
+export function stepStates(item: VaultItem): Record<TrackWorkflowStepId, TrackWorkflowStepState> {
+  const failed = failedLifecycleStep(item);
+  const failedCard = failed ? FAILED_STEP_TO_CARD[failed] : null;
+  const of = (id: TrackWorkflowStepId, done: boolean, running: boolean): TrackWorkflowStepState =>
+    done ? 'completed' : failedCard === id ? 'failed' : running ? 'running' : 'pending';
+  return {
+    master: item.contentType !== 'music' && !isMasterDone(item) ? 'skipped' : of('master', isMasterDone(item), item.mastering?.running === true && item.mastering.kind === 'master'),
+    copyright: of('copyright', isCopyrightCleared(item), item.copyrightCheck?.status === 'analyzing'),
+    vault: of('vault', isSecuredInVault(item), Boolean(item.xrplTxHash) && item.registration?.ledgerStatus !== 'failed'),
+    contract: item.trackStatus === 'contracted' ? 'completed' : 'later',
+    distribute: 'later',
+  };
+}
+
+/**
+ * Where the track stands: the starting step for its status, moved on past steps it has finished
+ * ("Advancing": a finished master moves to copyright, a passed check to vault). A failed track
+ * stands at the step that failed rather than at the start.
+ */
+export function currentStep(item: VaultItem): TrackWorkflowStepId {
+  const failed = failedLifecycleStep(item);
+  if (item.trackStatus === 'failed' && failed) return FAILED_STEP_TO_CARD[failed];
+  const states = stepStates(item);
+  const ids = TRACK_WORKFLOW_STEPS.map((step) => step.id);
+  let index = ids.indexOf(startingStep(item.trackStatus));
+  while (index < ids.length - 1) {
+    const state = states[ids[index]!];
+    if (state !== 'completed' && state !== 'skipped') break;
+    index += 1;
+  }
+  return ids[index]!;
+}

@@ -1,0 +1,174 @@
+// The certificate dialog of a registered vault item (spec 1 §2, §3): the certificate's facts,
+// where its XRPL transaction stands (in plain words: a signed transaction that no ledger has seen
+// is never called on chain), the three explorers, the external database sync, the public
+// verification page, and 'View PDF' for the certificate viewer.
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Message } from 'primereact/message';
+import { Skeleton } from 'primereact/skeleton';
+import { Tag } from 'primereact/tag';
+import { useId, useState, type ReactNode } from 'react';
+import type { CertificateResponse } from '../../../../../domain/contracts/lifecycle';
+import { errorMessage } from '../../../lib/api-client';
+import { useCertificate } from '../api/get-certificate';
+import { formatDateTime } from '../format-date-time';
+import { isOnLedger, ledgerStatusLabel, ledgerStatusSeverity } from '../status-labels';
+import { CertificateViewerDialog } from './certificate-viewer-dialog';
+import { SyncStatusTable } from './sync-status-table';
+
+type ExplorerKey = keyof CertificateResponse['blockchainExplorer'];
+
+/** The three explorers spec 1 names; XRPL.org's explorer is added when the network has one. */
+const EXPLORERS: { key: ExplorerKey; name: string; optional?: boolean }[] = [
+  { key: 'xrpscan', name: 'XRPScan' },
+  { key: 'xrplorer', name: 'XRPlorer' },
+  { key: 'bithomp', name: 'Bithomp' },
+  { key: 'xrplOrg', name: 'XRPL.org explorer', optional: true },
+];
+
+interface CertificateDialogProps {
+  contentId: string;
+  title: string;
+  visible: boolean;
+  onHide(): void;
+}
+
+export function CertificateDialog({ contentId, title, visible, onHide }: CertificateDialogProps) {
+  const certificate = useCertificate(contentId, { enabled: visible });
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const data = certificate.data;
+
+  return (
+    <>
+      <Dialog
+        header="Copyright Certificate"
+        visible={visible}
+        onHide={onHide}
+        className="certificate-dialog"
+        draggable={false}
+        dismissableMask
+        footer={
+          <div className="button-row certificate-dialog__footer">
+            <Button label="View PDF" icon="pi pi-file-pdf" disabled={!data} onClick={() => setViewerOpen(true)} />
+            <Button label="Close" outlined onClick={onHide} />
+          </div>
+        }
+      >
+        {certificate.isPending && (
+          <div aria-busy="true" aria-label={`Loading the certificate of ${title}`}>
+            <Skeleton height="1.5rem" width="60%" className="certificate-skeleton" />
+            <Skeleton height="8rem" />
+          </div>
+        )}
+        {certificate.isError && <Message severity="error" text={`The certificate of "${title}" could not be loaded: ${errorMessage(certificate.error, 'unknown error')}`} />}
+        {data && <CertificateDetails certificate={data} />}
+      </Dialog>
+      {data && <CertificateViewerDialog contentId={contentId} pdfFileName={data.pdfFileName} visible={viewerOpen} onHide={() => setViewerOpen(false)} />}
+    </>
+  );
+}
+
+function CertificateDetails({ certificate }: { certificate: CertificateResponse }) {
+  const onLedger = isOnLedger(certificate.ledgerStatus);
+  const txExplorer = EXPLORERS.map(({ key, name }) => ({ name, url: certificate.blockchainExplorer[key] })).find(
+    (explorer): explorer is { name: string; url: string } => Boolean(explorer.url),
+  );
+  const verification = ledgerStatusLabel(certificate.ledgerStatus);
+  const headingId = useId();
+  return (
+    <div className="certificate">
+      <dl className="certificate__facts">
+        <Fact term="Certificate ID">
+          <code>{certificate.certificateId}</code>
+        </Fact>
+        <Fact term="Title">{certificate.title}</Fact>
+        <Fact term="Owner">{certificate.owner}</Fact>
+        <Fact term="Status">
+          <span className="certificate__capitalised">{certificate.copyrightStatus}</span>
+        </Fact>
+        <Fact term="Registration date">{formatDateTime(certificate.registrationDate)}</Fact>
+        <Fact term="Blockchain network">{certificate.blockchainNetwork}</Fact>
+        <Fact term="Wallet" wide>
+          <code>{certificate.walletAddress}</code>
+        </Fact>
+        <Fact term="Transaction hash" wide>
+          <code className="certificate__hash">{certificate.xrplTxHash}</code>
+          {txExplorer && (
+            <a className="certificate__link" href={txExplorer.url} target="_blank" rel="noopener noreferrer">
+              View transaction on {txExplorer.name} <i className="pi pi-external-link" aria-hidden="true" />
+            </a>
+          )}
+        </Fact>
+        <Fact term="Verification" wide>
+          <Tag value={verification} severity={ledgerStatusSeverity(certificate.ledgerStatus)} icon={onLedger ? 'pi pi-check-circle' : 'pi pi-clock'} />
+          {certificate.verificationStatus.toLowerCase() !== verification.toLowerCase() && (
+            <span className="muted small"> Recorded when issued: {certificate.verificationStatus}</span>
+          )}
+        </Fact>
+        <Fact term="SHA-256" wide>
+          <code className="certificate__hash">{certificate.sha256}</code>
+        </Fact>
+        <Fact term="Signature" wide>
+          {certificate.signature.algorithm} · key <code>{certificate.signature.keyId}</code>
+        </Fact>
+      </dl>
+
+      {!onLedger && (
+        <Message
+          severity="warn"
+          className="certificate__note"
+          text="The registration transaction is signed but has not reached a ledger, so the explorers will not find it until it is submitted."
+        />
+      )}
+
+      <section aria-labelledby={`${headingId}-explorers`}>
+        <h3 id={`${headingId}-explorers`} className="certificate__heading">
+          Blockchain explorers
+        </h3>
+        <ul className="certificate__explorers">
+          {EXPLORERS.map(({ key, name, optional }) => {
+            const url = certificate.blockchainExplorer[key];
+            if (!url && optional) return null;
+            return (
+              <li key={key}>
+                {url ? (
+                  <a href={url} target="_blank" rel="noopener noreferrer">
+                    {name} <i className="pi pi-external-link" aria-hidden="true" />
+                  </a>
+                ) : (
+                  <span className="muted">{name}: no explorer for {certificate.blockchainNetwork}</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby={`${headingId}-sync`}>
+        <h3 id={`${headingId}-sync`} className="certificate__heading">
+          External database sync
+        </h3>
+        <SyncStatusTable txHash={certificate.xrplTxHash} />
+      </section>
+
+      <section aria-labelledby={`${headingId}-verify`}>
+        <h3 id={`${headingId}-verify`} className="certificate__heading">
+          Public verification
+        </h3>
+        <p className="muted small">Anyone can check this certificate's signature, file hash and ledger transaction without an account.</p>
+        <a className="certificate__link" href={certificate.verificationUrl} target="_blank" rel="noopener noreferrer">
+          Open the public verification page <i className="pi pi-external-link" aria-hidden="true" />
+        </a>
+      </section>
+    </div>
+  );
+}
+
+function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'certificate__fact certificate__fact--wide' : 'certificate__fact'}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+// The workflow progress sidebar (spec 2 §2): every track of the signed-in creator with its five
+// steps (Creation, Mastering, Copyright, Vault, Distribution), its overall progress and current
+// step; clicking a step opens the tab where that step is done. It reads the vault list the
+// websocket keeps current. Generated tracks join once AI creation exists (there are none yet).
+// Collapsible, and on narrow screens it opens over the page instead of squeezing it.
+import { useQuery } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { ProgressBar } from 'primereact/progressbar';
+import { Skeleton } from 'primereact/skeleton';
+import { useId } from 'react';
+import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { errorMessage } from '../../../lib/api-client';
+import { changeTab } from '../../../lib/app-events';
+import { VAULT_KEY } from '../../../lib/query-keys';
+import { sidebarCollapsedAtom } from '../atoms';
+import { fromVaultItem, STEP_LABELS, trackProgress, type SidebarStep, type SidebarStepStatus } from '../sidebar-progress';
+import '../workflow-sidebar.css';
+
+const STATUS_TEXT: Record<SidebarStepStatus, string> = {
+  completed: 'complete',
+  in_progress: 'in progress',
+  failed: 'failed',
+  pending: 'pending',
+  not_applicable: 'not needed',
+};
+
+const STATUS_ICONS: Record<SidebarStepStatus, string> = {
+  completed: 'pi-check-circle',
+  in_progress: 'pi-spin pi-spinner',
+  failed: 'pi-times-circle',
+  pending: 'pi-circle',
+  not_applicable: 'pi-minus-circle',
+};
+
+export function WorkflowSidebar() {
+  const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
+  // The key's URL, read by the default query function: the same list the vault tab shows.
+  const vault = useQuery<VaultItem[] | null>({ queryKey: VAULT_KEY });
+  const items = vault.data ?? [];
+  const bodyId = useId();
+
+  return (
+    <aside className={`workflow-sidebar${collapsed ? ' workflow-sidebar--collapsed' : ''}`} aria-label="Workflow progress">
+      <div className="workflow-sidebar__header">
+        {!collapsed && <h2 className="workflow-sidebar__title">Workflow Progress</h2>}
+        <Button
+          icon={`pi ${collapsed ? 'pi-angle-double-left' : 'pi-angle-double-right'}`}
+          rounded
+          text
+          aria-label={collapsed ? 'Show workflow progress' : 'Hide workflow progress'}
+          aria-expanded={!collapsed}
+          aria-controls={bodyId}
+          tooltip={collapsed ? 'Show workflow progress' : undefined}
+          tooltipOptions={{ position: 'left' }}
+          onClick={() => setCollapsed(!collapsed)}
+        />
+      </div>
+      {collapsed ? (
+        <div className="workflow-sidebar__count" title={`${items.length} ${items.length === 1 ? 'track' : 'tracks'}`}>
+          <i className="pi pi-list-check" aria-hidden="true" />
+          <span>{items.length}</span>
+          <span className="visually-hidden"> {items.length === 1 ? 'track' : 'tracks'}</span>
+        </div>
+      ) : (
+        <div id={bodyId} className="workflow-sidebar__body">
+          {vault.isPending && (
+            <div aria-busy="true" aria-label="Loading your tracks">
+              <Skeleton height="5rem" className="workflow-sidebar__skeleton" />
+              <Skeleton height="5rem" />
+            </div>
+          )}
+          {vault.isError && <Message severity="error" text={`Your tracks could not be loaded: ${errorMessage(vault.error, 'unknown error')}`} />}
+          {vault.isSuccess && items.length === 0 && (
+            <div className="workflow-sidebar__empty">
+              <p className="muted">No tracks yet. Upload one to follow it here from creation to distribution.</p>
+              <Button label="Upload content" icon="pi pi-cloud-upload" size="small" outlined onClick={() => changeTab('upload')} />
+            </div>
+          )}
+          {items.map((item) => (
+            <SidebarTrack key={item.id} item={item} />
+          ))}
+        </div>
+      )}
+    </aside>
+  );
+}
+
+function SidebarTrack({ item }: { item: VaultItem }) {
+  const progress = trackProgress(fromVaultItem(item));
+  const headingId = useId();
+  return (
+    <section className="sidebar-track" aria-labelledby={headingId} data-progress={progress.percent}>
+      <div className="sidebar-track__head">
+        <h3 id={headingId} className="sidebar-track__title">
+          {item.title}
+        </h3>
+        <span className="sidebar-track__percent" aria-hidden="true">
+          {progress.percent}%
+        </span>
+      </div>
+      <ProgressBar value={progress.percent} showValue={false} className="sidebar-track__bar" aria-label={`${item.title}: ${progress.percent}% complete`} />
+      <p className="sidebar-track__current muted">
+        {progress.current ? (
+          <>
+            Current step: <strong>{STEP_LABELS[progress.current]}</strong>
+          </>
+        ) : (
+          'Every step is complete'
+        )}
+      </p>
+      <ol className="sidebar-steps" aria-label={`Steps of ${item.title}`}>
+        {progress.steps.map((step) => (
+          <SidebarStepItem key={step.id} step={step} current={progress.current === step.id} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function SidebarStepItem({ step, current }: { step: SidebarStep; current: boolean }) {
+  const hint = step.note ? `${step.label}: ${STATUS_TEXT[step.status]} (${step.note})` : `${step.label}: ${STATUS_TEXT[step.status]}`;
+  return (
+    <li className={`sidebar-step sidebar-step--${step.status}${current ? ' sidebar-step--current' : ''}`} data-step={step.id} data-status={step.status}>
+      <button type="button" className="sidebar-step__button" title={`${hint}. Open the ${step.tab} tab`} aria-current={current ? 'step' : undefined} onClick={() => changeTab(step.tab)}>
+        <i className={`pi ${STATUS_ICONS[step.status]}`} aria-hidden="true" />
+        <span>{step.label}</span>
+        <span className="visually-hidden"> ({STATUS_TEXT[step.status]})</span>
+      </button>
+    </li>
+  );
+}
