@@ -1,0 +1,86 @@
+// A new creator takes a track from upload to a verified certificate: master it watching the audio
+// engine's real steps stream in, run the copyright check and register it from the Copyright Oracle
+// tab, open and download the certificate from the vault, and verify it on the public page from a
+// browser that is not signed in. No XRPL_URL is set, so the registration is signed but awaits
+// submission, and every screen must say so.
+import { expect, test } from '@playwright/test';
+import { sineWav } from '../support/audio';
+
+test('upload, master live, check, register, download the certificate and verify it publicly', async ({ page, browser }) => {
+  const username = `life_${Date.now().toString(36)}`;
+  const title = 'Harbour Lights';
+  await page.goto('/');
+
+  await page.getByRole('button', { name: 'Sign Up Now' }).click();
+  const signup = page.getByRole('dialog', { name: 'Create your account' });
+  await signup.getByLabel('Username').fill(username);
+  await signup.getByLabel('Password', { exact: true }).fill('a long enough password');
+  await signup.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
+
+  const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });
+  await tabs.getByRole('menuitem', { name: 'Upload' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose file' }).click();
+  await (await chooser).setFiles({ name: 'harbour-lights.wav', mimeType: 'audio/wav', buffer: sineWav({ seconds: 6, frequency: 330 }) });
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Upload and Register Copyright' }).click();
+  await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
+
+  // Master in the studio, watching the real-time card's steps arrive from the server.
+  await tabs.getByRole('menuitem', { name: 'Master' }).click();
+  await page.getByRole('listbox', { name: 'Music Library' }).getByRole('option', { name: title }).click({ timeout: 60_000 });
+  const realtime = page.getByRole('region', { name: 'Real-time mastering' });
+  await realtime.getByRole('button', { name: 'Start Real-time Mastering' }).click();
+  const steps = realtime.getByRole('list', { name: 'Real-time mastering steps' });
+  await expect(steps.getByRole('listitem')).toHaveCount(8);
+  for (const step of ['audio analysis', 'EQ processing', 'limiting', 'export']) {
+    await expect(steps.getByRole('listitem').filter({ hasText: step })).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  }
+  await expect(page.getByText('GOOSE: Complete').first()).toBeVisible();
+
+  // The Copyright Oracle tab runs the check, then registers.
+  await tabs.getByRole('menuitem', { name: 'Copyright Oracle' }).click();
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toHaveAttribute('data-workflow-status', 'mastered');
+  await card.getByRole('button', { name: 'Register Copyright' }).click();
+  await expect(page.getByText('Copyright Analysis Complete').first()).toBeVisible({ timeout: 60_000 });
+  await expect(card).toHaveAttribute('data-workflow-status', 'registered');
+
+  // The vault's certificate: its dialog, the PDF viewer and the download.
+  await tabs.getByRole('menuitem', { name: 'Vault' }).click();
+  const vaultCard = page.getByRole('article', { name: title });
+  await vaultCard.getByRole('button', { name: 'Certificate' }).click();
+  const certificate = page.getByRole('dialog', { name: 'Copyright Certificate' });
+  await expect(certificate.getByText('Signed, awaiting ledger submission').first()).toBeVisible();
+  const verifyHref = await certificate.getByRole('link', { name: 'Open the public verification page' }).getAttribute('href');
+  expect(verifyHref).toMatch(/\/verify\/GOOSE-CERT-[0-9A-F]{16}$/);
+  await certificate.getByRole('button', { name: 'View PDF' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Certificate PDF' });
+  await expect(viewer.locator('iframe[title="Copyright certificate PDF"]')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toMatch(/^Harbour_Lights_GOOSE-CERT-[0-9A-F]{16}\.pdf$/);
+  const bytes = await new Promise<Buffer>((resolve, reject) => {
+    void pdf.createReadStream().then((stream) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => resolve(Buffer.concat(chunks)));
+      stream.on('error', reject);
+    }, reject);
+  });
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Anyone can verify it: a fresh browser, not signed in.
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(new URL(verifyHref!, page.url()).pathname);
+  await expect(publicPage.getByRole('heading', { name: 'Certificate verification' })).toBeVisible();
+  await expect(publicPage.getByText('Certificate verified', { exact: true })).toBeVisible();
+  const checks = publicPage.getByRole('list', { name: 'Verification checks' });
+  await expect(checks.locator('[data-check="signature"]')).toHaveAttribute('data-status', 'passed');
+  await expect(checks.locator('[data-check="fileHash"]')).toHaveAttribute('data-status', 'passed');
+  await expect(checks.locator('[data-check="ledger"]')).toHaveAttribute('data-status', 'not_checked');
+  await visitor.close();
+});
