@@ -47,6 +47,18 @@ export type MasterLoudnessOption = (typeof MASTER_LOUDNESS_LEVELS)[number];
 export type MasterFormatOption = (typeof MASTER_FORMATS)[number];
 export const MASTER_DEFAULTS = { style: 'balanced', loudness: 'medium', format: 'wav' } as const;
 
+/** Spec 3 §4: the eight mastering steps, in the order the audio engine runs them. */
+export const MASTERING_STEPS = [
+  'audio analysis',
+  'EQ processing',
+  'compression',
+  'stereo enhancement',
+  'harmonic processing',
+  'limiting',
+  'quality check',
+  'export',
+] as const;
+
 /** Spec 2 §9 / spec 3: the oracle's eight stages, in order. */
 export const COPYRIGHT_ANALYSIS_STAGES = [
   'Audio Fingerprinting',

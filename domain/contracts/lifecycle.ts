@@ -67,7 +67,6 @@ export const copyrightCheckSchema = z.object({
   notChecked: z.array(z.string()),
   reason: z.string().nullable(),
   similarity: z.number().nullable(),
-  checkedAt: z.string().nullable(),
 });
 export type CopyrightCheck = z.infer<typeof copyrightCheckSchema>;
 export const copyrightCheckListSchema = z.array(copyrightCheckSchema);

@@ -33,6 +33,7 @@ import { Scratch } from './scratch';
 import { sharedFloat32 } from './typed-bytes';
 import { quantizeWav, type QuantizedWav, type WavCodec } from './wav-file';
 import { LookAheadLimiter } from './limiter';
+import { MASTERING_STEPS } from '../../domain/constants';
 
 export type MasterStyle = 'warm' | 'balanced' | 'open';
 export type MasterLoudness = 'low' | 'medium' | 'high';
@@ -49,17 +50,7 @@ export const TRUE_PEAK_CEILING_DBTP = -1;
 /** How far from the target the measured master may land, in LU. */
 export const LOUDNESS_TOLERANCE_LU = 0.5;
 
-/** The spec's eight mastering steps, in order. */
-export const MASTERING_STEPS = [
-  'audio analysis',
-  'EQ processing',
-  'compression',
-  'stereo enhancement',
-  'harmonic processing',
-  'limiting',
-  'quality check',
-  'export',
-] as const;
+export { MASTERING_STEPS };
 export type MasteringStep = (typeof MASTERING_STEPS)[number];
 
 /** Spec 2 "Mastering progress event": a step at 100 is complete; the step `Complete` ends the run. */

@@ -42,17 +42,10 @@ import {
 import { decodeForFingerprint, FINGERPRINT_SAMPLE_RATE, fingerprintPcm, fingerprintQueryPcm, MATCH_BER, type Fingerprint } from './fingerprint';
 import { FingerprintIndex, fingerprintIndexMigrations, type IndexMatch } from './fingerprint-index';
 import { bytesOf, float32FromBytes } from './typed-bytes';
+import { COPYRIGHT_ANALYSIS_STAGES } from '../../domain/constants';
 
-export const ORACLE_STAGES = [
-  'Audio Fingerprinting',
-  'Melodic Pattern Recognition',
-  'Database Comparison',
-  'AI Pattern Matching',
-  'Rhythmic Analysis',
-  'Harmonic Structure',
-  'Ownership Verification',
-  'Clearance Assessment',
-] as const;
+/** The spec's eight stages (domain/constants), reported as the work reaches them. */
+export const ORACLE_STAGES = COPYRIGHT_ANALYSIS_STAGES;
 export type OracleStage = (typeof ORACLE_STAGES)[number];
 
 export interface OracleProgress {

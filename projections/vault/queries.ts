@@ -136,7 +136,6 @@ function copyrightCheckView(row: VaultRow, track: ProbedTrack): CopyrightCheck {
     notChecked: analysis?.notChecked ?? [],
     reason: failure?.reason ?? analysis?.reason ?? null,
     similarity: failure?.similarity ?? null,
-    checkedAt: null,
   };
 }
 

@@ -1,6 +1,7 @@
 // Where a mastering run stands, from the progress events the audio engine reported (the stream's
 // lines, or a vault item's `mastering.steps`): each of the eight steps completed (at 100), active
 // (started, below 100) or pending, and the overall percentage. Nothing here is estimated.
+import { MASTERING_STEPS } from '../../../../domain/constants';
 import type { MasteringProgress } from '../../../../domain/contracts/lifecycle';
 
 /** The step that ends a successful run. */
@@ -8,17 +9,7 @@ export const COMPLETE_STEP = 'Complete';
 /** The step that ends a failed run; its description is the reason. */
 export const ERROR_STEP = 'Error';
 
-/** The audio engine's steps, in the order it runs them. */
-export const MASTERING_STEPS = [
-  'audio analysis',
-  'EQ processing',
-  'compression',
-  'stereo enhancement',
-  'harmonic processing',
-  'limiting',
-  'quality check',
-  'export',
-] as const;
+export { MASTERING_STEPS };
 
 export type MasteringStepStatus = 'completed' | 'active' | 'pending';
 

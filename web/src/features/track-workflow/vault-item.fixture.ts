@@ -55,7 +55,6 @@ export function copyrightCheck(overrides: Partial<CopyrightCheck> = {}): Copyrig
     notChecked: [],
     reason: null,
     similarity: null,
-    checkedAt: null,
     ...overrides,
   };
 }
