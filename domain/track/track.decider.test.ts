@@ -1,7 +1,7 @@
 // Given / when / then specifications of a track's intake.
 import { describe, expect, it } from 'vitest';
 import { IllegalStateError } from '../shared/errors';
-import { decideTrack, evolveTrack, initialTrackState, type TrackCommand, type TrackState } from './track.decider';
+import { decideTrack, evolveTrack, initialTrackState, refusal, type TrackCommand, type TrackState } from './track.decider';
 
 const trackId = '0b6f3c1e-9d2a-4c44-8f0e-5a7b3c2d1e00';
 const ownerId = '7c1f7a52-3f7e-4a55-9d6e-2b8f0d7c1a11';
@@ -42,3 +42,71 @@ describe('track decider (intake)', () => {
     expect(state).toMatchObject({ status: 'intake_failed', step: 'probe', reason: 'not readable audio' });
   });
 });
+
+describe('track decider (stages)', () => {
+  const settings = { style: 'balanced', loudness: 'medium', format: 'wav' } as const;
+  const files = { master: 'm.wav', preview: 'p.wav', preLimiter: 'l.wav', abOriginal: 'a.wav', abMaster: 'b.wav' };
+  const requestMaster: TrackCommand = { type: 'RequestMastering', data: { trackId, masteringId: 'm1', kind: 'master', settings } };
+  const mastered: TrackCommand = {
+    type: 'CompleteMastering',
+    data: { trackId, masteringId: 'm1', kind: 'master', settings, files, masterSha256: 'c'.repeat(64), results: { lufs: -9, dynamicRange: 3, peak: -1.4, processing: [] }, inputLufs: -20, inputTruePeakDbtp: -3, elapsedSeconds: 2 },
+  };
+  const startCheck: TrackCommand = { type: 'StartCopyrightCheck', data: { trackId, checkId: 'c1', storedName: 'm.wav', sha256: 'c'.repeat(64) } };
+  const analysis = (status: 'cleared' | 'conflict', similarity = 0) => ({
+    clearanceScore: status === 'cleared' ? 100 : 50,
+    status,
+    audioFingerprint: 'gfp1-1-x',
+    melodicId: null,
+    harmonicId: null,
+    rhythmicId: null,
+    databasesChecked: 2,
+    recordsScanned: 3,
+    conflicts: status === 'conflict' ? [{ workId: 'w', owner: 'o', similarity, kind: 'fingerprint' }] : [],
+    recommendations: [],
+    reason: status === 'conflict' ? 'The same recording as a registered work' : null,
+    notChecked: [],
+  });
+  const checked = (status: 'cleared' | 'conflict', similarity = 0): TrackCommand => ({
+    type: 'RecordCheckResult',
+    data: { trackId, checkId: 'c1', sha256: 'c'.repeat(64), analysis: analysis(status, similarity), elapsedSeconds: 1 },
+  });
+
+  it('given a probed upload, mastering moves it through mastering to mastered, and a repeated command decides nothing', () => {
+    expect(given(receive, store, probe, requestMaster)).toMatchObject({ stages: { status: 'mastering' } });
+    const state = given(receive, store, probe, requestMaster, mastered);
+    expect(state).toMatchObject({ stages: { status: 'mastered', mastering: { running: null, master: { masterSha256: 'c'.repeat(64) } } } });
+    expect(decideTrack(requestMaster, state)).toEqual([]);
+    expect(decideTrack(mastered, state)).toEqual([]);
+  });
+
+  it('refuses registration before a check, and the check of a file that is not the current one', () => {
+    const state = given(receive, store, probe, requestMaster, mastered);
+    expect(refusal(state, 'register')).toBe('Run the copyright check first');
+    expect(() => decideTrack({ ...startCheck, data: { ...startCheck.data, sha256: 'd'.repeat(64) } } as TrackCommand, state)).toThrow(IllegalStateError);
+  });
+
+  it('a conflict fails the oracle step with the reason and the closest similarity, and blocks registration', () => {
+    const state = given(receive, store, probe, requestMaster, mastered, startCheck, checked('conflict', 97.5));
+    expect(state).toMatchObject({ stages: { status: 'failed', failure: { step: 'oracle', reason: 'The same recording as a registered work', similarity: 97.5 } } });
+    expect(refusal(state, 'register')).toBe('The copyright check found a conflict: The same recording as a registered work');
+    expect(refusal(state, 'check')).toMatch(/^The copyright check found a conflict/);
+  });
+
+  it('a cleared check allows registration; a new master voids the check', () => {
+    const cleared = given(receive, store, probe, requestMaster, mastered, startCheck, checked('cleared'));
+    expect(refusal(cleared, 'register')).toBeNull();
+    const remastered = given(receive, store, probe, requestMaster, mastered, startCheck, checked('cleared'), { ...requestMaster, data: { ...requestMaster.data, masteringId: 'm2' } }, { ...mastered, data: { ...mastered.data, masteringId: 'm2' } } as TrackCommand);
+    expect(refusal(remastered, 'register')).toBe('Run the copyright check first');
+  });
+
+  it('only a failed registration can be retried, and only once registered is mastering refused', () => {
+    const cleared = given(receive, store, probe, requestMaster, mastered, startCheck, checked('cleared'));
+    expect(refusal(cleared, 'retry')).toBe('Only a failed registration can be retried');
+    const signed = given(receive, store, probe, requestMaster, mastered, startCheck, checked('cleared'), {
+      type: 'SignRegistration',
+      data: { trackId, certificateId: 'GOOSE-CERT-1', sha256: 'c'.repeat(64), storedName: 'm.wav', network: 'testnet', account: 'r'.repeat(30), txHash: 'A'.repeat(64), txBlob: 'AB', sequence: 1, fee: '12', lastLedgerSequence: null },
+    });
+    expect(refusal(signed, 'master')).toBe('The track is being registered; its master cannot change');
+  });
+});
+

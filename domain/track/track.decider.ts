@@ -118,6 +118,7 @@ export function refusal(state: TrackState, command: 'master' | 'check' | 'regist
       if (stages.registration.signed) return failedAt === 'register' ? 'The registration failed; an operator can retry it' : 'The registration is under way';
       const result = stages.check.result;
       if (!result) return 'Run the copyright check first';
+      if (result.analysis.status === 'conflict') return `The copyright check found a conflict: ${result.analysis.reason ?? 'a registered work matches'}`;
       if (result.analysis.status !== 'cleared') return `The copyright check did not clear the track (${result.analysis.status.replace('_', ' ')})`;
       if (result.sha256 !== registrableFile(state).sha256) return 'The track changed since its copyright check; run the check again';
       return null;

@@ -49,6 +49,8 @@ export interface RippledStandIn {
   /** Submissions refused before reaching the ledger, with the reason given. */
   readonly refused: Array<{ txBlob: string; reason: string }>;
   fundAccount(address: string, sequence?: number): void;
+  /** Like the dropConnections option, from now on: the next `count` submissions lose their reply. */
+  dropNextSubmissions(count: number): void;
   close(): Promise<void>;
 }
 
@@ -280,6 +282,9 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
     refused,
     fundAccount(address, sequence = 1) {
       accounts.set(address, { sequence });
+    },
+    dropNextSubmissions(count) {
+      dropsLeft = count;
     },
     async close() {
       if (closeTimer) clearTimeout(closeTimer);

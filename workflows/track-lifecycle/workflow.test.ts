@@ -291,6 +291,52 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     });
   });
 
+  describe('another creator, and the network', () => {
+    const who = (input: TrackLifecycleInput) => ({ correlationId: randomUUID(), actor: input.actor });
+    const handleOf = (input: TrackLifecycleInput) => client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId));
+
+    /** The master registered by the creator above, as bytes another creator could upload. */
+    async function registeredMaster(): Promise<{ bytes: Buffer; ownerId: string }> {
+      const { rows } = await db.query<{ stream_id: string }>(`SELECT stream_id FROM events WHERE type = 'TrackStoredInVault' LIMIT 1`);
+      const events = await eventStore.readStream(rows[0]!.stream_id);
+      const mastered = events.find((e) => e.type === 'TrackMastered')!.data as { files: { master: string } };
+      const received = events[0]!.data as { ownerId: string };
+      return { bytes: await readFile(storage.storedPath(mastered.files.master)), ownerId: received.ownerId };
+    }
+
+    it('refuses a copy of a registered master uploaded by someone else: the check fails with the reason and the similarity', async () => {
+      const { bytes } = await registeredMaster();
+      const input = await stage(bytes, { title: 'Not mine' });
+      await run(input);
+      const outcome = await handleOf(input).executeUpdate(copyrightCheckUpdate, { args: [{ ...who(input), checkId: randomUUID() }] });
+      expect(outcome.ok).toBe(false);
+      const events = await eventStore.readStream(trackStreamId(input.trackId));
+      const checked = events.find((e) => e.type === 'TrackCopyrightChecked')!.data as { analysis: { status: string; reason: string; conflicts: { similarity: number }[] } };
+      expect(checked.analysis.status).toBe('conflict');
+      expect(outcome).toEqual({ ok: false, reason: checked.analysis.reason });
+      expect(checked.analysis.conflicts[0]!.similarity).toBeGreaterThan(80);
+      const register = await handleOf(input).executeUpdate(registerUpdate, { args: [{ ...who(input), publicUrl: 'http://goose.test' }] });
+      expect(register).toMatchObject({ ok: false, reason: expect.stringMatching(/^The copyright check found a conflict: /) });
+    });
+
+    it('retries a submission whose reply was lost, with backoff, and the ledger holds the transaction once', async () => {
+      const { ownerId } = await registeredMaster();
+      const input = await stage(sineWav({ seconds: 6, sampleRate: 44_100, channels: 2, frequency: 523.25 }), { ownerId, actor: `user:${ownerId}`, title: 'Second piece' });
+      await run(input);
+      expect(await handleOf(input).executeUpdate(copyrightCheckUpdate, { args: [{ ...who(input), checkId: randomUUID() }] })).toMatchObject({ ok: true });
+      rippled.dropNextSubmissions(1);
+      const outcome = await handleOf(input).executeUpdate(registerUpdate, { args: [{ ...who(input), publicUrl: 'http://goose.test' }] });
+      expect(outcome).toMatchObject({ ok: true, value: { outcome: 'validated' } });
+      const txHash = (outcome as { value: { txHash: string } }).value.txHash;
+      expect(rippled.received.filter((tx) => tx.hash === txHash)).toHaveLength(1);
+      const history = await handleOf(input).fetchHistory();
+      const submitAttempts = (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'submitRegistration');
+      const started = (history.events ?? []).filter((e) => e.activityTaskStartedEventAttributes && e.activityTaskStartedEventAttributes.attempt && e.activityTaskStartedEventAttributes.attempt >= 2);
+      expect(submitAttempts).toHaveLength(1);
+      expect(started.length).toBeGreaterThanOrEqual(1);
+    });
+  });
+
   describe('given a file that claims to be WAV but holds garbage', () => {
     let input: TrackLifecycleInput;
     let result: Awaited<ReturnType<typeof run>>;
