@@ -1,4 +1,4 @@
-// The track lifecycle against a real Temporal dev server, PGlite in memory and a temporary file
+// The track lifecycle with @temporalio/testing against a real Temporal dev server, PGlite in memory and a temporary file
 // store: intake of a real WAV, refusal of a file that only claims to be one, idempotent retries.
 import { createHash, randomUUID } from 'node:crypto';
 import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { temporal } from '@temporalio/proto';
 import os from 'node:os';
 import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
-import { MockActivityEnvironment } from '@temporalio/testing';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
+import { MockActivityEnvironment, TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
 import { hashes } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
@@ -17,7 +17,7 @@ import { pgliteDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { FileStorage } from '../../infra/storage/file-storage';
-import { findTemporalCli, startTemporalDevServer, type DevServer } from '../../infra/temporal/dev-server';
+import { findTemporalCli } from '../../infra/temporal/dev-server';
 import { sineWav } from '../../tests/support/audio';
 import { bundleTrackLifecycleWorkflows, createTrackLifecycleWorker, installTemporalRuntime } from '../worker';
 import { MASTERING_STEPS } from '../../infra/audio/mastering';
@@ -41,14 +41,12 @@ const RECORDED_HISTORY = fileURLToPath(new URL('./histories/full-lifecycle.histo
 
 suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle workflow (skipped: no Temporal CLI found)', () => {
   let dir: string;
-  let server: DevServer;
+  let env: TestWorkflowEnvironment;
   let db: Db;
   let eventStore: PostgresEventStore;
   let storage: FileStorage;
-  let workerConnection: NativeConnection;
   let worker: Worker;
   let workerRun: Promise<void>;
-  let clientConnection: Connection;
   let client: Client;
   let rippled: RippledStandIn;
   const rippledOptions: RippledStandInOptions = {};
@@ -59,7 +57,13 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
   beforeAll(async () => {
     installTemporalRuntime();
     dir = await mkdtemp(path.join(os.tmpdir(), 'goose-lifecycle-'));
-    server = await startTemporalDevServer({ dbFile: path.join(dir, 'temporal.db'), ui: false });
+    // @temporalio/testing's local environment: the Temporal CLI's dev server, here the machine's own CLI (the SDK's download needs the internet).
+    env = await TestWorkflowEnvironment.createLocal({
+      server: {
+        executable: { type: 'existing-path', path: cli!.path },
+        extraArgs: ['--dynamic-config-value', 'frontend.enableServerVersionCheck=false'],
+      },
+    });
     db = await pgliteDb();
     await migrate(db, [...eventStoreMigrations, ...lifecycleMigrations]);
     await db.query(usersProjection.schema);
@@ -71,23 +75,19 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     rippled.fundAccount(ledger.account);
     signingKey = await loadCertificateSigningKey(dir, {});
     deps = { eventStore, storage, db, ledger, signingKey };
-    workerConnection = await NativeConnection.connect({ address: server.address });
-    worker = await createTrackLifecycleWorker({ connection: workerConnection, namespace: 'default', ...deps, taskQueue: TASK_QUEUE });
+    worker = await createTrackLifecycleWorker({ connection: env.nativeConnection, namespace: 'default', ...deps, taskQueue: TASK_QUEUE });
     workerRun = worker.run();
-    clientConnection = await Connection.connect({ address: server.address });
-    client = new Client({ connection: clientConnection, namespace: 'default' });
+    client = env.client;
   });
 
   afterAll(async () => {
     if (worker?.getState() === 'RUNNING') worker.shutdown();
     await workerRun;
-    await workerConnection?.close();
-    await clientConnection?.close();
     await ledger?.close();
     await rippled?.close();
     await eventStore?.close();
     await db?.close();
-    await server?.stop();
+    await env?.teardown();
     await rm(dir, { recursive: true, force: true });
   });
 
