@@ -3,29 +3,33 @@
 // tab, open and download the certificate from the vault, and verify it on the public page from a
 // browser that is not signed in. No XRPL_URL is set, so the registration is signed but awaits
 // submission, and every screen must say so.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { sineWav } from '../support/audio';
 
-test('upload, master live, check, register, download the certificate and verify it publicly', async ({ page, browser }) => {
-  const username = `life_${Date.now().toString(36)}`;
-  const title = 'Harbour Lights';
-  await page.goto('/');
+/** The recording both creators upload: the first registers it, the second is refused. */
+const recording = sineWav({ seconds: 6, frequency: 330 });
 
+async function signUpAndUpload(page: Page, username: string, title: string): Promise<void> {
+  await page.goto('/');
   await page.getByRole('button', { name: 'Sign Up Now' }).click();
   const signup = page.getByRole('dialog', { name: 'Create your account' });
   await signup.getByLabel('Username').fill(username);
   await signup.getByLabel('Password', { exact: true }).fill('a long enough password');
   await signup.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
-
-  const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });
-  await tabs.getByRole('menuitem', { name: 'Upload' }).click();
+  await page.getByRole('menubar', { name: 'Dashboard tabs' }).getByRole('menuitem', { name: 'Upload' }).click();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose file' }).click();
-  await (await chooser).setFiles({ name: 'harbour-lights.wav', mimeType: 'audio/wav', buffer: sineWav({ seconds: 6, frequency: 330 }) });
+  await (await chooser).setFiles({ name: 'harbour-lights.wav', mimeType: 'audio/wav', buffer: recording });
   await page.getByLabel('Title').fill(title);
   await page.getByRole('button', { name: 'Upload and Register Copyright' }).click();
   await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
+}
+
+test('upload, master live, check, register, download the certificate and verify it publicly', async ({ page, browser }) => {
+  const title = 'Harbour Lights';
+  await signUpAndUpload(page, `life_${Date.now().toString(36)}`, title);
+  const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });
 
   // Master in the studio, watching the real-time card's steps arrive from the server.
   await tabs.getByRole('menuitem', { name: 'Master' }).click();
@@ -84,3 +88,23 @@ test('upload, master live, check, register, download the certificate and verify 
   await expect(checks.locator('[data-check="ledger"]')).toHaveAttribute('data-status', 'not_checked');
   await visitor.close();
 });
+
+test('another creator uploading the same recording is refused: the check names the conflict and its similarity', async ({ page }) => {
+  const title = 'Borrowed Lights';
+  await signUpAndUpload(page, `copy_${Date.now().toString(36)}`, title);
+  await page.getByRole('menubar', { name: 'Dashboard tabs' }).getByRole('menuitem', { name: 'Copyright Oracle' }).click();
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Start Mastering' }).click({ timeout: 60_000 });
+  await expect(card).toHaveAttribute('data-workflow-status', 'mastered', { timeout: 60_000 });
+  await card.getByRole('button', { name: 'Register Copyright' }).click();
+  await expect(page.getByText('Copyright Conflict Detected').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/Analysis failed: /).first()).toBeVisible();
+  await expect(card).toHaveAttribute('data-workflow-status', 'failed');
+  await expect(card.getByText(/similarity/i).first()).toBeVisible();
+  // Nothing was registered: no certificate, no ledger transaction.
+  const vault = await page.request.get('/api/vault');
+  const [item] = (await vault.json()) as { title: string; xrplTxHash: string | null; certificateId: string | null; copyrightResult: { similarity: number | null } | null }[];
+  expect(item).toMatchObject({ title, xrplTxHash: null, certificateId: null });
+  expect(item!.copyrightResult!.similarity).toBeGreaterThan(80);
+});
+
