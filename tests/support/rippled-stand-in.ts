@@ -40,6 +40,8 @@ export interface RippledStandInOptions {
   networkId?: number;
   /** How long after an accepted submission the next ledger closes. */
   ledgerCloseMs?: number;
+  /** Where to listen; default a free port. */
+  port?: number;
 }
 
 export interface RippledStandIn {
@@ -68,7 +70,7 @@ const FIRST_VALIDATED_LEDGER = 1_000;
 const ERROR_CODES = { actNotFound: 19, txnNotFound: 29, invalidTransaction: 93, invalidParams: 31, unknownCmd: 32 } as const;
 
 export async function startRippledStandIn(options: RippledStandInOptions = {}): Promise<RippledStandIn> {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  const server = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0 });
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
 
