@@ -53,6 +53,8 @@ export interface RippledStandIn {
   fundAccount(address: string, sequence?: number): void;
   /** Like the dropConnections option, from now on: the next `count` submissions lose their reply. */
   dropNextSubmissions(count: number): void;
+  /** While true the server is down for clients: every connection is cut as it opens. */
+  setUnreachable(unreachable: boolean): void;
   close(): Promise<void>;
 }
 
@@ -255,8 +257,17 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
     }
   }
 
+  let unreachable = false;
   server.on('connection', (socket: WebSocket) => {
+    if (unreachable) {
+      socket.terminate();
+      return;
+    }
     socket.on('message', (data) => {
+      if (unreachable) {
+        socket.terminate();
+        return;
+      }
       let request: Request;
       try {
         request = JSON.parse(String(data)) as Request;
@@ -287,6 +298,10 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
     },
     dropNextSubmissions(count) {
       dropsLeft = count;
+    },
+    setUnreachable(value) {
+      unreachable = value;
+      if (value) for (const client of server.clients) client.terminate();
     },
     async close() {
       if (closeTimer) clearTimeout(closeTimer);

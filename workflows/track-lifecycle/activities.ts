@@ -316,7 +316,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const track = probed(loaded.state);
       const file = registrableFile(track);
       const certificateId = `GOOSE-CERT-${createHash('sha256').update(`${input.trackId}\u0000${file.sha256}`).digest('hex').slice(0, 16).toUpperCase()}`;
-      const signed = await ledger.signRegistration({ trackId: input.trackId, sha256: file.sha256, certificateId, title: track.upload.title });
+      const signed = await rejectionsAreFinal(() => ledger.signRegistration({ trackId: input.trackId, sha256: file.sha256, certificateId, title: track.upload.title }));
       await decideAndAppend('signRegistration', on(input, command), await loadTrack(input.trackId), {
         type: 'SignRegistration',
         data: {
@@ -341,15 +341,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       if (!signed) throw ApplicationFailure.nonRetryable('There is no signed registration to submit', 'IllegalStateError');
       const memo = decodeRegistrationMemo(signed.txBlob);
       if (!memo) throw ApplicationFailure.nonRetryable('The signed registration carries no GOOSE memo', 'IllegalStateError');
-      let outcome: Awaited<ReturnType<XrplLedger['submit']>>;
-      try {
-        outcome = await ledger.submit({ ...signed, memo });
-      } catch (error) {
-        if (error instanceof XrplRejectedError) {
-          throw ApplicationFailure.create({ message: `The ledger rejected the registration (${error.resultCode}): ${error.message}`, type: 'XrplRejected', nonRetryable: true, details: [error.resultCode] });
-        }
-        throw error;
-      }
+      const outcome = await rejectionsAreFinal(() => ledger.submit({ ...signed, memo }));
       const retryKey = probed(loaded.state).stages.registration.retries;
       await decideAndAppend(`submitRegistration:${retryKey}`, on(input, command), loaded, {
         type: 'RecordSubmission',
@@ -473,6 +465,18 @@ async function withHeartbeats<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     clearInterval(timer);
+  }
+}
+
+/** A ledger's rejection will not change on retry: it fails the step with the ledger's result code. Network trouble is retried. */
+async function rejectionsAreFinal<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof XrplRejectedError) {
+      throw ApplicationFailure.create({ message: `The ledger rejected the registration (${error.resultCode}): ${error.message}`, type: 'XrplRejected', nonRetryable: true, details: [error.resultCode] });
+    }
+    throw error;
   }
 }
 

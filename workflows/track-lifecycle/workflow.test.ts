@@ -337,6 +337,42 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     });
   });
 
+  describe('an unreachable ledger', () => {
+    it('fails the registration after the ledger retries, and an operator retry signs and submits once it is back', { timeout: 120_000 }, async () => {
+      const { rows } = await db.query<{ stream_id: string }>(`SELECT stream_id FROM events WHERE type = 'TrackStoredInVault' LIMIT 1`);
+      const ownerId = ((await eventStore.readStream(rows[0]!.stream_id))[0]!.data as { ownerId: string }).ownerId;
+      const input = await stage(sineWav({ seconds: 6, sampleRate: 44_100, channels: 2, frequency: 392 }), { ownerId, actor: `user:${ownerId}`, title: 'Offline piece' });
+      await run(input);
+      const handle = client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId));
+      expect(await handle.executeUpdate(copyrightCheckUpdate, { args: [{ correlationId: randomUUID(), actor: input.actor, checkId: randomUUID() }] })).toMatchObject({ ok: true });
+
+      rippled.setUnreachable(true);
+      const failed = await handle.executeUpdate(registerUpdate, { args: [{ correlationId: randomUUID(), actor: input.actor, publicUrl: 'http://goose.test' }] });
+      expect(failed.ok).toBe(false);
+      const types = (await eventStore.readStream(trackStreamId(input.trackId))).map((e) => e.type);
+      expect(types.at(-1)).toBe('TrackRegistrationFailed');
+      expect(types).not.toContain('TrackRegistrationSigned');
+      const history = await handle.fetchHistory();
+      const signAttempts = (history.events ?? []).find((e) => e.activityTaskStartedEventAttributes && (history.events ?? []).some((s) => s.activityTaskScheduledEventAttributes?.activityType?.name === 'signRegistration' && Number(s.eventId) === Number(e.activityTaskStartedEventAttributes!.scheduledEventId)));
+      expect(signAttempts?.activityTaskStartedEventAttributes?.attempt).toBe(5);
+
+      rippled.setUnreachable(false);
+      const retried = await handle.executeUpdate(retryRegistrationUpdate, {
+        args: [{ correlationId: randomUUID(), actor: 'operator:test', publicUrl: 'http://goose.test', retryId: randomUUID(), operator: 'test', note: null }],
+      });
+      expect(retried).toMatchObject({ ok: true, value: { outcome: 'validated' } });
+      const txHash = (retried as { value: { txHash: string } }).value.txHash;
+      expect(rippled.received.filter((tx) => tx.hash === txHash)).toHaveLength(1);
+      expect((await eventStore.readStream(trackStreamId(input.trackId))).map((e) => e.type).slice(-5)).toEqual([
+        'TrackRegistrationRetryRequested',
+        'TrackRegistrationSigned',
+        'TrackRegistrationSubmitted',
+        'TrackCertificateIssued',
+        'TrackStoredInVault',
+      ]);
+    });
+  });
+
   describe('given a file that claims to be WAV but holds garbage', () => {
     let input: TrackLifecycleInput;
     let result: Awaited<ReturnType<typeof run>>;

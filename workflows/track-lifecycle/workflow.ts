@@ -10,6 +10,7 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
+  patched,
   proxyActivities,
   setHandler,
   workflowInfo,
@@ -88,11 +89,11 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
   setHandler(masterUpdate, (command) =>
     enqueue('master', async () => {
       const refused = await attempt(() => quick.requestMastering(input, command));
-      if (refused) return refused;
+      if (refused) return failureOutcome(refused);
       const failed = await attempt(() => long.masterAudio(input, command));
       if (failed) {
         await quick.failMastering(input, command, failed.reason);
-        return failed;
+        return failureOutcome(failed);
       }
       return { ok: true, value: { masteringId: command.masteringId } };
     }),
@@ -101,7 +102,7 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
   setHandler(copyrightCheckUpdate, (command) =>
     enqueue('copyrightCheck', async () => {
       const refused = await attempt(() => quick.startCopyrightCheck(input, command));
-      if (refused) return refused;
+      if (refused) return failureOutcome(refused);
       let verdict: Awaited<ReturnType<TrackLifecycleActivities['checkCopyright']>> | undefined;
       const failed = await attempt(async () => {
         verdict = await long.checkCopyright(input, command);
@@ -117,19 +118,31 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
 
   setHandler(registerUpdate, (command) =>
     enqueue('register', async () => {
-      const refused = await attempt(() => quick.signRegistration(input, command));
-      if (refused) return refused;
-      return submitAndCertify(command);
+      return signSubmitAndCertify(command);
     }),
   );
 
   setHandler(retryRegistrationUpdate, (command) =>
     enqueue('retryRegistration', async () => {
       const refused = await attempt(() => quick.requestRegistrationRetry(input, command));
-      if (refused) return refused;
+      if (refused) return failureOutcome(refused);
+      // Runs before that version retried only the submission, so their histories replay without it.
+      if (patched('retry-signs-when-signing-failed')) return signSubmitAndCertify(command);
       return submitAndCertify(command);
     }),
   );
+
+  /**
+   * Signs the registration (once: a signed one is reused), then submits it. Signing online reads
+   * the account's sequence from the ledger, so an unreachable ledger fails the step after the
+   * ledger retries, for an operator to retry; a refusal (no cleared check, ...) records nothing.
+   */
+  async function signSubmitAndCertify(command: RegisterCommand): Promise<CommandOutcome<RegisterOutcomeValue>> {
+    const failed = await attempt(() => ledger.signRegistration(input, command));
+    if (failed && !failed.refusal) await quick.failRegistration(input, command, failed.reason, failed.resultCode);
+    if (failed) return failureOutcome(failed);
+    return submitAndCertify(command);
+  }
 
   async function submitAndCertify(command: RegisterCommand): Promise<CommandOutcome<RegisterOutcomeValue>> {
     let submitted: Awaited<ReturnType<TrackLifecycleActivities['submitRegistration']>> | undefined;
@@ -186,8 +199,16 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
   }
 }
 
+interface StepFailure {
+  ok: false;
+  reason: string;
+  resultCode: string | null;
+  /** The track could not take the command (a business refusal), as opposed to the work failing. */
+  refusal: boolean;
+}
+
 /** Runs one step; a failure comes back as the reason (and ledger result code) instead of a throw. */
-async function attempt(step: () => Promise<unknown>): Promise<{ ok: false; reason: string; resultCode: string | null } | null> {
+async function attempt(step: () => Promise<unknown>): Promise<StepFailure | null> {
   try {
     await step();
     return null;
@@ -196,6 +217,11 @@ async function attempt(step: () => Promise<unknown>): Promise<{ ok: false; reaso
     const cause = error.cause;
     const reason = (cause instanceof ApplicationFailure && cause.message) || cause?.message || error.message;
     const resultCode = cause instanceof ApplicationFailure && cause.type === 'XrplRejected' ? String((cause.details?.[0] as string | undefined) ?? '') || null : null;
-    return { ok: false, reason, resultCode };
+    const refusal = cause instanceof ApplicationFailure && cause.type === 'IllegalStateError';
+    return { ok: false, reason, resultCode, refusal };
   }
+}
+
+function failureOutcome({ reason, resultCode }: StepFailure): { ok: false; reason: string; resultCode: string | null } {
+  return { ok: false, reason, resultCode };
 }
