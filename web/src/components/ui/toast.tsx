@@ -1,5 +1,7 @@
 // The app's toasts (spec 1 §4 "Toasts"): PrimeReact Toast, at most one visible at a time (a new
-// toast replaces the current one), 5000 ms by default, F8 moves focus to the toast area.
+// toast replaces the current one), 5000 ms by default, F8 moves focus to the toast area. They
+// show at the bottom left of the main column (app/styles.css), never over the header or the
+// workflow sidebar.
 import { Toast } from 'primereact/toast';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 
@@ -41,7 +43,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={api}>
-      <Toast ref={toastRef} position="top-right" pt={{ root: { 'aria-label': 'Notifications (F8)' } }} />
+      <Toast ref={toastRef} position="bottom-left" pt={{ root: { 'aria-label': 'Notifications (F8)' } }} />
       {children}
     </ToastContext.Provider>
   );

@@ -6,6 +6,7 @@ import {
   type MasterLoudnessOption,
   type MasterStyleOption,
 } from '../../../../domain/constants';
+import type { VaultItem } from '../../../../domain/contracts/vault';
 import type { MasterSettings } from './api/create-master';
 
 export const DEFAULT_MASTER_SETTINGS: MasterSettings = { ...MASTER_DEFAULTS };
@@ -35,4 +36,12 @@ export function formatLufs(lufs: number): string {
 
 export function loudnessLabel(option: (typeof LOUDNESS_OPTIONS)[number]): string {
   return `${option.label} (${formatLufs(option.lufs)})`;
+}
+
+/** "Balanced · Medium (−9 LUFS) · WAV": the settings the master was made with, as far as known. */
+export function masterSettingsText(item: Pick<VaultItem, 'landrMasterStyle' | 'landrMasterLoudness' | 'landrMasterFormat'>): string {
+  const style = STYLE_OPTIONS.find((option) => option.value === item.landrMasterStyle);
+  const loudness = LOUDNESS_OPTIONS.find((option) => option.value === item.landrMasterLoudness);
+  const format = FORMAT_OPTIONS.find((option) => option.value === item.landrMasterFormat);
+  return [style?.label, loudness && loudnessLabel(loudness), format?.label].filter(Boolean).join(' · ');
 }

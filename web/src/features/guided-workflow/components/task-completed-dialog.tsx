@@ -1,7 +1,8 @@
 // The guided workflow's Task Completed dialog (spec 3 §4): after a track completes a step, says
 // so and offers the next step (which switches the dashboard tab) or Later (which dismisses).
-// Steps complete while the creator may be busy elsewhere, so it opens in a corner without a mask
-// and without taking the focus: it never blocks or interrupts what they are doing.
+// Steps complete while the creator may be busy elsewhere, so it opens at the bottom right of the
+// main column (clear of the workflow sidebar, whose steps it reports) without a mask and without
+// taking the focus: it never blocks or interrupts what they are doing.
 import { useAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -36,6 +37,7 @@ export function TaskCompletedDialog() {
       visible={completed !== null}
       onHide={dismiss}
       className="task-completed-dialog"
+      maskClassName="task-completed-dialog-mask"
       position="bottom-right"
       modal={false}
       focusOnShow={false}

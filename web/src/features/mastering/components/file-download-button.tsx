@@ -1,15 +1,9 @@
-// Downloads a preview or master under the track's title plus a suffix and the file's own
-// extension ("Song_preview.wav", "Song_mastered.mp3"). Files are owner-only, so the file is
-// fetched with the session cookie and saved from a blob.
+// Downloads a preview or master under the name it is given (the track's title plus a suffix and
+// the file's own extension, "Song_preview.wav", "Song_mastered.mp3": vault/download-names). Files
+// are owner-only, so the file is fetched with the session cookie and saved from a blob.
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
-import { fileExtension } from '../../../lib/format';
-
-export function masteredFileName(title: string, suffix: 'preview' | 'mastered', path: string): string {
-  const safeTitle = title.replace(/[\\/:*?"<>|]+/g, '_').trim() || 'track';
-  return `${safeTitle}_${suffix}${fileExtension(path.split('/').pop() ?? '')}`;
-}
 
 export function FileDownloadButton({ path, fileName, label }: { path: string; fileName: string; label: string }) {
   const toast = useToast();

@@ -1,11 +1,14 @@
-// The studio's listening card: the original upload, the preview and the master, each with its
-// file path and (for preview and master) a download under the track's title; then what the audio
-// engine measured on the master.
+// The studio's listening card: the original upload (under the name it was uploaded with), the
+// preview and the master (under the names their downloads get, the master with its settings),
+// each with a player and, for preview and master, a download; then what the audio engine
+// measured on the master.
 import { Card } from 'primereact/card';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { MasteringResults, masteringResultsOf } from '../../track-workflow/components/mastering-results';
 import { AudioPlayer } from '../../vault/components/audio-player';
-import { FileDownloadButton, masteredFileName } from './file-download-button';
+import { downloadFileName } from '../../vault/download-names';
+import { masterSettingsText } from '../master-options';
+import { FileDownloadButton } from './file-download-button';
 
 const LABELS = { original: 'Original', preview: 'Preview', master: 'Master' } as const;
 
@@ -17,12 +20,24 @@ interface FileRowProps {
   missing: string;
 }
 
+/** The original under the name it was uploaded with; preview and master under their download names. */
+function fileNameOf(item: VaultItem, kind: FileRowProps['kind']): string {
+  return kind === 'original' ? item.metadata.originalName || downloadFileName(item) : downloadFileName(item, kind);
+}
+
 function FileRow({ item, kind, label, path, missing }: FileRowProps) {
+  const fileName = fileNameOf(item, kind);
+  const settings = kind === 'master' ? masterSettingsText(item) : '';
   return (
     <div className="master-file" data-kind={kind}>
       <div className="master-file__head">
         <h4>{label}</h4>
-        {path && <code className="master-file__path">{path}</code>}
+        {path && (
+          <span className="master-file__name">
+            <i className="pi pi-file" aria-hidden="true" /> {fileName}
+          </span>
+        )}
+        {path && settings && <span className="master-file__settings">{settings}</span>}
       </div>
       {path ? (
         <div className="master-file__body">
@@ -34,11 +49,7 @@ function FileRow({ item, kind, label, path, missing }: FileRowProps) {
             knownDuration={kind === 'original' ? item.metadata.duration : null}
           />
           {kind !== 'original' && (
-            <FileDownloadButton
-              path={path}
-              fileName={masteredFileName(item.title, kind === 'preview' ? 'preview' : 'mastered', path)}
-              label={kind === 'preview' ? 'Download Preview' : 'Download Master'}
-            />
+            <FileDownloadButton path={path} fileName={fileName} label={kind === 'preview' ? 'Download Preview' : 'Download Master'} />
           )}
         </div>
       ) : (

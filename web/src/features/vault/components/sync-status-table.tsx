@@ -30,33 +30,37 @@ export function SyncStatusTable({ txHash }: { txHash: string }) {
       {syncResults.length === 0 ? (
         <p className="muted">No external database has been synced for this registration yet.</p>
       ) : (
-        <table className="sync-status__table">
-          <caption className="visually-hidden">External database sync results</caption>
-          <thead>
-            <tr>
-              <th scope="col">Database</th>
-              <th scope="col">Result</th>
-              <th scope="col">Transaction id</th>
-              <th scope="col">Detail</th>
-            </tr>
-          </thead>
-          <tbody>
-            {syncResults.map((result) => (
-              <tr key={result.database} data-success={result.success}>
-                <th scope="row">{result.database}</th>
-                <td>
-                  <Tag
-                    value={result.success ? 'Success' : 'Failed'}
-                    severity={result.success ? 'success' : 'danger'}
-                    icon={result.success ? 'pi pi-check' : 'pi pi-times'}
-                  />
-                </td>
-                <td>{result.transactionId ? <code className="sync-status__id">{result.transactionId}</code> : <span className="muted">—</span>}</td>
-                <td className="sync-status__detail">{result.detail}</td>
+        <div className="sync-status__scroll">
+          <table className="sync-status__table">
+            <caption className="visually-hidden">External database sync results</caption>
+            <thead>
+              <tr>
+                <th scope="col">Database</th>
+                <th scope="col">Result</th>
+                <th scope="col">Transaction id</th>
+                <th scope="col">Detail</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {syncResults.map((result) => (
+                <tr key={result.database} data-success={result.success}>
+                  <th scope="row" className="sync-status__database">
+                    {result.database}
+                  </th>
+                  <td>
+                    <Tag
+                      value={result.success ? 'Success' : 'Failed'}
+                      severity={result.success ? 'success' : 'danger'}
+                      icon={result.success ? 'pi pi-check' : 'pi pi-times'}
+                    />
+                  </td>
+                  <td className="sync-status__id-cell">{result.transactionId ? <code className="sync-status__id">{result.transactionId}</code> : <span className="muted">—</span>}</td>
+                  <td className="sync-status__detail">{result.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <p className="sync-status__stats">
         <span>

@@ -2,7 +2,8 @@
 // steps (Creation, Mastering, Copyright, Vault, Distribution), its overall progress and current
 // step; clicking a step opens the tab where that step is done. It reads the vault list the
 // websocket keeps current. Generated tracks join once AI creation exists (there are none yet).
-// Collapsible, and on narrow screens it opens over the page instead of squeezing it.
+// A column of the dashboard grid that the main column makes room for; collapsible to the width of
+// its toggle, and on narrow screens it opens over the page instead of squeezing it.
 import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { Button } from 'primereact/button';
@@ -43,46 +44,48 @@ export function WorkflowSidebar() {
 
   return (
     <aside className={`workflow-sidebar${collapsed ? ' workflow-sidebar--collapsed' : ''}`} aria-label="Workflow progress">
-      <div className="workflow-sidebar__header">
-        {!collapsed && <h2 className="workflow-sidebar__title">Workflow Progress</h2>}
-        <Button
-          icon={`pi ${collapsed ? 'pi-angle-double-left' : 'pi-angle-double-right'}`}
-          rounded
-          text
-          aria-label={collapsed ? 'Show workflow progress' : 'Hide workflow progress'}
-          aria-expanded={!collapsed}
-          aria-controls={bodyId}
-          tooltip={collapsed ? 'Show workflow progress' : undefined}
-          tooltipOptions={{ position: 'left' }}
-          onClick={() => setCollapsed(!collapsed)}
-        />
+      <div className="workflow-sidebar__inner">
+        <div className="workflow-sidebar__header">
+          {!collapsed && <h2 className="workflow-sidebar__title">Workflow Progress</h2>}
+          <Button
+            icon={`pi ${collapsed ? 'pi-angle-double-left' : 'pi-angle-double-right'}`}
+            rounded
+            text
+            aria-label={collapsed ? 'Show workflow progress' : 'Hide workflow progress'}
+            aria-expanded={!collapsed}
+            aria-controls={bodyId}
+            tooltip={collapsed ? 'Show workflow progress' : undefined}
+            tooltipOptions={{ position: 'left' }}
+            onClick={() => setCollapsed(!collapsed)}
+          />
+        </div>
+        {collapsed ? (
+          <div className="workflow-sidebar__count" title={`${items.length} ${items.length === 1 ? 'track' : 'tracks'}`}>
+            <i className="pi pi-list-check" aria-hidden="true" />
+            <span>{items.length}</span>
+            <span className="visually-hidden"> {items.length === 1 ? 'track' : 'tracks'}</span>
+          </div>
+        ) : (
+          <div id={bodyId} className="workflow-sidebar__body">
+            {vault.isPending && (
+              <div aria-busy="true" aria-label="Loading your tracks">
+                <Skeleton height="5rem" className="workflow-sidebar__skeleton" />
+                <Skeleton height="5rem" />
+              </div>
+            )}
+            {vault.isError && <Message severity="error" text={`Your tracks could not be loaded: ${errorMessage(vault.error, 'unknown error')}`} />}
+            {vault.isSuccess && items.length === 0 && (
+              <div className="workflow-sidebar__empty">
+                <p className="muted">No tracks yet. Upload one to follow it here from creation to distribution.</p>
+                <Button label="Upload content" icon="pi pi-cloud-upload" size="small" outlined onClick={() => changeTab('upload')} />
+              </div>
+            )}
+            {items.map((item) => (
+              <SidebarTrack key={item.id} item={item} />
+            ))}
+          </div>
+        )}
       </div>
-      {collapsed ? (
-        <div className="workflow-sidebar__count" title={`${items.length} ${items.length === 1 ? 'track' : 'tracks'}`}>
-          <i className="pi pi-list-check" aria-hidden="true" />
-          <span>{items.length}</span>
-          <span className="visually-hidden"> {items.length === 1 ? 'track' : 'tracks'}</span>
-        </div>
-      ) : (
-        <div id={bodyId} className="workflow-sidebar__body">
-          {vault.isPending && (
-            <div aria-busy="true" aria-label="Loading your tracks">
-              <Skeleton height="5rem" className="workflow-sidebar__skeleton" />
-              <Skeleton height="5rem" />
-            </div>
-          )}
-          {vault.isError && <Message severity="error" text={`Your tracks could not be loaded: ${errorMessage(vault.error, 'unknown error')}`} />}
-          {vault.isSuccess && items.length === 0 && (
-            <div className="workflow-sidebar__empty">
-              <p className="muted">No tracks yet. Upload one to follow it here from creation to distribution.</p>
-              <Button label="Upload content" icon="pi pi-cloud-upload" size="small" outlined onClick={() => changeTab('upload')} />
-            </div>
-          )}
-          {items.map((item) => (
-            <SidebarTrack key={item.id} item={item} />
-          ))}
-        </div>
-      )}
     </aside>
   );
 }
