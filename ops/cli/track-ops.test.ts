@@ -2,6 +2,10 @@
 // of its stream, a retry refused or handed to the workflow as the operator's, and a saved history
 // (the workflow test's recorded one, so no Temporal server is needed) replayed against the current
 // workflow code.
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,6 +202,20 @@ describe('track-ops', () => {
         { runId: changed.runId, events: changed.history.events!.length, error: expect.stringMatching(/nondetermin/i) },
       ]);
       expect(same.runId).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('reads the same history saved as JSON (the Temporal CLI\'s and historyToJSON\'s format)', async () => {
+      installTemporalRuntime();
+      const binary = await readHistoryFile(recorded);
+      const jsonPath = path.join(os.tmpdir(), `goose-history-${randomUUID()}.json`);
+      await writeFile(jsonPath, historyToJSON(binary.history));
+      try {
+        const fromJson = await readHistoryFile(jsonPath);
+        expect(fromJson.history.events!.length).toBe(binary.history.events!.length);
+        expect(await replayRuns('replay', [fromJson])).toEqual([{ runId: fromJson.runId, events: binary.history.events!.length, error: null }]);
+      } finally {
+        await rm(jsonPath, { force: true });
+      }
     });
   });
 });
