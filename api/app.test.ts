@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WELCOME_BONUS_TOKENS } from '../domain/constants';
 import { eventRegistry } from '../domain/registry';
-import { TrackFileStored, TrackUploadReceived, trackStreamId } from '../domain/track/track.events';
+import { TrackFileStored, TrackProbed, TrackUploadReceived, trackStreamId } from '../domain/track/track.events';
+import { TrackCopyrightCheckStarted, TrackCopyrightChecked, TrackRegistrationFailed } from '../domain/track/stage.events';
 import { sessionMigrations } from '../infra/auth/session-store';
 import { pgliteDb, type Db } from '../infra/db/db';
 import { migrate } from '../infra/db/migrate';
@@ -17,7 +18,7 @@ import { allProjections } from '../projections/all';
 import { Projector } from '../projections/projector';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
-import type { TrackLifecycleInput } from '../workflows/track-lifecycle/shared';
+import type { RetryCommand, TrackLifecycleInput } from '../workflows/track-lifecycle/shared';
 import { buildApp } from './app';
 import { openXrplLedger } from '../infra/xrpl/ledger';
 import { loadCertificateSigningKey } from '../infra/certificate/signing-key';
@@ -29,6 +30,7 @@ let projector: Projector;
 let storage: FileStorage;
 let dataDir: string;
 const started: TrackLifecycleInput[] = [];
+const retries: { input: TrackLifecycleInput; command: RetryCommand }[] = [];
 
 /** These tests check what the API refuses before it ever reaches the workflow. */
 async function notExpected(): Promise<never> {
@@ -56,7 +58,10 @@ beforeAll(async () => {
       startMaster: notExpected,
       check: notExpected,
       register: notExpected,
-      retryRegistration: notExpected,
+      retryRegistration: async (input, command) => {
+        retries.push({ input, command });
+        return { ok: true, value: { txHash: 'B'.repeat(64), outcome: 'awaiting_submission', certificateId: 'GOOSE-CERT-TEST' } };
+      },
     },
     ledger: await openXrplLedger({ dataDir, env: {} }),
     signingKey: await loadCertificateSigningKey(dataDir, {}),
@@ -268,6 +273,54 @@ describe('track lifecycle commands', () => {
     const key = (await app.inject({ method: 'GET', url: '/api/certificate-key' })).json();
     expect(key).toMatchObject({ algorithm: 'Ed25519', keyId: expect.stringMatching(/^goose-[0-9a-f]{16}$/) });
     expect(Buffer.from(key.publicKey, 'base64url')).toHaveLength(32);
+  });
+});
+
+describe('operator retry of a failed ledger step', () => {
+  it('needs the operator token, refuses a track whose registration did not fail, and hands a failed one to the workflow as the operator', async () => {
+    const owner = await signup();
+    const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
+    const trackId = randomUUID();
+    const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
+    const sha256 = 'c'.repeat(64);
+    const history = [
+      TrackUploadReceived.create({ trackId, ownerId, title: 'Failed on the ledger', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }),
+      TrackFileStored.create({ trackId, storedName: `${trackId}.wav`, sha256, size: 10 }),
+      TrackProbed.create({ trackId, format: 'wav', durationSeconds: 1, codec: 'pcm_s16le', sampleRate: 44100, channels: 2, bitRate: 1411200 }),
+      TrackCopyrightCheckStarted.create({ trackId, checkId: 'c1', storedName: `${trackId}.wav`, sha256 }),
+      TrackCopyrightChecked.create({
+        trackId,
+        checkId: 'c1',
+        sha256,
+        elapsedSeconds: 1,
+        analysis: { clearanceScore: 100, status: 'cleared', audioFingerprint: 'gfp1-1-x', melodicId: null, harmonicId: null, rhythmicId: null, databasesChecked: 2, recordsScanned: 0, conflicts: [], recommendations: [], reason: null, notChecked: [] },
+      }),
+    ];
+    const append = async (events: { type: string; data: unknown }[], expected: number | 'no_stream') => {
+      const result = await eventStore.append(trackStreamId(trackId), events.map((e) => ({ eventId: randomUUID(), metadata, ...e })), expected);
+      await projector.waitFor(result.lastPosition);
+    };
+    await append(history, 'no_stream');
+    const retry = (token?: string) =>
+      app.inject({ method: 'POST', url: `/api/ops/tracks/${trackId}/retry-registration`, payload: { note: 'ledger back' }, headers: token ? { 'x-operator-token': token, 'x-operator-name': 'grace' } : {} });
+
+    process.env.OPS_TOKEN = 'operator-secret';
+    try {
+      expect((await retry()).statusCode).toBe(401);
+      expect((await retry('wrong-secret-xx')).statusCode).toBe(401);
+      const notFailed = await retry('operator-secret');
+      expect(notFailed.statusCode).toBe(409);
+      expect(notFailed.json()).toEqual({ error: 'Only a failed registration can be retried' });
+
+      await append([TrackRegistrationFailed.create({ trackId, txHash: null, resultCode: null, reason: 'The ledger could not be reached' })], 5);
+      const accepted = await retry('operator-secret');
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({ success: true, certificateId: 'GOOSE-CERT-TEST' });
+      expect(retries.at(-1)!.command).toMatchObject({ actor: 'operator:grace', operator: 'grace', note: 'ledger back' });
+      expect(retries.at(-1)!.input).toMatchObject({ trackId, ownerId, title: 'Failed on the ledger' });
+    } finally {
+      delete process.env.OPS_TOKEN;
+    }
   });
 });
 
