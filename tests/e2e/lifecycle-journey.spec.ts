@@ -5,18 +5,14 @@
 // submission, and every screen must say so.
 import { expect, test, type Page } from '@playwright/test';
 import { sineWav } from '../support/audio';
+import { signUp } from './sign-up';
 
 /** The recording both creators upload: the first registers it, the second is refused. */
 const recording = sineWav({ seconds: 6, frequency: 330 });
 
 async function signUpAndUpload(page: Page, username: string, title: string): Promise<void> {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Sign Up Now' }).click();
-  const signup = page.getByRole('dialog', { name: 'Create your account' });
-  await signup.getByLabel('Username').fill(username);
-  await signup.getByLabel('Password', { exact: true }).fill('a long enough password');
-  await signup.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
+  await signUp(page, username);
   await page.getByRole('menubar', { name: 'Dashboard tabs' }).getByRole('menuitem', { name: 'Upload' }).click();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose file' }).click();

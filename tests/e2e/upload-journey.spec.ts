@@ -4,6 +4,7 @@
 // uploads or reloads, so the websocket is the only way the new card can reach it.
 import { expect, test, type Page } from '@playwright/test';
 import { sineWav } from '../support/audio';
+import { signUp } from './sign-up';
 
 declare global {
   interface Window {
@@ -54,14 +55,8 @@ test('sign up, upload a WAV and see its intake progress live in the vault', asyn
 
   await page.goto('/');
 
-  // Sign up.
-  await page.getByRole('button', { name: 'Sign Up Now' }).click();
-  const signup = page.getByRole('dialog', { name: 'Create your account' });
-  await signup.getByLabel('Username').fill(username);
-  await signup.getByLabel('Password', { exact: true }).fill('a long enough password');
-  await signup.getByRole('button', { name: 'Create Account' }).click();
+  await signUp(page, username);
   await expect(page.getByText('Account created', { exact: true })).toBeVisible();
-  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
   await expect(page.getByRole('status', { name: /Token balance: 50\.00 tokens/ })).toBeVisible();
 
   // A second tab sits on the (empty) vault before anything is uploaded.

@@ -86,6 +86,24 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     return events.length;
   }
 
+  /**
+   * Appends progress reports in the order the work reports them, without holding the work up.
+   * Each report's event id derives from `key` (the command and the attempt) and its position.
+   */
+  function progressAppender(key: string, context: CommandContext & { trackId: string }) {
+    let reported = 0;
+    let appends = Promise.resolve();
+    return {
+      append(command: TrackCommand): void {
+        const index = reported++;
+        appends = appends.then(async () => {
+          await decideAndAppend(`${key}:${index}`, context, await loadTrack(context.trackId), command);
+        });
+      },
+      settled: () => appends,
+    };
+  }
+
   return {
     /** Records the upload the API accepted. */
     async receiveUpload(input: TrackLifecycleInput): Promise<void> {
@@ -182,17 +200,9 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const attemptNo = Context.current().info.attempt;
       const stem = `${input.trackId}-${masteringId.slice(0, 8)}`;
       const workDir = path.join(storage.root, 'mastering', `${stem}-${attemptNo}`);
-      let reported = 0;
-      let appends = Promise.resolve();
-      const report = (step: string, description: string, progress: number) => {
-        const index = reported++;
-        appends = appends.then(async () => {
-          await decideAndAppend(`masterProgress:${masteringId}:${attemptNo}:${index}`, on(input, command), await loadTrack(input.trackId), {
-            type: 'ReportMasteringProgress',
-            data: { trackId: input.trackId, masteringId, step, description, progress },
-          });
-        });
-      };
+      const progress = progressAppender(`masterProgress:${masteringId}:${attemptNo}`, on(input, command));
+      const report = (step: string, description: string, percent: number) =>
+        progress.append({ type: 'ReportMasteringProgress', data: { trackId: input.trackId, masteringId, step, description, progress: percent } });
       const started = performance.now();
       let result: Awaited<ReturnType<typeof masterTrack>>;
       try {
@@ -205,9 +215,9 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
             },
           }),
         );
-        await appends;
+        await progress.settled();
       } catch (error) {
-        await appends.catch(() => undefined);
+        await progress.settled().catch(() => undefined);
         await rm(workDir, { recursive: true, force: true });
         if (error instanceof MasteringError) throw ApplicationFailure.nonRetryable(error.message, 'MasteringError');
         throw error;
@@ -265,8 +275,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const running = track.stages.check.running;
       if (running?.checkId !== checkId) throw ApplicationFailure.nonRetryable('This copyright check is no longer running', 'IllegalStateError');
       const attemptNo = Context.current().info.attempt;
-      let reported = 0;
-      let appends = Promise.resolve();
+      const progress = progressAppender(`checkProgress:${checkId}:${attemptNo}`, on(input, command));
       const started = performance.now();
       const analysis = await withHeartbeats(() =>
         analyzeContent(storage.storedPath(running.storedName), {
@@ -275,18 +284,11 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
           ownerId: input.ownerId,
           // Cleared content joins the registry, so a later upload of the same work by someone else conflicts.
           registerAs: `${input.trackId}:${checkId}`,
-          onProgress: (p) => {
-            const index = reported++;
-            appends = appends.then(async () => {
-              await decideAndAppend(`checkProgress:${checkId}:${attemptNo}:${index}`, on(input, command), await loadTrack(input.trackId), {
-                type: 'ReportCheckProgress',
-                data: { trackId: input.trackId, checkId, stage: p.stage, step: p.step, state: p.state },
-              });
-            });
-          },
+          onProgress: (p) =>
+            progress.append({ type: 'ReportCheckProgress', data: { trackId: input.trackId, checkId, stage: p.stage, step: p.step, state: p.state } }),
         }),
       );
-      await appends;
+      await progress.settled();
       // The whole analysis is kept for auditors, as plain JSON (the event schema checks its shape).
       const record = JSON.parse(JSON.stringify(analysis)) as CopyrightAnalysisRecord;
       await decideAndAppend(`checkDone:${checkId}`, on(input, command), await loadTrack(input.trackId), {

@@ -1,0 +1,11 @@
+// Signing up through the dashboard's dialog, as a new creator does; shared by the journeys.
+import { expect, type Page } from '@playwright/test';
+
+export async function signUp(page: Page, username: string): Promise<void> {
+  await page.getByRole('button', { name: 'Sign Up Now' }).click();
+  const signup = page.getByRole('dialog', { name: 'Create your account' });
+  await signup.getByLabel('Username').fill(username);
+  await signup.getByLabel('Password', { exact: true }).fill('a long enough password');
+  await signup.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
+}
