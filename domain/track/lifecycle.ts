@@ -1,4 +1,6 @@
-// The named stages of a track's lifecycle, in order. Contracts and distribution come in later work.
+// The named stages of a track's lifecycle, in order, and the creator's five-step workflow (spec 2
+// §2, §4). Contracts and distribution come in later work.
+import type { TrackStatus } from '../constants';
 export const LIFECYCLE_STAGES = [
   'intake',
   'master',
@@ -47,3 +49,27 @@ export function lifecycleSteps(completedIntakeSteps: number, failed = false): St
   const later = LIFECYCLE_STAGES.slice(1).map((name): StepProgress => ({ name, status: 'pending' }));
   return [...intake, ...later];
 }
+
+/** The per-track workflow's five steps (spec 2 §2 "Per-track workflow card"). */
+export const WORKFLOW_STEPS = ['master', 'copyright', 'vault', 'contract', 'distribute'] as const;
+export type WorkflowStep = (typeof WORKFLOW_STEPS)[number];
+
+/** Spec 2 §4 "Workflow starting step from track status". */
+export function startingStep(status: TrackStatus): WorkflowStep {
+  switch (status) {
+    case 'generated':
+    case 'completed':
+      return 'master';
+    case 'mastered':
+      return 'copyright';
+    case 'copyrighted':
+      return 'vault';
+    case 'in_vault':
+      return 'contract';
+    case 'contracted':
+      return 'distribute';
+    default:
+      return 'master';
+  }
+}
+

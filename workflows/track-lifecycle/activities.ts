@@ -14,7 +14,7 @@ import type { EventMetadata, NewEvent } from '../../domain/shared/events';
 import { decideTrack, evolveTrack, initialTrackState, type TrackCommand, type TrackState } from '../../domain/track/track.decider';
 import { trackStreamId, type TrackEvent } from '../../domain/track/track.events';
 import { CERTIFICATE_FORMAT_VERSION } from '../../domain/constants';
-import type { IntakeStep } from '../../domain/track/lifecycle';
+import { startingStep, type IntakeStep } from '../../domain/track/lifecycle';
 import { currentStage, workflowSteps } from '../../domain/track/progress';
 import type { CopyrightAnalysisRecord } from '../../domain/track/stage.events';
 import { refusal, registrableFile, type ProbedTrack } from '../../domain/track/track.decider';
@@ -170,12 +170,13 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     },
 
     /** The track's steps and current stage from its events (the workflow's query after a step). */
-    async describeTrack(input: TrackLifecycleInput): Promise<Pick<LifecycleProgress, 'stage' | 'steps' | 'failureReason'>> {
+    async describeTrack(input: TrackLifecycleInput): Promise<Omit<LifecycleProgress, 'running'>> {
       const { state } = await loadTrack(input.trackId);
-      if (state.status === 'none') return { stage: 'intake', steps: [], failureReason: null };
+      if (state.status === 'none') return { stage: 'intake', steps: [], failureReason: null, trackStatus: null, startingStep: null };
       const steps = workflowSteps(state);
       const failureReason = state.status === 'intake_failed' ? state.reason : state.status === 'probed' ? (state.stages.failure?.reason ?? null) : null;
-      return { stage: currentStage(steps), steps, failureReason };
+      const trackStatus = state.status === 'probed' ? state.stages.status : state.status === 'intake_failed' ? 'failed' : 'processing';
+      return { stage: currentStage(steps), steps, failureReason, trackStatus, startingStep: startingStep(trackStatus) };
     },
 
     /** Records the creator's request; a refusal (mastering a registered track, ...) is final. */
@@ -201,19 +202,26 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const stem = `${input.trackId}-${masteringId.slice(0, 8)}`;
       const workDir = path.join(storage.root, 'mastering', `${stem}-${attemptNo}`);
       const progress = progressAppender(`masterProgress:${masteringId}:${attemptNo}`, on(input, command));
-      const report = (step: string, description: string, percent: number) =>
+      let lastStep: { step: string; progress: number } | null = null;
+      const report = (step: string, description: string, percent: number) => {
+        lastStep = { step, progress: percent };
         progress.append({ type: 'ReportMasteringProgress', data: { trackId: input.trackId, masteringId, step, description, progress: percent } });
+      };
       const started = performance.now();
       let result: Awaited<ReturnType<typeof masterTrack>>;
       try {
-        result = await withHeartbeats(() =>
-          masterTrack(storage.storedPath(track.file.storedName), { ...settings, outDir: workDir,
-            name: stem,
-            // The engine's own 'Complete' is the stream's ending, sent once the result is recorded.
-            onProgress: (e) => {
-              if (e.step !== 'Complete') report(e.step, e.description, e.progress);
-            },
-          }),
+        result = await withHeartbeats(
+          () =>
+            masterTrack(storage.storedPath(track.file.storedName), {
+              ...settings,
+              outDir: workDir,
+              name: stem,
+              // The engine's own 'Complete' is the stream's ending, sent once the result is recorded.
+              onProgress: (e) => {
+                if (e.step !== 'Complete') report(e.step, e.description, e.progress);
+              },
+            }),
+          () => lastStep,
         );
         await progress.settled();
       } catch (error) {
@@ -277,16 +285,21 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const attemptNo = Context.current().info.attempt;
       const progress = progressAppender(`checkProgress:${checkId}:${attemptNo}`, on(input, command));
       const started = performance.now();
-      const analysis = await withHeartbeats(() =>
-        analyzeContent(storage.storedPath(running.storedName), {
-          db,
-          extension: track.upload.detectedExtension,
-          ownerId: input.ownerId,
-          // Cleared content joins the registry, so a later upload of the same work by someone else conflicts.
-          registerAs: `${input.trackId}:${checkId}`,
-          onProgress: (p) =>
-            progress.append({ type: 'ReportCheckProgress', data: { trackId: input.trackId, checkId, stage: p.stage, step: p.step, state: p.state } }),
-        }),
+      let lastStage: { stage: string; step: number; state: string } | null = null;
+      const analysis = await withHeartbeats(
+        () =>
+          analyzeContent(storage.storedPath(running.storedName), {
+            db,
+            extension: track.upload.detectedExtension,
+            ownerId: input.ownerId,
+            // Cleared content joins the registry, so a later upload of the same work by someone else conflicts.
+            registerAs: `${input.trackId}:${checkId}`,
+            onProgress: (p) => {
+              lastStage = { stage: p.stage, step: p.step, state: p.state };
+              progress.append({ type: 'ReportCheckProgress', data: { trackId: input.trackId, checkId, stage: p.stage, step: p.step, state: p.state } });
+            },
+          }),
+        () => lastStage,
       );
       await progress.settled();
       // The whole analysis is kept for auditors, as plain JSON (the event schema checks its shape).
@@ -458,11 +471,14 @@ function decide(command: TrackCommand, state: TrackState): TrackEvent[] {
   }
 }
 
-/** Runs long work while heartbeating, so a dead worker is noticed after the heartbeat timeout. */
-async function withHeartbeats<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs long work while heartbeating its progress (shown by Temporal's UI and `describe`), so a
+ * dead worker is noticed after the heartbeat timeout.
+ */
+async function withHeartbeats<T>(work: () => Promise<T>, progress: () => unknown = () => undefined): Promise<T> {
   const context = Context.current();
-  context.heartbeat();
-  const timer = setInterval(() => context.heartbeat(), HEARTBEAT_EVERY_MS);
+  context.heartbeat(progress());
+  const timer = setInterval(() => context.heartbeat(progress()), HEARTBEAT_EVERY_MS);
   try {
     return await work();
   } finally {

@@ -1,8 +1,8 @@
 // What the track lifecycle workflow's callers and the workflow itself share: the task queue, the
 // workflow id rule, the input, the query that reads the current step and the updates that drive it.
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { ContentType, UploadExtension } from '../../domain/constants';
-import type { LifecycleStage, StepStatus } from '../../domain/track/lifecycle';
+import type { ContentType, TrackStatus, UploadExtension } from '../../domain/constants';
+import type { LifecycleStage, StepStatus, WorkflowStep } from '../../domain/track/lifecycle';
 import type { MasterSettings, MasteringKind, RegistrationOutcome } from '../../domain/track/stage.events';
 
 export const TRACK_LIFECYCLE_TASK_QUEUE = 'track-lifecycle';
@@ -41,6 +41,10 @@ export interface LifecycleProgress {
   /** Intake's steps (receive, store, probe), then one entry per later stage. */
   steps: LifecycleStep[];
   failureReason: string | null;
+  /** Spec 2 §4 "Track statuses"; null until intake has finished. */
+  trackStatus: TrackStatus | null;
+  /** Where the creator's five-step workflow starts for that status (spec 2 §4's table). */
+  startingStep: WorkflowStep | null;
   /** The command the workflow is running now, if any. */
   running: string | null;
 }

@@ -177,6 +177,8 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
           ...laterStages,
         ],
         failureReason: null,
+        trackStatus: 'completed',
+        startingStep: 'master',
         running: null,
       });
     });

@@ -68,6 +68,8 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
       ...LIFECYCLE_STAGES.slice(1).map((name) => ({ name, status: 'pending' as const })),
     ],
     failureReason: null,
+    trackStatus: null,
+    startingStep: null,
     running: null,
   };
   setHandler(currentStageQuery, () => progress);

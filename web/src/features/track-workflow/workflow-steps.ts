@@ -2,6 +2,7 @@
 // starting step", "Advancing"): which step a track starts on, which steps it has finished, and
 // where it stands now. Everything comes from the vault item; nothing is assumed done.
 import type { TrackStatus } from '../../../../domain/constants';
+import { startingStep } from '../../../../domain/track/lifecycle';
 import type { VaultItem } from '../../../../domain/contracts/vault';
 
 export const TRACK_WORKFLOW_STEPS = [
@@ -22,24 +23,7 @@ export const NOT_BUILT_STEPS: readonly TrackWorkflowStepId[] = ['contract', 'dis
 
 const REGISTERED_STATUSES: readonly TrackStatus[] = ['copyrighted', 'in_vault', 'contracted'];
 
-/** Spec 2 §4 "Workflow starting step from track status". */
-export function startingStep(trackStatus: TrackStatus): TrackWorkflowStepId {
-  switch (trackStatus) {
-    case 'generated':
-    case 'completed':
-      return 'master';
-    case 'mastered':
-      return 'copyright';
-    case 'copyrighted':
-      return 'vault';
-    case 'in_vault':
-      return 'contract';
-    case 'contracted':
-      return 'distribute';
-    default:
-      return 'master';
-  }
-}
+export { startingStep };
 
 export const isMasterDone = (item: VaultItem) => item.landrMasterStatus === 'completed' || item.landrMasterStatus === 'mastered';
 export const isCopyrightCleared = (item: VaultItem) => item.copyrightCheck?.status === 'completed' && item.copyrightCheck.verdict === 'cleared';
