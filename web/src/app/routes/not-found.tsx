@@ -9,7 +9,7 @@ export function NotFoundRoute() {
   return (
     <PageFrame>
       <div className="page-message">
-        <span className="page-message__code" aria-hidden="true">
+        <span className="page-message__code gradient-text" aria-hidden="true">
           404
         </span>
         <h1>Page Not Found</h1>

@@ -9,7 +9,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
     <div className="page-frame">
       <header className="app-header">
         <Link className="brand" to="/" aria-label="GOOSE home">
-          <span className="brand-mark">GOOSE</span>
+          <span className="brand-mark gradient-text">GOOSE</span>
           <span className="brand-tagline">Create · Protect · Distribute</span>
         </Link>
         <Button label="Dashboard" icon="pi pi-arrow-left" text onClick={() => navigate('/')} />

@@ -34,9 +34,25 @@ export function formatLufs(lufs: number): string {
   return `${lufs < 0 ? '−' : ''}${Math.abs(lufs)} LUFS`;
 }
 
-export function loudnessLabel(option: (typeof LOUDNESS_OPTIONS)[number]): string {
+function loudnessLabel(option: (typeof LOUDNESS_OPTIONS)[number]): string {
   return `${option.label} (${formatLufs(option.lufs)})`;
 }
+
+/** The loudness options as the pickers list them: "Medium (−9 LUFS)". */
+export const LOUDNESS_CHOICES = LOUDNESS_OPTIONS.map((option) => ({ value: option.value, label: loudnessLabel(option) }));
+
+/** One setting a master is made with, as a picker shows it; a chosen option's hint, if any, shows below. */
+export interface MasterSettingField<K extends keyof MasterSettings = keyof MasterSettings> {
+  key: K;
+  label: string;
+  options: { value: string; label: string; hint?: string }[];
+}
+
+export const MASTER_SETTING_FIELDS: MasterSettingField[] = [
+  { key: 'style', label: 'Style', options: STYLE_OPTIONS },
+  { key: 'loudness', label: 'Loudness', options: LOUDNESS_CHOICES },
+  { key: 'format', label: 'Format', options: FORMAT_OPTIONS },
+];
 
 /** "Balanced · Medium (−9 LUFS) · WAV": the settings the master was made with, as far as known. */
 export function masterSettingsText(item: Pick<VaultItem, 'landrMasterStyle' | 'landrMasterLoudness' | 'landrMasterFormat'>): string {

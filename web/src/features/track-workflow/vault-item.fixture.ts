@@ -2,32 +2,18 @@
 import { COPYRIGHT_ANALYSIS_STAGES } from '../../../../domain/constants';
 import type { CopyrightCheck } from '../../../../domain/contracts/lifecycle';
 import type { VaultItem } from '../../../../domain/contracts/vault';
+import { UNTOUCHED_ITEM } from '../vault/demo-items';
 
 export function vaultItem(overrides: Partial<VaultItem> = {}): VaultItem {
   return {
+    ...UNTOUCHED_ITEM,
     id: '00000000-0000-4000-8000-000000000001',
     title: 'First Light',
     description: '',
     contentType: 'music',
     status: 'processing',
-    xrplTxHash: null,
     filePath: '/uploads/first-light.wav',
-    landrMasteredFilePath: null,
-    landrPreviewFilePath: null,
-    landrMasterStyle: null,
-    landrMasterLoudness: null,
-    landrMasterFormat: null,
-    landrMasterId: null,
-    landrPreviewId: null,
-    landrMasterStatus: null,
     trackStatus: 'completed',
-    copyrightChecked: false,
-    mastering: null,
-    copyrightCheck: null,
-    copyrightResult: null,
-    registration: null,
-    certificateId: null,
-    royaltySplit: 100,
     createdAt: '2025-01-14T10:00:00.000Z',
     metadata: { genre: null, duration: 2, size: 1000, originalName: 'first-light.wav', mimeType: 'audio/wav', format: 'wav', sha256: null, mastering: null },
     workflow: { id: 'track-lifecycle-1', stage: 'master', stageLabel: 'Ready for mastering', steps: [], failureReason: null },

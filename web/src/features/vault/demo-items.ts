@@ -8,7 +8,8 @@ const registeredSteps = lifecycleSteps(3).map((step) =>
   step.name === 'contract' || step.name === 'distribute' ? step : { ...step, status: 'completed' as const },
 );
 
-const base = {
+/** The fields of an item nothing has been done to yet: no files, master, check or registration. */
+export const UNTOUCHED_ITEM = {
   xrplTxHash: null,
   filePath: null,
   landrMasteredFilePath: null,
@@ -30,7 +31,7 @@ const base = {
 
 export const DEMO_VAULT_ITEMS: VaultItem[] = [
   {
-    ...base,
+    ...UNTOUCHED_ITEM,
     id: 'demo-1',
     title: 'Neon Skyline (demo)',
     description: 'An example track that went all the way through registration.',
@@ -43,7 +44,7 @@ export const DEMO_VAULT_ITEMS: VaultItem[] = [
     workflow: { id: 'demo', stage: 'vault', stageLabel: STAGE_LABELS.vault, steps: registeredSteps, failureReason: null },
   },
   {
-    ...base,
+    ...UNTOUCHED_ITEM,
     id: 'demo-2',
     title: 'Studio Session Teaser (demo)',
     description: 'An example video upload that is still being stored.',
@@ -55,7 +56,7 @@ export const DEMO_VAULT_ITEMS: VaultItem[] = [
     workflow: { id: 'demo', stage: 'intake', stageLabel: STAGE_LABELS.intake, steps: lifecycleSteps(1), failureReason: null },
   },
   {
-    ...base,
+    ...UNTOUCHED_ITEM,
     id: 'demo-3',
     title: 'Album Cover Art (demo)',
     description: 'An example image upload whose intake failed.',

@@ -23,7 +23,7 @@ export function DashboardHeader({ user, onSelectTab }: DashboardHeaderProps) {
   return (
     <header className="app-header">
       <Link className="brand" to="/" aria-label="GOOSE home">
-        <span className="brand-mark">GOOSE</span>
+        <span className="brand-mark gradient-text">GOOSE</span>
         <span className="brand-tagline">Create · Protect · Distribute</span>
       </Link>
       <div className="app-header__actions">

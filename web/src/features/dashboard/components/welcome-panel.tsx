@@ -23,7 +23,7 @@ const WAVE = [18, 30, 46, 62, 40, 74, 92, 68, 52, 80, 100, 72, 48, 64, 86, 58, 3
 export function WelcomePanel({ user, onSelectTab }: { user: User | null; onSelectTab(tab: DashboardTab): void }) {
   return (
     <section className="welcome" aria-labelledby="welcome-title">
-      <div className="welcome__hero">
+      <div className="hero-banner welcome__hero">
         <div className="welcome__hero-text">
           {!user && <Tag value={`${WELCOME_BONUS_TOKENS} free tokens for new creators`} icon="pi pi-gift" severity="success" rounded />}
           <h1 id="welcome-title">{user ? `Welcome, ${user.username}` : 'Your AI-assisted music, protected from upload to release'}</h1>
@@ -50,7 +50,7 @@ export function WelcomePanel({ user, onSelectTab }: { user: User | null; onSelec
         </div>
       </div>
       <h2 className="section-title">{user ? 'Get started' : 'How it works'}</h2>
-      <ol className="journey">
+      <ol className="grid-list journey">
         {JOURNEY.map((step, index) => (
           <li key={step.title}>
             <Card className={`journey__card${step.available ? '' : ' journey__card--later'}`}>

@@ -63,8 +63,8 @@ export function MasterFiles({ item }: { item: VaultItem }) {
   const results = masteringResultsOf(item);
   return (
     <section aria-label="Original, preview and master">
-      <Card className="master-files">
-        <h3 className="master-files__title">
+      <Card className="master-files stack-card">
+        <h3 className="card-title">
           <i className="pi pi-volume-up" aria-hidden="true" /> Listen and Compare
         </h3>
         <FileRow item={item} kind="original" label="Original" path={item.filePath} missing="The upload's file is not stored yet." />

@@ -12,7 +12,7 @@ import { MasterStatusBadge } from '../../track-workflow/components/master-status
 import { MasteringStepList } from '../../track-workflow/components/mastering-step-list';
 import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
 import { useCreateMaster, type MasterKind, type MasterSettings } from '../api/create-master';
-import { FORMAT_OPTIONS, LOUDNESS_OPTIONS, loudnessLabel, STYLE_OPTIONS } from '../master-options';
+import { LOUDNESS_CHOICES, MASTER_SETTING_FIELDS } from '../master-options';
 
 const KIND_TEXT: Record<MasterKind, { started: string; ready: string; failed: string; fallback: string }> = {
   preview: { started: 'Preview started', ready: 'Preview ready', failed: 'Preview failed', fallback: 'Failed to create preview' },
@@ -36,12 +36,12 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
   const previewing = preview.isPending && preview.variables?.contentId === item.id;
   const mastering = master.isPending && master.variables?.contentId === item.id;
   const busy = previewing || mastering || serverRunning;
-  const loudness = LOUDNESS_OPTIONS.find((option) => option.value === settings.loudness);
+  const loudness = LOUDNESS_CHOICES.find((option) => option.value === settings.loudness)?.label ?? settings.loudness;
 
   const create = (kind: MasterKind) => {
     const text = KIND_TEXT[kind];
     const mutation = kind === 'preview' ? preview : master;
-    toast.show({ severity: 'info', summary: text.started, detail: `"${item.title}": ${settings.style}, ${loudness ? loudnessLabel(loudness) : settings.loudness}, ${settings.format.toUpperCase()}.` });
+    toast.show({ severity: 'info', summary: text.started, detail: `"${item.title}": ${settings.style}, ${loudness}, ${settings.format.toUpperCase()}.` });
     mutation.mutate(
       { contentId: item.id, ...settings },
       {
@@ -61,10 +61,10 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
 
   return (
     <section aria-label="Mastering controls">
-      <Card className="mastering-controls">
-        <div className="mastering-controls__header">
+      <Card className="mastering-controls stack-card">
+        <div className="header-row mastering-controls__header">
           <div>
-            <h3 ref={headingRef} tabIndex={-1} className="mastering-controls__title">
+            <h3 ref={headingRef} tabIndex={-1} className="card-title mastering-controls__title">
               <i className="pi pi-sliders-h" aria-hidden="true" /> Mastering Controls
             </h3>
             <p className="muted small">{item.title}</p>
@@ -72,55 +72,27 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
           <MasterStatusBadge status={item.landrMasterStatus} />
         </div>
 
-        <div className="field">
-          <span id="master-style-label" className="field__label">
-            Style
-          </span>
-          <SelectButton
-            aria-labelledby="master-style-label"
-            value={settings.style}
-            options={STYLE_OPTIONS}
-            optionLabel="label"
-            optionValue="value"
-            allowEmpty={false}
-            disabled={busy}
-            onChange={(event) => event.value && onChange({ ...settings, style: event.value })}
-          />
-          <span className="muted small">{STYLE_OPTIONS.find((option) => option.value === settings.style)?.hint}</span>
-        </div>
-
-        <div className="field">
-          <span id="master-loudness-label" className="field__label">
-            Loudness
-          </span>
-          <SelectButton
-            aria-labelledby="master-loudness-label"
-            value={settings.loudness}
-            options={LOUDNESS_OPTIONS.map((option) => ({ value: option.value, label: loudnessLabel(option) }))}
-            optionLabel="label"
-            optionValue="value"
-            allowEmpty={false}
-            disabled={busy}
-            onChange={(event) => event.value && onChange({ ...settings, loudness: event.value })}
-          />
-        </div>
-
-        <div className="field">
-          <span id="master-format-label" className="field__label">
-            Format
-          </span>
-          <SelectButton
-            aria-labelledby="master-format-label"
-            value={settings.format}
-            options={FORMAT_OPTIONS}
-            optionLabel="label"
-            optionValue="value"
-            allowEmpty={false}
-            disabled={busy}
-            onChange={(event) => event.value && onChange({ ...settings, format: event.value })}
-          />
-          <span className="muted small">{FORMAT_OPTIONS.find((option) => option.value === settings.format)?.hint}</span>
-        </div>
+        {MASTER_SETTING_FIELDS.map((field) => {
+          const hint = field.options.find((option) => option.value === settings[field.key])?.hint;
+          return (
+            <div key={field.key} className="field">
+              <span id={`master-${field.key}-label`} className="field__label">
+                {field.label}
+              </span>
+              <SelectButton
+                aria-labelledby={`master-${field.key}-label`}
+                value={settings[field.key]}
+                options={field.options}
+                optionLabel="label"
+                optionValue="value"
+                allowEmpty={false}
+                disabled={busy}
+                onChange={(event) => event.value && onChange({ ...settings, [field.key]: event.value })}
+              />
+              {hint && <span className="muted small">{hint}</span>}
+            </div>
+          );
+        })}
 
         <div className="button-row">
           <Button label="Create Preview" icon="pi pi-eye" outlined loading={previewing} disabled={busy} onClick={() => create('preview')} />
@@ -128,7 +100,7 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
         </div>
 
         {serverRunning && item.mastering && (
-          <div className="mastering-controls__progress">
+          <div className="inset-box mastering-controls__progress">
             <MasteringStepList run={foldMasteringSteps(item.mastering.steps)} label={item.mastering.kind === 'preview' ? 'Preview progress' : 'Master progress'} />
           </div>
         )}

@@ -40,12 +40,12 @@ export function MasteringPanel() {
 
   return (
     <section className="mastering-studio" aria-labelledby="mastering-title">
-      <div className="mastering-hero">
+      <div className="hero-banner mastering-hero">
         <h2 id="mastering-title" className="panel-title">
           <i className="pi pi-sliders-h" aria-hidden="true" /> Mastering Studio
         </h2>
         <p className="muted">Turn a finished mix into a release-ready master, hear it against the original, then take it on to the copyright check.</p>
-        <ul className="mastering-hero__blurbs">
+        <ul className="grid-list mastering-hero__blurbs">
           {BLURBS.map((blurb) => (
             <li key={blurb.title}>
               <i className={`pi ${blurb.icon}`} aria-hidden="true" />

@@ -27,8 +27,8 @@ interface MusicLibraryProps {
 
 export function MusicLibrary({ tracks, waiting, selectedId, onSelect, loading, error }: MusicLibraryProps) {
   return (
-    <Card className="music-library">
-      <h3 id="music-library-title" className="music-library__title">
+    <Card className="music-library stack-card">
+      <h3 id="music-library-title" className="card-title">
         <i className="pi pi-headphones" aria-hidden="true" /> Music Library
       </h3>
       <p className="muted small">

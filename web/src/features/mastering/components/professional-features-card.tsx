@@ -13,7 +13,7 @@ export function ProfessionalFeaturesCard() {
     <section aria-labelledby="pro-features-title">
       <Card className="pro-features">
         <h3 id="pro-features-title">Professional Mastering Features</h3>
-        <ul className="pro-features__grid">
+        <ul className="grid-list pro-features__grid">
           {FEATURES.map((feature) => (
             <li key={feature.title}>
               <i className={`pi ${feature.icon}`} aria-hidden="true" />

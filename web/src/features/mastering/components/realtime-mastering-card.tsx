@@ -6,22 +6,26 @@ import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
-import type { MasterLoudnessOption, MasterStyleOption } from '../../../../../domain/constants';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { MasteringStepList } from '../../track-workflow/components/mastering-step-list';
 import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
 import { useRealtimeMastering } from '../api/master-with-progress';
-import { DEFAULT_MASTER_SETTINGS, LOUDNESS_OPTIONS, loudnessLabel, STYLE_OPTIONS } from '../master-options';
+import type { MasterSettings } from '../api/create-master';
+import { DEFAULT_MASTER_SETTINGS, MASTER_SETTING_FIELDS, type MasterSettingField } from '../master-options';
 
 const FAILURE_TEXT = 'There was an error during the mastering process. Please try again.';
+
+type RealtimeSettings = Pick<MasterSettings, 'style' | 'loudness'>;
+
+const REALTIME_FIELDS = MASTER_SETTING_FIELDS.filter((field): field is MasterSettingField<keyof RealtimeSettings> => field.key !== 'format');
 
 export function RealtimeMasteringCard({ item }: { item: VaultItem }) {
   const toast = useToast();
   const { state, start } = useRealtimeMastering();
-  const [style, setStyle] = useState<MasterStyleOption>(DEFAULT_MASTER_SETTINGS.style);
-  const [loudness, setLoudness] = useState<MasterLoudnessOption>(DEFAULT_MASTER_SETTINGS.loudness);
+  const [settings, setSettings] = useState<RealtimeSettings>({ style: DEFAULT_MASTER_SETTINGS.style, loudness: DEFAULT_MASTER_SETTINGS.loudness });
+  const { style, loudness } = settings;
   const running = state.phase === 'running';
   const mine = state.contentId === item.id;
   const run = foldMasteringSteps(mine ? state.events : []);
@@ -40,36 +44,26 @@ export function RealtimeMasteringCard({ item }: { item: VaultItem }) {
 
   return (
     <section aria-label="Real-time mastering">
-      <Card className="realtime-mastering">
-        <h3 className="realtime-mastering__title">
+      <Card className="realtime-mastering stack-card">
+        <h3 className="card-title">
           <i className="pi pi-bolt" aria-hidden="true" /> Real-time Mastering
         </h3>
         <p className="muted small">Master to WAV and watch each step of the audio engine as it happens.</p>
         <div className="realtime-mastering__options">
-          <div className="field">
-            <label htmlFor="realtime-style">Style</label>
-            <Dropdown
-              inputId="realtime-style"
-              value={style}
-              options={STYLE_OPTIONS}
-              optionLabel="label"
-              optionValue="value"
-              disabled={running}
-              onChange={(event) => setStyle(event.value as MasterStyleOption)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="realtime-loudness">Loudness</label>
-            <Dropdown
-              inputId="realtime-loudness"
-              value={loudness}
-              options={LOUDNESS_OPTIONS.map((option) => ({ value: option.value, label: loudnessLabel(option) }))}
-              optionLabel="label"
-              optionValue="value"
-              disabled={running}
-              onChange={(event) => setLoudness(event.value as MasterLoudnessOption)}
-            />
-          </div>
+          {REALTIME_FIELDS.map((field) => (
+            <div key={field.key} className="field">
+              <label htmlFor={`realtime-${field.key}`}>{field.label}</label>
+              <Dropdown
+                inputId={`realtime-${field.key}`}
+                value={settings[field.key]}
+                options={field.options}
+                optionLabel="label"
+                optionValue="value"
+                disabled={running}
+                onChange={(event) => setSettings({ ...settings, [field.key]: event.value })}
+              />
+            </div>
+          ))}
         </div>
         <div className="button-row">
           <Button

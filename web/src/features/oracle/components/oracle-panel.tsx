@@ -20,7 +20,7 @@ export function OraclePanel() {
 
   return (
     <section className="oracle-panel" aria-labelledby="oracle-title">
-      <div className="panel-header">
+      <div className="header-row panel-header">
         <div>
           <h2 id="oracle-title" className="panel-title">
             <i className="pi pi-shield" aria-hidden="true" /> Copyright Oracle

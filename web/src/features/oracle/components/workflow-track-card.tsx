@@ -93,10 +93,10 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
   );
 
   return (
-    <article className="workflow-card" aria-label={item.title} data-workflow-status={status}>
+    <article className="workflow-card stack-card stack-card--tile" aria-label={item.title} data-workflow-status={status}>
       <Card>
         <header className="workflow-card__header">
-          <div className={`workflow-card__type workflow-card__type--${item.contentType}`} aria-hidden="true">
+          <div className={`type-icon workflow-card__type type-icon--${item.contentType}`} aria-hidden="true">
             <i className={`pi ${TYPE_ICONS[item.contentType]}`} />
           </div>
           <div className="workflow-card__heading">

@@ -28,12 +28,12 @@ export function CopyrightCheckReport({ check }: { check: CopyrightCheck }) {
         {check.clearanceScore !== null && (
           <div className="check-report__score">
             <span className="muted small">Clearance score</span>
-            <strong>{check.clearanceScore}%</strong>
+            <strong className="gradient-text">{check.clearanceScore}%</strong>
           </div>
         )}
         {verdict && <Tag value={verdict.label} severity={verdict.severity} aria-label={`Verdict: ${verdict.label}`} />}
       </div>
-      <dl className="check-report__facts">
+      <dl className="facts">
         <div>
           <dt>Databases checked</dt>
           <dd>{check.databasesChecked ?? '—'}</dd>

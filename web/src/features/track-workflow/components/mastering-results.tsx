@@ -16,7 +16,7 @@ export function MasteringResults({ results, title = 'Measured results' }: { resu
   return (
     <div className="mastering-results">
       <h4 className="mastering-results__title">{title}</h4>
-      <dl className="mastering-results__values">
+      <dl className="facts">
         <div>
           <dt>Loudness</dt>
           <dd>{signed(results.lufs)} LUFS</dd>
@@ -31,7 +31,7 @@ export function MasteringResults({ results, title = 'Measured results' }: { resu
         </div>
       </dl>
       {results.processing.length > 0 && (
-        <ul className="mastering-results__processing" aria-label="Processing applied">
+        <ul className="chip-list mastering-results__processing" aria-label="Processing applied">
           {results.processing.map((step) => (
             <li key={step}>
               <i className="pi pi-check" aria-hidden="true" /> {step}

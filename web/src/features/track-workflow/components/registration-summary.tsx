@@ -15,7 +15,7 @@ export function RegistrationSummary({ item }: { item: VaultItem }) {
     registration && explorer && isOnLedger(registration.ledgerStatus) ? (explorer.xrpscan ?? explorer.xrplOrg ?? explorer.bithomp ?? explorer.xrplorer ?? null) : null;
   return (
     <div className="registration-summary">
-      <dl className="registration-summary__facts">
+      <dl className="facts registration-summary__facts">
         <div>
           <dt>XRPL transaction</dt>
           <dd>

@@ -60,10 +60,10 @@ export function TrackWorkflowCard({ item, onGoToMaster }: TrackWorkflowCardProps
   const currentLabel = TRACK_WORKFLOW_STEPS.find((step) => step.id === current)?.label ?? '';
 
   return (
-    <section className="track-workflow" aria-label={`Workflow for ${item.title}`}>
+    <section className="track-workflow stack-card" aria-label={`Workflow for ${item.title}`}>
       <Card>
-        <div className="track-workflow__header">
-          <h3>
+        <div className="header-row track-workflow__header">
+          <h3 className="card-title">
             <i className="pi pi-sitemap" aria-hidden="true" /> Track Workflow
           </h3>
           <span className="muted small">{item.title}</span>
@@ -75,7 +75,7 @@ export function TrackWorkflowCard({ item, onGoToMaster }: TrackWorkflowCardProps
             return (
               <li
                 key={step.id}
-                className={`workflow-strip-step workflow-strip-step--${state}${isCurrent ? ' workflow-strip-step--current' : ''}`}
+                className={`inset-box workflow-strip-step workflow-strip-step--${state}${isCurrent ? ' workflow-strip-step--current' : ''}`}
                 data-status={state}
                 aria-current={isCurrent ? 'step' : undefined}
               >

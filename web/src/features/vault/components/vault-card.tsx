@@ -46,10 +46,10 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
   const players = demo ? [] : cardPlayers(item);
 
   return (
-    <article className={`vault-card${demo ? ' vault-card--demo' : ''}`} aria-label={item.title} data-status={item.status}>
+    <article className={`vault-card stack-card stack-card--tile${demo ? ' vault-card--demo' : ''}`} aria-label={item.title} data-status={item.status}>
       <Card>
         <header className="vault-card__header">
-          <div className={`vault-card__type vault-card__type--${item.contentType}`} aria-hidden="true">
+          <div className={`type-icon type-icon--${item.contentType}`} aria-hidden="true">
             <i className={`pi ${type.icon}`} />
           </div>
           <div className="vault-card__heading">
@@ -72,7 +72,7 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
         <WorkflowSteps workflow={item.workflow} />
 
         <Tooltip target={`.${tooltipClass}`} position="top" />
-        <dl className="vault-card__facts">
+        <dl className="facts vault-card__facts">
           <div>
             <dt>Duration</dt>
             <dd>{metadata.duration != null ? formatDuration(metadata.duration) : '—'}</dd>

@@ -32,7 +32,7 @@ export function VaultPanel({ signedIn }: { signedIn: boolean }) {
 
   return (
     <section className="vault-panel" aria-labelledby="vault-title">
-      <div className="panel-header">
+      <div className="header-row panel-header">
         <div>
           <h2 id="vault-title" className="panel-title">
             <i className="pi pi-lock" aria-hidden="true" /> My Content Vault

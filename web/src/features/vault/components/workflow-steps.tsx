@@ -21,11 +21,11 @@ const STEP_STATUS_TEXT: Record<Step['status'], string> = {
 
 export function WorkflowSteps({ workflow }: { workflow: VaultItem['workflow'] }) {
   return (
-    <div className="workflow">
+    <div className="workflow inset-box">
       <div className="workflow__stage">
         <span className="muted">Stage</span> <strong>{workflow.stageLabel}</strong>
       </div>
-      <ol className="workflow__steps" aria-label="Workflow steps">
+      <ol className="chip-list" aria-label="Workflow steps">
         {workflow.steps.map((step) => (
           <li key={step.name} className={`workflow-step workflow-step--${step.status}`} data-status={step.status} title={`${step.name}: ${STEP_STATUS_TEXT[step.status]}`}>
             <i className={`pi ${STEP_ICONS[step.status]}`} aria-hidden="true" />

@@ -94,7 +94,7 @@ function VerificationDetails({ result }: { result: VerificationResponse }) {
           {CHECK_NAMES.map((name) => {
             const check = result.checks[name];
             return (
-              <li key={name} className="verify-check" data-check={name} data-status={check.status}>
+              <li key={name} className="inset-box verify-check" data-check={name} data-status={check.status}>
                 <div className="verify-check__head">
                   <strong>{CHECK_LABELS[name]}</strong>
                   <Tag value={CHECK_STATUS_TEXT[check.status]} severity={STATUS_SEVERITY[check.status]} icon={STATUS_ICON[check.status]} />
@@ -175,8 +175,8 @@ function FileHashCheck({ expected }: { expected: string }) {
         stays on your device.
       </p>
       {supported ? (
-        <div className="verify-file">
-          <label htmlFor={inputId} className="verify-file__label">
+        <div className="field">
+          <label htmlFor={inputId}>
             File to compare
           </label>
           <input id={inputId} type="file" className="verify-file__input" onChange={(event) => void onFile(event)} />

@@ -60,7 +60,7 @@ export function WorkflowSidebar() {
           />
         </div>
         {collapsed ? (
-          <div className="workflow-sidebar__count" title={`${items.length} ${items.length === 1 ? 'track' : 'tracks'}`}>
+          <div className="inset-box workflow-sidebar__count" title={`${items.length} ${items.length === 1 ? 'track' : 'tracks'}`}>
             <i className="pi pi-list-check" aria-hidden="true" />
             <span>{items.length}</span>
             <span className="visually-hidden"> {items.length === 1 ? 'track' : 'tracks'}</span>
