@@ -3,6 +3,7 @@
 // (the workflow test's recorded one, so no Temporal server is needed) replayed against the current
 // workflow code.
 import { rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
@@ -27,7 +28,7 @@ import { rebuildProjections } from '../../projections/projector';
 import { vaultProjection } from '../../projections/vault/projection';
 import { installTemporalRuntime } from '../../workflows/worker';
 import type { RetryCommand, TrackLifecycleInput } from '../../workflows/track-lifecycle/shared';
-import { formatHistory, NotFoundError, readHistoryFile, replayRuns, retryRegistration, trackHistory } from './track-ops';
+import { formatHistory, NotFoundError, readHistoryFile, replayRuns, retryRegistration, retryThroughApi, trackHistory } from './track-ops';
 
 const ownerId = randomUUID();
 const masterSha = 'c'.repeat(64);
@@ -182,6 +183,37 @@ describe('track-ops', () => {
 
     it('given no such track, says so', async () => {
       await expect(retryRegistration({ db, lifecycle: recordingLifecycle() }, randomUUID(), options)).rejects.toThrow(NotFoundError);
+    });
+  });
+
+  describe('retry-registration --api', () => {
+    it('sends the operator token, name and note to the running app, and reads its refusal and its outcome', async () => {
+      const seen: { url?: string; headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+      let answer: { status: number; body: unknown } = { status: 409, body: { error: 'Only a failed registration can be retried' } };
+      const server = http.createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          seen.push({ url: request.url, headers: request.headers, body });
+          response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+      try {
+        expect(await retryThroughApi(url, 'secret', 'track-1', { operator: 'ana', note: 'ledger back' })).toEqual({ refused: 'Only a failed registration can be retried' });
+        expect(seen[0]).toMatchObject({ url: '/api/ops/tracks/track-1/retry-registration', headers: { 'x-operator-token': 'secret', 'x-operator-name': 'ana' }, body: '{"note":"ledger back"}' });
+        answer = { status: 200, body: { success: true, txHash: 'A'.repeat(64), outcome: 'validated', certificateId: 'GOOSE-CERT-1' } };
+        expect(await retryThroughApi(url, 'secret', 'track-1', { operator: 'ana', note: null })).toEqual({
+          outcome: { ok: true, value: { txHash: 'A'.repeat(64), outcome: 'validated', certificateId: 'GOOSE-CERT-1' } },
+        });
+        answer = { status: 502, body: { error: 'The ledger rejected the registration (tecNO_PERMISSION)' } };
+        expect(await retryThroughApi(url, 'secret', 'track-1', { operator: 'ana', note: null })).toEqual({ outcome: { ok: false, reason: 'The ledger rejected the registration (tecNO_PERMISSION)' } });
+        answer = { status: 401, body: { error: 'A valid X-Operator-Token header is required' } };
+        expect(await retryThroughApi(url, 'wrong', 'track-1', { operator: 'ana', note: null })).toEqual({ error: 'A valid X-Operator-Token header is required', status: 401 });
+      } finally {
+        server.close();
+      }
     });
   });
 

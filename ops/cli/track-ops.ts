@@ -11,7 +11,7 @@
 //
 // The event store and the vault read model are the configured database: DATABASE_URL, else the
 // embedded PGlite under DATA_DIR, which only one process may open (stop `npm start` first; with the
-// app running, retry through POST /api/ops/tracks/<id>/retry-registration). Temporal is --temporal,
+// app running, retry with --api <app url>, which goes through POST /api/ops/tracks/<id>/retry-registration). Temporal is --temporal,
 // else TEMPORAL_ADDRESS, else localhost:7233 (`npm start` logs the embedded server's address). A
 // retried registration's certificate links to PUBLIC_URL, else http://localhost:PORT.
 import { randomUUID } from 'node:crypto';
@@ -45,7 +45,7 @@ const USAGE = `usage: npm run ops -- <command>
   history <trackId> [--at <streamVersion>] [--json]
   replay <trackId> [--temporal <address>]
   replay --history-file <path.json|path.pb> [<trackId>]
-  retry-registration <trackId> [--note <text>] [--operator <name>] [--temporal <address>]`;
+  retry-registration <trackId> [--note <text>] [--operator <name>] [--temporal <address> | --api <app url>]`;
 
 // ---- history ----
 
@@ -282,6 +282,23 @@ export async function retryRegistration(
   return { outcome };
 }
 
+/**
+ * The same retry through a running app's operator API (`--api`): with the embedded PGlite the app
+ * holds the database, so this is how an operator retries while it runs.
+ */
+export async function retryThroughApi(apiUrl: string, token: string, trackId: string, options: Pick<RetryOptions, 'operator' | 'note'>): Promise<RetryResult | { error: string; status: number }> {
+  const response = await fetch(`${apiUrl.replace(/\/+$/, '')}/api/ops/tracks/${encodeURIComponent(trackId)}/retry-registration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-operator-token': token, 'x-operator-name': options.operator },
+    body: JSON.stringify(options.note ? { note: options.note } : {}),
+  });
+  const body = (await response.json().catch(() => ({}))) as { error?: string } & RegisterOutcomeValue;
+  if (response.status === 409) return { refused: body.error ?? 'refused' };
+  if (response.status === 502 || response.status === 422) return { outcome: { ok: false, reason: body.error ?? response.statusText } };
+  if (!response.ok) return { error: body.error ?? response.statusText, status: response.status };
+  return { outcome: { ok: true, value: { txHash: body.txHash, outcome: body.outcome, certificateId: body.certificateId } } };
+}
+
 // ---- the command line ----
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -358,11 +375,25 @@ async function replay(args: string[], config: Config): Promise<void> {
 }
 
 async function retry(args: string[], config: Config): Promise<void> {
-  const { trackId, values } = parse(args, { note: { type: 'string' }, operator: { type: 'string' }, temporal: { type: 'string' } });
+  const { trackId, values } = parse(args, { note: { type: 'string' }, operator: { type: 'string' }, temporal: { type: 'string' }, api: { type: 'string' } });
   if (!trackId) fail(USAGE, 2);
   const note = values.note?.trim() || null;
   if (note && note.length > 500) fail('--note is at most 500 characters', 2);
   const operator = (values.operator ?? process.env.USER ?? 'operator').trim().slice(0, 100) || 'operator';
+  if (values.api) {
+    const token = process.env.OPS_TOKEN;
+    if (!token) fail('--api needs OPS_TOKEN: the operator token the app was started with', 2);
+    const result = await retryThroughApi(values.api, token, trackId, { operator, note });
+    if ('error' in result) fail(`the operator API answered ${result.status}: ${result.error}`, 1);
+    if ('refused' in result) {
+      process.stderr.write(`refused: ${result.refused}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    print(result.outcome);
+    if (!result.outcome.ok) process.exitCode = 1;
+    return;
+  }
   const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '') || `http://localhost:${config.port}`;
   installTemporalRuntime();
   const platform = await openStore(config);
