@@ -21,29 +21,31 @@ import type { trackLifecycle } from '../workflows/track-lifecycle/workflow';
 import type { TrackLifecycleClient } from './app';
 
 export function temporalLifecycleClient(client: Client, taskQueue = TRACK_LIFECYCLE_TASK_QUEUE): TrackLifecycleClient {
-  async function execute<T, A>(input: TrackLifecycleInput, update: UpdateDefinition<CommandOutcome<T>, [A]>, arg: A, wait: boolean): Promise<CommandOutcome<T> | null> {
-    const workflowId = trackLifecycleWorkflowId(input.trackId);
-    const handle = client.workflow.getHandle(workflowId);
-    try {
-      if (!wait) {
-        await handle.startUpdate(update, { args: [arg], waitForStage: 'ACCEPTED' });
-        return null;
-      }
-      return await handle.executeUpdate(update, { args: [arg] });
-    } catch (error) {
-      if (!(error instanceof WorkflowNotFoundError) && !/already completed|not found/i.test(String((error as Error).message))) throw error;
-    }
-    const startWorkflowOperation = new WithStartWorkflowOperation<typeof trackLifecycle>('trackLifecycle', {
-      workflowId,
+  const startOperation = (input: TrackLifecycleInput) =>
+    new WithStartWorkflowOperation<typeof trackLifecycle>('trackLifecycle', {
+      workflowId: trackLifecycleWorkflowId(input.trackId),
       taskQueue,
       args: [input],
       workflowIdConflictPolicy: 'USE_EXISTING',
     });
-    if (!wait) {
-      await client.workflow.startUpdateWithStart(update, { args: [arg], startWorkflowOperation, waitForStage: 'ACCEPTED' });
-      return null;
+
+  /** Sends the command to the track's running workflow, or, when its run has ended, to a new run. */
+  async function toWorkflow<R>(input: TrackLifecycleInput, onRunning: () => Promise<R>, onEnded: (operation: WithStartWorkflowOperation<typeof trackLifecycle>) => Promise<R>): Promise<R> {
+    try {
+      return await onRunning();
+    } catch (error) {
+      if (!(error instanceof WorkflowNotFoundError) && !/already completed|not found/i.test(String((error as Error).message))) throw error;
     }
-    return client.workflow.executeUpdateWithStart(update, { args: [arg], startWorkflowOperation });
+    return onEnded(startOperation(input));
+  }
+
+  /** Runs an update and answers its outcome. */
+  function execute<T, A>(input: TrackLifecycleInput, update: UpdateDefinition<CommandOutcome<T>, [A]>, arg: A): Promise<CommandOutcome<T>> {
+    return toWorkflow(
+      input,
+      () => client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId)).executeUpdate(update, { args: [arg] }),
+      (startWorkflowOperation) => client.workflow.executeUpdateWithStart(update, { args: [arg], startWorkflowOperation }),
+    );
   }
 
   return {
@@ -51,13 +53,19 @@ export function temporalLifecycleClient(client: Client, taskQueue = TRACK_LIFECY
       const handle = await client.workflow.start('trackLifecycle', { taskQueue, workflowId: trackLifecycleWorkflowId(input.trackId), args: [input] });
       return { workflowId: handle.workflowId };
     },
-    master: (input, command: MasterCommand) => execute(input, masterUpdate, command, true) as Promise<Awaited<ReturnType<TrackLifecycleClient['master']>>>,
-    startMaster: async (input, command: MasterCommand) => {
-      await execute(input, masterUpdate, command, false);
-    },
-    check: (input, command: CheckCommand) => execute(input, copyrightCheckUpdate, command, true) as Promise<Awaited<ReturnType<TrackLifecycleClient['check']>>>,
-    register: (input, command: RegisterCommand) => execute(input, registerUpdate, command, true) as Promise<Awaited<ReturnType<TrackLifecycleClient['register']>>>,
-    retryRegistration: (input, command: RetryCommand) =>
-      execute(input, retryRegistrationUpdate, command, true) as Promise<Awaited<ReturnType<TrackLifecycleClient['retryRegistration']>>>,
+    master: (input, command: MasterCommand) => execute(input, masterUpdate, command),
+    startMaster: (input, command: MasterCommand) =>
+      toWorkflow(
+        input,
+        async () => {
+          await client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId)).startUpdate(masterUpdate, { args: [command], waitForStage: 'ACCEPTED' });
+        },
+        async (startWorkflowOperation) => {
+          await client.workflow.startUpdateWithStart(masterUpdate, { args: [command], startWorkflowOperation, waitForStage: 'ACCEPTED' });
+        },
+      ),
+    check: (input, command: CheckCommand) => execute(input, copyrightCheckUpdate, command),
+    register: (input, command: RegisterCommand) => execute(input, registerUpdate, command),
+    retryRegistration: (input, command: RetryCommand) => execute(input, retryRegistrationUpdate, command),
   };
 }

@@ -14,7 +14,6 @@
 // app running, retry with --api <app url>, which goes through POST /api/ops/tracks/<id>/retry-registration). Temporal is --temporal,
 // else TEMPORAL_ADDRESS, else localhost:7233 (`npm start` logs the embedded server's address). A
 // retried registration's certificate links to PUBLIC_URL, else http://localhost:PORT.
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,20 +24,18 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 // A CommonJS module whose exports Node's ESM loader cannot name: import it whole.
 import proto from '@temporalio/proto';
 import { Worker, type History } from '@temporalio/worker';
-import type { TrackLifecycleClient } from '../../api/app';
-import { lifecycleInput } from '../../api/routes/lifecycle/commands';
+import { retryFailedRegistration, type RetryResult } from '../../api/routes/lifecycle/commands';
 import { temporalLifecycleClient } from '../../api/temporal-lifecycle';
 import type { StepProgress } from '../../domain/track/lifecycle';
 import { currentStage, workflowSteps } from '../../domain/track/progress';
-import { evolveTrack, initialTrackState, refusal, type TrackState } from '../../domain/track/track.decider';
+import { NotFoundError } from '../../domain/shared/errors';
+import { evolveTrack, initialTrackState, type TrackState } from '../../domain/track/track.decider';
 import { trackStreamId, type TrackEvent } from '../../domain/track/track.events';
 import { loadConfig, type Config } from '../../infra/config';
-import type { Queryable } from '../../infra/db/db';
 import type { EventStore, RecordedEvent } from '../../infra/eventstore/event-store';
 import { lifecycleMigrations, openPlatform, type Platform } from '../../infra/platform';
-import { findOwnedTrack } from '../../projections/vault/queries';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../../workflows/worker';
-import { trackLifecycleWorkflowId, type CommandOutcome, type RegisterOutcomeValue } from '../../workflows/track-lifecycle/shared';
+import { trackLifecycleWorkflowId, type RegisterOutcomeValue } from '../../workflows/track-lifecycle/shared';
 import { fail } from './command-line';
 
 const USAGE = `usage: npm run ops -- <command>
@@ -81,7 +78,7 @@ export interface TrackHistory {
   state: StateView;
 }
 
-export class NotFoundError extends Error {}
+export { NotFoundError };
 
 /** The track's events, and its state after event `at` (default: the last) by the domain's own fold. */
 export async function trackHistory(eventStore: EventStore, trackId: string, at?: number): Promise<TrackHistory> {
@@ -252,35 +249,11 @@ export async function replayRuns(trackId: string, runs: readonly WorkflowRun[]):
 
 // ---- retry-registration ----
 
-export interface RetryOptions {
-  operator: string;
-  note: string | null;
-  publicUrl: string;
-}
+export type RetryOptions = Parameters<typeof retryFailedRegistration>[2];
+export type { RetryResult };
 
-export type RetryResult = { refused: string } | { outcome: CommandOutcome<RegisterOutcomeValue> };
-
-/** The operator API's retry, without the API: the same checks, input and workflow update. */
-export async function retryRegistration(
-  deps: { db: Queryable; lifecycle: Pick<TrackLifecycleClient, 'retryRegistration'> },
-  trackId: string,
-  options: RetryOptions,
-): Promise<RetryResult> {
-  const { rows } = await deps.db.query<{ owner_id: string }>('SELECT owner_id::text AS owner_id FROM vault_items WHERE id = $1', [trackId]);
-  const row = rows[0] ? await findOwnedTrack(deps.db, rows[0].owner_id, trackId) : null;
-  if (!row) throw new NotFoundError(`No content item with id ${trackId} in the vault read model`);
-  const why = refusal(row.state, 'retry');
-  if (why) return { refused: why };
-  const context = { correlationId: randomUUID(), actor: `operator:${options.operator}` };
-  const outcome = await deps.lifecycle.retryRegistration(lifecycleInput(row, context), {
-    ...context,
-    publicUrl: options.publicUrl,
-    retryId: randomUUID(),
-    operator: options.operator,
-    note: options.note,
-  });
-  return { outcome };
-}
+/** The operator API's retry, without the API: the same function the route runs. */
+export const retryRegistration = retryFailedRegistration;
 
 /**
  * The same retry through a running app's operator API (`--api`): with the embedded PGlite the app

@@ -17,7 +17,7 @@ export interface TrackProgress {
 
 export const vaultProjection: Projection = {
   name: 'vault',
-  version: 2,
+  version: 3,
   tables: ['vault_items', 'vault_files', 'certificates'],
   schema: `
     CREATE TABLE IF NOT EXISTS vault_items (
@@ -45,6 +45,7 @@ export const vaultProjection: Projection = {
       track_id uuid NOT NULL,
       owner_id uuid NOT NULL,
       tx_hash text NOT NULL,
+      network text NOT NULL,
       document jsonb NOT NULL,
       signature jsonb NOT NULL,
       issued_at timestamptz NOT NULL
@@ -145,12 +146,12 @@ async function recordLookups(tx: Queryable, trackId: string, ownerId: string, st
     await addFile(event.data.files.abOriginal, 'audio/wav');
     await addFile(event.data.files.abMaster, 'audio/wav');
     await addFile(event.data.files.preLimiter, 'audio/wav');
-  } else if (event.type === 'TrackCertificateIssued') {
+  } else if (event.type === 'TrackCertificateIssued' && state.status === 'probed') {
     await tx.query(
-      `INSERT INTO certificates (certificate_id, track_id, owner_id, tx_hash, document, signature, issued_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (certificate_id) DO NOTHING`,
-      [event.data.certificateId, trackId, ownerId, event.data.certificate.xrplTxHash, JSON.stringify(event.data.certificate),
-       JSON.stringify(event.data.signature), at],
+      `INSERT INTO certificates (certificate_id, track_id, owner_id, tx_hash, network, document, signature, issued_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (certificate_id) DO NOTHING`,
+      [event.data.certificateId, trackId, ownerId, event.data.certificate.xrplTxHash, state.stages.registration.signed!.network,
+       JSON.stringify(event.data.certificate), JSON.stringify(event.data.signature), at],
     );
   }
 }

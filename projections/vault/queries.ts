@@ -6,7 +6,7 @@ import { STAGE_LABELS, type LifecycleStage, type StepProgress } from '../../doma
 import { currentStage, workflowSteps, type UploadedTrack } from '../../domain/track/progress';
 import type { ProbedTrack, TrackState } from '../../domain/track/track.decider';
 import type { Queryable } from '../../infra/db/db';
-import { explorerLinks } from '../../infra/xrpl/ledger';
+import { explorerLinks, type XrplNetwork } from '../../infra/xrpl/ledger';
 import type { TrackProgress } from './projection';
 
 export interface VaultRow {
@@ -16,9 +16,10 @@ export interface VaultRow {
   state: TrackState;
   progress: TrackProgress;
   created_at: Date;
+  updated_at: Date;
 }
 
-const COLUMNS = 'id::text AS id, owner_id::text AS owner_id, workflow_id, state, progress, created_at';
+const COLUMNS = 'id::text AS id, owner_id::text AS owner_id, workflow_id, state, progress, created_at, updated_at';
 
 
 export function toVaultItem(row: VaultRow): VaultItem {
@@ -177,6 +178,13 @@ export async function listCopyrightChecks(db: Queryable, ownerId: string): Promi
   return items.flatMap((item) => (item.copyrightCheck ? [item.copyrightCheck] : []));
 }
 
+/** One vault row whoever owns it (operators); null when it does not exist. */
+export async function findTrack(db: Queryable, trackId: string): Promise<VaultRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(trackId)) return null;
+  const { rows } = await db.query<VaultRow>(`SELECT ${COLUMNS} FROM vault_items WHERE id = $1`, [trackId]);
+  return rows[0] ?? null;
+}
+
 /** One vault row, for the owner's commands; null when it is not theirs or does not exist. */
 export async function findOwnedTrack(db: Queryable, ownerId: string, trackId: string): Promise<VaultRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(trackId)) return null;
@@ -194,6 +202,7 @@ export interface CertificateRow {
   track_id: string;
   owner_id: string;
   tx_hash: string;
+  network: XrplNetwork;
   document: Record<string, unknown>;
   signature: Record<string, unknown>;
   issued_at: Date;
@@ -201,7 +210,7 @@ export interface CertificateRow {
 
 export async function findCertificate(db: Queryable, certificateId: string): Promise<CertificateRow | null> {
   const { rows } = await db.query<CertificateRow>(
-    'SELECT certificate_id, track_id::text AS track_id, owner_id::text AS owner_id, tx_hash, document, signature, issued_at FROM certificates WHERE certificate_id = $1',
+    'SELECT certificate_id, track_id::text AS track_id, owner_id::text AS owner_id, tx_hash, network, document, signature, issued_at FROM certificates WHERE certificate_id = $1',
     [certificateId],
   );
   return rows[0] ?? null;

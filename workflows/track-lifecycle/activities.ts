@@ -22,7 +22,7 @@ import { masterTrack, MasteringError } from '../../infra/audio/mastering';
 import { signCertificate, type CertificateFields } from '../../infra/certificate/certificate';
 import type { CertificateSigningKey } from '../../infra/certificate/signing-key';
 import type { Db } from '../../infra/db/db';
-import type { EventStore, RecordedEvent } from '../../infra/eventstore/event-store';
+import type { EventStore } from '../../infra/eventstore/event-store';
 import { logger } from '../../infra/logger/logger';
 import { probeFile, UnreadableMediaError, type MediaProbe } from '../../infra/media/probe';
 import { analyzeContent } from '../../infra/similarity/content-oracle';
@@ -40,6 +40,13 @@ export interface TrackLifecycleActivityDeps {
   signingKey: CertificateSigningKey;
 }
 
+/** A track's state and where its stream stands, as read (or as left by this activity's appends). */
+interface LoadedTrack {
+  version: number;
+  lastEventId: string | null;
+  state: TrackState;
+}
+
 export interface StoredFile {
   storedName: string;
   sha256: string;
@@ -50,31 +57,34 @@ export interface StoredFile {
 const HEARTBEAT_EVERY_MS = 1_000;
 
 export function createTrackLifecycleActivities({ eventStore, storage, db, ledger, signingKey }: TrackLifecycleActivityDeps) {
-  async function loadTrack(trackId: string): Promise<{ recorded: RecordedEvent[]; state: TrackState }> {
+  async function loadTrack(trackId: string): Promise<LoadedTrack> {
     const recorded = await eventStore.readStream(trackStreamId(trackId));
     const state = recorded.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
-    return { recorded, state };
+    return { version: recorded.length, lastEventId: recorded.at(-1)?.eventId ?? null, state };
   }
 
-  /** Decides against the state that was read and appends at the version that was read. */
+  /**
+   * Decides against the state that was read and appends at the version that was read; answers
+   * the track as it is after the append, so a run of appends needs only the one read.
+   */
   async function decideAndAppend(
     activity: string,
     input: CommandContext & { trackId: string },
-    loaded: { recorded: RecordedEvent[]; state: TrackState },
+    loaded: LoadedTrack,
     command: TrackCommand,
-  ): Promise<number> {
+  ): Promise<LoadedTrack> {
     const events = decide(command, loaded.state);
-    if (events.length === 0) return 0;
+    if (events.length === 0) return loaded;
     const workflowId = currentWorkflowId();
     const occurredAt = new Date().toISOString();
-    let causationId = loaded.recorded.at(-1)?.eventId ?? null;
+    let causationId = loaded.lastEventId;
     const newEvents: NewEvent[] = events.map((event, index) => {
       const eventId = deterministicEventId(workflowId, activity, index);
       const metadata: EventMetadata = { correlationId: input.correlationId, causationId, actor: input.actor, workflowId, occurredAt };
       causationId = eventId;
       return { eventId, type: event.type, data: event.data, metadata };
     });
-    const expected = loaded.recorded.length === 0 ? 'no_stream' : loaded.recorded.length;
+    const expected = loaded.version === 0 ? 'no_stream' : loaded.version;
     try {
       await eventStore.append(trackStreamId(input.trackId), newEvents, expected);
     } catch (error) {
@@ -83,22 +93,21 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       throw error;
     }
     logger.info({ trackId: input.trackId, workflowId, activity, events: events.map((e) => e.type) }, 'track events appended');
-    return events.length;
+    return { version: loaded.version + events.length, lastEventId: causationId, state: events.reduce(evolveTrack, loaded.state) };
   }
 
   /**
-   * Appends progress reports in the order the work reports them, without holding the work up.
-   * Each report's event id derives from `key` (the command and the attempt) and its position.
+   * Appends progress reports in the order the work reports them, without holding the work up,
+   * each on the track as the one before left it. Each report's event id derives from `key` (the
+   * command and the attempt) and its position.
    */
-  function progressAppender(key: string, context: CommandContext & { trackId: string }) {
+  function progressAppender(key: string, context: CommandContext & { trackId: string }, from: LoadedTrack) {
     let reported = 0;
-    let appends = Promise.resolve();
+    let appends = Promise.resolve(from);
     return {
       append(command: TrackCommand): void {
         const index = reported++;
-        appends = appends.then(async () => {
-          await decideAndAppend(`${key}:${index}`, context, await loadTrack(context.trackId), command);
-        });
+        appends = appends.then((loaded) => decideAndAppend(`${key}:${index}`, context, loaded, command));
       },
       settled: () => appends,
     };
@@ -201,7 +210,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const attemptNo = Context.current().info.attempt;
       const stem = `${input.trackId}-${masteringId.slice(0, 8)}`;
       const workDir = path.join(storage.root, 'mastering', `${stem}-${attemptNo}`);
-      const progress = progressAppender(`masterProgress:${masteringId}:${attemptNo}`, on(input, command));
+      const progress = progressAppender(`masterProgress:${masteringId}:${attemptNo}`, on(input, command), before);
       let lastStep: { step: string; progress: number } | null = null;
       const report = (step: string, description: string, percent: number) => {
         lastStep = { step, progress: percent };
@@ -209,6 +218,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       };
       const started = performance.now();
       let result: Awaited<ReturnType<typeof masterTrack>>;
+      let reported: LoadedTrack;
       try {
         result = await withHeartbeats(
           () =>
@@ -223,7 +233,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
             }),
           () => lastStep,
         );
-        await progress.settled();
+        reported = await progress.settled();
       } catch (error) {
         await progress.settled().catch(() => undefined);
         await rm(workDir, { recursive: true, force: true });
@@ -239,7 +249,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       await rm(workDir, { recursive: true, force: true });
       const masterSha256 = await sha256File(storage.storedPath(files.master));
       const { lufs, dynamicRange, peak, processing } = result;
-      await decideAndAppend(`masterDone:${masteringId}`, on(input, command), await loadTrack(input.trackId), {
+      await decideAndAppend(`masterDone:${masteringId}`, on(input, command), reported, {
         type: 'CompleteMastering',
         data: {
           trackId: input.trackId,
@@ -277,13 +287,14 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     /** Runs the copyright oracle on the file, appending each stage as it is reached, and records the verdict. */
     async checkCopyright(input: TrackLifecycleInput, command: CheckCommand): Promise<{ checkId: string; cleared: boolean; reason: string | null }> {
       const { checkId } = command;
-      const track = probed((await loadTrack(input.trackId)).state);
+      const loaded = await loadTrack(input.trackId);
+      const track = probed(loaded.state);
       const done = track.stages.check.result;
       if (done?.checkId === checkId) return { checkId, cleared: done.analysis.status === 'cleared', reason: done.analysis.reason };
       const running = track.stages.check.running;
       if (running?.checkId !== checkId) throw ApplicationFailure.nonRetryable('This copyright check is no longer running', 'IllegalStateError');
       const attemptNo = Context.current().info.attempt;
-      const progress = progressAppender(`checkProgress:${checkId}:${attemptNo}`, on(input, command));
+      const progress = progressAppender(`checkProgress:${checkId}:${attemptNo}`, on(input, command), loaded);
       const started = performance.now();
       let lastStage: { stage: string; step: number; state: string } | null = null;
       const analysis = await withHeartbeats(
@@ -301,10 +312,10 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
           }),
         () => lastStage,
       );
-      await progress.settled();
+      const reported = await progress.settled();
       // The whole analysis is kept for auditors, as plain JSON (the event schema checks its shape).
       const record = JSON.parse(JSON.stringify(analysis)) as CopyrightAnalysisRecord;
-      await decideAndAppend(`checkDone:${checkId}`, on(input, command), await loadTrack(input.trackId), {
+      await decideAndAppend(`checkDone:${checkId}`, on(input, command), reported, {
         type: 'RecordCheckResult',
         data: { trackId: input.trackId, checkId, sha256: running.sha256, analysis: record, elapsedSeconds: (performance.now() - started) / 1000 },
       });

@@ -1,12 +1,17 @@
 // What the lifecycle routes share: finding the signed-in owner's track, refusing a command the
 // track cannot take now (409 with the reason), the workflow input rebuilt from the track's
 // upload, and waiting for the read model to show what a finished command recorded.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import type { VaultItem } from '../../../domain/contracts/vault';
 import { refusal } from '../../../domain/track/track.decider';
 import type { Queryable } from '../../../infra/db/db';
-import { findOwnedTrack, toVaultItem, type VaultRow } from '../../../projections/vault/queries';
-import type { CommandContext, TrackLifecycleInput } from '../../../workflows/track-lifecycle/shared';
+import { NotFoundError } from '../../../domain/shared/errors';
+import { findOwnedTrack, findTrack, toVaultItem, type VaultRow } from '../../../projections/vault/queries';
+import type { CommandContext, CommandOutcome, RegisterOutcomeValue, TrackLifecycleInput } from '../../../workflows/track-lifecycle/shared';
+import type { Projector } from '../../../projections/projector';
+import type { TrackLifecycleClient } from '../../app';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 
@@ -49,15 +54,37 @@ export function lifecycleInput(row: VaultRow, context: CommandContext): TrackLif
   };
 }
 
-/** The track's vault item once the read model shows `done` (it trails the event store by a moment). */
-export async function viewWhen(db: Queryable, ownerId: string, trackId: string, done: (item: VaultItem) => boolean, timeoutMs = 5000): Promise<VaultItem> {
+/**
+ * The track's vault item once the read model shows `done`: it trails the event store by a moment,
+ * so each committed change to the track is looked at, up to a deadline.
+ */
+export async function viewWhen(
+  deps: { db: Queryable; projector: Projector },
+  ownerId: string,
+  trackId: string,
+  done: (item: VaultItem) => boolean,
+  timeoutMs = 5000,
+): Promise<VaultItem> {
+  let changed: () => void = () => undefined;
+  const unsubscribe = deps.projector.onChange((change) => {
+    if (change.subjectId === trackId) changed();
+  });
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await findOwnedTrack(db, ownerId, trackId);
-    if (!row) throw new HttpError(404, `No content item with id ${trackId}`);
-    const item = toVaultItem(row);
-    if (done(item) || Date.now() > deadline) return item;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    for (;;) {
+      // Listening before reading, so a change that commits during the read is not missed.
+      const nextChange = new Promise<void>((resolve) => (changed = resolve));
+      const row = await findOwnedTrack(deps.db, ownerId, trackId);
+      if (!row) throw new HttpError(404, `No content item with id ${trackId}`);
+      const item = toVaultItem(row);
+      const left = deadline - Date.now();
+      if (done(item) || left <= 0) return item;
+      const timeout = new AbortController();
+      await Promise.race([nextChange, sleep(left, undefined, { signal: timeout.signal }).catch(() => undefined)]);
+      timeout.abort();
+    }
+  } finally {
+    unsubscribe();
   }
 }
 
@@ -66,4 +93,30 @@ export function publicOrigin(request: FastifyRequest): string {
   const configured = process.env.PUBLIC_URL?.replace(/\/+$/, '');
   if (configured) return configured;
   return `${request.protocol}://${request.host}`;
+}
+
+export type RetryResult = { refused: string } | { outcome: CommandOutcome<RegisterOutcomeValue> };
+
+/**
+ * An operator's retry of a failed ledger step, for the operator API and the ops CLI alike: the
+ * track whoever owns it, the same refusal, the workflow input rebuilt, the update sent.
+ */
+export async function retryFailedRegistration(
+  deps: { db: Queryable; lifecycle: Pick<TrackLifecycleClient, 'retryRegistration'> },
+  trackId: string,
+  options: { operator: string; note: string | null; publicUrl: string; correlationId?: string },
+): Promise<RetryResult> {
+  const row = await findTrack(deps.db, trackId);
+  if (!row) throw new NotFoundError(`No content item with id ${trackId}`);
+  const why = refusal(row.state, 'retry');
+  if (why) return { refused: why };
+  const context = { correlationId: options.correlationId ?? randomUUID(), actor: `operator:${options.operator}` };
+  const outcome = await deps.lifecycle.retryRegistration(lifecycleInput(row, context), {
+    ...context,
+    publicUrl: options.publicUrl,
+    retryId: randomUUID(),
+    operator: options.operator,
+    note: options.note,
+  });
+  return { outcome };
 }

@@ -15,28 +15,27 @@ import {
   verificationResponseSchema,
 } from '../../../domain/contracts/lifecycle';
 import { evolveTrack, initialTrackState } from '../../../domain/track/track.decider';
-import { XRPL_NETWORKS } from '../../../domain/track/stage.events';
 import { trackStreamId, type TrackEvent } from '../../../domain/track/track.events';
 import { certificateFileName, signedCertificateSchema, verifyCertificateSignature, type SignedCertificate } from '../../../infra/certificate/certificate';
 import { renderCertificatePdf } from '../../../infra/certificate/pdf';
 import { sha256File } from '../../../infra/storage/file-storage';
-import { explorerLinks } from '../../../infra/xrpl/ledger';
-import { findCertificate, findOwnedTrack, findTrackByTxHash, listCopyrightChecks, toVaultItem, type CertificateRow } from '../../../projections/vault/queries';
+import { explorerLinks, type XrplNetwork } from '../../../infra/xrpl/ledger';
+import { findCertificate, findTrackByTxHash, listCopyrightChecks, toVaultItem } from '../../../projections/vault/queries';
 import type { AppDeps } from '../../app';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { commandContext, lifecycleInput, ownedTrack, publicOrigin, refuseUnlessAllowed, viewWhen } from './commands';
+import { commandContext, lifecycleInput, ownedTrack, publicOrigin, refuseUnlessAllowed, retryFailedRegistration, viewWhen } from './commands';
 
 const idParams = z.object({ id: z.string().min(1) });
 
-export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, ledger, signingKey, storage }) => {
+export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, ledger, signingKey, storage, projector }) => {
   app.post('/api/copyright-check/:id', { schema: { params: idParams, response: { 200: copyrightCheckResponseSchema } } }, async (request) => {
     const { ownerId, row } = await ownedTrack(db, request, request.params.id);
     refuseUnlessAllowed(row, 'check');
     const context = commandContext(request, ownerId);
     const checkId = randomUUID();
     const outcome = await lifecycle.check(lifecycleInput(row, context), { ...context, checkId });
-    const item = await viewWhen(db, ownerId, row.id, (i) => i.copyrightCheck?.checkId === checkId && i.copyrightCheck.status !== 'analyzing');
+    const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.copyrightCheck?.checkId === checkId && i.copyrightCheck.status !== 'analyzing');
     const check = item.copyrightCheck!;
     return { success: outcome.ok, reason: outcome.ok ? null : outcome.reason, check };
   });
@@ -49,7 +48,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     const context = commandContext(request, ownerId);
     const outcome = await lifecycle.register(lifecycleInput(row, context), { ...context, publicUrl: publicOrigin(request) });
     if (!outcome.ok) throw new HttpError(outcome.resultCode ? 502 : 422, outcome.reason);
-    const item = await viewWhen(db, ownerId, row.id, (i) => i.certificateId === outcome.value.certificateId);
+    const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.certificateId === outcome.value.certificateId);
     return {
       success: true,
       contentId: row.id,
@@ -61,13 +60,13 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     };
   });
 
-  /** The owner's certificate of a content item. */
-  async function ownedCertificate(request: Parameters<typeof ownedTrack>[1], id: string): Promise<{ row: CertificateRow; signed: SignedCertificate }> {
+  /** The owner's certificate of a content item, as its track recorded it. */
+  async function ownedCertificate(request: Parameters<typeof ownedTrack>[1], id: string): Promise<{ network: XrplNetwork; signed: SignedCertificate }> {
     const { row } = await ownedTrack(db, request, id);
-    const item = toVaultItem(row);
-    const certificate = item.certificateId ? await findCertificate(db, item.certificateId) : null;
-    if (!certificate) throw new HttpError(404, 'This content has no certificate yet: register it first');
-    return { row: certificate, signed: signedCertificateSchema.parse({ certificate: certificate.document, signature: certificate.signature }) };
+    const track = row.state.status === 'probed' ? row.state : null;
+    const issued = track?.stages.certificate;
+    if (!track || !issued) throw new HttpError(404, 'This content has no certificate yet: register it first');
+    return { network: track.stages.registration.signed!.network, signed: signedCertificateSchema.parse({ certificate: issued.certificate, signature: issued.signature }) };
   }
 
   async function sendPdf(reply: import('fastify').FastifyReply, signed: SignedCertificate, disposition: 'inline' | 'attachment') {
@@ -77,14 +76,14 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   }
 
   app.get('/api/copyright-certificate/:id', { schema: { params: idParams, querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }) } }, async (request, reply) => {
-    const { signed } = await ownedCertificate(request, request.params.id);
+    const { signed, network } = await ownedCertificate(request, request.params.id);
     const wantsPdf = request.query.format === 'pdf' || (request.query.format === undefined && /application\/pdf/.test(request.headers.accept ?? '') && !/json/.test(request.headers.accept ?? ''));
     if (wantsPdf) return sendPdf(reply, signed, 'attachment');
     const { certificate, signature } = signed;
     return certificateResponseSchema.parse({
       ...certificate,
       contentId: certificate.trackId,
-      blockchainExplorer: explorerLinks(networkOf(certificate.blockchainNetwork), certificate.xrplTxHash),
+      blockchainExplorer: explorerLinks(network, certificate.xrplTxHash),
       pdfFileName: certificateFileName(certificate.title, certificate.certificateId),
       signature,
       signedDocument: certificate,
@@ -117,7 +116,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       sha256: certificate.sha256,
       xrplTxHash: certificate.xrplTxHash,
       blockchainNetwork: certificate.blockchainNetwork,
-      blockchainExplorer: explorerLinks(networkOf(certificate.blockchainNetwork), certificate.xrplTxHash),
+      blockchainExplorer: explorerLinks(row.network, certificate.xrplTxHash),
       publicKey: signingKey.publicKeyBase64,
       keyId: signingKey.keyId,
       checks: {
@@ -184,14 +183,9 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     return {
       txHash: item.xrplTxHash!,
       syncResults,
-      syncStats: { successRate: Math.round((syncResults.filter((r) => r.success).length / syncResults.length) * 100), lastUpdate: new Date(await lastUpdate(row.id)).toISOString() },
+      syncStats: { successRate: Math.round((syncResults.filter((r) => r.success).length / syncResults.length) * 100), lastUpdate: new Date(row.updated_at).toISOString() },
     };
   });
-
-  async function lastUpdate(trackId: string): Promise<Date> {
-    const { rows } = await db.query<{ updated_at: Date }>('SELECT updated_at FROM vault_items WHERE id = $1', [trackId]);
-    return rows[0]?.updated_at ?? new Date();
-  }
 
   app.get('/api/tracks/:id/history', { schema: { params: idParams, response: { 200: trackHistorySchema } } }, async (request) => {
     const { row } = await ownedTrack(db, request, request.params.id);
@@ -215,19 +209,14 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   // Operators: no user roles exist yet, so the operator API is behind a shared token (OPS_TOKEN).
   app.post('/api/ops/tracks/:id/retry-registration', { schema: { params: idParams, body: retryRequestSchema.default({}) } }, async (request) => {
     const operator = operatorOf(request.headers['x-operator-token'], request.headers['x-operator-name']);
-    const { rows } = await db.query<{ owner_id: string }>('SELECT owner_id::text AS owner_id FROM vault_items WHERE id = $1', [request.params.id]);
-    if (!rows[0]) throw new HttpError(404, `No content item with id ${request.params.id}`);
-    const row = await findOwnedTrack(db, rows[0].owner_id, request.params.id);
-    if (!row) throw new HttpError(404, `No content item with id ${request.params.id}`);
-    refuseUnlessAllowed(row, 'retry');
-    const context = { correlationId: request.id, actor: `operator:${operator}` };
-    const outcome = await lifecycle.retryRegistration(lifecycleInput(row, context), {
-      ...context,
-      publicUrl: publicOrigin(request),
-      retryId: randomUUID(),
+    const result = await retryFailedRegistration({ db, lifecycle }, request.params.id, {
       operator,
       note: request.body.note ?? null,
+      publicUrl: publicOrigin(request),
+      correlationId: request.id,
     });
+    if ('refused' in result) throw new HttpError(409, result.refused);
+    const { outcome } = result;
     if (!outcome.ok) throw new HttpError(outcome.resultCode ? 502 : 422, outcome.reason);
     return { success: true, ...outcome.value };
   });
@@ -241,10 +230,4 @@ function operatorOf(token: string | string[] | undefined, name: string | string[
   const b = Buffer.from(expected);
   if (a.length !== b.length || !timingSafeEqual(a, b)) throw new HttpError(401, 'A valid X-Operator-Token header is required');
   return typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : 'operator';
-}
-
-/** The network a certificate names ('XRPL testnet'), for its explorer links. */
-function networkOf(blockchainNetwork: string): (typeof XRPL_NETWORKS)[number] {
-  const name = blockchainNetwork.replace(/^XRPL /, '');
-  return (XRPL_NETWORKS as readonly string[]).includes(name) ? (name as (typeof XRPL_NETWORKS)[number]) : 'custom';
 }

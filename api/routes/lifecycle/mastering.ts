@@ -9,7 +9,7 @@ import { MASTER_DEFAULTS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES } from '../../..
 import { masterRequestSchema, masterResponseSchema, statusPatchSchema, type MasteringProgress, type MasterRequest } from '../../../domain/contracts/lifecycle';
 import type { VaultItem } from '../../../domain/contracts/vault';
 import type { MasteringKind } from '../../../domain/track/stage.events';
-import { listVault } from '../../../projections/vault/queries';
+import { findOwnedTrack, listVault, toVaultItem } from '../../../projections/vault/queries';
 import type { MasterCommand } from '../../../workflows/track-lifecycle/shared';
 import type { AppDeps } from '../../app';
 import { requireUserId } from '../../plugins/auth';
@@ -32,7 +32,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     const { ownerId, row, command, input } = await prepare(request, body.contentId, body, kind);
     const outcome = await lifecycle.master(input, command);
     if (!outcome.ok) throw new HttpError(422, outcome.reason);
-    const item = await viewWhen(db, ownerId, row.id, (i) => (kind === 'master' ? i.landrMasterId : i.landrPreviewId) === command.masteringId);
+    const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => (kind === 'master' ? i.landrMasterId : i.landrPreviewId) === command.masteringId);
     return masterAnswer(item, command.masteringId, kind);
   }
 
@@ -54,7 +54,8 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     // Sends each step's progress the read model shows that this stream has not sent yet.
     const flush = () => {
       reading = reading.then(async () => {
-        const [item] = (await listVault(db, ownerId)).filter((i) => i.id === row.id);
+        const current = await findOwnedTrack(db, ownerId, row.id);
+        const item = current && toVaultItem(current);
         if (item?.mastering?.masterId !== command.masteringId) return;
         for (const step of item.mastering.steps) {
           if (sent.get(step.step) === step.progress) continue;
@@ -74,7 +75,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         send({ step: 'Error', description: outcome.reason, progress: 0 });
         return;
       }
-      const item = await viewWhen(db, ownerId, row.id, (i) => i.landrMasterId === command.masteringId);
+      const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.landrMasterId === command.masteringId);
       await flush();
       const results = item.metadata.mastering?.results;
       send({
