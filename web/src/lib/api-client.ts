@@ -14,7 +14,8 @@ export class ApiError extends Error {
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
+/** Turns a non-OK answer into an ApiError (`${status}: ${text}`). */
+export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text().catch(() => '');
   throw new ApiError(response.status, text, response.statusText);
@@ -84,3 +85,6 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
+
+/** A retry policy: one retry after a transport or server failure, none after a refusal (4xx). */
+export const retryUnlessRefused = (failureCount: number, error: unknown) => failureCount < 1 && !isClientError(error);

@@ -3,7 +3,7 @@
 // httpOnly cookie; the browser only ever sees the user object.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, Credentials, User } from '../../../domain/contracts/auth';
-import { apiGet, apiRequest, isClientError } from './api-client';
+import { apiGet, apiRequest, retryUnlessRefused } from './api-client';
 import { CURRENT_USER_KEY, USER_KEY } from './query-keys';
 
 export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
@@ -42,9 +42,7 @@ export function logout(): Promise<unknown> {
 }
 
 // A refused sign-in (4xx) is answered the same way on a second try, so only transport or
-// server failures use the default single retry.
-const retryUnlessRefused = (failureCount: number, error: unknown) => failureCount < 1 && !isClientError(error);
-
+// server failures use the default single retry (retryUnlessRefused).
 function useSetSignedInUser() {
   const queryClient = useQueryClient();
   return (response: AuthResponse) => {

@@ -33,6 +33,13 @@ export function formatDate(iso: string): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/** "Mar 14, 2025, 10:32 AM"; `options` may change the parts (a long month, the time zone). */
+export function formatDateTime(iso: string, options: Intl.DateTimeFormatOptions = {}): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', ...options });
+}
+
 /** "3f2a…91bc": enough of a hash to recognise it; the full value goes in a tooltip. */
 export function shortenHash(hash: string, keep = 8): string {
   return hash.length <= keep * 2 + 1 ? hash : `${hash.slice(0, keep)}…${hash.slice(-keep)}`;

@@ -3,7 +3,7 @@
 // analyzing → registered, or failed. `intake` covers uploads still being received and probed,
 // which the spec does not list and which can do nothing yet.
 import type { VaultItem } from '../../../../domain/contracts/vault';
-import { failedLifecycleStep } from '../track-workflow/workflow-steps';
+import { failedLifecycleStep, isSecuredInVault } from '../track-workflow/workflow-steps';
 
 export type TrackWorkflowStatus = 'intake' | 'pending' | 'mastering' | 'mastered' | 'analyzing' | 'registered' | 'failed';
 
@@ -11,7 +11,7 @@ export function trackWorkflowStatus(item: VaultItem): TrackWorkflowStatus {
   if (item.copyrightCheck?.status === 'analyzing') return 'analyzing';
   if (item.mastering?.running || item.trackStatus === 'mastering') return 'mastering';
   if (item.trackStatus === 'failed') return 'failed';
-  if (item.xrplTxHash || item.trackStatus === 'copyrighted' || item.trackStatus === 'in_vault' || item.trackStatus === 'contracted') return 'registered';
+  if (item.xrplTxHash || isSecuredInVault(item)) return 'registered';
   if (item.trackStatus === 'processing') return 'intake';
   if (item.trackStatus === 'mastered') return 'mastered';
   return 'pending';

@@ -1,6 +1,8 @@
 // A registration's ledger status in plain words. "awaiting_submission" means the transaction is
 // signed but no ledger is configured to submit it to; the card says so rather than implying it is
 // on the XRP Ledger.
+import type { z } from 'zod';
+import type { explorerLinksSchema } from '../../../../domain/contracts/lifecycle';
 import type { VaultItem } from '../../../../domain/contracts/vault';
 
 export type LedgerStatus = NonNullable<VaultItem['registration']>['ledgerStatus'];
@@ -25,6 +27,14 @@ export const LEDGER_STATUS_SEVERITY: Record<LedgerStatus, 'success' | 'info' | '
 export function isOnLedger(status: LedgerStatus): boolean {
   return status === 'validated' || status === 'submitted';
 }
+
+/** The three explorers spec 1 names, then XRPL.org's, which only some networks have (`optional`). */
+export const EXPLORERS: readonly { key: keyof z.infer<typeof explorerLinksSchema>; name: string; optional?: boolean }[] = [
+  { key: 'xrpscan', name: 'XRPScan' },
+  { key: 'xrplorer', name: 'XRPlorer' },
+  { key: 'bithomp', name: 'Bithomp' },
+  { key: 'xrplOrg', name: 'XRPL.org explorer', optional: true },
+];
 
 /** The spec's hash display: the first 12 characters. */
 export function shortTxHash(hash: string): string {

@@ -18,9 +18,6 @@ export type TrackWorkflowStepId = (typeof TRACK_WORKFLOW_STEPS)[number]['id'];
 /** completed, running, failed, pending; `skipped` for mastering a non-music item; `later` for steps not built yet. */
 export type TrackWorkflowStepState = 'completed' | 'running' | 'failed' | 'pending' | 'skipped' | 'later';
 
-/** The steps this release does not offer yet (said plainly on the card). */
-export const NOT_BUILT_STEPS: readonly TrackWorkflowStepId[] = ['contract', 'distribute'];
-
 const REGISTERED_STATUSES: readonly TrackStatus[] = ['copyrighted', 'in_vault', 'contracted'];
 
 export { startingStep };

@@ -1,28 +1,18 @@
 // Plain-words labels for a vault item's statuses: the mastering badge (spec 2 §4 "Master status
 // badge"), where its XRPL registration stands, and the external sync success rate.
-import type { VaultItem } from '../../../../domain/contracts/vault';
+import { masterStatusBadge, type MasterBadgeSeverity } from '../track-workflow/master-status';
+import { isOnLedger, type LedgerStatus } from '../track-workflow/ledger-status';
+
+export { isOnLedger };
 
 /** 'GOOSE: Processing' / 'GOOSE: Complete' / ...; any other value is shown as it is. */
 export function masterStatusLabel(status: string): string {
-  const labels: Record<string, string> = {
-    processing: 'Processing',
-    mastering: 'Processing',
-    completed: 'Complete',
-    mastered: 'Complete',
-    failed: 'Failed',
-    expired: 'Expired',
-  };
-  return `GOOSE: ${labels[status] ?? status}`;
+  return masterStatusBadge(status).label;
 }
 
-export function masterStatusSeverity(status: string): 'success' | 'warning' | 'danger' | 'secondary' {
-  if (status === 'completed' || status === 'mastered') return 'success';
-  if (status === 'processing' || status === 'mastering') return 'warning';
-  if (status === 'failed') return 'danger';
-  return 'secondary';
+export function masterStatusSeverity(status: string): MasterBadgeSeverity {
+  return masterStatusBadge(status).severity;
 }
-
-export type LedgerStatus = NonNullable<VaultItem['registration']>['ledgerStatus'];
 
 /**
  * Where the registration transaction is. A transaction that is only signed (no ledger was
@@ -50,11 +40,6 @@ export function ledgerStatusSeverity(status: LedgerStatus | string): 'success' |
   if (status === 'submitted') return 'info';
   if (status === 'failed') return 'danger';
   return 'warning';
-}
-
-/** True only when the transaction reached a ledger, so an explorer can show it. */
-export function isOnLedger(status: LedgerStatus | string): boolean {
-  return status === 'validated' || status === 'submitted';
 }
 
 /**

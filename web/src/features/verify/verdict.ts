@@ -18,7 +18,8 @@ export const CHECK_STATUS_TEXT: Record<CheckStatus, string> = {
   not_checked: 'Not checked',
 };
 
-const CHECK_ORDER: CheckName[] = ['signature', 'fileHash', 'ledger'];
+/** The checks in the order the page lists them. */
+export const CHECK_ORDER: readonly CheckName[] = ['signature', 'fileHash', 'ledger'];
 
 export interface Verdict {
   verified: boolean;

@@ -5,6 +5,7 @@
 // that are running or failed say so, and count as not complete. Pure, so it is tested on its own.
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import type { DashboardTab } from '../../lib/dashboard-tabs';
+import { isMasterable } from '../guided-workflow/milestones';
 
 export const SIDEBAR_STEPS = ['creation', 'mastering', 'copyright', 'vault', 'distribution'] as const;
 export type SidebarStepId = (typeof SIDEBAR_STEPS)[number];
@@ -60,7 +61,7 @@ export function fromVaultItem(item: VaultItem): SidebarTrackInput {
     source: 'uploaded',
     trackStatus: item.trackStatus,
     creationFailed: item.workflow.steps.some((step) => INTAKE_STEPS.has(step.name) && step.status === 'failed'),
-    masterable: item.workflow.steps.some((step) => step.name === 'master'),
+    masterable: isMasterable(item),
     landrMasterStatus: item.landrMasterStatus,
     masteringRunning: Boolean(item.mastering?.running && item.mastering.kind === 'master'),
     copyrightStatus: item.copyrightCheck?.status ?? null,

@@ -6,7 +6,7 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import type { RealtimeMessage } from '../../../../../domain/contracts/realtime';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
-import { VAULT_KEY } from '../../../lib/query-keys';
+import { vaultQueryOptions } from '../../vault/api/get-vault';
 import { completedTaskAtom } from '../atoms';
 import { completionMessage, isMasterable, milestoneDetail, MILESTONE_EVENTS, milestoneForEvent, nextStep } from '../milestones';
 
@@ -22,9 +22,8 @@ export function useReportTrackEvent(): (event: TrackEvent) => void {
       void (async () => {
         let item: VaultItem | null = null;
         try {
-          // The key's URL is read by the default query function (null when signed out).
-          const items = await queryClient.fetchQuery<VaultItem[] | null>({ queryKey: VAULT_KEY });
-          item = items?.find((candidate) => candidate.id === event.subjectId) ?? null;
+          const items = await queryClient.fetchQuery(vaultQueryOptions());
+          item = items.find((candidate) => candidate.id === event.subjectId) ?? null;
         } catch {
           item = null;
         }

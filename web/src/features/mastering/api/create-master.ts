@@ -1,10 +1,10 @@
 // POST /api/landr/preview and POST /api/landr/master: the studio's own preview and master calls.
 // Each answers once the audio engine has made the file; meanwhile the vault item's
 // `mastering.steps` (pushed over the websocket) show how far it is.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MasterFormatOption, MasterLoudnessOption, MasterStyleOption } from '../../../../../domain/constants';
 import type { MasterResponse } from '../../../../../domain/contracts/lifecycle';
 import { apiRequest } from '../../../lib/api-client';
+import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { GENERATED_MUSIC_KEY, VAULT_KEY } from '../../../lib/query-keys';
 
 export type MasterKind = 'preview' | 'master';
@@ -28,16 +28,7 @@ export function createMaster(kind: MasterKind, input: CreateMasterInput): Promis
   return apiRequest<MasterResponse>('POST', URLS[kind], input);
 }
 
+/** Not retried: a retry would start a second mastering run of the same track. */
 export function useCreateMaster(kind: MasterKind) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateMasterInput) => createMaster(kind, input),
-    // A retry would start a second mastering run of the same track.
-    retry: false,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: VAULT_KEY }),
-        queryClient.invalidateQueries({ queryKey: GENERATED_MUSIC_KEY }),
-      ]),
-  });
+  return useOneShotMutation((input: CreateMasterInput) => createMaster(kind, input), [VAULT_KEY, GENERATED_MUSIC_KEY]);
 }

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MasterLoudnessOption, MasterStyleOption } from '../../../../../domain/constants';
 import type { MasteringProgress } from '../../../../../domain/contracts/lifecycle';
-import { ApiError } from '../../../lib/api-client';
+import { throwIfNotOk } from '../../../lib/api-client';
 import { GENERATED_MUSIC_KEY, VAULT_KEY } from '../../../lib/query-keys';
 import { COMPLETE_STEP, ERROR_STEP } from '../../track-workflow/mastering-steps';
 import { readProgressStream } from './mastering-stream';
@@ -39,10 +39,7 @@ export async function masterWithProgress(
     body: JSON.stringify({ ...request, format: 'wav' }),
     signal,
   });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    throw new ApiError(response.status, text, response.statusText);
-  }
+  await throwIfNotOk(response);
   if (!response.body) throw new MasteringStreamError('The server sent no progress stream');
 
   let ending: MasteringProgress | null = null;
@@ -84,30 +81,26 @@ export function useRealtimeMastering() {
       controllerRef.current?.abort();
       const controller = new AbortController();
       controllerRef.current = controller;
-      // The master (or the failure) changed the track: its vault card and the generated list.
-      const refreshLists = () => {
-        void queryClient.invalidateQueries({ queryKey: GENERATED_MUSIC_KEY });
-        void queryClient.invalidateQueries({ queryKey: VAULT_KEY });
-      };
       setState({ contentId: request.contentId, phase: 'running', events: [], error: null });
       try {
         await masterWithProgress(request, {
           signal: controller.signal,
           onEvent: (event) => {
             if (controller.signal.aborted) return;
-            if (event.step === COMPLETE_STEP) refreshLists();
             setState((current) => ({ ...current, events: [...current.events, event] }));
           },
         });
         setState((current) => ({ ...current, phase: 'completed' }));
         return { ok: true };
       } catch (error) {
-        refreshLists();
         const aborted = controller.signal.aborted;
         if (!aborted) setState((current) => ({ ...current, phase: 'failed', error }));
         return { ok: false, aborted, error };
       } finally {
         if (controllerRef.current === controller) controllerRef.current = null;
+        // The master (or the failure) changed the track: its vault card and the generated list.
+        void queryClient.invalidateQueries({ queryKey: GENERATED_MUSIC_KEY });
+        void queryClient.invalidateQueries({ queryKey: VAULT_KEY });
       }
     },
     [queryClient],

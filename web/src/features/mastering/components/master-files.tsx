@@ -6,9 +6,9 @@ import { Card } from 'primereact/card';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { MasteringResults, masteringResultsOf } from '../../track-workflow/components/mastering-results';
 import { AudioPlayer } from '../../vault/components/audio-player';
+import { DownloadButton } from '../../vault/components/download-button';
 import { downloadFileName } from '../../vault/download-names';
 import { masterSettingsText } from '../master-options';
-import { FileDownloadButton } from './file-download-button';
 
 const LABELS = { original: 'Original', preview: 'Preview', master: 'Master' } as const;
 
@@ -49,7 +49,7 @@ function FileRow({ item, kind, label, path, missing }: FileRowProps) {
             knownDuration={kind === 'original' ? item.metadata.duration : null}
           />
           {kind !== 'original' && (
-            <FileDownloadButton path={path} fileName={fileName} label={kind === 'preview' ? 'Download Preview' : 'Download Master'} />
+            <DownloadButton item={item} kind={kind} label={kind === 'preview' ? 'Download Preview' : 'Download Master'} />
           )}
         </div>
       ) : (

@@ -4,6 +4,7 @@
 import { Card } from 'primereact/card';
 import { useAtom } from 'jotai';
 import { useRef, useState } from 'react';
+import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
 import { TrackWorkflowCard } from '../../track-workflow/components/track-workflow-card';
 import { useVault } from '../../vault/api/get-vault';
@@ -11,6 +12,7 @@ import type { MasterSettings } from '../api/create-master';
 import { selectedMasteringTrackIdAtom } from '../atoms';
 import { DEFAULT_MASTER_SETTINGS } from '../master-options';
 import '../mastering.css';
+import { FeatureList } from './feature-list';
 import { MasterFiles } from './master-files';
 import { MasteringControls } from './mastering-controls';
 import { isReadyForMastering, MusicLibrary } from './music-library';
@@ -41,21 +43,11 @@ export function MasteringPanel() {
   return (
     <section className="mastering-studio" aria-labelledby="mastering-title">
       <div className="hero-banner mastering-hero">
-        <h2 id="mastering-title" className="panel-title">
-          <i className="pi pi-sliders-h" aria-hidden="true" /> Mastering Studio
-        </h2>
+        <PanelTitle id="mastering-title" icon="pi-sliders-h">
+          Mastering Studio
+        </PanelTitle>
         <p className="muted">Turn a finished mix into a release-ready master, hear it against the original, then take it on to the copyright check.</p>
-        <ul className="grid-list mastering-hero__blurbs">
-          {BLURBS.map((blurb) => (
-            <li key={blurb.title}>
-              <i className={`pi ${blurb.icon}`} aria-hidden="true" />
-              <div>
-                <strong>{blurb.title}</strong>
-                <p className="muted small">{blurb.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <FeatureList points={BLURBS} className="mastering-hero__blurbs" />
       </div>
 
       <div className="mastering-studio__grid">

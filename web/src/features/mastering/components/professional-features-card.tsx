@@ -1,5 +1,6 @@
 // The card that closes the studio (spec 2 §2): what the mastering engine does, stated as it is.
 import { Card } from 'primereact/card';
+import { FeatureList } from './feature-list';
 
 const FEATURES = [
   { icon: 'pi-chart-line', title: 'Measured loudness', text: 'Every master is measured after processing: integrated LUFS, dynamic range and true peak.' },
@@ -13,17 +14,7 @@ export function ProfessionalFeaturesCard() {
     <section aria-labelledby="pro-features-title">
       <Card className="pro-features">
         <h3 id="pro-features-title">Professional Mastering Features</h3>
-        <ul className="grid-list pro-features__grid">
-          {FEATURES.map((feature) => (
-            <li key={feature.title}>
-              <i className={`pi ${feature.icon}`} aria-hidden="true" />
-              <div>
-                <strong>{feature.title}</strong>
-                <p className="muted small">{feature.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <FeatureList points={FEATURES} className="pro-features__grid" />
       </Card>
     </section>
   );

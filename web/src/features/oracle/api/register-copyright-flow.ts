@@ -1,7 +1,7 @@
 // "Register Copyright" in the workflow view (spec 2 §4, §7): runs the copyright check and, when
 // it clears the track, registers it on the XRPL. A check that already cleared is not run again.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { COPYRIGHT_CHECKS_KEY, VAULT_KEY } from '../../../lib/query-keys';
 import { registerCopyright, type RegistrationResponse } from '../../track-workflow/api/register-copyright';
 import { runCopyrightCheck, type CopyrightCheckResponse } from '../../track-workflow/api/run-copyright-check';
@@ -33,14 +33,5 @@ export async function registerCopyrightFlow(item: VaultItem): Promise<RegisterFl
 }
 
 export function useRegisterCopyrightFlow() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: registerCopyrightFlow,
-    retry: false,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: VAULT_KEY }),
-        queryClient.invalidateQueries({ queryKey: COPYRIGHT_CHECKS_KEY }),
-      ]),
-  });
+  return useOneShotMutation(registerCopyrightFlow, [VAULT_KEY, COPYRIGHT_CHECKS_KEY]);
 }

@@ -6,6 +6,7 @@ import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
+import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
 import { useWorkflowVault } from '../api/use-workflow-vault';
@@ -22,9 +23,9 @@ export function OraclePanel() {
     <section className="oracle-panel" aria-labelledby="oracle-title">
       <div className="header-row panel-header">
         <div>
-          <h2 id="oracle-title" className="panel-title">
-            <i className="pi pi-shield" aria-hidden="true" /> Copyright Oracle
-          </h2>
+          <PanelTitle id="oracle-title" icon="pi-shield">
+            Copyright Oracle
+          </PanelTitle>
           <p className="muted">
             Each track's workflow: master it, run the eight-stage copyright check, and register the cleared file on the XRP Ledger.
           </p>

@@ -6,6 +6,7 @@ import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { useToast, type ToastOptions } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
@@ -22,13 +23,6 @@ import { isCopyrightCleared } from '../../track-workflow/workflow-steps';
 import { checkOutcomeToast, registrationToast } from '../../track-workflow/outcome-toasts';
 import { RegistrationAfterCheckError, useRegisterCopyrightFlow, type RegisterFlowOutcome } from '../api/register-copyright-flow';
 import { failureDetails, STATUS_DISPLAY, trackWorkflowStatus } from '../workflow-status';
-
-const TYPE_ICONS: Record<VaultItem['contentType'], string> = {
-  music: 'pi-headphones',
-  video: 'pi-video',
-  image: 'pi-image',
-  text: 'pi-file',
-};
 
 function outcomeToast(outcome: RegisterFlowOutcome): ToastOptions {
   if (outcome.kind === 'conflict') return checkOutcomeToast(outcome.check);
@@ -96,9 +90,7 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
     <article className="workflow-card stack-card stack-card--tile" aria-label={item.title} data-workflow-status={status}>
       <Card>
         <header className="workflow-card__header">
-          <div className={`type-icon workflow-card__type type-icon--${item.contentType}`} aria-hidden="true">
-            <i className={`pi ${TYPE_ICONS[item.contentType]}`} />
-          </div>
+          <ContentTypeIcon type={item.contentType} className="workflow-card__type" />
           <div className="workflow-card__heading">
             <h3>{item.title}</h3>
             <span className="muted small">

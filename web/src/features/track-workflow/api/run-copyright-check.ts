@@ -1,10 +1,10 @@
 // POST /api/copyright-check/{id}: runs the copyright oracle on the track (its master when there is
 // one) and answers when the check is done. `success` false with a reason is a conflict, not an
 // error. The eight stages show in the vault item while it runs.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { copyrightCheckResponseSchema } from '../../../../../domain/contracts/lifecycle';
 import { apiRequest } from '../../../lib/api-client';
+import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { COPYRIGHT_CHECKS_KEY, VAULT_KEY } from '../../../lib/query-keys';
 
 export type CopyrightCheckResponse = z.infer<typeof copyrightCheckResponseSchema>;
@@ -14,14 +14,5 @@ export function runCopyrightCheck(contentId: string): Promise<CopyrightCheckResp
 }
 
 export function useRunCopyrightCheck() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: runCopyrightCheck,
-    retry: false,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: VAULT_KEY }),
-        queryClient.invalidateQueries({ queryKey: COPYRIGHT_CHECKS_KEY }),
-      ]),
-  });
+  return useOneShotMutation(runCopyrightCheck, [VAULT_KEY, COPYRIGHT_CHECKS_KEY]);
 }

@@ -1,8 +1,8 @@
 // POST /api/mastering/start/{id} (spec 2 §7 "Contracts workflow view"): starts mastering with the
 // defaults and answers 202 at once; the steps then arrive in the vault item over the websocket.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MASTER_DEFAULTS } from '../../../../../domain/constants';
 import { apiRequest } from '../../../lib/api-client';
+import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { VAULT_KEY } from '../../../lib/query-keys';
 
 export interface StartMasteringResponse {
@@ -17,12 +17,7 @@ export function startMastering(contentId: string): Promise<StartMasteringRespons
   });
 }
 
+/** Not retried: a lost answer retried would start a second run. */
 export function useStartMastering() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: startMastering,
-    // A lost answer retried would start a second run.
-    retry: false,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: VAULT_KEY }),
-  });
+  return useOneShotMutation(startMastering, [VAULT_KEY]);
 }

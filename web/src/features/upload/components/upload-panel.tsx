@@ -20,6 +20,8 @@ import {
 } from '../../../../../domain/constants';
 import type { User } from '../../../../../domain/contracts/auth';
 import { uploadFieldsSchema } from '../../../../../domain/contracts/vault';
+import { CONTENT_TYPE_DISPLAY } from '../../../components/ui/content-type-icon';
+import { PanelTitle } from '../../../components/ui/panel-title';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { fileExtension, formatBytes } from '../../../lib/format';
@@ -30,13 +32,6 @@ const ACCEPT = ACCEPTED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).jo
 const ROYALTY_PAGE_STEP = 10;
 const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 5000;
-
-const CONTENT_TYPE_LABELS: Record<ContentType, { label: string; icon: string }> = {
-  music: { label: 'Music', icon: 'pi-headphones' },
-  video: { label: 'Video', icon: 'pi-video' },
-  image: { label: 'Image', icon: 'pi-image' },
-  text: { label: 'Text', icon: 'pi-file' },
-};
 
 /** The content type a file most likely is, from its extension; the person can still change it. */
 function contentTypeFor(extension: string): ContentType | null {
@@ -153,9 +148,9 @@ export function UploadPanel({ user }: { user: User }) {
   return (
     <section className="upload-panel" aria-labelledby="upload-title-heading">
       <Card className="upload-panel__form-card">
-        <h2 id="upload-title-heading" className="panel-title">
-          <i className="pi pi-cloud-upload" aria-hidden="true" /> Upload Content
-        </h2>
+        <PanelTitle id="upload-title-heading" icon="pi-cloud-upload">
+          Upload Content
+        </PanelTitle>
         <p className="muted">
           Upload your AI-assisted work to your vault. Accepted: {ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} · up to {formatBytes(MAX_UPLOAD_BYTES)}.
         </p>
@@ -186,7 +181,7 @@ export function UploadPanel({ user }: { user: User }) {
               const selected = chosen as File;
               return (
                 <div className="selected-file">
-                  <i className={`pi ${CONTENT_TYPE_LABELS[contentTypeFor(fileExtension(selected.name)) ?? 'text'].icon}`} aria-hidden="true" />
+                  <i className={`pi ${CONTENT_TYPE_DISPLAY[contentTypeFor(fileExtension(selected.name)) ?? 'text'].icon}`} aria-hidden="true" />
                   <div className="selected-file__text">
                     <span className="selected-file__name">{selected.name}</span>
                     <span className="muted">{formatBytes(selected.size)}</span>
@@ -230,7 +225,7 @@ export function UploadPanel({ user }: { user: User }) {
                     onChange={(event) => setContentType(event.value as ContentType)}
                   />
                   <label htmlFor={`content-type-${type}`}>
-                    <i className={`pi ${CONTENT_TYPE_LABELS[type].icon}`} aria-hidden="true" /> {CONTENT_TYPE_LABELS[type].label}
+                    <i className={`pi ${CONTENT_TYPE_DISPLAY[type].icon}`} aria-hidden="true" /> {CONTENT_TYPE_DISPLAY[type].label}
                   </label>
                 </div>
               ))}

@@ -2,7 +2,7 @@
 // "Certificate"), plus the addresses of its PDF (inline for the viewer, attachment to save).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CertificateResponse } from '../../../../../domain/contracts/lifecycle';
-import { apiGet, isClientError } from '../../../lib/api-client';
+import { apiGet, retryUnlessRefused } from '../../../lib/api-client';
 import { CERTIFICATE_KEY } from '../../../lib/query-keys';
 
 const base = CERTIFICATE_KEY[0];
@@ -24,7 +24,7 @@ export const certificateQueryOptions = (contentId: string) =>
     queryKey: [...CERTIFICATE_KEY, contentId],
     queryFn: ({ signal }) => getCertificate(contentId, { signal }),
     // A refusal (no certificate yet, not yours) is answered the same way on a second try.
-    retry: (failureCount, error) => failureCount < 1 && !isClientError(error),
+    retry: retryUnlessRefused,
   });
 
 export function useCertificate(contentId: string, { enabled }: { enabled: boolean }) {

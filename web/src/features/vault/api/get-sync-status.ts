@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { syncStatusSchema } from '../../../../../domain/contracts/lifecycle';
-import { apiGet, isClientError } from '../../../lib/api-client';
+import { apiGet, retryUnlessRefused } from '../../../lib/api-client';
 import { SYNC_STATUS_KEY } from '../../../lib/query-keys';
 
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
@@ -18,7 +18,7 @@ export const syncStatusQueryOptions = (txHash: string) =>
   queryOptions({
     queryKey: [...SYNC_STATUS_KEY, txHash],
     queryFn: ({ signal }) => getSyncStatus(txHash, { signal }),
-    retry: (failureCount, error) => failureCount < 1 && !isClientError(error),
+    retry: retryUnlessRefused,
   });
 
 export function useSyncStatus(txHash: string | null, { enabled }: { enabled: boolean }) {

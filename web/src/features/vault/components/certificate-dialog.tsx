@@ -7,24 +7,16 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import type { CertificateResponse } from '../../../../../domain/contracts/lifecycle';
+import { Fact } from '../../../components/ui/fact';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { EXPLORERS } from '../../track-workflow/ledger-status';
 import { useCertificate } from '../api/get-certificate';
-import { formatDateTime } from '../format-date-time';
 import { isOnLedger, ledgerStatusLabel, ledgerStatusSeverity } from '../status-labels';
 import { CertificateViewerDialog } from './certificate-viewer-dialog';
 import { SyncStatusTable } from './sync-status-table';
-
-type ExplorerKey = keyof CertificateResponse['blockchainExplorer'];
-
-/** The three explorers spec 1 names; XRPL.org's explorer is added when the network has one. */
-const EXPLORERS: { key: ExplorerKey; name: string; optional?: boolean }[] = [
-  { key: 'xrpscan', name: 'XRPScan' },
-  { key: 'xrplorer', name: 'XRPlorer' },
-  { key: 'bithomp', name: 'Bithomp' },
-  { key: 'xrplOrg', name: 'XRPL.org explorer', optional: true },
-];
 
 interface CertificateDialogProps {
   contentId: string;
@@ -160,15 +152,6 @@ function CertificateDetails({ certificate }: { certificate: CertificateResponse 
           Open the public verification page <i className="pi pi-external-link" aria-hidden="true" />
         </a>
       </section>
-    </div>
-  );
-}
-
-function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? 'certificate__fact certificate__fact--wide' : 'certificate__fact'}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }

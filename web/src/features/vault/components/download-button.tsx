@@ -14,7 +14,7 @@ const LABELS: Record<AudioKind, string> = {
   preview: 'Download preview',
 };
 
-export function DownloadButton({ item, kind = 'original' }: { item: VaultItem; kind?: AudioKind }) {
+export function DownloadButton({ item, kind = 'original', label = LABELS[kind] }: { item: VaultItem; kind?: AudioKind; label?: string }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const path = audioPath(item, kind);
@@ -39,7 +39,7 @@ export function DownloadButton({ item, kind = 'original' }: { item: VaultItem; k
   return (
     <Button
       icon="pi pi-download"
-      label={LABELS[kind]}
+      label={label}
       size="small"
       outlined
       loading={busy}

@@ -4,8 +4,8 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { useSyncStatus } from '../api/get-sync-status';
-import { formatDateTime } from '../format-date-time';
 import { syncSuccessPercent } from '../status-labels';
 
 export function SyncStatusTable({ txHash }: { txHash: string }) {

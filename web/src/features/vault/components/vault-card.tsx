@@ -8,6 +8,7 @@ import { Tag } from 'primereact/tag';
 import { Tooltip } from 'primereact/tooltip';
 import { useState } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { CONTENT_TYPE_DISPLAY, ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { formatBytes, formatDate, formatDuration, shortenHash } from '../../../lib/format';
 import { ledgerStatusLabel, masterStatusLabel, masterStatusSeverity } from '../status-labels';
 import '../vault.css';
@@ -15,13 +16,6 @@ import { AudioPlayer } from './audio-player';
 import { CertificateDialog } from './certificate-dialog';
 import { DownloadButton } from './download-button';
 import { WorkflowSteps } from './workflow-steps';
-
-const TYPE_DISPLAY: Record<VaultItem['contentType'], { label: string; icon: string }> = {
-  music: { label: 'Music', icon: 'pi-headphones' },
-  video: { label: 'Video', icon: 'pi-video' },
-  image: { label: 'Image', icon: 'pi-image' },
-  text: { label: 'Text', icon: 'pi-file' },
-};
 
 const STATUS_DISPLAY: Record<string, { label: string; severity: 'success' | 'warning' | 'danger' | 'secondary'; icon: string }> = {
   registered: { label: 'Registered', severity: 'success', icon: 'pi pi-verified' },
@@ -35,7 +29,7 @@ export function statusDisplay(status: string) {
 }
 
 export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: boolean }) {
-  const type = TYPE_DISPLAY[item.contentType];
+  const type = CONTENT_TYPE_DISPLAY[item.contentType];
   const status = statusDisplay(item.status);
   const { metadata } = item;
   const canCertify = item.status === 'registered' || Boolean(item.xrplTxHash);
@@ -49,9 +43,7 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
     <article className={`vault-card stack-card stack-card--tile${demo ? ' vault-card--demo' : ''}`} aria-label={item.title} data-status={item.status}>
       <Card>
         <header className="vault-card__header">
-          <div className={`type-icon type-icon--${item.contentType}`} aria-hidden="true">
-            <i className={`pi ${type.icon}`} />
-          </div>
+          <ContentTypeIcon type={item.contentType} />
           <div className="vault-card__heading">
             <h3>{item.title}</h3>
             <span className="muted">

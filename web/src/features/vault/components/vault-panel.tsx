@@ -8,6 +8,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { useState } from 'react';
 import type { ContentType } from '../../../../../domain/constants';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab, openSignup } from '../../../lib/app-events';
 import { useVault } from '../api/get-vault';
@@ -34,9 +35,9 @@ export function VaultPanel({ signedIn }: { signedIn: boolean }) {
     <section className="vault-panel" aria-labelledby="vault-title">
       <div className="header-row panel-header">
         <div>
-          <h2 id="vault-title" className="panel-title">
-            <i className="pi pi-lock" aria-hidden="true" /> My Content Vault
-          </h2>
+          <PanelTitle id="vault-title" icon="pi-lock">
+            My Content Vault
+          </PanelTitle>
           <p className="muted">
             {signedIn
               ? `${items.length} ${items.length === 1 ? 'item' : 'items'} · progress updates live as each workflow runs`

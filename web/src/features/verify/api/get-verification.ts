@@ -2,7 +2,7 @@
 // facts and the server's three checks (signature, file hash, ledger transaction).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VerificationResponse } from '../../../../../domain/contracts/lifecycle';
-import { apiGet, isClientError } from '../../../lib/api-client';
+import { apiGet, retryUnlessRefused } from '../../../lib/api-client';
 
 const VERIFY_URL = '/api/verify';
 
@@ -17,7 +17,7 @@ export const verificationQueryOptions = (certificateId: string) =>
     queryKey: [VERIFY_URL, certificateId],
     queryFn: ({ signal }) => getVerification(certificateId, { signal }),
     // An unknown id is answered the same way on a second try.
-    retry: (failureCount, error) => failureCount < 1 && !isClientError(error),
+    retry: retryUnlessRefused,
     // The ledger check can change (a transaction gets validated): read it fresh on each visit.
     staleTime: 0,
   });

@@ -6,15 +6,15 @@ import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tag } from 'primereact/tag';
-import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import type { VerificationResponse } from '../../../../../domain/contracts/lifecycle';
+import { Fact } from '../../../components/ui/fact';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatBytes } from '../../../lib/format';
+import { formatBytes, formatDateTime } from '../../../lib/format';
+import { EXPLORERS } from '../../track-workflow/ledger-status';
 import { useVerification } from '../api/get-verification';
-import { CHECK_LABELS, CHECK_STATUS_TEXT, sameHash, sha256Hex, verdict, type CheckName, type CheckStatus } from '../verdict';
+import { CHECK_LABELS, CHECK_ORDER, CHECK_STATUS_TEXT, sameHash, sha256Hex, verdict, type CheckStatus } from '../verdict';
 import '../verify.css';
-
-const CHECK_NAMES: CheckName[] = ['signature', 'fileHash', 'ledger'];
 
 const STATUS_SEVERITY: Record<CheckStatus, 'success' | 'danger' | 'secondary'> = {
   passed: 'success',
@@ -27,13 +27,6 @@ const STATUS_ICON: Record<CheckStatus, string> = {
   failed: 'pi pi-times',
   not_checked: 'pi pi-minus',
 };
-
-const EXPLORERS: { key: keyof VerificationResponse['blockchainExplorer']; name: string }[] = [
-  { key: 'xrpscan', name: 'XRPScan' },
-  { key: 'xrplorer', name: 'XRPlorer' },
-  { key: 'bithomp', name: 'Bithomp' },
-  { key: 'xrplOrg', name: 'XRPL.org explorer' },
-];
 
 export function CertificateVerification({ certificateId }: { certificateId: string }) {
   const verification = useVerification(certificateId);
@@ -91,7 +84,7 @@ function VerificationDetails({ result }: { result: VerificationResponse }) {
       <Card className="verify__card">
         <h2 className="verify__section-title">Checks</h2>
         <ul className="verify-checks" aria-label="Verification checks">
-          {CHECK_NAMES.map((name) => {
+          {CHECK_ORDER.map((name) => {
             const check = result.checks[name];
             return (
               <li key={name} className="inset-box verify-check" data-check={name} data-status={check.status}>
@@ -111,7 +104,7 @@ function VerificationDetails({ result }: { result: VerificationResponse }) {
         <dl className="verify-facts">
           <Fact term="Title">{result.title}</Fact>
           <Fact term="Owner">{result.owner}</Fact>
-          <Fact term="Registration date">{formatDateTime(result.registrationDate)}</Fact>
+          <Fact term="Registration date">{formatDateTime(result.registrationDate, { month: 'long', timeZoneName: 'short' })}</Fact>
           <Fact term="Blockchain network">{result.blockchainNetwork}</Fact>
           <Fact term="SHA-256" wide>
             <code>{result.sha256}</code>
@@ -202,19 +195,4 @@ function FileHashCheck({ expected }: { expected: string }) {
       </div>
     </Card>
   );
-}
-
-function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? 'verify-facts__item verify-facts__item--wide' : 'verify-facts__item'}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 }

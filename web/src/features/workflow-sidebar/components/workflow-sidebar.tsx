@@ -4,7 +4,6 @@
 // websocket keeps current. Generated tracks join once AI creation exists (there are none yet).
 // A column of the dashboard grid that the main column makes room for; collapsible to the width of
 // its toggle, and on narrow screens it opens over the page instead of squeezing it.
-import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -14,7 +13,7 @@ import { useId } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
-import { VAULT_KEY } from '../../../lib/query-keys';
+import { useVault } from '../../vault/api/get-vault';
 import { sidebarCollapsedAtom } from '../atoms';
 import { fromVaultItem, STEP_LABELS, trackProgress, type SidebarStep, type SidebarStepStatus } from '../sidebar-progress';
 import '../workflow-sidebar.css';
@@ -37,8 +36,8 @@ const STATUS_ICONS: Record<SidebarStepStatus, string> = {
 
 export function WorkflowSidebar() {
   const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
-  // The key's URL, read by the default query function: the same list the vault tab shows.
-  const vault = useQuery<VaultItem[] | null>({ queryKey: VAULT_KEY });
+  // The same list (and cache entry) the vault tab shows.
+  const vault = useVault({ enabled: true });
   const items = vault.data ?? [];
   const bodyId = useId();
 
