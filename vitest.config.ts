@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Browser journeys run under Playwright (tests/e2e), not here.
 export default defineConfig({
   test: {
-    include: ['{domain,workflows,projections,api,infra,ops,tests/integration}/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    include: ['{domain,workflows,projections,api,infra,ops,tests/integration,tests/corpus}/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
