@@ -3,8 +3,33 @@
 /** Spec 1 §1 / §9: new users receive a welcome bonus of 50 tokens. */
 export const WELCOME_BONUS_TOKENS = 50;
 
-/** Spec 1 §5 plus wav and flac (issue 2). Keys are what the content sniffer reports. */
-export const ACCEPTED_UPLOAD_EXTENSIONS = ['mp3', 'mp4', 'jpg', 'jpeg', 'png', 'txt', 'pdf', 'docx', 'wav', 'flac'] as const;
+/**
+ * Spec 1 §5 plus wav and flac (issue 2) and the common audio and video containers: what the
+ * content sniffer reports, and so the stored file's extension. (jpeg is never reported: a JPEG is
+ * stored as jpg.)
+ */
+export const ACCEPTED_UPLOAD_EXTENSIONS = [
+  'mp3',
+  'mp4',
+  'jpg',
+  'jpeg',
+  'png',
+  'txt',
+  'pdf',
+  'docx',
+  'wav',
+  'flac',
+  'm4a',
+  'aac',
+  'ogg',
+  'opus',
+  'aiff',
+  'wma',
+  'mov',
+  'webm',
+  'mkv',
+  'wmv',
+] as const;
 export type UploadExtension = (typeof ACCEPTED_UPLOAD_EXTENSIONS)[number];
 
 /** Spec 3 §2.13: API files up to 50 MB; the web upload uses the same ceiling. */
@@ -12,6 +37,19 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export const CONTENT_TYPES = ['music', 'video', 'image', 'text'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/**
+ * The file name endings the upload takes, by the content type they suggest; for the web's file
+ * picker and the texts that list the formats. The content sniffer decides what a file really is
+ * and which names fit it, and a video container may also be uploaded as music (its audio).
+ */
+export const UPLOAD_FILE_NAMES = {
+  music: ['mp3', 'wav', 'flac', 'aiff', 'aif', 'm4a', 'aac', 'ogg', 'oga', 'opus', 'wma', 'mka'],
+  video: ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'wmv', 'asf'],
+  image: ['jpg', 'jpeg', 'png'],
+  text: ['txt', 'pdf', 'docx'],
+} as const satisfies Record<ContentType, readonly string[]>;
+export const ACCEPTED_FILE_NAME_EXTENSIONS: readonly string[] = Object.values(UPLOAD_FILE_NAMES).flat();
 
 /** Spec 1 §5: royalty split slider 0..100, default 100. */
 export const ROYALTY_SPLIT_MIN = 0;

@@ -47,7 +47,17 @@ const EXPECTATIONS: Record<UploadExtension, Expectation> = {
   mp3: { kind: 'audio', formats: ['mp3'], label: 'mp3' },
   wav: { kind: 'audio', formats: ['wav'], label: 'wav' },
   flac: { kind: 'audio', formats: ['flac'], label: 'flac' },
+  aiff: { kind: 'audio', formats: ['aiff'], label: 'aiff' },
+  m4a: { kind: 'audio', formats: ['mp4', 'mov', 'm4a'], label: 'm4a' },
+  aac: { kind: 'audio', formats: ['aac'], label: 'aac' },
+  ogg: { kind: 'audio', formats: ['ogg'], label: 'ogg' },
+  opus: { kind: 'audio', formats: ['ogg'], label: 'opus' },
+  wma: { kind: 'audio', formats: ['asf'], label: 'wma' },
   mp4: { kind: 'video', formats: ['mp4', 'mov'], label: 'mp4' },
+  mov: { kind: 'video', formats: ['mov', 'mp4'], label: 'mov' },
+  webm: { kind: 'video', formats: ['webm', 'matroska'], label: 'webm' },
+  mkv: { kind: 'video', formats: ['matroska', 'webm'], label: 'mkv' },
+  wmv: { kind: 'video', formats: ['asf'], label: 'wmv' },
   jpg: { kind: 'image', codecs: ['mjpeg'], label: 'jpeg' },
   jpeg: { kind: 'image', codecs: ['mjpeg'], label: 'jpeg' },
   png: { kind: 'image', codecs: ['png'], label: 'png' },
@@ -65,6 +75,7 @@ interface FfprobeStream {
   duration?: string;
   width?: number;
   height?: number;
+  nb_read_packets?: string;
 }
 
 interface FfprobeOutput {
@@ -76,6 +87,8 @@ export interface ProbeOptions {
   /** The extension the content sniffer detected, i.e. what the file claims to be. */
   extension: UploadExtension;
   mimeType: string;
+  /** The file is to be music: a video container must then hold an audio stream. */
+  requireAudio?: boolean;
   /** Default 120 s. */
   timeoutMs?: number;
 }
@@ -115,9 +128,15 @@ export async function probeFile(filePath: string, options: ProbeOptions): Promis
   if (expectation.kind === 'video' && !video && !audio) {
     throw new UnreadableMediaError(`The file is not readable ${describe}: it holds no video or audio stream`, options.extension);
   }
+  if (options.requireAudio && !audio) {
+    throw new UnreadableMediaError(`The ${describe} has no audio stream, so it cannot be music: there is nothing in it to play, master or check`, options.extension);
+  }
 
   const main = expectation.kind === 'video' ? (video ?? audio)! : audio!;
-  const duration = positiveNumber(output.format?.duration) ?? positiveNumber(main.duration);
+  const duration =
+    options.extension === 'aac' && audio
+      ? await countedAdtsDuration(filePath, options.timeoutMs ?? 120_000, describe, positiveInt(audio.sample_rate)!)
+      : (positiveNumber(output.format?.duration) ?? positiveNumber(main.duration));
   return {
     format: expectation.label,
     durationSeconds: duration,
@@ -136,9 +155,19 @@ function describeKind(kind: MediaKind, mimeType: string): string {
   return kind;
 }
 
-async function runFfprobe(filePath: string, timeoutMs: number, describe: string, extension: string): Promise<FfprobeOutput> {
+/**
+ * A raw ADTS stream has no index, so ffprobe only estimates its duration from the bit rate (off by
+ * several percent). Counting its frames (1024 samples each) is exact and only demuxes.
+ */
+async function countedAdtsDuration(filePath: string, timeoutMs: number, describe: string, sampleRate: number): Promise<number | null> {
+  const counted = await runFfprobe(filePath, timeoutMs, describe, 'aac', ['-count_packets', '-select_streams', 'a:0', '-show_entries', 'stream=nb_read_packets']);
+  const packets = positiveInt(counted.streams?.[0]?.nb_read_packets);
+  return packets === null ? null : (packets * 1024) / sampleRate;
+}
+
+async function runFfprobe(filePath: string, timeoutMs: number, describe: string, extension: string, show = ['-show_format', '-show_streams']): Promise<FfprobeOutput> {
   const ffprobe = await findFfprobe();
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', `file:${path.resolve(filePath)}`];
+  const args = ['-v', 'error', '-print_format', 'json', ...show, `file:${path.resolve(filePath)}`];
   const { stdout, stderr, error } = await new Promise<{ stdout: string; stderr: string; error: (Error & { code?: unknown; killed?: boolean }) | null }>(
     (resolve) => {
       execFile(ffprobe.path, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (err, out, errOut) =>

@@ -1,6 +1,8 @@
 // POST /api/upload (spec 1 §7): a multipart form with the file and its fields. The file is
 // streamed to staging with a size limit, identified by its content, and handed to a new
-// TrackLifecycle workflow, which stores, hashes and probes it.
+// TrackLifecycle workflow, which stores, hashes and probes it. Music is probed here already: a
+// file with no readable audio (a silent video, a broken header) is refused at once, not after the
+// workflow has taken it.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
@@ -8,16 +10,17 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES } from '../../../domain/constants';
+import { ACCEPTED_FILE_NAME_EXTENSIONS, MAX_UPLOAD_BYTES } from '../../../domain/constants';
 import { uploadFieldsSchema, uploadResponseSchema } from '../../../domain/contracts/vault';
 import { ValidationError } from '../../../domain/shared/errors';
-import { claimedExtension, sniffContent } from '../../../infra/storage/content-sniffer';
+import { probeFile, UnreadableMediaError } from '../../../infra/media/probe';
+import { claimedExtension, nameFits, sniffContent, type SniffedContent } from '../../../infra/storage/content-sniffer';
 import type { AppDeps } from '../../app';
 import { HttpError } from '../../plugins/error-handler';
 import { requireUserId } from '../../plugins/auth';
 
 const MAX_MB = Math.round(MAX_UPLOAD_BYTES / 1024 / 1024);
-const ACCEPTED_LIST = ACCEPTED_UPLOAD_EXTENSIONS.join(', ');
+const ACCEPTED_LIST = ACCEPTED_FILE_NAME_EXTENSIONS.join(', ');
 
 export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { storage, lifecycle }) => {
   app.post('/api/upload', { schema: { response: { 202: uploadResponseSchema } } }, async (request, reply) => {
@@ -47,12 +50,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { storag
         throw new HttpError(415, `Unsupported file type: the content of "${file.originalName}" is not one of ${ACCEPTED_LIST}`);
       }
       const claimed = claimedExtension(file.originalName);
-      if (claimed !== sniffed.extension) {
-        throw new HttpError(415, `The file's content is ${sniffed.label} but its name ends in ".${claimed}"`);
+      if (!nameFits(sniffed, claimed)) {
+        const fits = sniffed.names.map((name) => `.${name}`).join(' or ');
+        throw new HttpError(415, `The file's content is ${sniffed.label} but its name ends in ".${claimed}" (expected ${fits})`);
       }
       if (!sniffed.contentTypes.includes(parsed.data.contentType)) {
         throw new ValidationError(`A ${sniffed.label} file cannot be uploaded as ${parsed.data.contentType}`);
       }
+      if (parsed.data.contentType === 'music') await requireAudio(file.stagingPath, sniffed);
 
       const trackId = randomUUID();
       const { workflowId } = await lifecycle.start({
@@ -94,6 +99,16 @@ async function receiveFile(part: MultipartFile, target: { name: string; path: st
     return { stagingName: target.name, stagingPath: target.path, originalName, size };
   } catch (error) {
     await rm(target.path, { force: true });
+    throw error;
+  }
+}
+
+/** Refuses music with no readable audio stream (422), e.g. a video without sound. */
+async function requireAudio(stagingPath: string, sniffed: SniffedContent): Promise<void> {
+  try {
+    await probeFile(stagingPath, { extension: sniffed.extension, mimeType: sniffed.mimeType, requireAudio: true, timeoutMs: 30_000 });
+  } catch (error) {
+    if (error instanceof UnreadableMediaError) throw new HttpError(422, error.reason);
     throw error;
   }
 }

@@ -9,12 +9,15 @@ import type { User } from '../../../../../domain/contracts/auth';
 import { openLogin, openSignup } from '../../../lib/app-events';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 
+// What each step does today; `available: false` only for the areas that are not built.
 const JOURNEY: { title: string; text: string; icon: string; available: boolean }[] = [
   { title: 'Upload', text: 'Add music, video, images or text to your vault. Each file is stored, fingerprinted (SHA-256) and probed.', icon: 'pi-cloud-upload', available: true },
-  { title: 'Master', text: 'Professional mastering with style, loudness and format options.', icon: 'pi-sliders-h', available: false },
-  { title: 'Copyright check', text: 'An oracle compares your work with copyright databases before registration.', icon: 'pi-shield', available: false },
-  { title: 'Register on XRPL', text: 'Cleared work is registered on the XRP Ledger with a downloadable certificate.', icon: 'pi-verified', available: false },
+  { title: 'Master', text: 'Master your music with style, loudness and format options; its eight steps stream in as they run, and you get a preview and the master.', icon: 'pi-sliders-h', available: true },
+  { title: 'Copyright check', text: 'An oracle compares your work with the works already registered on GOOSE (for music: fingerprint, melody, harmony and rhythm) before registration.', icon: 'pi-shield', available: true },
+  { title: 'Register on XRPL', text: 'Cleared work is registered on the XRP Ledger with a signed, downloadable certificate anyone can verify.', icon: 'pi-verified', available: true },
   { title: 'Vault', text: 'Play, download and follow the progress of everything you uploaded, live.', icon: 'pi-lock', available: true },
+  { title: 'Royalty contracts', text: 'Smart contracts that share the royalties of registered work between its receivers.', icon: 'pi-file-edit', available: false },
+  { title: 'Licensing', text: 'Offer licenses for your registered work on a marketplace.', icon: 'pi-briefcase', available: false },
   { title: 'Distribute', text: 'Release registered music to streaming platforms and keep your royalties.', icon: 'pi-send', available: false },
 ];
 
@@ -28,8 +31,9 @@ export function WelcomePanel({ user, onSelectTab }: { user: User | null; onSelec
           {!user && <Tag value={`${WELCOME_BONUS_TOKENS} free tokens for new creators`} icon="pi pi-gift" severity="success" rounded />}
           <h1 id="welcome-title">{user ? `Welcome, ${user.username}` : 'Your AI-assisted music, protected from upload to release'}</h1>
           <p className="welcome__lead">
-            GOOSE keeps your work in a personal vault and takes it through mastering, copyright clearance, blockchain
-            registration and distribution, one step after another, paid with GOOSE tokens (1 token = 1 USD).
+            GOOSE keeps your work in a personal vault and takes it through mastering, copyright clearance and blockchain
+            registration, one step after another, paid with GOOSE tokens (1 token = 1 USD). Royalty contracts, licensing
+            and distribution come later.
           </p>
           {user ? (
             <div className="button-row">

@@ -10,7 +10,6 @@ import { RadioButton } from 'primereact/radiobutton';
 import { Slider } from 'primereact/slider';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
-  ACCEPTED_UPLOAD_EXTENSIONS,
   CONTENT_TYPES,
   MAX_UPLOAD_BYTES,
   ROYALTY_SPLIT_DEFAULT,
@@ -25,35 +24,13 @@ import { PanelTitle } from '../../../components/ui/panel-title';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { fileExtension, formatBytes } from '../../../lib/format';
+import { ACCEPT, ACCEPTED_SUMMARY, contentTypeFor } from '../accepted-formats';
 import { useUploadContent } from '../api/upload-content';
 import { UploadSideCards } from './upload-side-cards';
 
-const ACCEPT = ACCEPTED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 const ROYALTY_PAGE_STEP = 10;
 const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 5000;
-
-/** The content type a file most likely is, from its extension; the person can still change it. */
-function contentTypeFor(extension: string): ContentType | null {
-  switch (extension) {
-    case '.mp3':
-    case '.wav':
-    case '.flac':
-      return 'music';
-    case '.mp4':
-      return 'video';
-    case '.jpg':
-    case '.jpeg':
-    case '.png':
-      return 'image';
-    case '.txt':
-    case '.pdf':
-    case '.docx':
-      return 'text';
-    default:
-      return null;
-  }
-}
 
 export function UploadPanel({ user }: { user: User }) {
   const toast = useToast();
@@ -69,20 +46,20 @@ export function UploadPanel({ user }: { user: User }) {
 
   const chooseFile = (chosen: File | undefined) => {
     if (!chosen) return;
-    const extension = fileExtension(chosen.name);
-    if (!ACCEPTED_UPLOAD_EXTENSIONS.some((accepted) => `.${accepted}` === extension)) {
+    const inferred = contentTypeFor(chosen.name);
+    if (!inferred) {
       fileUploadRef.current?.clear();
       setFile(null);
       toast.show({
         severity: 'error',
         summary: 'Unsupported file type',
-        detail: `"${chosen.name}" is not one of: ${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')}.`,
+        detail: `"${chosen.name}" is none of the accepted formats. ${ACCEPTED_SUMMARY}.`,
       });
       return;
     }
     setFile(chosen);
-    const inferred = contentTypeFor(extension);
-    if (inferred) setContentType(inferred);
+    setContentType(inferred);
+    const extension = fileExtension(chosen.name);
     if (!title.trim()) setTitle(chosen.name.slice(0, chosen.name.length - extension.length).slice(0, TITLE_MAX));
   };
 
@@ -152,7 +129,8 @@ export function UploadPanel({ user }: { user: User }) {
           Upload Content
         </PanelTitle>
         <p className="muted">
-          Upload your AI-assisted work to your vault. Accepted: {ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} · up to {formatBytes(MAX_UPLOAD_BYTES)}.
+          Upload your AI-assisted work to your vault, up to {formatBytes(MAX_UPLOAD_BYTES)}. A video can also be uploaded as music: its
+          soundtrack is what is mastered and checked.
         </p>
         <form onSubmit={submit} noValidate className="upload-form">
           <FileUpload
@@ -181,7 +159,7 @@ export function UploadPanel({ user }: { user: User }) {
               const selected = chosen as File;
               return (
                 <div className="selected-file">
-                  <i className={`pi ${CONTENT_TYPE_DISPLAY[contentTypeFor(fileExtension(selected.name)) ?? 'text'].icon}`} aria-hidden="true" />
+                  <i className={`pi ${CONTENT_TYPE_DISPLAY[contentTypeFor(selected.name) ?? 'text'].icon}`} aria-hidden="true" />
                   <div className="selected-file__text">
                     <span className="selected-file__name">{selected.name}</span>
                     <span className="muted">{formatBytes(selected.size)}</span>
@@ -203,7 +181,7 @@ export function UploadPanel({ user }: { user: User }) {
               <div className="upload-drop">
                 <i className="pi pi-cloud-upload upload-drop__icon" aria-hidden="true" />
                 <p>Drag and drop your file here</p>
-                <p className="muted">Music: mp3, wav, flac · Video: mp4 · Images: jpg, png · Text: txt, pdf, docx</p>
+                <p className="muted">{ACCEPTED_SUMMARY}</p>
               </div>
             }
             pt={{

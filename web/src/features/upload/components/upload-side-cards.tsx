@@ -1,5 +1,5 @@
-// The upload tab's side cards (spec 1 §2): what happens after an upload, where the copyright
-// analysis stands, and what the services cost. Only what is true today is shown as running.
+// The upload tab's side cards (spec 1 §2): what happens after an upload, how the copyright
+// analysis is run, and what the services cost. Only what is built is shown as available.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
@@ -13,10 +13,11 @@ import { changeTab } from '../../../lib/app-events';
 import { formatTokens } from '../../../lib/format';
 
 const NEXT_STEPS = [
-  { title: 'Master track', text: 'Mastering is not available yet.', icon: 'pi-sliders-h', available: false },
-  { title: 'Copyright analysis', text: 'The copyright oracle is not available yet.', icon: 'pi-shield', available: false },
-  { title: 'Blockchain registry', text: 'XRPL registration is not available yet.', icon: 'pi-verified', available: false },
   { title: 'Vault', text: 'Your upload appears in your vault at once; you can watch its intake there.', icon: 'pi-lock', available: true },
+  { title: 'Master track', text: 'Optional, for music: master it from the Mastering tab.', icon: 'pi-sliders-h', available: true },
+  { title: 'Copyright analysis', text: 'Run the copyright check from the Copyright Oracle tab.', icon: 'pi-shield', available: true },
+  { title: 'Blockchain registry', text: 'Cleared work can be registered on the XRP Ledger, with a signed certificate.', icon: 'pi-verified', available: true },
+  { title: 'Smart contract', text: 'Royalty contracts are not available yet.', icon: 'pi-file-edit', available: false },
 ];
 
 const ANALYSIS_ROWS = ['AI Pattern Recognition', 'Database Comparison', 'Registry Check'];
@@ -51,12 +52,13 @@ export function UploadSideCards({ user }: { user: User }) {
           {ANALYSIS_ROWS.map((row) => (
             <li key={row}>
               <span>{row}</span>
-              <Tag value="Not yet available" severity="secondary" />
+              <Tag value="On request" severity="info" />
             </li>
           ))}
         </ul>
         <p className="muted small">
-          The copyright oracle is not built yet, so these checks do not run. Uploads are received, stored, fingerprinted and probed today.
+          These checks run when you start the copyright check from the Copyright Oracle tab: your work is compared with the works
+          registered on GOOSE, and cleared work can then be registered on the XRP Ledger.
         </p>
       </Card>
 
