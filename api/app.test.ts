@@ -20,6 +20,7 @@ import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
 import type { RetryCommand, TrackLifecycleInput } from '../workflows/track-lifecycle/shared';
 import { buildApp } from './app';
+import { viewWhen } from './routes/lifecycle/commands';
 import { openXrplLedger } from '../infra/xrpl/ledger';
 import { loadCertificateSigningKey } from '../infra/certificate/signing-key';
 
@@ -267,6 +268,82 @@ describe('track lifecycle commands', () => {
     expect(ops.statusCode).toBe(503);
     expect(ops.json().error).toMatch(/OPS_TOKEN/);
     expect(started.some((input) => input.trackId === trackId)).toBe(false);
+  });
+
+  it('records a review request for a check that held the track, and refuses one for a check that did not', async () => {
+    const owner = await signup();
+    const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
+    const trackId = randomUUID();
+    const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
+    const sha256 = 'c'.repeat(64);
+    const analysis = { clearanceScore: 100, status: 'cleared' as const, audioFingerprint: 'gfp1-1-x', melodicId: null, harmonicId: null, rhythmicId: null, databasesChecked: 2, recordsScanned: 3, conflicts: [], recommendations: [], reason: null, notChecked: [], passages: [] };
+    const passage = { workId: 'w1', title: 'Harbour Lights', owner: 'alice', registeredAt: '2026-03-12T09:00:00.000Z', kind: 'melody' as const, similarity: 71, upload: { startSeconds: 42, endSeconds: 70 }, work: { startSeconds: 65, endSeconds: 93 } };
+    let version = 0;
+    const append = async (events: { type: string; data: unknown }[]) => {
+      const result = await eventStore.append(trackStreamId(trackId), events.map((e) => ({ eventId: randomUUID(), metadata, ...e })), version === 0 ? 'no_stream' : version);
+      version += events.length;
+      await projector.waitFor(result.lastPosition);
+    };
+    await append([
+      TrackUploadReceived.create({ trackId, ownerId, title: 'Borrowed Tune', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }),
+      TrackFileStored.create({ trackId, storedName: `${trackId}.wav`, sha256, size: 10 }),
+      TrackProbed.create({ trackId, format: 'wav', durationSeconds: 120, codec: 'pcm_s16le', sampleRate: 44100, channels: 2, bitRate: 1411200 }),
+      TrackCopyrightCheckStarted.create({ trackId, checkId: 'c1', storedName: `${trackId}.wav`, sha256 }),
+      TrackCopyrightChecked.create({ trackId, checkId: 'c1', sha256, elapsedSeconds: 1, analysis }),
+    ]);
+    const request = (payload?: object, cookie = owner.cookie) => app.inject({ method: 'POST', url: `/api/copyright-check/${trackId}/review-request`, payload, headers: { cookie } });
+
+    const cleared = await request({ note: 'please' });
+    expect(cleared.statusCode).toBe(409);
+    expect(cleared.json()).toEqual({ error: 'Only a check that held the track for review can be reviewed; the latest one cleared the track' });
+
+    const reason = 'Part of it looks like “Harbour Lights” by alice, registered 12 Mar 2026';
+    await append([
+      TrackCopyrightCheckStarted.create({ trackId, checkId: 'c2', storedName: `${trackId}.wav`, sha256 }),
+      TrackCopyrightChecked.create({ trackId, checkId: 'c2', sha256, elapsedSeconds: 1, analysis: { ...analysis, clearanceScore: 71, status: 'needs_review', reason, passages: [passage] } }),
+    ]);
+    const [held] = (await app.inject({ method: 'GET', url: '/api/vault', headers: { cookie: owner.cookie } })).json();
+    expect(held).toMatchObject({ status: 'processing', trackStatus: 'completed', copyrightResult: null, workflow: { stageLabel: 'Held for copyright review', failureReason: null } });
+    expect(held.copyrightCheck).toMatchObject({ status: 'completed', verdict: 'needs_review', passages: [passage], reviewRequest: null });
+    expect((await post(`/api/copyright-register/${trackId}`)).json()).toEqual({ error: `The copyright check held the track for review: ${reason}` });
+
+    expect((await request({ note: 'x'.repeat(1001) })).json()).toEqual({ error: 'note: note must be at most 1000 characters' });
+    expect((await request({ note: 'mine' }, (await signup()).cookie)).statusCode).toBe(404);
+
+    const accepted = await request({ note: '  I wrote that melody in 2019; the demo is dated.  ' });
+    expect(accepted.statusCode).toBe(200);
+    const body = accepted.json();
+    expect(body).toMatchObject({ success: true, check: { checkId: 'c2', verdict: 'needs_review', reviewRequest: { note: 'I wrote that melody in 2019; the demo is dated.' } } });
+    expect(Date.parse(body.check.reviewRequest.requestedAt)).not.toBeNaN();
+    const recorded = (await eventStore.readStream(trackStreamId(trackId))).at(-1)!;
+    expect(recorded).toMatchObject({ type: 'TrackCopyrightReviewRequested', data: { trackId, checkId: 'c2', note: 'I wrote that melody in 2019; the demo is dated.' }, metadata: { actor: `user:${ownerId}` } });
+
+    const again = await request({});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatch(/^A review of this check was already requested on \d{4}-\d{2}-\d{2}$/);
+    expect(started.some((input) => input.trackId === trackId)).toBe(false);
+
+    function post(url: string) {
+      return app.inject({ method: 'POST', url, headers: { cookie: owner.cookie } });
+    }
+  });
+
+  it('answers 504 rather than the item as it stood when the read model does not show the outcome in time', async () => {
+    const owner = await signup();
+    const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
+    const trackId = randomUUID();
+    const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
+    const result = await eventStore.append(
+      trackStreamId(trackId),
+      [{ eventId: randomUUID(), metadata, ...TrackUploadReceived.create({ trackId, ownerId, title: 'Waiting', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }) }],
+      'no_stream',
+    );
+    await projector.waitFor(result.lastPosition);
+    await expect(viewWhen({ db, projector }, ownerId, trackId, (item) => item.title === 'Waiting', 50)).resolves.toMatchObject({ id: trackId });
+    await expect(viewWhen({ db, projector }, ownerId, trackId, (item) => item.copyrightCheck?.status === 'completed', 50)).rejects.toMatchObject({
+      statusCode: 504,
+      message: expect.stringMatching(/did not show its result/),
+    });
   });
 
   it('publishes the certificate signing key', async () => {

@@ -2,6 +2,7 @@
 // registration, the certificate and its sync status (spec 1 §3, §7), and the audit history.
 import { z } from 'zod';
 import { COPYRIGHT_ANALYSIS_STAGES, MASTER_DEFAULTS, MASTER_FORMATS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES, TRACK_STATUSES } from '../constants';
+import { copyrightPassageSchema } from '../track/stage.events';
 
 /** Body of the mastering calls; every field defaults as spec 2 §9 says. */
 export const masterRequestSchema = z.object({
@@ -62,7 +63,15 @@ export const copyrightCheckSchema = z.object({
   rhythmicId: z.string().nullable(),
   databasesChecked: z.number().nullable(),
   recordsScanned: z.number().nullable(),
-  conflicts: z.array(z.object({ workId: z.string(), owner: z.string(), similarity: z.number(), kind: z.string() })),
+  /**
+   * The registered works that match: `owner` is the creator's public username; `title` and
+   * `registeredAt` are null on checks recorded before works were named (whose owner is an id).
+   */
+  conflicts: z.array(z.object({ workId: z.string(), title: z.string().nullable(), owner: z.string(), registeredAt: z.string().nullable(), similarity: z.number(), kind: z.string() })),
+  /** A needs_review verdict's evidence: which passage of which work, with the time ranges in both. */
+  passages: z.array(z.object(copyrightPassageSchema.shape)),
+  /** The creator's request that a person review this check, once made. */
+  reviewRequest: z.object({ requestedAt: z.string(), note: z.string().nullable() }).nullable(),
   recommendations: z.array(z.string()),
   notChecked: z.array(z.string()),
   reason: z.string().nullable(),
@@ -77,6 +86,14 @@ export const copyrightCheckResponseSchema = z.object({
   reason: z.string().nullable(),
   check: copyrightCheckSchema,
 });
+
+/** Body of POST /api/copyright-check/{id}/review-request; a blank note is no note. */
+export const reviewRequestBodySchema = z.object({
+  note: z.string().trim().max(1000, 'note must be at most 1000 characters').optional(),
+});
+
+/** What POST /api/copyright-check/{id}/review-request answers: the check with its review request. */
+export const reviewRequestResponseSchema = z.object({ success: z.literal(true), check: copyrightCheckSchema });
 
 /** An explorer without a page for the network is null. */
 export const explorerLinksSchema = z.object({ xrpscan: z.string().nullable(), xrplorer: z.string().nullable(), bithomp: z.string().nullable(), xrplOrg: z.string().nullable() });

@@ -87,6 +87,23 @@ export const TrackCopyrightCheckProgressed = defineEvent(
   }),
 );
 
+const timeRange = z.object({ startSeconds: z.number().nonnegative(), endSeconds: z.number().nonnegative() });
+
+/**
+ * A passage of the upload that looks copied from a registered work, with where it sits in both,
+ * so a person can listen to the two side by side. `owner` is the work's creator's public username.
+ */
+export const copyrightPassageSchema = z.looseObject({
+  workId: z.string(),
+  title: z.string(),
+  owner: z.string(),
+  registeredAt: z.string(),
+  kind: z.enum(['recording', 'melody']),
+  similarity: z.number().min(0).max(100),
+  upload: timeRange,
+  work: timeRange,
+});
+
 /** Spec 2 §3 "Copyright analysis result", with what explains it (kept whole for auditors). */
 export const copyrightAnalysisSchema = z.looseObject({
   clearanceScore: z.number().nullable(),
@@ -97,10 +114,13 @@ export const copyrightAnalysisSchema = z.looseObject({
   rhythmicId: z.string().nullable(),
   databasesChecked: z.number().int().nonnegative(),
   recordsScanned: z.number().int().nonnegative(),
-  conflicts: z.array(z.looseObject({ workId: z.string(), owner: z.string(), similarity: z.number(), kind: z.string() })),
+  // Checks recorded before works were named carry no title or registration date, and an internal owner id.
+  conflicts: z.array(z.looseObject({ workId: z.string(), owner: z.string(), similarity: z.number(), kind: z.string(), title: z.string().optional(), registeredAt: z.string().optional() })),
   recommendations: z.array(z.string()),
   reason: z.string().nullable(),
   notChecked: z.array(z.string()).default([]),
+  /** The evidence of a needs_review verdict; absent on checks recorded before passages were kept. */
+  passages: z.array(copyrightPassageSchema).optional(),
 });
 export type CopyrightAnalysisRecord = z.infer<typeof copyrightAnalysisSchema>;
 
@@ -108,6 +128,13 @@ export const TrackCopyrightChecked = defineEvent(
   'TrackCopyrightChecked',
   1,
   z.object({ trackId: z.uuid(), checkId: z.string().min(1), sha256, analysis: copyrightAnalysisSchema, elapsedSeconds: z.number().nonnegative() }),
+);
+
+/** The creator asked a person to review a check that held the track; reviewers arrive with dispute management. */
+export const TrackCopyrightReviewRequested = defineEvent(
+  'TrackCopyrightReviewRequested',
+  1,
+  z.object({ trackId: z.uuid(), checkId: z.string().min(1), note: z.string().max(1000).optional(), requestedAt: z.iso.datetime() }),
 );
 
 /** The check could not run (the file, the database): not a verdict on the content. */
@@ -198,6 +225,7 @@ export const stageEventDefinitions = [
   TrackCopyrightCheckProgressed,
   TrackCopyrightChecked,
   TrackCopyrightCheckFailed,
+  TrackCopyrightReviewRequested,
   TrackRegistrationSigned,
   TrackRegistrationSubmitted,
   TrackRegistrationFailed,

@@ -1,4 +1,4 @@
-// Given / when / then specifications of a track's intake.
+// Given / when / then specifications of a track: intake, then the stages after it.
 import { describe, expect, it } from 'vitest';
 import { IllegalStateError } from '../shared/errors';
 import { decideTrack, evolveTrack, initialTrackState, refusal, type TrackCommand, type TrackState } from './track.decider';
@@ -52,7 +52,17 @@ describe('track decider (stages)', () => {
     data: { trackId, masteringId: 'm1', kind: 'master', settings, files, masterSha256: 'c'.repeat(64), results: { lufs: -9, dynamicRange: 3, peak: -1.4, processing: [] }, inputLufs: -20, inputTruePeakDbtp: -3, elapsedSeconds: 2 },
   };
   const startCheck: TrackCommand = { type: 'StartCopyrightCheck', data: { trackId, checkId: 'c1', storedName: 'm.wav', sha256: 'c'.repeat(64) } };
-  const analysis = (status: 'cleared' | 'conflict', similarity = 0) => ({
+  const passage = {
+    workId: 'w1',
+    title: 'Harbour Lights',
+    owner: 'alice',
+    registeredAt: '2026-03-12T09:00:00.000Z',
+    kind: 'melody' as const,
+    similarity: 71,
+    upload: { startSeconds: 42, endSeconds: 70 },
+    work: { startSeconds: 65, endSeconds: 93 },
+  };
+  const analysis = (status: 'cleared' | 'conflict' | 'needs_review', similarity = 0) => ({
     clearanceScore: status === 'cleared' ? 100 : 50,
     status,
     audioFingerprint: 'gfp1-1-x',
@@ -63,10 +73,11 @@ describe('track decider (stages)', () => {
     recordsScanned: 3,
     conflicts: status === 'conflict' ? [{ workId: 'w', owner: 'o', similarity, kind: 'fingerprint' }] : [],
     recommendations: [],
-    reason: status === 'conflict' ? 'The same recording as a registered work' : null,
+    reason: status === 'conflict' ? 'The same recording as a registered work' : status === 'needs_review' ? 'A melody like “Harbour Lights” by alice' : null,
     notChecked: [],
+    passages: status === 'needs_review' ? [passage] : [],
   });
-  const checked = (status: 'cleared' | 'conflict', similarity = 0): TrackCommand => ({
+  const checked = (status: 'cleared' | 'conflict' | 'needs_review', similarity = 0): TrackCommand => ({
     type: 'RecordCheckResult',
     data: { trackId, checkId: 'c1', sha256: 'c'.repeat(64), analysis: analysis(status, similarity), elapsedSeconds: 1 },
   });
@@ -108,5 +119,49 @@ describe('track decider (stages)', () => {
     });
     expect(refusal(signed, 'master')).toBe('The track is being registered; its master cannot change');
   });
-});
 
+  const requestReview = (note?: string, checkId = 'c1'): TrackCommand => ({
+    type: 'RequestCopyrightReview',
+    data: { trackId, checkId, requestedAt: '2026-03-14T10:00:00.000Z', ...(note === undefined ? {} : { note }) },
+  });
+
+  it('given a check held for review, the track keeps its stage with the evidence, registration is refused and the check may run again', () => {
+    const held = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'));
+    expect(held).toMatchObject({ stages: { status: 'mastered', failure: null, check: { running: null, reviewRequest: null, result: { analysis: { status: 'needs_review', passages: [passage] } } } } });
+    expect(refusal(held, 'register')).toBe('The copyright check held the track for review: A melody like “Harbour Lights” by alice');
+    expect(refusal(held, 'check')).toBeNull();
+  });
+
+  it('given a check held for review, when the creator requests a review, then TrackCopyrightReviewRequested; a second request for that check is refused', () => {
+    const held = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'));
+    expect(decideTrack(requestReview('The melody is mine'), held)).toEqual([
+      { type: 'TrackCopyrightReviewRequested', data: { trackId, checkId: 'c1', note: 'The melody is mine', requestedAt: '2026-03-14T10:00:00.000Z' } },
+    ]);
+    const requested = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'), requestReview());
+    expect(requested).toMatchObject({ stages: { status: 'mastered', check: { reviewRequest: { checkId: 'c1', requestedAt: '2026-03-14T10:00:00.000Z' } } } });
+    expect(refusal(requested, 'review')).toBe('A review of this check was already requested on 2026-03-14');
+    expect(() => decideTrack(requestReview(), requested)).toThrow('A review of this check was already requested on 2026-03-14');
+    expect(refusal(requested, 'register')).toMatch(/^The copyright check held the track for review/);
+  });
+
+  it('refuses a review request without a held check, of another check, or with a note over 1000 characters; a new check voids the request', () => {
+    const masteredOnly = given(receive, store, probe, requestMaster, mastered);
+    expect(() => decideTrack(requestReview(), masteredOnly)).toThrow('Run the copyright check first');
+    const cleared = given(receive, store, probe, requestMaster, mastered, startCheck, checked('cleared'));
+    expect(() => decideTrack(requestReview(), cleared)).toThrow('Only a check that held the track for review can be reviewed; the latest one cleared the track');
+    const conflict = given(receive, store, probe, requestMaster, mastered, startCheck, checked('conflict', 97));
+    expect(refusal(conflict, 'review')).toBe('Only a check that held the track for review can be reviewed; the latest one found a conflict');
+    const held = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'));
+    expect(() => decideTrack(requestReview(undefined, 'c0'), held)).toThrow('A review can only be requested for the latest copyright check');
+    expect(() => decideTrack(requestReview('x'.repeat(1001)), held)).toThrow();
+    const rechecked = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'), requestReview(), { ...startCheck, data: { ...startCheck.data, checkId: 'c2' } } as TrackCommand);
+    expect(rechecked).toMatchObject({ stages: { check: { running: { checkId: 'c2' }, reviewRequest: null } } });
+  });
+
+  it('folds a check recorded before passages and named works were kept', () => {
+    const { passages: _passages, ...old } = analysis('needs_review');
+    const state = given(receive, store, probe, requestMaster, mastered, startCheck, { type: 'RecordCheckResult', data: { trackId, checkId: 'c1', sha256: 'c'.repeat(64), analysis: old, elapsedSeconds: 1 } });
+    expect(state).toMatchObject({ stages: { status: 'mastered', check: { result: { analysis: { status: 'needs_review' } } } } });
+    expect(refusal(state, 'review')).toBeNull();
+  });
+});

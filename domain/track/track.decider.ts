@@ -11,6 +11,7 @@ import {
   TrackCopyrightCheckProgressed,
   TrackCopyrightCheckStarted,
   TrackCopyrightChecked,
+  TrackCopyrightReviewRequested,
   TrackMastered,
   TrackMasteringFailed,
   TrackMasteringProgressed,
@@ -41,7 +42,12 @@ export interface StageFailure {
 export interface TrackStages {
   status: TrackStatus;
   mastering: { running: Data<typeof TrackMasteringRequested> | null; master: Data<typeof TrackMastered> | null; preview: Data<typeof TrackMastered> | null };
-  check: { running: Data<typeof TrackCopyrightCheckStarted> | null; result: Data<typeof TrackCopyrightChecked> | null };
+  /** The running check, the latest result, and the creator's request to review that result. */
+  check: {
+    running: Data<typeof TrackCopyrightCheckStarted> | null;
+    result: Data<typeof TrackCopyrightChecked> | null;
+    reviewRequest: Data<typeof TrackCopyrightReviewRequested> | null;
+  };
   registration: { signed: Data<typeof TrackRegistrationSigned> | null; submitted: Data<typeof TrackRegistrationSubmitted> | null; retries: number };
   certificate: Data<typeof TrackCertificateIssued> | null;
   failure: StageFailure | null;
@@ -71,6 +77,7 @@ export type TrackCommand =
   | { type: 'ReportCheckProgress'; data: Data<typeof TrackCopyrightCheckProgressed> }
   | { type: 'RecordCheckResult'; data: Data<typeof TrackCopyrightChecked> }
   | { type: 'FailCopyrightCheck'; data: Data<typeof TrackCopyrightCheckFailed> }
+  | { type: 'RequestCopyrightReview'; data: Data<typeof TrackCopyrightReviewRequested> }
   | { type: 'SignRegistration'; data: Data<typeof TrackRegistrationSigned> }
   | { type: 'RecordSubmission'; data: Data<typeof TrackRegistrationSubmitted> }
   | { type: 'FailRegistration'; data: Data<typeof TrackRegistrationFailed> }
@@ -93,7 +100,7 @@ export function registrableFile(track: ProbedTrack): { storedName: string; sha25
 }
 
 /** Why `command` cannot start on this track now, or null when it can (what the API shows). */
-export function refusal(state: TrackState, command: 'master' | 'check' | 'register' | 'retry'): string | null {
+export function refusal(state: TrackState, command: 'master' | 'check' | 'register' | 'retry' | 'review'): string | null {
   if (state.status === 'intake_failed') return `The upload failed intake: ${state.reason}`;
   if (state.status !== 'probed') return 'The upload is still being stored and checked';
   const { stages } = state;
@@ -119,6 +126,7 @@ export function refusal(state: TrackState, command: 'master' | 'check' | 'regist
       const result = stages.check.result;
       if (!result) return 'Run the copyright check first';
       if (result.analysis.status === 'conflict') return `The copyright check found a conflict: ${result.analysis.reason ?? 'a registered work matches'}`;
+      if (result.analysis.status === 'needs_review') return `The copyright check held the track for review: ${result.analysis.reason ?? 'part of it looks copied from a registered work'}`;
       if (result.analysis.status !== 'cleared') return `The copyright check did not clear the track (${result.analysis.status.replace('_', ' ')})`;
       if (result.sha256 !== registrableFile(state).sha256) return 'The track changed since its copyright check; run the check again';
       return null;
@@ -126,8 +134,22 @@ export function refusal(state: TrackState, command: 'master' | 'check' | 'regist
     case 'retry':
       if (failedAt !== 'register') return 'Only a failed registration can be retried';
       return null;
+    case 'review': {
+      const result = stages.check.result;
+      if (!result) return 'Run the copyright check first';
+      if (result.analysis.status !== 'needs_review') return `Only a check that held the track for review can be reviewed; the latest one ${VERDICT_TEXT[result.analysis.status]}`;
+      if (stages.check.reviewRequest?.checkId === result.checkId) return `A review of this check was already requested on ${stages.check.reviewRequest.requestedAt.slice(0, 10)}`;
+      return null;
+    }
   }
 }
+
+const VERDICT_TEXT: Record<Data<typeof TrackCopyrightChecked>['analysis']['status'], string> = {
+  cleared: 'cleared the track',
+  conflict: 'found a conflict',
+  needs_review: 'held the track for review',
+  not_available: 'could not give a verdict',
+};
 
 export function decideTrack(command: TrackCommand, state: TrackState): TrackEvent[] {
   switch (command.type) {
@@ -186,6 +208,8 @@ function decideStage(command: Exclude<TrackCommand, { type: 'ReceiveUpload' | 'S
     case 'FailCopyrightCheck':
       if (stages.check.running?.checkId !== command.data.checkId) return [];
       return [command.type === 'RecordCheckResult' ? TrackCopyrightChecked.create(command.data) : TrackCopyrightCheckFailed.create(command.data)];
+    case 'RequestCopyrightReview':
+      return requestCopyrightReview(state, command.data);
     case 'SignRegistration':
       if (stages.registration.signed) return [];
       refuseUnless('register');
@@ -215,10 +239,18 @@ function decideStage(command: Exclude<TrackCommand, { type: 'ReceiveUpload' | 'S
   }
 }
 
+/** A review is of the latest check, once, and only of one that held the track. */
+function requestCopyrightReview(state: ProbedTrack, data: Data<typeof TrackCopyrightReviewRequested>): TrackEvent[] {
+  const why = refusal(state, 'review');
+  if (why) throw new IllegalStateError(why);
+  if (state.stages.check.result?.checkId !== data.checkId) throw new IllegalStateError('A review can only be requested for the latest copyright check');
+  return [TrackCopyrightReviewRequested.create(data)];
+}
+
 const freshStages: TrackStages = {
   status: 'completed',
   mastering: { running: null, master: null, preview: null },
-  check: { running: null, result: null },
+  check: { running: null, result: null, reviewRequest: null },
   registration: { signed: null, submitted: null, retries: 0 },
   certificate: null,
   failure: null,
@@ -253,7 +285,7 @@ function evolveStages(s: TrackStages, event: TrackEvent): TrackStages {
       const mastering = { ...s.mastering, running: null };
       if (event.data.kind === 'preview') return { ...s, mastering: { ...mastering, preview: event.data } };
       // A new master is new content: an earlier check no longer speaks for it.
-      return { ...s, status: 'mastered', failure: null, check: { running: null, result: null }, mastering: { ...mastering, master: event.data, preview: event.data } };
+      return { ...s, status: 'mastered', failure: null, check: { running: null, result: null, reviewRequest: null }, mastering: { ...mastering, master: event.data, preview: event.data } };
     }
     case 'TrackMasteringFailed': {
       const wasMaster = s.mastering.running?.kind === 'master';
@@ -262,18 +294,21 @@ function evolveStages(s: TrackStages, event: TrackEvent): TrackStages {
       return { ...s, mastering, status: 'failed', failure: { step: 'master', reason: event.data.reason, similarity: null, resultCode: null } };
     }
     case 'TrackCopyrightCheckStarted':
-      return { ...s, failure: null, status: s.mastering.master ? 'mastered' : 'completed', check: { running: event.data, result: null } };
+      return { ...s, failure: null, status: s.mastering.master ? 'mastered' : 'completed', check: { running: event.data, result: null, reviewRequest: null } };
     case 'TrackCopyrightCheckProgressed':
       return s;
     case 'TrackCopyrightChecked': {
-      const check = { running: null, result: event.data };
-      if (event.data.analysis.status === 'cleared') return { ...s, check };
+      const check = { running: null, result: event.data, reviewRequest: null };
+      // A hold for review is not a dead end: the track keeps its stage while a person looks at the evidence.
+      if (event.data.analysis.status === 'cleared' || event.data.analysis.status === 'needs_review') return { ...s, check };
       const similarity = event.data.analysis.conflicts.reduce<number | null>((top, c) => Math.max(top ?? 0, c.similarity), null);
       const reason = event.data.analysis.reason ?? `The check did not clear the track (${event.data.analysis.status.replace('_', ' ')})`;
       return { ...s, check, status: 'failed', failure: { step: 'oracle', reason, similarity, resultCode: null } };
     }
     case 'TrackCopyrightCheckFailed':
-      return { ...s, check: { running: null, result: null }, status: 'failed', failure: { step: 'oracle', reason: event.data.reason, similarity: null, resultCode: null } };
+      return { ...s, check: { running: null, result: null, reviewRequest: null }, status: 'failed', failure: { step: 'oracle', reason: event.data.reason, similarity: null, resultCode: null } };
+    case 'TrackCopyrightReviewRequested':
+      return { ...s, check: { ...s.check, reviewRequest: event.data } };
     case 'TrackRegistrationSigned':
       return { ...s, registration: { ...s.registration, signed: event.data } };
     case 'TrackRegistrationSubmitted':

@@ -160,6 +160,8 @@ export function summarize(event: TrackEvent): string {
     }
     case 'TrackCopyrightCheckFailed':
       return `${event.data.checkId}: ${event.data.reason}`;
+    case 'TrackCopyrightReviewRequested':
+      return `review of ${event.data.checkId} requested${event.data.note ? `: ${event.data.note}` : ''}`;
     case 'TrackRegistrationSigned':
       return `tx ${event.data.txHash} on ${event.data.network}, certificate ${event.data.certificateId}`;
     case 'TrackRegistrationSubmitted': {

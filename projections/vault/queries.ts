@@ -117,7 +117,10 @@ function copyrightCheckView(row: VaultRow, track: ProbedTrack): CopyrightCheck {
   const failure = track.stages.failure?.step === 'oracle' ? track.stages.failure : null;
   const stageStates = row.progress.check?.stages ?? {};
   const analysis = result?.analysis ?? null;
-  const status: CopyrightCheck['status'] = running ? 'analyzing' : analysis ? (analysis.status === 'cleared' ? 'completed' : 'failed') : failure ? 'failed' : 'pending';
+  // A hold for review is a finished check with a verdict, not a failure: the verdict tells them apart.
+  const finished = analysis?.status === 'cleared' || analysis?.status === 'needs_review';
+  const status: CopyrightCheck['status'] = running ? 'analyzing' : analysis ? (finished ? 'completed' : 'failed') : failure ? 'failed' : 'pending';
+  const reviewRequest = track.stages.check.reviewRequest;
   return {
     contentId: row.id,
     title: track.upload.title,
@@ -132,7 +135,25 @@ function copyrightCheckView(row: VaultRow, track: ProbedTrack): CopyrightCheck {
     rhythmicId: analysis?.rhythmicId ?? null,
     databasesChecked: analysis?.databasesChecked ?? null,
     recordsScanned: analysis?.recordsScanned ?? null,
-    conflicts: (analysis?.conflicts ?? []).map(({ workId, owner, similarity, kind }) => ({ workId, owner, similarity, kind })),
+    conflicts: (analysis?.conflicts ?? []).map(({ workId, title, owner, registeredAt, similarity, kind }) => ({
+      workId,
+      title: title ?? null,
+      owner,
+      registeredAt: registeredAt ?? null,
+      similarity,
+      kind,
+    })),
+    passages: (analysis?.passages ?? []).map(({ workId, title, owner, registeredAt, kind, similarity, upload, work }) => ({
+      workId,
+      title,
+      owner,
+      registeredAt,
+      kind,
+      similarity,
+      upload: { startSeconds: upload.startSeconds, endSeconds: upload.endSeconds },
+      work: { startSeconds: work.startSeconds, endSeconds: work.endSeconds },
+    })),
+    reviewRequest: reviewRequest ? { requestedAt: reviewRequest.requestedAt, note: reviewRequest.note ?? null } : null,
     recommendations: analysis?.recommendations ?? [],
     notChecked: analysis?.notChecked ?? [],
     reason: failure?.reason ?? analysis?.reason ?? null,
@@ -158,6 +179,10 @@ function stageLabel(state: UploadedTrack, steps: StepProgress[], stage: Lifecycl
   const step = steps.find((s) => s.name === stage);
   if (step?.status === 'failed') return `${STAGE_LABELS[stage]}: failed`;
   if (step?.status === 'running') return RUNNING_LABELS[stage] ?? STAGE_LABELS[stage];
+  // A held track cannot be registered until a review or a new check clears it, whatever stage it is at.
+  if (state.status === 'probed' && state.stages.check.result?.analysis.status === 'needs_review') {
+    return state.stages.check.reviewRequest ? 'Held for copyright review: review requested' : 'Held for copyright review';
+  }
   return STAGE_LABELS[stage];
 }
 

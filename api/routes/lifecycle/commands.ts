@@ -1,13 +1,17 @@
 // What the lifecycle routes share: finding the signed-in owner's track, refusing a command the
 // track cannot take now (409 with the reason), the workflow input rebuilt from the track's
-// upload, and waiting for the read model to show what a finished command recorded.
+// upload, a small command decided and appended right here, and waiting for the read model to
+// show what a finished command recorded.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import type { VaultItem } from '../../../domain/contracts/vault';
-import { refusal } from '../../../domain/track/track.decider';
+import { decideTrack, evolveTrack, initialTrackState, refusal, type TrackCommand } from '../../../domain/track/track.decider';
+import { trackStreamId } from '../../../domain/track/track.events';
 import type { Queryable } from '../../../infra/db/db';
 import { NotFoundError } from '../../../domain/shared/errors';
+import { handleCommand } from '../../../infra/eventstore/command-handler';
+import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findOwnedTrack, findTrack, toVaultItem, type VaultRow } from '../../../projections/vault/queries';
 import type { CommandContext, CommandOutcome, RegisterOutcomeValue, TrackLifecycleInput } from '../../../workflows/track-lifecycle/shared';
 import type { Projector } from '../../../projections/projector';
@@ -55,8 +59,18 @@ export function lifecycleInput(row: VaultRow, context: CommandContext): TrackLif
 }
 
 /**
+ * A command small enough to need no workflow: decided against the track's stream and appended
+ * there (a concurrent append makes it fail rather than overwrite), then waited for in the read model.
+ */
+export async function decideAndAppend(deps: { eventStore: EventStore; projector: Projector }, command: TrackCommand, context: CommandContext): Promise<void> {
+  const { result } = await handleCommand(deps.eventStore, trackStreamId(command.data.trackId), { decide: decideTrack, evolve: evolveTrack, initialState: initialTrackState }, command, context);
+  if (result) await deps.projector.waitFor(result.lastPosition);
+}
+
+/**
  * The track's vault item once the read model shows `done`: it trails the event store by a moment,
- * so each committed change to the track is looked at, up to a deadline.
+ * so each committed change to the track is looked at, up to a deadline. Past it the answer is a
+ * 504 rather than the item as it stood, which would present an earlier state as the outcome.
  */
 export async function viewWhen(
   deps: { db: Queryable; projector: Projector },
@@ -77,8 +91,11 @@ export async function viewWhen(
       const row = await findOwnedTrack(deps.db, ownerId, trackId);
       if (!row) throw new HttpError(404, `No content item with id ${trackId}`);
       const item = toVaultItem(row);
+      if (done(item)) return item;
       const left = deadline - Date.now();
-      if (done(item) || left <= 0) return item;
+      if (left <= 0) {
+        throw new HttpError(504, `The work finished, but the vault did not show its result within ${Math.round(timeoutMs / 1000)} s; reload the vault in a moment to see it`);
+      }
       const timeout = new AbortController();
       await Promise.race([nextChange, sleep(left, undefined, { signal: timeout.signal }).catch(() => undefined)]);
       timeout.abort();

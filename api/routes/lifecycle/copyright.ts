@@ -1,5 +1,6 @@
-// The copyright check, the XRPL registration, the certificate (JSON, PDF, public verification),
-// the sync status of a registration, a track's audit history and an operator's ledger retry.
+// The copyright check (and the creator's request to review a check that held the track), the XRPL
+// registration, the certificate (JSON, PDF, public verification), the sync status of a
+// registration, a track's audit history and an operator's ledger retry.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,11 +11,13 @@ import {
   publishedKeySchema,
   registrationResponseSchema,
   retryRequestSchema,
+  reviewRequestBodySchema,
+  reviewRequestResponseSchema,
   syncStatusSchema,
   trackHistorySchema,
   verificationResponseSchema,
 } from '../../../domain/contracts/lifecycle';
-import { evolveTrack, initialTrackState } from '../../../domain/track/track.decider';
+import { evolveTrack, initialTrackState, type ProbedTrack } from '../../../domain/track/track.decider';
 import { trackStreamId, type TrackEvent } from '../../../domain/track/track.events';
 import { certificateFileName, signedCertificateSchema, verifyCertificateSignature, type SignedCertificate } from '../../../infra/certificate/certificate';
 import { renderCertificatePdf } from '../../../infra/certificate/pdf';
@@ -24,7 +27,7 @@ import { findCertificate, findTrackByTxHash, listCopyrightChecks, toVaultItem } 
 import type { AppDeps } from '../../app';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { commandContext, lifecycleInput, ownedTrack, publicOrigin, refuseUnlessAllowed, retryFailedRegistration, viewWhen } from './commands';
+import { commandContext, decideAndAppend, lifecycleInput, ownedTrack, publicOrigin, refuseUnlessAllowed, retryFailedRegistration, viewWhen } from './commands';
 
 const idParams = z.object({ id: z.string().min(1) });
 
@@ -39,6 +42,26 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     const check = item.copyrightCheck!;
     return { success: outcome.ok, reason: outcome.ok ? null : outcome.reason, check };
   });
+
+  // Recorded only, for now: the reviewer's side arrives with dispute management.
+  app.post(
+    '/api/copyright-check/:id/review-request',
+    { schema: { params: idParams, body: reviewRequestBodySchema.default({}), response: { 200: reviewRequestResponseSchema } } },
+    async (request) => {
+      const { ownerId, row } = await ownedTrack(db, request, request.params.id);
+      refuseUnlessAllowed(row, 'review');
+      // Allowed means the track is probed and its latest check held it.
+      const { checkId } = (row.state as ProbedTrack).stages.check.result!;
+      const { note } = request.body;
+      await decideAndAppend(
+        { eventStore, projector },
+        { type: 'RequestCopyrightReview', data: { trackId: row.id, checkId, requestedAt: new Date().toISOString(), ...(note ? { note } : {}) } },
+        commandContext(request, ownerId),
+      );
+      const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.copyrightCheck?.checkId === checkId && i.copyrightCheck.reviewRequest !== null);
+      return { success: true as const, check: item.copyrightCheck! };
+    },
+  );
 
   app.get('/api/copyright-checks', { schema: { response: { 200: copyrightCheckListSchema } } }, (request) => listCopyrightChecks(db, requireUserId(request)));
 

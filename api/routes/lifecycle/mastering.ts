@@ -85,7 +85,8 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       });
     } catch (error) {
       request.log.error({ err: error, trackId: row.id }, 'mastering stream failed');
-      send({ step: 'Error', description: 'The mastering workflow could not be reached; please try again', progress: 0 });
+      // An HttpError (the vault not showing the finished master in time) says what happened; anything else is the workflow.
+      send({ step: 'Error', description: error instanceof HttpError ? error.message : 'The mastering workflow could not be reached; please try again', progress: 0 });
     } finally {
       unsubscribe();
       out.end();

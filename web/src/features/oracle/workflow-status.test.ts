@@ -28,4 +28,11 @@ describe('track workflow status', () => {
     expect(trackWorkflowStatus(failed)).toBe('failed');
     expect(failureDetails(failed)).toEqual({ step: 'oracle', reason: 'Melody matches a registered work', similarity: 91 });
   });
+
+  it('shows a track the check held for review as held, not failed and not running', () => {
+    const held = vaultItem({ trackStatus: 'mastered', landrMasterStatus: 'completed', copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'needs_review', checkId: 'c1' }) });
+    expect(trackWorkflowStatus(held)).toBe('held');
+    expect(isWorkflowActive(held)).toBe(false);
+    expect(trackWorkflowStatus({ ...held, copyrightCheck: copyrightCheck({ status: 'analyzing', verdict: null, checkId: 'c2' }) })).toBe('analyzing');
+  });
 });

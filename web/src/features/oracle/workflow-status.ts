@@ -1,16 +1,19 @@
 // The per-track workflow status of the Copyright Oracle tab (spec 3 §4 "Track workflow status",
 // spec 2 §4 "Workflow status in the contracts screen"): pending → mastering → mastered →
 // analyzing → registered, or failed. `intake` covers uploads still being received and probed,
-// which the spec does not list and which can do nothing yet.
+// which the spec does not list and which can do nothing yet; `held` is a track the check held for
+// review, which is not a failure: its creator can ask for a review or run the check again.
 import type { VaultItem } from '../../../../domain/contracts/vault';
+import { isHeldForReview } from '../../components/copyright/registered-work';
 import { failedLifecycleStep, isSecuredInVault } from '../track-workflow/workflow-steps';
 
-export type TrackWorkflowStatus = 'intake' | 'pending' | 'mastering' | 'mastered' | 'analyzing' | 'registered' | 'failed';
+export type TrackWorkflowStatus = 'intake' | 'pending' | 'mastering' | 'mastered' | 'analyzing' | 'held' | 'registered' | 'failed';
 
 export function trackWorkflowStatus(item: VaultItem): TrackWorkflowStatus {
   if (item.copyrightCheck?.status === 'analyzing') return 'analyzing';
   if (item.mastering?.running || item.trackStatus === 'mastering') return 'mastering';
   if (item.trackStatus === 'failed') return 'failed';
+  if (isHeldForReview(item.copyrightCheck)) return 'held';
   if (item.xrplTxHash || isSecuredInVault(item)) return 'registered';
   if (item.trackStatus === 'processing') return 'intake';
   if (item.trackStatus === 'mastered') return 'mastered';
@@ -29,6 +32,7 @@ export const STATUS_DISPLAY: Record<TrackWorkflowStatus, { label: string; severi
   mastering: { label: 'Mastering', severity: 'warning', icon: 'pi pi-spin pi-spinner' },
   mastered: { label: 'Mastered', severity: 'info', icon: 'pi pi-check' },
   analyzing: { label: 'Analyzing', severity: 'warning', icon: 'pi pi-spin pi-spinner' },
+  held: { label: 'Held for review', severity: 'warning', icon: 'pi pi-pause-circle' },
   registered: { label: 'Registered', severity: 'success', icon: 'pi pi-verified' },
   failed: { label: 'Failed', severity: 'danger', icon: 'pi pi-times-circle' },
 };

@@ -1,11 +1,19 @@
-// What to tell the creator after a copyright check or a registration (spec 2 §8): a pass, the
-// conflict toast with the oracle's reason, or the ledger outcome in plain words.
+// What to tell the creator after a copyright check or a registration (spec 2 §8): a pass, a hold
+// for review, the conflict toast with the oracle's reason, or the ledger outcome in plain words.
 import type { ToastOptions } from '../../components/ui/toast';
 import type { CopyrightCheckResponse } from './api/run-copyright-check';
 import type { RegistrationResponse } from './api/register-copyright';
 import { LEDGER_STATUS_TEXT } from './ledger-status';
 
 export function checkOutcomeToast(response: CopyrightCheckResponse): ToastOptions {
+  if (!response.success && response.check.verdict === 'needs_review') {
+    const found = response.check.passages.length;
+    return {
+      severity: 'warn',
+      summary: 'Held for Review',
+      detail: `${(response.check.reason ?? 'Part of the track looks copied from a registered work').replace(/\.$/, '')}. ${found > 0 ? `See the ${found === 1 ? 'passage' : `${found} passages`} it found; ` : ''}you can request a review or run the check again.`,
+    };
+  }
   if (!response.success) {
     return {
       severity: 'error',

@@ -37,6 +37,8 @@ export function copyrightCheck(overrides: Partial<CopyrightCheck> = {}): Copyrig
     databasesChecked: null,
     recordsScanned: null,
     conflicts: [],
+    passages: [],
+    reviewRequest: null,
     recommendations: [],
     notChecked: [],
     reason: null,

@@ -131,6 +131,19 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
           </div>
         )}
 
+        {status === 'held' && (
+          <div className="workflow-card__body">
+            {results && <MasteringResults results={results} title="Master" />}
+            <p className="muted small">
+              Part of this track looks copied from a registered work, so it is not registered yet. It stays in your vault: listen to the passages below
+              side by side, then request a review, or change the track and run the check again (a cleared check registers it).
+            </p>
+            <div className="button-row">
+              <Button label="Run Check Again" icon="pi pi-refresh" size="small" outlined loading={registerFlow.isPending} disabled={busy} onClick={register} />
+            </div>
+          </div>
+        )}
+
         {status === 'analyzing' && item.copyrightCheck && (
           <div className="workflow-card__body">
             <OracleStageList stages={item.copyrightCheck.stages} />

@@ -1,7 +1,10 @@
 // What a finished copyright check found: the clearance score and verdict, how much it compared
-// against, the closest conflicting works, its recommendations, and what it could not check.
+// against, the conflicting works by name, the passages of a track held for review (and its review
+// request), its recommendations, and what it could not check.
 import { Tag } from 'primereact/tag';
 import type { CopyrightCheck } from '../../../../../domain/contracts/lifecycle';
+import { HeldForReview } from '../../../components/copyright/held-for-review';
+import { describeConflict, isHeldForReview } from '../../../components/copyright/registered-work';
 import '../track-workflow.css';
 
 const VERDICTS: Record<string, { label: string; severity: 'success' | 'danger' | 'warning' | 'secondary' }> = {
@@ -50,12 +53,11 @@ export function CopyrightCheckReport({ check }: { check: CopyrightCheck }) {
       {check.conflicts.length > 0 && (
         <ul className="check-report__list" aria-label="Conflicting works">
           {check.conflicts.map((conflict) => (
-            <li key={`${conflict.workId}-${conflict.kind}`}>
-              <strong>{conflict.similarity}%</strong> {conflict.kind} similarity to {conflict.workId} ({conflict.owner})
-            </li>
+            <li key={`${conflict.workId}-${conflict.kind}`}>{describeConflict(conflict)}</li>
           ))}
         </ul>
       )}
+      {isHeldForReview(check) && <HeldForReview check={check} />}
       {check.recommendations.length > 0 && (
         <>
           <h5 className="check-report__subtitle">Recommendations</h5>

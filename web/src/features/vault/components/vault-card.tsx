@@ -1,6 +1,7 @@
 // One content item in the vault (spec 1 §2, §3): title, type, status, where its workflow stands,
 // the facts intake found out, players for the original, the preview and the master (with the
-// 'GOOSE: ' master status badge), downloads, and the certificate / distribution actions once the
+// 'GOOSE: ' master status badge), downloads, the passages of a track the copyright check held for
+// review (and the creator's review request), and the certificate / distribution actions once the
 // item is registered or has a registry transaction.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -8,6 +9,8 @@ import { Tag } from 'primereact/tag';
 import { Tooltip } from 'primereact/tooltip';
 import { useState } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { HeldForReview } from '../../../components/copyright/held-for-review';
+import { isHeldForReview } from '../../../components/copyright/registered-work';
 import { CONTENT_TYPE_DISPLAY, ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { formatBytes, formatDate, formatDuration, shortenHash } from '../../../lib/format';
 import { ledgerStatusLabel, masterStatusLabel, masterStatusSeverity } from '../status-labels';
@@ -23,6 +26,8 @@ const STATUS_DISPLAY: Record<string, { label: string; severity: 'success' | 'war
   failed: { label: 'Failed', severity: 'danger', icon: 'pi pi-times-circle' },
 };
 const UNKNOWN_STATUS = { label: 'Unknown', severity: 'secondary', icon: 'pi pi-question-circle' } as const;
+// Not processing: nothing runs on a held track until its creator acts.
+const HELD_STATUS = { label: 'Held for review', severity: 'warning', icon: 'pi pi-pause-circle' } as const;
 
 export function statusDisplay(status: string) {
   return STATUS_DISPLAY[status] ?? UNKNOWN_STATUS;
@@ -30,7 +35,8 @@ export function statusDisplay(status: string) {
 
 export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: boolean }) {
   const type = CONTENT_TYPE_DISPLAY[item.contentType];
-  const status = statusDisplay(item.status);
+  const held = !demo && isHeldForReview(item.copyrightCheck);
+  const status = held ? HELD_STATUS : statusDisplay(item.status);
   const { metadata } = item;
   const canCertify = item.status === 'registered' || Boolean(item.xrplTxHash);
   // Distribution is for music only (spec 1 §4); it is not built yet, so the button says so.
@@ -62,6 +68,12 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
         {item.description && <p className="vault-card__description">{item.description}</p>}
 
         <WorkflowSteps workflow={item.workflow} />
+
+        {held && item.copyrightCheck && (
+          <div className="vault-card__held inset-box">
+            <HeldForReview check={item.copyrightCheck} />
+          </div>
+        )}
 
         <Tooltip target={`.${tooltipClass}`} position="top" />
         <dl className="facts vault-card__facts">

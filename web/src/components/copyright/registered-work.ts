@@ -1,0 +1,42 @@
+// How the web names a registered work that a copyright check matched (its title, its creator's
+// public username, its registration date) and, for a track held for review, the passages side by side.
+// Checks recorded before works were named carry only an internal owner id, which is never shown.
+import type { CopyrightCheck } from '../../../../domain/contracts/lifecycle';
+import { formatDuration } from '../../lib/format';
+
+export type CheckConflict = CopyrightCheck['conflicts'][number];
+export type CheckPassage = CopyrightCheck['passages'][number];
+
+/** True when the latest finished check held the track for review. */
+export function isHeldForReview(check: CopyrightCheck | null): check is CopyrightCheck {
+  return check?.status === 'completed' && check.verdict === 'needs_review';
+}
+
+/** "12 Mar 2026" (the day the work was registered, in UTC so it reads the same everywhere). */
+export function formatRegisteredDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** "“Harbour Lights” by alice, registered 24 Nov 2026". */
+export function describeWork(work: { title: string; owner: string; registeredAt: string }): string {
+  return `“${work.title}” by ${work.owner}, registered ${formatRegisteredDate(work.registeredAt)}`;
+}
+
+/** A conflict by the work's name; an older one that did not record it says so rather than show an id. */
+export function describeConflict(conflict: CheckConflict): string {
+  const work = conflict.title !== null && conflict.registeredAt !== null
+    ? describeWork({ title: conflict.title, owner: conflict.owner, registeredAt: conflict.registeredAt })
+    : 'a registered work (this check did not record its name)';
+  return `${conflict.similarity}% ${conflict.kind} similarity to ${work}`;
+}
+
+function formatRange(range: { startSeconds: number; endSeconds: number }): string {
+  return `${formatDuration(range.startSeconds)}–${formatDuration(range.endSeconds)}`;
+}
+
+/** "0:42–1:10 of your track ↔ 1:05–1:33 of “Title” by alice, registered 12 Mar 2026, melody, 71 % similar". */
+export function describePassage(passage: CheckPassage): string {
+  return `${formatRange(passage.upload)} of your track ↔ ${formatRange(passage.work)} of ${describeWork(passage)}, ${passage.kind}, ${Math.round(passage.similarity)} % similar`;
+}

@@ -1,0 +1,18 @@
+// POST /api/copyright-check/{id}/review-request: asks a person to review a check that held the
+// track. It only records the request for now; reviewers arrive with dispute management.
+import type { z } from 'zod';
+import type { reviewRequestResponseSchema } from '../../../../domain/contracts/lifecycle';
+import { apiRequest } from '../../lib/api-client';
+import { useOneShotMutation } from '../../lib/one-shot-mutation';
+import { COPYRIGHT_CHECKS_KEY, VAULT_KEY } from '../../lib/query-keys';
+
+export type ReviewRequestResponse = z.infer<typeof reviewRequestResponseSchema>;
+
+export function requestCopyrightReview({ contentId, note }: { contentId: string; note: string }): Promise<ReviewRequestResponse> {
+  const trimmed = note.trim();
+  return apiRequest<ReviewRequestResponse>('POST', `/api/copyright-check/${encodeURIComponent(contentId)}/review-request`, trimmed ? { note: trimmed } : {});
+}
+
+export function useRequestCopyrightReview() {
+  return useOneShotMutation(requestCopyrightReview, [VAULT_KEY, COPYRIGHT_CHECKS_KEY]);
+}
