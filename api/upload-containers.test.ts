@@ -141,6 +141,7 @@ describe('upload of what is not music', () => {
   it.each([
     ['random bytes named .m4a', 'noise.m4a', () => Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 7919 + 13) % 256)), 415, 'Unsupported file type'],
     ['a text file renamed .m4a', 'lyrics.m4a', () => Buffer.from('la la la, all night long\n'), 415, 'The file\'s content is plain text but its name ends in ".m4a" (expected .txt)'],
+    ['an MP3 with no extension', 'song', async () => readFile(encoded.find((c) => c.extension === 'mp3')!.file), 415, 'MP3 audio but its name has no extension (expected .mp3)'],
     ['an MP3 named .m4a', 'song.m4a', async () => readFile(encoded.find((c) => c.extension === 'mp3')!.file), 415, 'MP3 audio but its name ends in ".m4a"'],
     ['a truncated M4A', 'cut.m4a', async () => (await readFile(encoded.find((c) => c.name === 'm4a (AAC)')!.file)).subarray(0, 600), 422, 'The file is not readable audio'],
   ] as const)('refuses %s with a clear error and keeps nothing', async (_name, fileName, content, status, message) => {

@@ -52,7 +52,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { storag
       const claimed = claimedExtension(file.originalName);
       if (!nameFits(sniffed, claimed)) {
         const fits = sniffed.names.map((name) => `.${name}`).join(' or ');
-        throw new HttpError(415, `The file's content is ${sniffed.label} but its name ends in ".${claimed}" (expected ${fits})`);
+        const named = claimed ? `its name ends in ".${claimed}"` : 'its name has no extension';
+        throw new HttpError(415, `The file's content is ${sniffed.label} but ${named} (expected ${fits})`);
       }
       if (!sniffed.contentTypes.includes(parsed.data.contentType)) {
         throw new ValidationError(`A ${sniffed.label} file cannot be uploaded as ${parsed.data.contentType}`);
