@@ -7,9 +7,8 @@ import { Tag } from 'primereact/tag';
 import { useId, useState } from 'react';
 import type { CopyrightCheck } from '../../../../domain/contracts/lifecycle';
 import { errorMessage } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
 import { useToast } from '../ui/toast';
-import { describePassage } from './registered-work';
+import { describePassage, formatDay } from './registered-work';
 import { useRequestCopyrightReview } from './request-review';
 import './held-for-review.css';
 
@@ -49,7 +48,7 @@ export function HeldForReview({ check }: { check: CopyrightCheck }) {
       {reviewRequest ? (
         <div className="held-review__requested">
           <p>
-            <i className="pi pi-check-circle" aria-hidden="true" /> Review requested on {formatDate(reviewRequest.requestedAt)}
+            <i className="pi pi-check-circle" aria-hidden="true" /> Review requested on {formatDay(reviewRequest.requestedAt)}
           </p>
           {reviewRequest.note && <p className="muted small held-review__note">Your note: {reviewRequest.note}</p>}
         </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeConflict, describePassage, formatRegisteredDate } from './registered-work';
+import { describeConflict, describePassage, formatDay } from './registered-work';
 
 describe('registered works as the creator reads them', () => {
   it('reads a passage as the two time ranges side by side, with the work named', () => {
@@ -26,7 +26,7 @@ describe('registered works as the creator reads them', () => {
   });
 
   it('formats a registration date as day, short month and year, or a dash when there is none', () => {
-    expect(formatRegisteredDate('2026-03-12T00:00:00.000Z')).toBe('12 Mar 2026');
-    expect(formatRegisteredDate('not a date')).toBe('—');
+    expect(formatDay('2026-03-12T00:00:00.000Z')).toBe('12 Mar 2026');
+    expect(formatDay('not a date')).toBe('—');
   });
 });

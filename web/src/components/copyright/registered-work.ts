@@ -12,8 +12,8 @@ export function isHeldForReview(check: CopyrightCheck | null): check is Copyrigh
   return check?.status === 'completed' && check.verdict === 'needs_review';
 }
 
-/** "12 Mar 2026" (the day the work was registered, in UTC so it reads the same everywhere). */
-export function formatRegisteredDate(iso: string): string {
+/** "12 Mar 2026": the day a work was registered or a review requested (UTC, so it reads the same everywhere). */
+export function formatDay(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -21,7 +21,7 @@ export function formatRegisteredDate(iso: string): string {
 
 /** "“Harbour Lights” by alice, registered 24 Nov 2026". */
 export function describeWork(work: { title: string; owner: string; registeredAt: string }): string {
-  return `“${work.title}” by ${work.owner}, registered ${formatRegisteredDate(work.registeredAt)}`;
+  return `“${work.title}” by ${work.owner}, registered ${formatDay(work.registeredAt)}`;
 }
 
 /** A conflict by the work's name; an older one that did not record it says so rather than show an id. */
