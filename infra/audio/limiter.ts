@@ -41,6 +41,7 @@ export class LookAheadLimiter {
   private readonly coarseScratch: EnvelopeScratch;
   /** The input's K-weighted power per coarse step. */
   private readonly coarsePower: Float32Array;
+  private input: Float32Array;
   /** The earlier frames are limited here, the later ones on the worker. */
   private readonly split: number;
   private readonly warmUp: number;
@@ -48,7 +49,7 @@ export class LookAheadLimiter {
   private readonly segmentFrames: number;
 
   constructor(
-    private readonly input: Float32Array,
+    input: Float32Array,
     /** The input's K-weighted power per frame (measureLoudness's `framePower`). */
     framePower: Float32Array,
     /** Each frame's peak (stereoFramePeaks over every frame). */
@@ -61,9 +62,28 @@ export class LookAheadLimiter {
   ) {
     const frames = input.length / 2;
     const steps = Math.ceil(frames / COARSE_FRAMES);
-    const coarsePeak = new Float32Array(steps);
+    this.input = input;
     this.coarsePower = new Float32Array(steps);
-    for (let step = 0; step < steps; step++) {
+    this.fine = { peaks: framePeak, attack: attackFrames, release: releaseFrames };
+    this.coarse = { peaks: new Float32Array(steps), attack: Math.round(attackFrames / COARSE_FRAMES), release: releaseFrames / COARSE_FRAMES };
+    this.load(input, framePower, framePeak);
+    this.coarseScratch = envelopeScratch(steps + this.coarse.attack, (length) => new Float32Array(length));
+    this.warmUp = Math.ceil(WARM_UP_RELEASES * releaseFrames);
+    // Worth sharing only when the worker's half is much longer than its warm-up.
+    this.split = frames > 4 * this.warmUp ? Math.floor(frames / 2) : frames;
+    this.fineScratch = envelopeScratch(this.split + attackFrames, allocate);
+    this.out = allocate(input.length);
+    this.segmentFrames = segmentFramesAt(sampleRate);
+  }
+
+  /**
+   * Puts a new input of the same length under the limiter (the soft clipper's output in place of
+   * the chain's), with its power and peaks as the constructor takes them; the buffers stay.
+   */
+  load(input: Float32Array, framePower: Float32Array, framePeak: Float32Array): void {
+    const frames = input.length / 2;
+    const { peaks: coarsePeak } = this.coarse;
+    for (let step = 0; step < coarsePeak.length; step++) {
       let peak = 0;
       let power = 0;
       for (let n = step * COARSE_FRAMES, last = Math.min(frames, n + COARSE_FRAMES); n < last; n++) {
@@ -73,15 +93,8 @@ export class LookAheadLimiter {
       coarsePeak[step] = peak;
       this.coarsePower[step] = power;
     }
-    this.fine = { peaks: framePeak, attack: attackFrames, release: releaseFrames };
-    this.coarse = { peaks: coarsePeak, attack: Math.round(attackFrames / COARSE_FRAMES), release: releaseFrames / COARSE_FRAMES };
-    this.coarseScratch = envelopeScratch(steps + this.coarse.attack, (length) => new Float32Array(length));
-    this.warmUp = Math.ceil(WARM_UP_RELEASES * releaseFrames);
-    // Worth sharing only when the worker's half is much longer than its warm-up.
-    this.split = frames > 4 * this.warmUp ? Math.floor(frames / 2) : frames;
-    this.fineScratch = envelopeScratch(this.split + attackFrames, allocate);
-    this.out = allocate(input.length);
-    this.segmentFrames = segmentFramesAt(sampleRate);
+    this.input = input;
+    this.fine.peaks = framePeak;
   }
 
   /** The input's true peak (linear). */
@@ -107,6 +120,31 @@ export class LookAheadLimiter {
       segmentPower[segment] = sum / segmentFrames;
     }
     return integratedLoudnessOfSegments(segmentPower);
+  }
+
+  /**
+   * The gain reduction of the last run at `gainDb`, measured on its input and output samples: the
+   * most any sample was turned down under the gain, and the loss of power over the whole track.
+   */
+  measureGainReduction(gainDb: number): { peakDb: number; powerDb: number } {
+    const { input, out } = this;
+    const gain = 10 ** (gainDb / 20);
+    // Samples this quiet carry too few bits of the ratio to say anything about the gain.
+    const audible = 1e-4;
+    let leastRatio = 1;
+    let inPower = 0;
+    let outPower = 0;
+    for (let i = 0; i < input.length; i++) {
+      const x = input[i]! * gain;
+      const y = out[i]!;
+      inPower += x * x;
+      outPower += y * y;
+      const level = x < 0 ? -x : x;
+      if (level < audible) continue;
+      const ratio = (y < 0 ? -y : y) / level;
+      if (ratio < leastRatio) leastRatio = ratio;
+    }
+    return { peakDb: -20 * Math.log10(leastRatio), powerDb: outPower > 0 ? 10 * Math.log10(inPower / outPower) : 0 };
   }
 
   /** Limits into a buffer reused by the next run: the later half on the worker meanwhile. */

@@ -9,7 +9,9 @@ import { measureLoudness } from './loudness';
 import { sharedFloat32 } from './typed-bytes';
 import { envelopeScratch, limitFrames, shapeGain } from './gain-envelope';
 import { LookAheadLimiter } from './limiter';
-import { LOUDNESS_TARGETS, decodeInHalves, MASTERING_STEPS, STYLE_CHAINS, masterTrack, runStyleChain, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
+import { softClip } from './soft-clipper';
+import { edgePeaks } from './edge-peaks';
+import { LOUDNESS_TARGETS, decodeInHalves, MASTERING_STEPS, MasteringError, STYLE_CHAINS, masterTrack, runStyleChain, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
 import { music, writeWav } from './test-signals';
 
 const SR = 44_100;
@@ -155,6 +157,31 @@ describe('masterTrack', () => {
     expect(Math.abs(fromMp3.lufs - -14)).toBeLessThanOrEqual(0.5);
   }, 60_000);
 
+  it('reports the clipper and the limiter in the processing, with measured gain reduction', async () => {
+    const { result } = await master('balanced', 'high');
+    const clipping = result.processing.find((line) => line.startsWith('Soft clipping:'));
+    const limiting = result.processing.find((line) => line.startsWith('Limiting:'));
+    expect(clipping).toBeDefined();
+    expect(limiting).toMatch(/gain reduction up to [\d.]+ dB, [\d.]+ dB of the power/);
+    expect(result.processing.indexOf(clipping!)).toBeLessThan(result.processing.indexOf(limiting!));
+    expect(result.measurements.limiterGainReductionDb).toBeGreaterThanOrEqual(0);
+    expect(result.measurements.clipperGainReductionDb).toBeGreaterThanOrEqual(0);
+    if (result.measurements.clipperGainReductionDb > 0) expect(clipping).toMatch(/gain reduction up to [\d.]+ dB/);
+  }, 60_000);
+
+  it('says what it reached and suggests the next loudness down when a target is out of reach', async () => {
+    // Lone clicks in silence: however hard they are clipped and limited, a click stays a click, and
+    // its loudness a click's.
+    const clicks = new Float32Array(10 * SR * 2);
+    for (let n = 0; n < clicks.length / 2; n += SR / 5) clicks[2 * n] = clicks[2 * n + 1] = 0.5;
+    const file = path.join(dir, 'clicks.wav');
+    await writeWav(file, clicks, SR, 2, 's16');
+    const error = await masterTrack(file, { style: 'balanced', loudness: 'high', format: 'wav', outDir: path.join(dir, 'clicks') }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MasteringError);
+    expect((error as Error).message).toMatch(/Could not reach -6 LUFS under a -1 dBTP ceiling: the master reaches -?[\d.]+ LUFS/);
+    expect((error as Error).message).toContain('try medium (-9 LUFS)');
+  }, 60_000);
+
   it('masters a FLAC file and the audio track of an MP4 video, each within target and ceiling', async () => {
     const flac = path.join(dir, 'song.flac');
     await runFfmpeg(['-v', 'error', '-i', input, '-c:a', 'flac', '-y', flac]);
@@ -191,6 +218,51 @@ describe('runStyleChain', () => {
     expect(maxDiff).toBeLessThan(1e-6);
     expect(seamDiff).toBeLessThan(1e-6);
   }, 60_000);
+});
+
+describe('softClip', () => {
+  it('leaves samples under the knee alone, keeps every sample under its limit, and measures what it took', () => {
+    const input = new Float32Array([0.1, -0.3, 0.5, -0.9, 2, -4, 0]);
+    const out = new Float32Array(input.length);
+    const knee = 0.5;
+    const limit = 0.8;
+    const measured = softClip(input, out, 1, knee, limit);
+    expect(Array.from(out.subarray(0, 3))).toEqual(Array.from(input.subarray(0, 3)));
+    for (let i = 3; i < 6; i++) {
+      expect(Math.abs(out[i]!)).toBeLessThan(limit);
+      expect(Math.abs(out[i]!)).toBeGreaterThan(knee);
+      expect(Math.sign(out[i]!)).toBe(Math.sign(input[i]!));
+    }
+    // The loudest sample (4) lost the most: 20·log10(4 / |out|).
+    expect(measured.peakReductionDb).toBeCloseTo(20 * Math.log10(4 / Math.abs(out[5]!)), 4);
+    let inPower = 0;
+    let outPower = 0;
+    for (let i = 0; i < input.length; i++) {
+      inPower += input[i]! ** 2;
+      outPower += out[i]! ** 2;
+    }
+    expect(measured.powerReductionDb).toBeCloseTo(10 * Math.log10(inPower / outPower), 4);
+    expect(measured.clippedShare).toBeCloseTo(3 / 7, 6);
+  });
+});
+
+describe('edgePeaks', () => {
+  it("finds the overshoot of a track that starts loud, which the interpolator's taps do not reach", () => {
+    // Full-scale alternation from the first sample: against the silence before it, it rings over.
+    const frames = 4096;
+    const pcm = new Float32Array(frames * 2);
+    for (let n = 0; n < frames; n++) pcm[2 * n] = pcm[2 * n + 1] = (n % 4 < 2 ? 1 : -1) * 0.5;
+    const framePeak = new Float32Array(frames);
+    stereoFramePeaks(pcm, 0, frames, framePeak);
+    const inner = framePeak[0]!;
+    const peak = edgePeaks(pcm, framePeak);
+    expect(framePeak[0]).toBeGreaterThan(inner);
+    expect(Math.max(...framePeak.subarray(0, 64), ...framePeak.subarray(frames - 64))).toBe(peak);
+    // In the middle the interpolator saw it all: nothing changes there.
+    const middle = new Float32Array(frames);
+    stereoFramePeaks(pcm, 0, frames, middle);
+    for (let n = 64; n < frames - 64; n++) expect(framePeak[n]).toBe(middle[n]);
+  });
 });
 
 describe('LookAheadLimiter', () => {

@@ -33,6 +33,8 @@ import { Scratch } from './scratch';
 import { sharedFloat32 } from './typed-bytes';
 import { quantizeWav, type QuantizedWav, type WavCodec } from './wav-file';
 import { LookAheadLimiter } from './limiter';
+import { softClip, type ClipMeasurement } from './soft-clipper';
+import { edgePeaks } from './edge-peaks';
 import { MASTERING_STEPS } from '../../domain/constants';
 
 export type MasterStyle = 'warm' | 'balanced' | 'open';
@@ -103,6 +105,13 @@ export interface MasterResult {
     previewSeconds: number;
     /** Limiter passes run to land the target. */
     limiterPasses: number;
+    /**
+     * The soft clipper before the limiter (0 when the limiter alone held the peaks): the most one
+     * sample was turned down, dB, measured on its input and output samples.
+     */
+    clipperGainReductionDb: number;
+    /** The most the limiter turned the master down under its gain, dB, measured the same way. */
+    limiterGainReductionDb: number;
     sampleRate: number;
     codec: string;
   };
@@ -211,6 +220,30 @@ const MP3_ALGORITHM_QUALITY = 5;
  * search there (the quality check then decides), instead of dozens of passes at 40–80 dB of gain.
  */
 const SATURATED_LIMITER_SLOPE = 0.02;
+/**
+ * Most gain reduction (dB, at the loudest peak) the limiter is given alone. A look-ahead limiter
+ * ducks whole stretches around a peak, so past a few dB it pumps and then stalls (more gain only
+ * holds the envelope at the ceiling); beyond this the soft clipper shaves the peaks first.
+ */
+const LIMITER_ALONE_MAX_DB = 6;
+/**
+ * Gain (dB) left to the limiter behind the clipper, whose limit sits this far under the ceiling: the
+ * gain brings the clipped peaks up to the ceiling, and the limiter catches what the clipper lets
+ * through between samples. With the clip at the ceiling itself those inter-sample peaks stalled the
+ * limiter (+21 dB of gain for 2 LU on a real piece); 2 dB under it, +2 dB did it.
+ */
+const LIMITER_BEHIND_CLIPPER_DB = 2;
+/** The clipper bends over from this far (dB) under its limit, which is the limiter's ceiling. */
+const CLIPPER_KNEE_DB = 3;
+/** Drive into the clipper (dB over the gain that puts the chain's output at the target) at most. */
+const CLIPPER_MAX_EXTRA_DRIVE_DB = 12;
+/** Drives tried (each clipped and K-weighted) to land the clipped track's loudness. */
+const CLIPPER_DRIVE_STEPS = 3;
+/** Times the clipper is driven harder when the limiter behind it still cannot reach the target. */
+const CLIPPER_ROUNDS = 3;
+
+/** The soft clipper's setting and what it measured doing. */
+type ClipperSetting = ClipMeasurement & { driveDb: number; limitDb: number };
 const MP3_ARGS = ['-c:a', 'libmp3lame', '-b:a', '320k', '-compression_level', String(MP3_ALGORITHM_QUALITY)];
 
 interface ExportPlan {
@@ -242,6 +275,11 @@ function exportPlan(format: MasterFormat, info: AudioInfo): ExportPlan {
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 const dbToGain = (db: number): number => 10 ** (db / 20);
 const fmtDb = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
+
+/** The measurement with its true peak taken at the track's ends too (see edge-peaks.ts). */
+function withEdgePeaks(measured: LoudnessResult, pcm: Float32Array): LoudnessResult {
+  return { ...measured, truePeakDbtp: Math.max(measured.truePeakDbtp, amplitudeToDb(edgePeaks(pcm))) };
+}
 
 /** Start (in 100 ms segments) of the `width`-segment window with the most K-weighted energy. */
 function loudestWindow(segmentPower: Float64Array, width: number): number {
@@ -362,6 +400,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   const preLimiterLufs = measureLoudness(preLimiter, sr, 2, { truePeak: false, loudnessRange: false, framePower: preLimiterPower }).integratedLufs;
   stereoFramePeaks(preLimiter, 0, split, preLimiterPeaks);
   await laterPeaks;
+  edgePeaks(preLimiter, preLimiterPeaks);
   const limiter = new LookAheadLimiter(preLimiter, preLimiterPower, preLimiterPeaks, sr, Math.round((chain.limiter.attackMs / 1000) * sr), (chain.limiter.releaseMs / 1000) * sr, (length) => scratch.float32(length));
   // Loudness rises less than the gain once the limiter works hard: correct along the measured slope.
   const landLoudness = async (tolerance: number): Promise<void> => {
@@ -392,7 +431,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     const wav = plan.wavCodec ? await quantizeWavInParallel(limited, sr, plan.wavCodec, 1, scratch) : null;
     // An mp3's true peak is measured on the decoded file after export; before encoding, the
     // limiter's own ceiling is what holds it, so only the loudness is measured here.
-    const m = wav ? await measureLoudnessInParallel(wav.samples, sr, 2) : measureLoudness(limited, sr, 2, { truePeak: false, loudnessRange: false });
+    const m = wav ? withEdgePeaks(await measureLoudnessInParallel(wav.samples, sr, 2), wav.samples) : measureLoudness(limited, sr, 2, { truePeak: false, loudnessRange: false });
     estimateBias = m.integratedLufs - estimatedLufs;
     return { limited, wav, m };
   };
@@ -406,12 +445,59 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     if (!gainBuysNothing) gainDb += off;
     return true;
   };
-  const limited = await stage('limiting', `Gain into a look-ahead limiter toward ${targetLufs} LUFS under ${TRUE_PEAK_CEILING_DBTP} dBTP`, async () => {
+  // How far the loudest peak goes over the ceiling at the current gain: the most the limiter turns down.
+  const limiterShareDb = (): number => gainDb + amplitudeToDb(limiter.truePeak()) - ceilingDb;
+  // The soft clipper, set when the limiter alone would work too hard. Its output replaces the
+  // chain's under the limiter. The drive is searched on the clipped audio's measured loudness alone
+  // (clip and K-weight, no peaks, no limiter): the clipper brings the track to
+  // LIMITER_BEHIND_CLIPPER_DB under the target with its peaks as far under the ceiling, which
+  // leaves the limiter that much gain. Only the chosen drive's peaks are interpolated.
+  let clipper = null as ClipperSetting | null;
+  const engageClipper = async (): Promise<void> => {
+    const clipped = scratch.float32(preLimiter.length);
+    const clippedPower = scratch.float32(frames);
+    const clippedPeaks = scratch.float32(frames);
+    const limitDb = ceilingDb - LIMITER_BEHIND_CLIPPER_DB;
+    const limit = dbToGain(limitDb);
+    const knee = limit * dbToGain(-CLIPPER_KNEE_DB);
+    const clipAt = (driveDb: number): number => {
+      clipper = { ...softClip(preLimiter, clipped, dbToGain(driveDb), knee, limit), driveDb, limitDb };
+      return measureLoudness(clipped, sr, 2, { truePeak: false, loudnessRange: false, framePower: clippedPower }).integratedLufs;
+    };
+    const maxDriveDb = targetLufs - preLimiterLufs + CLIPPER_MAX_EXTRA_DRIVE_DB;
+    let clippedTargetLufs = targetLufs - LIMITER_BEHIND_CLIPPER_DB;
+    let driveDb = clippedTargetLufs - preLimiterLufs;
+    for (let round = 1; ; round++) {
+      // Clipping takes loudness as it takes peaks: correct along the measured slope.
+      let lufs = clipAt(driveDb);
+      let prev: { driveDb: number; lufs: number } | null = null;
+      for (let step = 0; step < CLIPPER_DRIVE_STEPS && Math.abs(clippedTargetLufs - lufs) > 0.2 && driveDb < maxDriveDb; step++) {
+        const slope = prev && Math.abs(driveDb - prev.driveDb) > 0.05 ? Math.max(0.1, Math.min(1, (lufs - prev.lufs) / (driveDb - prev.driveDb))) : 1;
+        prev = { driveDb, lufs };
+        driveDb = Math.min(maxDriveDb, driveDb + Math.max(-6, Math.min(6, (clippedTargetLufs - lufs) / slope)));
+        lufs = clipAt(driveDb);
+      }
+      const laterClippedPeaks = stereoFramePeaksOnWorker(clipped, split, frames, clippedPeaks);
+      stereoFramePeaks(clipped, 0, split, clippedPeaks);
+      await laterClippedPeaks;
+      edgePeaks(clipped, clippedPeaks);
+      limiter.load(clipped, clippedPower, clippedPeaks);
+      gainDb = targetLufs - lufs;
+      await landLoudness(0.05);
+      // A limiter that stalls behind the clipper, or needs far more gain than it was left, gets a
+      // louder clipped track to work from.
+      const limiterStalls = saturated || gainDb > LIMITER_BEHIND_CLIPPER_DB + 3;
+      if (!limiterStalls || round === CLIPPER_ROUNDS || driveDb >= maxDriveDb) return;
+      clippedTargetLufs += 1;
+    }
+  };
+  const limited = await stage('limiting', `Gain into a soft clipper if needed and a look-ahead limiter toward ${targetLufs} LUFS under ${TRUE_PEAK_CEILING_DBTP} dBTP`, async () => {
     // The pre-limiter master: the chain's output with its true peak brought to the ceiling.
     const preLimiterGainDb = tpTarget() - amplitudeToDb(limiter.truePeak());
     writeFloatWav(files.preLimiter, preLimiter, preLimiterGainDb);
     gainDb = targetLufs - preLimiterLufs;
     await landLoudness(0.05);
+    if (saturated || limiterShareDb() > LIMITER_ALONE_MAX_DB) await engageClipper();
     let candidate = await finalize();
     for (let retry = 0; retry < 3 && correct(candidate.m, tpTarget(), 0.25); retry++) {
       await landLoudness(0.05);
@@ -425,7 +511,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   // turned down, never over its ceiling), lower still if the original is quieter or would peak over
   // the ceiling. Each half is 32-bit float, a measured signal times a gain and nothing else, so its
   // loudness follows exactly from that measurement (K-weighting is linear).
-  const inputTruePeakDbtp = Math.max(inputLoudness.samplePeakDbfs, amplitudeToDb(await originalPeak));
+  const inputTruePeakDbtp = Math.max(inputLoudness.samplePeakDbfs, amplitudeToDb(Math.max(await originalPeak, edgePeaks(original))));
   processing.unshift(`Analysis: ${round1(inputLoudness.integratedLufs)} LUFS, ${round1(inputTruePeakDbtp)} dBTP, LRA ${round1(inputLoudness.loudnessRangeLu)} LU, ${info.sampleRate} Hz`);
   const originalHeadroom = tpTarget() - inputTruePeakDbtp;
   const abLufs = Math.min(inputLoudness.integratedLufs, targetLufs - LOUDNESS_TOLERANCE_LU, inputLoudness.integratedLufs + originalHeadroom);
@@ -433,15 +519,29 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   const abOriginalLufs = integratedLoudnessAtGain(inputLoudness, abOriginalGainDb);
   writeFloatWav(files.abOriginal, original, abOriginalGainDb);
 
+  // A target out of reach: what was reached, what stopped it, and the next loudness down.
+  const outOfReach = (reached: LoudnessResult): MasteringError => {
+    const limiting = limiter.measureGainReduction(gainDb);
+    const done = clipper
+      ? `with its peaks shaved by up to ${round1(clipper.peakReductionDb)} dB in the soft clipper and up to ${round1(limiting.peakDb)} dB of limiting`
+      : `with up to ${round1(limiting.peakDb)} dB of limiting`;
+    const plrNeeded = round1(TRUE_PEAK_CEILING_DBTP - targetLufs);
+    const why =
+      reached.integratedLufs < targetLufs
+        ? `more drive only squares the waveform off: this music's peak-to-loudness ratio does not come down to the ${plrNeeded} dB the target needs without audible distortion`
+        : 'the master came out louder than the target';
+    const lower = MASTER_LOUDNESS[MASTER_LOUDNESS.indexOf(options.loudness) - 1];
+    const suggestion = lower && reached.integratedLufs < targetLufs ? `; try ${lower} (${LOUDNESS_TARGETS[lower]} LUFS)` : '';
+    return new MasteringError(
+      `Could not reach ${targetLufs} LUFS under a ${TRUE_PEAK_CEILING_DBTP} dBTP ceiling: the master reaches ${round1(reached.integratedLufs)} LUFS and ${round1(reached.truePeakDbtp)} dBTP ${done}; ${why}${suggestion}`,
+    );
+  };
+
   // 7. Quality check on the final samples before they are written.
   const checkWhat = plan.wavCodec ? 'integrated loudness and true peak' : "the limited audio's loudness (the encoded file's true peak is checked after encoding)";
   await stage('quality check', `Checking ${checkWhat} against the targets`, () => {
     const { m } = final;
-    if (Math.abs(m.integratedLufs - targetLufs) > LOUDNESS_TOLERANCE_LU) {
-      throw new MasteringError(
-        `Could not reach ${targetLufs} LUFS under a ${TRUE_PEAK_CEILING_DBTP} dBTP ceiling: the limited master measures ${round1(m.integratedLufs)} LUFS`,
-      );
-    }
+    if (Math.abs(m.integratedLufs - targetLufs) > LOUDNESS_TOLERANCE_LU) throw outOfReach(m);
     if (m.truePeakDbtp > TRUE_PEAK_CEILING_DBTP) throw new MasteringError(`True peak ${round1(m.truePeakDbtp)} dBTP is over the ceiling`);
   });
 
@@ -471,7 +571,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
       for (let retry = 0; ; retry++) {
         await encoded;
         masterSamples = await decodeInHalves(files.master, sr, frames);
-        written = await measureLoudnessInParallel(masterSamples, sr, 2);
+        written = withEdgePeaks(await measureLoudnessInParallel(masterSamples, sr, 2), masterSamples);
         const tpOver = written.truePeakDbtp - (TRUE_PEAK_CEILING_DBTP - 0.05);
         if (retry === 2 || !correct(written, TRUE_PEAK_CEILING_DBTP - 0.05, LOUDNESS_TOLERANCE_LU - 0.1)) break;
         // The codec moved it: more headroom for the codec, then limit and encode again.
@@ -486,7 +586,8 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
         previewEncoded.catch(() => undefined);
       }
       inBackground(previewEncoded);
-      if (Math.abs(written.integratedLufs - targetLufs) > LOUDNESS_TOLERANCE_LU || written.truePeakDbtp > TRUE_PEAK_CEILING_DBTP) {
+      if (Math.abs(written.integratedLufs - targetLufs) > LOUDNESS_TOLERANCE_LU) throw outOfReach(written);
+      if (written.truePeakDbtp > TRUE_PEAK_CEILING_DBTP) {
         throw new MasteringError(`The encoded mp3 measures ${round1(written.integratedLufs)} LUFS and ${round1(written.truePeakDbtp)} dBTP, outside ${targetLufs} ± ${LOUDNESS_TOLERANCE_LU} LUFS under ${TRUE_PEAK_CEILING_DBTP} dBTP`);
       }
     }
@@ -498,8 +599,14 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   });
 
   const { written } = exported;
+  // Measured on the final pass's samples, the limiter's input against its output.
+  const limiting = limiter.measureGainReduction(gainDb);
+  const clip = clipper;
   processing.push(
-    `Limiting: ${fmtDb(gainDb)} dB into a look-ahead limiter on 4x-interpolated peaks (ceiling ${round1(ceilingDb)} dBFS, ${chain.limiter.attackMs} ms attack, ${chain.limiter.releaseMs} ms release), ${passes} pass(es) on the coarse envelope's loudness estimate, ${measuredPasses} measured`,
+    clip
+      ? `Soft clipping: ${fmtDb(clip.driveDb)} dB into a tanh soft clipper (limit ${round1(clip.limitDb)} dBFS, knee ${CLIPPER_KNEE_DB} dB under it): gain reduction up to ${round1(clip.peakReductionDb)} dB, ${round1(clip.powerReductionDb)} dB of the power, ${round1(clip.clippedShare * 100)} % of the samples over the knee`
+      : `Soft clipping: none (the limiter alone needed under ${LIMITER_ALONE_MAX_DB} dB of gain reduction)`,
+    `Limiting: ${fmtDb(gainDb)} dB into a look-ahead limiter on 4x-interpolated peaks (ceiling ${round1(ceilingDb)} dBFS, ${chain.limiter.attackMs} ms attack, ${chain.limiter.releaseMs} ms release): gain reduction up to ${round1(limiting.peakDb)} dB, ${round1(limiting.powerDb)} dB of the power; ${passes} pass(es) on the coarse envelope's loudness estimate, ${measuredPasses} measured`,
     `Quality check: ${round1(written.integratedLufs)} LUFS (target ${targetLufs}), true peak ${round1(written.truePeakDbtp)} dBTP (ceiling ${TRUE_PEAK_CEILING_DBTP})`,
     `Export: ${options.format} (${plan.codec}, ${sr} Hz${plan.wavCodec === 'pcm_s16le' ? ', triangular dither' : ''}); pre-limiter master and A/B pair as 32-bit float WAV`,
     `Preview: ${round1(exported.previewSeconds)} s from ${round1(exported.startFrame / sr)} s (loudest part)`,
@@ -522,6 +629,8 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
       previewStartSeconds: round1(exported.startFrame / sr),
       previewSeconds: round1(exported.previewSeconds),
       limiterPasses: passes,
+      clipperGainReductionDb: round1(clip?.peakReductionDb ?? 0),
+      limiterGainReductionDb: round1(limiting.peakDb),
       sampleRate: sr,
       codec: plan.codec,
     },
