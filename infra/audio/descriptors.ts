@@ -670,23 +670,26 @@ export function mergePairs(rows: Float32Array): Float32Array {
   return out;
 }
 
-function crossCorrelate(query: Float32Array, reference: Float32Array): Omit<MelodicAlignment, 'beatRatio'> | null {
+interface CorrelationSums {
+  /** Rows of the query and of the reference. */
+  n: number;
+  m: number;
+  size: number;
+  /** Per transposition (query pitch class c against reference class c − shift): index j (mod size) holds Σ_t q[t] · r[t − j]. */
+  byShift: Float64Array[];
+}
+
+function correlationSums(query: Float32Array, reference: Float32Array): CorrelationSums {
   const n = query.length / 12;
   const m = reference.length / 12;
-  const minOverlap = Math.max(8, Math.floor(Math.min(n, m) / 2));
-  if (Math.min(n, m) < minOverlap) return null;
   let size = 1;
   while (size < n + m) size <<= 1;
   const q = spectra(query, size, true);
   const r = spectra(reference, size, false);
-  let best: Omit<MelodicAlignment, 'beatRatio'> | null = null;
-  const sumRe = new Float64Array(size);
-  const sumIm = new Float64Array(size);
+  const byShift: Float64Array[] = [];
   for (let shift = 0; shift < 12; shift++) {
-    // Query pitch class c against reference pitch class c − shift: Σ_c conj(R_{c−shift}) · Q_c
-    // gives, after the inverse transform, Σ_t q[t] · r[t − lag] at index lag (mod size).
-    sumRe.fill(0);
-    sumIm.fill(0);
+    const sumRe = new Float64Array(size);
+    const sumIm = new Float64Array(size);
     for (let c = 0; c < 12; c++) {
       const rc = (c - shift + 12) % 12;
       const [ar, ai, br, bi] = [q.re[c]!, q.im[c]!, r.re[rc]!, r.im[rc]!];
@@ -696,13 +699,122 @@ function crossCorrelate(query: Float32Array, reference: Float32Array): Omit<Melo
       }
     }
     fft(sumRe, sumIm, true);
-    // Index j holds Σ_t q[t] · r[t − j]: the query's beat t sits at reference beat t − j, offset −j.
+    for (let k = 0; k < size; k++) sumRe[k] = sumRe[k]! / size;
+    byShift.push(sumRe);
+  }
+  return { n, m, size, byShift };
+}
+
+const signedShift = (shift: number): number => (shift > 6 ? shift - 12 : shift);
+
+function crossCorrelate(query: Float32Array, reference: Float32Array): Omit<MelodicAlignment, 'beatRatio'> | null {
+  const n = query.length / 12;
+  const m = reference.length / 12;
+  const minOverlap = Math.max(8, Math.floor(Math.min(n, m) / 2));
+  if (Math.min(n, m) < minOverlap) return null;
+  const { size, byShift } = correlationSums(query, reference);
+  let best: Omit<MelodicAlignment, 'beatRatio'> | null = null;
+  byShift.forEach((sums, shift) => {
+    // Index j holds Σ_t q[t] · r[t − j]: the query's row t sits at reference row t − j, offset −j.
     for (let j = -(m - 1); j <= n - 1; j++) {
       const offset = -j;
       const overlap = Math.min(n, m - offset) - Math.max(0, -offset);
       if (overlap < minOverlap) continue;
-      const similarity = sumRe[(j + size) % size]! / size / overlap;
-      if (!best || similarity > best.similarity) best = { similarity, semitones: shift > 6 ? shift - 12 : shift, offsetRows: offset, overlapRows: overlap };
+      const similarity = sums[(j + size) % size]! / overlap;
+      if (!best || similarity > best.similarity) best = { similarity, semitones: signedShift(shift), offsetRows: offset, overlapRows: overlap };
+    }
+  });
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Passages: a stretch of one recording's melody found in another
+
+/** A melodic passage of the query that follows the reference closely, in each one's own rows. */
+export interface MelodicPassage {
+  /** Mean correlation of the aligned rows over the passage's best window. */
+  similarity: number;
+  semitones: number;
+  beatRatio: number;
+  queryStartRow: number;
+  queryRows: number;
+  referenceStartRow: number;
+  referenceRows: number;
+}
+
+/** Diagonals (transposition and lag) searched for a passage: the ones with the largest raw sums. */
+const PASSAGE_LAGS_PER_SHIFT = 4;
+
+/**
+ * The longest-scoring stretch where the query follows the reference: on the diagonals (transposition,
+ * lag) whose total agreement is largest, the window of `windowRows` rows with the highest mean row
+ * correlation, grown while the next windows stay at `threshold` or above. Null when no window
+ * reaches `threshold`. A whole-piece alignment averages a quoted passage away; this finds it.
+ */
+export function findMelodicPassage(query: Float32Array, reference: Float32Array, beatRatios: readonly number[], windowRows: number, threshold: number): MelodicPassage | null {
+  let best: MelodicPassage | null = null;
+  for (const ratio of beatRatios) {
+    const q = ratio === 2 ? merged(query) : query;
+    const r = ratio === 0.5 ? mergePairs(reference) : reference;
+    const found = passageOnDiagonals(q, r, windowRows, threshold);
+    if (!found || (best && found.similarity <= best.similarity)) continue;
+    // Merged sequences have one row per two of the original's.
+    const qScale = ratio === 2 ? 2 : 1;
+    const rScale = ratio === 0.5 ? 2 : 1;
+    best = {
+      similarity: found.similarity,
+      semitones: found.semitones,
+      beatRatio: ratio,
+      queryStartRow: found.queryStart * qScale,
+      queryRows: found.rows * qScale,
+      referenceStartRow: found.referenceStart * rScale,
+      referenceRows: found.rows * rScale,
+    };
+  }
+  return best;
+}
+
+interface DiagonalPassage {
+  similarity: number;
+  semitones: number;
+  queryStart: number;
+  referenceStart: number;
+  rows: number;
+}
+
+function passageOnDiagonals(query: Float32Array, reference: Float32Array, windowRows: number, threshold: number): DiagonalPassage | null {
+  const { n, m, size, byShift } = correlationSums(query, reference);
+  if (Math.min(n, m) < windowRows) return null;
+  let best: DiagonalPassage | null = null;
+  for (const [shift, sums] of byShift.entries()) {
+    const lags: { offset: number; sum: number }[] = [];
+    for (let j = -(m - windowRows); j <= n - windowRows; j++) lags.push({ offset: -j, sum: sums[(j + size) % size]! });
+    lags.sort((a, b) => b.sum - a.sum);
+    for (const { offset } of lags.slice(0, PASSAGE_LAGS_PER_SHIFT)) {
+      const from = Math.max(0, -offset);
+      const to = Math.min(n, m - offset);
+      const products = new Float64Array(to - from);
+      for (let t = from; t < to; t++) {
+        let p = 0;
+        for (let c = 0; c < 12; c++) p += query[t * 12 + c]! * reference[(t + offset) * 12 + ((c - shift + 12) % 12)]!;
+        products[t - from] = p;
+      }
+      const windowMeans = new Float64Array(Math.max(0, products.length - windowRows + 1));
+      let sum = 0;
+      for (let i = 0; i < products.length; i++) {
+        sum += products[i]!;
+        if (i >= windowRows) sum -= products[i - windowRows]!;
+        if (i >= windowRows - 1) windowMeans[i - windowRows + 1] = sum / windowRows;
+      }
+      let peak = 0;
+      for (let i = 1; i < windowMeans.length; i++) if (windowMeans[i]! > windowMeans[peak]!) peak = i;
+      const similarity = windowMeans[peak] ?? -1;
+      if (similarity < threshold || (best && similarity <= best.similarity)) continue;
+      let first = peak;
+      let last = peak;
+      while (first > 0 && windowMeans[first - 1]! >= threshold) first--;
+      while (last + 1 < windowMeans.length && windowMeans[last + 1]! >= threshold) last++;
+      best = { similarity, semitones: signedShift(shift), queryStart: from + first, referenceStart: from + first + offset, rows: last - first + windowRows };
     }
   }
   return best;

@@ -20,7 +20,7 @@
 // nothing and lookups skip them (they stay as dead weight until the buckets are rebuilt).
 import type { Db, Queryable } from '../db/db';
 import type { Migration } from '../db/migrate';
-import { bestAlignment, MATCH_BER, popcount, shiftAlignment, type Alignment, type Fingerprint } from './fingerprint';
+import { bestAlignment, MATCH_BER, popcount, recordingPassage, shiftAlignment, type Alignment, type Fingerprint, type RecordingPassage } from './fingerprint';
 import { bytesOf, uint32FromBytes } from './typed-bytes';
 
 export const fingerprintIndexMigrations: readonly Migration[] = [
@@ -73,6 +73,10 @@ const CANDIDATE_WORKS = 10;
  */
 const MIN_VOTES = 2;
 const OFFSETS_PER_CANDIDATE = 5;
+/** Windows a recording passage is measured in, the bit error rate each must stay under, and the shortest passage reported. */
+const PASSAGE_WINDOW_SECONDS = 3;
+const PASSAGE_BER = 0.3;
+const MIN_PASSAGE_SECONDS = 5;
 
 export interface IndexMatch extends Alignment {
   workId: string;
@@ -81,8 +85,16 @@ export interface IndexMatch extends Alignment {
   votes: number;
 }
 
+/** Part of the query that is the same recording as part of a work that did not match whole. */
+export interface IndexPassage extends RecordingPassage {
+  workId: string;
+  owner: string;
+}
+
 export interface LookupResult {
   matches: IndexMatch[];
+  /** Works that share a passage of recording with the query without matching it whole (samples). */
+  passages: IndexPassage[];
   /** Works in the index when the lookup ran. */
   recordsScanned: number;
   /** Postings of the query's keys that the lookup read. */
@@ -225,12 +237,13 @@ export class FingerprintIndex {
       .filter((candidate) => candidate.best[0]![1] >= MIN_VOTES)
       .sort((a, b) => b.best[0]![1] - a.best[0]![1])
       .slice(0, CANDIDATE_WORKS);
-    if (ranked.length === 0) return { matches: [], recordsScanned, keyHits };
+    if (ranked.length === 0) return { matches: [], passages: [], recordsScanned, keyHits };
     const { rows: works } = await this.db.query<{ ordinal: number; work_id: string; owner: string; items: string }>(
       `SELECT ordinal, work_id, owner, encode(items, 'base64') AS items FROM audio_works WHERE ordinal = ANY($1::int[])`,
       [ranked.map((r) => r.ordinal)],
     );
     const matches: IndexMatch[] = [];
+    const passages: IndexPassage[] = [];
     for (const work of works) {
       const reference = uint32FromBytes(Buffer.from(work.items, 'base64'));
       const candidate = ranked.find((r) => r.ordinal === work.ordinal)!;
@@ -244,8 +257,20 @@ export class FingerprintIndex {
         }
       }
       if (best) matches.push(best);
+      else {
+        // Only phase 0 spans the whole query; a sample can sit anywhere in it.
+        let passage: RecordingPassage | null = null;
+        for (const [key] of candidate.best.filter(([key]) => ((key % queries.length) + queries.length) % queries.length === 0)) {
+          for (const offset of [key / queries.length - 1, key / queries.length, key / queries.length + 1]) {
+            const found = recordingPassage(queries[0]!.items, reference, offset, PASSAGE_WINDOW_SECONDS, PASSAGE_BER);
+            if (found && found.seconds >= MIN_PASSAGE_SECONDS && (!passage || found.seconds > passage.seconds)) passage = found;
+          }
+        }
+        if (passage) passages.push({ ...passage, workId: work.work_id, owner: work.owner });
+      }
     }
     matches.sort((a, b) => a.bitErrorRate - b.bitErrorRate);
-    return { matches, recordsScanned, keyHits };
+    passages.sort((a, b) => b.seconds - a.seconds);
+    return { matches, passages, recordsScanned, keyHits };
   }
 }

@@ -311,3 +311,44 @@ export function shiftAlignment(alignment: Alignment, firstItem: number): Alignme
 
 /** A fingerprint match is the same recording when the aligned bit error rate is under this. */
 export const MATCH_BER = 0.3;
+
+/** A stretch of the query that is the same recording as a stretch of the reference. */
+export interface RecordingPassage {
+  /** Reference position minus query position, in items. */
+  offsetItems: number;
+  queryStartSeconds: number;
+  seconds: number;
+  /** Bit error rate over the passage. */
+  bitErrorRate: number;
+}
+
+/**
+ * The longest run of windows (`windowSeconds` each, stepping a quarter window) along one offset
+ * whose bit error rate stays under `maxBer`: a sample taken from a recording, where the whole
+ * overlap is too long or too different to match. Null when no window qualifies.
+ */
+export function recordingPassage(query: Uint32Array, reference: Uint32Array, offset: number, windowSeconds: number, maxBer: number): RecordingPassage | null {
+  const start = Math.max(0, -offset);
+  const end = Math.min(query.length, reference.length - offset);
+  const window = Math.round(windowSeconds * ITEMS_PER_SECOND);
+  if (end - start < window) return null;
+  const errors = new Uint8Array(end - start);
+  for (let i = start; i < end; i++) errors[i - start] = popcount((query[i]! ^ reference[i + offset]!) >>> 0);
+  const step = Math.max(1, Math.floor(window / 4));
+  let best: { from: number; to: number; bits: number } | null = null;
+  let run: { from: number; to: number; bits: number } | null = null;
+  for (let at = 0; at + window <= errors.length; at += step) {
+    let bits = 0;
+    for (let i = at; i < at + window; i++) bits += errors[i]!;
+    if (bits / (window * 32) >= maxBer) {
+      run = null;
+      continue;
+    }
+    run = run && run.to >= at ? { from: run.from, to: at + window, bits: run.bits + bits } : { from: at, to: at + window, bits };
+    if (!best || run.to - run.from > best.to - best.from) best = run;
+  }
+  if (!best) return null;
+  let bits = 0;
+  for (let i = best.from; i < best.to; i++) bits += errors[i]!;
+  return { offsetItems: offset, queryStartSeconds: (start + best.from) / ITEMS_PER_SECOND, seconds: (best.to - best.from) / ITEMS_PER_SECOND, bitErrorRate: bits / ((best.to - best.from) * 32) };
+}

@@ -13,12 +13,15 @@ import { analyzeAudio, CLEARANCE_THRESHOLD, ORACLE_STAGES, oracleMigrations, reg
 import { music, writeWav, type MusicOptions } from './test-signals';
 
 const SECONDS = 30;
-/** Registered works: seed → owner. */
+/** Registered works: seed → owner (an internal id, never shown to others). */
 const REGISTERED = new Map([
   [1, 'alice'],
   [2, 'bob'],
   [3, 'carol'],
 ]);
+/** The public username each owner's works are shown under. */
+const usernameOf = (owner: string): string => `${owner}_sings`;
+const titleOf = (seed: number): string => `Harbour Song ${seed}`;
 
 const FINGERPRINT_COPIES: [string, string[], number][] = [
   ['mp3 at 128 kbps', ['-c:a', 'libmp3lame', '-b:a', '128k'], 0],
@@ -57,6 +60,12 @@ beforeAll(async () => {
     else await writeWav(out, music({ ...how, level: -9 }), 44_100, 2);
   }
   await runFfmpeg(['-v', 'error', '-i', file('work-2.wav'), '-c:a', 'libmp3lame', '-b:a', '128k', '-y', file('own-reupload.mp3')]);
+  // A new piece with 8 s of carol's recording (her 8–16 s) sampled into it at 10 s.
+  await runFfmpeg([
+    '-v', 'error', '-i', file('work-6.wav'), '-i', file('work-3.wav'),
+    '-filter_complex', '[0:a]atrim=0:10[a];[1:a]atrim=8:16,asetpts=PTS-STARTPTS[b];[0:a]atrim=18:30,asetpts=PTS-STARTPTS[c];[a][b][c]concat=n=3:v=0:a=1',
+    '-y', file('sampled.wav'),
+  ]);
 });
 
 afterAll(async () => {
@@ -70,7 +79,7 @@ function describeOracle(name: string, open: () => Promise<{ db: Db; cleanup(): P
     beforeAll(async () => {
       ({ db, cleanup } = await open());
       await migrate(db, oracleMigrations);
-      for (const [seed, owner] of REGISTERED) await registerWork(db, { workId: `work-${seed}`, owner, file: file(`work-${seed}.wav`) });
+      for (const [seed, owner] of REGISTERED) await registerWork(db, { workId: `work-${seed}`, owner, ownerName: usernameOf(owner), title: titleOf(seed), file: file(`work-${seed}.wav`) });
     });
     afterAll(async () => {
       await cleanup();
@@ -104,10 +113,14 @@ function describeOracle(name: string, open: () => Promise<{ db: Db; cleanup(): P
       expect(result.status).toBe('conflict');
       expect(result.clearanceScore).toBeLessThan(CLEARANCE_THRESHOLD);
       expect(result.metrics.databaseComparison).toBe(0);
-      expect(result.conflicts.map((c) => [c.workId, c.owner, c.kind])).toEqual([['work-1', 'alice', 'fingerprint']]);
+      expect(result.conflicts.map((c) => [c.workId, c.title, c.owner, c.kind])).toEqual([['work-1', titleOf(1), usernameOf('alice'), 'fingerprint']]);
       expect(result.conflicts[0]!.offsetSeconds).toBeCloseTo(offsetSeconds, 0);
+      expect(result.conflicts[0]!.work.startSeconds).toBeCloseTo(offsetSeconds, 0);
+      expect(result.conflicts[0]!.work.endSeconds).toBeCloseTo(SECONDS, 0);
       expect(result.conflicts[0]!.similarity).toBeGreaterThan(40);
-      expect(result.reason).toContain('work-1 by alice');
+      // The reason names the work, its creator's username and the day it was registered; never an internal id.
+      expect(result.reason).toMatch(new RegExp(`^Same recording as “${titleOf(1)}” by ${usernameOf('alice')}, registered \\d{1,2} [A-Z][a-z]{2} \\d{4} `));
+      expect(result.reason).not.toMatch(/\balice\b/);
     });
 
     it.each(DESCRIPTOR_COPIES.map(([variant, , kind, semitones], index) => [variant, kind, semitones, index] as const))(
@@ -117,11 +130,11 @@ function describeOracle(name: string, open: () => Promise<{ db: Db; cleanup(): P
       expect(result.status).toBe('conflict');
       expect(result.clearanceScore).toBeLessThan(CLEARANCE_THRESHOLD);
       expect(result.metrics.aiPatternRecognition).toBe(0);
-      expect(result.conflicts.map((c) => [c.workId, c.owner, c.kind, c.semitones])).toEqual([['work-1', 'alice', kind, semitones]]);
+      expect(result.conflicts.map((c) => [c.workId, c.owner, c.kind, c.semitones])).toEqual([['work-1', usernameOf('alice'), kind, semitones]]);
         // The processed copies start where the work starts; the re-performed loop may align with
         // any repetition of its 16-beat pattern, equally right.
         if ('filter' in DESCRIPTOR_COPIES[index]![1]) expect(Math.abs(result.conflicts[0]!.offsetSeconds)).toBeLessThan(0.6);
-        expect(result.reason).toContain('Same music as registered work work-1 by alice');
+        expect(result.reason).toContain(`Same music as “${titleOf(1)}” by ${usernameOf('alice')}, registered `);
       },
     );
 
@@ -134,6 +147,24 @@ function describeOracle(name: string, open: () => Promise<{ db: Db; cleanup(): P
       expect(byOther.conflicts.map((c) => c.workId)).toEqual(['work-2']);
     });
 
+    it("holds a new piece with an 8 s sample of carol's recording for review, naming the passage in both", async () => {
+      const result = await analyzeAudio(file('sampled.wav'), { db, ownerId: 'dave' });
+      expect(result.conflicts.map((c) => [c.kind, c.similarity])).toEqual([]);
+      expect(result.status).toBe('needs_review');
+      expect(result.conflicts).toEqual([]);
+      expect(result.clearanceScore).toBeLessThan(CLEARANCE_THRESHOLD);
+      expect(result.metrics.databaseComparison).toBe(0);
+      const [passage, ...others] = result.passages;
+      expect(others).toEqual([]);
+      expect(passage).toMatchObject({ workId: 'work-3', title: titleOf(3), owner: usernameOf('carol'), kind: 'recording' });
+      // Measured in 3 s windows: each end lands within a window of the truth.
+      expect(passage!.upload.startSeconds).toBeGreaterThan(10 - 3);
+      expect(passage!.upload.endSeconds).toBeLessThan(18 + 3);
+      expect(passage!.upload.endSeconds - passage!.upload.startSeconds).toBeGreaterThanOrEqual(5);
+      expect(passage!.work.startSeconds - passage!.upload.startSeconds).toBeCloseTo(-2, 0);
+      expect(result.reason).toMatch(new RegExp(`^Part of this track looks copied: \\d:\\d\\d–\\d:\\d\\d of this track matches \\d:\\d\\d–\\d:\\d\\d of “${titleOf(3)}” by ${usernameOf('carol')}, registered `));
+    });
+
     it.each(NEW_PIECES)('finds no conflict for new piece %i', async (seed) => {
       const result = await analyzeAudio(file(`work-${seed}.wav`), { db, ownerId: 'dave' });
       expect(result.conflicts).toEqual([]);
@@ -141,13 +172,13 @@ function describeOracle(name: string, open: () => Promise<{ db: Db; cleanup(): P
     });
 
     it('registers a cleared upload and refuses to register a conflicting one', async () => {
-      const cleared = await analyzeAudio(file('work-5.wav'), { db, ownerId: 'erin', registerAs: 'work-5' });
+      const cleared = await analyzeAudio(file('work-5.wav'), { db, ownerId: 'erin', registerAs: { workId: 'work-5', title: 'Erin’s Tune', ownerName: 'erin_plays' } });
       expect(cleared.registeredWorkId).toBe('work-5');
-      const copy = await analyzeAudio(file('desc-0.wav'), { db, ownerId: 'mallory', registerAs: 'stolen' });
+      const copy = await analyzeAudio(file('desc-0.wav'), { db, ownerId: 'mallory', registerAs: { workId: 'stolen', title: 'Mine Now', ownerName: 'mallory' } });
       expect(copy.registeredWorkId).toBeNull();
       const after = await analyzeAudio(file('work-5.wav'), { db, ownerId: 'frank' });
       expect(after.recordsScanned).toBe(2 * (REGISTERED.size + 1));
-      expect(after.conflicts.map((c) => [c.workId, c.owner])).toEqual([['work-5', 'erin']]);
+      expect(after.conflicts.map((c) => [c.workId, c.title, c.owner])).toEqual([['work-5', 'Erin’s Tune', 'erin_plays']]);
     });
   });
 }

@@ -132,7 +132,8 @@ export async function probeFile(filePath: string, options: ProbeOptions): Promis
     throw new UnreadableMediaError(`The ${describe} has no audio stream, so it cannot be music: there is nothing in it to play, master or check`, options.extension);
   }
 
-  const main = expectation.kind === 'video' ? (video ?? audio)! : audio!;
+  // Music in a video container is described by its sound, not its pictures.
+  const main = expectation.kind === 'video' && !options.requireAudio ? (video ?? audio)! : audio!;
   const duration =
     options.extension === 'aac' && audio
       ? await countedAdtsDuration(filePath, options.timeoutMs ?? 120_000, describe, positiveInt(audio.sample_rate)!)

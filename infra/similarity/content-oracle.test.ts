@@ -37,17 +37,17 @@ only thing left to say that anyone had ever been there at all.`;
 
 describe('images', () => {
   it('registers a cleared image, then flags another owner’s resized, recompressed copy as a conflict but not the owner’s own', async () => {
-    const first = await analyzeContent(file('painting.png'), { db, extension: 'png', ownerId: 'ada', registerAs: 'painting' });
+    const first = await analyzeContent(file('painting.png'), { db, extension: 'png', ownerId: 'ada', registerAs: { workId: 'painting', title: 'Painting', ownerName: 'ada_art' } });
     expect(first).toMatchObject({ contentKind: 'image', status: 'cleared', registeredWorkId: 'painting', databasesChecked: 1, recordsScanned: 0, conflicts: [] });
     expect(first.clearanceScore).toBe(100);
     expect(first.contentFingerprint).toMatch(/^[0-9a-f]{16}$/);
     expect(first.metrics).toMatchObject({ aiPatternRecognition: null, networkConsensus: null });
 
-    const copy = await analyzeContent(file('painting-copy.jpg'), { db, extension: 'jpg', ownerId: 'bob', registerAs: 'copy' });
+    const copy = await analyzeContent(file('painting-copy.jpg'), { db, extension: 'jpg', ownerId: 'bob', registerAs: { workId: 'copy', title: 'Copy', ownerName: 'bob_copies' } });
     expect(copy.status).toBe('conflict');
-    expect(copy.conflicts).toMatchObject([{ workId: 'painting', owner: 'ada', kind: 'perceptual_hash' }]);
+    expect(copy.conflicts).toMatchObject([{ workId: 'painting', title: 'Painting', owner: 'ada_art', kind: 'perceptual_hash' }]);
+    expect(copy.reason).toMatch(/^Same image as “Painting” by ada_art, registered \d{1,2} [A-Z][a-z]{2} \d{4} /);
     expect(copy.clearanceScore).toBeLessThan(80);
-    expect(copy.reason).toMatch(/^Same image as registered work painting by ada/);
     expect(copy.registeredWorkId).toBeNull();
     expect(copy.recordsScanned).toBe(1);
 
@@ -66,9 +66,9 @@ describe('texts', () => {
     await writeFile(file('story-copy.txt'), STORY.replaceAll('\n', ' ').toUpperCase());
     await writeFile(file('recipe.txt'), 'Soak the beans overnight, then simmer them with garlic, bay and a little salt for two hours.');
 
-    expect((await analyzeContent(file('story.txt'), { db, extension: 'txt', ownerId: 'ada', registerAs: 'story' })).status).toBe('cleared');
+    expect((await analyzeContent(file('story.txt'), { db, extension: 'txt', ownerId: 'ada', registerAs: { workId: 'story', title: 'Story', ownerName: 'ada_art' } })).status).toBe('cleared');
     const copy = await analyzeContent(file('story-copy.txt'), { db, extension: 'txt', ownerId: 'bob' });
-    expect(copy).toMatchObject({ contentKind: 'text', status: 'conflict', conflicts: [{ workId: 'story', owner: 'ada', similarity: 100, kind: 'text_shingles' }] });
+    expect(copy).toMatchObject({ contentKind: 'text', status: 'conflict', conflicts: [{ workId: 'story', title: 'Story', owner: 'ada_art', similarity: 100, kind: 'text_shingles' }] });
     expect(copy.contentFingerprint).toMatch(/^minhash-[0-9a-f]{24}$/);
 
     const recipe = await analyzeContent(file('recipe.txt'), { db, extension: 'txt', ownerId: 'bob' });
@@ -79,7 +79,7 @@ describe('texts', () => {
 describe('video', () => {
   it('checks the audio track of a video against registered music', async () => {
     await writeWav(file('song.wav'), music({ seconds: 20, seed: 42, level: -9 }), 44_100, 2);
-    await registerWork(db, { workId: 'song', owner: 'ada', file: file('song.wav') });
+    await registerWork(db, { workId: 'song', owner: 'ada', ownerName: 'ada_art', title: 'Song', file: file('song.wav') });
     await runFfmpeg(['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=10', '-i', file('song.wav'), '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', '-b:a', '128k', '-y', file('clip.mp4')]);
 
     const result = await analyzeContent(file('clip.mp4'), { db, extension: 'mp4', ownerId: 'bob' });
@@ -100,7 +100,7 @@ describe('video', () => {
 describe('documents', () => {
   it('says plainly that PDF and Word documents are not compared, and never registers them', async () => {
     await writeFile(file('contract.pdf'), '%PDF-1.4 not really analysed');
-    const result = await analyzeContent(file('contract.pdf'), { db, extension: 'pdf', ownerId: 'ada', registerAs: 'contract' });
+    const result = await analyzeContent(file('contract.pdf'), { db, extension: 'pdf', ownerId: 'ada', registerAs: { workId: 'contract', title: 'Contract', ownerName: 'ada_art' } });
     expect(result).toMatchObject({ contentKind: 'document', status: 'not_available', clearanceScore: null, registeredWorkId: null, recordsScanned: 0 });
     expect(result.notChecked[0]).toMatch(/PDF documents are not compared/);
   });

@@ -11,10 +11,10 @@
 import { createHash } from 'node:crypto';
 import type { UploadExtension } from '../../domain/constants';
 import { readAudioInfo } from '../audio/ffmpeg';
-import { analyzeAudio, CLEARANCE_THRESHOLD, oracleMigrations, type ClearanceStatus, type CopyrightAnalysis, type OracleProgress } from '../audio/oracle';
+import { analyzeAudio, CLEARANCE_THRESHOLD, named, oracleMigrations, type ClearanceStatus, type CopyrightAnalysis, type OracleProgress, type RegisteredWorkName, type WorkRegistration } from '../audio/oracle';
 import type { Db, Queryable } from '../db/db';
 import type { Migration } from '../db/migrate';
-import { contentIndexMigrations, nearestImages, nearestTexts, registerImageWork, registerTextWork, type ContentLookup } from './content-index';
+import { contentIndexMigrations, nearestImages, nearestTexts, registerImageWork, registerTextWork, type ContentLookup, type ContentWork } from './content-index';
 import { formatImageHash, IMAGE_HASH_BITS, IMAGE_MATCH_DISTANCE, imageHashFile } from './image-hash';
 import { TEXT_MATCH_SIMILARITY, textSignatureFile } from './text-shingles';
 
@@ -46,9 +46,8 @@ const KIND_OF_EXTENSION: Record<UploadExtension, ContentKind> = {
 };
 
 /** A registered image or text that looks like the upload. */
-export interface ContentMatch {
+export interface ContentMatch extends RegisteredWorkName {
   workId: string;
-  owner: string;
   /** 0–100. */
   similarity: number;
   kind: 'perceptual_hash' | 'text_shingles';
@@ -95,8 +94,8 @@ export interface AnalyzeContentOptions {
   /** What the upload really is (sniffed from its bytes). */
   extension: UploadExtension;
   ownerId?: string;
-  /** Register under this work id (owned by ownerId) when, and only when, the content is cleared. */
-  registerAs?: string;
+  /** Register as this work (owned by ownerId) when, and only when, the content is cleared. */
+  registerAs?: WorkRegistration;
   /** The audio oracle's eight stages, for audio and video. */
   onProgress?: (progress: OracleProgress) => void;
 }
@@ -146,12 +145,12 @@ async function analyzeByKind(file: string, kind: 'image' | 'text', options: Anal
   const { db, ownerId, registerAs } = options;
   let fingerprint: string;
   let lookup: ContentLookup;
-  let register: (tx: Queryable, workId: string, owner: string) => Promise<void>;
+  let register: (tx: Queryable, work: ContentWork) => Promise<void>;
   if (kind === 'image') {
     const hash = await imageHashFile(file);
     fingerprint = formatImageHash(hash);
     lookup = await nearestImages(db, hash);
-    register = (tx, workId, owner) => registerImageWork(tx, { workId, owner, hash });
+    register = (tx, work) => registerImageWork(tx, { ...work, hash });
   } else {
     const signature = await textSignatureFile(file);
     if (signature.shingles === 0) {
@@ -159,14 +158,21 @@ async function analyzeByKind(file: string, kind: 'image' | 'text', options: Anal
     }
     fingerprint = `minhash-${createHash('sha256').update(Buffer.from(signature.minhash.buffer)).digest('hex').slice(0, 24)}`;
     lookup = await nearestTexts(db, signature.minhash);
-    register = (tx, workId, owner) => registerTextWork(tx, { workId, owner, minhash: signature.minhash });
+    register = (tx, work) => registerTextWork(tx, { ...work, minhash: signature.minhash });
   }
 
   const matchKind = kind === 'image' ? 'perceptual_hash' : 'text_shingles';
-  const toMatch = (n: ContentLookup['nearest'][number]): ContentMatch => ({ workId: n.workId, owner: n.owner, similarity: round1(n.similarity * 100), kind: matchKind });
-  const others = lookup.nearest.filter((n) => n.owner !== ownerId);
+  const toMatch = (n: ContentLookup['nearest'][number]): ContentMatch => ({
+    workId: n.workId,
+    title: n.title,
+    owner: n.owner,
+    registeredAt: n.registeredAt,
+    similarity: round1(n.similarity * 100),
+    kind: matchKind,
+  });
+  const others = lookup.nearest.filter((n) => n.ownerId !== ownerId);
   const conflicts = others.filter((n) => n.similarity >= MATCH_SIMILARITY[kind]).map(toMatch);
-  const ownWorks = lookup.nearest.filter((n) => n.owner === ownerId && n.similarity >= MATCH_SIMILARITY[kind]).map(toMatch);
+  const ownWorks = lookup.nearest.filter((n) => n.ownerId === ownerId && n.similarity >= MATCH_SIMILARITY[kind]).map(toMatch);
 
   // databaseComparison: 0 when another owner's registered work is the same picture / text, else 100.
   // uniqueness: 100 while the nearest other owner's work is well below the match similarity,
@@ -184,15 +190,15 @@ async function analyzeByKind(file: string, kind: 'image' | 'text', options: Anal
   const top = conflicts[0];
   const reason =
     status === 'conflict'
-      ? `Same ${noun} as registered work ${top!.workId} by ${top!.owner} (${top!.similarity}% similar)`
+      ? `Same ${noun} as ${named(top!)} (${top!.similarity}% similar)`
       : status === 'needs_review'
-        ? `Close to registered work ${others[0]!.workId} by ${others[0]!.owner} (${round1(nearestOther * 100)}% similar): a person should compare them`
+        ? `Close to ${named(others[0]!)} (${round1(nearestOther * 100)}% similar): a person should compare them`
         : null;
 
   let registeredWorkId: string | null = null;
   if (registerAs !== undefined && status === 'cleared') {
-    await db.transaction((tx) => register(tx, registerAs, ownerId!));
-    registeredWorkId = registerAs;
+    await db.transaction((tx) => register(tx, { ...registerAs, owner: ownerId! }));
+    registeredWorkId = registerAs.workId;
   }
   return {
     contentKind: kind,

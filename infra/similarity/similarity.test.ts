@@ -120,23 +120,23 @@ for (const [name, open] of backends) {
 
     it('finds the registered original of an image copy among every registered image, and counts them', async () => {
       const ids = originals.map(() => randomUUID());
-      for (const [i, file] of originals.entries()) await registerImageWork(db, { workId: ids[i]!, owner: `owner-${i}`, hash: await imageHashFile(file) });
+      for (const [i, file] of originals.entries()) await registerImageWork(db, { workId: ids[i]!, owner: `owner-${i}`, ownerName: `name-${i}`, title: `Picture ${i}`, hash: await imageHashFile(file) });
 
       const lookup = await nearestImages(db, await imageHashFile(copies[2]!));
       expect(lookup.recordsScanned).toBe(originals.length);
       expect(lookup.nearest).toHaveLength(originals.length);
-      expect(lookup.nearest[0]).toMatchObject({ workId: ids[2], owner: 'owner-2' });
+      expect(lookup.nearest[0]).toMatchObject({ workId: ids[2], ownerId: 'owner-2', owner: 'name-2', title: 'Picture 2' });
       expect(lookup.nearest[0]!.similarity).toBeGreaterThanOrEqual(1 - IMAGE_MATCH_DISTANCE / 64);
       expect(lookup.nearest[1]!.similarity).toBeLessThan(1 - IMAGE_MATCH_DISTANCE / 64);
     });
 
     it('ranks the registered original of a text copy first, and nothing near an unrelated text', async () => {
       const poemId = randomUUID();
-      await registerTextWork(db, { workId: poemId, owner: 'poet', minhash: textSignature(POEM).minhash });
-      await registerTextWork(db, { workId: randomUUID(), owner: 'baker', minhash: textSignature(OTHER).minhash });
+      await registerTextWork(db, { workId: poemId, owner: 'poet', ownerName: 'the_poet', title: 'Poem', minhash: textSignature(POEM).minhash });
+      await registerTextWork(db, { workId: randomUUID(), owner: 'baker', ownerName: 'the_baker', title: 'Recipe', minhash: textSignature(OTHER).minhash });
 
       const copy = await nearestTexts(db, textSignature(`${POEM} And that was all.`).minhash);
-      expect(copy.nearest[0]).toMatchObject({ workId: poemId, owner: 'poet' });
+      expect(copy.nearest[0]).toMatchObject({ workId: poemId, ownerId: 'poet', owner: 'the_poet' });
       expect(copy.nearest[0]!.similarity).toBeGreaterThanOrEqual(TEXT_MATCH_SIMILARITY);
       expect(copy.nearest[1]!.similarity).toBeLessThan(0.1);
       expect(copy.recordsScanned).toBe(2);

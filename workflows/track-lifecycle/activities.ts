@@ -9,6 +9,8 @@ import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
+import { evolveUser, initialUserState } from '../../domain/identity/user.decider';
+import { userStreamId, type UserEvent } from '../../domain/identity/user.events';
 import { ConcurrencyError, DomainError } from '../../domain/shared/errors';
 import type { EventMetadata, NewEvent } from '../../domain/shared/events';
 import { decideTrack, evolveTrack, initialTrackState, type TrackCommand, type TrackState } from '../../domain/track/track.decider';
@@ -28,7 +30,6 @@ import { probeFile, UnreadableMediaError, type MediaProbe } from '../../infra/me
 import { analyzeContent } from '../../infra/similarity/content-oracle';
 import { sha256File, type FileStorage } from '../../infra/storage/file-storage';
 import { decodeRegistrationMemo, explorerLinks, XrplRejectedError, type XrplLedger } from '../../infra/xrpl/ledger';
-import { findUserById } from '../../projections/users/queries';
 import type { CheckCommand, CommandContext, LifecycleProgress, MasterCommand, RegisterCommand, RetryCommand, TrackLifecycleInput } from './shared';
 
 export interface TrackLifecycleActivityDeps {
@@ -61,6 +62,18 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     const recorded = await eventStore.readStream(trackStreamId(trackId));
     const state = recorded.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
     return { version: recorded.length, lastEventId: recorded.at(-1)?.eventId ?? null, state };
+  }
+
+  /**
+   * The owner's public username, from their account's events: what certificates sign and what
+   * other creators see a registered work under. The users read model may lag, and an internal id
+   * must never stand in for the name.
+   */
+  async function ownerUsername(ownerId: string): Promise<string> {
+    const recorded = await eventStore.readStream(userStreamId(ownerId));
+    const state = recorded.reduce((s, e) => evolveUser(s, { type: e.type, data: e.data } as UserEvent), initialUserState);
+    if (state.status !== 'registered') throw ApplicationFailure.nonRetryable(`The track's owner ${ownerId} has no account`, 'IllegalStateError');
+    return state.username;
   }
 
   /**
@@ -162,6 +175,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
           probeFile(storage.storedPath(state.file.storedName), {
             extension: state.upload.detectedExtension,
             mimeType: state.upload.detectedMimeType,
+            requireAudio: state.upload.contentType === 'music',
           }),
         );
       } catch (error) {
@@ -295,6 +309,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       if (running?.checkId !== checkId) throw ApplicationFailure.nonRetryable('This copyright check is no longer running', 'IllegalStateError');
       const attemptNo = Context.current().info.attempt;
       const progress = progressAppender(`checkProgress:${checkId}:${attemptNo}`, on(input, command), loaded);
+      const ownerName = await ownerUsername(input.ownerId);
       const started = performance.now();
       let lastStage: { stage: string; step: number; state: string } | null = null;
       const analysis = await withHeartbeats(
@@ -304,7 +319,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
             extension: track.upload.detectedExtension,
             ownerId: input.ownerId,
             // Cleared content joins the registry, so a later upload of the same work by someone else conflicts.
-            registerAs: `${input.trackId}:${checkId}`,
+            registerAs: { workId: `${input.trackId}:${checkId}`, title: track.upload.title, ownerName },
             onProgress: (p) => {
               lastStage = { stage: p.stage, step: p.step, state: p.state };
               progress.append({ type: 'ReportCheckProgress', data: { trackId: input.trackId, checkId, stage: p.stage, step: p.step, state: p.state } });
@@ -408,13 +423,13 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const signed = track.stages.registration.signed;
       const submitted = track.stages.registration.submitted;
       if (!signed || !submitted) throw ApplicationFailure.nonRetryable('The registration has not gone through', 'IllegalStateError');
-      const owner = await findUserById(db, input.ownerId);
+      const owner = await ownerUsername(input.ownerId);
       const links = explorerLinks(signed.network, signed.txHash);
       const fields: CertificateFields = {
         certificateId: signed.certificateId,
         trackId: input.trackId,
         title: track.upload.title,
-        owner: owner?.username ?? input.ownerId,
+        owner,
         ownerId: input.ownerId,
         contentType: track.upload.contentType,
         sha256: signed.sha256,

@@ -17,7 +17,8 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stor
       if (!file || file.ownerId !== userId) throw new NotFoundError('File not found');
       reply.header('Cache-Control', 'private, max-age=3600');
       reply.header('X-Content-Type-Options', 'nosniff');
-      return reply.type(file.mimeType).sendFile(request.params.name, storage.uploadsDir);
+      // The recorded type is what the content sniffer found; @fastify/static would guess from the name instead.
+      return reply.type(file.mimeType).sendFile(request.params.name, storage.uploadsDir, { contentType: false });
     },
   );
 };

@@ -50,7 +50,7 @@ export function MusicLibrary({ tracks, waiting, selectedId, onSelect, loading, e
         <div className="music-library__empty">
           <i className="pi pi-inbox" aria-hidden="true" />
           <p>No music ready for mastering yet.</p>
-          <p className="muted small">Upload a track (mp3, wav or flac); once its intake finishes it appears here.</p>
+          <p className="muted small">Upload a track (mp3, wav, flac, m4a, ogg, opus, aiff, or the sound of a video); once its intake finishes it appears here.</p>
           <Button label="Go to Upload" icon="pi pi-cloud-upload" size="small" onClick={() => changeTab('upload')} />
         </div>
       )}
