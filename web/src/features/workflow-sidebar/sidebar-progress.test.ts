@@ -38,6 +38,7 @@ describe('trackProgress', () => {
     expect(statuses({ ...fresh, landrMasterStatus: 'failed' }).mastering).toBe('failed');
     expect(statuses({ ...fresh, copyrightStatus: 'analyzing' }).copyright).toBe('in_progress');
     expect(statuses({ ...fresh, copyrightStatus: 'completed', copyrightVerdict: 'conflict' }).copyright).toBe('failed');
+    expect(statuses({ ...fresh, copyrightStatus: 'completed', copyrightVerdict: 'needs_review' }).copyright).toBe('held');
     expect(statuses({ ...fresh, trackStatus: 'mastered' }).vault).toBe('pending');
   });
 

@@ -9,7 +9,8 @@ import { isMasterable } from '../guided-workflow/milestones';
 
 export const SIDEBAR_STEPS = ['creation', 'mastering', 'copyright', 'vault', 'distribution'] as const;
 export type SidebarStepId = (typeof SIDEBAR_STEPS)[number];
-export type SidebarStepStatus = 'completed' | 'in_progress' | 'failed' | 'pending' | 'not_applicable';
+/** held: the copyright check found a copied passage; the creator can ask for a review. */
+export type SidebarStepStatus = 'completed' | 'in_progress' | 'held' | 'failed' | 'pending' | 'not_applicable';
 
 export const STEP_LABELS: Record<SidebarStepId, string> = {
   creation: 'Creation',
@@ -80,7 +81,7 @@ function masteringStatus(track: SidebarTrackInput): SidebarStepStatus {
 }
 
 function copyrightStatus(track: SidebarTrackInput): SidebarStepStatus {
-  if (track.copyrightStatus === 'completed') return track.copyrightVerdict === 'cleared' ? 'completed' : 'failed';
+  if (track.copyrightStatus === 'completed') return track.copyrightVerdict === 'cleared' ? 'completed' : track.copyrightVerdict === 'needs_review' ? 'held' : 'failed';
   if (track.copyrightStatus === 'analyzing') return 'in_progress';
   if (track.copyrightStatus === 'failed') return 'failed';
   return 'pending';

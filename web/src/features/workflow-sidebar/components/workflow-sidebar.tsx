@@ -21,6 +21,7 @@ import '../workflow-sidebar.css';
 const STATUS_TEXT: Record<SidebarStepStatus, string> = {
   completed: 'complete',
   in_progress: 'in progress',
+  held: 'held for review',
   failed: 'failed',
   pending: 'pending',
   not_applicable: 'not needed',
@@ -29,6 +30,7 @@ const STATUS_TEXT: Record<SidebarStepStatus, string> = {
 const STATUS_ICONS: Record<SidebarStepStatus, string> = {
   completed: 'pi-check-circle',
   in_progress: 'pi-spin pi-spinner',
+  held: 'pi-pause-circle',
   failed: 'pi-times-circle',
   pending: 'pi-circle',
   not_applicable: 'pi-minus-circle',
