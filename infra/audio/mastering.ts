@@ -1,6 +1,8 @@
 // Masters a track for real: a style's chain of ffmpeg filters (EQ, compression, stereo
 // enhancement, harmonic saturation), then a measured loudness pass (gain into a limiter, measured
-// with our BS.1770 meter, corrected) to the target loudness under a −1 dBTP true-peak ceiling.
+// with our BS.1770 meter, corrected) to the target loudness under a −1 dBTP true-peak ceiling. When
+// the limiter alone would have to turn the loudest peak down by more than a few dB (dense music at
+// the loud targets), a soft clipper shaves the peaks first and the limiter catches what is left.
 //
 // Every figure in the results is measured on the file that was written. Besides the master it
 // writes a ~30 s preview from the loudest part, the master before the final limiter, and a
@@ -14,6 +16,9 @@
 // - the limiter is ours (limiter.ts: a look-ahead limiter on true peaks over the PCM in memory),
 //   and its loudness search runs on a coarse envelope, so a pass costs a few milliseconds; only the
 //   chosen pass is limited at full resolution, half of it on the worker, and measured;
+// - the soft clipper (soft-clipper.ts) costs only the masters that need it: its drive is searched
+//   on the clipped audio's loudness alone (a clip and a K-weighting sweep a drive), and only the
+//   chosen drive's peaks are interpolated for the limiter;
 // - the sweeps over whole tracks (true-peak interpolation, K-weighting) run as WebAssembly SIMD
 //   kernels, shared with a worker thread over shared memory (parallel-dsp.ts), which also takes
 //   the original's true peak while this thread limits; a second worker writes the float WAVs;
@@ -233,10 +238,16 @@ const LIMITER_ALONE_MAX_DB = 6;
  * limiter (+21 dB of gain for 2 LU on a real piece); 2 dB under it, +2 dB did it.
  */
 const LIMITER_BEHIND_CLIPPER_DB = 2;
-/** The clipper bends over from this far (dB) under its limit, which is the limiter's ceiling. */
+/** The clipper bends over from this far (dB) under its limit. */
 const CLIPPER_KNEE_DB = 3;
 /** Drive into the clipper (dB over the gain that puts the chain's output at the target) at most. */
 const CLIPPER_MAX_EXTRA_DRIVE_DB = 12;
+/**
+ * How near its aim (LU) the clipped track's loudness must land: the limiter's gain search takes up
+ * the rest, so this only sets the split between the two, and each drive tried costs a clip and a
+ * K-weighting sweep over the whole track.
+ */
+const CLIPPED_LOUDNESS_TOLERANCE_LU = 0.5;
 /** Drives tried (each clipped and K-weighted) to land the clipped track's loudness. */
 const CLIPPER_DRIVE_STEPS = 3;
 /** Times the clipper is driven harder when the limiter behind it still cannot reach the target. */
@@ -244,7 +255,8 @@ const CLIPPER_ROUNDS = 3;
 
 /** The soft clipper's setting and what it measured doing. */
 type ClipperSetting = ClipMeasurement & { driveDb: number; limitDb: number };
-const MP3_ARGS = ['-c:a', 'libmp3lame', '-b:a', '320k', '-compression_level', String(MP3_ALGORITHM_QUALITY)];
+/** ffmpeg's output arguments for an mp3 master and its preview; bench:audio times LAME alone with them. */
+export const MP3_ARGS: readonly string[] = ['-c:a', 'libmp3lame', '-b:a', '320k', '-compression_level', String(MP3_ALGORITHM_QUALITY)];
 
 interface ExportPlan {
   ext: 'wav' | 'mp3';
@@ -471,7 +483,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
       // Clipping takes loudness as it takes peaks: correct along the measured slope.
       let lufs = clipAt(driveDb);
       let prev: { driveDb: number; lufs: number } | null = null;
-      for (let step = 0; step < CLIPPER_DRIVE_STEPS && Math.abs(clippedTargetLufs - lufs) > 0.2 && driveDb < maxDriveDb; step++) {
+      for (let step = 0; step < CLIPPER_DRIVE_STEPS && Math.abs(clippedTargetLufs - lufs) > CLIPPED_LOUDNESS_TOLERANCE_LU && driveDb < maxDriveDb; step++) {
         const slope = prev && Math.abs(driveDb - prev.driveDb) > 0.05 ? Math.max(0.1, Math.min(1, (lufs - prev.lufs) / (driveDb - prev.driveDb))) : 1;
         prev = { driveDb, lufs };
         driveDb = Math.min(maxDriveDb, driveDb + Math.max(-6, Math.min(6, (clippedTargetLufs - lufs) / slope)));
@@ -601,10 +613,9 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   const { written } = exported;
   // Measured on the final pass's samples, the limiter's input against its output.
   const limiting = limiter.measureGainReduction(gainDb);
-  const clip = clipper;
   processing.push(
-    clip
-      ? `Soft clipping: ${fmtDb(clip.driveDb)} dB into a tanh soft clipper (limit ${round1(clip.limitDb)} dBFS, knee ${CLIPPER_KNEE_DB} dB under it): gain reduction up to ${round1(clip.peakReductionDb)} dB, ${round1(clip.powerReductionDb)} dB of the power, ${round1(clip.clippedShare * 100)} % of the samples over the knee`
+    clipper
+      ? `Soft clipping: ${fmtDb(clipper.driveDb)} dB into a soft clipper (limit ${round1(clipper.limitDb)} dBFS, knee ${CLIPPER_KNEE_DB} dB under it): gain reduction up to ${round1(clipper.peakReductionDb)} dB, ${round1(clipper.powerReductionDb)} dB of the power, ${round1(clipper.clippedShare * 100)} % of the samples over the knee`
       : `Soft clipping: none (the limiter alone needed under ${LIMITER_ALONE_MAX_DB} dB of gain reduction)`,
     `Limiting: ${fmtDb(gainDb)} dB into a look-ahead limiter on 4x-interpolated peaks (ceiling ${round1(ceilingDb)} dBFS, ${chain.limiter.attackMs} ms attack, ${chain.limiter.releaseMs} ms release): gain reduction up to ${round1(limiting.peakDb)} dB, ${round1(limiting.powerDb)} dB of the power; ${passes} pass(es) on the coarse envelope's loudness estimate, ${measuredPasses} measured`,
     `Quality check: ${round1(written.integratedLufs)} LUFS (target ${targetLufs}), true peak ${round1(written.truePeakDbtp)} dBTP (ceiling ${TRUE_PEAK_CEILING_DBTP})`,
@@ -629,7 +640,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
       previewStartSeconds: round1(exported.startFrame / sr),
       previewSeconds: round1(exported.previewSeconds),
       limiterPasses: passes,
-      clipperGainReductionDb: round1(clip?.peakReductionDb ?? 0),
+      clipperGainReductionDb: round1(clipper?.peakReductionDb ?? 0),
       limiterGainReductionDb: round1(limiting.peakDb),
       sampleRate: sr,
       codec: plan.codec,

@@ -6,6 +6,13 @@
 //   peak of each master (checked by ffmpeg's ebur128) beside it; masterColdSeconds is the process's
 //   first master (cd), run before those and timed apart: it also pays for compiling the hot loops,
 //   starting the DSP workers and allocating the buffers later masters reuse;
+// - mp3EncodeFloorSeconds: LAME alone encoding the same master (the mp3 master's samples, as float
+//   PCM through a pipe, with the engine's own encoder arguments), median of BENCH_MASTER_RUNS runs:
+//   the floor an mp3 master cannot go under; mp3OverFloorSeconds is the mp3 master's time over it
+//   (the goal: at most MP3_OVER_FLOOR_GOAL_SECONDS);
+// - corpusSlowestPiece: the real-music corpus's longest piece (`npm run corpus`) mastered once per
+//   format, from its FLAC (`seconds` is the piece's length, wav/cd/mp3 the wall time of each
+//   master), or null with `corpus` saying the corpus is absent;
 // - indexLookupMsP95: fingerprint index lookups with INDEX_WORKS synthetic works registered
 //   (half the queries are noisy copies of registered works, half unregistered), and the seeding time;
 // - oracleSecondsPer3Min: the whole copyright analysis (decode, fingerprints, descriptors, both
@@ -18,14 +25,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ebur128 } from '../../infra/audio/ebur128';
-import { findFfmpeg, runFfmpeg } from '../../infra/audio/ffmpeg';
+import { decodePcm, encodePcm, findFfmpeg, runFfmpeg } from '../../infra/audio/ffmpeg';
 import { FingerprintIndex } from '../../infra/audio/fingerprint-index';
-import { MASTER_FORMATS, masterTrack } from '../../infra/audio/mastering';
+import { MASTER_FORMATS, MP3_ARGS, masterTrack, type MasterFormat } from '../../infra/audio/mastering';
 import { analyzeAudio, oracleMigrations, registerWork } from '../../infra/audio/oracle';
 import { music, writeWav } from '../../infra/audio/test-signals';
 import { pgliteDb, postgresDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import { logger } from '../../infra/logger/logger';
+import { loadCorpus } from '../corpus/corpus';
 import { createTestDatabase, postgresAvailable } from '../support/postgres';
 import { measureLookupLatency, seedSyntheticWorks } from '../support/synthetic-fingerprints';
 import { intFromEnv } from './bench-env';
@@ -36,6 +44,8 @@ const INDEX_WORKS = intFromEnv('BENCH_INDEX_WORKS', 100_000);
 const LOOKUPS = intFromEnv('BENCH_LOOKUPS', 100);
 const ORACLE_RUNS = intFromEnv('BENCH_ORACLE_RUNS', 5);
 const MASTER_RUNS = intFromEnv('BENCH_MASTER_RUNS', 3);
+/** How far over LAME's own time an mp3 master may take (issue: mp3 time against its own floor). */
+const MP3_OVER_FLOOR_GOAL_SECONDS = 1.5;
 const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://goose:goose@127.0.0.1:5432/postgres';
 
 interface Registry {
@@ -97,6 +107,32 @@ async function main(): Promise<void> {
       masterSecondsPer3Min[format] = median(runs);
     }
 
+    // LAME alone on the mp3 master's own samples, fed and set up the way the engine feeds it.
+    const mp3Samples = await decodePcm(path.join(dir, 'out', 'mp3.master.mp3'), { sampleRate: SR, channels: 2, durationSeconds: SECONDS });
+    const encodeRuns: number[] = [];
+    for (let run = 0; run < MASTER_RUNS; run++) {
+      t = performance.now();
+      await encodePcm(mp3Samples, SR, 2, path.join(dir, 'floor.mp3'), MP3_ARGS);
+      encodeRuns.push(round((performance.now() - t) / 1000));
+    }
+    const mp3EncodeFloorSeconds = median(encodeRuns);
+    const mp3OverFloorSeconds = round(masterSecondsPer3Min.mp3! - mp3EncodeFloorSeconds);
+    process.stderr.write(`LAME alone: ${mp3EncodeFloorSeconds} s; the mp3 master ${mp3OverFloorSeconds} s over it\n`);
+
+    const corpus = await loadCorpus();
+    let corpusSlowestPiece: ({ title: string; seconds: number } & Record<MasterFormat, number>) | null = null;
+    if (corpus) {
+      const longest = corpus.reduce((a, b) => (b.durationSeconds > a.durationSeconds ? b : a));
+      const times = {} as Record<MasterFormat, number>;
+      for (const format of MASTER_FORMATS) {
+        t = performance.now();
+        await masterTrack(longest.file, { style: 'balanced', loudness: 'medium', format, outDir: path.join(dir, 'corpus'), name: format });
+        times[format] = round((performance.now() - t) / 1000);
+        process.stderr.write(`corpus's longest piece (${longest.title}, ${longest.durationSeconds} s), ${format}: ${times[format]} s\n`);
+      }
+      corpusSlowestPiece = { title: longest.title, seconds: longest.durationSeconds, ...times };
+    }
+
     registry = await openRegistry(dir);
     await migrate(registry.db, oracleMigrations);
     process.stderr.write(`seeding ${INDEX_WORKS} synthetic works into ${registry.where}\n`);
@@ -109,7 +145,7 @@ async function main(): Promise<void> {
     for (const seed of [21, 22, 23]) {
       const work = path.join(dir, `work-${seed}.wav`);
       await writeWav(work, music({ seconds: 60, sampleRate: SR, seed }), SR, 2, 's16');
-      await registerWork(registry.db, { workId: `bench-work-${seed}`, owner: 'bench', file: work });
+      await registerWork(registry.db, { workId: `bench-work-${seed}`, owner: 'bench', ownerName: 'bench', title: `bench work ${seed}`, file: work });
     }
     const oracleRuns: number[] = [];
     let analysis: Awaited<ReturnType<typeof analyzeAudio>> | undefined;
@@ -128,6 +164,13 @@ async function main(): Promise<void> {
         masterRunsSeconds,
         masterColdSeconds,
         masters,
+        mp3EncodeFloorSeconds,
+        mp3EncodeFloorRunsSeconds: encodeRuns,
+        mp3OverFloorSeconds,
+        mp3OverFloorGoalSeconds: MP3_OVER_FLOOR_GOAL_SECONDS,
+        mp3WithinGoal: mp3OverFloorSeconds <= MP3_OVER_FLOOR_GOAL_SECONDS,
+        corpus: corpus ? `${corpus.length} pieces` : 'absent: corpus not assembled, run npm run corpus',
+        corpusSlowestPiece,
         oracleSecondsPer3Min: median(oracleRuns),
         oracleRunsSeconds: oracleRuns,
         oracleResult: { status: analysis!.status, clearanceScore: analysis!.clearanceScore, databasesChecked: analysis!.databasesChecked, recordsScanned: analysis!.recordsScanned },
