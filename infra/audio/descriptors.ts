@@ -736,20 +736,24 @@ export interface MelodicPassage {
   similarity: number;
   semitones: number;
   beatRatio: number;
+  /** The longest unbroken stretch, for a person to listen to. */
   queryStartRow: number;
   queryRows: number;
   referenceStartRow: number;
   referenceRows: number;
+  /** Query rows inside any window at the threshold on this diagonal: how much of the query follows the reference. */
+  coveredQueryRows: number;
 }
 
 /** Diagonals (transposition and lag) searched for a passage: the ones with the largest raw sums. */
 const PASSAGE_LAGS_PER_SHIFT = 4;
 
 /**
- * The longest-scoring stretch where the query follows the reference: on the diagonals (transposition,
- * lag) whose total agreement is largest, the window of `windowRows` rows with the highest mean row
- * correlation, grown while the next windows stay at `threshold` or above. Null when no window
- * reaches `threshold`. A whole-piece alignment averages a quoted passage away; this finds it.
+ * Where the query follows the reference: on the diagonals (transposition, lag) whose total
+ * agreement is largest, the windows of `windowRows` rows whose mean row correlation reaches
+ * `threshold`. The diagonal covering the most query rows wins; null when no window qualifies. A
+ * whole-piece alignment averages a quoted passage away, and a beat tracker that slips now and then
+ * breaks one long copy into stretches; both are found here.
  */
 export function findMelodicPassage(query: Float32Array, reference: Float32Array, beatRatios: readonly number[], windowRows: number, threshold: number): MelodicPassage | null {
   let best: MelodicPassage | null = null;
@@ -757,10 +761,10 @@ export function findMelodicPassage(query: Float32Array, reference: Float32Array,
     const q = ratio === 2 ? merged(query) : query;
     const r = ratio === 0.5 ? mergePairs(reference) : reference;
     const found = passageOnDiagonals(q, r, windowRows, threshold);
-    if (!found || (best && found.similarity <= best.similarity)) continue;
     // Merged sequences have one row per two of the original's.
     const qScale = ratio === 2 ? 2 : 1;
     const rScale = ratio === 0.5 ? 2 : 1;
+    if (!found || (best && found.coveredRows * qScale <= best.coveredQueryRows)) continue;
     best = {
       similarity: found.similarity,
       semitones: found.semitones,
@@ -769,6 +773,7 @@ export function findMelodicPassage(query: Float32Array, reference: Float32Array,
       queryRows: found.rows * qScale,
       referenceStartRow: found.referenceStart * rScale,
       referenceRows: found.rows * rScale,
+      coveredQueryRows: found.coveredRows * qScale,
     };
   }
   return best;
@@ -780,6 +785,7 @@ interface DiagonalPassage {
   queryStart: number;
   referenceStart: number;
   rows: number;
+  coveredRows: number;
 }
 
 function passageOnDiagonals(query: Float32Array, reference: Float32Array, windowRows: number, threshold: number): DiagonalPassage | null {
@@ -790,32 +796,61 @@ function passageOnDiagonals(query: Float32Array, reference: Float32Array, window
     const lags: { offset: number; sum: number }[] = [];
     for (let j = -(m - windowRows); j <= n - windowRows; j++) lags.push({ offset: -j, sum: sums[(j + size) % size]! });
     lags.sort((a, b) => b.sum - a.sum);
+    // Query rows that follow the reference at this transposition on any of the diagonals: a beat
+    // tracker that slipped moves the rest of a copy to a neighbouring lag.
+    const covered = new Uint8Array(n);
+    let longest: Omit<DiagonalPassage, 'coveredRows'> | null = null;
     for (const { offset } of lags.slice(0, PASSAGE_LAGS_PER_SHIFT)) {
-      const from = Math.max(0, -offset);
-      const to = Math.min(n, m - offset);
-      const products = new Float64Array(to - from);
-      for (let t = from; t < to; t++) {
-        let p = 0;
-        for (let c = 0; c < 12; c++) p += query[t * 12 + c]! * reference[(t + offset) * 12 + ((c - shift + 12) % 12)]!;
-        products[t - from] = p;
-      }
-      const windowMeans = new Float64Array(Math.max(0, products.length - windowRows + 1));
-      let sum = 0;
-      for (let i = 0; i < products.length; i++) {
-        sum += products[i]!;
-        if (i >= windowRows) sum -= products[i - windowRows]!;
-        if (i >= windowRows - 1) windowMeans[i - windowRows + 1] = sum / windowRows;
-      }
-      let peak = 0;
-      for (let i = 1; i < windowMeans.length; i++) if (windowMeans[i]! > windowMeans[peak]!) peak = i;
-      const similarity = windowMeans[peak] ?? -1;
-      if (similarity < threshold || (best && similarity <= best.similarity)) continue;
-      let first = peak;
-      let last = peak;
-      while (first > 0 && windowMeans[first - 1]! >= threshold) first--;
-      while (last + 1 < windowMeans.length && windowMeans[last + 1]! >= threshold) last++;
-      best = { similarity, semitones: signedShift(shift), queryStart: from + first, referenceStart: from + first + offset, rows: last - first + windowRows };
+      const found = passageOnDiagonal(query, reference, shift, offset, windowRows, threshold, covered);
+      if (found && (!longest || found.rows > longest.rows)) longest = found;
     }
+    if (!longest) continue;
+    const coveredRows = covered.reduce((sum, row) => sum + row, 0);
+    if (!best || coveredRows > best.coveredRows || (coveredRows === best.coveredRows && longest.similarity > best.similarity)) best = { ...longest, coveredRows };
   }
   return best;
+}
+
+/** The longest stretch along one diagonal; marks in `covered` the query rows of every qualifying window. */
+function passageOnDiagonal(query: Float32Array, reference: Float32Array, shift: number, offset: number, windowRows: number, threshold: number, covered: Uint8Array): Omit<DiagonalPassage, 'coveredRows'> | null {
+  const n = query.length / 12;
+  const m = reference.length / 12;
+  const from = Math.max(0, -offset);
+  const to = Math.min(n, m - offset);
+  if (to - from < windowRows) return null;
+  const products = new Float64Array(to - from);
+  for (let t = from; t < to; t++) {
+    let p = 0;
+    for (let c = 0; c < 12; c++) p += query[t * 12 + c]! * reference[(t + offset) * 12 + ((c - shift + 12) % 12)]!;
+    products[t - from] = p;
+  }
+  // Window i covers rows i .. i + windowRows − 1 of the overlap.
+  const windows = products.length - windowRows + 1;
+  const qualifies = new Uint8Array(windows);
+  let peak = -Infinity;
+  let sum = 0;
+  for (let i = 0; i < products.length; i++) {
+    sum += products[i]!;
+    if (i >= windowRows) sum -= products[i - windowRows]!;
+    if (i < windowRows - 1) continue;
+    const mean = sum / windowRows;
+    peak = Math.max(peak, mean);
+    if (mean >= threshold) qualifies[i - windowRows + 1] = 1;
+  }
+  if (peak < threshold) return null;
+  let run = { first: -1, last: -1 };
+  let longest = { first: 0, last: -1 };
+  for (let i = 0; i < windows; i++) {
+    if (!qualifies[i]) continue;
+    covered.fill(1, from + i, from + i + windowRows);
+    run = run.first >= 0 && run.last === i - 1 ? { first: run.first, last: i } : { first: i, last: i };
+    if (run.last - run.first > longest.last - longest.first) longest = run;
+  }
+  return {
+    similarity: peak,
+    semitones: signedShift(shift),
+    queryStart: from + longest.first,
+    referenceStart: from + longest.first + offset,
+    rows: longest.last - longest.first + windowRows,
+  };
 }

@@ -263,7 +263,7 @@ export class FingerprintIndex {
         for (const [key] of candidate.best.filter(([key]) => ((key % queries.length) + queries.length) % queries.length === 0)) {
           for (const offset of [key / queries.length - 1, key / queries.length, key / queries.length + 1]) {
             const found = recordingPassage(queries[0]!.items, reference, offset, PASSAGE_WINDOW_SECONDS, PASSAGE_BER);
-            if (found && found.seconds >= MIN_PASSAGE_SECONDS && (!passage || found.seconds > passage.seconds)) passage = found;
+            if (found && found.seconds >= MIN_PASSAGE_SECONDS && (!passage || found.coveredSeconds > passage.coveredSeconds)) passage = found;
           }
         }
         if (passage) passages.push({ ...passage, workId: work.work_id, owner: work.owner });

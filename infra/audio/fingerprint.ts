@@ -320,6 +320,8 @@ export interface RecordingPassage {
   seconds: number;
   /** Bit error rate over the passage. */
   bitErrorRate: number;
+  /** Seconds of the query inside any window under the bit error rate along this offset (the passage and any others). */
+  coveredSeconds: number;
 }
 
 /**
@@ -335,8 +337,10 @@ export function recordingPassage(query: Uint32Array, reference: Uint32Array, off
   const errors = new Uint8Array(end - start);
   for (let i = start; i < end; i++) errors[i - start] = popcount((query[i]! ^ reference[i + offset]!) >>> 0);
   const step = Math.max(1, Math.floor(window / 4));
-  let best: { from: number; to: number; bits: number } | null = null;
-  let run: { from: number; to: number; bits: number } | null = null;
+  let best: { from: number; to: number } | null = null;
+  let run: { from: number; to: number } | null = null;
+  let covered = 0;
+  let reach = 0;
   for (let at = 0; at + window <= errors.length; at += step) {
     let bits = 0;
     for (let i = at; i < at + window; i++) bits += errors[i]!;
@@ -344,11 +348,19 @@ export function recordingPassage(query: Uint32Array, reference: Uint32Array, off
       run = null;
       continue;
     }
-    run = run && run.to >= at ? { from: run.from, to: at + window, bits: run.bits + bits } : { from: at, to: at + window, bits };
+    covered += at + window - Math.max(at, reach);
+    reach = at + window;
+    run = run ? { from: run.from, to: at + window } : { from: at, to: at + window };
     if (!best || run.to - run.from > best.to - best.from) best = run;
   }
   if (!best) return null;
   let bits = 0;
   for (let i = best.from; i < best.to; i++) bits += errors[i]!;
-  return { offsetItems: offset, queryStartSeconds: (start + best.from) / ITEMS_PER_SECOND, seconds: (best.to - best.from) / ITEMS_PER_SECOND, bitErrorRate: bits / ((best.to - best.from) * 32) };
+  return {
+    offsetItems: offset,
+    queryStartSeconds: (start + best.from) / ITEMS_PER_SECOND,
+    seconds: (best.to - best.from) / ITEMS_PER_SECOND,
+    bitErrorRate: bits / ((best.to - best.from) * 32),
+    coveredSeconds: covered / ITEMS_PER_SECOND,
+  };
 }

@@ -66,6 +66,12 @@ beforeAll(async () => {
     '-filter_complex', '[0:a]atrim=0:10[a];[1:a]atrim=8:16,asetpts=PTS-STARTPTS[b];[0:a]atrim=18:30,asetpts=PTS-STARTPTS[c];[a][b][c]concat=n=3:v=0:a=1',
     '-y', file('sampled.wav'),
   ]);
+  // A new piece quoting 12 s of alice's melody three semitones up (her 8–20 s) at 10 s.
+  await runFfmpeg([
+    '-v', 'error', '-i', file('work-4.wav'), '-i', file('desc-0.wav'),
+    '-filter_complex', '[0:a]atrim=0:10[a];[1:a]atrim=8:20,asetpts=PTS-STARTPTS[b];[0:a]atrim=22:30,asetpts=PTS-STARTPTS[c];[a][b][c]concat=n=3:v=0:a=1',
+    '-y', file('quoted.wav'),
+  ]);
 });
 
 afterAll(async () => {
@@ -163,6 +169,19 @@ function describeOracle(name: string, open: () => Promise<{ db: Db; cleanup(): P
       expect(passage!.upload.endSeconds - passage!.upload.startSeconds).toBeGreaterThanOrEqual(5);
       expect(passage!.work.startSeconds - passage!.upload.startSeconds).toBeCloseTo(-2, 0);
       expect(result.reason).toMatch(new RegExp(`^Part of this track looks copied: \\d:\\d\\d–\\d:\\d\\d of this track matches \\d:\\d\\d–\\d:\\d\\d of “${titleOf(3)}” by ${usernameOf('carol')}, registered `));
+    });
+
+    it("holds a new piece quoting 12 s of alice's melody, transposed, for review, naming the passage in both", async () => {
+      const result = await analyzeAudio(file('quoted.wav'), { db, ownerId: 'dave' });
+      expect(result.conflicts.map((c) => [c.kind, c.similarity])).toEqual([]);
+      expect(result.status).toBe('needs_review');
+      expect(result.metrics.aiPatternRecognition).toBe(0);
+      const [passage] = result.passages;
+      expect(passage).toMatchObject({ workId: 'work-1', title: titleOf(1), owner: usernameOf('alice'), kind: 'melody' });
+      // Half-beat rows and 16-beat windows: each end lands within a few seconds of the truth.
+      expect(passage!.upload.startSeconds).toBeGreaterThan(10 - 4);
+      expect(passage!.upload.endSeconds).toBeLessThan(22 + 4);
+      expect(passage!.work.startSeconds - passage!.upload.startSeconds).toBeCloseTo(-2, 0);
     });
 
     it.each(NEW_PIECES)('finds no conflict for new piece %i', async (seed) => {

@@ -161,6 +161,12 @@ const MELODIC_BAND = 0.15;
 /** A melodic passage: PASSAGE_ROWS half beats (16 beats) whose aligned rows correlate at PASSAGE_MATCH or more on average. */
 const PASSAGE_ROWS = 32;
 const PASSAGE_MATCH = 0.8;
+/**
+ * Copied passages of one work that cover this share of the upload make it a copy of that work, not
+ * a quotation: a beat tracker that slips, or a re-timed recording, breaks one whole-piece alignment
+ * into stretches that each match.
+ */
+const COPY_COVERAGE = 0.5;
 /** Confirming votes for network consensus (counted only for a work the fingerprint or melody flags). */
 const HARMONIC_AGREES = 0.8;
 const RHYTHM_AGREES = 0.9;
@@ -541,9 +547,14 @@ function verifyOwnership(candidates: Candidate[], ownerId: string | undefined, q
       if (!own) mostVotes = Math.max(mostVotes, votes);
       continue;
     }
-    const passage = own ? null : copiedPassage(c, query);
-    if (passage) {
-      passages.push(passage);
+    const found = own ? null : copiedPassage(c, query);
+    if (!found) continue;
+    if (found.coveredSeconds >= COPY_COVERAGE * durationSeconds) {
+      const votes = 1 + confirmations;
+      evidence.push({ match: passageMatch(c, found), own, votes });
+      mostVotes = Math.max(mostVotes, votes);
+    } else {
+      passages.push(found.passage);
       mostVotes = Math.max(mostVotes, 1 + confirmations);
     }
   }
@@ -568,31 +579,71 @@ function coveredSeconds(ranges: TimeRange[]): number {
 const nameOf = (work: StoredDescriptors): RegisteredWorkName => ({ title: work.title, owner: work.owner, registeredAt: work.registeredAt });
 const range = (startSeconds: number, endSeconds: number): TimeRange => ({ startSeconds: round(startSeconds, 1), endSeconds: round(endSeconds, 1) });
 
-/** The passage of another owner's work found in the upload, if any: a sample of its recording before a stretch of its melody. */
-function copiedPassage(c: Candidate, query: MelodicDescriptor): CopiedPassage | null {
+interface FoundPassage {
+  passage: CopiedPassage;
+  /** Seconds of the upload that follow the work along the passage's alignment (its longest stretch and any others). */
+  coveredSeconds: number;
+  /** For a melody: the transposition it was found at. */
+  semitones: number;
+}
+
+/** The passage of another owner's work found in the upload, if any: the one of its recording or of its melody covering more. */
+function copiedPassage(c: Candidate, query: MelodicDescriptor): FoundPassage | null {
+  const found: FoundPassage[] = [];
   const recording = c.recordingPassage;
   if (recording) {
     const workStart = recording.queryStartSeconds + recording.offsetItems / ITEMS_PER_SECOND;
-    return {
-      workId: c.work.workId,
-      ...nameOf(c.work),
-      kind: 'recording',
-      similarity: round(100 * (1 - 2 * recording.bitErrorRate), 1),
-      upload: range(recording.queryStartSeconds, recording.queryStartSeconds + recording.seconds),
-      work: range(workStart, workStart + recording.seconds),
-    };
+    found.push({
+      passage: {
+        workId: c.work.workId,
+        ...nameOf(c.work),
+        kind: 'recording',
+        similarity: round(100 * (1 - 2 * recording.bitErrorRate), 1),
+        upload: range(recording.queryStartSeconds, recording.queryStartSeconds + recording.seconds),
+        work: range(workStart, workStart + recording.seconds),
+      },
+      coveredSeconds: recording.coveredSeconds,
+      semitones: 0,
+    });
   }
   const melody = c.melodicPassage;
-  if (!melody) return null;
-  const uploadStart = query.firstBeatSeconds + melody.queryStartRow * query.rowSeconds;
-  const workStart = c.work.firstBeatSeconds + melody.referenceStartRow * c.work.rowSeconds;
+  if (melody) {
+    const uploadStart = query.firstBeatSeconds + melody.queryStartRow * query.rowSeconds;
+    const workStart = c.work.firstBeatSeconds + melody.referenceStartRow * c.work.rowSeconds;
+    found.push({
+      passage: {
+        workId: c.work.workId,
+        ...nameOf(c.work),
+        kind: 'melody',
+        similarity: round(100 * melody.similarity, 1),
+        upload: range(uploadStart, uploadStart + melody.queryRows * query.rowSeconds),
+        work: range(workStart, workStart + melody.referenceRows * c.work.rowSeconds),
+      },
+      coveredSeconds: melody.coveredQueryRows * query.rowSeconds,
+      semitones: melody.semitones,
+    });
+  }
+  return found.sort((a, b) => b.coveredSeconds - a.coveredSeconds)[0] ?? null;
+}
+
+/** A copy found as stretches that together cover most of the upload, named like a whole-piece match. */
+function passageMatch(c: Candidate, found: FoundPassage): WorkMatch {
+  const { passage } = found;
+  const byRecording = passage.kind === 'recording';
+  const tempoRatio = byRecording ? 1 : c.tempoRatio;
+  const transposed = found.semitones !== 0;
+  const tempoChanged = Math.abs(tempoRatio - 1) > TEMPO_TOLERANCE;
+  const kind: MatchKind = byRecording ? 'fingerprint' : transposed && tempoChanged ? 'transposed_tempo_changed' : transposed ? 'transposed' : tempoChanged ? 'tempo_changed' : 'melodic';
   return {
-    workId: c.work.workId,
+    workId: passage.workId,
     ...nameOf(c.work),
-    kind: 'melody',
-    similarity: round(100 * melody.similarity, 1),
-    upload: range(uploadStart, uploadStart + melody.queryRows * query.rowSeconds),
-    work: range(workStart, workStart + melody.referenceRows * c.work.rowSeconds),
+    similarity: passage.similarity,
+    kind,
+    offsetSeconds: round(passage.work.startSeconds - passage.upload.startSeconds * tempoRatio, 2),
+    semitones: found.semitones,
+    tempoRatio: round(tempoRatio, 3),
+    upload: passage.upload,
+    work: passage.work,
   };
 }
 
