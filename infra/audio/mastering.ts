@@ -465,10 +465,11 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   // LIMITER_BEHIND_CLIPPER_DB under the target with its peaks as far under the ceiling, which
   // leaves the limiter that much gain. Only the chosen drive's peaks are interpolated.
   let clipper = null as ClipperSetting | null;
+  // Its buffers, taken once: an mp3 whose codec overshoots clips again under a lower ceiling.
+  let clipBuffers: { clipped: Float32Array; clippedPower: Float32Array; clippedPeaks: Float32Array } | null = null;
   const engageClipper = async (): Promise<void> => {
-    const clipped = scratch.float32(preLimiter.length);
-    const clippedPower = scratch.float32(frames);
-    const clippedPeaks = scratch.float32(frames);
+    clipBuffers ??= { clipped: scratch.float32(preLimiter.length), clippedPower: scratch.float32(frames), clippedPeaks: scratch.float32(frames) };
+    const { clipped, clippedPower, clippedPeaks } = clipBuffers;
     const limitDb = ceilingDb - LIMITER_BEHIND_CLIPPER_DB;
     const limit = dbToGain(limitDb);
     const knee = limit * dbToGain(-CLIPPER_KNEE_DB);
@@ -586,10 +587,12 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
         written = withEdgePeaks(await measureLoudnessInParallel(masterSamples, sr, 2), masterSamples);
         const tpOver = written.truePeakDbtp - (TRUE_PEAK_CEILING_DBTP - 0.05);
         if (retry === 2 || !correct(written, TRUE_PEAK_CEILING_DBTP - 0.05, LOUDNESS_TOLERANCE_LU - 0.1)) break;
-        // The codec moved it: more headroom for the codec, then limit and encode again.
+        // The codec moved it: more headroom for the codec, then clip and limit (the clipper's
+        // limit follows the ceiling down, so the limiter keeps its share) and encode again.
         if (tpOver > 0) plan.marginDb += tpOver + 0.15;
         ceilingDb = Math.min(ceilingDb, tpTarget() - 0.3);
-        await landLoudness(0.05);
+        if (clipper) await engageClipper();
+        else await landLoudness(0.05);
         final = await finalize();
         encoded = encodePcm(final.limited, sr, 2, files.master, MP3_ARGS);
         preview = previewOf(final.m);
