@@ -382,11 +382,17 @@ export function melodicSequence(chroma: Chromagram, beats: Int32Array, rowsPerBe
 }
 
 /**
- * The query's summaries at the tracked beat rate, at half of it and at double it: near the octave
- * fold a tempo-changed copy may be counted at the other metrical level than the registered work.
+ * The query's summaries at the tracked beat rate, at half of it and at double it, and at the
+ * three-for-two and four-for-three levels: a copy may be counted at another metrical level than
+ * the registered work.
  */
 export function querySummaries(analysis: Analysis, melodic: MelodicDescriptor): Float32Array[] {
-  return [melodic.summary, melodicSummary(mergePairs(melodic.sequence)), melodicSummary(melodicSequence(analysis.chroma, analysis.beats, 2 * ROWS_PER_BEAT))];
+  return [
+    melodic.summary,
+    melodicSummary(mergePairs(melodic.sequence)),
+    melodicSummary(melodicSequence(analysis.chroma, analysis.beats, 2 * ROWS_PER_BEAT)),
+    ...TRIPLE_RATIOS.map((ratio) => melodicSummary(resampleRows(melodic.sequence, 1 / ratio))),
+  ];
 }
 
 /**
@@ -597,13 +603,47 @@ export interface MelodicAlignment {
   beatRatio: number;
 }
 
+/** Metrical levels a beat tracker confuses besides the octave: it may count three beats where another counted two, or four for three. */
+const TRIPLE_RATIOS = [1.5, 2 / 3, 4 / 3, 3 / 4];
+
 /**
- * The beat ratios worth trying for two recordings whose tracked tempi have this ratio (query ÷
- * reference): those that leave a tempo change of at most 40 %. Both tempi are folded into one
- * octave, so this is 1, and near the fold 2 or ½ as well.
+ * The beat ratios (query beats per reference beat) worth trying for two recordings whose tracked
+ * tempi have this ratio (query ÷ reference): those that leave a tempo change of at most 40 % for
+ * the octave levels (1, and near the fold 2 or ½), and of at most 15 % for the three-for-two and
+ * four-for-three levels, which on real music a tracker picks for one version and not the other
+ * (a re-timed copy of a piece counted at 150 bpm was counted at 112). The tighter bound keeps the
+ * extra alignments to copies whose tempo barely changed.
  */
 export function beatRatiosFor(tempoRatio: number): number[] {
-  return [1, 2, 0.5].filter((ratio) => Math.abs(Math.log(tempoRatio / ratio)) <= Math.log(1.4));
+  const near = (ratio: number, tolerance: number): boolean => Math.abs(Math.log(tempoRatio / ratio)) <= Math.log(tolerance);
+  return [...[1, 2, 0.5].filter((ratio) => near(ratio, 1.4)), ...TRIPLE_RATIOS.filter((ratio) => near(ratio, 1.15))];
+}
+
+/** Rows resampled by `factor` (linear interpolation between rows, each renormalised): a sequence at another metrical level. */
+export function resampleRows(rows: Float32Array, factor: number): Float32Array {
+  const count = rows.length / 12;
+  const length = Math.max(0, Math.floor((count - 1) * factor) + 1);
+  const out = new Float32Array(length * 12);
+  for (let i = 0; i < length; i++) {
+    const at = i / factor;
+    const below = Math.min(count - 1, Math.floor(at));
+    const above = Math.min(count - 1, below + 1);
+    const weight = at - below;
+    for (let c = 0; c < 12; c++) out[i * 12 + c] = (1 - weight) * rows[below * 12 + c]! + weight * rows[above * 12 + c]!;
+    normaliseRow(out, i * 12);
+  }
+  return out;
+}
+
+/**
+ * The query and reference sequences to align at a beat ratio, and how many of each one's own rows
+ * an aligned row spans. At 2 the query's rows are merged in pairs, at ½ the reference's; at the
+ * three-for-two levels the query is resampled to the reference's level.
+ */
+function atBeatRatio(query: Float32Array, reference: Float32Array, ratio: number): { q: Float32Array; r: Float32Array; qScale: number; rScale: number } {
+  if (ratio === 1) return { q: query, r: reference, qScale: 1, rScale: 1 };
+  if (ratio === 0.5) return { q: query, r: mergePairs(reference), qScale: 1, rScale: 2 };
+  return { q: atLevel(query, ratio), r: reference, qScale: ratio, rScale: 1 };
 }
 
 /**
@@ -615,20 +655,23 @@ export function beatRatiosFor(tempoRatio: number): number[] {
 export function alignMelody(query: Float32Array, reference: Float32Array, beatRatios: readonly number[] = [1, 2, 0.5]): MelodicAlignment | null {
   let best: MelodicAlignment | null = null;
   for (const ratio of beatRatios) {
-    const q = ratio === 2 ? merged(query) : query;
-    const a = crossCorrelate(q, ratio === 0.5 ? mergePairs(reference) : reference);
-    if (a && (!best || a.similarity > best.similarity)) best = { ...a, beatRatio: ratio, offsetRows: ratio === 0.5 ? a.offsetRows * 2 : a.offsetRows };
+    const { q, r, rScale } = atBeatRatio(query, reference, ratio);
+    const a = crossCorrelate(q, r);
+    if (a && (!best || a.similarity > best.similarity)) best = { ...a, beatRatio: ratio, offsetRows: a.offsetRows * rScale };
   }
   return best;
 }
 
-// A query is aligned with many references: its merged beats and its spectra are kept while it lives.
-const mergedQueries = new WeakMap<Float32Array, Float32Array>();
-function merged(query: Float32Array): Float32Array {
-  let out = mergedQueries.get(query);
+// A query is aligned with many references: its sequences at other metrical levels and its spectra
+// are kept while it lives.
+const queryLevels = new WeakMap<Float32Array, Map<number, Float32Array>>();
+function atLevel(query: Float32Array, ratio: number): Float32Array {
+  const levels = queryLevels.get(query) ?? new Map<number, Float32Array>();
+  queryLevels.set(query, levels);
+  let out = levels.get(ratio);
   if (!out) {
-    out = mergePairs(query);
-    mergedQueries.set(query, out);
+    out = ratio === 2 ? mergePairs(query) : resampleRows(query, 1 / ratio);
+    levels.set(ratio, out);
   }
   return out;
 }
@@ -758,12 +801,8 @@ const PASSAGE_LAGS_PER_SHIFT = 4;
 export function findMelodicPassage(query: Float32Array, reference: Float32Array, beatRatios: readonly number[], windowRows: number, threshold: number): MelodicPassage | null {
   let best: MelodicPassage | null = null;
   for (const ratio of beatRatios) {
-    const q = ratio === 2 ? merged(query) : query;
-    const r = ratio === 0.5 ? mergePairs(reference) : reference;
+    const { q, r, qScale, rScale } = atBeatRatio(query, reference, ratio);
     const found = passageOnDiagonals(q, r, windowRows, threshold);
-    // Merged sequences have one row per two of the original's.
-    const qScale = ratio === 2 ? 2 : 1;
-    const rScale = ratio === 0.5 ? 2 : 1;
     if (!found || (best && found.coveredRows * qScale <= best.coveredQueryRows)) continue;
     best = {
       similarity: found.similarity,

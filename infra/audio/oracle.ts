@@ -164,7 +164,8 @@ const PASSAGE_MATCH = 0.8;
 /**
  * Copied passages of one work that cover this share of the upload make it a copy of that work, not
  * a quotation: a beat tracker that slips, or a re-timed recording, breaks one whole-piece alignment
- * into stretches that each match.
+ * into stretches that each match. (A third would catch more re-timed copies of real music, but a
+ * 10-s quotation in a 30-s piece would then count as a copy.)
  */
 const COPY_COVERAGE = 0.5;
 /** Confirming votes for network consensus (counted only for a work the fingerprint or melody flags). */
@@ -173,7 +174,7 @@ const RHYTHM_AGREES = 0.9;
 /** Tempo ratios within 3 % of 1 are the same tempo. */
 const TEMPO_TOLERANCE = 0.03;
 /** Works per owner class (others, the uploader) aligned after the summary scan, besides fingerprint matches. */
-const SCAN_CANDIDATES = 6;
+const SCAN_CANDIDATES = 10;
 const SCAN_PAGE = 2000;
 const MIN_SECONDS = 3;
 

@@ -85,7 +85,7 @@ test('upload, master live, check, register, download the certificate and verify 
   await visitor.close();
 });
 
-test('another creator uploading the same recording is refused: the check names the conflict and its similarity', async ({ page }) => {
+test('another creator uploading the same recording is refused: the check names the registered work, its creator and its similarity', async ({ page }) => {
   const title = 'Borrowed Lights';
   await signUpAndUpload(page, `copy_${Date.now().toString(36)}`, title);
   await page.getByRole('menubar', { name: 'Dashboard tabs' }).getByRole('menuitem', { name: 'Copyright Oracle' }).click();
@@ -95,6 +95,8 @@ test('another creator uploading the same recording is refused: the check names t
   await card.getByRole('button', { name: 'Register Copyright' }).click();
   await expect(page.getByText('Copyright Conflict Detected').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(/Analysis failed: /).first()).toBeVisible();
+  // The conflict names the registered work, its creator's username and its registration date.
+  await expect(page.getByText(/Same recording as “Harbour Lights” by life_[a-z0-9]+, registered \d{1,2} [A-Z][a-z]{2} \d{4}/).first()).toBeVisible();
   await expect(card).toHaveAttribute('data-workflow-status', 'failed');
   await expect(card.getByText(/similarity/i).first()).toBeVisible();
   // Nothing was registered: no certificate, no ledger transaction.
