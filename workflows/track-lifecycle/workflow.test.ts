@@ -13,6 +13,7 @@ import { hashes } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
 import { trackStreamId } from '../../domain/track/track.events';
+import { UserRegistered, userStreamId } from '../../domain/identity/user.events';
 import { pgliteDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
@@ -91,10 +92,19 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** A creator's account, as sign-up records it: the activities read the owner's username from it. */
+  async function signedUp(): Promise<string> {
+    const userId = randomUUID();
+    const event = UserRegistered.create({ userId, username: `creator_${userId.slice(0, 8)}`, passwordHash: 'x'.repeat(32) });
+    const metadata = { correlationId: randomUUID(), causationId: null, actor: `user:${userId}`, workflowId: null, occurredAt: new Date().toISOString() };
+    await eventStore.append(userStreamId(userId), [{ eventId: randomUUID(), ...event, metadata }], 'no_stream');
+    return userId;
+  }
+
   async function stage(bytes: Buffer, overrides: Partial<TrackLifecycleInput> = {}): Promise<TrackLifecycleInput> {
     const staged = storage.newStagingPath();
     await writeFile(staged.path, bytes);
-    const ownerId = randomUUID();
+    const ownerId = overrides.ownerId ?? (await signedUp());
     return {
       trackId: randomUUID(),
       ownerId,
@@ -276,6 +286,8 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
       const signed = signedCertificateSchema.parse({ certificate: issued.certificate, signature: issued.signature });
       expect(verifyCertificateSignature(signed, signingKey.publicKeyBase64)).toEqual({ valid: true, reason: null });
       expect(signed.certificate).toMatchObject({ ledgerStatus: 'validated', verificationUrl: `http://goose.test/verify/${signed.certificate.certificateId}` });
+      // The signed owner is the creator's username from their account's events, never their internal id.
+      expect(signed.certificate).toMatchObject({ owner: `creator_${input.ownerId.slice(0, 8)}`, ownerId: input.ownerId });
       const progress = await handle().query(currentStageQuery);
       expect(progress.steps.filter((s) => ['master', 'oracle', 'register', 'certificate', 'vault'].includes(s.name)).every((s) => s.status === 'completed')).toBe(true);
     });
