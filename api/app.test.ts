@@ -6,23 +6,17 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WELCOME_BONUS_TOKENS } from '../domain/constants';
-import { eventRegistry } from '../domain/registry';
 import { TrackFileStored, TrackProbed, TrackUploadReceived, trackStreamId } from '../domain/track/track.events';
 import { TrackCopyrightCheckStarted, TrackCopyrightChecked, TrackRegistrationFailed } from '../domain/track/stage.events';
-import { sessionMigrations } from '../infra/auth/session-store';
-import { pgliteDb, type Db } from '../infra/db/db';
-import { migrate } from '../infra/db/migrate';
-import { eventStoreMigrations, PostgresEventStore } from '../infra/eventstore/postgres-event-store';
-import { FileStorage } from '../infra/storage/file-storage';
-import { allProjections } from '../projections/all';
-import { Projector } from '../projections/projector';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
+import { startTestApp, type TestApp } from '../tests/support/test-app';
+import type { Db } from '../infra/db/db';
+import type { PostgresEventStore } from '../infra/eventstore/postgres-event-store';
+import type { FileStorage } from '../infra/storage/file-storage';
+import type { Projector } from '../projections/projector';
 import type { RetryCommand, TrackLifecycleInput } from '../workflows/track-lifecycle/shared';
-import { buildApp } from './app';
 import { viewWhen } from './routes/lifecycle/commands';
-import { openXrplLedger } from '../infra/xrpl/ledger';
-import { loadCertificateSigningKey } from '../infra/certificate/signing-key';
 
 let app: FastifyInstance;
 let db: Db;
@@ -38,41 +32,27 @@ async function notExpected(): Promise<never> {
   throw new Error('the API reached the workflow where it should have refused');
 }
 
+let testApp: TestApp;
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-api-'));
-  storage = new FileStorage(dataDir);
-  await storage.init();
-  db = await pgliteDb();
-  await migrate(db, [...eventStoreMigrations, ...sessionMigrations]);
-  eventStore = new PostgresEventStore(db, eventRegistry);
-  projector = new Projector(db, eventStore, allProjections);
-  await projector.start();
-  app = await buildApp({
-    db,
-    eventStore,
-    projector,
-    storage,
-    // Records the workflow start; the commands' real Temporal path is covered by the workflow and e2e tests.
-    lifecycle: {
-      start: async (input) => (started.push(input), { workflowId: `track-lifecycle-${input.trackId}` }),
-      master: notExpected,
-      startMaster: notExpected,
-      check: notExpected,
-      register: notExpected,
-      retryRegistration: async (input, command) => {
-        retries.push({ input, command });
-        return { ok: true, value: { txHash: 'B'.repeat(64), outcome: 'awaiting_submission', certificateId: 'GOOSE-CERT-TEST' } };
-      },
+  // Records the workflow start; the commands' real Temporal path is covered by the workflow and e2e tests.
+  testApp = await startTestApp(dataDir, {
+    start: async (input) => (started.push(input), { workflowId: `track-lifecycle-${input.trackId}` }),
+    master: notExpected,
+    startMaster: notExpected,
+    check: notExpected,
+    register: notExpected,
+    retryRegistration: async (input, command) => {
+      retries.push({ input, command });
+      return { ok: true, value: { txHash: 'B'.repeat(64), outcome: 'awaiting_submission', certificateId: 'GOOSE-CERT-TEST' } };
     },
-    ledger: await openXrplLedger({ dataDir, env: {} }),
-    signingKey: await loadCertificateSigningKey(dataDir, {}),
   });
+  ({ app, db, eventStore, projector, storage } = testApp);
 });
 
 afterAll(async () => {
-  await app.close();
-  await projector.stop();
-  await db.close();
+  await testApp.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -7,26 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistry } from '../domain/registry';
 import { TrackFileStored, TrackUploadReceived, trackStreamId } from '../domain/track/track.events';
-import { sessionMigrations } from '../infra/auth/session-store';
-import { loadCertificateSigningKey } from '../infra/certificate/signing-key';
-import { pgliteDb, type Db } from '../infra/db/db';
-import { migrate } from '../infra/db/migrate';
-import { eventStoreMigrations, PostgresEventStore } from '../infra/eventstore/postgres-event-store';
-import { FileStorage } from '../infra/storage/file-storage';
-import { openXrplLedger } from '../infra/xrpl/ledger';
-import { allProjections } from '../projections/all';
-import { Projector } from '../projections/projector';
+import type { PostgresEventStore } from '../infra/eventstore/postgres-event-store';
+import type { FileStorage } from '../infra/storage/file-storage';
 import { encodeContainers, encodeSilentVideo, type EncodedContainer } from '../tests/support/containers';
 import { multipartBody } from '../tests/support/multipart';
+import { startTestApp, type TestApp } from '../tests/support/test-app';
 import type { TrackLifecycleInput } from '../workflows/track-lifecycle/shared';
-import { buildApp } from './app';
 
 let app: FastifyInstance;
-let db: Db;
 let eventStore: PostgresEventStore;
-let projector: Projector;
+let testApp: TestApp;
 let storage: FileStorage;
 let dataDir: string;
 let mediaDir: string;
@@ -43,38 +34,22 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-upload-containers-'));
   mediaDir = await mkdtemp(path.join(os.tmpdir(), 'goose-upload-media-'));
   ({ encoded } = await encodeContainers(mediaDir));
-  storage = new FileStorage(dataDir);
-  await storage.init();
-  db = await pgliteDb();
-  await migrate(db, [...eventStoreMigrations, ...sessionMigrations]);
-  eventStore = new PostgresEventStore(db, eventRegistry);
-  projector = new Projector(db, eventStore, allProjections);
-  await projector.start();
-  app = await buildApp({
-    db,
-    eventStore,
-    projector,
-    storage,
-    lifecycle: {
-      start: async (input) => (started.push(input), { workflowId: `track-lifecycle-${input.trackId}` }),
-      master: notExpected,
-      startMaster: notExpected,
-      check: notExpected,
-      register: notExpected,
-      retryRegistration: notExpected,
-    },
-    ledger: await openXrplLedger({ dataDir, env: {} }),
-    signingKey: await loadCertificateSigningKey(dataDir, {}),
+  testApp = await startTestApp(dataDir, {
+    start: async (input) => (started.push(input), { workflowId: `track-lifecycle-${input.trackId}` }),
+    master: notExpected,
+    startMaster: notExpected,
+    check: notExpected,
+    register: notExpected,
+    retryRegistration: notExpected,
   });
+  ({ app, eventStore, storage } = testApp);
   const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `u_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
   cookie = `goose_session=${signup.cookies.find((c) => c.name === 'goose_session')!.value}`;
   ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().id;
 }, 180_000);
 
 afterAll(async () => {
-  await app?.close();
-  await projector?.stop();
-  await db?.close();
+  await testApp?.close();
   await rm(dataDir, { recursive: true, force: true });
   await rm(mediaDir, { recursive: true, force: true });
 });
@@ -98,7 +73,7 @@ async function storeAsTheWorkflowWould(input: TrackLifecycleInput): Promise<stri
     ],
     'no_stream',
   );
-  await projector.waitFor(result.lastPosition);
+  await testApp.projector.waitFor(result.lastPosition);
   return storedName;
 }
 

@@ -1,0 +1,54 @@
+// The whole API on an in-memory PGlite with the real event store, projector and file storage, for
+// app.inject tests; the Temporal lifecycle is the caller's stand-in.
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../api/app';
+import { eventRegistry } from '../../domain/registry';
+import { sessionMigrations } from '../../infra/auth/session-store';
+import { loadCertificateSigningKey } from '../../infra/certificate/signing-key';
+import { pgliteDb, type Db } from '../../infra/db/db';
+import { migrate } from '../../infra/db/migrate';
+import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { FileStorage } from '../../infra/storage/file-storage';
+import { openXrplLedger } from '../../infra/xrpl/ledger';
+import { allProjections } from '../../projections/all';
+import { Projector } from '../../projections/projector';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  eventStore: PostgresEventStore;
+  projector: Projector;
+  storage: FileStorage;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(dataDir: string, lifecycle: AppDeps['lifecycle']): Promise<TestApp> {
+  const storage = new FileStorage(dataDir);
+  await storage.init();
+  const db = await pgliteDb();
+  await migrate(db, [...eventStoreMigrations, ...sessionMigrations]);
+  const eventStore = new PostgresEventStore(db, eventRegistry);
+  const projector = new Projector(db, eventStore, allProjections);
+  await projector.start();
+  const app = await buildApp({
+    db,
+    eventStore,
+    projector,
+    storage,
+    lifecycle,
+    ledger: await openXrplLedger({ dataDir, env: {} }),
+    signingKey: await loadCertificateSigningKey(dataDir, {}),
+  });
+  return {
+    app,
+    db,
+    eventStore,
+    projector,
+    storage,
+    async close() {
+      await app.close();
+      await projector.stop();
+      await db.close();
+    },
+  };
+}
