@@ -13,7 +13,7 @@ const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   concurrency: 412,
 };
 
-/** An error with a chosen status and client-facing message (e.g. 413 file too large). */
+/** An error with a chosen status and client-facing message (e.g. 413 file too large, 503 service off); a 500's message is logged, not sent. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -33,12 +33,18 @@ export function registerErrorHandler(app: FastifyInstance, spaRoot: string | nul
       return reply.status(400).send({ error: message });
     }
     if (error instanceof DomainError) return reply.status(STATUS_BY_KIND[error.kind]).send({ error: error.message });
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
+    if (error instanceof HttpError) {
+      if (error.statusCode < 500) return reply.status(error.statusCode).send({ error: error.message });
+      request.log.error({ err: error, statusCode: error.statusCode, method: request.method, url: request.url }, 'request failed');
+      // A chosen 5xx answer (unavailable, timed out) tells the client what to do; a 500 is a fault
+      // whose details stay in the log.
+      return reply.status(error.statusCode).send({ error: error.statusCode === 500 ? 'Internal server error' : error.message });
+    }
     const statusCode = (error as FastifyError).statusCode;
     if (statusCode && statusCode >= 400 && statusCode < 500) {
       return reply.status(statusCode).send({ error: error.message });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
     return reply.status(500).send({ error: 'Internal server error' });
   });
 

@@ -132,7 +132,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
 
 function masterAnswer(item: VaultItem, masteringId: string, kind: MasteringKind) {
   const results = kind === 'master' ? item.metadata.mastering?.results : item.mastering?.masterId === masteringId ? item.mastering.results : null;
-  if (!results || !item.landrPreviewFilePath) throw new HttpError(500, 'The mastering finished but its result is not in the vault yet');
+  if (!results || !item.landrPreviewFilePath) throw new HttpError(504, 'The mastering finished but its result is not in the vault yet; reload the vault in a moment to see it');
   return {
     success: true as const,
     contentId: item.id,
