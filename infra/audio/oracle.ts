@@ -168,13 +168,23 @@ const PASSAGE_MATCH = 0.8;
  * 10-s quotation in a 30-s piece would then count as a copy.)
  */
 const COPY_COVERAGE = 0.5;
+/**
+ * Passages covering this share and at least COPY_SECONDS_NEAR_MATCH, where the whole alignment with
+ * the same work is also in the near-miss band (MELODIC_MATCH − MELODIC_BAND or more), make a copy
+ * too: two signs of one work. On the corpus, re-timed copies whose tracker slipped showed 0.2–0.5
+ * of coverage (36–74 s) with a whole alignment of 0.52–0.62, and no unrelated piece showed a passage
+ * at all. The floor in seconds keeps a short quotation, which lifts the whole alignment of a short
+ * piece by itself, a quotation.
+ */
+const COPY_COVERAGE_NEAR_MATCH = 0.2;
+const COPY_SECONDS_NEAR_MATCH = 30;
 /** Confirming votes for network consensus (counted only for a work the fingerprint or melody flags). */
 const HARMONIC_AGREES = 0.8;
 const RHYTHM_AGREES = 0.9;
 /** Tempo ratios within 3 % of 1 are the same tempo. */
 const TEMPO_TOLERANCE = 0.03;
 /** Works per owner class (others, the uploader) aligned after the summary scan, besides fingerprint matches. */
-const SCAN_CANDIDATES = 10;
+const SCAN_CANDIDATES = 20;
 const SCAN_PAGE = 2000;
 const MIN_SECONDS = 3;
 
@@ -550,7 +560,10 @@ function verifyOwnership(candidates: Candidate[], ownerId: string | undefined, q
     }
     const found = own ? null : copiedPassage(c, query);
     if (!found) continue;
-    if (found.coveredSeconds >= COPY_COVERAGE * durationSeconds) {
+    const nearMatch = melodicSimilarity >= MELODIC_MATCH - MELODIC_BAND;
+    const copied = found.coveredSeconds >= COPY_COVERAGE * durationSeconds;
+    const copiedNearMatch = nearMatch && found.coveredSeconds >= Math.max(COPY_COVERAGE_NEAR_MATCH * durationSeconds, COPY_SECONDS_NEAR_MATCH);
+    if (copied || copiedNearMatch) {
       const votes = 1 + confirmations;
       evidence.push({ match: passageMatch(c, found), own, votes });
       mostVotes = Math.max(mostVotes, votes);
