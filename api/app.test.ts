@@ -221,18 +221,24 @@ describe('vault, files and live events', () => {
   });
 });
 
+/** A track whose upload was received (nothing stored or probed yet), owned by the signed-in user. */
+async function receivedTrack(cookie: string, title: string): Promise<{ ownerId: string; trackId: string }> {
+  const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().id as string;
+  const trackId = randomUUID();
+  const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
+  const result = await eventStore.append(
+    trackStreamId(trackId),
+    [{ eventId: randomUUID(), metadata, ...TrackUploadReceived.create({ trackId, ownerId, title, description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }) }],
+    'no_stream',
+  );
+  await projector.waitFor(result.lastPosition);
+  return { ownerId, trackId };
+}
+
 describe('track lifecycle commands', () => {
   it('refuses, with a reason and before any workflow runs, what a track cannot do yet or what is not the caller\'s', async () => {
     const owner = await signup();
-    const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
-    const trackId = randomUUID();
-    const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
-    const result = await eventStore.append(
-      trackStreamId(trackId),
-      [{ eventId: randomUUID(), metadata, ...TrackUploadReceived.create({ trackId, ownerId, title: 'Fresh', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }) }],
-      'no_stream',
-    );
-    await projector.waitFor(result.lastPosition);
+    const { trackId } = await receivedTrack(owner.cookie, 'Fresh');
     const post = (url: string, payload?: object, cookie = owner.cookie) => app.inject({ method: 'POST', url, payload, headers: { cookie } });
 
     expect((await post(`/api/copyright-register/${trackId}`)).json()).toEqual({ error: 'The upload is still being stored and checked' });
@@ -310,15 +316,7 @@ describe('track lifecycle commands', () => {
 
   it('answers 504 rather than the item as it stood when the read model does not show the outcome in time', async () => {
     const owner = await signup();
-    const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
-    const trackId = randomUUID();
-    const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
-    const result = await eventStore.append(
-      trackStreamId(trackId),
-      [{ eventId: randomUUID(), metadata, ...TrackUploadReceived.create({ trackId, ownerId, title: 'Waiting', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }) }],
-      'no_stream',
-    );
-    await projector.waitFor(result.lastPosition);
+    const { ownerId, trackId } = await receivedTrack(owner.cookie, 'Waiting');
     await expect(viewWhen({ db, projector }, ownerId, trackId, (item) => item.title === 'Waiting', 50)).resolves.toMatchObject({ id: trackId });
     await expect(viewWhen({ db, projector }, ownerId, trackId, (item) => item.copyrightCheck?.status === 'completed', 50)).rejects.toMatchObject({
       statusCode: 504,
