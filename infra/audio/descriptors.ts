@@ -642,7 +642,7 @@ export function resampleRows(rows: Float32Array, factor: number): Float32Array {
  */
 function atBeatRatio(query: Float32Array, reference: Float32Array, ratio: number): { q: Float32Array; r: Float32Array; qScale: number; rScale: number } {
   if (ratio === 1) return { q: query, r: reference, qScale: 1, rScale: 1 };
-  if (ratio === 0.5) return { q: query, r: mergePairs(reference), qScale: 1, rScale: 2 };
+  if (ratio === 0.5) return { q: query, r: merged(reference), qScale: 1, rScale: 2 };
   return { q: atLevel(query, ratio), r: reference, qScale: ratio, rScale: 1 };
 }
 
@@ -722,7 +722,31 @@ interface CorrelationSums {
   byShift: Float64Array[];
 }
 
+// The whole alignment and the passage search read the same sums: each pair is correlated once.
+const sumsByPair = new WeakMap<Float32Array, WeakMap<Float32Array, CorrelationSums>>();
 function correlationSums(query: Float32Array, reference: Float32Array): CorrelationSums {
+  const byReference = sumsByPair.get(query) ?? new WeakMap<Float32Array, CorrelationSums>();
+  sumsByPair.set(query, byReference);
+  let sums = byReference.get(reference);
+  if (!sums) {
+    sums = computeCorrelationSums(query, reference);
+    byReference.set(reference, sums);
+  }
+  return sums;
+}
+
+/** A reference merged in pairs, kept with it (the alignment and the passage search both use it). */
+const mergedReferences = new WeakMap<Float32Array, Float32Array>();
+function merged(reference: Float32Array): Float32Array {
+  let out = mergedReferences.get(reference);
+  if (!out) {
+    out = mergePairs(reference);
+    mergedReferences.set(reference, out);
+  }
+  return out;
+}
+
+function computeCorrelationSums(query: Float32Array, reference: Float32Array): CorrelationSums {
   const n = query.length / 12;
   const m = reference.length / 12;
   let size = 1;

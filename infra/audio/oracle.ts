@@ -297,8 +297,9 @@ export async function analyzeAudio(file: string, options: AnalyzeOptions): Promi
         fingerprint: lookup.matches.find((m) => m.workId === work.workId) ?? null,
         recordingPassage: lookup.passages.find((p) => p.workId === work.workId) ?? null,
         melodic: alignment,
-        // A passage is only sought where the whole does not match: a match already names its stretch.
-        melodicPassage: melodicMatch ? null : findMelodicPassage(melodic.sequence, work.melodicSequence, beatRatios, PASSAGE_ROWS, PASSAGE_MATCH),
+        // A passage is only sought where the whole does not match (a match already names its
+        // stretch), and never in the uploader's own works, which are not evidence against them.
+        melodicPassage: melodicMatch || work.ownerId === ownerId ? null : findMelodicPassage(melodic.sequence, work.melodicSequence, beatRatios, PASSAGE_ROWS, PASSAGE_MATCH),
         rhythmSimilarity: 0,
         tempoRatio: 1,
         harmonicSimilarity: 0,
@@ -640,14 +641,20 @@ function copiedPassage(c: Candidate, query: MelodicDescriptor): FoundPassage | n
   return found.sort((a, b) => b.coveredSeconds - a.coveredSeconds)[0] ?? null;
 }
 
+/** How a match was recognised: the same recording, or the same music and what was changed in it. */
+function matchKind(byRecording: boolean, semitones: number, tempoRatio: number): MatchKind {
+  if (byRecording) return 'fingerprint';
+  const transposed = semitones !== 0;
+  const tempoChanged = Math.abs(tempoRatio - 1) > TEMPO_TOLERANCE;
+  return transposed && tempoChanged ? 'transposed_tempo_changed' : transposed ? 'transposed' : tempoChanged ? 'tempo_changed' : 'melodic';
+}
+
 /** A copy found as stretches that together cover most of the upload, named like a whole-piece match. */
 function passageMatch(c: Candidate, found: FoundPassage): WorkMatch {
   const { passage } = found;
   const byRecording = passage.kind === 'recording';
   const tempoRatio = byRecording ? 1 : c.tempoRatio;
-  const transposed = found.semitones !== 0;
-  const tempoChanged = Math.abs(tempoRatio - 1) > TEMPO_TOLERANCE;
-  const kind: MatchKind = byRecording ? 'fingerprint' : transposed && tempoChanged ? 'transposed_tempo_changed' : transposed ? 'transposed' : tempoChanged ? 'tempo_changed' : 'melodic';
+  const kind = matchKind(byRecording, found.semitones, tempoRatio);
   return {
     workId: passage.workId,
     ...nameOf(c.work),
@@ -664,10 +671,8 @@ function passageMatch(c: Candidate, found: FoundPassage): WorkMatch {
 function workMatch(c: Candidate, byFingerprint: boolean, query: MelodicDescriptor, durationSeconds: number): WorkMatch {
   const f = c.fingerprint;
   const m = c.melodic!;
-  const transposed = !byFingerprint && m.semitones !== 0;
-  const tempoChanged = !byFingerprint && Math.abs(c.tempoRatio - 1) > TEMPO_TOLERANCE;
-  const kind: MatchKind = byFingerprint ? 'fingerprint' : transposed && tempoChanged ? 'transposed_tempo_changed' : transposed ? 'transposed' : tempoChanged ? 'tempo_changed' : 'melodic';
   const tempoRatio = byFingerprint ? 1 : c.tempoRatio;
+  const kind = matchKind(byFingerprint, m.semitones, tempoRatio);
   // The upload's time 0 in the work. Melodically: its first row sits at work row offsetRows, and
   // each of its rows spans 1 / beatRatio of the work's rows.
   const offsetSeconds = byFingerprint ? f!.offsetSeconds : c.work.firstBeatSeconds + (m.offsetRows - query.firstBeatSeconds / query.rowSeconds / m.beatRatio) * c.work.rowSeconds;
