@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  alignAcrossTempi,
   alignMelody,
   analysePcm,
   chromagram,
@@ -103,6 +104,38 @@ describe('descriptor similarity', () => {
     }
     expect(similarities).toHaveLength(42);
     expect(Math.max(...similarities)).toBeLessThan(0.55);
+  });
+});
+
+describe('timed alignment across tempi', () => {
+  // A re-performance at another tempo and key: the same notes on another clock, with no beat
+  // tracker between the two. The generated piece repeats every 16 beats (8 s at 120 bpm), so it
+  // aligns at any repeat.
+  const LOOP_SECONDS = 8;
+  const original = describePcm(piece({ seconds: 60, seed: 1 }));
+
+  it.each([
+    [1.07, 2],
+    [0.9, -3],
+    [1, 5],
+  ])('finds the same music at tempo ratio %f and %i semitones, with where it starts', (ratio, semitones) => {
+    const copy = describePcm(piece({ seconds: 60 / ratio, seed: 1, bpm: 120 * ratio, transpose: semitones }));
+    const coarse = alignAcrossTempi(copy.melodic.timedSequence, original.melodic.timedSequence)!;
+    const fine = alignAcrossTempi(copy.melodic.timedSequence, original.melodic.timedSequence, coarse.tempoRatio)!;
+    expect(fine.semitones).toBe(semitones);
+    expect(fine.tempoRatio).toBeGreaterThan(ratio * 0.99);
+    expect(fine.tempoRatio).toBeLessThan(ratio * 1.01);
+    const offFromRepeat = Math.abs(fine.offsetSeconds - LOOP_SECONDS * Math.round(fine.offsetSeconds / LOOP_SECONDS));
+    expect(offFromRepeat).toBeLessThan(1);
+    expect(fine.similarity).toBeGreaterThan(0.7);
+    expect(fine.similarity).toBeGreaterThanOrEqual(coarse.similarity);
+  });
+
+  it('aligns another piece in the same style far lower', () => {
+    const other = describePcm(piece({ seconds: 60, seed: 2 }));
+    const coarse = alignAcrossTempi(other.melodic.timedSequence, original.melodic.timedSequence)!;
+    const fine = alignAcrossTempi(other.melodic.timedSequence, original.melodic.timedSequence, coarse.tempoRatio)!;
+    expect(fine.similarity).toBeLessThan(0.45);
   });
 });
 

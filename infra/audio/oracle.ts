@@ -23,6 +23,7 @@ import type { Db, Queryable } from '../db/db';
 import type { Migration } from '../db/migrate';
 import { logger } from '../logger/logger';
 import {
+  alignAcrossTempi,
   alignMelody,
   analysePcm,
   beatRatiosFor,
@@ -40,6 +41,8 @@ import {
   type MelodicDescriptor,
   type MelodicPassage,
   type RhythmDescriptor,
+  TIMED_ROW_SECONDS,
+  type TempoAlignment,
 } from './descriptors';
 import { decodeForFingerprint, FINGERPRINT_SAMPLE_RATE, fingerprintPcm, fingerprintQueryPcm, ITEMS_PER_SECOND, MATCH_BER, type Fingerprint } from './fingerprint';
 import { FingerprintIndex, fingerprintIndexMigrations, type IndexMatch, type IndexPassage } from './fingerprint-index';
@@ -178,6 +181,19 @@ const COPY_COVERAGE = 0.5;
  */
 const COPY_COVERAGE_NEAR_MATCH = 0.2;
 const COPY_SECONDS_NEAR_MATCH = 30;
+/**
+ * When the timed melodic sequences (half-second rows, aligned over tempo ratios 0.84–1.19) make two
+ * recordings the same music. Trying that many ratios, transpositions and lags, a chance alignment's
+ * best mean correlation grows as the overlap shrinks (roughly as 1/√rows), so the bar is
+ * TIMED_SIGNIFICANCE / √(overlap rows), and never under TIMED_MATCH. On the corpus, transposed and
+ * re-timed copies scored 12 or more on that scale (correlation 0.63–0.93 over 70 s to 7 min; the one
+ * exception, a sparse ambient piece, 3) and the best wrong work, sharing composer, ensemble or key,
+ * 3.6 at most (0.32 over 65 s); generated 30-s loops on one scale reach 3.5 (0.54 over 14.5 s).
+ */
+const TIMED_SIGNIFICANCE = 6;
+const TIMED_MATCH = 0.45;
+/** Other owners' candidates (besides whole matches) whose best coarse timed alignment is refined. */
+const TIMED_REFINED = 3;
 /** Confirming votes for network consensus (counted only for a work the fingerprint or melody flags). */
 const HARMONIC_AGREES = 0.8;
 const RHYTHM_AGREES = 0.9;
@@ -218,12 +234,20 @@ export const oracleMigrations: readonly Migration[] = [
       ALTER TABLE audio_descriptors ADD COLUMN IF NOT EXISTS owner_name text NOT NULL DEFAULT '';
     `,
   },
+  {
+    // The melodic sequence on a time grid, aligned across tempo ratios where the beat-synchronous
+    // one fails. Works registered before it have none and are aligned by beats only.
+    id: 'audio-descriptor-index-3-timed-sequence',
+    sql: `ALTER TABLE audio_descriptors ADD COLUMN IF NOT EXISTS timed_sequence bytea;`,
+  },
 ];
 
 /** The descriptors the descriptor index keeps per work, compared at lookup. */
 interface DescriptorFields {
   summary: Float32Array;
   melodicSequence: Float32Array;
+  /** Null for works registered before timed sequences were kept. */
+  timedSequence: Float32Array | null;
   firstBeatSeconds: number;
   rowSeconds: number;
   tempoBpm: number;
@@ -233,6 +257,7 @@ interface DescriptorFields {
 
 /** What the index stores of one recording. */
 interface AudioFeatures extends DescriptorFields {
+  timedSequence: Float32Array;
   fingerprint: Fingerprint;
   durationSeconds: number;
   key: string;
@@ -300,24 +325,26 @@ export async function analyzeAudio(file: string, options: AnalyzeOptions): Promi
         // A passage is only sought where the whole does not match (a match already names its
         // stretch), and never in the uploader's own works, which are not evidence against them.
         melodicPassage: melodicMatch || work.ownerId === ownerId ? null : findMelodicPassage(melodic.sequence, work.melodicSequence, beatRatios, PASSAGE_ROWS, PASSAGE_MATCH),
+        timed: null,
         rhythmSimilarity: 0,
         tempoRatio: 1,
         harmonicSimilarity: 0,
       };
     });
+    alignAcrossTempo(candidates, melodic.timedSequence, ownerId);
     return { ...scanned, candidates };
   });
   const rhythm = await stage(() => {
     const rhythm = rhythmDescriptor(analysis);
     for (const c of scan.candidates) {
       c.rhythmSimilarity = correlation(rhythm.pattern, c.work.rhythm);
-      c.tempoRatio = rhythm.bpm / (c.work.tempoBpm * (c.melodic?.beatRatio ?? 1));
+      c.tempoRatio = timedMatch(c) ? c.timed!.tempoRatio : rhythm.bpm / (c.work.tempoBpm * (c.melodic?.beatRatio ?? 1));
     }
     return rhythm;
   });
   const harmonic = await stage(() => {
     const harmonic = harmonicDescriptor(analysis);
-    for (const c of scan.candidates) c.harmonicSimilarity = correlation(harmonic.pitchProfile, rotate(c.work.pitchProfile, c.melodic?.semitones ?? 0));
+    for (const c of scan.candidates) c.harmonicSimilarity = correlation(harmonic.pitchProfile, rotate(c.work.pitchProfile, (timedMatch(c) ? c.timed!.semitones : c.melodic?.semitones) ?? 0));
     return harmonic;
   });
   const features = featuresOf(pcm, fingerprints[0]!, melodic, rhythm, harmonic);
@@ -358,6 +385,8 @@ interface Candidate {
   recordingPassage: IndexPassage | null;
   melodic: MelodicAlignment | null;
   melodicPassage: MelodicPassage | null;
+  /** The timed sequences aligned across tempo ratios, for the few other owners' works it is tried on. */
+  timed: TempoAlignment | null;
   rhythmSimilarity: number;
   tempoRatio: number;
   harmonicSimilarity: number;
@@ -367,6 +396,26 @@ interface ScanResult {
   recordsScanned: number;
   /** The works to align: the closest of other owners' and the closest of the uploader's. */
   nearest: { workId: string; similarity: number }[];
+}
+
+const beatMatch = (c: Candidate): boolean => (c.melodic?.similarity ?? 0) >= MELODIC_MATCH;
+const timedMatch = (c: Candidate): boolean => {
+  if (beatMatch(c) || !c.timed) return false;
+  const rows = c.timed.overlapSeconds / TIMED_ROW_SECONDS;
+  return c.timed.similarity >= Math.max(TIMED_MATCH, TIMED_SIGNIFICANCE / Math.sqrt(rows));
+};
+
+/**
+ * The timed alignment, where beats fail: a beat tracker may count a transposed or re-timed copy at
+ * another metrical level than the original, or drift on sparse music. Every other owner's candidate
+ * not already matched whole is aligned at coarse tempo ratios (cheap: half-second rows), and the
+ * TIMED_REFINED best are refined in finer steps.
+ */
+function alignAcrossTempo(candidates: Candidate[], query: Float32Array, ownerId: string | undefined): void {
+  const open = candidates.filter((c) => c.work.ownerId !== ownerId && c.work.timedSequence && !beatMatch(c) && !(c.fingerprint && c.fingerprint.bitErrorRate < MATCH_BER));
+  const coarse = open.map((c) => ({ c, alignment: alignAcrossTempi(query, c.work.timedSequence!) })).filter((a) => a.alignment !== null);
+  coarse.sort((a, b) => b.alignment!.similarity - a.alignment!.similarity);
+  for (const { c, alignment } of coarse.slice(0, TIMED_REFINED)) c.timed = alignAcrossTempi(query, c.work.timedSequence!, alignment!.tempoRatio);
 }
 
 /** Melodic sequence values lie in [−1, 1]: a signed byte each keeps them to within 0.4 %. */
@@ -426,13 +475,14 @@ async function loadDescriptors(db: Queryable, workIds: string[]): Promise<Stored
     duration_seconds: number;
     summary: Uint8Array;
     melodic_sequence: Uint8Array;
+    timed_sequence: Uint8Array | null;
     first_beat_seconds: number;
     row_seconds: number;
     tempo_bpm: number;
     rhythm: Uint8Array;
     pitch_profile: Uint8Array;
   }>(
-    `SELECT d.work_id, d.owner, d.title, d.owner_name, d.registered_at, w.duration_seconds, d.summary, d.melodic_sequence, d.first_beat_seconds, d.row_seconds, d.tempo_bpm, d.rhythm, d.pitch_profile
+    `SELECT d.work_id, d.owner, d.title, d.owner_name, d.registered_at, w.duration_seconds, d.summary, d.melodic_sequence, d.timed_sequence, d.first_beat_seconds, d.row_seconds, d.tempo_bpm, d.rhythm, d.pitch_profile
      FROM audio_descriptors d JOIN audio_works w USING (work_id) WHERE d.work_id = ANY($1::text[])`,
     [workIds],
   );
@@ -445,6 +495,7 @@ async function loadDescriptors(db: Queryable, workIds: string[]): Promise<Stored
     durationSeconds: Number(r.duration_seconds),
     summary: float32FromBytes(r.summary),
     melodicSequence: dequantise(r.melodic_sequence),
+    timedSequence: r.timed_sequence ? dequantise(r.timed_sequence) : null,
     firstBeatSeconds: Number(r.first_beat_seconds),
     rowSeconds: Number(r.row_seconds),
     tempoBpm: Number(r.tempo_bpm),
@@ -463,8 +514,8 @@ async function storeWork(db: Db, work: WorkRegistration & { owner: string }, fea
   await db.transaction(async (tx) => {
     await new FingerprintIndex(insideTransaction(db, tx)).register(work.workId, work.owner, features.fingerprint);
     await tx.query(
-      `INSERT INTO audio_descriptors (work_id, owner, title, owner_name, summary, melodic_sequence, first_beat_seconds, row_seconds, tempo_bpm, rhythm, pitch_profile, melodic_id, harmonic_id, rhythmic_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      `INSERT INTO audio_descriptors (work_id, owner, title, owner_name, summary, melodic_sequence, timed_sequence, first_beat_seconds, row_seconds, tempo_bpm, rhythm, pitch_profile, melodic_id, harmonic_id, rhythmic_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         work.workId,
         work.owner,
@@ -472,6 +523,7 @@ async function storeWork(db: Db, work: WorkRegistration & { owner: string }, fea
         work.ownerName,
         bytesOf(features.summary),
         quantise(features.melodicSequence),
+        quantise(features.timedSequence),
         features.firstBeatSeconds,
         features.rowSeconds,
         features.tempoBpm,
@@ -502,6 +554,7 @@ function featuresOf(pcm: Float32Array, fingerprint: Fingerprint, melodic: Melodi
     durationSeconds: pcm.length / FINGERPRINT_SAMPLE_RATE,
     summary: melodic.summary,
     melodicSequence: melodic.sequence,
+    timedSequence: melodic.timedSequence,
     firstBeatSeconds: melodic.firstBeatSeconds,
     rowSeconds: melodic.rowSeconds,
     tempoBpm: rhythm.bpm,
@@ -552,7 +605,7 @@ function verifyOwnership(candidates: Candidate[], ownerId: string | undefined, q
     // confirm a work the fingerprint or the melody already points at.
     const confirmations = Number(c.harmonicSimilarity >= HARMONIC_AGREES) + Number(c.rhythmSimilarity >= RHYTHM_AGREES);
     const fingerprintVote = c.fingerprint !== null && c.fingerprint.bitErrorRate < MATCH_BER;
-    const melodicVote = melodicSimilarity >= MELODIC_MATCH;
+    const melodicVote = beatMatch(c) || timedMatch(c);
     if (fingerprintVote || melodicVote) {
       const votes = Number(fingerprintVote) + Number(melodicVote) + confirmations;
       evidence.push({ match: workMatch(c, fingerprintVote, query, durationSeconds), own, votes });
@@ -670,12 +723,17 @@ function passageMatch(c: Candidate, found: FoundPassage): WorkMatch {
 
 function workMatch(c: Candidate, byFingerprint: boolean, query: MelodicDescriptor, durationSeconds: number): WorkMatch {
   const f = c.fingerprint;
-  const m = c.melodic!;
+  const byTime = !byFingerprint && timedMatch(c);
+  const m = byTime ? c.timed! : c.melodic!;
   const tempoRatio = byFingerprint ? 1 : c.tempoRatio;
   const kind = matchKind(byFingerprint, m.semitones, tempoRatio);
-  // The upload's time 0 in the work. Melodically: its first row sits at work row offsetRows, and
-  // each of its rows spans 1 / beatRatio of the work's rows.
-  const offsetSeconds = byFingerprint ? f!.offsetSeconds : c.work.firstBeatSeconds + (m.offsetRows - query.firstBeatSeconds / query.rowSeconds / m.beatRatio) * c.work.rowSeconds;
+  // The upload's time 0 in the work. By beats: its first row sits at work row offsetRows, and each
+  // of its rows spans 1 / beatRatio of the work's rows.
+  const offsetSeconds = byFingerprint
+    ? f!.offsetSeconds
+    : byTime
+      ? c.timed!.offsetSeconds
+      : c.work.firstBeatSeconds + (c.melodic!.offsetRows - query.firstBeatSeconds / query.rowSeconds / c.melodic!.beatRatio) * c.work.rowSeconds;
   // Upload second u is work second offset + u · tempoRatio; the match spans what both recordings hold.
   const uploadStart = Math.max(0, -offsetSeconds / tempoRatio);
   const uploadEnd = Math.max(uploadStart, Math.min(durationSeconds, (c.work.durationSeconds - offsetSeconds) / tempoRatio));

@@ -123,11 +123,12 @@ async function assembleSource(source: CorpusSource, dir: string, maxPerSource: n
   await copyFile(copyright, licenceFile);
   const licence = mainLicence(await readFile(copyright, 'utf8'));
 
-  const candidates = (await Promise.all(source.paths.map((p) => audioFilesUnder(unpacked, p)))).flat();
+  const stemOf = (file: string): string => path.basename(file).replace(/\.[^.]+$/, '');
+  const candidates = (await Promise.all(source.paths.map((p) => audioFilesUnder(unpacked, p)))).flat().filter((file) => !source.repeats?.[stemOf(file)]);
   const probed = (await Promise.all(candidates.map(probeAudio))).filter((p): p is ProbedFile => p !== null && p.durationSeconds >= MIN_PIECE_SECONDS);
   const chosen = probed.slice(0, maxPerSource);
   const pieces = chosen.map((p): CorpusPiece => {
-    const stem = path.basename(p.file).replace(/\.[^.]+$/, '');
+    const stem = stemOf(p.file);
     return {
       id: `${source.package}/${stem}`,
       title: p.title ?? `${source.package.replace(/-(music|data|sounds|common-sounds)$/, '')} ${stem}`,
@@ -161,6 +162,7 @@ async function main(): Promise<void> {
     pieces.push(...assembled.pieces);
     licenceFiles[source.package] = assembled.licenceFile;
     process.stderr.write(`${source.package}: ${assembled.pieces.length} pieces (${assembled.pieces[0]?.licence ?? 'no pieces'}) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    for (const [stem, why] of Object.entries(source.repeats ?? {})) process.stderr.write(`${source.package}: ${stem} left out, ${why}\n`);
   }
   const manifest: CorpusManifest = { assembledAt: new Date().toISOString(), pieces, licenceFiles };
   await writeFile(manifestPath(), `${JSON.stringify(manifest, null, 2)}\n`);
