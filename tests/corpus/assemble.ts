@@ -14,6 +14,8 @@ import { CORPUS_SOURCES, MIN_PIECE_SECONDS, type CorpusSource } from './sources'
 
 const run = promisify(execFile);
 const DECODES_AT_ONCE = 2;
+/** Decoded pieces, trimmed of silence at the ends (a new name, so pieces decoded untrimmed are not reused). */
+const PIECES_DIR = 'trimmed-pieces';
 
 interface Options {
   maxPerSource: number;
@@ -94,11 +96,19 @@ async function audioFilesUnder(root: string, relative: string): Promise<string[]
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
+/**
+ * Digital silence at either end, kept to half a second: game files pad short cues with a minute of
+ * it (Colobot's music010 is 20 s of sound in 84 s), and a copy cut out of the padding holds nothing
+ * to find. Peak detection: ffmpeg 5.1's RMS detection removes whole pieces (Colobot's Prototype).
+ */
+const TRIM_SILENCE = 'silenceremove=start_periods=1:start_threshold=-70dB:start_silence=0.5:detection=peak';
+const TRIM_ENDS = `${TRIM_SILENCE},areverse,${TRIM_SILENCE},areverse`;
+
 async function decodeToFlac(input: string, output: string): Promise<void> {
   if (await exists(output)) return;
   await mkdir(path.dirname(output), { recursive: true });
   const partial = `${output}.partial.flac`;
-  await run((await findFfmpeg()).path, ['-v', 'error', '-y', '-i', input, '-vn', '-ar', '44100', '-ac', '2', '-c:a', 'flac', partial]);
+  await run((await findFfmpeg()).path, ['-v', 'error', '-y', '-i', input, '-vn', '-af', TRIM_ENDS, '-ar', '44100', '-ac', '2', '-c:a', 'flac', partial]);
   await copyFile(partial, output);
   await rm(partial);
 }
@@ -127,7 +137,14 @@ async function assembleSource(source: CorpusSource, dir: string, maxPerSource: n
   const candidates = (await Promise.all(source.paths.map((p) => audioFilesUnder(unpacked, p)))).flat().filter((file) => !source.repeats?.[stemOf(file)]);
   const probed = (await Promise.all(candidates.map(probeAudio))).filter((p): p is ProbedFile => p !== null && p.durationSeconds >= MIN_PIECE_SECONDS);
   const chosen = probed.slice(0, maxPerSource);
-  const pieces = chosen.map((p): CorpusPiece => {
+  const decoded = chosen.map((p) => ({ ...p, flac: path.join(dir, PIECES_DIR, source.package, `${stemOf(p.file)}.flac`) }));
+  await inBatches(decoded, DECODES_AT_ONCE, ({ file, flac }) => decodeToFlac(file, flac));
+  // The minimum length holds for the sound, not the padding around it.
+  const trimmed = await Promise.all(decoded.map(async (p) => ({ ...p, durationSeconds: (await probeAudio(p.flac))?.durationSeconds ?? 0 })));
+  for (const p of trimmed.filter((t) => t.durationSeconds < MIN_PIECE_SECONDS)) {
+    process.stderr.write(`${source.package}: ${stemOf(p.file)} left out, ${p.durationSeconds.toFixed(1)} s of sound (under ${MIN_PIECE_SECONDS} s)\n`);
+  }
+  const pieces = trimmed.filter((t) => t.durationSeconds >= MIN_PIECE_SECONDS).map((p): CorpusPiece => {
     const stem = stemOf(p.file);
     return {
       id: `${source.package}/${stem}`,
@@ -138,14 +155,9 @@ async function assembleSource(source: CorpusSource, dir: string, maxPerSource: n
       sourceVersion: version,
       licence,
       durationSeconds: Math.round(p.durationSeconds * 100) / 100,
-      file: path.join(dir, 'pieces', source.package, `${stem}.flac`),
+      file: p.flac,
     };
   });
-  await inBatches(
-    chosen.map((p, i) => ({ input: p.file, output: pieces[i]!.file })),
-    DECODES_AT_ONCE,
-    ({ input, output }) => decodeToFlac(input, output),
-  );
   await rm(unpacked, { recursive: true, force: true });
   return { pieces, licenceFile };
 }
