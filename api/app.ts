@@ -28,6 +28,7 @@ import type { CertificateSigningKey } from '../infra/certificate/signing-key';
 import type { XrplLedger } from '../infra/xrpl/ledger';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { operatorThrottle } from './plugins/throttle';
 import { realtimeRoutes } from './realtime/hub';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(fastifyCookie);
   await app.register(authPlugin, { sessions: deps.sessions, secureCookies: deps.secureCookies });
+  await app.register(operatorThrottle);
   await app.register(fastifyMultipart);
   await app.register(fastifyWebsocket);
   await app.register(fastifyStatic, { root: options.storage.uploadsDir, serve: false });

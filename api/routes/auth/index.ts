@@ -5,24 +5,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authResponseSchema, credentialsSchema, userSchema } from '../../../domain/contracts/auth';
 import { decideUser, evolveUser, initialUserState } from '../../../domain/identity/user.decider';
 import { UsernameClaimed, userStreamId, usernameStreamId } from '../../../domain/identity/user.events';
-import { ConcurrencyError, IllegalStateError, UnauthorizedError } from '../../../domain/shared/errors';
+import { ConcurrencyError, IllegalStateError, UnauthorizedError, ValidationError } from '../../../domain/shared/errors';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../../infra/auth/password';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findUserById, findUserByUsername } from '../../../projections/users/queries';
 import { clearSessionCookie, requireUserId, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
+import { LoginThrottle } from '../../plugins/throttle';
 import type { AppDeps } from '../../app';
+import { passwordProblem } from './password-policy';
 
 const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, eventStore, projector, sessions, secureCookies } = deps;
+  const loginThrottle = new LoginThrottle();
 
   app.post(
     '/api/auth/signup',
     { schema: { body: credentialsSchema, response: { 201: authResponseSchema } } },
     async (request, reply) => {
       const { username, password } = request.body;
+      const problem = passwordProblem(username, password);
+      if (problem) throw new ValidationError(problem);
       const userId = randomUUID();
       const passwordHash = await hashPassword(password);
       const context = { correlationId: request.id, actor: `user:${userId}` };
@@ -46,9 +51,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post('/api/auth/login', { schema: { body: credentialsSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
     const { username, password } = request.body;
+    if (!loginThrottle.begin(request, reply, username)) return reply;
     const found = await findUserByUsername(db, username);
     const valid = await verifyPassword(found?.passwordHash ?? (await UNKNOWN_USER_HASH), password);
     if (!found || !valid) throw new UnauthorizedError('Invalid username or password');
+    loginThrottle.succeeded(request, username);
     const session = await sessions.create(found.user.id);
     setSessionCookie(reply, session.token, secureCookies);
     return { user: found.user };

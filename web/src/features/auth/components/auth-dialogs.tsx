@@ -92,7 +92,7 @@ export function AuthDialogs() {
           submitIcon="pi pi-user-plus"
           busy={signup.isPending}
           validateRules
-          passwordHint="At least 8 characters."
+          passwordHint="At least 8 characters, not a common password, and not containing your username."
           onSubmit={submitSignup}
         />
       </Dialog>
