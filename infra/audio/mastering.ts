@@ -31,6 +31,7 @@
 import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeFilteredInto, decodePcm, encodePcm, readAudioInfo, type AudioInfo } from './ffmpeg';
+import { encodeMp3InHalves } from './mp3-halves';
 import { amplitudeToDb, integratedLoudnessAtGain, measureLoudness, type LoudnessResult } from './loudness';
 import { stereoFramePeaks } from './interpolator';
 import { interSamplePeakOnWorker, measureLoudnessInParallel, quantizeWavInParallel, stereoFramePeaksOnWorker, startDspWorker, writeFloatWavInBackground } from './parallel-dsp';
@@ -576,11 +577,12 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
       inBackground(writeWhole(files.master, final.wav.file));
       inBackground(writeWhole(files.preview, quantizeWav(preview.pcm, sr, plan.wavCodec!, 2).file));
     } else {
-      // LAME is the long pole and runs on its own core: the master and the preview (cut from the
-      // master's samples) are encoded side by side.
-      let previewEncoded = encodePcm(preview.pcm, sr, 2, files.preview, MP3_ARGS);
+      // LAME is the long pole: the master is encoded in two halves at once, one per core
+      // (mp3-halves.ts); the preview (cut from the master's samples) follows, beside the check.
+      let encoded = encodeMp3InHalves(final.limited, sr, files.master, MP3_ARGS);
+      const firstPreview = preview.pcm;
+      let previewEncoded = encoded.then(() => encodePcm(firstPreview, sr, 2, files.preview, MP3_ARGS));
       previewEncoded.catch(() => undefined);
-      let encoded = encodePcm(final.limited, sr, 2, files.master, MP3_ARGS);
       for (let retry = 0; ; retry++) {
         await encoded;
         masterSamples = await decodeInHalves(files.master, sr, frames);
@@ -594,7 +596,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
         if (clipper) await engageClipper();
         else await landLoudness(0.05);
         final = await finalize();
-        encoded = encodePcm(final.limited, sr, 2, files.master, MP3_ARGS);
+        encoded = encodeMp3InHalves(final.limited, sr, files.master, MP3_ARGS);
         preview = previewOf(final.m);
         const redone = preview.pcm;
         previewEncoded = previewEncoded.then(() => encodePcm(redone, sr, 2, files.preview, MP3_ARGS));

@@ -1,0 +1,76 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodePcm, encodePcm } from './ffmpeg';
+import { MP3_ARGS } from './mastering';
+import { crc16, encodeMp3InHalves, mp3Frames, readInfoTag } from './mp3-halves';
+import { music } from './test-signals';
+
+const SR = 44_100;
+const SECONDS = 60;
+
+/** Residual power over signal power, in dB, over frames [from, to). */
+function residualDb(decoded: Float32Array, original: Float32Array, from: number, to: number): number {
+  let error = 0;
+  let signal = 0;
+  for (let i = from * 2; i < to * 2; i++) {
+    error += (decoded[i]! - original[i]!) ** 2;
+    signal += original[i]! ** 2;
+  }
+  return 10 * Math.log10(error / signal);
+}
+
+describe('an mp3 encoded in two halves at once', () => {
+  const original = music({ seconds: SECONDS, seed: 4, level: -10 });
+  let dir: string;
+  let joined: Uint8Array;
+  let fromHalves: Float32Array;
+  let fromOneEncoder: Float32Array;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'goose-mp3-halves-'));
+    await encodeMp3InHalves(original, SR, path.join(dir, 'halves.mp3'), MP3_ARGS);
+    await encodePcm(original, SR, 2, path.join(dir, 'single.mp3'), [...MP3_ARGS, '-id3v2_version', '0']);
+    joined = await readFile(path.join(dir, 'halves.mp3'));
+    fromHalves = await decodePcm(path.join(dir, 'halves.mp3'), { sampleRate: SR, channels: 2 });
+    fromOneEncoder = await decodePcm(path.join(dir, 'single.mp3'), { sampleRate: SR, channels: 2 });
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('decodes to exactly the samples it was given, as one encoder’s file does', () => {
+    expect(fromHalves.length).toBe(original.length);
+    expect(fromOneEncoder.length).toBe(original.length);
+  });
+
+  it('carries an Info tag rewritten for the joined stream, its CRCs as LAME computes them', async () => {
+    const [info, ...audio] = mp3Frames(joined);
+    const tag = readInfoTag(joined.subarray(0, info!.size))!;
+    expect(tag.frames).toBe(audio.length);
+    expect(tag.bytes).toBe(joined.length);
+    expect(tag.musicLength).toBe(joined.length);
+    expect(tag.encoderDelay).toBe(576);
+    expect(tag.frames * 1152 - tag.encoderDelay - tag.padding).toBe(original.length / 2);
+    expect(tag.tagCrc).toBe(crc16(joined.subarray(0, 190)));
+    expect(tag.musicCrc).toBe(crc16(joined.subarray(info!.size)));
+    // The same CRC reproduces what LAME itself wrote into one encoder's file.
+    const single = await readFile(path.join(dir, 'single.mp3'));
+    const singleInfo = mp3Frames(single)[0]!;
+    const singleTag = readInfoTag(single.subarray(0, singleInfo.size))!;
+    expect(singleTag.tagCrc).toBe(crc16(single.subarray(0, 190)));
+    expect(singleTag.musicCrc).toBe(crc16(single.subarray(singleInfo.size)));
+  });
+
+  it('stays in sync and as clean as one encoder across the join and overall', () => {
+    const frames = original.length / 2;
+    const join = Math.floor(frames / 2 / 1152) * 1152 - 1105;
+    const aroundJoin = (pcm: Float32Array): number => residualDb(pcm, original, join - SR / 10, join + SR / 10);
+    // A sample out of sync would leave a residual near the signal's own level.
+    expect(aroundJoin(fromHalves)).toBeLessThan(-40);
+    expect(aroundJoin(fromHalves)).toBeLessThan(aroundJoin(fromOneEncoder) + 6);
+    expect(residualDb(fromHalves, original, 0, frames)).toBeLessThan(residualDb(fromOneEncoder, original, 0, frames) + 1);
+  });
+});
