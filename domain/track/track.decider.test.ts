@@ -1,5 +1,6 @@
 // Given / when / then specifications of a track: intake, then the stages after it.
 import { describe, expect, it } from 'vitest';
+import { COPYRIGHT_ANALYSIS_STAGES } from '../constants';
 import { IllegalStateError } from '../shared/errors';
 import { decideTrack, evolveTrack, initialTrackState, refusal, type TrackCommand, type TrackState } from './track.decider';
 
@@ -88,6 +89,24 @@ describe('track decider (stages)', () => {
     expect(state).toMatchObject({ stages: { status: 'mastered', mastering: { running: null, master: { masterSha256: 'c'.repeat(64) } } } });
     expect(decideTrack(requestMaster, state)).toEqual([]);
     expect(decideTrack(mastered, state)).toEqual([]);
+  });
+
+  it('a retried attempt redoing the work records only progress past what an earlier attempt recorded', () => {
+    const progress = (step: string, percent: number): TrackCommand => ({ type: 'ReportMasteringProgress', data: { trackId, masteringId: 'm1', step, description: step, progress: percent } });
+    const firstAttempt = given(receive, store, probe, requestMaster, progress('Audio Analysis', 0), progress('Audio Analysis', 100), progress('Compression', 40));
+    expect(decideTrack(progress('Audio Analysis', 0), firstAttempt)).toEqual([]);
+    expect(decideTrack(progress('Audio Analysis', 100), firstAttempt)).toEqual([]);
+    expect(decideTrack(progress('Compression', 40), firstAttempt)).toEqual([]);
+    expect(decideTrack(progress('Compression', 60), firstAttempt)).toMatchObject([{ type: 'TrackMasteringProgressed', data: { step: 'Compression', progress: 60 } }]);
+    // A new run starts its own count.
+    const again = given(receive, store, probe, requestMaster, progress('Audio Analysis', 100), mastered, { ...requestMaster, data: { ...requestMaster.data, masteringId: 'm2' } });
+    expect(decideTrack({ type: 'ReportMasteringProgress', data: { trackId, masteringId: 'm2', step: 'Audio Analysis', description: '', progress: 0 } }, again)).toHaveLength(1);
+
+    const stage = (state: 'started' | 'completed'): TrackCommand => ({ type: 'ReportCheckProgress', data: { trackId, checkId: 'c1', stage: COPYRIGHT_ANALYSIS_STAGES[0], step: 1, state } });
+    const checking = given(receive, store, probe, requestMaster, mastered, startCheck, stage('started'), stage('completed'));
+    expect(decideTrack(stage('started'), checking)).toEqual([]);
+    expect(decideTrack(stage('completed'), checking)).toEqual([]);
+    expect(decideTrack(stage('started'), given(receive, store, probe, requestMaster, mastered, startCheck))).toHaveLength(1);
   });
 
   it('refuses registration before a check, and the check of a file that is not the current one', () => {

@@ -41,12 +41,15 @@ export interface StageFailure {
 /** Everything after intake. */
 export interface TrackStages {
   status: TrackStatus;
-  mastering: { running: Data<typeof TrackMasteringRequested> | null; master: Data<typeof TrackMastered> | null; preview: Data<typeof TrackMastered> | null };
+  /** `reported`: the furthest progress recorded per step of the running run, so a retried attempt redoing the work does not record it twice. */
+  mastering: { running: Data<typeof TrackMasteringRequested> | null; master: Data<typeof TrackMastered> | null; preview: Data<typeof TrackMastered> | null; reported: Record<string, number> };
   /** The running check, the latest result, and the creator's request to review that result. */
   check: {
     running: Data<typeof TrackCopyrightCheckStarted> | null;
     result: Data<typeof TrackCopyrightChecked> | null;
     reviewRequest: Data<typeof TrackCopyrightReviewRequested> | null;
+    /** The furthest state recorded per stage of the running check (as `mastering.reported`). */
+    reported: Partial<Record<string, CheckStageState>>;
   };
   registration: { signed: Data<typeof TrackRegistrationSigned> | null; submitted: Data<typeof TrackRegistrationSubmitted> | null; retries: number };
   certificate: Data<typeof TrackCertificateIssued> | null;
@@ -189,8 +192,10 @@ function decideStage(command: Exclude<TrackCommand, { type: 'ReceiveUpload' | 'S
       refuseUnless('master');
       return [TrackMasteringRequested.create(command.data)];
     case 'ReportMasteringProgress':
-      // Progress of a run that is no longer the running one (a late retry) is dropped.
+      // Progress of a run that is no longer the running one (a late retry) is dropped, and so is
+      // progress a retried attempt makes again up to where an earlier attempt had recorded it.
       if (stages.mastering.running?.masteringId !== command.data.masteringId) return [];
+      if ((stages.mastering.reported[command.data.step] ?? -1) >= command.data.progress) return [];
       return [TrackMasteringProgressed.create(command.data)];
     case 'CompleteMastering':
     case 'FailMastering':
@@ -201,9 +206,12 @@ function decideStage(command: Exclude<TrackCommand, { type: 'ReceiveUpload' | 'S
       refuseUnless('check');
       if (command.data.sha256 !== registrableFile(state).sha256) throw new IllegalStateError('The file to check is not the track\'s current file');
       return [TrackCopyrightCheckStarted.create(command.data)];
-    case 'ReportCheckProgress':
+    case 'ReportCheckProgress': {
       if (stages.check.running?.checkId !== command.data.checkId) return [];
+      const recorded = stages.check.reported[command.data.stage];
+      if (recorded && CHECK_STAGE_STATES.indexOf(recorded) >= CHECK_STAGE_STATES.indexOf(command.data.state)) return [];
       return [TrackCopyrightCheckProgressed.create(command.data)];
+    }
     case 'RecordCheckResult':
     case 'FailCopyrightCheck':
       if (stages.check.running?.checkId !== command.data.checkId) return [];
@@ -247,10 +255,18 @@ function requestCopyrightReview(state: ProbedTrack, data: Data<typeof TrackCopyr
   return [TrackCopyrightReviewRequested.create(data)];
 }
 
+/** A check stage's states in the order they are reported. */
+const CHECK_STAGE_STATES = ['started', 'completed'] as const;
+type CheckStageState = (typeof CHECK_STAGE_STATES)[number];
+
+function noCheck(): TrackStages['check'] {
+  return { running: null, result: null, reviewRequest: null, reported: {} };
+}
+
 const freshStages: TrackStages = {
   status: 'completed',
-  mastering: { running: null, master: null, preview: null },
-  check: { running: null, result: null, reviewRequest: null },
+  mastering: { running: null, master: null, preview: null, reported: {} },
+  check: noCheck(),
   registration: { signed: null, submitted: null, retries: 0 },
   certificate: null,
   failure: null,
@@ -278,14 +294,14 @@ export function evolveTrack(state: TrackState, event: TrackEvent): TrackState {
 function evolveStages(s: TrackStages, event: TrackEvent): TrackStages {
   switch (event.type) {
     case 'TrackMasteringRequested':
-      return { ...s, status: event.data.kind === 'master' ? 'mastering' : s.status, mastering: { ...s.mastering, running: event.data } };
+      return { ...s, status: event.data.kind === 'master' ? 'mastering' : s.status, mastering: { ...s.mastering, running: event.data, reported: {} } };
     case 'TrackMasteringProgressed':
-      return s;
+      return { ...s, mastering: { ...s.mastering, reported: { ...s.mastering.reported, [event.data.step]: event.data.progress } } };
     case 'TrackMastered': {
       const mastering = { ...s.mastering, running: null };
       if (event.data.kind === 'preview') return { ...s, mastering: { ...mastering, preview: event.data } };
       // A new master is new content: an earlier check no longer speaks for it.
-      return { ...s, status: 'mastered', failure: null, check: { running: null, result: null, reviewRequest: null }, mastering: { ...mastering, master: event.data, preview: event.data } };
+      return { ...s, status: 'mastered', failure: null, check: noCheck(), mastering: { ...mastering, master: event.data, preview: event.data } };
     }
     case 'TrackMasteringFailed': {
       const wasMaster = s.mastering.running?.kind === 'master';
@@ -294,11 +310,11 @@ function evolveStages(s: TrackStages, event: TrackEvent): TrackStages {
       return { ...s, mastering, status: 'failed', failure: { step: 'master', reason: event.data.reason, similarity: null, resultCode: null } };
     }
     case 'TrackCopyrightCheckStarted':
-      return { ...s, failure: null, status: s.mastering.master ? 'mastered' : 'completed', check: { running: event.data, result: null, reviewRequest: null } };
+      return { ...s, failure: null, status: s.mastering.master ? 'mastered' : 'completed', check: { ...noCheck(), running: event.data } };
     case 'TrackCopyrightCheckProgressed':
-      return s;
+      return { ...s, check: { ...s.check, reported: { ...s.check.reported, [event.data.stage]: event.data.state } } };
     case 'TrackCopyrightChecked': {
-      const check = { running: null, result: event.data, reviewRequest: null };
+      const check = { ...noCheck(), result: event.data };
       // A hold for review is not a dead end: the track keeps its stage while a person looks at the evidence.
       if (event.data.analysis.status === 'cleared' || event.data.analysis.status === 'needs_review') return { ...s, check };
       const similarity = event.data.analysis.conflicts.reduce<number | null>((top, c) => Math.max(top ?? 0, c.similarity), null);
@@ -306,7 +322,7 @@ function evolveStages(s: TrackStages, event: TrackEvent): TrackStages {
       return { ...s, check, status: 'failed', failure: { step: 'oracle', reason, similarity, resultCode: null } };
     }
     case 'TrackCopyrightCheckFailed':
-      return { ...s, check: { running: null, result: null, reviewRequest: null }, status: 'failed', failure: { step: 'oracle', reason: event.data.reason, similarity: null, resultCode: null } };
+      return { ...s, check: noCheck(), status: 'failed', failure: { step: 'oracle', reason: event.data.reason, similarity: null, resultCode: null } };
     case 'TrackCopyrightReviewRequested':
       return { ...s, check: { ...s.check, reviewRequest: event.data } };
     case 'TrackRegistrationSigned':
