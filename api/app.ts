@@ -6,11 +6,12 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { SessionStore } from '../infra/auth/session-store';
 import type { Db } from '../infra/db/db';
 import type { EventStore } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
+import type { TrustProxy } from '../infra/config';
 import type { FileStorage } from '../infra/storage/file-storage';
 import type { Projector } from '../projections/projector';
 import type {
@@ -28,6 +29,8 @@ import type { CertificateSigningKey } from '../infra/certificate/signing-key';
 import type { XrplLedger } from '../infra/xrpl/ledger';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { requestGuard, zodValidatorCompiler } from './plugins/request-guard';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { operatorThrottle } from './plugins/throttle';
 import { realtimeRoutes } from './realtime/hub';
 import { authRoutes } from './routes/auth';
@@ -60,17 +63,23 @@ export interface AppDeps {
   signingKey: CertificateSigningKey;
   sessions: SessionStore;
   secureCookies: boolean;
+  /** The origin certificates link to: PUBLIC_URL, else the address the app listens on; never a request header. */
+  publicOrigin: () => string;
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin'> {
   secureCookies?: boolean;
+  /** PUBLIC_URL: where users reach the platform. */
+  publicUrl?: string | null;
+  /** Which proxies' X-Forwarded-* headers to believe; none by default. */
+  trustProxy?: TrustProxy;
   /** The built web app (web/dist); served with a fallback to index.html for client routes. */
   webDistDir?: string | null;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, trustProxy: true });
-  app.setValidatorCompiler(validatorCompiler);
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, trustProxy: options.trustProxy ?? false });
+  app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const webDist = options.webDistDir && existsSync(path.join(options.webDistDir, 'index.html')) ? options.webDistDir : null;
   registerErrorHandler(app, webDist);
@@ -79,14 +88,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options,
     sessions: new SessionStore(options.db),
     secureCookies: options.secureCookies ?? false,
+    publicOrigin: () => options.publicUrl ?? listeningOrigin(app),
   };
 
+  await registerSecurityHeaders(app, { https: options.publicUrl?.startsWith('https:') ?? false });
+  await app.register(requestGuard, { publicUrl: options.publicUrl ?? null });
   await app.register(fastifyCookie);
   await app.register(authPlugin, { sessions: deps.sessions, secureCookies: deps.secureCookies });
   await app.register(operatorThrottle);
   await app.register(fastifyMultipart);
   await app.register(fastifyWebsocket);
-  await app.register(fastifyStatic, { root: options.storage.uploadsDir, serve: false });
+  // The file route sets its own Cache-Control (private): the plugin's default would overwrite it.
+  await app.register(fastifyStatic, { root: options.storage.uploadsDir, serve: false, cacheControl: false });
 
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
@@ -100,4 +113,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.
   if (webDist) await app.register(fastifyStatic, { root: webDist, prefix: '/', decorateReply: false, wildcard: false });
   return app;
+}
+
+/** http://localhost:PORT for an app listening on every interface or on loopback, else its address. */
+function listeningOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return 'http://localhost';
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(address.address);
+  const host = local ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }

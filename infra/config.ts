@@ -9,11 +9,21 @@ export interface Config {
   temporalAddress: string | null;
   temporalNamespace: string;
   eventStoreUrl: string | null;
+  /** The origin users reach the platform at (PUBLIC_URL): certificates link to it, and it counts as the site's own origin. */
+  publicUrl: string | null;
+  /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY); none unless configured. */
+  trustProxy: TrustProxy;
+  /** Session cookies marked Secure (COOKIE_SECURE, or a PUBLIC_URL on https). */
+  secureCookies: boolean;
 }
+
+/** Fastify's trustProxy: false, true (every hop), the first n hops, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -22,5 +32,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     temporalAddress: env.TEMPORAL_ADDRESS || null,
     temporalNamespace: env.TEMPORAL_NAMESPACE ?? 'default',
     eventStoreUrl: env.EVENTSTORE_URL || null,
+    publicUrl,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    secureCookies: env.COOKIE_SECURE === 'true' || publicUrl?.startsWith('https:') === true,
   };
+}
+
+function parsePublicUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL such as https://goose.example, got ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http or https URL, got ${value}`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((entry) => entry.trim()).filter(Boolean);
 }

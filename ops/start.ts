@@ -63,7 +63,9 @@ async function main(): Promise<void> {
     storage,
     lifecycle: temporalLifecycleClient(client),
     ...services,
-    secureCookies: process.env.COOKIE_SECURE === 'true',
+    secureCookies: config.secureCookies,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
     webDistDir: path.resolve('web/dist'),
   });
   stops.push(() => app.close());

@@ -34,16 +34,21 @@ export function requireUserId(request: FastifyRequest): string {
   return request.userId;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+/** Secure when configured, and whenever the request came over https (directly or through a trusted proxy). */
+function secureFor(reply: FastifyReply, secureCookies: boolean): boolean {
+  return secureCookies || reply.request.protocol === 'https';
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secureCookies: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure,
+    secure: secureFor(reply, secureCookies),
     path: '/',
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+export function clearSessionCookie(reply: FastifyReply, secureCookies: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: secureFor(reply, secureCookies), path: '/' });
 }

@@ -13,6 +13,9 @@ const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   concurrency: 412,
 };
 
+/** What the multipart parser (busboy) throws for a body that is not the form its header announced. */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data)/;
+
 /** An error with a chosen status and client-facing message (e.g. 413 file too large, 503 service off); a 500's message is logged, not sent. */
 export class HttpError extends Error {
   constructor(
@@ -40,6 +43,7 @@ export function registerErrorHandler(app: FastifyInstance, spaRoot: string | nul
       // whose details stay in the log.
       return reply.status(error.statusCode).send({ error: error.statusCode === 500 ? 'Internal server error' : error.message });
     }
+    if (MALFORMED_MULTIPART.test(error.message)) return reply.status(400).send({ error: `Malformed multipart form: ${error.message}` });
     const statusCode = (error as FastifyError).statusCode;
     if (statusCode && statusCode >= 400 && statusCode < 500) {
       return reply.status(statusCode).send({ error: error.message });

@@ -369,7 +369,7 @@ async function retry(args: string[], config: Config): Promise<void> {
     if (!result.outcome.ok) process.exitCode = 1;
     return;
   }
-  const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '') || `http://localhost:${config.port}`;
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   installTemporalRuntime();
   const platform = await openStore(config);
   try {

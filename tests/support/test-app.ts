@@ -1,7 +1,7 @@
 // The whole API on an in-memory PGlite with the real event store, projector and file storage, for
 // app.inject tests; the Temporal lifecycle is the caller's stand-in.
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../../api/app';
+import { buildApp, type AppDeps, type BuildAppOptions } from '../../api/app';
 import { eventRegistry } from '../../domain/registry';
 import { sessionMigrations } from '../../infra/auth/session-store';
 import { loadCertificateSigningKey } from '../../infra/certificate/signing-key';
@@ -22,7 +22,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(dataDir: string, lifecycle: AppDeps['lifecycle']): Promise<TestApp> {
+/** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies). */
+export async function startTestApp(
+  dataDir: string,
+  lifecycle: AppDeps['lifecycle'],
+  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies'> = {},
+): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
   const db = await pgliteDb();
@@ -38,6 +43,7 @@ export async function startTestApp(dataDir: string, lifecycle: AppDeps['lifecycl
     lifecycle,
     ledger: await openXrplLedger({ dataDir, env: {} }),
     signingKey: await loadCertificateSigningKey(dataDir, {}),
+    ...options,
   });
   return {
     app,

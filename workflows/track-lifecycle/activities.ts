@@ -103,6 +103,9 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     } catch (error) {
       // Someone wrote to the stream since it was read: retrying re-reads and decides again.
       if (error instanceof ConcurrencyError) throw ApplicationFailure.retryable(error.message, 'ConcurrencyError');
+      // The database refused the data itself (a NUL in a text, a number out of range): the same
+      // input would be refused on every retry.
+      if (isDataException(error)) throw ApplicationFailure.nonRetryable(`The track's data cannot be stored: ${(error as Error).message}`, 'InvalidInput');
       throw error;
     }
     logger.info({ trackId: input.trackId, workflowId, activity, events: events.map((e) => e.type) }, 'track events appended');
@@ -187,6 +190,11 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     },
 
     /** Records why intake stopped. */
+    /** Removes what is left of a staged upload whose intake failed (once stored, nothing is). */
+    async discardStaged(input: TrackLifecycleInput): Promise<void> {
+      await storage.discardStaged(input.stagingName);
+    },
+
     async failIntake(input: TrackLifecycleInput, step: IntakeStep, reason: string): Promise<void> {
       const loaded = await loadTrack(input.trackId);
       await decideAndAppend('failIntake', input, loaded, { type: 'FailIntake', data: { trackId: input.trackId, step, reason } });
@@ -484,6 +492,12 @@ function currentWorkflowId(): string {
     throw ApplicationFailure.nonRetryable('Track lifecycle activities run only inside a workflow', 'MissingWorkflowId');
   }
   return workflowId;
+}
+
+/** A Postgres data exception (SQLSTATE class 22), from the server or PGlite. */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22');
 }
 
 /** Business refusals and invalid payloads will not change on retry. */

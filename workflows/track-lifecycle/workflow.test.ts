@@ -1,7 +1,7 @@
 // The track lifecycle with @temporalio/testing against a real Temporal dev server, PGlite in memory and a temporary file
 // store: intake of a real WAV, refusal of a file that only claims to be one, idempotent retries.
 import { createHash, randomUUID } from 'node:crypto';
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { temporal } from '@temporalio/proto';
 import os from 'node:os';
@@ -418,6 +418,25 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     it('answers the query with the same failure', async () => {
       const progress = await client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId)).query(currentStageQuery);
       expect(progress).toEqual(result);
+    });
+  });
+
+  describe('given a title the database refuses (a NUL from a client that bypassed the API)', () => {
+    it('fails the receive step at once, never retrying it, and removes the staged upload', async () => {
+      const input = await stage(sineWav({ seconds: 0.25 }), { title: 'Take\u0000One' });
+      const result = await run(input);
+      expect(result.failureReason).toMatch(/^The track's data cannot be stored: /);
+      expect(result.steps.slice(0, 3)).toEqual([
+        { name: 'receive', status: 'failed' },
+        { name: 'store', status: 'pending' },
+        { name: 'probe', status: 'pending' },
+      ]);
+      const history = await client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId)).fetchHistory();
+      const receiveAttempts = history.events!.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'receiveUpload');
+      const started = history.events!.filter((e) => e.activityTaskStartedEventAttributes && receiveAttempts.some((r) => String(r.eventId) === String(e.activityTaskStartedEventAttributes!.scheduledEventId)));
+      expect(receiveAttempts).toHaveLength(1);
+      expect(started.map((e) => e.activityTaskStartedEventAttributes!.attempt)).toEqual([1]);
+      await expect(stat(storage.stagingPath(input.stagingName))).rejects.toMatchObject({ code: 'ENOENT' });
     });
   });
 

@@ -176,6 +176,7 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
     if (failed) {
       // Before the upload is received there is no track stream to record the failure on.
       if (step !== 'receive') await quick.failIntake(input, step, failed.reason);
+      await quick.discardStaged(input);
       setStatus(step, 'failed');
       progress.failureReason = failed.reason;
       // Commands that arrived during intake are answered, not left waiting.

@@ -105,13 +105,6 @@ export async function viewWhen(
   }
 }
 
-/** The origin the browser used, for links in certificates (PUBLIC_URL wins when set). */
-export function publicOrigin(request: FastifyRequest): string {
-  const configured = process.env.PUBLIC_URL?.replace(/\/+$/, '');
-  if (configured) return configured;
-  return `${request.protocol}://${request.host}`;
-}
-
 export type RetryResult = { refused: string } | { outcome: CommandOutcome<RegisterOutcomeValue> };
 
 /**

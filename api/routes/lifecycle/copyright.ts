@@ -27,11 +27,11 @@ import { findCertificate, findTrackByTxHash, listCopyrightChecks, toVaultItem } 
 import type { AppDeps } from '../../app';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { commandContext, decideAndAppend, lifecycleInput, ownedTrack, publicOrigin, refuseUnlessAllowed, retryFailedRegistration, viewWhen } from './commands';
+import { commandContext, decideAndAppend, lifecycleInput, ownedTrack, refuseUnlessAllowed, retryFailedRegistration, viewWhen } from './commands';
 
 const idParams = z.object({ id: z.string().min(1) });
 
-export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, ledger, signingKey, storage, projector }) => {
+export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, ledger, signingKey, storage, projector, publicOrigin }) => {
   app.post('/api/copyright-check/:id', { schema: { params: idParams, response: { 200: copyrightCheckResponseSchema } } }, async (request) => {
     const { ownerId, row } = await ownedTrack(db, request, request.params.id);
     refuseUnlessAllowed(row, 'check');
@@ -69,7 +69,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     const { ownerId, row } = await ownedTrack(db, request, request.params.id);
     refuseUnlessAllowed(row, 'register');
     const context = commandContext(request, ownerId);
-    const outcome = await lifecycle.register(lifecycleInput(row, context), { ...context, publicUrl: publicOrigin(request) });
+    const outcome = await lifecycle.register(lifecycleInput(row, context), { ...context, publicUrl: publicOrigin() });
     if (!outcome.ok) throw new HttpError(outcome.resultCode ? 502 : 422, outcome.reason);
     const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.certificateId === outcome.value.certificateId);
     return {
@@ -235,7 +235,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     const result = await retryFailedRegistration({ db, lifecycle }, request.params.id, {
       operator,
       note: request.body.note ?? null,
-      publicUrl: publicOrigin(request),
+      publicUrl: publicOrigin(),
       correlationId: request.id,
     });
     if ('refused' in result) throw new HttpError(409, result.refused);

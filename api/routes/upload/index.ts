@@ -18,6 +18,7 @@ import { claimedExtension, nameFits, sniffContent, type SniffedContent } from '.
 import type { AppDeps } from '../../app';
 import { HttpError } from '../../plugins/error-handler';
 import { requireUserId } from '../../plugins/auth';
+import { controlCharacterAt, refuseControlCharacters } from '../../plugins/request-guard';
 
 const MAX_MB = Math.round(MAX_UPLOAD_BYTES / 1024 / 1024);
 const ACCEPTED_LIST = ACCEPTED_FILE_NAME_EXTENSIONS.join(', ');
@@ -39,12 +40,15 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { storag
           file = await receiveFile(part, storage.newStagingPath());
         } else {
           fields[part.fieldname] = String(part.value);
+          refuseControlCharacters(fields[part.fieldname], part.fieldname);
         }
       }
       if (!file) throw new ValidationError('No file selected');
 
       const parsed = uploadFieldsSchema.safeParse(fields);
       if (!parsed.success) throw new ValidationError(describeIssue(parsed.error));
+      // Escapes inside the metadata's JSON decode to characters the raw field did not show.
+      refuseControlCharacters(parsed.data.metadata, 'metadata');
       const sniffed = await sniffContent(file.stagingPath);
       if (!sniffed) {
         throw new HttpError(415, `Unsupported file type: the content of "${file.originalName}" is not one of ${ACCEPTED_LIST}`);
@@ -91,6 +95,10 @@ async function receiveFile(part: MultipartFile, target: { name: string; path: st
   if (!originalName) {
     part.file.resume();
     throw new ValidationError('No file selected');
+  }
+  if (controlCharacterAt(originalName, 'file name')) {
+    part.file.resume();
+    throw new ValidationError('file name: must not contain control characters');
   }
   try {
     await pipeline(part.file, createWriteStream(target.path));

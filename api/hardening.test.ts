@@ -1,0 +1,231 @@
+// What an attacker or a careless client tries at the edge: forged proxy headers, control characters,
+// malformed bodies, cross-site writes and websockets, and the headers every answer carries.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TrackCopyrightCheckStarted, TrackCopyrightChecked } from '../domain/track/stage.events';
+import { TrackFileStored, TrackProbed, TrackUploadReceived, trackStreamId } from '../domain/track/track.events';
+import { sineWav } from '../tests/support/audio';
+import { multipartBody } from '../tests/support/multipart';
+import { startTestApp, type TestApp } from '../tests/support/test-app';
+import type { RegisterCommand } from '../workflows/track-lifecycle/shared';
+
+const registrations: RegisterCommand[] = [];
+const lifecycle = {
+  start: async () => ({ workflowId: 'never-started' }),
+  master: notExpected,
+  startMaster: notExpected,
+  check: notExpected,
+  register: async (_input: unknown, command: RegisterCommand) => {
+    registrations.push(command);
+    return { ok: false as const, reason: 'stopped by the test after the command was built', resultCode: null };
+  },
+  retryRegistration: notExpected,
+};
+
+async function notExpected(): Promise<never> {
+  throw new Error('the API reached the workflow where it should have refused');
+}
+
+let plain: TestApp;
+let proxied: TestApp;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  const dir = async () => {
+    const created = await mkdtemp(path.join(os.tmpdir(), 'goose-hardening-'));
+    dirs.push(created);
+    return created;
+  };
+  plain = await startTestApp(await dir(), lifecycle);
+  proxied = await startTestApp(await dir(), lifecycle, { publicUrl: 'https://goose.example', trustProxy: ['127.0.0.1'] });
+  for (const { app } of [plain, proxied]) {
+    app.get('/test/client', async (request) => ({ ip: request.ip, protocol: request.protocol }));
+  }
+});
+
+afterAll(async () => {
+  await plain.close();
+  await proxied.close();
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function signup({ app }: TestApp, headers: Record<string, string> = {}) {
+  const username = `user_${randomUUID().slice(0, 8)}`;
+  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username, password: 'correct horse battery' }, headers });
+  const cookie = response.cookies.find((c) => c.name === 'goose_session')!;
+  const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `goose_session=${cookie.value}` } })).json().id as string;
+  return { cookie: `goose_session=${cookie.value}`, sessionCookie: cookie, ownerId };
+}
+
+/** A probed track whose latest check cleared it: registration is allowed. */
+async function clearedTrack({ eventStore, projector }: TestApp, ownerId: string): Promise<string> {
+  const trackId = randomUUID();
+  const sha256 = 'c'.repeat(64);
+  const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
+  const analysis = { clearanceScore: 100, status: 'cleared' as const, audioFingerprint: 'gfp1-1-x', melodicId: null, harmonicId: null, rhythmicId: null, databasesChecked: 2, recordsScanned: 3, conflicts: [], recommendations: [], reason: null, notChecked: [], passages: [] };
+  const events = [
+    TrackUploadReceived.create({ trackId, ownerId, title: 'Cleared', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }),
+    TrackFileStored.create({ trackId, storedName: `${trackId}.wav`, sha256, size: 10 }),
+    TrackProbed.create({ trackId, format: 'wav', durationSeconds: 120, codec: 'pcm_s16le', sampleRate: 44100, channels: 2, bitRate: 1411200 }),
+    TrackCopyrightCheckStarted.create({ trackId, checkId: 'c1', storedName: `${trackId}.wav`, sha256 }),
+    TrackCopyrightChecked.create({ trackId, checkId: 'c1', sha256, elapsedSeconds: 1, analysis }),
+  ];
+  const result = await eventStore.append(trackStreamId(trackId), events.map((e) => ({ eventId: randomUUID(), metadata, ...e })), 'no_stream');
+  await projector.waitFor(result.lastPosition);
+  return trackId;
+}
+
+const forgedProxyHeaders = { 'x-forwarded-host': 'goose-verify.evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' };
+
+describe('the origin in certificates and the client behind proxies', () => {
+  it('signs the configured origin, or the listening address, never a forwarded host', async () => {
+    for (const [testApp, expected] of [
+      [plain, 'http://localhost'],
+      [proxied, 'https://goose.example'],
+    ] as const) {
+      const owner = await signup(testApp);
+      const trackId = await clearedTrack(testApp, owner.ownerId);
+      const response = await testApp.app.inject({ method: 'POST', url: `/api/copyright-register/${trackId}`, headers: { cookie: owner.cookie, ...forgedProxyHeaders } });
+      expect(response.statusCode).toBe(422);
+      expect(registrations.at(-1)!.publicUrl).toBe(expected);
+    }
+  });
+
+  it('believes X-Forwarded-* only from a configured proxy', async () => {
+    expect((await plain.app.inject({ method: 'GET', url: '/test/client', headers: forgedProxyHeaders })).json()).toEqual({ ip: '127.0.0.1', protocol: 'http' });
+    expect((await proxied.app.inject({ method: 'GET', url: '/test/client', headers: forgedProxyHeaders })).json()).toEqual({ ip: '203.0.113.9', protocol: 'https' });
+  });
+
+  it('marks the session cookie Secure behind https, and only then', async () => {
+    expect((await signup(plain, forgedProxyHeaders)).sessionCookie.secure).toBeFalsy();
+    expect((await signup(proxied, { 'x-forwarded-proto': 'https' })).sessionCookie.secure).toBe(true);
+  });
+});
+
+describe('text and bodies', () => {
+  it('refuses control characters in JSON, ids and queries with a 400 naming the field', async () => {
+    const signupNul = await plain.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'nul\u0000user', password: 'correct horse battery' } });
+    expect(signupNul.statusCode).toBe(400);
+    expect(signupNul.json()).toEqual({ error: 'body.username: must not contain control characters' });
+    const verify = await plain.app.inject({ method: 'GET', url: '/api/verify/%00' });
+    expect(verify.statusCode).toBe(400);
+    expect(verify.json()).toEqual({ error: 'params.certificateId: must not contain control characters' });
+    expect((await plain.app.inject({ method: 'GET', url: '/api/verify/GOOSE%1B[2J' })).statusCode).toBe(400);
+  });
+
+  it('refuses control characters in an upload\'s fields, metadata and file name before anything is staged or started', async () => {
+    const owner = await signup(plain);
+    const file = { filename: 'take.wav', contentType: 'audio/wav', content: sineWav({ seconds: 0.2 }) };
+    const cases: [Record<string, string>, typeof file, string][] = [
+      [{ title: 'Take\u0000One', contentType: 'music' }, file, 'title: must not contain control characters'],
+      [{ title: 'Take', description: 'bell\u0007', contentType: 'music' }, file, 'description: must not contain control characters'],
+      [{ title: 'Take', contentType: 'music', metadata: '{"genre":"pop\\u0000"}' }, file, 'metadata.genre: must not contain control characters'],
+      [{ title: 'Take', contentType: 'music' }, { ...file, filename: 'take\u0001.wav' }, 'file name: must not contain control characters'],
+    ];
+    for (const [fields, part, error] of cases) {
+      const { payload, headers } = multipartBody(fields, part);
+      const response = await plain.app.inject({ method: 'POST', url: '/api/upload', payload, headers: { ...headers, cookie: owner.cookie } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error });
+    }
+    expect(await readdir(plain.storage.stagingDir)).toEqual([]);
+  });
+
+  it('answers a malformed multipart body with a 400', async () => {
+    const owner = await signup(plain);
+    const upload = (contentType: string, payload: string) => plain.app.inject({ method: 'POST', url: '/api/upload', payload, headers: { cookie: owner.cookie, 'content-type': contentType } });
+    const noBoundary = await upload('multipart/form-data', '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc\r\n--x--\r\n');
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().error).toMatch(/^Malformed multipart form/);
+    const truncated = await upload('multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\n\r\nRIFF');
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.json().error).toMatch(/^Malformed multipart form/);
+    expect(await readdir(plain.storage.stagingDir)).toEqual([]);
+  });
+
+  it('takes a command with no body, or an empty JSON one, with its defaults', async () => {
+    const owner = await signup(plain);
+    const url = `/api/mastering/start/${randomUUID()}`;
+    for (const headers of [{}, { 'content-type': 'application/json' }]) {
+      const response = await plain.app.inject({ method: 'POST', url, headers: { ...headers, cookie: owner.cookie } });
+      expect(response.json()).toEqual({ error: expect.stringMatching(/^No content item/) });
+      expect(response.statusCode).toBe(404);
+    }
+    expect((await plain.app.inject({ method: 'POST', url, payload: '{"style":', headers: { cookie: owner.cookie, 'content-type': 'application/json' } })).statusCode).toBe(400);
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a write carrying the session cookie from a foreign Origin, whatever its content type', async () => {
+    const owner = await signup(plain);
+    const trackId = await clearedTrack(plain, owner.ownerId);
+    const attempts = [
+      { method: 'POST' as const, url: `/api/copyright-check/${trackId}`, payload: 'x', headers: { 'content-type': 'text/plain' } },
+      { method: 'POST' as const, url: '/api/upload', ...multipartBody({ title: 'x', contentType: 'music' }, { filename: 'a.wav', content: sineWav({ seconds: 0.2 }) }) },
+      { method: 'POST' as const, url: '/api/auth/logout', headers: {} },
+    ];
+    for (const { headers, ...attempt } of attempts) {
+      const response = await plain.app.inject({ ...attempt, headers: { ...headers, cookie: owner.cookie, origin: 'https://evil.example' } });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: 'Cross-site request refused: https://evil.example is not this site' });
+    }
+    const noOrigin = await plain.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: owner.cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(noOrigin.statusCode).toBe(403);
+    // The session survived every attempt.
+    expect((await plain.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+  });
+
+  it('accepts the site\'s own origin: the one the request was addressed to, or PUBLIC_URL', async () => {
+    const owner = await signup(plain);
+    const sameOrigin = await plain.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: owner.cookie, host: 'goose.local:3000', origin: 'http://goose.local:3000' } });
+    expect(sameOrigin.statusCode).toBe(200);
+    const proxiedOwner = await signup(proxied);
+    const configured = await proxied.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: proxiedOwner.cookie, host: 'internal:3000', origin: 'https://goose.example' } });
+    expect(configured.statusCode).toBe(200);
+  });
+
+  it('refuses a websocket opened from another site and accepts one from this site', async () => {
+    const owner = await signup(plain);
+    await plain.app.ready();
+    await expect(plain.app.injectWS('/api/ws', { headers: { cookie: owner.cookie, origin: 'https://evil.example' } })).rejects.toThrow(/403/);
+    const socket = await plain.app.injectWS('/api/ws', { headers: { cookie: owner.cookie, host: 'localhost:80', origin: 'http://localhost:80' } });
+    socket.terminate();
+  });
+});
+
+describe('headers', () => {
+  it('sends a content security policy that forbids framing, and HSTS only over https', async () => {
+    const page = await plain.app.inject({ method: 'GET', url: '/api/certificate-key' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const secure = await proxied.app.inject({ method: 'GET', url: '/api/certificate-key' });
+    expect(secure.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+  });
+
+  it('serves a private file with Cache-Control private', async () => {
+    const owner = await signup(plain);
+    const trackId = randomUUID();
+    const metadata = { correlationId: 'test', causationId: null, actor: `user:${owner.ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
+    await writeFile(plain.storage.storedPath(`${trackId}.wav`), sineWav({ seconds: 0.2 }));
+    const result = await plain.eventStore.append(
+      trackStreamId(trackId),
+      [
+        { eventId: randomUUID(), metadata, ...TrackUploadReceived.create({ trackId, ownerId: owner.ownerId, title: 'Private', description: '', contentType: 'music', royaltySplit: 100, originalName: 'p.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }) },
+        { eventId: randomUUID(), metadata, ...TrackFileStored.create({ trackId, storedName: `${trackId}.wav`, sha256: 'a'.repeat(64), size: 10 }) },
+      ],
+      'no_stream',
+    );
+    await plain.projector.waitFor(result.lastPosition);
+    const served = await plain.app.inject({ method: 'GET', url: `/uploads/${trackId}.wav`, headers: { cookie: owner.cookie } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('private, max-age=3600');
+  });
+});
