@@ -27,12 +27,14 @@ import type {
 } from '../workflows/track-lifecycle/shared';
 import type { CertificateSigningKey } from '../infra/certificate/signing-key';
 import type { XrplLedger } from '../infra/xrpl/ledger';
+import { registerOpenApi } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { requestGuard, zodValidatorCompiler } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { operatorThrottle } from './plugins/throttle';
 import { realtimeRoutes } from './realtime/hub';
+import { recordRoutes } from './route-table';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -91,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicOrigin: () => options.publicUrl ?? listeningOrigin(app),
   };
 
+  recordRoutes(app);
   await registerSecurityHeaders(app, { https: options.publicUrl?.startsWith('https:') ?? false });
   await app.register(requestGuard, { publicUrl: options.publicUrl ?? null });
   await app.register(fastifyCookie);
@@ -101,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The file route sets its own Cache-Control (private): the plugin's default would overwrite it.
   await app.register(fastifyStatic, { root: options.storage.uploadsDir, serve: false, cacheControl: false });
 
+  await registerOpenApi(app);
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(uploadRoutes, deps);

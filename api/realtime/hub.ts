@@ -52,7 +52,8 @@ export function realtimeRoutes(projector: Projector): FastifyPluginAsync {
       unsubscribe();
       hub.closeAll();
     });
-    app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
+    // A websocket is outside what OpenAPI describes; its messages are domain/contracts/realtime.ts.
+    app.get(REALTIME_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
       if (!request.userId) {
         socket.close(4401, 'Not signed in');
         return;

@@ -136,6 +136,9 @@ export const trackHistorySchema = z.object({
 
 export const retryRequestSchema = z.object({ note: z.string().trim().max(500).optional() });
 
+/** The operator's retry, answered once the workflow has run it. */
+export const retryResponseSchema = z.object({ success: z.literal(true), txHash: z.string(), outcome: z.enum(['validated', 'submitted', 'awaiting_submission']), certificateId: z.string() });
+
 /** The certificate as GET /api/copyright-certificate/{id} returns it (spec 1 §3 "Certificate"). */
 export const certificateResponseSchema = z.object({
   certificateId: z.string(),

@@ -37,6 +37,16 @@ export const uploadFieldsSchema = z.object({
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
+/** The multipart upload form as the API document describes it: the file part and the text fields above. */
+export const uploadFormSchema = z.object({
+  file: z.string().meta({ format: 'binary', description: 'The content; its type is identified from its bytes and must fit its name' }),
+  title: z.string().min(1).max(200),
+  description: z.string().max(5000).optional(),
+  contentType: z.enum(CONTENT_TYPES),
+  royaltySplit: z.number().int().min(ROYALTY_SPLIT_MIN).max(ROYALTY_SPLIT_MAX).optional(),
+  metadata: z.string().optional().describe('A JSON object, e.g. {"genre": "Ambient"}'),
+});
+
 export const uploadResponseSchema = z.object({
   id: z.string(),
   workflowId: z.string(),
@@ -117,3 +127,25 @@ export const vaultItemSchema = z.object({
 });
 export type VaultItem = z.infer<typeof vaultItemSchema>;
 export const vaultListSchema = z.array(vaultItemSchema);
+
+/** Spec 2 "Track" for the mastering workspace: a music item of the vault under the names the workspace uses. */
+export const workspaceTrackSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  genre: z.string().nullable(),
+  mood: z.null(),
+  status: z.enum(TRACK_STATUSES),
+  source: z.literal('uploaded'),
+  createdAt: z.string(),
+  audioUrl: z.string().nullable(),
+  filePath: z.string().nullable(),
+  uniqueKey: z.string().nullable(),
+  landrPreviewId: z.string().nullable(),
+  landrPreviewFilePath: z.string().nullable(),
+  landrMasterId: z.string().nullable(),
+  landrMasteredFilePath: z.string().nullable(),
+  landrMasterStatus: z.string().nullable(),
+  landrMasterStyle: z.enum(MASTER_STYLES).nullable(),
+  landrMasterLoudness: z.enum(MASTER_LOUDNESS_LEVELS).nullable(),
+  landrMasterFormat: z.enum(MASTER_FORMATS).nullable(),
+});

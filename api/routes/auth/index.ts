@@ -2,6 +2,7 @@
 // the user's stream; a username claim stream makes usernames unique through the store itself.
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authResponseSchema, credentialsSchema, userSchema } from '../../../domain/contracts/auth';
 import { decideUser, evolveUser, initialUserState } from '../../../domain/identity/user.decider';
 import { UsernameClaimed, userStreamId, usernameStreamId } from '../../../domain/identity/user.events';
@@ -13,6 +14,7 @@ import { findUserById, findUserByUsername } from '../../../projections/users/que
 import { clearSessionCookie, requireUserId, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
 import { LoginThrottle } from '../../plugins/throttle';
 import type { AppDeps } from '../../app';
+import { noBody, PUBLIC } from '../../openapi';
 import { passwordProblem } from './password-policy';
 
 const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
@@ -23,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/api/auth/signup',
-    { schema: { body: credentialsSchema, response: { 201: authResponseSchema } } },
+    { schema: { summary: 'Create an account and sign in', tags: ['auth'], ...PUBLIC, body: credentialsSchema, response: { 201: authResponseSchema } } },
     async (request, reply) => {
       const { username, password } = request.body;
       const problem = passwordProblem(username, password);
@@ -49,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post('/api/auth/login', { schema: { body: credentialsSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
+  app.post('/api/auth/login', { schema: { summary: 'Sign in (throttled per account and per address: 429 with Retry-After)', tags: ['auth'], ...PUBLIC, body: credentialsSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
     const { username, password } = request.body;
     if (!loginThrottle.begin(request, reply, username)) return reply;
     const found = await findUserByUsername(db, username);
@@ -61,11 +63,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     return { user: found.user };
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { schema: { summary: 'Sign out: the session is revoked', tags: ['auth'], body: noBody, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await sessions.destroy(token);
     clearSessionCookie(reply, secureCookies);
-    return { ok: true };
+    return { ok: true as const };
   });
 
   const currentUser = async (request: Parameters<typeof requireUserId>[0]) => {
@@ -73,8 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     if (!user) throw new UnauthorizedError('Not signed in');
     return user;
   };
-  app.get('/api/auth/me', { schema: { response: { 200: userSchema } } }, (request) => currentUser(request));
-  app.get('/api/user', { schema: { response: { 200: userSchema } } }, (request) => currentUser(request));
+  app.get('/api/auth/me', { schema: { summary: 'The signed-in user', tags: ['auth'], response: { 200: userSchema } } }, (request) => currentUser(request));
+  app.get('/api/user', { schema: { summary: 'The signed-in user (the web app\'s name for /api/auth/me)', tags: ['auth'], response: { 200: userSchema } } }, (request) => currentUser(request));
 };
 
 /**

@@ -5,12 +5,20 @@ import { z } from 'zod';
 import { NotFoundError } from '../../../domain/shared/errors';
 import { findStoredFileOwner } from '../../../projections/vault/queries';
 import type { AppDeps } from '../../app';
+import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 
 export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
   app.get(
     '/uploads/:name',
-    { schema: { params: z.object({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Invalid file name') }) } },
+    {
+      schema: {
+        summary: 'A stored file of the signed-in user (another user\'s answers 404); Range requests work',
+        tags: ['vault'],
+        params: z.object({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Invalid file name') }),
+        response: { 200: fileResponse('application/octet-stream', 'The file, with the type its content was identified as'), 206: fileResponse('application/octet-stream', 'The requested range of the file') },
+      },
+    },
     async (request, reply) => {
       const userId = requireUserId(request);
       const file = await findStoredFileOwner(db, request.params.name);

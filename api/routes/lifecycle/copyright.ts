@@ -11,6 +11,7 @@ import {
   publishedKeySchema,
   registrationResponseSchema,
   retryRequestSchema,
+  retryResponseSchema,
   reviewRequestBodySchema,
   reviewRequestResponseSchema,
   syncStatusSchema,
@@ -25,6 +26,7 @@ import { sha256File } from '../../../infra/storage/file-storage';
 import { explorerLinks, type XrplNetwork } from '../../../infra/xrpl/ledger';
 import { findCertificate, findTrackByTxHash, listCopyrightChecks, toVaultItem } from '../../../projections/vault/queries';
 import type { AppDeps } from '../../app';
+import { binarySchema, fileResponse, noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { commandContext, decideAndAppend, lifecycleInput, ownedTrack, refuseUnlessAllowed, retryFailedRegistration, viewWhen } from './commands';
@@ -32,7 +34,7 @@ import { commandContext, decideAndAppend, lifecycleInput, ownedTrack, refuseUnle
 const idParams = z.object({ id: z.string().min(1) });
 
 export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, ledger, signingKey, storage, projector, publicOrigin }) => {
-  app.post('/api/copyright-check/:id', { schema: { params: idParams, response: { 200: copyrightCheckResponseSchema } } }, async (request) => {
+  app.post('/api/copyright-check/:id', { schema: { summary: 'Run the copyright check on a track (its master if it has one) and answer with the verdict', tags: ['copyright'], params: idParams, body: noBody, response: { 200: copyrightCheckResponseSchema } } }, async (request) => {
     const { ownerId, row } = await ownedTrack(db, request, request.params.id);
     refuseUnlessAllowed(row, 'check');
     const context = commandContext(request, ownerId);
@@ -46,7 +48,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   // Recorded only, for now: the reviewer's side arrives with dispute management.
   app.post(
     '/api/copyright-check/:id/review-request',
-    { schema: { params: idParams, body: reviewRequestBodySchema.default({}), response: { 200: reviewRequestResponseSchema } } },
+    { schema: { summary: 'Ask for a person to review a check that held the track', tags: ['copyright'], params: idParams, body: reviewRequestBodySchema.default({}), response: { 200: reviewRequestResponseSchema } } },
     async (request) => {
       const { ownerId, row } = await ownedTrack(db, request, request.params.id);
       refuseUnlessAllowed(row, 'review');
@@ -63,9 +65,9 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     },
   );
 
-  app.get('/api/copyright-checks', { schema: { response: { 200: copyrightCheckListSchema } } }, (request) => listCopyrightChecks(db, requireUserId(request)));
+  app.get('/api/copyright-checks', { schema: { summary: 'The signed-in user\'s copyright checks', tags: ['copyright'], response: { 200: copyrightCheckListSchema } } }, (request) => listCopyrightChecks(db, requireUserId(request)));
 
-  app.post('/api/copyright-register/:id', { schema: { params: idParams, response: { 200: registrationResponseSchema } } }, async (request) => {
+  app.post('/api/copyright-register/:id', { schema: { summary: 'Register a cleared track on the XRP Ledger and issue its signed certificate', tags: ['copyright'], params: idParams, body: noBody, response: { 200: registrationResponseSchema } } }, async (request) => {
     const { ownerId, row } = await ownedTrack(db, request, request.params.id);
     refuseUnlessAllowed(row, 'register');
     const context = commandContext(request, ownerId);
@@ -98,7 +100,22 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     return reply.type('application/pdf').header('Content-Disposition', `${disposition}; filename="${name}"`).header('Cache-Control', 'private, no-cache').send(pdf);
   }
 
-  app.get('/api/copyright-certificate/:id', { schema: { params: idParams, querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }) } }, async (request, reply) => {
+  app.get(
+    '/api/copyright-certificate/:id',
+    {
+      schema: {
+        summary: "A track's certificate: the signed document as JSON, or its PDF (format=pdf, or Accept: application/pdf)",
+        tags: ['copyright'],
+        params: idParams,
+        querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
+        response: {
+          200: {
+            description: 'The certificate',
+            content: { 'application/json': { schema: certificateResponseSchema }, 'application/pdf': { schema: binarySchema } },
+          },
+        },
+      },
+    }, async (request, reply) => {
     const { signed, network } = await ownedCertificate(request, request.params.id);
     const wantsPdf = request.query.format === 'pdf' || (request.query.format === undefined && /application\/pdf/.test(request.headers.accept ?? '') && !/json/.test(request.headers.accept ?? ''));
     if (wantsPdf) return sendPdf(reply, signed, 'attachment');
@@ -111,11 +128,12 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       signature,
       signedDocument: certificate,
     });
-  });
-  app.get('/api/copyright-certificate/:id/view', { schema: { params: idParams } }, async (request, reply) => sendPdf(reply, (await ownedCertificate(request, request.params.id)).signed, 'inline'));
-  app.get('/api/copyright/certificate/:id', { schema: { params: idParams } }, async (request, reply) => sendPdf(reply, (await ownedCertificate(request, request.params.id)).signed, 'attachment'));
+    },
+  );
+  app.get('/api/copyright-certificate/:id/view', { schema: { summary: "A track's certificate as a PDF to show in the browser", tags: ['copyright'], params: idParams, response: { 200: fileResponse('application/pdf', 'The certificate PDF, inline') } } }, async (request, reply) => sendPdf(reply, (await ownedCertificate(request, request.params.id)).signed, 'inline'));
+  app.get('/api/copyright/certificate/:id', { schema: { summary: "A track's certificate as a PDF download", tags: ['copyright'], params: idParams, response: { 200: fileResponse('application/pdf', 'The certificate PDF, as an attachment') } } }, async (request, reply) => sendPdf(reply, (await ownedCertificate(request, request.params.id)).signed, 'attachment'));
 
-  app.get('/api/certificate-key', { schema: { response: { 200: publishedKeySchema } } }, () => ({
+  app.get('/api/certificate-key', { schema: { summary: 'The Ed25519 public key certificates are signed with', tags: ['public'], ...PUBLIC, response: { 200: publishedKeySchema } } }, () => ({
     algorithm: 'Ed25519' as const,
     keyId: signingKey.keyId,
     publicKey: signingKey.publicKeyBase64,
@@ -123,7 +141,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   }));
 
   /** Public: anyone holding a certificate id (the QR code) can check it. */
-  app.get('/api/verify/:certificateId', { schema: { params: z.object({ certificateId: z.string().min(1).max(200) }), response: { 200: verificationResponseSchema } } }, async (request) => {
+  app.get('/api/verify/:certificateId', { schema: { summary: 'Verify a certificate: its signature, its file and its ledger transaction', tags: ['public'], ...PUBLIC, params: z.object({ certificateId: z.string().min(1).max(200) }), response: { 200: verificationResponseSchema } } }, async (request) => {
     const row = await findCertificate(db, request.params.certificateId);
     if (!row) throw new HttpError(404, `No certificate with id ${request.params.certificateId}`);
     const signed = signedCertificateSchema.parse({ certificate: row.document, signature: row.signature });
@@ -183,7 +201,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     }
   }
 
-  app.get('/api/database-sync-status/:txHash', { schema: { params: z.object({ txHash: z.string().regex(/^[0-9A-Fa-f]{64}$/, 'txHash must be 64 hex characters') }), response: { 200: syncStatusSchema } } }, async (request) => {
+  app.get('/api/database-sync-status/:txHash', { schema: { summary: 'Where a registration stands in the registry and on the ledger', tags: ['copyright'], params: z.object({ txHash: z.string().regex(/^[0-9A-Fa-f]{64}$/, 'txHash must be 64 hex characters') }), response: { 200: syncStatusSchema } } }, async (request) => {
     const row = await findTrackByTxHash(db, requireUserId(request), request.params.txHash);
     if (!row) throw new HttpError(404, `No registration of yours has transaction ${request.params.txHash}`);
     const item = toVaultItem(row);
@@ -210,7 +228,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     };
   });
 
-  app.get('/api/tracks/:id/history', { schema: { params: idParams, response: { 200: trackHistorySchema } } }, async (request) => {
+  app.get('/api/tracks/:id/history', { schema: { summary: "A track's recorded events and the state they fold to", tags: ['vault'], params: idParams, response: { 200: trackHistorySchema } } }, async (request) => {
     const { row } = await ownedTrack(db, request, request.params.id);
     const recorded = await eventStore.readStream(trackStreamId(row.id));
     const state = recorded.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
@@ -230,7 +248,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   });
 
   // Operators: no user roles exist yet, so the operator API is behind a shared token (OPS_TOKEN).
-  app.post('/api/ops/tracks/:id/retry-registration', { schema: { params: idParams, body: retryRequestSchema.default({}) } }, async (request) => {
+  app.post('/api/ops/tracks/:id/retry-registration', { schema: { summary: 'Operators: retry a failed ledger step of any track', tags: ['operations'], security: [{ operatorToken: [] }], params: idParams, body: retryRequestSchema.default({}), response: { 200: retryResponseSchema } } }, async (request) => {
     const operator = operatorOf(request.headers['x-operator-token'], request.headers['x-operator-name']);
     const result = await retryFailedRegistration({ db, lifecycle }, request.params.id, {
       operator,
@@ -241,7 +259,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     if ('refused' in result) throw new HttpError(409, result.refused);
     const { outcome } = result;
     if (!outcome.ok) throw new HttpError(outcome.resultCode ? 502 : 422, outcome.reason);
-    return { success: true, ...outcome.value };
+    return { success: true as const, ...outcome.value };
   });
 };
 

@@ -7,11 +7,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MASTER_DEFAULTS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES } from '../../../domain/constants';
 import { masterRequestSchema, masterResponseSchema, statusPatchSchema, type MasteringProgress, type MasterRequest } from '../../../domain/contracts/lifecycle';
-import type { VaultItem } from '../../../domain/contracts/vault';
+import { workspaceTrackSchema, type VaultItem } from '../../../domain/contracts/vault';
 import type { MasteringKind } from '../../../domain/track/stage.events';
 import { findOwnedTrack, listVault, toVaultItem } from '../../../projections/vault/queries';
 import type { MasterCommand } from '../../../workflows/track-lifecycle/shared';
 import type { AppDeps } from '../../app';
+import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { commandContext, lifecycleInput, ownedTrack, refuseUnlessAllowed, viewWhen } from './commands';
@@ -36,14 +37,23 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     return masterAnswer(item, command.masteringId, kind);
   }
 
-  app.post('/api/landr/preview', { schema: { body: masterRequestSchema, response: { 200: masterResponseSchema } } }, (request) =>
+  app.post('/api/landr/preview', { schema: { summary: 'Master a preview of a track and answer when it is done', tags: ['mastering'], body: masterRequestSchema, response: { 200: masterResponseSchema } } }, (request) =>
     masterAndAnswer(request, request.body, 'preview'),
   );
-  app.post('/api/landr/master', { schema: { body: masterRequestSchema, response: { 200: masterResponseSchema } } }, (request) =>
+  app.post('/api/landr/master', { schema: { summary: 'Master a track and answer when it is done', tags: ['mastering'], body: masterRequestSchema, response: { 200: masterResponseSchema } } }, (request) =>
     masterAndAnswer(request, request.body, 'master'),
   );
 
-  app.post('/api/landr/master-with-progress', { schema: { body: masterRequestSchema } }, async (request, reply) => {
+  app.post(
+    '/api/landr/master-with-progress',
+    {
+      schema: {
+        summary: 'Master a track, streaming each step of the audio engine as server-sent events',
+        tags: ['mastering'],
+        body: masterRequestSchema,
+        response: { 200: fileResponse('text/event-stream', 'One `data:` line per progress event ({ step, description, progress }), ending with step Complete or Error') },
+      },
+    }, async (request, reply) => {
     const { ownerId, row, command, input } = await prepare(request, request.body.contentId, request.body, 'master');
     reply.hijack();
     const out = reply.raw;
@@ -91,23 +101,38 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       unsubscribe();
       out.end();
     }
-  });
+    },
+  );
 
   // The workspace marks a track 'mastering' before it masters it (spec 2 §7): that starts mastering with the defaults.
-  app.patch('/api/generated-music/:id/status', { schema: { params: idParams, body: statusPatchSchema } }, async (request, reply) => {
+  app.patch(
+    '/api/generated-music/:id/status',
+    {
+      schema: {
+        summary: "Ask for a track's status: only 'mastering' can be asked for, and starts mastering with the defaults",
+        tags: ['mastering'],
+        params: idParams,
+        body: statusPatchSchema,
+        response: { 202: z.object({ success: z.literal(true), id: z.string(), status: z.literal('mastering'), masterId: z.string() }) },
+      },
+    }, async (request, reply) => {
     if (request.body.status !== 'mastering') {
       throw new HttpError(409, `A track's status becomes ${request.body.status} through its workflow, not by setting it; only 'mastering' can be asked for`);
     }
     const { command, input, row } = await prepare(request, request.params.id, MASTER_DEFAULTS, 'master');
     await lifecycle.startMaster(input, command);
     return reply.status(202).send({ success: true, id: row.id, status: 'mastering', masterId: command.masteringId });
-  });
+    },
+  );
 
   app.post(
     '/api/mastering/start/:id',
     {
       schema: {
+        summary: 'Start mastering a track and answer at once; progress arrives over the websocket and in the vault',
+        tags: ['mastering'],
         params: idParams,
+        response: { 202: z.object({ success: z.literal(true), masterId: z.string() }) },
         body: z
           .object({
             style: z.enum(MASTER_STYLES).default(MASTER_DEFAULTS.style),
@@ -124,7 +149,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   );
 
   /** Spec 2 "Track" for the workspace: the creator's music, uploaded (generated music comes with the creation studio). */
-  app.get('/api/generated-music', async (request) => {
+  app.get('/api/generated-music', { schema: { summary: 'The signed-in user\'s music, as the mastering workspace lists it', tags: ['mastering'], response: { 200: z.array(workspaceTrackSchema) } } }, async (request) => {
     const items = await listVault(db, requireUserId(request));
     return items.filter((item) => item.contentType === 'music').map(toTrack);
   });

@@ -11,7 +11,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCEPTED_FILE_NAME_EXTENSIONS, MAX_UPLOAD_BYTES } from '../../../domain/constants';
-import { uploadFieldsSchema, uploadResponseSchema } from '../../../domain/contracts/vault';
+import { uploadFieldsSchema, uploadFormSchema, uploadResponseSchema } from '../../../domain/contracts/vault';
 import { ValidationError } from '../../../domain/shared/errors';
 import { probeFile, UnreadableMediaError } from '../../../infra/media/probe';
 import { claimedExtension, nameFits, sniffContent, type SniffedContent } from '../../../infra/storage/content-sniffer';
@@ -24,7 +24,19 @@ const MAX_MB = Math.round(MAX_UPLOAD_BYTES / 1024 / 1024);
 const ACCEPTED_LIST = ACCEPTED_FILE_NAME_EXTENSIONS.join(', ');
 
 export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { storage, lifecycle }) => {
-  app.post('/api/upload', { schema: { response: { 202: uploadResponseSchema } } }, async (request, reply) => {
+  app.post(
+    '/api/upload',
+    {
+      schema: {
+        summary: `Upload a file (at most ${MAX_MB} MB) and start its track workflow`,
+        tags: ['upload'],
+        consumes: ['multipart/form-data'],
+        // Documents the form; the parts are read as a stream below, not parsed into a body.
+        body: uploadFormSchema.optional(),
+        response: { 202: uploadResponseSchema },
+      },
+    },
+    async (request, reply) => {
     const ownerId = requireUserId(request);
     if (!request.isMultipart()) throw new HttpError(415, 'Upload must be a multipart/form-data form');
 
@@ -87,7 +99,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { storag
       if (file) await storage.discardStaged(file.stagingName);
       throw error;
     }
-  });
+    },
+  );
 };
 
 async function receiveFile(part: MultipartFile, target: { name: string; path: string }) {

@@ -6,5 +6,5 @@ import type { AppDeps } from '../../app';
 import { requireUserId } from '../../plugins/auth';
 
 export const vaultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get('/api/vault', { schema: { response: { 200: vaultListSchema } } }, (request) => listVault(db, requireUserId(request)));
+  app.get('/api/vault', { schema: { summary: 'The signed-in user\'s content items, newest first, with each workflow\'s steps', tags: ['vault'], response: { 200: vaultListSchema } } }, (request) => listVault(db, requireUserId(request)));
 };

@@ -1,0 +1,181 @@
+// The authorization suite, generated from the app's route table: every route that takes an id (in
+// its path or as a body's contentId) or a file must have a case here, and each case is tried as
+// the owner, as another signed-in user and as a visitor. Another user and a visitor are refused,
+// and learn nothing: another user gets exactly the answer a missing id gets; a visitor gets 401.
+// A new route without a case fails the suite.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TrackCopyrightCheckStarted, TrackCopyrightChecked, TrackRegistrationSigned, TrackRegistrationSubmitted } from '../domain/track/stage.events';
+import { TrackFileStored, TrackProbed, TrackUploadReceived, trackStreamId } from '../domain/track/track.events';
+import { sineWav } from '../tests/support/audio';
+import { multipartBody } from '../tests/support/multipart';
+import { startTestApp, type TestApp } from '../tests/support/test-app';
+import type { RouteEntry } from './route-table';
+
+/** What a case needs of the owner's resource. */
+interface Resource {
+  trackId: string;
+  storedName: string;
+  txHash: string;
+  certificateId: string;
+}
+
+interface Case {
+  /** The request for a resource (its id substituted wherever the route takes one). */
+  request(resource: Resource): Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
+  /** Why anyone may call it: the suite then checks only that it reveals no owner. */
+  public?: string;
+  /** Refused to every user without the operator token, the owner included. */
+  operatorOnly?: boolean;
+  /** Takes a file and no one's id: only a visitor is refused (another user uploads as themselves). */
+  fileOnly?: boolean;
+}
+
+const json = (payload: object = {}) => ({ payload, headers: { 'content-type': 'application/json' } });
+
+const CASES: Record<string, Case> = {
+  'POST /api/upload': {
+    request: () => {
+      const { payload, headers } = multipartBody({ title: 'Mine', contentType: 'music' }, { filename: 'mine.wav', contentType: 'audio/wav', content: sineWav({ seconds: 0.2 }) });
+      return { method: 'POST', url: '/api/upload', payload, headers };
+    },
+    fileOnly: true,
+  },
+  'GET /uploads/:name': { request: (r) => ({ method: 'GET', url: `/uploads/${r.storedName}` }) },
+  'POST /api/landr/preview': { request: (r) => ({ method: 'POST', url: '/api/landr/preview', ...json({ contentId: r.trackId }) }) },
+  'POST /api/landr/master': { request: (r) => ({ method: 'POST', url: '/api/landr/master', ...json({ contentId: r.trackId }) }) },
+  'POST /api/landr/master-with-progress': { request: (r) => ({ method: 'POST', url: '/api/landr/master-with-progress', ...json({ contentId: r.trackId }) }) },
+  'PATCH /api/generated-music/:id/status': { request: (r) => ({ method: 'PATCH', url: `/api/generated-music/${r.trackId}/status`, ...json({ status: 'mastering' }) }) },
+  'POST /api/mastering/start/:id': { request: (r) => ({ method: 'POST', url: `/api/mastering/start/${r.trackId}`, ...json() }) },
+  'POST /api/copyright-check/:id': { request: (r) => ({ method: 'POST', url: `/api/copyright-check/${r.trackId}` }) },
+  'POST /api/copyright-check/:id/review-request': { request: (r) => ({ method: 'POST', url: `/api/copyright-check/${r.trackId}/review-request`, ...json({ note: 'mine' }) }) },
+  'POST /api/copyright-register/:id': { request: (r) => ({ method: 'POST', url: `/api/copyright-register/${r.trackId}` }) },
+  'GET /api/copyright-certificate/:id': { request: (r) => ({ method: 'GET', url: `/api/copyright-certificate/${r.trackId}` }) },
+  'GET /api/copyright-certificate/:id/view': { request: (r) => ({ method: 'GET', url: `/api/copyright-certificate/${r.trackId}/view` }) },
+  'GET /api/copyright/certificate/:id': { request: (r) => ({ method: 'GET', url: `/api/copyright/certificate/${r.trackId}` }) },
+  'GET /api/database-sync-status/:txHash': { request: (r) => ({ method: 'GET', url: `/api/database-sync-status/${r.txHash}` }) },
+  'GET /api/tracks/:id/history': { request: (r) => ({ method: 'GET', url: `/api/tracks/${r.trackId}/history` }) },
+  'GET /api/verify/:certificateId': { request: (r) => ({ method: 'GET', url: `/api/verify/${r.certificateId}` }), public: 'Anyone holding a certificate (its QR code) may verify it' },
+  'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
+};
+
+/** Routes that take an id in their path or body, or a file. */
+function takesIdOrFile(route: RouteEntry): boolean {
+  if (route.websocket || route.schema?.hide) return false;
+  if (route.url.includes(':')) return true;
+  if (route.schema?.consumes?.includes('multipart/form-data')) return true;
+  const body = route.schema?.body as { shape?: Record<string, unknown>; unwrap?: () => { shape?: Record<string, unknown> } } | undefined;
+  const shape = body?.shape ?? body?.unwrap?.().shape;
+  return Boolean(shape && Object.keys(shape).some((key) => key === 'contentId' || key === 'id'));
+}
+
+async function notExpected(): Promise<never> {
+  throw new Error('the API reached the workflow');
+}
+
+let testApp: TestApp;
+let dataDir: string;
+let owner: string;
+let stranger: string;
+let resource: Resource;
+let missing: Resource;
+
+async function signup(): Promise<{ cookie: string; userId: string }> {
+  const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `user_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
+  const cookie = `goose_session=${response.cookies.find((c) => c.name === 'goose_session')!.value}`;
+  return { cookie, userId: response.json().user.id };
+}
+
+/** A track through its copyright check and a signed, submitted registration, with its file stored. */
+async function registeredTrack(ownerId: string): Promise<Resource> {
+  const trackId = randomUUID();
+  const storedName = `${trackId}.wav`;
+  const sha256 = 'c'.repeat(64);
+  const txHash = randomUUID().replaceAll('-', '').toUpperCase().repeat(2);
+  const certificateId = `GOOSE-CERT-${trackId.slice(0, 8).toUpperCase()}`;
+  await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
+  const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
+  const analysis = { clearanceScore: 100, status: 'cleared' as const, audioFingerprint: 'gfp1-1-x', melodicId: null, harmonicId: null, rhythmicId: null, databasesChecked: 2, recordsScanned: 3, conflicts: [], recommendations: [], reason: null, notChecked: [], passages: [] };
+  const events = [
+    TrackUploadReceived.create({ trackId, ownerId, title: 'Private work', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }),
+    TrackFileStored.create({ trackId, storedName, sha256, size: 10 }),
+    TrackProbed.create({ trackId, format: 'wav', durationSeconds: 120, codec: 'pcm_s16le', sampleRate: 44100, channels: 2, bitRate: 1411200 }),
+    TrackCopyrightCheckStarted.create({ trackId, checkId: 'c1', storedName, sha256 }),
+    TrackCopyrightChecked.create({ trackId, checkId: 'c1', sha256, elapsedSeconds: 1, analysis }),
+    TrackRegistrationSigned.create({ trackId, certificateId, sha256, storedName, network: 'testnet', account: 'r'.padEnd(30, 'x'), txHash, txBlob: 'AB', sequence: 1, fee: '12', lastLedgerSequence: null }),
+    TrackRegistrationSubmitted.create({ trackId, txHash, outcome: 'awaiting_submission', engineResult: null, ledgerIndex: null, note: 'No ledger configured' }),
+  ];
+  const result = await testApp.eventStore.append(trackStreamId(trackId), events.map((e) => ({ eventId: randomUUID(), metadata, ...e })), 'no_stream');
+  await testApp.projector.waitFor(result.lastPosition);
+  return { trackId, storedName, txHash, certificateId };
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-authorization-'));
+  process.env.OPS_TOKEN = 'operator-token-of-the-authorization-suite';
+  const stub = { start: async () => ({ workflowId: 'stand-in' }), master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected };
+  testApp = await startTestApp(dataDir, stub);
+  const ownerAccount = await signup();
+  owner = ownerAccount.cookie;
+  stranger = (await signup()).cookie;
+  resource = await registeredTrack(ownerAccount.userId);
+  const id = randomUUID();
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING' };
+});
+
+afterAll(async () => {
+  delete process.env.OPS_TOKEN;
+  await testApp.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The answer with the resource's identifiers written as placeholders, to compare with a missing one's. */
+function anonymised(body: string, of: Resource): string {
+  return Object.entries(of).reduce((text, [key, value]) => text.replaceAll(value, `<${key}>`), body);
+}
+
+async function send(c: Case, of: Resource, cookie: string | null) {
+  const { headers, ...request } = c.request(of);
+  return testApp.app.inject({ ...request, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+}
+
+describe('authorization, generated from the route table', () => {
+  it('has a case for every route that takes an id or a file, and no case for a route that is gone', () => {
+    const routes = testApp.app.routeTable.filter(takesIdOrFile).map((route) => `${route.method} ${route.url}`);
+    expect(routes.filter((route) => !CASES[route]), 'routes without an authorization case').toEqual([]);
+    expect(Object.keys(CASES).filter((key) => !routes.includes(key)), 'cases for routes that no longer exist').toEqual([]);
+  });
+
+  for (const [route, c] of Object.entries(CASES)) {
+    it(`${route}: a visitor and another user are refused and learn nothing`, async () => {
+      const visitor = await send(c, resource, null);
+      const strangerAnswer = await send(c, resource, stranger);
+      if (c.public) {
+        expect(visitor.statusCode, c.public).toBeLessThan(500);
+        for (const answer of [visitor, strangerAnswer]) expect(answer.body).not.toMatch(/"ownerId"|user_[0-9a-f]{8}/);
+        return;
+      }
+      expect(visitor.statusCode).toBe(401);
+      const ownerAnswer = await send(c, resource, owner);
+      const missingAnswer = await send(c, missing, stranger);
+      if (c.fileOnly) {
+        expect(ownerAnswer.statusCode).toBe(202);
+        return;
+      }
+      if (c.operatorOnly) {
+        for (const answer of [ownerAnswer, strangerAnswer, missingAnswer]) expect(answer.json()).toEqual({ error: 'A valid X-Operator-Token header is required' });
+        return;
+      }
+      // The owner gets past authorization (the route found the resource), so the refusals are not vacuous.
+      expect(ownerAnswer.statusCode).not.toBe(401);
+      expect(anonymised(ownerAnswer.body, resource)).not.toBe(anonymised(missingAnswer.body, missing));
+      expect(strangerAnswer.statusCode).toBe(missingAnswer.statusCode);
+      expect(anonymised(strangerAnswer.body, resource)).toBe(anonymised(missingAnswer.body, missing));
+      expect([404, 400]).toContain(strangerAnswer.statusCode);
+    });
+  }
+});

@@ -1,0 +1,88 @@
+// The OpenAPI 3.1 document of the whole API, generated from the zod schemas the routes validate
+// with (so it cannot drift from what the server accepts and answers), served at
+// /api/openapi.json, with a reference page at /api/docs. Every operation is documented with the
+// error answer every route shares ({ error }), and whether it needs the session cookie.
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SESSION_COOKIE } from './plugins/auth';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_DOCS_PATH = '/api/docs';
+
+/** The groups operations are listed under on the reference page. */
+export const API_TAGS = {
+  auth: 'Accounts and sessions',
+  upload: 'Uploading content',
+  vault: 'The vault and stored files',
+  mastering: 'Mastering',
+  copyright: 'The copyright check, registration and certificates',
+  public: 'Public verification',
+  operations: 'Operators',
+  platform: 'Health',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
+/** A route that takes no body: none, or an empty JSON object. */
+export const noBody = z.object({}).optional();
+
+/** The body of a file or a stream rather than JSON. */
+export const binarySchema = z.string().meta({ format: 'binary' });
+
+/** A response that is a file or a stream rather than JSON. */
+export function fileResponse(contentType: string, description: string) {
+  return { description, content: { [contentType]: { schema: binarySchema } } };
+}
+
+/** For operations anyone may call: no session cookie. */
+export const PUBLIC: { security: [] } = { security: [] };
+
+const errorSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: { error: { type: 'string', description: 'What is wrong, in words a person can act on' } },
+};
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'GOOSE API',
+        version: '1.0.0',
+        description:
+          'Upload, master, copyright-check and register music. Signed-in calls carry the session cookie that sign-up and login set; writes from a browser must come from this site (Origin). Every error answer is a JSON object with an `error` field.',
+      },
+      tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by POST /api/auth/signup and POST /api/auth/login' },
+          operatorToken: { type: 'apiKey', in: 'header', name: 'X-Operator-Token', description: 'The OPS_TOKEN configured on the server' },
+        },
+      },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: (document) => withErrorAnswers(jsonSchemaTransformObject(document) as OpenApiDocument),
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, uiConfig: { docExpansion: 'list', deepLinking: true }, logLevel: 'warn' });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
+}
+
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+  [key: string]: unknown;
+}
+
+/** Adds the shared `{ error }` answer for 4XX and 5XX to every operation that does not name its own. */
+function withErrorAnswers(document: OpenApiDocument): OpenApiDocument {
+  const error = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      operation.responses = { '4XX': error('The request was refused; `error` says why'), '5XX': error('The server or a service it needs failed; `error` says what to do'), ...operation.responses };
+    }
+  }
+  return document;
+}
