@@ -65,15 +65,45 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => withErrorAnswers(jsonSchemaTransformObject(document) as OpenApiDocument),
+    transformObject: (document) => withTextRule(withErrorAnswers(jsonSchemaTransformObject(document) as OpenApiDocument)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, uiConfig: { docExpansion: 'list', deepLinking: true }, logLevel: 'warn' });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
 }
 
+interface OpenApiOperation {
+  responses?: Record<string, unknown>;
+  parameters?: { schema?: unknown }[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+}
+
 interface OpenApiDocument {
-  paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+  paths?: Record<string, Record<string, OpenApiOperation>>;
   [key: string]: unknown;
+}
+
+/** The request guard's rule (api/plugins/request-guard.ts) as a pattern: no control characters. */
+const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$';
+
+/** States on every free-text string a request carries that control characters are refused. */
+function withTextRule(document: OpenApiDocument): OpenApiDocument {
+  const visit = (schema: unknown): void => {
+    if (!schema || typeof schema !== 'object') return;
+    const node = schema as Record<string, unknown>;
+    const freeText = node.type === 'string' && !('pattern' in node) && !('enum' in node) && !('const' in node) && !('format' in node);
+    if (freeText) node.pattern = NO_CONTROL_CHARACTERS;
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.forEach(visit);
+      else visit(value);
+    }
+  };
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      operation.parameters?.forEach((parameter) => visit(parameter.schema));
+      Object.values(operation.requestBody?.content ?? {}).forEach((media) => visit(media.schema));
+    }
+  }
+  return document;
 }
 
 /** Adds the shared `{ error }` answer for 4XX and 5XX to every operation that does not name its own. */
