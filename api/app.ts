@@ -14,6 +14,7 @@ import { logger } from '../infra/logger/logger';
 import type { TrustProxy } from '../infra/config';
 import type { FileStorage } from '../infra/storage/file-storage';
 import type { Projector } from '../projections/projector';
+import { VaultListCache } from '../projections/vault/list-cache';
 import type {
   CheckCommand,
   CheckOutcomeValue,
@@ -65,11 +66,13 @@ export interface AppDeps {
   signingKey: CertificateSigningKey;
   sessions: SessionStore;
   secureCookies: boolean;
+  /** Each user's vault list between the changes that alter it. */
+  vaultLists: VaultListCache;
   /** The origin certificates link to: PUBLIC_URL, else the address the app listens on; never a request header. */
   publicOrigin: () => string;
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists'> {
   secureCookies?: boolean;
   /** PUBLIC_URL: where users reach the platform. */
   publicUrl?: string | null;
@@ -91,7 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: new SessionStore(options.db),
     secureCookies: options.secureCookies ?? false,
     publicOrigin: () => options.publicUrl ?? listeningOrigin(app),
+    vaultLists: new VaultListCache(options.db),
   };
+  const stopListening = options.projector.onChange(deps.vaultLists.changed);
+  app.addHook('onClose', async () => stopListening());
 
   recordRoutes(app);
   await registerSecurityHeaders(app, { https: options.publicUrl?.startsWith('https:') ?? false });

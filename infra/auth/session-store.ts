@@ -6,6 +6,15 @@ import type { Migration } from '../db/migrate';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * How long a session found valid is believed without asking the database again. Every signed-in
+ * request looks its session up; a logout here forgets it at once, but one on another instance of
+ * the app is noticed here within this time.
+ */
+export const SESSION_RECHECK_MS = 10_000;
+/** Sessions kept in memory at most; the oldest check is dropped first. */
+const MAX_REMEMBERED_SESSIONS = 10_000;
+
 export const sessionMigrations: Migration[] = [
   {
     id: '0100_sessions',
@@ -25,6 +34,8 @@ function digest(token: string): string {
 }
 
 export class SessionStore {
+  private readonly recentlyValid = new Map<string, { userId: string; expiresAt: number; checkedAt: number }>();
+
   constructor(private readonly db: Queryable) {}
 
   async create(userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
@@ -39,14 +50,27 @@ export class SessionStore {
   }
 
   async userIdFor(token: string, now = new Date()): Promise<string | null> {
-    const { rows } = await this.db.query<{ user_id: string }>(
-      'SELECT user_id::text AS user_id FROM sessions WHERE token_hash = $1 AND expires_at > $2',
-      [digest(token), now],
+    const hash = digest(token);
+    const known = this.recentlyValid.get(hash);
+    if (known && known.expiresAt > now.getTime() && now.getTime() - known.checkedAt < SESSION_RECHECK_MS) return known.userId;
+    const { rows } = await this.db.query<{ user_id: string; expires_at: Date | string }>(
+      'SELECT user_id::text AS user_id, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > $2',
+      [hash, now],
     );
-    return rows[0]?.user_id ?? null;
+    const row = rows[0];
+    if (!row) {
+      this.recentlyValid.delete(hash);
+      return null;
+    }
+    this.recentlyValid.delete(hash);
+    this.recentlyValid.set(hash, { userId: row.user_id, expiresAt: new Date(row.expires_at).getTime(), checkedAt: now.getTime() });
+    if (this.recentlyValid.size > MAX_REMEMBERED_SESSIONS) this.recentlyValid.delete(this.recentlyValid.keys().next().value!);
+    return row.user_id;
   }
 
   async destroy(token: string): Promise<void> {
-    await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [digest(token)]);
+    const hash = digest(token);
+    this.recentlyValid.delete(hash);
+    await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [hash]);
   }
 }

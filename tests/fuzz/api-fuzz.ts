@@ -4,45 +4,20 @@
 // out: it would end the fuzzer's own session. FUZZ_MAX_EXAMPLES bounds the cases per operation
 // (CI runs a bounded pass; by hand, e.g. FUZZ_MAX_EXAMPLES=300). Without schemathesis installed
 // it says so and is skipped. The last line of stdout is one JSON object with the counts.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sineWav } from '../support/audio';
-import { multipartBody } from '../support/multipart';
+import { signUpCreator, startPlatformProcess, uploadWav } from '../support/platform-process';
 
 const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 25);
 const PORT = Number(process.env.FUZZ_PORT ?? 3299);
-const base = `http://127.0.0.1:${PORT}`;
 
 function schemathesis(): string | null {
   for (const candidate of ['st', 'schemathesis']) {
     if (spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0) return candidate;
   }
   return null;
-}
-
-async function waitForHealth(app: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null) throw new Error(`the platform exited with code ${app.exitCode} before it answered`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the platform did not answer /api/health within ${timeoutMs / 1000} s`);
-}
-
-/** A creator's session with one uploaded track, so the vault and file routes have content. */
-async function creatorSession(): Promise<string> {
-  const signup = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: `fuzz_${Date.now()}`, password: 'fuzzing the api in ci' }) });
-  if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
-  const cookie = signup.headers.getSetCookie().find((c) => c.startsWith('goose_session='))!.split(';')[0]!;
-  const { payload, headers } = multipartBody({ title: 'Fuzz take', contentType: 'music' }, { filename: 'take.wav', contentType: 'audio/wav', content: sineWav({ seconds: 2 }) });
-  const upload = await fetch(`${base}/api/upload`, { method: 'POST', headers: { ...headers, cookie }, body: payload });
-  if (upload.status !== 202) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
-  return cookie;
 }
 
 interface JunitCounts {
@@ -64,14 +39,15 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify({ skipped: 'schemathesis is not installed (pip install schemathesis)' })}\n`);
     return;
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'goose-fuzz-'));
   // The operator API is on, and the fuzzer holds its token, so its operation is exercised too.
   const opsToken = randomUUID();
-  const app = spawn('npx', ['tsx', 'ops/start.ts'], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', OPS_TOKEN: opsToken }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const platform = await startPlatformProcess({ port: PORT, env: { OPS_TOKEN: opsToken } });
+  const base = platform.baseUrl;
   try {
-    await waitForHealth(app, 180_000);
-    const cookie = await creatorSession();
-    const junitPath = path.join(dataDir, 'junit.xml');
+    // A creator with an uploaded track, so the vault and file routes have content.
+    const { cookie } = await signUpCreator(base, `fuzz_${Date.now()}`);
+    await uploadWav(base, cookie, 'Fuzz take');
+    const junitPath = path.join(platform.dataDir, 'junit.xml');
     const started = Date.now();
     const run = spawnSync(
       st,
@@ -118,12 +94,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     if (run.status !== 0) process.exitCode = 1;
   } finally {
-    if (app.exitCode === null && app.pid) {
-      const exited = new Promise((resolve) => app.once('exit', resolve));
-      process.kill(-app.pid, 'SIGTERM');
-      await exited;
-    }
-    await rm(dataDir, { recursive: true, force: true });
+    await platform.stop();
   }
 }
 

@@ -9,7 +9,7 @@ import { MASTER_DEFAULTS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES } from '../../..
 import { masterRequestSchema, masterResponseSchema, statusPatchSchema, type MasteringProgress, type MasterRequest } from '../../../domain/contracts/lifecycle';
 import { workspaceTrackSchema, type VaultItem } from '../../../domain/contracts/vault';
 import type { MasteringKind } from '../../../domain/track/stage.events';
-import { findOwnedTrack, listVault, toVaultItem } from '../../../projections/vault/queries';
+import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
 import type { MasterCommand } from '../../../workflows/track-lifecycle/shared';
 import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
@@ -19,7 +19,7 @@ import { commandContext, lifecycleInput, ownedTrack, refuseUnlessAllowed, viewWh
 
 const idParams = z.object({ id: z.string().min(1) });
 
-export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, lifecycle, projector }) => {
+export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, lifecycle, projector, vaultLists }) => {
   async function prepare(request: Parameters<typeof ownedTrack>[1], contentId: string | undefined, settings: Omit<MasterRequest, 'contentId'>, kind: MasteringKind) {
     if (!contentId) throw new HttpError(400, 'contentId is required: choose exactly one track to master');
     const { ownerId, row } = await ownedTrack(db, request, contentId);
@@ -150,7 +150,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
 
   /** Spec 2 "Track" for the workspace: the creator's music, uploaded (generated music comes with the creation studio). */
   app.get('/api/generated-music', { schema: { summary: 'The signed-in user\'s music, as the mastering workspace lists it', tags: ['mastering'], response: { 200: z.array(workspaceTrackSchema) } } }, async (request) => {
-    const items = await listVault(db, requireUserId(request));
+    const items = await vaultLists.list(requireUserId(request));
     return items.filter((item) => item.contentType === 'music').map(toTrack);
   });
 };

@@ -1,0 +1,57 @@
+// The whole platform as `npm start` runs it (ops/start.ts, embedded defaults) in a child process
+// with a fresh data directory, for the fuzz run and the API benchmark.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sineWav } from './audio';
+import { multipartBody } from './multipart';
+
+export interface PlatformProcess {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startPlatformProcess({ port, env = {}, startTimeoutMs = 180_000 }: { port: number; env?: Record<string, string>; startTimeoutMs?: number }): Promise<PlatformProcess> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'goose-platform-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const app = spawn('npx', ['tsx', 'ops/start.ts'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const stop = async () => {
+    if (app.exitCode === null && app.signalCode === null && app.pid) {
+      const exited = new Promise((resolve) => app.once('exit', resolve));
+      process.kill(-app.pid, 'SIGTERM');
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + startTimeoutMs;
+    for (;;) {
+      if (app.exitCode !== null) throw new Error(`the platform exited with code ${app.exitCode} before it answered`);
+      if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
+      if (Date.now() > deadline) throw new Error(`the platform did not answer /api/health within ${startTimeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, dataDir, stop };
+}
+
+/** Signs a new creator up and answers with the session cookie (`goose_session=…`) and the user's id. */
+export async function signUpCreator(baseUrl: string, username: string): Promise<{ cookie: string; userId: string }> {
+  const response = await fetch(`${baseUrl}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'a long creator passphrase' }) });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('goose_session='))!.split(';')[0]!;
+  return { cookie, userId: ((await response.json()) as { user: { id: string } }).user.id };
+}
+
+/** Uploads a WAV through the API; answers with the new content item's id. */
+export async function uploadWav(baseUrl: string, cookie: string, title: string, content: Buffer = sineWav({ seconds: 2 })): Promise<string> {
+  const { payload, headers } = multipartBody({ title, contentType: 'music' }, { filename: `${title.replace(/\W+/g, '-')}.wav`, contentType: 'audio/wav', content });
+  const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { ...headers, cookie }, body: payload });
+  if (response.status !== 202) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
