@@ -463,5 +463,47 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
       expect(after.map((e) => e.type)).toEqual(['TrackUploadReceived', 'TrackFileStored', 'TrackProbed']);
       expect(new Set(after.map((e) => e.eventId)).size).toBe(3);
     });
+
+    it('records the progress a retried mastering attempt redoes only once, so no step goes back', async () => {
+      const input = await stage(sineWav({ seconds: 3, sampleRate: 44_100, channels: 2 }));
+      const activities = createTrackLifecycleActivities(deps);
+      const workflowExecution = { workflowId: trackLifecycleWorkflowId(input.trackId), runId: randomUUID() };
+      const firstAttempt = new MockActivityEnvironment({ workflowExecution, attempt: 1 });
+      await firstAttempt.run(activities.receiveUpload, input);
+      await firstAttempt.run(activities.storeUpload, input);
+      await firstAttempt.run(activities.probeUpload, input);
+      const command = { correlationId: randomUUID(), actor: input.actor, masteringId: randomUUID(), kind: 'master' as const, settings: { style: 'balanced' as const, loudness: 'medium' as const, format: 'wav' as const } };
+      await firstAttempt.run(activities.requestMastering, input, command);
+      // The first attempt got through the analysis and into the next step, then its worker died.
+      const recorded = await eventStore.readStream(trackStreamId(input.trackId));
+      const [analysis, next] = MASTERING_STEPS;
+      const died = [
+        [analysis, 0],
+        [analysis, 100],
+        [next, 0],
+      ] as const;
+      await eventStore.append(
+        trackStreamId(input.trackId),
+        died.map(([step, progress], index) => ({
+          eventId: randomUUID(),
+          type: 'TrackMasteringProgressed',
+          data: { trackId: input.trackId, masteringId: command.masteringId, step, description: step, progress },
+          metadata: { correlationId: command.correlationId, causationId: null, actor: input.actor, workflowId: workflowExecution.workflowId, occurredAt: new Date(Date.now() + index).toISOString() },
+        })),
+        recorded.length,
+      );
+
+      await new MockActivityEnvironment({ workflowExecution, attempt: 2 }).run(activities.masterAudio, input, command);
+
+      const events = await eventStore.readStream(trackStreamId(input.trackId));
+      expect(events.at(-1)!.type).toBe('TrackMastered');
+      const progress = events.filter((e) => e.type === 'TrackMasteringProgressed').map((e) => e.data as { step: string; progress: number });
+      for (const step of MASTERING_STEPS) {
+        const values = progress.filter((p) => p.step === step).map((p) => p.progress);
+        expect(values, step).toEqual([...values].sort((a, b) => a - b));
+        expect(new Set(values).size, step).toBe(values.length);
+        expect(values.at(-1), step).toBe(100);
+      }
+    });
   });
 });
