@@ -2,7 +2,8 @@
 // holds it for review instead of refusing it, names the passage in both recordings (the work by its
 // title, creator and registration date), keeps the track in the vault, and records the creator's
 // request for a review.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { encodeWav, music } from '../../infra/audio/test-signals';
 import { signUp } from './sign-up';
 

@@ -3,7 +3,8 @@
 // tab, open and download the certificate from the vault, and verify it on the public page from a
 // browser that is not signed in. No XRPL_URL is set, so the registration is signed but awaits
 // submission, and every screen must say so.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { sineWav } from '../support/audio';
 import { signUp } from './sign-up';
 

@@ -2,7 +2,8 @@
 // cards change because the server pushes read-model changes over the websocket, not because the
 // page reloads or polls. A second tab, opened on the vault before the upload, proves it: it never
 // uploads or reloads, so the websocket is the only way the new card can reach it.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { sineWav } from '../support/audio';
 import { signUp } from './sign-up';
 
