@@ -4,6 +4,7 @@
 // ffmpeg is looked for as FFMPEG_PATH, then `ffmpeg` on PATH, then the static build shipped in the
 // @ffmpeg-installer/ffmpeg npm package (an older build: some mastering filters may be missing there).
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,13 +51,70 @@ export interface RunResult {
  */
 export async function runFfmpeg(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const ffmpeg = await findFfmpeg();
+  return spawnFfmpeg(ffmpeg, args, options, options.stdin ? Promise.resolve([options.stdin]) : null, process.env);
+}
+
+/** An ffmpeg process started before its input is ready (see startFfmpeg). */
+export interface StartedFfmpeg {
+  /** Writes `input` to its stdin and closes it; resolves or rejects as runFfmpeg does. */
+  feed(input: Uint8Array | readonly Uint8Array[]): Promise<RunResult>;
+  /** Kills the process, fed or not (feed's promise then rejects); harmless once it has exited. */
+  cancel(): void;
+}
+
+/**
+ * Starts ffmpeg now, reading stdin, and feeds it later. A distribution's ffmpeg links some 200
+ * shared libraries and spends about 0.1 s of CPU resolving their symbols before it reads a byte;
+ * started while a core idles (LD_BIND_NOW: every symbol resolved at start-up, not on first call),
+ * the process has paid that before its input exists. Until fed it only waits on stdin: an
+ * input is opened before the outputs, so no output file is created before then.
+ */
+export function startFfmpeg(args: readonly string[], options: Omit<RunOptions, 'stdin'> = {}): StartedFfmpeg {
+  let provide!: (input: readonly Uint8Array[] | null) => void;
+  const input = new Promise<readonly Uint8Array[] | null>((resolve) => (provide = resolve));
+  const kill = new AbortController();
+  const result = findFfmpeg().then((ffmpeg) => spawnFfmpeg(ffmpeg, args, options, input, { ...process.env, LD_BIND_NOW: '1' }, kill.signal));
+  // Observed through feed; a cancelled process's rejection is nobody's failure.
+  result.catch(() => undefined);
+  return {
+    feed(chunks) {
+      provide(chunks instanceof Uint8Array ? [chunks] : chunks);
+      return result;
+    },
+    cancel() {
+      provide(null);
+      kill.abort();
+    },
+  };
+}
+
+/**
+ * Spawns ffmpeg; with `input`, its stdin is a pipe that gets the chunks once they come (null:
+ * the process is killed instead).
+ */
+function spawnFfmpeg(
+  ffmpeg: FfmpegBinary,
+  args: readonly string[],
+  options: Omit<RunOptions, 'stdin'>,
+  input: Promise<readonly Uint8Array[] | null> | null,
+  env: NodeJS.ProcessEnv,
+  kill?: AbortSignal,
+): Promise<RunResult> {
   const timeoutMs = options.timeoutMs ?? 600_000;
   return new Promise<RunResult>((resolve, reject) => {
-    const child = spawn(ffmpeg.path, ['-hide_banner', '-nostdin', '-filter_threads', '1', ...args], { stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
-    if (options.stdin && child.stdin) {
+    const child = spawn(ffmpeg.path, ['-hide_banner', '-nostdin', '-filter_threads', '1', ...args], { stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'], env });
+    const onKill = (): boolean => child.kill('SIGKILL');
+    if (kill?.aborted) onKill();
+    kill?.addEventListener('abort', onKill, { once: true });
+    if (input && child.stdin) {
+      const stdin = child.stdin;
       // ffmpeg may exit before reading everything (a bad graph): that shows as its exit code, not EPIPE.
-      child.stdin.on('error', () => undefined);
-      child.stdin.end(options.stdin);
+      stdin.on('error', () => undefined);
+      void input.then((chunks) => {
+        if (!chunks) return child.kill('SIGKILL');
+        for (const chunk of chunks) stdin.write(chunk);
+        stdin.end();
+      });
     }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -73,13 +131,15 @@ export async function runFfmpeg(args: readonly string[], options: RunOptions = {
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
+      kill?.removeEventListener('abort', onKill);
       reject(new Error(`ffmpeg (${ffmpeg.path}) failed to run: ${error.message}`, { cause: error }));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      kill?.removeEventListener('abort', onKill);
       const stderr = Buffer.concat(err).toString('utf8');
       if (code === 0) return resolve({ stdout: Buffer.concat(out), stderr });
-      const why = signal ? `was killed (${signal}${signal === 'SIGKILL' ? `, timeout ${timeoutMs} ms` : ''})` : `exited with ${code}`;
+      const why = signal ? `was killed (${signal}${signal === 'SIGKILL' ? `, timeout ${timeoutMs} ms or cancelled` : ''})` : `exited with ${code}`;
       reject(new FfmpegError(`ffmpeg ${why}: ${lastLines(stderr, 3)}`, code, stderr));
     });
   });
@@ -102,15 +162,35 @@ export interface DecodeOptions {
 export async function filterPcm(pcm: Float32Array, sampleRate: number, channels: number, filters: string): Promise<Float32Array> {
   const raw = ['-f', 'f32le', '-ar', String(sampleRate), '-ac', String(channels)];
   const args = ['-v', 'error', ...raw, '-i', 'pipe:0', '-af', filters, ...raw, '-acodec', 'pcm_f32le', 'pipe:1'];
-  const { stdout } = await runFfmpeg(args, { captureStdout: true, stdin: new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength) });
+  const { stdout } = await runFfmpeg(args, { captureStdout: true, stdin: pcmBytes(pcm) });
   return float32FromBytes(stdout);
 }
 
 /** Encodes interleaved float PCM to a file with the given output arguments (codec, filters, rate). */
 export async function encodePcm(pcm: Float32Array, sampleRate: number, channels: number, outFile: string, outputArgs: readonly string[]): Promise<void> {
-  const args = ['-v', 'error', '-f', 'f32le', '-ar', String(sampleRate), '-ac', String(channels), '-i', 'pipe:0', ...outputArgs, '-y', `file:${path.resolve(outFile)}`];
-  await runFfmpeg(args, { stdin: new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength) });
+  await runFfmpeg(encodeArgs(sampleRate, channels, outFile, outputArgs), { stdin: pcmBytes(pcm) });
 }
+
+/** An encoder started before its samples exist (see startFfmpeg). */
+export interface StartedEncode {
+  encode(pcm: Float32Array): Promise<void>;
+  cancel(): void;
+}
+
+/** encodePcm, with the process started now and the samples given later. */
+export function startEncodePcm(sampleRate: number, channels: number, outFile: string, outputArgs: readonly string[]): StartedEncode {
+  const started = startFfmpeg(encodeArgs(sampleRate, channels, outFile, outputArgs));
+  return {
+    encode: async (pcm) => void (await started.feed(pcmBytes(pcm))),
+    cancel: () => started.cancel(),
+  };
+}
+
+function encodeArgs(sampleRate: number, channels: number, outFile: string, outputArgs: readonly string[]): string[] {
+  return ['-v', 'error', '-f', 'f32le', '-ar', String(sampleRate), '-ac', String(channels), '-i', 'pipe:0', ...outputArgs, '-y', `file:${path.resolve(outFile)}`];
+}
+
+const pcmBytes = (pcm: Float32Array): Uint8Array => new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength);
 
 /**
  * Decodes any audio (or the audio of a video) to interleaved 32-bit float PCM, by way of a
@@ -216,10 +296,10 @@ async function readFloat32File(file: string): Promise<Float32Array> {
   }
 }
 
-/** Fills `bytes` from the start of the file (less at its end); returns the bytes read. */
-async function readInto(handle: FileHandle, bytes: Uint8Array): Promise<number> {
+/** Fills `bytes` from byte `from` of the file on (less at its end); returns the bytes read. */
+async function readInto(handle: FileHandle, bytes: Uint8Array, from = 0): Promise<number> {
   let done = 0;
-  for (let got = -1; got !== 0 && done < bytes.length; done += got) got = (await handle.read(bytes, done, bytes.length - done, done)).bytesRead;
+  for (let got = -1; got !== 0 && done < bytes.length; done += got) got = (await handle.read(bytes, done, bytes.length - done, from + done)).bytesRead;
   return done;
 }
 
@@ -239,4 +319,40 @@ export async function decodeFilteredInto(file: string, options: DecodeFilteredOp
       await handle.close();
     }
   });
+}
+
+/** A decoder started before its input exists (see startFfmpeg). */
+export interface StartedDecode {
+  /**
+   * Feeds it `input` (the encoded stream, in pieces), then reads the decoded float PCM from sample
+   * `skip` on into `target` from sample `offset`, at most `limit` samples; returns the samples read.
+   */
+  into(input: readonly Uint8Array[], target: Float32Array, offset: number, limit: number, skip?: number): Promise<number>;
+  cancel(): void;
+}
+
+/**
+ * Starts ffmpeg decoding a `format` stream from stdin to interleaved float PCM at the rate and
+ * channels, by way of a temporary file (see runToPcmFile).
+ */
+export function startDecodeInto(format: string, options: { sampleRate: number; channels: number }): StartedDecode {
+  const pcmFile = path.join(tmpdir(), `goose-pcm-${randomUUID()}.f32`);
+  const started = startFfmpeg(['-v', 'error', '-f', format, '-i', 'pipe:0', '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate), '-f', 'f32le', '-acodec', 'pcm_f32le', '-y', `file:${pcmFile}`]);
+  return {
+    async into(input, target, offset, limit, skip = 0) {
+      try {
+        await started.feed(input);
+        const bytes = new Uint8Array(target.buffer, target.byteOffset + offset * 4, Math.min(limit, target.length - offset) * 4);
+        const handle = await open(pcmFile, 'r');
+        try {
+          return Math.floor((await readInto(handle, bytes, skip * 4)) / 4);
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await rm(pcmFile, { force: true });
+      }
+    },
+    cancel: () => started.cancel(),
+  };
 }

@@ -28,10 +28,10 @@
 // - the big buffers come from a Scratch the previous master handed back (fresh memory's page
 //   faults cost a sixth of a master here);
 // - saturation is not oversampled: 2x oversampling cost more CPU than the rest of the chain.
-import { mkdir, open, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { decodeFilteredInto, decodePcm, encodePcm, readAudioInfo, type AudioInfo } from './ffmpeg';
-import { encodeMp3InHalves } from './mp3-halves';
+import { decodeFilteredInto, decodePcm, readAudioInfo, startEncodePcm, type AudioInfo, type StartedEncode } from './ffmpeg';
+import { startMp3DecodeInHalves, startMp3InHalves, type StartedMp3, type StartedMp3Decode } from './mp3-halves';
 import { amplitudeToDb, integratedLoudnessAtGain, measureLoudness, type LoudnessResult } from './loudness';
 import { stereoFramePeaks } from './interpolator';
 import { interSamplePeakOnWorker, measureLoudnessInParallel, quantizeWavInParallel, stereoFramePeaksOnWorker, startDspWorker, writeFloatWavInBackground } from './parallel-dsp';
@@ -256,8 +256,15 @@ const CLIPPER_ROUNDS = 3;
 
 /** The soft clipper's setting and what it measured doing. */
 type ClipperSetting = ClipMeasurement & { driveDb: number; limitDb: number };
-/** ffmpeg's output arguments for an mp3 master and its preview; bench:audio times LAME alone with them. */
+/** ffmpeg's output arguments for an mp3 master; bench:audio times LAME alone with them. */
 export const MP3_ARGS: readonly string[] = ['-c:a', 'libmp3lame', '-b:a', '320k', '-compression_level', String(MP3_ALGORITHM_QUALITY)];
+/**
+ * An mp3 master's preview: a listening sample cut from the master's samples, encoded at 192 kbps
+ * and LAME's algorithm quality 7, which takes about a fifth less CPU than the master's settings
+ * (the preview is the last encode an mp3 master waits for). Nothing is measured on it; the master
+ * itself, and everything reported, stays at MP3_ARGS.
+ */
+const PREVIEW_MP3_ARGS: readonly string[] = ['-c:a', 'libmp3lame', '-b:a', '192k', '-compression_level', '7'];
 
 interface ExportPlan {
   ext: 'wav' | 'mp3';
@@ -289,6 +296,14 @@ const round1 = (x: number): number => Math.round(x * 10) / 10;
 const dbToGain = (db: number): number => 10 ** (db / 20);
 const fmtDb = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
 
+/**
+ * A turn of the event loop. The worker helpers (parallel-dsp.ts) check that the workers are up
+ * before they post a task, which takes a few promise ticks: a task asked for just before a long
+ * stretch of work on this thread would only be posted after it, and the two would run one after
+ * the other. Awaited in between, the worker starts at once.
+ */
+const workerTasksPosted = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** The measurement with its true peak taken at the track's ends too (see edge-peaks.ts). */
 function withEdgePeaks(measured: LoudnessResult, pcm: Float32Array): LoudnessResult {
   return { ...measured, truePeakDbtp: Math.max(measured.truePeakDbtp, amplitudeToDb(edgePeaks(pcm))) };
@@ -312,6 +327,24 @@ function loudestWindow(segmentPower: Float64Array, width: number): number {
 }
 
 export async function masterTrack(input: string, options: MasterOptions): Promise<MasterResult> {
+  // Processes started ahead of their input (an mp3's encoders and decoders, see startFfmpeg): a
+  // master that fails before it feeds them kills them.
+  const started: { cancel(): void }[] = [];
+  try {
+    return await master(input, options, started);
+  } finally {
+    for (const process of started) process.cancel();
+  }
+}
+
+/** An mp3 master's processes: its two LAME halves, the preview's encoder, the check's two decodes. */
+interface Mp3Export {
+  master: StartedMp3;
+  preview: StartedEncode;
+  check: StartedMp3Decode;
+}
+
+async function master(input: string, options: MasterOptions, started: { cancel(): void }[]): Promise<MasterResult> {
   const chain = STYLE_CHAINS[options.style];
   const targetLufs = LOUDNESS_TARGETS[options.loudness];
   if (!chain) throw new MasteringError(`Unknown style: ${options.style}`);
@@ -383,6 +416,14 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     writes.push(work);
   };
   const writeFloatWav = (target: string, pcm: Float32Array, gainDb: number): void => inBackground(writeFloatWavInBackground(target, pcm, sr, dbToGain(gainDb)));
+  // An mp3 master's ffmpeg processes, started while a core idles (see startFfmpeg): the limiter's
+  // search runs on this thread alone.
+  const startMp3Export = (): Mp3Export => {
+    const mp3: Mp3Export = { master: startMp3InHalves(frames, sr, files.master, MP3_ARGS), preview: startEncodePcm(sr, 2, files.preview, PREVIEW_MP3_ARGS), check: startMp3DecodeInHalves(sr, frames) };
+    started.push(mp3.master, mp3.preview, mp3.check);
+    return mp3;
+  };
+  let mp3Export: Mp3Export | null = null;
 
   for (const [step, { describe }] of chainStages) emit(step, 0, describe);
   const preLimiter = await chainOutput;
@@ -408,7 +449,21 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   // The original's true peak, for the report and the A/B pair: queued on the worker behind the
   // limiter's peaks, it runs while this thread searches and shapes.
   const originalPeak = interSamplePeakOnWorker(original, 2);
-  originalPeak.catch(() => undefined);
+  // The A/B pair sits at the lowest loudness the master may measure (so the master is only ever
+  // turned down, never over its ceiling), lower still if the original is quieter or would peak over
+  // the ceiling. Each half is 32-bit float, a measured signal times a gain and nothing else, so its
+  // loudness follows exactly from that measurement (K-weighting is linear). The original's half is
+  // written as soon as its true peak is known, by the writer thread while this one limits.
+  const abOriginal = originalPeak.then((peak) => {
+    const inputTruePeakDbtp = Math.max(inputLoudness.samplePeakDbfs, amplitudeToDb(Math.max(peak, edgePeaks(original))));
+    const originalHeadroom = tpTarget() - inputTruePeakDbtp;
+    const abLufs = Math.min(inputLoudness.integratedLufs, targetLufs - LOUDNESS_TOLERANCE_LU, inputLoudness.integratedLufs + originalHeadroom);
+    const abOriginalGainDb = abLufs - inputLoudness.integratedLufs;
+    writeFloatWav(files.abOriginal, original, abOriginalGainDb);
+    return { inputTruePeakDbtp, abLufs, abOriginalLufs: integratedLoudnessAtGain(inputLoudness, abOriginalGainDb) };
+  });
+  abOriginal.catch(() => undefined);
+  await workerTasksPosted();
   const preLimiterPower = scratch.float32(frames);
   const preLimiterLufs = measureLoudness(preLimiter, sr, 2, { truePeak: false, loudnessRange: false, framePower: preLimiterPower }).integratedLufs;
   stereoFramePeaks(preLimiter, 0, split, preLimiterPeaks);
@@ -492,6 +547,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
         lufs = clipAt(driveDb);
       }
       const laterClippedPeaks = stereoFramePeaksOnWorker(clipped, split, frames, clippedPeaks);
+      await workerTasksPosted();
       stereoFramePeaks(clipped, 0, split, clippedPeaks);
       await laterClippedPeaks;
       edgePeaks(clipped, clippedPeaks);
@@ -509,6 +565,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     // The pre-limiter master: the chain's output with its true peak brought to the ceiling.
     const preLimiterGainDb = tpTarget() - amplitudeToDb(limiter.truePeak());
     writeFloatWav(files.preLimiter, preLimiter, preLimiterGainDb);
+    if (!plan.wavCodec) mp3Export = startMp3Export();
     gainDb = targetLufs - preLimiterLufs;
     await landLoudness(0.05);
     if (saturated || limiterShareDb() > LIMITER_ALONE_MAX_DB) await engageClipper();
@@ -521,17 +578,8 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
   });
   let final = limited;
 
-  // The A/B pair sits at the lowest loudness the master may measure (so the master is only ever
-  // turned down, never over its ceiling), lower still if the original is quieter or would peak over
-  // the ceiling. Each half is 32-bit float, a measured signal times a gain and nothing else, so its
-  // loudness follows exactly from that measurement (K-weighting is linear).
-  const inputTruePeakDbtp = Math.max(inputLoudness.samplePeakDbfs, amplitudeToDb(Math.max(await originalPeak, edgePeaks(original))));
+  const { inputTruePeakDbtp, abLufs, abOriginalLufs } = await abOriginal;
   processing.unshift(`Analysis: ${round1(inputLoudness.integratedLufs)} LUFS, ${round1(inputTruePeakDbtp)} dBTP, LRA ${round1(inputLoudness.loudnessRangeLu)} LU, ${info.sampleRate} Hz`);
-  const originalHeadroom = tpTarget() - inputTruePeakDbtp;
-  const abLufs = Math.min(inputLoudness.integratedLufs, targetLufs - LOUDNESS_TOLERANCE_LU, inputLoudness.integratedLufs + originalHeadroom);
-  const abOriginalGainDb = abLufs - inputLoudness.integratedLufs;
-  const abOriginalLufs = integratedLoudnessAtGain(inputLoudness, abOriginalGainDb);
-  writeFloatWav(files.abOriginal, original, abOriginalGainDb);
 
   // A target out of reach: what was reached, what stopped it, and the next loudness down.
   const outOfReach = (reached: LoudnessResult): MasteringError => {
@@ -578,14 +626,16 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
       inBackground(writeWhole(files.preview, quantizeWav(preview.pcm, sr, plan.wavCodec!, 2).file));
     } else {
       // LAME is the long pole: the master is encoded in two halves at once, one per core
-      // (mp3-halves.ts); the preview (cut from the master's samples) follows, beside the check.
-      let encoded = encodeMp3InHalves(final.limited, sr, files.master, MP3_ARGS);
-      const firstPreview = preview.pcm;
-      let previewEncoded = encoded.then(() => encodePcm(firstPreview, sr, 2, files.preview, MP3_ARGS));
+      // (mp3-halves.ts); the preview (cut from the master's samples) follows, beside the check (the
+      // written file decoded and measured). A third encoder beside the halves would share a core
+      // with one of them, which would then finish late. Every process was started during limiting.
+      let mp3 = mp3Export ?? startMp3Export();
+      let encoded = mp3.master.encode(final.limited);
+      const [previewEncoder, firstPreview] = [mp3.preview, preview.pcm];
+      let previewEncoded = encoded.then(() => previewEncoder.encode(firstPreview));
       previewEncoded.catch(() => undefined);
       for (let retry = 0; ; retry++) {
-        await encoded;
-        masterSamples = await decodeInHalves(files.master, sr, frames);
+        masterSamples = await mp3.check.decode(await encoded);
         written = withEdgePeaks(await measureLoudnessInParallel(masterSamples, sr, 2), masterSamples);
         const tpOver = written.truePeakDbtp - (TRUE_PEAK_CEILING_DBTP - 0.05);
         if (retry === 2 || !correct(written, TRUE_PEAK_CEILING_DBTP - 0.05, LOUDNESS_TOLERANCE_LU - 0.1)) break;
@@ -593,13 +643,15 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
         // limit follows the ceiling down, so the limiter keeps its share) and encode again.
         if (tpOver > 0) plan.marginDb += tpOver + 0.15;
         ceilingDb = Math.min(ceilingDb, tpTarget() - 0.3);
+        const next = startMp3Export();
         if (clipper) await engageClipper();
         else await landLoudness(0.05);
         final = await finalize();
-        encoded = encodeMp3InHalves(final.limited, sr, files.master, MP3_ARGS);
+        mp3 = next;
+        encoded = mp3.master.encode(final.limited);
         preview = previewOf(final.m);
         const redone = preview.pcm;
-        previewEncoded = previewEncoded.then(() => encodePcm(redone, sr, 2, files.preview, MP3_ARGS));
+        previewEncoded = Promise.all([previewEncoded, encoded]).then(() => next.preview.encode(redone));
         previewEncoded.catch(() => undefined);
       }
       inBackground(previewEncoded);
@@ -611,13 +663,14 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     const abMasterGainDb = abLufs - written.integratedLufs;
     writeFloatWav(files.abMaster, masterSamples!, abMasterGainDb);
     const abMasterLufs = integratedLoudnessAtGain(written, abMasterGainDb);
+    // Measured on the final pass's samples, the limiter's input against its output, while the
+    // writer thread writes.
+    const limiting = limiter.measureGainReduction(gainDb);
     await Promise.all(writes);
-    return { written, startFrame: preview.startFrame, previewSeconds, abOriginalLufs, abMasterLufs, abLufs };
+    return { written, limiting, startFrame: preview.startFrame, previewSeconds, abOriginalLufs, abMasterLufs, abLufs };
   });
 
-  const { written } = exported;
-  // Measured on the final pass's samples, the limiter's input against its output.
-  const limiting = limiter.measureGainReduction(gainDb);
+  const { written, limiting } = exported;
   processing.push(
     clipper
       ? `Soft clipping: ${fmtDb(clipper.driveDb)} dB into a soft clipper (limit ${round1(clipper.limitDb)} dBFS, knee ${CLIPPER_KNEE_DB} dB under it): gain reduction up to ${round1(clipper.peakReductionDb)} dB, ${round1(clipper.powerReductionDb)} dB of the power, ${round1(clipper.clippedShare * 100)} % of the samples over the knee`
@@ -625,7 +678,7 @@ export async function masterTrack(input: string, options: MasterOptions): Promis
     `Limiting: ${fmtDb(gainDb)} dB into a look-ahead limiter on 4x-interpolated peaks (ceiling ${round1(ceilingDb)} dBFS, ${chain.limiter.attackMs} ms attack, ${chain.limiter.releaseMs} ms release): gain reduction up to ${round1(limiting.peakDb)} dB, ${round1(limiting.powerDb)} dB of the power; ${passes} pass(es) on the coarse envelope's loudness estimate, ${measuredPasses} measured`,
     `Quality check: ${round1(written.integratedLufs)} LUFS (target ${targetLufs}), true peak ${round1(written.truePeakDbtp)} dBTP (ceiling ${TRUE_PEAK_CEILING_DBTP})`,
     `Export: ${options.format} (${plan.codec}, ${sr} Hz${plan.wavCodec === 'pcm_s16le' ? ', triangular dither' : ''}); pre-limiter master and A/B pair as 32-bit float WAV`,
-    `Preview: ${round1(exported.previewSeconds)} s from ${round1(exported.startFrame / sr)} s (loudest part)`,
+    `Preview: ${round1(exported.previewSeconds)} s from ${round1(exported.startFrame / sr)} s (loudest part)${plan.wavCodec ? '' : ', mp3 at 192 kbps'}`,
     `A/B pair at ${round1(exported.abLufs)} LUFS: original ${round1(exported.abOriginalLufs)}, master ${round1(exported.abMasterLufs)}`,
   );
   const result: MasterResult = {
@@ -691,36 +744,13 @@ export async function runStyleChain(
   return out;
 }
 
-/** Audio a decode that starts mid-file runs through and drops before its first kept sample. */
-const DECODE_PREROLL_SECONDS = 1;
-
 /**
- * Decodes an encoded stereo master back to float PCM at `sampleRate`, `frames` long, as two ffmpeg
- * processes in parallel split at a whole second. MP3 frames lean on the ones before them (the bit
- * reservoir, the overlapping transform), so the second decode starts DECODE_PREROLL_SECONDS early
- * and drops that audio: its samples then equal a single decode's to the bit (a test checks).
- * Exported for that test.
+ * Decodes an mp3 master back to float PCM at `sampleRate`, `frames` long, as two ffmpeg processes
+ * in parallel (see startMp3DecodeInHalves): its samples equal a single decode's to the bit (a test
+ * checks). Exported for that test.
  */
 export async function decodeInHalves(file: string, sampleRate: number, frames: number): Promise<Float32Array> {
-  const out = sharedFloat32(frames * 2);
-  const splitSeconds = Math.floor(frames / sampleRate / 2);
-  if (splitSeconds <= 2 * DECODE_PREROLL_SECONDS) {
-    const read = await decodeFilteredInto(file, { sampleRate, channels: 2, filters: 'anull' }, out, 0, out.length);
-    return out.subarray(0, read);
-  }
-  const split = splitSeconds * sampleRate;
-  const [first, second] = await Promise.all([
-    decodeFilteredInto(file, { sampleRate, channels: 2, filters: `asetpts=N/SR/TB,atrim=end_sample=${split}` }, out, 0, split * 2),
-    decodeFilteredInto(
-      file,
-      { sampleRate, channels: 2, startSeconds: splitSeconds - DECODE_PREROLL_SECONDS, filters: `asetpts=N/SR/TB,atrim=start_sample=${DECODE_PREROLL_SECONDS * sampleRate}` },
-      out,
-      split * 2,
-      out.length - split * 2,
-    ),
-  ]);
-  if (first < split * 2) throw new MasteringError('The encoded master decoded shorter than its first half');
-  return out.subarray(0, split * 2 + second);
+  return startMp3DecodeInHalves(sampleRate, frames).decode(await readFile(file));
 }
 
 /** Linear fades in and out over `seconds`, in place (ffmpeg's afade default shape). */

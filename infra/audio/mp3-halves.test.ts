@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePcm, encodePcm } from './ffmpeg';
+import { decodePcm, encodePcm, startEncodePcm } from './ffmpeg';
 import { MP3_ARGS } from './mastering';
-import { crc16, encodeMp3InHalves, mp3Frames, readInfoTag } from './mp3-halves';
+import { crc16, encodeMp3InHalves, mp3Frames, readInfoTag, startMp3DecodeInHalves, startMp3InHalves } from './mp3-halves';
 import { music } from './test-signals';
 
 const SR = 44_100;
@@ -73,4 +73,61 @@ describe('an mp3 encoded in two halves at once', () => {
     expect(aroundJoin(fromHalves)).toBeLessThan(aroundJoin(fromOneEncoder) + 6);
     expect(residualDb(fromHalves, original, 0, frames)).toBeLessThan(residualDb(fromOneEncoder, original, 0, frames) + 1);
   });
+});
+
+describe('mp3 processes started before their input', () => {
+  const original = music({ seconds: 30, seed: 6, level: -10 });
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'goose-mp3-started-'));
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('encode the same file as an encode started with its samples, and decode it in halves to a whole decode’s samples, to the bit', async () => {
+    const started = startMp3InHalves(original.length / 2, SR, path.join(dir, 'started.mp3'), MP3_ARGS);
+    const check = startMp3DecodeInHalves(SR, original.length / 2);
+    // Fed later, as a master feeds them once its samples are final.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const bytes = await started.encode(original);
+    await encodeMp3InHalves(original, SR, path.join(dir, 'direct.mp3'), MP3_ARGS);
+    expect(Buffer.from(bytes).equals(await readFile(path.join(dir, 'started.mp3')))).toBe(true);
+    expect(Buffer.from(bytes).equals(await readFile(path.join(dir, 'direct.mp3')))).toBe(true);
+
+    const halves = await check.decode(bytes);
+    const whole = await decodePcm(path.join(dir, 'started.mp3'), { sampleRate: SR, channels: 2 });
+    expect(whole.length).toBe(original.length);
+    expect(halves.length).toBe(whole.length);
+    let differing = 0;
+    for (let i = 0; i < whole.length; i++) if (halves[i] !== whole[i]) differing++;
+    expect(differing).toBe(0);
+  }, 60_000);
+
+  it('decodes a single encoder’s file, ID3 tag and all, in halves to a whole decode’s samples', async () => {
+    const file = path.join(dir, 'single.mp3');
+    await encodePcm(original, SR, 2, file, MP3_ARGS);
+    const bytes = await readFile(file);
+    expect(String.fromCharCode(...bytes.subarray(0, 3))).toBe('ID3');
+    const halves = await startMp3DecodeInHalves(SR, original.length / 2).decode(bytes);
+    const whole = await decodePcm(file, { sampleRate: SR, channels: 2 });
+    expect(halves.length).toBe(whole.length);
+    let differing = 0;
+    for (let i = 0; i < whole.length; i++) if (halves[i] !== whole[i]) differing++;
+    expect(differing).toBe(0);
+  }, 60_000);
+
+  it('leave no file behind when cancelled before they are fed', async () => {
+    const target = path.join(dir, 'cancelled.mp3');
+    const encoder = startEncodePcm(SR, 2, target, MP3_ARGS);
+    const halves = startMp3InHalves(original.length / 2, SR, path.join(dir, 'cancelled-halves.mp3'), MP3_ARGS);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    encoder.cancel();
+    halves.cancel();
+    await expect(encoder.encode(original)).rejects.toThrow(/killed/);
+    await expect(stat(target)).rejects.toThrow(/ENOENT/);
+    await expect(stat(path.join(dir, 'cancelled-halves.mp3'))).rejects.toThrow(/ENOENT/);
+  }, 60_000);
 });

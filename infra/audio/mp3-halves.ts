@@ -20,7 +20,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodePcm } from './ffmpeg';
+import { startDecodeInto, startEncodePcm } from './ffmpeg';
+import { sharedFloat32 } from './typed-bytes';
 
 const SAMPLES_PER_FRAME = 1152;
 const SPLICE_LEAD_FRAMES = 8;
@@ -31,24 +32,131 @@ const MIN_SPLIT_SECONDS = 20;
 
 /** Encodes stereo float PCM to `outFile` as one mp3, two halves at once when it is long enough. */
 export async function encodeMp3InHalves(pcm: Float32Array, sampleRate: number, outFile: string, mp3Args: readonly string[]): Promise<void> {
-  const frames = pcm.length / 2;
-  if (frames < MIN_SPLIT_SECONDS * sampleRate) return encodePcm(pcm, sampleRate, 2, outFile, mp3Args);
+  await startMp3InHalves(pcm.length / 2, sampleRate, outFile, mp3Args).encode(pcm);
+}
+
+/** An mp3 encode whose processes run before its samples exist (see startFfmpeg). */
+export interface StartedMp3 {
+  /** Encodes the `frames` given at the start to the file; resolves to the file's bytes. */
+  encode(pcm: Float32Array): Promise<Uint8Array>;
+  cancel(): void;
+}
+
+/** encodeMp3InHalves for `frames` stereo frames, its LAME processes started now, the samples given later. */
+export function startMp3InHalves(frames: number, sampleRate: number, outFile: string, mp3Args: readonly string[]): StartedMp3 {
+  const checked = (pcm: Float32Array): Float32Array => {
+    if (pcm.length !== frames * 2) throw new Error(`an mp3 encode started for ${frames} frames was given ${pcm.length / 2}`);
+    return pcm;
+  };
+  if (frames < MIN_SPLIT_SECONDS * sampleRate) {
+    const whole = startEncodePcm(sampleRate, 2, outFile, mp3Args);
+    return {
+      async encode(pcm) {
+        await whole.encode(checked(pcm));
+        return readFile(outFile);
+      },
+      cancel: () => whole.cancel(),
+    };
+  }
   const keptFirst = Math.floor(frames / 2 / SAMPLES_PER_FRAME);
   const secondStart = (keptFirst - SPLICE_LEAD_FRAMES) * SAMPLES_PER_FRAME;
   const firstEnd = Math.min(frames, (keptFirst + FIRST_HALF_TAIL_FRAMES) * SAMPLES_PER_FRAME);
   const stem = path.join(tmpdir(), `goose-mp3-${randomUUID()}`);
   const [firstFile, secondFile] = [`${stem}-1.mp3`, `${stem}-2.mp3`];
-  try {
-    await Promise.all([
-      encodePcm(pcm.subarray(0, firstEnd * 2), sampleRate, 2, firstFile, [...mp3Args, '-id3v2_version', '0']),
-      encodePcm(pcm.subarray(secondStart * 2), sampleRate, 2, secondFile, [...mp3Args, '-reservoir', '0', '-write_xing', '0', '-id3v2_version', '0']),
-    ]);
-    const first = await readFile(firstFile);
-    const second = await readFile(secondFile);
-    await writeFile(outFile, joinHalves(first, second, keptFirst, frames));
-  } finally {
-    await Promise.all([rm(firstFile, { force: true }), rm(secondFile, { force: true })]);
+  const first = startEncodePcm(sampleRate, 2, firstFile, [...mp3Args, '-id3v2_version', '0']);
+  const second = startEncodePcm(sampleRate, 2, secondFile, [...mp3Args, '-reservoir', '0', '-write_xing', '0', '-id3v2_version', '0']);
+  return {
+    async encode(pcm) {
+      try {
+        await Promise.all([first.encode(checked(pcm).subarray(0, firstEnd * 2)), second.encode(pcm.subarray(secondStart * 2))]);
+        const joined = joinHalves(await readFile(firstFile), await readFile(secondFile), keptFirst, frames);
+        await writeFile(outFile, joined);
+        return joined;
+      } finally {
+        first.cancel();
+        second.cancel();
+        await Promise.all([rm(firstFile, { force: true }), rm(secondFile, { force: true })]);
+      }
+    },
+    cancel() {
+      first.cancel();
+      second.cancel();
+    },
+  };
+}
+
+/**
+ * Audio frames a decode that starts mid-stream runs through and drops: a frame's audio leans on
+ * the frame before it (the overlapping transform, the synthesis filter) and on up to 511 bytes
+ * of earlier frames (the bit reservoir). About a second, far more than that reaches.
+ */
+const DECODE_PREROLL_FRAMES = 38;
+/** Frames the first decode runs past its last kept sample: the decoder's own delay is under one. */
+const DECODE_TAIL_FRAMES = 3;
+
+/** A decode of an mp3 whose processes run before the file exists (see startFfmpeg). */
+export interface StartedMp3Decode {
+  /** Decodes the stream to stereo float PCM, at most `frames` frames, in shared memory. */
+  decode(mp3: Uint8Array): Promise<Float32Array>;
+  cancel(): void;
+}
+
+/**
+ * Decodes an mp3 of `frames` stereo frames back to float PCM as two ffmpeg processes at once, fed
+ * from memory and split at an audio frame. The first is fed the stream up to a few frames past the
+ * split; the second the stream's head (ID3 tag and Info frame, so it trims the encoder delay as a
+ * whole decode does) and then the audio from DECODE_PREROLL_FRAMES before the split, dropped, so
+ * its samples equal a single decode's to the bit (tests check). Started now, fed later.
+ */
+export function startMp3DecodeInHalves(sampleRate: number, frames: number): StartedMp3Decode {
+  const options = { sampleRate, channels: 2 };
+  const [first, second] = [startDecodeInto('mp3', options), startDecodeInto('mp3', options)];
+  return {
+    async decode(mp3) {
+      const out = sharedFloat32(frames * 2);
+      const stream = parseStream(mp3);
+      if (!stream || stream.audio.length < 4 * DECODE_PREROLL_FRAMES) {
+        second.cancel();
+        return out.subarray(0, await first.into([mp3], out, 0, out.length));
+      }
+      const { head, audio } = stream;
+      const splitFrame = Math.floor(audio.length / 2);
+      const split = Math.min(frames, splitFrame * SAMPLES_PER_FRAME);
+      const from = splitFrame - DECODE_PREROLL_FRAMES;
+      const firstBytes = mp3.subarray(0, audio[splitFrame + DECODE_TAIL_FRAMES]!.offset);
+      const [firstRead, secondRead] = await Promise.all([
+        first.into([firstBytes], out, 0, split * 2),
+        second.into([mp3.subarray(0, head), mp3.subarray(audio[from]!.offset)], out, split * 2, out.length - split * 2, (split - from * SAMPLES_PER_FRAME) * 2),
+      ]);
+      if (firstRead < split * 2) throw new Error('the mp3 decoded shorter than its first half');
+      return out.subarray(0, split * 2 + secondRead);
+    },
+    cancel() {
+      first.cancel();
+      second.cancel();
+    },
+  };
+}
+
+/**
+ * An mp3 stream's head (an ID3v2 tag, an Info frame: the bytes before the audio) and its audio
+ * frames; null when it is anything else (then it is decoded whole).
+ */
+function parseStream(bytes: Uint8Array): { head: number; audio: Frame[] } | null {
+  let start = 0;
+  if (bytes.length >= 10 && bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33) {
+    // ID3v2: a ten-byte header, a syncsafe size, a footer when flagged.
+    const size = ((bytes[6]! & 0x7f) << 21) | ((bytes[7]! & 0x7f) << 14) | ((bytes[8]! & 0x7f) << 7) | (bytes[9]! & 0x7f);
+    start = 10 + size + (bytes[5]! & 0x10 ? 10 : 0);
   }
+  let frames: Frame[];
+  try {
+    frames = mp3Frames(bytes.subarray(start)).map((f) => ({ offset: f.offset + start, size: f.size }));
+  } catch {
+    return null;
+  }
+  const info = frames[0] && readInfoTag(bytes.subarray(frames[0].offset, frames[0].offset + frames[0].size)) ? frames.shift()! : null;
+  return { head: info ? info.offset + info.size : start, audio: frames };
 }
 
 interface Frame {
