@@ -17,7 +17,8 @@ const lifecycle = {
   start: async () => ({ workflowId: 'never-started' }),
   master: notExpected,
   startMaster: notExpected,
-  check: notExpected,
+  // The route allowed the check, but by the time the workflow took it another command had changed the track.
+  check: async () => ({ ok: false as const, reason: 'The track is being mastered; check it once the master is done', refused: true }),
   register: async (_input: unknown, command: RegisterCommand) => {
     registrations.push(command);
     return { ok: false as const, reason: 'stopped by the test after the command was built', resultCode: null };
@@ -155,6 +156,16 @@ describe('text and bodies', () => {
       expect(response.statusCode).toBe(404);
     }
     expect((await plain.app.inject({ method: 'POST', url, payload: '{"style":', headers: { cookie: owner.cookie, 'content-type': 'application/json' } })).statusCode).toBe(400);
+  });
+});
+
+describe('a command the workflow refuses after the route allowed it', () => {
+  it('answers 409 with the reason at once, not a timeout waiting for a check that never started', async () => {
+    const owner = await signup(plain);
+    const trackId = await clearedTrack(plain, owner.ownerId);
+    const response = await plain.app.inject({ method: 'POST', url: `/api/copyright-check/${trackId}`, headers: { cookie: owner.cookie } });
+    expect(response.json()).toEqual({ error: 'The track is being mastered; check it once the master is done' });
+    expect(response.statusCode).toBe(409);
   });
 });
 

@@ -79,7 +79,8 @@ export interface RetryCommand extends RegisterCommand {
 }
 
 /** How a command ended: refusals and failures carry the reason the creator sees. */
-export type CommandOutcome<T> = { ok: true; value: T } | { ok: false; reason: string; resultCode?: string | null };
+/** `refused`: the track could not take the command then (nothing was recorded), as opposed to the work failing. */
+export type CommandOutcome<T> = { ok: true; value: T } | { ok: false; reason: string; resultCode?: string | null; refused?: boolean };
 
 export interface MasterOutcomeValue {
   masteringId: string;

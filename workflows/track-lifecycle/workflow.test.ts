@@ -243,7 +243,7 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     it('refuses registration before a copyright check, with the reason and no event', async () => {
       const before = await types();
       const outcome = await handle().executeUpdate(registerUpdate, { args: [{ ...who(), publicUrl: 'http://goose.test' }] });
-      expect(outcome).toEqual({ ok: false, reason: 'Run the copyright check first', resultCode: null });
+      expect(outcome).toEqual({ ok: false, reason: 'Run the copyright check first', resultCode: null, refused: true });
       expect(await types()).toEqual(before);
     });
 

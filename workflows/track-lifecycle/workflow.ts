@@ -225,6 +225,6 @@ async function attempt(step: () => Promise<unknown>): Promise<StepFailure | null
   }
 }
 
-function failureOutcome({ reason, resultCode }: StepFailure): { ok: false; reason: string; resultCode: string | null } {
-  return { ok: false, reason, resultCode };
+function failureOutcome({ reason, resultCode, refusal }: StepFailure): { ok: false; reason: string; resultCode: string | null; refused: boolean } {
+  return { ok: false, reason, resultCode, refused: refusal };
 }

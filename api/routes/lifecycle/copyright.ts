@@ -40,6 +40,8 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     const context = commandContext(request, ownerId);
     const checkId = randomUUID();
     const outcome = await lifecycle.check(lifecycleInput(row, context), { ...context, checkId });
+    // Refused by the workflow (the track changed since the route looked: another command came first): no check to show.
+    if (!outcome.ok && outcome.refused) throw new HttpError(409, outcome.reason);
     const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.copyrightCheck?.checkId === checkId && i.copyrightCheck.status !== 'analyzing');
     const check = item.copyrightCheck!;
     return { success: outcome.ok, reason: outcome.ok ? null : outcome.reason, check };
