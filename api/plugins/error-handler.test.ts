@@ -13,7 +13,7 @@ async function appThrowing(error: Error) {
       done();
     },
   });
-  const app = Fastify({ logger: { level: 'error', stream } });
+  const app = Fastify({ logger: { level: 'warn', stream } });
   registerErrorHandler(app);
   app.get('/boom', () => {
     throw error;
@@ -30,15 +30,17 @@ describe('error handler', () => {
     expect(response.json()).toEqual({ error: 'Internal server error' });
     expect(lines.join('')).toContain('row 42 of table secrets is corrupt');
     expect(lines.join('')).toContain('/boom');
+    expect(JSON.parse(lines[0]!).level).toBe(50);
     await app.close();
   });
 
-  it('sends a chosen 503 message, and logs it', async () => {
+  it('sends a chosen 503 message, and logs it as a warning', async () => {
     const { app, lines } = await appThrowing(new HttpError(503, 'The operator API is off'));
     const response = await app.inject({ method: 'GET', url: '/boom' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'The operator API is off' });
     expect(lines.join('')).toContain('The operator API is off');
+    expect(JSON.parse(lines[0]!).level).toBe(40);
     await app.close();
   });
 

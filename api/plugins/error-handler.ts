@@ -38,7 +38,9 @@ export function registerErrorHandler(app: FastifyInstance, spaRoot: string | nul
     if (error instanceof DomainError) return reply.status(STATUS_BY_KIND[error.kind]).send({ error: error.message });
     if (error instanceof HttpError) {
       if (error.statusCode < 500) return reply.status(error.statusCode).send({ error: error.message });
-      request.log.error({ err: error, statusCode: error.statusCode, method: request.method, url: request.url }, 'request failed');
+      // A chosen 5xx (a service off or unreachable, a wait timed out) is a condition to watch; a 500 is a fault.
+      const level = error.statusCode === 500 ? 'error' : 'warn';
+      request.log[level]({ err: error, statusCode: error.statusCode, method: request.method, url: request.url }, 'request failed');
       // A chosen 5xx answer (unavailable, timed out) tells the client what to do; a 500 is a fault
       // whose details stay in the log.
       return reply.status(error.statusCode).send({ error: error.statusCode === 500 ? 'Internal server error' : error.message });
