@@ -212,7 +212,8 @@ describe('headers', () => {
     const page = await plain.app.inject({ method: 'GET', url: '/api/certificate-key' });
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(page.headers['strict-transport-security']).toBeUndefined();

@@ -15,7 +15,8 @@ export const CONTENT_SECURITY_POLICY = {
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
-  frameAncestors: ["'none'"],
+  // The certificate viewer frames the platform's own PDF; no other site may frame any page.
+  frameAncestors: ["'self'"],
 };
 
 export async function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
