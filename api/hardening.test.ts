@@ -17,14 +17,16 @@ const lifecycle = {
   start: async () => ({ workflowId: 'never-started' }),
   master: notExpected,
   startMaster: notExpected,
-  // The route allowed the check, but by the time the workflow took it another command had changed the track.
-  check: async () => ({ ok: false as const, reason: 'The track is being mastered; check it once the master is done', refused: true }),
+  check: async (input: { trackId: string }, command: { checkId: string }) => checkStandIn(input.trackId, command.checkId),
   register: async (_input: unknown, command: RegisterCommand) => {
     registrations.push(command);
     return { ok: false as const, reason: 'stopped by the test after the command was built', resultCode: null };
   },
   retryRegistration: notExpected,
 };
+
+/** What the workflow does with a check, as the test in progress wants it. */
+let checkStandIn: (trackId: string, checkId: string) => Promise<{ ok: false; reason: string; refused?: boolean }> = notExpected;
 
 async function notExpected(): Promise<never> {
   throw new Error('the API reached the workflow where it should have refused');
@@ -161,11 +163,34 @@ describe('text and bodies', () => {
 
 describe('a command the workflow refuses after the route allowed it', () => {
   it('answers 409 with the reason at once, not a timeout waiting for a check that never started', async () => {
+    // By the time the workflow took the check, another command had changed the track.
+    checkStandIn = async () => ({ ok: false, reason: 'The track is being mastered; check it once the master is done', refused: true });
     const owner = await signup(plain);
     const trackId = await clearedTrack(plain, owner.ownerId);
     const response = await plain.app.inject({ method: 'POST', url: `/api/copyright-check/${trackId}`, headers: { cookie: owner.cookie } });
     expect(response.json()).toEqual({ error: 'The track is being mastered; check it once the master is done' });
     expect(response.statusCode).toBe(409);
+  });
+
+  it('answers 409 when the check ran but a newer one replaced it in the vault before its result could be shown', async () => {
+    const owner = await signup(plain);
+    const trackId = await clearedTrack(plain, owner.ownerId);
+    const sha256 = 'c'.repeat(64);
+    checkStandIn = async (id, checkId) => {
+      const recorded = await plain.eventStore.readStream(trackStreamId(id));
+      const metadata = { correlationId: 'test', causationId: null, actor: `user:${owner.ownerId}`, workflowId: `track-lifecycle-${id}`, occurredAt: new Date().toISOString() };
+      const failed = { clearanceScore: 0, status: 'conflict' as const, audioFingerprint: 'gfp1-1-x', melodicId: null, harmonicId: null, rhythmicId: null, databasesChecked: 2, recordsScanned: 3, conflicts: [], recommendations: [], reason: 'A copy', notChecked: [], passages: [] };
+      const events = [
+        TrackCopyrightCheckStarted.create({ trackId: id, checkId, storedName: `${id}.wav`, sha256 }),
+        TrackCopyrightChecked.create({ trackId: id, checkId, sha256, elapsedSeconds: 1, analysis: failed }),
+        TrackCopyrightCheckStarted.create({ trackId: id, checkId: 'a-newer-check', storedName: `${id}.wav`, sha256 }),
+      ];
+      await plain.eventStore.append(trackStreamId(id), events.map((e) => ({ eventId: randomUUID(), metadata, ...e })), recorded.length);
+      return { ok: false, reason: 'A copy' };
+    };
+    const response = await plain.app.inject({ method: 'POST', url: `/api/copyright-check/${trackId}`, headers: { cookie: owner.cookie } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatch(/^A newer copyright check or master of this track came right after this check/);
   });
 });
 

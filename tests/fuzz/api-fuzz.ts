@@ -2,7 +2,7 @@
 // whole platform as `npm start` runs it (embedded defaults, a fresh data directory), signed in as a
 // creator who has uploaded a track, and fails on any server error (5xx) or a crash. Logout is left
 // out: it would end the fuzzer's own session. FUZZ_MAX_EXAMPLES bounds the cases per operation
-// (CI runs a bounded pass; by hand, e.g. FUZZ_MAX_EXAMPLES=300). Without schemathesis installed
+// (CI runs a bounded pass; by hand, e.g. FUZZ_MAX_EXAMPLES=300 FUZZ_WORKERS=2). Without schemathesis installed
 // it says so and is skipped. The last line of stdout is one JSON object with the counts.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +11,8 @@ import path from 'node:path';
 import { signUpCreator, startPlatformProcess, uploadWav } from '../support/platform-process';
 
 const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 25);
+/** Concurrent fuzzing workers: one in the bounded run, so it finds faults rather than races; by hand, FUZZ_WORKERS=2 puts concurrent commands on the same track too. */
+const WORKERS = Number(process.env.FUZZ_WORKERS ?? 1);
 const PORT = Number(process.env.FUZZ_PORT ?? 3299);
 
 function schemathesis(): string | null {
@@ -67,7 +69,7 @@ async function main(): Promise<void> {
         '--header',
         `X-Operator-Token: ${opsToken}`,
         '--workers',
-        '2',
+        String(WORKERS),
         '--seed',
         process.env.FUZZ_SEED ?? '20261125',
         '--suppress-health-check',

@@ -42,10 +42,22 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     const outcome = await lifecycle.check(lifecycleInput(row, context), { ...context, checkId });
     // Refused by the workflow (the track changed since the route looked: another command came first): no check to show.
     if (!outcome.ok && outcome.refused) throw new HttpError(409, outcome.reason);
-    const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.copyrightCheck?.checkId === checkId && i.copyrightCheck.status !== 'analyzing');
+    const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.copyrightCheck?.checkId === checkId && i.copyrightCheck.status !== 'analyzing').catch(async (error: unknown) => {
+      if (await supersededCheck(row.id, checkId)) {
+        throw new HttpError(409, 'A newer copyright check or master of this track came right after this check, so the vault shows that one instead; reload the vault to see it');
+      }
+      throw error;
+    });
     const check = item.copyrightCheck!;
     return { success: outcome.ok, reason: outcome.ok ? null : outcome.reason, check };
   });
+
+  /** Whether the check's result was recorded and then replaced (the vault keeps a track's latest check only). */
+  async function supersededCheck(trackId: string, checkId: string): Promise<boolean> {
+    const recorded = await eventStore.readStream(trackStreamId(trackId));
+    const result = recorded.findIndex((e) => ['TrackCopyrightChecked', 'TrackCopyrightCheckFailed'].includes(e.type) && (e.data as { checkId?: string }).checkId === checkId);
+    return result >= 0 && recorded.slice(result + 1).some((e) => e.type === 'TrackCopyrightCheckStarted' || e.type === 'TrackMastered');
+  }
 
   // Recorded only, for now: the reviewer's side arrives with dispute management.
   app.post(
