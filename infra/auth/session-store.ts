@@ -58,11 +58,8 @@ export class SessionStore {
       [hash, now],
     );
     const row = rows[0];
-    if (!row) {
-      this.recentlyValid.delete(hash);
-      return null;
-    }
     this.recentlyValid.delete(hash);
+    if (!row) return null;
     this.recentlyValid.set(hash, { userId: row.user_id, expiresAt: new Date(row.expires_at).getTime(), checkedAt: now.getTime() });
     if (this.recentlyValid.size > MAX_REMEMBERED_SESSIONS) this.recentlyValid.delete(this.recentlyValid.keys().next().value!);
     return row.user_id;
