@@ -2,6 +2,7 @@
 // (DATABASE_URL) or the embedded PGlite under data/. Everything above this file speaks plain SQL.
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { logger } from '../logger/logger';
 
 export interface Queryable {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
@@ -15,6 +16,9 @@ export interface Db extends Queryable {
 
 export function postgresDb(connectionString: string, poolSize = 10): Db {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection the server drops (a restart, a terminated backend) is an 'error' event on
+  // the pool; unheard, it would crash the process. The pool has already discarded that connection.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle Postgres connection lost'));
   return {
     kind: 'postgres',
     query: async (sql, params) => pool.query(sql, params as unknown[]) as never,

@@ -1,0 +1,36 @@
+// The Postgres pool survives the server dropping an idle connection (a restart, a terminated
+// backend): the process must not crash on the pool's 'error' event, and the next query reconnects.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../../tests/support/postgres';
+import { postgresDb, type Db } from './db';
+
+const postgresUp = await postgresAvailable();
+
+describe.skipIf(!postgresUp)(`postgresDb (skipped without a Postgres server at ${TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')})`, () => {
+  let database: TestDatabase;
+  let db: Db;
+  let admin: Db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = postgresDb(database.url, 2);
+    admin = postgresDb(database.url, 1);
+  });
+
+  afterAll(async () => {
+    await db.close();
+    await admin.close();
+    await database.drop();
+  });
+
+  it('keeps serving after the server terminates its idle connection', async () => {
+    const { rows } = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const { rows: killed } = await admin.query<{ done: boolean }>('SELECT pg_terminate_backend($1) AS done', [rows[0]!.pid]);
+    expect(killed[0]!.done).toBe(true);
+    // Give the idle client time to hear the termination (the moment an unheard 'error' would crash).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const { rows: after } = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    expect(after[0]!.pid).not.toBe(rows[0]!.pid);
+  });
+});
