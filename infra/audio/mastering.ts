@@ -34,7 +34,7 @@ import { decodeFilteredInto, decodePcm, readAudioInfo, startEncodePcm, type Audi
 import { startMp3DecodeInHalves, startMp3InHalves, type StartedMp3, type StartedMp3Decode } from './mp3-halves';
 import { amplitudeToDb, integratedLoudnessAtGain, measureLoudness, type LoudnessResult } from './loudness';
 import { stereoFramePeaks } from './interpolator';
-import { interSamplePeakOnWorker, measureLoudnessInParallel, quantizeWavInParallel, stereoFramePeaksOnWorker, startDspWorker, writeFloatWavInBackground } from './parallel-dsp';
+import { dspWorkerAvailable, interSamplePeakOnWorker, measureLoudnessInParallel, quantizeWavInParallel, stereoFramePeaksOnWorker, startDspWorker, writeFloatWavInBackground } from './parallel-dsp';
 import { Scratch } from './scratch';
 import { sharedFloat32 } from './typed-bytes';
 import { quantizeWav, type QuantizedWav, type WavCodec } from './wav-file';
@@ -296,14 +296,6 @@ const round1 = (x: number): number => Math.round(x * 10) / 10;
 const dbToGain = (db: number): number => 10 ** (db / 20);
 const fmtDb = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
 
-/**
- * A turn of the event loop. The worker helpers (parallel-dsp.ts) check that the workers are up
- * before they post a task, which takes a few promise ticks: a task asked for just before a long
- * stretch of work on this thread would only be posted after it, and the two would run one after
- * the other. Awaited in between, the worker starts at once.
- */
-const workerTasksPosted = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /** The measurement with its true peak taken at the track's ends too (see edge-peaks.ts). */
 function withEdgePeaks(measured: LoudnessResult, pcm: Float32Array): LoudnessResult {
   return { ...measured, truePeakDbtp: Math.max(measured.truePeakDbtp, amplitudeToDb(edgePeaks(pcm))) };
@@ -427,6 +419,8 @@ async function master(input: string, options: MasterOptions, started: { cancel()
 
   for (const [step, { describe }] of chainStages) emit(step, 0, describe);
   const preLimiter = await chainOutput;
+  // Known up from here on, the workers take each share the moment it is asked for.
+  await dspWorkerAvailable();
   for (const [step, { describe }] of chainStages) emit(step, 100, describe);
   processing.push(`Gain staging: ${fmtDb(preGain)} dB to ${CHAIN_INPUT_LUFS} LUFS`, ...chainStages.map(([, { describe }]) => describe));
 
@@ -463,7 +457,6 @@ async function master(input: string, options: MasterOptions, started: { cancel()
     return { inputTruePeakDbtp, abLufs, abOriginalLufs: integratedLoudnessAtGain(inputLoudness, abOriginalGainDb) };
   });
   abOriginal.catch(() => undefined);
-  await workerTasksPosted();
   const preLimiterPower = scratch.float32(frames);
   const preLimiterLufs = measureLoudness(preLimiter, sr, 2, { truePeak: false, loudnessRange: false, framePower: preLimiterPower }).integratedLufs;
   stereoFramePeaks(preLimiter, 0, split, preLimiterPeaks);
@@ -547,7 +540,6 @@ async function master(input: string, options: MasterOptions, started: { cancel()
         lufs = clipAt(driveDb);
       }
       const laterClippedPeaks = stereoFramePeaksOnWorker(clipped, split, frames, clippedPeaks);
-      await workerTasksPosted();
       stereoFramePeaks(clipped, 0, split, clippedPeaks);
       await laterClippedPeaks;
       edgePeaks(clipped, clippedPeaks);

@@ -36,6 +36,19 @@ describe('parallel DSP', () => {
     expect(raised).toBeGreaterThan(1000);
   });
 
+  it('posts a share to the worker before returning, so it runs while this thread is still busy', async () => {
+    expect(await dspWorkerAvailable()).toBe(true);
+    const pcm = sharedMusic(5, 9);
+    const frames = pcm.length / 2;
+    const peaks = sharedFloat32(frames);
+    const later = stereoFramePeaksOnWorker(pcm, 0, frames, peaks);
+    // This thread never yields here: only a task already posted can fill the shared array.
+    const deadline = Date.now() + 30_000;
+    while (peaks[frames - 1] === 0 && Date.now() < deadline);
+    expect(peaks[frames - 1]).toBeGreaterThan(0);
+    await later;
+  });
+
   it('measures the same loudness and true peak as measureLoudness', async () => {
     const pcm = sharedMusic(20, 6);
     const alone = measureLoudness(pcm, SR, 2);

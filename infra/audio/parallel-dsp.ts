@@ -44,6 +44,8 @@ class DspWorker {
   private nextId = 1;
   /** Whether it started; `failed` turns true if it dies later. */
   readonly ready: Promise<boolean>;
+  /** True once it answered: tasks can be posted without waiting on `ready`. */
+  started = false;
   failed = false;
 
   constructor() {
@@ -51,7 +53,10 @@ class DspWorker {
     // Idle, it must not keep the process alive.
     worker.unref();
     this.ready = new Promise<boolean>((resolve) => {
-      worker.once('message', () => resolve(true));
+      worker.once('message', () => {
+        this.started = true;
+        resolve(true);
+      });
       worker.once('error', (error) => {
         log.warn({ err: error.message }, 'DSP worker unavailable; its share runs on the main thread');
         resolve(false);
@@ -104,10 +109,44 @@ export async function dspWorkerAvailable(): Promise<boolean> {
   return computeReady && writerReady && !compute.failed && !writer.failed;
 }
 
-/** The workers, when they are up and the arrays are shared; null means: do it all here. */
-async function workersFor(...arrays: Float32Array[]): Promise<{ compute: DspWorker; writer: DspWorker } | null> {
+type Threads = { compute: DspWorker; writer: DspWorker };
+
+/**
+ * The workers as far as is known without waiting: both up and the arrays shared (a task posted now
+ * starts at once), null to do it all here, undefined while they are still starting.
+ */
+function workersNow(arrays: readonly Float32Array[]): Threads | null | undefined {
   if (!arrays.every(isShared)) return null;
+  if (!workers) return undefined;
+  const { compute, writer } = workers;
+  if (compute.failed || writer.failed) return null;
+  return compute.started && writer.started ? workers : undefined;
+}
+
+/** The workers, when they are up and the arrays are shared; null means: do it all here. */
+async function workersFor(...arrays: Float32Array[]): Promise<Threads | null> {
+  const now = workersNow(arrays);
+  if (now !== undefined) return now;
   return (await dspWorkerAvailable()) ? workers : null;
+}
+
+/**
+ * A share of work for the compute worker, posted before this returns when the workers are known to
+ * be up: a caller that goes on to a long stretch of work of its own would otherwise only post it
+ * (a few promise ticks later) once that work is done, and the two shares would run one after the
+ * other. Without the worker, `here` runs on this thread before this returns.
+ */
+function onCompute<T>(arrays: readonly Float32Array[], there: (worker: DspWorker) => Promise<T>, here: () => T): Promise<T> {
+  const now = workersNow(arrays);
+  if (now) return there(now.compute);
+  if (now === null) {
+    try {
+      return Promise.resolve(here());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return workersFor(...arrays).then((threads) => (threads ? there(threads.compute) : here()));
 }
 
 /**
@@ -131,24 +170,31 @@ function splitGaps(frames: number): { lower: GapRange; upper: GapRange } {
  * stereoFramePeaks over frames `from` ≤ n < `to`, on the worker (here, before returning, without
  * it): for when this thread has other work meanwhile.
  */
-export async function stereoFramePeaksOnWorker(pcm: Float32Array, from: number, to: number, out: Float32Array): Promise<void> {
-  const worker = (await workersFor(pcm, out))?.compute;
-  if (worker) await worker.run({ op: 'framePeaks', pcm, from, to, out });
-  else stereoFramePeaks(pcm, from, to, out);
+export function stereoFramePeaksOnWorker(pcm: Float32Array, from: number, to: number, out: Float32Array): Promise<void> {
+  return onCompute(
+    [pcm, out],
+    async (worker) => void (await worker.run({ op: 'framePeaks', pcm, from, to, out })),
+    () => stereoFramePeaks(pcm, from, to, out),
+  );
 }
 
 /** limitRange on the worker (here without it), for the later part of a limiter's run. */
-export async function limitOnWorker(range: LimitRange): Promise<void> {
-  const worker = (await workersFor(range.input, range.out, range.peaks))?.compute;
-  if (worker) await worker.run({ op: 'limit', ...range });
-  else limitRange(range, envelopeScratch(limitRangeSpan(range), (length) => new Float32Array(length)));
+export function limitOnWorker(range: LimitRange): Promise<void> {
+  return onCompute(
+    [range.input, range.out, range.peaks],
+    async (worker) => void (await worker.run({ op: 'limit', ...range })),
+    () => limitRange(range, envelopeScratch(limitRangeSpan(range), (length) => new Float32Array(length))),
+  );
 }
 
 /** interSamplePeak on the worker (here, before returning, without it). */
-export async function interSamplePeakOnWorker(pcm: Float32Array, channels: number): Promise<number> {
+export function interSamplePeakOnWorker(pcm: Float32Array, channels: number): Promise<number> {
   const { first, end } = interpolatedGaps(Math.floor(pcm.length / channels));
-  const worker = (await workersFor(pcm))?.compute;
-  return worker ? worker.run({ op: 'gapPeaks', pcm, channels, first, end }) : gapPeaks(pcm, channels, first, end);
+  return onCompute(
+    [pcm],
+    (worker) => worker.run({ op: 'gapPeaks', pcm, channels, first, end }),
+    () => gapPeaks(pcm, channels, first, end),
+  );
 }
 
 /** quantizeWav with the later half of the samples quantized on the worker; buffers from `scratch` when given. */
