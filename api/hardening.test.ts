@@ -5,10 +5,11 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TrackCopyrightCheckStarted, TrackCopyrightChecked } from '../domain/track/stage.events';
-import { TrackFileStored, TrackProbed, TrackUploadReceived, trackStreamId } from '../domain/track/track.events';
+import { COPYRIGHT_ANALYSIS_STAGES } from '../domain/constants';
+import { TrackCopyrightCheckFailed, TrackCopyrightCheckProgressed, TrackCopyrightCheckStarted, TrackCopyrightChecked } from '../domain/track/stage.events';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
+import { appendTrackEvents, checkAnalysis, seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import type { RegisterCommand } from '../workflows/track-lifecycle/shared';
 
@@ -64,21 +65,8 @@ async function signup({ app }: TestApp, headers: Record<string, string> = {}) {
 }
 
 /** A probed track whose latest check cleared it: registration is allowed. */
-async function clearedTrack({ eventStore, projector }: TestApp, ownerId: string): Promise<string> {
-  const trackId = randomUUID();
-  const sha256 = 'c'.repeat(64);
-  const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
-  const analysis = { clearanceScore: 100, status: 'cleared' as const, audioFingerprint: 'gfp1-1-x', melodicId: null, harmonicId: null, rhythmicId: null, databasesChecked: 2, recordsScanned: 3, conflicts: [], recommendations: [], reason: null, notChecked: [], passages: [] };
-  const events = [
-    TrackUploadReceived.create({ trackId, ownerId, title: 'Cleared', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }),
-    TrackFileStored.create({ trackId, storedName: `${trackId}.wav`, sha256, size: 10 }),
-    TrackProbed.create({ trackId, format: 'wav', durationSeconds: 120, codec: 'pcm_s16le', sampleRate: 44100, channels: 2, bitRate: 1411200 }),
-    TrackCopyrightCheckStarted.create({ trackId, checkId: 'c1', storedName: `${trackId}.wav`, sha256 }),
-    TrackCopyrightChecked.create({ trackId, checkId: 'c1', sha256, elapsedSeconds: 1, analysis }),
-  ];
-  const result = await eventStore.append(trackStreamId(trackId), events.map((e) => ({ eventId: randomUUID(), metadata, ...e })), 'no_stream');
-  await projector.waitFor(result.lastPosition);
-  return trackId;
+async function clearedTrack(testApp: TestApp, ownerId: string): Promise<string> {
+  return (await seedTrack(testApp, ownerId)).trackId;
 }
 
 const forgedProxyHeaders = { 'x-forwarded-host': 'goose-verify.evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' };
@@ -177,20 +165,45 @@ describe('a command the workflow refuses after the route allowed it', () => {
     const trackId = await clearedTrack(plain, owner.ownerId);
     const sha256 = 'c'.repeat(64);
     checkStandIn = async (id, checkId) => {
-      const recorded = await plain.eventStore.readStream(trackStreamId(id));
-      const metadata = { correlationId: 'test', causationId: null, actor: `user:${owner.ownerId}`, workflowId: `track-lifecycle-${id}`, occurredAt: new Date().toISOString() };
-      const failed = { clearanceScore: 0, status: 'conflict' as const, audioFingerprint: 'gfp1-1-x', melodicId: null, harmonicId: null, rhythmicId: null, databasesChecked: 2, recordsScanned: 3, conflicts: [], recommendations: [], reason: 'A copy', notChecked: [], passages: [] };
-      const events = [
+      await appendTrackEvents(plain, id, owner.ownerId, [
         TrackCopyrightCheckStarted.create({ trackId: id, checkId, storedName: `${id}.wav`, sha256 }),
-        TrackCopyrightChecked.create({ trackId: id, checkId, sha256, elapsedSeconds: 1, analysis: failed }),
+        TrackCopyrightChecked.create({ trackId: id, checkId, sha256, elapsedSeconds: 1, analysis: checkAnalysis({ clearanceScore: 0, status: 'conflict', reason: 'A copy' }) }),
         TrackCopyrightCheckStarted.create({ trackId: id, checkId: 'a-newer-check', storedName: `${id}.wav`, sha256 }),
-      ];
-      await plain.eventStore.append(trackStreamId(id), events.map((e) => ({ eventId: randomUUID(), metadata, ...e })), recorded.length);
+      ]);
       return { ok: false, reason: 'A copy' };
     };
     const response = await plain.app.inject({ method: 'POST', url: `/api/copyright-check/${trackId}`, headers: { cookie: owner.cookie } });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatch(/^A newer copyright check or master of this track came right after this check/);
+  });
+
+  it('answers a check that failed with its reason and the failed check, the stage it stopped at marked failed, not a 504', async () => {
+    const owner = await signup(plain);
+    const trackId = await clearedTrack(plain, owner.ownerId);
+    const reason = 'The audio could not be decoded';
+    checkStandIn = async (id, checkId) => {
+      await appendTrackEvents(plain, id, owner.ownerId, [
+        TrackCopyrightCheckStarted.create({ trackId: id, checkId, storedName: `${id}.wav`, sha256: 'c'.repeat(64) }),
+        TrackCopyrightCheckProgressed.create({ trackId: id, checkId, stage: COPYRIGHT_ANALYSIS_STAGES[0], step: 1, state: 'started' }),
+        TrackCopyrightCheckFailed.create({ trackId: id, checkId, reason }),
+      ]);
+      return { ok: false, reason };
+    };
+    const response = await plain.app.inject({ method: 'POST', url: `/api/copyright-check/${trackId}`, headers: { cookie: owner.cookie } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ success: false, reason, check: { status: 'failed', reason, checkId: expect.any(String) } });
+    expect(body.check.checkId).not.toBe('c1');
+    expect(body.check.stages.map((stage: { status: string }) => stage.status)).toEqual(['failed', ...Array(COPYRIGHT_ANALYSIS_STAGES.length - 1).fill('pending')]);
+  });
+
+  it('refuses at once a check of audio shorter than the oracle can analyse, starting nothing', async () => {
+    const owner = await signup(plain);
+    const { trackId } = await seedTrack(plain, owner.ownerId, { until: 'probed', durationSeconds: 2 });
+    checkStandIn = notExpected;
+    const response = await plain.app.inject({ method: 'POST', url: `/api/copyright-check/${trackId}`, headers: { cookie: owner.cookie } });
+    expect(response.json()).toEqual({ error: 'The track is 2.0 s long; the copyright check needs at least 3 s of audio' });
+    expect(response.statusCode).toBe(409);
   });
 });
 
@@ -249,18 +262,8 @@ describe('headers', () => {
 
   it('serves a private file with Cache-Control private', async () => {
     const owner = await signup(plain);
-    const trackId = randomUUID();
-    const metadata = { correlationId: 'test', causationId: null, actor: `user:${owner.ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
-    await writeFile(plain.storage.storedPath(`${trackId}.wav`), sineWav({ seconds: 0.2 }));
-    const result = await plain.eventStore.append(
-      trackStreamId(trackId),
-      [
-        { eventId: randomUUID(), metadata, ...TrackUploadReceived.create({ trackId, ownerId: owner.ownerId, title: 'Private', description: '', contentType: 'music', royaltySplit: 100, originalName: 'p.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }) },
-        { eventId: randomUUID(), metadata, ...TrackFileStored.create({ trackId, storedName: `${trackId}.wav`, sha256: 'a'.repeat(64), size: 10 }) },
-      ],
-      'no_stream',
-    );
-    await plain.projector.waitFor(result.lastPosition);
+    const { trackId, storedName } = await seedTrack(plain, owner.ownerId, { until: 'stored' });
+    await writeFile(plain.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
     const served = await plain.app.inject({ method: 'GET', url: `/uploads/${trackId}.wav`, headers: { cookie: owner.cookie } });
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('private, max-age=3600');

@@ -109,5 +109,8 @@ export const COPYRIGHT_ANALYSIS_STAGES = [
   'Clearance Assessment',
 ] as const;
 
+/** The shortest audio the copyright oracle can fingerprint and compare, in seconds. */
+export const COPYRIGHT_CHECK_MIN_SECONDS = 3;
+
 /** Spec 1 §9: the certificate format version named in its footer. */
 export const CERTIFICATE_FORMAT_VERSION = '3.3.0';

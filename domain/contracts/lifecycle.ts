@@ -44,7 +44,7 @@ export const COPYRIGHT_CHECK_STATUSES = ['pending', 'analyzing', 'completed', 'f
 
 export const oracleStageSchema = z.object({
   name: z.enum(COPYRIGHT_ANALYSIS_STAGES),
-  status: z.enum(['pending', 'running', 'completed']),
+  status: z.enum(['pending', 'running', 'completed', 'failed']),
 });
 
 /** Spec 2 §3 "Copyright analysis result" and "Copyright check", as the check list returns them. */

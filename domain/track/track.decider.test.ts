@@ -11,7 +11,7 @@ const receive: TrackCommand = {
   data: { trackId, ownerId, title: 'Song', description: '', contentType: 'music', royaltySplit: 100, originalName: 'song.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 1000, genre: null },
 };
 const store: TrackCommand = { type: 'StoreFile', data: { trackId, storedName: `${trackId}.wav`, sha256: 'b'.repeat(64), size: 1000 } };
-const probe: TrackCommand = { type: 'RecordProbe', data: { trackId, format: 'wav', durationSeconds: 1, codec: 'pcm_s16le', sampleRate: 44100, channels: 2, bitRate: 1411200 } };
+const probe: TrackCommand = { type: 'RecordProbe', data: { trackId, format: 'wav', durationSeconds: 30, codec: 'pcm_s16le', sampleRate: 44100, channels: 2, bitRate: 1411200 } };
 
 function given(...commands: TrackCommand[]): TrackState {
   return commands.reduce((state, command) => decideTrack(command, state).reduce(evolveTrack, state), initialTrackState);
@@ -113,6 +113,14 @@ describe('track decider (stages)', () => {
     const state = given(receive, store, probe, requestMaster, mastered);
     expect(refusal(state, 'register')).toBe('Run the copyright check first');
     expect(() => decideTrack({ ...startCheck, data: { ...startCheck.data, sha256: 'd'.repeat(64) } } as TrackCommand, state)).toThrow(IllegalStateError);
+  });
+
+  it('refuses a check of audio shorter than the oracle can analyse, and nothing is recorded', () => {
+    const short: TrackCommand = { ...probe, data: { ...probe.data, durationSeconds: 2 } } as TrackCommand;
+    const state = given(receive, store, short);
+    expect(refusal(state, 'check')).toBe('The track is 2.0 s long; the copyright check needs at least 3 s of audio');
+    expect(() => decideTrack({ ...startCheck, data: { ...startCheck.data, sha256: 'b'.repeat(64) } } as TrackCommand, state)).toThrow(/^The track is 2.0 s long/);
+    expect(refusal(given(receive, store, probe), 'check')).toBeNull();
   });
 
   it('a conflict fails the oracle step with the reason and the closest similarity, and blocks registration', () => {

@@ -3,7 +3,7 @@
 // Each command is idempotent against the state it finds, so a retried activity that re-runs a
 // command after its events were already appended decides nothing new.
 import type { z } from 'zod';
-import type { TrackStatus } from '../constants';
+import { COPYRIGHT_CHECK_MIN_SECONDS, type TrackStatus } from '../constants';
 import { IllegalStateError } from '../shared/errors';
 import {
   TrackCertificateIssued,
@@ -122,6 +122,9 @@ export function refusal(state: TrackState, command: 'master' | 'check' | 'regist
         return `The copyright check found a conflict: ${stages.check.result.analysis.reason ?? 'a registered work matches'}`;
       }
       if (failedAt === 'master') return `Mastering failed: ${stages.failure!.reason}. Master the track again first`;
+      if (isMasterable(state) && state.probe.durationSeconds !== null && state.probe.durationSeconds < COPYRIGHT_CHECK_MIN_SECONDS) {
+        return `The track is ${state.probe.durationSeconds.toFixed(1)} s long; the copyright check needs at least ${COPYRIGHT_CHECK_MIN_SECONDS} s of audio`;
+      }
       return null;
     case 'register': {
       if (REGISTERED.includes(stages.status)) return 'The track is already registered';

@@ -47,7 +47,7 @@ import {
 import { decodeForFingerprint, FINGERPRINT_SAMPLE_RATE, fingerprintPcm, fingerprintQueryPcm, ITEMS_PER_SECOND, MATCH_BER, type Fingerprint } from './fingerprint';
 import { FingerprintIndex, fingerprintIndexMigrations, type IndexMatch, type IndexPassage } from './fingerprint-index';
 import { bytesOf, float32FromBytes } from './typed-bytes';
-import { COPYRIGHT_ANALYSIS_STAGES } from '../../domain/constants';
+import { COPYRIGHT_ANALYSIS_STAGES, COPYRIGHT_CHECK_MIN_SECONDS } from '../../domain/constants';
 
 /** The spec's eight stages (domain/constants), reported as the work reaches them. */
 export const ORACLE_STAGES = COPYRIGHT_ANALYSIS_STAGES;
@@ -202,7 +202,6 @@ const TEMPO_TOLERANCE = 0.03;
 /** Works per owner class (others, the uploader) aligned after the summary scan, besides fingerprint matches. */
 const SCAN_CANDIDATES = 20;
 const SCAN_PAGE = 2000;
-const MIN_SECONDS = 3;
 
 export const oracleMigrations: readonly Migration[] = [
   ...fingerprintIndexMigrations,
@@ -283,6 +282,14 @@ export interface WorkRegistration {
   ownerName: string;
 }
 
+/** The audio is shorter than the oracle can analyse: the same file always fails, so it is not retried. */
+export class AudioTooShortError extends Error {
+  constructor(readonly seconds: number) {
+    super(`The audio is too short to analyse: ${seconds.toFixed(1)} s (the copyright check needs at least ${COPYRIGHT_CHECK_MIN_SECONDS} s)`);
+    this.name = 'AudioTooShortError';
+  }
+}
+
 /** Analyses an audio (or video) file against the registry; see AnalyzeOptions.registerAs. */
 export async function analyzeAudio(file: string, options: AnalyzeOptions): Promise<CopyrightAnalysis> {
   const { db, ownerId, onProgress, registerAs } = options;
@@ -300,7 +307,7 @@ export async function analyzeAudio(file: string, options: AnalyzeOptions): Promi
 
   const { pcm, fingerprints } = await stage(async () => {
     const pcm = await decodeForFingerprint(file);
-    if (pcm.length < MIN_SECONDS * FINGERPRINT_SAMPLE_RATE) throw new Error(`audio too short to analyse: ${(pcm.length / FINGERPRINT_SAMPLE_RATE).toFixed(1)} s (at least ${MIN_SECONDS} s)`);
+    if (pcm.length < COPYRIGHT_CHECK_MIN_SECONDS * FINGERPRINT_SAMPLE_RATE) throw new AudioTooShortError(pcm.length / FINGERPRINT_SAMPLE_RATE);
     return { pcm, fingerprints: fingerprintQueryPcm(pcm) };
   });
   const { analysis, melodic, summaries } = await stage(() => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../audio/ffmpeg';
-import { registerWork } from '../audio/oracle';
+import { AudioTooShortError, registerWork } from '../audio/oracle';
 import { music, writeWav } from '../audio/test-signals';
 import { pgliteDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
@@ -73,6 +73,15 @@ describe('texts', () => {
 
     const recipe = await analyzeContent(file('recipe.txt'), { db, extension: 'txt', ownerId: 'bob' });
     expect(recipe).toMatchObject({ status: 'cleared', conflicts: [], recordsScanned: 1 });
+  });
+});
+
+describe('audio', () => {
+  it('refuses audio shorter than the oracle can analyse with its own error, naming both lengths', async () => {
+    await writeWav(file('blip.wav'), music({ seconds: 2, seed: 7 }), 44_100, 2);
+    const refused = analyzeContent(file('blip.wav'), { db, extension: 'wav', ownerId: 'bob' });
+    await expect(refused).rejects.toBeInstanceOf(AudioTooShortError);
+    await expect(refused).rejects.toThrow('The audio is too short to analyse: 2.0 s (the copyright check needs at least 3 s)');
   });
 });
 

@@ -12,13 +12,13 @@ import type { Projection, ReadModelChange } from '../projection';
 /** Progress that the aggregate does not keep (it decides nothing from it) but creators watch. */
 export interface TrackProgress {
   mastering: { masteringId: string; steps: { step: string; description: string; progress: number }[] } | null;
-  check: { checkId: string; stages: Record<string, 'running' | 'completed'> } | null;
+  check: { checkId: string; stages: Record<string, 'running' | 'completed' | 'failed'> } | null;
 }
 
 export const vaultProjection: Projection = {
   name: 'vault',
   // 4: a check held for review no longer fails the track, and review requests are kept.
-  version: 4,
+  version: 5,
   tables: ['vault_items', 'vault_files', 'certificates'],
   schema: `
     CREATE TABLE IF NOT EXISTS vault_items (
@@ -119,6 +119,11 @@ function evolveProgress(progress: TrackProgress, event: TrackEvent): TrackProgre
     case 'TrackCopyrightChecked':
       if (progress.check?.checkId !== event.data.checkId) return progress;
       return { ...progress, check: { ...progress.check, stages: Object.fromEntries(COPYRIGHT_ANALYSIS_STAGES.map((s) => [s, 'completed'])) } };
+    case 'TrackCopyrightCheckFailed': {
+      if (progress.check?.checkId !== event.data.checkId) return progress;
+      const stages = Object.fromEntries(Object.entries(progress.check.stages).map(([stage, state]) => [stage, state === 'running' ? 'failed' : state]));
+      return { ...progress, check: { ...progress.check, stages } };
+    }
     default:
       return progress;
   }

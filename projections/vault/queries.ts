@@ -125,7 +125,8 @@ function copyrightCheckView(row: VaultRow, track: ProbedTrack): CopyrightCheck {
     contentId: row.id,
     title: track.upload.title,
     status,
-    checkId: running?.checkId ?? result?.checkId ?? null,
+    // A check that failed left no result; the vault's progress still names it.
+    checkId: running?.checkId ?? result?.checkId ?? (failure ? (row.progress.check?.checkId ?? null) : null),
     stages: COPYRIGHT_ANALYSIS_STAGES.map((name) => ({ name, status: stageStates[name] ?? 'pending' })),
     clearanceScore: analysis?.clearanceScore ?? null,
     verdict: analysis?.status ?? null,

@@ -1,4 +1,4 @@
-// The copyright oracle's eight stages as the server reports them: pending, running, completed.
+// The copyright oracle's eight stages as the server reports them: pending, running, completed, failed.
 import type { CopyrightCheck } from '../../../../../domain/contracts/lifecycle';
 import '../track-workflow.css';
 
@@ -7,12 +7,14 @@ type Stage = CopyrightCheck['stages'][number];
 const STAGE_ICONS: Record<Stage['status'], string> = {
   completed: 'pi-check-circle',
   running: 'pi-spin pi-spinner',
+  failed: 'pi-times-circle',
   pending: 'pi-circle',
 };
 
 const STAGE_STATUS_TEXT: Record<Stage['status'], string> = {
   completed: 'done',
   running: 'running',
+  failed: 'failed',
   pending: 'waiting',
 };
 
