@@ -6,10 +6,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WELCOME_BONUS_TOKENS } from '../domain/constants';
-import { TrackFileStored, TrackProbed, TrackUploadReceived, trackStreamId } from '../domain/track/track.events';
+import { trackStreamId } from '../domain/track/track.events';
 import { TrackCopyrightCheckStarted, TrackCopyrightChecked, TrackRegistrationFailed } from '../domain/track/stage.events';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
+import { appendTrackEvents, checkAnalysis, seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import type { Db } from '../infra/db/db';
 import type { PostgresEventStore } from '../infra/eventstore/postgres-event-store';
@@ -160,19 +161,9 @@ describe('upload', () => {
 
 describe('vault, files and live events', () => {
   async function recordTrack(ownerId: string) {
-    const trackId = randomUUID();
-    const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
     const content = sineWav({ seconds: 0.2 });
-    await writeFile(storage.storedPath(`${trackId}.wav`), content);
-    const result = await eventStore.append(
-      trackStreamId(trackId),
-      [
-        { eventId: randomUUID(), metadata, ...TrackUploadReceived.create({ trackId, ownerId, title: 'Stored', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: content.length, genre: null }) },
-        { eventId: randomUUID(), metadata, ...TrackFileStored.create({ trackId, storedName: `${trackId}.wav`, sha256: 'a'.repeat(64), size: content.length }) },
-      ],
-      'no_stream',
-    );
-    await projector.waitFor(result.lastPosition);
+    const { trackId, storedName } = await seedTrack({ eventStore, projector }, ownerId, { until: 'stored', title: 'Stored', size: content.length, sha256: 'a'.repeat(64) });
+    await writeFile(storage.storedPath(storedName), content);
     return { trackId, content };
   }
 
@@ -224,14 +215,7 @@ describe('vault, files and live events', () => {
 /** A track whose upload was received (nothing stored or probed yet), owned by the signed-in user. */
 async function receivedTrack(cookie: string, title: string): Promise<{ ownerId: string; trackId: string }> {
   const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().id as string;
-  const trackId = randomUUID();
-  const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
-  const result = await eventStore.append(
-    trackStreamId(trackId),
-    [{ eventId: randomUUID(), metadata, ...TrackUploadReceived.create({ trackId, ownerId, title, description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }) }],
-    'no_stream',
-  );
-  await projector.waitFor(result.lastPosition);
+  const { trackId } = await seedTrack({ eventStore, projector }, ownerId, { until: 'received', title });
   return { ownerId, trackId };
 }
 
@@ -259,24 +243,10 @@ describe('track lifecycle commands', () => {
   it('records a review request for a check that held the track, and refuses one for a check that did not', async () => {
     const owner = await signup();
     const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
-    const trackId = randomUUID();
-    const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
-    const sha256 = 'c'.repeat(64);
-    const analysis = { clearanceScore: 100, status: 'cleared' as const, audioFingerprint: 'gfp1-1-x', melodicId: null, harmonicId: null, rhythmicId: null, databasesChecked: 2, recordsScanned: 3, conflicts: [], recommendations: [], reason: null, notChecked: [], passages: [] };
+    const { trackId, sha256 } = await seedTrack({ eventStore, projector }, ownerId, { title: 'Borrowed Tune' });
+    const analysis = checkAnalysis();
     const passage = { workId: 'w1', title: 'Harbour Lights', owner: 'alice', registeredAt: '2026-03-12T09:00:00.000Z', kind: 'melody' as const, similarity: 71, upload: { startSeconds: 42, endSeconds: 70 }, work: { startSeconds: 65, endSeconds: 93 } };
-    let version = 0;
-    const append = async (events: { type: string; data: unknown }[]) => {
-      const result = await eventStore.append(trackStreamId(trackId), events.map((e) => ({ eventId: randomUUID(), metadata, ...e })), version === 0 ? 'no_stream' : version);
-      version += events.length;
-      await projector.waitFor(result.lastPosition);
-    };
-    await append([
-      TrackUploadReceived.create({ trackId, ownerId, title: 'Borrowed Tune', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }),
-      TrackFileStored.create({ trackId, storedName: `${trackId}.wav`, sha256, size: 10 }),
-      TrackProbed.create({ trackId, format: 'wav', durationSeconds: 120, codec: 'pcm_s16le', sampleRate: 44100, channels: 2, bitRate: 1411200 }),
-      TrackCopyrightCheckStarted.create({ trackId, checkId: 'c1', storedName: `${trackId}.wav`, sha256 }),
-      TrackCopyrightChecked.create({ trackId, checkId: 'c1', sha256, elapsedSeconds: 1, analysis }),
-    ]);
+    const append = (events: { type: string; data: unknown }[]) => appendTrackEvents({ eventStore, projector }, trackId, ownerId, events);
     const request = (payload?: object, cookie = owner.cookie) => app.inject({ method: 'POST', url: `/api/copyright-check/${trackId}/review-request`, payload, headers: { cookie } });
 
     const cleared = await request({ note: 'please' });
@@ -335,27 +305,7 @@ describe('operator retry of a failed ledger step', () => {
   it('needs the operator token, refuses a track whose registration did not fail, and hands a failed one to the workflow as the operator', async () => {
     const owner = await signup();
     const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
-    const trackId = randomUUID();
-    const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
-    const sha256 = 'c'.repeat(64);
-    const history = [
-      TrackUploadReceived.create({ trackId, ownerId, title: 'Failed on the ledger', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }),
-      TrackFileStored.create({ trackId, storedName: `${trackId}.wav`, sha256, size: 10 }),
-      TrackProbed.create({ trackId, format: 'wav', durationSeconds: 1, codec: 'pcm_s16le', sampleRate: 44100, channels: 2, bitRate: 1411200 }),
-      TrackCopyrightCheckStarted.create({ trackId, checkId: 'c1', storedName: `${trackId}.wav`, sha256 }),
-      TrackCopyrightChecked.create({
-        trackId,
-        checkId: 'c1',
-        sha256,
-        elapsedSeconds: 1,
-        analysis: { clearanceScore: 100, status: 'cleared', audioFingerprint: 'gfp1-1-x', melodicId: null, harmonicId: null, rhythmicId: null, databasesChecked: 2, recordsScanned: 0, conflicts: [], recommendations: [], reason: null, notChecked: [] },
-      }),
-    ];
-    const append = async (events: { type: string; data: unknown }[], expected: number | 'no_stream') => {
-      const result = await eventStore.append(trackStreamId(trackId), events.map((e) => ({ eventId: randomUUID(), metadata, ...e })), expected);
-      await projector.waitFor(result.lastPosition);
-    };
-    await append(history, 'no_stream');
+    const { trackId } = await seedTrack({ eventStore, projector }, ownerId, { title: 'Failed on the ledger' });
     const retry = (token?: string) =>
       app.inject({ method: 'POST', url: `/api/ops/tracks/${trackId}/retry-registration`, payload: { note: 'ledger back' }, headers: token ? { 'x-operator-token': token, 'x-operator-name': 'grace' } : {} });
 
@@ -367,7 +317,7 @@ describe('operator retry of a failed ledger step', () => {
       expect(notFailed.statusCode).toBe(409);
       expect(notFailed.json()).toEqual({ error: 'Only a failed registration can be retried' });
 
-      await append([TrackRegistrationFailed.create({ trackId, txHash: null, resultCode: null, reason: 'The ledger could not be reached' })], 5);
+      await appendTrackEvents({ eventStore, projector }, trackId, ownerId, [TrackRegistrationFailed.create({ trackId, txHash: null, resultCode: null, reason: 'The ledger could not be reached' })]);
       const accepted = await retry('operator-secret');
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json()).toMatchObject({ success: true, certificateId: 'GOOSE-CERT-TEST' });

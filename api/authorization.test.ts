@@ -9,10 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TrackCopyrightCheckStarted, TrackCopyrightChecked, TrackRegistrationSigned, TrackRegistrationSubmitted } from '../domain/track/stage.events';
-import { TrackFileStored, TrackProbed, TrackUploadReceived, trackStreamId } from '../domain/track/track.events';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
+import { seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import type { RouteEntry } from './route-table';
 
@@ -92,26 +91,9 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
 async function registeredTrack(ownerId: string): Promise<Resource> {
-  const trackId = randomUUID();
-  const storedName = `${trackId}.wav`;
-  const sha256 = 'c'.repeat(64);
-  const txHash = randomUUID().replaceAll('-', '').toUpperCase().repeat(2);
-  const certificateId = `GOOSE-CERT-${trackId.slice(0, 8).toUpperCase()}`;
+  const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
-  const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${trackId}`, occurredAt: new Date().toISOString() };
-  const analysis = { clearanceScore: 100, status: 'cleared' as const, audioFingerprint: 'gfp1-1-x', melodicId: null, harmonicId: null, rhythmicId: null, databasesChecked: 2, recordsScanned: 3, conflicts: [], recommendations: [], reason: null, notChecked: [], passages: [] };
-  const events = [
-    TrackUploadReceived.create({ trackId, ownerId, title: 'Private work', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }),
-    TrackFileStored.create({ trackId, storedName, sha256, size: 10 }),
-    TrackProbed.create({ trackId, format: 'wav', durationSeconds: 120, codec: 'pcm_s16le', sampleRate: 44100, channels: 2, bitRate: 1411200 }),
-    TrackCopyrightCheckStarted.create({ trackId, checkId: 'c1', storedName, sha256 }),
-    TrackCopyrightChecked.create({ trackId, checkId: 'c1', sha256, elapsedSeconds: 1, analysis }),
-    TrackRegistrationSigned.create({ trackId, certificateId, sha256, storedName, network: 'testnet', account: 'r'.padEnd(30, 'x'), txHash, txBlob: 'AB', sequence: 1, fee: '12', lastLedgerSequence: null }),
-    TrackRegistrationSubmitted.create({ trackId, txHash, outcome: 'awaiting_submission', engineResult: null, ledgerIndex: null, note: 'No ledger configured' }),
-  ];
-  const result = await testApp.eventStore.append(trackStreamId(trackId), events.map((e) => ({ eventId: randomUUID(), metadata, ...e })), 'no_stream');
-  await testApp.projector.waitFor(result.lastPosition);
-  return { trackId, storedName, txHash, certificateId };
+  return { trackId, storedName, txHash: txHash!, certificateId: certificateId! };
 }
 
 beforeAll(async () => {

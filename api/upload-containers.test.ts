@@ -7,16 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TrackFileStored, TrackUploadReceived, trackStreamId } from '../domain/track/track.events';
-import type { PostgresEventStore } from '../infra/eventstore/postgres-event-store';
+import { TrackFileStored, TrackUploadReceived } from '../domain/track/track.events';
 import type { FileStorage } from '../infra/storage/file-storage';
 import { encodeContainers, encodeSilentVideo, type EncodedContainer } from '../tests/support/containers';
 import { multipartBody } from '../tests/support/multipart';
+import { appendTrackEvents } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import type { TrackLifecycleInput } from '../workflows/track-lifecycle/shared';
 
 let app: FastifyInstance;
-let eventStore: PostgresEventStore;
 let testApp: TestApp;
 let storage: FileStorage;
 let dataDir: string;
@@ -42,7 +41,7 @@ beforeAll(async () => {
     register: notExpected,
     retryRegistration: notExpected,
   });
-  ({ app, eventStore, storage } = testApp);
+  ({ app, storage } = testApp);
   const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `u_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
   cookie = `goose_session=${signup.cookies.find((c) => c.name === 'goose_session')!.value}`;
   ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().id;
@@ -63,17 +62,11 @@ async function upload(fileName: string, content: Buffer, contentType = 'music') 
 async function storeAsTheWorkflowWould(input: TrackLifecycleInput): Promise<string> {
   const storedName = `${input.trackId}.${input.detectedExtension}`;
   await copyFile(path.join(storage.stagingDir, input.stagingName), storage.storedPath(storedName));
-  const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: `track-lifecycle-${input.trackId}`, occurredAt: new Date().toISOString() };
   const { trackId, title, description, contentType, royaltySplit, originalName, detectedExtension, detectedMimeType, size, genre } = input;
-  const result = await eventStore.append(
-    trackStreamId(trackId),
-    [
-      { eventId: randomUUID(), metadata, ...TrackUploadReceived.create({ trackId, ownerId, title, description, contentType, royaltySplit, originalName, detectedExtension, detectedMimeType, size, genre }) },
-      { eventId: randomUUID(), metadata, ...TrackFileStored.create({ trackId, storedName, sha256: 'a'.repeat(64), size }) },
-    ],
-    'no_stream',
-  );
-  await testApp.projector.waitFor(result.lastPosition);
+  await appendTrackEvents(testApp, trackId, ownerId, [
+    TrackUploadReceived.create({ trackId, ownerId, title, description, contentType, royaltySplit, originalName, detectedExtension, detectedMimeType, size, genre }),
+    TrackFileStored.create({ trackId, storedName, sha256: 'a'.repeat(64), size }),
+  ]);
   return storedName;
 }
 
