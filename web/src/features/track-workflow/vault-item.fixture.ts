@@ -15,7 +15,7 @@ export function vaultItem(overrides: Partial<VaultItem> = {}): VaultItem {
     filePath: '/uploads/first-light.wav',
     trackStatus: 'completed',
     createdAt: '2025-01-14T10:00:00.000Z',
-    metadata: { genre: null, duration: 2, size: 1000, originalName: 'first-light.wav', mimeType: 'audio/wav', format: 'wav', sha256: null, mastering: null },
+    metadata: { genre: null, duration: 184, size: 1000, originalName: 'first-light.wav', mimeType: 'audio/wav', format: 'wav', sha256: null, mastering: null },
     workflow: { id: 'track-lifecycle-1', stage: 'master', stageLabel: 'Ready for mastering', steps: [], failureReason: null },
     ...overrides,
   };

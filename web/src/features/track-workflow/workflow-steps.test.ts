@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { masterStatusBadge } from './master-status';
 import { copyrightCheck, vaultItem } from './vault-item.fixture';
-import { currentStep, startingStep, stepStates } from './workflow-steps';
+import { checkUnavailableReason, currentStep, startingStep, stepStates } from './workflow-steps';
 
 const registration = { network: 'testnet', account: 'rAccount', resultCode: null, note: null, explorer: { xrpscan: null, xrplorer: null, bithomp: null, xrplOrg: null } };
 
@@ -53,5 +53,13 @@ describe('per-track workflow steps', () => {
     expect(masterStatusBadge('failed').label).toBe('GOOSE: Failed');
     expect(masterStatusBadge('expired').label).toBe('GOOSE: Expired');
     expect(masterStatusBadge('queued').label).toBe('GOOSE: queued');
+  });
+
+  it('says why the copyright check cannot run on audio shorter than the oracle analyses, and only then', () => {
+    const item = vaultItem();
+    const short = { ...item, metadata: { ...item.metadata, duration: 2 } };
+    expect(checkUnavailableReason(short)).toBe('The track is 2.0 s long; the copyright check needs at least 3 s of audio');
+    expect(checkUnavailableReason(vaultItem())).toBeNull();
+    expect(checkUnavailableReason({ ...short, contentType: 'image' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // The per-track workflow card's five steps (spec 2 §2 "Per-track workflow card", §4 "Workflow
 // starting step", "Advancing"): which step a track starts on, which steps it has finished, and
 // where it stands now. Everything comes from the vault item; nothing is assumed done.
-import type { TrackStatus } from '../../../../domain/constants';
+import { COPYRIGHT_CHECK_MIN_SECONDS, type TrackStatus } from '../../../../domain/constants';
 import { startingStep } from '../../../../domain/track/lifecycle';
 import type { VaultItem } from '../../../../domain/contracts/vault';
 
@@ -25,6 +25,13 @@ export { startingStep };
 export const isMasterDone = (item: VaultItem) => item.landrMasterStatus === 'completed' || item.landrMasterStatus === 'mastered';
 export const isCopyrightCleared = (item: VaultItem) => item.copyrightCheck?.status === 'completed' && item.copyrightCheck.verdict === 'cleared';
 export const isSecuredInVault = (item: VaultItem) => REGISTERED_STATUSES.includes(item.trackStatus);
+
+/** Why the copyright check cannot run on this item (its audio is shorter than the oracle analyses), or null; the server refuses it the same way. */
+export function checkUnavailableReason(item: VaultItem): string | null {
+  const seconds = item.metadata.duration;
+  if ((item.contentType !== 'music' && item.contentType !== 'video') || seconds === null || seconds >= COPYRIGHT_CHECK_MIN_SECONDS) return null;
+  return `The track is ${seconds.toFixed(1)} s long; the copyright check needs at least ${COPYRIGHT_CHECK_MIN_SECONDS} s of audio`;
+}
 
 /** The lifecycle step that failed (master, oracle or register), if one did. */
 export function failedLifecycleStep(item: VaultItem): 'master' | 'oracle' | 'register' | null {

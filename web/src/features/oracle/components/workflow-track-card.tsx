@@ -19,7 +19,7 @@ import { OracleStageList } from '../../track-workflow/components/oracle-stage-li
 import { RegistrationSummary } from '../../track-workflow/components/registration-summary';
 import { LEDGER_STATUS_TEXT } from '../../track-workflow/ledger-status';
 import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
-import { isCopyrightCleared } from '../../track-workflow/workflow-steps';
+import { checkUnavailableReason, isCopyrightCleared } from '../../track-workflow/workflow-steps';
 import { checkOutcomeToast, registrationToast } from '../../track-workflow/outcome-toasts';
 import { RegistrationAfterCheckError, useRegisterCopyrightFlow, type RegisterFlowOutcome } from '../api/register-copyright-flow';
 import { failureDetails, STATUS_DISPLAY, trackWorkflowStatus } from '../workflow-status';
@@ -82,8 +82,12 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
   const startMasteringButton = (
     <Button label="Start Mastering" icon="pi pi-sliders-h" size="small" loading={startMastering.isPending} disabled={busy} onClick={master} />
   );
+  const unavailable = checkUnavailableReason(item);
   const registerButton = (
-    <Button label="Register Copyright" icon="pi pi-shield" size="small" loading={registerFlow.isPending} disabled={busy} onClick={register} />
+    <>
+      <Button label="Register Copyright" icon="pi pi-shield" size="small" loading={registerFlow.isPending} disabled={busy || unavailable !== null} onClick={register} />
+      {unavailable && <span className="muted small">{unavailable}.</span>}
+    </>
   );
 
   return (

@@ -14,6 +14,7 @@ import { useRunCopyrightCheck } from '../api/run-copyright-check';
 import { foldMasteringSteps } from '../mastering-steps';
 import { checkOutcomeToast, registrationToast } from '../outcome-toasts';
 import {
+  checkUnavailableReason,
   currentStep,
   failedLifecycleStep,
   isCopyrightCleared,
@@ -150,6 +151,7 @@ function CopyrightStepPanel({ item }: { item: VaultItem }) {
   const conflict = copyrightCheck?.verdict === 'conflict';
   const cleared = isCopyrightCleared(item);
   const busy = check.isPending || analyzing || item.mastering?.running === true;
+  const unavailable = checkUnavailableReason(item);
 
   const run = () =>
     check.mutate(item.id, {
@@ -175,7 +177,8 @@ function CopyrightStepPanel({ item }: { item: VaultItem }) {
       ) : (
         !cleared && (
           <div className="button-row">
-            <Button label="Run Copyright Check" icon="pi pi-shield" size="small" loading={busy} disabled={busy || isSecuredInVault(item)} onClick={run} />
+            <Button label="Run Copyright Check" icon="pi pi-shield" size="small" loading={busy} disabled={busy || isSecuredInVault(item) || unavailable !== null} onClick={run} />
+            {unavailable && <span className="muted small">{unavailable}.</span>}
           </div>
         )
       )}
