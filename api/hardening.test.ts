@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COPYRIGHT_ANALYSIS_STAGES } from '../domain/constants';
-import { TrackCopyrightCheckFailed, TrackCopyrightCheckProgressed, TrackCopyrightCheckStarted, TrackCopyrightChecked } from '../domain/track/stage.events';
+import { TrackCopyrightCheckFailed, TrackCopyrightCheckProgressed, TrackCopyrightCheckStarted, TrackCopyrightChecked, TrackMastered, TrackMasteringRequested } from '../domain/track/stage.events';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
 import { appendTrackEvents, checkAnalysis, seedTrack } from '../tests/support/seed-track';
@@ -16,7 +16,7 @@ import type { RegisterCommand } from '../workflows/track-lifecycle/shared';
 const registrations: RegisterCommand[] = [];
 const lifecycle = {
   start: async () => ({ workflowId: 'never-started' }),
-  master: notExpected,
+  master: async (input: { trackId: string }, command: { masteringId: string }) => masterStandIn(input.trackId, command.masteringId),
   startMaster: notExpected,
   check: async (input: { trackId: string }, command: { checkId: string }) => checkStandIn(input.trackId, command.checkId),
   register: async (_input: unknown, command: RegisterCommand) => {
@@ -25,6 +25,9 @@ const lifecycle = {
   },
   retryRegistration: notExpected,
 };
+
+/** What the workflow does with a mastering run, as the test in progress wants it. */
+let masterStandIn: (trackId: string, masteringId: string) => Promise<{ ok: true; value: { masteringId: string } }> = notExpected;
 
 /** What the workflow does with a check, as the test in progress wants it. */
 let checkStandIn: (trackId: string, checkId: string) => Promise<{ ok: false; reason: string; refused?: boolean }> = notExpected;
@@ -175,6 +178,26 @@ describe('a command the workflow refuses after the route allowed it', () => {
     const response = await plain.app.inject({ method: 'POST', url: `/api/copyright-check/${trackId}`, headers: { cookie: owner.cookie } });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatch(/^A newer copyright check or master of this track came right after this check/);
+  });
+
+  it('answers a preview with its own results when a newer mastering run started right after it', async () => {
+    const owner = await signup(plain);
+    const { trackId } = await seedTrack(plain, owner.ownerId, { until: 'probed' });
+    const settings = { style: 'warm' as const, loudness: 'medium' as const, format: 'wav' as const };
+    const results = { lufs: -9.1, dynamicRange: 6.2, peak: -1.2, processing: ['Limiter'] };
+    masterStandIn = async (id, masteringId) => {
+      const files = { master: `${masteringId}-m.wav`, preview: `${masteringId}-p.mp3`, preLimiter: `${masteringId}-l.wav`, abOriginal: `${masteringId}-a.wav`, abMaster: `${masteringId}-b.wav` };
+      await appendTrackEvents(plain, id, owner.ownerId, [
+        TrackMasteringRequested.create({ trackId: id, masteringId, kind: 'preview', settings }),
+        TrackMastered.create({ trackId: id, masteringId, kind: 'preview', settings, files, masterSha256: 'd'.repeat(64), results, inputLufs: -20, inputTruePeakDbtp: -3, elapsedSeconds: 2 }),
+        TrackMasteringRequested.create({ trackId: id, masteringId: 'a-newer-run', kind: 'master', settings }),
+      ]);
+      return { ok: true, value: { masteringId } };
+    };
+    const response = await plain.app.inject({ method: 'POST', url: '/api/landr/preview', payload: { contentId: trackId, ...settings }, headers: { cookie: owner.cookie } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, kind: 'preview', results, masteredFilePath: null, previewFilePath: `/uploads/${body.masterId}-p.mp3` });
   });
 
   it('answers a check that failed with its reason and the failed check, the stage it stopped at marked failed, not a 504', async () => {

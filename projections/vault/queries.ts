@@ -17,9 +17,11 @@ export interface VaultRow {
   progress: TrackProgress;
   created_at: Date;
   updated_at: Date;
+  /** The version of the track's stream the row has folded up to. */
+  stream_version: number;
 }
 
-const COLUMNS = 'id::text AS id, owner_id::text AS owner_id, workflow_id, state, progress, created_at, updated_at';
+const COLUMNS = 'id::text AS id, owner_id::text AS owner_id, workflow_id, state, progress, created_at, updated_at, stream_version';
 
 
 export function toVaultItem(row: VaultRow): VaultItem {

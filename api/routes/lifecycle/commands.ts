@@ -7,11 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import type { VaultItem } from '../../../domain/contracts/vault';
 import { decideTrack, evolveTrack, initialTrackState, refusal, type TrackCommand } from '../../../domain/track/track.decider';
-import { trackStreamId } from '../../../domain/track/track.events';
+import { trackStreamId, type TrackEvent } from '../../../domain/track/track.events';
 import type { Queryable } from '../../../infra/db/db';
 import { NotFoundError } from '../../../domain/shared/errors';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
-import type { EventStore } from '../../../infra/eventstore/event-store';
+import type { EventStore, RecordedEvent } from '../../../infra/eventstore/event-store';
 import { findOwnedTrack, findTrack, toVaultItem, type VaultRow } from '../../../projections/vault/queries';
 import type { CommandContext, CommandOutcome, RegisterOutcomeValue, TrackLifecycleInput } from '../../../workflows/track-lifecycle/shared';
 import type { Projector } from '../../../projections/projector';
@@ -68,15 +68,16 @@ export async function decideAndAppend(deps: { eventStore: EventStore; projector:
 }
 
 /**
- * The track's vault item once the read model shows `done`: it trails the event store by a moment,
- * so each committed change to the track is looked at, up to a deadline. Past it the answer is a
- * 504 rather than the item as it stood, which would present an earlier state as the outcome.
+ * The track's vault item once the read model shows `done` (of the item, or of its row: e.g. its
+ * stream version): it trails the event store by a moment, so each committed change to the track is
+ * looked at, up to a deadline. Past it the answer is a 504 rather than the item as it stood, which
+ * would present an earlier state as the outcome.
  */
 export async function viewWhen(
   deps: { db: Queryable; projector: Projector },
   ownerId: string,
   trackId: string,
-  done: (item: VaultItem) => boolean,
+  done: (item: VaultItem, row: VaultRow) => boolean,
   timeoutMs = 5000,
 ): Promise<VaultItem> {
   let changed: () => void = () => undefined;
@@ -91,7 +92,7 @@ export async function viewWhen(
       const row = await findOwnedTrack(deps.db, ownerId, trackId);
       if (!row) throw new HttpError(404, `No content item with id ${trackId}`);
       const item = toVaultItem(row);
-      if (done(item)) return item;
+      if (done(item, row)) return item;
       const left = deadline - Date.now();
       if (left <= 0) {
         throw new HttpError(504, `The work finished, but the vault did not show its result within ${Math.round(timeoutMs / 1000)} s; reload the vault in a moment to see it`);
@@ -103,6 +104,23 @@ export async function viewWhen(
   } finally {
     unsubscribe();
   }
+}
+
+/**
+ * The event of the track's stream that recorded a step's result (`type`, matched on its data), read
+ * from the event store rather than the vault: the vault shows a track's latest run of each step, so
+ * a newer run started meanwhile would hide this one's result there.
+ */
+export async function recordedResult<T>(eventStore: EventStore, trackId: string, types: readonly TrackEvent['type'][], matches: (data: T) => boolean): Promise<RecordedEvent & { data: T }> {
+  const recorded = await eventStore.readStream(trackStreamId(trackId));
+  const result = recorded.find((event) => types.includes(event.type as TrackEvent['type']) && matches(event.data as T));
+  if (!result) throw new HttpError(502, 'The workflow answered, but the track records no result for this step; reload the vault to see where it stands');
+  return result as RecordedEvent & { data: T };
+}
+
+/** The vault item once it has folded the track's stream up to `event` (read-your-writes). */
+export function viewAfter(deps: { db: Queryable; projector: Projector }, ownerId: string, trackId: string, event: RecordedEvent): Promise<VaultItem> {
+  return viewWhen(deps, ownerId, trackId, (_item, row) => row.stream_version >= event.streamVersion);
 }
 
 export type RetryResult = { refused: string } | { outcome: CommandOutcome<RegisterOutcomeValue> };

@@ -29,7 +29,7 @@ import type { AppDeps } from '../../app';
 import { binarySchema, fileResponse, noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { commandContext, decideAndAppend, lifecycleInput, ownedTrack, refuseUnlessAllowed, retryFailedRegistration, viewWhen } from './commands';
+import { commandContext, decideAndAppend, lifecycleInput, ownedTrack, recordedResult, refuseUnlessAllowed, retryFailedRegistration, viewAfter, viewWhen } from './commands';
 
 const idParams = z.object({ id: z.string().min(1) });
 
@@ -42,22 +42,14 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     const outcome = await lifecycle.check(lifecycleInput(row, context), { ...context, checkId });
     // Refused by the workflow (the track changed since the route looked: another command came first): no check to show.
     if (!outcome.ok && outcome.refused) throw new HttpError(409, outcome.reason);
-    const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.copyrightCheck?.checkId === checkId && i.copyrightCheck.status !== 'analyzing').catch(async (error: unknown) => {
-      if (await supersededCheck(row.id, checkId)) {
-        throw new HttpError(409, 'A newer copyright check or master of this track came right after this check, so the vault shows that one instead; reload the vault to see it');
-      }
-      throw error;
-    });
-    const check = item.copyrightCheck!;
-    return { success: outcome.ok, reason: outcome.ok ? null : outcome.reason, check };
+    const result = await recordedResult<{ checkId: string }>(eventStore, row.id, ['TrackCopyrightChecked', 'TrackCopyrightCheckFailed'], (data) => data.checkId === checkId);
+    const item = await viewAfter({ db, projector }, ownerId, row.id, result);
+    // The vault keeps a track's latest check only.
+    if (item.copyrightCheck?.checkId !== checkId) {
+      throw new HttpError(409, 'A newer copyright check or master of this track came right after this check, so the vault shows that one instead; reload the vault to see it');
+    }
+    return { success: outcome.ok, reason: outcome.ok ? null : outcome.reason, check: item.copyrightCheck };
   });
-
-  /** Whether the check's result was recorded and then replaced (the vault keeps a track's latest check only). */
-  async function supersededCheck(trackId: string, checkId: string): Promise<boolean> {
-    const recorded = await eventStore.readStream(trackStreamId(trackId));
-    const result = recorded.findIndex((e) => ['TrackCopyrightChecked', 'TrackCopyrightCheckFailed'].includes(e.type) && (e.data as { checkId?: string }).checkId === checkId);
-    return result >= 0 && recorded.slice(result + 1).some((e) => e.type === 'TrackCopyrightCheckStarted' || e.type === 'TrackMastered');
-  }
 
   // Recorded only, for now: the reviewer's side arrives with dispute management.
   app.post(

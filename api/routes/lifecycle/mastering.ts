@@ -8,18 +8,20 @@ import { z } from 'zod';
 import { MASTER_DEFAULTS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES } from '../../../domain/constants';
 import { masterRequestSchema, masterResponseSchema, statusPatchSchema, type MasteringProgress, type MasterRequest } from '../../../domain/contracts/lifecycle';
 import { workspaceTrackSchema, type VaultItem } from '../../../domain/contracts/vault';
-import type { MasteringKind } from '../../../domain/track/stage.events';
+import type { MasteringKind, TrackMastered } from '../../../domain/track/stage.events';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
 import type { MasterCommand } from '../../../workflows/track-lifecycle/shared';
 import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { commandContext, lifecycleInput, ownedTrack, refuseUnlessAllowed, viewWhen } from './commands';
+import { commandContext, lifecycleInput, ownedTrack, recordedResult, refuseUnlessAllowed, viewAfter } from './commands';
 
 const idParams = z.object({ id: z.string().min(1) });
 
-export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, lifecycle, projector, vaultLists }) => {
+type MasteredData = z.output<typeof TrackMastered.schema>;
+
+export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, projector, vaultLists }) => {
   async function prepare(request: Parameters<typeof ownedTrack>[1], contentId: string | undefined, settings: Omit<MasterRequest, 'contentId'>, kind: MasteringKind) {
     if (!contentId) throw new HttpError(400, 'contentId is required: choose exactly one track to master');
     const { ownerId, row } = await ownedTrack(db, request, contentId);
@@ -33,8 +35,14 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     const { ownerId, row, command, input } = await prepare(request, body.contentId, body, kind);
     const outcome = await lifecycle.master(input, command);
     if (!outcome.ok) throw new HttpError(422, outcome.reason);
-    const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => (kind === 'master' ? i.landrMasterId : i.landrPreviewId) === command.masteringId);
-    return masterAnswer(item, command.masteringId, kind);
+    const mastered = await masteredEvent(row.id, command.masteringId);
+    const item = await viewAfter({ db, projector }, ownerId, row.id, mastered);
+    return masterAnswer(item, mastered.data, kind);
+  }
+
+  /** This run's recorded master: its results and files, whatever run the vault shows by now. */
+  function masteredEvent(trackId: string, masteringId: string) {
+    return recordedResult<MasteredData>(eventStore, trackId, ['TrackMastered'], (data) => data.masteringId === masteringId);
   }
 
   app.post('/api/landr/preview', { schema: { summary: 'Master a preview of a track and answer when it is done', tags: ['mastering'], body: masterRequestSchema, response: { 200: masterResponseSchema } } }, (request) =>
@@ -85,12 +93,13 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         send({ step: 'Error', description: outcome.reason, progress: 0 });
         return;
       }
-      const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.landrMasterId === command.masteringId);
+      const mastered = await masteredEvent(row.id, command.masteringId);
+      await viewAfter({ db, projector }, ownerId, row.id, mastered);
       await flush();
-      const results = item.metadata.mastering?.results;
+      const { results } = mastered.data;
       send({
         step: 'Complete',
-        description: results ? `Mastered: ${results.lufs.toFixed(1)} LUFS, ${results.peak.toFixed(1)} dBTP true peak, ${results.dynamicRange.toFixed(1)} LU range` : 'Mastered',
+        description: `Mastered: ${results.lufs.toFixed(1)} LUFS, ${results.peak.toFixed(1)} dBTP true peak, ${results.dynamicRange.toFixed(1)} LU range`,
         progress: 100,
       });
     } catch (error) {
@@ -155,19 +164,17 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   });
 };
 
-function masterAnswer(item: VaultItem, masteringId: string, kind: MasteringKind) {
-  const results = kind === 'master' ? item.metadata.mastering?.results : item.mastering?.masterId === masteringId ? item.mastering.results : null;
-  if (!results || !item.landrPreviewFilePath) throw new HttpError(504, 'The mastering finished but its result is not in the vault yet; reload the vault in a moment to see it');
+function masterAnswer(item: VaultItem, mastered: MasteredData, kind: MasteringKind) {
   return {
     success: true as const,
     contentId: item.id,
-    masterId: masteringId,
+    masterId: mastered.masteringId,
     kind,
     status: item.trackStatus,
     landrMasterStatus: item.landrMasterStatus ?? 'completed',
-    masteredFilePath: kind === 'master' ? item.landrMasteredFilePath : null,
-    previewFilePath: item.landrPreviewFilePath,
-    results,
+    masteredFilePath: kind === 'master' ? `/uploads/${mastered.files.master}` : null,
+    previewFilePath: `/uploads/${mastered.files.preview}`,
+    results: mastered.results,
   };
 }
 
