@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COPYRIGHT_ANALYSIS_STAGES } from '../constants';
 import { IllegalStateError } from '../shared/errors';
 import { decideTrack, evolveTrack, initialTrackState, refusal, type TrackCommand, type TrackState } from './track.decider';
+import { checkAnalysis } from '../../tests/support/seed-track';
 
 const trackId = '0b6f3c1e-9d2a-4c44-8f0e-5a7b3c2d1e00';
 const ownerId = '7c1f7a52-3f7e-4a55-9d6e-2b8f0d7c1a11';
@@ -63,21 +64,14 @@ describe('track decider (stages)', () => {
     upload: { startSeconds: 42, endSeconds: 70 },
     work: { startSeconds: 65, endSeconds: 93 },
   };
-  const analysis = (status: 'cleared' | 'conflict' | 'needs_review', similarity = 0) => ({
-    clearanceScore: status === 'cleared' ? 100 : 50,
-    status,
-    audioFingerprint: 'gfp1-1-x',
-    melodicId: null,
-    harmonicId: null,
-    rhythmicId: null,
-    databasesChecked: 2,
-    recordsScanned: 3,
-    conflicts: status === 'conflict' ? [{ workId: 'w', owner: 'o', similarity, kind: 'fingerprint' }] : [],
-    recommendations: [],
-    reason: status === 'conflict' ? 'The same recording as a registered work' : status === 'needs_review' ? 'A melody like “Harbour Lights” by alice' : null,
-    notChecked: [],
-    passages: status === 'needs_review' ? [passage] : [],
-  });
+  const analysis = (status: 'cleared' | 'conflict' | 'needs_review', similarity = 0) =>
+    checkAnalysis({
+      clearanceScore: status === 'cleared' ? 100 : 50,
+      status,
+      conflicts: status === 'conflict' ? [{ workId: 'w', owner: 'o', similarity, kind: 'fingerprint' }] : [],
+      reason: status === 'conflict' ? 'The same recording as a registered work' : status === 'needs_review' ? 'A melody like “Harbour Lights” by alice' : null,
+      passages: status === 'needs_review' ? [passage] : [],
+    });
   const checked = (status: 'cleared' | 'conflict' | 'needs_review', similarity = 0): TrackCommand => ({
     type: 'RecordCheckResult',
     data: { trackId, checkId: 'c1', sha256: 'c'.repeat(64), analysis: analysis(status, similarity), elapsedSeconds: 1 },
