@@ -1,6 +1,6 @@
 // The named stages of a track's lifecycle, in order, and the creator's five-step workflow (spec 2
 // §2, §4). Contracts and distribution come in later work.
-import type { TrackStatus } from '../constants';
+import { COPYRIGHT_CHECK_MIN_SECONDS, type TrackStatus } from '../constants';
 export const LIFECYCLE_STAGES = [
   'intake',
   'master',
@@ -73,3 +73,8 @@ export function startingStep(status: TrackStatus): WorkflowStep {
   }
 }
 
+/** Why audio of this length cannot be copyright-checked (shorter than the oracle analyses), or null; the API refuses by it and the dashboard shows it. */
+export function tooShortToCheck(durationSeconds: number | null): string | null {
+  if (durationSeconds === null || durationSeconds >= COPYRIGHT_CHECK_MIN_SECONDS) return null;
+  return `The track is ${durationSeconds.toFixed(1)} s long; the copyright check needs at least ${COPYRIGHT_CHECK_MIN_SECONDS} s of audio`;
+}

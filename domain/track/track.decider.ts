@@ -3,7 +3,7 @@
 // Each command is idempotent against the state it finds, so a retried activity that re-runs a
 // command after its events were already appended decides nothing new.
 import type { z } from 'zod';
-import { COPYRIGHT_CHECK_MIN_SECONDS, type TrackStatus } from '../constants';
+import type { TrackStatus } from '../constants';
 import { IllegalStateError } from '../shared/errors';
 import {
   TrackCertificateIssued,
@@ -23,6 +23,7 @@ import {
   TrackStoredInVault,
 } from './stage.events';
 import { TrackFileStored, TrackIntakeFailed, TrackProbed, TrackUploadReceived, type TrackEvent } from './track.events';
+import { tooShortToCheck } from './lifecycle';
 
 type Data<D extends { schema: z.ZodType }> = z.output<D['schema']>;
 type Received = Data<typeof TrackUploadReceived>;
@@ -122,10 +123,7 @@ export function refusal(state: TrackState, command: 'master' | 'check' | 'regist
         return `The copyright check found a conflict: ${stages.check.result.analysis.reason ?? 'a registered work matches'}`;
       }
       if (failedAt === 'master') return `Mastering failed: ${stages.failure!.reason}. Master the track again first`;
-      if (isMasterable(state) && state.probe.durationSeconds !== null && state.probe.durationSeconds < COPYRIGHT_CHECK_MIN_SECONDS) {
-        return `The track is ${state.probe.durationSeconds.toFixed(1)} s long; the copyright check needs at least ${COPYRIGHT_CHECK_MIN_SECONDS} s of audio`;
-      }
-      return null;
+      return isMasterable(state) ? tooShortToCheck(state.probe.durationSeconds) : null;
     case 'register': {
       if (REGISTERED.includes(stages.status)) return 'The track is already registered';
       if (stages.registration.signed) return failedAt === 'register' ? 'The registration failed; an operator can retry it' : 'The registration is under way';

@@ -139,13 +139,8 @@ async function workersFor(...arrays: Float32Array[]): Promise<Threads | null> {
 function onCompute<T>(arrays: readonly Float32Array[], there: (worker: DspWorker) => Promise<T>, here: () => T): Promise<T> {
   const now = workersNow(arrays);
   if (now) return there(now.compute);
-  if (now === null) {
-    try {
-      return Promise.resolve(here());
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
+  // The executor runs `here` at once and turns a throw into a rejection.
+  if (now === null) return new Promise((resolve) => resolve(here()));
   return workersFor(...arrays).then((threads) => (threads ? there(threads.compute) : here()));
 }
 

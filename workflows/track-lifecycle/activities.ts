@@ -321,29 +321,26 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const ownerName = await ownerUsername(input.ownerId);
       const started = performance.now();
       let lastStage: { stage: string; step: number; state: string } | null = null;
-      let analysis: Awaited<ReturnType<typeof analyzeContent>>;
-      try {
-        analysis = await withHeartbeats(
-          () =>
-            analyzeContent(storage.storedPath(running.storedName), {
-              db,
-              extension: track.upload.detectedExtension,
-              ownerId: input.ownerId,
-              // Cleared content joins the registry, so a later upload of the same work by someone else conflicts.
-              registerAs: { workId: `${input.trackId}:${checkId}`, title: track.upload.title, ownerName },
-              onProgress: (p) => {
-                lastStage = { stage: p.stage, step: p.step, state: p.state };
-                progress.append({ type: 'ReportCheckProgress', data: { trackId: input.trackId, checkId, stage: p.stage, step: p.step, state: p.state } });
-              },
-            }),
-          () => lastStage,
-        );
-      } catch (error) {
+      const analysis = await withHeartbeats(
+        () =>
+          analyzeContent(storage.storedPath(running.storedName), {
+            db,
+            extension: track.upload.detectedExtension,
+            ownerId: input.ownerId,
+            // Cleared content joins the registry, so a later upload of the same work by someone else conflicts.
+            registerAs: { workId: `${input.trackId}:${checkId}`, title: track.upload.title, ownerName },
+            onProgress: (p) => {
+              lastStage = { stage: p.stage, step: p.step, state: p.state };
+              progress.append({ type: 'ReportCheckProgress', data: { trackId: input.trackId, checkId, stage: p.stage, step: p.step, state: p.state } });
+            },
+          }),
+        () => lastStage,
+      ).catch(async (error: unknown) => {
         await progress.settled().catch(() => undefined);
         // Too short is a property of the file: every attempt would fail the same way.
         if (error instanceof AudioTooShortError) throw ApplicationFailure.nonRetryable(error.message, 'AudioTooShort');
         throw error;
-      }
+      });
       const reported = await progress.settled();
       // The whole analysis is kept for auditors, as plain JSON (the event schema checks its shape).
       const record = JSON.parse(JSON.stringify(analysis)) as CopyrightAnalysisRecord;

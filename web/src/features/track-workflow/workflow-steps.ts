@@ -1,8 +1,8 @@
 // The per-track workflow card's five steps (spec 2 §2 "Per-track workflow card", §4 "Workflow
 // starting step", "Advancing"): which step a track starts on, which steps it has finished, and
 // where it stands now. Everything comes from the vault item; nothing is assumed done.
-import { COPYRIGHT_CHECK_MIN_SECONDS, type TrackStatus } from '../../../../domain/constants';
-import { startingStep } from '../../../../domain/track/lifecycle';
+import type { TrackStatus } from '../../../../domain/constants';
+import { startingStep, tooShortToCheck } from '../../../../domain/track/lifecycle';
 import type { VaultItem } from '../../../../domain/contracts/vault';
 
 export const TRACK_WORKFLOW_STEPS = [
@@ -26,11 +26,9 @@ export const isMasterDone = (item: VaultItem) => item.landrMasterStatus === 'com
 export const isCopyrightCleared = (item: VaultItem) => item.copyrightCheck?.status === 'completed' && item.copyrightCheck.verdict === 'cleared';
 export const isSecuredInVault = (item: VaultItem) => REGISTERED_STATUSES.includes(item.trackStatus);
 
-/** Why the copyright check cannot run on this item (its audio is shorter than the oracle analyses), or null; the server refuses it the same way. */
+/** Why the copyright check cannot run on this item (its audio is too short), or null: the rule the server refuses by. */
 export function checkUnavailableReason(item: VaultItem): string | null {
-  const seconds = item.metadata.duration;
-  if ((item.contentType !== 'music' && item.contentType !== 'video') || seconds === null || seconds >= COPYRIGHT_CHECK_MIN_SECONDS) return null;
-  return `The track is ${seconds.toFixed(1)} s long; the copyright check needs at least ${COPYRIGHT_CHECK_MIN_SECONDS} s of audio`;
+  return item.contentType === 'music' || item.contentType === 'video' ? tooShortToCheck(item.metadata.duration) : null;
 }
 
 /** The lifecycle step that failed (master, oracle or register), if one did. */
