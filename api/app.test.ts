@@ -87,7 +87,12 @@ describe('auth', () => {
     expect(me.json()).toMatchObject({ username, tokenBalance: WELCOME_BONUS_TOKENS });
 
     const userEvents = await eventStore.readStream(`user-${me.json().id}`);
-    expect(userEvents.map((e) => e.type)).toEqual(['UserRegistered', 'TokensCredited']);
+    expect(userEvents.map((e) => e.type)).toEqual(['UserRegistered']);
+    const accountEvents = await eventStore.readStream(`token-account-${me.json().id}`);
+    expect(accountEvents.map((e) => [e.type, (e.data as { cause?: string }).cause])).toEqual([
+      ['TokenAccountOpened', undefined],
+      ['TokensCreditedToAccount', 'welcome_bonus'],
+    ]);
     expect((userEvents[0]!.data as { passwordHash: string }).passwordHash).toMatch(/^\$argon2id\$/);
   });
 

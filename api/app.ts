@@ -28,6 +28,7 @@ import type {
 } from '../workflows/track-lifecycle/shared';
 import type { CertificateSigningKey } from '../infra/certificate/signing-key';
 import type { XrplLedger } from '../infra/xrpl/ledger';
+import type { TokenLedger } from '../infra/tokens/token-ledger';
 import { registerOpenApi } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -42,6 +43,7 @@ import { healthRoutes } from './routes/health';
 import { copyrightRoutes } from './routes/lifecycle/copyright';
 import { masteringRoutes } from './routes/lifecycle/mastering';
 import { uploadRoutes } from './routes/upload';
+import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
@@ -68,6 +70,8 @@ export interface AppDeps {
   secureCookies: boolean;
   /** Each user's vault list between the changes that alter it. */
   vaultLists: VaultListCache;
+  /** The token ledger: every charge and credit. */
+  tokenLedger: TokenLedger;
   /** The origin certificates link to: PUBLIC_URL, else the address the app listens on; never a request header. */
   publicOrigin: () => string;
 }
@@ -118,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes, deps);
   await app.register(masteringRoutes, deps);
   await app.register(copyrightRoutes, deps);
+  await app.register(tokenRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

@@ -19,6 +19,7 @@ export const API_TAGS = {
   vault: 'The vault and stored files',
   mastering: 'Mastering',
   copyright: 'The copyright check, registration and certificates',
+  tokens: 'Tokens: prices, balance, history and payments',
   public: 'Public verification',
   operations: 'Operators',
   platform: 'Health',

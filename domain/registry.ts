@@ -2,6 +2,7 @@
 // against this registry.
 import { userEventDefinitions } from './identity/user.events';
 import { EventRegistry } from './shared/events';
+import { tokenAccountEventDefinitions } from './tokens/token-account.events';
 import { trackEventDefinitions } from './track/track.events';
 
-export const eventRegistry = new EventRegistry([...userEventDefinitions, ...trackEventDefinitions]);
+export const eventRegistry = new EventRegistry([...userEventDefinitions, ...trackEventDefinitions, ...tokenAccountEventDefinitions]);

@@ -14,6 +14,8 @@ import { FileStorage } from '../infra/storage/file-storage';
 import { resolveTemporal } from '../infra/temporal/dev-server';
 import { allProjections } from '../projections/all';
 import { Projector } from '../projections/projector';
+import { openMissingAccounts } from '../infra/tokens/open-accounts';
+import { TokenLedger } from '../infra/tokens/token-ledger';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 
 const config = loadConfig();
@@ -36,6 +38,9 @@ async function main(): Promise<void> {
   await projector.start();
   stops.push(() => projector.stop());
 
+  const tokenLedger = new TokenLedger(platform.eventStore);
+  await openMissingAccounts(platform.db, platform.eventStore, tokenLedger);
+
   const workerConnection = await NativeConnection.connect({ address: temporal.address });
   const worker = await createTrackLifecycleWorker({
     connection: workerConnection,
@@ -43,6 +48,7 @@ async function main(): Promise<void> {
     eventStore: platform.eventStore,
     db: platform.db,
     storage,
+    tokenLedger,
     ...services,
   });
   const workerRun = worker.run();
@@ -62,6 +68,7 @@ async function main(): Promise<void> {
     projector,
     storage,
     lifecycle: temporalLifecycleClient(client),
+    tokenLedger,
     ...services,
     secureCookies: config.secureCookies,
     publicUrl: config.publicUrl,

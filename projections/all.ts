@@ -1,6 +1,7 @@
 // Every read model the projector maintains.
 import type { Projection } from './projection';
+import { tokensProjection } from './tokens/projection';
 import { usersProjection } from './users/projection';
 import { vaultProjection } from './vault/projection';
 
-export const allProjections: readonly Projection[] = [usersProjection, vaultProjection];
+export const allProjections: readonly Projection[] = [usersProjection, vaultProjection, tokensProjection];

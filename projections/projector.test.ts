@@ -9,12 +9,16 @@ import { decideUser, evolveUser, initialUserState, type UserCommand } from '../d
 import { userStreamId } from '../domain/identity/user.events';
 import { eventRegistry } from '../domain/registry';
 import { tokensToMicros } from '../domain/shared/tokens';
+import { tokenAccountDecider } from '../domain/tokens/token-account.decider';
+import { tokenAccountStreamId } from '../domain/tokens/token-account.events';
+import { findTokenAccount } from './tokens/queries';
+import { tokensProjection } from './tokens/projection';
 import { decideTrack, evolveTrack, initialTrackState, type TrackCommand } from '../domain/track/track.decider';
 import { trackStreamId } from '../domain/track/track.events';
 import { pgliteDb, postgresDb, type Db } from '../infra/db/db';
 import { migrate } from '../infra/db/migrate';
 import { handleCommand } from '../infra/eventstore/command-handler';
-import { comparePositions, formatPosition, START, type GlobalPosition, type RecordedEvent } from '../infra/eventstore/event-store';
+import { comparePositions, formatPosition, parsePosition, START, type GlobalPosition, type RecordedEvent } from '../infra/eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from '../infra/eventstore/postgres-event-store';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL } from '../tests/support/postgres';
 import { allProjections } from './all';
@@ -89,15 +93,20 @@ for (const { name, open } of backends) {
       return projector;
     }
 
-    async function registerUser(eventIds?: string[]) {
+    /** Signs a user up as the signup route does: the account, then the token account with the welcome bonus (`accountEventIds`: its two events' ids). */
+    async function registerUser(accountEventIds?: string[]) {
       const userId = randomUUID();
       const username = `user_${userId.slice(0, 8)}`;
       const command: UserCommand = { type: 'RegisterUser', data: { userId, username, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$aGFzaA' } };
-      const { result } = await handleCommand(store, userStreamId(userId), { decide: decideUser, evolve: evolveUser, initialState: initialUserState }, command, {
-        correlationId: `signup-${userId}`,
-        actor: userId,
-        eventIds,
-      });
+      const context = { correlationId: `signup-${userId}`, actor: userId };
+      await handleCommand(store, userStreamId(userId), { decide: decideUser, evolve: evolveUser, initialState: initialUserState }, command, context);
+      const { result } = await handleCommand(
+        store,
+        tokenAccountStreamId(userId),
+        tokenAccountDecider,
+        { type: 'OpenAccount', data: { userId, welcomeBonusMicros: tokensToMicros(WELCOME_BONUS_TOKENS) } },
+        { ...context, eventIds: accountEventIds },
+      );
       return { userId, username, position: result!.lastPosition };
     }
 
@@ -171,16 +180,17 @@ for (const { name, open } of backends) {
         await first.waitFor(before.at(-1)!.position); // one committed batch each
       }
 
-      // The credit of the fourth user makes the users projection throw half-way through its batch.
-      const [registeredId, creditedId] = [randomUUID(), randomUUID()];
+      // The welcome credit of the fourth user makes the tokens projection throw half-way through its batch.
+      const [openedId, creditedId] = [randomUUID(), randomUUID()];
       crashOn.add(creditedId);
-      const crashed = await registerUser([registeredId, creditedId]);
+      const crashed = await registerUser([openedId, creditedId]);
       await expect(first.waitFor(crashed.position, 1000)).rejects.toThrow(/did not reach/);
 
-      // Nothing of the failed batch is committed (not even the UserRegistered before the throw),
+      // Nothing of the failed batch is committed (not even the account opened before the throw),
       // and the checkpoint still points at the last batch that committed.
-      expect(await findUserById(db, crashed.userId)).toBeNull();
-      expect(await checkpointOf('users')).toBe(formatPosition(before.at(-1)!.position));
+      expect(await findTokenAccount(db, crashed.userId)).toBeNull();
+      expect(comparePositions(parsePosition((await checkpointOf('tokens'))!), crashed.position)).toBeLessThan(0);
+      expect(comparePositions(parsePosition((await checkpointOf('tokens'))!), before.at(-1)!.position)).toBeGreaterThanOrEqual(0);
 
       // The store keeps moving while the users projection is down.
       const after = [await registerUser(), await registerUser()];
@@ -191,14 +201,14 @@ for (const { name, open } of backends) {
       const counting = allProjections.map((p): Projection => ({
         ...p,
         apply: async (tx, event) => {
-          if (p.name === usersProjection.name) appliedOnResume.push(event);
+          if (p.name === tokensProjection.name) appliedOnResume.push(event);
           return p.apply(tx, event);
         },
       }));
       const second = await startProjector(counting);
       await second.waitFor(track.position);
 
-      // It resumed after the checkpoint: the three users committed before the crash were not replayed.
+      // It resumed after the checkpoint: the three accounts committed before the crash were not replayed.
       const resumedUsers = new Set(appliedOnResume.map((e) => (e.data as { userId: string }).userId));
       expect([...resumedUsers].sort()).toEqual([crashed.userId, ...after.map((u) => u.userId)].sort());
       expect(appliedOnResume.every((e) => comparePositions(e.position, before.at(-1)!.position) > 0)).toBe(true);
@@ -208,11 +218,11 @@ for (const { name, open } of backends) {
         expect(await findUserById(db, user.userId)).toMatchObject({ username: user.username, tokenBalance: WELCOME_BONUS_TOKENS });
       }
       const { rows } = await db.query<{ credits: number; total: string }>(
-        'SELECT count(*)::integer AS credits, sum(amount_micros)::text AS total FROM user_token_credits',
+        `SELECT count(*)::integer AS credits, sum(amount_micros)::text AS total FROM token_transactions WHERE kind = 'credit'`,
       );
       expect(rows[0]).toEqual({ credits: everyone.length, total: String(everyone.length * tokensToMicros(WELCOME_BONUS_TOKENS)) });
       expect(await listVault(db, after[0]!.userId)).toMatchObject([{ id: track.trackId, workflow: { stage: 'master' } }]);
-      expect(await checkpointOf('users')).toBe(await checkpointOf('vault'));
+      expect(await checkpointOf('tokens')).toBe(await checkpointOf('vault'));
     });
 
     it('rebuilding every read model from the store reproduces the live tables row for row', async () => {
@@ -239,7 +249,7 @@ for (const { name, open } of backends) {
       const resumed = await startProjector();
       const newcomer = await registerUser();
       await resumed.waitFor(newcomer.position);
-      const { rows } = await db.query<{ credits: number }>('SELECT count(*)::integer AS credits FROM user_token_credits');
+      const { rows } = await db.query<{ credits: number }>(`SELECT count(*)::integer AS credits FROM token_transactions WHERE kind = 'credit'`);
       expect(rows[0]!.credits).toBe(users.length + 1);
     });
 

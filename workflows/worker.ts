@@ -10,8 +10,10 @@ import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
 import { lifecycleMigrations, openLifecycleServices, openPlatform } from '../infra/platform';
 import { FileStorage } from '../infra/storage/file-storage';
+import { TokenLedger } from '../infra/tokens/token-ledger';
 import { createTrackLifecycleActivities, type TrackLifecycleActivityDeps } from './track-lifecycle/activities';
 import { TRACK_LIFECYCLE_TASK_QUEUE } from './track-lifecycle/shared';
+import { createTokenChargeActivities, type TokenChargeActivityDeps } from './token-charges/activities';
 
 export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./track-lifecycle/workflow.ts', import.meta.url));
 
@@ -26,7 +28,7 @@ export function bundleTrackLifecycleWorkflows(): Promise<WorkflowBundleWithSourc
   return bundle;
 }
 
-export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps {
+export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps, TokenChargeActivityDeps {
   connection: NativeConnection;
   namespace: string;
   taskQueue?: string;
@@ -38,7 +40,7 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
     namespace: options.namespace,
     taskQueue: options.taskQueue ?? TRACK_LIFECYCLE_TASK_QUEUE,
     workflowBundle: await bundleTrackLifecycleWorkflows(),
-    activities: createTrackLifecycleActivities(options),
+    activities: { ...createTrackLifecycleActivities(options), ...createTokenChargeActivities(options) },
   });
 }
 
@@ -97,6 +99,7 @@ async function runStandalone(): Promise<void> {
     eventStore: platform.eventStore,
     db: platform.db,
     storage,
+    tokenLedger: new TokenLedger(platform.eventStore),
     ...services,
     taskQueue,
   });

@@ -11,6 +11,7 @@ const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   illegal_state: 409,
   not_found: 404,
   concurrency: 412,
+  payment_required: 402,
 };
 
 /** What the multipart parser (busboy) throws for a body that is not the form its header announced. */

@@ -1,12 +1,11 @@
-// The user account aggregate: registration and the welcome bonus.
-import { WELCOME_BONUS_TOKENS } from '../constants';
+// The user account aggregate: registration. The welcome bonus is the token account's first credit
+// (domain/tokens), opened beside the account at signup.
 import { IllegalStateError, ValidationError } from '../shared/errors';
-import { tokensToMicros } from '../shared/tokens';
-import { TokensCredited, UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
+import { UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; username: string; balanceMicros: number };
+  | { status: 'registered'; userId: string; username: string };
 
 export const initialUserState: UserState = { status: 'unregistered' };
 
@@ -33,23 +32,17 @@ function registerUser({ data }: RegisterUser, state: UserState): UserEvent[] {
   if (!USERNAME_PATTERN.test(data.username)) {
     throw new ValidationError('Username must be 3-32 letters, digits, dots, dashes or underscores');
   }
-  return [
-    UserRegistered.create(data),
-    TokensCredited.create({
-      userId: data.userId,
-      amountMicros: tokensToMicros(WELCOME_BONUS_TOKENS),
-      reason: 'welcome_bonus',
-    }),
-  ];
+  return [UserRegistered.create(data)];
 }
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', userId: event.data.userId, username: event.data.username, balanceMicros: 0 };
+      return { status: 'registered', userId: event.data.userId, username: event.data.username };
     case 'TokensCredited':
-      if (state.status !== 'registered') return state;
-      return { ...state, balanceMicros: state.balanceMicros + event.data.amountMicros };
+      // Before the token ledger, the welcome bonus was recorded here; the ledger opens such
+      // accounts with it (infra/tokens/open-accounts.ts).
+      return state;
     default: {
       const unknown: never = event;
       throw new Error(`Unknown user event ${JSON.stringify(unknown)}`);

@@ -16,6 +16,11 @@ export const UserRegistered = defineEvent(
   }),
 );
 
+/**
+ * The welcome bonus as accounts registered before the token ledger recorded it (no longer
+ * appended): kept so those streams still read, and carried into the ledger when their token
+ * account is opened.
+ */
 export const TokensCredited = defineEvent(
   'TokensCredited',
   1,

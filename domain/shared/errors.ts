@@ -2,7 +2,7 @@
 // (api/plugins/error-handler.ts), so deciders never think about transport.
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'validation' | 'illegal_state' | 'not_found' | 'concurrency' | 'unauthorized';
+  abstract readonly kind: 'validation' | 'illegal_state' | 'not_found' | 'concurrency' | 'unauthorized' | 'payment_required';
 }
 
 export class ValidationError extends DomainError {
@@ -19,6 +19,17 @@ export class NotFoundError extends DomainError {
 
 export class UnauthorizedError extends DomainError {
   readonly kind = 'unauthorized' as const;
+}
+
+/** A step costs more tokens than the account has free (HTTP 402). */
+export class InsufficientTokensError extends DomainError {
+  readonly kind = 'payment_required' as const;
+  constructor(
+    readonly priceMicros: number,
+    readonly availableMicros: number,
+  ) {
+    super(`Insufficient tokens: this step costs ${(priceMicros / 1_000_000).toFixed(2)}, your balance is ${(Math.floor(availableMicros / 10_000) / 100).toFixed(2)}`);
+  }
 }
 
 /** An append found the stream at another version than the writer expected. */

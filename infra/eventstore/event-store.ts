@@ -56,6 +56,10 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+export interface ReadStreamOptions {
+  afterVersion?: number;
+}
+
 export interface Subscription {
   /** Resolves once the subscription has stopped. */
   stop(): Promise<void>;
@@ -70,7 +74,8 @@ export interface EventStore {
    * (a retried activity never appends twice).
    */
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersionLike): Promise<AppendResult>;
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** The stream's events in order; with `afterVersion`, only those after that version (a cached fold's tail). */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events strictly after `from`, in global order. */
   readAll(from: GlobalPosition, options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /**

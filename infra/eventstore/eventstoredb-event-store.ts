@@ -42,6 +42,7 @@ import {
   type EventStore,
   type GlobalPosition,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
   type Subscription,
 } from './event-store';
@@ -124,10 +125,12 @@ export class EventStoreDbEventStore implements EventStore {
     return { nextVersion: last.streamVersion, lastPosition: last.position };
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
+    // A stream's version n is its revision n - 1, so the events after version n start at revision n.
+    const fromRevision = options.afterVersion ? BigInt(options.afterVersion) : ESDB_START;
     try {
-      for await (const resolved of this.client.readStream(streamId, { fromRevision: ESDB_START, direction: FORWARDS })) {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision, direction: FORWARDS })) {
         if (resolved.event) events.push(this.toRecorded(resolved.event));
       }
     } catch (error) {

@@ -20,6 +20,7 @@ import {
   type EventStore,
   type GlobalPosition,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
   type Subscription,
 } from './event-store';
@@ -322,10 +323,10 @@ export class PostgresEventStore implements EventStore {
     return rows[0]?.version ?? 0;
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const { rows } = await this.db.query<EventRow>(
-      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY events.stream_version`,
-      [streamId],
+      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 ORDER BY events.stream_version`,
+      [streamId, options.afterVersion ?? 0],
     );
     return rows.map((row) => this.toRecorded(row));
   }

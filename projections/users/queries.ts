@@ -7,7 +7,8 @@ interface UserRow {
   id: string;
   username: string;
   password_hash: string;
-  token_balance_micros: string;
+  /** The free balance (balance minus holds); null before the token account is open. */
+  token_balance_micros: string | null;
   created_at: Date;
 }
 
@@ -20,20 +21,21 @@ function toUser(row: UserRow): User {
   return {
     id: row.id,
     username: row.username,
-    tokenBalance: microsToTokens(Number(row.token_balance_micros)),
+    tokenBalance: microsToTokens(Number(row.token_balance_micros ?? 0)),
     xrplWallet: null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
 
-const COLUMNS = 'id::text AS id, username, password_hash, token_balance_micros::text AS token_balance_micros, created_at';
+const COLUMNS = `users.id::text AS id, username, password_hash, (token_accounts.balance_micros - token_accounts.held_micros)::text AS token_balance_micros, created_at`;
+const FROM = 'users LEFT JOIN token_accounts ON token_accounts.user_id = users.id';
 
 export async function findUserById(db: Queryable, id: string): Promise<User | null> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE users.id = $1`, [id]);
   return rows[0] ? toUser(rows[0]) : null;
 }
 
 export async function findUserByUsername(db: Queryable, username: string): Promise<UserWithSecret | null> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE username_lower = $1`, [username.toLowerCase()]);
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE username_lower = $1`, [username.toLowerCase()]);
   return rows[0] ? { user: toUser(rows[0]), passwordHash: rows[0].password_hash } : null;
 }

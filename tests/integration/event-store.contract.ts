@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { decideUser, type RegisterUser } from '../../domain/identity/user.decider';
-import { userStreamId } from '../../domain/identity/user.events';
+import { decideTokenAccount, initialTokenAccountState } from '../../domain/tokens/token-account.decider';
+import { tokenAccountStreamId } from '../../domain/tokens/token-account.events';
 import { ConcurrencyError } from '../../domain/shared/errors';
 import type { EventMetadata, NewEvent } from '../../domain/shared/events';
 import { decideTrack, evolveTrack, initialTrackState, type TrackCommand, type TrackState } from '../../domain/track/track.decider';
@@ -42,7 +42,7 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
     });
 
     it('appends events and reads the stream back with their ids, data and metadata intact', async () => {
-      const { streamId, events } = newUser({ workflowId: 'registration-ada', causationId: 'command-1' });
+      const { streamId, events } = newAccount({ workflowId: 'registration-ada', causationId: 'command-1' });
 
       const result = await store.append(streamId, events, 'no_stream');
       const recorded = await store.readStream(streamId);
@@ -77,6 +77,17 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
         [2, 'TrackFileStored'],
         [3, 'TrackProbed'],
       ]);
+    });
+
+    it('reads only the events after a given version, for a fold that has the rest', async () => {
+      const track = newTrack();
+      await store.append(track.streamId, [...track.received, ...track.stored, ...track.probed], 'no_stream');
+
+      expect((await store.readStream(track.streamId, { afterVersion: 1 })).map((e) => [e.streamVersion, e.type])).toEqual([
+        [2, 'TrackFileStored'],
+        [3, 'TrackProbed'],
+      ]);
+      expect(await store.readStream(track.streamId, { afterVersion: 3 })).toEqual([]);
     });
 
     it("given an existing stream, when appending with 'no_stream', then ConcurrencyError and nothing is stored", async () => {
@@ -158,7 +169,7 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
     it('reads all events from START in global order, and from a position only the later ones', async () => {
       const a = newTrack();
       const b = newTrack();
-      const user = newUser();
+      const user = newAccount();
       const appended: NewEvent[] = [];
       const append = async (streamId: string, events: NewEvent[], expected: number | 'no_stream') => {
         await store.append(streamId, events, expected);
@@ -186,7 +197,7 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
 
     it('keeps the global order over many appends, read whole or page by page', async () => {
       const start = await store.append(newTrack().streamId, newTrack().received, 'no_stream');
-      const users = Array.from({ length: 40 }, () => newUser());
+      const users = Array.from({ length: 40 }, () => newAccount());
       const tracks = Array.from({ length: 20 }, () => newTrack());
       const appended: NewEvent[] = [];
       for (const user of users) {
@@ -221,7 +232,7 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
       });
       try {
         const a = newTrack();
-        const user = newUser();
+        const user = newAccount();
         const appended = [...a.received, ...user.events, ...a.stored, ...a.probed];
         await store.append(a.streamId, a.received, 'no_stream');
         await store.append(user.streamId, user.events, 'no_stream');
@@ -255,16 +266,13 @@ function event(type: string, data: unknown, meta: Partial<EventMetadata> = {}): 
   return { eventId: randomUUID(), type, data, metadata: metadata(meta) };
 }
 
-export function newUser(meta: Partial<EventMetadata> = {}): { userId: string; streamId: string; events: NewEvent[] } {
+/** A user's token account as signup opens it: two events (opened, welcome bonus) on its stream. */
+export function newAccount(meta: Partial<EventMetadata> = {}): { userId: string; streamId: string; events: NewEvent[] } {
   const userId = randomUUID();
-  const command: RegisterUser = {
-    type: 'RegisterUser',
-    data: { userId, username: `user_${userId.slice(0, 8)}`, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$aGFzaA' },
-  };
   return {
     userId,
-    streamId: userStreamId(userId),
-    events: decideUser(command, { status: 'unregistered' }).map((e) => event(e.type, e.data, meta)),
+    streamId: tokenAccountStreamId(userId),
+    events: decideTokenAccount({ type: 'OpenAccount', data: { userId, welcomeBonusMicros: 50_000_000 } }, initialTokenAccountState).map((e) => event(e.type, e.data, meta)),
   };
 }
 

@@ -11,7 +11,7 @@ import { START, type RecordedEvent } from '../../infra/eventstore/event-store';
 import { EventStoreDbEventStore } from '../../infra/eventstore/eventstoredb-event-store';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../support/postgres';
-import { describeEventStoreContract, eventually, newTrack, newUser } from './event-store.contract';
+import { describeEventStoreContract, eventually, newTrack, newAccount } from './event-store.contract';
 
 const postgresUp = await postgresAvailable();
 const serverLabel = redactPassword(TEST_DATABASE_URL);
@@ -213,7 +213,7 @@ describe.skipIf(!postgresUp)(
 
     it('holds back an event committed after an earlier, still open append until that append commits, then delivers both in order', async () => {
       const early = newTrack();
-      const late = newUser();
+      const late = newAccount();
       const subscribed: RecordedEvent[] = [];
       const subscription = store.subscribe(START, async (batch) => {
         subscribed.push(...batch);

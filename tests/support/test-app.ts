@@ -9,6 +9,7 @@ import { pgliteDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { FileStorage } from '../../infra/storage/file-storage';
+import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { openXrplLedger } from '../../infra/xrpl/ledger';
 import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
@@ -41,6 +42,7 @@ export async function startTestApp(
     projector,
     storage,
     lifecycle,
+    tokenLedger: new TokenLedger(eventStore),
     ledger: await openXrplLedger({ dataDir, env: {} }),
     signingKey: await loadCertificateSigningKey(dataDir, {}),
     ...options,

@@ -80,7 +80,8 @@ export interface RetryCommand extends RegisterCommand {
 
 /** How a command ended: refusals and failures carry the reason the creator sees. */
 /** `refused`: the track could not take the command then (nothing was recorded), as opposed to the work failing. */
-export type CommandOutcome<T> = { ok: true; value: T } | { ok: false; reason: string; resultCode?: string | null; refused?: boolean };
+/** `code`: the failure's type, e.g. 'InsufficientTokens' when the step's price could not be held. */
+export type CommandOutcome<T> = { ok: true; value: T } | { ok: false; reason: string; resultCode?: string | null; refused?: boolean; code?: string | null };
 
 export interface MasterOutcomeValue {
   masteringId: string;

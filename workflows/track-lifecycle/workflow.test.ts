@@ -26,6 +26,8 @@ import { COPYRIGHT_ANALYSIS_STAGES } from '../../domain/constants';
 import { sha256File } from '../../infra/storage/file-storage';
 import { signedCertificateSchema, verifyCertificateSignature } from '../../infra/certificate/certificate';
 import type { MediaProbe } from '../../infra/media/probe';
+import { openTokenAccount } from '../../infra/tokens/open-accounts';
+import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { createTrackLifecycleActivities, type StoredFile, type TrackLifecycleActivityDeps } from './activities';
 import { copyrightCheckUpdate, currentStageQuery, masterUpdate, registerUpdate, retryRegistrationUpdate, trackLifecycleWorkflowId, type LifecycleProgress, type TrackLifecycleInput } from './shared';
 import { lifecycleMigrations } from '../../infra/platform';
@@ -54,6 +56,7 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
   let ledger: XrplLedger;
   let signingKey: CertificateSigningKey;
   let deps: TrackLifecycleActivityDeps;
+  let tokenLedger: TokenLedger;
 
   beforeAll(async () => {
     installTemporalRuntime();
@@ -76,7 +79,8 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     rippled.fundAccount(ledger.account);
     signingKey = await loadCertificateSigningKey(dir, {});
     deps = { eventStore, storage, db, ledger, signingKey };
-    worker = await createTrackLifecycleWorker({ connection: env.nativeConnection, namespace: 'default', ...deps, taskQueue: TASK_QUEUE });
+    tokenLedger = new TokenLedger(eventStore);
+    worker = await createTrackLifecycleWorker({ connection: env.nativeConnection, namespace: 'default', ...deps, tokenLedger, taskQueue: TASK_QUEUE });
     workerRun = worker.run();
     client = env.client;
   });
@@ -98,6 +102,7 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     const event = UserRegistered.create({ userId, username: `creator_${userId.slice(0, 8)}`, passwordHash: 'x'.repeat(32) });
     const metadata = { correlationId: randomUUID(), causationId: null, actor: `user:${userId}`, workflowId: null, occurredAt: new Date().toISOString() };
     await eventStore.append(userStreamId(userId), [{ eventId: randomUUID(), ...event, metadata }], 'no_stream');
+    await openTokenAccount(tokenLedger, userId, { correlationId: metadata.correlationId, actor: metadata.actor });
     return userId;
   }
 

@@ -4,6 +4,8 @@
 // certificate and puts the track in the vault) — and an operator's retry of a failed ledger step.
 // Commands run one at a time, in the order they arrived; each update answers with its outcome.
 // A step that fails for good is recorded as an event and answered as {ok: false, reason}.
+// Priced steps (a master, a registration) hold their price before they start, capture it when they
+// succeed and release it when they fail or are refused, so a creator pays only for work done.
 import {
   ActivityFailure,
   ApplicationFailure,
@@ -13,8 +15,11 @@ import {
   patched,
   proxyActivities,
   setHandler,
+  uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
+import type { PricedService } from '../../domain/tokens/catalogue';
+import type { TokenCharge, TokenChargeActivities } from '../token-charges/activities';
 import { INTAKE_STEPS, LIFECYCLE_STAGES, type IntakeStep } from '../../domain/track/lifecycle';
 import type { TrackLifecycleActivities } from './activities';
 import {
@@ -23,6 +28,7 @@ import {
   masterUpdate,
   registerUpdate,
   retryRegistrationUpdate,
+  type CommandContext,
   type CommandOutcome,
   type LifecycleProgress,
   type RegisterCommand,
@@ -54,6 +60,12 @@ const ledger = proxyActivities<TrackLifecycleActivities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 5 },
 });
+
+// The token ledger: quick appends; a refusal (not enough tokens) is non-retryable.
+const tokens = proxyActivities<TokenChargeActivities>({ startToCloseTimeout: '30 seconds', retry });
+
+/** Histories recorded before steps were charged replay without the ledger's activities. */
+const CHARGES_PATCH = 'token-charges';
 
 interface QueuedCommand {
   name: string;
@@ -88,17 +100,37 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
       }),
     );
 
+  /** The charge for one run of a priced step, or none (a history from before charges). */
+  const chargeFor = (command: CommandContext, service: PricedService, runId: string, description: string): TokenCharge | null =>
+    patched(CHARGES_PATCH)
+      ? { holdId: `${service}-${runId}`, service, userId: input.ownerId, subjectId: input.trackId, description, correlationId: command.correlationId, actor: command.actor }
+      : null;
+
+  /** Runs a priced step inside its charge: held first (not enough tokens: refused, nothing run), then captured or released by how the step ended. */
+  async function charged<T>(charge: TokenCharge | null, step: () => Promise<CommandOutcome<T>>): Promise<CommandOutcome<T>> {
+    if (!charge) return step();
+    const unpaid = await attempt(() => tokens.holdTokens(charge));
+    if (unpaid) return failureOutcome(unpaid);
+    const outcome = await step();
+    if (outcome.ok) await tokens.captureTokens(charge);
+    else await tokens.releaseTokens(charge, outcome.reason);
+    return outcome;
+  }
+
   setHandler(masterUpdate, (command) =>
-    enqueue('master', async () => {
-      const refused = await attempt(() => quick.requestMastering(input, command));
-      if (refused) return failureOutcome(refused);
-      const failed = await attempt(() => long.masterAudio(input, command));
-      if (failed) {
-        await quick.failMastering(input, command, failed.reason);
-        return failureOutcome(failed);
-      }
-      return { ok: true, value: { masteringId: command.masteringId } };
-    }),
+    enqueue('master', () =>
+      // A preview is free; a master costs professional-mastering.
+      charged(command.kind === 'master' ? chargeFor(command, 'professional-mastering', command.masteringId, `Mastering "${input.title}"`) : null, async () => {
+        const refused = await attempt(() => quick.requestMastering(input, command));
+        if (refused) return failureOutcome(refused);
+        const failed = await attempt(() => long.masterAudio(input, command));
+        if (failed) {
+          await quick.failMastering(input, command, failed.reason);
+          return failureOutcome(failed);
+        }
+        return { ok: true, value: { masteringId: command.masteringId } };
+      }),
+    ),
   );
 
   setHandler(copyrightCheckUpdate, (command) =>
@@ -118,19 +150,22 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
     }),
   );
 
+  const registrationCharge = (command: CommandContext, runId: string) => chargeFor(command, 'copyright-registration', runId, `Copyright registration of "${input.title}"`);
+
   setHandler(registerUpdate, (command) =>
-    enqueue('register', async () => {
-      return signSubmitAndCertify(command);
-    }),
+    enqueue('register', () => charged(registrationCharge(command, uuid4()), () => signSubmitAndCertify(command))),
   );
 
   setHandler(retryRegistrationUpdate, (command) =>
     enqueue('retryRegistration', async () => {
       const refused = await attempt(() => quick.requestRegistrationRetry(input, command));
       if (refused) return failureOutcome(refused);
-      // Runs before that version retried only the submission, so their histories replay without it.
-      if (patched('retry-signs-when-signing-failed')) return signSubmitAndCertify(command);
-      return submitAndCertify(command);
+      // The failed attempt gave its tokens back; the retry charges the owner when it succeeds.
+      return charged(registrationCharge(command, command.retryId), () => {
+        // Runs before that version retried only the submission, so their histories replay without it.
+        if (patched('retry-signs-when-signing-failed')) return signSubmitAndCertify(command);
+        return submitAndCertify(command);
+      });
     }),
   );
 
@@ -208,6 +243,8 @@ interface StepFailure {
   resultCode: string | null;
   /** The track could not take the command (a business refusal), as opposed to the work failing. */
   refusal: boolean;
+  /** The failure's type, e.g. 'InsufficientTokens' (the API answers it with 402). */
+  code: string | null;
 }
 
 /** Runs one step; a failure comes back as the reason (and ledger result code) instead of a throw. */
@@ -220,11 +257,12 @@ async function attempt(step: () => Promise<unknown>): Promise<StepFailure | null
     const cause = error.cause;
     const reason = (cause instanceof ApplicationFailure && cause.message) || cause?.message || error.message;
     const resultCode = cause instanceof ApplicationFailure && cause.type === 'XrplRejected' ? String((cause.details?.[0] as string | undefined) ?? '') || null : null;
-    const refusal = cause instanceof ApplicationFailure && cause.type === 'IllegalStateError';
-    return { ok: false, reason, resultCode, refusal };
+    const code = cause instanceof ApplicationFailure ? (cause.type ?? null) : null;
+    const refusal = code === 'IllegalStateError' || code === 'InsufficientTokens';
+    return { ok: false, reason, resultCode, refusal, code };
   }
 }
 
-function failureOutcome({ reason, resultCode, refusal }: StepFailure): { ok: false; reason: string; resultCode: string | null; refused: boolean } {
-  return { ok: false, reason, resultCode, refused: refusal };
+function failureOutcome({ reason, resultCode, refusal, code }: StepFailure): { ok: false; reason: string; resultCode: string | null; refused: boolean; code: string | null } {
+  return { ok: false, reason, resultCode, refused: refusal, code };
 }

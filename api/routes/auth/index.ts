@@ -9,6 +9,7 @@ import { UsernameClaimed, userStreamId, usernameStreamId } from '../../../domain
 import { ConcurrencyError, IllegalStateError, UnauthorizedError, ValidationError } from '../../../domain/shared/errors';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../../infra/auth/password';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
+import { openTokenAccount } from '../../../infra/tokens/open-accounts';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findUserById, findUserByUsername } from '../../../projections/users/queries';
 import { clearSessionCookie, requireUserId, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
@@ -20,7 +21,7 @@ import { passwordProblem } from './password-policy';
 const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, eventStore, projector, sessions, secureCookies } = deps;
+  const { db, eventStore, projector, sessions, secureCookies, tokenLedger } = deps;
   const loginThrottle = new LoginThrottle();
 
   app.post(
@@ -42,6 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         context,
       );
       if (result) await projector.waitFor(result.lastPosition);
+      const opened = await openTokenAccount(tokenLedger, userId, context);
+      if (opened.result) await projector.waitFor(opened.result.lastPosition);
       const user = await findUserById(db, userId);
       if (!user) throw new Error(`User ${userId} was registered but is not in the read model`);
       const session = await sessions.create(userId);

@@ -9,7 +9,11 @@ import type { VaultItem } from '../../../domain/contracts/vault';
 import { decideTrack, evolveTrack, initialTrackState, refusal, type TrackCommand } from '../../../domain/track/track.decider';
 import { trackStreamId, type TrackEvent } from '../../../domain/track/track.events';
 import type { Queryable } from '../../../infra/db/db';
-import { NotFoundError } from '../../../domain/shared/errors';
+import { InsufficientTokensError, NotFoundError } from '../../../domain/shared/errors';
+import { tokensToMicros } from '../../../domain/shared/tokens';
+import { SERVICE_PRICES, type PricedService } from '../../../domain/tokens/catalogue';
+import { allowanceCovers, availableMicros } from '../../../domain/tokens/token-account.decider';
+import type { TokenLedger } from '../../../infra/tokens/token-ledger';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import type { EventStore, RecordedEvent } from '../../../infra/eventstore/event-store';
 import { findOwnedTrack, findTrack, toVaultItem, type VaultRow } from '../../../projections/vault/queries';
@@ -30,6 +34,26 @@ export async function ownedTrack(db: Queryable, request: FastifyRequest, id: str
 export function refuseUnlessAllowed(row: VaultRow, command: Parameters<typeof refusal>[1]): void {
   const why = refusal(row.state, command);
   if (why) throw new HttpError(409, why);
+}
+
+/**
+ * The HTTP answer for a step that ended without success: 402 when its price could not be held,
+ * else `status` (422 for the work failing, 502 for the ledger refusing, ...).
+ */
+export function outcomeError(outcome: { reason: string; code?: string | null }, status: number): HttpError {
+  return new HttpError(outcome.code === 'InsufficientTokens' ? 402 : status, outcome.reason);
+}
+
+/**
+ * Refuses at once (402) a priced step the account cannot pay for, before anything starts, for the
+ * calls that answer before the step has run (the workflow's hold is what guarantees the charge).
+ */
+export async function requireTokensFor(tokenLedger: TokenLedger, ownerId: string, service: PricedService): Promise<void> {
+  const account = await tokenLedger.account(ownerId);
+  if (allowanceCovers(account, service, new Date().toISOString())) return;
+  const price = tokensToMicros(SERVICE_PRICES[service]);
+  const free = availableMicros(account);
+  if (price > free) throw new InsufficientTokensError(price, Math.max(0, free));
 }
 
 export function commandContext(request: FastifyRequest, ownerId: string): CommandContext {

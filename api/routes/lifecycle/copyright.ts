@@ -29,7 +29,7 @@ import type { AppDeps } from '../../app';
 import { binarySchema, fileResponse, noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { commandContext, decideAndAppend, lifecycleInput, ownedTrack, recordedResult, refuseUnlessAllowed, retryFailedRegistration, viewAfter, viewWhen } from './commands';
+import { commandContext, decideAndAppend, lifecycleInput, outcomeError, ownedTrack, recordedResult, refuseUnlessAllowed, retryFailedRegistration, viewAfter, viewWhen } from './commands';
 
 const idParams = z.object({ id: z.string().min(1) });
 
@@ -78,7 +78,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     refuseUnlessAllowed(row, 'register');
     const context = commandContext(request, ownerId);
     const outcome = await lifecycle.register(lifecycleInput(row, context), { ...context, publicUrl: publicOrigin() });
-    if (!outcome.ok) throw new HttpError(outcome.resultCode ? 502 : 422, outcome.reason);
+    if (!outcome.ok) throw outcomeError(outcome, outcome.resultCode ? 502 : 422);
     const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.certificateId === outcome.value.certificateId);
     return {
       success: true,
@@ -264,7 +264,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     });
     if ('refused' in result) throw new HttpError(409, result.refused);
     const { outcome } = result;
-    if (!outcome.ok) throw new HttpError(outcome.resultCode ? 502 : 422, outcome.reason);
+    if (!outcome.ok) throw outcomeError(outcome, outcome.resultCode ? 502 : 422);
     return { success: true as const, ...outcome.value };
   });
 };

@@ -15,17 +15,19 @@ import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { commandContext, lifecycleInput, ownedTrack, recordedResult, refuseUnlessAllowed, viewAfter } from './commands';
+import { commandContext, lifecycleInput, outcomeError, ownedTrack, recordedResult, refuseUnlessAllowed, requireTokensFor, viewAfter } from './commands';
 
 const idParams = z.object({ id: z.string().min(1) });
 
 type MasteredData = z.output<typeof TrackMastered.schema>;
 
-export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, projector, vaultLists }) => {
+export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, projector, vaultLists, tokenLedger }) => {
   async function prepare(request: Parameters<typeof ownedTrack>[1], contentId: string | undefined, settings: Omit<MasterRequest, 'contentId'>, kind: MasteringKind) {
     if (!contentId) throw new HttpError(400, 'contentId is required: choose exactly one track to master');
     const { ownerId, row } = await ownedTrack(db, request, contentId);
     refuseUnlessAllowed(row, 'master');
+    // A preview is free; a master the account cannot pay for is refused before anything starts.
+    if (kind === 'master') await requireTokensFor(tokenLedger, ownerId, 'professional-mastering');
     const context = commandContext(request, ownerId);
     const command: MasterCommand = { ...context, masteringId: randomUUID(), kind, settings: { style: settings.style, loudness: settings.loudness, format: settings.format } };
     return { ownerId, row, command, input: lifecycleInput(row, context) };
@@ -34,7 +36,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   async function masterAndAnswer(request: Parameters<typeof ownedTrack>[1], body: MasterRequest, kind: MasteringKind) {
     const { ownerId, row, command, input } = await prepare(request, body.contentId, body, kind);
     const outcome = await lifecycle.master(input, command);
-    if (!outcome.ok) throw new HttpError(422, outcome.reason);
+    if (!outcome.ok) throw outcomeError(outcome, 422);
     const mastered = await masteredEvent(row.id, command.masteringId);
     const item = await viewAfter({ db, projector }, ownerId, row.id, mastered);
     return masterAnswer(item, mastered.data, kind);

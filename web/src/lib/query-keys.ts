@@ -9,3 +9,6 @@ export const COPYRIGHT_CHECKS_KEY = ['/api/copyright-checks'] as const;
 export const CERTIFICATE_KEY = ['/api/copyright-certificate'] as const;
 /** A registration's external database sync: ['/api/database-sync-status', txHash]. */
 export const SYNC_STATUS_KEY = ['/api/database-sync-status'] as const;
+export const TOKEN_BALANCE_KEY = ['/api/goose-tokens/balance'] as const;
+export const TOKEN_TRANSACTIONS_KEY = ['/api/goose-tokens/transactions'] as const;
+export const TOKEN_PRICING_KEY = ['/api/goose-tokens/pricing'] as const;

@@ -6,7 +6,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { REALTIME_PATH, realtimeMessageSchema, type RealtimeMessage } from '../../../../../domain/contracts/realtime';
-import { CERTIFICATE_KEY, COPYRIGHT_CHECKS_KEY, CURRENT_USER_KEY, GENERATED_MUSIC_KEY, SYNC_STATUS_KEY, USER_KEY, VAULT_KEY } from '../../../lib/query-keys';
+import { CERTIFICATE_KEY, COPYRIGHT_CHECKS_KEY, CURRENT_USER_KEY, GENERATED_MUSIC_KEY, SYNC_STATUS_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY, VAULT_KEY } from '../../../lib/query-keys';
 
 export type RealtimeEvent = Extract<RealtimeMessage, { type: 'event' }>;
 type ReadModel = RealtimeEvent['readModel'];
@@ -15,6 +15,7 @@ type QueryKey = readonly string[];
 const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
   vault: [VAULT_KEY, COPYRIGHT_CHECKS_KEY],
   user: [USER_KEY, CURRENT_USER_KEY],
+  tokens: [USER_KEY, CURRENT_USER_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY],
 };
 
 /** Events after which a registration's external database sync may read differently. */

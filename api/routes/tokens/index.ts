@@ -1,0 +1,84 @@
+// The token wallet's routes (spec 1 §3, §7, §8): the price list every screen reads, the balance,
+// the history, and Fix Tokens, which rebuilds the user's balance from the ledger's events.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  balanceResponseSchema,
+  pricingResponseSchema,
+  syncTokensResponseSchema,
+  transactionsQuerySchema,
+  transactionsResponseSchema,
+  type PricingResponse,
+} from '../../../domain/contracts/tokens';
+import { microsToTokens } from '../../../domain/shared/tokens';
+import {
+  LOW_BALANCE_WARNING_TOKENS,
+  LOW_TOKEN_POPUP_TOKENS,
+  PRICED_SERVICES,
+  SERVICE_LABELS,
+  SERVICE_PRICES,
+  SUBSCRIPTION_TIERS,
+  TOKEN_PACKAGES,
+} from '../../../domain/tokens/catalogue';
+import { tokenAccountStreamId } from '../../../domain/tokens/token-account.events';
+import { rebuildTokenAccount } from '../../../projections/tokens/projection';
+import { findTokenAccount, listTokenTransactions } from '../../../projections/tokens/queries';
+import type { AppDeps } from '../../app';
+import { noBody, PUBLIC } from '../../openapi';
+import { requireUserId } from '../../plugins/auth';
+import { HttpError } from '../../plugins/error-handler';
+
+const PRICING: PricingResponse = {
+  pricing: SERVICE_PRICES,
+  services: PRICED_SERVICES.map((id) => ({ id, label: SERVICE_LABELS[id], price: SERVICE_PRICES[id] })),
+  packages: TOKEN_PACKAGES.map((p) => ({ ...p })),
+  subscriptionTiers: SUBSCRIPTION_TIERS.map((tier) => ({ ...tier, price: tier.monthlyPrice })),
+  free: ['Uploading', 'Mastering previews', 'The copyright check'],
+  lowBalanceWarning: LOW_BALANCE_WARNING_TOKENS,
+  lowTokenPopup: LOW_TOKEN_POPUP_TOKENS,
+  usdPerToken: 1,
+};
+
+export const tokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore }) => {
+  app.get('/api/goose-tokens/pricing', { schema: { summary: 'The price list: tokens per priced step, token packages and subscription tiers', tags: ['tokens'], ...PUBLIC, response: { 200: pricingResponseSchema } } }, () => PRICING);
+
+  app.get('/api/goose-tokens/balance', { schema: { summary: 'The signed-in user\'s spendable balance, what running steps hold, and the subscription', tags: ['tokens'], response: { 200: balanceResponseSchema } } }, async (request) => {
+    const userId = requireUserId(request);
+    const account = await findTokenAccount(db, userId);
+    if (!account) throw new HttpError(409, 'This account has no token account yet; use Fix Tokens to open it');
+    return {
+      balance: microsToTokens(account.balanceMicros - account.heldMicros),
+      held: microsToTokens(account.heldMicros),
+      ledgerBalance: microsToTokens(account.balanceMicros),
+      wallet: null,
+      subscription: account.subscription,
+    };
+  });
+
+  app.get('/api/goose-tokens/transactions', { schema: { summary: 'The signed-in user\'s token history, newest first: what, when, why and the balance after', tags: ['tokens'], querystring: transactionsQuerySchema, response: { 200: transactionsResponseSchema } } }, async (request) => ({
+    transactions: await listTokenTransactions(db, requireUserId(request), request.query.limit),
+  }));
+
+  app.post('/api/debug/sync-tokens', { schema: { summary: 'Fix Tokens: rebuild the balance from the ledger\'s events and report what was repaired', tags: ['tokens'], body: noBody, response: { 200: syncTokensResponseSchema } } }, async (request) => {
+    const userId = requireUserId(request);
+    const before = await findTokenAccount(db, userId);
+    const events = await eventStore.readStream(tokenAccountStreamId(userId));
+    if (events.length === 0) throw new HttpError(409, 'This user has no token account events to rebuild from');
+    await db.transaction((tx) => rebuildTokenAccount(tx, userId, events));
+    const after = await findTokenAccount(db, userId);
+    const spendable = (account: typeof before) => (account ? account.balanceMicros - account.heldMicros : 0);
+    const differenceMicros = spendable(after) - spendable(before);
+    const repaired = differenceMicros !== 0 || before?.heldMicros !== after?.heldMicros;
+    request.log.info({ userId, differenceMicros, repaired }, 'token balance rebuilt from the ledger');
+    return {
+      success: true as const,
+      balance: microsToTokens(spendable(after)),
+      previousBalance: microsToTokens(spendable(before)),
+      difference: microsToTokens(differenceMicros),
+      repaired,
+      eventsReplayed: events.length,
+      message: repaired
+        ? `Your balance was rebuilt from ${events.length} ledger events and corrected by ${microsToTokens(differenceMicros).toFixed(2)} tokens`
+        : `Your balance matches the ledger's ${events.length} events; nothing needed fixing`,
+    };
+  });
+};

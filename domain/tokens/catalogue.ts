@@ -1,0 +1,125 @@
+// What the platform sells and for how much: one price list every screen reads from
+// GET /api/goose-tokens/pricing, the token packages and the subscription tiers. 1 token = 1 USD.
+// The spec's documents disagree on prices; these are the ones that hold (issue "Money").
+
+/** The steps that cost tokens. Uploading and the copyright check are free; a preview is free. */
+export const PRICED_SERVICES = ['ai-music-generation', 'professional-mastering', 'copyright-registration', 'distribution-setup'] as const;
+export type PricedService = (typeof PRICED_SERVICES)[number];
+
+/**
+ * Tokens per use. `copyright-registration` is what the legal texts call "copyright analysis": the
+ * oracle's clearance plus the registration on the XRP Ledger, charged when the registration
+ * succeeds. `distribution-setup` is per release per year.
+ */
+export const SERVICE_PRICES: Record<PricedService, number> = {
+  'ai-music-generation': 10,
+  'professional-mastering': 5,
+  'copyright-registration': 25,
+  'distribution-setup': 14.99,
+};
+
+export const SERVICE_LABELS: Record<PricedService, string> = {
+  'ai-music-generation': 'AI music generation',
+  'professional-mastering': 'Professional mastering',
+  'copyright-registration': 'Copyright registration',
+  'distribution-setup': 'Distribution setup (per release per year)',
+};
+
+/** Spec 1 §9: the header warns at this balance or below. */
+export const LOW_BALANCE_WARNING_TOKENS = 5;
+/** Spec 3 §4, §9: the low-token popup opens at this balance or below. */
+export const LOW_TOKEN_POPUP_TOKENS = 10;
+
+export const TOKEN_PACKAGE_IDS = ['starter', 'pro', 'premium', 'xrp'] as const;
+export type TokenPackageId = (typeof TOKEN_PACKAGE_IDS)[number];
+
+export interface TokenPackage {
+  id: TokenPackageId;
+  name: string;
+  /** USD; the tokens credited equal the price. */
+  price: number;
+  tokens: number;
+  type?: 'xrp';
+}
+
+/** Spec 3 §9: token packages; the tokens equal the price. */
+export const TOKEN_PACKAGES: readonly TokenPackage[] = [
+  { id: 'starter', name: 'Starter', price: 9.99, tokens: 9.99 },
+  { id: 'pro', name: 'Pro', price: 19.99, tokens: 19.99 },
+  { id: 'premium', name: 'Premium', price: 34.99, tokens: 34.99 },
+  { id: 'xrp', name: 'XRP Pack', price: 49.95, tokens: 49.95, type: 'xrp' },
+];
+
+export const SUBSCRIPTION_TIER_IDS = ['bronze', 'silver', 'gold', 'platinum'] as const;
+export type SubscriptionTierId = (typeof SUBSCRIPTION_TIER_IDS)[number];
+
+/** Uses of a service a tier includes each paid month: a count, or 'unlimited'. */
+export type Allowances = Partial<Record<PricedService, number | 'unlimited'>>;
+
+export interface SubscriptionTier {
+  id: SubscriptionTierId;
+  name: string;
+  /** USD a month; the tokens credited each paid month equal it. */
+  monthlyPrice: number;
+  tokens: number;
+  allowances: Allowances;
+  features: string[];
+  recommended: boolean;
+}
+
+/**
+ * Spec 2 §9 / spec 3 §6, §9. Beyond an allowance a step costs its price in tokens. "Oracle checks"
+ * in the spec's tier texts are the priced copyright step (clearance plus registration): the
+ * check on its own is free for everyone.
+ */
+export const SUBSCRIPTION_TIERS: readonly SubscriptionTier[] = [
+  {
+    id: 'bronze',
+    name: 'Bronze',
+    monthlyPrice: 19.99,
+    tokens: 19.99,
+    allowances: { 'ai-music-generation': 10 },
+    features: ['10 AI music prompts a month', '19.99 tokens every paid month'],
+    recommended: false,
+  },
+  {
+    id: 'silver',
+    name: 'Silver',
+    monthlyPrice: 29.99,
+    tokens: 29.99,
+    allowances: { 'ai-music-generation': 30, 'copyright-registration': 2 },
+    features: ['30 AI music prompts a month', '2 copyright clearances and registrations a month', '29.99 tokens every paid month'],
+    recommended: false,
+  },
+  {
+    id: 'gold',
+    name: 'Gold',
+    monthlyPrice: 39.99,
+    tokens: 39.99,
+    allowances: { 'ai-music-generation': 'unlimited', 'copyright-registration': 'unlimited' },
+    features: ['Unlimited AI music prompts', 'Unlimited copyright clearances and on-chain registrations', '39.99 tokens every paid month'],
+    recommended: true,
+  },
+  {
+    id: 'platinum',
+    name: 'Platinum',
+    monthlyPrice: 59.99,
+    tokens: 59.99,
+    allowances: { 'ai-music-generation': 'unlimited', 'copyright-registration': 'unlimited', 'distribution-setup': 'unlimited' },
+    features: [
+      'Everything in Gold',
+      'Distribution setup to 150+ platforms included',
+      'Royalty vault',
+      '59.99 tokens every paid month',
+    ],
+    recommended: false,
+  },
+];
+
+export function findPackage(id: string): TokenPackage | undefined {
+  return TOKEN_PACKAGES.find((p) => p.id === id);
+}
+
+export function findTier(id: string): SubscriptionTier | undefined {
+  return SUBSCRIPTION_TIERS.find((t) => t.id === id);
+}
