@@ -12,7 +12,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { openLogin, openSignup } from '../../../lib/app-events';
 import { useLogout } from '../../../lib/auth';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
-import { TokenBalance } from './token-balance';
+import { LOW_BALANCE_WARNING_TOKENS } from '../../../../../domain/tokens/catalogue';
+import { useSetAtom } from 'jotai';
+import { pricingDialogAtom } from '../../tokens/atoms';
+import { LowTokenWatcher } from '../../tokens/components/low-token-watcher';
+import { PricingDialog } from '../../tokens/components/pricing-dialog';
+import { TokenHistoryDialog } from '../../tokens/components/token-history-dialog';
+import { TokenWidget } from '../../tokens/components/token-widget';
+import { useUser } from '../api/get-user';
 
 interface DashboardHeaderProps {
   user: User | null;
@@ -46,6 +53,9 @@ function SignedInActions({ user, onSelectTab }: { user: User; onSelectTab(tab: D
   const menuRef = useRef<Menu>(null);
   const toast = useToast();
   const logout = useLogout();
+  const { data: current } = useUser({ enabled: true });
+  const balance = (current ?? user).tokenBalance;
+  const openPricing = useSetAtom(pricingDialogAtom);
 
   const items: MenuItem[] = [
     { label: 'My Distributions', icon: 'pi pi-send', command: () => onSelectTab('distributions') },
@@ -75,7 +85,20 @@ function SignedInActions({ user, onSelectTab }: { user: User; onSelectTab(tab: D
         tooltipOptions={{ position: 'bottom' }}
         onClick={() => onSelectTab('developer')}
       />
-      <TokenBalance fallbackUser={user} />
+      <Button
+        icon="pi pi-dollar"
+        rounded
+        outlined
+        severity={balance <= LOW_BALANCE_WARNING_TOKENS ? 'warning' : undefined}
+        aria-label="Pricing plans"
+        tooltip="Pricing plans"
+        tooltipOptions={{ position: 'bottom' }}
+        onClick={() => openPricing({ open: true, notice: balance <= LOW_BALANCE_WARNING_TOKENS ? `Low token balance: you have ${balance.toFixed(2)} tokens left.` : null })}
+      />
+      <TokenWidget fallbackUser={user} />
+      <LowTokenWatcher balance={balance} />
+      <PricingDialog />
+      <TokenHistoryDialog />
       <span className="greeting">
         Hello, <strong>{user.username}</strong>
       </span>

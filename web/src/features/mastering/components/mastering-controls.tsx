@@ -13,6 +13,8 @@ import { MasteringStepList } from '../../track-workflow/components/mastering-ste
 import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
 import { useCreateMaster, type MasterKind, type MasterSettings } from '../api/create-master';
 import { LOUDNESS_CHOICES, MASTER_SETTING_FIELDS } from '../master-options';
+import { useOfferTopUp } from '../../tokens/api/use-offer-top-up';
+import { PriceNote } from '../../tokens/components/price-note';
 
 const KIND_TEXT: Record<MasterKind, { started: string; ready: string; failed: string; fallback: string }> = {
   preview: { started: 'Preview started', ready: 'Preview ready', failed: 'Preview failed', fallback: 'Failed to create preview' },
@@ -38,6 +40,7 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
   const busy = previewing || mastering || serverRunning;
   const loudness = LOUDNESS_CHOICES.find((option) => option.value === settings.loudness)?.label ?? settings.loudness;
 
+  const offerTopUp = useOfferTopUp();
   const create = (kind: MasterKind) => {
     const text = KIND_TEXT[kind];
     const mutation = kind === 'preview' ? preview : master;
@@ -52,6 +55,7 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
             detail: kind === 'preview' ? `Listen to the preview of "${item.title}" below.` : `"${item.title}" is mastered. Its master is below.`,
           }),
         onError: (error) => {
+          offerTopUp(error);
           const reason = errorMessage(error, '');
           toast.show({ severity: 'error', summary: text.failed, detail: reason && reason !== text.fallback ? `${text.fallback}: ${reason}` : text.fallback });
         },
@@ -97,6 +101,7 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
         <div className="button-row">
           <Button label="Create Preview" icon="pi pi-eye" outlined loading={previewing} disabled={busy} onClick={() => create('preview')} />
           <Button label="Master Track" icon="pi pi-sliders-h" loading={mastering} disabled={busy} onClick={() => create('master')} />
+          <PriceNote service="professional-mastering" suffix="per master; previews are free" />
         </div>
 
         {serverRunning && item.mastering && (

@@ -14,6 +14,7 @@ import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
 import { useRealtimeMastering } from '../api/master-with-progress';
 import type { MasterSettings } from '../api/create-master';
 import { DEFAULT_MASTER_SETTINGS, MASTER_SETTING_FIELDS, type MasterSettingField } from '../master-options';
+import { useOfferTopUp } from '../../tokens/api/use-offer-top-up';
 
 const FAILURE_TEXT = 'There was an error during the mastering process. Please try again.';
 
@@ -31,12 +32,14 @@ export function RealtimeMasteringCard({ item }: { item: VaultItem }) {
   const run = foldMasteringSteps(mine ? state.events : []);
   const serverRunning = item.mastering?.running === true;
 
+  const offerTopUp = useOfferTopUp();
   const begin = async () => {
     toast.show({ severity: 'info', summary: 'Mastering Started', detail: `Mastering "${item.title}" in real time (${style}, ${loudness}, WAV).` });
     const outcome = await start({ contentId: item.id, style, loudness });
     if (outcome.ok) {
       toast.show({ severity: 'success', summary: 'Mastering Complete', detail: `"${item.title}" is mastered. Its master is ready to play below.` });
     } else if (!outcome.aborted) {
+      offerTopUp(outcome.error);
       const reason = errorMessage(outcome.error, '');
       toast.show({ severity: 'error', summary: 'Mastering Failed', detail: reason ? `${FAILURE_TEXT} ${reason}` : FAILURE_TEXT });
     }

@@ -23,6 +23,8 @@ import { checkUnavailableReason, isCopyrightCleared } from '../../track-workflow
 import { checkOutcomeToast, registrationToast } from '../../track-workflow/outcome-toasts';
 import { RegistrationAfterCheckError, useRegisterCopyrightFlow, type RegisterFlowOutcome } from '../api/register-copyright-flow';
 import { failureDetails, STATUS_DISPLAY, trackWorkflowStatus } from '../workflow-status';
+import { useOfferTopUp } from '../../tokens/api/use-offer-top-up';
+import { PriceNote } from '../../tokens/components/price-note';
 
 function outcomeToast(outcome: RegisterFlowOutcome): ToastOptions {
   if (outcome.kind === 'conflict') return checkOutcomeToast(outcome.check);
@@ -55,6 +57,7 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
   const toast = useToast();
   const startMastering = useStartMastering();
   const registerFlow = useRegisterCopyrightFlow();
+  const offerTopUp = useOfferTopUp();
   const status = trackWorkflowStatus(item);
   const display = STATUS_DISPLAY[status];
   const isMusic = item.contentType === 'music';
@@ -67,6 +70,7 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
       onSuccess: () =>
         toast.show({ severity: 'info', summary: 'Mastering Started', detail: `"${item.title}": balanced style, medium loudness. Each step shows here as it finishes.` }),
       onError: (error) => {
+        offerTopUp(error);
         const reason = errorMessage(error, '');
         toast.show({ severity: 'error', summary: 'Mastering Failed', detail: `Failed to start mastering. Please try again.${reason ? ` ${reason}` : ''}` });
       },
@@ -75,18 +79,24 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
   const register = () =>
     registerFlow.mutate(item, {
       onSuccess: (outcome) => toast.show(outcomeToast(outcome)),
-      onError: (error) => toast.show(failureToast(error)),
+      onError: (error) => {
+        offerTopUp(error instanceof RegistrationAfterCheckError ? error.registrationError : error);
+        toast.show(failureToast(error));
+      },
     });
 
   const busy = startMastering.isPending || registerFlow.isPending;
   const startMasteringButton = (
-    <Button label="Start Mastering" icon="pi pi-sliders-h" size="small" loading={startMastering.isPending} disabled={busy} onClick={master} />
+    <>
+      <Button label="Start Mastering" icon="pi pi-sliders-h" size="small" loading={startMastering.isPending} disabled={busy} onClick={master} />
+      <PriceNote service="professional-mastering" />
+    </>
   );
   const unavailable = checkUnavailableReason(item);
   const registerButton = (
     <>
       <Button label="Register Copyright" icon="pi pi-shield" size="small" loading={registerFlow.isPending} disabled={busy || unavailable !== null} onClick={register} />
-      {unavailable && <span className="muted small">{unavailable}.</span>}
+      {unavailable ? <span className="muted small">{unavailable}.</span> : <PriceNote service="copyright-registration" suffix="when registered; the check is free" />}
     </>
   );
 

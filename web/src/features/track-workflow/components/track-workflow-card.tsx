@@ -30,6 +30,7 @@ import { MasteringStepList } from './mastering-step-list';
 import { OracleStageList } from './oracle-stage-list';
 import { RegistrationSummary } from './registration-summary';
 import '../track-workflow.css';
+import { useOfferTopUp } from '../../tokens/api/use-offer-top-up';
 
 const STATE_TEXT: Record<TrackWorkflowStepState, string> = {
   completed: 'done',
@@ -189,13 +190,17 @@ function CopyrightStepPanel({ item }: { item: VaultItem }) {
 function VaultStepPanel({ item }: { item: VaultItem }) {
   const toast = useToast();
   const register = useRegisterCopyright();
+  const offerTopUp = useOfferTopUp();
   const cleared = isCopyrightCleared(item);
   const registrationFailed = item.registration?.ledgerStatus === 'failed';
 
   const run = () =>
     register.mutate(item.id, {
       onSuccess: (response) => toast.show(registrationToast(response)),
-      onError: (error) => toast.show({ severity: 'error', summary: 'Registration failed', detail: errorMessage(error, 'The registration could not be made') }),
+      onError: (error) => {
+        offerTopUp(error);
+        toast.show({ severity: 'error', summary: 'Registration failed', detail: errorMessage(error, 'The registration could not be made') });
+      },
     });
 
   return (
