@@ -12,7 +12,8 @@ export function CheckoutRoute() {
   const [searchParams] = useSearchParams();
   const selection = searchParams.get('package');
   const packageId = isPackageId(selection) ? selection : null;
-  const pkg = usePricing().data?.packages.find((p) => p.id === packageId) ?? null;
+  const pricing = usePricing();
+  const pkg = pricing.data?.packages.find((p) => p.id === packageId) ?? null;
   const configured = usePaymentsConfig().data?.configured === true;
   // Created on load, once the package and its catalogue price are known and payments are on.
   const created = useQuery(paymentIntentQueryOptions({ packageId: pkg?.id ?? 'starter', amount: pkg?.price }, configured && pkg !== null));
@@ -23,7 +24,8 @@ export function CheckoutRoute() {
         selection={selection}
         validSelection={packageId !== null}
         item={pkg && { name: `${pkg.name} package`, price: pkg.price, tokens: pkg.tokens }}
-        created={created}
+        // Without the price list there is nothing to price the payment with: that is the failure to show.
+        created={pricing.isError ? { isError: true, error: pricing.error } : created}
       />
     </PageFrame>
   );

@@ -12,7 +12,8 @@ export function SubscribeRoute() {
   const [searchParams] = useSearchParams();
   const selection = searchParams.get('tier');
   const tierId = isTierId(selection) ? selection : null;
-  const tier = usePricing().data?.subscriptionTiers.find((t) => t.id === tierId) ?? null;
+  const pricing = usePricing();
+  const tier = pricing.data?.subscriptionTiers.find((t) => t.id === tierId) ?? null;
   const configured = usePaymentsConfig().data?.configured === true;
   // Created on load, once the tier and its catalogue price are known and payments are on.
   const created = useQuery(
@@ -28,7 +29,8 @@ export function SubscribeRoute() {
         selection={selection}
         validSelection={tierId !== null}
         item={tier && { name: `${tier.name} subscription`, price: tier.monthlyPrice, tokens: tier.tokens, features: tier.features }}
-        created={created}
+        // Without the price list there is nothing to price the payment with: that is the failure to show.
+        created={pricing.isError ? { isError: true, error: pricing.error } : created}
       />
     </PageFrame>
   );
