@@ -29,6 +29,7 @@ import type {
 import type { CertificateSigningKey } from '../infra/certificate/signing-key';
 import type { XrplLedger } from '../infra/xrpl/ledger';
 import type { TokenLedger } from '../infra/tokens/token-ledger';
+import type { PaymentsProvider } from '../infra/payments/payments-provider';
 import { registerOpenApi } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -43,6 +44,7 @@ import { healthRoutes } from './routes/health';
 import { copyrightRoutes } from './routes/lifecycle/copyright';
 import { masteringRoutes } from './routes/lifecycle/mastering';
 import { uploadRoutes } from './routes/upload';
+import { paymentRoutes } from './routes/payments';
 import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
 
@@ -72,11 +74,14 @@ export interface AppDeps {
   vaultLists: VaultListCache;
   /** The token ledger: every charge and credit. */
   tokenLedger: TokenLedger;
+  /** Card payments (Stripe); null when not configured: the payment routes then say so with a 503. */
+  payments: PaymentsProvider | null;
   /** The origin certificates link to: PUBLIC_URL, else the address the app listens on; never a request header. */
   publicOrigin: () => string;
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments'> {
+  payments?: PaymentsProvider | null;
   secureCookies?: boolean;
   /** PUBLIC_URL: where users reach the platform. */
   publicUrl?: string | null;
@@ -97,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options,
     sessions: new SessionStore(options.db),
     secureCookies: options.secureCookies ?? false,
+    payments: options.payments ?? null,
     publicOrigin: () => options.publicUrl ?? listeningOrigin(app),
     vaultLists: new VaultListCache(options.db),
   };
@@ -123,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(masteringRoutes, deps);
   await app.register(copyrightRoutes, deps);
   await app.register(tokenRoutes, deps);
+  await app.register(paymentRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

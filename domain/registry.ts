@@ -1,8 +1,9 @@
 // Every event type the platform stores. The event store validates each append and each read
 // against this registry.
 import { userEventDefinitions } from './identity/user.events';
+import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
 import { EventRegistry } from './shared/events';
 import { tokenAccountEventDefinitions } from './tokens/token-account.events';
 import { trackEventDefinitions } from './track/track.events';
 
-export const eventRegistry = new EventRegistry([...userEventDefinitions, ...trackEventDefinitions, ...tokenAccountEventDefinitions]);
+export const eventRegistry = new EventRegistry([...userEventDefinitions, ...trackEventDefinitions, ...tokenAccountEventDefinitions, ...paymentCustomerEventDefinitions]);

@@ -15,6 +15,19 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Session cookies marked Secure (COOKIE_SECURE, or a PUBLIC_URL on https). */
   secureCookies: boolean;
+  /** Card payments (docs/payments.md); off unless both keys are set. */
+  stripe: StripeConfig;
+}
+
+export interface StripeConfig {
+  /** STRIPE_SECRET_KEY */
+  secretKey: string | null;
+  /** STRIPE_PUBLISHABLE_KEY: handed to the checkout pages. */
+  publishableKey: string | null;
+  /** STRIPE_WEBHOOK_SECRET: verifies the Stripe-Signature of webhook deliveries. */
+  webhookSecret: string | null;
+  /** STRIPE_API_URL: another Stripe API base (stripe-mock in tests), else api.stripe.com. */
+  apiUrl: string | null;
 }
 
 /** Fastify's trustProxy: false, true (every hop), the first n hops, or the proxies' addresses and CIDR ranges. */
@@ -35,6 +48,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secureCookies: env.COOKIE_SECURE === 'true' || publicUrl?.startsWith('https:') === true,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || null,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+      apiUrl: parseHttpUrl('STRIPE_API_URL', env.STRIPE_API_URL),
+    },
   };
 }
 
@@ -48,6 +67,12 @@ function parsePublicUrl(value: string | undefined): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http or https URL, got ${value}`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function parseHttpUrl(name: string, value: string | undefined): string | null {
+  if (!value) return null;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new Error(`${name} must be an http(s) URL such as http://127.0.0.1:12111, got ${value}`);
+  return value;
 }
 
 function parseTrustProxy(value: string | undefined): TrustProxy {

@@ -10,6 +10,7 @@ import { sessionMigrations } from '../infra/auth/session-store';
 import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
 import { lifecycleMigrations, openLifecycleServices, openPlatform } from '../infra/platform';
+import { stripeFromConfig } from '../infra/payments/stripe-payments';
 import { FileStorage } from '../infra/storage/file-storage';
 import { resolveTemporal } from '../infra/temporal/dev-server';
 import { allProjections } from '../projections/all';
@@ -62,6 +63,10 @@ async function main(): Promise<void> {
   stops.push(() => clientConnection.close());
   const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
 
+  const stripe = stripeFromConfig(config.stripe);
+  if (!stripe.payments) logger.warn({ reason: stripe.reason }, 'card payments are off');
+  else if (!stripe.payments.acceptsWebhooks) logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused, so payments are not credited');
+
   const app = await buildApp({
     db: platform.db,
     eventStore: platform.eventStore,
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
     storage,
     lifecycle: temporalLifecycleClient(client),
     tokenLedger,
+    payments: stripe.payments,
     ...services,
     secureCookies: config.secureCookies,
     publicUrl: config.publicUrl,

@@ -1,17 +1,19 @@
 // Security headers on every answer (helmet): a content security policy the web app passes (its
-// scripts, styles, fonts, media and websocket are all same-origin; components set inline styles),
+// scripts, styles, fonts, media and websocket are same-origin, but for Stripe.js and its payment
+// frames on the checkout pages; components set inline styles),
 // no framing by other sites, and HSTS when the platform is served over https.
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://js.stripe.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
+  connectSrc: ["'self'", 'https://api.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

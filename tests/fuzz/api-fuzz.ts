@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sineWav } from '../support/audio';
 import { signUpCreator, startPlatformProcess, uploadWav } from '../support/platform-process';
+import { startStripeMock, stripeMockBinary, type StripeMock } from '../support/stripe-mock';
 
 const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 25);
 /** Concurrent fuzzing workers: one in the bounded run, so it finds faults rather than races; by hand, FUZZ_WORKERS=2 puts concurrent commands on the same track too. */
@@ -44,7 +45,18 @@ async function main(): Promise<void> {
   }
   // The operator API is on, and the fuzzer holds its token, so its operation is exercised too.
   const opsToken = randomUUID();
-  const platform = await startPlatformProcess({ port: PORT, env: { OPS_TOKEN: opsToken } });
+  // Payments on against stripe-mock when it is installed; without it the payment routes answer 503
+  // by design (not configured), so they are left out rather than counted as server errors.
+  const stripeMockPath = stripeMockBinary();
+  const stripeMock: StripeMock | null = stripeMockPath ? await startStripeMock(stripeMockPath) : null;
+  const stripeEnv: Record<string, string> = stripeMock
+    ? { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: `whsec_${randomUUID()}`, STRIPE_API_URL: stripeMock.url }
+    : {};
+  const paymentExclusions = stripeMock ? [] : ['--exclude-path', '/api/create-payment-intent', '--exclude-path', '/api/create-subscription', '--exclude-path', '/api/webhooks/stripe'];
+  const platform = await startPlatformProcess({ port: PORT, env: { OPS_TOKEN: opsToken, ...stripeEnv } }).catch(async (error: unknown) => {
+    await stripeMock?.stop();
+    throw error;
+  });
   const base = platform.baseUrl;
   try {
     // A creator with an uploaded track, so the vault and file routes have content; long enough for
@@ -66,6 +78,7 @@ async function main(): Promise<void> {
         String(MAX_EXAMPLES),
         '--exclude-path',
         '/api/auth/logout',
+        ...paymentExclusions,
         '--header',
         `Cookie: ${cookie}`,
         '--header',
@@ -99,6 +112,7 @@ async function main(): Promise<void> {
     if (run.status !== 0) process.exitCode = 1;
   } finally {
     await platform.stop();
+    await stripeMock?.stop();
   }
 }
 

@@ -24,11 +24,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies). */
+/** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider). */
 export async function startTestApp(
   dataDir: string,
   lifecycle: AppDeps['lifecycle'],
-  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies'> = {},
+  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments'> = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();

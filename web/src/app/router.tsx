@@ -1,10 +1,12 @@
 // The route table (spec 3 §2.1), plus the public certificate verification page. Every route sits
 // under the root layout, which waits for the current user and hosts the app-wide dialogs.
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { CheckoutRoute } from './routes/checkout';
 import { DashboardRoute } from './routes/dashboard';
 import { NotBuiltRoute } from './routes/not-built';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout } from './routes/root';
+import { SubscribeRoute } from './routes/subscribe';
 import { VerifyRoute } from './routes/verify';
 
 const router = createBrowserRouter([
@@ -13,8 +15,8 @@ const router = createBrowserRouter([
     children: [
       { path: '/', element: <DashboardRoute /> },
       { path: '/dashboard', element: <DashboardRoute /> },
-      { path: '/checkout', element: <NotBuiltRoute area="checkout" /> },
-      { path: '/subscribe', element: <NotBuiltRoute area="subscribe" /> },
+      { path: '/checkout', element: <CheckoutRoute /> },
+      { path: '/subscribe', element: <SubscribeRoute /> },
       { path: '/rights-registry', element: <NotBuiltRoute area="rights-registry" /> },
       { path: '/proof-explorer', element: <NotBuiltRoute area="proof-explorer" /> },
       { path: '/licensing-marketplace', element: <NotBuiltRoute area="licensing-marketplace" /> },

@@ -1,27 +1,13 @@
 // The full pages of areas that are not built yet (spec 3 §2.1 route table). Each says what the
 // page is for and that it is not available; nothing pretends to work.
 import { Button } from 'primereact/button';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { NotAvailablePanel } from '../../components/ui/not-available-panel';
 import { PageFrame } from './page-frame';
 
-type Area = 'checkout' | 'subscribe' | 'rights-registry' | 'proof-explorer' | 'licensing-marketplace' | 'dispute-management';
+type Area = 'rights-registry' | 'proof-explorer' | 'licensing-marketplace' | 'dispute-management';
 
-const AREAS: Record<Area, { title: string; icon: string; summary: string; plans: string[]; param?: { name: string; label: string } }> = {
-  checkout: {
-    title: 'Checkout',
-    icon: 'pi-credit-card',
-    summary: 'Buying token packages is not built yet, so no payment can be made here.',
-    plans: ['Token packages: starter, pro, premium and XRP', 'Card payment, then back to the dashboard'],
-    param: { name: 'package', label: 'Package requested' },
-  },
-  subscribe: {
-    title: 'Subscription',
-    icon: 'pi-star',
-    summary: 'Monthly subscriptions are not built yet, so no subscription can be started here.',
-    plans: ['Tiers: Bronze, Silver, Gold and Platinum', 'Monthly tokens with each tier'],
-    param: { name: 'tier', label: 'Tier requested' },
-  },
+const AREAS: Record<Area, { title: string; icon: string; summary: string; plans: string[] }> = {
   'rights-registry': {
     title: 'Rights Registry Search',
     icon: 'pi-search',
@@ -50,17 +36,10 @@ const AREAS: Record<Area, { title: string; icon: string; summary: string; plans:
 
 export function NotBuiltRoute({ area }: { area: Area }) {
   const config = AREAS[area];
-  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const requested = config.param ? searchParams.get(config.param.name) : null;
   return (
     <PageFrame>
       <NotAvailablePanel title={config.title} icon={config.icon} summary={config.summary} plans={config.plans}>
-        {config.param && requested && (
-          <p className="muted">
-            {config.param.label}: <strong>{requested}</strong>
-          </p>
-        )}
         <div className="button-row">
           <Button label="Back to the dashboard" icon="pi pi-arrow-left" onClick={() => navigate('/')} />
         </div>

@@ -1,0 +1,172 @@
+// Card payments (docs/payments.md): a PaymentIntent for a token package, a monthly subscription,
+// Stripe's webhook that credits, records, cancels and debits through the token ledger, and
+// whether payments are configured at all. Prices come from the catalogue, never from the client;
+// each payment credits once however often Stripe delivers it (the ledger's references).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createPaymentIntentBodySchema,
+  createPaymentIntentResponseSchema,
+  createSubscriptionBodySchema,
+  createSubscriptionResponseSchema,
+  paymentsConfigResponseSchema,
+  webhookResponseSchema,
+} from '../../../domain/contracts/payments';
+import { ValidationError } from '../../../domain/shared/errors';
+import { tokensToMicros } from '../../../domain/shared/tokens';
+import { findPackage, findTier } from '../../../domain/tokens/catalogue';
+import type { TokenAccountCommand } from '../../../domain/tokens/token-account.decider';
+import { logger as log } from '../../../infra/logger/logger';
+import { customerFor } from '../../../infra/payments/customer-links';
+import { PaymentProviderError, WebhookSignatureError, type PaymentEvent, type PaymentsProvider } from '../../../infra/payments/payments-provider';
+import { PAYMENTS_NOT_CONFIGURED } from '../../../infra/payments/stripe-payments';
+import type { AppDeps } from '../../app';
+import { PUBLIC } from '../../openapi';
+import { requireUserId } from '../../plugins/auth';
+import { HttpError } from '../../plugins/error-handler';
+
+const WEBHOOK_NOT_CONFIGURED = 'Stripe webhooks are not configured on this server: set STRIPE_WEBHOOK_SECRET';
+/** Micro-tokens per cent: 1 token = 1 USD. */
+const MICROS_PER_CENT = 10_000;
+
+const toCents = (usd: number) => Math.round(usd * 100);
+
+/** True when the page's figure is the catalogue's (to the cent). */
+const samePrice = (given: number, catalogue: number) => tokensToMicros(given) === tokensToMicros(catalogue);
+
+export const paymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { payments, eventStore } = deps;
+
+  const configured = (): PaymentsProvider => {
+    if (!payments) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+    return payments;
+  };
+
+  app.get('/api/payments/config', { schema: { summary: 'Whether card payments are configured, and the publishable key the payment form needs', tags: ['tokens'], ...PUBLIC, response: { 200: paymentsConfigResponseSchema } } }, () =>
+    payments ? { configured: true, publishableKey: payments.publishableKey, reason: null } : { configured: false, publishableKey: null, reason: PAYMENTS_NOT_CONFIGURED },
+  );
+
+  app.post('/api/create-payment-intent', { schema: { summary: 'Start paying for a token package: a Stripe PaymentIntent priced from the catalogue', tags: ['tokens'], body: createPaymentIntentBodySchema, response: { 200: createPaymentIntentResponseSchema } } }, async (request) => {
+    const userId = requireUserId(request);
+    const provider = configured();
+    const { packageId, amount } = request.body;
+    const pkg = findPackage(packageId);
+    if (!pkg) throw new ValidationError(`Unknown token package ${packageId}`);
+    if (amount !== undefined && !samePrice(amount, pkg.price)) throw new ValidationError(`amount: the ${pkg.name} package costs ${pkg.price.toFixed(2)} USD, not ${amount}`);
+    const intent = await viaProvider(() => provider.createPackagePayment({ userId, packageId: pkg.id, amountCents: toCents(pkg.price), description: `GOOSE ${pkg.name} token package (${pkg.tokens} tokens)` }));
+    request.log.info({ userId, packageId: pkg.id, paymentIntentId: intent.paymentIntentId }, 'payment intent created');
+    return intent;
+  });
+
+  app.post('/api/create-subscription', { schema: { summary: 'Start a monthly subscription: a Stripe subscription priced from the catalogue, paid on the page', tags: ['tokens'], body: createSubscriptionBodySchema, response: { 200: createSubscriptionResponseSchema } } }, async (request) => {
+    const userId = requireUserId(request);
+    const provider = configured();
+    const { tierId, monthlyPrice, tokens } = request.body;
+    const tier = findTier(tierId);
+    if (!tier) throw new ValidationError(`Unknown subscription tier ${tierId}`);
+    if (monthlyPrice !== undefined && !samePrice(monthlyPrice, tier.monthlyPrice)) throw new ValidationError(`monthlyPrice: the ${tier.name} tier costs ${tier.monthlyPrice.toFixed(2)} USD a month, not ${monthlyPrice}`);
+    if (tokens !== undefined && !samePrice(tokens, tier.tokens)) throw new ValidationError(`tokens: the ${tier.name} tier credits ${tier.tokens} tokens a month, not ${tokens}`);
+    const customerId = await viaProvider(() => customerFor(eventStore, provider, userId, { correlationId: request.id }));
+    const subscription = await viaProvider(() => provider.createSubscription({ userId, customerId, tierId: tier.id, tierName: tier.name, monthlyCents: toCents(tier.monthlyPrice) }));
+    request.log.info({ userId, tierId: tier.id, subscriptionId: subscription.subscriptionId }, 'subscription created');
+    return subscription;
+  });
+
+  // Stripe signs the exact bytes it sent, so this route (and only this one: a scope of its own)
+  // keeps the body raw instead of parsing JSON.
+  await app.register(async (webhookScope) => {
+    webhookScope.removeContentTypeParser('application/json');
+    webhookScope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhookScope.post('/api/webhooks/stripe', {
+      schema: {
+        summary: 'Stripe\'s webhook: payments, subscription months, cancellations and refunds, verified by their Stripe-Signature',
+        tags: ['tokens'],
+        ...PUBLIC,
+        body: z.unknown().meta({ description: 'A Stripe event as Stripe sent it (JSON), verified on its raw bytes' }),
+        response: { 200: webhookResponseSchema },
+      },
+    }, async (request) => {
+      if (!payments) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+      if (!payments.acceptsWebhooks) throw new HttpError(503, WEBHOOK_NOT_CONFIGURED);
+      if (!Buffer.isBuffer(request.body)) throw new ValidationError('The webhook body must be the JSON Stripe sent');
+      const signature = request.headers['stripe-signature'];
+      let event: PaymentEvent;
+      try {
+        event = await viaProvider(() => payments.receiveWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined));
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw new HttpError(400, error.message);
+        throw error;
+      }
+      await applyPaymentEvent(deps, event);
+      return { received: true as const };
+    });
+  });
+};
+
+/** Runs a provider call; the provider failing or refusing is a bad gateway (502), never its own status (Stripe's 401 is not the user's). */
+async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new HttpError(502, error.message);
+    throw error;
+  }
+}
+
+/** What a verified delivery does to the ledger; each command carries the payment's reference, so a repeat decides nothing. */
+async function applyPaymentEvent({ tokenLedger, projector }: AppDeps, event: PaymentEvent): Promise<void> {
+  const context = { correlationId: event.eventId, actor: 'stripe' };
+  const run = async (userId: string, command: TokenAccountCommand) => {
+    const outcome = await tokenLedger.execute(userId, command, context);
+    // The read model shows it by the time Stripe has its answer (and the page reloads the balance).
+    if (outcome.result) await projector.waitFor(outcome.result.lastPosition);
+    return outcome.result !== null;
+  };
+  switch (event.kind) {
+    case 'package_paid': {
+      const pkg = findPackage(event.packageId)!;
+      if (event.currency !== 'usd') {
+        log.warn({ eventId: event.eventId, paymentIntentId: event.paymentIntentId, currency: event.currency }, 'package payment in another currency than USD not credited');
+        return;
+      }
+      const credited = await run(event.userId, {
+        type: 'Credit',
+        data: { amountMicros: event.amountCents * MICROS_PER_CENT, cause: 'purchase', reference: `stripe:pi:${event.paymentIntentId}`, description: `${pkg.name} token package` },
+      });
+      log.info({ eventId: event.eventId, userId: event.userId, packageId: pkg.id, credited }, 'token package payment received');
+      return;
+    }
+    case 'subscription_month_paid': {
+      const tierId = findTier(event.tierId)!.id;
+      const recorded = await run(event.userId, {
+        type: 'RecordSubscriptionPeriod',
+        data: { subscriptionId: event.subscriptionId, tierId, reference: `stripe:in:${event.invoiceId}`, periodStart: event.periodStart, periodEnd: event.periodEnd },
+      });
+      log.info({ eventId: event.eventId, userId: event.userId, tierId, subscriptionId: event.subscriptionId, recorded }, 'subscription month paid');
+      return;
+    }
+    case 'subscription_ending': {
+      const cancelled = await run(event.userId, { type: 'CancelSubscription', data: { subscriptionId: event.subscriptionId, endsAt: event.endsAt } });
+      log.info({ eventId: event.eventId, userId: event.userId, subscriptionId: event.subscriptionId, endsAt: event.endsAt, cancelled }, 'subscription ending');
+      return;
+    }
+    case 'payment_refunded': {
+      if (event.currency !== 'usd') {
+        log.warn({ eventId: event.eventId, chargeId: event.chargeId, currency: event.currency }, 'refund in another currency than USD not debited');
+        return;
+      }
+      for (const refund of event.refunds) {
+        if (refund.amountCents <= 0) continue;
+        const debited = await run(event.userId, {
+          type: 'Debit',
+          data: { amountMicros: refund.amountCents * MICROS_PER_CENT, cause: 'payment_refunded', upToAvailable: true, reference: `stripe:refund:${refund.refundId}`, description: `Card payment refunded (${refund.refundId})` },
+        });
+        log.info({ eventId: event.eventId, userId: event.userId, refundId: refund.refundId, debited }, 'payment refund debited');
+      }
+      return;
+    }
+    case 'ignored':
+      log.debug({ eventId: event.eventId, type: event.type, why: event.why }, 'stripe event ignored');
+      return;
+  }
+}

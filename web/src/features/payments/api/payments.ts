@@ -1,0 +1,52 @@
+// The payment calls of the checkout and subscribe pages: whether payments are configured (and the
+// publishable key), the price list, and creating the PaymentIntent or subscription whose client
+// secret the Stripe Payment Element confirms. A creation runs once per page visit, never retried.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  CreatePaymentIntentBody,
+  CreatePaymentIntentResponse,
+  CreateSubscriptionBody,
+  CreateSubscriptionResponse,
+  PaymentsConfigResponse,
+} from '../../../../../domain/contracts/payments';
+import type { PricingResponse } from '../../../../../domain/contracts/tokens';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+import { TOKEN_PRICING_KEY } from '../../../lib/query-keys';
+
+export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;
+
+async function getOrThrow<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const answer = await apiGet<T>(url, { on401: 'throw', signal });
+  if (!answer) throw new Error(`${url} answered with nothing`);
+  return answer;
+}
+
+export function usePaymentsConfig() {
+  return useQuery({ queryKey: PAYMENTS_CONFIG_KEY, queryFn: ({ signal }) => getOrThrow<PaymentsConfigResponse>(PAYMENTS_CONFIG_KEY[0], signal) });
+}
+
+export function usePricing() {
+  return useQuery({ queryKey: TOKEN_PRICING_KEY, queryFn: ({ signal }) => getOrThrow<PricingResponse>(TOKEN_PRICING_KEY[0], signal), staleTime: 5 * 60_000 });
+}
+
+/**
+ * A query rather than a mutation so the page's creation runs once per visit even when React
+ * mounts the page twice; never retried or refetched (each run starts a new payment at Stripe).
+ */
+const once = { retry: false, staleTime: Infinity, gcTime: 0, refetchOnMount: false, refetchOnWindowFocus: false } as const;
+
+export const paymentIntentQueryOptions = (body: CreatePaymentIntentBody, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['/api/create-payment-intent', body.packageId],
+    queryFn: () => apiRequest<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', body),
+    enabled,
+    ...once,
+  });
+
+export const subscriptionQueryOptions = (body: CreateSubscriptionBody, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['/api/create-subscription', body.tierId],
+    queryFn: () => apiRequest<CreateSubscriptionResponse>('POST', '/api/create-subscription', body),
+    enabled,
+    ...once,
+  });
