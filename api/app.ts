@@ -29,6 +29,7 @@ import type {
 import type { CertificateSigningKey } from '../infra/certificate/signing-key';
 import type { XrplLedger } from '../infra/xrpl/ledger';
 import type { TokenLedger } from '../infra/tokens/token-ledger';
+import type { WalletServices } from '../infra/wallets/services';
 import { registerOpenApi } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -45,6 +46,7 @@ import { masteringRoutes } from './routes/lifecycle/mastering';
 import { uploadRoutes } from './routes/upload';
 import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
+import { walletRoutes } from './routes/wallets';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
 export interface TrackLifecycleClient {
@@ -72,6 +74,8 @@ export interface AppDeps {
   vaultLists: VaultListCache;
   /** The token ledger: every charge and credit. */
   tokenLedger: TokenLedger;
+  /** Users' wallets: the key box, the Polygon treasury and the XRP purchase settings. */
+  wallets: WalletServices;
   /** The origin certificates link to: PUBLIC_URL, else the address the app listens on; never a request header. */
   publicOrigin: () => string;
 }
@@ -123,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(masteringRoutes, deps);
   await app.register(copyrightRoutes, deps);
   await app.register(tokenRoutes, deps);
+  await app.register(walletRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

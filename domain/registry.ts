@@ -4,5 +4,6 @@ import { userEventDefinitions } from './identity/user.events';
 import { EventRegistry } from './shared/events';
 import { tokenAccountEventDefinitions } from './tokens/token-account.events';
 import { trackEventDefinitions } from './track/track.events';
+import { walletEventDefinitions } from './wallets/wallet.events';
 
-export const eventRegistry = new EventRegistry([...userEventDefinitions, ...trackEventDefinitions, ...tokenAccountEventDefinitions]);
+export const eventRegistry = new EventRegistry([...userEventDefinitions, ...trackEventDefinitions, ...tokenAccountEventDefinitions, ...walletEventDefinitions]);

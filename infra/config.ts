@@ -1,5 +1,6 @@
 // Process configuration from the environment. Unset = the embedded default.
 import path from 'node:path';
+import { parseWalletConfig, type WalletConfig } from './wallets/config';
 
 export interface Config {
   port: number;
@@ -15,6 +16,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Session cookies marked Secure (COOKIE_SECURE, or a PUBLIC_URL on https). */
   secureCookies: boolean;
+  /** Wallet keys, Polygon withdrawals and the XRP purchase (infra/wallets/config.ts). */
+  wallets: WalletConfig;
 }
 
 /** Fastify's trustProxy: false, true (every hop), the first n hops, or the proxies' addresses and CIDR ranges. */
@@ -35,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secureCookies: env.COOKIE_SECURE === 'true' || publicUrl?.startsWith('https:') === true,
+    wallets: parseWalletConfig(env),
   };
 }
 

@@ -10,6 +10,8 @@ import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { FileStorage } from '../../infra/storage/file-storage';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
+import { parseWalletConfig } from '../../infra/wallets/config';
+import { openWalletServices, type WalletServices } from '../../infra/wallets/services';
 import { openXrplLedger } from '../../infra/xrpl/ledger';
 import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
@@ -23,11 +25,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies). */
+/** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, wallet services). */
 export async function startTestApp(
   dataDir: string,
   lifecycle: AppDeps['lifecycle'],
-  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies'> = {},
+  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies'> & { wallets?: WalletServices } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
@@ -46,6 +48,7 @@ export async function startTestApp(
     ledger: await openXrplLedger({ dataDir, env: {} }),
     signingKey: await loadCertificateSigningKey(dataDir, {}),
     ...options,
+    wallets: options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({}))),
   });
   return {
     app,
