@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Contract, ContractFactory, JsonRpcProvider, Wallet, parseEther } from 'ethers';
+import { Contract, ContractFactory, JsonRpcProvider, Wallet, parseEther, type InterfaceAbi } from 'ethers';
 import ganache from 'ganache';
 
 const require = createRequire(import.meta.url);
@@ -28,7 +28,7 @@ export interface TestChain {
 }
 
 interface CompiledContract {
-  abi: unknown[];
+  abi: InterfaceAbi;
   evm: { bytecode: { object: string } };
 }
 
