@@ -30,6 +30,7 @@ import type { CertificateSigningKey } from '../infra/certificate/signing-key';
 import type { XrplLedger } from '../infra/xrpl/ledger';
 import type { TokenLedger } from '../infra/tokens/token-ledger';
 import type { PaymentsProvider } from '../infra/payments/payments-provider';
+import type { WalletServices } from '../infra/wallets/services';
 import { registerOpenApi } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -47,6 +48,7 @@ import { uploadRoutes } from './routes/upload';
 import { paymentRoutes } from './routes/payments';
 import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
+import { walletRoutes } from './routes/wallets';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
 export interface TrackLifecycleClient {
@@ -76,6 +78,8 @@ export interface AppDeps {
   tokenLedger: TokenLedger;
   /** Card payments (Stripe); null when not configured: the payment routes then say so with a 503. */
   payments: PaymentsProvider | null;
+  /** Users' wallets: the key box, the Polygon treasury and the XRP purchase settings. */
+  wallets: WalletServices;
   /** The origin certificates link to: PUBLIC_URL, else the address the app listens on; never a request header. */
   publicOrigin: () => string;
 }
@@ -130,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(copyrightRoutes, deps);
   await app.register(tokenRoutes, deps);
   await app.register(paymentRoutes, deps);
+  await app.register(walletRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

@@ -5,5 +5,12 @@ import { paymentCustomerEventDefinitions } from './payments/payment-customer.eve
 import { EventRegistry } from './shared/events';
 import { tokenAccountEventDefinitions } from './tokens/token-account.events';
 import { trackEventDefinitions } from './track/track.events';
+import { walletEventDefinitions } from './wallets/wallet.events';
 
-export const eventRegistry = new EventRegistry([...userEventDefinitions, ...trackEventDefinitions, ...tokenAccountEventDefinitions, ...paymentCustomerEventDefinitions]);
+export const eventRegistry = new EventRegistry([
+  ...userEventDefinitions,
+  ...trackEventDefinitions,
+  ...tokenAccountEventDefinitions,
+  ...paymentCustomerEventDefinitions,
+  ...walletEventDefinitions,
+]);

@@ -1,5 +1,6 @@
 // Process configuration from the environment. Unset = the embedded default.
 import path from 'node:path';
+import { parseWalletConfig, type WalletConfig } from './wallets/config';
 
 export interface Config {
   port: number;
@@ -15,6 +16,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Session cookies marked Secure (COOKIE_SECURE, or a PUBLIC_URL on https). */
   secureCookies: boolean;
+  /** Wallet keys, Polygon withdrawals and the XRP purchase (infra/wallets/config.ts). */
+  wallets: WalletConfig;
   /** Card payments (docs/payments.md); off unless both keys are set. */
   stripe: StripeConfig;
 }
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
       apiUrl: parseHttpUrl('STRIPE_API_URL', env.STRIPE_API_URL),
     },
+    wallets: parseWalletConfig(env),
   };
 }
 

@@ -17,6 +17,7 @@ import { allProjections } from '../projections/all';
 import { Projector } from '../projections/projector';
 import { openMissingAccounts } from '../infra/tokens/open-accounts';
 import { TokenLedger } from '../infra/tokens/token-ledger';
+import { openWalletServices } from '../infra/wallets/services';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 
 const config = loadConfig();
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   stops.push(() => projector.stop());
 
   const tokenLedger = new TokenLedger(platform.eventStore);
+  const wallets = await openWalletServices(config.dataDir, config.wallets);
+  stops.push(async () => wallets.treasury?.close());
   await openMissingAccounts(platform.db, platform.eventStore, tokenLedger);
 
   const workerConnection = await NativeConnection.connect({ address: temporal.address });
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
     lifecycle: temporalLifecycleClient(client),
     tokenLedger,
     payments: stripe.payments,
+    wallets,
     ...services,
     secureCookies: config.secureCookies,
     publicUrl: config.publicUrl,

@@ -2,7 +2,7 @@
 // through waitFor, resuming after a crash from the last committed checkpoint without applying
 // anything twice, and a full rebuild that reproduces the live read models row for row.
 // Runs on PGlite and on the machine's real Postgres server.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WELCOME_BONUS_TOKENS } from '../domain/constants';
 import { decideUser, evolveUser, initialUserState, type UserCommand } from '../domain/identity/user.decider';
@@ -15,6 +15,9 @@ import { findTokenAccount } from './tokens/queries';
 import { tokensProjection } from './tokens/projection';
 import { decideTrack, evolveTrack, initialTrackState, type TrackCommand } from '../domain/track/track.decider';
 import { trackStreamId } from '../domain/track/track.events';
+import { UserWalletsGenerated, walletsStreamId } from '../domain/wallets/wallet.events';
+import { generateUserWallets } from '../infra/wallets/generate';
+import { keyBox } from '../infra/wallets/key-box';
 import { pgliteDb, postgresDb, type Db } from '../infra/db/db';
 import { migrate } from '../infra/db/migrate';
 import { handleCommand } from '../infra/eventstore/command-handler';
@@ -232,6 +235,10 @@ for (const { name, open } of backends) {
       for (const [index, until] of (['received', 'stored', 'probed', 'failed', 'probed'] as const).entries()) {
         last = (await uploadTrack(users[index % users.length]!.userId, until)).position;
       }
+      const walletOwner = users[0]!.userId;
+      const wallet = UserWalletsGenerated.create({ userId: walletOwner, ...generateUserWallets(keyBox(randomBytes(32))) });
+      const metadata = { correlationId: `wallet-${walletOwner}`, causationId: null, actor: walletOwner, workflowId: null, occurredAt: new Date().toISOString() };
+      last = (await store.append(walletsStreamId(walletOwner), [{ eventId: randomUUID(), ...wallet, metadata }], 'no_stream')).lastPosition;
       await live.waitFor(last);
       await live.stop();
 

@@ -9,6 +9,7 @@ interface UserRow {
   password_hash: string;
   /** The free balance (balance minus holds); null before the token account is open. */
   token_balance_micros: string | null;
+  xrpl_address: string | null;
   created_at: Date;
 }
 
@@ -22,13 +23,13 @@ function toUser(row: UserRow): User {
     id: row.id,
     username: row.username,
     tokenBalance: microsToTokens(Number(row.token_balance_micros ?? 0)),
-    xrplWallet: null,
+    xrplWallet: row.xrpl_address,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
 
-const COLUMNS = `users.id::text AS id, username, password_hash, (token_accounts.balance_micros - token_accounts.held_micros)::text AS token_balance_micros, created_at`;
-const FROM = 'users LEFT JOIN token_accounts ON token_accounts.user_id = users.id';
+const COLUMNS = `users.id::text AS id, username, password_hash, (token_accounts.balance_micros - token_accounts.held_micros)::text AS token_balance_micros, user_wallets.xrpl_address, created_at`;
+const FROM = 'users LEFT JOIN token_accounts ON token_accounts.user_id = users.id LEFT JOIN user_wallets ON user_wallets.user_id = users.id';
 
 export async function findUserById(db: Queryable, id: string): Promise<User | null> {
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE users.id = $1`, [id]);

@@ -51,6 +51,8 @@ export interface RippledStandIn {
   /** Submissions refused before reaching the ledger, with the reason given. */
   readonly refused: Array<{ txBlob: string; reason: string }>;
   fundAccount(address: string, sequence?: number): void;
+  /** Sets an account's XRP balance in drops (creating the account), as a payment into it would; account_info reports it. */
+  setBalance(address: string, drops: string): void;
   /** Like the dropConnections option, from now on: the next `count` submissions lose their reply. */
   dropNextSubmissions(count: number): void;
   /** While true the server is down for clients: every connection is cut as it opens. */
@@ -76,7 +78,7 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
 
-  const accounts = new Map<string, { sequence: number }>();
+  const accounts = new Map<string, { sequence: number; balanceDrops?: string }>();
   const transactions = new Map<string, StoredTx>();
   const received: DecodedTx[] = [];
   const refused: Array<{ txBlob: string; reason: string }> = [];
@@ -236,7 +238,7 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
         if (!account) return { error: 'actNotFound', error_message: 'Account not found.' };
         return {
           result: {
-            account_data: { Account: address, Balance: '100000000', Flags: 0, LedgerEntryType: 'AccountRoot', OwnerCount: 0, Sequence: account.sequence },
+            account_data: { Account: address, Balance: account.balanceDrops ?? '100000000', Flags: 0, LedgerEntryType: 'AccountRoot', OwnerCount: 0, Sequence: account.sequence },
             ledger_current_index: validatedLedger + 1,
             validated: false,
           },
@@ -295,6 +297,11 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
     refused,
     fundAccount(address, sequence = 1) {
       accounts.set(address, { sequence });
+    },
+    setBalance(address, drops) {
+      const account = accounts.get(address);
+      if (account) account.balanceDrops = drops;
+      else accounts.set(address, { sequence: 1, balanceDrops: drops });
     },
     dropNextSubmissions(count) {
       dropsLeft = count;

@@ -10,6 +10,8 @@ import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { FileStorage } from '../../infra/storage/file-storage';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
+import { parseWalletConfig } from '../../infra/wallets/config';
+import { openWalletServices, type WalletServices } from '../../infra/wallets/services';
 import { openXrplLedger } from '../../infra/xrpl/ledger';
 import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
@@ -24,11 +26,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider). */
+/** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider, wallet services). */
 export async function startTestApp(
   dataDir: string,
   lifecycle: AppDeps['lifecycle'],
-  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments'> = {},
+  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments'> & { wallets?: WalletServices } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
@@ -48,6 +50,7 @@ export async function startTestApp(
     ledger: await openXrplLedger({ dataDir, env: {} }),
     signingKey: await loadCertificateSigningKey(dataDir, {}),
     ...options,
+    wallets: options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({}))),
   });
   return {
     app,

@@ -22,6 +22,8 @@ import {
 import { tokenAccountStreamId } from '../../../domain/tokens/token-account.events';
 import { rebuildTokenAccount } from '../../../projections/tokens/projection';
 import { findTokenAccount, listTokenTransactions } from '../../../projections/tokens/queries';
+import { findUserById } from '../../../projections/users/queries';
+import { findUserWallets } from '../../../projections/wallets/queries';
 import type { AppDeps } from '../../app';
 import { noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
@@ -43,13 +45,15 @@ export const tokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eve
 
   app.get('/api/goose-tokens/balance', { schema: { summary: 'The signed-in user\'s spendable balance, what running steps hold, and the subscription', tags: ['tokens'], response: { 200: balanceResponseSchema } } }, async (request) => {
     const userId = requireUserId(request);
+    const wallets = await findUserWallets(db, userId);
+    if (!wallets) throw new HttpError(409, `User ${(await findUserById(db, userId))?.username ?? userId} does not have a Polygon wallet; generate one to see your balance`);
     const account = await findTokenAccount(db, userId);
     if (!account) throw new HttpError(409, 'This account has no token account yet; use Fix Tokens to open it');
     return {
       balance: microsToTokens(account.balanceMicros - account.heldMicros),
       held: microsToTokens(account.heldMicros),
       ledgerBalance: microsToTokens(account.balanceMicros),
-      wallet: null,
+      wallet: wallets.polygonAddress,
       subscription: account.subscription,
     };
   });

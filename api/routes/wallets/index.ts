@@ -1,0 +1,196 @@
+// The wallet routes: generating a user's Polygon and XRP Ledger wallets (once; keys sealed and
+// kept on the server), withdrawing tokens to the Polygon wallet as a real ERC-20 transfer, and the
+// XRP purchase (price at the configured rate, the deposit address's balance on the ledger, a
+// payment QR code, a card on-ramp link). What is not configured is said in the answer.
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import {
+  generateWalletResponseSchema,
+  withdrawRequestSchema,
+  withdrawResponseSchema,
+  xrpPricingResponseSchema,
+  xrpPurchaseRequestSchema,
+  xrpPurchaseResponseSchema,
+  xrpQrCodeResponseSchema,
+  xrpWalletInfoResponseSchema,
+} from '../../../domain/contracts/wallets';
+import { ConcurrencyError, IllegalStateError, InsufficientTokensError } from '../../../domain/shared/errors';
+import { microsToTokens, tokensToMicros } from '../../../domain/shared/tokens';
+import { findPackage } from '../../../domain/tokens/catalogue';
+import { UserWalletsGenerated, walletsStreamId } from '../../../domain/wallets/wallet.events';
+import type { RecordedEvent } from '../../../infra/eventstore/event-store';
+import { generateUserWallets } from '../../../infra/wallets/generate';
+import { TransferFailedError, TransferUnconfirmedError } from '../../../infra/wallets/polygon-treasury';
+import { XrplUnreachableError } from '../../../infra/wallets/xrp-account';
+import { findUserWallets, type UserWalletAddresses } from '../../../projections/wallets/queries';
+import type { AppDeps } from '../../app';
+import { noBody } from '../../openapi';
+import { requireUserId } from '../../plugins/auth';
+import { HttpError } from '../../plugins/error-handler';
+
+export const WITHDRAWALS_NOT_CONFIGURED = 'Withdrawals to Polygon are not configured on this server: set POLYGON_RPC_URL, GOOSE_TOKEN_CONTRACT and POLYGON_TREASURY_KEY';
+export const NO_XRP_RATE = 'No XRP rate source is configured (set XRP_USD_RATE)';
+export const NO_XRP_ONRAMP = 'No card on-ramp for XRP is configured on this server (set XRP_ONRAMP_URL)';
+const NO_XRPL_WALLET = 'This account has no XRPL wallet yet; generate a wallet first (POST /api/goose-tokens/generate-wallet)';
+const NO_LEDGER_NOTE = 'No XRP Ledger server is configured (XRPL_URL is not set), so the balance of this address cannot be checked here';
+const NO_RATE_NOTE = 'No XRP rate is configured (XRP_USD_RATE), so the amount to pay is not known';
+
+/** The XRP package's price in USD (1 token = 1 USD). */
+const XRP_PACKAGE_USD = findPackage('xrp')!.price;
+
+export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, tokenLedger, wallets }) => {
+  /** The user's wallet addresses from the read model, or a 409 saying to generate them. */
+  const requireWallets = async (userId: string): Promise<UserWalletAddresses> => {
+    const found = await findUserWallets(db, userId);
+    if (!found) throw new IllegalStateError(NO_XRPL_WALLET);
+    return found;
+  };
+
+  /** XRP for the XRP package at the configured rate, rounded up to the drop so a payment of it covers the price. */
+  const requiredXrp = (): number | null => (wallets.xrpRate ? Math.ceil((XRP_PACKAGE_USD / wallets.xrpRate.rate) * 1e6) / 1e6 : null);
+
+  app.post('/api/goose-tokens/generate-wallet', { schema: { summary: 'Generate the signed-in user\'s Polygon and XRPL wallets (once: later calls answer the same wallets with 200)', tags: ['tokens'], body: noBody, response: { 200: generateWalletResponseSchema, 201: generateWalletResponseSchema } } }, async (request, reply) => {
+    const userId = requireUserId(request);
+    const streamId = walletsStreamId(userId);
+    const answer = (event: RecordedEvent | { data: unknown }) => {
+      const data = event.data as { polygonAddress: string; xrplAddress: string };
+      return { wallet: { address: data.polygonAddress, xrplAddress: data.xrplAddress, network: 'polygon' as const } };
+    };
+    const existing = async () => {
+      const [first] = await eventStore.readStream(streamId);
+      if (!first) throw new Error(`Stream ${streamId} refused a first append but holds no event`);
+      await projector.waitFor(first.position);
+      return reply.status(200).send(answer(first));
+    };
+    if ((await eventStore.readStream(streamId)).length > 0) return existing();
+
+    const generated = generateUserWallets(wallets.keyBox);
+    const event = UserWalletsGenerated.create({ userId, ...generated });
+    const metadata = { correlationId: request.id, causationId: null, actor: `user:${userId}`, workflowId: null, occurredAt: new Date().toISOString() };
+    try {
+      // 'no_stream': of two concurrent first calls, one appends and the other answers its wallets.
+      const result = await eventStore.append(streamId, [{ eventId: randomUUID(), ...event, metadata }], 'no_stream');
+      await projector.waitFor(result.lastPosition);
+    } catch (error) {
+      if (error instanceof ConcurrencyError) return existing();
+      throw error;
+    }
+    request.log.info({ userId, polygonAddress: generated.polygonAddress, xrplAddress: generated.xrplAddress, keyId: wallets.keyBox.keyId }, 'user wallets generated');
+    return reply.status(201).send(answer(event));
+  });
+
+  app.post('/api/goose-tokens/withdraw', { schema: { summary: 'Withdraw tokens to the user\'s Polygon wallet: the ledger is debited and the ERC-20 sent from the treasury (given back if the transfer fails)', tags: ['tokens'], body: withdrawRequestSchema, response: { 200: withdrawResponseSchema } } }, async (request) => {
+    const userId = requireUserId(request);
+    const treasury = wallets.treasury;
+    if (!treasury) throw new HttpError(503, WITHDRAWALS_NOT_CONFIGURED);
+    const found = await findUserWallets(db, userId);
+    if (!found) throw new IllegalStateError('This account has no Polygon wallet to withdraw to; generate a wallet first (POST /api/goose-tokens/generate-wallet)');
+    const amountMicros = tokensToMicros(request.body.amount);
+    const amount = microsToTokens(amountMicros);
+    const withdrawalId = randomUUID();
+    const context = { correlationId: request.id, actor: `user:${userId}` };
+    let debit: Awaited<ReturnType<typeof tokenLedger.execute>>;
+    try {
+      debit = await tokenLedger.execute(
+        userId,
+        { type: 'Debit', data: { amountMicros, cause: 'withdrawal', reference: `withdrawal:${withdrawalId}`, description: `Withdrawal of ${amount} tokens to Polygon ${found.polygonAddress}`, upToAvailable: false } },
+        context,
+      );
+    } catch (error) {
+      if (error instanceof InsufficientTokensError) {
+        throw new HttpError(402, `Insufficient tokens: withdrawing ${amount} needs ${amount} tokens, your balance is ${microsToTokens(error.availableMicros)}`);
+      }
+      throw error;
+    }
+
+    let txHash: string;
+    try {
+      ({ txHash } = await treasury.transfer(found.polygonAddress, amountMicros));
+    } catch (error) {
+      if (error instanceof TransferUnconfirmedError) {
+        request.log.warn({ userId, withdrawalId, txHash: error.txHash, amountMicros }, 'withdrawal sent but not confirmed: the debit stands until it is reconciled');
+        throw new HttpError(504, `${error.message}. Your tokens stay debited while it may still land; quote withdrawal ${withdrawalId} to support`);
+      }
+      const reason = error instanceof TransferFailedError ? error.message : 'The transfer could not be made';
+      const refund = await tokenLedger.execute(
+        userId,
+        { type: 'Credit', data: { amountMicros, cause: 'refund', reference: `withdrawal-refund:${withdrawalId}`, description: `Withdrawal ${withdrawalId} failed; tokens given back` } },
+        context,
+      );
+      if (refund.result) await projector.waitFor(refund.result.lastPosition);
+      request.log.warn({ err: error, userId, withdrawalId, amountMicros }, 'withdrawal failed; tokens credited back');
+      throw new HttpError(502, `${reason}. Your ${amount} tokens were credited back`);
+    }
+    if (debit.result) await projector.waitFor(debit.result.lastPosition);
+    request.log.info({ userId, withdrawalId, txHash, amountMicros }, 'withdrawal sent to Polygon');
+    return { success: true as const, txHash, amount };
+  });
+
+  app.get('/api/xrp/pricing', { schema: { summary: 'The XRP package\'s price in XRP at the configured rate (pricing null with an error when no rate is configured)', tags: ['tokens'], response: { 200: xrpPricingResponseSchema } } }, (request) => {
+    requireUserId(request);
+    const rate = wallets.xrpRate;
+    const xrpAmount = requiredXrp();
+    if (!rate || xrpAmount === null) return { pricing: null, error: NO_XRP_RATE };
+    return { pricing: { xrpAmount, usdAmount: XRP_PACKAGE_USD, rate: rate.rate, rateSource: rate.source, rateAt: rate.at } };
+  });
+
+  app.get('/api/xrp/wallet-info', { schema: { summary: 'The user\'s XRPL deposit address, the XRP required, and its balance on the ledger (whether it is funded)', tags: ['tokens'], response: { 200: xrpWalletInfoResponseSchema } } }, async (request) => {
+    const userId = requireUserId(request);
+    const { xrplAddress } = await requireWallets(userId);
+    const requiredAmount = requiredXrp();
+    if (!wallets.xrpAccounts) {
+      return { walletAddress: xrplAddress, requiredAmount, funded: null, balanceXrp: null, ledger: 'not configured' as const, note: NO_LEDGER_NOTE };
+    }
+    let balanceXrp: number;
+    try {
+      balanceXrp = await wallets.xrpAccounts.balanceXrp(xrplAddress);
+    } catch (error) {
+      if (error instanceof XrplUnreachableError) throw new HttpError(502, error.message);
+      throw error;
+    }
+    return {
+      walletAddress: xrplAddress,
+      requiredAmount,
+      funded: requiredAmount === null ? null : balanceXrp >= requiredAmount,
+      balanceXrp,
+      ledger: 'connected' as const,
+      ...(requiredAmount === null ? { note: NO_RATE_NOTE } : {}),
+    };
+  });
+
+  app.get('/api/xrp/qr-code', { schema: { summary: 'A QR code of the payment request (ripple:<address>?amount=<xrp>) for the user\'s XRPL address', tags: ['tokens'], response: { 200: xrpQrCodeResponseSchema } } }, async (request) => {
+    const userId = requireUserId(request);
+    const { xrplAddress } = await requireWallets(userId);
+    const amount = requiredXrp();
+    const paymentUri = xrpPaymentUri(xrplAddress, amount);
+    const qrCodeDataUrl = await QRCode.toDataURL(paymentUri, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
+    return { qrCodeDataUrl, paymentUri, amount };
+  });
+
+  app.post('/api/xrp/purchase', { schema: { summary: 'A card on-ramp link that buys XRP into the user\'s XRPL address (success false when no on-ramp is configured)', tags: ['tokens'], body: xrpPurchaseRequestSchema, response: { 200: xrpPurchaseResponseSchema } } }, async (request) => {
+    const userId = requireUserId(request);
+    const { xrplAddress } = await requireWallets(userId);
+    const template = wallets.onrampUrlTemplate;
+    if (!template) return { success: false as const, error: NO_XRP_ONRAMP };
+    const amount = request.body?.amount ?? requiredXrp();
+    if (amount === null && template.includes('{amount}')) {
+      throw new HttpError(400, 'Give an amount of XRP: no XRP rate is configured (XRP_USD_RATE) to work out the package price');
+    }
+    const purchaseUrl = template
+      .replaceAll('{address}', encodeURIComponent(xrplAddress))
+      .replaceAll('{amount}', amount === null ? '' : encodeURIComponent(formatXrp(amount)));
+    request.log.info({ userId, xrplAddress, amount }, 'XRP on-ramp link made');
+    return { success: true as const, purchaseUrl };
+  });
+};
+
+/** The payment request URI wallets read from a QR code: `ripple:<address>?amount=<xrp>`. */
+export function xrpPaymentUri(address: string, amountXrp: number | null): string {
+  return amountXrp === null ? `ripple:${address}` : `ripple:${address}?amount=${formatXrp(amountXrp)}`;
+}
+
+/** XRP with up to 6 decimals, never in exponent form. */
+function formatXrp(amount: number): string {
+  return amount.toFixed(6).replace(/\.?0+$/, '');
+}

@@ -1,0 +1,235 @@
+// The wallet routes through the whole API: a wallet generated once per user (also under two
+// concurrent calls), its keys sealed (nowhere in plain: not the answer, the stored event or the
+// log), the balance's 409 before it, xrplWallet on the user, and the XRP purchase routes without
+// configuration and with a rate, an on-ramp and a ledger (the rippled stand-in).
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Wallet as EvmWallet } from 'ethers';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Wallet as XrplWallet } from 'xrpl';
+import { walletsStreamId } from '../../../domain/wallets/wallet.events';
+import { logger } from '../../../infra/logger/logger';
+import { parseWalletConfig } from '../../../infra/wallets/config';
+import { openWalletServices, type WalletServices } from '../../../infra/wallets/services';
+import { startRippledStandIn, type RippledStandIn } from '../../../tests/support/rippled-stand-in';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+const lifecycle = {} as Parameters<typeof startTestApp>[1];
+const RATE = 2.5;
+/** 49.95 USD at 2.5 USD per XRP. */
+const REQUIRED_XRP = 19.98;
+
+let plain: TestApp;
+let configured: TestApp;
+let configuredWallets: WalletServices;
+let plainWallets: WalletServices;
+let rippled: RippledStandIn;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  rippled = await startRippledStandIn();
+  const plainDir = await mkdtemp(path.join(os.tmpdir(), 'goose-wallets-'));
+  const configuredDir = await mkdtemp(path.join(os.tmpdir(), 'goose-wallets-xrp-'));
+  dirs.push(plainDir, configuredDir);
+  plainWallets = await openWalletServices(plainDir, parseWalletConfig({}));
+  plain = await startTestApp(plainDir, lifecycle, { wallets: plainWallets });
+  configuredWallets = await openWalletServices(
+    configuredDir,
+    parseWalletConfig({ XRP_USD_RATE: String(RATE), XRPL_URL: rippled.url, XRP_ONRAMP_URL: 'https://onramp.example/buy?currency=XRP&to={address}&amount={amount}' }, new Date('2025-01-02T03:04:05Z')),
+  );
+  configured = await startTestApp(configuredDir, lifecycle, { wallets: configuredWallets });
+});
+
+afterAll(async () => {
+  await plain?.close();
+  await configured?.close();
+  await rippled?.close();
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function signup(testApp: TestApp) {
+  const username = `user_${randomUUID().slice(0, 8)}`;
+  const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username, password: 'correct horse battery' } });
+  const cookie = response.cookies.find((c) => c.name === 'goose_session')!;
+  const userId = (response.json() as { user: { id: string } }).user.id;
+  return { username, userId, cookie: `goose_session=${cookie.value}` };
+}
+
+const get = (testApp: TestApp, url: string, cookie: string) => testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+const post = (testApp: TestApp, url: string, cookie: string, payload: object = {}) => testApp.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+
+describe('wallet generation', () => {
+  it('answers the balance with 409 naming the user until a wallet is generated, then carries the Polygon address', async () => {
+    const { username, cookie } = await signup(plain);
+    const before = await get(plain, '/api/goose-tokens/balance', cookie);
+    expect(before.statusCode).toBe(409);
+    expect(before.json()).toEqual({ error: `User ${username} does not have a Polygon wallet; generate one to see your balance` });
+
+    const generated = await post(plain, '/api/goose-tokens/generate-wallet', cookie);
+    expect(generated.statusCode).toBe(201);
+    const { wallet } = generated.json() as { wallet: { address: string; xrplAddress: string; network: string } };
+    expect(wallet.network).toBe('polygon');
+    expect(wallet.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(wallet.xrplAddress).toMatch(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/);
+
+    const after = await get(plain, '/api/goose-tokens/balance', cookie);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ wallet: wallet.address, balance: expect.any(Number) });
+  });
+
+  it('answers the same wallet with 200 on a second call, with or without a body', async () => {
+    const { cookie } = await signup(plain);
+    const first = await post(plain, '/api/goose-tokens/generate-wallet', cookie);
+    const second = await plain.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie } });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+  });
+
+  it('makes one wallet of two concurrent first calls', async () => {
+    const { userId, cookie } = await signup(plain);
+    const answers = await Promise.all([post(plain, '/api/goose-tokens/generate-wallet', cookie), post(plain, '/api/goose-tokens/generate-wallet', cookie)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    expect(answers[0]!.json()).toEqual(answers[1]!.json());
+    expect(await plain.eventStore.readStream(walletsStreamId(userId))).toHaveLength(1);
+  });
+
+  it('puts the XRPL address on /api/auth/me and /api/user (null before)', async () => {
+    const { cookie } = await signup(plain);
+    expect((await get(plain, '/api/auth/me', cookie)).json()).toMatchObject({ xrplWallet: null });
+    const { wallet } = (await post(plain, '/api/goose-tokens/generate-wallet', cookie)).json() as { wallet: { xrplAddress: string } };
+    expect((await get(plain, '/api/auth/me', cookie)).json()).toMatchObject({ xrplWallet: wallet.xrplAddress });
+    expect((await get(plain, '/api/user', cookie)).json()).toMatchObject({ xrplWallet: wallet.xrplAddress });
+  });
+
+  it('keeps the keys sealed: they open to the addresses answered, and appear in no answer, stored event or log line', async () => {
+    const stream = (logger as unknown as Record<symbol, { write(line: string): boolean }>)[pino.symbols.streamSym]!;
+    const logged: string[] = [];
+    const write = vi.spyOn(stream, 'write').mockImplementation((line: string) => (logged.push(line), true));
+    const level = logger.level;
+    logger.level = 'trace';
+    try {
+      const { userId, cookie } = await signup(plain);
+      const response = await post(plain, '/api/goose-tokens/generate-wallet', cookie);
+      const [event] = await plain.eventStore.readStream(walletsStreamId(userId));
+      const data = event!.data as { polygonAddress: string; encryptedPolygonKey: string; xrplAddress: string; encryptedXrplSeed: string };
+      const privateKey = plainWallets.keyBox.open(data.encryptedPolygonKey);
+      const seed = plainWallets.keyBox.open(data.encryptedXrplSeed);
+      expect(new EvmWallet(privateKey).address).toBe(data.polygonAddress);
+      expect(XrplWallet.fromSeed(seed).classicAddress).toBe(data.xrplAddress);
+      expect(response.json()).toEqual({ wallet: { address: data.polygonAddress, xrplAddress: data.xrplAddress, network: 'polygon' } });
+
+      const { rows } = await plain.db.query<{ row: string }>(`SELECT to_jsonb(e)::text AS row FROM events e WHERE stream_id = $1`, [walletsStreamId(userId)]);
+      expect(rows).toHaveLength(1);
+      expect(logged.some((line) => line.includes('user wallets generated'))).toBe(true);
+      for (const text of [response.body, rows[0]!.row, ...logged]) {
+        expect(text).not.toContain(privateKey.slice(2));
+        expect(text).not.toContain(seed);
+      }
+    } finally {
+      logger.level = level;
+      write.mockRestore();
+    }
+  });
+});
+
+describe('XRP purchase without configuration', () => {
+  it('says no rate, no ledger and no on-ramp are configured, and still gives the address and its QR code', async () => {
+    const { cookie } = await signup(plain);
+    expect((await get(plain, '/api/xrp/wallet-info', cookie)).statusCode).toBe(409);
+    expect((await get(plain, '/api/xrp/wallet-info', cookie)).json().error).toMatch(/generate a wallet first/);
+    const { wallet } = (await post(plain, '/api/goose-tokens/generate-wallet', cookie)).json() as { wallet: { xrplAddress: string } };
+
+    const pricing = await get(plain, '/api/xrp/pricing', cookie);
+    expect(pricing.statusCode).toBe(200);
+    expect(pricing.json()).toEqual({ pricing: null, error: 'No XRP rate source is configured (set XRP_USD_RATE)' });
+
+    const info = await get(plain, '/api/xrp/wallet-info', cookie);
+    expect(info.json()).toEqual({ walletAddress: wallet.xrplAddress, requiredAmount: null, funded: null, balanceXrp: null, ledger: 'not configured', note: expect.stringContaining('XRPL_URL') });
+
+    const qr = (await get(plain, '/api/xrp/qr-code', cookie)).json() as { qrCodeDataUrl: string; paymentUri: string; amount: number | null };
+    expect(qr.paymentUri).toBe(`ripple:${wallet.xrplAddress}`);
+    expect(qr.amount).toBeNull();
+    expect(decodeQr(qr.qrCodeDataUrl)).toBe(qr.paymentUri);
+
+    const purchase = await post(plain, '/api/xrp/purchase', cookie, { amount: 10 });
+    expect(purchase.statusCode).toBe(200);
+    expect(purchase.json()).toEqual({ success: false, error: 'No card on-ramp for XRP is configured on this server (set XRP_ONRAMP_URL)' });
+  });
+
+  it('answers a withdrawal with 503 naming the settings', async () => {
+    const { cookie } = await signup(plain);
+    await post(plain, '/api/goose-tokens/generate-wallet', cookie);
+    const response = await post(plain, '/api/goose-tokens/withdraw', cookie, { amount: 1 });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: 'Withdrawals to Polygon are not configured on this server: set POLYGON_RPC_URL, GOOSE_TOKEN_CONTRACT and POLYGON_TREASURY_KEY' });
+  });
+
+  it('refuses the XRP routes to a visitor', async () => {
+    for (const url of ['/api/xrp/pricing', '/api/xrp/wallet-info', '/api/xrp/qr-code']) {
+      expect((await plain.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('XRP purchase with a rate, a ledger and an on-ramp', () => {
+  it('prices the XRP package at the configured rate', async () => {
+    const { cookie } = await signup(configured);
+    expect((await get(configured, '/api/xrp/pricing', cookie)).json()).toEqual({
+      pricing: { xrpAmount: REQUIRED_XRP, usdAmount: 49.95, rate: RATE, rateSource: 'XRP_USD_RATE', rateAt: '2025-01-02T03:04:05.000Z' },
+    });
+  });
+
+  it('reads the balance from the ledger: an unfunded address holds 0, a payment that covers the price makes it funded', async () => {
+    const { cookie } = await signup(configured);
+    const { wallet } = (await post(configured, '/api/goose-tokens/generate-wallet', cookie)).json() as { wallet: { xrplAddress: string } };
+    const unfunded = await get(configured, '/api/xrp/wallet-info', cookie);
+    expect(unfunded.json()).toEqual({ walletAddress: wallet.xrplAddress, requiredAmount: REQUIRED_XRP, funded: false, balanceXrp: 0, ledger: 'connected' });
+
+    rippled.setBalance(wallet.xrplAddress, '5000000');
+    expect((await get(configured, '/api/xrp/wallet-info', cookie)).json()).toMatchObject({ balanceXrp: 5, funded: false });
+    rippled.setBalance(wallet.xrplAddress, '19980000');
+    expect((await get(configured, '/api/xrp/wallet-info', cookie)).json()).toMatchObject({ balanceXrp: REQUIRED_XRP, funded: true });
+  });
+
+  it('answers 502 when the ledger cannot be reached', async () => {
+    const { cookie } = await signup(configured);
+    await post(configured, '/api/goose-tokens/generate-wallet', cookie);
+    rippled.setUnreachable(true);
+    try {
+      const response = await get(configured, '/api/xrp/wallet-info', cookie);
+      expect(response.statusCode).toBe(502);
+      expect(response.json().error).toMatch(/Could not read the XRP balance/);
+    } finally {
+      rippled.setUnreachable(false);
+    }
+  });
+
+  it('encodes the payment request, address and amount, in a QR code that decodes to it', async () => {
+    const { cookie } = await signup(configured);
+    const { wallet } = (await post(configured, '/api/goose-tokens/generate-wallet', cookie)).json() as { wallet: { xrplAddress: string } };
+    const qr = (await get(configured, '/api/xrp/qr-code', cookie)).json() as { qrCodeDataUrl: string; paymentUri: string; amount: number };
+    expect(qr.paymentUri).toBe(`ripple:${wallet.xrplAddress}?amount=19.98`);
+    expect(qr.amount).toBe(REQUIRED_XRP);
+    expect(qr.qrCodeDataUrl.startsWith('data:image/png;base64,')).toBe(true);
+    expect(decodeQr(qr.qrCodeDataUrl)).toBe(qr.paymentUri);
+  });
+
+  it('links to the on-ramp for the address and the amount (the package price by default)', async () => {
+    const { cookie } = await signup(configured);
+    const { wallet } = (await post(configured, '/api/goose-tokens/generate-wallet', cookie)).json() as { wallet: { xrplAddress: string } };
+    expect((await post(configured, '/api/xrp/purchase', cookie)).json()).toEqual({ success: true, purchaseUrl: `https://onramp.example/buy?currency=XRP&to=${wallet.xrplAddress}&amount=19.98` });
+    expect((await post(configured, '/api/xrp/purchase', cookie, { amount: 30.5 })).json()).toEqual({ success: true, purchaseUrl: `https://onramp.example/buy?currency=XRP&to=${wallet.xrplAddress}&amount=30.5` });
+    expect((await post(configured, '/api/xrp/purchase', cookie, { amount: -1 })).statusCode).toBe(400);
+  });
+});
+
+function decodeQr(dataUrl: string): string | undefined {
+  const png = PNG.sync.read(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
