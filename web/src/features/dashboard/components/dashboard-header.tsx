@@ -1,5 +1,6 @@
 // The dashboard header (spec 3 §2.2): FAQ icon; signed in, the developer API icon, token balance,
-// greeting and account menu; signed out, one icon that offers sign up or log in.
+// the round pricing plans button, greeting and account menu; signed out, one icon that offers
+// sign up or log in.
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
@@ -9,10 +10,10 @@ import { Link } from 'react-router-dom';
 import type { User } from '../../../../../domain/contracts/auth';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { openLogin, openSignup } from '../../../lib/app-events';
+import { openLogin, openPricing, openSignup } from '../../../lib/app-events';
 import { useLogout } from '../../../lib/auth';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
-import { TokenBalance } from './token-balance';
+import { TokenBalanceWidget } from '../../tokens/components/token-balance-widget';
 
 interface DashboardHeaderProps {
   user: User | null;
@@ -75,7 +76,17 @@ function SignedInActions({ user, onSelectTab }: { user: User; onSelectTab(tab: D
         tooltipOptions={{ position: 'bottom' }}
         onClick={() => onSelectTab('developer')}
       />
-      <TokenBalance fallbackUser={user} />
+      <TokenBalanceWidget user={user} />
+      <Button
+        icon="pi pi-tags"
+        rounded
+        severity="help"
+        className="pricing-plans-button"
+        aria-label="Pricing plans"
+        tooltip="Pricing plans"
+        tooltipOptions={{ position: 'bottom' }}
+        onClick={() => openPricing()}
+      />
       <span className="greeting">
         Hello, <strong>{user.username}</strong>
       </span>

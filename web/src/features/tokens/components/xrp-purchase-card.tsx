@@ -1,0 +1,117 @@
+// The XRP purchase card (spec 2 §2, §4): two tabs. Credit Card asks the server for a purchase on
+// the card provider and opens its page in a 600x700 window; XRP Transfer shows the wallet to pay,
+// the amount, its QR code and whether the wallet is funded (or why that cannot be checked).
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Message } from 'primereact/message';
+import { Skeleton } from 'primereact/skeleton';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useXrpPricing, useXrpPurchase, useXrpQrCode, useXrpWalletInfo } from '../api/xrp';
+
+const PURCHASE_WINDOW = 'width=600,height=700';
+
+export function XrpPurchaseCard() {
+  return (
+    <Card className="xrp-purchase" title="Buy with XRP">
+      <TabView className="xrp-purchase__tabs">
+        <TabPanel header="Credit Card" leftIcon="pi pi-credit-card">
+          <CreditCardTab />
+        </TabPanel>
+        <TabPanel header="XRP Transfer" leftIcon="pi pi-send">
+          <XrpTransferTab />
+        </TabPanel>
+      </TabView>
+    </Card>
+  );
+}
+
+function XrpQuote() {
+  const pricing = useXrpPricing(true);
+  if (pricing.isPending) return <Skeleton height="1.2rem" width="60%" />;
+  if (pricing.isError) return <Message severity="warn" text={`The XRP price could not be loaded: ${errorMessage(pricing.error, 'unknown error')}`} />;
+  const quote = pricing.data.pricing;
+  if (!quote) return <Message severity="warn" text={pricing.data.error ?? 'No XRP price is available right now.'} />;
+  return (
+    <p className="xrp-purchase__quote">
+      <strong>{quote.xrpAmount.toLocaleString('en-US', { maximumFractionDigits: 6 })} XRP</strong> for ${quote.usdAmount.toFixed(2)}
+      <span className="muted small">
+        {' '}
+        · 1 XRP = ${quote.rate.toLocaleString('en-US', { maximumFractionDigits: 4 })} ({quote.rateSource}, {formatDateTime(quote.rateAt)})
+      </span>
+    </p>
+  );
+}
+
+function CreditCardTab() {
+  const toast = useToast();
+  const purchase = useXrpPurchase();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const buy = () => {
+    setRefusal(null);
+    purchase.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (answer.success) window.open(answer.purchaseUrl, 'xrp-purchase', PURCHASE_WINDOW);
+        else setRefusal(answer.error);
+      },
+      onError: (error) => {
+        setRefusal(errorMessage(error, 'The purchase could not be created'));
+        toast.show({ severity: 'error', summary: 'Purchase Error', detail: 'Failed to create XRP purchase. Please try again.' });
+      },
+    });
+  };
+  return (
+    <div className="xrp-purchase__tab">
+      <p className="muted small">Buy the XRP for your wallet by card. The card provider's page opens in a new window.</p>
+      <XrpQuote />
+      <Button label="Buy XRP by card" icon="pi pi-external-link" loading={purchase.isPending} onClick={buy} />
+      {refusal && <Message severity="error" text={refusal} className="xrp-purchase__message" />}
+    </div>
+  );
+}
+
+function XrpTransferTab() {
+  const toast = useToast();
+  const wallet = useXrpWalletInfo(true);
+  const qr = useXrpQrCode(true);
+
+  const copy = (address: string) =>
+    navigator.clipboard.writeText(address).then(
+      () => toast.show({ severity: 'success', summary: 'Address copied', detail: address }),
+      () => toast.show({ severity: 'error', summary: 'Copy failed', detail: 'Select the address and copy it by hand.' }),
+    );
+
+  if (wallet.isPending) return <Skeleton height="6rem" />;
+  if (wallet.isError) return <Message severity="error" text={`The wallet to pay could not be loaded: ${errorMessage(wallet.error, 'unknown error')}`} />;
+  const info = wallet.data;
+  return (
+    <div className="xrp-purchase__tab xrp-transfer">
+      <div className="xrp-transfer__details">
+        <span className="field__label">Send XRP to</span>
+        <div className="xrp-transfer__address">
+          <code>{info.walletAddress}</code>
+          <Button icon="pi pi-copy" rounded text size="small" aria-label="Copy wallet address" onClick={() => void copy(info.walletAddress)} />
+        </div>
+        <p className="small">
+          Required amount: <strong>{info.requiredAmount !== null ? `${info.requiredAmount} XRP` : 'not known right now'}</strong>
+        </p>
+        <div className="xrp-transfer__status">
+          {info.funded === true && <Tag value="Funded" severity="success" icon="pi pi-check" />}
+          {info.funded === false && <Tag value="Not funded yet" severity="warning" icon="pi pi-clock" />}
+          {info.funded === null && <Tag value="Funding not checked" severity="secondary" icon="pi pi-question-circle" />}
+          {info.balanceXrp !== null && <span className="muted small">Balance: {info.balanceXrp} XRP</span>}
+        </div>
+        {info.note && <p className="muted small">{info.note}</p>}
+      </div>
+      <div className="xrp-transfer__qr">
+        {qr.isPending && <Skeleton width="160px" height="160px" />}
+        {qr.isError && <p className="muted small">The QR code could not be made: {errorMessage(qr.error, 'unknown error')}</p>}
+        {qr.data && <img src={qr.data.qrCodeDataUrl} alt={`QR code to pay ${info.walletAddress}`} width={160} height={160} />}
+      </div>
+    </div>
+  );
+}
