@@ -1,7 +1,7 @@
 // The token wallet's wording: causes, statuses, signed amounts, the header figure and the
 // subscription line.
 import { describe, expect, it } from 'vitest';
-import { causeLabel, formatBalance, isLowBalance, isMissingWalletError, priceOf, signedTokens, statusDisplay, subscriptionSummary } from './labels';
+import { causeLabel, costNote, formatBalance, formatPrice, isLowBalance, isMissingWalletError, priceOf, signedTokens, statusDisplay, subscriptionSummary } from './labels';
 
 describe('token labels', () => {
   it('names each cause and the service a charge paid for', () => {
@@ -54,5 +54,12 @@ describe('token labels', () => {
   it('reads prices from the server\'s list only', () => {
     expect(priceOf(undefined, 'professional-mastering')).toBeNull();
     expect(priceOf({ pricing: { 'ai-music-generation': 10, 'professional-mastering': 5, 'copyright-registration': 25, 'distribution-setup': 14.99 } }, 'copyright-registration')).toBe(25);
+  });
+
+  it('writes the notes beside paid buttons with plain prices', () => {
+    expect(formatPrice(5)).toBe('5');
+    expect(formatPrice(14.99)).toBe('14.99');
+    expect(costNote('professional-mastering', 5)).toBe('Mastering costs 5 tokens; previews are free');
+    expect(costNote('copyright-registration', 25)).toBe('Registration costs 25 tokens, charged when it succeeds; the copyright check is free');
   });
 });

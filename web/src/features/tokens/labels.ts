@@ -83,3 +83,15 @@ export function subscriptionSummary(subscription: BalanceResponse['subscription'
 export function priceOf(pricing: Pick<PricingResponse, 'pricing'> | undefined, service: PricedService): number | null {
   return pricing?.pricing[service] ?? null;
 }
+
+/** A price as people write it: 5, 14.99, 0.5 (no padding zeros). */
+export function formatPrice(tokens: number): string {
+  return tokens.toLocaleString('en-US', { maximumFractionDigits: 6 });
+}
+
+/** What the note beside a paid step's button says. */
+export function costNote(service: 'professional-mastering' | 'copyright-registration', price: number): string {
+  return service === 'professional-mastering'
+    ? `Mastering costs ${formatPrice(price)} tokens; previews are free`
+    : `Registration costs ${formatPrice(price)} tokens, charged when it succeeds; the copyright check is free`;
+}

@@ -1,6 +1,7 @@
 // The studio's mastering controls (spec 2 §2, §9): style, loudness target and format, then
 // Create Preview or Master Track. Both calls answer once the file is made; until then the vault
-// item's real mastering steps (pushed over the websocket) show how far the engine is.
+// item's real mastering steps (pushed over the websocket) show how far the engine is. A master
+// costs tokens (a preview is free): the price shows by the button, and a 402 opens the plans.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { SelectButton } from 'primereact/selectbutton';
@@ -9,6 +10,8 @@ import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { MasterStatusBadge } from '../../track-workflow/components/master-status-badge';
+import { TokenCostNote } from '../../tokens/components/token-cost-note';
+import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
 import { MasteringStepList } from '../../track-workflow/components/mastering-step-list';
 import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
 import { useCreateMaster, type MasterKind, type MasterSettings } from '../api/create-master';
@@ -52,6 +55,7 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
             detail: kind === 'preview' ? `Listen to the preview of "${item.title}" below.` : `"${item.title}" is mastered. Its master is below.`,
           }),
         onError: (error) => {
+          if (reportInsufficientTokens(error, text.failed, toast)) return;
           const reason = errorMessage(error, '');
           toast.show({ severity: 'error', summary: text.failed, detail: reason && reason !== text.fallback ? `${text.fallback}: ${reason}` : text.fallback });
         },
@@ -98,6 +102,7 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
           <Button label="Create Preview" icon="pi pi-eye" outlined loading={previewing} disabled={busy} onClick={() => create('preview')} />
           <Button label="Master Track" icon="pi pi-sliders-h" loading={mastering} disabled={busy} onClick={() => create('master')} />
         </div>
+        <TokenCostNote service="professional-mastering" />
 
         {serverRunning && item.mastering && (
           <div className="inset-box mastering-controls__progress">

@@ -11,6 +11,8 @@ import { useToast, type ToastOptions } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
 import { formatDate } from '../../../lib/format';
+import { TokenCostNote } from '../../tokens/components/token-cost-note';
+import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
 import { useStartMastering } from '../../track-workflow/api/start-mastering';
 import { CopyrightCheckReport, hasCheckReport } from '../../track-workflow/components/copyright-check-report';
 import { MasteringResults, masteringResultsOf } from '../../track-workflow/components/mastering-results';
@@ -67,6 +69,7 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
       onSuccess: () =>
         toast.show({ severity: 'info', summary: 'Mastering Started', detail: `"${item.title}": balanced style, medium loudness. Each step shows here as it finishes.` }),
       onError: (error) => {
+        if (reportInsufficientTokens(error, 'Mastering Failed', toast)) return;
         const reason = errorMessage(error, '');
         toast.show({ severity: 'error', summary: 'Mastering Failed', detail: `Failed to start mastering. Please try again.${reason ? ` ${reason}` : ''}` });
       },
@@ -75,18 +78,25 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
   const register = () =>
     registerFlow.mutate(item, {
       onSuccess: (outcome) => toast.show(outcomeToast(outcome)),
-      onError: (error) => toast.show(failureToast(error)),
+      onError: (error) => {
+        const cause = error instanceof RegistrationAfterCheckError ? error.registrationError : error;
+        if (!reportInsufficientTokens(cause, 'Registration failed', toast)) toast.show(failureToast(error));
+      },
     });
 
   const busy = startMastering.isPending || registerFlow.isPending;
   const startMasteringButton = (
-    <Button label="Start Mastering" icon="pi pi-sliders-h" size="small" loading={startMastering.isPending} disabled={busy} onClick={master} />
+    <>
+      <Button label="Start Mastering" icon="pi pi-sliders-h" size="small" loading={startMastering.isPending} disabled={busy} onClick={master} />
+      <TokenCostNote service="professional-mastering" />
+    </>
   );
   const unavailable = checkUnavailableReason(item);
   const registerButton = (
     <>
       <Button label="Register Copyright" icon="pi pi-shield" size="small" loading={registerFlow.isPending} disabled={busy || unavailable !== null} onClick={register} />
       {unavailable && <span className="muted small">{unavailable}.</span>}
+      <TokenCostNote service="copyright-registration" />
     </>
   );
 

@@ -9,6 +9,8 @@ import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
+import { TokenCostNote } from '../../tokens/components/token-cost-note';
+import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
 import { useRegisterCopyright } from '../api/register-copyright';
 import { useRunCopyrightCheck } from '../api/run-copyright-check';
 import { foldMasteringSteps } from '../mastering-steps';
@@ -195,7 +197,10 @@ function VaultStepPanel({ item }: { item: VaultItem }) {
   const run = () =>
     register.mutate(item.id, {
       onSuccess: (response) => toast.show(registrationToast(response)),
-      onError: (error) => toast.show({ severity: 'error', summary: 'Registration failed', detail: errorMessage(error, 'The registration could not be made') }),
+      onError: (error) => {
+        if (reportInsufficientTokens(error, 'Registration failed', toast)) return;
+        toast.show({ severity: 'error', summary: 'Registration failed', detail: errorMessage(error, 'The registration could not be made') });
+      },
     });
 
   return (
@@ -215,6 +220,7 @@ function VaultStepPanel({ item }: { item: VaultItem }) {
           <div className="button-row">
             <Button label="Register on XRPL" icon="pi pi-verified" size="small" loading={register.isPending} disabled={!cleared || register.isPending} onClick={run} />
           </div>
+          <TokenCostNote service="copyright-registration" />
         </>
       )}
       {registrationFailed && item.workflow.failureReason && <Message severity="error" text={`Registration failed: ${item.workflow.failureReason}`} />}

@@ -1,16 +1,16 @@
 // The upload tab's side cards (spec 1 §2): what happens after an upload, how the copyright
-// analysis is run, and what the services cost. Only what is built is shown as available.
+// analysis is run, and what the services cost (the server's price list), with Fix Tokens, which
+// rebuilds the balance from the ledger. Only what is built is shown as available.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
-import {
-  COPYRIGHT_CHECK_COST_TOKENS,
-  REGISTRY_REGISTRATION_COST_TOKENS,
-  UPLOAD_COST_TOKENS,
-} from '../../../../../domain/constants';
 import type { User } from '../../../../../domain/contracts/auth';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
-import { formatTokens } from '../../../lib/format';
+import { useSyncTokens, useTokenBalance } from '../../tokens/api/tokens';
+import { ServicePriceList } from '../../tokens/components/service-price-list';
+import { formatBalance } from '../../tokens/labels';
 
 const NEXT_STEPS = [
   { title: 'Vault', text: 'Your upload appears in your vault at once; you can watch its intake there.', icon: 'pi-lock', available: true },
@@ -21,13 +21,6 @@ const NEXT_STEPS = [
 ];
 
 const ANALYSIS_ROWS = ['AI Pattern Recognition', 'Database Comparison', 'Registry Check'];
-
-const COSTS = [
-  { label: 'Upload', tokens: UPLOAD_COST_TOKENS },
-  { label: 'Copyright check', tokens: COPYRIGHT_CHECK_COST_TOKENS },
-  { label: 'Registry registration', tokens: REGISTRY_REGISTRATION_COST_TOKENS },
-];
-const TOTAL_COST = COSTS.reduce((sum, cost) => sum + cost.tokens, 0);
 
 export function UploadSideCards({ user }: { user: User }) {
   return (
@@ -62,31 +55,38 @@ export function UploadSideCards({ user }: { user: User }) {
         </p>
       </Card>
 
-      <Card title="Token Usage" className="side-card">
-        <ul className="status-rows">
-          {COSTS.map((cost) => (
-            <li key={cost.label}>
-              <span>{cost.label}</span>
-              <span>{cost.tokens} tokens</span>
-            </li>
-          ))}
-          <li className="status-rows__total">
-            <span>Total</span>
-            <span>{TOTAL_COST} tokens</span>
-          </li>
-        </ul>
-        <p className="muted small">Your balance: {formatTokens(user.tokenBalance)} tokens (1 token = 1 USD).</p>
-        <Button
-          label="Fix Tokens"
-          icon="pi pi-sync"
-          size="small"
-          severity="secondary"
-          outlined
-          disabled
-          tooltip="Balance sync is not available yet"
-          tooltipOptions={{ showOnDisabled: true, position: 'top' }}
-        />
-      </Card>
+      <TokenUsageCard user={user} />
     </aside>
+  );
+}
+
+function TokenUsageCard({ user }: { user: User }) {
+  const toast = useToast();
+  const balance = useTokenBalance({ enabled: true });
+  const sync = useSyncTokens();
+  const fix = () =>
+    sync.mutate(undefined, {
+      onSuccess: (answer) => toast.show({ severity: 'success', summary: 'Tokens Fixed', detail: answer.message }),
+      onError: (error) => toast.show({ severity: 'error', summary: 'Token sync failed', detail: errorMessage(error, 'The balance could not be rebuilt') }),
+    });
+  return (
+    <Card title="Token Usage" className="side-card">
+      <ServicePriceList />
+      <p className="muted small">
+        Your balance: {formatBalance(balance.data?.balance ?? user.tokenBalance)} tokens (1 token = 1 USD). A priced step is charged only when it
+        succeeds.
+      </p>
+      <Button
+        label="Fix Tokens"
+        icon="pi pi-sync"
+        size="small"
+        severity="secondary"
+        outlined
+        loading={sync.isPending}
+        tooltip="Rebuild your balance from the token ledger"
+        tooltipOptions={{ position: 'top' }}
+        onClick={fix}
+      />
+    </Card>
   );
 }
