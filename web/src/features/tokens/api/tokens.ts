@@ -54,6 +54,7 @@ export function useSyncTokens() {
   const refresh = useRefreshTokenReads();
   return useMutation({
     mutationFn: () => apiRequest<SyncTokensResponse>('POST', '/api/debug/sync-tokens', {}),
+    retry: retryUnlessRefused,
     onSettled: refresh,
   });
 }
@@ -67,6 +68,7 @@ export function useGenerateWallet() {
   const refresh = useRefreshTokenReads();
   return useMutation({
     mutationFn: () => apiRequest<GenerateWalletResponse>('POST', '/api/goose-tokens/generate-wallet', {}),
+    retry: retryUnlessRefused,
     onSettled: refresh,
   });
 }

@@ -25,6 +25,14 @@ interface PricingDialogProps {
   onHide(): void;
 }
 
+// The dialog opens at its top (the notice and the prices), with the focus on its close button
+// rather than on the first Buy button further down; the XRP card's tabs scroll themselves into
+// view as they mount, so the content is taken back to the top.
+function showTop() {
+  document.querySelector<HTMLButtonElement>('.pricing-dialog .p-dialog-header-close')?.focus();
+  document.querySelector('.pricing-dialog .p-dialog-content')?.scrollTo({ top: 0 });
+}
+
 const usd = (amount: number) => `$${amount.toFixed(2)}`;
 
 export function PricingDialog({ visible, notice, onHide }: PricingDialogProps) {
@@ -42,7 +50,16 @@ export function PricingDialog({ visible, notice, onHide }: PricingDialogProps) {
   };
 
   return (
-    <Dialog header="Pricing plans" visible={visible} onHide={onHide} className="pricing-dialog" draggable={false} dismissableMask>
+    <Dialog
+      header="Pricing plans"
+      visible={visible}
+      onHide={onHide}
+      className="pricing-dialog"
+      draggable={false}
+      dismissableMask
+      focusOnShow={false}
+      onShow={showTop}
+    >
       <div className="pricing">
         {notice && <Message severity="error" text={notice} className="pricing__notice" />}
         {low && (
