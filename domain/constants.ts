@@ -56,11 +56,6 @@ export const ROYALTY_SPLIT_MIN = 0;
 export const ROYALTY_SPLIT_MAX = 100;
 export const ROYALTY_SPLIT_DEFAULT = 100;
 
-/** Spec 1 §9: upload 10, copyright check 5, registry registration 15 tokens. */
-export const UPLOAD_COST_TOKENS = 10;
-export const COPYRIGHT_CHECK_COST_TOKENS = 5;
-export const REGISTRY_REGISTRATION_COST_TOKENS = 15;
-
 /** Spec 2 §4 "Track statuses". */
 export const TRACK_STATUSES = [
   'generated',

@@ -2,7 +2,8 @@
 // Two writers that read the same balance cannot both append (the store refuses the second with a
 // ConcurrencyError), so the loser reads again and decides against the new balance: a balance never
 // goes negative however many processes charge it at once. Within one process an account's commands
-// take turns, and its folded state is kept so a long stream is not refolded for every charge.
+// queue, and those that queued while one was written are decided together and appended in one go;
+// the account's folded state is kept so a long stream is not refolded for every charge.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConcurrencyError } from '../../domain/shared/errors';
@@ -37,41 +38,107 @@ interface FoldedAccount {
   state: TokenAccountState;
 }
 
+interface QueuedCommand {
+  /** null: only read the account (in turn, so no fold runs twice at once). */
+  command: TokenAccountCommand | null;
+  context: LedgerContext;
+  resolve(result: LedgerResult): void;
+  reject(error: unknown): void;
+}
+
 /** Accounts whose folded state a process keeps; the least recently used beyond it are dropped. */
 const CACHED_ACCOUNTS = 10_000;
 /** Lost races in a row before a command gives up (each re-reads the account). */
 const MAX_ATTEMPTS = 50;
+/** Most commands of one account decided together and appended in one go. */
+const COMMANDS_PER_APPEND = 100;
 
 export class TokenLedger {
   private readonly folded = new Map<string, FoldedAccount>();
-  private readonly turns = new Map<string, Promise<unknown>>();
+  /** Commands waiting for their account's turn in this process. */
+  private readonly queues = new Map<string, QueuedCommand[]>();
 
   constructor(private readonly eventStore: EventStore) {}
 
   /** The account as its events stand now. */
-  account(userId: string): Promise<TokenAccountState> {
-    return this.inTurn(userId, async () => (await this.load(userId)).state);
+  async account(userId: string): Promise<TokenAccountState> {
+    return (await this.enqueue(userId, null, { correlationId: 'read', actor: 'read' })).state;
   }
 
+  /**
+   * Decides and appends one command. Commands for the same account that arrive while one is being
+   * written wait, then are decided one after the other against the balance each leaves and appended
+   * together: a busy account costs one read and one append per group, not per command.
+   */
   execute(userId: string, command: TokenAccountCommand, context: LedgerContext): Promise<LedgerResult> {
-    return this.inTurn(userId, async () => {
-      for (let attempt = 1; ; attempt += 1) {
-        const account = await this.load(userId);
-        const events = decideTokenAccount(command, account.state);
-        if (events.length === 0) return { events, state: account.state, result: null };
-        const newEvents = this.toNewEvents(events, account, context);
+    return this.enqueue(userId, command, context);
+  }
+
+  private enqueue(userId: string, command: TokenAccountCommand | null, context: LedgerContext): Promise<LedgerResult> {
+    return new Promise<LedgerResult>((resolve, reject) => {
+      const queue = this.queues.get(userId);
+      if (queue) {
+        queue.push({ command, context, resolve, reject });
+        return;
+      }
+      const started: QueuedCommand[] = [{ command, context, resolve, reject }];
+      this.queues.set(userId, started);
+      void this.drain(userId, started);
+    });
+  }
+
+  private async drain(userId: string, queue: QueuedCommand[]): Promise<void> {
+    while (queue.length > 0) {
+      const group = queue.splice(0, COMMANDS_PER_APPEND);
+      await this.decideAndAppend(userId, group).catch((error: unknown) => {
+        for (const item of group) item.reject(error);
+      });
+    }
+    this.queues.delete(userId);
+  }
+
+  /** Decides a group against the account as read; appends what it decided at that version, or reads again and redecides. */
+  private async decideAndAppend(userId: string, group: QueuedCommand[]): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const account = await this.load(userId);
+      // The fold adds to the state's maps: a group folds into a copy, so a lost race leaves the kept state as it was.
+      let state = group.length > 1 ? structuredClone(account.state) : account.state;
+      const outcomes: ({ events: TokenAccountEvent[]; newEvents: NewEvent[] } | { error: unknown })[] = [];
+      const newEvents: NewEvent[] = [];
+      let causationId = account.lastEventId;
+      for (const item of group) {
         try {
-          const result = await this.eventStore.append(tokenAccountStreamId(userId), newEvents, account.version === 0 ? 'no_stream' : account.version);
-          const state = events.reduce(evolveTokenAccount, account.state);
-          this.remember(userId, { version: result.nextVersion, lastEventId: newEvents.at(-1)!.eventId, state });
-          return { events, state, result };
+          const events = item.command ? decideTokenAccount(item.command, state) : [];
+          const stamped = this.toNewEvents(events, causationId, item.context);
+          causationId = stamped.at(-1)?.eventId ?? causationId;
+          // A single command's events are folded only once they are stored (below).
+          if (group.length > 1) state = events.reduce(evolveTokenAccount, state);
+          outcomes.push({ events, newEvents: stamped });
+          newEvents.push(...stamped);
         } catch (error) {
-          if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
-          // Another process wrote first: back off a little (less each time they collide less) and decide again.
-          await sleep(Math.random() * Math.min(50, 2 * attempt));
+          outcomes.push({ error });
         }
       }
-    });
+      let result: AppendResult | null = null;
+      if (newEvents.length > 0) {
+        try {
+          result = await this.eventStore.append(tokenAccountStreamId(userId), newEvents, account.version === 0 ? 'no_stream' : account.version);
+        } catch (error) {
+          if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
+          // Another process wrote first: back off a little and decide again on what it wrote.
+          await sleep(Math.random() * Math.min(20, attempt));
+          continue;
+        }
+        if (group.length === 1) state = (outcomes[0] as { events: TokenAccountEvent[] }).events.reduce(evolveTokenAccount, state);
+        this.remember(userId, { version: result.nextVersion, lastEventId: newEvents.at(-1)!.eventId, state });
+      }
+      group.forEach((item, index) => {
+        const outcome = outcomes[index]!;
+        if ('error' in outcome) item.reject(outcome.error);
+        else item.resolve({ events: outcome.events, state, result: outcome.events.length > 0 ? result : null });
+      });
+      return;
+    }
   }
 
   /** Forgets the folded accounts (after the event store was replaced under this process, in tests). */
@@ -101,27 +168,14 @@ export class TokenLedger {
     if (this.folded.size > CACHED_ACCOUNTS) this.folded.delete(this.folded.keys().next().value!);
   }
 
-  private toNewEvents(events: TokenAccountEvent[], account: FoldedAccount, context: LedgerContext): NewEvent[] {
+  private toNewEvents(events: TokenAccountEvent[], after: string | null, context: LedgerContext): NewEvent[] {
     const occurredAt = new Date().toISOString();
-    let causationId = account.lastEventId;
+    let causationId = after;
     return events.map((event) => {
       const eventId = randomUUID();
       const metadata: EventMetadata = { correlationId: context.correlationId, causationId, actor: context.actor, workflowId: context.workflowId ?? null, occurredAt };
       causationId = eventId;
       return { eventId, type: event.type, data: event.data, metadata };
     });
-  }
-
-  /** Runs `work` after the account's earlier commands in this process have finished. */
-  private async inTurn<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    const before = this.turns.get(userId) ?? Promise.resolve();
-    const mine = before.then(work, work);
-    const settled = mine.catch(() => undefined);
-    this.turns.set(userId, settled);
-    try {
-      return await mine;
-    } finally {
-      if (this.turns.get(userId) === settled) this.turns.delete(userId);
-    }
   }
 }

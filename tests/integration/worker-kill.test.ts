@@ -1,6 +1,7 @@
 // Fault test: the worker process is SIGKILLed in the middle of a track's intake (after the upload
 // was recorded, before the probe), a new worker takes over, and the workflow still completes with
-// exactly one event of each kind: retried activities never append twice.
+// exactly one event of each kind: retried activities never append twice. Then the same during a
+// paid master, between the hold of its price and the capture: charged once, exactly the price.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -20,7 +21,13 @@ import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { FileStorage } from '../../infra/storage/file-storage';
 import { findTemporalCli, startTemporalDevServer, type DevServer } from '../../infra/temporal/dev-server';
-import { currentStageQuery, TRACK_LIFECYCLE_TASK_QUEUE, trackLifecycleWorkflowId, type TrackLifecycleInput } from '../../workflows/track-lifecycle/shared';
+import { currentStageQuery, masterUpdate, TRACK_LIFECYCLE_TASK_QUEUE, trackLifecycleWorkflowId, type MasterCommand, type TrackLifecycleInput } from '../../workflows/track-lifecycle/shared';
+import { WELCOME_BONUS_TOKENS } from '../../domain/constants';
+import { tokensToMicros } from '../../domain/shared/tokens';
+import { SERVICE_PRICES } from '../../domain/tokens/catalogue';
+import { tokenAccountStreamId } from '../../domain/tokens/token-account.events';
+import { openTokenAccount } from '../../infra/tokens/open-accounts';
+import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { sineWav } from '../support/audio';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../support/postgres';
 
@@ -79,12 +86,15 @@ suite(missing.length === 0 ? 'worker killed mid-intake' : `worker killed mid-int
     return worker.ready.then(() => worker);
   }
 
+  let handle: WorkflowHandle;
+  let input: TrackLifecycleInput;
+
   it('completes with one event of each kind after the worker is SIGKILLed and replaced', { timeout: 90_000 }, async () => {
     const staged = storage.newStagingPath();
     const size = await writeLongWav(staged.path, WAV_SECONDS);
     const sha256 = await sha256Of(staged.path);
     const ownerId = randomUUID();
-    const input: TrackLifecycleInput = {
+    input = {
       trackId: randomUUID(),
       ownerId,
       title: 'A long sine',
@@ -103,7 +113,7 @@ suite(missing.length === 0 ? 'worker killed mid-intake' : `worker killed mid-int
     const streamId = trackStreamId(input.trackId);
 
     const first = await spawnWorker();
-    const handle = await client.workflow.start('trackLifecycle', {
+    handle = await client.workflow.start('trackLifecycle', {
       taskQueue: TRACK_LIFECYCLE_TASK_QUEUE,
       workflowId: trackLifecycleWorkflowId(input.trackId),
       args: [input],
@@ -150,6 +160,37 @@ suite(missing.length === 0 ? 'worker killed mid-intake' : `worker killed mid-int
     expect(rows[0]?.n).toBe(3);
     expect(events[1]!.data).toMatchObject({ sha256, size });
     expect((events[2]!.data as { durationSeconds: number }).durationSeconds).toBeCloseTo(WAV_SECONDS, 0);
+  });
+
+  it('charges a master once, exactly its price, when the worker dies between the hold and the capture', { timeout: 240_000 }, async () => {
+    expect(handle, 'the intake test above leaves the workflow waiting for commands').toBeDefined();
+    const ledger = new TokenLedger(eventStore);
+    await openTokenAccount(ledger, input.ownerId, { correlationId: 'test', actor: 'test' });
+    const accountStream = tokenAccountStreamId(input.ownerId);
+    const command: MasterCommand = { correlationId: randomUUID(), actor: input.actor, masteringId: randomUUID(), kind: 'master', settings: { style: 'balanced', loudness: 'medium', format: 'wav' } };
+    const update = await handle.startUpdate(masterUpdate, { args: [command], waitForStage: 'ACCEPTED' });
+
+    // Kill the worker once the price is held and the audio engine is at work on the master.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const held = (await eventStore.readStream(accountStream)).some((e) => e.type === 'TokensHeld');
+      const mastering = (await eventStore.readStream(trackStreamId(input.trackId))).some((e) => e.type === 'TrackMasteringProgressed');
+      if (held && mastering) break;
+      if (Date.now() > deadline) throw new Error(`The master never started. Worker output:\n${workers.at(-1)!.output()}`);
+      await sleep(20);
+    }
+    await workers.at(-1)!.kill('SIGKILL');
+    expect((await eventStore.readStream(accountStream)).map((e) => e.type)).not.toContain('TokenHoldCaptured');
+
+    await spawnWorker();
+    const outcome = await update.result();
+    expect(outcome).toEqual({ ok: true, value: { masteringId: command.masteringId } });
+
+    const movements = (await eventStore.readStream(accountStream)).map((e) => e.type);
+    expect(movements).toEqual(['TokenAccountOpened', 'TokensCreditedToAccount', 'TokensHeld', 'TokenHoldCaptured']);
+    const account = await new TokenLedger(eventStore).account(input.ownerId);
+    expect(account.balanceMicros).toBe(tokensToMicros(WELCOME_BONUS_TOKENS - SERVICE_PRICES['professional-mastering']));
+    expect(account.heldMicros).toBe(0);
   });
 });
 

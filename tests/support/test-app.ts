@@ -20,6 +20,7 @@ export interface TestApp {
   eventStore: PostgresEventStore;
   projector: Projector;
   storage: FileStorage;
+  tokenLedger: TokenLedger;
   close(): Promise<void>;
 }
 
@@ -36,13 +37,14 @@ export async function startTestApp(
   const eventStore = new PostgresEventStore(db, eventRegistry);
   const projector = new Projector(db, eventStore, allProjections);
   await projector.start();
+  const tokenLedger = new TokenLedger(eventStore);
   const app = await buildApp({
     db,
     eventStore,
     projector,
     storage,
     lifecycle,
-    tokenLedger: new TokenLedger(eventStore),
+    tokenLedger,
     ledger: await openXrplLedger({ dataDir, env: {} }),
     signingKey: await loadCertificateSigningKey(dataDir, {}),
     ...options,
@@ -53,6 +55,7 @@ export async function startTestApp(
     eventStore,
     projector,
     storage,
+    tokenLedger,
     async close() {
       await app.close();
       await projector.stop();

@@ -28,6 +28,8 @@ import { signedCertificateSchema, verifyCertificateSignature } from '../../infra
 import type { MediaProbe } from '../../infra/media/probe';
 import { openTokenAccount } from '../../infra/tokens/open-accounts';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
+import { availableMicros } from '../../domain/tokens/token-account.decider';
+import { tokenAccountStreamId } from '../../domain/tokens/token-account.events';
 import { createTrackLifecycleActivities, type StoredFile, type TrackLifecycleActivityDeps } from './activities';
 import { copyrightCheckUpdate, currentStageQuery, masterUpdate, registerUpdate, retryRegistrationUpdate, trackLifecycleWorkflowId, type LifecycleProgress, type TrackLifecycleInput } from './shared';
 import { lifecycleMigrations } from '../../infra/platform';
@@ -95,6 +97,11 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     await env?.teardown();
     await rm(dir, { recursive: true, force: true });
   });
+
+  /** Buys `creator` more tokens, for tests that go on registering as them. */
+  async function topUp(ownerId: string): Promise<void> {
+    await tokenLedger.execute(ownerId, { type: 'Credit', data: { amountMicros: 100_000_000, cause: 'purchase', reference: randomUUID(), description: 'Test top-up' } }, { correlationId: 'test', actor: 'test' });
+  }
 
   /** A creator's account, as sign-up records it: the activities read the owner's username from it. */
   async function signedUp(): Promise<string> {
@@ -222,6 +229,9 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     const who = () => ({ correlationId: randomUUID(), actor: input.actor });
     const handle = () => client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId));
     const types = async () => (await eventStore.readStream(trackStreamId(input.trackId))).map((e) => e.type);
+    /** The owner's token movements after the opening credit, and what is free to spend. */
+    const tokenMovements = async () => (await eventStore.readStream(tokenAccountStreamId(input.ownerId))).slice(2).map((e) => [e.type, (e.data as { amountMicros: number }).amountMicros / 1e6]);
+    const spendable = async () => availableMicros(await new TokenLedger(eventStore).account(input.ownerId)) / 1e6;
 
     beforeAll(async () => {
       input = await stage(wav);
@@ -243,13 +253,25 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
       expect(mastered.results.peak).toBeLessThanOrEqual(-1);
       expect(await sha256File(storage.storedPath(mastered.files.master))).toBe(mastered.masterSha256);
       expect((await handle().query(currentStageQuery)).steps.find((s) => s.name === 'master')).toEqual({ name: 'master', status: 'completed' });
+      // The master's price was held when it started and captured when it succeeded.
+      expect(await tokenMovements()).toEqual([
+        ['TokensHeld', 5],
+        ['TokenHoldCaptured', 5],
+      ]);
+      expect(await spendable()).toBe(45);
     });
 
     it('refuses registration before a copyright check, with the reason and no event', async () => {
       const before = await types();
       const outcome = await handle().executeUpdate(registerUpdate, { args: [{ ...who(), publicUrl: 'http://goose.test' }] });
-      expect(outcome).toEqual({ ok: false, reason: 'Run the copyright check first', resultCode: null, refused: true });
+      expect(outcome).toEqual({ ok: false, reason: 'Run the copyright check first', resultCode: null, refused: true, code: 'IllegalStateError' });
       expect(await types()).toEqual(before);
+      // The refused step gave back the price it held.
+      expect((await tokenMovements()).slice(-2)).toEqual([
+        ['TokensHeld', 25],
+        ['TokenHoldReleased', 25],
+      ]);
+      expect(await spendable()).toBe(45);
     });
 
     it('runs the oracle on the master, recording its eight stages and a cleared verdict', async () => {
@@ -283,6 +305,30 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
       expect(rippled.received.filter((tx) => tx.hash === signed.txHash)).toHaveLength(1);
       const tail = (await types()).slice(-4);
       expect(tail).toEqual(['TrackRegistrationRetryRequested', 'TrackRegistrationSubmitted', 'TrackCertificateIssued', 'TrackStoredInVault']);
+      // The rejected attempt gave its 25 back; the retry that registered the track was charged once.
+      expect((await tokenMovements()).slice(-4)).toEqual([
+        ['TokensHeld', 25],
+        ['TokenHoldReleased', 25],
+        ['TokensHeld', 25],
+        ['TokenHoldCaptured', 25],
+      ]);
+      expect(await spendable()).toBe(20);
+    });
+
+    it('refuses a step the owner cannot pay for, with the price and the balance, and records nothing on the track', async () => {
+      await new TokenLedger(eventStore).execute(
+        input.ownerId,
+        { type: 'Hold', data: { holdId: 'elsewhere', service: 'copyright-registration', priceMicros: 17_000_000, subjectId: 'another track', description: 'another step', at: new Date().toISOString() } },
+        { correlationId: 'test', actor: 'test' },
+      );
+      const before = await types();
+      const outcome = await handle().executeUpdate(masterUpdate, {
+        args: [{ ...who(), masteringId: randomUUID(), kind: 'master', settings: { style: 'balanced', loudness: 'medium', format: 'wav' } }],
+      });
+      expect(outcome).toEqual({ ok: false, reason: 'Insufficient tokens: this step costs 5.00, your balance is 3.00', resultCode: null, refused: true, code: 'InsufficientTokens' });
+      expect(await types()).toEqual(before);
+      expect(await spendable()).toBe(3);
+      await new TokenLedger(eventStore).execute(input.ownerId, { type: 'Release', data: { holdId: 'elsewhere', reason: 'the test is over' } }, { correlationId: 'test', actor: 'test' });
     });
 
     it('issues a certificate signed with the published key over its canonical JSON', async () => {
@@ -320,6 +366,7 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
       const events = await eventStore.readStream(rows[0]!.stream_id);
       const mastered = events.find((e) => e.type === 'TrackMastered')!.data as { files: { master: string } };
       const received = events[0]!.data as { ownerId: string };
+      await topUp(received.ownerId);
       return { bytes: await readFile(storage.storedPath(mastered.files.master)), ownerId: received.ownerId };
     }
 
@@ -360,6 +407,7 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     it('fails the registration after the ledger retries, and an operator retry signs and submits once it is back', { timeout: 120_000 }, async () => {
       const { rows } = await db.query<{ stream_id: string }>(`SELECT stream_id FROM events WHERE type = 'TrackStoredInVault' LIMIT 1`);
       const ownerId = ((await eventStore.readStream(rows[0]!.stream_id))[0]!.data as { ownerId: string }).ownerId;
+      await topUp(ownerId);
       const input = await stage(sineWav({ seconds: 6, sampleRate: 44_100, channels: 2, frequency: 392 }), { ownerId, actor: `user:${ownerId}`, title: 'Offline piece' });
       await run(input);
       const handle = client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId));
