@@ -1,4 +1,5 @@
-// The pricing plans dialog (spec 3 §2.2, §9): why it opened (a refused step or a low balance),
+// The pricing plans dialog (spec 3 §2.2, §4, §9): why it opened (a refused step, or a balance of
+// 10 or less: the low-token popup),
 // the price of each step, the token packages (Buy goes to the checkout page), the subscription
 // tiers (Subscribe goes to the subscription page) and the XRP purchase card. Every figure comes
 // from GET /api/goose-tokens/pricing.
@@ -66,7 +67,7 @@ export function PricingDialog({ visible, notice, onHide }: PricingDialogProps) {
           <Message
             severity="warn"
             className="pricing__notice"
-            text={`Low balance: you have ${formatBalance(spendable)} tokens left. Buy a package or subscribe to keep mastering and registering.`}
+            text={`Low token balance: you have ${formatBalance(spendable)} tokens left. Buy a package or subscribe to keep mastering and registering.`}
           />
         )}
         {payments.data && !payments.data.configured && (

@@ -61,17 +61,21 @@ export function TokenBalanceWidget({ user }: { user: User }) {
       <button
         type="button"
         className={`token-balance${low ? ' token-balance--low' : ''}`}
-        aria-label="Token balance"
-        aria-describedby="token-balance-amount"
+        aria-label={`Token balance: ${formatBalance(spendable)} tokens`}
+        aria-describedby={low ? 'token-balance-low' : undefined}
         data-testid="token-balance"
         onClick={openTokenHistory}
       >
         <i className={`pi ${low ? 'pi-exclamation-triangle' : 'pi-wallet'}`} aria-hidden="true" />
-        <span id="token-balance-amount" className="token-balance__amount">
+        <span className="token-balance__amount" data-testid="token-balance-amount">
           {formatBalance(spendable)}
         </span>
         <span className="token-balance__unit">tokens</span>
-        {low && <span className="visually-hidden">(low balance)</span>}
+        {low && (
+          <span id="token-balance-low" className="visually-hidden">
+            Low balance
+          </span>
+        )}
       </button>
     </>
   );
