@@ -1,11 +1,14 @@
-// App-wide window events (spec 3 §2.2): anything may ask for the login or signup dialog or for a
-// dashboard tab without knowing who answers. The dashboard and the auth dialogs listen.
+// App-wide window events (spec 3 §2.2): anything may ask for the login or signup dialog, for a
+// dashboard tab, or for the token dialogs (pricing plans, token history) without knowing who
+// answers. The dashboard, the auth dialogs and the token dialogs listen.
 import { useEffect, useEffectEvent } from 'react';
 import { isDashboardTab, type DashboardTab } from './dashboard-tabs';
 
 export const OPEN_LOGIN_EVENT = 'goose:open-login';
 export const OPEN_SIGNUP_EVENT = 'goose:open-signup';
 export const TAB_CHANGE_EVENT = 'goose:tab-change';
+export const OPEN_PRICING_EVENT = 'goose:open-pricing';
+export const OPEN_TOKEN_HISTORY_EVENT = 'goose:open-token-history';
 
 export function openLogin(): void {
   window.dispatchEvent(new Event(OPEN_LOGIN_EVENT));
@@ -17,6 +20,21 @@ export function openSignup(): void {
 
 export function changeTab(tab: DashboardTab): void {
   window.dispatchEvent(new CustomEvent<{ tab: DashboardTab }>(TAB_CHANGE_EVENT, { detail: { tab } }));
+}
+
+/** Opens the pricing plans dialog; `notice`, when given, says why (a refused step's error text). */
+export function openPricing(notice?: string): void {
+  window.dispatchEvent(new CustomEvent<{ notice: string | null }>(OPEN_PRICING_EVENT, { detail: { notice: notice ?? null } }));
+}
+
+export function openTokenHistory(): void {
+  window.dispatchEvent(new Event(OPEN_TOKEN_HISTORY_EVENT));
+}
+
+/** The notice carried by an open-pricing event, if any. */
+export function pricingNoticeFromEvent(event: Event): string | null {
+  const detail = (event as CustomEvent<unknown>).detail;
+  return detail && typeof detail === 'object' && 'notice' in detail && typeof detail.notice === 'string' ? detail.notice : null;
 }
 
 /** Reads the tab out of a tab-change event; unknown tabs are ignored. */

@@ -12,3 +12,7 @@ export const SYNC_STATUS_KEY = ['/api/database-sync-status'] as const;
 export const TOKEN_BALANCE_KEY = ['/api/goose-tokens/balance'] as const;
 export const TOKEN_TRANSACTIONS_KEY = ['/api/goose-tokens/transactions'] as const;
 export const TOKEN_PRICING_KEY = ['/api/goose-tokens/pricing'] as const;
+export const XRP_PRICING_KEY = ['/api/xrp/pricing'] as const;
+export const XRP_WALLET_INFO_KEY = ['/api/xrp/wallet-info'] as const;
+export const XRP_QR_CODE_KEY = ['/api/xrp/qr-code'] as const;
+export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;

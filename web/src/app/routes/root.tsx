@@ -1,6 +1,7 @@
 // The root of every route: a full-screen "Loading" until the current user is known (spec 3
 // §2.1), then the page, with the auth dialogs and, when signed in, the realtime connection and
-// the guided workflow's Task Completed dialog, which hears of each live track event.
+// the guided workflow's Task Completed dialog, which hears of each live track event, and the
+// token dialogs (pricing plans, token history, low-token popup).
 import { Message } from 'primereact/message';
 import { Outlet } from 'react-router-dom';
 import { FullScreenMessage } from '../../components/ui/full-screen-message';
@@ -8,6 +9,7 @@ import { AuthDialogs } from '../../features/auth/components/auth-dialogs';
 import { useReportTrackEvent } from '../../features/guided-workflow/api/use-report-track-event';
 import { TaskCompletedDialog } from '../../features/guided-workflow/components/task-completed-dialog';
 import { RealtimeUpdates } from '../../features/realtime/components/realtime-updates';
+import { TokenDialogs } from '../../features/tokens/components/token-dialogs';
 import { errorMessage } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 
@@ -28,6 +30,7 @@ export function RootLayout() {
       <AuthDialogs />
       {user && <RealtimeUpdates key={user.id} onEvent={reportTrackEvent} />}
       {user && <TaskCompletedDialog key={user.id} />}
+      {user && <TokenDialogs key={user.id} />}
     </>
   );
 }

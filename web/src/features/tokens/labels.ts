@@ -1,37 +1,97 @@
-// How a token movement reads in the history: why it happened and where it stands.
-import type { TokenTransaction } from '../../../../domain/contracts/tokens';
-import { SERVICE_LABELS, type PricedService } from '../../../../domain/tokens/catalogue';
+// How the token wallet reads to a person: why a movement happened, where a charge stands, signed
+// amounts, the subscription line and the low-balance rule (spec 1 §9, spec 3 §4).
+import type { BalanceResponse, PricingResponse, TokenTransaction } from '../../../../domain/contracts/tokens';
+import {
+  LOW_BALANCE_WARNING_TOKENS,
+  SERVICE_LABELS,
+  SUBSCRIPTION_TIERS,
+  type PricedService,
+} from '../../../../domain/tokens/catalogue';
+import { formatDate } from '../../lib/format';
 
-const CAUSES: Record<string, string> = {
+const CAUSE_LABELS: Record<string, string> = {
   welcome_bonus: 'Welcome bonus',
   purchase: 'Token purchase',
   subscription_month: 'Subscription month',
   payout: 'Royalty payout',
   refund: 'Refund',
   payment_refunded: 'Payment refunded',
-  withdrawal: 'Withdrawal to your wallet',
+  withdrawal: 'Withdrawal',
 };
 
+/** Why a movement happened: a credit's or debit's cause, or the service a charge paid for. */
 export function causeLabel(cause: string): string {
-  return CAUSES[cause] ?? SERVICE_LABELS[cause as PricedService] ?? cause.replaceAll('_', ' ').replaceAll('-', ' ');
+  return CAUSE_LABELS[cause] ?? SERVICE_LABELS[cause as PricedService] ?? cause.replaceAll(/[_-]+/g, ' ');
 }
 
-export function statusLabel(transaction: Pick<TokenTransaction, 'status' | 'coveredBySubscription'>): string {
-  if (transaction.coveredBySubscription) return transaction.status === 'returned' ? 'Returned to your allowance' : 'Covered by your subscription';
+export type StatusSeverity = 'success' | 'info' | 'warning' | 'secondary';
+
+/** Where a movement stands, and the colour of its tag. */
+export function statusDisplay(transaction: Pick<TokenTransaction, 'status' | 'coveredBySubscription'>): { label: string; severity: StatusSeverity } {
+  if (transaction.coveredBySubscription) {
+    return transaction.status === 'returned'
+      ? { label: 'Returned to your allowance', severity: 'secondary' }
+      : { label: 'Covered by subscription', severity: 'info' };
+  }
   switch (transaction.status) {
     case 'held':
-      return 'Reserved while the step runs';
+      return { label: 'Held while the step runs', severity: 'warning' };
     case 'charged':
-      return 'Charged';
+      return { label: 'Charged', severity: 'info' };
     case 'returned':
-      return 'Returned (the step did not complete)';
-    default:
-      return 'Completed';
+      return { label: 'Returned', severity: 'secondary' };
+    case 'completed':
+      return { label: 'Completed', severity: 'success' };
   }
 }
 
-/** +9.99 / −5.00: signed, 2 to 6 decimals. */
+/** "+9.99", "−25.00", "0.00": the sign says which way it moved (a true minus sign). */
 export function signedTokens(amount: number): string {
   const magnitude = Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
-  return amount > 0 ? `+${magnitude}` : amount < 0 ? `−${magnitude}` : magnitude;
+  if (amount > 0) return `+${magnitude}`;
+  if (amount < 0) return `−${magnitude}`;
+  return magnitude;
+}
+
+/** The header's figure: always 2 decimals. */
+export function formatBalance(amount: number): string {
+  return amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** Spec 1 §9: the header warns at this balance or below (the server's figure when it has answered). */
+export function isLowBalance(balance: number, pricing: Pick<PricingResponse, 'lowBalanceWarning'> | undefined): boolean {
+  return balance <= (pricing?.lowBalanceWarning ?? LOW_BALANCE_WARNING_TOKENS);
+}
+
+/** The balance route's refusal for a user without a Polygon wallet: offer Generate Wallet instead. */
+export function isMissingWalletError(message: string | null): boolean {
+  return message !== null && message.includes('does not have a Polygon wallet');
+}
+
+/** "Gold · renews Mar 14, 2026 · AI music generation 3 of unlimited", or null without one. */
+export function subscriptionSummary(subscription: BalanceResponse['subscription']): string | null {
+  if (!subscription) return null;
+  const tier = SUBSCRIPTION_TIERS.find((candidate) => candidate.id === subscription.tierId);
+  const when = subscription.endsAt ? `ends ${formatDate(subscription.endsAt)}` : `renews ${formatDate(subscription.periodEnd)}`;
+  const uses = Object.entries(tier?.allowances ?? {}).map(
+    ([service, allowance]) => `${causeLabel(service)} ${subscription.used[service] ?? 0} of ${allowance === 'unlimited' ? 'unlimited' : allowance} used`,
+  );
+  return [tier?.name ?? subscription.tierId, when, ...uses].join(' · ');
+}
+
+/** A priced step's tokens from the server's price list, or null until it has answered. */
+export function priceOf(pricing: Pick<PricingResponse, 'pricing'> | undefined, service: PricedService): number | null {
+  return pricing?.pricing[service] ?? null;
+}
+
+/** A price as people write it: 5, 14.99, 0.5 (no padding zeros). */
+export function formatPrice(tokens: number): string {
+  return tokens.toLocaleString('en-US', { maximumFractionDigits: 6 });
+}
+
+/** What the note beside a paid step's button says. */
+export function costNote(service: 'professional-mastering' | 'copyright-registration', price: number): string {
+  return service === 'professional-mastering'
+    ? `Mastering costs ${formatPrice(price)} tokens; previews are free`
+    : `Registration costs ${formatPrice(price)} tokens, charged when it succeeds; the copyright check is free`;
 }

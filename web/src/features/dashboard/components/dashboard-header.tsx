@@ -1,5 +1,6 @@
 // The dashboard header (spec 3 §2.2): FAQ icon; signed in, the developer API icon, token balance,
-// greeting and account menu; signed out, one icon that offers sign up or log in.
+// the round pricing plans button, greeting and account menu; signed out, one icon that offers
+// sign up or log in.
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
@@ -9,17 +10,10 @@ import { Link } from 'react-router-dom';
 import type { User } from '../../../../../domain/contracts/auth';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { openLogin, openSignup } from '../../../lib/app-events';
+import { openLogin, openPricing, openSignup } from '../../../lib/app-events';
 import { useLogout } from '../../../lib/auth';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
-import { LOW_BALANCE_WARNING_TOKENS } from '../../../../../domain/tokens/catalogue';
-import { useSetAtom } from 'jotai';
-import { pricingDialogAtom } from '../../tokens/atoms';
-import { LowTokenWatcher } from '../../tokens/components/low-token-watcher';
-import { PricingDialog } from '../../tokens/components/pricing-dialog';
-import { TokenHistoryDialog } from '../../tokens/components/token-history-dialog';
-import { TokenWidget } from '../../tokens/components/token-widget';
-import { useUser } from '../api/get-user';
+import { TokenBalanceWidget } from '../../tokens/components/token-balance-widget';
 
 interface DashboardHeaderProps {
   user: User | null;
@@ -53,9 +47,6 @@ function SignedInActions({ user, onSelectTab }: { user: User; onSelectTab(tab: D
   const menuRef = useRef<Menu>(null);
   const toast = useToast();
   const logout = useLogout();
-  const { data: current } = useUser({ enabled: true });
-  const balance = (current ?? user).tokenBalance;
-  const openPricing = useSetAtom(pricingDialogAtom);
 
   const items: MenuItem[] = [
     { label: 'My Distributions', icon: 'pi pi-send', command: () => onSelectTab('distributions') },
@@ -85,20 +76,17 @@ function SignedInActions({ user, onSelectTab }: { user: User; onSelectTab(tab: D
         tooltipOptions={{ position: 'bottom' }}
         onClick={() => onSelectTab('developer')}
       />
+      <TokenBalanceWidget user={user} />
       <Button
-        icon="pi pi-dollar"
+        icon="pi pi-tags"
         rounded
-        outlined
-        severity={balance <= LOW_BALANCE_WARNING_TOKENS ? 'warning' : undefined}
+        severity="help"
+        className="pricing-plans-button"
         aria-label="Pricing plans"
         tooltip="Pricing plans"
         tooltipOptions={{ position: 'bottom' }}
-        onClick={() => openPricing({ open: true, notice: balance <= LOW_BALANCE_WARNING_TOKENS ? `Low token balance: you have ${balance.toFixed(2)} tokens left.` : null })}
+        onClick={() => openPricing()}
       />
-      <TokenWidget fallbackUser={user} />
-      <LowTokenWatcher balance={balance} />
-      <PricingDialog />
-      <TokenHistoryDialog />
       <span className="greeting">
         Hello, <strong>{user.username}</strong>
       </span>

@@ -1,7 +1,20 @@
 // What the signed-out welcome page claims works, read from its rendered HTML.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { TOKEN_PRICING_KEY } from '../../../lib/query-keys';
+import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
 import { WelcomePanel } from './welcome-panel';
+
+function render(): string {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(TOKEN_PRICING_KEY, PRICING_FIXTURE);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <WelcomePanel user={null} onSelectTab={() => undefined} />
+    </QueryClientProvider>,
+  );
+}
 
 /** Each journey step's title and its availability tag. */
 function journey(html: string): Record<string, string> {
@@ -12,7 +25,7 @@ function journey(html: string): Record<string, string> {
 
 describe('welcome panel', () => {
   it('says mastering, the copyright check, XRPL registration and the vault work, and what is not built yet', () => {
-    const html = renderToStaticMarkup(<WelcomePanel user={null} onSelectTab={() => undefined} />);
+    const html = render();
     expect(journey(html)).toEqual({
       Upload: 'Available now',
       Master: 'Available now',
@@ -24,5 +37,13 @@ describe('welcome panel', () => {
       Distribute: 'Not available yet',
     });
     expect(html).toContain('Royalty contracts, licensing and distribution come later.');
+  });
+
+  it('prices the steps from the server\'s list: uploading and the check free, mastering 5, registration 25', () => {
+    const html = render();
+    expect(html).toMatch(/<span>Uploading<\/span><span class="price-list__free">Free</);
+    expect(html).toMatch(/<span>The copyright check<\/span><span class="price-list__free">Free</);
+    expect(html).toMatch(/<span>Professional mastering<\/span><span class="price-list__price">5.00 tokens</);
+    expect(html).toMatch(/<span>Copyright registration<\/span><span class="price-list__price">25.00 tokens</);
   });
 });

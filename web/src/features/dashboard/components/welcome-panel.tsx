@@ -1,13 +1,15 @@
 // The welcome tab (spec 3 §2.2): visitors get the pitch and the sign-up / log-in buttons; a
-// signed-in creator gets the "get started" path, with what can be used today marked as such.
+// signed-in creator gets the "get started" path, with what can be used today marked as such, and
+// both see what each step costs, from the server's price list.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
 import type { CSSProperties } from 'react';
 import { WELCOME_BONUS_TOKENS } from '../../../../../domain/constants';
 import type { User } from '../../../../../domain/contracts/auth';
-import { openLogin, openSignup } from '../../../lib/app-events';
+import { openLogin, openPricing, openSignup } from '../../../lib/app-events';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
+import { ServicePriceList } from '../../tokens/components/service-price-list';
 
 // What each step does today; `available: false` only for the areas that are not built.
 const JOURNEY: { title: string; text: string; icon: string; available: boolean }[] = [
@@ -71,6 +73,21 @@ export function WelcomePanel({ user, onSelectTab }: { user: User | null; onSelec
           </li>
         ))}
       </ol>
+      <h2 className="section-title" id="welcome-pricing-title">
+        What it costs
+      </h2>
+      <Card className="welcome__pricing" aria-labelledby="welcome-pricing-title">
+        <p className="muted">
+          Steps are paid in GOOSE tokens, 1 token = 1 USD, and charged only when they succeed. New creators start with {WELCOME_BONUS_TOKENS}{' '}
+          free tokens; token packages and monthly plans add more.
+        </p>
+        <ServicePriceList />
+        {user ? (
+          <div className="button-row">
+            <Button label="See pricing plans" icon="pi pi-tags" outlined onClick={() => openPricing()} />
+          </div>
+        ) : null}
+      </Card>
     </section>
   );
 }

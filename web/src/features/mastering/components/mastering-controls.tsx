@@ -1,6 +1,7 @@
 // The studio's mastering controls (spec 2 §2, §9): style, loudness target and format, then
 // Create Preview or Master Track. Both calls answer once the file is made; until then the vault
-// item's real mastering steps (pushed over the websocket) show how far the engine is.
+// item's real mastering steps (pushed over the websocket) show how far the engine is. A master
+// costs tokens (a preview is free): the price shows by the button, and a 402 opens the plans.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { SelectButton } from 'primereact/selectbutton';
@@ -9,12 +10,12 @@ import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { MasterStatusBadge } from '../../track-workflow/components/master-status-badge';
+import { TokenCostNote } from '../../tokens/components/token-cost-note';
+import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
 import { MasteringStepList } from '../../track-workflow/components/mastering-step-list';
 import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
 import { useCreateMaster, type MasterKind, type MasterSettings } from '../api/create-master';
 import { LOUDNESS_CHOICES, MASTER_SETTING_FIELDS } from '../master-options';
-import { useOfferTopUp } from '../../tokens/api/use-offer-top-up';
-import { PriceNote } from '../../tokens/components/price-note';
 
 const KIND_TEXT: Record<MasterKind, { started: string; ready: string; failed: string; fallback: string }> = {
   preview: { started: 'Preview started', ready: 'Preview ready', failed: 'Preview failed', fallback: 'Failed to create preview' },
@@ -40,7 +41,6 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
   const busy = previewing || mastering || serverRunning;
   const loudness = LOUDNESS_CHOICES.find((option) => option.value === settings.loudness)?.label ?? settings.loudness;
 
-  const offerTopUp = useOfferTopUp();
   const create = (kind: MasterKind) => {
     const text = KIND_TEXT[kind];
     const mutation = kind === 'preview' ? preview : master;
@@ -55,7 +55,7 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
             detail: kind === 'preview' ? `Listen to the preview of "${item.title}" below.` : `"${item.title}" is mastered. Its master is below.`,
           }),
         onError: (error) => {
-          offerTopUp(error);
+          if (reportInsufficientTokens(error, text.failed, toast)) return;
           const reason = errorMessage(error, '');
           toast.show({ severity: 'error', summary: text.failed, detail: reason && reason !== text.fallback ? `${text.fallback}: ${reason}` : text.fallback });
         },
@@ -101,8 +101,8 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
         <div className="button-row">
           <Button label="Create Preview" icon="pi pi-eye" outlined loading={previewing} disabled={busy} onClick={() => create('preview')} />
           <Button label="Master Track" icon="pi pi-sliders-h" loading={mastering} disabled={busy} onClick={() => create('master')} />
-          <PriceNote service="professional-mastering" suffix="per master; previews are free" />
         </div>
+        <TokenCostNote service="professional-mastering" />
 
         {serverRunning && item.mastering && (
           <div className="inset-box mastering-controls__progress">

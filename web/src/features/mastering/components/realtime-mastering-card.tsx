@@ -1,6 +1,6 @@
 // The real-time mastering card (spec 2 §2, §4 "Mastering progress stream"): style and loudness,
 // a start button, then the audio engine's progress as the server streams it: overall progress
-// and the eight steps. The output format is fixed at WAV.
+// and the eight steps. The output format is fixed at WAV. It is a paid master: a 402 opens the plans.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
@@ -9,12 +9,13 @@ import { useState } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { TokenCostNote } from '../../tokens/components/token-cost-note';
+import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
 import { MasteringStepList } from '../../track-workflow/components/mastering-step-list';
 import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
 import { useRealtimeMastering } from '../api/master-with-progress';
 import type { MasterSettings } from '../api/create-master';
 import { DEFAULT_MASTER_SETTINGS, MASTER_SETTING_FIELDS, type MasterSettingField } from '../master-options';
-import { useOfferTopUp } from '../../tokens/api/use-offer-top-up';
 
 const FAILURE_TEXT = 'There was an error during the mastering process. Please try again.';
 
@@ -32,14 +33,12 @@ export function RealtimeMasteringCard({ item }: { item: VaultItem }) {
   const run = foldMasteringSteps(mine ? state.events : []);
   const serverRunning = item.mastering?.running === true;
 
-  const offerTopUp = useOfferTopUp();
   const begin = async () => {
     toast.show({ severity: 'info', summary: 'Mastering Started', detail: `Mastering "${item.title}" in real time (${style}, ${loudness}, WAV).` });
     const outcome = await start({ contentId: item.id, style, loudness });
     if (outcome.ok) {
       toast.show({ severity: 'success', summary: 'Mastering Complete', detail: `"${item.title}" is mastered. Its master is ready to play below.` });
-    } else if (!outcome.aborted) {
-      offerTopUp(outcome.error);
+    } else if (!outcome.aborted && !reportInsufficientTokens(outcome.error, 'Mastering Failed', toast)) {
       const reason = errorMessage(outcome.error, '');
       toast.show({ severity: 'error', summary: 'Mastering Failed', detail: reason ? `${FAILURE_TEXT} ${reason}` : FAILURE_TEXT });
     }
@@ -79,6 +78,7 @@ export function RealtimeMasteringCard({ item }: { item: VaultItem }) {
             onClick={() => void begin()}
           />
         </div>
+        <TokenCostNote service="professional-mastering" />
         {running && !mine && <p className="muted small">A real-time run is going for another track; it finishes first.</p>}
         {mine && state.phase !== 'idle' && <MasteringStepList run={run} label="Real-time mastering steps" />}
         {mine && state.phase === 'failed' && <Message severity="error" text={`Mastering failed: ${errorMessage(state.error, 'the run did not finish')}`} />}

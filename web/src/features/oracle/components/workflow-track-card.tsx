@@ -11,6 +11,8 @@ import { useToast, type ToastOptions } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
 import { formatDate } from '../../../lib/format';
+import { TokenCostNote } from '../../tokens/components/token-cost-note';
+import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
 import { useStartMastering } from '../../track-workflow/api/start-mastering';
 import { CopyrightCheckReport, hasCheckReport } from '../../track-workflow/components/copyright-check-report';
 import { MasteringResults, masteringResultsOf } from '../../track-workflow/components/mastering-results';
@@ -23,8 +25,6 @@ import { checkUnavailableReason, isCopyrightCleared } from '../../track-workflow
 import { checkOutcomeToast, registrationToast } from '../../track-workflow/outcome-toasts';
 import { RegistrationAfterCheckError, useRegisterCopyrightFlow, type RegisterFlowOutcome } from '../api/register-copyright-flow';
 import { failureDetails, STATUS_DISPLAY, trackWorkflowStatus } from '../workflow-status';
-import { useOfferTopUp } from '../../tokens/api/use-offer-top-up';
-import { PriceNote } from '../../tokens/components/price-note';
 
 function outcomeToast(outcome: RegisterFlowOutcome): ToastOptions {
   if (outcome.kind === 'conflict') return checkOutcomeToast(outcome.check);
@@ -57,7 +57,6 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
   const toast = useToast();
   const startMastering = useStartMastering();
   const registerFlow = useRegisterCopyrightFlow();
-  const offerTopUp = useOfferTopUp();
   const status = trackWorkflowStatus(item);
   const display = STATUS_DISPLAY[status];
   const isMusic = item.contentType === 'music';
@@ -70,7 +69,7 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
       onSuccess: () =>
         toast.show({ severity: 'info', summary: 'Mastering Started', detail: `"${item.title}": balanced style, medium loudness. Each step shows here as it finishes.` }),
       onError: (error) => {
-        offerTopUp(error);
+        if (reportInsufficientTokens(error, 'Mastering Failed', toast)) return;
         const reason = errorMessage(error, '');
         toast.show({ severity: 'error', summary: 'Mastering Failed', detail: `Failed to start mastering. Please try again.${reason ? ` ${reason}` : ''}` });
       },
@@ -80,8 +79,8 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
     registerFlow.mutate(item, {
       onSuccess: (outcome) => toast.show(outcomeToast(outcome)),
       onError: (error) => {
-        offerTopUp(error instanceof RegistrationAfterCheckError ? error.registrationError : error);
-        toast.show(failureToast(error));
+        const cause = error instanceof RegistrationAfterCheckError ? error.registrationError : error;
+        if (!reportInsufficientTokens(cause, 'Registration failed', toast)) toast.show(failureToast(error));
       },
     });
 
@@ -89,14 +88,15 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
   const startMasteringButton = (
     <>
       <Button label="Start Mastering" icon="pi pi-sliders-h" size="small" loading={startMastering.isPending} disabled={busy} onClick={master} />
-      <PriceNote service="professional-mastering" />
+      <TokenCostNote service="professional-mastering" />
     </>
   );
   const unavailable = checkUnavailableReason(item);
   const registerButton = (
     <>
       <Button label="Register Copyright" icon="pi pi-shield" size="small" loading={registerFlow.isPending} disabled={busy || unavailable !== null} onClick={register} />
-      {unavailable ? <span className="muted small">{unavailable}.</span> : <PriceNote service="copyright-registration" suffix="when registered; the check is free" />}
+      {unavailable && <span className="muted small">{unavailable}.</span>}
+      <TokenCostNote service="copyright-registration" />
     </>
   );
 

@@ -1,63 +1,91 @@
-// The token reads and actions (docs/tokens.md): the price list, the balance, the history, Fix
-// Tokens and wallet generation. The websocket invalidates the balance and history keys when the
-// tokens read model changes, so they follow live.
+// The token wallet's reads and actions (docs/tokens.md): the price list every screen reads, the
+// balance, the history, Fix Tokens and Generate Wallet. The websocket invalidates the balance,
+// history and user keys when the tokens read model changes, so a credit shows while the page is open.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BalanceResponse, PricingResponse, SyncTokensResponse, TokenTransaction } from '../../../../../domain/contracts/tokens';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { CURRENT_USER_KEY, TOKEN_BALANCE_KEY, TOKEN_PRICING_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY } from '../../../lib/query-keys';
+import type { z } from 'zod';
+import type { BalanceResponse, PricingResponse, SyncTokensResponse, transactionsResponseSchema } from '../../../../../domain/contracts/tokens';
+import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { CURRENT_USER_KEY, PAYMENTS_CONFIG_KEY, TOKEN_BALANCE_KEY, TOKEN_PRICING_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY } from '../../../lib/query-keys';
 
+export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
+
+export const HISTORY_LIMIT = 50;
+
+/** The price list changes only with a release: read once, kept for the session. */
 export const pricingQueryOptions = () =>
   queryOptions({
     queryKey: TOKEN_PRICING_KEY,
     queryFn: ({ signal }) => apiGet<PricingResponse>(TOKEN_PRICING_KEY[0], { on401: 'throw', signal }) as Promise<PricingResponse>,
-    staleTime: 5 * 60_000,
+    staleTime: Infinity,
+    retry: retryUnlessRefused,
   });
 
-/** The one price list every screen reads. */
 export function usePricing() {
   return useQuery(pricingQueryOptions());
 }
 
-/** The signed-in user's balance; an error whose text says the user has no Polygon wallet yet means: offer Generate Wallet. */
+/** The spendable balance; a refusal (no token account, no wallet) is not retried: its text is shown. */
 export function useTokenBalance({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: TOKEN_BALANCE_KEY,
     queryFn: ({ signal }) => apiGet<BalanceResponse>(TOKEN_BALANCE_KEY[0], { on401: 'returnNull', signal }),
     enabled,
-    retry: false,
+    retry: retryUnlessRefused,
   });
 }
 
+/** The newest 50 movements. Its key starts with TOKEN_TRANSACTIONS_KEY, so live invalidation reaches it. */
 export function useTokenTransactions({ enabled }: { enabled: boolean }) {
   return useQuery({
-    queryKey: [...TOKEN_TRANSACTIONS_KEY, 50],
-    queryFn: ({ signal }) => apiGet<{ transactions: TokenTransaction[] }>(`${TOKEN_TRANSACTIONS_KEY[0]}?limit=50`, { on401: 'returnNull', signal }),
+    queryKey: [...TOKEN_TRANSACTIONS_KEY, HISTORY_LIMIT],
+    queryFn: ({ signal }) => apiGet<TransactionsResponse>(`${TOKEN_TRANSACTIONS_KEY[0]}?limit=${HISTORY_LIMIT}`, { on401: 'returnNull', signal }),
     enabled,
+    retry: retryUnlessRefused,
   });
 }
 
-function useInvalidateTokens() {
+function useRefreshTokenReads() {
   const queryClient = useQueryClient();
   return () => Promise.all([TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY, CURRENT_USER_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** Fix Tokens: rebuilds the balance from the ledger's events. */
 export function useSyncTokens() {
-  const invalidate = useInvalidateTokens();
+  const refresh = useRefreshTokenReads();
   return useMutation({
     mutationFn: () => apiRequest<SyncTokensResponse>('POST', '/api/debug/sync-tokens', {}),
-    onSuccess: () => invalidate(),
+    retry: retryUnlessRefused,
+    onSettled: refresh,
   });
 }
 
-export interface GeneratedWallet {
-  wallet: { address: string; xrplAddress: string; network: string };
+export interface GenerateWalletResponse {
+  wallet: { address: string; xrplAddress: string; network: 'polygon' };
 }
 
+/** Creates the user's Polygon wallet; the balance is read again afterwards. */
 export function useGenerateWallet() {
-  const invalidate = useInvalidateTokens();
+  const refresh = useRefreshTokenReads();
   return useMutation({
-    mutationFn: () => apiRequest<GeneratedWallet>('POST', '/api/goose-tokens/generate-wallet', {}),
-    onSuccess: () => invalidate(),
+    mutationFn: () => apiRequest<GenerateWalletResponse>('POST', '/api/goose-tokens/generate-wallet', {}),
+    retry: retryUnlessRefused,
+    onSettled: refresh,
+  });
+}
+
+export interface PaymentsConfig {
+  configured: boolean;
+  publishableKey: string | null;
+  /** Why card payments are off, when they are. */
+  reason: string | null;
+}
+
+/** Whether card payments can be taken; the pricing dialog says so before anyone clicks Buy. */
+export function usePaymentsConfig({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: PAYMENTS_CONFIG_KEY,
+    queryFn: ({ signal }) => apiGet<PaymentsConfig>(PAYMENTS_CONFIG_KEY[0], { on401: 'throw', signal }) as Promise<PaymentsConfig>,
+    enabled,
+    retry: retryUnlessRefused,
   });
 }

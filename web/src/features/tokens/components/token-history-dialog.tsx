@@ -1,55 +1,60 @@
-// The user's token history: every credit, charge, refund and debit with when, why, the amount and
-// the balance after it, newest first.
-import { useAtom } from 'jotai';
+// The token history (spec 1 §7): the newest 50 movements of the user's tokens: what, when, why,
+// how much (signed and coloured), where a charge stands, and the balance after. It follows live:
+// the websocket invalidates its key whenever the tokens read model changes.
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
+import type { TokenTransaction } from '../../../../../domain/contracts/tokens';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime, formatTokens } from '../../../lib/format';
-import { useTokenTransactions } from '../api/tokens';
-import { tokenHistoryOpenAtom } from '../atoms';
-import { causeLabel, signedTokens, statusLabel } from '../labels';
+import { formatDateTime } from '../../../lib/format';
+import { HISTORY_LIMIT, useTokenTransactions } from '../api/tokens';
+import { causeLabel, formatBalance, signedTokens, statusDisplay } from '../labels';
+import '../tokens.css';
 
-export function TokenHistoryDialog() {
-  const [open, setOpen] = useAtom(tokenHistoryOpenAtom);
-  const history = useTokenTransactions({ enabled: open });
+export function TokenHistoryDialog({ visible, onHide }: { visible: boolean; onHide(): void }) {
+  const history = useTokenTransactions({ enabled: visible });
   const transactions = history.data?.transactions ?? [];
   return (
-    <Dialog header="Token history" visible={open} onHide={() => setOpen(false)} className="token-history-dialog" draggable={false} resizable={false} dismissableMask>
-      {history.isPending && <Skeleton height="8rem" />}
-      {history.isError && <Message severity="error" text={errorMessage(history.error, 'Could not load your token history')} />}
-      {history.isSuccess && transactions.length === 0 && <p className="muted">No token movements yet.</p>}
-      {transactions.length > 0 && (
-        <table className="token-history" aria-label="Token movements">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">What</th>
-              <th scope="col">Why</th>
-              <th scope="col" className="token-history__number">
-                Amount
-              </th>
-              <th scope="col" className="token-history__number">
-                Balance after
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {transactions.map((transaction) => (
-              <tr key={transaction.id} data-kind={transaction.kind} data-status={transaction.status}>
-                <td>{formatDateTime(transaction.occurredAt)}</td>
-                <td>{transaction.description}</td>
-                <td>
-                  <span>{causeLabel(transaction.cause)}</span>{' '}
-                  <Tag value={statusLabel(transaction)} severity={transaction.status === 'held' ? 'warning' : transaction.status === 'returned' ? 'info' : 'success'} />
-                </td>
-                <td className={`token-history__number ${transaction.amount < 0 ? 'token-history__out' : 'token-history__in'}`}>{signedTokens(transaction.amount)}</td>
-                <td className="token-history__number">{formatTokens(transaction.balanceAfter)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    <Dialog header="Token history" visible={visible} onHide={onHide} className="token-history-dialog" draggable={false} dismissableMask>
+      <p className="muted small token-history__intro">
+        Your latest {HISTORY_LIMIT} token movements, newest first. A priced step holds its price while it runs, then is charged when it
+        succeeds or returned when it does not. 1 token = 1 USD.
+      </p>
+      {history.isError ? (
+        <Message severity="error" text={`The history could not be loaded: ${errorMessage(history.error, 'unknown error')}`} />
+      ) : (
+        <DataTable
+          value={transactions}
+          dataKey="id"
+          loading={history.isPending}
+          size="small"
+          scrollable
+          scrollHeight="60vh"
+          emptyMessage="No token movements yet."
+          aria-label="Token movements"
+          className="token-history__table"
+        >
+          <Column header="What" body={(row: TokenTransaction) => <span className="token-history__what">{row.description}</span>} />
+          <Column header="When" body={(row: TokenTransaction) => <time dateTime={row.occurredAt}>{formatDateTime(row.occurredAt)}</time>} />
+          <Column header="Why" body={(row: TokenTransaction) => causeLabel(row.cause)} />
+          <Column
+            header="Amount"
+            align="right"
+            body={(row: TokenTransaction) => (
+              <span className={`token-amount token-amount--${row.amount > 0 ? 'in' : row.amount < 0 ? 'out' : 'none'}`}>{signedTokens(row.amount)}</span>
+            )}
+          />
+          <Column
+            header="Status"
+            body={(row: TokenTransaction) => {
+              const status = statusDisplay(row);
+              return <Tag value={status.label} severity={status.severity} />;
+            }}
+          />
+          <Column header="Balance after" align="right" body={(row: TokenTransaction) => formatBalance(row.balanceAfter)} />
+        </DataTable>
       )}
     </Dialog>
   );

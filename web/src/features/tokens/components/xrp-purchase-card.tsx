@@ -1,102 +1,117 @@
-// The XRP purchase card (spec 2 §2, §7): buy XRP by card through the configured on-ramp, or send
-// it to your own XRPL account (address, amount and a QR of the payment request). Each tab says
-// plainly what the server has not been configured to do.
-import { useMutation, useQuery } from '@tanstack/react-query';
+// The XRP purchase card (spec 2 §2, §4): two tabs. Credit Card asks the server for a purchase on
+// the card provider and opens its page in a 600x700 window; XRP Transfer shows the wallet to pay,
+// the amount, its QR code and whether the wallet is funded (or why that cannot be checked).
 import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
+import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
-import { apiGet, apiRequest, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useXrpPricing, useXrpPurchase, useXrpQrCode, useXrpWalletInfo } from '../api/xrp';
 
-interface XrpPricing {
-  pricing: { xrpAmount: number; usdAmount: number; rate: number; rateSource: string; rateAt: string } | null;
-  error?: string;
-}
-interface WalletInfo {
-  walletAddress: string;
-  requiredAmount: number | null;
-  funded: boolean | null;
-  balanceXrp: number | null;
-  note?: string | null;
-}
-
-const get = <T,>(url: string) => ({ queryKey: [url], queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<T>(url, { on401: 'throw', signal }), retry: false });
+const PURCHASE_WINDOW = 'width=600,height=700';
 
 export function XrpPurchaseCard() {
   return (
-    <section className="xrp-card" aria-label="Buy XRP">
-      <h3>XRP for smart contracts</h3>
-      <p className="muted small">A royalty contract's one-time deployment is paid in XRP from your own XRPL account.</p>
-      <TabView>
-        <TabPanel header="Credit Card">
-          <CardTab />
+    <Card className="xrp-purchase" title="Buy with XRP">
+      <TabView className="xrp-purchase__tabs">
+        <TabPanel header="Credit Card" leftIcon="pi pi-credit-card">
+          <CreditCardTab />
         </TabPanel>
-        <TabPanel header="XRP Transfer">
-          <TransferTab />
+        <TabPanel header="XRP Transfer" leftIcon="pi pi-send">
+          <XrpTransferTab />
         </TabPanel>
       </TabView>
-    </section>
+    </Card>
   );
 }
 
-function CardTab() {
-  const toast = useToast();
-  const pricing = useQuery(get<XrpPricing>('/api/xrp/pricing'));
-  const purchase = useMutation({ mutationFn: () => apiRequest<{ success: boolean; purchaseUrl?: string; error?: string }>('POST', '/api/xrp/purchase', {}) });
+function XrpQuote() {
+  const pricing = useXrpPricing(true);
+  if (pricing.isPending) return <Skeleton height="1.2rem" width="60%" />;
+  if (pricing.isError) return <Message severity="warn" text={`The XRP price could not be loaded: ${errorMessage(pricing.error, 'unknown error')}`} />;
+  const quote = pricing.data.pricing;
+  if (!quote) return <Message severity="warn" text={pricing.data.error ?? 'No XRP price is available right now.'} />;
   return (
-    <div className="xrp-card__tab">
-      {pricing.isPending && <Skeleton height="2rem" />}
-      {pricing.data?.pricing && (
-        <p>
-          {pricing.data.pricing.xrpAmount.toFixed(2)} XRP ≈ ${pricing.data.pricing.usdAmount.toFixed(2)} at {pricing.data.pricing.rate} USD/XRP ({pricing.data.pricing.rateSource})
-        </p>
-      )}
-      {pricing.data && !pricing.data.pricing && <Message severity="info" text={pricing.data.error ?? 'No XRP rate is available'} />}
-      {pricing.isError && <Message severity="warn" text={errorMessage(pricing.error, 'The XRP price is not available')} />}
-      {purchase.data && !purchase.data.success && <Message severity="info" text={purchase.data.error ?? 'Buying XRP by card is not available'} />}
-      <Button
-        label="Buy XRP by card"
-        icon="pi pi-credit-card"
-        loading={purchase.isPending}
-        onClick={() =>
-          purchase.mutate(undefined, {
-            onSuccess: (answer) => {
-              if (answer.success && answer.purchaseUrl) window.open(answer.purchaseUrl, 'goose-xrp-purchase', 'width=600,height=700,noopener');
-            },
-            onError: () => toast.show({ severity: 'error', summary: 'Purchase Error', detail: 'Failed to create XRP purchase. Please try again.' }),
-          })
-        }
-      />
+    <p className="xrp-purchase__quote">
+      <strong>{quote.xrpAmount.toLocaleString('en-US', { maximumFractionDigits: 6 })} XRP</strong> for ${quote.usdAmount.toFixed(2)}
+      <span className="muted small">
+        {' '}
+        · 1 XRP = ${quote.rate.toLocaleString('en-US', { maximumFractionDigits: 4 })} ({quote.rateSource}, {formatDateTime(quote.rateAt)})
+      </span>
+    </p>
+  );
+}
+
+function CreditCardTab() {
+  const toast = useToast();
+  const purchase = useXrpPurchase();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const buy = () => {
+    setRefusal(null);
+    purchase.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (answer.success) window.open(answer.purchaseUrl, 'xrp-purchase', PURCHASE_WINDOW);
+        else setRefusal(answer.error);
+      },
+      onError: (error) => {
+        setRefusal(errorMessage(error, 'The purchase could not be created'));
+        toast.show({ severity: 'error', summary: 'Purchase Error', detail: 'Failed to create XRP purchase. Please try again.' });
+      },
+    });
+  };
+  return (
+    <div className="xrp-purchase__tab">
+      <p className="muted small">Buy the XRP for your wallet by card. The card provider's page opens in a new window.</p>
+      <XrpQuote />
+      <Button label="Buy XRP by card" icon="pi pi-external-link" loading={purchase.isPending} onClick={buy} />
+      {refusal && <Message severity="error" text={refusal} className="xrp-purchase__message" />}
     </div>
   );
 }
 
-function TransferTab() {
+function XrpTransferTab() {
   const toast = useToast();
-  const info = useQuery(get<WalletInfo>('/api/xrp/wallet-info'));
-  const qr = useQuery({ ...get<{ qrCodeDataUrl: string; paymentUri: string }>('/api/xrp/qr-code'), enabled: info.isSuccess });
-  if (info.isPending) return <Skeleton height="6rem" />;
-  if (info.isError) return <Message severity="info" text={errorMessage(info.error, 'Your XRPL account is not available')} />;
-  const wallet = info.data!;
-  const copy = () =>
-    navigator.clipboard.writeText(wallet.walletAddress).then(
-      () => toast.show({ severity: 'success', summary: 'Copied!', detail: 'XRPL address copied' }),
-      () => toast.show({ severity: 'error', summary: 'Copy failed', detail: 'Could not copy to clipboard' }),
+  const wallet = useXrpWalletInfo(true);
+  const qr = useXrpQrCode(true);
+
+  const copy = (address: string) =>
+    navigator.clipboard.writeText(address).then(
+      () => toast.show({ severity: 'success', summary: 'Address copied', detail: address }),
+      () => toast.show({ severity: 'error', summary: 'Copy failed', detail: 'Select the address and copy it by hand.' }),
     );
+
+  if (wallet.isPending) return <Skeleton height="6rem" />;
+  if (wallet.isError) return <Message severity="error" text={`The wallet to pay could not be loaded: ${errorMessage(wallet.error, 'unknown error')}`} />;
+  const info = wallet.data;
   return (
-    <div className="xrp-card__tab xrp-card__transfer">
-      <div>
-        <p className="small muted">Send XRP to your XRPL account:</p>
-        <p className="mono break">{wallet.walletAddress}</p>
-        <Button label="Copy address" icon="pi pi-copy" size="small" text onClick={() => void copy()} />
-        <p>{wallet.requiredAmount !== null ? `Needed: ${wallet.requiredAmount.toFixed(2)} XRP` : 'The amount needed is not known: no XRP rate is configured.'}</p>
-        {wallet.funded === true && <Tag value={`Funded: ${wallet.balanceXrp ?? 0} XRP`} severity="success" />}
-        {wallet.funded === false && <Tag value={`Not funded yet: ${wallet.balanceXrp ?? 0} XRP`} severity="warning" />}
-        {wallet.funded === null && <p className="small muted">{wallet.note ?? 'Funding cannot be checked: the XRP Ledger is not configured on this server.'}</p>}
+    <div className="xrp-purchase__tab xrp-transfer">
+      <div className="xrp-transfer__details">
+        <span className="field__label">Send XRP to</span>
+        <div className="xrp-transfer__address">
+          <code>{info.walletAddress}</code>
+          <Button icon="pi pi-copy" rounded text size="small" aria-label="Copy wallet address" onClick={() => void copy(info.walletAddress)} />
+        </div>
+        <p className="small">
+          Required amount: <strong>{info.requiredAmount !== null ? `${info.requiredAmount} XRP` : 'not known right now'}</strong>
+        </p>
+        <div className="xrp-transfer__status">
+          {info.funded === true && <Tag value="Funded" severity="success" icon="pi pi-check" />}
+          {info.funded === false && <Tag value="Not funded yet" severity="warning" icon="pi pi-clock" />}
+          {info.funded === null && <Tag value="Funding not checked" severity="secondary" icon="pi pi-question-circle" />}
+          {info.balanceXrp !== null && <span className="muted small">Balance: {info.balanceXrp} XRP</span>}
+        </div>
+        {info.note && <p className="muted small">{info.note}</p>}
       </div>
-      {qr.data && <img className="xrp-card__qr" src={qr.data.qrCodeDataUrl} alt={`QR code of the payment request ${qr.data.paymentUri}`} width={160} height={160} />}
+      <div className="xrp-transfer__qr">
+        {qr.isPending && <Skeleton width="160px" height="160px" />}
+        {qr.isError && <p className="muted small">The QR code could not be made: {errorMessage(qr.error, 'unknown error')}</p>}
+        {qr.data && <img src={qr.data.qrCodeDataUrl} alt={`QR code to pay ${info.walletAddress}`} width={160} height={160} />}
+      </div>
     </div>
   );
 }

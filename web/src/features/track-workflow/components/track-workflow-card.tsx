@@ -9,6 +9,8 @@ import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
+import { TokenCostNote } from '../../tokens/components/token-cost-note';
+import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
 import { useRegisterCopyright } from '../api/register-copyright';
 import { useRunCopyrightCheck } from '../api/run-copyright-check';
 import { foldMasteringSteps } from '../mastering-steps';
@@ -30,7 +32,6 @@ import { MasteringStepList } from './mastering-step-list';
 import { OracleStageList } from './oracle-stage-list';
 import { RegistrationSummary } from './registration-summary';
 import '../track-workflow.css';
-import { useOfferTopUp } from '../../tokens/api/use-offer-top-up';
 
 const STATE_TEXT: Record<TrackWorkflowStepState, string> = {
   completed: 'done',
@@ -190,7 +191,6 @@ function CopyrightStepPanel({ item }: { item: VaultItem }) {
 function VaultStepPanel({ item }: { item: VaultItem }) {
   const toast = useToast();
   const register = useRegisterCopyright();
-  const offerTopUp = useOfferTopUp();
   const cleared = isCopyrightCleared(item);
   const registrationFailed = item.registration?.ledgerStatus === 'failed';
 
@@ -198,7 +198,7 @@ function VaultStepPanel({ item }: { item: VaultItem }) {
     register.mutate(item.id, {
       onSuccess: (response) => toast.show(registrationToast(response)),
       onError: (error) => {
-        offerTopUp(error);
+        if (reportInsufficientTokens(error, 'Registration failed', toast)) return;
         toast.show({ severity: 'error', summary: 'Registration failed', detail: errorMessage(error, 'The registration could not be made') });
       },
     });
@@ -220,6 +220,7 @@ function VaultStepPanel({ item }: { item: VaultItem }) {
           <div className="button-row">
             <Button label="Register on XRPL" icon="pi pi-verified" size="small" loading={register.isPending} disabled={!cleared || register.isPending} onClick={run} />
           </div>
+          <TokenCostNote service="copyright-registration" />
         </>
       )}
       {registrationFailed && item.workflow.failureReason && <Message severity="error" text={`Registration failed: ${item.workflow.failureReason}`} />}

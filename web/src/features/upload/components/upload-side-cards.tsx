@@ -1,11 +1,16 @@
 // The upload tab's side cards (spec 1 §2): what happens after an upload, how the copyright
-// analysis is run, and what the steps cost (the server's price list). Only what is built is shown as available.
+// analysis is run, and what the services cost (the server's price list), with Fix Tokens, which
+// rebuilds the balance from the ledger. Only what is built is shown as available.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
 import type { User } from '../../../../../domain/contracts/auth';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
-import { TokenUsageCard } from '../../tokens/components/token-usage-card';
+import { useSyncTokens, useTokenBalance } from '../../tokens/api/tokens';
+import { ServicePriceList } from '../../tokens/components/service-price-list';
+import { formatBalance } from '../../tokens/labels';
 
 const NEXT_STEPS = [
   { title: 'Vault', text: 'Your upload appears in your vault at once; you can watch its intake there.', icon: 'pi-lock', available: true },
@@ -16,7 +21,6 @@ const NEXT_STEPS = [
 ];
 
 const ANALYSIS_ROWS = ['AI Pattern Recognition', 'Database Comparison', 'Registry Check'];
-
 
 export function UploadSideCards({ user }: { user: User }) {
   return (
@@ -53,5 +57,36 @@ export function UploadSideCards({ user }: { user: User }) {
 
       <TokenUsageCard user={user} />
     </aside>
+  );
+}
+
+function TokenUsageCard({ user }: { user: User }) {
+  const toast = useToast();
+  const balance = useTokenBalance({ enabled: true });
+  const sync = useSyncTokens();
+  const fix = () =>
+    sync.mutate(undefined, {
+      onSuccess: (answer) => toast.show({ severity: 'success', summary: 'Tokens Fixed', detail: answer.message }),
+      onError: (error) => toast.show({ severity: 'error', summary: 'Token sync failed', detail: errorMessage(error, 'The balance could not be rebuilt') }),
+    });
+  return (
+    <Card title="Token Usage" className="side-card">
+      <ServicePriceList />
+      <p className="muted small">
+        Your balance: {formatBalance(balance.data?.balance ?? user.tokenBalance)} tokens (1 token = 1 USD). A priced step is charged only when it
+        succeeds.
+      </p>
+      <Button
+        label="Fix Tokens"
+        icon="pi pi-sync"
+        size="small"
+        severity="secondary"
+        outlined
+        loading={sync.isPending}
+        tooltip="Rebuild your balance from the token ledger"
+        tooltipOptions={{ position: 'top' }}
+        onClick={fix}
+      />
+    </Card>
   );
 }
