@@ -15,6 +15,17 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Session cookies marked Secure (COOKIE_SECURE, or a PUBLIC_URL on https). */
   secureCookies: boolean;
+  /** Sign-in through the QXMP Pay widget (QXMP_PAY_ORIGIN + QXMP_PAY_PUBLIC_KEY); null when not configured. */
+  qxmpPay: QxmpPayConfig | null;
+}
+
+export interface QxmpPayConfig {
+  /** The provider's origin: widget messages are accepted only from it. */
+  origin: string;
+  /** The sign-in frame (QXMP_PAY_WIDGET_URL, else origin + '/widget'). */
+  widgetUrl: string;
+  /** The provider's Ed25519 public key as configured: PEM (SPKI) or the base64 of the 32 raw bytes. */
+  publicKey: string;
 }
 
 /** Fastify's trustProxy: false, true (every hop), the first n hops, or the proxies' addresses and CIDR ranges. */
@@ -35,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secureCookies: env.COOKIE_SECURE === 'true' || publicUrl?.startsWith('https:') === true,
+    qxmpPay: parseQxmpPay(env),
   };
 }
 
@@ -48,6 +60,27 @@ function parsePublicUrl(value: string | undefined): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http or https URL, got ${value}`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function parseQxmpPay(env: NodeJS.ProcessEnv): QxmpPayConfig | null {
+  const origin = env.QXMP_PAY_ORIGIN?.trim();
+  const publicKey = env.QXMP_PAY_PUBLIC_KEY?.trim();
+  if (!origin && !publicKey) return null;
+  if (!origin || !publicKey) throw new Error('QXMP_PAY_ORIGIN and QXMP_PAY_PUBLIC_KEY must be set together (or neither, to turn QXMP Pay sign-in off)');
+  const originUrl = httpUrl('QXMP_PAY_ORIGIN', origin);
+  const widgetUrl = env.QXMP_PAY_WIDGET_URL?.trim() ? httpUrl('QXMP_PAY_WIDGET_URL', env.QXMP_PAY_WIDGET_URL.trim()).href : `${originUrl.origin}/widget`;
+  return { origin: originUrl.origin, widgetUrl, publicKey };
+}
+
+function httpUrl(name: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http or https URL, got ${value}`);
+  return url;
 }
 
 function parseTrustProxy(value: string | undefined): TrustProxy {
