@@ -5,7 +5,7 @@
 // (CI runs a bounded pass; by hand, e.g. FUZZ_MAX_EXAMPLES=300 FUZZ_WORKERS=2). Without schemathesis installed
 // it says so and is skipped. The last line of stdout is one JSON object with the counts.
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sineWav } from '../support/audio';
@@ -43,8 +43,13 @@ async function main(): Promise<void> {
     return;
   }
   // The operator API is on, and the fuzzer holds its token, so its operation is exercised too.
+  // QXMP Pay sign-in is configured (with a key no one signs with), so its routes verify rather than answer 503.
   const opsToken = randomUUID();
-  const platform = await startPlatformProcess({ port: PORT, env: { OPS_TOKEN: opsToken } });
+  const qxmpPayKey = Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
+  const platform = await startPlatformProcess({
+    port: PORT,
+    env: { OPS_TOKEN: opsToken, QXMP_PAY_ORIGIN: 'https://pay.qxmp.example', QXMP_PAY_PUBLIC_KEY: qxmpPayKey },
+  });
   const base = platform.baseUrl;
   try {
     // A creator with an uploaded track, so the vault and file routes have content; long enough for
