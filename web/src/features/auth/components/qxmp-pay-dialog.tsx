@@ -57,6 +57,8 @@ export function QxmpPayDialog({ providerOrigin, onClose }: QxmpPayDialogProps) {
         setStage({ kind: 'error', message: action.message });
         return;
       case 'success':
+        // One assertion per nonce: a repeated success message while the first is checked is noise.
+        if (stage.kind === 'verifying') return;
         setStage({ kind: 'verifying' });
         signIn.mutate(
           { assertion: action.assertion },
