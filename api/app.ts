@@ -11,7 +11,7 @@ import { SessionStore } from '../infra/auth/session-store';
 import type { Db } from '../infra/db/db';
 import type { EventStore } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
-import type { TrustProxy } from '../infra/config';
+import type { QxmpPayConfig, TrustProxy } from '../infra/config';
 import type { FileStorage } from '../infra/storage/file-storage';
 import type { Projector } from '../projections/projector';
 import { VaultListCache } from '../projections/vault/list-cache';
@@ -40,6 +40,7 @@ import { operatorThrottle } from './plugins/throttle';
 import { realtimeRoutes } from './realtime/hub';
 import { recordRoutes } from './route-table';
 import { authRoutes } from './routes/auth';
+import { qxmpPayRoutes } from './routes/auth/qxmp-pay';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { copyrightRoutes } from './routes/lifecycle/copyright';
@@ -82,6 +83,8 @@ export interface AppDeps {
   wallets: WalletServices;
   /** The origin certificates link to: PUBLIC_URL, else the address the app listens on; never a request header. */
   publicOrigin: () => string;
+  /** Sign-in through the QXMP Pay widget; absent or null when not configured. */
+  qxmpPay?: QxmpPayConfig | null;
 }
 
 export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments'> {
@@ -114,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => stopListening());
 
   recordRoutes(app);
-  await registerSecurityHeaders(app, { https: options.publicUrl?.startsWith('https:') ?? false });
+  await registerSecurityHeaders(app, { https: options.publicUrl?.startsWith('https:') ?? false, frameSources: options.qxmpPay ? [options.qxmpPay.origin] : [] });
   await app.register(requestGuard, { publicUrl: options.publicUrl ?? null });
   await app.register(fastifyCookie);
   await app.register(authPlugin, { sessions: deps.sessions, secureCookies: deps.secureCookies });
@@ -127,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app);
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
+  await app.register(qxmpPayRoutes, deps);
   await app.register(uploadRoutes, deps);
   await app.register(vaultRoutes, deps);
   await app.register(fileRoutes, deps);

@@ -20,6 +20,8 @@ export interface Config {
   wallets: WalletConfig;
   /** Card payments (docs/payments.md); off unless both keys are set. */
   stripe: StripeConfig;
+  /** Sign-in through the QXMP Pay widget (QXMP_PAY_ORIGIN + QXMP_PAY_PUBLIC_KEY); null when not configured. */
+  qxmpPay: QxmpPayConfig | null;
 }
 
 export interface StripeConfig {
@@ -31,6 +33,15 @@ export interface StripeConfig {
   webhookSecret: string | null;
   /** STRIPE_API_URL: another Stripe API base (stripe-mock in tests), else api.stripe.com. */
   apiUrl: string | null;
+}
+
+export interface QxmpPayConfig {
+  /** The provider's origin: widget messages are accepted only from it. */
+  origin: string;
+  /** The sign-in frame (QXMP_PAY_WIDGET_URL, else origin + '/widget'). */
+  widgetUrl: string;
+  /** The provider's Ed25519 public key as configured: PEM (SPKI) or the base64 of the 32 raw bytes. */
+  publicKey: string;
 }
 
 /** Fastify's trustProxy: false, true (every hop), the first n hops, or the proxies' addresses and CIDR ranges. */
@@ -58,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: parseHttpUrl('STRIPE_API_URL', env.STRIPE_API_URL),
     },
     wallets: parseWalletConfig(env),
+    qxmpPay: parseQxmpPay(env),
   };
 }
 
@@ -77,6 +89,27 @@ function parseHttpUrl(name: string, value: string | undefined): string | null {
   if (!value) return null;
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new Error(`${name} must be an http(s) URL such as http://127.0.0.1:12111, got ${value}`);
   return value;
+}
+
+function parseQxmpPay(env: NodeJS.ProcessEnv): QxmpPayConfig | null {
+  const origin = env.QXMP_PAY_ORIGIN?.trim();
+  const publicKey = env.QXMP_PAY_PUBLIC_KEY?.trim();
+  if (!origin && !publicKey) return null;
+  if (!origin || !publicKey) throw new Error('QXMP_PAY_ORIGIN and QXMP_PAY_PUBLIC_KEY must be set together (or neither, to turn QXMP Pay sign-in off)');
+  const originUrl = httpUrl('QXMP_PAY_ORIGIN', origin);
+  const widgetUrl = env.QXMP_PAY_WIDGET_URL?.trim() ? httpUrl('QXMP_PAY_WIDGET_URL', env.QXMP_PAY_WIDGET_URL.trim()).href : `${originUrl.origin}/widget`;
+  return { origin: originUrl.origin, widgetUrl, publicKey };
+}
+
+function httpUrl(name: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http or https URL, got ${value}`);
+  return url;
 }
 
 function parseTrustProxy(value: string | undefined): TrustProxy {

@@ -7,6 +7,7 @@ import { NativeConnection } from '@temporalio/worker';
 import { buildApp } from '../api/app';
 import { temporalLifecycleClient } from '../api/temporal-lifecycle';
 import { sessionMigrations } from '../infra/auth/session-store';
+import { signInNonceMigrations } from '../infra/auth/sign-in-nonces';
 import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
 import { lifecycleMigrations, openLifecycleServices, openPlatform } from '../infra/platform';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   const temporal = await resolveTemporal(config);
   stops.push(() => temporal.stop());
 
-  const platform = await openPlatform(config, [...sessionMigrations, ...lifecycleMigrations]);
+  const platform = await openPlatform(config, [...sessionMigrations, ...signInNonceMigrations, ...lifecycleMigrations]);
   stops.push(() => platform.close());
   const services = await openLifecycleServices(config.dataDir);
   stops.push(() => services.ledger.close());
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
     secureCookies: config.secureCookies,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
+    qxmpPay: config.qxmpPay,
     webDistDir: path.resolve('web/dist'),
   });
   stops.push(() => app.close());

@@ -1,7 +1,8 @@
 // Security headers on every answer (helmet): a content security policy the web app passes (its
 // scripts, styles, fonts, media and websocket are same-origin, but for Stripe.js and its payment
-// frames on the checkout pages; components set inline styles),
-// no framing by other sites, and HSTS when the platform is served over https.
+// frames on the checkout pages; components set inline styles), no framing by other sites, frames
+// only of our own pages, Stripe's and a configured sign-in widget's, and HSTS when the platform is
+// served over https.
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
@@ -21,11 +22,16 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'self'"],
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
+/** `frameSources`: the origins whose pages ours may frame (the QXMP Pay sign-in widget). */
+export async function registerSecurityHeaders(app: FastifyInstance, { https, frameSources = [] }: { https: boolean; frameSources?: string[] }): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...CONTENT_SECURITY_POLICY, ...(https ? { upgradeInsecureRequests: [] } : {}) },
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        ...(frameSources.length > 0 ? { frameSrc: ["'self'", ...frameSources] } : {}),
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
     },
     // Browsers honour HSTS only over https; sent over plain http it would only mislead.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,

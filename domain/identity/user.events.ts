@@ -37,7 +37,17 @@ export const UsernameClaimed = defineEvent(
   z.object({ username: z.string().regex(USERNAME_PATTERN), userId: z.uuid() }),
 );
 
-export const userEventDefinitions = [UserRegistered, TokensCredited, UsernameClaimed] as const;
+/**
+ * A QXMP Pay account (the provider's subject) tied to the user it signs in as, on stream
+ * `qxmp-subject-<sub>`, appended only when the stream is new: one subject, one user.
+ */
+export const QxmpPaySubjectLinked = defineEvent(
+  'QxmpPaySubjectLinked',
+  1,
+  z.object({ subject: z.string().min(1), userId: z.uuid(), wallet: z.string().min(1) }),
+);
+
+export const userEventDefinitions = [UserRegistered, TokensCredited, UsernameClaimed, QxmpPaySubjectLinked] as const;
 
 export type UserEvent =
   | ReturnType<typeof UserRegistered.create>
@@ -45,6 +55,10 @@ export type UserEvent =
 
 export function userStreamId(userId: string): string {
   return `user-${userId}`;
+}
+
+export function qxmpPaySubjectStreamId(subject: string): string {
+  return `qxmp-subject-${subject}`;
 }
 
 export function usernameStreamId(username: string): string {

@@ -5,7 +5,7 @@
 // (CI runs a bounded pass; by hand, e.g. FUZZ_MAX_EXAMPLES=300 FUZZ_WORKERS=2). Without schemathesis installed
 // it says so and is skipped. The last line of stdout is one JSON object with the counts.
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sineWav } from '../support/audio';
@@ -44,7 +44,9 @@ async function main(): Promise<void> {
     return;
   }
   // The operator API is on, and the fuzzer holds its token, so its operation is exercised too.
+  // QXMP Pay sign-in is configured (with a key no one signs with), so its routes verify rather than answer 503.
   const opsToken = randomUUID();
+  const qxmpPayKey = Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
   // Payments on against stripe-mock when it is installed; without it the payment routes answer 503
   // by design (not configured), so they are left out rather than counted as server errors.
   const stripeMockPath = stripeMockBinary();
@@ -53,7 +55,10 @@ async function main(): Promise<void> {
     ? { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: `whsec_${randomUUID()}`, STRIPE_API_URL: stripeMock.url }
     : {};
   const paymentExclusions = stripeMock ? [] : ['--exclude-path', '/api/create-payment-intent', '--exclude-path', '/api/create-subscription', '--exclude-path', '/api/webhooks/stripe'];
-  const platform = await startPlatformProcess({ port: PORT, env: { OPS_TOKEN: opsToken, ...stripeEnv } }).catch(async (error: unknown) => {
+  // Withdrawals need a Polygon node and a token contract (tested in api/routes/wallets/withdraw.test.ts);
+  // unconfigured they answer 503 by design.
+  paymentExclusions.push('--exclude-path', '/api/goose-tokens/withdraw');
+  const platform = await startPlatformProcess({ port: PORT, env: { OPS_TOKEN: opsToken, QXMP_PAY_ORIGIN: 'https://pay.qxmp.example', QXMP_PAY_PUBLIC_KEY: qxmpPayKey, ...stripeEnv } }).catch(async (error: unknown) => {
     await stripeMock?.stop();
     throw error;
   });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps, type BuildAppOptions } from '../../api/app';
 import { eventRegistry } from '../../domain/registry';
 import { sessionMigrations } from '../../infra/auth/session-store';
+import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
 import { loadCertificateSigningKey } from '../../infra/certificate/signing-key';
 import { pgliteDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
@@ -26,16 +27,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider, wallet services). */
+/** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider, wallet services, QXMP Pay). */
 export async function startTestApp(
   dataDir: string,
   lifecycle: AppDeps['lifecycle'],
-  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments'> & { wallets?: WalletServices } = {},
+  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay'> & { wallets?: WalletServices } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
   const db = await pgliteDb();
-  await migrate(db, [...eventStoreMigrations, ...sessionMigrations]);
+  await migrate(db, [...eventStoreMigrations, ...sessionMigrations, ...signInNonceMigrations]);
   const eventStore = new PostgresEventStore(db, eventRegistry);
   const projector = new Projector(db, eventStore, allProjections);
   await projector.start();

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResponseSchema, credentialsSchema, userSchema } from '../../../domain/contracts/auth';
+import { authResponseSchema, credentialsSchema, userSchema, type User } from '../../../domain/contracts/auth';
 import { decideUser, evolveUser, initialUserState } from '../../../domain/identity/user.decider';
 import { UsernameClaimed, userStreamId, usernameStreamId } from '../../../domain/identity/user.events';
 import { ConcurrencyError, IllegalStateError, UnauthorizedError, ValidationError } from '../../../domain/shared/errors';
@@ -21,7 +21,7 @@ import { passwordProblem } from './password-policy';
 const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, eventStore, projector, sessions, secureCookies, tokenLedger } = deps;
+  const { db, sessions, secureCookies } = deps;
   const loginThrottle = new LoginThrottle();
 
   app.post(
@@ -33,20 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       if (problem) throw new ValidationError(problem);
       const userId = randomUUID();
       const passwordHash = await hashPassword(password);
-      const context = { correlationId: request.id, actor: `user:${userId}` };
-      await claimUsername(eventStore, username, userId, context);
-      const { result } = await handleCommand(
-        eventStore,
-        userStreamId(userId),
-        userDecider,
-        { type: 'RegisterUser', data: { userId, username, passwordHash } },
-        context,
-      );
-      if (result) await projector.waitFor(result.lastPosition);
-      const opened = await openTokenAccount(tokenLedger, userId, context);
-      if (opened.result) await projector.waitFor(opened.result.lastPosition);
-      const user = await findUserById(db, userId);
-      if (!user) throw new Error(`User ${userId} was registered but is not in the read model`);
+      const user = await registerAccount(deps, { userId, username, passwordHash }, { correlationId: request.id, actor: `user:${userId}` });
       const session = await sessions.create(userId);
       setSessionCookie(reply, session.token, secureCookies);
       request.log.info({ userId }, 'user signed up');
@@ -81,6 +68,27 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get('/api/auth/me', { schema: { summary: 'The signed-in user', tags: ['auth'], response: { 200: userSchema } } }, (request) => currentUser(request));
   app.get('/api/user', { schema: { summary: 'The signed-in user (the web app\'s name for /api/auth/me)', tags: ['auth'], response: { 200: userSchema } } }, (request) => currentUser(request));
 };
+
+/**
+ * Registers a new account: the username claim, the user's stream, and the token account with the
+ * welcome bonus; answers the user once the read models show it. Every way of signing up goes here.
+ * A taken username is an IllegalStateError.
+ */
+export async function registerAccount(
+  { db, eventStore, projector, tokenLedger }: Pick<AppDeps, 'db' | 'eventStore' | 'projector' | 'tokenLedger'>,
+  data: { userId: string; username: string; passwordHash: string },
+  context: { correlationId: string; actor: string },
+): Promise<User> {
+  const { userId, username } = data;
+  await claimUsername(eventStore, username, userId, context);
+  const { result } = await handleCommand(eventStore, userStreamId(userId), userDecider, { type: 'RegisterUser', data }, context);
+  if (result) await projector.waitFor(result.lastPosition);
+  const opened = await openTokenAccount(tokenLedger, userId, context);
+  if (opened.result) await projector.waitFor(opened.result.lastPosition);
+  const user = await findUserById(db, userId);
+  if (!user) throw new Error(`User ${userId} was registered but is not in the read model`);
+  return user;
+}
 
 /**
  * Claims a username for a new user. A claim whose user never got registered (the process died

@@ -43,7 +43,7 @@ export function logout(): Promise<unknown> {
 
 // A refused sign-in (4xx) is answered the same way on a second try, so only transport or
 // server failures use the default single retry (retryUnlessRefused).
-function useSetSignedInUser() {
+export function useSetSignedInUser() {
   const queryClient = useQueryClient();
   return (response: AuthResponse) => {
     queryClient.setQueryData(CURRENT_USER_KEY, response.user);

@@ -6,6 +6,7 @@ import { Message } from 'primereact/message';
 import { Outlet } from 'react-router-dom';
 import { FullScreenMessage } from '../../components/ui/full-screen-message';
 import { AuthDialogs } from '../../features/auth/components/auth-dialogs';
+import { LoginReturnHandler } from '../../features/auth/components/login-return-handler';
 import { useReportTrackEvent } from '../../features/guided-workflow/api/use-report-track-event';
 import { TaskCompletedDialog } from '../../features/guided-workflow/components/task-completed-dialog';
 import { RealtimeUpdates } from '../../features/realtime/components/realtime-updates';
@@ -28,6 +29,7 @@ export function RootLayout() {
       )}
       <Outlet />
       <AuthDialogs />
+      <LoginReturnHandler />
       {user && <RealtimeUpdates key={user.id} onEvent={reportTrackEvent} />}
       {user && <TaskCompletedDialog key={user.id} />}
       {user && <TokenDialogs key={user.id} />}

@@ -1,5 +1,6 @@
 // The login and signup dialogs. They open on the app-wide login/signup window events (spec 3
 // §2.2), so any screen can ask for them; on success the current user is set from the answer.
+// When the server has QXMP Pay configured, both offer 'Continue with QXMP Pay' (its widget dialog).
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
@@ -9,15 +10,25 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { OPEN_LOGIN_EVENT, OPEN_SIGNUP_EVENT, useWindowEvent } from '../../../lib/app-events';
 import { useLogin, useSignup } from '../../../lib/auth';
+import { useAuthProviders } from '../api/qxmp-pay';
 import { CredentialsForm } from './credentials-form';
+import { QxmpPayDialog } from './qxmp-pay-dialog';
 
-type Mode = 'login' | 'signup';
+type Mode = 'login' | 'signup' | 'qxmp-pay';
 
 export function AuthDialogs() {
   const [mode, setMode] = useState<Mode | null>(null);
   const toast = useToast();
   const login = useLogin();
   const signup = useSignup();
+  const qxmpPay = useAuthProviders().data?.qxmpPay;
+  const qxmpPayOrigin = qxmpPay?.configured ? qxmpPay.origin : null;
+  const qxmpPayOption = qxmpPayOrigin && (
+    <div className="auth-dialog__or">
+      <span className="muted">or</span>
+      <Button type="button" label="Continue with QXMP Pay" icon="pi pi-wallet" outlined onClick={() => setMode('qxmp-pay')} />
+    </div>
+  );
 
   useWindowEvent(OPEN_LOGIN_EVENT, () => setMode('login'));
   useWindowEvent(OPEN_SIGNUP_EVENT, () => setMode('signup'));
@@ -68,6 +79,7 @@ export function AuthDialogs() {
       >
         <p className="muted auth-dialog__lead">Sign in to upload, register and manage your content.</p>
         <CredentialsForm idPrefix="login" submitLabel="Log In" submitIcon="pi pi-sign-in" busy={login.isPending} validateRules={false} onSubmit={submitLogin} />
+        {qxmpPayOption}
       </Dialog>
       <Dialog
         header="Create your account"
@@ -95,7 +107,9 @@ export function AuthDialogs() {
           passwordHint="At least 8 characters, not a common password, and not containing your username."
           onSubmit={submitSignup}
         />
+        {qxmpPayOption}
       </Dialog>
+      {qxmpPayOrigin && mode === 'qxmp-pay' && <QxmpPayDialog providerOrigin={qxmpPayOrigin} onClose={close} />}
     </>
   );
 }
