@@ -14,7 +14,8 @@ export const CONTENT_SECURITY_POLICY = {
   mediaSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'https://api.stripe.com'],
-  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  // Our own pages (the certificate's PDF) and Stripe's payment frames; a configured sign-in widget is added.
+  frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
@@ -29,7 +30,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, { https, fra
       useDefaults: false,
       directives: {
         ...CONTENT_SECURITY_POLICY,
-        ...(frameSources.length > 0 ? { frameSrc: ["'self'", ...frameSources] } : {}),
+        frameSrc: [...CONTENT_SECURITY_POLICY.frameSrc, ...frameSources],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },

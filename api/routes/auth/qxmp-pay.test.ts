@@ -86,9 +86,9 @@ describe('sign-in with QXMP Pay', () => {
     expect(response.json()).toEqual({ qxmpPay: { configured: true, origin: PROVIDER_ORIGIN, widgetUrl: `${PROVIDER_ORIGIN}/widget` } });
   });
 
-  it('lets the page frame the widget, and only it besides our own pages', async () => {
+  it('lets the page frame the widget, and only it besides our own pages and Stripe\'s payment frames', async () => {
     const response = await configured.app.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(response.headers['content-security-policy']).toContain(`frame-src 'self' ${PROVIDER_ORIGIN}`);
+    expect(response.headers['content-security-policy']).toContain(`frame-src 'self' https://js.stripe.com https://hooks.stripe.com ${PROVIDER_ORIGIN};`);
   });
 
   it('creates the user with the welcome bonus on a first sign-in, starts a session, and signs the same subject into the same user', async () => {
@@ -191,9 +191,10 @@ describe('QXMP Pay not configured', () => {
     expect(rows[0]!.count).toBe(0);
   });
 
-  it('frames no outside page', async () => {
+  it('frames no sign-in widget: only our own pages and Stripe\'s payment frames', async () => {
     const response = await unconfigured.app.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(response.headers['content-security-policy']).not.toContain('frame-src');
+    const frameSrc = String(response.headers['content-security-policy']).split(';').find((d) => d.startsWith('frame-src'));
+    expect(frameSrc).toBe("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
   });
 });
 

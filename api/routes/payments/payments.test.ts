@@ -36,6 +36,8 @@ interface User {
 async function signup(testApp: TestApp): Promise<User> {
   const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `pay_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
   const cookie = `goose_session=${response.cookies.find((c) => c.name === 'goose_session')!.value}`;
+  // The balance is shown once the user has a wallet.
+  await testApp.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie }, payload: {} });
   return { cookie, userId: response.json().user.id };
 }
 

@@ -39,10 +39,13 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function signup(): Promise<{ userId: string; cookie: string }> {
+/** A new user, with their wallet generated unless `withWallet` is false. */
+async function signup({ withWallet = true } = {}): Promise<{ userId: string; cookie: string }> {
   const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `user_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
-  const cookie = response.cookies.find((c) => c.name === 'goose_session')!;
-  return { userId: response.json().user.id, cookie: `goose_session=${cookie.value}` };
+  const session = response.cookies.find((c) => c.name === 'goose_session')!;
+  const cookie = `goose_session=${session.value}`;
+  if (withWallet) await testApp.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie }, payload: {} });
+  return { userId: response.json().user.id, cookie };
 }
 
 const get = (url: string, cookie?: string) => testApp.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -72,6 +75,13 @@ describe('token routes', () => {
     const { transactions } = (await get('/api/goose-tokens/transactions', cookie)).json();
     expect(transactions).toMatchObject([{ kind: 'credit', cause: 'welcome_bonus', amount: 50, balanceAfter: 50, status: 'completed', description: 'Welcome bonus' }]);
     expect((await get('/api/goose-tokens/balance')).statusCode).toBe(401);
+  });
+
+  it('asks for a wallet before it shows the balance', async () => {
+    const { cookie } = await signup({ withWallet: false });
+    const response = await get('/api/goose-tokens/balance', cookie);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatch(/^User user_\w+ does not have a Polygon wallet; generate one to see your balance$/);
   });
 
   it('refuses a master the balance cannot pay for with 402 and the price, before the workflow is asked', async () => {
