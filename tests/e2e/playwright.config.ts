@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_STRIPE_WEBHOOK_SECRET } from './e2e-env';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = 3199;
@@ -49,7 +50,17 @@ export default defineConfig({
     : {
         command: 'npx tsx ops/start.ts',
         cwd: repoRoot,
-        env: { PORT: String(PORT), DATA_DIR: process.env.GOOSE_E2E_DATA_DIR, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+        env: {
+          PORT: String(PORT),
+          DATA_DIR: process.env.GOOSE_E2E_DATA_DIR,
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+          // Payments on, so a journey can deliver a signed payment webhook; the journeys never call
+          // Stripe itself (the API base points at a closed local port, so nothing leaves the machine).
+          STRIPE_SECRET_KEY: 'sk_test_goose_e2e',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_goose_e2e',
+          STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+          STRIPE_API_URL: 'http://127.0.0.1:9',
+        },
         url: `http://127.0.0.1:${PORT}/api/health`,
         timeout: 180_000,
         reuseExistingServer: false,
