@@ -36,6 +36,7 @@ test('the balance falls by exactly each step\'s price, runs out with a 402 and t
   const generateWallet = page.getByRole('button', { name: 'Generate Wallet' });
   // The balance shows once the creator has generated their wallet.
   await generateWallet.click();
+  await expect(page.getByText('Wallet Generated Successfully')).toBeVisible();
   await expect(balance).toHaveAccessibleName('Token balance: 50.00 tokens');
   expect(((await (await page.request.get('/api/goose-tokens/balance')).json()) as { wallet: string }).wallet).toMatch(/^0x[0-9a-fA-F]{40}$/);
 

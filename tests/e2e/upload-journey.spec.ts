@@ -58,7 +58,9 @@ test('sign up, upload a WAV and see its intake progress live in the vault', asyn
 
   await signUp(page, username);
   await expect(page.getByText('Account created', { exact: true })).toBeVisible();
-  await expect(page.getByRole('status', { name: /Token balance: 50\.00 tokens/ })).toBeVisible();
+  // The balance shows once the new creator has generated their wallet.
+  await page.getByRole('button', { name: 'Generate Wallet' }).click();
+  await expect(page.getByRole('button', { name: 'Token balance: 50.00 tokens' })).toBeVisible();
 
   // A second tab sits on the (empty) vault before anything is uploaded.
   const watcher = await context.newPage();

@@ -64,11 +64,17 @@ export interface GenerateWalletResponse {
 }
 
 /** Creates the user's Polygon wallet; the balance is read again afterwards. */
-export function useGenerateWallet() {
+/**
+ * `handlers` run at the mutation level: the widget swaps the button for the balance as soon as the
+ * refreshed balance arrives, and a per-call callback would be dropped with the button.
+ */
+export function useGenerateWallet(handlers: { onSuccess?(answer: GenerateWalletResponse): void; onError?(error: unknown): void } = {}) {
   const refresh = useRefreshTokenReads();
   return useMutation({
     mutationFn: () => apiRequest<GenerateWalletResponse>('POST', '/api/goose-tokens/generate-wallet', {}),
     retry: retryUnlessRefused,
+    onSuccess: (answer) => handlers.onSuccess?.(answer),
+    onError: (error) => handlers.onError?.(error),
     onSettled: refresh,
   });
 }

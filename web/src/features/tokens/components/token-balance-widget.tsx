@@ -16,19 +16,14 @@ export function TokenBalanceWidget({ user }: { user: User }) {
   const toast = useToast();
   const balance = useTokenBalance({ enabled: true });
   const pricing = usePricing();
-  // Held here rather than in the button: the balance is read again before the call settles, and
-  // the button must not unmount (dropping the toast) while that read is under way.
-  const generate = useGenerateWallet();
+  const generate = useGenerateWallet({
+    onSuccess: ({ wallet }) => toast.show({ severity: 'success', summary: 'Wallet Generated Successfully', detail: `Your Polygon wallet ${wallet.address} is ready.` }),
+    onError: (error) => toast.show({ severity: 'error', summary: 'Wallet Generation Failed', detail: errorMessage(error, 'The wallet could not be generated') }),
+  });
   const failure = balance.isError ? errorMessage(balance.error, 'The balance could not be read') : null;
 
   if (isMissingWalletError(failure) || generate.isPending) {
-    const run = () =>
-      generate.mutate(undefined, {
-        onSuccess: ({ wallet }) =>
-          toast.show({ severity: 'success', summary: 'Wallet Generated Successfully', detail: `Your Polygon wallet ${wallet.address} is ready.` }),
-        onError: (error) => toast.show({ severity: 'error', summary: 'Wallet Generation Failed', detail: errorMessage(error, 'The wallet could not be generated') }),
-      });
-    return <Button label="Generate Wallet" icon="pi pi-wallet" size="small" rounded outlined loading={generate.isPending} onClick={run} />;
+    return <Button label="Generate Wallet" icon="pi pi-wallet" size="small" rounded outlined loading={generate.isPending} onClick={() => generate.mutate()} />;
   }
 
   const account = balance.data ?? null;
