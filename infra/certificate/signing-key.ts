@@ -1,9 +1,10 @@
 // The platform's Ed25519 key that signs copyright certificates. Its public half is published so
 // anyone can check a certificate without trusting the server that shows it. The key comes from
 // CERTIFICATE_SIGNING_KEY when set; otherwise it is generated once and kept under the data folder.
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { publishKeyFileOnce } from '../keys/key-file';
 import { logger } from '../logger/logger';
 
 export interface CertificateSigningKey {
@@ -37,27 +38,10 @@ export async function loadCertificateSigningKey(dataDir: string, env: NodeJS.Pro
   return key;
 }
 
-/**
- * Generates a key and publishes it at keyPath without ever replacing an existing one: the PEM is
- * written to a temporary file and hard-linked into place, which fails if another process got
- * there first — then that process's key is the one used, so no certificate is signed by a key
- * that is later lost.
- */
+/** Generates a signing key and publishes it once (infra/keys/key-file.ts). */
 async function createKeyFile(keyPath: string): Promise<string> {
-  await mkdir(path.dirname(keyPath), { recursive: true, mode: 0o700 });
   const { privateKey } = generateKeyPairSync('ed25519');
-  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  const tempPath = `${keyPath}.${randomUUID()}.tmp`;
-  await writeFile(tempPath, pem, { mode: 0o600, flag: 'wx' });
-  try {
-    await link(tempPath, keyPath);
-    return pem;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return readFile(keyPath, 'utf8');
-  } finally {
-    await rm(tempPath, { force: true });
-  }
+  return publishKeyFileOnce(keyPath, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
 }
 
 function signingKeyFromPem(pem: string, source: string): CertificateSigningKey {

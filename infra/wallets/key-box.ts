@@ -3,9 +3,10 @@
 // data/keys/wallet-encryption.key, generated once (mode 0600). A sealed key names the key that
 // sealed it (the first 16 hex digits of the key's SHA-256), so a key changed under stored wallets
 // fails loudly instead of decrypting garbage.
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { publishKeyFileOnce } from '../keys/key-file';
 import { logger } from '../logger/logger';
 
 export const WALLET_KEY_ENV = 'WALLET_ENCRYPTION_KEY';
@@ -75,21 +76,9 @@ export function keyBox(key: Buffer): WalletKeyBox {
   };
 }
 
-/** Writes a new key without ever replacing one another process wrote first (see infra/certificate/signing-key.ts). */
+/** Generates the wallet key and publishes it once (infra/keys/key-file.ts). */
 async function createKeyFile(keyPath: string): Promise<string> {
-  await mkdir(path.dirname(keyPath), { recursive: true, mode: 0o700 });
-  const hex = randomBytes(KEY_BYTES).toString('hex');
-  const tempPath = `${keyPath}.${randomUUID()}.tmp`;
-  await writeFile(tempPath, `${hex}\n`, { mode: 0o600, flag: 'wx' });
-  try {
-    await link(tempPath, keyPath);
-    return hex;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return readFile(keyPath, 'utf8');
-  } finally {
-    await rm(tempPath, { force: true });
-  }
+  return publishKeyFileOnce(keyPath, `${randomBytes(KEY_BYTES).toString('hex')}\n`);
 }
 
 async function readIfExists(filePath: string): Promise<string | null> {

@@ -1,0 +1,23 @@
+// Key files under data/keys/: a generated key is published without ever replacing one another
+// process wrote first. It is written to a temporary file and hard-linked into place, which fails if
+// the key file exists; then that process's key is the one used, so nothing is signed or sealed
+// with a key that is later lost.
+import { randomUUID } from 'node:crypto';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Publishes `contents` at keyPath (mode 0600) unless a key is there already; answers the key in use. */
+export async function publishKeyFileOnce(keyPath: string, contents: string): Promise<string> {
+  await mkdir(path.dirname(keyPath), { recursive: true, mode: 0o700 });
+  const tempPath = `${keyPath}.${randomUUID()}.tmp`;
+  await writeFile(tempPath, contents, { mode: 0o600, flag: 'wx' });
+  try {
+    await link(tempPath, keyPath);
+    return contents;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFile(keyPath, 'utf8');
+  } finally {
+    await rm(tempPath, { force: true });
+  }
+}
