@@ -7,6 +7,7 @@ import {
   availableMicros,
   decideTokenAccount,
   evolveTokenAccount,
+  forkTokenAccountState,
   initialTokenAccountState,
   type TokenAccountCommand,
   type TokenAccountState,
@@ -64,6 +65,18 @@ describe('token account decider', () => {
     expect(state.balanceMicros).toBe(tokensToMicros(50));
     expect(() => when(state, { type: 'Capture', data: { holdId: 'h1' } })).toThrow(IllegalStateError);
     expect(when(state, { type: 'Release', data: { holdId: 'h1', reason: 'again' } })).toEqual([]);
+  });
+
+  it('folds into a fork without changing the state it was forked from', () => {
+    const state = given(open(), hold('h1', 'professional-mastering', 5));
+    const fork = forkTokenAccountState(state);
+    const events = when(fork, { type: 'Capture', data: { holdId: 'h1' } });
+    const after = events.reduce(evolveTokenAccount, fork);
+    expect(after.holds.get('h1')!.status).toBe('captured');
+    expect(state.holds.get('h1')!.status).toBe('held');
+    const credited = when(after, credit('pi_9', 1)).reduce(evolveTokenAccount, after);
+    expect(credited.references.has('pi_9')).toBe(true);
+    expect(state.references.has('pi_9')).toBe(false);
   });
 
   it('releasing a hold that never happened (it was refused) decides nothing', () => {

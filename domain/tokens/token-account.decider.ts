@@ -61,6 +61,14 @@ export const initialTokenAccountState: TokenAccountState = {
   subscription: null,
 };
 
+/**
+ * A copy the fold can add to without touching `state`: the fold only adds entries to the maps (a
+ * hold that changes status gets a new entry object), so copying the maps themselves is enough.
+ */
+export function forkTokenAccountState(state: TokenAccountState): TokenAccountState {
+  return { ...state, holds: new Map(state.holds), references: new Set(state.references) };
+}
+
 export function availableMicros(state: TokenAccountState): number {
   return state.balanceMicros - state.heldMicros;
 }

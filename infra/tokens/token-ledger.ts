@@ -11,6 +11,7 @@ import type { EventMetadata, NewEvent } from '../../domain/shared/events';
 import {
   decideTokenAccount,
   evolveTokenAccount,
+  forkTokenAccountState,
   initialTokenAccountState,
   type TokenAccountCommand,
   type TokenAccountState,
@@ -102,7 +103,7 @@ export class TokenLedger {
     for (let attempt = 1; ; attempt += 1) {
       const account = await this.load(userId);
       // The fold adds to the state's maps: a group folds into a copy, so a lost race leaves the kept state as it was.
-      let state = group.length > 1 ? structuredClone(account.state) : account.state;
+      let state = group.length > 1 ? forkTokenAccountState(account.state) : account.state;
       const outcomes: ({ events: TokenAccountEvent[]; newEvents: NewEvent[] } | { error: unknown })[] = [];
       const newEvents: NewEvent[] = [];
       let causationId = account.lastEventId;
