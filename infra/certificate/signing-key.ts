@@ -2,9 +2,8 @@
 // anyone can check a certificate without trusting the server that shows it. The key comes from
 // CERTIFICATE_SIGNING_KEY when set; otherwise it is generated once and kept under the data folder.
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { publishKeyFileOnce } from '../keys/key-file';
+import { publishKeyFileOnce, readKeyFileIfExists } from '../keys/key-file';
 import { logger } from '../logger/logger';
 
 export interface CertificateSigningKey {
@@ -32,7 +31,7 @@ export async function loadCertificateSigningKey(dataDir: string, env: NodeJS.Pro
     return key;
   }
   const keyPath = path.join(dataDir, KEY_FILE);
-  const stored = await readIfExists(keyPath);
+  const stored = await readKeyFileIfExists(keyPath);
   const key = signingKeyFromPem(stored ?? (await createKeyFile(keyPath)), keyPath);
   log.info({ keyId: key.keyId, source: keyPath, generated: stored === null }, 'certificate signing key loaded');
   return key;
@@ -64,13 +63,4 @@ function signingKeyFromPem(pem: string, source: string): CertificateSigningKey {
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     sign: (message) => sign(null, message, privateKey).toString('base64url'),
   };
-}
-
-async function readIfExists(filePath: string): Promise<string | null> {
-  try {
-    return await readFile(filePath, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
 }

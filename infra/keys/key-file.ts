@@ -21,3 +21,13 @@ export async function publishKeyFileOnce(keyPath: string, contents: string): Pro
     await rm(tempPath, { force: true });
   }
 }
+
+/** The key file's contents, or null when there is none yet. */
+export async function readKeyFileIfExists(keyPath: string): Promise<string | null> {
+  try {
+    return await readFile(keyPath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}

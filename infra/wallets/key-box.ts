@@ -4,9 +4,8 @@
 // sealed it (the first 16 hex digits of the key's SHA-256), so a key changed under stored wallets
 // fails loudly instead of decrypting garbage.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { publishKeyFileOnce } from '../keys/key-file';
+import { publishKeyFileOnce, readKeyFileIfExists } from '../keys/key-file';
 import { logger } from '../logger/logger';
 
 export const WALLET_KEY_ENV = 'WALLET_ENCRYPTION_KEY';
@@ -39,7 +38,7 @@ export async function loadWalletKeyBox(dataDir: string, keyFromEnv: Buffer | nul
     return box;
   }
   const keyPath = path.join(dataDir, KEY_FILE);
-  const stored = await readIfExists(keyPath);
+  const stored = await readKeyFileIfExists(keyPath);
   const hex = (stored ?? (await createKeyFile(keyPath))).trim();
   if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${keyPath} does not hold a 32-byte key in hex`);
   const box = keyBox(Buffer.from(hex, 'hex'));
@@ -79,13 +78,4 @@ export function keyBox(key: Buffer): WalletKeyBox {
 /** Generates the wallet key and publishes it once (infra/keys/key-file.ts). */
 async function createKeyFile(keyPath: string): Promise<string> {
   return publishKeyFileOnce(keyPath, `${randomBytes(KEY_BYTES).toString('hex')}\n`);
-}
-
-async function readIfExists(filePath: string): Promise<string | null> {
-  try {
-    return await readFile(filePath, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
 }

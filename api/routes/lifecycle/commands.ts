@@ -9,10 +9,10 @@ import type { VaultItem } from '../../../domain/contracts/vault';
 import { decideTrack, evolveTrack, initialTrackState, refusal, type TrackCommand } from '../../../domain/track/track.decider';
 import { trackStreamId, type TrackEvent } from '../../../domain/track/track.events';
 import type { Queryable } from '../../../infra/db/db';
-import { InsufficientTokensError, NotFoundError } from '../../../domain/shared/errors';
+import { NotFoundError } from '../../../domain/shared/errors';
 import { tokensToMicros } from '../../../domain/shared/tokens';
 import { SERVICE_PRICES, type PricedService } from '../../../domain/tokens/catalogue';
-import { allowanceCovers, availableMicros } from '../../../domain/tokens/token-account.decider';
+import { decideTokenAccount } from '../../../domain/tokens/token-account.decider';
 import type { TokenLedger } from '../../../infra/tokens/token-ledger';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import type { EventStore, RecordedEvent } from '../../../infra/eventstore/event-store';
@@ -50,10 +50,11 @@ export function outcomeError(outcome: { reason: string; code?: string | null }, 
  */
 export async function requireTokensFor(tokenLedger: TokenLedger, ownerId: string, service: PricedService): Promise<void> {
   const account = await tokenLedger.account(ownerId);
-  if (allowanceCovers(account, service, new Date().toISOString())) return;
-  const price = tokensToMicros(SERVICE_PRICES[service]);
-  const free = availableMicros(account);
-  if (price > free) throw new InsufficientTokensError(price, Math.max(0, free));
+  // The hold's own rule, decided and not appended: it throws InsufficientTokensError when it would refuse.
+  decideTokenAccount(
+    { type: 'Hold', data: { holdId: 'pre-check', service, priceMicros: tokensToMicros(SERVICE_PRICES[service]), subjectId: ownerId, description: '', at: new Date().toISOString() } },
+    account,
+  );
 }
 
 export function commandContext(request: FastifyRequest, ownerId: string): CommandContext {
