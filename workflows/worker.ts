@@ -15,7 +15,8 @@ import { createTrackLifecycleActivities, type TrackLifecycleActivityDeps } from 
 import { TRACK_LIFECYCLE_TASK_QUEUE } from './track-lifecycle/shared';
 import { createTokenChargeActivities, type TokenChargeActivityDeps } from './token-charges/activities';
 
-export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./track-lifecycle/workflow.ts', import.meta.url));
+/** Every workflow definition (workflows/all.ts), bundled once for the worker. */
+export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./all.ts', import.meta.url));
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
 

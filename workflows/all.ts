@@ -1,0 +1,2 @@
+// Every workflow the worker runs, bundled together: the worker's one bundle is built from this file.
+export { trackLifecycle } from './track-lifecycle/workflow';
