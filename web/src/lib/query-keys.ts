@@ -16,3 +16,11 @@ export const XRP_PRICING_KEY = ['/api/xrp/pricing'] as const;
 export const XRP_WALLET_INFO_KEY = ['/api/xrp/wallet-info'] as const;
 export const XRP_QR_CODE_KEY = ['/api/xrp/qr-code'] as const;
 export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;
+/** The royalty contracts list; a contract's detail is ['/api/smart-contracts', contractId]. */
+export const SMART_CONTRACTS_KEY = ['/api/smart-contracts'] as const;
+export const DISTRIBUTIONS_KEY = ['/api/tunecore/distributions'] as const;
+/** A release's royalty breakdown: ['/api/tunecore/distributions', distributionId, 'royalties'], under DISTRIBUTIONS_KEY. */
+export const DISTRIBUTION_ROYALTIES_SEGMENT = 'royalties';
+export const TUNECORE_STORES_KEY = ['/api/tunecore/stores'] as const;
+export const TUNECORE_GENRES_KEY = ['/api/tunecore/genres'] as const;
+export const DISTRIBUTION_STATEMENTS_KEY = ['/api/tunecore/statements'] as const;

@@ -8,6 +8,7 @@ import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
 import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
 import { isNotBuiltTab, NotBuiltTabPanel } from '../../features/dashboard/components/not-built-tab';
 import { WelcomePanel } from '../../features/dashboard/components/welcome-panel';
+import { DistributionsPanel } from '../../features/distribution/components/distributions-panel';
 import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
 import { OraclePanel } from '../../features/oracle/components/oracle-panel';
 import { UploadPanel } from '../../features/upload/components/upload-panel';
@@ -59,6 +60,12 @@ export function DashboardRoute() {
           <SignUpPrompt title="Copyright Oracle" icon="pi-shield" reason="Sign up or log in to check your tracks for copyright conflicts and register them on the XRP Ledger." />
         ))}
       {activeTab === 'vault' && <VaultPanel signedIn={Boolean(user)} />}
+      {activeTab === 'distributions' &&
+        (user ? (
+          <DistributionsPanel />
+        ) : (
+          <SignUpPrompt title="Distributions" icon="pi-send" reason="Sign up or log in to release your registered music to streaming platforms and follow its royalties." />
+        ))}
       {isNotBuiltTab(activeTab) && <NotBuiltTabPanel tab={activeTab} />}
     </DashboardLayout>
   );

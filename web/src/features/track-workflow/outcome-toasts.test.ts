@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkOutcomeToast } from './outcome-toasts';
+import { ApiError } from '../../lib/api-client';
+import { checkOutcomeToast, contractFailure } from './outcome-toasts';
 import { copyrightCheck } from './vault-item.fixture';
 
 const passage = {
@@ -20,5 +21,20 @@ describe('copyright check toasts', () => {
     expect(held).toEqual({ severity: 'warn', summary: 'Held for Review', detail: `${reason}. See the passage it found; you can request a review or run the check again.` });
     const conflict = checkOutcomeToast({ success: false, reason: 'Same recording', check: copyrightCheck({ status: 'failed', verdict: 'conflict', reason: 'Same recording' }) });
     expect(conflict).toMatchObject({ severity: 'error', summary: 'Copyright Conflict Detected', detail: 'Analysis failed: Same recording' });
+  });
+});
+
+describe('contract creation failures (spec 2 §8)', () => {
+  it('reads the funding amounts out of a WALLET_NOT_FUNDED refusal', () => {
+    const refused = new ApiError(402, JSON.stringify({ error: 'WALLET_NOT_FUNDED:16.9:49.95' }), 'Payment Required');
+    expect(contractFailure(refused)).toEqual({ kind: 'wallet_not_funded', xrpAmount: '16.9', usdAmount: '49.95' });
+  });
+
+  it("reports anything else as 'Contract Creation Failed' with the server's error", () => {
+    const refused = new ApiError(409, JSON.stringify({ error: 'Only registered content can have a contract' }), 'Conflict');
+    expect(contractFailure(refused)).toEqual({
+      kind: 'error',
+      toast: { severity: 'error', summary: 'Contract Creation Failed', detail: 'Only registered content can have a contract' },
+    });
   });
 });

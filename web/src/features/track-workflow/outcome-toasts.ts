@@ -1,6 +1,10 @@
-// What to tell the creator after a copyright check or a registration (spec 2 §8): a pass, a hold
-// for review, the conflict toast with the oracle's reason, or the ledger outcome in plain words.
+// What to tell the creator after a copyright check, a registration or a contract creation (spec 2
+// §8): a pass, a hold for review, the conflict toast with the oracle's reason, the ledger outcome
+// in plain words, or why a contract was not created (an unfunded XRPL account says how much).
+import { parseWalletNotFunded } from '../../../../domain/royalties/terms';
 import type { ToastOptions } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import type { CreateContractResponse } from './api/create-contract';
 import type { CopyrightCheckResponse } from './api/run-copyright-check';
 import type { RegistrationResponse } from './api/register-copyright';
 import { LEDGER_STATUS_TEXT } from './ledger-status';
@@ -38,4 +42,18 @@ export function registrationToast(response: RegistrationResponse, prefix = ''): 
     summary: response.ledgerStatus === 'awaiting_submission' ? 'Registration Signed' : 'Registered on XRPL',
     detail,
   };
+}
+
+export function contractCreatedToast(response: CreateContractResponse): ToastOptions {
+  return { severity: 'success', summary: 'Smart Contract Created', detail: response.message };
+}
+
+export type ContractFailure = { kind: 'wallet_not_funded'; xrpAmount: string; usdAmount: string } | { kind: 'error'; toast: ToastOptions };
+
+/** A WALLET_NOT_FUNDED:{xrp}:{usd} refusal gives the funding amounts; anything else 'Contract Creation Failed' with the server's error. */
+export function contractFailure(error: unknown): ContractFailure {
+  const detail = errorMessage(error, 'The smart contract could not be created');
+  const funding = parseWalletNotFunded(detail);
+  if (funding) return { kind: 'wallet_not_funded', ...funding };
+  return { kind: 'error', toast: { severity: 'error', summary: 'Contract Creation Failed', detail } };
 }

@@ -36,8 +36,25 @@ describe('per-track workflow steps', () => {
 
     const inVault = vaultItem({ trackStatus: 'in_vault', landrMasterStatus: 'completed', xrplTxHash: 'ABC', registration: { ...registration, ledgerStatus: 'awaiting_submission' } });
     expect(stepStates(inVault).vault).toBe('completed');
-    expect(stepStates(inVault).contract).toBe('later');
+    expect(stepStates(inVault).contract).toBe('pending');
     expect(currentStep(inVault)).toBe('contract');
+  });
+
+  it('moves to distribute once a contract covers the track, and follows its release', () => {
+    const inVault = vaultItem({ trackStatus: 'in_vault', landrMasterStatus: 'completed', xrplTxHash: 'ABC', registration: { ...registration, ledgerStatus: 'validated' } });
+    const contracted = { hasContract: true, release: null };
+    expect(stepStates(inVault, contracted).contract).toBe('completed');
+    expect(currentStep(inVault, contracted)).toBe('distribute');
+    expect(currentStep({ ...inVault, trackStatus: 'contracted' })).toBe('distribute');
+
+    expect(stepStates(inVault, contracted).distribute).toBe('pending');
+    expect(stepStates(inVault, { ...contracted, release: { status: 'pending' } }).distribute).toBe('running');
+    expect(stepStates(inVault, { ...contracted, release: { status: 'uploaded' } }).distribute).toBe('running');
+    expect(stepStates(inVault, { ...contracted, release: { status: 'failed' } }).distribute).toBe('failed');
+    expect(stepStates(inVault, { ...contracted, release: { status: 'taken_down' } }).distribute).toBe('pending');
+    const live = { ...contracted, release: { status: 'distributed' } };
+    expect(stepStates(inVault, live).distribute).toBe('completed');
+    expect(currentStep(inVault, live)).toBe('distribute');
   });
 
   it('skips mastering for anything but music', () => {

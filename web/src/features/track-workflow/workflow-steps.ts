@@ -1,6 +1,7 @@
 // The per-track workflow card's five steps (spec 2 §2 "Per-track workflow card", §4 "Workflow
 // starting step", "Advancing"): which step a track starts on, which steps it has finished, and
-// where it stands now. Everything comes from the vault item; nothing is assumed done.
+// where it stands now. Everything comes from the vault item, the creator's contracts and the
+// track's release; nothing is assumed done. Creating a contract moves the track to distribute.
 import type { TrackStatus } from '../../../../domain/constants';
 import { startingStep, tooShortToCheck } from '../../../../domain/track/lifecycle';
 import type { VaultItem } from '../../../../domain/contracts/vault';
@@ -15,8 +16,17 @@ export const TRACK_WORKFLOW_STEPS = [
 
 export type TrackWorkflowStepId = (typeof TRACK_WORKFLOW_STEPS)[number]['id'];
 
-/** completed, running, failed, pending; `skipped` for mastering a non-music item; `later` for steps not built yet. */
-export type TrackWorkflowStepState = 'completed' | 'running' | 'failed' | 'pending' | 'skipped' | 'later';
+/** completed, running, failed, pending; `skipped` for mastering a non-music item. */
+export type TrackWorkflowStepState = 'completed' | 'running' | 'failed' | 'pending' | 'skipped';
+
+/** What the card knows of a track beyond its vault item: whether a royalty contract covers it, and its release. */
+export interface TrackSideProgress {
+  hasContract: boolean;
+  /** The release the track follows (distribution/labels.ts releaseOf), or null when never distributed. */
+  release: { status: string } | null;
+}
+
+export const NO_SIDE_PROGRESS: TrackSideProgress = { hasContract: false, release: null };
 
 const REGISTERED_STATUSES: readonly TrackStatus[] = ['copyrighted', 'in_vault', 'contracted'];
 
@@ -43,7 +53,22 @@ const FAILED_STEP_TO_CARD: Record<'master' | 'oracle' | 'register', TrackWorkflo
   register: 'vault',
 };
 
-export function stepStates(item: VaultItem): Record<TrackWorkflowStepId, TrackWorkflowStepState> {
+/** The Distribute step from the release: live is done, pending or uploaded is running; a takedown starts over. */
+function distributeState(release: TrackSideProgress['release']): TrackWorkflowStepState {
+  switch (release?.status) {
+    case 'distributed':
+      return 'completed';
+    case 'pending':
+    case 'uploaded':
+      return 'running';
+    case 'failed':
+      return 'failed';
+    default:
+      return 'pending';
+  }
+}
+
+export function stepStates(item: VaultItem, side: TrackSideProgress = NO_SIDE_PROGRESS): Record<TrackWorkflowStepId, TrackWorkflowStepState> {
   const failed = failedLifecycleStep(item);
   const failedCard = failed ? FAILED_STEP_TO_CARD[failed] : null;
   const of = (id: TrackWorkflowStepId, done: boolean, running: boolean): TrackWorkflowStepState =>
@@ -52,20 +77,20 @@ export function stepStates(item: VaultItem): Record<TrackWorkflowStepId, TrackWo
     master: item.contentType !== 'music' && !isMasterDone(item) ? 'skipped' : of('master', isMasterDone(item), item.mastering?.running === true && item.mastering.kind === 'master'),
     copyright: of('copyright', isCopyrightCleared(item), item.copyrightCheck?.status === 'analyzing'),
     vault: of('vault', isSecuredInVault(item), Boolean(item.xrplTxHash) && item.registration?.ledgerStatus !== 'failed'),
-    contract: item.trackStatus === 'contracted' ? 'completed' : 'later',
-    distribute: 'later',
+    contract: item.trackStatus === 'contracted' || side.hasContract ? 'completed' : 'pending',
+    distribute: distributeState(side.release),
   };
 }
 
 /**
  * Where the track stands: the starting step for its status, moved on past steps it has finished
- * ("Advancing": a finished master moves to copyright, a passed check to vault). A failed track
- * stands at the step that failed rather than at the start.
+ * ("Advancing": a finished master moves to copyright, a passed check to vault, a contract to
+ * distribute). A failed track stands at the step that failed rather than at the start.
  */
-export function currentStep(item: VaultItem): TrackWorkflowStepId {
+export function currentStep(item: VaultItem, side: TrackSideProgress = NO_SIDE_PROGRESS): TrackWorkflowStepId {
   const failed = failedLifecycleStep(item);
   if (item.trackStatus === 'failed' && failed) return FAILED_STEP_TO_CARD[failed];
-  const states = stepStates(item);
+  const states = stepStates(item, side);
   const ids = TRACK_WORKFLOW_STEPS.map((step) => step.id);
   let index = ids.indexOf(startingStep(item.trackStatus));
   while (index < ids.length - 1) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VaultItem } from '../../../../domain/contracts/vault';
+import { release } from '../distribution/distribution.fixture';
 import { fromVaultItem, trackProgress, type SidebarTrackInput } from './sidebar-progress';
 
 const fresh: SidebarTrackInput = {
@@ -72,5 +73,17 @@ describe('fromVaultItem', () => {
     expect(fromVaultItem(item)).toMatchObject({ masterable: true, creationFailed: false, landrMasterStatus: 'completed', copyrightStatus: 'analyzing', masteringRunning: false });
     const failedIntake = { ...item, workflow: { steps: [{ name: 'store', status: 'failed' }] } } as unknown as VaultItem;
     expect(trackProgress(fromVaultItem(failedIntake)).steps[0]?.status).toBe('failed');
+  });
+
+  it("completes distribution only when the track's release is live on its platforms", () => {
+    const item = { trackStatus: 'in_vault', landrMasterStatus: 'completed', mastering: null, copyrightCheck: null, workflow: { steps: [] } } as unknown as VaultItem;
+    const distribution = (status: 'pending' | 'uploaded' | 'distributed' | 'failed' | 'taken_down' | null) =>
+      trackProgress(fromVaultItem(item, status ? release({ status }) : null)).steps.find((step) => step.id === 'distribution')?.status;
+    expect(distribution(null)).toBe('pending');
+    expect(distribution('pending')).toBe('in_progress');
+    expect(distribution('uploaded')).toBe('in_progress');
+    expect(distribution('failed')).toBe('failed');
+    expect(distribution('taken_down')).toBe('pending');
+    expect(distribution('distributed')).toBe('completed');
   });
 });

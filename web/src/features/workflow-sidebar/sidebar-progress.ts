@@ -1,10 +1,13 @@
 // Where each track stands in the five-step journey the workflow progress sidebar shows (spec 2 §4
 // "Sidebar step completion"), from what the read models really say: creation is done once the
 // track exists; mastering once a master completed; copyright once the analysis cleared it; vault
-// once the track is copyrighted or later; distribution is not built, so it stays pending. Steps
-// that are running or failed say so, and count as not complete. Pure, so it is tested on its own.
+// once the track is copyrighted or later; distribution once its release is live on its platforms
+// (GET /api/tunecore/distributions, status distributed, read here as 'completed'). Steps that are
+// running or failed say so, and count as not complete. Pure, so it is tested on its own.
+import type { Distribution } from '../../../../domain/contracts/distribution';
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import type { DashboardTab } from '../../lib/dashboard-tabs';
+import { sidebarDistributionStatus } from '../distribution/labels';
 import { isMasterable } from '../guided-workflow/milestones';
 
 export const SIDEBAR_STEPS = ['creation', 'mastering', 'copyright', 'vault', 'distribution'] as const;
@@ -51,13 +54,15 @@ export interface SidebarTrackInput {
   masteringRunning: boolean;
   copyrightStatus: string | null;
   copyrightVerdict: string | null;
+  /** 'completed' once the release is live; else the release's status (pending, uploaded, failed, taken_down), or null. */
   distributionStatus: string | null;
 }
 
 const VAULT_OR_LATER = new Set(['copyrighted', 'in_vault', 'contracted']);
 const INTAKE_STEPS = new Set(['receive', 'store', 'probe']);
 
-export function fromVaultItem(item: VaultItem): SidebarTrackInput {
+/** `release`: the release the track follows (distribution/labels.ts releaseOf), or null. */
+export function fromVaultItem(item: VaultItem, release: Pick<Distribution, 'status'> | null = null): SidebarTrackInput {
   return {
     source: 'uploaded',
     trackStatus: item.trackStatus,
@@ -67,8 +72,7 @@ export function fromVaultItem(item: VaultItem): SidebarTrackInput {
     masteringRunning: Boolean(item.mastering?.running && item.mastering.kind === 'master'),
     copyrightStatus: item.copyrightCheck?.status ?? null,
     copyrightVerdict: item.copyrightCheck?.verdict ?? null,
-    // Distribution is not built: no track has a distribution status yet.
-    distributionStatus: null,
+    distributionStatus: sidebarDistributionStatus(release),
   };
 }
 
@@ -87,14 +91,30 @@ function copyrightStatus(track: SidebarTrackInput): SidebarStepStatus {
   return 'pending';
 }
 
+function distributionStep(status: string | null): { status: SidebarStepStatus; note: string | null } {
+  switch (status) {
+    case 'completed':
+      return { status: 'completed', note: null };
+    case 'pending':
+      return { status: 'in_progress', note: 'Submitted, waiting for the distributor' };
+    case 'uploaded':
+      return { status: 'in_progress', note: 'Uploaded to the distributor' };
+    case 'failed':
+      return { status: 'failed', note: 'The release failed; see the Distributions tab' };
+    case 'taken_down':
+      return { status: 'pending', note: 'Taken down' };
+    default:
+      return { status: 'pending', note: null };
+  }
+}
+
 export function trackProgress(track: SidebarTrackInput): TrackProgress {
   const statuses: Record<SidebarStepId, { status: SidebarStepStatus; note: string | null }> = {
     creation: track.creationFailed ? { status: 'failed', note: 'The upload could not be stored' } : { status: 'completed', note: null },
     mastering: { status: masteringStatus(track), note: track.masterable ? null : 'No audio to master' },
     copyright: { status: copyrightStatus(track), note: null },
     vault: { status: track.trackStatus && VAULT_OR_LATER.has(track.trackStatus) ? 'completed' : 'pending', note: null },
-    distribution:
-      track.distributionStatus === 'completed' ? { status: 'completed', note: null } : { status: 'pending', note: 'Distribution is not available yet' },
+    distribution: distributionStep(track.distributionStatus),
   };
   const tabs: Record<SidebarStepId, DashboardTab> = {
     creation: track.source === 'generated' ? 'create' : 'upload',

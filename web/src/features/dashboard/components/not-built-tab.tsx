@@ -3,7 +3,7 @@
 import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 
-type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle'>;
+type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions'>;
 
 const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string; plans: string[] }> = {
   create: {
@@ -17,12 +17,6 @@ const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string;
     icon: 'pi-file-edit',
     summary: 'Royalty smart contracts are not available yet. They need registered content, which needs the copyright check first.',
     plans: ['Royalty contracts for registered content', 'Receivers with percentage shares and payouts'],
-  },
-  distributions: {
-    title: 'Distributions',
-    icon: 'pi-send',
-    summary: 'Distribution to streaming platforms is not available yet. It will be offered for registered music only.',
-    plans: ['Release to streaming services for $14.99 per year per release', 'Royalty earnings per store'],
   },
   analytics: {
     title: 'Earnings & Analytics',

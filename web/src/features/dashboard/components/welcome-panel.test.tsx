@@ -24,7 +24,7 @@ function journey(html: string): Record<string, string> {
 }
 
 describe('welcome panel', () => {
-  it('says mastering, the copyright check, XRPL registration and the vault work, and what is not built yet', () => {
+  it('says mastering, the copyright check, XRPL registration, the vault and distribution work, and what is not built yet', () => {
     const html = render();
     expect(journey(html)).toEqual({
       Upload: 'Available now',
@@ -34,9 +34,9 @@ describe('welcome panel', () => {
       Vault: 'Available now',
       'Royalty contracts': 'Not available yet',
       Licensing: 'Not available yet',
-      Distribute: 'Not available yet',
+      Distribute: 'Available now',
     });
-    expect(html).toContain('Royalty contracts, licensing and distribution come later.');
+    expect(html).toContain('Royalty contracts and licensing come later.');
   });
 
   it('prices the steps from the server\'s list: uploading and the check free, mastering 5, registration 25', () => {

@@ -20,7 +20,7 @@ const JOURNEY: { title: string; text: string; icon: string; available: boolean }
   { title: 'Vault', text: 'Play, download and follow the progress of everything you uploaded, live.', icon: 'pi-lock', available: true },
   { title: 'Royalty contracts', text: 'Smart contracts that share the royalties of registered work between its receivers.', icon: 'pi-file-edit', available: false },
   { title: 'Licensing', text: 'Offer licenses for your registered work on a marketplace.', icon: 'pi-briefcase', available: false },
-  { title: 'Distribute', text: 'Release registered music to streaming platforms and keep your royalties.', icon: 'pi-send', available: false },
+  { title: 'Distribute', text: 'Release registered music to streaming platforms and keep your royalties.', icon: 'pi-send', available: true },
 ];
 
 const WAVE = [18, 30, 46, 62, 40, 74, 92, 68, 52, 80, 100, 72, 48, 64, 86, 58, 36, 54, 76, 44, 28, 40, 22, 14];
@@ -34,8 +34,8 @@ export function WelcomePanel({ user, onSelectTab }: { user: User | null; onSelec
           <h1 id="welcome-title">{user ? `Welcome, ${user.username}` : 'Your AI-assisted music, protected from upload to release'}</h1>
           <p className="welcome__lead">
             GOOSE keeps your work in a personal vault and takes it through mastering, copyright clearance and blockchain
-            registration, one step after another, paid with GOOSE tokens (1 token = 1 USD). Royalty contracts, licensing
-            and distribution come later.
+            registration, one step after another, paid with GOOSE tokens (1 token = 1 USD). Royalty contracts and
+            licensing come later.
           </p>
           {user ? (
             <div className="button-row">

@@ -64,4 +64,11 @@ describe('keysForEvent', () => {
   it('refreshes the user reads on user events', () => {
     expect(keysForEvent({ readModel: 'user', eventType: 'TokensCredited', subjectId: 'u1' })).toEqual([['/api/user'], ['/api/auth/me']]);
   });
+
+  it('refreshes the releases (and the royalty breakdowns under them) and the statements on distribution events', () => {
+    const keys = keysForEvent({ readModel: 'distributions', eventType: 'StoreDeliveryUpdated', subjectId: 'd1' });
+    expect(keys).toContainEqual(['/api/tunecore/distributions']);
+    expect(keys).toContainEqual(['/api/tunecore/statements']);
+    expect(keysForEvent({ readModel: 'royalties', eventType: 'RoyaltyEarningsRecorded', subjectId: 'c1' })).toContainEqual(['/api/tunecore/distributions']);
+  });
 });

@@ -6,7 +6,20 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { REALTIME_PATH, realtimeMessageSchema, type RealtimeMessage } from '../../../../../domain/contracts/realtime';
-import { CERTIFICATE_KEY, COPYRIGHT_CHECKS_KEY, CURRENT_USER_KEY, GENERATED_MUSIC_KEY, SYNC_STATUS_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY, VAULT_KEY } from '../../../lib/query-keys';
+import {
+  CERTIFICATE_KEY,
+  COPYRIGHT_CHECKS_KEY,
+  CURRENT_USER_KEY,
+  DISTRIBUTION_STATEMENTS_KEY,
+  DISTRIBUTIONS_KEY,
+  GENERATED_MUSIC_KEY,
+  SMART_CONTRACTS_KEY,
+  SYNC_STATUS_KEY,
+  TOKEN_BALANCE_KEY,
+  TOKEN_TRANSACTIONS_KEY,
+  USER_KEY,
+  VAULT_KEY,
+} from '../../../lib/query-keys';
 
 export type RealtimeEvent = Extract<RealtimeMessage, { type: 'event' }>;
 type ReadModel = RealtimeEvent['readModel'];
@@ -16,6 +29,11 @@ const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
   vault: [VAULT_KEY, COPYRIGHT_CHECKS_KEY],
   user: [USER_KEY, CURRENT_USER_KEY],
   tokens: [USER_KEY, CURRENT_USER_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY],
+  // Royalty earnings move the contracts and each release's breakdown (under DISTRIBUTIONS_KEY).
+  royalties: [SMART_CONTRACTS_KEY, DISTRIBUTIONS_KEY],
+  receivers: [SMART_CONTRACTS_KEY],
+  // A release's delivery states, its renewal or takedown, and imported statements.
+  distributions: [DISTRIBUTIONS_KEY, DISTRIBUTION_STATEMENTS_KEY, SMART_CONTRACTS_KEY],
 };
 
 /** Events after which a registration's external database sync may read differently. */

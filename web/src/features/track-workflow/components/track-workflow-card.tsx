@@ -1,20 +1,31 @@
 // The per-track workflow card (spec 2 §2): a five-step strip (Master Track, Copyright Check,
 // Secure in Vault, Smart Contract, Distribute) and the panel of the step the track stands at.
-// The step comes from the track's status and moves on as the server reports each step done;
-// the last two steps are not built yet and say so.
+// The step comes from the track's status and moves on as the server reports each step done:
+// the Smart Contract step creates the standard royalty contract (85 %), which moves the track to
+// Distribute, where the Distribution dialog opens and the release's live status shows.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import type { Distribution } from '../../../../../domain/contracts/distribution';
+import type { Contract } from '../../../../../domain/contracts/royalties';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { CONTRACT_DEPLOY_PRICE_USD, TEMPLATE_CREATOR_SHARE } from '../../../../../domain/royalties/terms';
+import { DISTRIBUTION_FEE_USD_PER_YEAR } from '../../../../../domain/distribution/catalogue';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
+import { useDistributions } from '../../distribution/api/distribution';
+import { DistributionDialog } from '../../distribution/components/distribution-dialog';
+import { deliveryStateLabel, distributionStatusLabel, distributionStatusSeverity, releaseOf } from '../../distribution/labels';
 import { TokenCostNote } from '../../tokens/components/token-cost-note';
 import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
+import { useContracts, useCreateContractForTrack } from '../api/create-contract';
 import { useRegisterCopyright } from '../api/register-copyright';
 import { useRunCopyrightCheck } from '../api/run-copyright-check';
 import { foldMasteringSteps } from '../mastering-steps';
-import { checkOutcomeToast, registrationToast } from '../outcome-toasts';
+import { checkOutcomeToast, contractCreatedToast, contractFailure, registrationToast } from '../outcome-toasts';
 import {
   checkUnavailableReason,
   currentStep,
@@ -23,6 +34,7 @@ import {
   isSecuredInVault,
   stepStates,
   TRACK_WORKFLOW_STEPS,
+  type TrackSideProgress,
   type TrackWorkflowStepState,
 } from '../workflow-steps';
 import { CopyrightCheckReport, hasCheckReport } from './copyright-check-report';
@@ -39,7 +51,6 @@ const STATE_TEXT: Record<TrackWorkflowStepState, string> = {
   failed: 'failed',
   pending: 'to do',
   skipped: 'not needed',
-  later: 'later release',
 };
 
 const STATE_ICONS: Record<TrackWorkflowStepState, string> = {
@@ -48,7 +59,6 @@ const STATE_ICONS: Record<TrackWorkflowStepState, string> = {
   failed: 'pi-times',
   pending: '',
   skipped: 'pi-minus',
-  later: 'pi-clock',
 };
 
 interface TrackWorkflowCardProps {
@@ -58,8 +68,14 @@ interface TrackWorkflowCardProps {
 }
 
 export function TrackWorkflowCard({ item, onGoToMaster }: TrackWorkflowCardProps) {
-  const states = stepStates(item);
-  const current = currentStep(item);
+  // The same lists (and cache entries) as the Smart Contracts and Distributions tabs, kept live by the websocket.
+  const contracts = useContracts({ enabled: true });
+  const distributions = useDistributions({ enabled: true });
+  const contract = contracts.data?.find((candidate) => candidate.contentId === item.id) ?? null;
+  const release = releaseOf(item.id, distributions.data ?? []);
+  const side: TrackSideProgress = { hasContract: contract !== null, release };
+  const states = stepStates(item, side);
+  const current = currentStep(item, side);
   const currentLabel = TRACK_WORKFLOW_STEPS.find((step) => step.id === current)?.label ?? '';
 
   return (
@@ -99,10 +115,8 @@ export function TrackWorkflowCard({ item, onGoToMaster }: TrackWorkflowCardProps
           {current === 'master' && <MasterStepPanel item={item} onGoToMaster={onGoToMaster} />}
           {current === 'copyright' && <CopyrightStepPanel item={item} />}
           {current === 'vault' && <VaultStepPanel item={item} />}
-          {current === 'contract' && (
-            <LaterStepPanel item={item} text="Smart contracts arrive in a later release. Your registered track will be ready for one." />
-          )}
-          {current === 'distribute' && <LaterStepPanel item={item} text="Distribution to streaming platforms arrives in a later release." />}
+          {current === 'contract' && <ContractStepPanel item={item} contract={contract} />}
+          {current === 'distribute' && <DistributeStepPanel item={item} release={release} />}
         </section>
       </Card>
     </section>
@@ -229,11 +243,108 @@ function VaultStepPanel({ item }: { item: VaultItem }) {
   );
 }
 
-function LaterStepPanel({ item, text }: { item: VaultItem; text: string }) {
+function ContractStepPanel({ item, contract }: { item: VaultItem; contract: Contract | null }) {
+  const toast = useToast();
+  const create = useCreateContractForTrack();
+  const [funding, setFunding] = useState<{ xrpAmount: string; usdAmount: string } | null>(null);
+  const registered = isSecuredInVault(item) || Boolean(item.xrplTxHash);
+  const share = TEMPLATE_CREATOR_SHARE.standard_royalty;
+
+  const run = () => {
+    setFunding(null);
+    create.mutate(item.id, {
+      onSuccess: (response) => toast.show(contractCreatedToast(response)),
+      onError: (error) => {
+        const failure = contractFailure(error);
+        if (failure.kind === 'wallet_not_funded') setFunding({ xrpAmount: failure.xrpAmount, usdAmount: failure.usdAmount });
+        else toast.show(failure.toast);
+      },
+    });
+  };
+
   return (
     <div className="step-panel">
-      <p>{text}</p>
+      {contract ? (
+        <p>
+          A {contract.royaltySplit}% royalty contract covers this track ({contract.contractStatus}); its deployment is {contract.deployment.status.replaceAll('_', ' ')}.
+        </p>
+      ) : registered ? (
+        <>
+          <p className="muted small">
+            A standard royalty contract gives you {share}% of this track's royalties and the platform {100 - share}%. Deploying it costs $
+            {CONTRACT_DEPLOY_PRICE_USD.toFixed(2)} once, paid in XRP from your XRPL account.
+          </p>
+          <div className="button-row">
+            <Button label="Create Smart Contract" icon="pi pi-file-edit" size="small" loading={create.isPending} disabled={create.isPending} onClick={run} />
+          </div>
+        </>
+      ) : (
+        <p className="muted small">Register the track on the XRP Ledger first; contracts are made for registered work only.</p>
+      )}
+      {funding && (
+        <Message
+          severity="warn"
+          content={
+            <div className="step-panel">
+              <span>
+                <strong>XRP Funding Required.</strong> Your XRPL account needs {funding.xrpAmount} XRP (about ${funding.usdAmount}) to deploy this contract.
+              </span>
+              <div className="button-row">
+                <Button label="Fund in Smart Contracts" icon="pi pi-wallet" size="small" outlined onClick={() => changeTab('smart-contracts')} />
+              </div>
+            </div>
+          }
+        />
+      )}
+      {contract && (
+        <div className="button-row">
+          <Button label="Open Smart Contracts" icon="pi pi-file-edit" size="small" outlined onClick={() => changeTab('smart-contracts')} />
+        </div>
+      )}
       {item.xrplTxHash && <RegistrationSummary item={item} />}
+    </div>
+  );
+}
+
+function DistributeStepPanel({ item, release }: { item: VaultItem; release: Distribution | null }) {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const canDistributeAgain = !release || release.status === 'taken_down' || release.status === 'failed';
+  const failedStores = release?.stores.filter((store) => store.state === 'failed') ?? [];
+  const liveStores = release?.stores.filter((store) => store.state === 'distributed').length ?? 0;
+
+  if (item.contentType !== 'music') {
+    return (
+      <div className="step-panel">
+        <p className="muted small">Only music is distributed to streaming platforms.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="step-panel">
+      {release ? (
+        <>
+          <div className="step-panel__row">
+            <Tag value={distributionStatusLabel(release.status)} severity={distributionStatusSeverity(release.status)} />
+            <span className="muted small">
+              {liveStores} of {release.stores.length} stores live
+            </span>
+          </div>
+          {release.notice && <Message severity="warn" text={release.notice} />}
+          {failedStores.map((store) => (
+            <Message key={store.storeId} severity="error" text={`${store.storeName}: ${deliveryStateLabel(store.state, store.reason)}`} />
+          ))}
+        </>
+      ) : (
+        <p className="muted small">
+          Release this track to streaming platforms for ${DISTRIBUTION_FEE_USD_PER_YEAR.toFixed(2)} per year; you keep 100% of its distribution royalties.
+        </p>
+      )}
+      <div className="button-row">
+        {canDistributeAgain && <Button label={release ? 'Distribute again' : 'Distribute'} icon="pi pi-send" size="small" onClick={() => setDialogOpen(true)} />}
+        {release && <Button label="Open Distributions" icon="pi pi-list" size="small" outlined onClick={() => changeTab('distributions')} />}
+      </div>
+      <DistributionDialog track={item} visible={dialogOpen} onHide={() => setDialogOpen(false)} />
     </div>
   );
 }

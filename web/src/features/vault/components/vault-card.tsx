@@ -2,7 +2,7 @@
 // the facts intake found out, players for the original, the preview and the master (with the
 // 'GOOSE: ' master status badge), downloads, the passages of a track the copyright check held for
 // review (and the creator's review request), and the certificate / distribution actions once the
-// item is registered or has a registry transaction.
+// item is registered or has a registry transaction (Distribute opens the Distribution dialog).
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
@@ -13,6 +13,7 @@ import { HeldForReview } from '../../../components/copyright/held-for-review';
 import { isHeldForReview } from '../../../components/copyright/registered-work';
 import { CONTENT_TYPE_DISPLAY, ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { formatBytes, formatDate, formatDuration, shortenHash } from '../../../lib/format';
+import { DistributionDialog } from '../../distribution/components/distribution-dialog';
 import { ledgerStatusLabel, masterStatusLabel, masterStatusSeverity } from '../status-labels';
 import '../vault.css';
 import { AudioPlayer } from './audio-player';
@@ -39,10 +40,11 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
   const status = held ? HELD_STATUS : statusDisplay(item.status);
   const { metadata } = item;
   const canCertify = item.status === 'registered' || Boolean(item.xrplTxHash);
-  // Distribution is for music only (spec 1 §4); it is not built yet, so the button says so.
+  // Distribution is for music only (spec 1 §4); the dialog asks for the registration when there is no hash yet.
   const canDistribute = canCertify && item.contentType === 'music';
   const tooltipClass = `vault-card-tip-${item.id}`;
   const [certificateOpen, setCertificateOpen] = useState(false);
+  const [distributionOpen, setDistributionOpen] = useState(false);
   const players = demo ? [] : cardPlayers(item);
 
   return (
@@ -145,22 +147,13 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
             {item.landrPreviewFilePath && <DownloadButton item={item} kind="preview" />}
             {item.landrMasteredFilePath && <DownloadButton item={item} kind="master" />}
             {canCertify && <Button label="Certificate" icon="pi pi-verified" size="small" outlined onClick={() => setCertificateOpen(true)} />}
-            {canDistribute && (
-              <Button
-                label="Distribute"
-                icon="pi pi-send"
-                size="small"
-                outlined
-                disabled
-                tooltip="Distribution to streaming platforms arrives in a later release"
-                tooltipOptions={{ showOnDisabled: true, position: 'top' }}
-              />
-            )}
+            {canDistribute && <Button label="Distribute" icon="pi pi-send" size="small" outlined onClick={() => setDistributionOpen(true)} />}
           </div>
         )}
         {canCertify && !demo && (
           <CertificateDialog contentId={item.id} title={item.title} visible={certificateOpen} onHide={() => setCertificateOpen(false)} />
         )}
+        {canDistribute && !demo && <DistributionDialog track={item} visible={distributionOpen} onHide={() => setDistributionOpen(false)} />}
       </Card>
     </article>
   );

@@ -1,7 +1,8 @@
 // The workflow progress sidebar (spec 2 §2): every track of the signed-in creator with its five
 // steps (Creation, Mastering, Copyright, Vault, Distribution), its overall progress and current
-// step; clicking a step opens the tab where that step is done. It reads the vault list the
-// websocket keeps current. Generated tracks join once AI creation exists (there are none yet).
+// step; clicking a step opens the tab where that step is done. It reads the vault list and the
+// releases (for the Distribution step), which the websocket keeps current. Generated tracks join
+// once AI creation exists (there are none yet).
 // A column of the dashboard grid that the main column makes room for; collapsible to the width of
 // its toggle, and on narrow screens it opens over the page instead of squeezing it.
 import { useAtom } from 'jotai';
@@ -10,9 +11,12 @@ import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { Skeleton } from 'primereact/skeleton';
 import { useId } from 'react';
+import type { Distribution } from '../../../../../domain/contracts/distribution';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
+import { useDistributions } from '../../distribution/api/distribution';
+import { releaseOf } from '../../distribution/labels';
 import { useVault } from '../../vault/api/get-vault';
 import { sidebarCollapsedAtom } from '../atoms';
 import { fromVaultItem, STEP_LABELS, trackProgress, type SidebarStep, type SidebarStepStatus } from '../sidebar-progress';
@@ -40,7 +44,9 @@ export function WorkflowSidebar() {
   const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
   // The same list (and cache entry) the vault tab shows.
   const vault = useVault({ enabled: true });
+  const distributions = useDistributions({ enabled: true });
   const items = vault.data ?? [];
+  const releases = distributions.data ?? [];
   const bodyId = useId();
 
   return (
@@ -82,7 +88,7 @@ export function WorkflowSidebar() {
               </div>
             )}
             {items.map((item) => (
-              <SidebarTrack key={item.id} item={item} />
+              <SidebarTrack key={item.id} item={item} release={releaseOf(item.id, releases)} />
             ))}
           </div>
         )}
@@ -91,8 +97,8 @@ export function WorkflowSidebar() {
   );
 }
 
-function SidebarTrack({ item }: { item: VaultItem }) {
-  const progress = trackProgress(fromVaultItem(item));
+function SidebarTrack({ item, release }: { item: VaultItem; release: Distribution | null }) {
+  const progress = trackProgress(fromVaultItem(item, release));
   const headingId = useId();
   return (
     <section className="sidebar-track" aria-labelledby={headingId} data-progress={progress.percent}>

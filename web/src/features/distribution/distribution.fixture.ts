@@ -1,0 +1,35 @@
+// A release as GET /api/tunecore/distributions lists it, for the unit tests of the distribution views.
+import type { Distribution } from '../../../../domain/contracts/distribution';
+
+export function release(overrides: Partial<Distribution> = {}): Distribution {
+  return {
+    id: 'dist-1',
+    contentId: '00000000-0000-4000-8000-000000000001',
+    songName: 'First Light',
+    artistName: 'ada',
+    albumName: 'First Light - Single',
+    primaryGenre: 'Electronic',
+    secondaryGenre: null,
+    labelName: 'ada',
+    releaseDate: '2026-11-25',
+    saleDate: '2026-11-25',
+    parentalAdvisory: false,
+    royaltySplit: 100,
+    selectedStores: ['spotify', 'deezer'],
+    status: 'uploaded',
+    stores: [
+      { storeId: 'spotify', storeName: 'Spotify', state: 'uploaded', reason: null, updatedAt: '2026-11-25T10:00:00.000Z' },
+      { storeId: 'deezer', storeName: 'Deezer', state: 'failed', reason: 'Artwork is smaller than 3000 × 3000 pixels', updatedAt: '2026-11-25T10:01:00.000Z' },
+    ],
+    upc: '0123456789012',
+    isrc: 'QZ-GOO-26-00001',
+    createdAt: '2026-11-25T09:59:00.000Z',
+    distributionUrl: null,
+    royaltyEarnings: 1234,
+    renewsAt: '2027-11-25T09:59:00.000Z',
+    takenDownAt: null,
+    distributor: 'sandbox',
+    notice: 'Sandbox distributor: the package was kept under data/ and no store received anything.',
+    ...overrides,
+  };
+}

@@ -1,0 +1,77 @@
+// How a release reads to a person (spec 1 §4 "Distribution status", §9): its status and each
+// store's delivery state in words, dollars from cents, the royalty breakdown's totals, and which
+// release of a track the workflow views follow. Pure, so it is tested on its own.
+import type { Distribution } from '../../../../domain/contracts/distribution';
+import { DISTRIBUTION_STATUS_LABELS, type DistributionStatus } from '../../../../domain/distribution/catalogue';
+
+export type StatusSeverity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
+
+const STATUS_SEVERITY: Record<DistributionStatus, StatusSeverity> = {
+  pending: 'warning',
+  uploaded: 'info',
+  distributed: 'success',
+  failed: 'danger',
+  taken_down: 'secondary',
+};
+
+function isKnownStatus(status: string): status is DistributionStatus {
+  return Object.hasOwn(DISTRIBUTION_STATUS_LABELS, status);
+}
+
+/** pending, 'Uploaded to the distributor', 'Live on Platforms', failed, taken down; anything else 'Unknown'. */
+export function distributionStatusLabel(status: string): string {
+  return isKnownStatus(status) ? DISTRIBUTION_STATUS_LABELS[status] : 'Unknown';
+}
+
+export function distributionStatusSeverity(status: string): StatusSeverity {
+  return isKnownStatus(status) ? STATUS_SEVERITY[status] : 'secondary';
+}
+
+/** A store's delivery state in words; a failure carries its reason. */
+export function deliveryStateLabel(state: string, reason: string | null = null): string {
+  if (state === 'failed') return reason ? `Failed: ${reason}` : 'Failed';
+  return distributionStatusLabel(state);
+}
+
+/** Cents as dollars with two decimals: 1234 → "$12.34", -5 → "-$0.05". */
+export function formatCents(cents: number): string {
+  const dollars = Math.abs(cents) / 100;
+  const text = dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return cents < 0 ? `-${text}` : text;
+}
+
+export interface BreakdownLine {
+  store: string;
+  storeName: string;
+  amount: number;
+  streams: number;
+}
+
+/** The sums of a breakdown's lines, in cents and streams (what the table's footer shows). */
+export function breakdownTotals(lines: readonly BreakdownLine[]): { amount: number; streams: number } {
+  return lines.reduce((totals, line) => ({ amount: totals.amount + line.amount, streams: totals.streams + line.streams }), { amount: 0, streams: 0 });
+}
+
+/** Each line's share of the breakdown's total amount, in whole percent (0 when nothing was earned). */
+export function breakdownShare(line: BreakdownLine, total: number): number {
+  return total > 0 ? Math.round((line.amount / total) * 100) : 0;
+}
+
+/**
+ * The release of a track that the workflow views follow: its newest one that is not taken down,
+ * else its newest one; null when it was never distributed.
+ */
+export function releaseOf(contentId: string, distributions: readonly Distribution[]): Distribution | null {
+  const ofTrack = distributions.filter((release) => release.contentId === contentId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return ofTrack.find((release) => release.status !== 'taken_down') ?? ofTrack[0] ?? null;
+}
+
+/**
+ * The sidebar's distribution step (spec 2 §4 "Sidebar step completion"): 'completed' once the
+ * release is live on its platforms; otherwise its own status (pending, uploaded, failed, taken_down)
+ * or null when the track was never distributed.
+ */
+export function sidebarDistributionStatus(release: Pick<Distribution, 'status'> | null): string | null {
+  if (!release) return null;
+  return release.status === 'distributed' ? 'completed' : release.status;
+}

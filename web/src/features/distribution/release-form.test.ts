@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { checkRelease, defaultReleaseForm, localDateString, NO_STORES_DETAIL, NO_STORES_SUMMARY, type ReleaseForm } from './release-form';
+
+const today = new Date(2026, 10, 5, 23, 30); // 5 Nov 2026, late evening local time
+
+function filled(overrides: Partial<ReleaseForm> = {}): ReleaseForm {
+  return { ...defaultReleaseForm({ title: 'First Light' }, { username: 'ada' }, today), selectedStores: ['spotify'], ...overrides };
+}
+
+describe('the Distribution dialog defaults (spec 1 §3)', () => {
+  it('fills names from the creator and the track, Electronic, both dates today, advisory off, split 100, no store', () => {
+    expect(defaultReleaseForm({ title: 'First Light' }, { username: 'ada' }, today)).toEqual({
+      artistName: 'ada',
+      albumName: 'First Light - Single',
+      songName: 'First Light',
+      primaryGenre: 'Electronic',
+      secondaryGenre: null,
+      labelName: 'ada',
+      recordingLocation: '',
+      releaseDate: '2026-11-05',
+      saleDate: '2026-11-05',
+      parentalAdvisory: false,
+      royaltySplit: 100,
+      selectedStores: [],
+    });
+  });
+
+  it('takes today as the local calendar day', () => {
+    expect(localDateString(new Date(2027, 0, 9))).toBe('2027-01-09');
+  });
+});
+
+describe('checking a release before it is sent (spec 1 §5)', () => {
+  it('asks for a store first, with the spec message', () => {
+    expect(checkRelease('c1', filled({ selectedStores: [], artistName: '' }))).toEqual({ ok: false, summary: NO_STORES_SUMMARY, detail: NO_STORES_DETAIL });
+    expect(NO_STORES_SUMMARY).toBe('No Stores Selected');
+    expect(NO_STORES_DETAIL).toBe('Please select at least one streaming platform for distribution');
+  });
+
+  it('sends trimmed names, no secondary genre when none is chosen, and the stores', () => {
+    const check = checkRelease('c1', filled({ artistName: '  ada  ', secondaryGenre: '' }));
+    expect(check).toEqual({ ok: true, request: expect.objectContaining({ contentId: 'c1', artistName: 'ada', secondaryGenre: null, selectedStores: ['spotify'], royaltySplit: 100 }) });
+  });
+
+  it('keeps the royalty split a whole number from 1 to 100', () => {
+    expect(checkRelease('c1', filled({ royaltySplit: 1 })).ok).toBe(true);
+    for (const split of [0, 101, 50.5]) {
+      expect(checkRelease('c1', filled({ royaltySplit: split }))).toEqual({
+        ok: false,
+        summary: 'Check the release details',
+        detail: 'The royalty split must be a whole number from 1 to 100',
+      });
+    }
+  });
+
+  it('says which name is missing and refuses a date that is not a day', () => {
+    expect(checkRelease('c1', filled({ labelName: '   ' }))).toMatchObject({ ok: false, detail: 'Please enter the label name' });
+    expect(checkRelease('c1', filled({ releaseDate: '' }))).toMatchObject({ ok: false, detail: 'Dates are YYYY-MM-DD' });
+  });
+});
