@@ -7,6 +7,7 @@ import {
   distributionStatusLabel,
   distributionStatusSeverity,
   formatCents,
+  formatDay,
   releaseOf,
   sidebarDistributionStatus,
 } from './labels';
@@ -39,6 +40,11 @@ describe('money and the royalty breakdown', () => {
     expect(formatCents(0)).toBe('$0.00');
     expect(formatCents(123456789)).toBe('$1,234,567.89');
     expect(formatCents(-5)).toBe('-$0.05');
+  });
+
+  it('shows a release day as that day in any time zone', () => {
+    expect(formatDay('2026-11-05')).toBe('Nov 5, 2026');
+    expect(formatDay('soon')).toBe('soon');
   });
 
   it('sums a breakdown to the cent and gives each store its share', () => {

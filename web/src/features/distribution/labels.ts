@@ -33,6 +33,14 @@ export function deliveryStateLabel(state: string, reason: string | null = null):
   return distributionStatusLabel(state);
 }
 
+/** A calendar day (YYYY-MM-DD) as "Nov 25, 2026", the same day in every time zone; any other text as it is. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
 /** Cents as dollars with two decimals: 1234 → "$12.34", -5 → "-$0.05". */
 export function formatCents(cents: number): string {
   const dollars = Math.abs(cents) / 100;

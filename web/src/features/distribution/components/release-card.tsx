@@ -14,7 +14,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { downloadReleasePackage, useTakedown } from '../api/distribution';
-import { deliveryStateLabel, distributionStatusLabel, distributionStatusSeverity, formatCents } from '../labels';
+import { deliveryStateLabel, distributionStatusLabel, distributionStatusSeverity, formatCents, formatDay } from '../labels';
 import { RoyaltyBreakdownTable } from './royalty-breakdown';
 
 export function ReleaseCard({ release }: { release: Distribution }) {
@@ -62,7 +62,7 @@ export function ReleaseCard({ release }: { release: Distribution }) {
 
         <dl className="facts">
           <Fact term="Distributor">{release.distributor}</Fact>
-          <Fact term="Release date">{formatDate(release.releaseDate)}</Fact>
+          <Fact term="Release date">{formatDay(release.releaseDate)}</Fact>
           <Fact term="Genre">{release.secondaryGenre ? `${release.primaryGenre}, ${release.secondaryGenre}` : release.primaryGenre}</Fact>
           <Fact term="UPC">{release.upc ?? '—'}</Fact>
           <Fact term="ISRC">{release.isrc ?? '—'}</Fact>
