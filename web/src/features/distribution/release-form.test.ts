@@ -44,7 +44,7 @@ describe('checking a release before it is sent (spec 1 §5)', () => {
 
   it('keeps the royalty split a whole number from 1 to 100', () => {
     expect(checkRelease('c1', filled({ royaltySplit: 1 })).ok).toBe(true);
-    for (const split of [0, 101, 50.5]) {
+    for (const split of [0, 101, 50.5, null]) {
       expect(checkRelease('c1', filled({ royaltySplit: split }))).toEqual({
         ok: false,
         summary: 'Check the release details',

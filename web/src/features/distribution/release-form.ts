@@ -18,8 +18,8 @@ export interface ReleaseForm {
   releaseDate: string;
   saleDate: string;
   parentalAdvisory: boolean;
-  /** The creator's share of the release's earnings, 1–100 %. */
-  royaltySplit: number;
+  /** The creator's share of the release's earnings, 1–100 %; null while the field is empty. */
+  royaltySplit: number | null;
   selectedStores: string[];
 }
 
@@ -74,7 +74,7 @@ export function checkRelease(contentId: string, form: ReleaseForm): ReleaseCheck
     releaseDate: form.releaseDate,
     saleDate: form.saleDate,
     parentalAdvisory: form.parentalAdvisory,
-    royaltySplit: form.royaltySplit,
+    royaltySplit: form.royaltySplit ?? Number.NaN,
     selectedStores: form.selectedStores,
   };
   const parsed = distributeRequestSchema.safeParse(request);

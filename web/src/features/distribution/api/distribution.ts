@@ -9,7 +9,6 @@ import { z } from 'zod';
 import {
   distributeResponseSchema,
   distributionListSchema,
-  distributionSchema,
   genreListSchema,
   importStatementResponseSchema,
   royaltyBreakdownSchema,
@@ -98,7 +97,8 @@ export function useDistribute() {
   return useOneShotMutation(distribute, [DISTRIBUTIONS_KEY, VAULT_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY]);
 }
 
-const takedownResponseSchema = z.object({ distribution: distributionSchema.optional(), message: z.string().optional() });
+/** The takedown's answer is read for its message only; the release itself is refetched from the list. */
+const takedownResponseSchema = z.object({ message: z.string().optional() });
 
 export async function takeDown(distributionId: string): Promise<z.infer<typeof takedownResponseSchema>> {
   return takedownResponseSchema.parse((await apiRequest<unknown>('POST', `${distributionUrl(distributionId)}/takedown`)) ?? {});

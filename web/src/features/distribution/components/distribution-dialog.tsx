@@ -178,7 +178,7 @@ function ReleaseFormBody({ track, onDone }: { track: DistributableTrack; onDone(
             maxFractionDigits={0}
             showButtons
             disabled={busy}
-            onValueChange={(event) => set('royaltySplit', event.value ?? ROYALTY_SPLIT_MIN)}
+            onValueChange={(event) => set('royaltySplit', event.value ?? null)}
           />
           <small className="muted">Your share of this release's store earnings, {ROYALTY_SPLIT_MIN}–{ROYALTY_SPLIT_MAX}%.</small>
         </div>

@@ -84,24 +84,27 @@ export function ReleaseCard({ release }: { release: Distribution }) {
 
         <section className="release-card__section" aria-label={`Stores of ${release.songName}`}>
           <h4>Stores</h4>
-          <table className="data-table-plain">
-            <thead>
-              <tr>
-                <th scope="col">Store</th>
-                <th scope="col">Delivery</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {release.stores.map((store) => (
-                <tr key={store.storeId} data-state={store.state}>
-                  <td>{store.storeName}</td>
-                  <td>{deliveryStateLabel(store.state, store.reason)}</td>
-                  <td>{formatDateTime(store.updatedAt)}</td>
+          {release.stores.length === 0 && <p className="muted small">No store delivery has been reported for this release yet.</p>}
+          {release.stores.length > 0 && (
+            <table className="data-table-plain">
+              <thead>
+                <tr>
+                  <th scope="col">Store</th>
+                  <th scope="col">Delivery</th>
+                  <th scope="col">Updated</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {release.stores.map((store) => (
+                  <tr key={store.storeId} data-state={store.state}>
+                    <td>{store.storeName}</td>
+                    <td>{deliveryStateLabel(store.state, store.reason)}</td>
+                    <td>{formatDateTime(store.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </section>
 
         <div className="button-row release-card__section">
