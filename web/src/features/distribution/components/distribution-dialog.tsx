@@ -40,9 +40,14 @@ interface DistributionDialogProps {
 export function DistributionDialog({ track, visible, onHide }: DistributionDialogProps) {
   return (
     <Dialog header={`Distribute "${track.title}"`} visible={visible} onHide={onHide} className="distribution-dialog" draggable={false} modal>
-      {track.xrplTxHash ? <ReleaseFormBody track={track} onDone={onHide} /> : <RegistrationRequired onClose={onHide} />}
+      <DistributionDialogBody track={track} onDone={onHide} />
     </Dialog>
   );
+}
+
+/** The form, or the registration notice for content without a registry transaction hash. */
+export function DistributionDialogBody({ track, onDone }: { track: DistributableTrack; onDone(): void }) {
+  return track.xrplTxHash ? <ReleaseFormBody track={track} onDone={onDone} /> : <RegistrationRequired onClose={onDone} />;
 }
 
 function RegistrationRequired({ onClose }: { onClose(): void }) {

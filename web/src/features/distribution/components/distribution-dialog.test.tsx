@@ -1,0 +1,48 @@
+// What the Distribution dialog shows, read from its rendered HTML: the registration notice for
+// content without a ledger hash, else the form with its defaults, the fee in dollars and tokens,
+// the 100 % / 0 % statement and as many stores as the server lists.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { GENRES, STORES } from '../../../../../domain/distribution/catalogue';
+import { ToastProvider } from '../../../components/ui/toast';
+import { CURRENT_USER_KEY, TOKEN_PRICING_KEY, TUNECORE_GENRES_KEY, TUNECORE_STORES_KEY } from '../../../lib/query-keys';
+import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
+import { DistributionDialogBody, type DistributableTrack } from './distribution-dialog';
+
+function render(track: DistributableTrack): string {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(CURRENT_USER_KEY, { id: 'u1', username: 'ada', tokenBalance: 40, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' });
+  queryClient.setQueryData(TUNECORE_STORES_KEY, STORES.slice(0, 3));
+  queryClient.setQueryData(TUNECORE_GENRES_KEY, [...GENRES]);
+  queryClient.setQueryData(TOKEN_PRICING_KEY, PRICING_FIXTURE);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <DistributionDialogBody track={track} onDone={() => undefined} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the Distribution dialog', () => {
+  it("replaces the form with 'Copyright Registration Required' when the content has no ledger hash", () => {
+    const html = render({ id: 'c1', title: 'First Light', xrplTxHash: null });
+    expect(html).toContain('Copyright Registration Required');
+    expect(html).not.toContain('Submit for Distribution');
+  });
+
+  it('opens with the defaults, the fee, the royalty statement and the stores the server lists', () => {
+    const html = render({ id: 'c1', title: 'First Light', xrplTxHash: 'ABC' });
+    expect(html).toContain('$14.99 per year per release');
+    expect(html).toContain('charged as 14.99 tokens');
+    expect(html).toContain('You keep 100% of your distribution royalties; the distributor keeps 0%.');
+    expect(html).toContain('The distributor lists 3 stores today');
+    expect(html).not.toContain('150+');
+    expect(html).toMatch(/value="First Light - Single"/);
+    expect(html).toMatch(/value="ada"/);
+    expect(html).toContain('Electronic');
+    for (const store of STORES.slice(0, 3)) expect(html).toContain(store.name);
+    expect(html).toContain('(0 of 3 selected)');
+  });
+});
