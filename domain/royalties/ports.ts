@@ -43,3 +43,34 @@ export interface RecordedEarnings {
 export interface RoyaltyEarningsSink {
   record(earnings: RoyaltyEarnings, context: { correlationId: string; actor: string }): Promise<RecordedEarnings>;
 }
+
+/** Who a payout line pays. */
+export type PayoutParty = 'platform' | 'creator' | 'receiver';
+
+/** One line of a payout run: a party's share of the run's amount, in integer cents. */
+export interface PayoutLine {
+  party: PayoutParty;
+  receiverId: string | null;
+  /** The platform user credited in tokens: the creator, or the user who accepted a receiver's invitation. */
+  userId: string | null;
+  name: string;
+  /** Percent of the run's whole amount. */
+  percentage: number;
+  amountCents: number;
+  /** An XRPL classic address that takes this line in XRP instead of tokens. */
+  receiverWallet: string | null;
+}
+
+/** How a line was paid: a token-ledger credit, an XRPL payment, or (the platform's share) recorded as kept. */
+export interface PaidLine {
+  method: 'token_credit' | 'xrpl_payment' | 'recorded';
+  txHash: string | null;
+}
+
+/**
+ * Pays one line of a run. Paying the same (runId, line index) again pays nothing more and answers
+ * the first result: a worker that dies between paying and recording it cannot pay twice.
+ */
+export interface PayoutExecutor {
+  pay(run: { runId: string; contractId: string; contentTitle: string }, lineIndex: number, line: PayoutLine, context: { correlationId: string; actor: string }): Promise<PaidLine>;
+}
