@@ -122,6 +122,7 @@ describe('royalty receivers decider', () => {
     const decline: RoyaltyReceiversCommand = { type: 'DeclineInvitation', data: { receiverId: r1, userId: invitee, at: NOW } };
     expect(when([added(r1, 10), sent(r1)], decline)).toEqual([declined(r1)]);
     expect(when([added(r1, 10), declined(r1)], decline)).toEqual([]);
+    expect(when([added(r1, 10)], { type: 'DeclineInvitation', data: { receiverId: r1, userId: null, at: NOW } })[0]!.data).toMatchObject({ userId: null });
     expect(() => when([added(r1, 10), declined(r1)], { type: 'AcceptInvitation', data: { receiverId: r1, userId: invitee, at: NOW } })).toThrow(IllegalStateError);
     expect(() => when([added(r1, 10), accepted(r1)], decline)).toThrow(IllegalStateError);
     expect(() => when([added(r1, 10), accepted(r1)], { type: 'RecordInvitationSent', data: { receiverId: r1, sentAt: NOW, deliveredTo: 'x' } })).toThrow(IllegalStateError);

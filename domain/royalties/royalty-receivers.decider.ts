@@ -52,7 +52,7 @@ export type RoyaltyReceiversCommand =
     }
   | { type: 'RecordInvitationSent'; data: { receiverId: string; sentAt: string; deliveredTo: string } }
   | { type: 'AcceptInvitation'; data: { receiverId: string; userId: string; at: string } }
-  | { type: 'DeclineInvitation'; data: { receiverId: string; userId: string; at: string } }
+  | { type: 'DeclineInvitation'; data: { receiverId: string; userId: string | null; at: string } }
   | { type: 'RemoveReceiver'; data: { receiverId: string; at: string } };
 
 /** Percent in hundredths, so totals add without floating-point drift. */

@@ -45,7 +45,8 @@ export const RoyaltyInvitationAccepted = defineEvent(
 export const RoyaltyInvitationDeclined = defineEvent(
   'RoyaltyInvitationDeclined',
   1,
-  z.object({ ...ids, userId: z.uuid(), declinedAt: z.iso.datetime() }),
+  /** userId: the signed-in user who declined, or null: whoever holds the link may decline without an account. */
+  z.object({ ...ids, userId: z.uuid().nullable(), declinedAt: z.iso.datetime() }),
 );
 
 export const RoyaltyReceiverRemoved = defineEvent('RoyaltyReceiverRemoved', 1, z.object({ ...ids, removedAt: z.iso.datetime() }));
