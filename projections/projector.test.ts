@@ -8,6 +8,8 @@ import { WELCOME_BONUS_TOKENS } from '../domain/constants';
 import { decideUser, evolveUser, initialUserState, type UserCommand } from '../domain/identity/user.decider';
 import { userStreamId } from '../domain/identity/user.events';
 import { eventRegistry } from '../domain/registry';
+import { royaltyReceiversDecider } from '../domain/royalties/royalty-receivers.decider';
+import { royaltyReceiversStreamId } from '../domain/royalties/royalty-receivers.events';
 import { tokensToMicros } from '../domain/shared/tokens';
 import { tokenAccountDecider } from '../domain/tokens/token-account.decider';
 import { tokenAccountStreamId } from '../domain/tokens/token-account.events';
@@ -239,11 +241,14 @@ for (const { name, open } of backends) {
       const wallet = UserWalletsGenerated.create({ userId: walletOwner, ...generateUserWallets(keyBox(randomBytes(32))) });
       const metadata = { correlationId: `wallet-${walletOwner}`, causationId: null, actor: walletOwner, workflowId: null, occurredAt: new Date().toISOString() };
       last = (await store.append(walletsStreamId(walletOwner), [{ eventId: randomUUID(), ...wallet, metadata }], 'no_stream')).lastPosition;
+      const contentId = randomUUID();
+      const addReceiver = { type: 'AddReceiver' as const, data: { contentId, ownerId: walletOwner, receiverId: randomUUID(), receiverName: 'Ana', receiverEmail: 'ana@example.com', royaltyPercentage: 15, receiverWallet: null, creatorShare: 85 } };
+      last = (await handleCommand(store, royaltyReceiversStreamId(contentId), royaltyReceiversDecider, addReceiver, { correlationId: 'receivers', actor: walletOwner })).result!.lastPosition;
       await live.waitFor(last);
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      // Intake events fill every table but the certificates, which only a registration does.
+      // Intake, wallet and receiver events fill every table but the certificates, which only a registration does.
       expect(Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table)).toEqual(['certificates']);
 
       const replayed = await rebuildProjections(db, store, allProjections);
