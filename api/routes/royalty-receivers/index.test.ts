@@ -158,3 +158,53 @@ describe('royalty receivers', () => {
     expect((await testApp.app.inject({ method: 'DELETE', url: `/api/royalty-receivers/${ana.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
   });
 });
+
+describe("royalty receivers under a contract's share, with a mail server", () => {
+  let other: TestApp;
+  let otherDir: string;
+  let cookie: string;
+  let content: string;
+  const mailed: string[] = [];
+
+  beforeAll(async () => {
+    otherDir = await mkdtemp(path.join(os.tmpdir(), 'goose-receivers-smtp-'));
+    other = await startTestApp(otherDir, { start: async () => ({ workflowId: 'stand-in' }), master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected }, {
+      creatorShareOf: async () => 95,
+      mailer: {
+        transport: 'smtp',
+        send: async (message) => {
+          if (message.to === 'down@example.com') throw new Error('connect ECONNREFUSED');
+          mailed.push(message.to);
+          return { messageId: `m-${mailed.length}`, deliveredTo: 'smtp: 250 queued' };
+        },
+      },
+    });
+    const response = await other.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `user_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
+    cookie = `goose_session=${response.cookies.find((c) => c.name === 'goose_session')!.value}`;
+    ({ trackId: content } = await seedTrack(other, response.json().user.id, { until: 'registered' }));
+  });
+
+  afterAll(async () => {
+    await other.close();
+    await rm(otherDir, { recursive: true, force: true });
+  });
+
+  const add = (receiverEmail: string, royaltyPercentage: number) =>
+    other.app.inject({ method: 'POST', url: '/api/royalty-receivers', payload: { contentId: content, receiverName: 'Ana', receiverEmail, royaltyPercentage }, headers: { cookie } });
+
+  it('keeps a receiver whose invitation could not be mailed, pending with no sent date, and says so', async () => {
+    const response = await add('down@example.com', 1);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().receiver).toMatchObject({ invitationStatus: 'pending', invitationSentAt: null });
+    expect(response.json().message).toBe('Ana was added, but the invitation could not be sent; remove and add them again to retry');
+  });
+
+  it("of two concurrent additions that together exceed the creator's 95 %, exactly one is added", async () => {
+    const answers = await Promise.all([add('a@example.com', 50), add('b@example.com', 50)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
+    expect(answers.find((a) => a.statusCode === 201)!.json().message).toMatch(/^Ana was added and invited by email to [ab]@example\.com$/);
+    expect((await add('c@example.com', 44)).statusCode).toBe(201);
+    expect((await add('d@example.com', 1)).json().error).toContain("cannot exceed the creator's 95%: 95% is already shared, so at most 0% is left");
+    expect(mailed).toHaveLength(2);
+  });
+});
