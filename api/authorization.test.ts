@@ -21,6 +21,8 @@ interface Resource {
   storedName: string;
   txHash: string;
   certificateId: string;
+  /** A royalty receiver of the track. */
+  receiverId: string;
 }
 
 interface Case {
@@ -59,6 +61,15 @@ const CASES: Record<string, Case> = {
   'GET /api/database-sync-status/:txHash': { request: (r) => ({ method: 'GET', url: `/api/database-sync-status/${r.txHash}` }) },
   'GET /api/tracks/:id/history': { request: (r) => ({ method: 'GET', url: `/api/tracks/${r.trackId}/history` }) },
   'GET /api/verify/:certificateId': { request: (r) => ({ method: 'GET', url: `/api/verify/${r.certificateId}` }), public: 'Anyone holding a certificate (its QR code) may verify it' },
+  'POST /api/royalty-receivers': {
+    request: (r) => ({ method: 'POST', url: '/api/royalty-receivers', ...json({ contentId: r.trackId, receiverName: 'Case', receiverEmail: 'case@example.com', royaltyPercentage: 10 }) }),
+  },
+  'DELETE /api/royalty-receivers/:id': { request: (r) => ({ method: 'DELETE', url: `/api/royalty-receivers/${r.receiverId}` }) },
+  // The signed link is the capability: whoever holds it sees and answers the invitation (accepting
+  // needs a session of one's own). The link itself is tested in api/routes/royalty-receivers.
+  'GET /api/royalty-invitations/:token': { request: () => ({ method: 'GET', url: '/api/royalty-invitations/not-a-signed-link' }), public: 'Whoever holds the mailed invitation link may see it' },
+  'POST /api/royalty-invitations/:token/accept': { request: () => ({ method: 'POST', url: '/api/royalty-invitations/not-a-signed-link/accept', ...json() }), public: 'Whoever holds the mailed invitation link may accept it, signed in as themselves' },
+  'POST /api/royalty-invitations/:token/decline': { request: () => ({ method: 'POST', url: '/api/royalty-invitations/not-a-signed-link/decline', ...json() }), public: 'Whoever holds the mailed invitation link may decline it' },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 
@@ -90,7 +101,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Resource> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   return { trackId, storedName, txHash: txHash!, certificateId: certificateId! };
@@ -104,9 +115,11 @@ beforeAll(async () => {
   const ownerAccount = await signup();
   owner = ownerAccount.cookie;
   stranger = (await signup()).cookie;
-  resource = await registeredTrack(ownerAccount.userId);
+  const track = await registeredTrack(ownerAccount.userId);
+  const added = await testApp.app.inject({ method: 'POST', url: '/api/royalty-receivers', payload: { contentId: track.trackId, receiverName: 'Ana', receiverEmail: 'ana@example.com', royaltyPercentage: 10 }, headers: { cookie: owner } });
+  resource = { ...track, receiverId: added.json().receiver.id };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING' };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID() };
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
 import { xrplPayoutEventDefinitions } from './royalties/xrpl-payout.events';
+import { royaltyReceiversEventDefinitions } from './royalties/royalty-receivers.events';
 import { EventRegistry } from './shared/events';
 import { tokenAccountEventDefinitions } from './tokens/token-account.events';
 import { trackEventDefinitions } from './track/track.events';
@@ -15,4 +16,5 @@ export const eventRegistry = new EventRegistry([
   ...paymentCustomerEventDefinitions,
   ...walletEventDefinitions,
   ...xrplPayoutEventDefinitions,
+  ...royaltyReceiversEventDefinitions,
 ]);
