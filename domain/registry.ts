@@ -1,5 +1,6 @@
 // Every event type the platform stores. The event store validates each append and each read
 // against this registry.
+import { releaseEventDefinitions } from './distribution/release.events';
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
 import { xrplPayoutEventDefinitions } from './royalties/xrpl-payout.events';
@@ -17,4 +18,5 @@ export const eventRegistry = new EventRegistry([
   ...walletEventDefinitions,
   ...xrplPayoutEventDefinitions,
   ...royaltyReceiversEventDefinitions,
+  ...releaseEventDefinitions,
 ]);
