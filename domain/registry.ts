@@ -1,5 +1,6 @@
 // Every event type the platform stores. The event store validates each append and each read
 // against this registry.
+import { salesStatementEventDefinitions } from './distribution/sales-statement.events';
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
 import { EventRegistry } from './shared/events';
@@ -13,4 +14,5 @@ export const eventRegistry = new EventRegistry([
   ...tokenAccountEventDefinitions,
   ...paymentCustomerEventDefinitions,
   ...walletEventDefinitions,
+  ...salesStatementEventDefinitions,
 ]);
