@@ -16,6 +16,9 @@ export const STATEMENT_LINE_BUCKETS = 64;
 /** Most lines one StatementLinesRecorded carries; more new lines in a stream make more events. */
 export const LINES_PER_EVENT = 5_000;
 
+/** Why a line is unmatched: only the importer's own releases match, and this says no more than that. */
+export const UNMATCHED_REASON = 'No release of yours has this ISRC, UPC or release id';
+
 export const statementReleaseSchema = z.object({
   distributionId: z.string().min(1),
   contentId: z.string().min(1),
