@@ -31,6 +31,8 @@ import type { XrplLedger } from '../infra/xrpl/ledger';
 import type { TokenLedger } from '../infra/tokens/token-ledger';
 import type { PaymentsProvider } from '../infra/payments/payments-provider';
 import type { WalletServices } from '../infra/wallets/services';
+import type { ReleaseLookup } from '../domain/distribution/release-lookup';
+import type { RoyaltyEarningsSink } from '../domain/royalties/ports';
 import { registerOpenApi } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -47,6 +49,7 @@ import { copyrightRoutes } from './routes/lifecycle/copyright';
 import { masteringRoutes } from './routes/lifecycle/mastering';
 import { uploadRoutes } from './routes/upload';
 import { paymentRoutes } from './routes/payments';
+import { statementRoutes } from './routes/statements';
 import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
 import { walletRoutes } from './routes/wallets';
@@ -85,6 +88,10 @@ export interface AppDeps {
   publicOrigin: () => string;
   /** Sign-in through the QXMP Pay widget; absent or null when not configured. */
   qxmpPay?: QxmpPayConfig | null;
+  /** Matches sales statement lines to releases; by default the `distributions` read model in `db`. */
+  releaseLookup?: ReleaseLookup;
+  /** Where statements' matched money goes (the royalty contracts); absent or null: not attributed, and imports say so. */
+  royaltyEarnings?: RoyaltyEarningsSink | null;
 }
 
 export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments'> {
@@ -139,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tokenRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(walletRoutes, deps);
+  await app.register(statementRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.
