@@ -33,8 +33,9 @@ import type { PaymentsProvider } from '../infra/payments/payments-provider';
 import type { WalletServices } from '../infra/wallets/services';
 import { openMailer, type Mailer } from '../infra/mail/mailer';
 import { loadInvitationTokens, type InvitationTokens } from '../infra/royalties/invitation-tokens';
-import type { CreatorShareOf } from '../domain/royalties/ports';
+import type { CreatorShareOf, RoyaltyEarningsSink } from '../domain/royalties/ports';
 import { DEFAULT_CONTRACT_TEMPLATE, TEMPLATE_CREATOR_SHARE } from '../domain/royalties/terms';
+import type { ReleaseLookup } from '../domain/distribution/release-lookup';
 import { registerOpenApi } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -53,6 +54,7 @@ import { uploadRoutes } from './routes/upload';
 import { paymentRoutes } from './routes/payments';
 import { royaltyInvitationRoutes } from './routes/royalty-invitations';
 import { royaltyReceiverRoutes } from './routes/royalty-receivers';
+import { statementRoutes } from './routes/statements';
 import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
 import { walletRoutes } from './routes/wallets';
@@ -97,6 +99,10 @@ export interface AppDeps {
   invitationTokens: InvitationTokens;
   /** The creator's share a content item's receivers may take in total. */
   creatorShareOf: CreatorShareOf;
+  /** Matches sales statement lines to releases; by default the `distributions` read model in `db`. */
+  releaseLookup?: ReleaseLookup;
+  /** Where statements' matched money goes (the royalty contracts); absent or null: not attributed, and imports say so. */
+  royaltyEarnings?: RoyaltyEarningsSink | null;
 }
 
 export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments' | 'mailer' | 'invitationTokens' | 'creatorShareOf'> {
@@ -162,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes, deps);
   await app.register(royaltyReceiverRoutes, deps);
   await app.register(royaltyInvitationRoutes, deps);
+  await app.register(statementRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

@@ -1,6 +1,7 @@
 // Every event type the platform stores. The event store validates each append and each read
 // against this registry.
 import { releaseEventDefinitions } from './distribution/release.events';
+import { salesStatementEventDefinitions } from './distribution/sales-statement.events';
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
 import { xrplPayoutEventDefinitions } from './royalties/xrpl-payout.events';
@@ -19,4 +20,5 @@ export const eventRegistry = new EventRegistry([
   ...xrplPayoutEventDefinitions,
   ...royaltyReceiversEventDefinitions,
   ...releaseEventDefinitions,
+  ...salesStatementEventDefinitions,
 ]);
