@@ -79,6 +79,7 @@ const CASES: Record<string, Case> = {
       return { method: 'POST', url: '/api/tunecore/statements', payload, headers };
     },
     fileOnly: true,
+  },
   'GET /api/tunecore/distributions/:id/royalties': { request: (r) => ({ method: 'GET', url: `/api/tunecore/distributions/${r.distributionId}/royalties` }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };

@@ -7,5 +7,11 @@ import { usersProjection } from './users/projection';
 import { vaultProjection } from './vault/projection';
 import { walletsProjection } from './wallets/projection';
 
-export const allProjections: readonly Projection[] = [usersProjection, vaultProjection, tokensProjection, walletsProjection, receiversProjection];
-export const allProjections: readonly Projection[] = [usersProjection, vaultProjection, tokensProjection, walletsProjection, statementsProjection];
+export const allProjections: readonly Projection[] = [
+  usersProjection,
+  vaultProjection,
+  tokensProjection,
+  walletsProjection,
+  receiversProjection,
+  statementsProjection,
+];
