@@ -3,7 +3,7 @@
 import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 
-type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions'>;
+type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions' | 'smart-contracts'>;
 
 const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string; plans: string[] }> = {
   create: {
@@ -11,12 +11,6 @@ const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string;
     icon: 'pi-sparkles',
     summary: 'AI music creation is not available yet. You can already upload music you made elsewhere from the Upload tab.',
     plans: ['Generate tracks from a prompt, paid in tokens', 'Send generated tracks straight to mastering'],
-  },
-  'smart-contracts': {
-    title: 'Smart Contracts',
-    icon: 'pi-file-edit',
-    summary: 'Royalty smart contracts are not available yet. They need registered content, which needs the copyright check first.',
-    plans: ['Royalty contracts for registered content', 'Receivers with percentage shares and payouts'],
   },
   analytics: {
     title: 'Earnings & Analytics',
