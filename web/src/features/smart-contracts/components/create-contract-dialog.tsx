@@ -29,6 +29,7 @@ import { contractCreatedToast, contractFailure } from '../../track-workflow/outc
 import { useCreateContract } from '../api/smart-contracts';
 import { registeredContent, SCHEDULE_LABELS, shortHash } from '../labels';
 import { FundingDialog, type FundingNeeded } from './funding-dialog';
+import '../smart-contracts.css';
 
 interface CreateContractDialogProps {
   visible: boolean;

@@ -10,6 +10,7 @@ import { Tag } from 'primereact/tag';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useXrpQrCode, useXrpWalletInfo } from '../../tokens/api/xrp';
+import '../smart-contracts.css';
 
 export interface FundingNeeded {
   xrpAmount: string;
