@@ -15,7 +15,8 @@ const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string;
   analytics: {
     title: 'Earnings & Analytics',
     icon: 'pi-chart-bar',
-    summary: 'Analytics are not available yet. Your content and its status are in the Vault tab.',
+    summary:
+      'This overview is not available yet. Your content and its status are in the Vault tab; royalty earnings and payouts are in the Smart Contracts tab (Royalty History and Analytics).',
     plans: ['Content by type and copyright status', 'Token earnings and spending'],
   },
   support: {

@@ -5,6 +5,7 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
+import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { ContentTypeIcon } from '../../../components/ui/content-type-icon';
@@ -25,6 +26,7 @@ import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
 import { checkUnavailableReason, isCopyrightCleared } from '../../track-workflow/workflow-steps';
 import { checkOutcomeToast, registrationToast } from '../../track-workflow/outcome-toasts';
 import { useContracts } from '../../track-workflow/api/create-contract';
+import { smartContractTabAtom } from '../../smart-contracts/atoms';
 import { CreateContractDialog } from '../../smart-contracts/components/create-contract-dialog';
 import { RegistrationAfterCheckError, useRegisterCopyrightFlow, type RegisterFlowOutcome } from '../api/register-copyright-flow';
 import { failureDetails, STATUS_DISPLAY, trackWorkflowStatus } from '../workflow-status';
@@ -204,10 +206,15 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
 /** Opens the Create Smart Contract dialog for this track; once it has a contract, leads to it instead. */
 function ContractButton({ item }: { item: VaultItem }) {
   const contracts = useContracts({ enabled: true });
+  const setContractTab = useSetAtom(smartContractTabAtom);
   const [open, setOpen] = useState(false);
   const list = contracts.data ?? [];
+  const showContracts = () => {
+    setContractTab('contracts');
+    changeTab('smart-contracts');
+  };
   if (list.some((contract) => contract.contentId === item.id)) {
-    return <Button label="Open Smart Contract" icon="pi pi-file-edit" size="small" outlined onClick={() => changeTab('smart-contracts')} />;
+    return <Button label="Open Smart Contract" icon="pi pi-file-edit" size="small" outlined onClick={showContracts} />;
   }
   return (
     <>
@@ -218,7 +225,7 @@ function ContractButton({ item }: { item: VaultItem }) {
         items={[item]}
         contracts={list}
         initialContentId={item.id}
-        onCreated={() => changeTab('smart-contracts')}
+        onCreated={showContracts}
       />
     </>
   );

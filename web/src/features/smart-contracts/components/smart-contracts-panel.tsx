@@ -6,12 +6,14 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
+import { useAtom } from 'jotai';
 import { useState } from 'react';
 import type { Contract } from '../../../../../domain/contracts/royalties';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { PanelTitle } from '../../../components/ui/panel-title';
 import { useContracts } from '../../track-workflow/api/create-contract';
 import { useVault } from '../../vault/api/get-vault';
+import { SMART_CONTRACT_TABS, smartContractTabAtom } from '../atoms';
 import { registeredContent, shortHash } from '../labels';
 import '../smart-contracts.css';
 import { AnalyticsTab } from './analytics-tab';
@@ -22,8 +24,7 @@ import { HistoryTab } from './history-tab';
 import { LibraryTab } from './library-tab';
 import { ReceiversTab } from './receivers-tab';
 
-export const SMART_CONTRACT_TABS = ['Library', 'Smart Contracts', 'Royalty Receivers', 'Royalty History', 'Analytics'] as const;
-const CONTRACTS_TAB_INDEX = 1;
+const TAB_HEADERS = ['Library', 'Smart Contracts', 'Royalty Receivers', 'Royalty History', 'Analytics'] as const;
 
 export function SmartContractsPanel() {
   const vault = useVault({ enabled: true });
@@ -47,7 +48,8 @@ interface SmartContractsScreenProps {
 
 /** The screen from its two lists, so it renders the same in tests. */
 export function SmartContractsScreen({ items, contracts, contractsStatus, contractsError }: SmartContractsScreenProps) {
-  const [activeIndex, setActiveIndex] = useState(0);
+  const [activeTab, setActiveTab] = useAtom(smartContractTabAtom);
+  const activeIndex = SMART_CONTRACT_TABS.indexOf(activeTab);
   const [createFor, setCreateFor] = useState<{ contentId: string | null } | null>(null);
   const [distributeOpen, setDistributeOpen] = useState(false);
   const contracted = new Set(contracts.map((contract) => contract.contentId));
@@ -97,20 +99,20 @@ export function SmartContractsScreen({ items, contracts, contractsStatus, contra
         </section>
       )}
 
-      <TabView className="smart-contracts-tabs" activeIndex={activeIndex} onTabChange={(event) => setActiveIndex(event.index)}>
-        <TabPanel header={SMART_CONTRACT_TABS[0]} leftIcon="pi pi-book">
+      <TabView className="smart-contracts-tabs" activeIndex={activeIndex} onTabChange={(event) => setActiveTab(SMART_CONTRACT_TABS[event.index] ?? 'library')}>
+        <TabPanel header={TAB_HEADERS[0]} leftIcon="pi pi-book">
           <LibraryTab items={items} contracted={contracted} onCreateContract={openCreate} />
         </TabPanel>
-        <TabPanel header={SMART_CONTRACT_TABS[1]} leftIcon="pi pi-file-edit">
+        <TabPanel header={TAB_HEADERS[1]} leftIcon="pi pi-file-edit">
           <ContractsTab status={contractsStatus} contracts={contracts} error={contractsError} onCreate={() => openCreate()} />
         </TabPanel>
-        <TabPanel header={SMART_CONTRACT_TABS[2]} leftIcon="pi pi-users">
+        <TabPanel header={TAB_HEADERS[2]} leftIcon="pi pi-users">
           <ReceiversTab items={registered} />
         </TabPanel>
-        <TabPanel header={SMART_CONTRACT_TABS[3]} leftIcon="pi pi-history">
+        <TabPanel header={TAB_HEADERS[3]} leftIcon="pi pi-history">
           <HistoryTab />
         </TabPanel>
-        <TabPanel header={SMART_CONTRACT_TABS[4]} leftIcon="pi pi-chart-bar">
+        <TabPanel header={TAB_HEADERS[4]} leftIcon="pi pi-chart-bar">
           <AnalyticsTab />
         </TabPanel>
       </TabView>
@@ -121,7 +123,7 @@ export function SmartContractsScreen({ items, contracts, contractsStatus, contra
         items={items}
         contracts={contracts}
         initialContentId={createFor?.contentId ?? null}
-        onCreated={() => setActiveIndex(CONTRACTS_TAB_INDEX)}
+        onCreated={() => setActiveTab('contracts')}
       />
       <DistributeRoyaltiesDialog visible={distributeOpen} onHide={() => setDistributeOpen(false)} contracts={contracts} />
     </section>

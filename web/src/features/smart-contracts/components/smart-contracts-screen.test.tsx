@@ -3,12 +3,13 @@
 // and its Go to Oracle empty state, the contract cards (6-card skeleton, empty state, figures,
 // progress capped at 100 %, badges), receivers, history, analytics, and the funding prompt.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Provider as JotaiProvider } from 'jotai';
+import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
-import { XRP_QR_CODE_KEY, XRP_WALLET_INFO_KEY } from '../../../lib/query-keys';
+import { ROYALTY_HISTORY_KEY, XRP_QR_CODE_KEY, XRP_WALLET_INFO_KEY } from '../../../lib/query-keys';
+import { smartContractTabAtom } from '../atoms';
 import { vaultItem } from '../../track-workflow/vault-item.fixture';
 import { contract, payoutRun, receiver } from '../smart-contracts.fixture';
 import { RoyaltyFigures } from './analytics-tab';
@@ -23,10 +24,10 @@ import { LibraryTab } from './library-tab';
 import { ReceiverList } from './receivers-tab';
 import { SmartContractsScreen } from './smart-contracts-panel';
 
-function render(node: ReactNode, queryClient = new QueryClient()): string {
+function render(node: ReactNode, queryClient = new QueryClient(), store = createStore()): string {
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
-      <JotaiProvider>
+      <JotaiProvider store={store}>
         <ToastProvider>{node}</ToastProvider>
       </JotaiProvider>
     </QueryClientProvider>,
@@ -47,6 +48,16 @@ describe('smart contracts screen', () => {
     expect(ready).toContain('First Light');
     expect(ready).not.toContain('Draft Idea');
     expect(ready).toContain('A1B2C3D4E5F6<');
+  });
+
+  it('opens on the tab another view asked for (navigate-to-tab)', () => {
+    const store = createStore();
+    store.set(smartContractTabAtom, 'history');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(ROYALTY_HISTORY_KEY, []);
+    const html = render(<SmartContractsScreen items={[registered]} contracts={[]} contractsStatus="success" />, queryClient, store);
+    expect(html).toContain('No Distribution History');
+    expect(html).not.toContain('Go to Oracle');
   });
 
   it('marks ready content that already has a contract', () => {
