@@ -1,7 +1,7 @@
 // The royalty invitation page's content (issue 14 §2): what the signed link offers — who invites
-// whom to which share of which track — and, for a signed-in person, Accept or Decline; a visitor is
-// asked to sign up or log in first, since an accepted share is paid to a GOOSE account. A tampered
-// or unknown link is refused by the server and said so here.
+// whom to which share of which track — with Accept for a signed-in person (a visitor is asked to
+// sign up or log in first, since an accepted share is paid to a GOOSE account) and Decline for
+// anyone. A tampered or unknown link is refused by the server and said so here.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
@@ -50,21 +50,32 @@ export function InvitationBody({ token, invitation, user }: { token: string; inv
       </p>
       {invitation.invitationStatus === 'accepted' && <Tag value="Accepted" severity="success" icon="pi pi-check" />}
       {invitation.invitationStatus === 'declined' && <Tag value="Declined" severity="danger" icon="pi pi-times" />}
-      {invitation.invitationStatus === 'pending' &&
-        (user ? (
+      {invitation.invitationStatus === 'pending' && (
+        <>
+          {!user && (
+            <div className="invitation__sign-in">
+              <p>Sign up or log in to accept: the share is paid to your GOOSE account. Declining needs no account.</p>
+              <div className="button-row">
+                <Button label="Sign Up" icon="pi pi-user-plus" onClick={openSignup} />
+                <Button label="Log In" icon="pi pi-sign-in" outlined onClick={openLogin} />
+              </div>
+            </div>
+          )}
           <div className="button-row">
-            <Button
-              label="Accept"
-              icon="pi pi-check"
-              loading={accept.isPending}
-              disabled={busy}
-              onClick={() =>
-                accept.mutate(token, {
-                  onSuccess: (answer) => toast.show({ severity: 'success', summary: 'Invitation Accepted', detail: answer.message }),
-                  onError: (error) => toast.show({ severity: 'error', summary: 'Could not accept', detail: errorMessage(error, 'The invitation could not be accepted') }),
-                })
-              }
-            />
+            {user && (
+              <Button
+                label="Accept"
+                icon="pi pi-check"
+                loading={accept.isPending}
+                disabled={busy}
+                onClick={() =>
+                  accept.mutate(token, {
+                    onSuccess: (answer) => toast.show({ severity: 'success', summary: 'Invitation Accepted', detail: answer.message }),
+                    onError: (error) => toast.show({ severity: 'error', summary: 'Could not accept', detail: errorMessage(error, 'The invitation could not be accepted') }),
+                  })
+                }
+              />
+            )}
             <Button
               label="Decline"
               icon="pi pi-times"
@@ -80,15 +91,8 @@ export function InvitationBody({ token, invitation, user }: { token: string; inv
               }
             />
           </div>
-        ) : (
-          <div className="invitation__sign-in">
-            <p>Sign up or log in to accept: the share is paid to your GOOSE account.</p>
-            <div className="button-row">
-              <Button label="Sign Up" icon="pi pi-user-plus" onClick={openSignup} />
-              <Button label="Log In" icon="pi pi-sign-in" outlined onClick={openLogin} />
-            </div>
-          </div>
-        ))}
+        </>
+      )}
     </div>
   );
 }

@@ -235,11 +235,12 @@ describe('royalty invitation', () => {
   const invitation = { receiverName: 'Bea', receiverEmail: 'bea@example.com', royaltyPercentage: 15, contentTitle: 'First Light', creatorName: 'ada', invitationStatus: 'pending' as const };
   const user = { id: 'u2', username: 'bea', tokenBalance: 0, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
-  it('asks a visitor to sign up or log in, and offers a signed-in person Accept and Decline', () => {
+  it('asks a visitor to sign up or log in to accept (declining needs no account), and offers a signed-in person Accept and Decline', () => {
     const signedOut = render(<InvitationBody token="t" invitation={invitation} user={null} />);
     expect(signedOut).toContain('<strong>15%</strong>');
     expect(signedOut).toContain('Sign Up');
     expect(signedOut).not.toContain('>Accept<');
+    expect(signedOut).toContain('>Decline<');
     const signedIn = render(<InvitationBody token="t" invitation={invitation} user={user} />);
     expect(signedIn).toContain('>Accept<');
     expect(signedIn).toContain('>Decline<');
