@@ -2,6 +2,7 @@
 // against this registry.
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
+import { royaltyContractEventDefinitions } from './royalties/royalty-contract.events';
 import { EventRegistry } from './shared/events';
 import { tokenAccountEventDefinitions } from './tokens/token-account.events';
 import { trackEventDefinitions } from './track/track.events';
@@ -13,4 +14,5 @@ export const eventRegistry = new EventRegistry([
   ...tokenAccountEventDefinitions,
   ...paymentCustomerEventDefinitions,
   ...walletEventDefinitions,
+  ...royaltyContractEventDefinitions,
 ]);
