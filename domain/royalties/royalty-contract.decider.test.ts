@@ -12,7 +12,6 @@ import {
   RoyaltyEarningsRecorded,
   RoyaltyPayoutLinePaid,
   RoyaltyPayoutRunCompleted,
-  RoyaltyPayoutRunStarted,
 } from './royalty-contract.events';
 
 const { given, when } = deciderSpec(royaltyContractDecider);
