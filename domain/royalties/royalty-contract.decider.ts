@@ -34,6 +34,7 @@ export interface RoyaltyContractState {
   contractId: string | null;
   contentId: string | null;
   ownerId: string | null;
+  contentTitle: string;
   status: ContractStatus;
   royaltySplit: number;
   distributionSchedule: DistributionSchedule;
@@ -53,6 +54,7 @@ export const initialRoyaltyContractState: RoyaltyContractState = {
   contractId: null,
   contentId: null,
   ownerId: null,
+  contentTitle: '',
   status: 'active',
   royaltySplit: 0,
   distributionSchedule: 'monthly',
@@ -103,7 +105,8 @@ export function decideRoyaltyContract(command: RoyaltyContractCommand, state: Ro
     }
     case 'RecordAnchorStatus': {
       const { status } = command.data;
-      if (!state.anchor.txHash && status !== 'failed') throw new IllegalStateError('The anchor has not been signed yet');
+      // Awaiting submission or failed may come before any signature (no wallet, no rate to price it).
+      if (!state.anchor.txHash && (status === 'submitted' || status === 'validated')) throw new IllegalStateError('The anchor has not been signed yet');
       if (state.anchor.status === status) return [];
       if (state.anchor.status === 'validated' || state.anchor.status === 'failed') {
         throw new IllegalStateError(`The anchor is ${state.anchor.status} already and cannot become ${status}`);
@@ -176,7 +179,7 @@ export function formatCents(cents: number): string {
 export function evolveRoyaltyContract(state: RoyaltyContractState, event: RoyaltyContractEvent): RoyaltyContractState {
   switch (event.type) {
     case 'RoyaltyContractCreated': {
-      const { contractId, contentId, ownerId, royaltySplit, distributionSchedule, minimumThreshold } = event.data;
+      const { contractId, contentId, ownerId, contentTitle, royaltySplit, distributionSchedule, minimumThreshold } = event.data;
       return {
         ...initialRoyaltyContractState,
         references: new Set(),
@@ -185,6 +188,7 @@ export function evolveRoyaltyContract(state: RoyaltyContractState, event: Royalt
         contractId,
         contentId,
         ownerId,
+        contentTitle,
         royaltySplit,
         distributionSchedule,
         minimumThreshold,
