@@ -31,6 +31,7 @@ import type { XrplLedger } from '../infra/xrpl/ledger';
 import type { TokenLedger } from '../infra/tokens/token-ledger';
 import type { PaymentsProvider } from '../infra/payments/payments-provider';
 import type { WalletServices } from '../infra/wallets/services';
+import { openRoyaltyServices, type RoyaltyPorts, type RoyaltyServices } from '../infra/royalties/royalty-services';
 import { registerOpenApi } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -49,6 +50,7 @@ import { uploadRoutes } from './routes/upload';
 import { paymentRoutes } from './routes/payments';
 import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
+import { smartContractRoutes } from './routes/smart-contracts';
 import { walletRoutes } from './routes/wallets';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
@@ -85,6 +87,8 @@ export interface AppDeps {
   publicOrigin: () => string;
   /** Sign-in through the QXMP Pay widget; absent or null when not configured. */
   qxmpPay?: QxmpPayConfig | null;
+  /** Royalty contracts: the workflow client and the XRPL anchor; built in-process when absent. */
+  royalties?: RoyaltyServices;
 }
 
 export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments'> {
@@ -96,6 +100,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCooki
   trustProxy?: TrustProxy;
   /** The built web app (web/dist); served with a fallback to index.html for client routes. */
   webDistDir?: string | null;
+  /** The ports royalty payouts go through when `royalties` is not given (receivers, split, executor, the Temporal client). */
+  royaltyPorts?: RoyaltyPorts;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -112,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: options.payments ?? null,
     publicOrigin: () => options.publicUrl ?? listeningOrigin(app),
     vaultLists: new VaultListCache(options.db),
+    royalties: options.royalties ?? openRoyaltyServices(options, options.royaltyPorts),
   };
   const stopListening = options.projector.onChange(deps.vaultLists.changed);
   app.addHook('onClose', async () => stopListening());
@@ -139,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tokenRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(walletRoutes, deps);
+  await app.register(smartContractRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractIdFor } from '../infra/royalties/contract-id';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
 import { seedTrack } from '../tests/support/seed-track';
@@ -21,6 +22,8 @@ interface Resource {
   storedName: string;
   txHash: string;
   certificateId: string;
+  /** The owner's royalty contract on the track. */
+  contractId: string;
 }
 
 interface Case {
@@ -59,6 +62,11 @@ const CASES: Record<string, Case> = {
   'GET /api/database-sync-status/:txHash': { request: (r) => ({ method: 'GET', url: `/api/database-sync-status/${r.txHash}` }) },
   'GET /api/tracks/:id/history': { request: (r) => ({ method: 'GET', url: `/api/tracks/${r.trackId}/history` }) },
   'GET /api/verify/:certificateId': { request: (r) => ({ method: 'GET', url: `/api/verify/${r.certificateId}` }), public: 'Anyone holding a certificate (its QR code) may verify it' },
+  'GET /api/smart-contracts/:id': { request: (r) => ({ method: 'GET', url: `/api/smart-contracts/${r.contractId}` }) },
+  'GET /api/smart-contracts/:id/terms.pdf': { request: (r) => ({ method: 'GET', url: `/api/smart-contracts/${r.contractId}/terms.pdf` }) },
+  'POST /api/smart-contracts/:id/execute': { request: (r) => ({ method: 'POST', url: `/api/smart-contracts/${r.contractId}/execute`, ...json() }) },
+  'POST /api/smart-contracts/create': { request: (r) => ({ method: 'POST', url: '/api/smart-contracts/create', ...json({ contentId: r.trackId, templateType: 'standard_royalty' }) }) },
+  'POST /api/smart-contract/create/:id': { request: (r) => ({ method: 'POST', url: `/api/smart-contract/create/${r.trackId}`, ...json() }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 
@@ -93,7 +101,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 async function registeredTrack(ownerId: string): Promise<Resource> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
-  return { trackId, storedName, txHash: txHash!, certificateId: certificateId! };
+  return { trackId, storedName, txHash: txHash!, certificateId: certificateId!, contractId: contractIdFor(trackId) };
 }
 
 beforeAll(async () => {
@@ -105,8 +113,9 @@ beforeAll(async () => {
   owner = ownerAccount.cookie;
   stranger = (await signup()).cookie;
   resource = await registeredTrack(ownerAccount.userId);
+  await testApp.app.inject({ method: 'POST', url: '/api/smart-contracts/create', headers: { cookie: owner }, payload: { contentId: resource.trackId } });
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING' };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', contractId: contractIdFor(id) };
 });
 
 afterAll(async () => {
