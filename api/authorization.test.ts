@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractIdFor } from '../infra/royalties/contract-id';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
 import { insertStandInRelease } from '../tests/support/distributions-stand-in';
@@ -26,6 +27,8 @@ interface Resource {
   receiverId: string;
   /** A release of the owner's in the distributions read model. */
   distributionId: string;
+  /** The owner's royalty contract on the track. */
+  contractId: string;
 }
 
 interface Case {
@@ -81,6 +84,11 @@ const CASES: Record<string, Case> = {
     fileOnly: true,
   },
   'GET /api/tunecore/distributions/:id/royalties': { request: (r) => ({ method: 'GET', url: `/api/tunecore/distributions/${r.distributionId}/royalties` }) },
+  'GET /api/smart-contracts/:id': { request: (r) => ({ method: 'GET', url: `/api/smart-contracts/${r.contractId}` }) },
+  'GET /api/smart-contracts/:id/terms.pdf': { request: (r) => ({ method: 'GET', url: `/api/smart-contracts/${r.contractId}/terms.pdf` }) },
+  'POST /api/smart-contracts/:id/execute': { request: (r) => ({ method: 'POST', url: `/api/smart-contracts/${r.contractId}/execute`, ...json() }) },
+  'POST /api/smart-contracts/create': { request: (r) => ({ method: 'POST', url: '/api/smart-contracts/create', ...json({ contentId: r.trackId, templateType: 'standard_royalty' }) }) },
+  'POST /api/smart-contract/create/:id': { request: (r) => ({ method: 'POST', url: `/api/smart-contract/create/${r.trackId}`, ...json() }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 
@@ -116,7 +124,7 @@ async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receive
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const { id: distributionId } = await insertStandInRelease(testApp.db, { ownerId, contentId: trackId, isrc: 'USGSE2600001' });
-  return { trackId, storedName, txHash: txHash!, certificateId: certificateId!, distributionId };
+  return { trackId, storedName, txHash: txHash!, certificateId: certificateId!, distributionId, contractId: contractIdFor(trackId) };
 }
 
 beforeAll(async () => {
@@ -128,10 +136,11 @@ beforeAll(async () => {
   owner = ownerAccount.cookie;
   stranger = (await signup()).cookie;
   const track = await registeredTrack(ownerAccount.userId);
+  await testApp.app.inject({ method: 'POST', url: '/api/smart-contracts/create', headers: { cookie: owner }, payload: { contentId: track.trackId } });
   const added = await testApp.app.inject({ method: 'POST', url: '/api/royalty-receivers', payload: { contentId: track.trackId, receiverName: 'Ana', receiverEmail: 'ana@example.com', royaltyPercentage: 10 }, headers: { cookie: owner } });
   resource = { ...track, receiverId: added.json().receiver.id };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID() };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id) };
 });
 
 afterAll(async () => {

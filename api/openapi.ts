@@ -22,6 +22,7 @@ export const API_TAGS = {
   tokens: 'Tokens: prices, balance, history and payments',
   receivers: 'Royalty receivers and their invitations',
   distribution: 'Distribution: releases, stores, sales statements and royalties',
+  contracts: 'Royalty contracts, payouts and their history',
   public: 'Public verification',
   operations: 'Operators',
   platform: 'Health',

@@ -6,6 +6,7 @@ import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
 import { xrplPayoutEventDefinitions } from './royalties/xrpl-payout.events';
 import { royaltyReceiversEventDefinitions } from './royalties/royalty-receivers.events';
+import { royaltyContractEventDefinitions } from './royalties/royalty-contract.events';
 import { EventRegistry } from './shared/events';
 import { tokenAccountEventDefinitions } from './tokens/token-account.events';
 import { trackEventDefinitions } from './track/track.events';
@@ -21,4 +22,5 @@ export const eventRegistry = new EventRegistry([
   ...royaltyReceiversEventDefinitions,
   ...releaseEventDefinitions,
   ...salesStatementEventDefinitions,
+  ...royaltyContractEventDefinitions,
 ]);

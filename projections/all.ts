@@ -2,6 +2,7 @@
 import type { Projection } from './projection';
 import { receiversProjection } from './receivers/projection';
 import { statementsProjection } from './statements/projection';
+import { royaltiesProjection } from './royalties/projection';
 import { tokensProjection } from './tokens/projection';
 import { usersProjection } from './users/projection';
 import { vaultProjection } from './vault/projection';
@@ -14,4 +15,5 @@ export const allProjections: readonly Projection[] = [
   walletsProjection,
   receiversProjection,
   statementsProjection,
+  royaltiesProjection,
 ];
