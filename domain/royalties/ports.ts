@@ -65,6 +65,8 @@ export interface PayoutLine {
 export interface PaidLine {
   method: 'token_credit' | 'xrpl_payment' | 'recorded';
   txHash: string | null;
+  /** Why the line was not paid the way it asked (an XRPL line credited in tokens, or only recorded), said plainly. */
+  reason?: string | null;
 }
 
 /**

@@ -53,6 +53,8 @@ export interface RippledStandIn {
   fundAccount(address: string, sequence?: number): void;
   /** Sets an account's XRP balance in drops (creating the account), as a payment into it would; account_info reports it. */
   setBalance(address: string, drops: string): void;
+  /** An account's XRP balance in drops (an accepted XRP Payment moves it), or null for an unknown account. */
+  balanceOf(address: string): string | null;
   /** Like the dropConnections option, from now on: the next `count` submissions lose their reply. */
   dropNextSubmissions(count: number): void;
   /** While true the server is down for clients: every connection is cut as it opens. */
@@ -70,6 +72,7 @@ type Request = Record<string, unknown> & { id?: unknown; command?: unknown };
 type Reply = { result: Record<string, unknown> } | { error: string; error_code?: number; error_message: string; error_exception?: string };
 
 const BASE_FEE_DROPS = 10;
+const DEFAULT_BALANCE_DROPS = '100000000';
 const FIRST_VALIDATED_LEDGER = 1_000;
 const ERROR_CODES = { actNotFound: 19, txnNotFound: 29, invalidTransaction: 93, invalidParams: 31, unknownCmd: 32 } as const;
 
@@ -124,11 +127,20 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
     }
     const account = accounts.get(tx.Account as string);
     if (account) account.sequence += 1;
+    if (account && tx.TransactionType === 'Payment' && typeof tx.Amount === 'string') movePayment(account, tx.Destination as string, BigInt(tx.Amount), BigInt(tx.Fee as string));
     const stored = { tx: { ...tx, hash }, ledgerIndex: null, transactionIndex: received.length };
     transactions.set(hash, stored);
     received.push(stored.tx);
     scheduleLedgerClose();
     return engineResult('tesSUCCESS', txBlob, tx, hash);
+  }
+
+  /** An XRP Payment: the amount and the fee leave the sender, the amount reaches the destination (created if new). */
+  function movePayment(sender: { balanceDrops?: string }, destination: string, amount: bigint, fee: bigint): void {
+    sender.balanceDrops = String(BigInt(sender.balanceDrops ?? DEFAULT_BALANCE_DROPS) - amount - fee);
+    const receiving = accounts.get(destination);
+    if (receiving) receiving.balanceDrops = String(BigInt(receiving.balanceDrops ?? DEFAULT_BALANCE_DROPS) + amount);
+    else accounts.set(destination, { sequence: 1, balanceDrops: String(amount) });
   }
 
   function check(tx: Record<string, unknown>): ResultCode {
@@ -238,7 +250,7 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
         if (!account) return { error: 'actNotFound', error_message: 'Account not found.' };
         return {
           result: {
-            account_data: { Account: address, Balance: account.balanceDrops ?? '100000000', Flags: 0, LedgerEntryType: 'AccountRoot', OwnerCount: 0, Sequence: account.sequence },
+            account_data: { Account: address, Balance: account.balanceDrops ?? DEFAULT_BALANCE_DROPS, Flags: 0, LedgerEntryType: 'AccountRoot', OwnerCount: 0, Sequence: account.sequence },
             ledger_current_index: validatedLedger + 1,
             validated: false,
           },
@@ -302,6 +314,10 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
       const account = accounts.get(address);
       if (account) account.balanceDrops = drops;
       else accounts.set(address, { sequence: 1, balanceDrops: drops });
+    },
+    balanceOf(address) {
+      const account = accounts.get(address);
+      return account ? (account.balanceDrops ?? DEFAULT_BALANCE_DROPS) : null;
     },
     dropNextSubmissions(count) {
       dropsLeft = count;
