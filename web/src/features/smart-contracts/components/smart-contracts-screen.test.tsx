@@ -60,6 +60,12 @@ describe('smart contracts screen', () => {
     expect(html).not.toContain('Go to Oracle');
   });
 
+  it('waits for the vault list instead of saying nothing is registered', () => {
+    const html = render(<SmartContractsScreen items={[]} itemsLoading contracts={[]} contractsStatus="pending" />);
+    expect(html).toContain('Loading your content');
+    expect(html).not.toContain('Go to Oracle');
+  });
+
   it('marks ready content that already has a contract', () => {
     const html = render(<SmartContractsScreen items={[registered]} contracts={[contract({ contentId: 'track-1' })]} contractsStatus="success" />);
     expect(html).toContain('Contract active');
