@@ -3,6 +3,7 @@
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
+import type { EarningsSource } from '../../../../../domain/royalties/ports';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCents } from '../../distribution/labels';
 import { useRoyaltyAnalytics, type RoyaltyAnalytics } from '../api/smart-contracts';
@@ -21,11 +22,14 @@ export function AnalyticsTab() {
   return <RoyaltyFigures analytics={analytics.data} />;
 }
 
-const SOURCE_LABELS: Record<string, string> = {
-  distribution: 'Store sales (statements)',
-  statement: 'Store sales (statements)',
-  license: 'License sales',
+const SOURCE_LABELS: Record<EarningsSource, string> = {
+  distribution_statement: 'Store sales (statements)',
+  license_sale: 'License sales',
 };
+
+function sourceLabel(source: string): string {
+  return (SOURCE_LABELS as Record<string, string>)[source] ?? source;
+}
 
 function monthLabel(month: string): string {
   const match = /^(\d{4})-(\d{2})/.exec(month);
@@ -57,7 +61,7 @@ export function RoyaltyFigures({ analytics }: { analytics: RoyaltyAnalytics }) {
         <FigureTable
           title="By source"
           head={['Source', 'Earnings']}
-          rows={analytics.bySource.map((row) => [SOURCE_LABELS[row.source] ?? row.source, formatCents(row.amount)])}
+          rows={analytics.bySource.map((row) => [sourceLabel(row.source), formatCents(row.amount)])}
         />
         <FigureTable
           title="By contract"

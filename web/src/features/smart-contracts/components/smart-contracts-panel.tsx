@@ -4,6 +4,7 @@
 // Receivers, Royalty History, Analytics — all from the server and kept live by the websocket.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
+import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
 import { useAtom } from 'jotai';
@@ -32,6 +33,7 @@ export function SmartContractsPanel() {
   return (
     <SmartContractsScreen
       items={vault.data ?? []}
+      itemsLoading={vault.isPending}
       contracts={contracts.data ?? []}
       contractsStatus={contracts.status}
       contractsError={contracts.error}
@@ -41,13 +43,15 @@ export function SmartContractsPanel() {
 
 interface SmartContractsScreenProps {
   items: readonly VaultItem[];
+  /** The vault list has not answered yet: the Library and Receivers tabs wait rather than say "nothing registered". */
+  itemsLoading?: boolean;
   contracts: readonly Contract[];
   contractsStatus: 'pending' | 'error' | 'success';
   contractsError?: unknown;
 }
 
 /** The screen from its two lists, so it renders the same in tests. */
-export function SmartContractsScreen({ items, contracts, contractsStatus, contractsError }: SmartContractsScreenProps) {
+export function SmartContractsScreen({ items, itemsLoading = false, contracts, contractsStatus, contractsError }: SmartContractsScreenProps) {
   const [activeTab, setActiveTab] = useAtom(smartContractTabAtom);
   const activeIndex = SMART_CONTRACT_TABS.indexOf(activeTab);
   const [createFor, setCreateFor] = useState<{ contentId: string | null } | null>(null);
@@ -101,13 +105,13 @@ export function SmartContractsScreen({ items, contracts, contractsStatus, contra
 
       <TabView className="smart-contracts-tabs" activeIndex={activeIndex} onTabChange={(event) => setActiveTab(SMART_CONTRACT_TABS[event.index] ?? 'library')}>
         <TabPanel header={TAB_HEADERS[0]} leftIcon="pi pi-book">
-          <LibraryTab items={items} contracted={contracted} onCreateContract={openCreate} />
+          {itemsLoading ? <Skeleton height="8rem" aria-label="Loading your content" /> : <LibraryTab items={items} contracted={contracted} onCreateContract={openCreate} />}
         </TabPanel>
         <TabPanel header={TAB_HEADERS[1]} leftIcon="pi pi-file-edit">
           <ContractsTab status={contractsStatus} contracts={contracts} error={contractsError} onCreate={() => openCreate()} />
         </TabPanel>
         <TabPanel header={TAB_HEADERS[2]} leftIcon="pi pi-users">
-          <ReceiversTab items={registered} />
+          {itemsLoading ? <Skeleton height="8rem" aria-label="Loading your content" /> : <ReceiversTab items={registered} />}
         </TabPanel>
         <TabPanel header={TAB_HEADERS[3]} leftIcon="pi pi-history">
           <HistoryTab />

@@ -60,6 +60,12 @@ describe('smart contracts screen', () => {
     expect(html).not.toContain('Go to Oracle');
   });
 
+  it('waits for the vault list instead of saying nothing is registered', () => {
+    const html = render(<SmartContractsScreen items={[]} itemsLoading contracts={[]} contractsStatus="pending" />);
+    expect(html).toContain('Loading your content');
+    expect(html).not.toContain('Go to Oracle');
+  });
+
   it('marks ready content that already has a contract', () => {
     const html = render(<SmartContractsScreen items={[registered]} contracts={[contract({ contentId: 'track-1' })]} contractsStatus="success" />);
     expect(html).toContain('Contract active');
@@ -172,7 +178,7 @@ describe('analytics', () => {
         analytics={{
           totals: { totalEarnings: 12_345, distributed: 10_000, pending: 2_345, contracts: 1, receivers: 2, payouts: 3 },
           byMonth: [{ month: '2026-11', earnings: 12_345, distributed: 10_000 }],
-          bySource: [{ source: 'distribution', amount: 12_345 }],
+          bySource: [{ source: 'distribution_statement', amount: 12_345 }],
           byContract: [{ contractId: 'contract-1', contentTitle: 'First Light', totalEarnings: 12_345, distributedAmount: 10_000, pendingAmount: 2_345 }],
         }}
       />,
@@ -180,6 +186,7 @@ describe('analytics', () => {
     expect(html).toMatch(/<dt>Total earnings<\/dt><dd>\$123.45<\/dd>/);
     expect(html).toMatch(/<dt>Payouts<\/dt><dd>3<\/dd>/);
     expect(html).toMatch(/<td>Nov 2026<\/td><td>\$123.45<\/td><td>\$100.00<\/td>/);
+    expect(html).toMatch(/<td>Store sales \(statements\)<\/td><td>\$123.45<\/td>/);
     expect(html).toMatch(/<td>First Light<\/td><td>\$123.45<\/td><td>\$100.00<\/td><td>\$23.45<\/td>/);
     expect(html).not.toContain('Coming Soon');
   });
