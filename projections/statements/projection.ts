@@ -7,7 +7,7 @@
 // insert per table, which is what lets a 100,000-line statement project in seconds.
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
-import { SALES_STATEMENT_EVENT_TYPES, type SalesStatementEvent, type StatementLinesEvent } from '../../domain/distribution/sales-statement.events';
+import { recordedLines, SALES_STATEMENT_EVENT_TYPES, type SalesStatementEvent, type StatementLinesEvent } from '../../domain/distribution/sales-statement.events';
 import type { Projection, ReadModelChange } from '../projection';
 
 /** Rows per multi-row insert: keeps each statement's parameters well inside what Postgres takes. */
@@ -78,7 +78,7 @@ export const statementsProjection: Projection = {
         case 'StatementLinesRecorded': {
           const { statementId, importerId, period, batchId, releases, lines } = event.data;
           const sums = new Map<string, { release: number; store: string; country: string; lines: number; units: number; amountCents: number }>();
-          for (const line of lines) {
+          for (const line of recordedLines(lines)) {
             if (line.release === null) {
               pushRow(unmatched, [line.key, statementId, importerId, line.lineNumber, period, line.store, line.country, line.identifier, line.units, line.amountCents]);
               continue;
