@@ -69,6 +69,7 @@ export interface ImportedStatement {
     duplicates: number;
     amount: number;
   };
+  /** The new unmatched lines in file order, the first MAX_UNMATCHED_IN_ANSWER of them. */
   unmatchedLines: UnmatchedStatementLine[];
   earnings: EarningsOutcome;
   /** Where the import's last event sits, for read-your-writes. */
@@ -157,7 +158,7 @@ export async function importStatement(
     for (const line of fresh) {
       if (line.release === null) {
         unmatched++;
-        if (unmatchedLines.length < MAX_UNMATCHED_IN_ANSWER) unmatchedLines.push(unmatchedLine(group.period, line));
+        unmatchedLines.push(unmatchedLine(group.period, line));
       } else {
         matched++;
         amount += line.amountCents;
@@ -171,6 +172,7 @@ export async function importStatement(
     }
   }
   unmatchedLines.sort((a, b) => a.lineNumber - b.lineNumber);
+  unmatchedLines.splice(MAX_UNMATCHED_IN_ANSWER);
   const duplicates = lines.length - matched - unmatched;
 
   const summary = await handleCommand(
