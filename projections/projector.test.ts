@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WELCOME_BONUS_TOKENS } from '../domain/constants';
 import { decideUser, evolveUser, initialUserState, type UserCommand } from '../domain/identity/user.decider';
 import { userStreamId } from '../domain/identity/user.events';
+import { SalesStatementImported, salesStatementStreamId, statementLinesStreamId } from '../domain/distribution/sales-statement.events';
+import { decideStatementLines, initialStatementLinesState } from '../domain/distribution/statement-lines.decider';
 import { eventRegistry } from '../domain/registry';
 import { royaltyReceiversDecider } from '../domain/royalties/royalty-receivers.decider';
 import { royaltyReceiversStreamId } from '../domain/royalties/royalty-receivers.events';
@@ -244,6 +246,16 @@ for (const { name, open } of backends) {
       const contentId = randomUUID();
       const addReceiver = { type: 'AddReceiver' as const, data: { contentId, ownerId: walletOwner, receiverId: randomUUID(), receiverName: 'Ana', receiverEmail: 'ana@example.com', royaltyPercentage: 15, receiverWallet: null, creatorShare: 85 } };
       last = (await handleCommand(store, royaltyReceiversStreamId(contentId), royaltyReceiversDecider, addReceiver, { correlationId: 'receivers', actor: walletOwner })).result!.lastPosition;
+      // A statement import: one line matched to a release, one unmatched, and its summary.
+      const release = { distributionId: randomUUID(), contentId: randomUUID(), ownerId: walletOwner, title: 'Released' };
+      const line = { lineNumber: 2, store: 'spotify', country: 'US', identifier: 'USGSE2600001', units: 10, amountCents: 40 };
+      const recordedLines = decideStatementLines(
+        { type: 'RecordStatementLines', data: { statementId: 's1', importerId: walletOwner, period: '2026-10', bucket: 0, releases: [release], lines: [{ ...line, key: 'k'.repeat(22), release: 0 }, { ...line, key: 'u'.repeat(22), identifier: 'UNKNOWN', release: null }] } },
+        initialStatementLinesState,
+      );
+      await store.append(statementLinesStreamId(walletOwner, '2026-10', 0), recordedLines.map((e) => ({ eventId: randomUUID(), ...e, metadata })), 'no_stream');
+      const summary = SalesStatementImported.create({ statementId: 's1', importerId: walletOwner, fileName: 'october.csv', lines: 2, matched: 1, unmatched: 1, duplicates: 0, amountCents: 40, importedAt: new Date().toISOString() });
+      last = (await store.append(salesStatementStreamId('s1'), [{ eventId: randomUUID(), ...summary, metadata }], 'no_stream')).lastPosition;
       await live.waitFor(last);
       await live.stop();
 

@@ -27,19 +27,66 @@ export const statementReleaseSchema = z.object({
 });
 export type StatementRelease = z.infer<typeof statementReleaseSchema>;
 
-export const recordedLineSchema = z.object({
+/** One line of a statement as it is recorded. */
+export interface RecordedLine {
   /** The line's identity: a hash of the importer, its fields and its occurrence in the file. */
-  key: z.string().min(16).max(64),
-  lineNumber: z.number().int().positive(),
-  store: z.string().min(1).max(200),
-  country: z.string().length(2),
-  identifier: z.string().min(1).max(64),
-  units: z.number().int().nonnegative(),
-  amountCents: cents,
+  key: string;
+  lineNumber: number;
+  store: string;
+  country: string;
+  identifier: string;
+  units: number;
+  amountCents: number;
   /** Index into the event's `releases`, or null when no release of the importer has the identifier. */
-  release: z.number().int().nonnegative().nullable(),
-});
-export type RecordedLine = z.infer<typeof recordedLineSchema>;
+  release: number | null;
+}
+
+/**
+ * The lines of an event, column by column (entry i of every column is line i): a 100,000-line
+ * statement is half the bytes it would be as objects, and arrays of plain values validate several
+ * times faster. `recordedLines` and `lineColumns` convert.
+ */
+export const lineColumnsSchema = z
+  .object({
+    key: z.array(z.string().min(16).max(64)).min(1).max(LINES_PER_EVENT),
+    lineNumber: z.array(z.number().int().positive()),
+    store: z.array(z.string().min(1).max(200)),
+    country: z.array(z.string().length(2)),
+    identifier: z.array(z.string().min(1).max(64)),
+    units: z.array(z.number().int().nonnegative()),
+    amountCents: z.array(cents),
+    release: z.array(z.number().int().nonnegative().nullable()),
+  })
+  .refine((c) => [c.lineNumber, c.store, c.country, c.identifier, c.units, c.amountCents, c.release].every((column) => column.length === c.key.length), {
+    message: 'every column of the lines has one value per line',
+  });
+export type LineColumns = z.infer<typeof lineColumnsSchema>;
+
+export function lineColumns(lines: readonly RecordedLine[]): LineColumns {
+  return {
+    key: lines.map((l) => l.key),
+    lineNumber: lines.map((l) => l.lineNumber),
+    store: lines.map((l) => l.store),
+    country: lines.map((l) => l.country),
+    identifier: lines.map((l) => l.identifier),
+    units: lines.map((l) => l.units),
+    amountCents: lines.map((l) => l.amountCents),
+    release: lines.map((l) => l.release),
+  };
+}
+
+export function recordedLines(c: LineColumns): RecordedLine[] {
+  return c.key.map((key, i) => ({
+    key,
+    lineNumber: c.lineNumber[i]!,
+    store: c.store[i]!,
+    country: c.country[i]!,
+    identifier: c.identifier[i]!,
+    units: c.units[i]!,
+    amountCents: c.amountCents[i]!,
+    release: c.release[i]!,
+  }));
+}
 
 export const StatementLinesRecorded = defineEvent(
   'StatementLinesRecorded',
@@ -51,7 +98,7 @@ export const StatementLinesRecorded = defineEvent(
     /** Names this group of lines for the earnings it feeds: `<statementId>/<bucket>/<n>`. */
     batchId: z.string().min(1).max(200),
     releases: z.array(statementReleaseSchema),
-    lines: z.array(recordedLineSchema).min(1).max(LINES_PER_EVENT),
+    lines: lineColumnsSchema,
   }),
 );
 

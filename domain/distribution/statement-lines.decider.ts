@@ -3,7 +3,9 @@
 // state also keeps what each recorded batch earned per content item, so an import can hand the
 // same amount, under the same reference, to the earnings sink however often it runs.
 import {
+  lineColumns,
   LINES_PER_EVENT,
+  recordedLines,
   StatementLinesRecorded,
   type RecordedLine,
   type StatementLinesEvent,
@@ -74,7 +76,10 @@ function recordLines({ statementId, importerId, period, bucket, releases, lines 
       return { ...line, release: index };
     });
     const batchId = `${statementId}/${period}/${bucket}/${from / LINES_PER_EVENT}`;
-    events.push(StatementLinesRecorded.create({ statementId, importerId, period, batchId, releases: eventReleases, lines: eventLines }));
+    // Built as the event's type says rather than through StatementLinesRecorded.create: the event
+    // store validates every append against the same schema, and validating thousands of lines twice
+    // was a measurable part of a large import.
+    events.push({ type: StatementLinesRecorded.type, data: { statementId, importerId, period, batchId, releases: eventReleases, lines: lineColumns(eventLines) } });
   }
   return events;
 }
@@ -85,7 +90,7 @@ export function evolveStatementLines(state: StatementLinesState, event: Statemen
       const { batchId, releases, lines } = event.data;
       const keys = new Map(state.keys);
       const earnings = new Map<string, BatchEarnings>();
-      for (const line of lines) {
+      for (const line of recordedLines(lines)) {
         keys.set(line.key, batchId);
         if (line.release === null) continue;
         const release = releases[line.release]!;

@@ -156,6 +156,7 @@ export async function readStatementCsv(chunks: AsyncIterable<Buffer | string>): 
     else moreProblems++;
   };
   const lines: StatementLine[] = [];
+  const identifiers = new Map<string, string>();
   /** Where each of STATEMENT_COLUMNS sits in the file, in STATEMENT_COLUMNS' order. */
   let columns: number[] | null = null;
   for await (const records of csvRecords(chunks)) {
@@ -169,7 +170,7 @@ export async function readStatementCsv(chunks: AsyncIterable<Buffer | string>): 
         problem(record.lineNumber, `expected ${STATEMENT_COLUMNS.length} fields, found ${record.fields.length}`);
         continue;
       }
-      const parsed = readLine(record.lineNumber, columns.map((index) => record.fields[index]!.trim()));
+      const parsed = readLine(record.lineNumber, columns.map((index) => record.fields[index]!.trim()), identifiers);
       if (typeof parsed === 'string') problem(record.lineNumber, parsed);
       else lines.push(parsed);
     }
@@ -200,14 +201,19 @@ function readHeader(fields: string[], lineNumber: number): number[] {
   return STATEMENT_COLUMNS.map((c) => columns.get(c)!);
 }
 
-function readLine(lineNumber: number, values: string[]): StatementLine | string {
+/** `identifiers`: each identifier as written and as normalized; a statement repeats a few thousand of them. */
+function readLine(lineNumber: number, values: string[], identifiers: Map<string, string>): StatementLine | string {
   const [period, storeText, countryText, identifierText, unitsText, amountText] = values as [string, string, string, string, string, string];
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) return `period "${period}" must be a month written YYYY-MM`;
   if (storeText === '') return 'store is empty';
   const store = STORE_BY_NAME.get(storeText.toLowerCase()) ?? storeText;
   const country = countryText.toUpperCase();
   if (!/^[A-Z]{2}$/.test(country)) return `country "${countryText}" must be a two-letter ISO 3166 code`;
-  const identifier = normalizeIdentifier(identifierText);
+  let identifier = identifiers.get(identifierText);
+  if (identifier === undefined) {
+    identifier = normalizeIdentifier(identifierText);
+    identifiers.set(identifierText, identifier);
+  }
   if (identifier === '') return 'identifier is empty; give the ISRC, the UPC or the release id';
   if (identifier.length > 64) return 'identifier is longer than 64 characters';
   if (!/^\d+$/.test(unitsText) || Number(unitsText) > MAX_UNITS) return `units "${unitsText}" must be a whole number of plays or sales, 0 or more`;

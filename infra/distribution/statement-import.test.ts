@@ -36,6 +36,8 @@ class RecordingSink implements RoyaltyEarningsSink {
   }
 }
 
+const recordedTotal = (recording: RecordingSink) => [...recording.recorded.values()].reduce((sum, e) => sum + e.amountCents, 0);
+
 async function* once(text: string) {
   yield Buffer.from(text);
 }
@@ -157,6 +159,23 @@ describe.skipIf(!postgresUp)(`statement import on ${postgresUp ? 'a real Postgre
     await run(sink, csv);
     await run(sink, csv);
     expect(sink.total(mine.contentId)).toBe(50);
+  });
+
+  it('money the sink failed on is said plainly, and importing again records it once', async () => {
+    const csv = 'period,store,country,identifier,units,amount\n2027-03,spotify,US,USGSE2600001,1,75\n';
+    const working = new RecordingSink(new Map([[mine.contentId, 'contract-1']]));
+    const failing: RoyaltyEarningsSink = {
+      record: async () => {
+        throw new Error('the contract stream is busy');
+      },
+    };
+    const first = await run(failing, csv);
+    expect(first.earnings).toMatchObject({ attributedCents: 0, failedCents: 75 });
+    expect(first.message).toContain('$0.75 could not be recorded on its contract; import the statement again to retry.');
+    const again = await run(working, csv);
+    expect(again.statement.duplicates).toBe(1);
+    await run(working, csv);
+    expect(recordedTotal(working)).toBe(75);
   });
 
   it('two imports of the same lines at once record each line once', async () => {

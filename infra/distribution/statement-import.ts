@@ -4,7 +4,7 @@
 // dozen appends, not one stream per line), sums the import up, then hands each recorded batch's
 // money per content item to the royalty earnings sink under the batch's reference, so a contract's
 // pending earnings grow once however often a statement is imported.
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { ReleaseLookup } from '../../domain/distribution/release-lookup';
 import { salesStatementDecider } from '../../domain/distribution/sales-statement.decider';
 import {
@@ -69,6 +69,7 @@ export interface ImportedStatement {
     duplicates: number;
     amount: number;
   };
+  /** The new unmatched lines in file order, the first MAX_UNMATCHED_IN_ANSWER of them. */
   unmatchedLines: UnmatchedStatementLine[];
   earnings: EarningsOutcome;
   /** Where the import's last event sits, for read-your-writes. */
@@ -114,7 +115,7 @@ export async function importStatement(
     // The n-th identical line of a file is the same line as the n-th of any other file.
     const occurrence = (occurrences.get(fields) ?? 0) + 1;
     occurrences.set(fields, occurrence);
-    const key = createHash('sha256').update(`${importerId}\u0000${fields}\u0000${occurrence}`).digest('hex').slice(0, 32);
+    const key = hash('sha256', `${importerId}\u0000${fields}\u0000${occurrence}`, 'base64url').slice(0, 22);
     const bucket = statementLineBucket(line.identifier);
     const streamId = statementLinesStreamId(importerId, line.period, bucket);
     let group = groups.get(streamId);
@@ -157,7 +158,7 @@ export async function importStatement(
     for (const line of fresh) {
       if (line.release === null) {
         unmatched++;
-        if (unmatchedLines.length < MAX_UNMATCHED_IN_ANSWER) unmatchedLines.push(unmatchedLine(group.period, line));
+        unmatchedLines.push(unmatchedLine(group.period, line));
       } else {
         matched++;
         amount += line.amountCents;
@@ -171,6 +172,7 @@ export async function importStatement(
     }
   }
   unmatchedLines.sort((a, b) => a.lineNumber - b.lineNumber);
+  unmatchedLines.splice(MAX_UNMATCHED_IN_ANSWER);
   const duplicates = lines.length - matched - unmatched;
 
   const summary = await handleCommand(
@@ -203,7 +205,7 @@ async function recordWithRetry(
         { type: 'RecordStatementLines', data: { ...statement, period: group.period, bucket: group.bucket, lines: group.lines } },
         context,
       );
-      const freshKeys = new Set(events.flatMap((event) => event.data.lines.map((line) => line.key)));
+      const freshKeys = new Set(events.flatMap((event) => event.data.lines.key));
       return {
         fresh: group.lines.filter((line) => freshKeys.has(line.key)),
         state,

@@ -1,12 +1,13 @@
 // The sales statement read models: each import's summary (statements), the lines no release of
-// the importer has (statement_unmatched_lines, kept and listed), and each matched line's money by
-// release and store (statement_line_royalties: the royalty breakdown and the releases' earnings).
-// A line's key is its primary key, so a replayed event inserts nothing. A batch of events is
-// applied with one multi-row insert per table, which is what lets a 100,000-line statement project
-// in seconds.
+// the importer has (statement_unmatched_lines, kept and listed, one row per line keyed by the
+// line's key), and the matched money (statement_line_royalties: the royalty breakdown and the
+// releases' earnings), summed per recorded batch, release, store and country, so a statement's
+// thousands of lines per release become a row per store and country. Both are keyed by what one
+// event holds, so a replayed event inserts nothing. A batch of events is applied with one multi-row
+// insert per table, which is what lets a 100,000-line statement project in seconds.
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
-import { SALES_STATEMENT_EVENT_TYPES, type SalesStatementEvent, type StatementLinesEvent } from '../../domain/distribution/sales-statement.events';
+import { recordedLines, SALES_STATEMENT_EVENT_TYPES, type SalesStatementEvent, type StatementLinesEvent } from '../../domain/distribution/sales-statement.events';
 import type { Projection, ReadModelChange } from '../projection';
 
 /** Rows per multi-row insert: keeps each statement's parameters well inside what Postgres takes. */
@@ -14,8 +15,8 @@ const ROWS_PER_INSERT = 10_000;
 
 const UNMATCHED_COLUMNS = ['line_key', 'statement_id', 'importer_id', 'line_number', 'period', 'store', 'country', 'identifier', 'units', 'amount_cents'] as const;
 const UNMATCHED_TYPES = ['text', 'text', 'text', 'int', 'text', 'text', 'text', 'text', 'bigint', 'bigint'];
-const ROYALTY_COLUMNS = ['line_key', 'statement_id', 'importer_id', 'distribution_id', 'content_id', 'owner_id', 'line_number', 'period', 'store', 'country', 'units', 'amount_cents'] as const;
-const ROYALTY_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'int', 'text', 'text', 'text', 'bigint', 'bigint'];
+const ROYALTY_COLUMNS = ['batch_id', 'distribution_id', 'store', 'country', 'statement_id', 'importer_id', 'content_id', 'owner_id', 'period', 'lines', 'units', 'amount_cents'] as const;
+const ROYALTY_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'bigint', 'bigint'];
 
 export const statementsProjection: Projection = {
   name: 'statements',
@@ -48,18 +49,19 @@ export const statementsProjection: Projection = {
     );
     CREATE INDEX IF NOT EXISTS statement_unmatched_lines_importer_idx ON statement_unmatched_lines (importer_id, statement_id);
     CREATE TABLE IF NOT EXISTS statement_line_royalties (
-      line_key text PRIMARY KEY,
-      statement_id text NOT NULL,
-      importer_id text NOT NULL,
+      batch_id text NOT NULL,
       distribution_id text NOT NULL,
-      content_id text NOT NULL,
-      owner_id text NOT NULL,
-      line_number integer NOT NULL,
-      period text NOT NULL,
       store text NOT NULL,
       country text NOT NULL,
+      statement_id text NOT NULL,
+      importer_id text NOT NULL,
+      content_id text NOT NULL,
+      owner_id text NOT NULL,
+      period text NOT NULL,
+      lines integer NOT NULL,
       units bigint NOT NULL,
-      amount_cents bigint NOT NULL
+      amount_cents bigint NOT NULL,
+      PRIMARY KEY (batch_id, distribution_id, store, country)
     );
     CREATE INDEX IF NOT EXISTS statement_line_royalties_distribution_idx ON statement_line_royalties (distribution_id);`,
   handles: SALES_STATEMENT_EVENT_TYPES,
@@ -74,14 +76,23 @@ export const statementsProjection: Projection = {
       const event = { type: recorded.type, data: recorded.data } as StatementLinesEvent | SalesStatementEvent;
       switch (event.type) {
         case 'StatementLinesRecorded': {
-          const { statementId, importerId, period, releases, lines } = event.data;
-          for (const line of lines) {
-            const release = line.release === null ? null : releases[line.release]!;
-            if (release) {
-              pushRow(royalties, [line.key, statementId, importerId, release.distributionId, release.contentId, release.ownerId, line.lineNumber, period, line.store, line.country, line.units, line.amountCents]);
-            } else {
+          const { statementId, importerId, period, batchId, releases, lines } = event.data;
+          const sums = new Map<string, { release: number; store: string; country: string; lines: number; units: number; amountCents: number }>();
+          for (const line of recordedLines(lines)) {
+            if (line.release === null) {
               pushRow(unmatched, [line.key, statementId, importerId, line.lineNumber, period, line.store, line.country, line.identifier, line.units, line.amountCents]);
+              continue;
             }
+            const key = `${line.release}\u0000${line.store}\u0000${line.country}`;
+            const sum = sums.get(key) ?? { release: line.release, store: line.store, country: line.country, lines: 0, units: 0, amountCents: 0 };
+            sum.lines += 1;
+            sum.units += line.units;
+            sum.amountCents += line.amountCents;
+            sums.set(key, sum);
+          }
+          for (const sum of sums.values()) {
+            const release = releases[sum.release]!;
+            pushRow(royalties, [batchId, release.distributionId, sum.store, sum.country, statementId, importerId, release.contentId, release.ownerId, period, sum.lines, sum.units, sum.amountCents]);
           }
           changes.set(`${importerId}/${statementId}`, change(recorded, importerId, statementId));
           break;
@@ -102,8 +113,8 @@ export const statementsProjection: Projection = {
         }
       }
     }
-    await insertRows(tx, 'statement_unmatched_lines', UNMATCHED_COLUMNS, UNMATCHED_TYPES, unmatched);
-    await insertRows(tx, 'statement_line_royalties', ROYALTY_COLUMNS, ROYALTY_TYPES, royalties);
+    await insertRows(tx, 'statement_unmatched_lines', 'line_key', UNMATCHED_COLUMNS, UNMATCHED_TYPES, unmatched);
+    await insertRows(tx, 'statement_line_royalties', 'batch_id, distribution_id, store, country', ROYALTY_COLUMNS, ROYALTY_TYPES, royalties);
     return [...changes.values()];
   },
 };
@@ -112,13 +123,13 @@ function pushRow(columns: unknown[][], row: unknown[]): void {
   row.forEach((value, index) => columns[index]!.push(value));
 }
 
-/** One INSERT … SELECT FROM unnest(arrays) per ROWS_PER_INSERT rows; a key already present is left as it is. */
-async function insertRows(tx: Queryable, table: string, names: readonly string[], types: readonly string[], columns: unknown[][]): Promise<void> {
+/** One INSERT … SELECT FROM unnest(arrays) per ROWS_PER_INSERT rows; a row whose key is present already is left as it is. */
+async function insertRows(tx: Queryable, table: string, key: string, names: readonly string[], types: readonly string[], columns: unknown[][]): Promise<void> {
   const count = columns[0]!.length;
   const unnest = types.map((type, i) => `$${i + 1}::${type}[]`).join(', ');
   for (let from = 0; from < count; from += ROWS_PER_INSERT) {
     await tx.query(
-      `INSERT INTO ${table} (${names.join(', ')}) SELECT * FROM unnest(${unnest}) ON CONFLICT (line_key) DO NOTHING`,
+      `INSERT INTO ${table} (${names.join(', ')}) SELECT * FROM unnest(${unnest}) ON CONFLICT (${key}) DO NOTHING`,
       columns.map((values) => values.slice(from, from + ROWS_PER_INSERT)),
     );
   }
