@@ -18,7 +18,7 @@ import { migrate } from '../../infra/db/migrate';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { findTemporalCli } from '../../infra/temporal/dev-server';
-import { usersProjection } from '../../projections/users/projection';
+import { allProjections } from '../../projections/all';
 import { recordingExecutor, standInReceivers, standInSplit } from '../../tests/support/royalty-stand-ins';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createRoyaltyContractActivities } from './activities';
@@ -55,7 +55,8 @@ interface Harness {
 async function openHarness(env: TestWorkflowEnvironment): Promise<Harness> {
   const db = await pgliteDb();
   await migrate(db, eventStoreMigrations);
-  await db.query(usersProjection.schema);
+  // The activities read the creator's name from the users read model, which joins the others.
+  for (const projection of allProjections) await db.query(projection.schema);
   const eventStore = new PostgresEventStore(db, eventRegistry);
   const receivers = standInReceivers();
   const executor = recordingExecutor();
