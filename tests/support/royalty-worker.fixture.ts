@@ -32,7 +32,7 @@ const executor: PayoutExecutor = {
       type: 'Credit',
       data: { amountMicros: line.amountCents * 10_000, cause: 'payout', reference: `payout-${run.runId}-${lineIndex}`, description: `Royalties: ${run.contentTitle}` },
     }, context);
-    console.log(JSON.stringify({ msg: 'line paid', runId: run.runId, lineIndex }));
+    process.stdout.write(`${JSON.stringify({ msg: "line paid", runId: run.runId, lineIndex })}\n`);
     if (pauseMs > 0) await sleep(pauseMs);
     return { method: 'token_credit', txHash: null };
   },
@@ -45,5 +45,5 @@ const worker = await Worker.create({
   workflowBundle: await bundleTrackLifecycleWorkflows(),
   activities: createRoyaltyContractActivities({ eventStore, db, receiversOf: async () => [], payoutExecutor: executor, splitPayout: standInSplit }),
 });
-console.log(JSON.stringify({ msg: 'worker ready' }));
+process.stdout.write(`${JSON.stringify({ msg: "worker ready" })}\n`);
 await worker.run();
