@@ -21,6 +21,7 @@ import { openMissingAccounts } from '../infra/tokens/open-accounts';
 import { TokenLedger } from '../infra/tokens/token-ledger';
 import { openWalletServices } from '../infra/wallets/services';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
+import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
 
 const config = loadConfig();
 const stops: (() => Promise<unknown>)[] = [];
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     projector,
     storage,
     lifecycle: temporalLifecycleClient(client),
+    royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     tokenLedger,
     payments: stripe.payments,
     wallets,

@@ -14,6 +14,8 @@ import { TokenLedger } from '../infra/tokens/token-ledger';
 import { createTrackLifecycleActivities, type TrackLifecycleActivityDeps } from './track-lifecycle/activities';
 import { TRACK_LIFECYCLE_TASK_QUEUE } from './track-lifecycle/shared';
 import { createTokenChargeActivities, type TokenChargeActivityDeps } from './token-charges/activities';
+import { createRoyaltyContractActivities } from './royalty-contract/activities';
+import { royaltyActivityPorts, type RoyaltyPorts } from '../infra/royalties/royalty-services';
 
 /** Every workflow definition (workflows/all.ts), bundled once for the worker. */
 export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./all.ts', import.meta.url));
@@ -33,6 +35,8 @@ export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps,
   connection: NativeConnection;
   namespace: string;
   taskQueue?: string;
+  /** What royalty payouts go through (receivers, split, executor); missing ones refuse plainly. */
+  royaltyPorts?: RoyaltyPorts;
 }
 
 export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOptions): Promise<Worker> {
@@ -41,7 +45,11 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
     namespace: options.namespace,
     taskQueue: options.taskQueue ?? TRACK_LIFECYCLE_TASK_QUEUE,
     workflowBundle: await bundleTrackLifecycleWorkflows(),
-    activities: { ...createTrackLifecycleActivities(options), ...createTokenChargeActivities(options) },
+    activities: {
+      ...createTrackLifecycleActivities(options),
+      ...createTokenChargeActivities(options),
+      ...createRoyaltyContractActivities({ eventStore: options.eventStore, db: options.db, ...royaltyActivityPorts(options.royaltyPorts ?? {}) }),
+    },
   });
 }
 

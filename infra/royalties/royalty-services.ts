@@ -7,7 +7,7 @@ import type { Queryable } from '../db/db';
 import type { EventStore } from '../eventstore/event-store';
 import type { WalletServices } from '../wallets/services';
 import type { XrplLedger } from '../xrpl/ledger';
-import { createRoyaltyContractActivities, type SplitPayout } from '../../workflows/royalty-contract/activities';
+import { createRoyaltyContractActivities, type RoyaltyContractActivityDeps, type SplitPayout } from '../../workflows/royalty-contract/activities';
 import { inProcessRoyaltyContractClient, type RoyaltyContractClient } from '../../workflows/royalty-contract/client';
 import { contractAnchor, type ContractAnchor } from './contract-anchor';
 
@@ -28,18 +28,18 @@ export const PAYOUTS_NOT_WIRED = 'Payouts are not wired on this server (no payou
 
 const noReceivers: ReceiversOf = async () => [];
 
+function unwired(): never {
+  throw new Error(PAYOUTS_NOT_WIRED);
+}
+
+/** The payout ports given, the missing ones standing in: no receivers, and a split and executor that refuse plainly. */
+export function royaltyActivityPorts(ports: RoyaltyPorts): Pick<RoyaltyContractActivityDeps, 'receiversOf' | 'payoutExecutor' | 'splitPayout'> {
+  return { receiversOf: ports.receiversOf ?? noReceivers, payoutExecutor: ports.payoutExecutor ?? { pay: unwired }, splitPayout: ports.splitPayout ?? unwired };
+}
+
 export function openRoyaltyServices(deps: { eventStore: EventStore; db: Queryable; wallets: WalletServices; ledger: XrplLedger }, ports: RoyaltyPorts = {}): RoyaltyServices {
   const anchor = contractAnchor({ eventStore: deps.eventStore, wallets: deps.wallets, platformAccount: deps.ledger.account, network: deps.ledger.network });
   if (ports.contracts) return { contracts: ports.contracts, anchor };
-  const unwired = () => {
-    throw new Error(PAYOUTS_NOT_WIRED);
-  };
-  const activities = createRoyaltyContractActivities({
-    eventStore: deps.eventStore,
-    db: deps.db,
-    receiversOf: ports.receiversOf ?? noReceivers,
-    payoutExecutor: ports.payoutExecutor ?? { pay: unwired },
-    splitPayout: ports.splitPayout ?? unwired,
-  });
+  const activities = createRoyaltyContractActivities({ eventStore: deps.eventStore, db: deps.db, ...royaltyActivityPorts(ports) });
   return { contracts: inProcessRoyaltyContractClient(activities), anchor };
 }

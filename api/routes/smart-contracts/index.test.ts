@@ -8,11 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractDetailSchema, payoutHistorySchema } from '../../../domain/contracts/royalties';
+import { royaltyContractStreamId } from '../../../domain/royalties/royalty-contract.events';
+import { contractIdFor } from '../../../infra/royalties/contract-id';
 import { verifyContractTerms } from '../../../infra/royalties/contract-terms';
 import { royaltyEarningsSink } from '../../../infra/royalties/earnings-sink';
 import { parseWalletConfig } from '../../../infra/wallets/config';
 import { openWalletServices } from '../../../infra/wallets/services';
 import { recordingExecutor, standInReceivers, standInSplit } from '../../../tests/support/royalty-stand-ins';
+import { startRippledStandIn, type RippledStandIn } from '../../../tests/support/rippled-stand-in';
 import { seedTrack } from '../../../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
@@ -167,5 +170,38 @@ describe('smart contract routes', () => {
     expect(paid.payout).toMatchObject({ amount: 50, trigger: 'distribute', status: 'completed' });
     const after = (await inject('GET', `/api/smart-contracts/${contract.contractId}`, cookie)).json();
     expect(after.contract).toMatchObject({ totalEarnings: 300, distributedAmount: 50, pendingAmount: 250 });
+  });
+});
+
+describe('smart contract creation with XRPL_URL', () => {
+  let online: TestApp;
+  let onlineDir: string;
+  let rippled: RippledStandIn;
+
+  beforeAll(async () => {
+    onlineDir = await mkdtemp(path.join(os.tmpdir(), 'goose-contracts-online-'));
+    rippled = await startRippledStandIn();
+    online = await startTestApp(
+      onlineDir,
+      { start: notExpected, master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected },
+      { wallets: await openWalletServices(onlineDir, parseWalletConfig({ XRP_USD_RATE: '0.5', XRPL_URL: rippled.url })) },
+    );
+  });
+
+  afterAll(async () => {
+    await online.close();
+    await rippled.close();
+    await rm(onlineDir, { recursive: true, force: true });
+  });
+
+  it("answers 402 WALLET_NOT_FUNDED when the creator's XRPL account cannot pay the deploy price, and records nothing", async () => {
+    const signedUp = await online.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `user_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
+    const cookie = `goose_session=${signedUp.cookies.find((c) => c.name === 'goose_session')!.value}`;
+    await online.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie }, payload: {} });
+    const { trackId } = await seedTrack(online, signedUp.json().user.id, { until: 'registered' });
+    const response = await online.app.inject({ method: 'POST', url: '/api/smart-contracts/create', headers: { cookie }, payload: { contentId: trackId } });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ error: 'WALLET_NOT_FUNDED:99.900000:49.95' });
+    expect(await online.eventStore.readStream(royaltyContractStreamId(contractIdFor(trackId)))).toEqual([]);
   });
 });

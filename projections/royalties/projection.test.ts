@@ -1,0 +1,85 @@
+// The royalties read model on the machine's Postgres server (PGlite when it is not there): a
+// contract's figures, its payout runs and lines, and analytics, built from the contract's events;
+// applying the same events again changes nothing.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventRegistry } from '../../domain/registry';
+import { royaltyContractDecider, type RoyaltyContractCommand } from '../../domain/royalties/royalty-contract.decider';
+import { RoyaltyContractCreated, royaltyContractStreamId } from '../../domain/royalties/royalty-contract.events';
+import { pgliteDb, postgresDb, type Db } from '../../infra/db/db';
+import { migrate } from '../../infra/db/migrate';
+import { handleCommand } from '../../infra/eventstore/command-handler';
+import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { createTestDatabase, postgresAvailable, type TestDatabase } from '../../tests/support/postgres';
+import { royaltiesProjection } from './projection';
+import { findContract, listContracts, listPayoutRuns, royaltyAnalytics } from './queries';
+
+const postgresUp = await postgresAvailable();
+
+describe(`royalties projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres server'})`, () => {
+  let database: TestDatabase | null = null;
+  let db: Db;
+  let eventStore: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = postgresUp ? await createTestDatabase() : null;
+    db = database ? postgresDb(database.url, 2) : await pgliteDb();
+    await migrate(db, eventStoreMigrations);
+    await db.query(royaltiesProjection.schema);
+    eventStore = new PostgresEventStore(db, eventRegistry);
+  });
+
+  afterAll(async () => {
+    await eventStore.close();
+    await db.close();
+    await database?.drop();
+  });
+
+  it('builds contracts, runs, lines and analytics from the events, once however often they are applied', async () => {
+    const ownerId = randomUUID();
+    const contractId = randomUUID();
+    const streamId = royaltyContractStreamId(contractId);
+    const context = { correlationId: 'test', actor: 'test' };
+    const run = (command: RoyaltyContractCommand) => handleCommand(eventStore, streamId, royaltyContractDecider, command, context);
+    await run({
+      type: 'CreateContract',
+      data: RoyaltyContractCreated.create({
+        contractId, contentId: 'track-1', ownerId, contentTitle: 'Night Drive', templateType: 'standard_royalty', royaltySplit: 85,
+        distributionSchedule: 'monthly', minimumThreshold: 100, terms: { contractId }, canonical: '{}', termsSha256: 'a'.repeat(64),
+        signature: { algorithm: 'Ed25519', keyId: 'k', publicKey: 'pk', value: 'sig' }, network: 'testnet', xrpAmount: '99.900000', usdAmount: '49.95',
+      }).data,
+    });
+    await run({ type: 'RecordAnchorStatus', data: { status: 'awaiting_submission', reason: 'No XRPL_URL', ledgerIndex: null } });
+    await run({ type: 'RecordEarnings', data: { amountCents: 700, source: 'distribution_statement', reference: 'l1', description: 'x' } });
+    await run({ type: 'RecordEarnings', data: { amountCents: 300, source: 'license_sale', reference: 's1', description: 'y' } });
+    const lines = [
+      { party: 'platform' as const, receiverId: null, userId: null, name: 'GOOSE platform', percentage: 15, amountCents: 120, receiverWallet: null },
+      { party: 'creator' as const, receiverId: null, userId: ownerId, name: 'me', percentage: 85, amountCents: 680, receiverWallet: null },
+    ];
+    await run({ type: 'StartPayoutRun', data: { runId: 'run-1', trigger: 'distribute', amountCents: 800, lines } });
+    await run({ type: 'RecordLinePaid', data: { runId: 'run-1', lineIndex: 0, method: 'recorded', txHash: null } });
+    await run({ type: 'RecordLinePaid', data: { runId: 'run-1', lineIndex: 1, method: 'token_credit', txHash: null } });
+    await run({ type: 'CompletePayoutRun', data: { runId: 'run-1' } });
+
+    const events = await eventStore.readStream(streamId);
+    for (let pass = 0; pass < 2; pass++) {
+      await db.transaction(async (tx) => {
+        for (const event of events) await royaltiesProjection.apply(tx, event);
+      });
+    }
+
+    const stored = await findContract(db, contractId);
+    expect(stored?.contract).toMatchObject({ totalEarnings: 1000, distributedAmount: 800, pendingAmount: 200, contractStatus: 'active' });
+    expect(stored?.contract.deployment).toMatchObject({ status: 'awaiting_submission', reason: 'No XRPL_URL', txHash: null });
+    expect((await listContracts(db, ownerId)).map((c) => c.contractId)).toEqual([contractId]);
+    const [payout] = await listPayoutRuns(db, ownerId);
+    expect(payout).toMatchObject({ runId: 'run-1', status: 'completed', amount: 800, trigger: 'distribute' });
+    expect(payout!.lines.map((l) => [l.party, l.amount, l.method])).toEqual([['platform', 120, 'recorded'], ['creator', 680, 'token_credit']]);
+    const analytics = await royaltyAnalytics(db, ownerId);
+    expect(analytics.totals).toEqual({ totalEarnings: 1000, distributed: 800, pending: 200, contracts: 1, receivers: 0, payouts: 1 });
+    expect(analytics.bySource).toEqual([{ source: 'distribution_statement', amount: 700 }, { source: 'license_sale', amount: 300 }]);
+    expect(analytics.byMonth).toHaveLength(1);
+    expect(analytics.byMonth[0]).toMatchObject({ earnings: 1000, distributed: 800 });
+    expect(await listPayoutRuns(db, randomUUID())).toEqual([]);
+  });
+});

@@ -1,0 +1,144 @@
+// Fault test: a payout run's worker process is SIGKILLed after it credited the creator's line and
+// before it recorded the line paid; a new worker takes over and the run completes with the creator
+// credited exactly once and each line marked paid once.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { Client, Connection } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventRegistry } from '../../domain/registry';
+import { royaltyContractDecider } from '../../domain/royalties/royalty-contract.decider';
+import { RoyaltyContractCreated, royaltyContractStreamId } from '../../domain/royalties/royalty-contract.events';
+import { tokenAccountStreamId } from '../../domain/tokens/token-account.events';
+import { postgresDb, type Db } from '../../infra/db/db';
+import { migrate } from '../../infra/db/migrate';
+import { handleCommand } from '../../infra/eventstore/command-handler';
+import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { findTemporalCli, startTemporalDevServer, type DevServer } from '../../infra/temporal/dev-server';
+import { openTokenAccount } from '../../infra/tokens/open-accounts';
+import { TokenLedger } from '../../infra/tokens/token-ledger';
+import { allProjections } from '../../projections/all';
+import { payoutUpdate, royaltyContractWorkflowId } from '../../workflows/royalty-contract/shared';
+import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../support/postgres';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const hasPostgres = await postgresAvailable();
+const cli = await findTemporalCli();
+const missing = [!hasPostgres && `no Postgres server at ${new URL(TEST_DATABASE_URL).host}`, !cli && 'no Temporal CLI found'].filter(Boolean);
+const suite = missing.length === 0 ? describe : describe.skip;
+
+suite(missing.length === 0 ? 'payout worker killed mid-run' : `payout worker killed mid-run (skipped: ${missing.join(', ')})`, () => {
+  let dir: string;
+  let database: TestDatabase;
+  let server: DevServer;
+  let db: Db;
+  let eventStore: PostgresEventStore;
+  let connection: Connection;
+  let client: Client;
+  const taskQueue = `royalty-kill-${randomUUID()}`;
+  const workers: Array<{ kill(): Promise<void> }> = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'goose-payout-kill-'));
+    database = await createTestDatabase();
+    server = await startTemporalDevServer({ dbFile: path.join(dir, 'temporal.db'), ui: false });
+    db = postgresDb(database.url, 4);
+    await migrate(db, eventStoreMigrations);
+    // The activities read the creator's name from the users read model, which joins the others.
+    for (const projection of allProjections) await db.query(projection.schema);
+    eventStore = new PostgresEventStore(db, eventRegistry);
+    connection = await Connection.connect({ address: server.address });
+    client = new Client({ connection, namespace: 'default' });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const worker of workers) await worker.kill();
+    await connection?.close();
+    await eventStore?.close();
+    await db?.close();
+    await server?.stop();
+    await database?.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  function spawnWorker(pauseAfterPayMs: number): Promise<{ kill(): Promise<void>; output(): string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/royalty-worker.fixture.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: server.address, TASK_QUEUE: taskQueue, PAUSE_AFTER_PAY_MS: String(pauseAfterPayMs), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    const exited = once(child, 'exit');
+    const worker = {
+      output: () => lines.join('\n'),
+      async kill() {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill('SIGKILL');
+        await exited;
+      },
+    };
+    workers.push(worker);
+    return new Promise((resolve, reject) => {
+      for (const stream of [child.stdout!, child.stderr!]) {
+        createInterface({ input: stream }).on('line', (line) => {
+          lines.push(line);
+          if (line.includes('"msg":"worker ready"')) resolve(worker);
+        });
+      }
+      void exited.then(() => reject(new Error(`worker exited before it was ready:\n${lines.join('\n')}`)));
+    });
+  }
+
+  it('pays the creator once and completes the run after the worker is SIGKILLed between paying and recording', { timeout: 240_000 }, async () => {
+    const ownerId = randomUUID();
+    await openTokenAccount(new TokenLedger(eventStore), ownerId, { correlationId: 'test', actor: 'test' });
+    const contractId = randomUUID();
+    const streamId = royaltyContractStreamId(contractId);
+    const created = RoyaltyContractCreated.create({
+      contractId, contentId: randomUUID(), ownerId, contentTitle: 'Night Drive', templateType: 'standard_royalty', royaltySplit: 85,
+      distributionSchedule: 'on_demand', minimumThreshold: 100, terms: { contractId }, canonical: '{}', termsSha256: 'a'.repeat(64),
+      signature: { algorithm: 'Ed25519', keyId: 'goose-test', publicKey: 'pk', value: 'sig' }, network: 'testnet', xrpAmount: '99.900000', usdAmount: '49.95',
+    });
+    const context = { correlationId: 'test', actor: 'test' };
+    await handleCommand(eventStore, streamId, royaltyContractDecider, { type: 'CreateContract', data: created.data }, context);
+    await handleCommand(eventStore, streamId, royaltyContractDecider, { type: 'RecordEarnings', data: { amountCents: 2000, source: 'license_sale', reference: 'sale-1', description: 'A license' } }, context);
+
+    const first = await spawnWorker(120_000);
+    const input = { contractId, createdAt: new Date().toISOString() };
+    const handle = await client.workflow.start('royaltyContract', { taskQueue, workflowId: royaltyContractWorkflowId(contractId), args: [input] });
+    const requestId = randomUUID();
+    const update = await handle.startUpdate(payoutUpdate, { args: [{ requestId, trigger: 'manual', amountCents: null, correlationId: 'test', actor: 'user:test' }], waitForStage: 'ACCEPTED' });
+    const runId = `${contractId}:${requestId}`;
+    const creditReference = `payout-${runId}-1`;
+
+    // Kill once the creator's line (index 1, after the platform's) is credited but not yet recorded paid.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const credited = (await eventStore.readStream(tokenAccountStreamId(ownerId))).some((e) => (e.data as { reference?: string }).reference === creditReference);
+      if (credited) break;
+      if (Date.now() > deadline) throw new Error(`The creator's line was never paid. Worker output:\n${first.output()}`);
+      await sleep(20);
+    }
+    await first.kill();
+    const linesPaidAtKill = (await eventStore.readStream(streamId)).filter((e) => e.type === 'RoyaltyPayoutLinePaid').map((e) => (e.data as { lineIndex: number }).lineIndex);
+    expect(linesPaidAtKill).toEqual([0]);
+
+    await spawnWorker(0);
+    const answer = await update.result();
+    expect(answer.runId).toBe(runId);
+
+    const contractEvents = (await eventStore.readStream(streamId)).map((e) => e.type);
+    expect(contractEvents.filter((type) => type === 'RoyaltyPayoutRunStarted')).toHaveLength(1);
+    expect(contractEvents.filter((type) => type === 'RoyaltyPayoutLinePaid')).toHaveLength(2);
+    expect(contractEvents.filter((type) => type === 'RoyaltyPayoutRunCompleted')).toHaveLength(1);
+    const credits = (await eventStore.readStream(tokenAccountStreamId(ownerId))).filter((e) => (e.data as { reference?: string }).reference === creditReference);
+    expect(credits).toHaveLength(1);
+    expect((credits[0]!.data as { amountMicros: number }).amountMicros).toBe(1700 * 10_000);
+  });
+});
