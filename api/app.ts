@@ -31,6 +31,12 @@ import type { XrplLedger } from '../infra/xrpl/ledger';
 import type { TokenLedger } from '../infra/tokens/token-ledger';
 import type { PaymentsProvider } from '../infra/payments/payments-provider';
 import type { WalletServices } from '../infra/wallets/services';
+import { openMailer, type Mailer } from '../infra/mail/mailer';
+import { loadInvitationTokens, type InvitationTokens } from '../infra/royalties/invitation-tokens';
+import type { CreatorShareOf, RoyaltyEarningsSink } from '../domain/royalties/ports';
+import { DEFAULT_CONTRACT_TEMPLATE, TEMPLATE_CREATOR_SHARE } from '../domain/royalties/terms';
+import type { ReleaseLookup } from '../domain/distribution/release-lookup';
+import { openRoyaltyServices, type RoyaltyPorts, type RoyaltyServices } from '../infra/royalties/royalty-services';
 import { registerOpenApi } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -47,8 +53,12 @@ import { copyrightRoutes } from './routes/lifecycle/copyright';
 import { masteringRoutes } from './routes/lifecycle/mastering';
 import { uploadRoutes } from './routes/upload';
 import { paymentRoutes } from './routes/payments';
+import { royaltyInvitationRoutes } from './routes/royalty-invitations';
+import { royaltyReceiverRoutes } from './routes/royalty-receivers';
+import { statementRoutes } from './routes/statements';
 import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
+import { smartContractRoutes } from './routes/smart-contracts';
 import { walletRoutes } from './routes/wallets';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
@@ -85,10 +95,28 @@ export interface AppDeps {
   publicOrigin: () => string;
   /** Sign-in through the QXMP Pay widget; absent or null when not configured. */
   qxmpPay?: QxmpPayConfig | null;
+  /** What the platform mails (receivers' invitations): the outbox under data/ unless configured. */
+  mailer: Mailer;
+  /** Signs and checks the links in receivers' invitations. */
+  invitationTokens: InvitationTokens;
+  /** The creator's share a content item's receivers may take in total. */
+  creatorShareOf: CreatorShareOf;
+  /** Matches sales statement lines to releases; by default the `distributions` read model in `db`. */
+  releaseLookup?: ReleaseLookup;
+  /** Where statements' matched money goes (the royalty contracts); absent or null: not attributed, and imports say so. */
+  royaltyEarnings?: RoyaltyEarningsSink | null;
+  /** Royalty contracts: the workflow client and the XRPL anchor; built in-process when absent. */
+  royalties?: RoyaltyServices;
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments' | 'mailer' | 'invitationTokens' | 'creatorShareOf'> {
   payments?: PaymentsProvider | null;
+  /** Default: the outbox under the data folder (storage.root). */
+  mailer?: Mailer;
+  /** Default: the key under data/keys/ (storage.root). */
+  invitationTokens?: InvitationTokens;
+  /** Default: the standard template's share, until the royalty contracts answer it. */
+  creatorShareOf?: CreatorShareOf;
   secureCookies?: boolean;
   /** PUBLIC_URL: where users reach the platform. */
   publicUrl?: string | null;
@@ -96,6 +124,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCooki
   trustProxy?: TrustProxy;
   /** The built web app (web/dist); served with a fallback to index.html for client routes. */
   webDistDir?: string | null;
+  /** The ports royalty payouts go through when `royalties` is not given (receivers, split, executor, the Temporal client). */
+  royaltyPorts?: RoyaltyPorts;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -112,6 +142,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: options.payments ?? null,
     publicOrigin: () => options.publicUrl ?? listeningOrigin(app),
     vaultLists: new VaultListCache(options.db),
+    mailer: options.mailer ?? openMailer(options.storage.root),
+    invitationTokens: options.invitationTokens ?? (await loadInvitationTokens(options.storage.root)),
+    creatorShareOf: options.creatorShareOf ?? (async () => TEMPLATE_CREATOR_SHARE[DEFAULT_CONTRACT_TEMPLATE]),
+    royalties: options.royalties ?? openRoyaltyServices(options, options.royaltyPorts),
   };
   const stopListening = options.projector.onChange(deps.vaultLists.changed);
   app.addHook('onClose', async () => stopListening());
@@ -139,6 +173,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tokenRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(walletRoutes, deps);
+  await app.register(royaltyReceiverRoutes, deps);
+  await app.register(royaltyInvitationRoutes, deps);
+  await app.register(statementRoutes, deps);
+  await app.register(smartContractRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

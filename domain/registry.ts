@@ -1,8 +1,12 @@
 // Every event type the platform stores. The event store validates each append and each read
 // against this registry.
+import { releaseEventDefinitions } from './distribution/release.events';
+import { salesStatementEventDefinitions } from './distribution/sales-statement.events';
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
 import { xrplPayoutEventDefinitions } from './royalties/xrpl-payout.events';
+import { royaltyReceiversEventDefinitions } from './royalties/royalty-receivers.events';
+import { royaltyContractEventDefinitions } from './royalties/royalty-contract.events';
 import { EventRegistry } from './shared/events';
 import { tokenAccountEventDefinitions } from './tokens/token-account.events';
 import { trackEventDefinitions } from './track/track.events';
@@ -15,4 +19,8 @@ export const eventRegistry = new EventRegistry([
   ...paymentCustomerEventDefinitions,
   ...walletEventDefinitions,
   ...xrplPayoutEventDefinitions,
+  ...royaltyReceiversEventDefinitions,
+  ...releaseEventDefinitions,
+  ...salesStatementEventDefinitions,
+  ...royaltyContractEventDefinitions,
 ]);

@@ -10,6 +10,7 @@ import { sessionMigrations } from '../infra/auth/session-store';
 import { signInNonceMigrations } from '../infra/auth/sign-in-nonces';
 import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
+import { openMailer } from '../infra/mail/mailer';
 import { lifecycleMigrations, openLifecycleServices, openPlatform } from '../infra/platform';
 import { stripeFromConfig } from '../infra/payments/stripe-payments';
 import { FileStorage } from '../infra/storage/file-storage';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     qxmpPay: config.qxmpPay,
+    mailer: openMailer(config.dataDir, process.env),
     webDistDir: path.resolve('web/dist'),
   });
   stops.push(() => app.close());

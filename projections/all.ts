@@ -1,8 +1,19 @@
 // Every read model the projector maintains.
 import type { Projection } from './projection';
+import { receiversProjection } from './receivers/projection';
+import { statementsProjection } from './statements/projection';
+import { royaltiesProjection } from './royalties/projection';
 import { tokensProjection } from './tokens/projection';
 import { usersProjection } from './users/projection';
 import { vaultProjection } from './vault/projection';
 import { walletsProjection } from './wallets/projection';
 
-export const allProjections: readonly Projection[] = [usersProjection, vaultProjection, tokensProjection, walletsProjection];
+export const allProjections: readonly Projection[] = [
+  usersProjection,
+  vaultProjection,
+  tokensProjection,
+  walletsProjection,
+  receiversProjection,
+  statementsProjection,
+  royaltiesProjection,
+];

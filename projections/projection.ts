@@ -1,11 +1,13 @@
 // What a read model provides to the projector: its tables, the events it handles, and a handler
 // that applies one event inside the projector's transaction.
+import type { RealtimeMessage } from '../domain/contracts/realtime';
 import type { Queryable } from '../infra/db/db';
 import type { RecordedEvent } from '../infra/eventstore/event-store';
 
 /** A committed change to a read model, announced to live clients (websocket) after the commit. */
 export interface ReadModelChange {
-  readModel: 'vault' | 'user' | 'tokens';
+  /** Every read model the websocket announces (domain/contracts/realtime.ts). */
+  readModel: Extract<RealtimeMessage, { type: 'event' }>['readModel'];
   /** The user the change belongs to; only that user's browsers hear about it. */
   ownerId: string;
   subjectId: string;

@@ -183,4 +183,8 @@ export const invitationSchema = z.object({
   creatorName: z.string(),
   invitationStatus: z.enum(INVITATION_STATUSES),
 });
+export type Invitation = z.infer<typeof invitationSchema>;
 export const acceptInvitationResponseSchema = z.object({ success: z.literal(true), invitation: invitationSchema, message: z.string() });
+/** The answer to a decline: the invitation as it now stands. */
+export const declineInvitationResponseSchema = acceptInvitationResponseSchema;
+export const removeReceiverResponseSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -5,6 +5,8 @@
 //   replay --history-file <file> [<trackId>]       the current workflow code: is it still deterministic?
 //   retry-registration <trackId> [--note <text>] [--operator <name>] [--temporal <address>]
 //                                                  an operator's retry of a failed ledger step
+//   outbox [--to <email>] [--last <n>] [--show <id>] [--json]
+//                                                  the mail written to data/outbox/ (ops/cli/outbox.ts)
 //
 // Results go to stdout, logs to stderr. Exit codes: 0 done; 1 an error, a replay that is not
 // deterministic or a retry the ledger failed again; 2 a bad command line or a refused retry.
@@ -37,12 +39,14 @@ import { lifecycleMigrations, openPlatform, type Platform } from '../../infra/pl
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../../workflows/worker';
 import { trackLifecycleWorkflowId, type RegisterOutcomeValue } from '../../workflows/track-lifecycle/shared';
 import { fail } from './command-line';
+import { outboxCommand } from './outbox';
 
 const USAGE = `usage: npm run ops -- <command>
   history <trackId> [--at <streamVersion>] [--json]
   replay <trackId> [--temporal <address>]
   replay --history-file <path.json|path.pb> [<trackId>]
-  retry-registration <trackId> [--note <text>] [--operator <name>] [--temporal <address> | --api <app url>]`;
+  retry-registration <trackId> [--note <text>] [--operator <name>] [--temporal <address> | --api <app url>]
+  outbox [--to <email>] [--last <n>] [--show <messageId>] [--json]`;
 
 // ---- history ----
 
@@ -398,6 +402,8 @@ async function main(): Promise<void> {
       return replay(args, config);
     case 'retry-registration':
       return retry(args, config);
+    case 'outbox':
+      return outboxCommand(args, config.dataDir);
     case '--help':
     case '-h':
       return fail(USAGE, 0);

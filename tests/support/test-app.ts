@@ -27,11 +27,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider, wallet services, QXMP Pay). */
+/** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider, wallet services, QXMP Pay, the statements' release lookup and earnings sink). */
 export async function startTestApp(
   dataDir: string,
   lifecycle: AppDeps['lifecycle'],
-  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay'> & { wallets?: WalletServices } = {},
+  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'releaseLookup' | 'royaltyEarnings' | 'royaltyPorts'> & { wallets?: WalletServices } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();

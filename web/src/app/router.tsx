@@ -1,11 +1,13 @@
-// The route table (spec 3 §2.1), plus the public certificate verification page. Every route sits
-// under the root layout, which waits for the current user and hosts the app-wide dialogs.
+// The route table (spec 3 §2.1), plus the public certificate verification page and the royalty
+// invitation page. Every route sits under the root layout, which waits for the current user and
+// hosts the app-wide dialogs.
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { CheckoutRoute } from './routes/checkout';
 import { DashboardRoute } from './routes/dashboard';
 import { NotBuiltRoute } from './routes/not-built';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout } from './routes/root';
+import { RoyaltyInvitationRoute } from './routes/royalty-invitation';
 import { SubscribeRoute } from './routes/subscribe';
 import { VerifyRoute } from './routes/verify';
 
@@ -22,6 +24,7 @@ const router = createBrowserRouter([
       { path: '/licensing-marketplace', element: <NotBuiltRoute area="licensing-marketplace" /> },
       { path: '/dispute-management', element: <NotBuiltRoute area="dispute-management" /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
+      { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

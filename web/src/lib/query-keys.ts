@@ -18,6 +18,13 @@ export const XRP_QR_CODE_KEY = ['/api/xrp/qr-code'] as const;
 export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;
 /** The royalty contracts list; a contract's detail is ['/api/smart-contracts', contractId]. */
 export const SMART_CONTRACTS_KEY = ['/api/smart-contracts'] as const;
+/** A content item's royalty receivers: ['/api/royalty-receivers', contentId] (GET ?contentId=). */
+export const ROYALTY_RECEIVERS_KEY = ['/api/royalty-receivers'] as const;
+/** Payout runs and their lines; one contract's: ['/api/royalty-distribution/history', contractId]. */
+export const ROYALTY_HISTORY_KEY = ['/api/royalty-distribution/history'] as const;
+export const ROYALTY_ANALYTICS_KEY = ['/api/royalty-distribution/analytics'] as const;
+/** A receiver's invitation as its signed link shows it: ['/api/royalty-invitations', token]. */
+export const ROYALTY_INVITATION_KEY = ['/api/royalty-invitations'] as const;
 export const DISTRIBUTIONS_KEY = ['/api/tunecore/distributions'] as const;
 /** A release's royalty breakdown: ['/api/tunecore/distributions', distributionId, 'royalties'], under DISTRIBUTIONS_KEY. */
 export const DISTRIBUTION_ROYALTIES_SEGMENT = 'royalties';

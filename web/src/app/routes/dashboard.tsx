@@ -11,6 +11,7 @@ import { WelcomePanel } from '../../features/dashboard/components/welcome-panel'
 import { DistributionsPanel } from '../../features/distribution/components/distributions-panel';
 import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
 import { OraclePanel } from '../../features/oracle/components/oracle-panel';
+import { SmartContractsPanel } from '../../features/smart-contracts/components/smart-contracts-panel';
 import { UploadPanel } from '../../features/upload/components/upload-panel';
 import { VaultPanel } from '../../features/vault/components/vault-panel';
 import { TAB_CHANGE_EVENT, tabFromEvent, useWindowEvent } from '../../lib/app-events';
@@ -65,6 +66,16 @@ export function DashboardRoute() {
           <DistributionsPanel />
         ) : (
           <SignUpPrompt title="Distributions" icon="pi-send" reason="Sign up or log in to release your registered music to streaming platforms and follow its royalties." />
+        ))}
+      {activeTab === 'smart-contracts' &&
+        (user ? (
+          <SmartContractsPanel />
+        ) : (
+          <SignUpPrompt
+            title="Smart Contracts"
+            icon="pi-file-edit"
+            reason="Sign up or log in to create royalty contracts for your registered work, invite receivers to share its royalties and pay them out."
+          />
         ))}
       {isNotBuiltTab(activeTab) && <NotBuiltTabPanel tab={activeTab} />}
     </DashboardLayout>

@@ -3,7 +3,7 @@
 import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 
-type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions'>;
+type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions' | 'smart-contracts'>;
 
 const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string; plans: string[] }> = {
   create: {
@@ -12,16 +12,11 @@ const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string;
     summary: 'AI music creation is not available yet. You can already upload music you made elsewhere from the Upload tab.',
     plans: ['Generate tracks from a prompt, paid in tokens', 'Send generated tracks straight to mastering'],
   },
-  'smart-contracts': {
-    title: 'Smart Contracts',
-    icon: 'pi-file-edit',
-    summary: 'Royalty smart contracts are not available yet. They need registered content, which needs the copyright check first.',
-    plans: ['Royalty contracts for registered content', 'Receivers with percentage shares and payouts'],
-  },
   analytics: {
     title: 'Earnings & Analytics',
     icon: 'pi-chart-bar',
-    summary: 'Analytics are not available yet. Your content and its status are in the Vault tab.',
+    summary:
+      'This overview is not available yet. Your content and its status are in the Vault tab; royalty earnings and payouts are in the Smart Contracts tab (Royalty History and Analytics).',
     plans: ['Content by type and copyright status', 'Token earnings and spending'],
   },
   support: {

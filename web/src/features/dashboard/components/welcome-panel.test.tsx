@@ -24,7 +24,7 @@ function journey(html: string): Record<string, string> {
 }
 
 describe('welcome panel', () => {
-  it('says mastering, the copyright check, XRPL registration, the vault and distribution work, and what is not built yet', () => {
+  it('says mastering, the copyright check, XRPL registration, the vault, royalty contracts and distribution work, and what is not built yet', () => {
     const html = render();
     expect(journey(html)).toEqual({
       Upload: 'Available now',
@@ -32,11 +32,12 @@ describe('welcome panel', () => {
       'Copyright check': 'Available now',
       'Register on XRPL': 'Available now',
       Vault: 'Available now',
-      'Royalty contracts': 'Not available yet',
+      'Royalty contracts': 'Available now',
       Licensing: 'Not available yet',
       Distribute: 'Available now',
     });
-    expect(html).toContain('Royalty contracts and licensing come later.');
+    expect(html).toContain('Licensing comes later.');
+    expect(html).not.toMatch(/royalty contracts[^.]*come later/i);
   });
 
   it('prices the steps from the server\'s list: uploading and the check free, mastering 5, registration 25', () => {

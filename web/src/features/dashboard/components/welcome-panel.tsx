@@ -18,7 +18,12 @@ const JOURNEY: { title: string; text: string; icon: string; available: boolean }
   { title: 'Copyright check', text: 'An oracle compares your work with the works already registered on GOOSE (for music: fingerprint, melody, harmony and rhythm) before registration.', icon: 'pi-shield', available: true },
   { title: 'Register on XRPL', text: 'Cleared work is registered on the XRP Ledger with a signed, downloadable certificate anyone can verify.', icon: 'pi-verified', available: true },
   { title: 'Vault', text: 'Play, download and follow the progress of everything you uploaded, live.', icon: 'pi-lock', available: true },
-  { title: 'Royalty contracts', text: 'Smart contracts that share the royalties of registered work between its receivers.', icon: 'pi-file-edit', available: false },
+  {
+    title: 'Royalty contracts',
+    text: 'Smart contracts that pay the royalties of registered work to you and the receivers who accept their share; deployed once for $49.95 in XRP from your XRPL account.',
+    icon: 'pi-file-edit',
+    available: true,
+  },
   { title: 'Licensing', text: 'Offer licenses for your registered work on a marketplace.', icon: 'pi-briefcase', available: false },
   { title: 'Distribute', text: 'Release registered music to streaming platforms and keep your royalties.', icon: 'pi-send', available: true },
 ];
@@ -34,8 +39,8 @@ export function WelcomePanel({ user, onSelectTab }: { user: User | null; onSelec
           <h1 id="welcome-title">{user ? `Welcome, ${user.username}` : 'Your AI-assisted music, protected from upload to release'}</h1>
           <p className="welcome__lead">
             GOOSE keeps your work in a personal vault and takes it through mastering, copyright clearance and blockchain
-            registration, one step after another, paid with GOOSE tokens (1 token = 1 USD). Royalty contracts and
-            licensing come later.
+            registration, one step after another, paid with GOOSE tokens (1 token = 1 USD), then into royalty contracts
+            that pay your collaborators and releases to streaming platforms. Licensing comes later.
           </p>
           {user ? (
             <div className="button-row">

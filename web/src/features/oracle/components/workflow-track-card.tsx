@@ -5,6 +5,8 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { useToast, type ToastOptions } from '../../../components/ui/toast';
@@ -23,6 +25,9 @@ import { LEDGER_STATUS_TEXT } from '../../track-workflow/ledger-status';
 import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
 import { checkUnavailableReason, isCopyrightCleared } from '../../track-workflow/workflow-steps';
 import { checkOutcomeToast, registrationToast } from '../../track-workflow/outcome-toasts';
+import { useContracts } from '../../track-workflow/api/create-contract';
+import { smartContractTabAtom } from '../../smart-contracts/atoms';
+import { CreateContractDialog } from '../../smart-contracts/components/create-contract-dialog';
 import { RegistrationAfterCheckError, useRegisterCopyrightFlow, type RegisterFlowOutcome } from '../api/register-copyright-flow';
 import { failureDetails, STATUS_DISPLAY, trackWorkflowStatus } from '../workflow-status';
 
@@ -169,7 +174,7 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
             <RegistrationSummary item={item} />
             <div className="button-row">
               <Button label="View Certificate" icon="pi pi-verified" size="small" outlined onClick={() => changeTab('vault')} />
-              <Button label="Create Smart Contract" icon="pi pi-file-edit" size="small" onClick={() => changeTab('smart-contracts')} />
+              <ContractButton item={item} />
             </div>
           </div>
         )}
@@ -195,5 +200,33 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
         )}
       </Card>
     </article>
+  );
+}
+
+/** Opens the Create Smart Contract dialog for this track; once it has a contract, leads to it instead. */
+function ContractButton({ item }: { item: VaultItem }) {
+  const contracts = useContracts({ enabled: true });
+  const setContractTab = useSetAtom(smartContractTabAtom);
+  const [open, setOpen] = useState(false);
+  const list = contracts.data ?? [];
+  const showContracts = () => {
+    setContractTab('contracts');
+    changeTab('smart-contracts');
+  };
+  if (list.some((contract) => contract.contentId === item.id)) {
+    return <Button label="Open Smart Contract" icon="pi pi-file-edit" size="small" outlined onClick={showContracts} />;
+  }
+  return (
+    <>
+      <Button label="Create Smart Contract" icon="pi pi-file-edit" size="small" disabled={contracts.isPending} onClick={() => setOpen(true)} />
+      <CreateContractDialog
+        visible={open}
+        onHide={() => setOpen(false)}
+        items={[item]}
+        contracts={list}
+        initialContentId={item.id}
+        onCreated={showContracts}
+      />
+    </>
   );
 }

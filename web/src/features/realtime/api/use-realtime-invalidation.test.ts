@@ -71,4 +71,11 @@ describe('keysForEvent', () => {
     expect(keys).toContainEqual(['/api/tunecore/statements']);
     expect(keysForEvent({ readModel: 'royalties', eventType: 'RoyaltyEarningsRecorded', subjectId: 'c1' })).toContainEqual(['/api/tunecore/distributions']);
   });
+
+  it('refreshes the contracts, payout history and analytics on royalty events, and the receivers and invitations on receiver events', () => {
+    const royalties = keysForEvent({ readModel: 'royalties', eventType: 'RoyaltyPayoutRunCompleted', subjectId: 'c1' });
+    expect(royalties).toEqual(expect.arrayContaining([['/api/smart-contracts'], ['/api/royalty-distribution/history'], ['/api/royalty-distribution/analytics']]));
+    const receivers = keysForEvent({ readModel: 'receivers', eventType: 'RoyaltyInvitationAccepted', subjectId: 'content-1' });
+    expect(receivers).toEqual(expect.arrayContaining([['/api/royalty-receivers'], ['/api/royalty-invitations'], ['/api/royalty-distribution/analytics']]));
+  });
 });

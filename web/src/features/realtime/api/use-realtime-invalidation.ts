@@ -13,6 +13,10 @@ import {
   DISTRIBUTION_STATEMENTS_KEY,
   DISTRIBUTIONS_KEY,
   GENERATED_MUSIC_KEY,
+  ROYALTY_ANALYTICS_KEY,
+  ROYALTY_HISTORY_KEY,
+  ROYALTY_INVITATION_KEY,
+  ROYALTY_RECEIVERS_KEY,
   SMART_CONTRACTS_KEY,
   SYNC_STATUS_KEY,
   TOKEN_BALANCE_KEY,
@@ -29,9 +33,11 @@ const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
   vault: [VAULT_KEY, COPYRIGHT_CHECKS_KEY],
   user: [USER_KEY, CURRENT_USER_KEY],
   tokens: [USER_KEY, CURRENT_USER_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY],
-  // Royalty earnings move the contracts and each release's breakdown (under DISTRIBUTIONS_KEY).
-  royalties: [SMART_CONTRACTS_KEY, DISTRIBUTIONS_KEY],
-  receivers: [SMART_CONTRACTS_KEY],
+  // Earnings and payout runs move the contracts, their history and analytics, and each release's
+  // breakdown (under DISTRIBUTIONS_KEY).
+  royalties: [SMART_CONTRACTS_KEY, ROYALTY_HISTORY_KEY, ROYALTY_ANALYTICS_KEY, DISTRIBUTIONS_KEY],
+  // A receiver added, invited, accepted, declined or removed (the analytics count receivers).
+  receivers: [ROYALTY_RECEIVERS_KEY, ROYALTY_INVITATION_KEY, SMART_CONTRACTS_KEY, ROYALTY_ANALYTICS_KEY],
   // A release's delivery states, its renewal or takedown, and imported statements.
   distributions: [DISTRIBUTIONS_KEY, DISTRIBUTION_STATEMENTS_KEY, SMART_CONTRACTS_KEY],
 };

@@ -18,6 +18,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
 import { useDistributions } from '../../distribution/api/distribution';
 import { DistributionDialog } from '../../distribution/components/distribution-dialog';
+import { FundingDialog } from '../../smart-contracts/components/funding-dialog';
 import { deliveryStateLabel, distributionStatusLabel, distributionStatusSeverity, releaseOf } from '../../distribution/labels';
 import { TokenCostNote } from '../../tokens/components/token-cost-note';
 import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
@@ -247,6 +248,7 @@ function ContractStepPanel({ item, contract }: { item: VaultItem; contract: Cont
   const toast = useToast();
   const create = useCreateContractForTrack();
   const [funding, setFunding] = useState<{ xrpAmount: string; usdAmount: string } | null>(null);
+  const [fundingOpen, setFundingOpen] = useState(false);
   const registered = isSecuredInVault(item) || Boolean(item.xrplTxHash);
   const share = TEMPLATE_CREATOR_SHARE.standard_royalty;
 
@@ -290,7 +292,7 @@ function ContractStepPanel({ item, contract }: { item: VaultItem; contract: Cont
                 <strong>XRP Funding Required.</strong> Your XRPL account needs {funding.xrpAmount} XRP (about ${funding.usdAmount}) to deploy this contract.
               </span>
               <div className="button-row">
-                <Button label="Fund in Smart Contracts" icon="pi pi-wallet" size="small" outlined onClick={() => changeTab('smart-contracts')} />
+                <Button label="Fund my XRPL account" icon="pi pi-wallet" size="small" outlined onClick={() => setFundingOpen(true)} />
               </div>
             </div>
           }
@@ -302,6 +304,14 @@ function ContractStepPanel({ item, contract }: { item: VaultItem; contract: Cont
         </div>
       )}
       {item.xrplTxHash && <RegistrationSummary item={item} />}
+      <FundingDialog
+        funding={fundingOpen ? funding : null}
+        onHide={() => setFundingOpen(false)}
+        onRetry={() => {
+          setFundingOpen(false);
+          run();
+        }}
+      />
     </div>
   );
 }

@@ -30,11 +30,12 @@ function priceRows(html: string): Record<string, string> {
 }
 
 describe('upload side cards', () => {
-  it('offers mastering, the copyright check and XRPL registration as available, and royalty contracts as not yet', () => {
+  it('offers mastering, the copyright check, XRPL registration and royalty contracts as available', () => {
     const html = render(true);
     const later = [...html.matchAll(/<li class="next-steps__later">.*?<strong>([^<]+)<\/strong>/g)].map((m) => m[1]);
-    expect(later).toEqual(['Smart contract']);
-    expect(html).not.toMatch(/(Mastering|copyright oracle|XRPL registration) is not available yet/i);
+    expect(later).toEqual([]);
+    expect(html).toContain('royalty contract from the Smart Contracts tab');
+    expect(html).not.toMatch(/(Mastering|copyright oracle|XRPL registration|Royalty contracts) (is|are) not available yet/i);
     expect(html).not.toContain('not built yet');
   });
 

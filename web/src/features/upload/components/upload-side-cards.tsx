@@ -17,7 +17,7 @@ const NEXT_STEPS = [
   { title: 'Master track', text: 'Optional, for music: master it from the Mastering tab.', icon: 'pi-sliders-h', available: true },
   { title: 'Copyright analysis', text: 'Run the copyright check from the Copyright Oracle tab.', icon: 'pi-shield', available: true },
   { title: 'Blockchain registry', text: 'Cleared work can be registered on the XRP Ledger, with a signed certificate.', icon: 'pi-verified', available: true },
-  { title: 'Smart contract', text: 'Royalty contracts are not available yet.', icon: 'pi-file-edit', available: false },
+  { title: 'Smart contract', text: 'Registered work can get a royalty contract from the Smart Contracts tab, shared with the receivers you invite.', icon: 'pi-file-edit', available: true },
 ];
 
 const ANALYSIS_ROWS = ['AI Pattern Recognition', 'Database Comparison', 'Registry Check'];

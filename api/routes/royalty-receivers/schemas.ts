@@ -1,0 +1,6 @@
+// Path parameters of the royalty receiver and invitation routes; the bodies and answers are the
+// shared contracts in domain/contracts/royalties.ts.
+import { z } from 'zod';
+
+export const receiverParamsSchema = z.object({ id: z.string().max(100) });
+export const invitationParamsSchema = z.object({ token: z.string().max(200) });

@@ -1,0 +1,46 @@
+// The port a release is delivered through. A real distributor (a DDEX-speaking aggregator's API)
+// implements it as follows, and the release workflow relies on exactly this:
+//
+// - deliver(package): upload the package's files (ERN first or last, as the distributor's intake
+//   asks) and answer once the distributor has acknowledged the message. Delivering the same release
+//   again (same distributionId) must answer the first acknowledgement, not start a second delivery:
+//   the workflow retries an activity whose worker died. A refusal of the package (the intake
+//   rejects the ERN) is a DistributorRefusal with the distributor's reason; network trouble is any
+//   other error and is retried.
+// - poll(deliveryId): the current state of each store the deals named: pending (waiting at the
+//   distributor), uploaded (sent to the store), distributed (live) or failed with the store's reason.
+//   Called on a timer until every store is distributed or failed.
+// - takedown(deliveryId, reason): withdraw the release from every store (a PurgeReleaseMessage or the
+//   distributor's own call). Idempotent.
+import type { DeliveryState } from '../../domain/distribution/catalogue';
+
+export interface DeliverablePackage {
+  distributionId: string;
+  /** Absolute path of the package's folder (data/releases/<id>). */
+  directory: string;
+  /** The ERN message's file name in that folder. */
+  ernFile: string;
+}
+
+export interface DeliveryAck {
+  distributor: string;
+  deliveryId: string;
+  /** Said plainly to the creator when the delivery reached no real store (the sandbox); null otherwise. */
+  notice: string | null;
+}
+
+export interface StoreReport {
+  storeId: string;
+  state: DeliveryState;
+  reason: string | null;
+}
+
+export interface Distributor {
+  readonly name: string;
+  deliver(pkg: DeliverablePackage): Promise<DeliveryAck>;
+  poll(deliveryId: string): Promise<StoreReport[]>;
+  takedown(deliveryId: string, reason: string): Promise<void>;
+}
+
+/** The distributor refused the package for good (retrying will not help). */
+export class DistributorRefusal extends Error {}

@@ -1,0 +1,142 @@
+// The XRP Ledger anchor of a royalty contract: a Payment of the deploy price ($49.95 in XRP at
+// XRP_USD_RATE) from the creator's OWN XRPL account (issue 13's user wallets) to the platform
+// account, carrying the SHA-256 of the signed terms as its memo. With XRPL_URL the creator's balance
+// is checked first (an account that cannot pay answers WALLET_NOT_FUNDED:{xrp}:{usd}) and the
+// payment is submitted and followed to validation; without XRPL_URL the payment is signed and kept,
+// awaiting submission, as registrations are.
+import { Client, convertStringToHex, hashes, Wallet, xrpToDrops, type Payment } from 'xrpl';
+import { CONTRACT_DEPLOY_PRICE_USD, walletNotFundedError } from '../../domain/royalties/terms';
+import type { AnchorStatus } from '../../domain/royalties/royalty-contract.events';
+import { UserWalletsGenerated, walletsStreamId } from '../../domain/wallets/wallet.events';
+import type { EventStore } from '../eventstore/event-store';
+import { logger } from '../logger/logger';
+import type { WalletServices } from '../wallets/services';
+
+export const CONTRACT_MEMO_TYPE = 'goose/royalty-contract';
+/** What an account must keep on the XRP Ledger (base reserve) plus a fee's margin, in XRP. */
+const ACCOUNT_RESERVE_XRP = 10;
+const FEE_MARGIN_XRP = 0.001;
+const OFFLINE_FEE_DROPS = '12';
+const OFFLINE_SEQUENCE = 1;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** The creator's account cannot pay the deploy price (HTTP 402 with the amounts in the error text). */
+export class WalletNotFundedError extends Error {
+  override readonly name = 'WalletNotFundedError';
+  constructor(
+    readonly xrpAmount: string,
+    readonly usdAmount: string,
+  ) {
+    super(walletNotFundedError(xrpAmount, usdAmount));
+  }
+}
+
+export interface AnchorQuote {
+  /** The XRP paid, six decimals; 'unpriced' when XRP_USD_RATE is not set. */
+  xrpAmount: string;
+  usdAmount: string;
+}
+
+export interface AnchorOutcome {
+  signed: { account: string; txHash: string; txBlob: string } | null;
+  status: AnchorStatus;
+  reason: string | null;
+  ledgerIndex: number | null;
+}
+
+export interface ContractAnchor {
+  readonly network: string;
+  quote(): AnchorQuote;
+  /** Throws WalletNotFundedError when the creator's account cannot pay; only checked with XRPL_URL. */
+  ensureFunded(creatorId: string): Promise<void>;
+  anchor(input: { contractId: string; creatorId: string; termsSha256: string }): Promise<AnchorOutcome>;
+}
+
+export interface ContractAnchorOptions {
+  eventStore: EventStore;
+  wallets: WalletServices;
+  /** The platform's XRPL account the deploy price is paid to. */
+  platformAccount: string;
+  network: string;
+}
+
+export function contractAnchor({ eventStore, wallets, platformAccount, network }: ContractAnchorOptions): ContractAnchor {
+  const usdAmount = CONTRACT_DEPLOY_PRICE_USD.toFixed(2);
+  const quote = (): AnchorQuote => ({ xrpAmount: wallets.xrpRate ? (CONTRACT_DEPLOY_PRICE_USD / wallets.xrpRate.rate).toFixed(6) : 'unpriced', usdAmount });
+  const online = wallets.xrpAccounts;
+
+  async function creatorWallet(creatorId: string): Promise<Wallet | null> {
+    const events = await eventStore.readStream(walletsStreamId(creatorId));
+    const generated = events.find((event) => event.type === UserWalletsGenerated.type);
+    if (!generated) return null;
+    const { encryptedXrplSeed } = generated.data as ReturnType<typeof UserWalletsGenerated.create>['data'];
+    return Wallet.fromSeed(wallets.keyBox.open(encryptedXrplSeed));
+  }
+
+  function payment(wallet: Wallet, xrpAmount: string, termsSha256: string, contractId: string): Payment {
+    return {
+      TransactionType: 'Payment',
+      Account: wallet.classicAddress,
+      Destination: platformAccount,
+      Amount: xrpToDrops(xrpAmount),
+      Memos: [{ Memo: { MemoType: convertStringToHex(CONTRACT_MEMO_TYPE), MemoData: convertStringToHex(JSON.stringify({ contractId, termsSha256 })) } }],
+    };
+  }
+
+  return {
+    network,
+    quote,
+    async ensureFunded(creatorId) {
+      if (!online) return;
+      const { xrpAmount } = quote();
+      if (xrpAmount === 'unpriced') throw new Error('XRP_USD_RATE must be set to price the contract deployment in XRP');
+      const wallet = await creatorWallet(creatorId);
+      const balance = wallet ? await online.balanceXrp(wallet.classicAddress) : 0;
+      if (balance < Number(xrpAmount) + ACCOUNT_RESERVE_XRP + FEE_MARGIN_XRP) throw new WalletNotFundedError(xrpAmount, usdAmount);
+    },
+    async anchor({ contractId, creatorId, termsSha256 }) {
+      const { xrpAmount } = quote();
+      const wallet = await creatorWallet(creatorId);
+      if (!wallet) {
+        return { signed: null, status: 'awaiting_submission', reason: 'You have no XRPL wallet yet: generate your wallets, then the deployment can be signed from your account.', ledgerIndex: null };
+      }
+      if (xrpAmount === 'unpriced') {
+        return { signed: null, status: 'awaiting_submission', reason: 'The deploy price cannot be converted to XRP (XRP_USD_RATE is not set), so no payment was signed.', ledgerIndex: null };
+      }
+      if (!online) {
+        const tx = { ...payment(wallet, xrpAmount, termsSha256, contractId), Sequence: OFFLINE_SEQUENCE, Fee: OFFLINE_FEE_DROPS };
+        const { tx_blob: txBlob } = wallet.sign(tx);
+        const txHash = hashes.hashSignedTx(txBlob);
+        return {
+          signed: { account: wallet.classicAddress, txHash, txBlob },
+          status: 'awaiting_submission',
+          reason: `No XRP Ledger server is configured (XRPL_URL is not set), so the deployment payment ${txHash} from ${wallet.classicAddress} is signed but has not been sent to the ${network} ledger.`,
+          ledgerIndex: null,
+        };
+      }
+      const client = new Client(online.url, { timeout: REQUEST_TIMEOUT_MS, connectionTimeout: REQUEST_TIMEOUT_MS });
+      client.on('error', () => undefined);
+      let signed: AnchorOutcome['signed'] = null;
+      try {
+        await client.connect();
+        const prepared = await client.autofill(payment(wallet, xrpAmount, termsSha256, contractId));
+        const { tx_blob: txBlob } = wallet.sign(prepared);
+        signed = { account: wallet.classicAddress, txHash: hashes.hashSignedTx(txBlob), txBlob };
+        const response = await client.submitAndWait(txBlob);
+        const meta = response.result.meta;
+        const result = typeof meta === 'object' && meta ? meta.TransactionResult : 'unknown';
+        logger.info({ contractId, txHash: signed.txHash, result }, 'royalty contract anchor submitted');
+        if (result !== 'tesSUCCESS') return { signed, status: 'failed', reason: `The ledger did not accept the deployment payment: ${result}`, ledgerIndex: response.result.ledger_index ?? null };
+        return { signed, status: 'validated', reason: null, ledgerIndex: response.result.ledger_index ?? null };
+      } catch (error) {
+        logger.warn({ contractId, err: error }, 'royalty contract anchor not validated');
+        const message = error instanceof Error ? error.message : String(error);
+        return signed
+          ? { signed, status: 'submitted', reason: `Submitted but not yet seen validated: ${message}`, ledgerIndex: null }
+          : { signed: null, status: 'failed', reason: `The deployment payment could not be prepared: ${message}`, ledgerIndex: null };
+      } finally {
+        await client.disconnect().catch(() => undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,137 @@
+// The sales statement read models: each import's summary (statements), the lines no release of
+// the importer has (statement_unmatched_lines, kept and listed), and each matched line's money by
+// release and store (statement_line_royalties: the royalty breakdown and the releases' earnings).
+// A line's key is its primary key, so a replayed event inserts nothing. A batch of events is
+// applied with one multi-row insert per table, which is what lets a 100,000-line statement project
+// in seconds.
+import type { Queryable } from '../../infra/db/db';
+import type { RecordedEvent } from '../../infra/eventstore/event-store';
+import { SALES_STATEMENT_EVENT_TYPES, type SalesStatementEvent, type StatementLinesEvent } from '../../domain/distribution/sales-statement.events';
+import type { Projection, ReadModelChange } from '../projection';
+
+/** Rows per multi-row insert: keeps each statement's parameters well inside what Postgres takes. */
+const ROWS_PER_INSERT = 10_000;
+
+const UNMATCHED_COLUMNS = ['line_key', 'statement_id', 'importer_id', 'line_number', 'period', 'store', 'country', 'identifier', 'units', 'amount_cents'] as const;
+const UNMATCHED_TYPES = ['text', 'text', 'text', 'int', 'text', 'text', 'text', 'text', 'bigint', 'bigint'];
+const ROYALTY_COLUMNS = ['line_key', 'statement_id', 'importer_id', 'distribution_id', 'content_id', 'owner_id', 'line_number', 'period', 'store', 'country', 'units', 'amount_cents'] as const;
+const ROYALTY_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'int', 'text', 'text', 'text', 'bigint', 'bigint'];
+
+export const statementsProjection: Projection = {
+  name: 'statements',
+  version: 1,
+  tables: ['statements', 'statement_unmatched_lines', 'statement_line_royalties'],
+  schema: `
+    CREATE TABLE IF NOT EXISTS statements (
+      statement_id text PRIMARY KEY,
+      importer_id text NOT NULL,
+      file_name text NOT NULL,
+      imported_at timestamptz NOT NULL,
+      lines integer NOT NULL,
+      matched integer NOT NULL,
+      unmatched integer NOT NULL,
+      duplicates integer NOT NULL,
+      amount_cents bigint NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS statements_importer_idx ON statements (importer_id, imported_at DESC);
+    CREATE TABLE IF NOT EXISTS statement_unmatched_lines (
+      line_key text PRIMARY KEY,
+      statement_id text NOT NULL,
+      importer_id text NOT NULL,
+      line_number integer NOT NULL,
+      period text NOT NULL,
+      store text NOT NULL,
+      country text NOT NULL,
+      identifier text NOT NULL,
+      units bigint NOT NULL,
+      amount_cents bigint NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS statement_unmatched_lines_importer_idx ON statement_unmatched_lines (importer_id, statement_id);
+    CREATE TABLE IF NOT EXISTS statement_line_royalties (
+      line_key text PRIMARY KEY,
+      statement_id text NOT NULL,
+      importer_id text NOT NULL,
+      distribution_id text NOT NULL,
+      content_id text NOT NULL,
+      owner_id text NOT NULL,
+      line_number integer NOT NULL,
+      period text NOT NULL,
+      store text NOT NULL,
+      country text NOT NULL,
+      units bigint NOT NULL,
+      amount_cents bigint NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS statement_line_royalties_distribution_idx ON statement_line_royalties (distribution_id);`,
+  handles: SALES_STATEMENT_EVENT_TYPES,
+  async apply(tx, event) {
+    return (await this.applyAll!(tx, [event]))[0] ?? null;
+  },
+  async applyAll(tx, events) {
+    const unmatched: unknown[][] = UNMATCHED_COLUMNS.map(() => []);
+    const royalties: unknown[][] = ROYALTY_COLUMNS.map(() => []);
+    const changes = new Map<string, ReadModelChange>();
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as StatementLinesEvent | SalesStatementEvent;
+      switch (event.type) {
+        case 'StatementLinesRecorded': {
+          const { statementId, importerId, period, releases, lines } = event.data;
+          for (const line of lines) {
+            const release = line.release === null ? null : releases[line.release]!;
+            if (release) {
+              pushRow(royalties, [line.key, statementId, importerId, release.distributionId, release.contentId, release.ownerId, line.lineNumber, period, line.store, line.country, line.units, line.amountCents]);
+            } else {
+              pushRow(unmatched, [line.key, statementId, importerId, line.lineNumber, period, line.store, line.country, line.identifier, line.units, line.amountCents]);
+            }
+          }
+          changes.set(`${importerId}/${statementId}`, change(recorded, importerId, statementId));
+          break;
+        }
+        case 'SalesStatementImported': {
+          const d = event.data;
+          await tx.query(
+            `INSERT INTO statements (statement_id, importer_id, file_name, imported_at, lines, matched, unmatched, duplicates, amount_cents)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (statement_id) DO NOTHING`,
+            [d.statementId, d.importerId, d.fileName, d.importedAt, d.lines, d.matched, d.unmatched, d.duplicates, d.amountCents],
+          );
+          changes.set(`${d.importerId}/${d.statementId}`, change(recorded, d.importerId, d.statementId));
+          break;
+        }
+        default: {
+          const unknown: never = event;
+          throw new Error(`Unknown sales statement event ${JSON.stringify(unknown)}`);
+        }
+      }
+    }
+    await insertRows(tx, 'statement_unmatched_lines', UNMATCHED_COLUMNS, UNMATCHED_TYPES, unmatched);
+    await insertRows(tx, 'statement_line_royalties', ROYALTY_COLUMNS, ROYALTY_TYPES, royalties);
+    return [...changes.values()];
+  },
+};
+
+function pushRow(columns: unknown[][], row: unknown[]): void {
+  row.forEach((value, index) => columns[index]!.push(value));
+}
+
+/** One INSERT … SELECT FROM unnest(arrays) per ROWS_PER_INSERT rows; a key already present is left as it is. */
+async function insertRows(tx: Queryable, table: string, names: readonly string[], types: readonly string[], columns: unknown[][]): Promise<void> {
+  const count = columns[0]!.length;
+  const unnest = types.map((type, i) => `$${i + 1}::${type}[]`).join(', ');
+  for (let from = 0; from < count; from += ROWS_PER_INSERT) {
+    await tx.query(
+      `INSERT INTO ${table} (${names.join(', ')}) SELECT * FROM unnest(${unnest}) ON CONFLICT (line_key) DO NOTHING`,
+      columns.map((values) => values.slice(from, from + ROWS_PER_INSERT)),
+    );
+  }
+}
+
+function change(event: RecordedEvent, ownerId: string, statementId: string): ReadModelChange {
+  return {
+    readModel: 'distributions',
+    ownerId,
+    subjectId: statementId,
+    streamId: event.streamId,
+    eventType: event.type,
+    workflowId: event.metadata.workflowId,
+    recordedAt: event.recordedAt.toISOString(),
+  };
+}

@@ -1,0 +1,67 @@
+// Reads of the sales statement read models, each scoped to the user who asks: their imports,
+// their unmatched lines, and the royalty breakdown of one of their releases.
+import type { z } from 'zod';
+import type { royaltyBreakdownSchema, statementSchema, unmatchedLineSchema } from '../../domain/contracts/distribution';
+import { STORES } from '../../domain/distribution/catalogue';
+import { UNMATCHED_REASON } from '../../domain/distribution/sales-statement.events';
+import type { Queryable } from '../../infra/db/db';
+
+type Statement = z.infer<typeof statementSchema>;
+type UnmatchedLine = z.infer<typeof unmatchedLineSchema>;
+type RoyaltyBreakdown = z.infer<typeof royaltyBreakdownSchema>['royalties'];
+
+const STORE_NAMES = new Map(STORES.map((s) => [s.id, s.name]));
+
+export async function listStatements(db: Queryable, importerId: string, limit = 100): Promise<Statement[]> {
+  const { rows } = await db.query<{ statement_id: string; file_name: string; imported_at: Date; lines: number; matched: number; unmatched: number; duplicates: number; amount_cents: string }>(
+    `SELECT statement_id, file_name, imported_at, lines, matched, unmatched, duplicates, amount_cents::text FROM statements
+     WHERE importer_id = $1 ORDER BY imported_at DESC, statement_id LIMIT $2`,
+    [importerId, limit],
+  );
+  return rows.map((r) => ({
+    statementId: r.statement_id,
+    fileName: r.file_name,
+    importedAt: new Date(r.imported_at).toISOString(),
+    lines: r.lines,
+    matched: r.matched,
+    unmatched: r.unmatched,
+    duplicates: r.duplicates,
+    amount: Number(r.amount_cents),
+  }));
+}
+
+/** The importer's unmatched lines, newest statement first, in file order within it. */
+export async function listUnmatchedLines(db: Queryable, importerId: string, limit = 500): Promise<UnmatchedLine[]> {
+  const { rows } = await db.query<{ line_number: number; period: string; store: string; country: string; identifier: string; units: string; amount_cents: string }>(
+    `SELECT u.line_number, u.period, u.store, u.country, u.identifier, u.units::text, u.amount_cents::text
+     FROM statement_unmatched_lines u LEFT JOIN statements s ON s.statement_id = u.statement_id
+     WHERE u.importer_id = $1 ORDER BY s.imported_at DESC NULLS FIRST, u.statement_id, u.line_number LIMIT $2`,
+    [importerId, limit],
+  );
+  return rows.map((r) => ({
+    lineNumber: r.line_number,
+    period: r.period,
+    store: r.store,
+    country: r.country,
+    identifier: r.identifier,
+    units: Number(r.units),
+    amount: Number(r.amount_cents),
+    reason: UNMATCHED_REASON,
+  }));
+}
+
+/** A release's statement money by store, largest first; only its owner's lines count. */
+export async function findRoyaltyBreakdown(db: Queryable, distributionId: string, ownerId: string): Promise<RoyaltyBreakdown> {
+  const { rows } = await db.query<{ store: string; amount: string; streams: string }>(
+    `SELECT store, sum(amount_cents)::text AS amount, sum(units)::text AS streams FROM statement_line_royalties
+     WHERE distribution_id = $1 AND owner_id = $2 GROUP BY store ORDER BY sum(amount_cents) DESC, store`,
+    [distributionId, ownerId],
+  );
+  const breakdown = rows.map((r) => ({ store: r.store, storeName: STORE_NAMES.get(r.store) ?? r.store, amount: Number(r.amount), streams: Number(r.streams) }));
+  return {
+    distributionId,
+    totalAmount: breakdown.reduce((sum, b) => sum + b.amount, 0),
+    totalStreams: breakdown.reduce((sum, b) => sum + b.streams, 0),
+    breakdown,
+  };
+}

@@ -1,0 +1,85 @@
+// "View Contract" (issue 14 §1): the contract's signed terms (the canonical JSON, its SHA-256 and the
+// platform's Ed25519 signature), the PDF of the terms, and where the deploy transaction stands, in
+// plain words: a transaction that is only signed is "awaiting submission", never called on chain;
+// a submitted one shows its hash and an explorer link.
+import { Dialog } from 'primereact/dialog';
+import { Message } from 'primereact/message';
+import { Skeleton } from 'primereact/skeleton';
+import { Tag } from 'primereact/tag';
+import type { Contract } from '../../../../../domain/contracts/royalties';
+import { Fact } from '../../../components/ui/fact';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { contractTermsPdfUrl, useContractDetail, type ContractDetail } from '../api/smart-contracts';
+import { DEPLOYMENT_STATUS_SEVERITY, DEPLOYMENT_STATUS_TEXT } from '../labels';
+
+interface ContractViewDialogProps {
+  contract: Contract;
+  visible: boolean;
+  onHide(): void;
+}
+
+export function ContractViewDialog({ contract, visible, onHide }: ContractViewDialogProps) {
+  const detail = useContractDetail(contract.contractId, { enabled: visible });
+  return (
+    <Dialog header={`Contract: ${contract.contentTitle}`} visible={visible} onHide={onHide} className="contract-dialog contract-dialog--wide" draggable={false} modal>
+      <Deployment contract={detail.data?.contract ?? contract} />
+      {detail.isPending && <Skeleton height="10rem" aria-label="Loading the signed terms" />}
+      {detail.isError && <Message severity="error" text={`The signed terms could not be loaded: ${errorMessage(detail.error, 'unknown error')}`} />}
+      {detail.data && <SignedTerms contractId={contract.contractId} signed={detail.data.signedTerms} />}
+    </Dialog>
+  );
+}
+
+export function Deployment({ contract }: { contract: Contract }) {
+  const { deployment } = contract;
+  return (
+    <section className="contract-view__section" aria-label="Deployment">
+      <h4>Deployment on the XRP Ledger</h4>
+      <Tag value={DEPLOYMENT_STATUS_TEXT[deployment.status]} severity={DEPLOYMENT_STATUS_SEVERITY[deployment.status]} />
+      <dl className="facts">
+        <Fact term="Network">{deployment.network}</Fact>
+        <Fact term="Deploy price">
+          {deployment.xrpAmount} XRP (${deployment.usdAmount})
+        </Fact>
+        <Fact term="Paid from">{deployment.account ?? 'Your XRPL account'}</Fact>
+        <Fact term="Created">{formatDateTime(contract.createdAt)}</Fact>
+        {deployment.txHash && (
+          <Fact term="Transaction" wide>
+            {deployment.explorerUrl ? (
+              <a href={deployment.explorerUrl} target="_blank" rel="noopener noreferrer">
+                <code>{deployment.txHash}</code> <i className="pi pi-external-link" aria-hidden="true" />
+              </a>
+            ) : (
+              <code>{deployment.txHash}</code>
+            )}
+          </Fact>
+        )}
+      </dl>
+      {deployment.reason && <Message severity={deployment.status === 'failed' ? 'error' : 'warn'} text={deployment.reason} />}
+    </section>
+  );
+}
+
+export function SignedTerms({ contractId, signed }: { contractId: string; signed: ContractDetail['signedTerms'] }) {
+  return (
+    <section className="contract-view__section" aria-label="Signed terms">
+      <h4>Signed terms</h4>
+      <dl className="facts">
+        <Fact term="SHA-256" wide>
+          <code>{signed.sha256}</code>
+        </Fact>
+        <Fact term="Signature">
+          {signed.signature.algorithm}, key {signed.signature.keyId}
+        </Fact>
+      </dl>
+      <pre className="contract-view__terms" aria-label="Canonical terms">
+        {JSON.stringify(signed.terms, null, 2)}
+      </pre>
+      <a className="p-button p-button-outlined p-button-sm" href={contractTermsPdfUrl(contractId)} target="_blank" rel="noopener noreferrer">
+        <i className="pi pi-file-pdf" aria-hidden="true" />
+        <span>&nbsp;Terms PDF</span>
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+// The royalty contract's activities. A payout run is planned (the run decided once with its lines,
+// from the content's receivers and the contract's split), each line paid through the PayoutExecutor
+// port and then marked paid, and the run completed. Every write goes through the contract's decider;
+// the executor pays a (run, line) once, so a worker that dies between paying and recording pays
+// nothing more when the activity runs again.
+import { Context } from '@temporalio/activity';
+import type { PayoutExecutor, PayoutLine, ReceiverShare, ReceiversOf } from '../../domain/royalties/ports';
+import {
+  formatCents,
+  pendingCents,
+  royaltyContractDecider,
+  type RoyaltyContractCommand,
+  type RoyaltyContractState,
+} from '../../domain/royalties/royalty-contract.decider';
+import { royaltyContractStreamId, type RoyaltyContractEvent } from '../../domain/royalties/royalty-contract.events';
+import { DomainError } from '../../domain/shared/errors';
+import type { Queryable } from '../../infra/db/db';
+import { handleCommand } from '../../infra/eventstore/command-handler';
+import type { EventStore } from '../../infra/eventstore/event-store';
+import { logger } from '../../infra/logger/logger';
+import { findUserById } from '../../projections/users/queries';
+import { payoutRunId, type ContractSchedule, type PayoutPlan, type PayoutRequest } from './shared';
+
+/** Shares a run's amount into its lines (domain/royalties/split.ts's splitPayout). */
+export type SplitPayout = (input: { amountCents: number; creatorShare: number; creator: { userId: string; name: string }; receivers: readonly ReceiverShare[] }) => PayoutLine[];
+
+export interface RoyaltyContractActivityDeps {
+  eventStore: EventStore;
+  db: Queryable;
+  receiversOf: ReceiversOf;
+  payoutExecutor: PayoutExecutor;
+  splitPayout: SplitPayout;
+}
+
+export interface PayLineInput {
+  contractId: string;
+  runId: string;
+  lineIndex: number;
+  correlationId: string;
+  actor: string;
+}
+
+const log = logger.child({ module: 'royalty-contract' });
+
+/** The workflow's id when running as an activity; null when called in-process. */
+function workflowId(): string | null {
+  try {
+    return Context.current().info.workflowExecution?.workflowId ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function createRoyaltyContractActivities(deps: RoyaltyContractActivityDeps) {
+  const { eventStore, receiversOf, payoutExecutor, splitPayout } = deps;
+
+  async function load(contractId: string): Promise<RoyaltyContractState> {
+    const events = await eventStore.readStream(royaltyContractStreamId(contractId));
+    return events.reduce((state, e) => royaltyContractDecider.evolve(state, { type: e.type, data: e.data } as RoyaltyContractEvent), royaltyContractDecider.initialState);
+  }
+
+  function run(contractId: string, command: RoyaltyContractCommand, context: { correlationId: string; actor: string }) {
+    return handleCommand(eventStore, royaltyContractStreamId(contractId), royaltyContractDecider, command, { ...context, workflowId: workflowId() });
+  }
+
+  return {
+    async contractSchedule(contractId: string): Promise<ContractSchedule | null> {
+      const state = await load(contractId);
+      return state.created ? { status: state.status, schedule: state.distributionSchedule } : null;
+    },
+
+    /** Decides the run (started with its lines) or says why nothing is paid. A repeated request finds its run. */
+    async planPayoutRun(contractId: string, request: PayoutRequest): Promise<PayoutPlan> {
+      const runId = payoutRunId(contractId, request.requestId);
+      const state = await load(contractId);
+      if (!state.created || !state.ownerId || !state.contentId) return { kind: 'none', message: 'This royalty contract does not exist' };
+      const existing = state.runs.get(runId);
+      if (existing) return { kind: 'run', runId, lineCount: existing.lines.length };
+      if (state.status !== 'active') return { kind: 'none', message: `The contract is ${state.status}; payouts run only while it is active` };
+      const pending = pendingCents(state);
+      const amountCents = request.amountCents ?? pending;
+      if (pending <= 0) return { kind: 'none', message: 'Nothing is pending: no earnings have been recorded since the last payout' };
+      if (amountCents > pending) return { kind: 'none', message: `The amount of ${formatCents(amountCents)} is more than the ${formatCents(pending)} pending` };
+      if (request.trigger !== 'distribute' && amountCents < state.minimumThreshold) {
+        return { kind: 'none', message: `Pending earnings of ${formatCents(amountCents)} are below the contract's minimum of ${formatCents(state.minimumThreshold)}; nothing was paid` };
+      }
+      const receivers = await receiversOf(state.contentId);
+      const waiting = receivers.filter((receiver) => receiver.invitationStatus === 'pending');
+      if (waiting.length > 0) {
+        const names = waiting.map((receiver) => receiver.receiverName).join(', ');
+        return { kind: 'none', message: `Waiting for ${names} to accept the royalty invitation: every party agrees to the split before money moves` };
+      }
+      const accepted = receivers.filter((receiver) => receiver.invitationStatus === 'accepted');
+      const creatorName = (await findUserById(deps.db, state.ownerId))?.username ?? 'Creator';
+      try {
+        const lines = splitPayout({ amountCents, creatorShare: state.royaltySplit, creator: { userId: state.ownerId, name: creatorName }, receivers: accepted });
+        await run(contractId, { type: 'StartPayoutRun', data: { runId, trigger: request.trigger, amountCents, lines } }, request);
+        log.info({ contractId, runId, amountCents, lines: lines.length }, 'payout run started');
+        return { kind: 'run', runId, lineCount: lines.length };
+      } catch (error) {
+        if (error instanceof DomainError) return { kind: 'none', message: error.message };
+        throw error;
+      }
+    },
+
+    /** Pays one line through the executor (once per run and line) and records it paid. */
+    async payPayoutLine(input: PayLineInput): Promise<void> {
+      const { contractId, runId, lineIndex } = input;
+      const state = await load(contractId);
+      const payoutRun = state.runs.get(runId);
+      if (!payoutRun) throw new Error(`No payout run ${runId} on contract ${contractId}`);
+      if (payoutRun.paid.has(lineIndex)) return;
+      const line = payoutRun.lines[lineIndex]!;
+      const paid = await payoutExecutor.pay({ runId, contractId, contentTitle: state.contentTitle }, lineIndex, line, input);
+      await run(contractId, { type: 'RecordLinePaid', data: { runId, lineIndex, method: paid.method, txHash: paid.txHash } }, input);
+    },
+
+    async completePayoutRun(input: { contractId: string; runId: string; correlationId: string; actor: string }): Promise<void> {
+      await run(input.contractId, { type: 'CompletePayoutRun', data: { runId: input.runId } }, input);
+      log.info({ contractId: input.contractId, runId: input.runId }, 'payout run completed');
+    },
+  };
+}
+
+export type RoyaltyContractActivities = ReturnType<typeof createRoyaltyContractActivities>;
