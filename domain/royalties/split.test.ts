@@ -1,8 +1,9 @@
-// The payout split: worked examples, and properties over random amounts (1 to 10^9 cents) and
-// receiver sets (0 to 50 receivers within the creator's share) — the lines sum to the amount to the
-// cent, each line is its exact share rounded down or up by one cent, the extra cents go to the
-// largest remainders, and the input order of the receivers changes nothing. The cases come from a
-// seeded generator, so a failure names the seed that reproduces it.
+// The payout split: worked examples, and fast-check properties over random amounts (1 to 10^9
+// cents) and receiver sets (0 to 50 receivers within the creator's share) — the lines sum to the
+// amount to the cent, each line is its exact share rounded down or up by one cent, the extra cents go
+// to the largest remainders, and the input order of the receivers changes nothing. A failure is
+// shrunk to a small counterexample and printed with the seed and path that replay it.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../shared/errors';
 import { PLATFORM_LINE_NAME, splitPayout, type PayoutSplitInput, type SplitReceiver } from './split';
@@ -62,78 +63,71 @@ describe('splitPayout examples', () => {
   });
 });
 
-/** mulberry32: a small seeded generator, so every case can be replayed from its seed. */
-function generator(seed: number): (max: number) => number {
-  let state = seed >>> 0;
-  return (max) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * max);
-  };
-}
+/** Ten-thousandths of a percent, the finest percentage splitPayout counts. */
+const UNITS = 10_000;
 
-/** A random run: amount 1..10^9 cents, a creator share, and 0..50 receivers whose total stays within it (two decimals at most). */
-function randomInput(seed: number): PayoutSplitInput {
-  const random = generator(seed);
-  const amountCents = random(4) === 0 ? 1 + random(1_000) : 1 + random(1_000_000_000);
-  const creatorShare = [85, 95, 70][random(4)] ?? 1 + random(100);
-  const count = Math.min(random(51), creatorShare);
-  // Hundredths of a percent: each receiver at least 1 %, all of them within the creator's share.
-  let budget = creatorShare * 100 - count * 100;
-  const receivers = Array.from({ length: count }, (_, index) => {
-    const extra = Math.min(budget, random(random(2) === 0 ? 4_901 : 301), 4_900);
-    budget -= extra;
-    return receiver(`r${random(1_000_000)}-${index}`, (100 + extra) / 100);
+/**
+ * A run: amount 1..10^9 cents (small amounts, where rounding matters most, drawn as often), a creator
+ * share (the templates' 85/95/70 or any whole percent) and 0..50 receivers, each at least 1 % and
+ * together within the creator's share, with distinct ids.
+ */
+const splitInputs: fc.Arbitrary<PayoutSplitInput> = fc
+  .record({
+    amountCents: fc.oneof(fc.integer({ min: 1, max: 1_000 }), fc.integer({ min: 1, max: 1_000_000_000 })),
+    creatorShare: fc.oneof(fc.constantFrom(85, 95, 70), fc.integer({ min: 1, max: 100 })),
+    receivers: fc.array(fc.record({ tag: fc.string({ minLength: 1, maxLength: 6 }), extra: fc.integer({ min: 0, max: 49 * UNITS }) }), { maxLength: 50 }),
+  })
+  .map(({ amountCents, creatorShare, receivers: drawn }) => {
+    const chosen = drawn.slice(0, creatorShare);
+    // Each receiver 1 % plus its extra, as long as the creator's share has room for it.
+    let budget = (creatorShare - chosen.length) * UNITS;
+    const receivers = chosen.map(({ tag, extra }, index) => {
+      const granted = Math.min(budget, extra);
+      budget -= granted;
+      return receiver(`${tag}-${index}`, (UNITS + granted) / UNITS);
+    });
+    return { amountCents, creatorShare, creator, receivers };
   });
-  return { amountCents, creatorShare, creator, receivers };
-}
 
-const CASES = 3_000;
+describe('splitPayout properties (fast-check)', () => {
+  it('sums every run to the cent, each line within a cent of its exact share, extra cents to the largest remainders', () => {
+    fc.assert(
+      fc.property(splitInputs, (input) => {
+        const lines = splitPayout(input);
+        expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(input.amountCents);
+        expect(lines.reduce((sum, line) => sum + Math.round(line.percentage * UNITS), 0)).toBe(100 * UNITS);
 
-describe('splitPayout properties (seeded random cases)', () => {
-  it(`sums every run to the cent, each line within a cent of its exact share, extra cents to the largest remainders (${CASES} cases)`, () => {
-    for (let seed = 1; seed <= CASES; seed += 1) {
-      const input = randomInput(seed);
-      const lines = splitPayout(input);
-      const context = `seed ${seed}: ${input.amountCents} cents, ${input.receivers.length} receivers`;
-
-      expect(lines.reduce((sum, line) => sum + line.amountCents, 0), context).toBe(input.amountCents);
-      expect(lines.reduce((sum, line) => sum + Math.round(line.percentage * 10_000), 0), context).toBe(1_000_000);
-
-      const exact = lines.map((line) => {
-        const scaled = BigInt(input.amountCents) * BigInt(Math.round(line.percentage * 10_000));
-        return { floor: scaled / 1_000_000n, remainder: scaled % 1_000_000n };
-      });
-      lines.forEach((line, index) => {
-        const extra = BigInt(line.amountCents) - exact[index]!.floor;
-        expect(extra === 0n || extra === 1n, context).toBe(true);
-      });
-      const rounded = exact.filter((_, index) => BigInt(lines[index]!.amountCents) > exact[index]!.floor).map((share) => share.remainder);
-      const kept = exact.filter((_, index) => BigInt(lines[index]!.amountCents) === exact[index]!.floor).map((share) => share.remainder);
-      if (rounded.length > 0 && kept.length > 0) {
-        const smallestRounded = rounded.reduce((a, b) => (a < b ? a : b));
-        const largestKept = kept.reduce((a, b) => (a > b ? a : b));
-        expect(smallestRounded >= largestKept, context).toBe(true);
-      }
-    }
+        const exact = lines.map((line) => {
+          const scaled = BigInt(input.amountCents) * BigInt(Math.round(line.percentage * UNITS));
+          return { floor: scaled / BigInt(100 * UNITS), remainder: scaled % BigInt(100 * UNITS), cents: BigInt(line.amountCents) };
+        });
+        for (const share of exact) expect([0n, 1n]).toContain(share.cents - share.floor);
+        const rounded = exact.filter((share) => share.cents > share.floor).map((share) => share.remainder);
+        const kept = exact.filter((share) => share.cents === share.floor).map((share) => share.remainder);
+        if (rounded.length > 0 && kept.length > 0) {
+          const smallestRounded = rounded.reduce((a, b) => (a < b ? a : b));
+          const largestKept = kept.reduce((a, b) => (a > b ? a : b));
+          expect(smallestRounded >= largestKept).toBe(true);
+        }
+      }),
+      { numRuns: 3_000 },
+    );
   });
 
   it('gives the same lines whatever order the receivers come in, and each receiver exactly its percentage', () => {
-    for (let seed = 1; seed <= 500; seed += 1) {
-      const input = randomInput(seed);
-      const random = generator(seed * 7919);
-      const shuffled = [...input.receivers];
-      for (let i = shuffled.length - 1; i > 0; i -= 1) {
-        const j = random(i + 1);
-        [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
-      }
-      const lines = splitPayout(input);
-      expect(splitPayout({ ...input, receivers: shuffled }), `seed ${seed}`).toEqual(lines);
-      const percentages = new Map(input.receivers.map((r) => [r.receiverId, r.royaltyPercentage]));
-      for (const line of lines.filter((l) => l.party === 'receiver')) expect(line.percentage).toBe(percentages.get(line.receiverId!));
-      expect(lines.find((l) => l.party === 'platform')?.percentage ?? 0).toBe(100 - input.creatorShare);
-    }
+    const withShuffle = splitInputs.chain((input) =>
+      fc.shuffledSubarray([...input.receivers], { minLength: input.receivers.length, maxLength: input.receivers.length }).map((shuffled) => ({ input, shuffled })),
+    );
+    fc.assert(
+      fc.property(withShuffle, ({ input, shuffled }) => {
+        const lines = splitPayout(input);
+        expect(splitPayout({ ...input, receivers: shuffled })).toEqual(lines);
+        const percentages = new Map(input.receivers.map((r) => [r.receiverId, r.royaltyPercentage]));
+        for (const line of lines.filter((l) => l.party === 'receiver')) expect(line.percentage).toBe(percentages.get(line.receiverId!));
+        expect(lines.filter((l) => l.party === 'receiver')).toHaveLength(input.receivers.length);
+        expect(lines.find((l) => l.party === 'platform')?.percentage ?? 0).toBe(100 - input.creatorShare);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

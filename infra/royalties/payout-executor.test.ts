@@ -3,6 +3,9 @@
 // Payment on a rippled stand-in even when the submission's reply is lost; and without XRPL the
 // line's fallback is said plainly.
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { convertHexToString, decode, Wallet } from 'xrpl';
 import { eventRegistry } from '../../domain/registry';
@@ -17,7 +20,8 @@ import { migrate } from '../db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../eventstore/postgres-event-store';
 import { openTokenAccount } from '../tokens/open-accounts';
 import { TokenLedger } from '../tokens/token-ledger';
-import { createPayoutExecutor } from './payout-executor';
+import { openXrplLedger } from '../xrpl/ledger';
+import { createPayoutExecutor, openPayoutExecutor } from './payout-executor';
 import { xrplPaymentSender, type XrplPaymentSender } from './xrpl-payment-sender';
 
 const context = { correlationId: 'test', actor: 'workflow' };
@@ -138,6 +142,23 @@ describe('PayoutExecutor on PGlite', () => {
       expect(standIn.received).toHaveLength(1);
       expect(paid).toEqual({ method: 'xrpl_payment', txHash: standIn.received[0]!.hash, reason: null });
       expect(decode(((await eventStore.readStream(xrplPayoutStreamId('run-5', 2)))[0]!.data as { txBlob: string }).txBlob).Amount).toBe('750000');
+    });
+
+    it('opened from XRPL_URL and XRP_USD_RATE, pays from the platform account that signs registrations', async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'goose-payouts-'));
+      try {
+        const env = { XRPL_URL: standIn.url, XRP_USD_RATE: '2.5' };
+        const registrations = await openXrplLedger({ dataDir, env });
+        await registrations.close();
+        standIn.fundAccount(registrations.account, 3);
+        const executor = await openPayoutExecutor({ eventStore, ledger, dataDir, env });
+        const paid = await executor.pay({ runId: 'run-7', contractId: 'c-9', contentTitle: 'Night Swim' }, 2, receiverLine(), context);
+        await executor.close();
+        expect(paid.method).toBe('xrpl_payment');
+        expect(standIn.received.at(-1)).toMatchObject({ Account: registrations.account, Destination: RECEIVER_WALLET, Amount: '600000' });
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     });
 
     it('falls back to a token credit when the ledger refuses the Payment for good, and keeps that answer', async () => {

@@ -14,7 +14,9 @@ import { handleCommand } from '../eventstore/command-handler';
 import type { EventStore } from '../eventstore/event-store';
 import { logger } from '../logger/logger';
 import type { TokenLedger } from '../tokens/token-ledger';
-import type { XrplPaymentSender } from './xrpl-payment-sender';
+import { parseWalletConfig } from '../wallets/config';
+import { loadPlatformWallet } from '../xrpl/platform-wallet';
+import { xrplPaymentSender, type XrplPaymentSender } from './xrpl-payment-sender';
 
 /** 1 cent = 10,000 micro-tokens (1 token = 1 USD). */
 const MICROS_PER_CENT = 10_000;
@@ -137,4 +139,18 @@ export function createPayoutExecutor(options: PayoutExecutorOptions): PayoutExec
       return { method: 'recorded', txHash: null, reason: `${line.name} has neither a GOOSE account nor an XRPL address to pay: recorded unpaid` };
     },
   };
+}
+
+/**
+ * The executor as the app and the worker open it: XRP payouts from the platform account (the one
+ * registrations use: XRPL_SEED or the key under <dataDir>/keys) when XRPL_URL is set, at XRP_USD_RATE.
+ */
+export async function openPayoutExecutor(options: { eventStore: EventStore; ledger: TokenLedger; dataDir: string; env?: NodeJS.ProcessEnv }): Promise<PayoutExecutor & { close(): Promise<void> }> {
+  const env = options.env ?? process.env;
+  const url = env.XRPL_URL?.trim() || null;
+  const xrpUsdRate = parseWalletConfig(env).xrpRate?.rate ?? null;
+  const sender = url ? xrplPaymentSender(url, (await loadPlatformWallet(options.dataDir, env)).wallet) : null;
+  logger.info({ xrpPayouts: sender ? (xrpUsdRate ? `from ${sender.account} at ${xrpUsdRate} USD/XRP` : 'off: XRP_USD_RATE is not set') : 'off: XRPL_URL is not set' }, 'payout executor ready');
+  const executor = createPayoutExecutor({ eventStore: options.eventStore, ledger: options.ledger, xrpl: sender ? { sender, xrpUsdRate } : null });
+  return { pay: executor.pay, close: async () => sender?.close() };
 }

@@ -86,4 +86,18 @@ describe.skipIf(!postgresUp)(`TokenLedger on PostgreSQL (skipped without a Postg
     const account = await mine.account(userId);
     expect({ balance: account.balanceMicros, held: account.heldMicros }).toEqual({ balance: tokensToMicros(15), held: tokensToMicros(5) });
   });
+
+  it('decides on its kept fold without reading, and decides again on the stream what that fold would refuse or skip', async () => {
+    const userId = await newAccount(20);
+    const [mine, theirs] = [ledgers[0]!, ledgers[1]!];
+    await mine.execute(userId, hold('a', 5), context);
+    await theirs.execute(userId, hold('x', 5), context);
+    // Hold x is not in mine's kept fold: capturing it there would be refused, releasing it a no-op.
+    await mine.execute(userId, { type: 'Capture', data: { holdId: 'x' } }, context);
+    await theirs.execute(userId, hold('y', 5), context);
+    await mine.execute(userId, { type: 'Release', data: { holdId: 'y', reason: 'step failed' } }, context);
+    const account = await new TokenLedger(stores[0]!).account(userId);
+    expect({ balance: account.balanceMicros, held: account.heldMicros }).toEqual({ balance: tokensToMicros(15), held: tokensToMicros(5) });
+    expect([...account.holds].map(([id, h]) => [id, h.status])).toEqual([['a', 'held'], ['x', 'captured'], ['y', 'released']]);
+  });
 });

@@ -3,7 +3,8 @@
 // ConcurrencyError), so the loser reads again and decides against the new balance: a balance never
 // goes negative however many processes charge it at once. Within one process an account's commands
 // queue, and those that queued while one was written are decided together and appended in one go;
-// the account's folded state is kept so a long stream is not refolded for every charge.
+// the account's folded state is kept so a long stream is not refolded for every charge, and a command
+// on a kept fold goes straight to the append (its expected version is the check that nothing changed).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConcurrencyError } from '../../domain/shared/errors';
@@ -98,10 +99,17 @@ export class TokenLedger {
     this.queues.delete(userId);
   }
 
-  /** Decides a group against the account as read; appends what it decided at that version, or reads again and redecides. */
+  /**
+   * Decides a group against the account and appends what it decided at the version decided on, or
+   * reads again and redecides. A kept fold is decided on without reading first: the append at its
+   * version is refused if anything was appended since, and only then is the tail read. A decision
+   * that refuses a command or decides nothing is not trusted to a kept fold (another process may
+   * have written what it lacked) and is made again on the stream as read.
+   */
   private async decideAndAppend(userId: string, group: QueuedCommand[]): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
-      const account = await this.load(userId);
+      const kept = attempt === 1 && group.every((item) => item.command) ? this.folded.get(userId) : undefined;
+      const account = kept ?? (await this.load(userId));
       // The fold adds to the state's maps: a group folds into a copy, so a lost race leaves the kept state as it was.
       let state = group.length > 1 ? forkTokenAccountState(account.state) : account.state;
       const outcomes: ({ events: TokenAccountEvent[]; newEvents: NewEvent[] } | { error: unknown })[] = [];
@@ -120,6 +128,7 @@ export class TokenLedger {
           outcomes.push({ error });
         }
       }
+      if (kept && outcomes.some((outcome) => 'error' in outcome || outcome.events.length === 0)) continue;
       let result: AppendResult | null = null;
       if (newEvents.length > 0) {
         try {

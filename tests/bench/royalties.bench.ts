@@ -7,7 +7,8 @@
 //    STATEMENT_LINES lines; reported as null, with a note, while that module is not in the tree.
 // 2. Payouts: `measurePayouts` (./royalty-payouts.ts says what it times and checks): BENCH_CONTRACTS
 //    contracts, 0..BENCH_MAX_RECEIVERS receivers each from a pool of BENCH_RECEIVER_POOL users,
-//    BENCH_RUN_CONCURRENCY runs in flight, BENCH_LEDGERS token ledgers (processes) sharing the store.
+//    BENCH_RUN_CONCURRENCY runs in flight, BENCH_LEDGERS token ledgers sharing the store (default 1: the
+//    one worker process that pays; 2 or more contend for the same accounts as several workers would).
 //
 // The last line of stdout is one JSON object: importLinesPerSec, payoutRunSeconds, sumsExact and the
 // details. The exit code is 1 when the sums are not exact.
@@ -32,7 +33,7 @@ const CONTRACTS = intFromEnv('BENCH_CONTRACTS', 1_000);
 const MAX_RECEIVERS = intFromEnv('BENCH_MAX_RECEIVERS', 50);
 const RECEIVER_POOL = intFromEnv('BENCH_RECEIVER_POOL', 2_000);
 const RUN_CONCURRENCY = intFromEnv('BENCH_RUN_CONCURRENCY', 32);
-const LEDGERS = intFromEnv('BENCH_LEDGERS', 2);
+const LEDGERS = intFromEnv('BENCH_LEDGERS', 1);
 
 type MeasureStatementImport = (db: Db, eventStore: EventStore, lines: number) => Promise<{ importLinesPerSec: number }>;
 
