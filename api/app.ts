@@ -34,7 +34,7 @@ import type { WalletServices } from '../infra/wallets/services';
 import { openMailer, type Mailer } from '../infra/mail/mailer';
 import { loadInvitationTokens, type InvitationTokens } from '../infra/royalties/invitation-tokens';
 import type { CreatorShareOf, RoyaltyEarningsSink } from '../domain/royalties/ports';
-import { DEFAULT_CONTRACT_TEMPLATE, TEMPLATE_CREATOR_SHARE } from '../domain/royalties/terms';
+import { creatorShareOf, royaltyEarningsSink } from '../infra/royalties/earnings-sink';
 import type { ReleaseLookup } from '../domain/distribution/release-lookup';
 import { openRoyaltyServices, type RoyaltyPorts, type RoyaltyServices } from '../infra/royalties/royalty-services';
 import { registerOpenApi } from './openapi';
@@ -103,7 +103,7 @@ export interface AppDeps {
   creatorShareOf: CreatorShareOf;
   /** Matches sales statement lines to releases; by default the `distributions` read model in `db`. */
   releaseLookup?: ReleaseLookup;
-  /** Where statements' matched money goes (the royalty contracts); absent or null: not attributed, and imports say so. */
+  /** Where statements' matched money goes: the content's royalty contract; null: not attributed, and imports say so. */
   royaltyEarnings?: RoyaltyEarningsSink | null;
   /** Royalty contracts: the workflow client and the XRPL anchor; built in-process when absent. */
   royalties?: RoyaltyServices;
@@ -115,7 +115,7 @@ export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCooki
   mailer?: Mailer;
   /** Default: the key under data/keys/ (storage.root). */
   invitationTokens?: InvitationTokens;
-  /** Default: the standard template's share, until the royalty contracts answer it. */
+  /** Default: the content's contract's share (the standard template's before it has one). */
   creatorShareOf?: CreatorShareOf;
   secureCookies?: boolean;
   /** PUBLIC_URL: where users reach the platform. */
@@ -144,7 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     vaultLists: new VaultListCache(options.db),
     mailer: options.mailer ?? openMailer(options.storage.root),
     invitationTokens: options.invitationTokens ?? (await loadInvitationTokens(options.storage.root)),
-    creatorShareOf: options.creatorShareOf ?? (async () => TEMPLATE_CREATOR_SHARE[DEFAULT_CONTRACT_TEMPLATE]),
+    creatorShareOf: options.creatorShareOf ?? creatorShareOf(options.eventStore),
+    royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(options.eventStore) : options.royaltyEarnings,
     royalties: options.royalties ?? openRoyaltyServices(options, options.royaltyPorts),
   };
   const stopListening = options.projector.onChange(deps.vaultLists.changed);

@@ -48,7 +48,7 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
     activities: {
       ...createTrackLifecycleActivities(options),
       ...createTokenChargeActivities(options),
-      ...createRoyaltyContractActivities({ eventStore: options.eventStore, db: options.db, ...royaltyActivityPorts(options.royaltyPorts ?? {}) }),
+      ...createRoyaltyContractActivities({ eventStore: options.eventStore, db: options.db, ...royaltyActivityPorts({ eventStore: options.eventStore, db: options.db, tokenLedger: options.tokenLedger }, options.royaltyPorts ?? {}) }),
     },
   });
 }

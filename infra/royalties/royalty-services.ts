@@ -1,8 +1,10 @@
 // Everything the contract routes use, assembled once: the contracts' workflow client, the XRPL
-// anchor, and (for the in-process client) the ports payouts go through. The receivers, the split and
-// the payout executor come from their own modules where the app is assembled; until they are given,
-// payouts say plainly that they are not wired rather than pay anything.
+// anchor, and (for the in-process client) the ports payouts go through.
 import type { PayoutExecutor, ReceiversOf } from '../../domain/royalties/ports';
+import { splitPayout } from '../../domain/royalties/split';
+import { receiversOf } from '../../projections/receivers/queries';
+import type { TokenLedger } from '../tokens/token-ledger';
+import { createPayoutExecutor } from './payout-executor';
 import type { Queryable } from '../db/db';
 import type { EventStore } from '../eventstore/event-store';
 import type { WalletServices } from '../wallets/services';
@@ -16,6 +18,7 @@ export interface RoyaltyServices {
   anchor: ContractAnchor;
 }
 
+/** What payouts go through; each defaults to the platform's own (the receivers read model, the split, token credits). */
 export interface RoyaltyPorts {
   receiversOf?: ReceiversOf;
   payoutExecutor?: PayoutExecutor;
@@ -24,22 +27,28 @@ export interface RoyaltyPorts {
   contracts?: RoyaltyContractClient;
 }
 
-export const PAYOUTS_NOT_WIRED = 'Payouts are not wired on this server (no payout executor or split was given to the app)';
-
-const noReceivers: ReceiversOf = async () => [];
-
-function unwired(): never {
-  throw new Error(PAYOUTS_NOT_WIRED);
+/**
+ * The payout ports, the missing ones filled with the platform's own: receivers from the read model,
+ * the largest-remainder split, and an executor that credits tokens (XRPL lines fall back to tokens:
+ * no XRPL sender is given here; `openPayoutExecutor` builds one from XRPL_URL).
+ */
+export function royaltyActivityPorts(
+  deps: { eventStore: EventStore; db: Queryable; tokenLedger: TokenLedger },
+  ports: RoyaltyPorts,
+): Pick<RoyaltyContractActivityDeps, 'receiversOf' | 'payoutExecutor' | 'splitPayout'> {
+  return {
+    receiversOf: ports.receiversOf ?? receiversOf(deps.db),
+    payoutExecutor: ports.payoutExecutor ?? createPayoutExecutor({ eventStore: deps.eventStore, ledger: deps.tokenLedger, xrpl: null }),
+    splitPayout: ports.splitPayout ?? splitPayout,
+  };
 }
 
-/** The payout ports given, the missing ones standing in: no receivers, and a split and executor that refuse plainly. */
-export function royaltyActivityPorts(ports: RoyaltyPorts): Pick<RoyaltyContractActivityDeps, 'receiversOf' | 'payoutExecutor' | 'splitPayout'> {
-  return { receiversOf: ports.receiversOf ?? noReceivers, payoutExecutor: ports.payoutExecutor ?? { pay: unwired }, splitPayout: ports.splitPayout ?? unwired };
-}
-
-export function openRoyaltyServices(deps: { eventStore: EventStore; db: Queryable; wallets: WalletServices; ledger: XrplLedger }, ports: RoyaltyPorts = {}): RoyaltyServices {
+export function openRoyaltyServices(
+  deps: { eventStore: EventStore; db: Queryable; wallets: WalletServices; ledger: XrplLedger; tokenLedger: TokenLedger },
+  ports: RoyaltyPorts = {},
+): RoyaltyServices {
   const anchor = contractAnchor({ eventStore: deps.eventStore, wallets: deps.wallets, platformAccount: deps.ledger.account, network: deps.ledger.network });
   if (ports.contracts) return { contracts: ports.contracts, anchor };
-  const activities = createRoyaltyContractActivities({ eventStore: deps.eventStore, db: deps.db, ...royaltyActivityPorts(ports) });
+  const activities = createRoyaltyContractActivities({ eventStore: deps.eventStore, db: deps.db, ...royaltyActivityPorts(deps, ports) });
   return { contracts: inProcessRoyaltyContractClient(activities), anchor };
 }

@@ -31,7 +31,6 @@ import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { WalletNotFundedError } from '../../../infra/royalties/contract-anchor';
 import { contractIdFor } from '../../../infra/royalties/contract-id';
 import { contractTerms, signContractTerms } from '../../../infra/royalties/contract-terms';
-import { PAYOUTS_NOT_WIRED } from '../../../infra/royalties/royalty-services';
 import { renderContractTermsPdf } from '../../../infra/royalties/terms-pdf';
 import { royaltyContractDecider } from '../../../domain/royalties/royalty-contract.decider';
 import { findContract, findContractByContent, findPayoutRun, listContracts, listPayoutRuns, royaltyAnalytics, type StoredContract } from '../../../projections/royalties/queries';
@@ -145,13 +144,7 @@ export const smartContractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   /** Asks the contract's workflow for a payout and answers with the run it paid, as the read model shows it. */
   async function payout(userId: string, stored: StoredContract, trigger: PayoutTrigger, amountCents: number | null) {
     const request = { requestId: randomUUID(), trigger, amountCents, correlationId: randomUUID(), actor: `user:${userId}` };
-    let answer;
-    try {
-      answer = await royalties.contracts.payout({ contractId: stored.contract.contractId, createdAt: stored.contract.createdAt }, request);
-    } catch (error) {
-      if (error instanceof Error && error.message.includes(PAYOUTS_NOT_WIRED)) throw new HttpError(503, PAYOUTS_NOT_WIRED);
-      throw error;
-    }
+    const answer = await royalties.contracts.payout({ contractId: stored.contract.contractId, createdAt: stored.contract.createdAt }, request);
     if (!answer.runId) return { success: false, payout: null, message: answer.message };
     const run = await waitForCompletedRun(answer.runId);
     return { success: true, payout: run, message: `Paid ${formatCents(run.amount)} in ${run.lines.length} line(s) for "${run.contentTitle}"` };
