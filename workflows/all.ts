@@ -1,2 +1,3 @@
 // Every workflow the worker runs, bundled together: the worker's one bundle is built from this file.
 export { trackLifecycle } from './track-lifecycle/workflow';
+export { release } from './release/workflow';

@@ -14,6 +14,9 @@ import { TokenLedger } from '../infra/tokens/token-ledger';
 import { createTrackLifecycleActivities, type TrackLifecycleActivityDeps } from './track-lifecycle/activities';
 import { TRACK_LIFECYCLE_TASK_QUEUE } from './track-lifecycle/shared';
 import { createTokenChargeActivities, type TokenChargeActivityDeps } from './token-charges/activities';
+import { createReleaseActivities } from './release/activities';
+import type { Distributor } from '../infra/distribution/distributor';
+import { SandboxDistributor } from '../infra/distribution/sandbox-distributor';
 
 /** Every workflow definition (workflows/all.ts), bundled once for the worker. */
 export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./all.ts', import.meta.url));
@@ -33,6 +36,8 @@ export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps,
   connection: NativeConnection;
   namespace: string;
   taskQueue?: string;
+  /** Where releases are delivered; the sandbox distributor under the data folder when absent. */
+  distributor?: Distributor;
 }
 
 export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOptions): Promise<Worker> {
@@ -41,7 +46,11 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
     namespace: options.namespace,
     taskQueue: options.taskQueue ?? TRACK_LIFECYCLE_TASK_QUEUE,
     workflowBundle: await bundleTrackLifecycleWorkflows(),
-    activities: { ...createTrackLifecycleActivities(options), ...createTokenChargeActivities(options) },
+    activities: {
+      ...createTrackLifecycleActivities(options),
+      ...createTokenChargeActivities(options),
+      ...createReleaseActivities({ ...options, distributor: options.distributor ?? new SandboxDistributor(options.storage.root), dataDir: options.storage.root }),
+    },
   });
 }
 
