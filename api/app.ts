@@ -33,7 +33,7 @@ import type { PaymentsProvider } from '../infra/payments/payments-provider';
 import type { WalletServices } from '../infra/wallets/services';
 import { registerOpenApi } from './openapi';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { HttpError, registerErrorHandler } from './plugins/error-handler';
 import { requestGuard, zodValidatorCompiler } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { operatorThrottle } from './plugins/throttle';
@@ -50,6 +50,8 @@ import { paymentRoutes } from './routes/payments';
 import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
 import { walletRoutes } from './routes/wallets';
+import { distributionRoutes } from './routes/tunecore';
+import type { ReleaseClient } from '../workflows/release/client';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
 export interface TrackLifecycleClient {
@@ -85,10 +87,14 @@ export interface AppDeps {
   publicOrigin: () => string;
   /** Sign-in through the QXMP Pay widget; absent or null when not configured. */
   qxmpPay?: QxmpPayConfig | null;
+  /** Starts release workflows and asks them for takedowns (workflows/release/client.ts). */
+  releases: ReleaseClient;
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments' | 'releases'> {
   payments?: PaymentsProvider | null;
+  /** Absent: releases are refused with a 503 saying the workflow service is not running. */
+  releases?: ReleaseClient;
   secureCookies?: boolean;
   /** PUBLIC_URL: where users reach the platform. */
   publicUrl?: string | null;
@@ -112,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: options.payments ?? null,
     publicOrigin: () => options.publicUrl ?? listeningOrigin(app),
     vaultLists: new VaultListCache(options.db),
+    releases: options.releases ?? unavailableReleases,
   };
   const stopListening = options.projector.onChange(deps.vaultLists.changed);
   app.addHook('onClose', async () => stopListening());
@@ -139,12 +146,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tokenRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(walletRoutes, deps);
+  await app.register(distributionRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.
   if (webDist) await app.register(fastifyStatic, { root: webDist, prefix: '/', decorateReply: false, wildcard: false });
   return app;
 }
+
+/** Without a workflow service no release can run: said plainly rather than accepted and left waiting. */
+const unavailableReleases: ReleaseClient = {
+  start: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
+  takedown: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
+};
 
 /** http://localhost:PORT for an app listening on every interface or on loopback, else its address. */
 function listeningOrigin(app: FastifyInstance): string {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
 import { seedTrack } from '../tests/support/seed-track';
@@ -21,6 +22,7 @@ interface Resource {
   storedName: string;
   txHash: string;
   certificateId: string;
+  distributionId: string;
 }
 
 interface Case {
@@ -59,6 +61,15 @@ const CASES: Record<string, Case> = {
   'GET /api/database-sync-status/:txHash': { request: (r) => ({ method: 'GET', url: `/api/database-sync-status/${r.txHash}` }) },
   'GET /api/tracks/:id/history': { request: (r) => ({ method: 'GET', url: `/api/tracks/${r.trackId}/history` }) },
   'GET /api/verify/:certificateId': { request: (r) => ({ method: 'GET', url: `/api/verify/${r.certificateId}` }), public: 'Anyone holding a certificate (its QR code) may verify it' },
+  'POST /api/tunecore/distribute': {
+    request: (r) => ({
+      method: 'POST',
+      url: '/api/tunecore/distribute',
+      ...json({ contentId: r.trackId, artistName: 'A', albumName: 'B', songName: 'C', primaryGenre: 'Electronic', labelName: 'L', releaseDate: '2026-12-01', saleDate: '2026-12-01', selectedStores: ['spotify'] }),
+    }),
+  },
+  'POST /api/tunecore/distributions/:id/takedown': { request: (r) => ({ method: 'POST', url: `/api/tunecore/distributions/${r.distributionId}/takedown` }) },
+  'GET /api/tunecore/distributions/:id/package': { request: (r) => ({ method: 'GET', url: `/api/tunecore/distributions/${r.distributionId}/package` }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 
@@ -93,7 +104,11 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 async function registeredTrack(ownerId: string): Promise<Resource> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
-  return { trackId, storedName, txHash: txHash!, certificateId: certificateId! };
+  const distributionId = randomUUID();
+  const form = { artistName: 'A', albumName: 'B', songName: 'C', primaryGenre: 'Electronic', secondaryGenre: null, labelName: 'L', recordingLocation: '', releaseDate: '2026-12-01', saleDate: '2026-12-01', parentalAdvisory: false, royaltySplit: 100, selectedStores: ['spotify'] };
+  const released = await requestRelease(testApp.eventStore, { distributionId, contentId: trackId, ownerId, form }, { correlationId: 'test', actor: `user:${ownerId}` });
+  await testApp.projector.waitFor(released!.lastPosition);
+  return { trackId, storedName, txHash: txHash!, certificateId: certificateId!, distributionId };
 }
 
 beforeAll(async () => {
@@ -106,7 +121,7 @@ beforeAll(async () => {
   stranger = (await signup()).cookie;
   resource = await registeredTrack(ownerAccount.userId);
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING' };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', distributionId: randomUUID() };
 });
 
 afterAll(async () => {

@@ -20,6 +20,7 @@ export const API_TAGS = {
   mastering: 'Mastering',
   copyright: 'The copyright check, registration and certificates',
   tokens: 'Tokens: prices, balance, history and payments',
+  distribution: 'Releases to stores: stores, genres, releases, takedowns and release packages',
   public: 'Public verification',
   operations: 'Operators',
   platform: 'Health',

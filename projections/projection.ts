@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../infra/eventstore/event-store';
 
 /** A committed change to a read model, announced to live clients (websocket) after the commit. */
 export interface ReadModelChange {
-  readModel: 'vault' | 'user' | 'tokens';
+  readModel: 'vault' | 'user' | 'tokens' | 'distributions';
   /** The user the change belongs to; only that user's browsers hear about it. */
   ownerId: string;
   subjectId: string;
