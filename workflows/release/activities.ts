@@ -127,7 +127,7 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
       }
     },
 
-    async recordFeeCharged(input: ReleaseInput, fee: { holdId: string; kind: 'setup' | 'renewal'; amountMicros: number; paidThrough: string }): Promise<void> {
+    async recordFeeCharged(input: ReleaseInput, fee: { holdId: string; kind: 'setup' | 'renewal'; priceMicros: number; paidThrough: string }): Promise<void> {
       await decide(input, { type: 'RecordFeeCharged', data: { distributionId: input.distributionId, ...fee } });
     },
 

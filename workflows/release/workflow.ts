@@ -58,10 +58,10 @@ export async function release(input: ReleaseInput): Promise<ReleaseStage> {
   let view = await quick.describeRelease(input);
   if (['failed', 'taken_down', 'lapsed'].includes(view.status)) return finish();
 
+  const setupFee = charge(`distribution-setup-${input.distributionId}`, `Distribution of "${view.songName}" (first year)`);
   if (!view.delivered) {
     stage = 'charging';
-    const fee = charge(`distribution-setup-${input.distributionId}`, `Distribution of "${view.songName}" (first year)`);
-    const unpaid = await refusal(() => tokens.holdTokens(fee));
+    const unpaid = await refusal(() => tokens.holdTokens(setupFee));
     if (unpaid) {
       await quick.failRelease(input, 'fee', unpaid);
       return finish();
@@ -74,11 +74,16 @@ export async function release(input: ReleaseInput): Promise<ReleaseStage> {
       result = await slow.deliverPackage(input);
     }
     if (!result.ok) {
-      await tokens.releaseTokens(fee, result.reason);
+      await tokens.releaseTokens(setupFee, result.reason);
       return finish();
     }
-    await tokens.captureTokens(fee);
-    await quick.recordFeeCharged(input, { holdId: fee.holdId, kind: 'setup', amountMicros: FEE_MICROS, paidThrough: yearAfter(Date.now()) });
+  }
+  if (view.feesCharged === 0) {
+    // Delivered: the fee is captured. A run that stopped between delivering and recording the fee
+    // holds it again here, which changes nothing (the hold exists), and captures it once.
+    await tokens.holdTokens(setupFee);
+    await tokens.captureTokens(setupFee);
+    await quick.recordFeeCharged(input, { holdId: setupFee.holdId, kind: 'setup', priceMicros: FEE_MICROS, paidThrough: yearAfter(Date.now()) });
     view = await quick.describeRelease(input);
   }
 
@@ -108,7 +113,7 @@ export async function release(input: ReleaseInput): Promise<ReleaseStage> {
     return finish();
   }
   await tokens.captureTokens(renewal);
-  await quick.recordFeeCharged(input, { holdId: renewal.holdId, kind: 'renewal', amountMicros: FEE_MICROS, paidThrough: yearAfter(paidThrough) });
+  await quick.recordFeeCharged(input, { holdId: renewal.holdId, kind: 'renewal', priceMicros: FEE_MICROS, paidThrough: yearAfter(paidThrough) });
   await condition(allHandlersFinished);
   return continueAsNew<typeof release>(input);
 }

@@ -89,7 +89,7 @@ async function runRelease(input: ReleaseInput, polls: number): Promise<void> {
   const activities = createReleaseActivities({ eventStore: testApp.eventStore, storage: testApp.storage, distributor: new SandboxDistributor(dir), dataDir: dir });
   const env = new MockActivityEnvironment();
   for (const step of [activities.buildPackage, activities.validatePackage, activities.deliverPackage]) expect(await env.run(step, input)).toEqual({ ok: true });
-  await env.run(activities.recordFeeCharged, input, { holdId: `fee-${input.distributionId}`, kind: 'setup' as const, amountMicros: tokensToMicros(14.99), paidThrough: '2027-12-01T00:00:00.000Z' });
+  await env.run(activities.recordFeeCharged, input, { holdId: `fee-${input.distributionId}`, kind: 'setup' as const, priceMicros: tokensToMicros(14.99), paidThrough: '2027-12-01T00:00:00.000Z' });
   for (let i = 0; i < polls; i++) await env.run(activities.pollStores, input);
   const last = (await testApp.eventStore.readStream(releaseStreamId(input.distributionId))).at(-1)!;
   await testApp.projector.waitFor(last.position);
