@@ -39,7 +39,7 @@ import type { ReleaseLookup } from '../domain/distribution/release-lookup';
 import { openRoyaltyServices, type RoyaltyPorts, type RoyaltyServices } from '../infra/royalties/royalty-services';
 import { registerOpenApi } from './openapi';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { HttpError, registerErrorHandler } from './plugins/error-handler';
 import { requestGuard, zodValidatorCompiler } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { operatorThrottle } from './plugins/throttle';
@@ -60,6 +60,8 @@ import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
 import { smartContractRoutes } from './routes/smart-contracts';
 import { walletRoutes } from './routes/wallets';
+import { distributionRoutes } from './routes/tunecore';
+import type { ReleaseClient } from '../workflows/release/client';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
 export interface TrackLifecycleClient {
@@ -107,9 +109,12 @@ export interface AppDeps {
   royaltyEarnings?: RoyaltyEarningsSink | null;
   /** Royalty contracts: the workflow client and the XRPL anchor; built in-process when absent. */
   royalties?: RoyaltyServices;
+  /** Starts release workflows and asks them for takedowns (workflows/release/client.ts). */
+  releases: ReleaseClient;
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments' | 'mailer' | 'invitationTokens' | 'creatorShareOf'> {
+export interface BuildAppOptions
+  extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments' | 'mailer' | 'invitationTokens' | 'creatorShareOf' | 'releases'> {
   payments?: PaymentsProvider | null;
   /** Default: the outbox under the data folder (storage.root). */
   mailer?: Mailer;
@@ -117,6 +122,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'sessions' | 'secureCooki
   invitationTokens?: InvitationTokens;
   /** Default: the content's contract's share (the standard template's before it has one). */
   creatorShareOf?: CreatorShareOf;
+  /** Absent: releases are refused with a 503 saying the workflow service is not running. */
+  releases?: ReleaseClient;
   secureCookies?: boolean;
   /** PUBLIC_URL: where users reach the platform. */
   publicUrl?: string | null;
@@ -147,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     creatorShareOf: options.creatorShareOf ?? creatorShareOf(options.eventStore),
     royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(options.eventStore) : options.royaltyEarnings,
     royalties: options.royalties ?? openRoyaltyServices(options, options.royaltyPorts),
+    releases: options.releases ?? unavailableReleases,
   };
   const stopListening = options.projector.onChange(deps.vaultLists.changed);
   app.addHook('onClose', async () => stopListening());
@@ -178,12 +186,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(royaltyInvitationRoutes, deps);
   await app.register(statementRoutes, deps);
   await app.register(smartContractRoutes, deps);
+  await app.register(distributionRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.
   if (webDist) await app.register(fastifyStatic, { root: webDist, prefix: '/', decorateReply: false, wildcard: false });
   return app;
 }
+
+/** Without a workflow service no release can run: said plainly rather than accepted and left waiting. */
+const unavailableReleases: ReleaseClient = {
+  start: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
+  takedown: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
+};
 
 /** http://localhost:PORT for an app listening on every interface or on loopback, else its address. */
 function listeningOrigin(app: FastifyInstance): string {

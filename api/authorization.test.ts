@@ -10,9 +10,9 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractIdFor } from '../infra/royalties/contract-id';
+import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
-import { insertStandInRelease } from '../tests/support/distributions-stand-in';
 import { seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import type { RouteEntry } from './route-table';
@@ -89,6 +89,15 @@ const CASES: Record<string, Case> = {
   'POST /api/smart-contracts/:id/execute': { request: (r) => ({ method: 'POST', url: `/api/smart-contracts/${r.contractId}/execute`, ...json() }) },
   'POST /api/smart-contracts/create': { request: (r) => ({ method: 'POST', url: '/api/smart-contracts/create', ...json({ contentId: r.trackId, templateType: 'standard_royalty' }) }) },
   'POST /api/smart-contract/create/:id': { request: (r) => ({ method: 'POST', url: `/api/smart-contract/create/${r.trackId}`, ...json() }) },
+  'POST /api/tunecore/distribute': {
+    request: (r) => ({
+      method: 'POST',
+      url: '/api/tunecore/distribute',
+      ...json({ contentId: r.trackId, artistName: 'A', albumName: 'B', songName: 'C', primaryGenre: 'Electronic', labelName: 'L', releaseDate: '2026-12-01', saleDate: '2026-12-01', selectedStores: ['spotify'] }),
+    }),
+  },
+  'POST /api/tunecore/distributions/:id/takedown': { request: (r) => ({ method: 'POST', url: `/api/tunecore/distributions/${r.distributionId}/takedown` }) },
+  'GET /api/tunecore/distributions/:id/package': { request: (r) => ({ method: 'GET', url: `/api/tunecore/distributions/${r.distributionId}/package` }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 
@@ -123,7 +132,10 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
-  const { id: distributionId } = await insertStandInRelease(testApp.db, { ownerId, contentId: trackId, isrc: 'USGSE2600001' });
+  const distributionId = randomUUID();
+  const form = { artistName: 'A', albumName: 'B', songName: 'C', primaryGenre: 'Electronic', secondaryGenre: null, labelName: 'L', recordingLocation: '', releaseDate: '2026-12-01', saleDate: '2026-12-01', parentalAdvisory: false, royaltySplit: 100, selectedStores: ['spotify'] };
+  const released = await requestRelease(testApp.eventStore, { distributionId, contentId: trackId, ownerId, form }, { correlationId: 'test', actor: `user:${ownerId}` });
+  await testApp.projector.waitFor(released!.lastPosition);
   return { trackId, storedName, txHash: txHash!, certificateId: certificateId!, distributionId, contractId: contractIdFor(trackId) };
 }
 

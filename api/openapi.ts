@@ -21,7 +21,7 @@ export const API_TAGS = {
   copyright: 'The copyright check, registration and certificates',
   tokens: 'Tokens: prices, balance, history and payments',
   receivers: 'Royalty receivers and their invitations',
-  distribution: 'Distribution: releases, stores, sales statements and royalties',
+  distribution: 'Distribution: stores, genres, releases, takedowns, release packages, sales statements and royalties',
   contracts: 'Royalty contracts, payouts and their history',
   public: 'Public verification',
   operations: 'Operators',

@@ -6,6 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { buildApp } from '../api/app';
 import { temporalLifecycleClient } from '../api/temporal-lifecycle';
+import { temporalReleaseClient } from '../workflows/release/client';
 import { sessionMigrations } from '../infra/auth/session-store';
 import { signInNonceMigrations } from '../infra/auth/sign-in-nonces';
 import { loadConfig } from '../infra/config';
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     storage,
     lifecycle: temporalLifecycleClient(client),
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
+    releases: temporalReleaseClient(client),
     tokenLedger,
     payments: stripe.payments,
     wallets,

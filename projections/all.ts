@@ -1,4 +1,5 @@
 // Every read model the projector maintains.
+import { distributionsProjection } from './distributions/projection';
 import type { Projection } from './projection';
 import { receiversProjection } from './receivers/projection';
 import { statementsProjection } from './statements/projection';
@@ -16,4 +17,5 @@ export const allProjections: readonly Projection[] = [
   receiversProjection,
   statementsProjection,
   royaltiesProjection,
+  distributionsProjection,
 ];

@@ -16,6 +16,9 @@ import { tokensToMicros } from '../domain/shared/tokens';
 import { tokenAccountDecider } from '../domain/tokens/token-account.decider';
 import { tokenAccountStreamId } from '../domain/tokens/token-account.events';
 import { findTokenAccount } from './tokens/queries';
+import { releaseDecider } from '../domain/distribution/release.decider';
+import { releaseStreamId } from '../domain/distribution/release.events';
+import { requestRelease } from '../infra/distribution/request-release';
 import { tokensProjection } from './tokens/projection';
 import { decideTrack, evolveTrack, initialTrackState, type TrackCommand } from '../domain/track/track.decider';
 import { trackStreamId } from '../domain/track/track.events';
@@ -232,6 +235,16 @@ for (const { name, open } of backends) {
       expect(await checkpointOf('tokens')).toBe(await checkpointOf('vault'));
     });
 
+    /** A release requested (its store rows start pending) and failed at its fee: it fills the distributions model's tables. */
+    async function failedRelease(ownerId: string): Promise<GlobalPosition> {
+      const distributionId = randomUUID();
+      const form = { artistName: 'A', albumName: 'B', songName: 'C', primaryGenre: 'Jazz', secondaryGenre: null, labelName: 'L', recordingLocation: '', releaseDate: '2026-12-01', saleDate: '2026-12-01', parentalAdvisory: false, royaltySplit: 100, selectedStores: ['spotify'] };
+      const context = { correlationId: `release-${distributionId}`, actor: ownerId };
+      await requestRelease(store, { distributionId, contentId: randomUUID(), ownerId, form }, context);
+      const { result } = await handleCommand(store, releaseStreamId(distributionId), releaseDecider, { type: 'FailRelease', data: { distributionId, step: 'fee', reason: 'Insufficient tokens' } }, context);
+      return result!.lastPosition;
+    }
+
     it('rebuilding every read model from the store reproduces the live tables row for row', async () => {
       const live = await startProjector();
       const users = [await registerUser(), await registerUser(), await registerUser()];
@@ -256,6 +269,7 @@ for (const { name, open } of backends) {
       await store.append(statementLinesStreamId(walletOwner, '2026-10', 0), recordedLines.map((e) => ({ eventId: randomUUID(), ...e, metadata })), 'no_stream');
       const summary = SalesStatementImported.create({ statementId: 's1', importerId: walletOwner, fileName: 'october.csv', lines: 2, matched: 1, unmatched: 1, duplicates: 0, amountCents: 40, importedAt: new Date().toISOString() });
       last = (await store.append(salesStatementStreamId('s1'), [{ eventId: randomUUID(), ...summary, metadata }], 'no_stream')).lastPosition;
+      last = await failedRelease(walletOwner);
       await live.waitFor(last);
       await live.stop();
 

@@ -1,3 +1,4 @@
 // Every workflow the worker runs, bundled together: the worker's one bundle is built from this file.
 export { trackLifecycle } from './track-lifecycle/workflow';
 export { royaltyContract } from './royalty-contract/workflow';
+export { release } from './release/workflow';

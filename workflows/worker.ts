@@ -16,6 +16,9 @@ import { TRACK_LIFECYCLE_TASK_QUEUE } from './track-lifecycle/shared';
 import { createTokenChargeActivities, type TokenChargeActivityDeps } from './token-charges/activities';
 import { createRoyaltyContractActivities } from './royalty-contract/activities';
 import { royaltyActivityPorts, type RoyaltyPorts } from '../infra/royalties/royalty-services';
+import { createReleaseActivities } from './release/activities';
+import type { Distributor } from '../infra/distribution/distributor';
+import { SandboxDistributor } from '../infra/distribution/sandbox-distributor';
 
 /** Every workflow definition (workflows/all.ts), bundled once for the worker. */
 export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./all.ts', import.meta.url));
@@ -37,6 +40,8 @@ export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps,
   taskQueue?: string;
   /** What royalty payouts go through (receivers, split, executor); missing ones refuse plainly. */
   royaltyPorts?: RoyaltyPorts;
+  /** Where releases are delivered; the sandbox distributor under the data folder when absent. */
+  distributor?: Distributor;
 }
 
 export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOptions): Promise<Worker> {
@@ -49,6 +54,7 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
       ...createTrackLifecycleActivities(options),
       ...createTokenChargeActivities(options),
       ...createRoyaltyContractActivities({ eventStore: options.eventStore, db: options.db, ...royaltyActivityPorts({ eventStore: options.eventStore, db: options.db, tokenLedger: options.tokenLedger }, options.royaltyPorts ?? {}) }),
+      ...createReleaseActivities({ ...options, distributor: options.distributor ?? new SandboxDistributor(options.storage.root), dataDir: options.storage.root }),
     },
   });
 }

@@ -49,7 +49,7 @@ const validated = [...packaged, ReleasePackageValidated.create({ distributionId,
 const delivered = [
   ...validated,
   ReleaseDelivered.create({ distributionId, distributor: 'sandbox', deliveryId: 'd-1', notice: 'No store received anything' }),
-  ReleaseFeeCharged.create({ distributionId, holdId: 'fee-1', kind: 'setup', amountMicros: 14_990_000, paidThrough: '2027-11-25T10:00:00.000Z' }),
+  ReleaseFeeCharged.create({ distributionId, holdId: 'fee-1', kind: 'setup', priceMicros: 14_990_000, paidThrough: '2027-11-25T10:00:00.000Z' }),
 ];
 
 function given(...events: ReleaseEvent[]): ReleaseState {
@@ -130,7 +130,7 @@ describe('release decider', () => {
 
   it('charges the setup fee once and renewals after it; the same hold is recorded once', () => {
     const state = given(...delivered);
-    const renewal: ReleaseCommand = { type: 'RecordFeeCharged', data: { distributionId, holdId: 'fee-2', kind: 'renewal', amountMicros: 14_990_000, paidThrough: '2028-11-25T10:00:00.000Z' } };
+    const renewal: ReleaseCommand = { type: 'RecordFeeCharged', data: { distributionId, holdId: 'fee-2', kind: 'renewal', priceMicros: 14_990_000, paidThrough: '2028-11-25T10:00:00.000Z' } };
     expect(when(state, renewal)).toHaveLength(1);
     expect(when(state, { type: 'RecordFeeCharged', data: { ...renewal.data, holdId: 'fee-1', kind: 'setup' } })).toEqual([]);
     expect(() => when(state, { type: 'RecordFeeCharged', data: { ...renewal.data, holdId: 'fee-3', kind: 'setup' } })).toThrow(IllegalStateError);
@@ -143,7 +143,7 @@ describe('release decider', () => {
     const done = given(...delivered, ReleaseTakedownRequested.create({ distributionId, reason: 'The creator asked' }), ...when(asked, { type: 'RecordTakenDown', data: { distributionId, at: AT } }));
     expect(done.status).toBe('taken_down');
     expect(when(done, storeState('spotify', 'uploaded'))).toEqual([]);
-    expect(() => when(done, { type: 'RecordFeeCharged', data: { distributionId, holdId: 'fee-9', kind: 'renewal', amountMicros: 1, paidThrough: AT } })).toThrow(IllegalStateError);
+    expect(() => when(done, { type: 'RecordFeeCharged', data: { distributionId, holdId: 'fee-9', kind: 'renewal', priceMicros: 1, paidThrough: AT } })).toThrow(IllegalStateError);
   });
 
   it('lapses a paid release whose renewal was not paid; an unpaid one fails instead', () => {

@@ -244,3 +244,8 @@ export function storesSettled(state: ReleaseState): boolean {
 }
 
 export const releaseDecider = { decide: decideRelease, evolve: evolveRelease, initialState: initialReleaseState };
+
+/** A release's state from its stream's events (as read back from the store). */
+export function foldRelease(events: readonly { type: string; data: unknown }[]): ReleaseState {
+  return events.reduce<ReleaseState>((state, event) => evolveRelease(state, { type: event.type, data: event.data } as ReleaseEvent), initialReleaseState);
+}

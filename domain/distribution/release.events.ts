@@ -35,11 +35,15 @@ export const ReleaseRequested = defineEvent(
 
 export const ReleaseIdentifiersAssigned = defineEvent('ReleaseIdentifiersAssigned', 1, z.object({ distributionId: z.uuid(), upc: z.string(), isrc: z.string() }));
 
-/** The year's fee, captured on the token ledger under `holdId`; the release is paid through `paidThrough`. */
+/**
+ * The year's fee, captured on the token ledger under `holdId`; the release is paid through
+ * `paidThrough`. `priceMicros` is the listed price; the ledger's hold says what was taken (nothing
+ * when a subscription's allowance covered it).
+ */
 export const ReleaseFeeCharged = defineEvent(
   'ReleaseFeeCharged',
   1,
-  z.object({ distributionId: z.uuid(), holdId: z.string().min(1), kind: z.enum(['setup', 'renewal']), amountMicros: z.number().int().positive(), paidThrough: z.iso.datetime() }),
+  z.object({ distributionId: z.uuid(), holdId: z.string().min(1), kind: z.enum(['setup', 'renewal']), priceMicros: z.number().int().nonnegative(), paidThrough: z.iso.datetime() }),
 );
 
 export const ReleasePackageBuilt = defineEvent(

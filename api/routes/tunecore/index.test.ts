@@ -1,0 +1,166 @@
+// The distribution routes through inject on the whole app (PGlite): the catalogue, spec 1's
+// refusals (no store, no registration, not enough tokens, someone else's track), a release
+// submitted and driven by the release activities (a stand-in for the workflow), its package
+// downloaded and valid, the releases listed to their owner only, and a takedown.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distributeResponseSchema, distributionListSchema, type DistributeRequest } from '../../../domain/contracts/distribution';
+import { isValidIsrc, isValidUpc } from '../../../domain/distribution/identifiers';
+import { releaseDecider } from '../../../domain/distribution/release.decider';
+import { releaseStreamId } from '../../../domain/distribution/release.events';
+import { tokensToMicros } from '../../../domain/shared/tokens';
+import { validateErn } from '../../../infra/distribution/ddex-ern';
+import { SandboxDistributor } from '../../../infra/distribution/sandbox-distributor';
+import { handleCommand } from '../../../infra/eventstore/command-handler';
+import { sineWav } from '../../../tests/support/audio';
+import { seedTrack } from '../../../tests/support/seed-track';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createReleaseActivities } from '../../../workflows/release/activities';
+import type { ReleaseClient } from '../../../workflows/release/client';
+import type { ReleaseInput } from '../../../workflows/release/shared';
+import { NO_STORE_SELECTED } from '.';
+
+let testApp: TestApp;
+let dir: string;
+const started: ReleaseInput[] = [];
+
+/** The workflow's stand-in: start is noted (the test drives the activities); takedown records it as the workflow would. */
+const releases: ReleaseClient = {
+  start: async (input) => {
+    started.push(input);
+    return { workflowId: `release-${input.distributionId}` };
+  },
+  takedown: async (input, command) => {
+    const context = { correlationId: command.correlationId, actor: command.actor };
+    await handleCommand(testApp.eventStore, releaseStreamId(input.distributionId), releaseDecider, { type: 'RequestTakedown', data: { distributionId: input.distributionId, reason: command.reason } }, context);
+    await handleCommand(testApp.eventStore, releaseStreamId(input.distributionId), releaseDecider, { type: 'RecordTakenDown', data: { distributionId: input.distributionId, at: new Date().toISOString() } }, context);
+    return { ok: true };
+  },
+};
+
+const unexpected = async (): Promise<never> => {
+  throw new Error('the track lifecycle is not part of distribution');
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'goose-distribution-routes-'));
+  testApp = await startTestApp(dir, { start: unexpected, master: unexpected, startMaster: unexpected, check: unexpected, register: unexpected, retryRegistration: unexpected }, { releases });
+});
+afterAll(async () => {
+  await testApp.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function signup(): Promise<{ cookie: string; userId: string }> {
+  const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `user_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
+  return { cookie: `goose_session=${response.cookies.find((c) => c.name === 'goose_session')!.value}`, userId: response.json().user.id };
+}
+
+async function registeredTrack(ownerId: string, until: 'registered' | 'cleared' = 'registered'): Promise<string> {
+  const { trackId, storedName } = await seedTrack(testApp, ownerId, { until, title: 'Night Drive' });
+  await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
+  return trackId;
+}
+
+const request = (contentId: string, overrides: Partial<DistributeRequest> = {}): DistributeRequest => ({
+  contentId,
+  artistName: 'Night Owl',
+  albumName: 'Night Drive',
+  songName: 'Night Drive',
+  primaryGenre: 'Electronic',
+  secondaryGenre: null,
+  labelName: 'Goose Records',
+  releaseDate: '2026-12-01',
+  saleDate: '2026-12-01',
+  parentalAdvisory: false,
+  royaltySplit: 100,
+  selectedStores: ['spotify', 'beatport'],
+  ...overrides,
+});
+
+const distribute = (cookie: string, body: DistributeRequest) => testApp.app.inject({ method: 'POST', url: '/api/tunecore/distribute', headers: { cookie }, payload: body });
+
+/** Runs the workflow's steps with the real activities, as the workflow would, and waits for the read model. */
+async function runRelease(input: ReleaseInput, polls: number): Promise<void> {
+  const activities = createReleaseActivities({ eventStore: testApp.eventStore, storage: testApp.storage, distributor: new SandboxDistributor(dir), dataDir: dir });
+  const env = new MockActivityEnvironment();
+  for (const step of [activities.buildPackage, activities.validatePackage, activities.deliverPackage]) expect(await env.run(step, input)).toEqual({ ok: true });
+  await env.run(activities.recordFeeCharged, input, { holdId: `fee-${input.distributionId}`, kind: 'setup' as const, priceMicros: tokensToMicros(14.99), paidThrough: '2027-12-01T00:00:00.000Z' });
+  for (let i = 0; i < polls; i++) await env.run(activities.pollStores, input);
+  const last = (await testApp.eventStore.readStream(releaseStreamId(input.distributionId))).at(-1)!;
+  await testApp.projector.waitFor(last.position);
+}
+
+describe('distribution routes', () => {
+  it('lists the stores and genres to anyone', async () => {
+    const stores = await testApp.app.inject({ method: 'GET', url: '/api/tunecore/stores' });
+    expect(stores.json().stores).toContainEqual({ id: 'spotify', name: 'Spotify', description: 'Streaming, worldwide' });
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/tunecore/genres' })).json().genres).toContain('Electronic');
+  });
+
+  it("refuses spec 1's cases: no store, no ledger registration, someone else's track, not enough tokens", async () => {
+    const owner = await signup();
+    const registered = await registeredTrack(owner.userId);
+    const noStore = await distribute(owner.cookie, request(registered, { selectedStores: [] }));
+    expect([noStore.statusCode, noStore.json()]).toEqual([400, { error: NO_STORE_SELECTED }]);
+
+    const unregistered = await distribute(owner.cookie, request(await registeredTrack(owner.userId, 'cleared')));
+    expect(unregistered.statusCode).toBe(400);
+    expect(unregistered.json().error).toMatch(/^Copyright Registration Required/);
+
+    const stranger = await signup();
+    expect((await distribute(stranger.cookie, request(registered))).statusCode).toBe(404);
+
+    await testApp.tokenLedger.execute(
+      owner.userId,
+      { type: 'Hold', data: { holdId: 'elsewhere', service: 'copyright-registration', priceMicros: tokensToMicros(40), subjectId: registered, description: 'Another step', at: new Date().toISOString() } },
+      { correlationId: 'test', actor: 'test' },
+    );
+    const unpaid = await distribute(owner.cookie, request(registered));
+    expect(unpaid.statusCode).toBe(402);
+    expect(unpaid.json().error).toMatch(/Insufficient tokens: this step costs 14.99/);
+    expect(started).toHaveLength(0);
+  });
+
+  it('submits a release with a UPC and ISRC, starts its workflow, shows the stores as they settle, serves its ERN, and takes it down', async () => {
+    const owner = await signup();
+    const trackId = await registeredTrack(owner.userId);
+    const response = await distribute(owner.cookie, request(trackId));
+    expect(response.statusCode).toBe(200);
+    const { distribution } = distributeResponseSchema.parse(response.json());
+    expect(distribution).toMatchObject({ contentId: trackId, status: 'pending', distributor: 'sandbox', royaltyEarnings: 0, takenDownAt: null });
+    expect(isValidUpc(distribution.upc!) && isValidIsrc(distribution.isrc!)).toBe(true);
+    expect(distribution.stores.map((s) => [s.storeId, s.state])).toEqual([['spotify', 'pending'], ['beatport', 'pending']]);
+    expect(started.at(-1)).toMatchObject({ distributionId: distribution.id, ownerId: owner.userId });
+
+    expect((await distribute(owner.cookie, request(trackId))).statusCode).toBe(409);
+    const notBuilt = await testApp.app.inject({ method: 'GET', url: `/api/tunecore/distributions/${distribution.id}/package`, headers: { cookie: owner.cookie } });
+    expect(notBuilt.statusCode).toBe(404);
+
+    await runRelease(started.at(-1)!, 2);
+    const list = distributionListSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/tunecore/distributions', headers: { cookie: owner.cookie } })).json());
+    expect(list.distributions).toHaveLength(1);
+    expect(list.distributions[0]).toMatchObject({ status: 'distributed', renewsAt: '2027-12-01T00:00:00.000Z', notice: expect.stringContaining('no store received anything') });
+    expect(list.distributions[0]!.stores.map((s) => s.state)).toEqual(['distributed', 'distributed']);
+
+    const ern = await testApp.app.inject({ method: 'GET', url: `/api/tunecore/distributions/${distribution.id}/package`, headers: { cookie: owner.cookie } });
+    expect(ern.statusCode).toBe(200);
+    expect(ern.headers['content-type']).toMatch(/^application\/xml/);
+    expect(ern.headers['content-disposition']).toBe(`attachment; filename="${distribution.upc}_ern.xml"`);
+    expect(validateErn(ern.body).errors).toEqual([]);
+
+    const stranger = await signup();
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/tunecore/distributions', headers: { cookie: stranger.cookie } })).json()).toEqual({ distributions: [] });
+
+    const takedown = await testApp.app.inject({ method: 'POST', url: `/api/tunecore/distributions/${distribution.id}/takedown`, headers: { cookie: owner.cookie } });
+    expect(takedown.statusCode).toBe(200);
+    expect(takedown.json().distribution).toMatchObject({ status: 'taken_down', renewsAt: null, takenDownAt: expect.any(String) });
+    const again = await testApp.app.inject({ method: 'POST', url: `/api/tunecore/distributions/${distribution.id}/takedown`, headers: { cookie: owner.cookie } });
+    expect([again.statusCode, again.json()]).toEqual([409, { error: 'The release is already taken down' }]);
+    expect((await distribute(owner.cookie, request(trackId))).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,29 @@
+// Starts release workflows and asks them for a takedown, for the API. A takedown sent to a release
+// whose run has ended starts a new run on the same id, which reads the release's events and takes
+// it down (or finds it already ended).
+import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import { RELEASE_TASK_QUEUE, releaseWorkflowId, takedownUpdate, type ReleaseInput, type TakedownCommand, type TakedownOutcome } from './shared';
+import type { release } from './workflow';
+
+export interface ReleaseClient {
+  start(input: ReleaseInput): Promise<{ workflowId: string }>;
+  takedown(input: ReleaseInput, command: TakedownCommand): Promise<TakedownOutcome>;
+}
+
+export function temporalReleaseClient(client: Client, taskQueue = RELEASE_TASK_QUEUE): ReleaseClient {
+  return {
+    async start(input) {
+      const handle = await client.workflow.start('release', { taskQueue, workflowId: releaseWorkflowId(input.distributionId), args: [input], workflowIdConflictPolicy: 'USE_EXISTING' });
+      return { workflowId: handle.workflowId };
+    },
+    takedown(input, command) {
+      const startWorkflowOperation = new WithStartWorkflowOperation<typeof release>('release', {
+        workflowId: releaseWorkflowId(input.distributionId),
+        taskQueue,
+        args: [input],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      });
+      return client.workflow.executeUpdateWithStart(takedownUpdate, { args: [command], startWorkflowOperation });
+    },
+  };
+}

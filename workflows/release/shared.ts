@@ -1,0 +1,37 @@
+// What the release workflow's callers and the workflow share: the task queue (the one worker serves
+// every workflow), the workflow id rule, the input, and the takedown update.
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import { TRACK_LIFECYCLE_TASK_QUEUE } from '../track-lifecycle/shared';
+
+export const RELEASE_TASK_QUEUE = TRACK_LIFECYCLE_TASK_QUEUE;
+
+export const releaseWorkflowId = (distributionId: string) => `release-${distributionId}`;
+
+/** How often the stores' delivery states are asked for until every store has settled. */
+export const DEFAULT_POLL_INTERVAL_MS = 60_000;
+
+export interface ReleaseInput {
+  distributionId: string;
+  ownerId: string;
+  /** The request that started the release; its events' correlation id. */
+  correlationId: string;
+  actor: string;
+  pollIntervalMs?: number;
+}
+
+export interface TakedownCommand {
+  reason: string;
+  correlationId: string;
+  actor: string;
+}
+
+export type TakedownOutcome = { ok: true } | { ok: false; reason: string };
+
+export const takedownUpdate = defineUpdate<TakedownOutcome, [TakedownCommand]>('takedown');
+
+/** Where the workflow is: for operators and tests. */
+export type ReleaseStage = 'starting' | 'charging' | 'packaging' | 'delivering' | 'polling' | 'live' | 'renewing' | 'taking_down' | 'ended';
+export const releaseStageQuery = defineQuery<ReleaseStage>('releaseStage');
+
+/** A failure kind the activities raise and the workflow reads. */
+export const RELEASE_FAILURES = { insufficientTokens: 'InsufficientTokens' } as const;

@@ -1,0 +1,187 @@
+// The release workflow against Temporal's dev server (a release charged, packaged, delivered to the
+// sandbox, its stores polled until settled, then taken down; a creator without the fee refused) and
+// against the time-skipping test server (the yearly renewal charged again, then lapsing unpaid).
+import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldRelease } from '../../domain/distribution/release.decider';
+import { releaseStreamId, type ReleaseForm } from '../../domain/distribution/release.events';
+import { eventRegistry } from '../../domain/registry';
+import { tokensToMicros } from '../../domain/shared/tokens';
+import { availableMicros } from '../../domain/tokens/token-account.decider';
+import { TrackFileStored, TrackProbed, TrackUploadReceived, trackStreamId } from '../../domain/track/track.events';
+import { pgliteDb, type Db } from '../../infra/db/db';
+import { migrate } from '../../infra/db/migrate';
+import { requestRelease } from '../../infra/distribution/request-release';
+import { SandboxDistributor } from '../../infra/distribution/sandbox-distributor';
+import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { FileStorage } from '../../infra/storage/file-storage';
+import { findTemporalCli } from '../../infra/temporal/dev-server';
+import { openTokenAccount } from '../../infra/tokens/open-accounts';
+import { TokenLedger } from '../../infra/tokens/token-ledger';
+import { sineWav } from '../../tests/support/audio';
+import { createTokenChargeActivities } from '../token-charges/activities';
+import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
+import { createReleaseActivities } from './activities';
+import { releaseWorkflowId, takedownUpdate, type ReleaseInput } from './shared';
+
+const cli = await findTemporalCli();
+const testServer = await findTestServer();
+
+async function findTestServer(): Promise<string | null> {
+  const candidate = process.env.TEMPORAL_TEST_SERVER ?? (() => {
+    try {
+      return execFileSync('which', ['temporal-test-server'], { encoding: 'utf8' }).trim();
+    } catch {
+      return '';
+    }
+  })();
+  return candidate && (await access(candidate).then(() => true, () => false)) ? candidate : null;
+}
+
+const form: ReleaseForm = {
+  artistName: 'Night Owl',
+  albumName: 'Night Drive',
+  songName: 'Night Drive',
+  primaryGenre: 'Jazz',
+  secondaryGenre: null,
+  labelName: 'Goose Records',
+  recordingLocation: '',
+  releaseDate: '2026-12-01',
+  saleDate: '2026-12-01',
+  parentalAdvisory: false,
+  royaltySplit: 100,
+  selectedStores: ['spotify', 'beatport'],
+};
+
+interface Harness {
+  env: TestWorkflowEnvironment;
+  db: Db;
+  eventStore: PostgresEventStore;
+  tokenLedger: TokenLedger;
+  storage: FileStorage;
+  worker: Worker;
+  running: Promise<void>;
+  taskQueue: string;
+  dir: string;
+}
+
+async function harness(env: TestWorkflowEnvironment): Promise<Harness> {
+  installTemporalRuntime();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'goose-release-'));
+  const db = await pgliteDb();
+  await migrate(db, eventStoreMigrations);
+  const eventStore = new PostgresEventStore(db, eventRegistry);
+  const storage = new FileStorage(dir);
+  await storage.init();
+  const tokenLedger = new TokenLedger(eventStore);
+  const taskQueue = `release-test-${randomUUID()}`;
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    namespace: 'default',
+    taskQueue,
+    workflowBundle: await bundleTrackLifecycleWorkflows(),
+    activities: { ...createReleaseActivities({ eventStore, storage, distributor: new SandboxDistributor(dir), dataDir: dir }), ...createTokenChargeActivities({ tokenLedger }) },
+  });
+  return { env, db, eventStore, tokenLedger, storage, worker, running: worker.run(), taskQueue, dir };
+}
+
+async function close(h: Harness | undefined): Promise<void> {
+  if (!h) return;
+  if (h.worker.getState() === 'RUNNING') h.worker.shutdown();
+  await h.running;
+  await h.eventStore.close();
+  await h.db.close();
+  await h.env.teardown();
+  await rm(h.dir, { recursive: true, force: true });
+}
+
+/** A creator with `tokens` and a probed track whose audio is stored, and their release requested. */
+async function requested(h: Harness, tokens: number): Promise<ReleaseInput> {
+  const ownerId = randomUUID();
+  const trackId = randomUUID();
+  const context = { correlationId: randomUUID(), actor: `user:${ownerId}` };
+  await openTokenAccount(h.tokenLedger, ownerId, context, tokensToMicros(tokens));
+  const storedName = `${trackId}.wav`;
+  await writeFile(h.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
+  const metadata = { ...context, causationId: null, workflowId: null, occurredAt: new Date().toISOString() };
+  await h.eventStore.append(
+    trackStreamId(trackId),
+    [
+      TrackUploadReceived.create({ trackId, ownerId, title: 'Night Drive', description: '', contentType: 'music', royaltySplit: 100, originalName: 'x.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }),
+      TrackFileStored.create({ trackId, storedName, sha256: 'c'.repeat(64), size: 10 }),
+      TrackProbed.create({ trackId, format: 'wav', durationSeconds: 0.2, codec: 'pcm_s16le', sampleRate: 44100, channels: 1, bitRate: 705600 }),
+    ].map((event) => ({ eventId: randomUUID(), metadata, ...event })),
+    'no_stream',
+  );
+  const distributionId = randomUUID();
+  await requestRelease(h.eventStore, { distributionId, contentId: trackId, ownerId, form }, context);
+  return { distributionId, ownerId, ...context, pollIntervalMs: 200 };
+}
+
+async function releaseOf(h: Harness, distributionId: string) {
+  const events = await h.eventStore.readStream(releaseStreamId(distributionId));
+  return { state: foldRelease(events), types: events.map((e) => e.type) };
+}
+
+const freeTokens = async (h: Harness, userId: string) => availableMicros(await h.tokenLedger.account(userId));
+
+describe.skipIf(!cli)(cli ? 'release workflow (Temporal dev server)' : 'release workflow (skipped: no Temporal CLI found)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness(await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path: cli!.path }, extraArgs: ['--dynamic-config-value', 'frontend.enableServerVersionCheck=false'] } }));
+  });
+  afterAll(() => close(h));
+
+  it('charges the fee, delivers a valid package to the sandbox, polls each store until settled, then takes the release down', async () => {
+    const input = await requested(h, 20);
+    const handle = await h.env.client.workflow.start('release', { taskQueue: h.taskQueue, workflowId: releaseWorkflowId(input.distributionId), args: [input] });
+    await expect.poll(async () => (await releaseOf(h, input.distributionId)).state, { timeout: 30_000, interval: 250 }).toMatchObject({
+      status: 'delivered',
+      stores: { spotify: { state: 'distributed' }, beatport: { state: 'failed', reason: expect.stringContaining('electronic and dance') } },
+    });
+    expect(await freeTokens(h, input.ownerId)).toBe(tokensToMicros(20) - tokensToMicros(14.99));
+    await access(path.join(h.dir, 'releases', input.distributionId, 'ern.xml'));
+
+    expect(await handle.executeUpdate(takedownUpdate, { args: [{ reason: 'The creator asked', correlationId: 'c', actor: `user:${input.ownerId}` }] })).toEqual({ ok: true });
+    expect(await handle.result()).toBe('ended');
+    const { state, types } = await releaseOf(h, input.distributionId);
+    expect(state.status).toBe('taken_down');
+    expect(types.filter((t) => t === 'ReleaseFeeCharged')).toHaveLength(1);
+  }, 60_000);
+
+  it('refuses a release the creator cannot pay for: it fails at the fee and nothing is built or charged', async () => {
+    const input = await requested(h, 5);
+    const result = await h.env.client.workflow.execute('release', { taskQueue: h.taskQueue, workflowId: releaseWorkflowId(input.distributionId), args: [input] });
+    expect(result).toBe('ended');
+    const { state, types } = await releaseOf(h, input.distributionId);
+    expect(state).toMatchObject({ status: 'failed', failure: { step: 'fee', reason: expect.stringMatching(/Insufficient tokens/) } });
+    expect(types).not.toContain('ReleasePackageBuilt');
+    expect(await freeTokens(h, input.ownerId)).toBe(tokensToMicros(5));
+  }, 60_000);
+});
+
+describe.skipIf(!testServer)(testServer ? 'release workflow renewal (time-skipping test server)' : 'release workflow renewal (skipped: no temporal-test-server found)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness(await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: testServer! } } }));
+  });
+  afterAll(() => close(h));
+
+  it('charges the fee again a year later, and lapses (taken down) when the next year cannot be paid', async () => {
+    const input = await requested(h, 30);
+    const result = await h.env.client.workflow.execute('release', { taskQueue: h.taskQueue, workflowId: releaseWorkflowId(input.distributionId), args: [input] });
+    expect(result).toBe('ended');
+    const { state, types } = await releaseOf(h, input.distributionId);
+    expect(types.filter((t) => t === 'ReleaseFeeCharged')).toHaveLength(2);
+    expect(types.slice(-2)).toEqual(['ReleaseLapsed', 'ReleaseTakenDown']);
+    expect(state.status).toBe('taken_down');
+    if (state.status !== 'none') expect(Date.parse(state.paidThrough!) - Date.now()).toBeGreaterThan(360 * 86_400_000);
+    expect(await freeTokens(h, input.ownerId)).toBe(tokensToMicros(30) - 2 * tokensToMicros(14.99));
+  }, 120_000);
+});
