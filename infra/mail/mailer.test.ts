@@ -1,10 +1,12 @@
-// The outbox mailer: each message lands as an .eml a mail client reads and a .json record, and a
-// name or subject cannot add headers of its own.
+// The mailers. The outbox: each message lands as an .eml a mail client reads and a .json record, and
+// a name or subject cannot add headers of its own. SMTP: with SMTP_URL set the message reaches an
+// SMTP server (a minimal one in this test) with its link.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listOutbox, openMailer, outboxDir, OutboxMailer } from './mailer';
+import { listOutbox, openMailer, outboxDir, OutboxMailer, SmtpMailer } from './mailer';
 
 let dataDir: string;
 beforeEach(async () => {
@@ -44,5 +46,105 @@ describe('outbox mailer', () => {
 
   it('lists an outbox that was never written as empty', async () => {
     expect(await listOutbox(outboxDir(dataDir))).toEqual([]);
+  });
+});
+
+/** What the in-test SMTP server was handed: the envelope and the message as sent after DATA. */
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/**
+ * The least of SMTP a client needs (RFC 5321): 220 greeting, EHLO/HELO 250, MAIL/RCPT 250, DATA 354,
+ * the message up to a line holding only '.', 250, QUIT 221. No TLS and no AUTH are offered.
+ */
+async function smtpListener(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = '';
+    let envelope: Received = { from: '', to: [], data: '' };
+    let inData = false;
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received.push(envelope);
+            envelope = { from: '', to: [], data: '' };
+            reply('250 2.0.0 Ok: queued as TEST1');
+          } else {
+            envelope.data += `${line.startsWith('..') ? line.slice(1) : line}\r\n`;
+          }
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
+        if (verb === 'EHLO' || verb === 'HELO' || verb === 'RSET' || verb === 'NOOP') {
+          reply('250 smtp.test');
+        } else if (verb === 'MAIL') {
+          envelope.from = address;
+          reply('250 2.1.0 Ok');
+        } else if (verb === 'RCPT') {
+          envelope.to.push(address);
+          reply('250 2.1.5 Ok');
+        } else if (verb === 'DATA') {
+          inData = true;
+          reply('354 End data with <CR><LF>.<CR><LF>');
+        } else if (verb === 'QUIT') {
+          reply('221 2.0.0 Bye');
+          socket.end();
+        } else {
+          reply('502 5.5.2 Not implemented');
+        }
+      }
+    });
+    socket.on('error', () => undefined);
+    reply('220 smtp.test ESMTP');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A quoted-printable body as text (soft line breaks joined, =XX bytes decoded). */
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+describe('SMTP mailer', () => {
+  it('is chosen when SMTP_URL is set and hands the message, with its link, to the SMTP server; nothing goes to the outbox', async () => {
+    const smtp = await smtpListener();
+    try {
+      const link = 'http://localhost:3000/royalty-invitation/eyJjb250ZW50SWQiOiJjLTEiLCJyZWNlaXZlcklkIjoici0xIn0.c2lnbmF0dXJlLW9mLXRoZS1pbnZpdGF0aW9uLXRva2Vu';
+      const mailer = openMailer(dataDir, { SMTP_URL: smtp.url, SMTP_FROM: 'Royalties <royalties@goose.test>' });
+      expect(mailer.transport).toBe('smtp');
+      const sent = await mailer.send({ to: 'ana@example.com', subject: 'You are invited to «Chanson»', text: `Ada invites you to share the royalties.\nAccept here: ${link}\n`, link, kind: 'royalty-invitation' });
+      (mailer as SmtpMailer).close();
+
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect({ from: mail!.from, to: mail!.to }).toEqual({ from: 'royalties@goose.test', to: ['ana@example.com'] });
+      const [headers, ...rest] = mail!.data.split('\r\n\r\n');
+      expect(headers).toMatch(/^From: Royalties <royalties@goose\.test>$/m);
+      expect(headers).toMatch(/^To: ana@example\.com$/m);
+      expect(headers).toContain(`Message-ID: <${sent.messageId}>`);
+      const body = rest.join('\r\n\r\n');
+      expect(/quoted-printable/i.test(headers!) ? decodeQuotedPrintable(body) : body).toContain(`Accept here: ${link}`);
+      expect(sent.deliveredTo).toBe('smtp: 250 2.0.0 Ok: queued as TEST1');
+      expect(await listOutbox(outboxDir(dataDir))).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps:// at start', () => {
+    expect(() => openMailer(dataDir, { SMTP_URL: 'mail.example.com:587' })).toThrow('SMTP_URL must look like smtp://');
   });
 });

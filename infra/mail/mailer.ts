@@ -1,12 +1,13 @@
 // The mail port: what the platform sends people (royalty receivers' invitations) goes through a
 // Mailer. The embedded one writes each message to an outbox under data/outbox/ — an RFC 5322 `.eml`
 // any mail client opens, and a `.json` beside it with the recipient, subject and link — so an
-// operator can read what would have been mailed (`npm run ops -- outbox`). An SMTP transport
-// (SMTP_URL, SMTP_FROM) goes behind the same port; this build has none (nodemailer is not
-// installed), so a configured SMTP_URL is reported at start and mail still goes to the outbox.
+// operator can read what would have been mailed (`npm run ops -- outbox`). With SMTP_URL set, mail
+// is sent through that SMTP server instead (nodemailer; SMTP_FROM the sender), and nothing is written
+// to the outbox.
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { logger } from '../logger/logger';
 
 export interface MailMessage {
@@ -115,12 +116,52 @@ export async function listOutbox(dir: string): Promise<OutboxEntry[]> {
   return Promise.all(records.map(async (name) => JSON.parse(await readFile(path.join(dir, name), 'utf8')) as OutboxEntry));
 }
 
-/** The configured mailer: the outbox under dataDir (SMTP_URL is reported, not yet used: see the header). */
+/** Longest `deliveredTo` kept with an invitation (the event's limit). */
+const MAX_DELIVERED_TO = 500;
+
+/**
+ * Sends through an SMTP server: `smtp://user:pass@host:587` (STARTTLS when the server offers it) or
+ * `smtps://...:465`, as nodemailer reads it. One connection per message; the server's answer is
+ * kept as where the message went.
+ */
+export class SmtpMailer implements Mailer {
+  readonly transport = 'smtp' as const;
+  private readonly transporter: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string = DEFAULT_MAIL_FROM,
+  ) {
+    this.transporter = nodemailer.createTransport(url);
+  }
+
+  async send(message: MailMessage): Promise<SentMail> {
+    const info = await this.transporter.sendMail({ from: this.from, to: headerValue(message.to), subject: headerValue(message.subject), text: message.text });
+    const messageId = info.messageId.replace(/^<|>$/g, '');
+    logger.info({ kind: message.kind, messageId }, 'mail sent through SMTP');
+    return { messageId, deliveredTo: `smtp: ${info.response}`.slice(0, MAX_DELIVERED_TO) };
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}
+
+/** The server named in an SMTP URL, without its credentials, for logs; anything but smtp(s):// is refused at start. */
+function smtpServer(url: string): string {
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || !['smtp:', 'smtps:'].includes(parsed.protocol)) throw new Error('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465');
+  return `${parsed.protocol}//${parsed.host}`;
+}
+
+/** The configured mailer: SMTP when SMTP_URL is set, otherwise the outbox under dataDir. */
 export function openMailer(dataDir: string, env: NodeJS.ProcessEnv = {}): Mailer {
   const from = env.SMTP_FROM?.trim() || DEFAULT_MAIL_FROM;
-  const dir = outboxDir(dataDir);
-  if (env.SMTP_URL?.trim()) {
-    logger.warn({ outbox: dir }, 'SMTP_URL is set but this build has no SMTP transport (nodemailer is not installed): mail is written to the outbox instead');
+  const url = env.SMTP_URL?.trim();
+  if (url) {
+    const server = smtpServer(url);
+    logger.info({ server, from }, 'mail is sent through SMTP');
+    return new SmtpMailer(url, from);
   }
-  return new OutboxMailer(dir, from);
+  return new OutboxMailer(outboxDir(dataDir), from);
 }

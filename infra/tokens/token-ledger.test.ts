@@ -2,7 +2,7 @@
 // processes would) charge and credit the same accounts at once. The account stream's version is
 // what keeps a balance from going negative and a payment from crediting twice, not a read model.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
 import { InsufficientTokensError } from '../../domain/shared/errors';
 import { tokensToMicros } from '../../domain/shared/tokens';
@@ -90,12 +90,20 @@ describe.skipIf(!postgresUp)(`TokenLedger on PostgreSQL (skipped without a Postg
   it('decides on its kept fold without reading, and decides again on the stream what that fold would refuse or skip', async () => {
     const userId = await newAccount(20);
     const [mine, theirs] = [ledgers[0]!, ledgers[1]!];
+    const reads = vi.spyOn(stores[0]!, 'readStream');
     await mine.execute(userId, hold('a', 5), context);
+    expect(reads).not.toHaveBeenCalled();
+
     await theirs.execute(userId, hold('x', 5), context);
-    // Hold x is not in mine's kept fold: capturing it there would be refused, releasing it a no-op.
+    // Hold x is not in mine's kept fold: capturing it there would be refused, so it reads and decides again.
     await mine.execute(userId, { type: 'Capture', data: { holdId: 'x' } }, context);
+    // Having seen another writer, mine reads before deciding until a read finds nothing new.
+    await mine.account(userId);
     await theirs.execute(userId, hold('y', 5), context);
+    // Releasing y on mine's kept fold would decide nothing (no such hold there): it reads and releases.
     await mine.execute(userId, { type: 'Release', data: { holdId: 'y', reason: 'step failed' } }, context);
+    reads.mockRestore();
+
     const account = await new TokenLedger(stores[0]!).account(userId);
     expect({ balance: account.balanceMicros, held: account.heldMicros }).toEqual({ balance: tokensToMicros(15), held: tokensToMicros(5) });
     expect([...account.holds].map(([id, h]) => [id, h.status])).toEqual([['a', 'held'], ['x', 'captured'], ['y', 'released']]);

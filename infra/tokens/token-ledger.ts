@@ -3,8 +3,9 @@
 // ConcurrencyError), so the loser reads again and decides against the new balance: a balance never
 // goes negative however many processes charge it at once. Within one process an account's commands
 // queue, and those that queued while one was written are decided together and appended in one go;
-// the account's folded state is kept so a long stream is not refolded for every charge, and a command
-// on a kept fold goes straight to the append (its expected version is the check that nothing changed).
+// the account's folded state is kept so a long stream is not refolded for every charge, and while no
+// other process is seen writing the account a command on the kept fold goes straight to the append
+// (its expected version is the check that nothing changed).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConcurrencyError } from '../../domain/shared/errors';
@@ -38,6 +39,8 @@ interface FoldedAccount {
   version: number;
   lastEventId: string | null;
   state: TokenAccountState;
+  /** Another process was seen writing this account at the last read: read before deciding. */
+  readFirst: boolean;
 }
 
 interface QueuedCommand {
@@ -101,15 +104,17 @@ export class TokenLedger {
 
   /**
    * Decides a group against the account and appends what it decided at the version decided on, or
-   * reads again and redecides. A kept fold is decided on without reading first: the append at its
-   * version is refused if anything was appended since, and only then is the tail read. A decision
-   * that refuses a command or decides nothing is not trusted to a kept fold (another process may
-   * have written what it lacked) and is made again on the stream as read.
+   * reads again and redecides. A kept fold is decided on without reading first unless another
+   * process was seen writing the account at the last read: the append at its version is refused if
+   * anything was appended since, and only then is the tail read. A decision that refuses a command
+   * or decides nothing is not trusted to an unread fold (another process may have written what it
+   * lacked) and is made again on the stream as read.
    */
   private async decideAndAppend(userId: string, group: QueuedCommand[]): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       const kept = attempt === 1 && group.every((item) => item.command) ? this.folded.get(userId) : undefined;
-      const account = kept ?? (await this.load(userId));
+      const unread = kept && !kept.readFirst ? kept : undefined;
+      const account = unread ?? (await this.load(userId));
       // The fold adds to the state's maps: a group folds into a copy, so a lost race leaves the kept state as it was.
       let state = group.length > 1 ? forkTokenAccountState(account.state) : account.state;
       const outcomes: ({ events: TokenAccountEvent[]; newEvents: NewEvent[] } | { error: unknown })[] = [];
@@ -128,7 +133,7 @@ export class TokenLedger {
           outcomes.push({ error });
         }
       }
-      if (kept && outcomes.some((outcome) => 'error' in outcome || outcome.events.length === 0)) continue;
+      if (unread && outcomes.some((outcome) => 'error' in outcome || outcome.events.length === 0)) continue;
       let result: AppendResult | null = null;
       if (newEvents.length > 0) {
         try {
@@ -140,7 +145,7 @@ export class TokenLedger {
           continue;
         }
         if (group.length === 1) state = (outcomes[0] as { events: TokenAccountEvent[] }).events.reduce(evolveTokenAccount, state);
-        this.remember(userId, { version: result.nextVersion, lastEventId: newEvents.at(-1)!.eventId, state });
+        this.remember(userId, { version: result.nextVersion, lastEventId: newEvents.at(-1)!.eventId, state, readFirst: account.readFirst });
       }
       group.forEach((item, index) => {
         const outcome = outcomes[index]!;
@@ -160,9 +165,13 @@ export class TokenLedger {
     const known = this.folded.get(userId);
     try {
       const tail = await this.eventStore.readStream(tokenAccountStreamId(userId), { afterVersion: known?.version ?? 0 });
-      if (tail.length === 0 && known) return known;
+      if (tail.length === 0 && known) {
+        known.readFirst = false;
+        return known;
+      }
       const state = tail.reduce((s, e) => evolveTokenAccount(s, { type: e.type, data: e.data } as TokenAccountEvent), known?.state ?? initialTokenAccountState);
-      const account = { version: tail.at(-1)?.streamVersion ?? 0, lastEventId: tail.at(-1)?.eventId ?? null, state };
+      // Events this process did not write since it last looked: another process writes this account too.
+      const account = { version: tail.at(-1)?.streamVersion ?? 0, lastEventId: tail.at(-1)?.eventId ?? null, state, readFirst: known !== undefined };
       this.remember(userId, account);
       return account;
     } catch (error) {
