@@ -10,6 +10,8 @@ import { userStreamId } from '../domain/identity/user.events';
 import { SalesStatementImported, salesStatementStreamId, statementLinesStreamId } from '../domain/distribution/sales-statement.events';
 import { decideStatementLines, initialStatementLinesState } from '../domain/distribution/statement-lines.decider';
 import { eventRegistry } from '../domain/registry';
+import { royaltyContractDecider, type RoyaltyContractCommand } from '../domain/royalties/royalty-contract.decider';
+import { RoyaltyContractCreated, royaltyContractStreamId } from '../domain/royalties/royalty-contract.events';
 import { royaltyReceiversDecider } from '../domain/royalties/royalty-receivers.decider';
 import { royaltyReceiversStreamId } from '../domain/royalties/royalty-receivers.events';
 import { tokensToMicros } from '../domain/shared/tokens';
@@ -245,6 +247,30 @@ for (const { name, open } of backends) {
       return result!.lastPosition;
     }
 
+    /** A contract that earned and paid one run: it fills the royalties model's tables. */
+    async function paidContract(ownerId: string): Promise<GlobalPosition> {
+      const contractId = randomUUID();
+      const context = { correlationId: `contract-${contractId}`, actor: ownerId };
+      const run = (command: RoyaltyContractCommand) => handleCommand(store, royaltyContractStreamId(contractId), royaltyContractDecider, command, context);
+      await run({
+        type: 'CreateContract',
+        data: RoyaltyContractCreated.create({
+          contractId, contentId: randomUUID(), ownerId, contentTitle: 'Paid', templateType: 'standard_royalty', royaltySplit: 85,
+          distributionSchedule: 'monthly', minimumThreshold: 100, terms: { contractId }, canonical: '{}', termsSha256: 'a'.repeat(64),
+          signature: { algorithm: 'Ed25519', keyId: 'k', publicKey: 'pk', value: 'sig' }, network: 'testnet', xrpAmount: '99.900000', usdAmount: '49.95',
+        }).data,
+      });
+      await run({ type: 'RecordEarnings', data: { amountCents: 200, source: 'distribution_statement', reference: 'line-1', description: 'October' } });
+      const lines = [
+        { party: 'platform' as const, receiverId: null, userId: null, name: 'GOOSE platform', percentage: 15, amountCents: 30, receiverWallet: null },
+        { party: 'creator' as const, receiverId: null, userId: ownerId, name: 'creator', percentage: 85, amountCents: 170, receiverWallet: null },
+      ];
+      await run({ type: 'StartPayoutRun', data: { runId: 'run-1', trigger: 'distribute', amountCents: 200, lines } });
+      await run({ type: 'RecordLinePaid', data: { runId: 'run-1', lineIndex: 0, method: 'recorded', txHash: null } });
+      await run({ type: 'RecordLinePaid', data: { runId: 'run-1', lineIndex: 1, method: 'token_credit', txHash: null } });
+      return (await run({ type: 'CompletePayoutRun', data: { runId: 'run-1' } })).result!.lastPosition;
+    }
+
     it('rebuilding every read model from the store reproduces the live tables row for row', async () => {
       const live = await startProjector();
       const users = [await registerUser(), await registerUser(), await registerUser()];
@@ -269,12 +295,13 @@ for (const { name, open } of backends) {
       await store.append(statementLinesStreamId(walletOwner, '2026-10', 0), recordedLines.map((e) => ({ eventId: randomUUID(), ...e, metadata })), 'no_stream');
       const summary = SalesStatementImported.create({ statementId: 's1', importerId: walletOwner, fileName: 'october.csv', lines: 2, matched: 1, unmatched: 1, duplicates: 0, amountCents: 40, importedAt: new Date().toISOString() });
       last = (await store.append(salesStatementStreamId('s1'), [{ eventId: randomUUID(), ...summary, metadata }], 'no_stream')).lastPosition;
-      last = await failedRelease(walletOwner);
+      await failedRelease(walletOwner);
+      last = await paidContract(walletOwner);
       await live.waitFor(last);
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      // Intake, wallet and receiver events fill every table but the certificates, which only a registration does.
+      // Intake, wallet, receiver, statement, release and contract events fill every table but the certificates, which only a registration does.
       expect(Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table)).toEqual(['certificates']);
 
       const replayed = await rebuildProjections(db, store, allProjections);
