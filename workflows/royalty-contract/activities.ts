@@ -43,6 +43,30 @@ export interface PayLineInput {
 const log = logger.child({ module: 'royalty-contract' });
 
 /** The workflow's id when running as an activity; null when called in-process. */
+/** How often a running payout line tells Temporal its worker is alive. */
+const HEARTBEAT_EVERY_MS = 2_000;
+
+/**
+ * Runs a line's payment while heartbeating, so a worker killed mid-payment is noticed after the
+ * heartbeat timeout (seconds) rather than the line's whole time budget. Outside an activity (the
+ * in-process client) it just runs.
+ */
+async function whileHeartbeating<T>(work: () => Promise<T>): Promise<T> {
+  let context: Context;
+  try {
+    context = Context.current();
+  } catch {
+    return work();
+  }
+  context.heartbeat();
+  const timer = setInterval(() => context.heartbeat(), HEARTBEAT_EVERY_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 function workflowId(): string | null {
   try {
     return Context.current().info.workflowExecution?.workflowId ?? null;
@@ -111,7 +135,7 @@ export function createRoyaltyContractActivities(deps: RoyaltyContractActivityDep
       if (!payoutRun) throw new Error(`No payout run ${runId} on contract ${contractId}`);
       if (payoutRun.paid.has(lineIndex)) return;
       const line = payoutRun.lines[lineIndex]!;
-      const paid = await payoutExecutor.pay({ runId, contractId, contentTitle: state.contentTitle }, lineIndex, line, input);
+      const paid = await whileHeartbeating(() => payoutExecutor.pay({ runId, contractId, contentTitle: state.contentTitle }, lineIndex, line, input));
       await run(contractId, { type: 'RecordLinePaid', data: { runId, lineIndex, method: paid.method, txHash: paid.txHash } }, input);
     },
 

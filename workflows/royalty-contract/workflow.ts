@@ -8,7 +8,16 @@ import type { RoyaltyContractActivities } from './activities';
 import { executePayout, payoutUpdate, type PayoutAnswer, type PayoutRequest, type RoyaltyContractInput } from './shared';
 
 const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
-const acts = proxyActivities<RoyaltyContractActivities>({ startToCloseTimeout: '1 minute', retry });
+const steps = proxyActivities<RoyaltyContractActivities>({ startToCloseTimeout: '1 minute', retry });
+// Paying a line may wait on XRPL validation for minutes; its heartbeats let a dead worker's line be
+// taken over within seconds.
+const payments = proxyActivities<RoyaltyContractActivities>({ startToCloseTimeout: '10 minutes', heartbeatTimeout: '10 seconds', retry });
+const acts = {
+  contractSchedule: steps.contractSchedule,
+  planPayoutRun: steps.planPayoutRun,
+  payPayoutLine: payments.payPayoutLine,
+  completePayoutRun: steps.completePayoutRun,
+};
 
 /** How long a paused or disputed contract waits before it looks at its status again. */
 const STATUS_RECHECK = '1 day';
