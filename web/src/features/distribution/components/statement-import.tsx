@@ -13,7 +13,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useImportStatement, useStatements, type ImportStatementResponse, type StatementList } from '../api/distribution';
 import { formatCents } from '../labels';
 
-export const STATEMENT_COLUMNS = 'period,store,country,isrc,release_id,units,amount';
+export const STATEMENT_COLUMNS = 'period,store,country,identifier,units,amount';
 
 export function StatementImport() {
   const toast = useToast();

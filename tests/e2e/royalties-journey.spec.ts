@@ -1,0 +1,211 @@
+// A creator's royalties from registration to payout, all through the screens: a registered track
+// gets its royalty contract (signed terms awaiting submission: no XRPL_URL), a collaborator is
+// invited by mail and accepts from another browser while the creator watches the list change live,
+// the track is released through the sandbox distributor (which says no store received anything), a
+// sales statement naming the release's ISRC brings earnings to the contract, and Distribute
+// Royalties pays them: the platform's 15 %, the collaborator's 10 % and the creator's rest, summing
+// exactly, each credited to their token balance.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator } from '@playwright/test';
+import { encodeWav, music } from '../../infra/audio/test-signals';
+import { expect, test } from './fixtures';
+import { signUp } from './sign-up';
+
+const TITLE = 'Shared Harbour';
+
+interface OutboxRecord {
+  to: string;
+  subject: string;
+  link: string | null;
+}
+
+/** The invitation mail the server wrote to its outbox (no SMTP_URL): the newest one to `email`. */
+async function invitationLink(email: string): Promise<string> {
+  const outbox = path.join(process.env.GOOSE_E2E_DATA_DIR!, 'outbox');
+  let link: string | null = null;
+  await expect
+    .poll(async () => {
+      const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
+      for (const name of names) {
+        const record = JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as OutboxRecord;
+        if (record.to === email) link = record.link;
+      }
+      return link;
+    })
+    .toMatch(/\/royalty-invitation\/[^/]+$/);
+  return new URL(link!).pathname;
+}
+
+/** A fact's value in a card's <dl>. */
+function fact(scope: Locator, term: string): Locator {
+  return scope.locator('.fact').filter({ has: scope.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+}
+
+/** Picks an option of a PrimeReact dropdown by its label. */
+async function chooseOption(scope: Locator, label: string, option: string | RegExp): Promise<void> {
+  await scope.locator('.field').filter({ has: scope.page().getByText(label, { exact: true }) }).locator('.p-dropdown').click();
+  await scope.page().getByRole('option', { name: option }).click();
+}
+
+test('a contract, an invited receiver, a release, a statement and a payout split exactly between platform, receiver and creator', async ({ page, browser }) => {
+  // The sandbox distributor's stores settle on the release workflow's second poll, a minute after delivery.
+  test.setTimeout(240_000);
+  const stamp = Date.now().toString(36);
+  const creator = `roy_${stamp}`;
+  const receiver = `rec_${stamp}`;
+  const receiverEmail = `${receiver}@example.test`;
+  const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });
+  const balance = page.getByRole('button', { name: /^Token balance:/ });
+
+  // 1. Sign up, generate the wallet, upload, master and register the track.
+  await page.goto('/');
+  await signUp(page, creator);
+  await page.getByRole('button', { name: 'Generate Wallet' }).click();
+  await expect(balance).toHaveAccessibleName('Token balance: 50.00 tokens');
+  await tabs.getByRole('menuitem', { name: 'Upload' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose file' }).click();
+  await (await chooser).setFiles({ name: 'shared-harbour.wav', mimeType: 'audio/wav', buffer: encodeWav(music({ seconds: 8, seed: 141, level: -9 }), 44_100, 2) });
+  await page.getByLabel('Title').fill(TITLE);
+  await page.getByRole('button', { name: 'Upload and Register Copyright' }).click();
+  await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
+  await tabs.getByRole('menuitem', { name: 'Copyright Oracle' }).click();
+  const workflowCard = page.getByRole('article', { name: TITLE });
+  await workflowCard.getByRole('button', { name: 'Start Mastering' }).click({ timeout: 60_000 });
+  await expect(workflowCard).toHaveAttribute('data-workflow-status', 'mastered', { timeout: 60_000 });
+  await expect(balance).toHaveAccessibleName('Token balance: 45.00 tokens');
+  await workflowCard.getByRole('button', { name: 'Register Copyright' }).click();
+  await expect(workflowCard).toHaveAttribute('data-workflow-status', 'registered', { timeout: 60_000 });
+  await expect(balance).toHaveAccessibleName('Token balance: 20.00 tokens');
+  // The guided workflow's popup: one at a time, showing the newest step; read, then put away.
+  const taskCompleted = page.getByRole('dialog', { name: 'Task Completed' });
+  await expect(taskCompleted).toHaveCount(1);
+  await expect(taskCompleted).toContainText('Your track is secured in your vault with its certificate.');
+  await taskCompleted.getByRole('button', { name: 'Later' }).click();
+  await expect(taskCompleted).toHaveCount(0);
+
+  // 2. The contract, from the Smart Contracts screen's Create Smart Contract dialog, standard template.
+  await tabs.getByRole('menuitem', { name: 'Smart Contracts' }).click();
+  const screen = page.locator('section.smart-contracts-panel');
+  await screen.locator('.panel-header').getByRole('button', { name: 'Create Smart Contract' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Smart Contract' });
+  await chooseOption(create, 'Content', new RegExp(`^${TITLE} · `));
+  await expect(create.getByRole('textbox', { name: 'Template' })).toHaveValue('Standard royalty (85% to the creator)');
+  await create.getByRole('button', { name: 'Create Smart Contract' }).click();
+  await expect(create).toBeHidden();
+  const contractCard = page.getByRole('article', { name: `Contract for ${TITLE}` });
+  await expect(contractCard).toHaveAttribute('data-status', 'active');
+  await expect(contractCard.getByLabel('Contract status: Active')).toBeVisible();
+  await expect(fact(contractCard, 'Pending')).toHaveText('$0.00');
+  await expect(fact(contractCard, 'Split')).toHaveText('85% you · 15% platform');
+  await contractCard.getByRole('button', { name: 'View Contract' }).click();
+  const view = page.getByRole('dialog', { name: `Contract: ${TITLE}` });
+  await expect(view.getByRole('region', { name: 'Deployment' })).toContainText('Signed, awaiting submission to the XRP Ledger');
+  const signed = view.getByRole('region', { name: 'Signed terms' });
+  await expect(fact(signed, 'SHA-256')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(signed.getByLabel('Canonical terms')).toContainText(TITLE);
+  await expect(signed.getByRole('link', { name: 'Terms PDF' })).toBeVisible();
+  await view.getByRole('button', { name: 'Close' }).click();
+  await expect(view).toBeHidden();
+
+  // 3. The receiver: added, mailed, accepted from another browser; the creator's list changes live.
+  await screen.getByRole('tab', { name: 'Royalty Receivers' }).click();
+  const form = page.getByRole('form', { name: 'Add a receiver' });
+  await form.getByLabel('Name').fill('Bea Collaborator');
+  await form.getByLabel('Email').fill(receiverEmail);
+  await form.getByLabel('Royalty share (%)').fill('10');
+  await form.getByRole('button', { name: 'Add receiver' }).click();
+  const receiverRow = page.getByRole('list', { name: 'Receivers' }).getByRole('listitem').filter({ hasText: 'Bea Collaborator' });
+  await expect(receiverRow).toContainText('10%');
+  await expect(receiverRow).toContainText('Invitation pending');
+  await expect(receiverRow).toContainText(/Sent [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  const link = await invitationLink(receiverEmail);
+
+  const receiverContext = await browser.newContext();
+  const receiverPage = await receiverContext.newPage();
+  await receiverPage.goto('/');
+  await signUp(receiverPage, receiver);
+  await receiverPage.getByRole('button', { name: 'Generate Wallet' }).click();
+  const receiverBalance = receiverPage.getByRole('button', { name: /^Token balance:/ });
+  await expect(receiverBalance).toHaveAccessibleName('Token balance: 50.00 tokens');
+  await receiverPage.goto(link);
+  const invitation = receiverPage.getByRole('region', { name: 'Royalty invitation' });
+  await expect(invitation).toContainText(`${creator} invites Bea Collaborator (${receiverEmail}) to receive 10% of the royalties of "${TITLE}"`);
+  await invitation.getByRole('button', { name: 'Accept' }).click();
+  await expect(invitation.getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(receiverRow).toContainText('Accepted');
+  await expect(receiverRow).not.toContainText('Invitation pending');
+  // The receiver goes back to their dashboard, where the payout will arrive.
+  await receiverPage.getByRole('link', { name: 'GOOSE home' }).click();
+  await expect(receiverBalance).toHaveAccessibleName('Token balance: 50.00 tokens');
+
+  // 4. The release: from the vault's Distribution dialog, two stores; the fee leaves 5.01.
+  await tabs.getByRole('menuitem', { name: 'Vault' }).click();
+  await page.getByRole('article', { name: TITLE }).getByRole('button', { name: 'Distribute' }).click();
+  const distribution = page.getByRole('dialog', { name: `Distribute "${TITLE}"` });
+  await distribution.getByText('Spotify', { exact: true }).click();
+  await distribution.getByText('Apple Music', { exact: true }).click();
+  await expect(distribution.getByText('(2 of')).toBeVisible();
+  await distribution.getByRole('button', { name: 'Submit for Distribution' }).click();
+  await expect(distribution).toBeHidden();
+  await expect(balance).toHaveAccessibleName('Token balance: 5.01 tokens', { timeout: 60_000 });
+  // Below 10 tokens the low-token popup offers the pricing plans; not now.
+  const plans = page.getByRole('dialog', { name: 'Pricing plans' });
+  await expect(plans.getByText(/Low token balance: you have 5\.01 tokens left/)).toBeVisible();
+  await plans.getByRole('button', { name: 'Close' }).click();
+  await tabs.getByRole('menuitem', { name: 'Distributions' }).click();
+  const release = page.getByRole('article', { name: `Release ${TITLE}` });
+  await expect(release.getByLabel('Status: Live on Platforms')).toBeVisible({ timeout: 60_000 });
+  await expect(release).toContainText('no store received anything');
+  const stores = release.getByRole('region', { name: `Stores of ${TITLE}` });
+  await expect(stores.getByRole('row').filter({ hasText: 'Spotify' })).toContainText('Live on Platforms');
+  await expect(stores.getByRole('row').filter({ hasText: 'Apple Music' })).toContainText('Live on Platforms');
+  const isrc = (await fact(release, 'ISRC').textContent())!.trim();
+  expect(isrc).toMatch(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/);
+
+  // 5. A sales statement naming the release's ISRC: $10.00 reaches the release and the contract.
+  const statement = ['period,store,country,identifier,units,amount', `2026-10,spotify,US,${isrc},2400,600`, `2026-10,apple_music,GB,${isrc},800,400`].join('\n');
+  await page.getByLabel('Sales statement CSV file').setInputFiles({ name: 'statement-2026-10.csv', mimeType: 'text/csv', buffer: Buffer.from(`${statement}\n`) });
+  await expect(page.getByText('statement-2026-10.csv: 2 lines, 2 matched, 0 already imported, 0 unmatched ($10.00).')).toBeVisible();
+  await expect(fact(release, 'Royalty earnings')).toHaveText('$10.00');
+  await release.getByRole('button', { name: 'Royalties by store' }).click();
+  const royalties = release.getByRole('region', { name: `Royalties of ${TITLE}` });
+  await expect(royalties.getByRole('row').filter({ hasText: 'Total' })).toContainText('$10.00');
+  await expect(royalties.getByRole('row').filter({ hasText: 'Spotify' })).toContainText('$6.00');
+  await tabs.getByRole('menuitem', { name: 'Smart Contracts' }).click();
+  await screen.getByRole('tab', { name: 'Smart Contracts' }).click();
+  await expect(fact(contractCard, 'Total earnings')).toHaveText('$10.00');
+  await expect(fact(contractCard, 'Pending')).toHaveText('$10.00');
+
+  // 6. Distribute Royalties: $10.00 split 15 % platform, 10 % receiver, the creator the rest.
+  await screen.locator('.panel-header').getByRole('button', { name: 'Distribute Royalties' }).click();
+  const distribute = page.getByRole('dialog', { name: 'Distribute Royalties' });
+  await expect(distribute.getByRole('textbox', { name: 'Contract' })).toHaveValue(`${TITLE} · $10.00 pending`);
+  const amount = distribute.getByRole('spinbutton', { name: 'Amount (USD)' });
+  await amount.click();
+  await amount.pressSequentially('10');
+  await amount.press('Tab');
+  await expect(amount).toHaveValue('$10.00');
+  await distribute.getByRole('button', { name: 'Distribute', exact: true }).click();
+  await expect(distribute).toBeHidden();
+  await expect(fact(contractCard, 'Pending')).toHaveText('$0.00');
+  await expect(fact(contractCard, 'Distributed')).toHaveText('$10.00');
+  await expect(contractCard.getByText('Distributed 100%')).toBeVisible();
+
+  await screen.getByRole('tab', { name: 'Royalty History' }).click();
+  const run = page.getByRole('list', { name: 'Payout runs' }).getByRole('listitem').first();
+  await expect(run).toContainText(TITLE);
+  await expect(run).toContainText('Distributed by you');
+  await expect(run.getByText('Paid', { exact: true })).toBeVisible();
+  const lines = run.getByRole('row');
+  await expect(lines.filter({ hasText: 'Bea Collaborator' })).toContainText(/10%\s*\$1\.00\s*Credited in tokens/);
+  await expect(lines.filter({ hasText: creator })).toContainText(/75%\s*\$7\.50\s*Credited in tokens/);
+  await expect(lines.filter({ hasText: /platform/i })).toContainText(/15%\s*\$1\.50\s*Recorded/);
+  await expect(lines).toHaveCount(4);
+
+  // Each share arrives in its owner's token balance, live.
+  await expect(receiverBalance).toHaveAccessibleName('Token balance: 51.00 tokens');
+  await expect(balance).toHaveAccessibleName('Token balance: 12.51 tokens');
+  await receiverContext.close();
+});
