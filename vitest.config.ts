@@ -7,7 +7,10 @@ export default defineConfig({
     include: ['{domain,workflows,projections,api,infra,ops,tests/integration,tests/corpus}/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time: many suites mostly wait (Temporal timers, killed workers, servers starting),
+    // and each suite has its own database, data folder and ports.
+    fileParallelism: true,
+    maxWorkers: 2,
     reporters: ['default', './tests/support/plain-summary-reporter.ts'],
   },
 });

@@ -9,7 +9,9 @@
 //   other error and is retried.
 // - poll(deliveryId): the current state of each store the deals named: pending (waiting at the
 //   distributor), uploaded (sent to the store), distributed (live) or failed with the store's reason.
-//   Called on a timer until every store is distributed or failed.
+//   Called on a timer, every `pollEveryMs`, until every store is distributed or failed (a real
+//   distributor's processing takes hours and its API is rate-limited: a minute or more; the sandbox
+//   settles in seconds).
 // - takedown(deliveryId, reason): withdraw the release from every store (a PurgeReleaseMessage or the
 //   distributor's own call). Idempotent.
 import type { DeliveryState } from '../../domain/distribution/catalogue';
@@ -37,6 +39,8 @@ export interface StoreReport {
 
 export interface Distributor {
   readonly name: string;
+  /** How long the release workflow waits between two polls of the stores' states. */
+  readonly pollEveryMs: number;
   deliver(pkg: DeliverablePackage): Promise<DeliveryAck>;
   poll(deliveryId: string): Promise<StoreReport[]>;
   takedown(deliveryId: string, reason: string): Promise<void>;

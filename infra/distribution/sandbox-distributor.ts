@@ -26,6 +26,8 @@ type Delivery = z.infer<typeof deliverySchema>;
 
 export class SandboxDistributor implements Distributor {
   readonly name = 'sandbox';
+  /** It advances each store a step per poll: two polls a few seconds apart settle a release. */
+  readonly pollEveryMs = 2_000;
   private readonly root: string;
 
   constructor(dataDir: string) {

@@ -136,9 +136,11 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
     },
 
     /** Asks the distributor for each store's state and records the changes; answers whether every store has settled. */
-    async pollStores(input: ReleaseInput): Promise<boolean> {
+    /** Records each store's state; says whether all have settled, and when to ask again (the distributor's pace). */
+    async pollStores(input: ReleaseInput): Promise<{ settled: boolean; pollAgainInMs: number }> {
+      const pollAgainInMs = distributor.pollEveryMs;
       const release = await read(input.distributionId);
-      if (!release.delivery) return false;
+      if (!release.delivery) return { settled: false, pollAgainInMs };
       const reports = await distributor.poll(release.delivery.deliveryId);
       const at = new Date().toISOString();
       let state: ReleaseState = release;
@@ -146,7 +148,7 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
         if (!(report.storeId in release.stores)) continue;
         state = await decide(input, { type: 'RecordStoreState', data: { distributionId: input.distributionId, storeId: report.storeId, state: report.state, reason: report.reason, at } });
       }
-      return storesSettled(state);
+      return { settled: storesSettled(state), pollAgainInMs };
     },
 
     async takeDown(input: ReleaseInput, reason: string): Promise<void> {

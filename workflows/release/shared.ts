@@ -7,15 +7,13 @@ export const RELEASE_TASK_QUEUE = TRACK_LIFECYCLE_TASK_QUEUE;
 
 export const releaseWorkflowId = (distributionId: string) => `release-${distributionId}`;
 
-/** How often the stores' delivery states are asked for until every store has settled. */
-export const DEFAULT_POLL_INTERVAL_MS = 60_000;
-
 export interface ReleaseInput {
   distributionId: string;
   ownerId: string;
   /** The request that started the release; its events' correlation id. */
   correlationId: string;
   actor: string;
+  /** Overrides the distributor's own poll interval (tests). */
   pollIntervalMs?: number;
 }
 

@@ -10,7 +10,7 @@ import { tokensToMicros } from '../../domain/shared/tokens';
 import { SERVICE_PRICES } from '../../domain/tokens/catalogue';
 import type { TokenCharge, TokenChargeActivities } from '../token-charges/activities';
 import type { ReleaseActivities, StepResult } from './activities';
-import { DEFAULT_POLL_INTERVAL_MS, releaseStageQuery, takedownUpdate, type ReleaseInput, type ReleaseStage, type TakedownCommand } from './shared';
+import { releaseStageQuery, takedownUpdate, type ReleaseInput, type ReleaseStage, type TakedownCommand } from './shared';
 
 const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
 const quick = proxyActivities<ReleaseActivities>({ startToCloseTimeout: '1 minute', retry });
@@ -90,8 +90,9 @@ export async function release(input: ReleaseInput): Promise<ReleaseStage> {
   stage = 'polling';
   let settled = view.settled;
   while (!settled && !takedown && !workflowInfo().continueAsNewSuggested) {
-    settled = await quick.pollStores(input);
-    if (!settled) await condition(() => takedown !== null, input.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
+    const polled = await quick.pollStores(input);
+    settled = polled.settled;
+    if (!settled) await condition(() => takedown !== null, input.pollIntervalMs ?? polled.pollAgainInMs);
   }
   if (!settled && !takedown) return continueAsNew<typeof release>(input);
 
