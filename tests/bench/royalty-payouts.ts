@@ -1,11 +1,11 @@
 // The payout half of `npm run bench:royalties`: pays one run for each of CONTRACTS contracts with
 // 0 to MAX_RECEIVERS receivers each, on a given event store and token ledger, and checks the sums.
 //
-// What one run is here: `splitPayout` of the contract's pending amount, then every line through the
-// PayoutExecutor (token-ledger credits; the platform's line recorded). `runner` is the seam for
-// the contract aggregate: pass a PayoutRunner that decides the run on the royalty-contract stream
-// (started with its lines → each line paid → marked paid → completed) and the same measurement and
-// checks apply. What is timed: from the first run started to the last line paid, with RUN_CONCURRENCY
+// What one run is here (`contractPayoutRunner`): what the contract's workflow does, without Temporal's
+// scheduling — the run decided on the royalty-contract stream with its lines from `splitPayout`,
+// each line paid through the PayoutExecutor (token-ledger credits; the platform's line recorded) and
+// marked paid on the contract, then the run completed. `directPayoutRunner` leaves the contract out
+// (the split and the executor only). What is timed: from the first run started to the last line paid, with RUN_CONCURRENCY
 // runs in flight at once and a run's lines paid concurrently; opening the token accounts is set-up.
 // Receivers are drawn from a pool of platform users shared between contracts (collaborators recur),
 // so one account is credited by several runs at once, as in production. XRP lines are not measured:
@@ -16,9 +16,15 @@
 // sample of runs again credits nothing more.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { PaidLine, PayoutExecutor, PayoutLine } from '../../domain/royalties/ports';
+import type { PaidLine, PayoutExecutor, PayoutLine, ReceiverShare } from '../../domain/royalties/ports';
 import { splitPayout, type SplitReceiver } from '../../domain/royalties/split';
+import { royaltyContractDecider, type RoyaltyContractCommand } from '../../domain/royalties/royalty-contract.decider';
+import { RoyaltyContractCreated, royaltyContractStreamId, type RoyaltyContractEvent } from '../../domain/royalties/royalty-contract.events';
 import type { Queryable } from '../../infra/db/db';
+import { handleCommand } from '../../infra/eventstore/command-handler';
+import type { EventStore } from '../../infra/eventstore/event-store';
+import { createRoyaltyContractActivities } from '../../workflows/royalty-contract/activities';
+import { executePayout } from '../../workflows/royalty-contract/shared';
 import { openTokenAccount } from '../../infra/tokens/open-accounts';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
 
@@ -41,6 +47,8 @@ export interface PaidRun {
 
 /** How a run is paid: directly, or through the contract's decider. */
 export interface PayoutRunner {
+  /** Set-up before the clock starts (the contracts and their pending earnings). */
+  prepare?(contracts: readonly BenchContract[]): Promise<void>;
   run(contract: BenchContract): Promise<PaidRun>;
   /** Pays a paid run's lines again, as a retried activity would: it must credit nothing more. */
   repeat(run: PaidRun): Promise<void>;
@@ -66,6 +74,68 @@ export function directPayoutRunner(executor: PayoutExecutor): PayoutRunner {
       await payAll(run);
     },
   };
+}
+
+/**
+ * Runs as the contract's workflow does, through its activities in-process: the contracts are created
+ * with their pending earnings beforehand; each run is `executePayout` (plan → pay each line → complete).
+ */
+export function contractPayoutRunner(eventStore: EventStore, db: Queryable, executor: PayoutExecutor): PayoutRunner {
+  const receivers = new Map<string, ReceiverShare[]>();
+  const activities = createRoyaltyContractActivities({ eventStore, db, receiversOf: async (contentId) => receivers.get(contentId) ?? [], payoutExecutor: executor, splitPayout });
+  const contentOf = (contract: BenchContract) => `content-${contract.contractId}`;
+  const paidRun = async (contract: BenchContract, runId: string): Promise<PaidRun> => {
+    const events = await eventStore.readStream(royaltyContractStreamId(contract.contractId));
+    const state = events.reduce((acc, e) => royaltyContractDecider.evolve(acc, { type: e.type, data: e.data } as RoyaltyContractEvent), royaltyContractDecider.initialState);
+    const run = state.runs.get(runId)!;
+    return { runId, contract, amountCents: run.amountCents, lines: run.lines, paid: run.lines.map((_, index) => run.paid.get(index)!) };
+  };
+  return {
+    async prepare(contracts) {
+      for (let i = 0; i < contracts.length; i += 50) {
+        await Promise.all(
+          contracts.slice(i, i + 50).map(async (contract) => {
+            receivers.set(contentOf(contract), contract.receivers.map((r) => ({ ...r, receiverEmail: `${r.receiverId}@bench.invalid`, invitationStatus: 'accepted' as const })));
+            const stream = royaltyContractStreamId(contract.contractId);
+            const decide = (command: RoyaltyContractCommand) => handleCommand(eventStore, stream, royaltyContractDecider, command, context);
+            await decide({ type: 'CreateContract', data: benchContractCreated(contract, contentOf(contract)) });
+            await decide({ type: 'RecordEarnings', data: { amountCents: contract.pendingCents, source: 'distribution_statement', reference: `bench-${contract.contractId}`, description: 'Bench statement' } });
+          }),
+        );
+      }
+    },
+    async run(contract) {
+      const answer = await executePayout(activities, contract.contractId, { requestId: randomUUID(), trigger: 'distribute', amountCents: null, ...context });
+      if (!answer.runId) throw new Error(`No run for ${contract.contractId}: ${answer.message}`);
+      return paidRun(contract, answer.runId);
+    },
+    async repeat(run) {
+      await Promise.all(
+        run.lines.map((line, index) => executor.pay({ runId: run.runId, contractId: run.contract.contractId, contentTitle: run.contract.contentTitle }, index, line, context)),
+      );
+    },
+  };
+}
+
+function benchContractCreated(contract: BenchContract, contentId: string) {
+  const template = contract.creatorShare === 95 ? 'premium_royalty' : contract.creatorShare === 70 ? 'revenue_sharing' : 'standard_royalty';
+  return RoyaltyContractCreated.create({
+    contractId: contract.contractId,
+    contentId,
+    ownerId: contract.creatorId,
+    contentTitle: contract.contentTitle,
+    templateType: template,
+    royaltySplit: contract.creatorShare,
+    distributionSchedule: 'on_demand',
+    minimumThreshold: 100,
+    terms: { contractId: contract.contractId },
+    canonical: '{}',
+    termsSha256: '0'.repeat(64),
+    signature: { algorithm: 'Ed25519', keyId: 'bench', publicKey: 'bench', value: 'bench' },
+    network: 'testnet',
+    xrpAmount: '0',
+    usdAmount: '49.95',
+  }).data;
 }
 
 export interface PayoutBenchOptions {
@@ -120,6 +190,7 @@ export async function measurePayouts(options: PayoutBenchOptions): Promise<Payou
     await Promise.all(users.slice(i, i + 100).map((id) => openTokenAccount(options.ledger, id, context, 0)));
   }
 
+  await options.runner.prepare?.(contracts);
   const runs: PaidRun[] = [];
   let next = 0;
   const started = performance.now();
