@@ -5,7 +5,7 @@
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import { ROYALTY_CONTRACT_EVENT_TYPES, type RoyaltyContractEvent } from '../../domain/royalties/royalty-contract.events';
-import type { Projection, ReadModelChange } from '../projection';
+import { readModelChange, type Projection, type ReadModelChange } from '../projection';
 
 export const royaltiesProjection: Projection = {
   name: 'royalties',
@@ -89,7 +89,7 @@ export const royaltiesProjection: Projection = {
         [d.contractId, d.contentId, d.ownerId, d.contentTitle, d.templateType, d.royaltySplit, d.distributionSchedule, d.minimumThreshold,
           JSON.stringify(d.terms), d.canonical, d.termsSha256, JSON.stringify(d.signature), d.network, d.xrpAmount, d.usdAmount, at, recorded.streamVersion],
       );
-      return rows[0] ? change(recorded, rows[0].owner_id, d.contentId) : null;
+      return rows[0] ? readModelChange('royalties', recorded, rows[0].owner_id, d.contentId) : null;
     }
     // Claims the event for its contract: moves the version on, or finds it applied already.
     const claimed = await tx.query<{ owner_id: string; content_id: string }>(
@@ -146,18 +146,6 @@ export const royaltiesProjection: Projection = {
         throw new Error(`Unknown royalty contract event ${JSON.stringify(unknown)}`);
       }
     }
-    return change(recorded, contract.owner_id, contract.content_id);
+    return readModelChange('royalties', recorded, contract.owner_id, contract.content_id);
   },
 };
-
-function change(event: RecordedEvent, ownerId: string, contentId: string): ReadModelChange {
-  return {
-    readModel: 'royalties',
-    ownerId,
-    subjectId: contentId,
-    streamId: event.streamId,
-    eventType: event.type,
-    workflowId: event.metadata.workflowId,
-    recordedAt: event.recordedAt.toISOString(),
-  };
-}
