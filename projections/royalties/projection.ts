@@ -9,7 +9,7 @@ import { readModelChange, type Projection, type ReadModelChange } from '../proje
 
 export const royaltiesProjection: Projection = {
   name: 'royalties',
-  version: 1,
+  version: 2,
   tables: ['royalty_contracts', 'royalty_earnings', 'royalty_payout_runs', 'royalty_payout_lines'],
   schema: `
     CREATE TABLE IF NOT EXISTS royalty_contracts (
@@ -72,6 +72,7 @@ export const royaltiesProjection: Projection = {
       amount_cents bigint NOT NULL,
       method text,
       tx_hash text,
+      reason text,
       paid_at timestamptz,
       PRIMARY KEY (run_id, line_index)
     );`,
@@ -134,8 +135,8 @@ export const royaltiesProjection: Projection = {
         break;
       }
       case 'RoyaltyPayoutLinePaid':
-        await tx.query(`UPDATE royalty_payout_lines SET method = $3, tx_hash = $4, paid_at = $5 WHERE run_id = $1 AND line_index = $2`, [
-          event.data.runId, event.data.lineIndex, event.data.method, event.data.txHash, at,
+        await tx.query(`UPDATE royalty_payout_lines SET method = $3, tx_hash = $4, reason = $5, paid_at = $6 WHERE run_id = $1 AND line_index = $2`, [
+          event.data.runId, event.data.lineIndex, event.data.method, event.data.txHash, event.data.reason ?? null, at,
         ]);
         break;
       case 'RoyaltyPayoutRunCompleted':
