@@ -13,6 +13,7 @@ import { contractIdFor } from '../infra/royalties/contract-id';
 import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
+import { releaseForm } from '../tests/support/release-form';
 import { seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import type { RouteEntry } from './route-table';
@@ -93,7 +94,7 @@ const CASES: Record<string, Case> = {
     request: (r) => ({
       method: 'POST',
       url: '/api/tunecore/distribute',
-      ...json({ contentId: r.trackId, artistName: 'A', albumName: 'B', songName: 'C', primaryGenre: 'Electronic', labelName: 'L', releaseDate: '2026-12-01', saleDate: '2026-12-01', selectedStores: ['spotify'] }),
+      ...json({ contentId: r.trackId, ...releaseForm({ selectedStores: ['spotify'] }) }),
     }),
   },
   'POST /api/tunecore/distributions/:id/takedown': { request: (r) => ({ method: 'POST', url: `/api/tunecore/distributions/${r.distributionId}/takedown` }) },
@@ -133,7 +134,7 @@ async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receive
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
-  const form = { artistName: 'A', albumName: 'B', songName: 'C', primaryGenre: 'Electronic', secondaryGenre: null, labelName: 'L', recordingLocation: '', releaseDate: '2026-12-01', saleDate: '2026-12-01', parentalAdvisory: false, royaltySplit: 100, selectedStores: ['spotify'] };
+  const form = releaseForm({ selectedStores: ['spotify'] });
   const released = await requestRelease(testApp.eventStore, { distributionId, contentId: trackId, ownerId, form }, { correlationId: 'test', actor: `user:${ownerId}` });
   await testApp.projector.waitFor(released!.lastPosition);
   return { trackId, storedName, txHash: txHash!, certificateId: certificateId!, distributionId, contractId: contractIdFor(trackId) };

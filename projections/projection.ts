@@ -17,6 +17,19 @@ export interface ReadModelChange {
   recordedAt: string;
 }
 
+/** The change `event` made to `readModel`, announced to `ownerId`'s browsers about `subjectId`. */
+export function readModelChange(readModel: ReadModelChange['readModel'], event: RecordedEvent, ownerId: string, subjectId: string): ReadModelChange {
+  return {
+    readModel,
+    ownerId,
+    subjectId,
+    streamId: event.streamId,
+    eventType: event.type,
+    workflowId: event.metadata.workflowId,
+    recordedAt: event.recordedAt.toISOString(),
+  };
+}
+
 export interface Projection {
   /** Checkpoint key. */
   readonly name: string;

@@ -33,6 +33,7 @@ import { handleCommand } from '../infra/eventstore/command-handler';
 import { comparePositions, formatPosition, parsePosition, START, type GlobalPosition, type RecordedEvent } from '../infra/eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from '../infra/eventstore/postgres-event-store';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL } from '../tests/support/postgres';
+import { releaseForm } from '../tests/support/release-form';
 import { allProjections } from './all';
 import type { Projection } from './projection';
 import { Projector, rebuildProjections } from './projector';
@@ -240,7 +241,7 @@ for (const { name, open } of backends) {
     /** A release requested (its store rows start pending) and failed at its fee: it fills the distributions model's tables. */
     async function failedRelease(ownerId: string): Promise<GlobalPosition> {
       const distributionId = randomUUID();
-      const form = { artistName: 'A', albumName: 'B', songName: 'C', primaryGenre: 'Jazz', secondaryGenre: null, labelName: 'L', recordingLocation: '', releaseDate: '2026-12-01', saleDate: '2026-12-01', parentalAdvisory: false, royaltySplit: 100, selectedStores: ['spotify'] };
+      const form = releaseForm({ selectedStores: ['spotify'] });
       const context = { correlationId: `release-${distributionId}`, actor: ownerId };
       await requestRelease(store, { distributionId, contentId: randomUUID(), ownerId, form }, context);
       const { result } = await handleCommand(store, releaseStreamId(distributionId), releaseDecider, { type: 'FailRelease', data: { distributionId, step: 'fee', reason: 'Insufficient tokens' } }, context);

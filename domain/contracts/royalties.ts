@@ -103,6 +103,8 @@ export const payoutLineSchema = z.object({
   /** token_credit: credited on the token ledger; xrpl_payment: paid to the receiver's wallet; recorded: the platform's share, kept. */
   method: z.enum(PAYOUT_METHODS),
   txHash: z.string().nullable(),
+  /** Why the line was not paid the way it asked (an XRPL line credited in tokens, or recorded unpaid), said plainly; null otherwise. */
+  reason: z.string().nullable(),
 });
 
 export const payoutRunSchema = z.object({

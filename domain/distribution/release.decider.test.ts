@@ -1,6 +1,7 @@
 // Given / when / then specifications of a release: its request and identifiers, the yearly fee,
 // the package, delivery, each store's state, takedown and lapse; and the identifier sequence.
 import { describe, expect, it } from 'vitest';
+import { releaseForm } from '../../tests/support/release-form';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { gtinCheckDigit, isValidIsrc, isValidUpc, releaseIdentifiers } from './identifiers';
 import { decideRelease, evolveRelease, initialReleaseState, storesSettled, type ReleaseCommand, type ReleaseState } from './release.decider';
@@ -25,20 +26,7 @@ const AT = '2026-11-25T10:00:00.000Z';
 const ERN_SHA = 'a'.repeat(64);
 const { upc, isrc } = releaseIdentifiers(2026, 1);
 
-const form: ReleaseForm = {
-  artistName: 'Night Owl',
-  albumName: 'Night Drive',
-  songName: 'Night Drive',
-  primaryGenre: 'Electronic',
-  secondaryGenre: null,
-  labelName: 'Goose Records',
-  recordingLocation: '',
-  releaseDate: '2026-12-01',
-  saleDate: '2026-12-01',
-  parentalAdvisory: false,
-  royaltySplit: 100,
-  selectedStores: ['spotify', 'beatport'],
-};
+const form = releaseForm();
 
 const requested = [ReleaseRequested.create({ distributionId, contentId, ownerId, form }), ReleaseIdentifiersAssigned.create({ distributionId, upc, isrc })];
 const packaged = [

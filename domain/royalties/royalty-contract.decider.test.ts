@@ -119,6 +119,16 @@ describe('royalty contract decider', () => {
     expect(() => when(history, pay(2))).toThrow(ValidationError);
   });
 
+  it('a paid line keeps the reason it was not paid the way it asked; a line recorded without one stays valid', () => {
+    const history = [created, earned('x', 1000), started('run-1', 1000)];
+    const reason = 'XRPL is not configured (no XRPL_URL); credited in tokens to the accepted receiver';
+    const [paid] = when(history, { type: 'RecordLinePaid', data: { runId: 'run-1', lineIndex: 1, method: 'token_credit', txHash: null, reason } });
+    expect(paid).toEqual(RoyaltyPayoutLinePaid.create({ contractId, runId: 'run-1', lineIndex: 1, method: 'token_credit', txHash: null, reason }));
+    const earlier = RoyaltyPayoutLinePaid.create({ contractId, runId: 'run-1', lineIndex: 0, method: 'recorded', txHash: null });
+    expect(earlier.data).not.toHaveProperty('reason');
+    expect(when([...history, earlier], { type: 'RecordLinePaid', data: { runId: 'run-1', lineIndex: 0, method: 'recorded', txHash: null } })).toEqual([]);
+  });
+
   it('a paused contract starts no run', () => {
     const paused = RoyaltyContractStatusChanged.create({ contractId, status: 'paused', reason: 'creator paused it' });
     expect(() => when([created, earned('a', 1000), paused], start('run-1', 1000))).toThrow(/paused/);

@@ -78,7 +78,7 @@ export type RoyaltyContractCommand =
   | { type: 'ChangeStatus'; data: { status: ContractStatus; reason: string } }
   | { type: 'RecordEarnings'; data: { amountCents: number; source: 'distribution_statement' | 'license_sale'; reference: string; description: string } }
   | { type: 'StartPayoutRun'; data: { runId: string; trigger: PayoutTrigger; amountCents: number; lines: LineData[] } }
-  | { type: 'RecordLinePaid'; data: { runId: string; lineIndex: number; method: 'token_credit' | 'xrpl_payment' | 'recorded'; txHash: string | null } }
+  | { type: 'RecordLinePaid'; data: { runId: string; lineIndex: number; method: 'token_credit' | 'xrpl_payment' | 'recorded'; txHash: string | null; reason?: string | null } }
   | { type: 'CompletePayoutRun'; data: { runId: string } };
 
 /** Forward order of the anchor's states; `failed` ends it unless it was validated. */

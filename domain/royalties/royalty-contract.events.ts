@@ -111,6 +111,8 @@ export const RoyaltyPayoutLinePaid = defineEvent(
     lineIndex: z.number().int().nonnegative(),
     method: z.enum(['token_credit', 'xrpl_payment', 'recorded']),
     txHash: z.string().nullable(),
+    /** Why the line was not paid the way it asked (an XRPL line credited in tokens, or recorded unpaid). Absent on events recorded before it was kept. */
+    reason: z.string().nullable().optional(),
   }),
 );
 

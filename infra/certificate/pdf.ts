@@ -68,7 +68,7 @@ export async function renderCertificatePdf(signed: SignedCertificate): Promise<B
       CreationDate: new Date(certificate.registrationDate),
     },
   });
-  const rendered = collect(doc);
+  const rendered = collectPdf(doc);
   drawFrame(doc);
   drawHeading(doc, signed);
   drawDetails(doc, signed);
@@ -334,7 +334,8 @@ function formatDate(iso: string): string {
   return `${day}, ${date.toISOString().slice(11, 16)} UTC`;
 }
 
-function collect(doc: Pdf): Promise<Buffer> {
+/** The document's bytes once pdfkit has written it out (call before `doc.end()`). */
+export function collectPdf(doc: Pdf): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -94,7 +94,14 @@ export function buildErn(input: ErnInput): string {
   const parental = form.parentalAdvisory ? 'Explicit' : 'NotExplicit';
   const credits = input.credits.map((credit, index) => ({ ...credit, reference: `PC${index + 1}` }));
   const aiTools = input.aiDisclosure.assistedBy.map((tool, index) => ({ tool, reference: `PAI${index + 1}` }));
-  const displayArtist = (reference: string) => el('DisplayArtist', { SequenceNumber: 1 }, [el('ArtistPartyReference', reference), el('DisplayArtistRole', 'MainArtist')]);
+  // The sound recording and the release each carry their title and the main artist the same way.
+  const titleAndArtist = (title: string) => [
+    el('DisplayTitleText', title),
+    el('DisplayTitle', [el('TitleText', title)]),
+    el('DisplayArtistName', form.artistName),
+    el('DisplayArtist', { SequenceNumber: 1 }, [el('ArtistPartyReference', 'PArtist'), el('DisplayArtistRole', 'MainArtist')]),
+  ];
+  const duration = input.durationSeconds === null ? null : el('Duration', isoDuration(input.durationSeconds));
   const genre = el('Genre', [el('GenreText', form.primaryGenre), form.secondaryGenre ? el('SubGenre', form.secondaryGenre) : null]);
   const pLine = el('PLine', [el('Year', year), el('PLineText', `(P) ${year} ${form.labelName}`)]);
   const stores = form.selectedStores.map((id) => STORES.find((store) => store.id === id)).filter((store): store is Store => Boolean(store));
@@ -129,17 +136,14 @@ export function buildErn(input: ErnInput): string {
           el('ResourceReference', 'A1'),
           el('Type', 'MusicalWorkSoundRecording'),
           el('ResourceId', [el('ISRC', input.isrc)]),
-          el('DisplayTitleText', form.songName),
-          el('DisplayTitle', [el('TitleText', form.songName)]),
-          el('DisplayArtistName', form.artistName),
-          displayArtist('PArtist'),
+          ...titleAndArtist(form.songName),
           ...credits.map((credit, index) => el('Contributor', { SequenceNumber: index + 1 }, [el('ContributorPartyReference', credit.reference), el('Role', credit.role)])),
           ...aiTools.map((tool, index) =>
             el('Contributor', { SequenceNumber: credits.length + index + 1 }, [el('ContributorPartyReference', tool.reference), el('Role', { UserDefinedValue: 'AIAssistedProduction' }, 'UserDefined')]),
           ),
           el('DisplayCredits', [el('DisplayCreditText', [GENERATION_TEXT[input.aiDisclosure.generation], ...input.aiDisclosure.assistedBy.map((tool) => `AI-assisted: ${tool}`)].join('; ')), el('DisplayCreditParty', 'PArtist')]),
           pLine,
-          input.durationSeconds === null ? null : el('Duration', isoDuration(input.durationSeconds)),
+          duration,
           form.recordingLocation ? el('LocationAndDateOfRecording', [el('LocationOfRecording', form.recordingLocation)]) : null,
           el('ParentalWarningType', parental),
           el('TechnicalDetails', [
@@ -163,13 +167,10 @@ export function buildErn(input: ErnInput): string {
           el('ReleaseReference', 'R0'),
           el('ReleaseType', 'Single'),
           el('ReleaseId', [el('ICPN', input.upc)]),
-          el('DisplayTitleText', form.albumName),
-          el('DisplayTitle', [el('TitleText', form.albumName)]),
-          el('DisplayArtistName', form.artistName),
-          displayArtist('PArtist'),
+          ...titleAndArtist(form.albumName),
           el('ReleaseLabelReference', 'PLabel'),
           pLine,
-          input.durationSeconds === null ? null : el('Duration', isoDuration(input.durationSeconds)),
+          duration,
           genre,
           el('ReleaseDate', form.releaseDate),
           el('ParentalWarningType', parental),

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseIdentifiers } from '../../domain/distribution/identifiers';
 import { sineWav } from '../../tests/support/audio';
+import { releaseForm } from '../../tests/support/release-form';
 import { buildReleasePackage, ERN_FILE, validateReleasePackage, type PackageSource } from './release-package';
 import { SANDBOX_NOTICE, SandboxDistributor } from './sandbox-distributor';
 import { DistributorRefusal } from './distributor';
@@ -20,21 +21,7 @@ function source(overrides: Partial<PackageSource['form']> = {}, id = distributio
     messageId: `GOOSE-${id}`,
     createdAt: '2026-11-25T10:00:00.000Z',
     ...releaseIdentifiers(2026, 3),
-    form: {
-      artistName: 'Night Owl',
-      albumName: 'Night Drive',
-      songName: 'Night Drive',
-      primaryGenre: 'Jazz',
-      secondaryGenre: null,
-      labelName: 'Goose Records',
-      recordingLocation: '',
-      releaseDate: '2026-12-01',
-      saleDate: '2026-12-01',
-      parentalAdvisory: false,
-      royaltySplit: 100,
-      selectedStores: ['spotify', 'beatport'],
-      ...overrides,
-    },
+    form: releaseForm({ primaryGenre: 'Jazz', ...overrides }),
     audio: { path: path.join(dir, 'master.wav'), extension: 'wav', durationSeconds: 0.2 },
     certificate: { certificate: { certificateId: 'GOOSE-CERT-1', note: 'not a full certificate' }, signature: { algorithm: 'Ed25519', value: 'x' } },
     assistedBy: ['GOOSE automated mastering'],

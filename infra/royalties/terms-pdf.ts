@@ -3,8 +3,7 @@
 // signed canonical JSON with its SHA-256 and Ed25519 signature, so a paper copy can be checked.
 import PDFDocument from 'pdfkit';
 import type { Contract } from '../../domain/contracts/royalties';
-
-type Pdf = PDFKit.PDFDocument;
+import { collectPdf } from '../certificate/pdf';
 
 const INK = '#1F2328';
 const MUTED = '#6B7280';
@@ -22,7 +21,7 @@ export async function renderContractTermsPdf(
     lang: 'en',
     info: { Title: `Royalty contract: ${contract.contentTitle}`, Author: 'GOOSE', Subject: `Royalty contract ${contract.contractId}`, CreationDate: new Date(contract.createdAt) },
   });
-  const rendered = collect(doc);
+  const rendered = collectPdf(doc);
   doc.font('Helvetica-Bold').fontSize(20).fillColor(NAVY).text('GOOSE Royalty Contract');
   doc.moveDown(0.3).font('Helvetica').fontSize(12).fillColor(INK).text(`"${plain(contract.contentTitle)}"`);
   doc.moveDown();
@@ -77,13 +76,4 @@ function deploymentWords(status: Contract['deployment']['status']): string {
 /** pdfkit's built-in fonts draw WinAnsi only: anything else is shown without accents or as '?'. */
 function plain(text: string): string {
   return Array.from(text, (char) => (char.charCodeAt(0) < 0x100 ? char : char.normalize('NFKD').replace(/\p{M}/gu, '') || '?')).join('');
-}
-
-function collect(doc: Pdf): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 }

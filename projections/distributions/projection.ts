@@ -19,7 +19,7 @@ import {
 } from '../../domain/distribution/release.events';
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
-import type { Projection, ReadModelChange } from '../projection';
+import { readModelChange, type Projection, type ReadModelChange } from '../projection';
 
 type Data<D extends { schema: z.ZodType }> = z.output<D['schema']>;
 
@@ -109,15 +109,7 @@ export const distributionsProjection: Projection = {
       ownerId = rows[0]!.owner_id;
       await applyChange(tx, event, distributionId);
     }
-    return {
-      readModel: 'distributions',
-      ownerId,
-      subjectId: distributionId,
-      streamId: event.streamId,
-      eventType: event.type,
-      workflowId: event.metadata.workflowId,
-      recordedAt: at.toISOString(),
-    };
+    return readModelChange('distributions', event, ownerId, distributionId);
   },
 };
 

@@ -11,7 +11,7 @@ import {
 } from '../../domain/royalties/royalty-receivers.events';
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
-import type { Projection, ReadModelChange } from '../projection';
+import { readModelChange, type Projection, type ReadModelChange } from '../projection';
 
 export const receiversProjection: Projection = {
   name: 'receivers',
@@ -48,7 +48,7 @@ export const receiversProjection: Projection = {
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9) ON CONFLICT (id) DO NOTHING RETURNING owner_id::text`,
         [d.receiverId, d.contentId, d.ownerId, d.receiverName, d.receiverEmail, d.royaltyPercentage, d.receiverWallet, recorded.recordedAt, version],
       );
-      return rows[0] ? change(recorded, rows[0].owner_id, d.contentId) : null;
+      return rows[0] ? readModelChange('receivers', recorded, rows[0].owner_id, d.contentId) : null;
     }
     const claim = (set: string, values: unknown[]) =>
       tx.query<{ owner_id: string }>(
@@ -75,19 +75,6 @@ export const receiversProjection: Projection = {
       }
     }
     const row = claimed.rows[0];
-    return row ? change(recorded, row.owner_id, event.data.contentId) : null;
+    return row ? readModelChange('receivers', recorded, row.owner_id, event.data.contentId) : null;
   },
 };
-
-/** Told to the content's owner, whose Royalty Receivers tab shows the change. */
-function change(event: RecordedEvent, ownerId: string, contentId: string): ReadModelChange {
-  return {
-    readModel: 'receivers',
-    ownerId,
-    subjectId: contentId,
-    streamId: event.streamId,
-    eventType: event.type,
-    workflowId: event.metadata.workflowId,
-    recordedAt: event.recordedAt.toISOString(),
-  };
-}

@@ -54,11 +54,14 @@ describe(`royalties projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres
     await run({ type: 'RecordEarnings', data: { amountCents: 300, source: 'license_sale', reference: 's1', description: 'y' } });
     const lines = [
       { party: 'platform' as const, receiverId: null, userId: null, name: 'GOOSE platform', percentage: 15, amountCents: 120, receiverWallet: null },
-      { party: 'creator' as const, receiverId: null, userId: ownerId, name: 'me', percentage: 85, amountCents: 680, receiverWallet: null },
+      { party: 'receiver' as const, receiverId: 'receiver-1', userId: null, name: 'Bea', percentage: 10, amountCents: 80, receiverWallet: 'rBeaWallet' },
+      { party: 'creator' as const, receiverId: null, userId: ownerId, name: 'me', percentage: 75, amountCents: 600, receiverWallet: null },
     ];
     await run({ type: 'StartPayoutRun', data: { runId: 'run-1', trigger: 'distribute', amountCents: 800, lines } });
     await run({ type: 'RecordLinePaid', data: { runId: 'run-1', lineIndex: 0, method: 'recorded', txHash: null } });
-    await run({ type: 'RecordLinePaid', data: { runId: 'run-1', lineIndex: 1, method: 'token_credit', txHash: null } });
+    const unpaid = 'XRPL is not configured (no XRPL_URL); recorded unpaid: the receiver has no GOOSE account to credit';
+    await run({ type: 'RecordLinePaid', data: { runId: 'run-1', lineIndex: 1, method: 'recorded', txHash: null, reason: unpaid } });
+    await run({ type: 'RecordLinePaid', data: { runId: 'run-1', lineIndex: 2, method: 'token_credit', txHash: null, reason: null } });
     await run({ type: 'CompletePayoutRun', data: { runId: 'run-1' } });
 
     const events = await eventStore.readStream(streamId);
@@ -74,9 +77,14 @@ describe(`royalties projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres
     expect((await listContracts(db, ownerId)).map((c) => c.contractId)).toEqual([contractId]);
     const [payout] = await listPayoutRuns(db, ownerId);
     expect(payout).toMatchObject({ runId: 'run-1', status: 'completed', amount: 800, trigger: 'distribute' });
-    expect(payout!.lines.map((l) => [l.party, l.amount, l.method])).toEqual([['platform', 120, 'recorded'], ['creator', 680, 'token_credit']]);
+    // A line paid before reasons were kept (no `reason` in its event) reads as null.
+    expect(payout!.lines.map((l) => [l.party, l.amount, l.method, l.reason])).toEqual([
+      ['platform', 120, 'recorded', null],
+      ['receiver', 80, 'recorded', unpaid],
+      ['creator', 600, 'token_credit', null],
+    ]);
     const analytics = await royaltyAnalytics(db, ownerId);
-    expect(analytics.totals).toEqual({ totalEarnings: 1000, distributed: 800, pending: 200, contracts: 1, receivers: 0, payouts: 1 });
+    expect(analytics.totals).toEqual({ totalEarnings: 1000, distributed: 800, pending: 200, contracts: 1, receivers: 1, payouts: 1 });
     expect(analytics.bySource).toEqual([{ source: 'distribution_statement', amount: 700 }, { source: 'license_sale', amount: 300 }]);
     expect(analytics.byMonth).toHaveLength(1);
     expect(analytics.byMonth[0]).toMatchObject({ earnings: 1000, distributed: 800 });

@@ -5,11 +5,11 @@
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import { ROYALTY_CONTRACT_EVENT_TYPES, type RoyaltyContractEvent } from '../../domain/royalties/royalty-contract.events';
-import type { Projection, ReadModelChange } from '../projection';
+import { readModelChange, type Projection, type ReadModelChange } from '../projection';
 
 export const royaltiesProjection: Projection = {
   name: 'royalties',
-  version: 1,
+  version: 2,
   tables: ['royalty_contracts', 'royalty_earnings', 'royalty_payout_runs', 'royalty_payout_lines'],
   schema: `
     CREATE TABLE IF NOT EXISTS royalty_contracts (
@@ -72,6 +72,7 @@ export const royaltiesProjection: Projection = {
       amount_cents bigint NOT NULL,
       method text,
       tx_hash text,
+      reason text,
       paid_at timestamptz,
       PRIMARY KEY (run_id, line_index)
     );`,
@@ -89,7 +90,7 @@ export const royaltiesProjection: Projection = {
         [d.contractId, d.contentId, d.ownerId, d.contentTitle, d.templateType, d.royaltySplit, d.distributionSchedule, d.minimumThreshold,
           JSON.stringify(d.terms), d.canonical, d.termsSha256, JSON.stringify(d.signature), d.network, d.xrpAmount, d.usdAmount, at, recorded.streamVersion],
       );
-      return rows[0] ? change(recorded, rows[0].owner_id, d.contentId) : null;
+      return rows[0] ? readModelChange('royalties', recorded, rows[0].owner_id, d.contentId) : null;
     }
     // Claims the event for its contract: moves the version on, or finds it applied already.
     const claimed = await tx.query<{ owner_id: string; content_id: string }>(
@@ -134,8 +135,8 @@ export const royaltiesProjection: Projection = {
         break;
       }
       case 'RoyaltyPayoutLinePaid':
-        await tx.query(`UPDATE royalty_payout_lines SET method = $3, tx_hash = $4, paid_at = $5 WHERE run_id = $1 AND line_index = $2`, [
-          event.data.runId, event.data.lineIndex, event.data.method, event.data.txHash, at,
+        await tx.query(`UPDATE royalty_payout_lines SET method = $3, tx_hash = $4, reason = $5, paid_at = $6 WHERE run_id = $1 AND line_index = $2`, [
+          event.data.runId, event.data.lineIndex, event.data.method, event.data.txHash, event.data.reason ?? null, at,
         ]);
         break;
       case 'RoyaltyPayoutRunCompleted':
@@ -146,18 +147,6 @@ export const royaltiesProjection: Projection = {
         throw new Error(`Unknown royalty contract event ${JSON.stringify(unknown)}`);
       }
     }
-    return change(recorded, contract.owner_id, contract.content_id);
+    return readModelChange('royalties', recorded, contract.owner_id, contract.content_id);
   },
 };
-
-function change(event: RecordedEvent, ownerId: string, contentId: string): ReadModelChange {
-  return {
-    readModel: 'royalties',
-    ownerId,
-    subjectId: contentId,
-    streamId: event.streamId,
-    eventType: event.type,
-    workflowId: event.metadata.workflowId,
-    recordedAt: event.recordedAt.toISOString(),
-  };
-}

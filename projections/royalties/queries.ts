@@ -104,7 +104,7 @@ interface RunRow {
   amount_cents: string;
   started_at: Date;
   completed_at: Date | null;
-  lines: Array<{ party: 'platform' | 'creator' | 'receiver'; receiver_id: string | null; name: string; percentage: string | number; amount_cents: number; method: PayoutRun['lines'][number]['method'] | null; tx_hash: string | null }>;
+  lines: Array<{ party: 'platform' | 'creator' | 'receiver'; receiver_id: string | null; name: string; percentage: string | number; amount_cents: number; method: PayoutRun['lines'][number]['method'] | null; tx_hash: string | null; reason: string | null }>;
 }
 
 /** The owner's payout runs, newest first, each with its lines in order. */
@@ -112,7 +112,7 @@ export async function listPayoutRuns(db: Queryable, ownerId: string, contractId?
   const { rows } = await db.query<RunRow>(
     `SELECT r.run_id, r.contract_id, c.content_title, r.trigger, r.status, r.amount_cents::text, r.started_at, r.completed_at,
        coalesce((SELECT json_agg(json_build_object('party', l.party, 'receiver_id', l.receiver_id, 'name', l.name, 'percentage', l.percentage,
-         'amount_cents', l.amount_cents, 'method', l.method, 'tx_hash', l.tx_hash) ORDER BY l.line_index) FROM royalty_payout_lines l WHERE l.run_id = r.run_id), '[]') AS lines
+         'amount_cents', l.amount_cents, 'method', l.method, 'tx_hash', l.tx_hash, 'reason', l.reason) ORDER BY l.line_index) FROM royalty_payout_lines l WHERE l.run_id = r.run_id), '[]') AS lines
      FROM royalty_payout_runs r JOIN royalty_contracts c ON c.contract_id = r.contract_id
      WHERE r.owner_id = $1 AND ($2::text IS NULL OR r.contract_id = $2)
      ORDER BY r.started_at DESC, r.run_id`,
@@ -145,6 +145,7 @@ function toPayoutRun(row: RunRow): PayoutRun {
       // A line not yet paid shows how it will be treated: the platform's share is kept, the rest credited.
       method: line.method ?? (line.party === 'platform' ? 'recorded' : 'token_credit'),
       txHash: line.tx_hash,
+      reason: line.reason,
     })),
     startedAt: row.started_at.toISOString(),
     completedAt: row.completed_at ? row.completed_at.toISOString() : null,

@@ -6,9 +6,8 @@
 // event holds, so a replayed event inserts nothing. A batch of events is applied with one multi-row
 // insert per table, which is what lets a 100,000-line statement project in seconds.
 import type { Queryable } from '../../infra/db/db';
-import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import { recordedLines, SALES_STATEMENT_EVENT_TYPES, type SalesStatementEvent, type StatementLinesEvent } from '../../domain/distribution/sales-statement.events';
-import type { Projection, ReadModelChange } from '../projection';
+import { readModelChange, type Projection, type ReadModelChange } from '../projection';
 
 /** Rows per multi-row insert: keeps each statement's parameters well inside what Postgres takes. */
 const ROWS_PER_INSERT = 10_000;
@@ -94,7 +93,7 @@ export const statementsProjection: Projection = {
             const release = releases[sum.release]!;
             pushRow(royalties, [batchId, release.distributionId, sum.store, sum.country, statementId, importerId, release.contentId, release.ownerId, period, sum.lines, sum.units, sum.amountCents]);
           }
-          changes.set(`${importerId}/${statementId}`, change(recorded, importerId, statementId));
+          changes.set(`${importerId}/${statementId}`, readModelChange('distributions', recorded, importerId, statementId));
           break;
         }
         case 'SalesStatementImported': {
@@ -104,7 +103,7 @@ export const statementsProjection: Projection = {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (statement_id) DO NOTHING`,
             [d.statementId, d.importerId, d.fileName, d.importedAt, d.lines, d.matched, d.unmatched, d.duplicates, d.amountCents],
           );
-          changes.set(`${d.importerId}/${d.statementId}`, change(recorded, d.importerId, d.statementId));
+          changes.set(`${d.importerId}/${d.statementId}`, readModelChange('distributions', recorded, d.importerId, d.statementId));
           break;
         }
         default: {
@@ -133,16 +132,4 @@ async function insertRows(tx: Queryable, table: string, key: string, names: read
       columns.map((values) => values.slice(from, from + ROWS_PER_INSERT)),
     );
   }
-}
-
-function change(event: RecordedEvent, ownerId: string, statementId: string): ReadModelChange {
-  return {
-    readModel: 'distributions',
-    ownerId,
-    subjectId: statementId,
-    streamId: event.streamId,
-    eventType: event.type,
-    workflowId: event.metadata.workflowId,
-    recordedAt: event.recordedAt.toISOString(),
-  };
 }

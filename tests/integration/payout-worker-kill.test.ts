@@ -1,15 +1,11 @@
 // Fault test: a payout run's worker process is SIGKILLed after it credited the creator's line and
 // before it recorded the line paid; a new worker takes over and the run completes with the creator
 // credited exactly once and each line marked paid once.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
@@ -26,8 +22,8 @@ import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { allProjections } from '../../projections/all';
 import { payoutUpdate, royaltyContractWorkflowId } from '../../workflows/royalty-contract/shared';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../support/postgres';
+import { startWorkerProcess, type WorkerProcess } from '../support/worker-process';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const hasPostgres = await postgresAvailable();
 const cli = await findTemporalCli();
 const missing = [!hasPostgres && `no Postgres server at ${new URL(TEST_DATABASE_URL).host}`, !cli && 'no Temporal CLI found'].filter(Boolean);
@@ -42,7 +38,7 @@ suite(missing.length === 0 ? 'payout worker killed mid-run' : `payout worker kil
   let connection: Connection;
   let client: Client;
   const taskQueue = `royalty-kill-${randomUUID()}`;
-  const workers: Array<{ kill(): Promise<void> }> = [];
+  const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'goose-payout-kill-'));
@@ -58,7 +54,7 @@ suite(missing.length === 0 ? 'payout worker killed mid-run' : `payout worker kil
   }, 120_000);
 
   afterAll(async () => {
-    for (const worker of workers) await worker.kill();
+    for (const worker of workers) await worker.kill('SIGKILL');
     await connection?.close();
     await eventStore?.close();
     await db?.close();
@@ -67,32 +63,17 @@ suite(missing.length === 0 ? 'payout worker killed mid-run' : `payout worker kil
     await rm(dir, { recursive: true, force: true });
   });
 
-  function spawnWorker(pauseAfterPayMs: number): Promise<{ kill(): Promise<void>; output(): string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/royalty-worker.fixture.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: server.address, TASK_QUEUE: taskQueue, PAUSE_AFTER_PAY_MS: String(pauseAfterPayMs), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  async function spawnWorker(pauseAfterPayMs: number): Promise<WorkerProcess> {
+    const worker = startWorkerProcess('tests/support/royalty-worker.fixture.ts', {
+      DATABASE_URL: database.url,
+      TEMPORAL_ADDRESS: server.address,
+      TASK_QUEUE: taskQueue,
+      PAUSE_AFTER_PAY_MS: String(pauseAfterPayMs),
+      LOG_LEVEL: 'warn',
     });
-    const lines: string[] = [];
-    const exited = once(child, 'exit');
-    const worker = {
-      output: () => lines.join('\n'),
-      async kill() {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGKILL');
-        await exited;
-      },
-    };
     workers.push(worker);
-    return new Promise((resolve, reject) => {
-      for (const stream of [child.stdout!, child.stderr!]) {
-        createInterface({ input: stream }).on('line', (line) => {
-          lines.push(line);
-          if (line.includes('"msg":"worker ready"')) resolve(worker);
-        });
-      }
-      void exited.then(() => reject(new Error(`worker exited before it was ready:\n${lines.join('\n')}`)));
-    });
+    await worker.ready;
+    return worker;
   }
 
   it('pays the creator once and completes the run after the worker is SIGKILLed between paying and recording', { timeout: 240_000 }, async () => {
@@ -125,7 +106,7 @@ suite(missing.length === 0 ? 'payout worker killed mid-run' : `payout worker kil
       if (Date.now() > deadline) throw new Error(`The creator's line was never paid. Worker output:\n${first.output()}`);
       await sleep(20);
     }
-    await first.kill();
+    await first.kill('SIGKILL');
     const linesPaidAtKill = (await eventStore.readStream(streamId)).filter((e) => e.type === 'RoyaltyPayoutLinePaid').map((e) => (e.data as { lineIndex: number }).lineIndex);
     expect(linesPaidAtKill).toEqual([0]);
 

@@ -2,16 +2,13 @@
 // was recorded, before the probe), a new worker takes over, and the workflow still completes with
 // exactly one event of each kind: retried activities never append twice. Then the same during a
 // paid master, between the hold of its price and the capture: charged once, exactly the price.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
@@ -30,8 +27,8 @@ import { openTokenAccount } from '../../infra/tokens/open-accounts';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { sineWav } from '../support/audio';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../support/postgres';
+import { startWorkerProcess, type WorkerProcess } from '../support/worker-process';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** About 150 MB of 44.1 kHz stereo 16-bit PCM: hashing it keeps the store step busy for a moment. */
 const WAV_SECONDS = 850;
 
@@ -76,7 +73,7 @@ suite(missing.length === 0 ? 'worker killed mid-intake' : `worker killed mid-int
   });
 
   function spawnWorker(): Promise<WorkerProcess> {
-    const worker = startWorkerProcess({
+    const worker = startWorkerProcess('workflows/worker.ts', {
       DATABASE_URL: database.url,
       TEMPORAL_ADDRESS: server.address,
       TEMPORAL_NAMESPACE: 'default',
@@ -193,62 +190,6 @@ suite(missing.length === 0 ? 'worker killed mid-intake' : `worker killed mid-int
     expect(account.heldMicros).toBe(0);
   });
 });
-
-interface WorkerProcess {
-  ready: Promise<void>;
-  output(): string;
-  kill(signal: NodeJS.Signals): Promise<void>;
-  stop(): Promise<void>;
-}
-
-/** The standalone worker entry, run by node with the tsx loader so a signal reaches the worker itself. */
-function startWorkerProcess(env: Record<string, string>): WorkerProcess {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'workflows/worker.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  const exited = once(child, 'exit');
-  let markReady: () => void = () => undefined;
-  const readyOrExit = new Promise<void>((resolve, reject) => {
-    markReady = resolve;
-    void exited.then(() => reject(new Error(`worker exited before it was ready:\n${lines.join('\n')}`)));
-  });
-  for (const stream of [child.stdout!, child.stderr!]) {
-    createInterface({ input: stream }).on('line', (line) => {
-      lines.push(line);
-      if (lines.length > 200) lines.shift();
-      if (line.includes('"msg":"worker ready"')) markReady();
-    });
-  }
-  const alive = () => child.exitCode === null && child.signalCode === null;
-  const ready = Promise.race([
-    readyOrExit,
-    sleep(60_000).then(() => {
-      throw new Error(`worker not ready after 60 s:\n${lines.join('\n')}`);
-    }),
-  ]);
-  ready.catch(() => undefined);
-  return {
-    ready,
-    output: () => lines.join('\n'),
-    async kill(signal) {
-      if (!alive()) return;
-      child.kill(signal);
-      await exited;
-    },
-    async stop() {
-      if (!alive()) return;
-      child.kill('SIGTERM');
-      const done = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
-      if (!done) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    },
-  };
-}
 
 /** A valid WAV of `seconds` seconds, written by repeating one second of sine. Returns its size. */
 async function writeLongWav(file: string, seconds: number): Promise<number> {

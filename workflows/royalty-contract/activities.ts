@@ -136,7 +136,7 @@ export function createRoyaltyContractActivities(deps: RoyaltyContractActivityDep
       if (payoutRun.paid.has(lineIndex)) return;
       const line = payoutRun.lines[lineIndex]!;
       const paid = await whileHeartbeating(() => payoutExecutor.pay({ runId, contractId, contentTitle: state.contentTitle }, lineIndex, line, input));
-      await run(contractId, { type: 'RecordLinePaid', data: { runId, lineIndex, method: paid.method, txHash: paid.txHash } }, input);
+      await run(contractId, { type: 'RecordLinePaid', data: { runId, lineIndex, method: paid.method, txHash: paid.txHash, reason: paid.reason ?? null } }, input);
     },
 
     async completePayoutRun(input: { contractId: string; runId: string; correlationId: string; actor: string }): Promise<void> {

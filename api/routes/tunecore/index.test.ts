@@ -17,6 +17,7 @@ import { validateErn } from '../../../infra/distribution/ddex-ern';
 import { SandboxDistributor } from '../../../infra/distribution/sandbox-distributor';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { sineWav } from '../../../tests/support/audio';
+import { releaseForm } from '../../../tests/support/release-form';
 import { seedTrack } from '../../../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createReleaseActivities } from '../../../workflows/release/activities';
@@ -66,21 +67,7 @@ async function registeredTrack(ownerId: string, until: 'registered' | 'cleared' 
   return trackId;
 }
 
-const request = (contentId: string, overrides: Partial<DistributeRequest> = {}): DistributeRequest => ({
-  contentId,
-  artistName: 'Night Owl',
-  albumName: 'Night Drive',
-  songName: 'Night Drive',
-  primaryGenre: 'Electronic',
-  secondaryGenre: null,
-  labelName: 'Goose Records',
-  releaseDate: '2026-12-01',
-  saleDate: '2026-12-01',
-  parentalAdvisory: false,
-  royaltySplit: 100,
-  selectedStores: ['spotify', 'beatport'],
-  ...overrides,
-});
+const request = (contentId: string, overrides: Partial<DistributeRequest> = {}): DistributeRequest => ({ contentId, ...releaseForm(), ...overrides });
 
 const distribute = (cookie: string, body: DistributeRequest) => testApp.app.inject({ method: 'POST', url: '/api/tunecore/distribute', headers: { cookie }, payload: body });
 

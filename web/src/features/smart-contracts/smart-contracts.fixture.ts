@@ -42,9 +42,9 @@ export function payoutRun(overrides: Partial<PayoutRun> = {}): PayoutRun {
     status: 'completed',
     amount: 1_000,
     lines: [
-      { party: 'platform', receiverId: null, name: 'GOOSE platform', percentage: 15, amount: 150, method: 'recorded', txHash: null },
-      { party: 'receiver', receiverId: 'r1', name: 'Bea', percentage: 15, amount: 150, method: 'xrpl_payment', txHash: 'C0FFEE'.repeat(10) },
-      { party: 'creator', receiverId: null, name: 'ada', percentage: 70, amount: 700, method: 'token_credit', txHash: null },
+      { party: 'platform', receiverId: null, name: 'GOOSE platform', percentage: 15, amount: 150, method: 'recorded', txHash: null, reason: null },
+      { party: 'receiver', receiverId: 'r1', name: 'Bea', percentage: 15, amount: 150, method: 'xrpl_payment', txHash: 'C0FFEE'.repeat(10), reason: null },
+      { party: 'creator', receiverId: null, name: 'ada', percentage: 70, amount: 700, method: 'token_credit', txHash: null, reason: null },
     ],
     startedAt: '2026-11-25T10:00:00.000Z',
     completedAt: '2026-11-25T10:00:05.000Z',

@@ -1,6 +1,8 @@
 // The Royalty History tab (issue 14 §3): the creator's real payout runs, newest first, each with
 // its trigger, amount and lines — who was paid, their percentage, the cents, and how (a token
-// credit, an XRP payment with its transaction, or the platform's share recorded).
+// credit, an XRP payment with its transaction, or the platform's share recorded) — and, under a
+// line not paid the way it asked, the reason the payout gave.
+import { Fragment } from 'react';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
@@ -77,20 +79,29 @@ function PayoutRunCard({ run }: { run: PayoutRun }) {
         </thead>
         <tbody>
           {run.lines.map((line, index) => (
-            <tr key={`${line.party}-${line.receiverId ?? index}`}>
-              <td>{line.name}</td>
-              <td>{line.percentage}%</td>
-              <td>{formatCents(line.amount)}</td>
-              <td>
-                {PAYOUT_METHOD_TEXT[line.method]}
-                {line.txHash && (
-                  <>
-                    {' '}
-                    <code title={line.txHash}>{shortHash(line.txHash)}</code>
-                  </>
-                )}
-              </td>
-            </tr>
+            <Fragment key={`${line.party}-${line.receiverId ?? index}`}>
+              <tr className={line.reason ? 'payout-lines__has-reason' : undefined}>
+                <td>{line.name}</td>
+                <td>{line.percentage}%</td>
+                <td>{formatCents(line.amount)}</td>
+                <td>
+                  {PAYOUT_METHOD_TEXT[line.method]}
+                  {line.txHash && (
+                    <>
+                      {' '}
+                      <code title={line.txHash}>{shortHash(line.txHash)}</code>
+                    </>
+                  )}
+                </td>
+              </tr>
+              {line.reason && (
+                <tr className="payout-lines__reason">
+                  <td colSpan={4} className="muted small">
+                    {line.reason}
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>

@@ -169,6 +169,15 @@ describe('royalty history', () => {
     expect(html).toMatch(/<td>Bea<\/td><td>15%<\/td><td>\$1.50<\/td><td>Paid in XRP <code[^>]*>C0FFEEC0FFEE<\/code><\/td>/);
     expect(html).toMatch(/<td>ada<\/td><td>70%<\/td><td>\$7.00<\/td><td>Credited in tokens<\/td>/);
   });
+
+  it('shows under a line the reason it was not paid the way it asked, and nothing under the others', () => {
+    const reason = 'XRPL is not configured (no XRPL_URL); credited in tokens to the accepted receiver';
+    const run = payoutRun();
+    run.lines[1] = { ...run.lines[1]!, method: 'token_credit', txHash: null, reason };
+    const html = render(<PayoutHistory status="success" payouts={[run]} />);
+    expect(html).toMatch(/<td>Bea<\/td><td>15%<\/td><td>\$1.50<\/td><td>Credited in tokens<\/td><\/tr><tr class="payout-lines__reason"><td colSpan="4" class="muted small">XRPL is not configured \(no XRPL_URL\); credited in tokens to the accepted receiver<\/td><\/tr>/);
+    expect(html.match(/payout-lines__reason"/g)).toHaveLength(1);
+  });
 });
 
 describe('analytics', () => {
