@@ -71,6 +71,14 @@ export function pendingCents(state: RoyaltyContractState): number {
   return state.earningsCents - state.distributedCents;
 }
 
+/** How one line of a run was paid. */
+export interface PaidLineData {
+  lineIndex: number;
+  method: 'token_credit' | 'xrpl_payment' | 'recorded';
+  txHash: string | null;
+  reason?: string | null;
+}
+
 export type RoyaltyContractCommand =
   | { type: 'CreateContract'; data: CreatedData }
   | { type: 'RecordAnchorSigned'; data: { account: string; txHash: string; txBlob: string } }
@@ -78,7 +86,8 @@ export type RoyaltyContractCommand =
   | { type: 'ChangeStatus'; data: { status: ContractStatus; reason: string } }
   | { type: 'RecordEarnings'; data: { amountCents: number; source: 'distribution_statement' | 'license_sale'; reference: string; description: string } }
   | { type: 'StartPayoutRun'; data: { runId: string; trigger: PayoutTrigger; amountCents: number; lines: LineData[] } }
-  | { type: 'RecordLinePaid'; data: { runId: string; lineIndex: number; method: 'token_credit' | 'xrpl_payment' | 'recorded'; txHash: string | null; reason?: string | null } }
+  | { type: 'RecordLinePaid'; data: PaidLineData & { runId: string } }
+  | { type: 'RecordLinesPaid'; data: { runId: string; lines: PaidLineData[] } }
   | { type: 'CompletePayoutRun'; data: { runId: string } };
 
 /** Forward order of the anchor's states; `failed` ends it unless it was validated. */
@@ -138,6 +147,16 @@ export function decideRoyaltyContract(command: RoyaltyContractCommand, state: Ro
       if (!Number.isInteger(lineIndex) || lineIndex < 0 || lineIndex >= run.lines.length) throw new ValidationError(`Run ${runId} has no line ${lineIndex}`);
       if (run.paid.has(lineIndex)) return [];
       return [RoyaltyPayoutLinePaid.create({ contractId, ...command.data })];
+    }
+    case 'RecordLinesPaid': {
+      const events: RoyaltyContractEvent[] = [];
+      let current = state;
+      for (const line of command.data.lines) {
+        const decided = decideRoyaltyContract({ type: 'RecordLinePaid', data: { runId: command.data.runId, ...line } }, current);
+        events.push(...decided);
+        current = decided.reduce(evolveRoyaltyContract, current);
+      }
+      return events;
     }
     case 'CompletePayoutRun': {
       const run = state.runs.get(command.data.runId);

@@ -32,10 +32,9 @@ export interface RoyaltyContractActivityDeps {
   splitPayout: SplitPayout;
 }
 
-export interface PayLineInput {
+export interface PayLinesInput {
   contractId: string;
   runId: string;
-  lineIndex: number;
   correlationId: string;
   actor: string;
 }
@@ -127,16 +126,22 @@ export function createRoyaltyContractActivities(deps: RoyaltyContractActivityDep
       }
     },
 
-    /** Pays one line through the executor (once per run and line) and records it paid. */
-    async payPayoutLine(input: PayLineInput): Promise<void> {
-      const { contractId, runId, lineIndex } = input;
+    /**
+     * Pays a run's unpaid lines through the executor, side by side (each once per run and line), then
+     * records them paid together. A worker that dies before recording leaves them unpaid on the
+     * contract: the retry pays them again, and the executor answers each line's first payment.
+     */
+    async payPayoutLines(input: PayLinesInput): Promise<void> {
+      const { contractId, runId } = input;
       const state = await load(contractId);
       const payoutRun = state.runs.get(runId);
       if (!payoutRun) throw new Error(`No payout run ${runId} on contract ${contractId}`);
-      if (payoutRun.paid.has(lineIndex)) return;
-      const line = payoutRun.lines[lineIndex]!;
-      const paid = await whileHeartbeating(() => payoutExecutor.pay({ runId, contractId, contentTitle: state.contentTitle }, lineIndex, line, input));
-      await run(contractId, { type: 'RecordLinePaid', data: { runId, lineIndex, method: paid.method, txHash: paid.txHash, reason: paid.reason ?? null } }, input);
+      const unpaid = payoutRun.lines.map((line, lineIndex) => ({ line, lineIndex })).filter(({ lineIndex }) => !payoutRun.paid.has(lineIndex));
+      if (unpaid.length === 0) return;
+      const target = { runId, contractId, contentTitle: state.contentTitle };
+      const paid = await whileHeartbeating(() => Promise.all(unpaid.map(({ line, lineIndex }) => payoutExecutor.pay(target, lineIndex, line, input))));
+      const lines = unpaid.map(({ lineIndex }, i) => ({ lineIndex, method: paid[i]!.method, txHash: paid[i]!.txHash, reason: paid[i]!.reason ?? null }));
+      await run(contractId, { type: 'RecordLinesPaid', data: { runId, lines } }, input);
     },
 
     async completePayoutRun(input: { contractId: string; runId: string; correlationId: string; actor: string }): Promise<void> {

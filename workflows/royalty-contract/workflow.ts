@@ -15,7 +15,7 @@ const payments = proxyActivities<RoyaltyContractActivities>({ startToCloseTimeou
 const acts = {
   contractSchedule: steps.contractSchedule,
   planPayoutRun: steps.planPayoutRun,
-  payPayoutLine: payments.payPayoutLine,
+  payPayoutLines: payments.payPayoutLines,
   completePayoutRun: steps.completePayoutRun,
 };
 
