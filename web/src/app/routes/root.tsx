@@ -3,6 +3,7 @@
 // the guided workflow's Task Completed dialog, which hears of each live track event, and the
 // token dialogs (pricing plans, token history, low-token popup).
 import { Message } from 'primereact/message';
+import { Fragment } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FullScreenMessage } from '../../components/ui/full-screen-message';
 import { AuthDialogs } from '../../features/auth/components/auth-dialogs';
@@ -30,9 +31,15 @@ export function RootLayout() {
       <Outlet />
       <AuthDialogs />
       <LoginReturnHandler />
-      {user && <RealtimeUpdates key={user.id} onEvent={reportTrackEvent} />}
-      {user && <TaskCompletedDialog key={user.id} />}
-      {user && <TokenDialogs key={user.id} />}
+      {/* One keyed group, so a new user gets fresh instances; siblings sharing a key would be
+          remounted on every render, leaving the old dialogs and websockets behind. */}
+      {user && (
+        <Fragment key={user.id}>
+          <RealtimeUpdates onEvent={reportTrackEvent} />
+          <TaskCompletedDialog />
+          <TokenDialogs />
+        </Fragment>
+      )}
     </>
   );
 }

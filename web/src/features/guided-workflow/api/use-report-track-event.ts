@@ -1,9 +1,11 @@
 // Turns a live track event into a Task Completed dialog when it completed a task. Called after
 // the event's refetches have settled, so the vault read here already includes the change; when no
 // screen was observing the vault, fetchQuery reads it afresh (the invalidation marked it stale).
+// Events settle out of order (each waits for its own refetches), so the newest step wins: an
+// event recorded before the one already reported (shown or put away) opens nothing.
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import type { RealtimeMessage } from '../../../../../domain/contracts/realtime';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { vaultQueryOptions } from '../../vault/api/get-vault';
@@ -15,6 +17,7 @@ type TrackEvent = Pick<Extract<RealtimeMessage, { type: 'event' }>, 'readModel' 
 export function useReportTrackEvent(): (event: TrackEvent) => void {
   const queryClient = useQueryClient();
   const setCompleted = useSetAtom(completedTaskAtom);
+  const newestReported = useRef<string | null>(null);
 
   return useCallback(
     (event: TrackEvent) => {
@@ -28,7 +31,8 @@ export function useReportTrackEvent(): (event: TrackEvent) => void {
           item = null;
         }
         const task = milestoneForEvent(event.eventType, item);
-        if (!task) return;
+        if (!task || !isNewer(event.recordedAt, newestReported.current)) return;
+        newestReported.current = event.recordedAt;
         setCompleted({
           key: `${event.subjectId}:${event.eventType}:${event.recordedAt}`,
           task,
@@ -42,4 +46,9 @@ export function useReportTrackEvent(): (event: TrackEvent) => void {
     },
     [queryClient, setCompleted],
   );
+}
+
+/** Whether an event recorded at `recordedAt` is not older than the newest one reported. */
+export function isNewer(recordedAt: string, newest: string | null): boolean {
+  return newest === null || Date.parse(recordedAt) >= Date.parse(newest);
 }
