@@ -1,5 +1,5 @@
 // Fault test: a payout run's worker process is SIGKILLed after it credited the creator's line and
-// before it recorded the line paid; a new worker takes over and the run completes with the creator
+// before it recorded the lines paid; a new worker takes over and the run completes with the creator
 // credited exactly once and each line marked paid once.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
