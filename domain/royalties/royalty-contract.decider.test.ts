@@ -119,12 +119,16 @@ describe('royalty contract decider', () => {
     expect(() => when(history, pay(2))).toThrow(ValidationError);
   });
 
-  it('a run\'s lines recorded paid together: each unpaid one once, those paid already left out', () => {
+  it('a run\'s lines recorded paid together: each unpaid one once, those paid already left out, and the run completed with the last', () => {
     const history = [created, earned('x', 1000), started('run-1', 1000)];
     const first = when(history, { type: 'RecordLinePaid', data: { runId: 'run-1', lineIndex: 0, method: 'recorded', txHash: null } });
     const lines = [0, 1].map((lineIndex) => ({ lineIndex, method: 'token_credit' as const, txHash: null }));
+    expect(when(history, { type: 'RecordLinesPaid', data: { runId: 'run-1', lines: [lines[0]!] } }).map((e) => e.type)).toEqual(['RoyaltyPayoutLinePaid']);
     const together = when([...history, ...first], { type: 'RecordLinesPaid', data: { runId: 'run-1', lines } });
-    expect(together).toEqual([RoyaltyPayoutLinePaid.create({ contractId, runId: 'run-1', lineIndex: 1, method: 'token_credit', txHash: null })]);
+    expect(together).toEqual([
+      RoyaltyPayoutLinePaid.create({ contractId, runId: 'run-1', lineIndex: 1, method: 'token_credit', txHash: null }),
+      RoyaltyPayoutRunCompleted.create({ contractId, runId: 'run-1' }),
+    ]);
     expect(when([...history, ...first, ...together], { type: 'RecordLinesPaid', data: { runId: 'run-1', lines } })).toEqual([]);
     expect(() => when(history, { type: 'RecordLinesPaid', data: { runId: 'run-1', lines: [{ lineIndex: 5, method: 'recorded', txHash: null }] } })).toThrow(ValidationError);
   });

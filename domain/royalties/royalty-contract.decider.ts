@@ -149,13 +149,17 @@ export function decideRoyaltyContract(command: RoyaltyContractCommand, state: Ro
       return [RoyaltyPayoutLinePaid.create({ contractId, ...command.data })];
     }
     case 'RecordLinesPaid': {
+      // The lines paid together, and the run completed once every line is paid.
       const events: RoyaltyContractEvent[] = [];
       let current = state;
-      for (const line of command.data.lines) {
-        const decided = decideRoyaltyContract({ type: 'RecordLinePaid', data: { runId: command.data.runId, ...line } }, current);
+      const commands: RoyaltyContractCommand[] = command.data.lines.map((line) => ({ type: 'RecordLinePaid', data: { runId: command.data.runId, ...line } }));
+      for (const next of commands) {
+        const decided = decideRoyaltyContract(next, current);
         events.push(...decided);
         current = decided.reduce(evolveRoyaltyContract, current);
       }
+      const run = current.runs.get(command.data.runId);
+      if (run && !run.completed && run.paid.size === run.lines.length) events.push(...decideRoyaltyContract({ type: 'CompletePayoutRun', data: { runId: command.data.runId } }, current));
       return events;
     }
     case 'CompletePayoutRun': {

@@ -128,7 +128,7 @@ export function createRoyaltyContractActivities(deps: RoyaltyContractActivityDep
 
     /**
      * Pays a run's unpaid lines through the executor, side by side (each once per run and line), then
-     * records them paid together. A worker that dies before recording leaves them unpaid on the
+     * records them paid together, which completes the run. A worker that dies before recording leaves them unpaid on the
      * contract: the retry pays them again, and the executor answers each line's first payment.
      */
     async payPayoutLines(input: PayLinesInput): Promise<void> {
@@ -136,17 +136,13 @@ export function createRoyaltyContractActivities(deps: RoyaltyContractActivityDep
       const state = await load(contractId);
       const payoutRun = state.runs.get(runId);
       if (!payoutRun) throw new Error(`No payout run ${runId} on contract ${contractId}`);
+      if (payoutRun.completed) return;
       const unpaid = payoutRun.lines.map((line, lineIndex) => ({ line, lineIndex })).filter(({ lineIndex }) => !payoutRun.paid.has(lineIndex));
-      if (unpaid.length === 0) return;
       const target = { runId, contractId, contentTitle: state.contentTitle };
       const paid = await whileHeartbeating(() => Promise.all(unpaid.map(({ line, lineIndex }) => payoutExecutor.pay(target, lineIndex, line, input))));
       const lines = unpaid.map(({ lineIndex }, i) => ({ lineIndex, method: paid[i]!.method, txHash: paid[i]!.txHash, reason: paid[i]!.reason ?? null }));
       await run(contractId, { type: 'RecordLinesPaid', data: { runId, lines } }, input);
-    },
-
-    async completePayoutRun(input: { contractId: string; runId: string; correlationId: string; actor: string }): Promise<void> {
-      await run(input.contractId, { type: 'CompletePayoutRun', data: { runId: input.runId } }, input);
-      log.info({ contractId: input.contractId, runId: input.runId }, 'payout run completed');
+      log.info({ contractId, runId }, 'payout run completed');
     },
   };
 }

@@ -53,15 +53,13 @@ export interface ContractSchedule {
 export interface PayoutSteps {
   planPayoutRun(contractId: string, request: PayoutRequest): Promise<PayoutPlan>;
   payPayoutLines(input: { contractId: string; runId: string; correlationId: string; actor: string }): Promise<void>;
-  completePayoutRun(input: { contractId: string; runId: string; correlationId: string; actor: string }): Promise<void>;
 }
 
-/** One payout: decide the run, pay its lines, complete it. Run again after a crash, it pays only what was not paid. */
+/** One payout: decide the run, then pay its lines (which completes it). Run again after a crash, it pays only what was not paid. */
 export async function executePayout(steps: PayoutSteps, contractId: string, request: PayoutRequest): Promise<PayoutAnswer> {
   const plan = await steps.planPayoutRun(contractId, request);
   if (plan.kind === 'none') return { runId: null, message: plan.message };
   const context = { contractId, runId: plan.runId, correlationId: request.correlationId, actor: request.actor };
   await steps.payPayoutLines(context);
-  await steps.completePayoutRun(context);
   return { runId: plan.runId, message: `Payout ${plan.runId} paid ${plan.lineCount} line(s)` };
 }

@@ -16,7 +16,6 @@ const acts = {
   contractSchedule: steps.contractSchedule,
   planPayoutRun: steps.planPayoutRun,
   payPayoutLines: payments.payPayoutLines,
-  completePayoutRun: steps.completePayoutRun,
 };
 
 /** How long a paused or disputed contract waits before it looks at its status again. */
