@@ -1,6 +1,6 @@
 // The distributions read model from a release's events: the status summed up from the stores,
 // each change announced to the owner, an event applied twice changing nothing, and royalty earnings
-// read from the statements' table once it exists.
+// read from the statements' per-line royalties.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseDecider, type ReleaseCommand } from '../../domain/distribution/release.decider';
@@ -13,6 +13,7 @@ import { handleCommand } from '../../infra/eventstore/command-handler';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import type { ReadModelChange } from '../projection';
 import { Projector } from '../projector';
+import { statementsProjection } from '../statements/projection';
 import { distributionsProjection } from './projection';
 import { findOwnedDistribution, listDistributions } from './queries';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   db = await pgliteDb();
   await migrate(db, eventStoreMigrations);
   store = new PostgresEventStore(db, eventRegistry);
-  projector = new Projector(db, store, [distributionsProjection]);
+  projector = new Projector(db, store, [distributionsProjection, statementsProjection]);
   await projector.start();
   projector.onChange((change) => changes.push(change));
 });
@@ -79,7 +80,7 @@ describe('distributions projection', () => {
     expect(changes.filter((c) => c.subjectId === live).every((c) => c.readModel === 'distributions' && c.ownerId === ownerId)).toBe(true);
   });
 
-  it('applies an event twice without changing the row, and reads royalty earnings once the statements table exists', async () => {
+  it('applies an event twice without changing the row, and reads royalty earnings from the statements\' per-line royalties', async () => {
     const id = await delivered(['spotify']);
     await run(id, storeState(id, 'spotify', 'uploaded'));
     const before = await findOwnedDistribution(db, ownerId, id);
@@ -87,8 +88,11 @@ describe('distributions projection', () => {
     for (const event of events) expect(await db.transaction((tx) => distributionsProjection.apply(tx, event))).toBeNull();
     expect(await findOwnedDistribution(db, ownerId, id)).toEqual(before);
 
-    await db.query('CREATE TABLE statement_line_royalties (distribution_id uuid, store text, units integer, amount_cents bigint)');
-    await db.query('INSERT INTO statement_line_royalties VALUES ($1, $2, 10, 125), ($1, $2, 5, 75)', [id, 'spotify']);
+    await db.query(
+      `INSERT INTO statement_line_royalties (batch_id, distribution_id, store, country, statement_id, importer_id, content_id, owner_id, period, lines, units, amount_cents)
+       VALUES ('b1', $1, $2, 'US', 's1', $3, 'c1', $3, '2026-10', 1, 10, 125), ('b1', $1, $2, 'FR', 's1', $3, 'c1', $3, '2026-10', 1, 5, 75)`,
+      [id, 'spotify', ownerId],
+    );
     expect((await listDistributions(db, ownerId)).find((d) => d.id === id)!.royaltyEarnings).toBe(200);
   });
 });

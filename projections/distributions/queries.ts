@@ -1,6 +1,6 @@
 // Reads of the distributions read model, shaped as the API's Distribution. A release's royalty
 // earnings are summed from the statements' per-line royalties (statement_line_royalties, kept by
-// the statements read model) when that table exists, else they are 0.
+// the statements read model, which the projector always runs beside this one).
 import type { Distribution } from '../../domain/contracts/distribution';
 import { STORES, type DeliveryState, type DistributionStatus } from '../../domain/distribution/catalogue';
 import type { Queryable } from '../../infra/db/db';
@@ -34,15 +34,8 @@ interface DistributionRow {
 
 const STORE_NAMES = new Map(STORES.map((store) => [store.id, store.name]));
 
-async function hasStatementRoyalties(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query<{ present: boolean }>(`SELECT to_regclass('statement_line_royalties') IS NOT NULL AS present`);
-  return rows[0]?.present ?? false;
-}
-
 async function select(db: Queryable, where: string, params: unknown[]): Promise<DistributionRow[]> {
-  const earnings = (await hasStatementRoyalties(db))
-    ? '(SELECT COALESCE(SUM(r.amount_cents), 0) FROM statement_line_royalties r WHERE r.distribution_id::text = d.id::text)'
-    : '0';
+  const earnings = '(SELECT COALESCE(SUM(r.amount_cents), 0) FROM statement_line_royalties r WHERE r.distribution_id = d.id::text)';
   const { rows } = await db.query<DistributionRow>(
     `SELECT d.id::text AS id, d.content_id::text AS content_id, d.owner_id::text AS owner_id, d.song_name, d.artist_name, d.album_name, d.primary_genre, d.secondary_genre,
             d.label_name, d.release_date, d.sale_date, d.parental_advisory, d.royalty_split, d.selected_stores, d.isrc, d.upc, d.status, d.distributor, d.notice,
