@@ -2,6 +2,9 @@
 // against this registry.
 import { releaseEventDefinitions } from './distribution/release.events';
 import { salesStatementEventDefinitions } from './distribution/sales-statement.events';
+import { licenseOfferEventDefinitions } from './licensing/license-offer.events';
+import { licenseEventDefinitions } from './licensing/license.events';
+import { workEventDefinitions } from './registry/work.events';
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
 import { xrplPayoutEventDefinitions } from './royalties/xrpl-payout.events';
@@ -23,4 +26,7 @@ export const eventRegistry = new EventRegistry([
   ...releaseEventDefinitions,
   ...salesStatementEventDefinitions,
   ...royaltyContractEventDefinitions,
+  ...workEventDefinitions,
+  ...licenseOfferEventDefinitions,
+  ...licenseEventDefinitions,
 ]);

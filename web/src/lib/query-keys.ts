@@ -31,3 +31,12 @@ export const DISTRIBUTION_ROYALTIES_SEGMENT = 'royalties';
 export const TUNECORE_STORES_KEY = ['/api/tunecore/stores'] as const;
 export const TUNECORE_GENRES_KEY = ['/api/tunecore/genres'] as const;
 export const DISTRIBUTION_STATEMENTS_KEY = ['/api/tunecore/statements'] as const;
+/** The public registry search: ['/api/works/search', params]; a work: ['/api/works', workId]. */
+export const WORK_SEARCH_KEY = ['/api/works/search'] as const;
+export const WORKS_KEY = ['/api/works'] as const;
+/** The proof explorer's list: ['/api/proofs', params]; a proof: ['/api/proofs', proofId]. */
+export const PROOFS_KEY = ['/api/proofs'] as const;
+export const MARKETPLACE_KEY = ['/api/licenses/marketplace'] as const;
+export const MY_LICENSES_KEY = ['/api/licenses/mine'] as const;
+export const LICENSE_SALES_KEY = ['/api/licenses/sales'] as const;
+export const MY_OFFERS_KEY = ['/api/licenses/offers'] as const;

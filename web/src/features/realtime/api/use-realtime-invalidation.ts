@@ -13,6 +13,11 @@ import {
   DISTRIBUTION_STATEMENTS_KEY,
   DISTRIBUTIONS_KEY,
   GENERATED_MUSIC_KEY,
+  LICENSE_SALES_KEY,
+  MARKETPLACE_KEY,
+  MY_LICENSES_KEY,
+  MY_OFFERS_KEY,
+  PROOFS_KEY,
   ROYALTY_ANALYTICS_KEY,
   ROYALTY_HISTORY_KEY,
   ROYALTY_INVITATION_KEY,
@@ -23,6 +28,8 @@ import {
   TOKEN_TRANSACTIONS_KEY,
   USER_KEY,
   VAULT_KEY,
+  WORK_SEARCH_KEY,
+  WORKS_KEY,
 } from '../../../lib/query-keys';
 
 export type RealtimeEvent = Extract<RealtimeMessage, { type: 'event' }>;
@@ -40,6 +47,11 @@ const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
   receivers: [ROYALTY_RECEIVERS_KEY, ROYALTY_INVITATION_KEY, SMART_CONTRACTS_KEY, ROYALTY_ANALYTICS_KEY],
   // A release's delivery states, its renewal or takedown, and imported statements.
   distributions: [DISTRIBUTIONS_KEY, DISTRIBUTION_STATEMENTS_KEY, SMART_CONTRACTS_KEY],
+  // A work's identifiers, verification level, license and dispute counts.
+  works: [WORK_SEARCH_KEY, WORKS_KEY, MARKETPLACE_KEY],
+  proofs: [PROOFS_KEY],
+  // An offer listed or withdrawn, a license bought, issued or rated (the sale also moves the contract).
+  licenses: [MARKETPLACE_KEY, MY_LICENSES_KEY, LICENSE_SALES_KEY, MY_OFFERS_KEY, SMART_CONTRACTS_KEY, ROYALTY_ANALYTICS_KEY],
 };
 
 /** Events after which a registration's external database sync may read differently. */
