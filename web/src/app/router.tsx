@@ -4,6 +4,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { CheckoutRoute } from './routes/checkout';
 import { DashboardRoute } from './routes/dashboard';
+import { LicensingMarketplaceRoute } from './routes/licensing-marketplace';
 import { NotBuiltRoute } from './routes/not-built';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout } from './routes/root';
@@ -21,7 +22,7 @@ const router = createBrowserRouter([
       { path: '/subscribe', element: <SubscribeRoute /> },
       { path: '/rights-registry', element: <NotBuiltRoute area="rights-registry" /> },
       { path: '/proof-explorer', element: <NotBuiltRoute area="proof-explorer" /> },
-      { path: '/licensing-marketplace', element: <NotBuiltRoute area="licensing-marketplace" /> },
+      { path: '/licensing-marketplace', element: <LicensingMarketplaceRoute /> },
       { path: '/dispute-management', element: <NotBuiltRoute area="dispute-management" /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },
