@@ -62,8 +62,6 @@ export const marketplaceQuerySchema = z.object({
   sortBy: z.enum(MARKETPLACE_SORTS).default('popularity'),
   onlyVerified: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   onlyNoDisputes: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
-  /** Only the offers for this work (the registry's License button links /licensing-marketplace?workId=). */
-  workId: z.string().trim().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(24),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
