@@ -54,6 +54,11 @@ describe('marketplace query parameters', () => {
     });
     expect(new URLSearchParams(query).get('workId')).toBe('track-1');
   });
+
+  it('asks for a page of 24 from the offset, the first page without one', () => {
+    expect(parse(marketplaceSearchParams(DEFAULT_FILTERS))).toMatchObject({ limit: 24, offset: 0 });
+    expect(parse(marketplaceSearchParams(DEFAULT_FILTERS, 48))).toMatchObject({ limit: 24, offset: 48 });
+  });
 });
 
 describe('purchase rules', () => {

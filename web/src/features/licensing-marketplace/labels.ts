@@ -136,9 +136,11 @@ export const DEFAULT_FILTERS: MarketplaceFilters = {
 };
 
 export const PRICE_STEP = 100;
+/** Licenses a page of the listing holds. */
+export const PAGE_SIZE = 24;
 
-/** The listing's query string: every filter goes to the server; the price only once narrowed. */
-export function marketplaceSearchParams(filters: MarketplaceFilters): string {
+/** The listing's query string: every filter goes to the server; the price only once narrowed; `offset` pages. */
+export function marketplaceSearchParams(filters: MarketplaceFilters, offset = 0): string {
   const params = new URLSearchParams({
     query: filters.query.trim(),
     sortBy: filters.sortBy,
@@ -155,6 +157,8 @@ export function marketplaceSearchParams(filters: MarketplaceFilters): string {
   const [min, max] = filters.priceRange;
   if (min > 0 || max < PRICE_RANGE_MAX) params.set('priceRange', `${min},${max}`);
   if (filters.workId) params.set('workId', filters.workId);
+  params.set('limit', String(PAGE_SIZE));
+  if (offset > 0) params.set('offset', String(offset));
   return params.toString();
 }
 

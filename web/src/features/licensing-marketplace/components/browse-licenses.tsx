@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { MarketplaceLicense } from '../../../../../domain/contracts/licensing';
 import { errorMessage } from '../../../lib/api-client';
 import { useMarketplace, type MarketplaceList } from '../api/licensing';
-import { DEFAULT_FILTERS, marketplaceSearchParams, purchaseBlockedReason, type MarketplaceFilters, type Viewer } from '../labels';
+import { DEFAULT_FILTERS, marketplaceSearchParams, PAGE_SIZE, purchaseBlockedReason, type MarketplaceFilters, type Viewer } from '../labels';
 import { LicenseCard } from './license-card';
 import { LicenseDetailsDialog } from './license-details-dialog';
 import { MarketplaceFiltersBar } from './marketplace-filters';
@@ -35,14 +35,19 @@ interface BrowseLicensesProps {
 
 export function BrowseLicenses({ viewer, workId, onClearWork, onPurchased }: BrowseLicensesProps) {
   const [filters, setFilters] = useState<MarketplaceFilters>(DEFAULT_FILTERS);
-  const params = useSettled(marketplaceSearchParams({ ...filters, workId }), SETTLE_MS);
+  const [offset, setOffset] = useState(0);
+  const params = useSettled(marketplaceSearchParams({ ...filters, workId }, offset), SETTLE_MS);
+  const changeFilters = (next: MarketplaceFilters) => {
+    setFilters(next);
+    setOffset(0);
+  };
   const listing = useMarketplace(params);
   const [details, setDetails] = useState<MarketplaceLicense | null>(null);
   const [buying, setBuying] = useState<MarketplaceLicense | null>(null);
 
   return (
     <div className="browse-licenses">
-      <MarketplaceFiltersBar filters={filters} onChange={setFilters} />
+      <MarketplaceFiltersBar filters={filters} onChange={changeFilters} />
       {workId && (
         <div className="marketplace-work-filter">
           <Message severity="info" text="Showing the licenses offered for one work from the rights registry." />
@@ -54,6 +59,8 @@ export function BrowseLicenses({ viewer, workId, onClearWork, onPurchased }: Bro
         data={listing.data}
         error={listing.error}
         viewer={viewer}
+        offset={offset}
+        onPage={setOffset}
         onView={setDetails}
         onPurchase={setBuying}
       />
@@ -68,12 +75,15 @@ interface LicenseResultsProps {
   data: MarketplaceList | undefined;
   error?: unknown;
   viewer: Viewer | null;
+  /** Where this page starts in the whole listing. */
+  offset?: number;
+  onPage?(offset: number): void;
   onView(license: MarketplaceLicense): void;
   onPurchase(license: MarketplaceLicense): void;
 }
 
 /** The results from the listing's state, so it renders the same in tests. */
-export function LicenseResults({ status, data, error, viewer, onView, onPurchase }: LicenseResultsProps) {
+export function LicenseResults({ status, data, error, viewer, offset = 0, onPage, onView, onPurchase }: LicenseResultsProps) {
   if (status === 'pending' && !data) {
     return (
       <div className="marketplace-loading" role="status">
@@ -117,9 +127,21 @@ export function LicenseResults({ status, data, error, viewer, onView, onPurchase
         ))}
       </ul>
       {total > licenses.length && (
-        <p className="muted small">
-          Showing the first {licenses.length} of {total}: narrow the search to see the others.
-        </p>
+        <nav className="marketplace-pages" aria-label="Pages">
+          <Button label="Previous" icon="pi pi-angle-left" text size="small" disabled={offset === 0} onClick={() => onPage?.(Math.max(0, offset - PAGE_SIZE))} />
+          <span className="muted small">
+            Showing {offset + 1}–{offset + licenses.length} of {total}
+          </span>
+          <Button
+            label="Next"
+            icon="pi pi-angle-right"
+            iconPos="right"
+            text
+            size="small"
+            disabled={offset + licenses.length >= total}
+            onClick={() => onPage?.(offset + PAGE_SIZE)}
+          />
+        </nav>
       )}
     </section>
   );

@@ -104,6 +104,14 @@ describe('results', () => {
     expect(empty).toContain('Try adjusting your search terms or filters');
   });
 
+  it('pages through a listing larger than a page, from where this page starts', () => {
+    const html = render(<LicenseResults status="success" data={{ licenses: listed, total: 26 }} viewer={null} offset={24} onPage={noop} onView={noop} onPurchase={noop} />);
+    expect(html).toContain('26 licenses available');
+    expect(html).toContain('Showing 25–26 of 26');
+    expect(html).toMatch(/<button[^>]*aria-label="Previous"(?![^>]*disabled)/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Next"|<button[^>]*aria-label="Next"[^>]*disabled=""/);
+  });
+
   it('says the listing failed, in the server’s words', () => {
     const html = render(<LicenseResults status="error" data={undefined} error={new Error('500: {"error":"Database unavailable"}')} viewer={null} onView={noop} onPurchase={noop} />);
     expect(html).toContain('Database unavailable');
