@@ -107,7 +107,7 @@ export function SalesList({ summary }: { summary: SalesSummary }) {
           ))}
         </ul>
       )}
-      <p className="muted small">A sale's revenue goes to the work's royalty contract, which splits it between you, your receivers and the platform.</p>
+      <p className="muted small">A sale's revenue is recorded on the work's royalty contract, which splits it as its terms say; see the Smart Contracts tab.</p>
     </div>
   );
 }
