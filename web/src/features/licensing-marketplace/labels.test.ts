@@ -12,6 +12,7 @@ import {
   formatRating,
   licensableWorks,
   marketplaceSearchParams,
+  offerFormFrom,
   offerRequestFrom,
   purchaseBlockedReason,
 } from './labels';
@@ -116,6 +117,26 @@ describe('offer form', () => {
         paymentOptions: ['stripe', 'qxmp_tokens'],
         terms: expect.objectContaining({ permissions: ['Use in one film', 'Online trailers'], restrictions: ['No resale'], customTerms: null }),
       }),
+    });
+  });
+
+  it('puts an offer back in the form so that saving it unchanged sends the same offer', () => {
+    const offer = marketplaceLicense();
+    const checked = offerRequestFrom(offerFormFrom(offer));
+    expect(checked).toEqual({
+      ok: true,
+      request: {
+        workId: offer.workId,
+        type: offer.type,
+        scope: offer.scope,
+        territory: offer.territory,
+        duration: offer.duration,
+        currency: offer.pricing.currency,
+        priceCents: offer.pricing.amountCents,
+        originalPriceCents: 7999,
+        paymentOptions: offer.pricing.paymentOptions,
+        terms: offer.terms,
+      },
     });
   });
 

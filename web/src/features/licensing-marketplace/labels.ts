@@ -233,6 +233,28 @@ export const DEFAULT_OFFER_FORM: OfferForm = {
   customTerms: '',
 };
 
+/** An offer back in the form, to edit it (PUT /api/licenses/offers/:id). */
+export function offerFormFrom(offer: MarketplaceLicense): OfferForm {
+  return {
+    workId: offer.workId,
+    type: offer.type,
+    scope: offer.scope,
+    territory: offer.territory,
+    duration: offer.duration,
+    currency: offer.pricing.currency,
+    price: offer.pricing.amountCents / 100,
+    originalPrice: offer.pricing.originalPrice,
+    paymentOptions: [...offer.pricing.paymentOptions],
+    attributionRequired: offer.terms.attributionRequired,
+    commercialUse: offer.terms.commercialUse,
+    derivatives: offer.terms.derivatives,
+    distribution: offer.terms.distribution,
+    permissions: offer.terms.permissions.join('\n'),
+    restrictions: offer.terms.restrictions.join('\n'),
+    customTerms: offer.terms.customTerms ?? '',
+  };
+}
+
 const toCents = (units: number) => Math.round(units * 100);
 
 /** The form as the offers route's request, checked with its own schema: the first problem in words, or the request. */

@@ -99,6 +99,16 @@ export function useCreateOffer() {
   return useOneShotMutation(createOffer, OFFER_REFRESHES);
 }
 
+/** PUT /api/licenses/offers/:id takes the offer's request less its work. */
+export async function updateOffer({ offerId, request }: { offerId: string; request: CreateOfferRequest }): Promise<MarketplaceLicense> {
+  const { workId: _workId, ...changes } = request;
+  return offerResponseSchema.parse(await apiRequest<unknown>('PUT', `/api/licenses/offers/${encodeURIComponent(offerId)}`, changes)).license;
+}
+
+export function useUpdateOffer() {
+  return useOneShotMutation(updateOffer, OFFER_REFRESHES);
+}
+
 export async function withdrawOffer(offerId: string): Promise<MarketplaceLicense> {
   return offerResponseSchema.parse(await apiRequest<unknown>('DELETE', `/api/licenses/offers/${encodeURIComponent(offerId)}`)).license;
 }

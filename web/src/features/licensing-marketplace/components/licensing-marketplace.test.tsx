@@ -244,11 +244,21 @@ describe('my licenses', () => {
 });
 
 describe('my offers and sales', () => {
-  it('lists offers with Withdraw on active ones only', () => {
-    const html = render(<OfferList offers={[marketplaceLicense(), marketplaceLicense({ id: 'offer-2', workTitle: 'Harbour Lights', status: 'withdrawn' })]} />);
+  it('lists offers with Edit and Withdraw on active ones only', () => {
+    const html = render(<OfferList offers={[marketplaceLicense(), marketplaceLicense({ id: 'offer-2', workTitle: 'Harbour Lights', status: 'withdrawn' })]} onEdit={noop} />);
     expect(html).toContain('Active');
     expect(html).toContain('Withdrawn');
     expect(html.match(/aria-label="Withdraw"/g)).toHaveLength(1);
+    expect(html.match(/aria-label="Edit"/g)).toHaveLength(1);
+  });
+
+  it('edits an offer with its work fixed and its values filled in', () => {
+    const html = render(<OfferForm items={[]} editing={marketplaceLicense()} onDone={noop} />);
+    expect(html).toContain('Midnight Rain');
+    expect(html).toContain('Save offer');
+    expect(html).toContain('$49.99');
+    expect(html).toContain('Use in one film\nOnline trailers');
+    expect(html).not.toContain('You have no registered works yet');
   });
 
   it('shows the sales totals and each sale with its buyer', () => {

@@ -1,5 +1,5 @@
-// My offers & sales (issue 15 §3, §4): the owner's offers, active and withdrawn, with Withdraw and
-// the Offer a license dialog; then the licenses sold, with the totals the server counted (card and
+// My offers & sales (issue 15 §3, §4): the owner's offers, active and withdrawn, with Edit and
+// Withdraw, and the Offer a license dialog; then the licenses sold, with the totals the server counted (card and
 // escrow revenue in dollars, token revenue in tokens).
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -20,6 +20,7 @@ export function MyOffersTab({ items }: { items: readonly VaultItem[] }) {
   const offers = useMyOffers({ enabled: true });
   const sales = useSales({ enabled: true });
   const [offering, setOffering] = useState(false);
+  const [editing, setEditing] = useState<MarketplaceLicense | null>(null);
   return (
     <div className="my-offers">
       <div className="header-row">
@@ -31,7 +32,7 @@ export function MyOffersTab({ items }: { items: readonly VaultItem[] }) {
       ) : offers.isError ? (
         <Message severity="error" text={`Your offers could not be loaded: ${errorMessage(offers.error, 'unknown error')}`} />
       ) : (
-        <OfferList offers={offers.data} />
+        <OfferList offers={offers.data} onEdit={setEditing} />
       )}
       <h3 className="section-title">Sales</h3>
       {sales.isPending ? (
@@ -42,24 +43,25 @@ export function MyOffersTab({ items }: { items: readonly VaultItem[] }) {
         <SalesList summary={sales.data} />
       )}
       <OfferDialog visible={offering} onHide={() => setOffering(false)} items={items} />
+      <OfferDialog visible={editing !== null} onHide={() => setEditing(null)} items={items} editing={editing} />
     </div>
   );
 }
 
-export function OfferList({ offers }: { offers: readonly MarketplaceLicense[] }) {
+export function OfferList({ offers, onEdit }: { offers: readonly MarketplaceLicense[]; onEdit(offer: MarketplaceLicense): void }) {
   if (offers.length === 0) return <p className="muted">You have not offered any licenses yet.</p>;
   return (
     <ul className="offer-list">
       {offers.map((offer) => (
         <li key={offer.id}>
-          <OfferRow offer={offer} />
+          <OfferRow offer={offer} onEdit={() => onEdit(offer)} />
         </li>
       ))}
     </ul>
   );
 }
 
-function OfferRow({ offer }: { offer: MarketplaceLicense }) {
+function OfferRow({ offer, onEdit }: { offer: MarketplaceLicense; onEdit(): void }) {
   const toast = useToast();
   const withdraw = useWithdrawOffer();
   const active = offer.status === 'active';
@@ -82,6 +84,7 @@ function OfferRow({ offer }: { offer: MarketplaceLicense }) {
       </div>
       <div className="offer-row__actions">
         <Tag value={active ? 'Active' : 'Withdrawn'} severity={active ? 'success' : 'secondary'} />
+        {active && <Button label="Edit" icon="pi pi-pencil" size="small" text disabled={withdraw.isPending} onClick={onEdit} />}
         {active && <Button label="Withdraw" icon="pi pi-times" size="small" outlined severity="danger" loading={withdraw.isPending} onClick={onWithdraw} />}
       </div>
     </article>

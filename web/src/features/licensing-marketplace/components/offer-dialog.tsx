@@ -1,8 +1,9 @@
-// The Offer a license dialog (issue 15 §3): one of the owner's registered works (a certificate was
+// The Offer a license dialog (issue 15 §3), also used to edit an offer: one of the owner's registered works (a certificate was
 // issued; from the vault list), the license type, scope, territory, duration, currency, price and
 // an optional original price, the payment methods, the terms (checkboxes, permission and
 // restriction lists one a line, custom terms). The form is checked with the route's own schema
-// first; the server's refusal (not the owner, not registered, frozen) is shown in the dialog.
+// first; the server's refusal (not the owner, not registered, frozen) is shown in the dialog. An
+// edited offer keeps its work.
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
@@ -12,16 +13,25 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useId, useState } from 'react';
-import { LICENSE_CURRENCIES, LICENSE_SCOPES, LICENSE_TYPES, PAYMENT_OPTIONS, PRICE_RANGE_MAX, type PaymentOption } from '../../../../../domain/contracts/licensing';
+import {
+  LICENSE_CURRENCIES,
+  LICENSE_SCOPES,
+  LICENSE_TYPES,
+  PAYMENT_OPTIONS,
+  PRICE_RANGE_MAX,
+  type MarketplaceLicense,
+  type PaymentOption,
+} from '../../../../../domain/contracts/licensing';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { useCreateOffer } from '../api/licensing';
+import { useCreateOffer, useUpdateOffer } from '../api/licensing';
 import {
   CURRENCY_LABELS,
   DEFAULT_OFFER_FORM,
   LICENSE_TYPE_DISPLAY,
   licensableWorks,
+  offerFormFrom,
   offerRequestFrom,
   PAYMENT_METHOD_LABELS,
   SCOPE_LABELS,
@@ -32,12 +42,14 @@ interface OfferDialogProps {
   visible: boolean;
   onHide(): void;
   items: readonly VaultItem[];
+  /** The offer to edit; null offers a new license. */
+  editing?: MarketplaceLicense | null;
 }
 
-export function OfferDialog({ visible, onHide, items }: OfferDialogProps) {
+export function OfferDialog({ visible, onHide, items, editing = null }: OfferDialogProps) {
   return (
-    <Dialog header="Offer a license" visible={visible} onHide={onHide} className="license-dialog" draggable={false} modal>
-      {visible && <OfferForm items={items} onDone={onHide} />}
+    <Dialog header={editing ? 'Edit offer' : 'Offer a license'} visible={visible} onHide={onHide} className="license-dialog" draggable={false} modal>
+      {visible && <OfferForm items={items} editing={editing} onDone={onHide} />}
     </Dialog>
   );
 }
@@ -50,14 +62,24 @@ const TERM_CHECKBOXES = [
 ] as const;
 
 /** Mounted each time the dialog opens, so it starts from the defaults. */
-export function OfferForm({ items, onDone, initialError = null }: { items: readonly VaultItem[]; onDone(): void; initialError?: string | null }) {
+interface OfferFormProps {
+  items: readonly VaultItem[];
+  editing?: MarketplaceLicense | null;
+  onDone(): void;
+  initialError?: string | null;
+}
+
+export function OfferForm({ items, editing = null, onDone, initialError = null }: OfferFormProps) {
   const ids = useId();
   const toast = useToast();
   const create = useCreateOffer();
-  const works = licensableWorks(items);
-  const [form, setForm] = useState<OfferFormState>(() => ({ ...DEFAULT_OFFER_FORM, workId: works.length === 1 ? (works[0]?.id ?? null) : null }));
+  const update = useUpdateOffer();
+  const works = editing ? [{ id: editing.workId, title: editing.workTitle }] : licensableWorks(items);
+  const [form, setForm] = useState<OfferFormState>(() =>
+    editing ? offerFormFrom(editing) : { ...DEFAULT_OFFER_FORM, workId: works.length === 1 ? (works[0]?.id ?? null) : null },
+  );
   const [error, setError] = useState<string | null>(initialError);
-  const busy = create.isPending;
+  const busy = create.isPending || update.isPending;
   const set = <K extends keyof OfferFormState>(key: K, value: OfferFormState[K]) => setForm((current) => ({ ...current, [key]: value }));
   const togglePayment = (option: PaymentOption, on: boolean) =>
     set('paymentOptions', on ? PAYMENT_OPTIONS.filter((o) => o === option || form.paymentOptions.includes(o)) : form.paymentOptions.filter((o) => o !== option));
@@ -70,13 +92,19 @@ export function OfferForm({ items, onDone, initialError = null }: { items: reado
       return;
     }
     setError(null);
-    create.mutate(checked.request, {
-      onSuccess: (offer) => {
-        toast.show({ severity: 'success', summary: 'License offered', detail: `“${offer.workTitle}” is listed in the marketplace` });
+    const handlers = {
+      onSuccess: (offer: MarketplaceLicense) => {
+        toast.show(
+          editing
+            ? { severity: 'success', summary: 'Offer updated', detail: `The offer for “${offer.workTitle}” is updated` }
+            : { severity: 'success', summary: 'License offered', detail: `“${offer.workTitle}” is listed in the marketplace` },
+        );
         onDone();
       },
-      onError: (failure) => setError(errorMessage(failure, 'The offer could not be saved')),
-    });
+      onError: (failure: unknown) => setError(errorMessage(failure, 'The offer could not be saved')),
+    };
+    if (editing) update.mutate({ offerId: editing.id, request: checked.request }, handlers);
+    else create.mutate(checked.request, handlers);
   };
 
   return (
@@ -99,7 +127,7 @@ export function OfferForm({ items, onDone, initialError = null }: { items: reado
           value={form.workId}
           options={works.map((item) => ({ label: item.title, value: item.id }))}
           placeholder="Choose a registered work"
-          disabled={busy || works.length === 0}
+          disabled={busy || works.length === 0 || editing !== null}
           filter={works.length > 8}
           onChange={(event) => set('workId', typeof event.value === 'string' ? event.value : null)}
         />
@@ -222,7 +250,7 @@ export function OfferForm({ items, onDone, initialError = null }: { items: reado
       </div>
       {error && <Message severity="error" text={error} />}
       <div className="button-row">
-        <Button type="submit" label="Offer license" icon="pi pi-check" loading={busy} disabled={busy || works.length === 0} />
+        <Button type="submit" label={editing ? 'Save offer' : 'Offer license'} icon="pi pi-check" loading={busy} disabled={busy || works.length === 0} />
         <Button type="button" label="Cancel" outlined disabled={busy} onClick={onDone} />
       </div>
     </form>
