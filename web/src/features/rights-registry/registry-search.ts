@@ -156,8 +156,3 @@ export function marketplaceUrl(workId: string): string {
 export function workProofsUrl(workId: string): string {
   return `/proof-explorer?workId=${encodeURIComponent(workId)}`;
 }
-
-/** A registry entry's address: what an oracle conflict links to. */
-export function registryWorkUrl(workId: string): string {
-  return `/rights-registry?work=${encodeURIComponent(workId)}`;
-}
