@@ -7,6 +7,7 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
+import { useState } from 'react';
 import type { Proof } from '../../../../../domain/contracts/proofs';
 import { Fact } from '../../../components/ui/fact';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -64,11 +65,14 @@ export function ProofActions({ proof }: { proof: Proof }) {
   );
 }
 
-export function ProofTabs({ proof }: { proof: Proof }) {
+export const PROOF_TABS = ['Overview', 'Blockchain', 'Signature', 'Evidence', 'Verification'] as const;
+
+export function ProofTabs({ proof, initialTab = 'Overview' }: { proof: Proof; initialTab?: (typeof PROOF_TABS)[number] }) {
   const { attestation, signature, evidence, verification } = proof;
+  const [activeIndex, setActiveIndex] = useState<number>(PROOF_TABS.indexOf(initialTab));
   return (
     <div className="proof-details">
-      <TabView>
+      <TabView activeIndex={activeIndex} onTabChange={(event) => setActiveIndex(event.index)}>
         <TabPanel header="Overview">
           <dl className="facts">
             <Fact term="Proof id" wide>
