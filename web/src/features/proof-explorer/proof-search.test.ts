@@ -7,6 +7,7 @@ import {
   blockchainLink,
   copyToClipboard,
   paramsFromProofSearch,
+  proofBundleFileName,
   proofQueryString,
   proofScoreColour,
   proofSearchFromParams,
@@ -49,6 +50,7 @@ describe('proof display rules', () => {
     expect(proofTypeLabel('dispute_resolution')).toBe('dispute resolution');
     expect(sizeInKb(2_150_400)).toBe('2100.0 KB');
     expect(sizeInKb(1536)).toBe('1.5 KB');
+    expect(proofBundleFileName('creation/CERT 1')).toBe('goose-proof-creation-CERT-1.json');
   });
 
   it('links a ledger transaction to its network explorer, and nothing while it awaits submission', () => {

@@ -13,8 +13,9 @@ import { Fact } from '../../../components/ui/fact';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useProof } from '../api/proofs';
-import { PROOF_STATUS_LABELS, PROOF_STATUS_SEVERITY, blockchainLink, proofBundleUrl, proofDocumentUrl, proofScoreColour, proofTypeLabel, sizeInKb } from '../proof-search';
+import { PROOF_STATUS_LABELS, PROOF_STATUS_SEVERITY, blockchainLink, proofBundleFileName, proofBundleUrl, proofDocumentUrl, proofScoreColour, proofTypeLabel, sizeInKb } from '../proof-search';
 import { Copyable } from './copy-button';
+import { DownloadButton } from './download-button';
 
 export function ProofDialog({ proofId, onHide }: { proofId: string | null; onHide(): void }) {
   const proof = useProof(proofId);
@@ -49,10 +50,7 @@ export function ProofActions({ proof }: { proof: Proof }) {
   const link = blockchainLink(proof);
   return (
     <div className="button-row">
-      <a className="p-button p-component p-button-outlined p-button-sm" href={proofBundleUrl(proof.id)} download>
-        <i className="pi pi-download p-button-icon p-button-icon-left" aria-hidden="true" />
-        <span className="p-button-label">Download</span>
-      </a>
+      <DownloadButton url={proofBundleUrl(proof.id)} fileName={proofBundleFileName(proof.id)} />
       {link ? (
         <a className="p-button p-component p-button-outlined p-button-sm" href={link} target="_blank" rel="noopener noreferrer">
           <i className="pi pi-external-link p-button-icon p-button-icon-left" aria-hidden="true" />
@@ -144,10 +142,9 @@ export function ProofTabs({ proof, initialTab = 'Overview' }: { proof: Proof; in
                   <div className="small">
                     SHA-256 <Copyable text={document.hash} itemName={`SHA-256 of ${document.filename}`} />
                   </div>
-                  <a className="p-button p-component p-button-text p-button-sm" href={proofDocumentUrl(proof.id, document.id)} download={document.filename}>
-                    <i className="pi pi-download p-button-icon p-button-icon-left" aria-hidden="true" />
-                    <span className="p-button-label">Download</span>
-                  </a>
+                  <div>
+                    <DownloadButton url={proofDocumentUrl(proof.id, document.id)} fileName={document.filename} ariaLabel={`Download ${document.filename}`} />
+                  </div>
                 </li>
               ))}
             </ul>
