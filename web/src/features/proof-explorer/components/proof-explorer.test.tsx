@@ -5,14 +5,15 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
-import { EMPTY_PROOF_SEARCH } from '../proof-search';
+import { PROOFS_KEY } from '../../../lib/query-keys';
+import { EMPTY_PROOF_SEARCH, proofQueryString } from '../proof-search';
 import { proof } from '../proof.fixture';
 import { ProofTabs } from './proof-dialog';
-import { ProofResults } from './proof-explorer-page';
+import { ProofExplorerPage, ProofResults } from './proof-explorer-page';
 
-function render(node: ReactNode): string {
+function render(node: ReactNode, queryClient = new QueryClient()): string {
   return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <ToastProvider>{node}</ToastProvider>
     </QueryClientProvider>,
   );
@@ -87,5 +88,20 @@ describe('view proof', () => {
     const challenged = proof({ verification: { ...proof().verification, challenges: [{ id: 'c1', type: 'ownership_claim', challengedBy: 'bob', resolution: 'Claim dismissed', status: 'resolved' }] } });
     const withChallenge = render(<ProofTabs proof={challenged} initialTab="Verification" />);
     for (const text of ['ownership claim', 'challenged by bob', 'Resolution: Claim dismissed', 'resolved']) expect(withChallenge).toContain(text);
+  });
+});
+
+describe('proof explorer page', () => {
+  it('has the search box and the four filters, and shows the proofs of the work in the address', () => {
+    const search = { ...EMPTY_PROOF_SEARCH, workId: 'track-1' };
+    const queryClient = new QueryClient();
+    queryClient.setQueryData([...PROOFS_KEY, proofQueryString(search)], { proofs: [proof()], total: 1 });
+    const html = render(<ProofExplorerPage search={search} openProofId={null} onSearch={noop} onOpenProof={noop} />, queryClient);
+    expect(html).toContain('Proof Explorer');
+    expect(html).toContain('aria-label="Search proofs"');
+    for (const label of ['Proof type', 'Status', 'Verifier', 'Date range']) expect(html).toContain(`>${label}</label>`);
+    expect(html).toContain('Showing the proofs of one work');
+    expect(html).toContain('Show all works');
+    expect(html).toContain('1 proof found');
   });
 });
