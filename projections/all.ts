@@ -8,6 +8,7 @@ import { tokensProjection } from './tokens/projection';
 import { usersProjection } from './users/projection';
 import { vaultProjection } from './vault/projection';
 import { walletsProjection } from './wallets/projection';
+import { worksProjection } from './works/projection';
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -18,4 +19,5 @@ export const allProjections: readonly Projection[] = [
   statementsProjection,
   royaltiesProjection,
   distributionsProjection,
+  worksProjection,
 ];
