@@ -4,6 +4,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { CheckoutRoute } from './routes/checkout';
 import { DashboardRoute } from './routes/dashboard';
+import { LicensingMarketplaceRoute } from './routes/licensing-marketplace';
 import { NotBuiltRoute } from './routes/not-built';
 import { NotFoundRoute } from './routes/not-found';
 import { ProofExplorerRoute } from './routes/proof-explorer';
@@ -23,7 +24,7 @@ const router = createBrowserRouter([
       { path: '/subscribe', element: <SubscribeRoute /> },
       { path: '/rights-registry', element: <RightsRegistryRoute /> },
       { path: '/proof-explorer', element: <ProofExplorerRoute /> },
-      { path: '/licensing-marketplace', element: <NotBuiltRoute area="licensing-marketplace" /> },
+      { path: '/licensing-marketplace', element: <LicensingMarketplaceRoute /> },
       { path: '/dispute-management', element: <NotBuiltRoute area="dispute-management" /> },
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
