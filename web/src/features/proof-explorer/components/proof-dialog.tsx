@@ -76,7 +76,9 @@ export function ProofTabs({ proof, initialTab = 'Overview' }: { proof: Proof; in
             <Fact term="Proof id" wide>
               <Copyable text={proof.id} itemName="Proof id" />
             </Fact>
-            <Fact term="Work title">{proof.workTitle}</Fact>
+            <Fact term="Work title">
+              {proof.workTitle} <a href={`/rights-registry?work=${encodeURIComponent(proof.workId)}`}>View in the registry</a>
+            </Fact>
             <Fact term="Creator">{proof.creator}</Fact>
             <Fact term="Type">{proofTypeLabel(proof.type)}</Fact>
             <Fact term="Status">

@@ -59,6 +59,7 @@ describe('view proof', () => {
     for (const tab of ['Overview', 'Blockchain', 'Signature', 'Evidence', 'Verification']) expect(html).toContain(`>${tab}<`);
     expect(html).toContain('proof-creation-CERT-1');
     expect(html).toContain('aria-label="Copy Proof id"');
+    expect(html).toContain('href="/rights-registry?work=track-1"');
     expect(html).toContain('alice');
     expect(html).toContain('dispute resolution');
     expect(html).toMatch(/proof-score--yellow[^>]*>85%/);
