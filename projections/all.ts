@@ -1,6 +1,7 @@
 // Every read model the projector maintains.
 import { distributionsProjection } from './distributions/projection';
 import type { Projection } from './projection';
+import { proofsProjection } from './proofs/projection';
 import { receiversProjection } from './receivers/projection';
 import { statementsProjection } from './statements/projection';
 import { royaltiesProjection } from './royalties/projection';
@@ -8,6 +9,7 @@ import { tokensProjection } from './tokens/projection';
 import { usersProjection } from './users/projection';
 import { vaultProjection } from './vault/projection';
 import { walletsProjection } from './wallets/projection';
+import { worksProjection } from './works/projection';
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -18,4 +20,6 @@ export const allProjections: readonly Projection[] = [
   statementsProjection,
   royaltiesProjection,
   distributionsProjection,
+  worksProjection,
+  proofsProjection,
 ];
