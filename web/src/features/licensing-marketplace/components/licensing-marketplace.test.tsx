@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
-import { MARKETPLACE_KEY } from '../../../lib/query-keys';
+import { MARKETPLACE_KEY, MY_LICENSES_KEY } from '../../../lib/query-keys';
 import { vaultItem } from '../../track-workflow/vault-item.fixture';
 import { DEFAULT_FILTERS, marketplaceSearchParams } from '../labels';
 import { marketplaceLicense, purchasedLicense, signedInUser } from '../licensing.fixture';
@@ -59,6 +59,15 @@ describe('licensing marketplace page', () => {
   it('gives a signed-in user the tabs Browse licenses, My licenses and My offers & sales', () => {
     const html = render(<LicensingMarketplaceScreen user={signedInUser()} items={[]} />, { queryClient: withListing(marketplaceSearchParams(DEFAULT_FILTERS)) });
     for (const tab of ['Browse licenses', 'My licenses', 'My offers &amp; sales']) expect(html).toContain(`>${tab}<`);
+  });
+
+  it('opens My licenses where Stripe Checkout returns (?tab=licenses) and says when the payment was cancelled', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(MY_LICENSES_KEY, [purchasedLicense()]);
+    const html = render(<LicensingMarketplaceScreen user={signedInUser()} items={[]} />, { queryClient, url: '/licensing-marketplace?tab=licenses&license=license-1' });
+    expect(html).toContain('Certificate PDF');
+    const cancelled = render(<LicensingMarketplaceScreen user={signedInUser()} items={[]} />, { queryClient, url: '/licensing-marketplace?license=license-1&cancelled=1' });
+    expect(cancelled).toContain('The card payment was cancelled');
   });
 
   it('lists only the work the registry linked (?workId=) and offers to show all', () => {

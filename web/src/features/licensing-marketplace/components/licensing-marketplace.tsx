@@ -1,7 +1,8 @@
 // The Licensing Marketplace page (spec 3 §2.10; issue 15 §3, §4), public: anyone browses the offered
 // licenses; a signed-in user also has the tabs My licenses and My offers & sales. The address keeps
-// ?workId= (the registry's License button: only that work's offers) and ?tab= (my-licenses or
-// my-offers, e.g. the page Stripe Checkout returns to).
+// ?workId= (the registry's License button: only that work's offers) and ?tab= (licenses or offers;
+// Stripe Checkout returns to ?tab=licenses, or with ?cancelled=1 when the buyer gave up paying).
+import { Message } from 'primereact/message';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -15,7 +16,7 @@ import { BrowseLicenses } from './browse-licenses';
 import { MyLicensesTab } from './my-licenses-tab';
 import { MyOffersTab } from './my-offers-tab';
 
-export const MARKETPLACE_TABS = ['browse', 'my-licenses', 'my-offers'] as const;
+export const MARKETPLACE_TABS = ['browse', 'licenses', 'offers'] as const;
 type MarketplaceTab = (typeof MARKETPLACE_TABS)[number];
 
 export function LicensingMarketplace({ user }: { user: User | null }) {
@@ -39,7 +40,7 @@ export function LicensingMarketplaceScreen({ user, items }: { user: User | null;
     });
   const showTab = (next: MarketplaceTab) => update((params) => (next === 'browse' ? params.delete('tab') : params.set('tab', next)));
 
-  const browse = <BrowseLicenses viewer={viewer} workId={workId} onClearWork={() => update((params) => params.delete('workId'))} onPurchased={() => showTab('my-licenses')} />;
+  const browse = <BrowseLicenses viewer={viewer} workId={workId} onClearWork={() => update((params) => params.delete('workId'))} onPurchased={() => showTab('licenses')} />;
 
   return (
     <section className="licensing-marketplace" aria-labelledby="licensing-marketplace-title">
@@ -52,16 +53,19 @@ export function LicensingMarketplaceScreen({ user, items }: { user: User | null;
           revenue goes to the work's royalty contract.
         </p>
       </div>
+      {searchParams.get('cancelled') === '1' && (
+        <Message severity="warn" text="The card payment was cancelled: no license was issued and nothing was charged." />
+      )}
       {user ? (
         <TabView activeIndex={MARKETPLACE_TABS.indexOf(tab)} onTabChange={(event) => showTab(MARKETPLACE_TABS[event.index] ?? 'browse')}>
           <TabPanel header="Browse licenses" leftIcon="pi pi-search">
             {browse}
           </TabPanel>
           <TabPanel header="My licenses" leftIcon="pi pi-file">
-            {tab === 'my-licenses' && <MyLicensesTab />}
+            {tab === 'licenses' && <MyLicensesTab />}
           </TabPanel>
           <TabPanel header="My offers & sales" leftIcon="pi pi-tags">
-            {tab === 'my-offers' && <MyOffersTab items={items} />}
+            {tab === 'offers' && <MyOffersTab items={items} />}
           </TabPanel>
         </TabView>
       ) : (
