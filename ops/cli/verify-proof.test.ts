@@ -137,9 +137,8 @@ describe('npm run verify-proof', () => {
       const otherCertificate = await bundleFile('ledger-other.json', statement({ certificateId: 'GOOSE-CERT-OTHER', xrplTxHash: signed.txHash, walletAddress: ledger.account }));
       const unknownTx = await bundleFile('ledger-unknown.json', statement({ xrplTxHash: 'A'.repeat(64), walletAddress: ledger.account }));
 
-      const [goodRun, otherRun, unknownRun] = await Promise.all(
-        [good, otherCertificate, unknownTx].map((bundle) => run([bundle, '--key', key.publicKey], { XRPL_URL: standIn.url })),
-      );
+      const withLedger = (bundle: string) => run([bundle, '--key', key.publicKey], { XRPL_URL: standIn.url });
+      const [goodRun, otherRun, unknownRun] = await Promise.all([withLedger(good), withLedger(otherCertificate), withLedger(unknownTx)]);
 
       expect(goodRun.code, goodRun.stdout + goodRun.stderr).toBe(0);
       expect(goodRun.stdout).toMatch(new RegExp(`ledger_transaction: passed - Transaction ${signed.txHash} is validated in ledger \\d+`));
