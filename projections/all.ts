@@ -9,6 +9,7 @@ import { tokensProjection } from './tokens/projection';
 import { usersProjection } from './users/projection';
 import { vaultProjection } from './vault/projection';
 import { walletsProjection } from './wallets/projection';
+import { worksProjection } from './works/projection';
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -19,5 +20,6 @@ export const allProjections: readonly Projection[] = [
   statementsProjection,
   royaltiesProjection,
   distributionsProjection,
+  worksProjection,
   proofsProjection,
 ];
