@@ -112,6 +112,8 @@ export function blockchainLink(proof: Pick<Proof, 'attestation'>): string | null
 }
 
 export const proofBundleUrl = (proofId: string) => `/api/proofs/${encodeURIComponent(proofId)}/bundle`;
+/** The bundle's file name: the proof id made safe for a file system. */
+export const proofBundleFileName = (proofId: string) => `goose-proof-${proofId.replace(/[^A-Za-z0-9._-]+/g, '-')}.json`;
 export const proofDocumentUrl = (proofId: string, documentId: string) => `/api/proofs/${encodeURIComponent(proofId)}/documents/${encodeURIComponent(documentId)}`;
 
 /** Copies `text`; the toast names the item (spec 3 §2.9: "Copied!" or "Copy failed"). */

@@ -7,13 +7,15 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
+import { useState } from 'react';
 import type { Proof } from '../../../../../domain/contracts/proofs';
 import { Fact } from '../../../components/ui/fact';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useProof } from '../api/proofs';
-import { PROOF_STATUS_LABELS, PROOF_STATUS_SEVERITY, blockchainLink, proofBundleUrl, proofDocumentUrl, proofScoreColour, proofTypeLabel, sizeInKb } from '../proof-search';
+import { PROOF_STATUS_LABELS, PROOF_STATUS_SEVERITY, blockchainLink, proofBundleFileName, proofBundleUrl, proofDocumentUrl, proofScoreColour, proofTypeLabel, sizeInKb } from '../proof-search';
 import { Copyable } from './copy-button';
+import { DownloadButton } from './download-button';
 
 export function ProofDialog({ proofId, onHide }: { proofId: string | null; onHide(): void }) {
   const proof = useProof(proofId);
@@ -48,10 +50,7 @@ export function ProofActions({ proof }: { proof: Proof }) {
   const link = blockchainLink(proof);
   return (
     <div className="button-row">
-      <a className="p-button p-component p-button-outlined p-button-sm" href={proofBundleUrl(proof.id)} download>
-        <i className="pi pi-download p-button-icon p-button-icon-left" aria-hidden="true" />
-        <span className="p-button-label">Download</span>
-      </a>
+      <DownloadButton url={proofBundleUrl(proof.id)} fileName={proofBundleFileName(proof.id)} />
       {link ? (
         <a className="p-button p-component p-button-outlined p-button-sm" href={link} target="_blank" rel="noopener noreferrer">
           <i className="pi pi-external-link p-button-icon p-button-icon-left" aria-hidden="true" />
@@ -64,17 +63,22 @@ export function ProofActions({ proof }: { proof: Proof }) {
   );
 }
 
-export function ProofTabs({ proof }: { proof: Proof }) {
+export const PROOF_TABS = ['Overview', 'Blockchain', 'Signature', 'Evidence', 'Verification'] as const;
+
+export function ProofTabs({ proof, initialTab = 'Overview' }: { proof: Proof; initialTab?: (typeof PROOF_TABS)[number] }) {
   const { attestation, signature, evidence, verification } = proof;
+  const [activeIndex, setActiveIndex] = useState<number>(PROOF_TABS.indexOf(initialTab));
   return (
     <div className="proof-details">
-      <TabView>
+      <TabView activeIndex={activeIndex} onTabChange={(event) => setActiveIndex(event.index)}>
         <TabPanel header="Overview">
           <dl className="facts">
             <Fact term="Proof id" wide>
               <Copyable text={proof.id} itemName="Proof id" />
             </Fact>
-            <Fact term="Work title">{proof.workTitle}</Fact>
+            <Fact term="Work title">
+              {proof.workTitle} <a href={`/rights-registry?work=${encodeURIComponent(proof.workId)}`}>View in the registry</a>
+            </Fact>
             <Fact term="Creator">{proof.creator}</Fact>
             <Fact term="Type">{proofTypeLabel(proof.type)}</Fact>
             <Fact term="Status">
@@ -140,10 +144,9 @@ export function ProofTabs({ proof }: { proof: Proof }) {
                   <div className="small">
                     SHA-256 <Copyable text={document.hash} itemName={`SHA-256 of ${document.filename}`} />
                   </div>
-                  <a className="p-button p-component p-button-text p-button-sm" href={proofDocumentUrl(proof.id, document.id)} download={document.filename}>
-                    <i className="pi pi-download p-button-icon p-button-icon-left" aria-hidden="true" />
-                    <span className="p-button-label">Download</span>
-                  </a>
+                  <div>
+                    <DownloadButton url={proofDocumentUrl(proof.id, document.id)} fileName={document.filename} ariaLabel={`Download ${document.filename}`} />
+                  </div>
                 </li>
               ))}
             </ul>

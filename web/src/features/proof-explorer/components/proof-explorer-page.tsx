@@ -6,7 +6,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { PROOF_STATUSES, PROOF_TYPES, type Proof } from '../../../../../domain/contracts/proofs';
 import { DATE_RANGES } from '../../../../../domain/contracts/registry';
 import { errorMessage } from '../../../lib/api-client';
@@ -32,7 +32,12 @@ export function ProofExplorerPage({ search, openProofId, onSearch, onOpenProof }
   const results = useProofSearch(search);
   const [draft, setDraft] = useState(search.query);
   const ids = useId();
-  useEffect(() => setDraft(search.query), [search.query]);
+  // The address can change the query (back button, a link): the box follows it.
+  const [shownQuery, setShownQuery] = useState(search.query);
+  if (shownQuery !== search.query) {
+    setShownQuery(search.query);
+    setDraft(search.query);
+  }
 
   // The verifiers are names the proofs list; offer the ones seen so far, and the one chosen.
   const verifierOptions = useMemo(() => {

@@ -7,7 +7,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { DATE_RANGES, IDENTIFIER_TYPES, REGISTRY_SORTS, VERIFICATION_LEVELS, WORK_CONTENT_TYPES, type Work, type WorkSearchResponse } from '../../../../../domain/contracts/registry';
 import { errorMessage } from '../../../lib/api-client';
 import { useWorkSearch } from '../api/works';
@@ -53,7 +53,11 @@ export function RightsRegistryPage({ search, openWorkId, viewer, onSearch, onOpe
   const ids = useId();
 
   // The address can change the query (back button, a link): the box follows it.
-  useEffect(() => setDraft(search.query), [search.query]);
+  const [shownQuery, setShownQuery] = useState(search.query);
+  if (shownQuery !== search.query) {
+    setShownQuery(search.query);
+    setDraft(search.query);
+  }
 
   const update = (change: Partial<RegistrySearch>) => onSearch({ ...search, ...change });
   const submit = (event: FormEvent) => {

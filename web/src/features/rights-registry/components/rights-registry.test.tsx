@@ -7,15 +7,16 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { WorkSearchResponse } from '../../../../../domain/contracts/registry';
 import { ToastProvider } from '../../../components/ui/toast';
-import { EMPTY_SEARCH } from '../registry-search';
+import { WORK_SEARCH_KEY } from '../../../lib/query-keys';
+import { EMPTY_SEARCH, searchQueryString } from '../registry-search';
 import { work } from '../work.fixture';
 import { identifiersRequest } from './identifiers-editor';
-import { RegistryResults } from './rights-registry-page';
+import { RegistryResults, RightsRegistryPage } from './rights-registry-page';
 import { WorkDetails } from './work-details-dialog';
 
-function render(node: ReactNode): string {
+function render(node: ReactNode, queryClient = new QueryClient()): string {
   return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <ToastProvider>{node}</ToastProvider>
     </QueryClientProvider>,
   );
@@ -95,5 +96,29 @@ describe('work details', () => {
 
   it('clears a blank identifier and sends the others trimmed', () => {
     expect(identifiersRequest({ isrc: ' USS1Z9900001 ', iswc: '', isni: '  ', upc: '036000291452' })).toEqual({ isrc: 'USS1Z9900001', iswc: null, isni: null, upc: '036000291452' });
+  });
+});
+
+describe('registry page', () => {
+  it('has the search box, the sort selector, the advanced filters and the results of the search in the address', () => {
+    const search = { ...EMPTY_SEARCH, query: 'rain', contentType: 'audio' as const };
+    const queryClient = new QueryClient();
+    queryClient.setQueryData([...WORK_SEARCH_KEY, searchQueryString(search)], answer([work()]));
+    const html = render(<RightsRegistryPage search={search} openWorkId={null} viewer={null} onSearch={noop} onOpenWork={noop} onNavigate={noop} />, queryClient);
+    expect(html).toContain('Rights Registry Search');
+    expect(html).toContain('aria-label="Search the registry"');
+    expect(html).toContain('value="rain"');
+    expect(html).toContain('aria-label="Sort by"');
+    // A filter in the address opens the advanced filters.
+    expect(html).toContain('Hide Filters');
+    for (const label of ['Content type', 'Verification level', 'Identifier type', 'Registered']) expect(html).toContain(`>${label}</label>`);
+    expect(html).toContain('1 work found');
+    expect(html).toContain('Midnight Rain');
+  });
+
+  it('keeps the advanced filters closed when none is set', () => {
+    const html = render(<RightsRegistryPage search={EMPTY_SEARCH} openWorkId={null} viewer={null} onSearch={noop} onOpenWork={noop} onNavigate={noop} />);
+    expect(html).toContain('Advanced Filters');
+    expect(html).not.toContain('>Identifier type</label>');
   });
 });
