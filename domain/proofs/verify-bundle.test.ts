@@ -1,3 +1,5 @@
+// verifyBundle against bundles signed with Node's Ed25519 (as the server signs): each check's outcome and
+// detail, and property tests that a bundle changed in any field of its statement or signature never verifies.
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
