@@ -1,3 +1,5 @@
+// verifyBundle against bundles signed with Node's Ed25519 (as the server signs): each check's outcome and
+// detail, and property tests that a bundle changed in any field of its statement or signature never verifies.
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
@@ -210,6 +212,23 @@ describe('a tampered bundle never verifies', () => {
     );
   });
 
+  it('when a nested statement field takes any other JSON value', async () => {
+    const explorer = original.statement.blockchainExplorer as Record<string, unknown>;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(explorer)), fc.jsonValue(), async (field, value) => {
+        const statement = { ...original.statement, blockchainExplorer: { ...explorer, [field]: value } };
+        fc.pre(canonicalize(statement) !== canonicalOriginal);
+        expect(await verifies({ ...original, statement })).toBe(false);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('when the signature value or the public key is padded', async () => {
+    expect(await verifies({ ...original, signature: { ...original.signature, value: `${original.signature.value}==` } })).toBe(false);
+    expect(await verifies({ ...original, signature: { ...original.signature, publicKey: `${original.signature.publicKey}=` } })).toBe(false);
+  });
+
   it('when a statement field is removed or one is added', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...Object.keys(original.statement)), async (field) => {
@@ -267,8 +286,10 @@ describe('decodeBase64Url', () => {
     );
   });
 
-  it('refuses stray characters', () => {
+  it('refuses stray characters and padding (a second spelling of the same bytes)', () => {
     expect(decodeBase64Url('ab+c')).toBeNull();
     expect(decodeBase64Url('ab c')).toBeNull();
+    expect(decodeBase64Url('QQ')).toEqual(new Uint8Array([0x41]));
+    expect(decodeBase64Url('QQ==')).toBeNull();
   });
 });

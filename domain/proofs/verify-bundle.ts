@@ -151,17 +151,17 @@ function notChecked(check: Check['check'], detail: string): Check {
 const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /**
- * Strict base64url (unpadded or padded): null for stray characters or unused bits that are not
- * zero, so two spellings can never name one key or one signature.
+ * Strict unpadded base64url, as GOOSE writes keys and signatures: null for padding, stray
+ * characters or unused bits that are not zero, so two spellings can never name one key or one
+ * signature (a changed bundle never verifies).
  */
 export function decodeBase64Url(text: string): Uint8Array | null {
-  const unpadded = text.replace(/={1,2}$/, '');
-  if (!/^[A-Za-z0-9_-]*$/.test(unpadded) || unpadded.length % 4 === 1) return null;
-  const bytes = new Uint8Array(Math.floor((unpadded.length * 6) / 8));
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  const bytes = new Uint8Array(Math.floor((text.length * 6) / 8));
   let buffer = 0;
   let bits = 0;
   let index = 0;
-  for (const char of unpadded) {
+  for (const char of text) {
     buffer = ((buffer << 6) | BASE64URL_ALPHABET.indexOf(char)) & 0xffff;
     bits += 6;
     if (bits >= 8) {

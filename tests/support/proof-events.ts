@@ -1,7 +1,7 @@
 // Event histories that make proofs, for the proofs read model, route and CLI tests: a track
 // checked, registered and certified (signed for real with a test Ed25519 key), optionally mastered
 // and validated on the ledger later, and a license bought and issued on it.
-import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { LicenseIssued, LicensePurchaseRequested } from '../../domain/licensing/license.events';
 import {
@@ -14,16 +14,21 @@ import {
 import { TrackFileStored, TrackUploadReceived } from '../../domain/track/track.events';
 import { checkAnalysis } from './seed-track';
 
+/** Signs like infra/certificate's key: keyId, the raw public key (base64url), sign → base64url. */
 export interface TestSigningKey {
   keyId: string;
   publicKey: string;
-  privateKey: KeyObject;
+  sign(message: Buffer): string;
 }
 
 export function testSigningKey(): TestSigningKey {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const raw = publicKey.export({ format: 'jwk' }).x ?? '';
-  return { privateKey, publicKey: raw, keyId: `goose-${createHash('sha256').update(Buffer.from(raw, 'base64url')).digest('hex').slice(0, 16)}` };
+  return {
+    publicKey: raw,
+    keyId: `goose-${createHash('sha256').update(Buffer.from(raw, 'base64url')).digest('hex').slice(0, 16)}`,
+    sign: (message) => sign(null, message, privateKey).toString('base64url'),
+  };
 }
 
 export function signStatement(statement: Record<string, unknown>, key: TestSigningKey) {
@@ -32,7 +37,7 @@ export function signStatement(statement: Record<string, unknown>, key: TestSigni
     keyId: key.keyId,
     publicKey: key.publicKey,
     canonicalization: 'RFC8785' as const,
-    value: sign(null, Buffer.from(canonicalize(statement) ?? '', 'utf8'), key.privateKey).toString('base64url'),
+    value: key.sign(Buffer.from(canonicalize(statement) ?? '', 'utf8')),
   };
 }
 
