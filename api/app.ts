@@ -60,6 +60,7 @@ import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
 import { smartContractRoutes } from './routes/smart-contracts';
 import { walletRoutes } from './routes/wallets';
+import { workRoutes } from './routes/works';
 import { distributionRoutes } from './routes/tunecore';
 import type { ReleaseClient } from '../workflows/release/client';
 
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statementRoutes, deps);
   await app.register(smartContractRoutes, deps);
   await app.register(distributionRoutes, deps);
+  await app.register(workRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.
