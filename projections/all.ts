@@ -1,6 +1,7 @@
 // Every read model the projector maintains.
 import { distributionsProjection } from './distributions/projection';
 import type { Projection } from './projection';
+import { proofsProjection } from './proofs/projection';
 import { receiversProjection } from './receivers/projection';
 import { statementsProjection } from './statements/projection';
 import { royaltiesProjection } from './royalties/projection';
@@ -20,4 +21,5 @@ export const allProjections: readonly Projection[] = [
   royaltiesProjection,
   distributionsProjection,
   worksProjection,
+  proofsProjection,
 ];
