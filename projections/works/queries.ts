@@ -5,10 +5,12 @@ import {
   IDENTIFIER_TYPES,
   workSearchQuerySchema,
   type DateRange,
+  type IdentifierType,
   type Work,
   type WorkSearchQuery,
   type WorkSearchResponse,
 } from '../../domain/contracts/registry';
+import { checkIdentifier } from '../../domain/registry/identifiers';
 import type { Db, Queryable } from '../../infra/db/db';
 import type { WorkRow } from './projection';
 
@@ -76,9 +78,13 @@ async function runSearch(tx: Queryable, query: SearchQuery, match: Match): Promi
   if (text && match === 'words') {
     const form = identifierForm(text);
     if (looksLikeIdentifier(form)) {
-      const id = param(form);
-      const columns = query.identifierType === 'all' ? IDENTIFIER_TYPES : [query.identifierType];
-      exact = `(${columns.map((column) => `${column} = ${id}`).join(' OR ')})`;
+      const columns = query.identifierType === 'all' ? IDENTIFIER_TYPES : [query.identifierType as IdentifierType];
+      // Each column's own normal form (an EAN-13 with a leading 0 is stored as its UPC-A).
+      const valueFor = (type: IdentifierType) => {
+        const check = checkIdentifier(type, text);
+        return check.ok ? check.value : form;
+      };
+      exact = `(${columns.map((column) => `${column} = ${param(valueFor(column))}`).join(' OR ')})`;
     }
     const tsquery = `websearch_to_tsquery('simple', ${param(text)})`;
     where.push(exact === 'false' ? `search @@ ${tsquery}` : `(${exact} OR search @@ ${tsquery})`);
