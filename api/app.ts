@@ -61,6 +61,7 @@ import { vaultRoutes } from './routes/vault';
 import { smartContractRoutes } from './routes/smart-contracts';
 import { proofRoutes } from './routes/proofs';
 import { walletRoutes } from './routes/wallets';
+import { workRoutes } from './routes/works';
 import { distributionRoutes } from './routes/tunecore';
 import type { ReleaseClient } from '../workflows/release/client';
 
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(smartContractRoutes, deps);
   await app.register(distributionRoutes, deps);
   await app.register(proofRoutes, deps);
+  await app.register(workRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

@@ -105,6 +105,8 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/tunecore/distributions/:id/takedown': { request: (r) => ({ method: 'POST', url: `/api/tunecore/distributions/${r.distributionId}/takedown` }) },
   'GET /api/tunecore/distributions/:id/package': { request: (r) => ({ method: 'GET', url: `/api/tunecore/distributions/${r.distributionId}/package` }) },
+  'GET /api/works/:id': { request: (r) => ({ method: 'GET', url: `/api/works/${r.trackId}` }), public: 'The rights registry is public (spec 3 §6): anyone may read a registered work' },
+  'PUT /api/works/:id/identifiers': { request: (r) => ({ method: 'PUT', url: `/api/works/${r.trackId}/identifiers`, ...json({ isrc: 'USRC17607839' }) }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 

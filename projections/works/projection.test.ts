@@ -131,6 +131,7 @@ for (const { name, open } of backends) {
       expect(await firstOf('Neon Harbor')).toBe(ids.harbor);
       expect(await firstOf('US-RC1-76-07839')).toBe(ids.harbor);
       expect(await firstOf('036000291452')).toBe(ids.harbor);
+      expect(await firstOf('0036000291452')).toBe(ids.harbor);
       expect(await firstOf('Midnigth Rian')).toBe(ids.rain);
       expect(await firstOf('Neon Harbour')).toBe(ids.harbor);
       expect(await firstOf('Leters to the Sea')).toBe(ids.poem);

@@ -5,10 +5,12 @@ import {
   IDENTIFIER_TYPES,
   workSearchQuerySchema,
   type DateRange,
+  type IdentifierType,
   type Work,
   type WorkSearchQuery,
   type WorkSearchResponse,
 } from '../../domain/contracts/registry';
+import { checkIdentifier } from '../../domain/registry/identifiers';
 import type { Db, Queryable } from '../../infra/db/db';
 import type { WorkRow } from './projection';
 
@@ -33,14 +35,34 @@ function identifierForm(query: string): string {
   return query.replace(/[\s.\-–]/g, '').toUpperCase();
 }
 
+/** Could be an ISRC, ISWC, UPC/EAN or ISNI: 11 to 16 letters and digits, at least 6 of them digits. */
+function looksLikeIdentifier(form: string): boolean {
+  return /^[A-Z0-9]{11,16}$/.test(form) && (form.match(/\d/g)?.length ?? 0) >= 6;
+}
+
+type SearchQuery = ReturnType<typeof workSearchQuerySchema.parse>;
+type Match = 'words' | 'typos';
+
 /**
- * The search the route answers with. Relevance = an exact identifier match first, then ts_rank of
- * the weighted tsvector (title and identifiers A, creator B, genre C, description D), plus the
- * trigram word similarity of the query to "title creator" (which is what finds "Midnigth Rian"),
- * plus its similarity to the whole title (which puts "Midnight Rain" before "Midnight Sun" then).
+ * The search the route answers with, in one statement: the filtered set (materialized once), its
+ * facets, and the page. Relevance = an exact identifier match first, then ts_rank of the weighted
+ * tsvector (title and identifiers A, creator B, genre C, description D). Typo tolerance: when the
+ * words as typed match nothing, the search runs again on trigrams — the query's word similarity to
+ * "title creator" (what finds "Midnigth Rian") plus its similarity to the whole title (which puts
+ * "Midnight Rain" before "Midnight Sun").
  */
 export async function searchWorks(db: Db, input: WorkSearchQuery): Promise<WorkSearchResponse> {
   const query = workSearchQuerySchema.parse(input);
+  return db.transaction(async (tx) => {
+    const found = await runSearch(tx, query, 'words');
+    if (found.total > 0 || !query.query) return found;
+    // SET LOCAL: the threshold of `<%` for this transaction only (a pooled connection keeps no trace).
+    await tx.query(`SET LOCAL pg_trgm.word_similarity_threshold = ${TYPO_THRESHOLD}`);
+    return runSearch(tx, query, 'typos');
+  });
+}
+
+async function runSearch(tx: Queryable, query: SearchQuery, match: Match): Promise<WorkSearchResponse> {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   const where = ['registered_at IS NOT NULL'];
@@ -53,49 +75,62 @@ export async function searchWorks(db: Db, input: WorkSearchQuery): Promise<WorkS
   let exact = 'false';
   let rank = '0';
   const text = query.query;
-  if (text) {
-    const id = param(identifierForm(text));
-    const columns = query.identifierType === 'all' ? IDENTIFIER_TYPES : [query.identifierType];
-    exact = `(${columns.map((column) => `${column} = ${id}`).join(' OR ')})`;
+  if (text && match === 'words') {
+    const form = identifierForm(text);
+    if (looksLikeIdentifier(form)) {
+      const columns = query.identifierType === 'all' ? IDENTIFIER_TYPES : [query.identifierType as IdentifierType];
+      // Each column's own normal form (an EAN-13 with a leading 0 is stored as its UPC-A).
+      const valueFor = (type: IdentifierType) => {
+        const check = checkIdentifier(type, text);
+        return check.ok ? check.value : form;
+      };
+      exact = `(${columns.map((column) => `${column} = ${param(valueFor(column))}`).join(' OR ')})`;
+    }
     const tsquery = `websearch_to_tsquery('simple', ${param(text)})`;
+    where.push(exact === 'false' ? `search @@ ${tsquery}` : `(${exact} OR search @@ ${tsquery})`);
+    rank = `ts_rank(search, ${tsquery})`;
+  } else if (text) {
     const lowered = param(text.toLowerCase());
-    where.push(`(${exact} OR search @@ ${tsquery} OR ${lowered} <% trigram_text)`);
-    rank = `ts_rank(search, ${tsquery}) + word_similarity(${lowered}, trigram_text) + similarity(${lowered}, lower(title))`;
+    where.push(`${lowered} <% trigram_text`);
+    rank = `word_similarity(${lowered}, trigram_text) + similarity(${lowered}, lower(title))`;
   }
-  const filtered = `SELECT * FROM registry_works WHERE ${where.join(' AND ')}`;
-  const order = orderBy(query.sortBy, text !== '');
-  const limit = param(query.limit);
-  const offset = param(query.offset);
-
-  return db.transaction(async (tx) => {
-    // SET LOCAL: the threshold of `<%` for this transaction only (a pooled connection keeps no trace).
-    await tx.query(`SET LOCAL pg_trgm.word_similarity_threshold = ${TYPO_THRESHOLD}`);
-    const { rows } = await tx.query<StoredWork>(
-      `WITH filtered AS (${filtered})
-       SELECT ${COLUMNS} FROM (SELECT *, ${exact} AS exact_match, ${rank} AS relevance FROM filtered) ranked
-       ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-      params,
-    );
-    const facets = await facetCounts(tx, filtered, params.slice(0, -2));
-    const total = Object.values(facets.contentTypes).reduce((sum, count) => sum + count, 0);
-    return { works: rows.map(toWork), total, facets };
-  });
+  const { rows } = await tx.query<StoredWork & { facets: FacetRow[] }>(
+    `WITH filtered AS MATERIALIZED (
+       SELECT id, content_type AS f_content_type, verification_level AS f_level, genre AS f_genre, created_at AS s_created_at, lower(title) AS s_title, oracle_score AS s_oracle_score,
+              disputes_active + disputes_resolved AS s_disputes, licenses_active + licenses_available AS s_licenses,
+              ${exact} AS s_exact, ${rank} AS s_relevance
+       FROM registry_works WHERE ${where.join(' AND ')}),
+     facets AS (
+       SELECT json_agg(g) AS facets FROM (
+         SELECT f_content_type AS content_type, f_level AS verification_level, f_genre AS genre,
+                GROUPING(f_content_type, f_level, f_genre)::integer AS by, count(*)::integer AS count
+         FROM filtered GROUP BY GROUPING SETS ((f_content_type), (f_level), (f_genre))) g),
+     page AS (SELECT * FROM filtered ORDER BY ${orderBy(query.sortBy, text !== '', 'id')} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)})
+     SELECT facets.facets, ${COLUMNS.replace('id,', 'page.id,')}
+     FROM facets LEFT JOIN (page JOIN registry_works USING (id)) ON true
+     ORDER BY ${orderBy(query.sortBy, text !== '', 'page.id')}`,
+    params,
+  );
+  const facets = facetsOf(rows[0]?.facets ?? []);
+  const total = Object.values(facets.contentTypes).reduce((sum, count) => sum + count, 0);
+  return { works: rows.filter((row) => row.id !== null).map(toWork), total, facets };
 }
 
-function orderBy(sort: ReturnType<typeof workSearchQuerySchema.parse>['sortBy'], hasText: boolean): string {
+/** Over the filtered set's columns (prefixed s_ so they never clash with the work's own). */
+function orderBy(sort: SearchQuery['sortBy'], hasText: boolean, id: string): string {
   switch (sort) {
     case 'relevance':
-      return hasText ? 'exact_match DESC, relevance DESC, created_at DESC, id' : 'created_at DESC, id';
+      return hasText ? `s_exact DESC, s_relevance DESC, s_created_at DESC, ${id}` : `s_created_at DESC, ${id}`;
     case 'oracle_score':
-      return 'oracle_score DESC NULLS LAST, created_at DESC, id';
+      return `s_oracle_score DESC NULLS LAST, s_created_at DESC, ${id}`;
     case 'created_date':
-      return 'created_at DESC, id';
+      return `s_created_at DESC, ${id}`;
     case 'title':
-      return 'lower(title), id';
+      return `s_title, ${id}`;
     case 'disputes':
-      return '(disputes_active + disputes_resolved) DESC, created_at DESC, id';
+      return `s_disputes DESC, s_created_at DESC, ${id}`;
     case 'licenses':
-      return '(licenses_active + licenses_available) DESC, created_at DESC, id';
+      return `s_licenses DESC, s_created_at DESC, ${id}`;
     default: {
       const unknown: never = sort;
       throw new Error(`Unknown sort ${String(unknown)}`);
@@ -103,13 +138,16 @@ function orderBy(sort: ReturnType<typeof workSearchQuerySchema.parse>['sortBy'],
   }
 }
 
-/** Content types, verification levels and the top 5 genres of the filtered set, in one pass. */
-async function facetCounts(tx: Queryable, filtered: string, params: unknown[]): Promise<WorkSearchResponse['facets']> {
-  const { rows } = await tx.query<{ content_type: string | null; verification_level: string | null; genre: string | null; by: number; count: number }>(
-    `SELECT content_type, verification_level, genre, GROUPING(content_type, verification_level, genre)::integer AS by, count(*)::integer AS count
-     FROM (${filtered}) f GROUP BY GROUPING SETS ((content_type), (verification_level), (genre))`,
-    params,
-  );
+interface FacetRow {
+  content_type: string | null;
+  verification_level: string | null;
+  genre: string | null;
+  by: number;
+  count: number;
+}
+
+/** Content types, verification levels and the top 5 genres. */
+function facetsOf(rows: FacetRow[]): WorkSearchResponse['facets'] {
   const facets: WorkSearchResponse['facets'] = { contentTypes: {}, verificationLevels: {}, genres: {} };
   const genres: [string, number][] = [];
   for (const row of rows) {
