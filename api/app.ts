@@ -61,6 +61,8 @@ import { vaultRoutes } from './routes/vault';
 import { smartContractRoutes } from './routes/smart-contracts';
 import { walletRoutes } from './routes/wallets';
 import { distributionRoutes } from './routes/tunecore';
+import { licenseOfferRoutes } from './routes/license-offers';
+import type { LicensingFrozenOf } from '../domain/licensing/ports';
 import type { ReleaseClient } from '../workflows/release/client';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
@@ -111,6 +113,8 @@ export interface AppDeps {
   royalties?: RoyaltyServices;
   /** Starts release workflows and asks them for takedowns (workflows/release/client.ts). */
   releases: ReleaseClient;
+  /** Whether a work's licensing is frozen by an open dispute; nothing is frozen when absent (disputes arrive with issue 16). */
+  licensingFrozenOf?: LicensingFrozenOf;
 }
 
 export interface BuildAppOptions
@@ -187,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statementRoutes, deps);
   await app.register(smartContractRoutes, deps);
   await app.register(distributionRoutes, deps);
+  await app.register(licenseOfferRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.
