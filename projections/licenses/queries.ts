@@ -124,13 +124,17 @@ export interface ListScope {
 export async function listMarketplace(db: Queryable, filters: MarketplaceFilters, escrow: EscrowSettings, scope: ListScope = {}): Promise<{ licenses: MarketplaceLicense[]; total: number }> {
   // Words first (any order, web-search syntax); only when no offer has them, a typo: close trigram
   // matches of the title and creator. Each path uses one index (tsvector or trigram) on its own.
+  // The page and its count side by side (two pooled connections on a server).
   let search = filtered(filters, scope, 'words');
-  let total = await countOf(db, search);
+  let [total, rows] = await Promise.all([countOf(db, search), pageOf(db, search, filters)]);
   if (total === 0 && filters.query) {
     search = filtered(filters, scope, 'typo');
-    total = await countOf(db, search);
+    [total, rows] = await Promise.all([countOf(db, search), pageOf(db, search, filters)]);
   }
-  if (total === 0) return { licenses: [], total };
+  return { licenses: rows.map((row) => toLicense(row, escrow)), total };
+}
+
+async function pageOf(db: Queryable, search: { where: string; params: unknown[]; rank: string }, filters: MarketplaceFilters): Promise<OfferRow[]> {
   const params = [...search.params, filters.limit, filters.offset];
   const { rows } = await db.query<OfferRow>(
     `SELECT ${COLUMNS} FROM marketplace_offers WHERE ${search.where}
@@ -138,7 +142,7 @@ export async function listMarketplace(db: Queryable, filters: MarketplaceFilters
      LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  return { licenses: rows.map((row) => toLicense(row, escrow)), total };
+  return rows;
 }
 
 async function countOf(db: Queryable, search: { where: string; params: unknown[] }): Promise<number> {
