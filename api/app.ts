@@ -59,6 +59,7 @@ import { statementRoutes } from './routes/statements';
 import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
 import { smartContractRoutes } from './routes/smart-contracts';
+import { proofRoutes } from './routes/proofs';
 import { walletRoutes } from './routes/wallets';
 import { distributionRoutes } from './routes/tunecore';
 import { licenseOfferRoutes } from './routes/license-offers';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statementRoutes, deps);
   await app.register(smartContractRoutes, deps);
   await app.register(distributionRoutes, deps);
+  await app.register(proofRoutes, deps);
   await app.register(licenseOfferRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 

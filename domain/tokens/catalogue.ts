@@ -25,6 +25,19 @@ export const SERVICE_LABELS: Record<PricedService, string> = {
   'distribution-setup': 'Distribution setup (per release per year)',
 };
 
+/**
+ * What a hold can reserve tokens for: a priced step at its catalogue price, or a license bought on
+ * the marketplace at the offer's price (never covered by a subscription's allowance).
+ */
+export const HOLD_PURPOSES = [...PRICED_SERVICES, 'license-purchase'] as const;
+export type HoldPurpose = (typeof HOLD_PURPOSES)[number];
+
+export const HOLD_PURPOSE_LABELS: Record<HoldPurpose, string> = { ...SERVICE_LABELS, 'license-purchase': 'License purchase' };
+
+export function isPricedService(purpose: string): purpose is PricedService {
+  return (PRICED_SERVICES as readonly string[]).includes(purpose);
+}
+
 /** Spec 1 §9: the header warns at this balance or below. */
 export const LOW_BALANCE_WARNING_TOKENS = 5;
 /** Spec 3 §4, §9: the low-token popup opens at this balance or below. */

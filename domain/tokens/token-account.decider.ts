@@ -5,7 +5,7 @@
 // debit it cannot cover is refused. Repeating a command (a retried activity, a duplicated webhook)
 // decides nothing: holds are keyed by hold id, credits and debits by their reference.
 import { IllegalStateError, InsufficientTokensError, NotFoundError, ValidationError } from '../shared/errors';
-import { findTier, type PricedService, type SubscriptionTierId } from './catalogue';
+import { findTier, isPricedService, type HoldPurpose, type PricedService, type SubscriptionTierId } from './catalogue';
 import {
   SubscriptionCancelled,
   SubscriptionPeriodPaid,
@@ -21,7 +21,7 @@ import {
 } from './token-account.events';
 
 export interface Hold {
-  service: PricedService;
+  service: HoldPurpose;
   amountMicros: number;
   coveredByAllowance: boolean;
   status: 'held' | 'captured' | 'released';
@@ -78,7 +78,7 @@ export type TokenAccountCommand =
   | { type: 'Credit'; data: { amountMicros: number; cause: CreditCause; reference: string; description: string } }
   | {
       type: 'Hold';
-      data: { holdId: string; service: PricedService; priceMicros: number; subjectId: string; description: string; at: string };
+      data: { holdId: string; service: HoldPurpose; priceMicros: number; subjectId: string; description: string; at: string };
     }
   | { type: 'Capture'; data: { holdId: string } }
   | { type: 'Release'; data: { holdId: string; reason: string } }
@@ -167,9 +167,9 @@ export function decideTokenAccount(command: TokenAccountCommand, state: TokenAcc
 }
 
 /** Whether the account's subscription covers one more use of `service` at `at`. */
-export function allowanceCovers(state: TokenAccountState, service: PricedService, at: string): boolean {
+export function allowanceCovers(state: TokenAccountState, service: HoldPurpose, at: string): boolean {
   const subscription = state.subscription;
-  if (!subscription) return false;
+  if (!subscription || !isPricedService(service)) return false;
   const now = Date.parse(at);
   if (now < Date.parse(subscription.periodStart) || now >= Date.parse(subscription.periodEnd)) return false;
   if (subscription.endsAt && now >= Date.parse(subscription.endsAt)) return false;
@@ -251,8 +251,8 @@ export function evolveTokenAccount(state: TokenAccountState, event: TokenAccount
   }
 }
 
-function countUse(subscription: Subscription | null, service: PricedService, delta: number): Subscription | null {
-  if (!subscription) return null;
+function countUse(subscription: Subscription | null, service: HoldPurpose, delta: number): Subscription | null {
+  if (!subscription || !isPricedService(service)) return subscription;
   return { ...subscription, used: { ...subscription.used, [service]: Math.max(0, (subscription.used[service] ?? 0) + delta) } };
 }
 

@@ -3,11 +3,12 @@
 // writers that read the same balance cannot both append).
 import { z } from 'zod';
 import { defineEvent } from '../shared/events';
-import { PRICED_SERVICES, SUBSCRIPTION_TIER_IDS } from './catalogue';
+import { HOLD_PURPOSES, SUBSCRIPTION_TIER_IDS } from './catalogue';
 
 const micros = z.number().int().nonnegative();
 
-export const CREDIT_CAUSES = ['welcome_bonus', 'purchase', 'subscription_month', 'payout', 'refund'] as const;
+/** license_sale: a license's price credited to the work's owner when the work has no royalty contract. */
+export const CREDIT_CAUSES = ['welcome_bonus', 'purchase', 'subscription_month', 'payout', 'refund', 'license_sale'] as const;
 export type CreditCause = (typeof CREDIT_CAUSES)[number];
 
 export const DEBIT_CAUSES = ['payment_refunded', 'withdrawal'] as const;
@@ -34,7 +35,8 @@ export const TokensHeld = defineEvent(
   z.object({
     userId: z.uuid(),
     holdId: z.string().min(1).max(200),
-    service: z.enum(PRICED_SERVICES),
+    /** A priced step, or 'license-purchase' (a marketplace license at its offer's price). */
+    service: z.enum(HOLD_PURPOSES),
     /** 0 when the step is covered by the subscription's allowance. */
     amountMicros: micros,
     coveredByAllowance: z.boolean(),

@@ -5,7 +5,7 @@
 // folded, and an event at or below it is a replay.
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
-import { SERVICE_LABELS } from '../../domain/tokens/catalogue';
+import { HOLD_PURPOSE_LABELS } from '../../domain/tokens/catalogue';
 import { TOKEN_ACCOUNT_EVENT_TYPES, type TokenAccountEvent } from '../../domain/tokens/token-account.events';
 import type { Projection, ReadModelChange } from '../projection';
 
@@ -103,7 +103,7 @@ export const tokensProjection: Projection = {
           covered: coveredByAllowance,
           amountMicros: -amountMicros,
           availableAfter,
-          description: description || SERVICE_LABELS[service],
+          description: description || HOLD_PURPOSE_LABELS[service],
         });
         break;
       }

@@ -17,6 +17,8 @@ const CAUSE_LABELS: Record<string, string> = {
   refund: 'Refund',
   payment_refunded: 'Payment refunded',
   withdrawal: 'Withdrawal',
+  license_sale: 'License sale',
+  'license-purchase': 'License purchase',
 };
 
 /** Why a movement happened: a credit's or debit's cause, or the service a charge paid for. */

@@ -1,0 +1,53 @@
+// What the license purchase workflow, its activities and its callers share: the task queue, the
+// workflow id rule (one workflow per license), the input, and the steps of a purchase in order, so
+// the Temporal workflow and the in-process client run the same sequence.
+
+import { TRACK_LIFECYCLE_TASK_QUEUE } from '../track-lifecycle/shared';
+
+/** The worker serves every workflow on one queue (workflows/worker.ts). */
+export const LICENSE_PURCHASE_TASK_QUEUE = TRACK_LIFECYCLE_TASK_QUEUE;
+
+export function licensePurchaseWorkflowId(licenseId: string): string {
+  return `license-purchase-${licenseId}`;
+}
+
+export interface LicensePurchaseInput {
+  licenseId: string;
+  correlationId: string;
+  actor: string;
+}
+
+/** Securing the money: secured (with its reference), or refused with a reason the buyer can read. */
+export type PaymentOutcome = { kind: 'secured'; reference: string } | { kind: 'refused'; reason: string };
+
+export interface PurchaseOutcome {
+  status: 'issued' | 'failed';
+  message: string;
+}
+
+/** The activities a purchase needs (the workflow's proxies, or the functions themselves in-process). */
+export interface PurchaseSteps {
+  /** Tokens: hold the price; card: the webhook secured it already; escrow: EscrowCreate on the ledger. Records LicensePaymentSecured. */
+  securePayment(input: LicensePurchaseInput): Promise<PaymentOutcome>;
+  /** Signs the license certificate and records LicenseIssued. */
+  issueLicense(input: LicensePurchaseInput): Promise<void>;
+  /** Takes the money: captures the hold, or finishes the escrow. */
+  settlePayment(input: LicensePurchaseInput): Promise<void>;
+  /** The price to the work's royalty contract (or the owner's tokens without one), once per license. */
+  recordRevenue(input: LicensePurchaseInput): Promise<void>;
+  /** Records the failure and gives back what was held. */
+  failPurchase(input: LicensePurchaseInput, reason: string): Promise<void>;
+}
+
+/** One purchase, in order. Run again after a crash, each step sees what it did already and does nothing twice. */
+export async function executePurchase(steps: PurchaseSteps, input: LicensePurchaseInput): Promise<PurchaseOutcome> {
+  const payment = await steps.securePayment(input);
+  if (payment.kind === 'refused') {
+    await steps.failPurchase(input, payment.reason);
+    return { status: 'failed', message: payment.reason };
+  }
+  await steps.issueLicense(input);
+  await steps.settlePayment(input);
+  await steps.recordRevenue(input);
+  return { status: 'issued', message: 'License issued' };
+}

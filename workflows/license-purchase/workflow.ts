@@ -1,0 +1,15 @@
+// One license purchase as a workflow (id `license-purchase-<licenseId>`): secure the payment, issue
+// the signed certificate, take the money, then send the revenue to the work's royalty contract.
+// Every step is an activity that writes through the license's decider, so a retry repeats nothing.
+import { proxyActivities } from '@temporalio/workflow';
+import type { LicensePurchaseActivities } from './activities';
+import { executePurchase, type LicensePurchaseInput, type PurchaseOutcome } from './shared';
+
+const steps = proxyActivities<LicensePurchaseActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 20 },
+});
+
+export async function licensePurchase(input: LicensePurchaseInput): Promise<PurchaseOutcome> {
+  return executePurchase(steps, input);
+}
