@@ -63,6 +63,8 @@ import { proofRoutes } from './routes/proofs';
 import { walletRoutes } from './routes/wallets';
 import { workRoutes } from './routes/works';
 import { distributionRoutes } from './routes/tunecore';
+import { licenseOfferRoutes } from './routes/license-offers';
+import type { LicensingFrozenOf } from '../domain/licensing/ports';
 import type { ReleaseClient } from '../workflows/release/client';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
@@ -113,6 +115,8 @@ export interface AppDeps {
   royalties?: RoyaltyServices;
   /** Starts release workflows and asks them for takedowns (workflows/release/client.ts). */
   releases: ReleaseClient;
+  /** Whether a work's licensing is frozen by an open dispute; nothing is frozen when absent (disputes arrive with issue 16). */
+  licensingFrozenOf?: LicensingFrozenOf;
 }
 
 export interface BuildAppOptions
@@ -191,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(distributionRoutes, deps);
   await app.register(proofRoutes, deps);
   await app.register(workRoutes, deps);
+  await app.register(licenseOfferRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

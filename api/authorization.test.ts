@@ -9,6 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { licenseOfferDecider, licenseOfferStreamId } from '../domain/licensing/license-offer.decider';
+import type { OfferDetails } from '../domain/licensing/license-offer.events';
+import { handleCommand } from '../infra/eventstore/command-handler';
 import { contractIdFor } from '../infra/royalties/contract-id';
 import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
@@ -30,6 +33,8 @@ interface Resource {
   distributionId: string;
   /** The owner's royalty contract on the track. */
   contractId: string;
+  /** The owner's license offer for the track. */
+  offerId: string;
 }
 
 interface Case {
@@ -44,6 +49,11 @@ interface Case {
 }
 
 const json = (payload: object = {}) => ({ payload, headers: { 'content-type': 'application/json' } });
+
+const OFFER = {
+  type: 'synchronization', scope: 'limited', territory: 'Worldwide', duration: 'Perpetual', currency: 'USD', priceCents: 4999, originalPriceCents: null, paymentOptions: ['qxmp_tokens'],
+  terms: { permissions: [], restrictions: [], attributionRequired: true, commercialUse: true, derivatives: false, distribution: false, customTerms: null },
+} as const;
 
 const CASES: Record<string, Case> = {
   'POST /api/upload': {
@@ -107,6 +117,10 @@ const CASES: Record<string, Case> = {
   'GET /api/tunecore/distributions/:id/package': { request: (r) => ({ method: 'GET', url: `/api/tunecore/distributions/${r.distributionId}/package` }) },
   'GET /api/works/:id': { request: (r) => ({ method: 'GET', url: `/api/works/${r.trackId}` }), public: 'The rights registry is public (spec 3 §6): anyone may read a registered work' },
   'PUT /api/works/:id/identifiers': { request: (r) => ({ method: 'PUT', url: `/api/works/${r.trackId}/identifiers`, ...json({ isrc: 'USRC17607839' }) }) },
+  // An offer names its creator publicly by design (spec 3 §2.10): the case asks for an id that is no offer, so it checks only that a visitor is answered.
+  'GET /api/licenses/marketplace/:id': { request: (r) => ({ method: 'GET', url: `/api/licenses/marketplace/${r.trackId}` }), public: 'The marketplace is open to visitors' },
+  'PUT /api/licenses/offers/:id': { request: (r) => ({ method: 'PUT', url: `/api/licenses/offers/${r.offerId}`, ...json(OFFER) }) },
+  'DELETE /api/licenses/offers/:id': { request: (r) => ({ method: 'DELETE', url: `/api/licenses/offers/${r.offerId}` }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 
@@ -138,7 +152,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -159,9 +173,15 @@ beforeAll(async () => {
   const track = await registeredTrack(ownerAccount.userId);
   await testApp.app.inject({ method: 'POST', url: '/api/smart-contracts/create', headers: { cookie: owner }, payload: { contentId: track.trackId } });
   const added = await testApp.app.inject({ method: 'POST', url: '/api/royalty-receivers', payload: { contentId: track.trackId, receiverName: 'Ana', receiverEmail: 'ana@example.com', royaltyPercentage: 10 }, headers: { cookie: owner } });
-  resource = { ...track, receiverId: added.json().receiver.id };
+  const offerId = randomUUID();
+  const offered = await handleCommand(testApp.eventStore, licenseOfferStreamId(offerId), licenseOfferDecider, {
+    type: 'OfferLicense',
+    data: { offerId, actorId: ownerAccount.userId, work: { workId: track.trackId, ownerId: ownerAccount.userId, title: 'Private work', registered: true }, licensingFrozen: false, offer: OFFER as unknown as OfferDetails, offeredAt: new Date().toISOString() },
+  }, { correlationId: 'test', actor: `user:${ownerAccount.userId}` });
+  await testApp.projector.waitFor(offered.result!.lastPosition);
+  resource = { ...track, receiverId: added.json().receiver.id, offerId };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id) };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID() };
 });
 
 afterAll(async () => {

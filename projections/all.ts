@@ -1,5 +1,6 @@
 // Every read model the projector maintains.
 import { distributionsProjection } from './distributions/projection';
+import { licensesProjection } from './licenses/projection';
 import type { Projection } from './projection';
 import { proofsProjection } from './proofs/projection';
 import { receiversProjection } from './receivers/projection';
@@ -22,4 +23,5 @@ export const allProjections: readonly Projection[] = [
   distributionsProjection,
   worksProjection,
   proofsProjection,
+  licensesProjection,
 ];

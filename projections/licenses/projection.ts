@@ -103,6 +103,9 @@ export const licensesProjection: Projection = {
     CREATE INDEX IF NOT EXISTS marketplace_offers_search_idx ON marketplace_offers USING gin (search);
     CREATE INDEX IF NOT EXISTS marketplace_offers_trgm_idx ON marketplace_offers USING gin (search_text gin_trgm_ops);
     CREATE INDEX IF NOT EXISTS marketplace_offers_popular_idx ON marketplace_offers (total_sales DESC, rating_count DESC, created_at DESC) WHERE status = 'active';
+    -- The default listing (verified rights, no disputes), counted by an index-only scan and read in popularity order.
+    CREATE INDEX IF NOT EXISTS marketplace_offers_default_idx ON marketplace_offers (total_sales DESC, rating_count DESC, created_at DESC)
+      WHERE status = 'active' AND ownership_verified AND rights_cleared AND dispute_count = 0 AND contract_status <> 'disputed';
     CREATE INDEX IF NOT EXISTS marketplace_offers_newest_idx ON marketplace_offers (created_at DESC) WHERE status = 'active';
     CREATE INDEX IF NOT EXISTS marketplace_offers_price_idx ON marketplace_offers (price_cents) WHERE status = 'active';
     CREATE INDEX IF NOT EXISTS marketplace_offers_work_idx ON marketplace_offers (work_id);

@@ -45,7 +45,6 @@ interface OfferRow {
   automatic_payouts: boolean;
   network: string;
   created_at: Date;
-  total?: string;
 }
 
 const COLUMNS = `offer_id, work_id, owner_id::text AS owner_id, work_title, creator, content_type, license_type, scope, territory, duration, currency, price_cents,
@@ -123,21 +122,53 @@ export interface ListScope {
 
 /** The listing: active offers (or an owner's every offer) matching every filter, in the sort's order, one page. */
 export async function listMarketplace(db: Queryable, filters: MarketplaceFilters, escrow: EscrowSettings, scope: ListScope = {}): Promise<{ licenses: MarketplaceLicense[]; total: number }> {
+  // Words first (any order, web-search syntax); only when no offer has them, a typo: close trigram
+  // matches of the title and creator. Each path uses one index (tsvector or trigram) on its own.
+  // The page and its count side by side (two pooled connections on a server).
+  let search = filtered(filters, scope, 'words');
+  let [total, rows] = await Promise.all([countOf(db, search), pageOf(db, search, filters)]);
+  if (total === 0 && filters.query) {
+    search = filtered(filters, scope, 'typo');
+    [total, rows] = await Promise.all([countOf(db, search), pageOf(db, search, filters)]);
+  }
+  return { licenses: rows.map((row) => toLicense(row, escrow)), total };
+}
+
+async function pageOf(db: Queryable, search: { where: string; params: unknown[]; rank: string }, filters: MarketplaceFilters): Promise<OfferRow[]> {
+  const params = [...search.params, filters.limit, filters.offset];
+  const { rows } = await db.query<OfferRow>(
+    `SELECT ${COLUMNS} FROM marketplace_offers WHERE ${search.where}
+     ORDER BY ${ORDER_BY[filters.sortBy]}, ${search.rank}offer_id
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows;
+}
+
+async function countOf(db: Queryable, search: { where: string; params: unknown[] }): Promise<number> {
+  const { rows } = await db.query<{ total: string }>(`SELECT count(*)::text AS total FROM marketplace_offers WHERE ${search.where}`, search.params);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** The WHERE clause and its parameters for the filters, matching the text by its words or, for a typo, by trigrams. */
+function filtered(filters: MarketplaceFilters, scope: ListScope, text: 'words' | 'typo'): { where: string; params: unknown[]; rank: string } {
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
+  let rank = '';
   if (scope.ownerId) where.push(`owner_id = ${param(scope.ownerId)}`);
   else where.push(`status = 'active'`);
-  let rank = '';
-  if (filters.query) {
+  if (filters.query && text === 'words') {
     const q = param(filters.query);
-    const lowered = param(filters.query.toLowerCase());
-    // Words (any order, web-search syntax) or, for a typo, a close trigram match of the title and creator.
-    where.push(`(search @@ websearch_to_tsquery('simple', ${q}) OR ${lowered} <% search_text)`);
-    rank = `ts_rank(search, websearch_to_tsquery('simple', ${q})) + word_similarity(${lowered}, search_text) DESC, `;
+    where.push(`search @@ websearch_to_tsquery('simple', ${q})`);
+    rank = `ts_rank(search, websearch_to_tsquery('simple', ${q})) DESC, `;
+  } else if (filters.query) {
+    const q = param(filters.query.toLowerCase());
+    where.push(`search_text %> ${q}`);
+    rank = `word_similarity(${q}, search_text) DESC, `;
   }
   if (filters.workId) where.push(`work_id = ${param(filters.workId)}`);
   if (filters.contentType !== 'all') where.push(`content_type = ${param(filters.contentType)}`);
@@ -154,19 +185,7 @@ export async function listMarketplace(db: Queryable, filters: MarketplaceFilters
   // Verified rights: the ownership is certified and the copyright oracle cleared the work.
   if (filters.onlyVerified) where.push('ownership_verified AND rights_cleared');
   if (filters.onlyNoDisputes) where.push(`dispute_count = 0 AND contract_status <> 'disputed'`);
-  const { rows } = await db.query<OfferRow>(
-    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM marketplace_offers
-     WHERE ${where.join(' AND ')}
-     ORDER BY ${ORDER_BY[filters.sortBy]}, ${rank}offer_id
-     LIMIT ${param(filters.limit)} OFFSET ${param(filters.offset)}`,
-    params,
-  );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (rows.length === 0 && filters.offset > 0) {
-    const counted = await db.query<{ total: string }>(`SELECT count(*)::text AS total FROM marketplace_offers WHERE ${where.join(' AND ')}`, params.slice(0, -2));
-    total = Number(counted.rows[0]?.total ?? 0);
-  }
-  return { licenses: rows.map((row) => toLicense(row, escrow)), total };
+  return { where: where.join(' AND '), params, rank };
 }
 
 /** One offer, active or withdrawn, with its owner; null when there is none. */
