@@ -62,6 +62,10 @@ import { smartContractRoutes } from './routes/smart-contracts';
 import { walletRoutes } from './routes/wallets';
 import { distributionRoutes } from './routes/tunecore';
 import type { ReleaseClient } from '../workflows/release/client';
+import { licensePurchaseRoutes } from './routes/license-purchases';
+import { createLicensePurchaseActivities } from '../workflows/license-purchase/activities';
+import { inProcessLicensePurchaseClient, type LicensePurchaseClient } from '../workflows/license-purchase/client';
+import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
 export interface TrackLifecycleClient {
@@ -111,6 +115,12 @@ export interface AppDeps {
   royalties?: RoyaltyServices;
   /** Starts release workflows and asks them for takedowns (workflows/release/client.ts). */
   releases: ReleaseClient;
+  /** Runs license purchases (workflows/license-purchase/client.ts); in-process when absent. */
+  licensePurchases?: LicensePurchaseClient;
+  /** Whether a work's licensing is frozen (disputes, issue 16); never until then. */
+  licensingFrozen?: (workId: string) => Promise<boolean>;
+  /** XRPL escrow for license purchases; null or absent without XRPL_URL (escrow purchases are then refused). */
+  licenseEscrow?: LicenseEscrow | null;
 }
 
 export interface BuildAppOptions
@@ -156,6 +166,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     royalties: options.royalties ?? openRoyaltyServices(options, options.royaltyPorts),
     releases: options.releases ?? unavailableReleases,
   };
+  deps.licensePurchases ??= inProcessLicensePurchaseClient(
+    createLicensePurchaseActivities({ ...deps, royaltyEarnings: deps.royaltyEarnings ?? null, escrow: deps.licenseEscrow ?? null }),
+  );
   const stopListening = options.projector.onChange(deps.vaultLists.changed);
   app.addHook('onClose', async () => stopListening());
 
@@ -187,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statementRoutes, deps);
   await app.register(smartContractRoutes, deps);
   await app.register(distributionRoutes, deps);
+  await app.register(licensePurchaseRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

@@ -23,6 +23,7 @@ export const API_TAGS = {
   receivers: 'Royalty receivers and their invitations',
   distribution: 'Distribution: stores, genres, releases, takedowns, release packages, sales statements and royalties',
   contracts: 'Royalty contracts, payouts and their history',
+  licensing: 'The licensing marketplace: offers, purchases, license certificates and sales',
   public: 'Public verification',
   operations: 'Operators',
   platform: 'Health',

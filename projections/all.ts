@@ -1,5 +1,6 @@
 // Every read model the projector maintains.
 import { distributionsProjection } from './distributions/projection';
+import { licenseSalesProjection } from './license-sales/projection';
 import type { Projection } from './projection';
 import { receiversProjection } from './receivers/projection';
 import { statementsProjection } from './statements/projection';
@@ -18,4 +19,5 @@ export const allProjections: readonly Projection[] = [
   statementsProjection,
   royaltiesProjection,
   distributionsProjection,
+  licenseSalesProjection,
 ];

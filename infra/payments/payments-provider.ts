@@ -38,6 +38,17 @@ export class PaymentProviderError extends Error {}
 /** The Stripe-Signature (or the provider's equivalent) did not verify the body. */
 export class WebhookSignatureError extends Error {}
 
+/** A license bought by card: paid on Stripe's Checkout page, completed by the webhook. */
+export interface LicenseCheckout {
+  licenseId: string;
+  userId: string;
+  /** Cents, USD. */
+  amountCents: number;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
 export interface PaymentsProvider {
   /** Handed to the pages for the provider's payment form. */
   readonly publishableKey: string;
@@ -49,4 +60,6 @@ export interface PaymentsProvider {
   createSubscription(request: SubscriptionRequest): Promise<{ subscriptionId: string; clientSecret: string }>;
   /** Verifies a delivery's signature on its raw body (WebhookSignatureError otherwise) and says what it means. */
   receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
+  /** A Checkout session for a license (absent on providers that cannot take one: card purchases are then refused). */
+  createLicenseCheckout?(checkout: LicenseCheckout): Promise<{ sessionId: string; url: string }>;
 }
