@@ -8,7 +8,6 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   purchasedLicenseListSchema,
-  purchasedLicenseSchema,
   purchaseRequestSchema,
   purchaseResponseSchema,
   rateLicenseRequestSchema,
