@@ -9,12 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LicenseOffered } from '../domain/licensing/license-offer.events';
+import { licenseOfferStreamId } from '../domain/licensing/offer-snapshot';
+import { TrackCertificateIssued } from '../domain/track/stage.events';
 import { contractIdFor } from '../infra/royalties/contract-id';
 import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
 import { releaseForm } from '../tests/support/release-form';
-import { seedTrack } from '../tests/support/seed-track';
+import { appendTrackEvents, seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import type { RouteEntry } from './route-table';
 
@@ -30,6 +33,8 @@ interface Resource {
   distributionId: string;
   /** The owner's royalty contract on the track. */
   contractId: string;
+  /** A license the owner bought of another user's work. */
+  licenseId: string;
 }
 
 interface Case {
@@ -99,6 +104,10 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/tunecore/distributions/:id/takedown': { request: (r) => ({ method: 'POST', url: `/api/tunecore/distributions/${r.distributionId}/takedown` }) },
   'GET /api/tunecore/distributions/:id/package': { request: (r) => ({ method: 'GET', url: `/api/tunecore/distributions/${r.distributionId}/package` }) },
+  'GET /api/licenses/:id': { request: (r) => ({ method: 'GET', url: `/api/licenses/${r.licenseId}` }) },
+  'GET /api/licenses/:id/certificate.json': { request: (r) => ({ method: 'GET', url: `/api/licenses/${r.licenseId}/certificate.json` }) },
+  'GET /api/licenses/:id/certificate.pdf': { request: (r) => ({ method: 'GET', url: `/api/licenses/${r.licenseId}/certificate.pdf` }) },
+  'POST /api/licenses/:id/rating': { request: (r) => ({ method: 'POST', url: `/api/licenses/${r.licenseId}/rating`, ...json({ rating: 5 }) }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 
@@ -130,7 +139,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'licenseId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -138,6 +147,21 @@ async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receive
   const released = await requestRelease(testApp.eventStore, { distributionId, contentId: trackId, ownerId, form }, { correlationId: 'test', actor: `user:${ownerId}` });
   await testApp.projector.waitFor(released!.lastPosition);
   return { trackId, storedName, txHash: txHash!, certificateId: certificateId!, distributionId, contractId: contractIdFor(trackId) };
+}
+
+/** A license `buyer` bought with tokens of a registered work offered by another user. */
+async function boughtLicense(buyer: string): Promise<string> {
+  const seller = await signup();
+  const { trackId, certificateId, txHash, sha256 } = await seedTrack(testApp, seller.userId, { until: 'registered', title: 'Licensed work' });
+  const signature = { algorithm: 'Ed25519' as const, keyId: 'goose-test', publicKey: 'pk', canonicalization: 'RFC8785' as const, value: 'sig' };
+  await appendTrackEvents(testApp, trackId, seller.userId, [TrackCertificateIssued.create({ trackId, certificateId: certificateId!, certificate: { certificateId: certificateId!, xrplTxHash: txHash!, sha256 }, signature })]);
+  const offerId = randomUUID();
+  const terms = { permissions: [], restrictions: [], attributionRequired: true, commercialUse: false, derivatives: false, distribution: false, customTerms: null };
+  const offered = LicenseOffered.create({ offerId, workId: trackId, ownerId: seller.userId, workTitle: 'Licensed work', offeredAt: new Date().toISOString(), offer: { type: 'reproduction', scope: 'single_use', territory: 'Worldwide', duration: 'Perpetual', currency: 'QXMP', priceCents: 100, originalPriceCents: null, paymentOptions: ['qxmp_tokens'], terms } });
+  const metadata = { correlationId: 'test', causationId: null, actor: `user:${seller.userId}`, workflowId: null, occurredAt: new Date().toISOString() };
+  await testApp.eventStore.append(licenseOfferStreamId(offerId), [{ eventId: randomUUID(), metadata, type: offered.type, data: offered.data }], 'no_stream');
+  const bought = await testApp.app.inject({ method: 'POST', url: '/api/licenses/purchase', headers: { cookie: buyer }, payload: { licenseId: offerId, paymentMethod: 'qxmp_tokens' } });
+  return bought.json().contractId;
 }
 
 beforeAll(async () => {
@@ -151,9 +175,9 @@ beforeAll(async () => {
   const track = await registeredTrack(ownerAccount.userId);
   await testApp.app.inject({ method: 'POST', url: '/api/smart-contracts/create', headers: { cookie: owner }, payload: { contentId: track.trackId } });
   const added = await testApp.app.inject({ method: 'POST', url: '/api/royalty-receivers', payload: { contentId: track.trackId, receiverName: 'Ana', receiverEmail: 'ana@example.com', royaltyPercentage: 10 }, headers: { cookie: owner } });
-  resource = { ...track, receiverId: added.json().receiver.id };
+  resource = { ...track, receiverId: added.json().receiver.id, licenseId: await boughtLicense(ownerAccount.cookie) };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id) };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), licenseId: randomUUID() };
 });
 
 afterAll(async () => {
