@@ -193,10 +193,9 @@ describe('license purchase by tokens', () => {
       tokenLedger: testApp.tokenLedger,
       signingKey: key,
       royaltyEarnings: royaltyEarningsSink(testApp.eventStore),
-      publicOrigin: () => 'http://localhost',
       escrow: null,
     });
-    await activities.recordRevenue({ licenseId: answer.contractId, correlationId: 'again', actor: 'system:test' });
+    await activities.recordRevenue({ licenseId: answer.contractId, publicOrigin: 'http://localhost', correlationId: 'again', actor: 'system:test' });
     expect(await contractPending(workId)).toBe(2500);
 
     const sales = salesSummarySchema.parse((await inject('GET', '/api/licenses/sales', owner.cookie)).json());

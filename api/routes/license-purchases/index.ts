@@ -99,7 +99,7 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       await settled(licenseId);
       return answer(licenseId, 'awaiting_payment', 'Pay on the Stripe Checkout page; the license is issued once the payment is received', { checkoutUrl: session.url });
     }
-    const outcome = await purchases.purchase({ licenseId, ...context });
+    const outcome = await purchases.purchase({ licenseId, publicOrigin: deps.publicOrigin(), ...context });
     await settled(licenseId);
     if (outcome.status === 'failed') {
       if (outcome.message.startsWith('Insufficient tokens')) throw new HttpError(402, outcome.message);
