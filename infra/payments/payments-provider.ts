@@ -29,6 +29,8 @@ export type PaymentEvent =
   | { kind: 'subscription_ending'; eventId: string; userId: string; subscriptionId: string; endsAt: string }
   /** Money was given back: each refund once, in cents. */
   | { kind: 'payment_refunded'; eventId: string; userId: string; chargeId: string; refunds: { refundId: string; amountCents: number }[]; currency: string }
+  /** A license's Checkout session was paid (only sessions GOOSE created for a license). */
+  | { kind: 'license_paid'; eventId: string; userId: string; licenseId: string; sessionId: string; amountCents: number; currency: string }
   /** A delivery the platform has nothing to do for (another event type, or one not made by GOOSE). */
   | { kind: 'ignored'; eventId: string; type: string; why: string };
 
