@@ -9,15 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LicenseOffered } from '../domain/licensing/license-offer.events';
-import { licenseOfferStreamId } from '../domain/licensing/offer-snapshot';
-import { TrackCertificateIssued } from '../domain/track/stage.events';
 import { contractIdFor } from '../infra/royalties/contract-id';
 import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
 import { releaseForm } from '../tests/support/release-form';
-import { appendTrackEvents, seedTrack } from '../tests/support/seed-track';
+import { offerLicense, registeredWork } from '../tests/support/licensing';
+import { seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import type { RouteEntry } from './route-table';
 
@@ -152,14 +150,7 @@ async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receive
 /** A license `buyer` bought with tokens of a registered work offered by another user. */
 async function boughtLicense(buyer: string): Promise<string> {
   const seller = await signup();
-  const { trackId, certificateId, txHash, sha256 } = await seedTrack(testApp, seller.userId, { until: 'registered', title: 'Licensed work' });
-  const signature = { algorithm: 'Ed25519' as const, keyId: 'goose-test', publicKey: 'pk', canonicalization: 'RFC8785' as const, value: 'sig' };
-  await appendTrackEvents(testApp, trackId, seller.userId, [TrackCertificateIssued.create({ trackId, certificateId: certificateId!, certificate: { certificateId: certificateId!, xrplTxHash: txHash!, sha256 }, signature })]);
-  const offerId = randomUUID();
-  const terms = { permissions: [], restrictions: [], attributionRequired: true, commercialUse: false, derivatives: false, distribution: false, customTerms: null };
-  const offered = LicenseOffered.create({ offerId, workId: trackId, ownerId: seller.userId, workTitle: 'Licensed work', offeredAt: new Date().toISOString(), offer: { type: 'reproduction', scope: 'single_use', territory: 'Worldwide', duration: 'Perpetual', currency: 'QXMP', priceCents: 100, originalPriceCents: null, paymentOptions: ['qxmp_tokens'], terms } });
-  const metadata = { correlationId: 'test', causationId: null, actor: `user:${seller.userId}`, workflowId: null, occurredAt: new Date().toISOString() };
-  await testApp.eventStore.append(licenseOfferStreamId(offerId), [{ eventId: randomUUID(), metadata, type: offered.type, data: offered.data }], 'no_stream');
+  const offerId = await offerLicense(testApp, seller.userId, await registeredWork(testApp, seller.userId, 'Licensed work'), { workTitle: 'Licensed work', details: { priceCents: 100, paymentOptions: ['qxmp_tokens'] } });
   const bought = await testApp.app.inject({ method: 'POST', url: '/api/licenses/purchase', headers: { cookie: buyer }, payload: { licenseId: offerId, paymentMethod: 'qxmp_tokens' } });
   return bought.json().contractId;
 }

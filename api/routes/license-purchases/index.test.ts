@@ -9,12 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchasedLicenseListSchema, purchaseResponseSchema, salesSummarySchema } from '../../../domain/contracts/licensing';
-import { LicenseOffered, LicenseOfferWithdrawn, type OfferDetails } from '../../../domain/licensing/license-offer.events';
-import { licenseOfferStreamId } from '../../../domain/licensing/offer-snapshot';
+import type { OfferDetails } from '../../../domain/licensing/license-offer.events';
 import { pendingCents, royaltyContractDecider } from '../../../domain/royalties/royalty-contract.decider';
 import { royaltyContractStreamId, type RoyaltyContractEvent } from '../../../domain/royalties/royalty-contract.events';
 import { availableMicros } from '../../../domain/tokens/token-account.decider';
-import { TrackCertificateIssued } from '../../../domain/track/stage.events';
 import { loadCertificateSigningKey } from '../../../infra/certificate/signing-key';
 import { verifyLicenseCertificate, type SignedLicenseCertificate } from '../../../infra/licensing/license-certificate';
 import { contractIdFor } from '../../../infra/royalties/contract-id';
@@ -22,7 +20,8 @@ import { royaltyEarningsSink } from '../../../infra/royalties/earnings-sink';
 import { parseWalletConfig } from '../../../infra/wallets/config';
 import { openWalletServices } from '../../../infra/wallets/services';
 import { createLicensePurchaseActivities } from '../../../workflows/license-purchase/activities';
-import { appendTrackEvents, seedTrack } from '../../../tests/support/seed-track';
+import { offerLicense, registeredWork as fixtureWork } from '../../../tests/support/licensing';
+import { seedTrack } from '../../../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let testApp: TestApp;
@@ -55,35 +54,8 @@ async function signup(): Promise<{ userId: string; cookie: string }> {
 
 const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) => testApp.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-/** A track registered with its certificate issued, as the lifecycle leaves it. */
-async function registeredWork(ownerId: string, title = 'Night Drive'): Promise<string> {
-  const { trackId, certificateId, txHash, sha256 } = await seedTrack(testApp, ownerId, { until: 'registered', title });
-  const signature = { algorithm: 'Ed25519' as const, keyId: 'goose-test', publicKey: 'pk', canonicalization: 'RFC8785' as const, value: 'sig' };
-  await appendTrackEvents(testApp, trackId, ownerId, [TrackCertificateIssued.create({ trackId, certificateId: certificateId!, certificate: { certificateId: certificateId!, xrplTxHash: txHash!, sha256 }, signature })]);
-  return trackId;
-}
-
-const details = (overrides: Partial<OfferDetails> = {}): OfferDetails => ({
-  type: 'synchronization',
-  scope: 'limited',
-  territory: 'Worldwide',
-  duration: 'Perpetual',
-  currency: 'QXMP',
-  priceCents: 1250,
-  originalPriceCents: null,
-  paymentOptions: ['qxmp_tokens', 'stripe', 'polygon_escrow'],
-  terms: { permissions: ['Use in one film'], restrictions: [], attributionRequired: true, commercialUse: true, derivatives: false, distribution: true, customTerms: null },
-  ...overrides,
-});
-
-async function offer(ownerId: string, workId: string, overrides: Partial<OfferDetails> = {}, withdrawn = false, workTitle = 'Night Drive'): Promise<string> {
-  const offerId = randomUUID();
-  const events = [LicenseOffered.create({ offerId, workId, ownerId, workTitle, offer: details(overrides), offeredAt: new Date().toISOString() })];
-  if (withdrawn) events.push(LicenseOfferWithdrawn.create({ offerId, reason: 'Owner withdrew it' }) as never);
-  const metadata = { correlationId: 'test', causationId: null, actor: `user:${ownerId}`, workflowId: null, occurredAt: new Date().toISOString() };
-  await testApp.eventStore.append(licenseOfferStreamId(offerId), events.map((e) => ({ eventId: randomUUID(), metadata, type: e.type, data: e.data })), 'no_stream');
-  return offerId;
-}
+const registeredWork = (ownerId: string, title?: string) => fixtureWork(testApp, ownerId, title);
+const offer = (ownerId: string, workId: string, details: Partial<OfferDetails> = {}, withdrawn = false, workTitle?: string) => offerLicense(testApp, ownerId, workId, { details, withdrawn, workTitle });
 
 const buy = (cookie: string, licenseId: string, paymentMethod = 'qxmp_tokens') => inject('POST', '/api/licenses/purchase', cookie, { licenseId, paymentMethod });
 const freeTokens = async (userId: string) => availableMicros(await testApp.tokenLedger.account(userId)) / 1_000_000;

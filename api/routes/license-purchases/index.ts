@@ -31,6 +31,7 @@ import { licenseEnvelopeSchema, licenseParamsSchema, signedLicenseCertificateRes
 
 export const CARD_NOT_CONFIGURED = 'Card payments are not configured here: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or pay with tokens';
 export const ESCROW_NEEDS_LEDGER = 'XRPL escrow needs a ledger: XRPL_URL is not set';
+export const ESCROW_NOT_BUILT = 'XRPL escrow purchases are not available on this server yet: pay with tokens or by card';
 const CENTS_TO_MICROS = 10_000;
 
 export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -77,7 +78,7 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       if (free < priceCents * CENTS_TO_MICROS) throw new InsufficientTokensError(priceCents * CENTS_TO_MICROS, free);
     }
     if (paymentMethod === 'stripe' && !deps.payments?.createLicenseCheckout) throw new HttpError(409, CARD_NOT_CONFIGURED);
-    if (paymentMethod === 'polygon_escrow' && !deps.licenseEscrow) throw new HttpError(409, ESCROW_NEEDS_LEDGER);
+    if (paymentMethod === 'polygon_escrow' && !deps.licenseEscrow) throw new HttpError(409, deps.ledger.url ? ESCROW_NOT_BUILT : ESCROW_NEEDS_LEDGER);
 
     const licenseId = randomUUID();
     const context = { correlationId: randomUUID(), actor: `user:${buyerId}` };
