@@ -59,6 +59,7 @@ import { statementRoutes } from './routes/statements';
 import { tokenRoutes } from './routes/tokens';
 import { vaultRoutes } from './routes/vault';
 import { smartContractRoutes } from './routes/smart-contracts';
+import { proofRoutes } from './routes/proofs';
 import { walletRoutes } from './routes/wallets';
 import { distributionRoutes } from './routes/tunecore';
 import type { ReleaseClient } from '../workflows/release/client';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(smartContractRoutes, deps);
   await app.register(distributionRoutes, deps);
   await app.register(licensePurchaseRoutes, deps);
+  await app.register(proofRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

@@ -71,6 +71,12 @@ const CASES: Record<string, Case> = {
   'GET /api/database-sync-status/:txHash': { request: (r) => ({ method: 'GET', url: `/api/database-sync-status/${r.txHash}` }) },
   'GET /api/tracks/:id/history': { request: (r) => ({ method: 'GET', url: `/api/tracks/${r.trackId}/history` }) },
   'GET /api/verify/:certificateId': { request: (r) => ({ method: 'GET', url: `/api/verify/${r.certificateId}` }), public: 'Anyone holding a certificate (its QR code) may verify it' },
+  'GET /api/proofs/:id': { request: (r) => ({ method: 'GET', url: `/api/proofs/creation-${r.certificateId}` }), public: 'Proofs are about registered, public works: anyone may read them' },
+  'GET /api/proofs/:id/bundle': { request: (r) => ({ method: 'GET', url: `/api/proofs/creation-${r.certificateId}/bundle` }), public: 'Anyone may download a proof bundle to verify it without trusting the server' },
+  'GET /api/proofs/:id/documents/:documentId': {
+    request: (r) => ({ method: 'GET', url: `/api/proofs/creation-${r.certificateId}/documents/certificate-json` }),
+    public: "A proof's evidence (the signed certificate) is public like the proof",
+  },
   'POST /api/royalty-receivers': {
     request: (r) => ({ method: 'POST', url: '/api/royalty-receivers', ...json({ contentId: r.trackId, receiverName: 'Case', receiverEmail: 'case@example.com', royaltyPercentage: 10 }) }),
   },

@@ -24,6 +24,7 @@ export const API_TAGS = {
   distribution: 'Distribution: stores, genres, releases, takedowns, release packages, sales statements and royalties',
   contracts: 'Royalty contracts, payouts and their history',
   licensing: 'The licensing marketplace: offers, purchases, license certificates and sales',
+  proofs: 'The proof explorer: proofs of creation and licensing, their bundles and evidence',
   public: 'Public verification',
   operations: 'Operators',
   platform: 'Health',

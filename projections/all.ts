@@ -2,6 +2,7 @@
 import { distributionsProjection } from './distributions/projection';
 import { licenseSalesProjection } from './license-sales/projection';
 import type { Projection } from './projection';
+import { proofsProjection } from './proofs/projection';
 import { receiversProjection } from './receivers/projection';
 import { statementsProjection } from './statements/projection';
 import { royaltiesProjection } from './royalties/projection';
@@ -9,6 +10,7 @@ import { tokensProjection } from './tokens/projection';
 import { usersProjection } from './users/projection';
 import { vaultProjection } from './vault/projection';
 import { walletsProjection } from './wallets/projection';
+import { worksProjection } from './works/projection';
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -20,4 +22,6 @@ export const allProjections: readonly Projection[] = [
   royaltiesProjection,
   distributionsProjection,
   licenseSalesProjection,
+  worksProjection,
+  proofsProjection,
 ];

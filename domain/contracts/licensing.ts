@@ -50,6 +50,8 @@ export type CreateOfferRequest = z.input<typeof createOfferRequestSchema>;
 
 export const marketplaceQuerySchema = z.object({
   query: z.string().trim().max(200).default(''),
+  /** Only the offers of this work (the registry's License button). */
+  workId: z.string().trim().min(1).max(200).optional(),
   contentType: z.enum(['all', ...WORK_CONTENT_TYPES]).default('all'),
   licenseType: z.enum(['all', ...LICENSE_TYPES]).default('all'),
   scope: z.enum(['all', ...LICENSE_SCOPES]).default('all'),

@@ -2,11 +2,8 @@
 // (`license-offer-<offerId>`): who offers which work, the details as they stand, withdrawn or not.
 // Read from the events, not from the marketplace read model, so a purchase is never decided on a
 // listing that lags behind.
+import { licenseOfferStreamId } from './license-offer.decider';
 import type { LicenseOffered, LicenseOfferUpdated, LicenseOfferWithdrawn, OfferDetails } from './license-offer.events';
-
-export function licenseOfferStreamId(offerId: string): string {
-  return `license-offer-${offerId}`;
-}
 
 export interface OfferSnapshot {
   offerId: string;

@@ -1,8 +1,9 @@
 // The Postgres pool survives the server dropping an idle connection (a restart, a terminated
 // backend): the process must not crash on the pool's 'error' event, and the next query reconnects.
+// The embedded PGlite carries pg_trgm, which the search read models need for typo tolerance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../../tests/support/postgres';
-import { postgresDb, type Db } from './db';
+import { pgliteDb, postgresDb, type Db } from './db';
 
 const postgresUp = await postgresAvailable();
 
@@ -32,5 +33,23 @@ describe.skipIf(!postgresUp)(`postgresDb (skipped without a Postgres server at $
 
     const { rows: after } = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     expect(after[0]!.pid).not.toBe(rows[0]!.pid);
+  });
+});
+
+describe('pgliteDb', () => {
+  it('can create pg_trgm and rank a misspelt title by trigram similarity', async () => {
+    const db = await pgliteDb();
+    try {
+      await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await db.query('CREATE TABLE t (title text); CREATE INDEX t_title_trgm ON t USING gin (title gin_trgm_ops)');
+      await db.query("INSERT INTO t VALUES ('Midnight Rain'), ('Morning Sun')");
+      const { rows } = await db.query<{ title: string }>(
+        'SELECT title FROM t WHERE title % $1 ORDER BY similarity(title, $1) DESC',
+        ['Midnigth Rian'],
+      );
+      expect(rows.map((row) => row.title)).toEqual(['Midnight Rain']);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -40,10 +40,15 @@ export function postgresDb(connectionString: string, poolSize = 10): Db {
   };
 }
 
-/** dataDir undefined = in memory (tests). PGlite runs one query at a time, so a transaction is exclusive. */
+/**
+ * dataDir undefined = in memory (tests). PGlite runs one query at a time, so a transaction is exclusive.
+ * pg_trgm is loaded so the search read models' `CREATE EXTENSION IF NOT EXISTS pg_trgm` works here
+ * as on a real server (typo-tolerant search: similarity, %, GIN trigram indexes).
+ */
 export async function pgliteDb(dataDir?: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db: PGlite = await PGlite.create(dataDir);
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db: PGlite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   return {
     kind: 'pglite',
     query: (sql, params) => runPglite(db, sql, params),

@@ -7,9 +7,9 @@
 // exactly, each credited to their token balance.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator } from '@playwright/test';
-import { encodeWav, music } from '../../infra/audio/test-signals';
 import { expect, test } from './fixtures';
+import { chooseOption, fact } from './locators';
+import { uploadMasterAndRegister } from './register-track';
 import { signUp } from './sign-up';
 
 const TITLE = 'Shared Harbour';
@@ -37,17 +37,6 @@ async function invitationLink(email: string): Promise<string> {
   return new URL(link!).pathname;
 }
 
-/** A fact's value in a card's <dl>. */
-function fact(scope: Locator, term: string): Locator {
-  return scope.locator('.fact').filter({ has: scope.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
-}
-
-/** Picks an option of a PrimeReact dropdown by its label. */
-async function chooseOption(scope: Locator, label: string, option: string | RegExp): Promise<void> {
-  await scope.locator('.field').filter({ has: scope.page().getByText(label, { exact: true }) }).locator('.p-dropdown').click();
-  await scope.page().getByRole('option', { name: option }).click();
-}
-
 test('a contract, an invited receiver, a release, a statement and a payout split exactly between platform, receiver and creator', async ({ page, browser }) => {
   // The sandbox distributor's stores settle on the release workflow's second poll, a minute after delivery.
   test.setTimeout(240_000);
@@ -63,21 +52,7 @@ test('a contract, an invited receiver, a release, a statement and a payout split
   await signUp(page, creator);
   await page.getByRole('button', { name: 'Generate Wallet' }).click();
   await expect(balance).toHaveAccessibleName('Token balance: 50.00 tokens');
-  await tabs.getByRole('menuitem', { name: 'Upload' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose file' }).click();
-  await (await chooser).setFiles({ name: 'shared-harbour.wav', mimeType: 'audio/wav', buffer: encodeWav(music({ seconds: 8, seed: 141, level: -9 }), 44_100, 2) });
-  await page.getByLabel('Title').fill(TITLE);
-  await page.getByRole('button', { name: 'Upload and Register Copyright' }).click();
-  await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
-  await tabs.getByRole('menuitem', { name: 'Copyright Oracle' }).click();
-  const workflowCard = page.getByRole('article', { name: TITLE });
-  await workflowCard.getByRole('button', { name: 'Start Mastering' }).click({ timeout: 60_000 });
-  await expect(workflowCard).toHaveAttribute('data-workflow-status', 'mastered', { timeout: 60_000 });
-  await expect(balance).toHaveAccessibleName('Token balance: 45.00 tokens');
-  await workflowCard.getByRole('button', { name: 'Register Copyright' }).click();
-  await expect(workflowCard).toHaveAttribute('data-workflow-status', 'registered', { timeout: 60_000 });
-  await expect(balance).toHaveAccessibleName('Token balance: 20.00 tokens');
+  await uploadMasterAndRegister(page, TITLE, 141);
   // The guided workflow's popup: one at a time, showing the newest step; read, then put away.
   const taskCompleted = page.getByRole('dialog', { name: 'Task Completed' });
   await expect(taskCompleted).toHaveCount(1);

@@ -2,7 +2,7 @@
 // leaves it) and a license offer appended to its own stream (as the offers decider records it).
 import { randomUUID } from 'node:crypto';
 import { LicenseOffered, LicenseOfferWithdrawn, type OfferDetails } from '../../domain/licensing/license-offer.events';
-import { licenseOfferStreamId } from '../../domain/licensing/offer-snapshot';
+import { licenseOfferStreamId } from '../../domain/licensing/license-offer.decider';
 import { TrackCertificateIssued } from '../../domain/track/stage.events';
 import { appendTrackEvents, seedTrack, type SeedDeps } from './seed-track';
 

@@ -1,15 +1,18 @@
-// The route table (spec 3 §2.1), plus the public certificate verification page and the royalty
+// The route table (spec 3 §2.1), plus the public certificate and proof bundle verification pages and the royalty
 // invitation page. Every route sits under the root layout, which waits for the current user and
 // hosts the app-wide dialogs.
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { CheckoutRoute } from './routes/checkout';
 import { DashboardRoute } from './routes/dashboard';
+import { LicensingMarketplaceRoute } from './routes/licensing-marketplace';
 import { NotBuiltRoute } from './routes/not-built';
 import { NotFoundRoute } from './routes/not-found';
+import { ProofExplorerRoute } from './routes/proof-explorer';
+import { RightsRegistryRoute } from './routes/rights-registry';
 import { RootLayout } from './routes/root';
 import { RoyaltyInvitationRoute } from './routes/royalty-invitation';
 import { SubscribeRoute } from './routes/subscribe';
-import { VerifyRoute } from './routes/verify';
+import { BundleVerifyRoute, VerifyRoute } from './routes/verify';
 
 const router = createBrowserRouter([
   {
@@ -19,10 +22,11 @@ const router = createBrowserRouter([
       { path: '/dashboard', element: <DashboardRoute /> },
       { path: '/checkout', element: <CheckoutRoute /> },
       { path: '/subscribe', element: <SubscribeRoute /> },
-      { path: '/rights-registry', element: <NotBuiltRoute area="rights-registry" /> },
-      { path: '/proof-explorer', element: <NotBuiltRoute area="proof-explorer" /> },
-      { path: '/licensing-marketplace', element: <NotBuiltRoute area="licensing-marketplace" /> },
+      { path: '/rights-registry', element: <RightsRegistryRoute /> },
+      { path: '/proof-explorer', element: <ProofExplorerRoute /> },
+      { path: '/licensing-marketplace', element: <LicensingMarketplaceRoute /> },
       { path: '/dispute-management', element: <NotBuiltRoute area="dispute-management" /> },
+      { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },
       { path: '*', element: <NotFoundRoute /> },

@@ -5,27 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import { NotAvailablePanel } from '../../components/ui/not-available-panel';
 import { PageFrame } from './page-frame';
 
-type Area = 'rights-registry' | 'proof-explorer' | 'licensing-marketplace' | 'dispute-management';
+type Area = 'dispute-management';
 
 const AREAS: Record<Area, { title: string; icon: string; summary: string; plans: string[] }> = {
-  'rights-registry': {
-    title: 'Rights Registry Search',
-    icon: 'pi-search',
-    summary: 'The rights registry is not built yet, so there are no registered works to search.',
-    plans: ['Search registered works by title, creator and identifiers', 'Filters by content type, verification level and genre'],
-  },
-  'proof-explorer': {
-    title: 'Proof Explorer',
-    icon: 'pi-verified',
-    summary: 'The proof explorer is not built yet, so there are no proofs to look up.',
-    plans: ['Creation, ownership, licensing and transfer proofs', 'Blockchain, signature and evidence details per proof'],
-  },
-  'licensing-marketplace': {
-    title: 'Licensing Marketplace',
-    icon: 'pi-shopping-bag',
-    summary: 'The licensing marketplace is not built yet, so no licenses are offered.',
-    plans: ['Licenses for registered works with smart-contract terms', 'Payment by card, tokens or XRP'],
-  },
   'dispute-management': {
     title: 'Dispute Management',
     icon: 'pi-flag',

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import type { CopyrightCheck } from '../../../../domain/contracts/lifecycle';
 import { errorMessage } from '../../lib/api-client';
 import { useToast } from '../ui/toast';
-import { describePassage, formatDay } from './registered-work';
+import { describePassage, formatDay, registryWorkUrl } from './registered-work';
 import { useRequestCopyrightReview } from './request-review';
 import './held-for-review.css';
 
@@ -39,7 +39,9 @@ export function HeldForReview({ check }: { check: CopyrightCheck }) {
       {check.passages.length > 0 ? (
         <ul className="held-review__passages" aria-label="Passages that look copied">
           {check.passages.map((passage) => (
-            <li key={`${passage.workId}-${passage.kind}-${passage.upload.startSeconds}`}>{describePassage(passage)}</li>
+            <li key={`${passage.workId}-${passage.kind}-${passage.upload.startSeconds}`}>
+              {describePassage(passage)} <a href={registryWorkUrl(passage.workId)}>View in the registry</a>
+            </li>
           ))}
         </ul>
       ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeConflict, describePassage, formatDay } from './registered-work';
+import { describeConflict, describePassage, formatDay, registryWorkUrl } from './registered-work';
 
 describe('registered works as the creator reads them', () => {
   it('reads a passage as the two time ranges side by side, with the work named', () => {
@@ -28,5 +28,10 @@ describe('registered works as the creator reads them', () => {
   it('formats a registration date as day, short month and year, or a dash when there is none', () => {
     expect(formatDay('2026-03-12T00:00:00.000Z')).toBe('12 Mar 2026');
     expect(formatDay('not a date')).toBe('—');
+  });
+
+  it("links a matched work to its registry entry by the track id the oracle's work id starts with", () => {
+    expect(registryWorkUrl('track-1:check-9')).toBe('/rights-registry?work=track-1');
+    expect(registryWorkUrl('cli work')).toBe('/rights-registry?work=cli%20work');
   });
 });

@@ -7,6 +7,16 @@ import { formatDuration } from '../../lib/format';
 export type CheckConflict = CopyrightCheck['conflicts'][number];
 export type CheckPassage = CopyrightCheck['passages'][number];
 
+/**
+ * The registry entry of a work a check matched (its View Details opens from ?work=). The oracle
+ * names a work registered through the track lifecycle `<trackId>:<checkId>`; the registry names
+ * it by the track id, the part before the colon.
+ */
+export function registryWorkUrl(oracleWorkId: string): string {
+  const [trackId = oracleWorkId] = oracleWorkId.split(':');
+  return `/rights-registry?work=${encodeURIComponent(trackId)}`;
+}
+
 /** True when the latest finished check held the track for review. */
 export function isHeldForReview(check: CopyrightCheck | null): check is CopyrightCheck {
   return check?.status === 'completed' && check.verdict === 'needs_review';

@@ -24,7 +24,7 @@ function journey(html: string): Record<string, string> {
 }
 
 describe('welcome panel', () => {
-  it('says mastering, the copyright check, XRPL registration, the vault, royalty contracts and distribution work, and what is not built yet', () => {
+  it('says mastering, the copyright check, XRPL registration, the vault, royalty contracts, licensing and distribution work', () => {
     const html = render();
     expect(journey(html)).toEqual({
       Upload: 'Available now',
@@ -33,11 +33,11 @@ describe('welcome panel', () => {
       'Register on XRPL': 'Available now',
       Vault: 'Available now',
       'Royalty contracts': 'Available now',
-      Licensing: 'Not available yet',
+      Licensing: 'Available now',
       Distribute: 'Available now',
     });
-    expect(html).toContain('Licensing comes later.');
-    expect(html).not.toMatch(/royalty contracts[^.]*come later/i);
+    expect(html).not.toMatch(/comes? later|not available yet/i);
+    expect(html).toContain('public rights registry');
   });
 
   it('prices the steps from the server\'s list: uploading and the check free, mastering 5, registration 25', () => {

@@ -11,7 +11,7 @@ import { openLogin, openPricing, openSignup } from '../../../lib/app-events';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 import { ServicePriceList } from '../../tokens/components/service-price-list';
 
-// What each step does today; `available: false` only for the areas that are not built.
+// What each step does today; `available: false` only for an area that is not built.
 const JOURNEY: { title: string; text: string; icon: string; available: boolean }[] = [
   { title: 'Upload', text: 'Add music, video, images or text to your vault. Each file is stored, fingerprinted (SHA-256) and probed.', icon: 'pi-cloud-upload', available: true },
   { title: 'Master', text: 'Master your music with style, loudness and format options; its eight steps stream in as they run, and you get a preview and the master.', icon: 'pi-sliders-h', available: true },
@@ -24,7 +24,12 @@ const JOURNEY: { title: string; text: string; icon: string; available: boolean }
     icon: 'pi-file-edit',
     available: true,
   },
-  { title: 'Licensing', text: 'Offer licenses for your registered work on a marketplace.', icon: 'pi-briefcase', available: false },
+  {
+    title: 'Licensing',
+    text: 'Offer licenses for your registered work on the marketplace, paid by tokens, card or XRPL escrow; each sale issues a signed license certificate and a proof anyone can check.',
+    icon: 'pi-briefcase',
+    available: true,
+  },
   { title: 'Distribute', text: 'Release registered music to streaming platforms and keep your royalties.', icon: 'pi-send', available: true },
 ];
 
@@ -40,7 +45,8 @@ export function WelcomePanel({ user, onSelectTab }: { user: User | null; onSelec
           <p className="welcome__lead">
             GOOSE keeps your work in a personal vault and takes it through mastering, copyright clearance and blockchain
             registration, one step after another, paid with GOOSE tokens (1 token = 1 USD), then into royalty contracts
-            that pay your collaborators and releases to streaming platforms. Licensing comes later.
+            that pay your collaborators, licenses on the marketplace and releases to streaming platforms. Every registered work is
+            in the public rights registry with proofs anyone can verify.
           </p>
           {user ? (
             <div className="button-row">

@@ -4,7 +4,7 @@
 import { Tag } from 'primereact/tag';
 import type { CopyrightCheck } from '../../../../../domain/contracts/lifecycle';
 import { HeldForReview } from '../../../components/copyright/held-for-review';
-import { describeConflict, isHeldForReview } from '../../../components/copyright/registered-work';
+import { describeConflict, isHeldForReview, registryWorkUrl } from '../../../components/copyright/registered-work';
 import '../track-workflow.css';
 
 const VERDICTS: Record<string, { label: string; severity: 'success' | 'danger' | 'warning' | 'secondary' }> = {
@@ -53,7 +53,9 @@ export function CopyrightCheckReport({ check }: { check: CopyrightCheck }) {
       {check.conflicts.length > 0 && (
         <ul className="check-report__list" aria-label="Conflicting works">
           {check.conflicts.map((conflict) => (
-            <li key={`${conflict.workId}-${conflict.kind}`}>{describeConflict(conflict)}</li>
+            <li key={`${conflict.workId}-${conflict.kind}`}>
+              {describeConflict(conflict)} <a href={registryWorkUrl(conflict.workId)}>View in the registry</a>
+            </li>
           ))}
         </ul>
       )}

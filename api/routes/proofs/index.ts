@@ -1,0 +1,111 @@
+// The proof explorer's public routes (spec 3 §2.9, §7): the ranked search, one proof, its bundle
+// (the statement as signed, to check with `npm run verify-proof` or on /verify without trusting
+// this server) and its evidence documents. Anyone may read them: a proof is about a registered,
+// public work.
+import { stat } from 'node:fs/promises';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { proofBundleSchema, proofDetailSchema, proofListSchema, proofSearchQuerySchema, type Proof, type ProofBundle } from '../../../domain/contracts/proofs';
+import { logger } from '../../../infra/logger/logger';
+import type { FileStorage } from '../../../infra/storage/file-storage';
+import { CERTIFICATE_DOCUMENT, LICENSE_CERTIFICATE_DOCUMENT, REGISTERED_FILE_DOCUMENT, signedDocument } from '../../../projections/proofs/projection';
+import { findProof, searchProofs, type ProofRecord } from '../../../projections/proofs/queries';
+import type { AppDeps } from '../../app';
+import { fileResponse, PUBLIC } from '../../openapi';
+import { HttpError } from '../../plugins/error-handler';
+import { proofDocumentParamsSchema, proofParamsSchema } from './schemas';
+
+const REGISTERED_FILE_NOT_PUBLISHED =
+  'The registered file itself is not published: only its owner can download it from the vault. Its SHA-256 is in the proof; check your copy with npm run verify-proof -- <bundle.json> --file <path>, or on the /verify page.';
+
+const log = logger.child({ module: 'proof-routes' });
+
+export const proofRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, storage } = deps;
+
+  const proofOr404 = async (id: string): Promise<ProofRecord> => {
+    const record = await findProof(db, id);
+    if (!record) throw new HttpError(404, 'Proof not found');
+    return record;
+  };
+
+  app.get(
+    '/api/proofs',
+    { schema: { summary: 'Search proofs: text (typo tolerant), type, status, verifier, date range, work', tags: ['proofs'], ...PUBLIC, querystring: proofSearchQuerySchema, response: { 200: proofListSchema } } },
+    async (request) => {
+      const { proofs, total } = await searchProofs(db, request.query);
+      return { proofs: await Promise.all(proofs.map((record) => publicProof(record, storage))), total };
+    },
+  );
+
+  app.get(
+    '/api/proofs/:id',
+    { schema: { summary: 'One proof: attestation, signature, evidence and verification', tags: ['proofs'], ...PUBLIC, params: proofParamsSchema, response: { 200: proofDetailSchema } } },
+    async (request) => ({ proof: await publicProof(await proofOr404(request.params.id), storage) }),
+  );
+
+  app.get(
+    '/api/proofs/:id/bundle',
+    { schema: { summary: "A proof's bundle: its statement as signed and the signature, to verify without this server", tags: ['proofs'], ...PUBLIC, params: proofParamsSchema, response: { 200: proofBundleSchema } } },
+    async (request, reply) => {
+      const record = await proofOr404(request.params.id);
+      reply.header('Content-Disposition', `attachment; filename="${downloadName(record.proof.id)}.proof.json"`);
+      return bundleOf(record);
+    },
+  );
+
+  app.get(
+    '/api/proofs/:id/documents/:documentId',
+    {
+      schema: {
+        summary: "One of a proof's evidence documents (the signed certificate as JSON)",
+        tags: ['proofs'],
+        ...PUBLIC,
+        params: proofDocumentParamsSchema,
+        response: { 200: fileResponse('application/json', 'The signed certificate {certificate, signature} in RFC 8785 canonical JSON, as an attachment') },
+      },
+    },
+    async (request, reply) => {
+      const record = await proofOr404(request.params.id);
+      const document = record.proof.evidence.documents.find((entry) => entry.id === request.params.documentId);
+      if (!document) throw new HttpError(404, `Proof ${record.proof.id} lists no document ${request.params.documentId}`);
+      if (document.id === REGISTERED_FILE_DOCUMENT) throw new HttpError(403, REGISTERED_FILE_NOT_PUBLISHED);
+      if (document.id !== CERTIFICATE_DOCUMENT && document.id !== LICENSE_CERTIFICATE_DOCUMENT) throw new HttpError(404, `Document ${document.id} cannot be downloaded`);
+      return reply
+        .type('application/json')
+        .header('Content-Disposition', `attachment; filename="${downloadName(document.filename)}"`)
+        .send(signedDocument(record.statement, record.signature));
+    },
+  );
+};
+
+export function bundleOf(record: ProofRecord): ProofBundle {
+  const { signature } = record;
+  return {
+    format: 'goose-proof-bundle/1',
+    statement: record.statement,
+    signature: { algorithm: signature.algorithm, canonicalization: signature.canonicalization, keyId: signature.keyId, publicKey: signature.publicKey, value: signature.value },
+  };
+}
+
+/** The proof as the API shows it: internal file names dropped, a master's size read from the stored file. */
+async function publicProof(record: ProofRecord, storage: FileStorage): Promise<Proof> {
+  const documents = await Promise.all(
+    record.proof.evidence.documents.map(async ({ storedName, size, ...document }) => ({ ...document, size: size ?? (await storedSize(storage, storedName)) })),
+  );
+  return { ...record.proof, evidence: { ...record.proof.evidence, documents } };
+}
+
+/** The events do not carry a master's size; the stored file does. 0 when the file is no longer stored. */
+async function storedSize(storage: FileStorage, storedName: string | undefined): Promise<number> {
+  if (!storedName) return 0;
+  try {
+    return (await stat(storage.storedPath(storedName))).size;
+  } catch (error) {
+    log.warn({ storedName, code: (error as NodeJS.ErrnoException).code }, 'registered file missing from storage: its size is shown as 0');
+    return 0;
+  }
+}
+
+function downloadName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]/g, '_');
+}

@@ -1,0 +1,31 @@
+// Looks a registration transaction up on any rippled server by hash, with no platform account or
+// key: what an outside verifier (`npm run verify-proof`) needs to check a proof's ledger claim.
+import { Client, RippledError } from 'xrpl';
+import type { LedgerLookup, LedgerTransactionRecord } from '../../domain/proofs/verify-bundle';
+import { decodeRegistrationMemo } from './ledger';
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** A lookup through the rippled WebSocket at `url`; null when the server does not hold the transaction. */
+export function xrplTransactionLookup(url: string): LedgerLookup {
+  return async (txHash: string): Promise<LedgerTransactionRecord | null> => {
+    const client = new Client(url, { connectionTimeout: CONNECT_TIMEOUT_MS });
+    await client.connect();
+    try {
+      const { result } = await client.request({ command: 'tx', transaction: txHash });
+      const meta = typeof result.meta === 'object' ? result.meta : null;
+      return {
+        validated: result.validated === true,
+        ledgerIndex: result.ledger_index ?? null,
+        engineResult: meta?.TransactionResult ?? null,
+        memo: decodeRegistrationMemo(result),
+        account: result.tx_json.Account,
+      };
+    } catch (error) {
+      if (error instanceof RippledError && (error.data as { error?: string } | undefined)?.error === 'txnNotFound') return null;
+      throw error;
+    } finally {
+      await client.disconnect();
+    }
+  };
+}

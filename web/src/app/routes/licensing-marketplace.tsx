@@ -1,0 +1,14 @@
+// The Licensing Marketplace page, /licensing-marketplace (spec 3 §2.1, §2.10): public; a signed-in
+// user also sees their licenses, offers and sales there.
+import { LicensingMarketplace } from '../../features/licensing-marketplace/components/licensing-marketplace';
+import { useCurrentUser } from '../../lib/auth';
+import { PageFrame } from './page-frame';
+
+export function LicensingMarketplaceRoute() {
+  const { user } = useCurrentUser();
+  return (
+    <PageFrame>
+      <LicensingMarketplace key={user?.id ?? 'visitor'} user={user} />
+    </PageFrame>
+  );
+}
