@@ -66,6 +66,10 @@ import { distributionRoutes } from './routes/tunecore';
 import { licenseOfferRoutes } from './routes/license-offers';
 import type { LicensingFrozenOf } from '../domain/licensing/ports';
 import type { ReleaseClient } from '../workflows/release/client';
+import { licensePurchaseRoutes } from './routes/license-purchases';
+import { createLicensePurchaseActivities } from '../workflows/license-purchase/activities';
+import { inProcessLicensePurchaseClient, type LicensePurchaseClient } from '../workflows/license-purchase/client';
+import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
 export interface TrackLifecycleClient {
@@ -117,6 +121,10 @@ export interface AppDeps {
   releases: ReleaseClient;
   /** Whether a work's licensing is frozen by an open dispute; nothing is frozen when absent (disputes arrive with issue 16). */
   licensingFrozenOf?: LicensingFrozenOf;
+  /** Runs license purchases (workflows/license-purchase/client.ts); in-process when absent. */
+  licensePurchases?: LicensePurchaseClient;
+  /** XRPL escrow for license purchases; null or absent without XRPL_URL (escrow purchases are then refused). */
+  licenseEscrow?: LicenseEscrow | null;
 }
 
 export interface BuildAppOptions
@@ -162,6 +170,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     royalties: options.royalties ?? openRoyaltyServices(options, options.royaltyPorts),
     releases: options.releases ?? unavailableReleases,
   };
+  deps.licensePurchases ??= inProcessLicensePurchaseClient(
+    createLicensePurchaseActivities({ ...deps, royaltyEarnings: deps.royaltyEarnings ?? null, escrow: deps.licenseEscrow ?? null }),
+  );
   const stopListening = options.projector.onChange(deps.vaultLists.changed);
   app.addHook('onClose', async () => stopListening());
 
@@ -193,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statementRoutes, deps);
   await app.register(smartContractRoutes, deps);
   await app.register(distributionRoutes, deps);
+  await app.register(licensePurchaseRoutes, deps);
   await app.register(proofRoutes, deps);
   await app.register(workRoutes, deps);
   await app.register(licenseOfferRoutes, deps);

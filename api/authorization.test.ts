@@ -17,6 +17,7 @@ import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
 import { releaseForm } from '../tests/support/release-form';
+import { offerLicense, registeredWork } from '../tests/support/licensing';
 import { seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import type { RouteEntry } from './route-table';
@@ -35,6 +36,8 @@ interface Resource {
   contractId: string;
   /** The owner's license offer for the track. */
   offerId: string;
+  /** A license the owner bought of another user's work. */
+  licenseId: string;
 }
 
 interface Case {
@@ -121,6 +124,10 @@ const CASES: Record<string, Case> = {
   'GET /api/licenses/marketplace/:id': { request: (r) => ({ method: 'GET', url: `/api/licenses/marketplace/${r.trackId}` }), public: 'The marketplace is open to visitors' },
   'PUT /api/licenses/offers/:id': { request: (r) => ({ method: 'PUT', url: `/api/licenses/offers/${r.offerId}`, ...json(OFFER) }) },
   'DELETE /api/licenses/offers/:id': { request: (r) => ({ method: 'DELETE', url: `/api/licenses/offers/${r.offerId}` }) },
+  'GET /api/licenses/:id': { request: (r) => ({ method: 'GET', url: `/api/licenses/${r.licenseId}` }) },
+  'GET /api/licenses/:id/certificate.json': { request: (r) => ({ method: 'GET', url: `/api/licenses/${r.licenseId}/certificate.json` }) },
+  'GET /api/licenses/:id/certificate.pdf': { request: (r) => ({ method: 'GET', url: `/api/licenses/${r.licenseId}/certificate.pdf` }) },
+  'POST /api/licenses/:id/rating': { request: (r) => ({ method: 'POST', url: `/api/licenses/${r.licenseId}/rating`, ...json({ rating: 5 }) }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 
@@ -152,7 +159,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -160,6 +167,14 @@ async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receive
   const released = await requestRelease(testApp.eventStore, { distributionId, contentId: trackId, ownerId, form }, { correlationId: 'test', actor: `user:${ownerId}` });
   await testApp.projector.waitFor(released!.lastPosition);
   return { trackId, storedName, txHash: txHash!, certificateId: certificateId!, distributionId, contractId: contractIdFor(trackId) };
+}
+
+/** A license `buyer` bought with tokens of a registered work offered by another user. */
+async function boughtLicense(buyer: string): Promise<string> {
+  const seller = await signup();
+  const offerId = await offerLicense(testApp, seller.userId, await registeredWork(testApp, seller.userId, 'Licensed work'), { workTitle: 'Licensed work', details: { priceCents: 100, paymentOptions: ['qxmp_tokens'] } });
+  const bought = await testApp.app.inject({ method: 'POST', url: '/api/licenses/purchase', headers: { cookie: buyer }, payload: { licenseId: offerId, paymentMethod: 'qxmp_tokens' } });
+  return bought.json().contractId;
 }
 
 beforeAll(async () => {
@@ -179,9 +194,9 @@ beforeAll(async () => {
     data: { offerId, actorId: ownerAccount.userId, work: { workId: track.trackId, ownerId: ownerAccount.userId, title: 'Private work', registered: true }, licensingFrozen: false, offer: OFFER as unknown as OfferDetails, offeredAt: new Date().toISOString() },
   }, { correlationId: 'test', actor: `user:${ownerAccount.userId}` });
   await testApp.projector.waitFor(offered.result!.lastPosition);
-  resource = { ...track, receiverId: added.json().receiver.id, offerId };
+  resource = { ...track, receiverId: added.json().receiver.id, offerId, licenseId: await boughtLicense(ownerAccount.cookie) };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID() };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID() };
 });
 
 afterAll(async () => {

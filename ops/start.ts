@@ -23,6 +23,7 @@ import { TokenLedger } from '../infra/tokens/token-ledger';
 import { openWalletServices } from '../infra/wallets/services';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
+import { temporalLicensePurchaseClient } from '../workflows/license-purchase/client';
 
 const config = loadConfig();
 const stops: (() => Promise<unknown>)[] = [];
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
     lifecycle: temporalLifecycleClient(client),
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     releases: temporalReleaseClient(client),
+    licensePurchases: temporalLicensePurchaseClient(client),
     tokenLedger,
     payments: stripe.payments,
     wallets,

@@ -1,6 +1,7 @@
 // Every read model the projector maintains.
 import { distributionsProjection } from './distributions/projection';
 import { licensesProjection } from './licenses/projection';
+import { licenseSalesProjection } from './license-sales/projection';
 import type { Projection } from './projection';
 import { proofsProjection } from './proofs/projection';
 import { receiversProjection } from './receivers/projection';
@@ -21,6 +22,7 @@ export const allProjections: readonly Projection[] = [
   statementsProjection,
   royaltiesProjection,
   distributionsProjection,
+  licenseSalesProjection,
   worksProjection,
   proofsProjection,
   licensesProjection,

@@ -2,3 +2,4 @@
 export { trackLifecycle } from './track-lifecycle/workflow';
 export { royaltyContract } from './royalty-contract/workflow';
 export { release } from './release/workflow';
+export { licensePurchase } from './license-purchase/workflow';

@@ -17,6 +17,9 @@ import { createTokenChargeActivities, type TokenChargeActivityDeps } from './tok
 import { createRoyaltyContractActivities } from './royalty-contract/activities';
 import { royaltyActivityPorts, type RoyaltyPorts } from '../infra/royalties/royalty-services';
 import { createReleaseActivities } from './release/activities';
+import { createLicensePurchaseActivities } from './license-purchase/activities';
+import { royaltyEarningsSink } from '../infra/royalties/earnings-sink';
+import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 import type { Distributor } from '../infra/distribution/distributor';
 import { SandboxDistributor } from '../infra/distribution/sandbox-distributor';
 
@@ -42,6 +45,8 @@ export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps,
   royaltyPorts?: RoyaltyPorts;
   /** Where releases are delivered; the sandbox distributor under the data folder when absent. */
   distributor?: Distributor;
+  /** XRPL escrow for license purchases; escrow purchases are refused without it. */
+  licenseEscrow?: LicenseEscrow | null;
 }
 
 export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOptions): Promise<Worker> {
@@ -54,6 +59,7 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
       ...createTrackLifecycleActivities(options),
       ...createTokenChargeActivities(options),
       ...createRoyaltyContractActivities({ eventStore: options.eventStore, db: options.db, ...royaltyActivityPorts({ eventStore: options.eventStore, db: options.db, tokenLedger: options.tokenLedger }, options.royaltyPorts ?? {}) }),
+      ...createLicensePurchaseActivities({ ...options, royaltyEarnings: royaltyEarningsSink(options.eventStore), escrow: options.licenseEscrow ?? null }),
       ...createReleaseActivities({ ...options, distributor: options.distributor ?? new SandboxDistributor(options.storage.root), dataDir: options.storage.root }),
     },
   });

@@ -122,6 +122,18 @@ describe('token account decider', () => {
       data: { subscriptionId: 'sub_1', tierId, reference, periodStart, periodEnd },
     });
 
+    it("a license's price is held in full, never covered by an allowance, and released like any hold", () => {
+      const state = given(open(50), month('in_1', 'gold'));
+      const license: TokenAccountCommand = { type: 'Hold', data: { holdId: 'license-l1', service: 'license-purchase', priceMicros: tokensToMicros(12.5), subjectId: 'w1', description: 'License of "Night Drive"', at: NOW } };
+      const held = when(state, license);
+      expect(held[0]!.data).toMatchObject({ service: 'license-purchase', amountMicros: tokensToMicros(12.5), coveredByAllowance: false });
+      const after = held.reduce(evolveTokenAccount, state);
+      expect(availableMicros(after)).toBe(tokensToMicros(50 + 39.99 - 12.5));
+      const released = when(after, { type: 'Release', data: { holdId: 'license-l1', reason: 'failed' } }).reduce(evolveTokenAccount, after);
+      expect(availableMicros(released)).toBe(tokensToMicros(50 + 39.99));
+      expect(released.subscription?.used).toEqual({});
+    });
+
     it('a paid month credits tokens equal to the tier price, once per invoice', () => {
       const state = given(open(0), month('in_1'));
       expect(state.balanceMicros).toBe(tokensToMicros(29.99));

@@ -29,6 +29,8 @@ export type PaymentEvent =
   | { kind: 'subscription_ending'; eventId: string; userId: string; subscriptionId: string; endsAt: string }
   /** Money was given back: each refund once, in cents. */
   | { kind: 'payment_refunded'; eventId: string; userId: string; chargeId: string; refunds: { refundId: string; amountCents: number }[]; currency: string }
+  /** A license's Checkout session was paid (only sessions GOOSE created for a license). */
+  | { kind: 'license_paid'; eventId: string; userId: string; licenseId: string; sessionId: string; amountCents: number; currency: string }
   /** A delivery the platform has nothing to do for (another event type, or one not made by GOOSE). */
   | { kind: 'ignored'; eventId: string; type: string; why: string };
 
@@ -37,6 +39,17 @@ export class PaymentProviderError extends Error {}
 
 /** The Stripe-Signature (or the provider's equivalent) did not verify the body. */
 export class WebhookSignatureError extends Error {}
+
+/** A license bought by card: paid on Stripe's Checkout page, completed by the webhook. */
+export interface LicenseCheckout {
+  licenseId: string;
+  userId: string;
+  /** Cents, USD. */
+  amountCents: number;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+}
 
 export interface PaymentsProvider {
   /** Handed to the pages for the provider's payment form. */
@@ -49,4 +62,6 @@ export interface PaymentsProvider {
   createSubscription(request: SubscriptionRequest): Promise<{ subscriptionId: string; clientSecret: string }>;
   /** Verifies a delivery's signature on its raw body (WebhookSignatureError otherwise) and says what it means. */
   receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
+  /** A Checkout session for a license (absent on providers that cannot take one: card purchases are then refused). */
+  createLicenseCheckout?(checkout: LicenseCheckout): Promise<{ sessionId: string; url: string }>;
 }

@@ -12,6 +12,7 @@ import {
   PaymentProviderError,
   WebhookSignatureError,
   type PackagePayment,
+  type LicenseCheckout,
   type PaymentEvent,
   type PaymentsProvider,
   type SubscriptionRequest,
@@ -19,6 +20,7 @@ import {
 
 /** Marks the PaymentIntents GOOSE creates for a package: only these credit a purchase. */
 const PACKAGE_PURPOSE = 'token_package';
+const LICENSE_PURPOSE = 'license_purchase';
 
 const userIdSchema = z.uuid();
 
@@ -102,6 +104,20 @@ export class StripePayments implements PaymentsProvider {
     return payment && typeof payment !== 'string' ? payment.client_secret : null;
   }
 
+  async createLicenseCheckout(checkout: LicenseCheckout): Promise<{ sessionId: string; url: string }> {
+    const session = await providerCall('create a Checkout session', () => this.stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: checkout.amountCents, product_data: { name: checkout.description } } }],
+      success_url: checkout.successUrl,
+      cancel_url: checkout.cancelUrl,
+      client_reference_id: checkout.licenseId,
+      metadata: { userId: checkout.userId, licenseId: checkout.licenseId, purpose: LICENSE_PURPOSE },
+      payment_intent_data: { metadata: { userId: checkout.userId, licenseId: checkout.licenseId, purpose: LICENSE_PURPOSE } },
+    }));
+    if (!session.url) throw new Error(`Stripe returned Checkout session ${session.id} without a URL`);
+    return { sessionId: session.id, url: session.url };
+  }
+
   async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent> {
     if (!this.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set: webhook deliveries cannot be verified');
     if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing');
@@ -124,6 +140,14 @@ export class StripePayments implements PaymentsProvider {
         if (purpose !== PACKAGE_PURPOSE || !packageId || !findPackage(packageId)) return ignored('not a token package payment');
         if (!userIdSchema.safeParse(userId).success) return ignored('the payment carries no GOOSE user');
         return { kind: 'package_paid', eventId: event.id, userId: userId!, packageId, paymentIntentId: intent.id, amountCents: intent.amount_received || intent.amount, currency: intent.currency };
+      }
+      case 'checkout.session.completed': {
+        const session = event.data.object;
+        const { userId, licenseId, purpose } = session.metadata ?? {};
+        if (purpose !== LICENSE_PURPOSE || !licenseId) return ignored('not a license Checkout session');
+        if (!userIdSchema.safeParse(userId).success) return ignored('the session carries no GOOSE user');
+        if (session.payment_status !== 'paid') return ignored(`the session's payment is ${session.payment_status}`);
+        return { kind: 'license_paid', eventId: event.id, userId: userId!, licenseId, sessionId: session.id, amountCents: session.amount_total ?? 0, currency: session.currency ?? 'usd' };
       }
       case 'invoice.paid': {
         const invoice = event.data.object;

@@ -29,8 +29,6 @@ export interface LicensePurchaseActivityDeps {
   signingKey: CertificateSigningKey;
   /** Where a sale's revenue goes; null: straight to the owner's tokens. */
   royaltyEarnings: RoyaltyEarningsSink | null;
-  /** PUBLIC_URL or the listening address: the certificate's verification link. */
-  publicOrigin: () => string;
   /** XRPL escrow (EscrowCreate/EscrowFinish); null without XRPL_URL. */
   escrow: LicenseEscrow | null;
 }
@@ -167,7 +165,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
           issuedAt,
           workCertificateId: workCertificate.certificateId,
           workSha256: workCertificate.certificate.sha256,
-          verificationUrl: `${deps.publicOrigin()}/proof-explorer?proof=${encodeURIComponent(proofId)}`,
+          verificationUrl: `${input.publicOrigin}/proof-explorer?proof=${encodeURIComponent(proofId)}`,
           version: LICENSE_CERTIFICATE_VERSION,
         },
         signingKey,

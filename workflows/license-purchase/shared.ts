@@ -13,6 +13,8 @@ export function licensePurchaseWorkflowId(licenseId: string): string {
 
 export interface LicensePurchaseInput {
   licenseId: string;
+  /** Where users reach the platform (PUBLIC_URL or the listening address): the certificate's verification link. */
+  publicOrigin: string;
   correlationId: string;
   actor: string;
 }

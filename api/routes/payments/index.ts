@@ -17,6 +17,8 @@ import { tokensToMicros } from '../../../domain/shared/tokens';
 import { findPackage, findTier } from '../../../domain/tokens/catalogue';
 import type { TokenAccountCommand } from '../../../domain/tokens/token-account.decider';
 import { logger as log } from '../../../infra/logger/logger';
+import { handleCommand } from '../../../infra/eventstore/command-handler';
+import { licenseDecider, licenseStreamId } from '../../../domain/licensing/license.decider';
 import { customerFor } from '../../../infra/payments/customer-links';
 import { PaymentProviderError, WebhookSignatureError, type PaymentEvent, type PaymentsProvider } from '../../../infra/payments/payments-provider';
 import { PAYMENTS_NOT_CONFIGURED } from '../../../infra/payments/stripe-payments';
@@ -114,7 +116,8 @@ async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** What a verified delivery does to the ledger; each command carries the payment's reference, so a repeat decides nothing. */
-async function applyPaymentEvent({ tokenLedger, projector }: AppDeps, event: PaymentEvent): Promise<void> {
+async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<void> {
+  const { tokenLedger, projector } = deps;
   const context = { correlationId: event.eventId, actor: 'stripe' };
   const run = async (userId: string, command: TokenAccountCommand) => {
     const outcome = await tokenLedger.execute(userId, command, context);
@@ -163,6 +166,14 @@ async function applyPaymentEvent({ tokenLedger, projector }: AppDeps, event: Pay
         });
         log.info({ eventId: event.eventId, userId: event.userId, refundId: refund.refundId, debited }, 'payment refund debited');
       }
+      return;
+    }
+    case 'license_paid': {
+      // The card paid the license's Checkout session: the payment is secured once (the session is its reference), then the purchase runs on.
+      const { events, result } = await handleCommand(deps.eventStore, licenseStreamId(event.licenseId), licenseDecider, { type: 'SecurePayment', data: { paymentMethod: 'stripe', reference: event.sessionId, detail: { sessionId: event.sessionId, amountCents: event.amountCents, currency: event.currency } } }, context);
+      if (result) await projector.waitFor(result.lastPosition);
+      const outcome = await deps.licensePurchases!.purchase({ licenseId: event.licenseId, publicOrigin: deps.publicOrigin(), ...context });
+      log.info({ eventId: event.eventId, licenseId: event.licenseId, sessionId: event.sessionId, secured: events.length > 0, status: outcome.status }, 'license card payment received');
       return;
     }
     case 'ignored':

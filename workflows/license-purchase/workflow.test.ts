@@ -1,0 +1,114 @@
+// The license purchase workflow against the Temporal dev server, PGlite in memory and the real
+// token ledger: a token purchase holds, issues a certificate that verifies, captures and credits the
+// owner (no royalty contract), and one the buyer cannot afford fails with nothing held.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { licenseDecider, licenseStreamId } from '../../domain/licensing/license.decider';
+import { eventRegistry } from '../../domain/registry';
+import { availableMicros } from '../../domain/tokens/token-account.decider';
+import { TrackCertificateIssued } from '../../domain/track/stage.events';
+import { trackStreamId } from '../../domain/track/track.events';
+import { loadCertificateSigningKey, type CertificateSigningKey } from '../../infra/certificate/signing-key';
+import { pgliteDb, type Db } from '../../infra/db/db';
+import { migrate } from '../../infra/db/migrate';
+import { handleCommand } from '../../infra/eventstore/command-handler';
+import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { verifyLicenseCertificate, type SignedLicenseCertificate } from '../../infra/licensing/license-certificate';
+import { royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
+import { findTemporalCli } from '../../infra/temporal/dev-server';
+import { TokenLedger } from '../../infra/tokens/token-ledger';
+import { allProjections } from '../../projections/all';
+import { offerDetails } from '../../tests/support/licensing';
+import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
+import { createLicensePurchaseActivities } from './activities';
+import { temporalLicensePurchaseClient } from './client';
+
+const cli = await findTemporalCli();
+
+(cli ? describe : describe.skip)(cli ? 'licensePurchase workflow (Temporal dev server)' : 'licensePurchase workflow (skipped: no Temporal CLI found)', () => {
+  let env: TestWorkflowEnvironment;
+  let db: Db;
+  let eventStore: PostgresEventStore;
+  let tokenLedger: TokenLedger;
+  let signingKey: CertificateSigningKey;
+  let worker: Worker;
+  let workerRun: Promise<void>;
+  let dataDir: string;
+  const taskQueue = `license-purchase-test-${randomUUID()}`;
+
+  beforeAll(async () => {
+    installTemporalRuntime();
+    env = await TestWorkflowEnvironment.createLocal({
+      server: { executable: { type: 'existing-path', path: cli!.path }, extraArgs: ['--dynamic-config-value', 'frontend.enableServerVersionCheck=false'] },
+    });
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-license-workflow-'));
+    db = await pgliteDb();
+    await migrate(db, eventStoreMigrations);
+    for (const projection of allProjections) await db.query(projection.schema);
+    eventStore = new PostgresEventStore(db, eventRegistry);
+    tokenLedger = new TokenLedger(eventStore);
+    signingKey = await loadCertificateSigningKey(dataDir, {});
+    worker = await Worker.create({
+      connection: env.nativeConnection,
+      namespace: 'default',
+      taskQueue,
+      workflowBundle: await bundleTrackLifecycleWorkflows(),
+      activities: createLicensePurchaseActivities({ eventStore, db, tokenLedger, signingKey, royaltyEarnings: royaltyEarningsSink(eventStore), escrow: null }),
+    });
+    workerRun = worker.run();
+  }, 180_000);
+
+  afterAll(async () => {
+    if (worker?.getState() === 'RUNNING') worker.shutdown();
+    await workerRun;
+    await eventStore?.close();
+    await db?.close();
+    await env?.teardown();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const context = { correlationId: 'test', actor: 'test' };
+
+  async function requested(priceCents: number) {
+    const [ownerId, buyerId, workId] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const userId of [ownerId, buyerId]) await tokenLedger.execute(userId, { type: 'OpenAccount', data: { userId, welcomeBonusMicros: 50_000_000 } }, context);
+    const certificate = TrackCertificateIssued.create({ trackId: workId, certificateId: 'GOOSE-CERT-1', certificate: { certificateId: 'GOOSE-CERT-1', xrplTxHash: 'A'.repeat(64), sha256: 'b'.repeat(64) }, signature: { algorithm: 'Ed25519', keyId: 'k', publicKey: 'pk', canonicalization: 'RFC8785', value: 'sig' } });
+    await eventStore.append(trackStreamId(workId), [{ eventId: randomUUID(), type: certificate.type, data: certificate.data, metadata: { ...context, causationId: null, workflowId: null, occurredAt: new Date().toISOString() } }], 'no_stream');
+    const licenseId = randomUUID();
+    await handleCommand(eventStore, licenseStreamId(licenseId), licenseDecider, {
+      type: 'RequestPurchase',
+      data: { licenseId, offerId: 'o1', workId, workTitle: 'Night Drive', ownerId, buyerId, offer: offerDetails({ priceCents }), paymentMethod: 'qxmp_tokens', offerWithdrawn: false, licensingFrozen: false, workRegistered: true, requestedAt: new Date().toISOString() },
+    }, context);
+    return { licenseId, ownerId, buyerId };
+  }
+
+  const purchase = (licenseId: string) => temporalLicensePurchaseClient(env.client, taskQueue).purchase({ licenseId, publicOrigin: 'http://localhost:8080', ...context });
+  const free = async (userId: string) => availableMicros(await tokenLedger.account(userId));
+
+  it('holds, issues a verifiable certificate, captures and credits the owner', async () => {
+    const { licenseId, ownerId, buyerId } = await requested(1250);
+    expect(await purchase(licenseId)).toEqual({ status: 'issued', message: 'License issued' });
+    expect(await free(buyerId)).toBe(37_500_000);
+    expect((await tokenLedger.account(buyerId)).holds.get(`license-${licenseId}`)?.status).toBe('captured');
+    expect(await free(ownerId)).toBe(62_500_000);
+    const issued = (await eventStore.readStream(licenseStreamId(licenseId))).find((e) => e.type === 'LicenseIssued')!.data as SignedLicenseCertificate;
+    expect(verifyLicenseCertificate({ certificate: issued.certificate, signature: issued.signature }, signingKey.publicKeyBase64).valid).toBe(true);
+    // The same license again joins its workflow's outcome: nothing is held or credited twice.
+    expect((await purchase(licenseId)).status).toBe('issued');
+    expect(await free(ownerId)).toBe(62_500_000);
+  }, 60_000);
+
+  it('fails a purchase the buyer cannot afford, holding nothing', async () => {
+    const { licenseId, buyerId } = await requested(9000);
+    const outcome = await purchase(licenseId);
+    expect(outcome.status).toBe('failed');
+    expect(outcome.message).toMatch(/^Insufficient tokens/);
+    expect(await free(buyerId)).toBe(50_000_000);
+    expect((await eventStore.readStream(licenseStreamId(licenseId))).map((e) => e.type)).toEqual(['LicensePurchaseRequested', 'LicensePurchaseFailed']);
+  }, 60_000);
+});
