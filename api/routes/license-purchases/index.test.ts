@@ -37,7 +37,7 @@ beforeAll(async () => {
   testApp = await startTestApp(
     dataDir,
     { start: notExpected, master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected },
-    { wallets: await openWalletServices(dataDir, parseWalletConfig({ XRP_USD_RATE: '0.5' })), licensingFrozen: async (workId) => frozenWorks.has(workId) },
+    { wallets: await openWalletServices(dataDir, parseWalletConfig({ XRP_USD_RATE: '0.5' })), licensingFrozenOf: async (workId: string) => frozenWorks.has(workId) },
   );
 });
 
