@@ -88,6 +88,7 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   const buyerPage = await buyerContext.newPage();
   await buyerPage.goto('/');
   await signUp(buyerPage, buyer);
+  await buyerPage.getByRole('button', { name: 'Generate Wallet' }).click();
   const buyerBalance = buyerPage.getByRole('button', { name: /^Token balance:/ });
   await expect(buyerBalance).toHaveAccessibleName('Token balance: 50.00 tokens');
   await buyerPage.goto('/licensing-marketplace');
@@ -100,11 +101,12 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   await expect(buyerPage.getByText('License purchased', { exact: true })).toBeVisible();
   const license = buyerPage.getByRole('article', { name: `Your license for ${TITLE}` });
   await expect(license).toContainText('Issued', { timeout: 60_000 });
-  await expect(buyerBalance).toHaveAccessibleName('Token balance: 38.00 tokens');
   const pdfDownload = buyerPage.waitForEvent('download');
   await license.getByRole('link', { name: 'Certificate PDF' }).click();
   const pdf = await readFile(await (await pdfDownload).path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  await buyerPage.getByRole('button', { name: 'Dashboard' }).click();
+  await expect(buyerBalance).toHaveAccessibleName('Token balance: 38.00 tokens');
   await buyerContext.close();
 
   // 5. The owner sees the sale, and the contract's earnings rise by the price.
@@ -113,5 +115,7 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   await expect(fact(page.locator('body'), 'Licenses sold')).toHaveText('1');
   await page.goto('/');
   await tabs.getByRole('menuitem', { name: 'Smart Contracts' }).click();
+  await page.locator('section.smart-contracts-panel').getByRole('tab', { name: 'Smart Contracts' }).click();
   await expect(fact(contractCard, 'Total earnings')).toHaveText('$12.00');
+  await expect(fact(contractCard, 'Pending')).toHaveText('$12.00');
 });

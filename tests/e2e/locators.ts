@@ -9,5 +9,6 @@ export function fact(scope: Locator, term: string): Locator {
 /** Picks an option of a PrimeReact dropdown by its label. */
 export async function chooseOption(scope: Locator, label: string, option: string | RegExp): Promise<void> {
   await scope.locator('.field').filter({ has: scope.page().getByText(label, { exact: true }) }).locator('.p-dropdown').click();
-  await scope.page().getByRole('option', { name: option }).click();
+  // The list item, not the hidden native <option> PrimeReact keeps for the selected value.
+  await scope.page().getByRole('option', { name: option }).and(scope.page().locator('li')).click();
 }
