@@ -30,7 +30,7 @@ import {
   USER_KEY,
   VAULT_KEY,
 } from '../../../lib/query-keys';
-import { downloadFile } from '../../vault/api/save-file';
+import { downloadFile } from '../../../lib/download-file';
 
 export type DistributeResponse = z.infer<typeof distributeResponseSchema>;
 export type RoyaltyBreakdown = z.infer<typeof royaltyBreakdownSchema>['royalties'];

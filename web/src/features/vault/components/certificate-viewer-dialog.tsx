@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { certificatePdfDownloadUrl, certificatePdfViewUrl } from '../api/get-certificate';
-import { downloadFile } from '../api/save-file';
+import { downloadFile } from '../../../lib/download-file';
 
 interface CertificateViewerDialogProps {
   contentId: string;

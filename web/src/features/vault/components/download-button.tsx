@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useToast } from '../../../components/ui/toast';
-import { downloadFile } from '../api/save-file';
+import { downloadFile } from '../../../lib/download-file';
 import { audioPath, downloadFileName, type AudioKind } from '../download-names';
 
 const LABELS: Record<AudioKind, string> = {
