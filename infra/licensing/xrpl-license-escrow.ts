@@ -15,7 +15,7 @@ import { WalletNotFundedError } from '../royalties/contract-anchor';
 import type { WalletServices } from '../wallets/services';
 import { xrpAccountReader } from '../wallets/xrp-account';
 import { loadPlatformWallet } from '../xrpl/platform-wallet';
-import { EscrowNotPayableError, ESCROW_QXMP_REFUSAL, ESCROW_UNPRICED, preimageSha256Condition, type EscrowCreation, type LicenseEscrow, type PreparedEscrow } from './license-escrow';
+import { EscrowNotPayableError, ESCROW_QXMP_REFUSAL, ESCROW_UNPRICED, preimageSha256Condition, type EscrowCreation, type LicenseEscrow } from './license-escrow';
 
 /** How long the platform has to finish an escrow before the buyer may cancel it: 24 hours. */
 export const ESCROW_CANCEL_AFTER_MS = 24 * 60 * 60 * 1000;
