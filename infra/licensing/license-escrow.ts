@@ -44,6 +44,13 @@ export interface LicenseEscrow {
 /** A price the escrow cannot take: QXMP (tokens live on the platform, not the ledger), or no XRP rate. */
 export class EscrowNotPayableError extends Error {
   override readonly name = 'EscrowNotPayableError';
+  constructor(
+    /** qxmp_price: the offer's price (the buyer's to change); unpriced: the server has no XRP_USD_RATE. */
+    readonly kind: 'qxmp_price' | 'unpriced',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export const ESCROW_QXMP_REFUSAL = 'An XRPL escrow pays XRP: this offer is priced in QXMP tokens, so pay it with tokens';

@@ -43,8 +43,8 @@ export function xrplLicenseEscrow({ eventStore, wallets, platformWallet, url, no
   const balances = wallets.xrpAccounts ?? xrpAccountReader(url);
 
   const quote: LicenseEscrow['quote'] = ({ priceCents, currency }) => {
-    if (currency !== 'USD') throw new EscrowNotPayableError(ESCROW_QXMP_REFUSAL);
-    if (!wallets.xrpRate) throw new EscrowNotPayableError(ESCROW_UNPRICED);
+    if (currency !== 'USD') throw new EscrowNotPayableError('qxmp_price', ESCROW_QXMP_REFUSAL);
+    if (!wallets.xrpRate) throw new EscrowNotPayableError('unpriced', ESCROW_UNPRICED);
     return { xrpAmount: (priceCents / 100 / wallets.xrpRate.rate).toFixed(6), usdAmount: (priceCents / 100).toFixed(2) };
   };
 

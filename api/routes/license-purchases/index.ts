@@ -22,7 +22,7 @@ import { trackStreamId } from '../../../domain/track/track.events';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { signedLicenseCertificateSchema, type SignedLicenseCertificate } from '../../../infra/licensing/license-certificate';
 import { renderLicenseCertificatePdf } from '../../../infra/licensing/license-certificate-pdf';
-import { EscrowNotPayableError, ESCROW_QXMP_REFUSAL } from '../../../infra/licensing/license-escrow';
+import { EscrowNotPayableError } from '../../../infra/licensing/license-escrow';
 import { WalletNotFundedError } from '../../../infra/royalties/contract-anchor';
 import { escrowOf } from '../../../workflows/license-purchase/activities';
 import { findPurchasedLicense, listBuyerLicenses, listOwnerSales, publicLicense, type StoredLicense } from '../../../projections/license-sales/queries';
@@ -88,7 +88,7 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         await escrow.ensureFunded({ buyerId, priceCents, currency: offer.details.currency });
       } catch (error) {
         // A QXMP price is the offer's (400); a missing XRP_USD_RATE is the server's (409).
-        if (error instanceof EscrowNotPayableError) throw new HttpError(error.message === ESCROW_QXMP_REFUSAL ? 400 : 409, error.message);
+        if (error instanceof EscrowNotPayableError) throw new HttpError(error.kind === 'qxmp_price' ? 400 : 409, error.message);
         if (error instanceof WalletNotFundedError) throw new HttpError(402, error.message);
         throw error;
       }
