@@ -3,7 +3,9 @@
 // died after an append changes nothing the second time. Revenue goes to the work's royalty
 // contract through the earnings sink (source license_sale, reference license-<id>), which splits
 // it at payout; a work without a contract has its price credited to the owner's tokens instead
-// (reference license-sale-<id>), as the sink keeps nothing for content without a contract.
+// (reference license-sale-<id>), as the sink keeps nothing for content without a contract. An
+// escrow purchase's EscrowCreate is recorded (LicenseEscrowPrepared) before it is submitted, so a
+// retry sends that same transaction and never a second escrow.
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { RoyaltyEarningsSink } from '../../domain/royalties/ports';
