@@ -21,6 +21,7 @@ import { Projector } from '../projections/projector';
 import { openMissingAccounts } from '../infra/tokens/open-accounts';
 import { TokenLedger } from '../infra/tokens/token-ledger';
 import { openWalletServices } from '../infra/wallets/services';
+import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
 import { temporalLicensePurchaseClient } from '../workflows/license-purchase/client';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
   const wallets = await openWalletServices(config.dataDir, config.wallets);
   stops.push(async () => wallets.treasury?.close());
   await openMissingAccounts(platform.db, platform.eventStore, tokenLedger);
+  const licenseEscrow = await openLicenseEscrow({ eventStore: platform.eventStore, wallets, dataDir: config.dataDir, url: services.ledger.url });
 
   const workerConnection = await NativeConnection.connect({ address: temporal.address });
   const worker = await createTrackLifecycleWorker({
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     db: platform.db,
     storage,
     tokenLedger,
+    licenseEscrow,
     ...services,
   });
   const workerRun = worker.run();
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     releases: temporalReleaseClient(client),
     licensePurchases: temporalLicensePurchaseClient(client),
+    licenseEscrow,
     tokenLedger,
     payments: stripe.payments,
     wallets,

@@ -22,6 +22,8 @@ import { royaltyEarningsSink } from '../infra/royalties/earnings-sink';
 import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 import type { Distributor } from '../infra/distribution/distributor';
 import { SandboxDistributor } from '../infra/distribution/sandbox-distributor';
+import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
+import { openWalletServices } from '../infra/wallets/services';
 
 /** Every workflow definition (workflows/all.ts), bundled once for the worker. */
 export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./all.ts', import.meta.url));
@@ -112,6 +114,8 @@ async function runStandalone(): Promise<void> {
   await storage.init();
   const platform = await openPlatform(config, lifecycleMigrations);
   const services = await openLifecycleServices(config.dataDir);
+  const wallets = await openWalletServices(config.dataDir, config.wallets);
+  const licenseEscrow = await openLicenseEscrow({ eventStore: platform.eventStore, wallets, dataDir: config.dataDir, url: services.ledger.url });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const taskQueue = TRACK_LIFECYCLE_TASK_QUEUE;
   const worker = await createTrackLifecycleWorker({
@@ -121,6 +125,7 @@ async function runStandalone(): Promise<void> {
     db: platform.db,
     storage,
     tokenLedger: new TokenLedger(platform.eventStore),
+    licenseEscrow,
     ...services,
     taskQueue,
   });

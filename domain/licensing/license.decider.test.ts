@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { IllegalStateError, UnauthorizedError, ValidationError } from '../shared/errors';
 import { deciderSpec } from '../shared/decider-spec';
 import { licenseDecider, PURCHASE_REFUSALS, type LicenseCommand } from './license.decider';
-import { LicenseIssued, LicensePaymentSecured, LicensePurchaseFailed, LicensePurchaseRequested, LicenseRated } from './license.events';
+import { LicenseEscrowPrepared, LicenseIssued, LicensePaymentSecured, LicensePurchaseFailed, LicensePurchaseRequested, LicenseRated } from './license.events';
 import type { OfferDetails } from './license-offer.events';
 
 const { given, when } = deciderSpec(licenseDecider);
@@ -57,6 +57,18 @@ describe('license decider', () => {
     expect(when([requested, paid], { type: 'SecurePayment', data: { paymentMethod: 'qxmp_tokens', reference: 'license-l1' } })).toEqual([]);
     expect(() => when([requested, paid], { type: 'SecurePayment', data: { paymentMethod: 'qxmp_tokens', reference: 'other' } })).toThrow(IllegalStateError);
     expect(() => when([requested], { type: 'SecurePayment', data: { paymentMethod: 'stripe', reference: 'cs_1' } })).toThrow(ValidationError);
+  });
+
+  it('records an escrow purchase\'s EscrowCreate once, before it is paid; a second, different escrow is refused', () => {
+    const escrowRequested = LicensePurchaseRequested.create({ ...requested.data, offer: { ...offer, currency: 'USD', paymentOptions: ['polygon_escrow'] }, paymentMethod: 'polygon_escrow', currency: 'USD' });
+    const escrow = { account: 'rBuyerAccount1111111111111111', destination: 'rPlatformAccount111111111111', xrpAmount: '50.000000', drops: '50000000', sequence: 7, txHash: 'AB12', txBlob: '1200', condition: 'A025', sealedPreimage: 'v1.k.x', cancelAfter: NOW };
+    const prepare = (txHash = 'AB12'): LicenseCommand => ({ type: 'PrepareEscrow', data: { ...escrow, txHash } });
+    const prepared = when([escrowRequested], prepare());
+    expect(prepared).toEqual([LicenseEscrowPrepared.create({ licenseId: 'l1', ...escrow })]);
+    expect(given(escrowRequested, ...prepared).escrowTxHash).toBe('AB12');
+    expect(when([escrowRequested, ...prepared], prepare())).toEqual([]);
+    expect(() => when([escrowRequested, ...prepared], prepare('CD34'))).toThrow(/has its escrow AB12 already/);
+    expect(() => when([requested], prepare())).toThrow(ValidationError);
   });
 
   it('issues only after the payment is secured, once', () => {

@@ -6,6 +6,7 @@
 import type { PaymentOption } from '../contracts/licensing';
 import { IllegalStateError, UnauthorizedError, ValidationError } from '../shared/errors';
 import {
+  LicenseEscrowPrepared,
   LicenseIssued,
   LicensePaymentSecured,
   LicensePurchaseFailed,
@@ -33,6 +34,8 @@ export interface LicenseState {
   paymentMethod: PaymentOption | null;
   priceCents: number;
   paymentReference: string | null;
+  /** The recorded EscrowCreate's hash (escrow purchases), once prepared. */
+  escrowTxHash: string | null;
   rating: number | null;
 }
 
@@ -46,6 +49,7 @@ export const initialLicenseState: LicenseState = {
   paymentMethod: null,
   priceCents: 0,
   paymentReference: null,
+  escrowTxHash: null,
   rating: null,
 };
 
@@ -79,6 +83,7 @@ export type LicenseCommand =
         requestedAt: string;
       };
     }
+  | { type: 'PrepareEscrow'; data: Omit<ReturnType<typeof LicenseEscrowPrepared.create>['data'], 'licenseId'> }
   | { type: 'SecurePayment'; data: { paymentMethod: PaymentOption; reference: string; detail?: Record<string, unknown> } }
   | {
       type: 'Issue';
@@ -119,6 +124,15 @@ export function decideLicense(command: LicenseCommand, state: LicenseState): Lic
   if (state.status === 'none' || !state.licenseId) throw new IllegalStateError('No such license purchase');
   const licenseId = state.licenseId;
   switch (command.type) {
+    case 'PrepareEscrow': {
+      if (state.escrowTxHash) {
+        if (state.escrowTxHash === command.data.txHash) return [];
+        throw new IllegalStateError(`License ${licenseId} has its escrow ${state.escrowTxHash} already`);
+      }
+      if (state.paymentMethod !== 'polygon_escrow') throw new ValidationError(`License ${licenseId} is paid by ${state.paymentMethod}, not by escrow`);
+      if (state.status !== 'requested') throw new IllegalStateError(`License ${licenseId} is ${state.status} and takes no escrow`);
+      return [LicenseEscrowPrepared.create({ ...command.data, licenseId })];
+    }
     case 'SecurePayment': {
       if (state.status === 'paid' || state.status === 'issued') {
         if (state.paymentReference === command.data.reference) return [];
@@ -158,6 +172,8 @@ export function evolveLicense(state: LicenseState, event: LicenseEvent): License
       const { licenseId, offerId, workId, ownerId, buyerId, paymentMethod, priceCents } = event.data;
       return { ...state, status: 'requested', licenseId, offerId, workId, ownerId, buyerId, paymentMethod, priceCents };
     }
+    case 'LicenseEscrowPrepared':
+      return { ...state, escrowTxHash: event.data.txHash };
     case 'LicensePaymentSecured':
       return { ...state, status: 'paid', paymentReference: event.data.reference };
     case 'LicenseIssued':

@@ -48,6 +48,34 @@ export const LicensePaymentSecured = defineEvent(
   }),
 );
 
+/**
+ * An XRPL escrow purchase's EscrowCreate, signed from the buyer's own account and recorded BEFORE it
+ * is submitted: a retry submits this very transaction (found again by its hash and Sequence) and
+ * never signs a second escrow. The preimage is sealed with the wallet key box; no read model holds it.
+ */
+export const LicenseEscrowPrepared = defineEvent(
+  'LicenseEscrowPrepared',
+  1,
+  z.object({
+    licenseId: id,
+    /** The buyer's XRPL account (the escrow's owner). */
+    account: z.string().min(25),
+    /** The platform's XRPL account (the escrow's destination). */
+    destination: z.string().min(25),
+    xrpAmount: z.string().min(1),
+    drops: z.string().regex(/^[0-9]+$/),
+    /** The EscrowCreate's Sequence: with the account, what names the escrow on the ledger (EscrowFinish's OfferSequence). */
+    sequence: z.number().int().positive(),
+    txHash: z.string().min(1),
+    txBlob: z.string().min(1),
+    /** The PREIMAGE-SHA-256 condition, upper-case hex. */
+    condition: z.string().min(1),
+    /** The 32-byte preimage, hex, sealed with the wallet key box. */
+    sealedPreimage: z.string().min(1),
+    cancelAfter: z.iso.datetime(),
+  }),
+);
+
 export const LicenseIssued = defineEvent(
   'LicenseIssued',
   1,
@@ -72,4 +100,4 @@ export const LicensePurchaseFailed = defineEvent(
 
 export const LicenseRated = defineEvent('LicenseRated', 1, z.object({ licenseId: id, rating: z.number().int().min(1).max(5), ratedAt: z.iso.datetime() }));
 
-export const licenseEventDefinitions = [LicensePurchaseRequested, LicensePaymentSecured, LicenseIssued, LicensePurchaseFailed, LicenseRated] as const;
+export const licenseEventDefinitions = [LicensePurchaseRequested, LicenseEscrowPrepared, LicensePaymentSecured, LicenseIssued, LicensePurchaseFailed, LicenseRated] as const;

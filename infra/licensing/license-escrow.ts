@@ -2,21 +2,59 @@
 // EscrowCreate to the platform's account under a PREIMAGE-SHA-256 crypto-condition, and the
 // platform finishes it (EscrowFinish with the fulfillment) once the license is issued.
 import { createHash } from 'node:crypto';
+import type { LICENSE_CURRENCIES } from '../../domain/contracts/licensing';
 
-export interface EscrowCreated {
+/** The EscrowCreate as signed and recorded before submission (the `LicenseEscrowPrepared` event's data). */
+export interface PreparedEscrow {
   account: string;
   destination: string;
   xrpAmount: string;
-  txHash: string;
+  drops: string;
   sequence: number;
+  txHash: string;
+  txBlob: string;
   condition: string;
-  status: string;
+  sealedPreimage: string;
+  cancelAfter: string;
+}
+
+/** The escrow on the ledger: validated (secured), or refused for good with a reason the buyer can read. */
+export type EscrowCreation = { kind: 'created'; ledgerIndex: number | null } | { kind: 'refused'; reason: string };
+
+export interface EscrowPrice {
+  priceCents: number;
+  currency: (typeof LICENSE_CURRENCIES)[number];
 }
 
 export interface LicenseEscrow {
-  create(input: { licenseId: string; buyerId: string; priceCents: number }): Promise<EscrowCreated>;
-  finish(input: { licenseId: string }): Promise<{ txHash: string }>;
+  /** The platform's XRPL account, every escrow's destination. */
+  readonly destination: string;
+  /** The price in XRP (six decimals); throws EscrowNotPayableError for a QXMP price or without XRP_USD_RATE. */
+  quote(price: EscrowPrice): { xrpAmount: string; usdAmount: string };
+  /** Throws WalletNotFundedError when the buyer's own account cannot lock the price and keep its reserve. */
+  ensureFunded(input: EscrowPrice & { buyerId: string }): Promise<void>;
+  /** Signs the EscrowCreate from the buyer's account with a fresh condition; nothing is sent. */
+  prepare(input: EscrowPrice & { licenseId: string; buyerId: string }): Promise<PreparedEscrow>;
+  /** Submits the prepared EscrowCreate (or finds it on the ledger by its hash) and waits for validation. */
+  create(prepared: PreparedEscrow): Promise<EscrowCreation>;
+  /** EscrowFinish from the platform's account with the fulfillment; null txHash when it was finished by an earlier attempt. */
+  finish(prepared: PreparedEscrow): Promise<{ txHash: string | null }>;
 }
+
+/** A price the escrow cannot take: QXMP (tokens live on the platform, not the ledger), or no XRP rate. */
+export class EscrowNotPayableError extends Error {
+  override readonly name = 'EscrowNotPayableError';
+  constructor(
+    /** qxmp_price: the offer's price (the buyer's to change); unpriced: the server has no XRP_USD_RATE. */
+    readonly kind: 'qxmp_price' | 'unpriced',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const ESCROW_QXMP_REFUSAL = 'An XRPL escrow pays XRP: this offer is priced in QXMP tokens, so pay it with tokens';
+export const ESCROW_UNPRICED = 'XRPL escrow needs XRP_USD_RATE to price the license in XRP';
 
 /**
  * PREIMAGE-SHA-256 (crypto-conditions draft, type 0) encoded by hand: the condition is

@@ -30,6 +30,10 @@ async function applyOne(tx: Queryable, recorded: RecordedEvent): Promise<ReadMod
         [event.data.licenseId, version, ...values],
       );
     switch (event.type) {
+      case 'LicenseEscrowPrepared':
+        // The escrow's transaction and sealed preimage stay in the stream; the row changes when it is secured.
+        rows = [];
+        break;
       case 'LicensePaymentSecured':
         ({ rows } = await claim(`status = 'paid', reason = NULL`, []));
         break;

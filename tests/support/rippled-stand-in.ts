@@ -2,7 +2,11 @@
 // to autofill, submit and look transactions up. It checks what a real server checks before applying
 // a transaction (the signature, the signing key against the account, Sequence, fee, expiry), so a
 // test passing against it has sent a transaction rippled would accept. A ledger closes shortly
-// after each accepted submission and validates what it holds.
+// after each accepted submission and validates what it holds. XRP escrows are kept as the ledger
+// keeps them: EscrowCreate locks the amount (the sender must keep its reserve), EscrowFinish checks
+// the PREIMAGE-SHA-256 fulfillment against the escrow's condition and pays the destination, and
+// ledger_entry finds an escrow by owner and sequence.
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -13,8 +17,11 @@ export type DecodedTx = Record<string, unknown> & { hash: string };
 /** rippled's numeric codes (ripple-binary-codec TRANSACTION_RESULTS) for the results the stand-in gives. */
 const RESULT_CODES = {
   tesSUCCESS: 0,
+  tecUNFUNDED: 129,
+  tecNO_TARGET: 138,
   tecNO_PERMISSION: 139,
   tecINSUFFICIENT_RESERVE: 141,
+  tecCRYPTOCONDITION_ERROR: 146,
   tefALREADY: -198,
   tefBAD_AUTH: -196,
   tefPAST_SEQ: -190,
@@ -55,11 +62,23 @@ export interface RippledStandIn {
   setBalance(address: string, drops: string): void;
   /** An account's XRP balance in drops (an accepted XRP Payment moves it), or null for an unknown account. */
   balanceOf(address: string): string | null;
+  /** The escrows on the ledger now (a finished one is gone), keyed `<owner>:<sequence>`. */
+  readonly escrows: ReadonlyMap<string, StandInEscrow>;
   /** Like the dropConnections option, from now on: the next `count` submissions lose their reply. */
   dropNextSubmissions(count: number): void;
   /** While true the server is down for clients: every connection is cut as it opens. */
   setUnreachable(unreachable: boolean): void;
   close(): Promise<void>;
+}
+
+export interface StandInEscrow {
+  owner: string;
+  sequence: number;
+  destination: string;
+  drops: string;
+  condition: string | null;
+  /** Ripple epoch seconds. */
+  cancelAfter: number | null;
 }
 
 interface StoredTx {
@@ -74,7 +93,12 @@ type Reply = { result: Record<string, unknown> } | { error: string; error_code?:
 const BASE_FEE_DROPS = 10;
 const DEFAULT_BALANCE_DROPS = '100000000';
 const FIRST_VALIDATED_LEDGER = 1_000;
-const ERROR_CODES = { actNotFound: 19, txnNotFound: 29, invalidTransaction: 93, invalidParams: 31, unknownCmd: 32 } as const;
+/** The reserve an account keeps (server_state's reserve_base), plus one owner reserve per escrow it holds. */
+const RESERVE_BASE_DROPS = 1_000_000n;
+const RESERVE_INC_DROPS = 200_000n;
+/** Seconds between the Unix and the Ripple epochs. */
+const RIPPLE_EPOCH_OFFSET = 946_684_800;
+const ERROR_CODES = { actNotFound: 19, entryNotFound: 21, txnNotFound: 29, invalidTransaction: 93, invalidParams: 31, unknownCmd: 32 } as const;
 
 export async function startRippledStandIn(options: RippledStandInOptions = {}): Promise<RippledStandIn> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0 });
@@ -84,6 +108,7 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
   const accounts = new Map<string, { sequence: number; balanceDrops?: string }>();
   const transactions = new Map<string, StoredTx>();
   const received: DecodedTx[] = [];
+  const escrows = new Map<string, StandInEscrow>();
   const refused: Array<{ txBlob: string; reason: string }> = [];
   let validatedLedger = FIRST_VALIDATED_LEDGER;
   let dropsLeft = options.dropConnections ?? 0;
@@ -128,6 +153,8 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
     const account = accounts.get(tx.Account as string);
     if (account) account.sequence += 1;
     if (account && tx.TransactionType === 'Payment' && typeof tx.Amount === 'string') movePayment(account, tx.Destination as string, BigInt(tx.Amount), BigInt(tx.Fee as string));
+    if (account && tx.TransactionType === 'EscrowCreate') createEscrow(account, tx);
+    if (account && tx.TransactionType === 'EscrowFinish') finishEscrow(account, tx);
     const stored = { tx: { ...tx, hash }, ledgerIndex: null, transactionIndex: received.length };
     transactions.set(hash, stored);
     received.push(stored.tx);
@@ -143,6 +170,52 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
     else accounts.set(destination, { sequence: 1, balanceDrops: String(amount) });
   }
 
+  const escrowKey = (owner: string, sequence: number) => `${owner}:${sequence}`;
+  const balanceDrops = (account: { balanceDrops?: string }) => BigInt(account.balanceDrops ?? DEFAULT_BALANCE_DROPS);
+  const ownedEscrows = (owner: string) => [...escrows.values()].filter((e) => e.owner === owner).length;
+  const ledgerTime = () => Math.floor(Date.now() / 1000) - RIPPLE_EPOCH_OFFSET;
+
+  /** The amount and the fee leave the owner; the escrow holds the amount until finished. */
+  function createEscrow(owner: { balanceDrops?: string }, tx: Record<string, unknown>): void {
+    owner.balanceDrops = String(balanceDrops(owner) - BigInt(tx.Amount as string) - BigInt(tx.Fee as string));
+    escrows.set(escrowKey(tx.Account as string, tx.Sequence as number), {
+      owner: tx.Account as string,
+      sequence: tx.Sequence as number,
+      destination: tx.Destination as string,
+      drops: tx.Amount as string,
+      condition: typeof tx.Condition === 'string' ? tx.Condition : null,
+      cancelAfter: typeof tx.CancelAfter === 'number' ? tx.CancelAfter : null,
+    });
+  }
+
+  /** The fee leaves the finisher; the escrowed amount reaches the destination. */
+  function finishEscrow(finisher: { balanceDrops?: string }, tx: Record<string, unknown>): void {
+    const key = escrowKey(tx.Owner as string, tx.OfferSequence as number);
+    const escrow = escrows.get(key)!;
+    escrows.delete(key);
+    finisher.balanceDrops = String(balanceDrops(finisher) - BigInt(tx.Fee as string));
+    const receiving = accounts.get(escrow.destination);
+    if (receiving) receiving.balanceDrops = String(balanceDrops(receiving) + BigInt(escrow.drops));
+    else accounts.set(escrow.destination, { sequence: 1, balanceDrops: escrow.drops });
+  }
+
+  function checkEscrow(tx: Record<string, unknown>, account: { balanceDrops?: string }): ResultCode {
+    if (tx.TransactionType === 'EscrowCreate') {
+      if (typeof tx.Amount !== 'string' || typeof tx.Destination !== 'string') return 'temMALFORMED';
+      if (tx.Condition === undefined && tx.FinishAfter === undefined) return 'temMALFORMED';
+      if (typeof tx.CancelAfter === 'number' && tx.CancelAfter <= ledgerTime()) return 'tecNO_PERMISSION';
+      const reserve = RESERVE_BASE_DROPS + RESERVE_INC_DROPS * BigInt(ownedEscrows(tx.Account as string) + 1);
+      if (balanceDrops(account) - BigInt(tx.Amount) - BigInt(tx.Fee as string) < reserve) return 'tecUNFUNDED';
+    }
+    if (tx.TransactionType === 'EscrowFinish') {
+      const escrow = escrows.get(escrowKey(tx.Owner as string, tx.OfferSequence as number));
+      if (!escrow) return 'tecNO_TARGET';
+      if (escrow.cancelAfter !== null && escrow.cancelAfter <= ledgerTime()) return 'tecNO_PERMISSION';
+      if (escrow.condition !== null && !fulfills(tx.Fulfillment, escrow.condition)) return 'tecCRYPTOCONDITION_ERROR';
+    }
+    return 'tesSUCCESS';
+  }
+
   function check(tx: Record<string, unknown>): ResultCode {
     if (typeof tx.SigningPubKey !== 'string' || deriveAddress(tx.SigningPubKey) !== tx.Account) return 'tefBAD_AUTH';
     const account = accounts.get(tx.Account as string);
@@ -151,6 +224,8 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
     if (tx.Sequence > account.sequence) return 'terPRE_SEQ';
     if (Number(tx.Fee) < BASE_FEE_DROPS) return 'telINSUF_FEE_P';
     if (typeof tx.LastLedgerSequence === 'number' && tx.LastLedgerSequence <= validatedLedger) return 'tefMAX_LEDGER';
+    const escrowResult = checkEscrow(tx, account);
+    if (escrowResult !== 'tesSUCCESS') return escrowResult;
     return options.rejectWith ?? 'tesSUCCESS';
   }
 
@@ -256,6 +331,26 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
           },
         };
       }
+      case 'ledger_entry': {
+        const wanted = request.escrow as { owner?: unknown; seq?: unknown } | undefined;
+        const escrow = wanted && typeof wanted.owner === 'string' && typeof wanted.seq === 'number' ? escrows.get(escrowKey(wanted.owner, wanted.seq)) : undefined;
+        if (!escrow) return { error: 'entryNotFound', error_message: 'Entry not found.' };
+        return {
+          result: {
+            index: createHash('sha256').update(escrowKey(escrow.owner, escrow.sequence)).digest('hex').toUpperCase(),
+            ledger_index: validatedLedger,
+            validated: true,
+            node: {
+              LedgerEntryType: 'Escrow',
+              Account: escrow.owner,
+              Destination: escrow.destination,
+              Amount: escrow.drops,
+              ...(escrow.condition ? { Condition: escrow.condition } : {}),
+              ...(escrow.cancelAfter !== null ? { CancelAfter: escrow.cancelAfter } : {}),
+            },
+          },
+        };
+      }
       case 'submit': {
         const reply = submit(request);
         if (dropsLeft > 0) {
@@ -307,6 +402,7 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
     url: `ws://127.0.0.1:${port}`,
     received,
     refused,
+    escrows,
     fundAccount(address, sequence = 1) {
       accounts.set(address, { sequence });
     },
@@ -332,6 +428,13 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
+}
+
+/** A PREIMAGE-SHA-256 fulfillment (A0 22 80 20 <preimage>) meets a condition (A0 25 80 20 <sha256> 81 01 20). */
+function fulfills(fulfillment: unknown, condition: string): boolean {
+  if (typeof fulfillment !== 'string' || !/^A0228020[0-9A-F]{64}$/i.test(fulfillment)) return false;
+  const fingerprint = createHash('sha256').update(Buffer.from(fulfillment.slice(8), 'hex')).digest('hex');
+  return condition.toUpperCase() === `A0258020${fingerprint}810120`.toUpperCase();
 }
 
 function signatureHolds(txBlob: string): boolean {

@@ -3,7 +3,9 @@
 // died after an append changes nothing the second time. Revenue goes to the work's royalty
 // contract through the earnings sink (source license_sale, reference license-<id>), which splits
 // it at payout; a work without a contract has its price credited to the owner's tokens instead
-// (reference license-sale-<id>), as the sink keeps nothing for content without a contract.
+// (reference license-sale-<id>), as the sink keeps nothing for content without a contract. An
+// escrow purchase's EscrowCreate is recorded (LicenseEscrowPrepared) before it is submitted, so a
+// retry sends that same transaction and never a second escrow.
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { RoyaltyEarningsSink } from '../../domain/royalties/ports';
@@ -15,7 +17,8 @@ import type { CertificateSigningKey } from '../../infra/certificate/signing-key'
 import type { Queryable } from '../../infra/db/db';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
-import type { LicenseEscrow } from '../../infra/licensing/license-escrow';
+import { EscrowNotPayableError, type LicenseEscrow, type PreparedEscrow } from '../../infra/licensing/license-escrow';
+import { WalletNotFundedError } from '../../infra/royalties/contract-anchor';
 import { licenseCertificateId, licensingProofId, signLicenseCertificate, LICENSE_CERTIFICATE_VERSION } from '../../infra/licensing/license-certificate';
 import { logger } from '../../infra/logger/logger';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
@@ -64,6 +67,14 @@ function final(error: unknown): never {
   throw error;
 }
 
+/** The escrow recorded on the license's stream, if any. */
+export function escrowOf(events: LicenseEvent[]): PreparedEscrow | null {
+  const prepared = events.find((e) => e.type === 'LicenseEscrowPrepared');
+  if (!prepared || prepared.type !== 'LicenseEscrowPrepared') return null;
+  const { licenseId: _licenseId, ...escrow } = prepared.data;
+  return escrow;
+}
+
 export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDeps) {
   const { eventStore, db, tokenLedger, signingKey } = deps;
 
@@ -81,6 +92,28 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
     } catch (error) {
       final(error);
     }
+  }
+
+  /** The license's EscrowCreate: the one recorded by an earlier attempt, else signed now and recorded BEFORE it is submitted. */
+  async function preparedEscrow(input: LicensePurchaseInput, requested: Requested, events: LicenseEvent[]): Promise<{ kind: 'prepared'; escrow: PreparedEscrow } | { kind: 'refused'; reason: string }> {
+    const recorded = escrowOf(events);
+    if (recorded) return { kind: 'prepared', escrow: recorded };
+    let escrow: PreparedEscrow;
+    try {
+      escrow = await deps.escrow!.prepare({ licenseId: input.licenseId, buyerId: requested.buyerId, priceCents: requested.priceCents, currency: requested.currency });
+    } catch (error) {
+      if (error instanceof EscrowNotPayableError || error instanceof WalletNotFundedError) return { kind: 'refused', reason: error.message };
+      throw error;
+    }
+    try {
+      await decide(input, { type: 'PrepareEscrow', data: escrow });
+    } catch (error) {
+      // Another attempt recorded its escrow first: that one is the license's, this one is never sent.
+      const again = escrowOf((await load(input.licenseId)).events);
+      if (again) return { kind: 'prepared', escrow: again };
+      throw error;
+    }
+    return { kind: 'prepared', escrow };
   }
 
   const ledgerContext = (input: LicensePurchaseInput) => ({ correlationId: input.correlationId, actor: input.actor, workflowId: workflowId() });
@@ -123,9 +156,14 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
             : { kind: 'refused', reason: 'The card payment has not been received' };
         case 'polygon_escrow': {
           if (!deps.escrow) return { kind: 'refused', reason: 'XRPL escrow needs a ledger: XRPL_URL is not set' };
-          const created = await deps.escrow.create({ licenseId: input.licenseId, buyerId: requested.buyerId, priceCents: requested.priceCents });
-          await decide(input, { type: 'SecurePayment', data: { paymentMethod: 'polygon_escrow', reference: created.txHash, detail: { ...created } } });
-          return { kind: 'secured', reference: created.txHash };
+          const prepared = await preparedEscrow(input, requested, events);
+          if (prepared.kind === 'refused') return prepared;
+          const created = await deps.escrow.create(prepared.escrow);
+          if (created.kind === 'refused') return created;
+          const { account, destination, xrpAmount, txHash, sequence, condition, cancelAfter } = prepared.escrow;
+          const detail = { account, destination, xrpAmount, txHash, sequence, condition, cancelAfter, ledgerIndex: created.ledgerIndex, status: 'created' };
+          await decide(input, { type: 'SecurePayment', data: { paymentMethod: 'polygon_escrow', reference: txHash, detail } });
+          return { kind: 'secured', reference: txHash };
         }
         default: {
           const unknown: never = requested.paymentMethod;
@@ -183,7 +221,10 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
         await tokenLedger.execute(requested.buyerId, { type: 'Capture', data: { holdId: licenseHoldId(input.licenseId) } }, ledgerContext(input)).catch(final);
       } else if (requested.paymentMethod === 'polygon_escrow') {
         if (!deps.escrow) throw ApplicationFailure.nonRetryable('XRPL escrow needs a ledger: XRPL_URL is not set', 'NoLedger');
-        await deps.escrow.finish({ licenseId: input.licenseId });
+        const escrow = escrowOf((await load(input.licenseId)).events);
+        if (!escrow) throw ApplicationFailure.nonRetryable(`License ${input.licenseId} has no escrow to finish`, 'NoEscrow');
+        const finished = await deps.escrow.finish(escrow);
+        log.info({ licenseId: input.licenseId, escrow: escrow.txHash, finish: finished.txHash }, 'license escrow finished');
       }
     },
 

@@ -22,6 +22,9 @@ import { trackStreamId } from '../../../domain/track/track.events';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { signedLicenseCertificateSchema, type SignedLicenseCertificate } from '../../../infra/licensing/license-certificate';
 import { renderLicenseCertificatePdf } from '../../../infra/licensing/license-certificate-pdf';
+import { EscrowNotPayableError } from '../../../infra/licensing/license-escrow';
+import { WalletNotFundedError } from '../../../infra/royalties/contract-anchor';
+import { escrowOf } from '../../../workflows/license-purchase/activities';
 import { findPurchasedLicense, listBuyerLicenses, listOwnerSales, publicLicense, type StoredLicense } from '../../../projections/license-sales/queries';
 import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
@@ -31,7 +34,7 @@ import { licenseEnvelopeSchema, licenseParamsSchema, signedLicenseCertificateRes
 
 export const CARD_NOT_CONFIGURED = 'Card payments are not configured here: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or pay with tokens';
 export const ESCROW_NEEDS_LEDGER = 'XRPL escrow needs a ledger: XRPL_URL is not set';
-export const ESCROW_NOT_BUILT = 'XRPL escrow purchases are not available on this server yet: pay with tokens or by card';
+export const ESCROW_NOT_SET_UP = 'XRPL escrow is not set up on this server: pay with tokens or by card';
 const CENTS_TO_MICROS = 10_000;
 
 export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -78,7 +81,18 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       if (free < priceCents * CENTS_TO_MICROS) throw new InsufficientTokensError(priceCents * CENTS_TO_MICROS, free);
     }
     if (paymentMethod === 'stripe' && !deps.payments?.createLicenseCheckout) throw new HttpError(409, CARD_NOT_CONFIGURED);
-    if (paymentMethod === 'polygon_escrow' && !deps.licenseEscrow) throw new HttpError(409, deps.ledger.url ? ESCROW_NOT_BUILT : ESCROW_NEEDS_LEDGER);
+    if (paymentMethod === 'polygon_escrow') {
+      const escrow = deps.licenseEscrow;
+      if (!escrow) throw new HttpError(409, deps.ledger.url ? ESCROW_NOT_SET_UP : ESCROW_NEEDS_LEDGER);
+      try {
+        await escrow.ensureFunded({ buyerId, priceCents, currency: offer.details.currency });
+      } catch (error) {
+        // A QXMP price is the offer's (400); a missing XRP_USD_RATE is the server's (409).
+        if (error instanceof EscrowNotPayableError) throw new HttpError(error.kind === 'qxmp_price' ? 400 : 409, error.message);
+        if (error instanceof WalletNotFundedError) throw new HttpError(402, error.message);
+        throw error;
+      }
+    }
 
     const licenseId = randomUUID();
     const context = { correlationId: randomUUID(), actor: `user:${buyerId}` };
@@ -106,20 +120,18 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       if (outcome.message.startsWith('Insufficient tokens')) throw new HttpError(402, outcome.message);
       return { ...answer(licenseId, 'failed', outcome.message), success: false };
     }
-    const escrow = paymentMethod === 'polygon_escrow' ? await escrowOf(licenseId) : null;
+    const escrow = paymentMethod === 'polygon_escrow' ? await escrowAnswer(licenseId) : null;
     return answer(licenseId, 'issued', `License issued: ${offer.workTitle}`, { escrow });
   });
 
-  async function escrowOf(licenseId: string): Promise<PurchaseResponse['escrow']> {
-    const secured = (await eventStore.readStream(licenseStreamId(licenseId))).find((e) => e.type === 'LicensePaymentSecured');
-    const detail = (secured?.data as { detail?: Record<string, unknown> } | undefined)?.detail ?? {};
-    return {
-      account: String(detail.account ?? ''),
-      destination: String(detail.destination ?? ''),
-      xrpAmount: String(detail.xrpAmount ?? ''),
-      txHash: typeof detail.txHash === 'string' ? detail.txHash : null,
-      status: String(detail.status ?? 'created'),
-    };
+  /** The escrow as the ledger has it: created (secured), finished once the license is issued. */
+  async function escrowAnswer(licenseId: string): Promise<PurchaseResponse['escrow']> {
+    const events = (await eventStore.readStream(licenseStreamId(licenseId))).map((e) => ({ type: e.type, data: e.data }) as LicenseEvent);
+    const escrow = escrowOf(events);
+    if (!escrow) return null;
+    const issued = events.some((e) => e.type === 'LicenseIssued');
+    const secured = events.some((e) => e.type === 'LicensePaymentSecured');
+    return { account: escrow.account, destination: escrow.destination, xrpAmount: escrow.xrpAmount, txHash: escrow.txHash, status: issued ? 'finished' : secured ? 'created' : 'prepared' };
   }
 
   app.get('/api/licenses/mine', { schema: { summary: 'The licenses you bought, newest first', tags: ['licensing'], response: { 200: purchasedLicenseListSchema } } }, async (request) => ({
