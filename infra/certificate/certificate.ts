@@ -59,25 +59,29 @@ const ED25519_PUBLIC_KEY_BYTES = 32;
 const ED25519_SIGNATURE_BYTES = 64;
 
 /** The exact text that is signed: the fields' RFC 8785 canonical JSON. */
-export function canonicalCertificate(fields: CertificateFields): string {
+export function canonicalCertificate(fields: object): string {
   const canonical = canonicalize(fields);
   if (canonical === undefined) throw new Error('The certificate fields have no JSON form');
   return canonical;
 }
 
-/** Validates the fields (so every signed certificate parses back) and signs them. */
-export function signCertificate(fields: CertificateFields, key: CertificateSigningKey): SignedCertificate {
-  const certificate = certificateSchema.parse(fields);
+/** Signs any certificate's fields as the copyright certificate is signed (license certificates too). */
+export function signFields<T extends object>(fields: T, key: CertificateSigningKey): { certificate: T; signature: CertificateSignature } {
   return {
-    certificate,
+    certificate: fields,
     signature: {
       algorithm: 'Ed25519',
       keyId: key.keyId,
       publicKey: key.publicKeyBase64,
       canonicalization: 'RFC8785',
-      value: key.sign(Buffer.from(canonicalCertificate(certificate), 'utf8')),
+      value: key.sign(Buffer.from(canonicalCertificate(fields), 'utf8')),
     },
   };
+}
+
+/** Validates the fields (so every signed certificate parses back) and signs them. */
+export function signCertificate(fields: CertificateFields, key: CertificateSigningKey): SignedCertificate {
+  return signFields(certificateSchema.parse(fields), key);
 }
 
 /**

@@ -2,11 +2,10 @@
 // terms and for how much. Signed like a copyright certificate (infra/certificate): the platform's
 // Ed25519 key over the fields' RFC 8785 canonical JSON, so anyone holding the published key can
 // check it without the server.
-import canonicalize from 'canonicalize';
 import { z } from 'zod';
 import { LICENSE_CURRENCIES, LICENSE_SCOPES, LICENSE_TYPES, licenseTermsSchema, PAYMENT_OPTIONS } from '../../domain/contracts/licensing';
 import { signatureSchema } from '../../domain/licensing/license.events';
-import { verifyCertificateSignature, type SignatureCheck } from '../certificate/certificate';
+import { signFields, verifyCertificateSignature, type SignatureCheck } from '../certificate/certificate';
 import type { CertificateSigningKey } from '../certificate/signing-key';
 
 export const LICENSE_CERTIFICATE_VERSION = 'license-1';
@@ -52,24 +51,8 @@ export function licensingProofId(licenseId: string): string {
   return `licensing-${licenseId}`;
 }
 
-export function canonicalLicenseCertificate(certificate: LicenseCertificate): string {
-  const canonical = canonicalize(certificate);
-  if (canonical === undefined) throw new Error('The license certificate has no JSON form');
-  return canonical;
-}
-
 export function signLicenseCertificate(fields: LicenseCertificate, key: CertificateSigningKey): SignedLicenseCertificate {
-  const certificate = licenseCertificateSchema.parse(fields);
-  return {
-    certificate,
-    signature: {
-      algorithm: 'Ed25519',
-      keyId: key.keyId,
-      publicKey: key.publicKeyBase64,
-      canonicalization: 'RFC8785',
-      value: key.sign(Buffer.from(canonicalLicenseCertificate(certificate), 'utf8')),
-    },
-  };
+  return signFields(licenseCertificateSchema.parse(fields), key);
 }
 
 /** Valid only when signed by the published key over these exact fields (the copyright certificate's check). */
