@@ -123,18 +123,21 @@ export interface ListScope {
 /** The listing: active offers (or an owner's every offer) matching every filter, in the sort's order, one page. */
 export async function listMarketplace(db: Queryable, filters: MarketplaceFilters, escrow: EscrowSettings, scope: ListScope = {}): Promise<{ licenses: MarketplaceLicense[]; total: number }> {
   // Words first (any order, web-search syntax); only when no offer has them, a typo: close trigram
-  // matches of the title and creator. Each path uses one index (tsvector or trigram) on its own.
-  // The page and its count side by side (two pooled connections on a server).
-  let search = filtered(filters, scope, 'words');
-  let [total, rows] = await Promise.all([countOf(db, search), pageOf(db, search, filters)]);
-  if (total === 0 && filters.query) {
-    search = filtered(filters, scope, 'typo');
-    [total, rows] = await Promise.all([countOf(db, search), pageOf(db, search, filters)]);
-  }
-  return { licenses: rows.map((row) => toLicense(row, escrow)), total };
+  // matches of the title and creator.
+  let found = await pageAndTotal(db, filtered(filters, scope, 'words'), filters);
+  if (found.total === 0 && filters.query) found = await pageAndTotal(db, filtered(filters, scope, 'typo'), filters);
+  return { licenses: found.rows.map((row) => toLicense(row, escrow)), total: found.total };
 }
 
-async function pageOf(db: Queryable, search: { where: string; params: unknown[]; rank: string }, filters: MarketplaceFilters): Promise<OfferRow[]> {
+type Search = { where: string; params: unknown[]; rank: string };
+
+/** One page and the exact number of matching offers, side by side (two pooled connections on a server). */
+async function pageAndTotal(db: Queryable, search: Search, filters: MarketplaceFilters): Promise<{ rows: OfferRow[]; total: number }> {
+  const [total, rows] = await Promise.all([countOf(db, search), pageOf(db, search, filters)]);
+  return { rows, total };
+}
+
+async function pageOf(db: Queryable, search: Search, filters: MarketplaceFilters): Promise<OfferRow[]> {
   const params = [...search.params, filters.limit, filters.offset];
   const { rows } = await db.query<OfferRow>(
     `SELECT ${COLUMNS} FROM marketplace_offers WHERE ${search.where}
@@ -145,7 +148,7 @@ async function pageOf(db: Queryable, search: { where: string; params: unknown[];
   return rows;
 }
 
-async function countOf(db: Queryable, search: { where: string; params: unknown[] }): Promise<number> {
+async function countOf(db: Queryable, search: Omit<Search, 'rank'>): Promise<number> {
   const { rows } = await db.query<{ total: string }>(`SELECT count(*)::text AS total FROM marketplace_offers WHERE ${search.where}`, search.params);
   return Number(rows[0]?.total ?? 0);
 }
@@ -171,18 +174,22 @@ function filtered(filters: MarketplaceFilters, scope: ListScope, text: 'words' |
     rank = `word_similarity(${q}, search_text) DESC, `;
   }
   if (filters.workId) where.push(`work_id = ${param(filters.workId)}`);
-  if (filters.contentType !== 'all') where.push(`content_type = ${param(filters.contentType)}`);
-  if (filters.licenseType !== 'all') where.push(`license_type = ${param(filters.licenseType)}`);
-  if (filters.scope !== 'all') where.push(`scope = ${param(filters.scope)}`);
-  if (filters.territory.toLowerCase() !== 'all') where.push(`lower(territory) = lower(${param(filters.territory)})`);
-  if (filters.duration.toLowerCase() !== 'all') where.push(`lower(duration) = lower(${param(filters.duration)})`);
-  if (filters.currency !== 'all') where.push(`currency = ${param(filters.currency)}`);
-  if (filters.paymentMethod !== 'all') where.push(`${param(filters.paymentMethod)} = ANY(payment_options)`);
+  // Every exact-match filter as a tag of the projection's `filter_tags` (one GIN containment).
+  const tags: string[] = [];
+  if (filters.contentType !== 'all') tags.push(`content_type:${filters.contentType}`);
+  if (filters.licenseType !== 'all') tags.push(`license_type:${filters.licenseType}`);
+  if (filters.scope !== 'all') tags.push(`scope:${filters.scope}`);
+  if (filters.territory.toLowerCase() !== 'all') tags.push(`territory:${filters.territory.toLowerCase()}`);
+  if (filters.duration.toLowerCase() !== 'all') tags.push(`duration:${filters.duration.toLowerCase()}`);
+  if (filters.currency !== 'all') tags.push(`currency:${filters.currency}`);
+  if (filters.paymentMethod !== 'all') tags.push(filters.paymentMethod);
+  if (tags.length > 0) where.push(`filter_tags @> ${param(tags)}::text[]`);
   if (filters.priceRange) {
     const [min, max] = filters.priceRange.split(',').map((units) => Math.round(Number(units) * 100));
     where.push(`price_cents BETWEEN ${param(Math.min(min!, max!))} AND ${param(Math.max(min!, max!))}`);
   }
-  // Verified rights: the ownership is certified and the copyright oracle cleared the work.
+  // Verified rights: the ownership is certified and the copyright oracle cleared the work. These two
+  // stay plain conditions: the default listing's partial index matches them (an index-only count).
   if (filters.onlyVerified) where.push('ownership_verified AND rights_cleared');
   if (filters.onlyNoDisputes) where.push(`dispute_count = 0 AND contract_status <> 'disputed'`);
   return { where: where.join(' AND '), params, rank };
