@@ -118,6 +118,12 @@ export const licensesProjection: Projection = {
     -- The default listing (verified rights, no disputes), counted by an index-only scan and read in popularity order.
     CREATE INDEX IF NOT EXISTS marketplace_offers_default_idx ON marketplace_offers (total_sales DESC, rating_count DESC, created_at DESC)
       WHERE status = 'active' AND ownership_verified AND rights_cleared AND dispute_count = 0 AND contract_status <> 'disputed';
+    -- Large filter-only totals counted by an index-only scan (no heap visits): every filter's column, narrow.
+    CREATE INDEX IF NOT EXISTS marketplace_offers_count_idx ON marketplace_offers (ownership_verified, rights_cleared)
+      INCLUDE (dispute_count, contract_status, price_cents, filter_tags) WHERE status = 'active';
+    -- The rating sort's own expression (unrated last), so the unfiltered "top rated" page is read in order.
+    CREATE INDEX IF NOT EXISTS marketplace_offers_rating_idx ON marketplace_offers
+      ((CASE WHEN rating_count = 0 THEN NULL ELSE rating_sum::numeric / rating_count END) DESC NULLS LAST, rating_count DESC, created_at DESC) WHERE status = 'active';
     CREATE INDEX IF NOT EXISTS marketplace_offers_newest_idx ON marketplace_offers (created_at DESC) WHERE status = 'active';
     CREATE INDEX IF NOT EXISTS marketplace_offers_price_idx ON marketplace_offers (price_cents) WHERE status = 'active';
     CREATE INDEX IF NOT EXISTS marketplace_offers_work_idx ON marketplace_offers (work_id);

@@ -131,47 +131,85 @@ export async function listMarketplace(db: Queryable, filters: MarketplaceFilters
 
 type Search = { where: string; params: unknown[]; rank: string };
 
-/** One page and the exact number of matching offers, side by side (two pooled connections on a server). */
+/**
+ * Below this many matches, a page is cheaper to cut from the matches gathered through the GIN
+ * indexes than by walking a sort index and skipping the rows that do not match (about
+ * 24 × active offers ÷ matches rows) — roughly √(24 × 100,000).
+ */
+const GATHER_BELOW = 2_000;
+
+/**
+ * One page and the exact number of matching offers. With text, the matches come from the GIN
+ * indexes once (a materialized CTE) and give both the count and the page. Without text, the count
+ * intersects the filter tags' posting lists first; a large result is then paged by walking the
+ * sort's index, a small one (or none) by the gathered matches — never walking an index for rows
+ * that are not there.
+ */
 async function pageAndTotal(db: Queryable, search: Search, filters: MarketplaceFilters): Promise<{ rows: OfferRow[]; total: number }> {
-  const [total, rows] = await Promise.all([countOf(db, search), pageOf(db, search, filters)]);
-  return { rows, total };
+  if (filters.query) return gathered(db, search, filters);
+  const total = await countOf(db, search);
+  if (total === 0) return { rows: [], total };
+  if (total < GATHER_BELOW) return { rows: (await gathered(db, search, filters)).rows, total };
+  return { rows: await pageOf(db, search, filters), total };
+}
+
+/** The page and the count from the matches gathered once; the page's rows are read in full only for the page. */
+async function gathered(db: Queryable, search: Search, filters: MarketplaceFilters): Promise<{ rows: OfferRow[]; total: number }> {
+  const params = [...search.params, filters.limit, filters.offset];
+  const { rows } = await db.query<OfferRow & { matches: string }>(
+    `WITH matches AS MATERIALIZED (
+       SELECT offer_id, total_sales, rating_count, rating_sum, created_at, price_cents, ${search.rank} AS rank
+       FROM marketplace_offers WHERE ${search.where}),
+     page AS (
+       SELECT offer_id, rank AS page_rank FROM matches
+       ORDER BY ${ORDER_BY[filters.sortBy]}, rank DESC, offer_id
+       LIMIT $${params.length - 1} OFFSET $${params.length})
+     SELECT counted.matches::text AS matches, listed.*
+     FROM (SELECT count(*) AS matches FROM matches) counted
+     LEFT JOIN LATERAL (
+       SELECT ${COLUMNS}, page.page_rank FROM page JOIN marketplace_offers USING (offer_id)) listed ON true
+     ORDER BY ${ORDER_BY[filters.sortBy]}, listed.page_rank DESC, listed.offer_id`,
+    params,
+  );
+  return { rows: rows.filter((row) => row.offer_id !== null), total: Number(rows[0]?.matches ?? 0) };
 }
 
 async function pageOf(db: Queryable, search: Search, filters: MarketplaceFilters): Promise<OfferRow[]> {
   const params = [...search.params, filters.limit, filters.offset];
   const { rows } = await db.query<OfferRow>(
     `SELECT ${COLUMNS} FROM marketplace_offers WHERE ${search.where}
-     ORDER BY ${ORDER_BY[filters.sortBy]}, ${search.rank}offer_id
+     ORDER BY ${ORDER_BY[filters.sortBy]}, offer_id
      LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
   return rows;
 }
 
-async function countOf(db: Queryable, search: Omit<Search, 'rank'>): Promise<number> {
+async function countOf(db: Queryable, search: Search): Promise<number> {
   const { rows } = await db.query<{ total: string }>(`SELECT count(*)::text AS total FROM marketplace_offers WHERE ${search.where}`, search.params);
   return Number(rows[0]?.total ?? 0);
 }
 
 /** The WHERE clause and its parameters for the filters, matching the text by its words or, for a typo, by trigrams. */
-function filtered(filters: MarketplaceFilters, scope: ListScope, text: 'words' | 'typo'): { where: string; params: unknown[]; rank: string } {
+function filtered(filters: MarketplaceFilters, scope: ListScope, text: 'words' | 'typo'): Search {
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  let rank = '';
+  // How well the text matches (ts_rank of the words, or the typo's word similarity); 0 without text.
+  let rank = '0';
   if (scope.ownerId) where.push(`owner_id = ${param(scope.ownerId)}`);
   else where.push(`status = 'active'`);
   if (filters.query && text === 'words') {
     const q = param(filters.query);
     where.push(`search @@ websearch_to_tsquery('simple', ${q})`);
-    rank = `ts_rank(search, websearch_to_tsquery('simple', ${q})) DESC, `;
+    rank = `ts_rank(search, websearch_to_tsquery('simple', ${q}))`;
   } else if (filters.query) {
     const q = param(filters.query.toLowerCase());
     where.push(`search_text %> ${q}`);
-    rank = `word_similarity(${q}, search_text) DESC, `;
+    rank = `word_similarity(${q}, search_text)`;
   }
   if (filters.workId) where.push(`work_id = ${param(filters.workId)}`);
   // Every exact-match filter as a tag of the projection's `filter_tags` (one GIN containment).
