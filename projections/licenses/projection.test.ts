@@ -216,6 +216,9 @@ describe('marketplace listing', () => {
     expect(await titles({ ...all, query: 'ember' })).toHaveLength(3);
     expect(await titles({ ...all, query: 'synchronization' })).toEqual(['Midnight Rain']);
     expect(await titles({ ...all, query: 'zzzzqqq' })).toEqual([]);
+    // The count and the page come from the same gathered matches; a page past them still counts them.
+    expect((await list({ ...all, query: 'ember' })).total).toBe(3);
+    expect(await list({ ...all, query: 'ember', offset: 40 })).toEqual({ licenses: [], total: 3 });
   });
 
   it('filters by work, content type, license type, scope, territory, duration, currency, payment method and price', async () => {

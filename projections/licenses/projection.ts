@@ -30,9 +30,19 @@ const HANDLED = [
 
 const MARKETPLACE_SEARCH_TEXT = `lower(work_title || ' ' || creator)`;
 
+/**
+ * The listing's exact-match filters as one tag per value ("scope:exclusive", "territory:us", each
+ * payment option as it is), so any combination of filters is one
+ * GIN containment (`filter_tags @> ARRAY[...]`) that intersects posting lists instead of reading
+ * every active row — what keeps the exact `total` of a filter-only listing fast.
+ */
+export const MARKETPLACE_FILTER_TAGS = `array_cat(ARRAY[
+  'content_type:' || content_type, 'license_type:' || license_type, 'scope:' || scope, 'territory:' || lower(territory),
+  'duration:' || lower(duration), 'currency:' || currency], payment_options)`;
+
 export const licensesProjection: Projection = {
   name: 'licenses',
-  version: 1,
+  version: 2,
   tables: ['marketplace_offers', 'marketplace_works', 'marketplace_creators', 'marketplace_contracts', 'marketplace_sales'],
   schema: `
     CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -98,14 +108,22 @@ export const licensesProjection: Projection = {
       stream_version integer NOT NULL,
       search tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig,
         work_title || ' ' || creator || ' ' || replace(license_type, '_', ' ') || ' ' || replace(scope, '_', ' ') || ' ' || content_type || ' ' || coalesce(genre, '') || ' ' || territory)) STORED,
-      search_text text GENERATED ALWAYS AS (${MARKETPLACE_SEARCH_TEXT}) STORED
+      search_text text GENERATED ALWAYS AS (${MARKETPLACE_SEARCH_TEXT}) STORED,
+      filter_tags text[] GENERATED ALWAYS AS (${MARKETPLACE_FILTER_TAGS}) STORED
     );
     CREATE INDEX IF NOT EXISTS marketplace_offers_search_idx ON marketplace_offers USING gin (search);
+    CREATE INDEX IF NOT EXISTS marketplace_offers_filter_idx ON marketplace_offers USING gin (filter_tags) WHERE status = 'active';
     CREATE INDEX IF NOT EXISTS marketplace_offers_trgm_idx ON marketplace_offers USING gin (search_text gin_trgm_ops);
     CREATE INDEX IF NOT EXISTS marketplace_offers_popular_idx ON marketplace_offers (total_sales DESC, rating_count DESC, created_at DESC) WHERE status = 'active';
     -- The default listing (verified rights, no disputes), counted by an index-only scan and read in popularity order.
     CREATE INDEX IF NOT EXISTS marketplace_offers_default_idx ON marketplace_offers (total_sales DESC, rating_count DESC, created_at DESC)
       WHERE status = 'active' AND ownership_verified AND rights_cleared AND dispute_count = 0 AND contract_status <> 'disputed';
+    -- Large filter-only totals counted by an index-only scan (no heap visits): every filter's column, narrow.
+    CREATE INDEX IF NOT EXISTS marketplace_offers_count_idx ON marketplace_offers (ownership_verified, rights_cleared)
+      INCLUDE (dispute_count, contract_status, price_cents, filter_tags) WHERE status = 'active';
+    -- The rating sort's own expression (unrated last), so the unfiltered "top rated" page is read in order.
+    CREATE INDEX IF NOT EXISTS marketplace_offers_rating_idx ON marketplace_offers
+      ((CASE WHEN rating_count = 0 THEN NULL ELSE rating_sum::numeric / rating_count END) DESC NULLS LAST, rating_count DESC, created_at DESC) WHERE status = 'active';
     CREATE INDEX IF NOT EXISTS marketplace_offers_newest_idx ON marketplace_offers (created_at DESC) WHERE status = 'active';
     CREATE INDEX IF NOT EXISTS marketplace_offers_price_idx ON marketplace_offers (price_cents) WHERE status = 'active';
     CREATE INDEX IF NOT EXISTS marketplace_offers_work_idx ON marketplace_offers (work_id);

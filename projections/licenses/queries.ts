@@ -123,66 +123,111 @@ export interface ListScope {
 /** The listing: active offers (or an owner's every offer) matching every filter, in the sort's order, one page. */
 export async function listMarketplace(db: Queryable, filters: MarketplaceFilters, escrow: EscrowSettings, scope: ListScope = {}): Promise<{ licenses: MarketplaceLicense[]; total: number }> {
   // Words first (any order, web-search syntax); only when no offer has them, a typo: close trigram
-  // matches of the title and creator. Each path uses one index (tsvector or trigram) on its own.
-  // The page and its count side by side (two pooled connections on a server).
-  let search = filtered(filters, scope, 'words');
-  let [total, rows] = await Promise.all([countOf(db, search), pageOf(db, search, filters)]);
-  if (total === 0 && filters.query) {
-    search = filtered(filters, scope, 'typo');
-    [total, rows] = await Promise.all([countOf(db, search), pageOf(db, search, filters)]);
-  }
-  return { licenses: rows.map((row) => toLicense(row, escrow)), total };
+  // matches of the title and creator.
+  let found = await pageAndTotal(db, filtered(filters, scope, 'words'), filters);
+  if (found.total === 0 && filters.query) found = await pageAndTotal(db, filtered(filters, scope, 'typo'), filters);
+  return { licenses: found.rows.map((row) => toLicense(row, escrow)), total: found.total };
 }
 
-async function pageOf(db: Queryable, search: { where: string; params: unknown[]; rank: string }, filters: MarketplaceFilters): Promise<OfferRow[]> {
+type Search = { where: string; params: unknown[]; rank: string };
+
+/**
+ * Below this many matches, a page is cheaper to cut from the matches gathered through the GIN
+ * indexes than by walking a sort index and skipping the rows that do not match (about
+ * 24 × active offers ÷ matches rows) — roughly √(24 × 100,000).
+ */
+const GATHER_BELOW = 2_000;
+
+/**
+ * One page and the exact number of matching offers. With text, the matches come from the GIN
+ * indexes once (a materialized CTE) and give both the count and the page. Without text, the count
+ * intersects the filter tags' posting lists first; a large result is then paged by walking the
+ * sort's index, a small one (or none) by the gathered matches — never walking an index for rows
+ * that are not there.
+ */
+async function pageAndTotal(db: Queryable, search: Search, filters: MarketplaceFilters): Promise<{ rows: OfferRow[]; total: number }> {
+  if (filters.query) return gathered(db, search, filters);
+  const total = await countOf(db, search);
+  if (total === 0) return { rows: [], total };
+  if (total < GATHER_BELOW) return { rows: (await gathered(db, search, filters)).rows, total };
+  return { rows: await pageOf(db, search, filters), total };
+}
+
+/** The page and the count from the matches gathered once; the page's rows are read in full only for the page. */
+async function gathered(db: Queryable, search: Search, filters: MarketplaceFilters): Promise<{ rows: OfferRow[]; total: number }> {
+  const params = [...search.params, filters.limit, filters.offset];
+  const { rows } = await db.query<OfferRow & { matches: string }>(
+    `WITH matches AS MATERIALIZED (
+       SELECT offer_id, total_sales, rating_count, rating_sum, created_at, price_cents, ${search.rank} AS rank
+       FROM marketplace_offers WHERE ${search.where}),
+     page AS (
+       SELECT offer_id, rank AS page_rank FROM matches
+       ORDER BY ${ORDER_BY[filters.sortBy]}, rank DESC, offer_id
+       LIMIT $${params.length - 1} OFFSET $${params.length})
+     SELECT counted.matches::text AS matches, listed.*
+     FROM (SELECT count(*) AS matches FROM matches) counted
+     LEFT JOIN LATERAL (
+       SELECT ${COLUMNS}, page.page_rank FROM page JOIN marketplace_offers USING (offer_id)) listed ON true
+     ORDER BY ${ORDER_BY[filters.sortBy]}, listed.page_rank DESC, listed.offer_id`,
+    params,
+  );
+  return { rows: rows.filter((row) => row.offer_id !== null), total: Number(rows[0]?.matches ?? 0) };
+}
+
+async function pageOf(db: Queryable, search: Search, filters: MarketplaceFilters): Promise<OfferRow[]> {
   const params = [...search.params, filters.limit, filters.offset];
   const { rows } = await db.query<OfferRow>(
     `SELECT ${COLUMNS} FROM marketplace_offers WHERE ${search.where}
-     ORDER BY ${ORDER_BY[filters.sortBy]}, ${search.rank}offer_id
+     ORDER BY ${ORDER_BY[filters.sortBy]}, offer_id
      LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
   return rows;
 }
 
-async function countOf(db: Queryable, search: { where: string; params: unknown[] }): Promise<number> {
+async function countOf(db: Queryable, search: Search): Promise<number> {
   const { rows } = await db.query<{ total: string }>(`SELECT count(*)::text AS total FROM marketplace_offers WHERE ${search.where}`, search.params);
   return Number(rows[0]?.total ?? 0);
 }
 
 /** The WHERE clause and its parameters for the filters, matching the text by its words or, for a typo, by trigrams. */
-function filtered(filters: MarketplaceFilters, scope: ListScope, text: 'words' | 'typo'): { where: string; params: unknown[]; rank: string } {
+function filtered(filters: MarketplaceFilters, scope: ListScope, text: 'words' | 'typo'): Search {
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  let rank = '';
+  // How well the text matches (ts_rank of the words, or the typo's word similarity); 0 without text.
+  let rank = '0';
   if (scope.ownerId) where.push(`owner_id = ${param(scope.ownerId)}`);
   else where.push(`status = 'active'`);
   if (filters.query && text === 'words') {
     const q = param(filters.query);
     where.push(`search @@ websearch_to_tsquery('simple', ${q})`);
-    rank = `ts_rank(search, websearch_to_tsquery('simple', ${q})) DESC, `;
+    rank = `ts_rank(search, websearch_to_tsquery('simple', ${q}))`;
   } else if (filters.query) {
     const q = param(filters.query.toLowerCase());
     where.push(`search_text %> ${q}`);
-    rank = `word_similarity(${q}, search_text) DESC, `;
+    rank = `word_similarity(${q}, search_text)`;
   }
   if (filters.workId) where.push(`work_id = ${param(filters.workId)}`);
-  if (filters.contentType !== 'all') where.push(`content_type = ${param(filters.contentType)}`);
-  if (filters.licenseType !== 'all') where.push(`license_type = ${param(filters.licenseType)}`);
-  if (filters.scope !== 'all') where.push(`scope = ${param(filters.scope)}`);
-  if (filters.territory.toLowerCase() !== 'all') where.push(`lower(territory) = lower(${param(filters.territory)})`);
-  if (filters.duration.toLowerCase() !== 'all') where.push(`lower(duration) = lower(${param(filters.duration)})`);
-  if (filters.currency !== 'all') where.push(`currency = ${param(filters.currency)}`);
-  if (filters.paymentMethod !== 'all') where.push(`${param(filters.paymentMethod)} = ANY(payment_options)`);
+  // Every exact-match filter as a tag of the projection's `filter_tags` (one GIN containment).
+  const tags: string[] = [];
+  if (filters.contentType !== 'all') tags.push(`content_type:${filters.contentType}`);
+  if (filters.licenseType !== 'all') tags.push(`license_type:${filters.licenseType}`);
+  if (filters.scope !== 'all') tags.push(`scope:${filters.scope}`);
+  if (filters.territory.toLowerCase() !== 'all') tags.push(`territory:${filters.territory.toLowerCase()}`);
+  if (filters.duration.toLowerCase() !== 'all') tags.push(`duration:${filters.duration.toLowerCase()}`);
+  if (filters.currency !== 'all') tags.push(`currency:${filters.currency}`);
+  if (filters.paymentMethod !== 'all') tags.push(filters.paymentMethod);
+  if (tags.length > 0) where.push(`filter_tags @> ${param(tags)}::text[]`);
   if (filters.priceRange) {
     const [min, max] = filters.priceRange.split(',').map((units) => Math.round(Number(units) * 100));
     where.push(`price_cents BETWEEN ${param(Math.min(min!, max!))} AND ${param(Math.max(min!, max!))}`);
   }
-  // Verified rights: the ownership is certified and the copyright oracle cleared the work.
+  // Verified rights: the ownership is certified and the copyright oracle cleared the work. These two
+  // stay plain conditions: the default listing's partial index matches them (an index-only count).
   if (filters.onlyVerified) where.push('ownership_verified AND rights_cleared');
   if (filters.onlyNoDisputes) where.push(`dispute_count = 0 AND contract_status <> 'disputed'`);
   return { where: where.join(' AND '), params, rank };

@@ -53,9 +53,10 @@ type Match = 'words' | 'typos';
  */
 export async function searchWorks(db: Db, input: WorkSearchQuery): Promise<WorkSearchResponse> {
   const query = workSearchQuerySchema.parse(input);
+  // Most searches end here, in one statement without a transaction around it.
+  const found = await runSearch(db, query, 'words');
+  if (found.total > 0 || !query.query) return found;
   return db.transaction(async (tx) => {
-    const found = await runSearch(tx, query, 'words');
-    if (found.total > 0 || !query.query) return found;
     // SET LOCAL: the threshold of `<%` for this transaction only (a pooled connection keeps no trace).
     await tx.query(`SET LOCAL pg_trgm.word_similarity_threshold = ${TYPO_THRESHOLD}`);
     return runSearch(tx, query, 'typos');
