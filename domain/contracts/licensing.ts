@@ -58,7 +58,15 @@ export const marketplaceQuerySchema = z.object({
   territory: z.string().trim().max(200).default('all'),
   duration: z.string().trim().max(100).default('all'),
   /** "min,max" in whole currency units (the slider's). */
-  priceRange: z.string().regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, 'priceRange is "min,max"').optional(),
+  priceRange: z
+    .string()
+    .regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, 'priceRange is "min,max"')
+    .refine((range) => range.split(',').every((units) => Number(units) <= PRICE_RANGE_MAX), `priceRange goes from 0 to ${PRICE_RANGE_MAX}`)
+    .refine((range) => {
+      const [min, max] = range.split(',').map(Number);
+      return min! <= max!;
+    }, 'priceRange min must not be above its max')
+    .optional(),
   currency: z.enum(['all', ...LICENSE_CURRENCIES]).default('all'),
   paymentMethod: z.enum(['all', ...PAYMENT_OPTIONS]).default('all'),
   sortBy: z.enum(MARKETPLACE_SORTS).default('popularity'),

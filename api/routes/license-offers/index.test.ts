@@ -154,9 +154,11 @@ describe('license offer routes', () => {
     expect((await inject('GET', `/api/licenses/marketplace/${randomUUID()}`, null)).statusCode).toBe(404);
   });
 
-  it('answers 400 for a malformed listing query', async () => {
-    const response = await inject('GET', '/api/licenses/marketplace?priceRange=cheap', null);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatch(/priceRange/);
+  it('answers 400 for a malformed listing query, a price range past the slider or upside down', async () => {
+    for (const range of ['cheap', '19406159904700777319,10897447343179.3', '500,100']) {
+      const response = await inject('GET', `/api/licenses/marketplace?priceRange=${range}`, null);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(/priceRange/);
+    }
   });
 });
