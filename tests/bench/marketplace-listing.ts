@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import {
   LICENSE_CURRENCIES,
   LICENSE_SCOPES,
+  PRICE_RANGE_MAX,
   LICENSE_TYPES,
   MARKETPLACE_SORTS,
   PAYMENT_OPTIONS,
@@ -110,7 +111,7 @@ export function marketplaceQueries(count: number, seed = 15): MarketplaceQuery[]
     () => ({ duration: pick(DURATIONS), contentType: 'audio' }),
     () => {
       const min = Math.floor(rand() * 50) * 100;
-      return { priceRange: `${min},${min + pick([100, 500, 2000, 10000])}` };
+      return { priceRange: `${min},${Math.min(PRICE_RANGE_MAX, min + pick([100, 500, 2000, 10000]))}` };
     },
   ];
   return Array.from({ length: count }, () => {
