@@ -87,12 +87,15 @@ export class OutboxMailer implements Mailer {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  private written = 0;
+
   async send(message: MailMessage): Promise<SentMail> {
     await mkdir(this.dir, { recursive: true });
     const messageId = randomUUID();
     const date = this.now();
-    // Sortable by time, unique by id.
-    const base = `${date.toISOString().replace(/[:.]/g, '-')}-${messageId}`;
+    // Sortable by time (messages of one millisecond by the order this outbox wrote them), unique by id.
+    this.written += 1;
+    const base = `${date.toISOString().replace(/[:.]/g, '-')}-${String(this.written).padStart(9, '0')}-${messageId}`;
     const eml = `${base}.eml`;
     await writeFile(path.join(this.dir, eml), toEml(message, this.from, messageId, date), { flag: 'wx', mode: 0o600 });
     const entry: OutboxEntry = { messageId, kind: message.kind, from: this.from, to: message.to, subject: headerValue(message.subject), link: message.link, createdAt: date.toISOString(), eml };

@@ -196,13 +196,14 @@ async function applyTrackEvent(tx: Queryable, recorded: RecordedEvent): Promise<
   if (event.type === 'TrackUploadReceived') {
     const d = event.data;
     const level = verificationLevelOf(evidenceOf({ certificate_id: null, certificate_signed: false, oracle_status: null, ledger_status: null, isrc: null, iswc: null, isni: null, upc: null }));
-    const { rows } = await tx.query(
+    await tx.query(
       `INSERT INTO registry_works (id, owner_id, title, description, creator, content_type, genre, verification_level, verification_reason, created_at, track_version)
        VALUES ($1, $2, $3, $4, coalesce((SELECT username FROM registry_creators WHERE user_id = $2), ''), $5, $6, $7, $8, $9, $10)
-       ON CONFLICT (id) DO NOTHING RETURNING id`,
+       ON CONFLICT (id) DO NOTHING`,
       [workId, d.ownerId, d.title, d.description, d.contentType === 'music' ? 'audio' : d.contentType, d.genre, level.level, level.reason, recorded.recordedAt, recorded.streamVersion],
     );
-    return rows.length > 0 ? readModelChange('works', recorded, d.ownerId, workId) : null;
+    // Nothing public changed: a work is in the registry only once its certificate is issued.
+    return null;
   }
   const row = await lockRow(tx, workId);
   if (!row || row.track_version >= recorded.streamVersion) return null;
