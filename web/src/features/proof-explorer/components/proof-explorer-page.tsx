@@ -3,6 +3,8 @@
 // address holds the search and the open proof (?proof=<id>); the search runs only as §5 says.
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
@@ -63,10 +65,10 @@ export function ProofExplorerPage({ search, openProofId, onSearch, onOpenProof }
       </header>
 
       <form className="proofs__search" role="search" onSubmit={submit}>
-        <span className="p-input-icon-left proofs__query">
-          <i className="pi pi-search" aria-hidden="true" />
+        <IconField iconPosition="left" className="proofs__query">
+          <InputIcon className="pi pi-search" />
           <InputText value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="Search by work title, creator or proof id..." aria-label="Search proofs" maxLength={200} />
-        </span>
+        </IconField>
         <Button type="submit" label="Search" icon="pi pi-search" />
       </form>
       <div className="proofs__filters" role="group" aria-label="Filters">

@@ -4,6 +4,8 @@
 // (?query=…&work=<id>), so a result or a work can be linked; the search runs only as §5 says.
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
@@ -77,8 +79,8 @@ export function RightsRegistryPage({ search, openWorkId, viewer, onSearch, onOpe
       </header>
 
       <form className="registry__search" role="search" onSubmit={submit}>
-        <span className="p-input-icon-left registry__query">
-          <i className="pi pi-search" aria-hidden="true" />
+        <IconField iconPosition="left" className="registry__query">
+          <InputIcon className="pi pi-search" />
           <InputText
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
@@ -86,7 +88,7 @@ export function RightsRegistryPage({ search, openWorkId, viewer, onSearch, onOpe
             aria-label="Search the registry"
             maxLength={200}
           />
-        </span>
+        </IconField>
         <Button type="submit" label="Search" icon="pi pi-search" />
         <Dropdown value={search.sortBy} options={SORT_OPTIONS} onChange={(event) => update({ sortBy: event.value })} aria-label="Sort by" className="registry__sort" />
         <Button type="button" label={advanced ? 'Hide Filters' : 'Advanced Filters'} icon="pi pi-filter" outlined aria-expanded={advanced} onClick={() => setAdvanced(!advanced)} />
