@@ -2,7 +2,7 @@
 // platform account, whose Memos carry the content's SHA-256 and the certificate id. With XRPL_URL it
 // is submitted and followed to validation; without it, it stays signed and awaiting submission.
 // Errors say whether trying again can help: XrplNetworkError may, XrplRejectedError never will.
-import { Client, RippledError, convertHexToString, convertStringToHex, decode, hashes, type AccountSet, type Wallet } from 'xrpl';
+import { Client, RippledError, convertHexToString, convertStringToHex, decode, hashes, type AccountSet, type TxResponse, type Wallet } from 'xrpl';
 import { z } from 'zod';
 import { XRPL_NETWORKS } from '../../domain/track/stage.events';
 import { logger } from '../logger/logger';
@@ -215,14 +215,7 @@ class OnlineXrplLedger implements XrplLedger {
     if (!TX_HASH.test(txHash)) return null;
     try {
       const { result } = await this.call('look the transaction up', (client) => client.request({ command: 'tx', transaction: txHash }));
-      const meta = typeof result.meta === 'object' ? result.meta : null;
-      return {
-        validated: result.validated === true,
-        ledgerIndex: result.ledger_index ?? null,
-        engineResult: meta?.TransactionResult ?? null,
-        memo: decodeRegistrationMemo(result),
-        account: result.tx_json.Account,
-      };
+      return ledgerTransactionOf(result);
     } catch (error) {
       if (error instanceof XrplRejectedError && error.resultCode === 'txnNotFound') return null;
       throw error;
@@ -447,4 +440,16 @@ function messageOf(error: unknown): string {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** What a `tx` answer says of a transaction: validated, where, its result, its memo and its sender. */
+export function ledgerTransactionOf(result: TxResponse['result']): LedgerTransaction {
+  const meta = typeof result.meta === 'object' ? result.meta : null;
+  return {
+    validated: result.validated === true,
+    ledgerIndex: result.ledger_index ?? null,
+    engineResult: meta?.TransactionResult ?? null,
+    memo: decodeRegistrationMemo(result),
+    account: result.tx_json.Account,
+  };
 }

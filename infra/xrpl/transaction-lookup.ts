@@ -2,7 +2,7 @@
 // key: what an outside verifier (`npm run verify-proof`) needs to check a proof's ledger claim.
 import { Client, RippledError } from 'xrpl';
 import type { LedgerLookup, LedgerTransactionRecord } from '../../domain/proofs/verify-bundle';
-import { decodeRegistrationMemo } from './ledger';
+import { ledgerTransactionOf } from './ledger';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -13,14 +13,7 @@ export function xrplTransactionLookup(url: string): LedgerLookup {
     await client.connect();
     try {
       const { result } = await client.request({ command: 'tx', transaction: txHash });
-      const meta = typeof result.meta === 'object' ? result.meta : null;
-      return {
-        validated: result.validated === true,
-        ledgerIndex: result.ledger_index ?? null,
-        engineResult: meta?.TransactionResult ?? null,
-        memo: decodeRegistrationMemo(result),
-        account: result.tx_json.Account,
-      };
+      return ledgerTransactionOf(result);
     } catch (error) {
       if (error instanceof RippledError && (error.data as { error?: string } | undefined)?.error === 'txnNotFound') return null;
       throw error;
