@@ -5,6 +5,8 @@ import { salesStatementEventDefinitions } from './distribution/sales-statement.e
 import { licenseOfferEventDefinitions } from './licensing/license-offer.events';
 import { licenseEventDefinitions } from './licensing/license.events';
 import { workEventDefinitions } from './registry/work.events';
+import { disputeEventDefinitions } from './disputes/dispute.events';
+import { roleEventDefinitions } from './identity/role.events';
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
 import { xrplPayoutEventDefinitions } from './royalties/xrpl-payout.events';
@@ -29,4 +31,6 @@ export const eventRegistry = new EventRegistry([
   ...workEventDefinitions,
   ...licenseOfferEventDefinitions,
   ...licenseEventDefinitions,
+  ...roleEventDefinitions,
+  ...disputeEventDefinitions,
 ]);

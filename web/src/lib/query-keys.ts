@@ -40,3 +40,9 @@ export const MARKETPLACE_KEY = ['/api/licenses/marketplace'] as const;
 export const MY_LICENSES_KEY = ['/api/licenses/mine'] as const;
 export const LICENSE_SALES_KEY = ['/api/licenses/sales'] as const;
 export const MY_OFFERS_KEY = ['/api/licenses/offers'] as const;
+/** Dispute management: ['/api/disputes', params]; a case: ['/api/disputes', disputeId]; its history: ['/api/disputes', id, 'history', upTo]. */
+export const DISPUTES_KEY = ['/api/disputes'] as const;
+/** The signed-in user's roles. */
+export const MY_ROLES_KEY = ['/api/auth/roles'] as const;
+/** The operations page: ['/api/ops', section]. */
+export const OPERATIONS_KEY = ['/api/ops'] as const;

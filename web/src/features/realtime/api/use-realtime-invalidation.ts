@@ -10,6 +10,7 @@ import {
   CERTIFICATE_KEY,
   COPYRIGHT_CHECKS_KEY,
   CURRENT_USER_KEY,
+  DISPUTES_KEY,
   DISTRIBUTION_STATEMENTS_KEY,
   DISTRIBUTIONS_KEY,
   GENERATED_MUSIC_KEY,
@@ -17,6 +18,7 @@ import {
   MARKETPLACE_KEY,
   MY_LICENSES_KEY,
   MY_OFFERS_KEY,
+  OPERATIONS_KEY,
   PROOFS_KEY,
   ROYALTY_ANALYTICS_KEY,
   ROYALTY_HISTORY_KEY,
@@ -52,6 +54,10 @@ const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
   proofs: [PROOFS_KEY],
   // An offer listed or withdrawn, a license bought, issued or rated (the sale also moves the contract).
   licenses: [MARKETPLACE_KEY, MY_LICENSES_KEY, LICENSE_SALES_KEY, MY_OFFERS_KEY, SMART_CONTRACTS_KEY, ROYALTY_ANALYTICS_KEY],
+  // A case filed, answered, moved, resolved or appealed (a freeze also moves the marketplace and the contract).
+  disputes: [DISPUTES_KEY, MARKETPLACE_KEY, WORK_SEARCH_KEY, WORKS_KEY, SMART_CONTRACTS_KEY],
+  // A failed ledger step, a retry, an outbox message: the operations page.
+  operations: [OPERATIONS_KEY],
 };
 
 /** Events after which a registration's external database sync may read differently. */
