@@ -72,6 +72,8 @@ import { inProcessLicensePurchaseClient, type LicensePurchaseClient } from '../w
 import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 import type { RolesOf } from '../domain/identity/ports';
 import { eventStoreRolesOf } from '../infra/identity/roles-of';
+import type { DisputeCommands } from '../domain/disputes/ports';
+import { disputeRoutes } from './routes/disputes';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
 export interface TrackLifecycleClient {
@@ -127,6 +129,8 @@ export interface AppDeps {
   licensePurchases?: LicensePurchaseClient;
   /** XRPL escrow for license purchases; null or absent without XRPL_URL (escrow purchases are then refused). */
   licenseEscrow?: LicenseEscrow | null;
+  /** Runs dispute cases (workflows/dispute/client.ts); absent: the dispute actions answer 503 (the workflow service is not running). */
+  disputes?: DisputeCommands;
   /** Signed-in users' names and roles; by default folded from their user streams in `eventStore`. */
   rolesOf?: RolesOf;
 }
@@ -214,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(proofRoutes, deps);
   await app.register(workRoutes, deps);
   await app.register(licenseOfferRoutes, deps);
+  await app.register(disputeRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

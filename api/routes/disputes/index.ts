@@ -109,11 +109,11 @@ export const disputeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   };
 
   /** Runs one action on a case the viewer may see; the decider (in the workflow) refuses what they may not do. */
-  const act = async (request: FastifyRequest<{ Params: { id: string } }>, build: (viewer: Viewer) => Promise<DisputeActionRequest> | DisputeActionRequest) => {
+  const act = async (request: FastifyRequest, disputeId: string, build: (viewer: Viewer) => Promise<DisputeActionRequest> | DisputeActionRequest) => {
     const viewer = await signedIn(request);
-    await visibleCase(viewer, request.params.id);
-    const { streamVersion } = await commands.act(request.params.id, await build(viewer), actorOf(viewer));
-    return { dispute: await settledCase(request.params.id, viewer, streamVersion) };
+    await visibleCase(viewer, disputeId);
+    const { streamVersion } = await commands.act(disputeId, await build(viewer), actorOf(viewer));
+    return { dispute: await settledCase(disputeId, viewer, streamVersion) };
   };
 
   app.get(
@@ -186,7 +186,7 @@ export const disputeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         const description = parsed.data.description || null;
         if (!file && !description) throw new ValidationError('Send a file or describe the evidence');
         const sent = file;
-        const answer = await act(request, () => ({ action: 'add_evidence', evidenceId, type: parsed.data.type, description, file: sent }));
+        const answer = await act(request, request.params.id, () => ({ action: 'add_evidence', evidenceId, type: parsed.data.type, description, file: sent }));
         request.log.info({ disputeId: request.params.id, evidenceId, size: sent?.size ?? 0 }, 'dispute evidence added');
         return answer;
       } catch (error) {
@@ -251,46 +251,46 @@ export const disputeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   const action = { tags: ['disputes'], params: disputeParamsSchema, response: { 200: disputeResponseSchema } };
 
   app.post('/api/disputes/:id/respond', { schema: { ...action, summary: "The respondent answers the claim (before the answer's deadline)", body: respondRequestSchema } }, (request) =>
-    act(request, () => ({ action: 'respond', message: request.body.message })),
+    act(request, request.params.id, () => ({ action: 'respond', message: request.body.message })),
   );
 
   app.post('/api/disputes/:id/messages', { schema: { ...action, summary: 'Post a message on the case (its parties and its reviewer)', body: postMessageRequestSchema } }, (request) =>
-    act(request, () => ({ action: 'message', messageId: randomUUID(), message: request.body.message })),
+    act(request, request.params.id, () => ({ action: 'message', messageId: randomUUID(), message: request.body.message })),
   );
 
   app.post('/api/disputes/:id/assign', { schema: { ...action, summary: 'Assign the case to a reviewer, or to oneself (reviewers; never a party of the case)', body: assignRequestSchema } }, (request) =>
-    act(request, async (viewer) => {
+    act(request, request.params.id, async (viewer) => {
       const name = request.body.reviewerUsername;
       if (!name || name === viewer.username) return { action: 'assign', reviewer: actorOf(viewer) };
       const user = await findUserByUsername(db, name);
-      const named = user ? await app.rolesOf(user.id) : null;
+      const named = user ? await app.rolesOf(user.user.id) : null;
       if (!named) throw new ValidationError(`No user is named "${name}"`);
       return { action: 'assign', reviewer: actorOf(named) };
     }),
   );
 
   app.post('/api/disputes/:id/status', { schema: { ...action, summary: "Move the case to another review status (the case's reviewer)", body: changeStatusRequestSchema } }, (request) =>
-    act(request, () => ({ action: 'change_status', status: request.body.status, note: request.body.note || null })),
+    act(request, request.params.id, () => ({ action: 'change_status', status: request.body.status, note: request.body.note || null })),
   );
 
   app.post(
     '/api/disputes/:id/request-evidence',
     { schema: { ...action, summary: "Ask a party for evidence, due in the evidence deadline (the case's reviewer)", body: requestEvidenceRequestSchema } },
-    (request) => act(request, () => ({ action: 'request_evidence', from: request.body.from, note: request.body.note })),
+    (request) => act(request, request.params.id, () => ({ action: 'request_evidence', from: request.body.from, note: request.body.note })),
   );
 
   app.post('/api/disputes/:id/resolve', { schema: { ...action, summary: "Resolve the case with an outcome and compensation (the case's reviewer)", body: resolveRequestSchema } }, (request) =>
-    act(request, () => ({ action: 'resolve', outcome: request.body.outcome, details: request.body.details, compensationCents: request.body.compensationCents })),
+    act(request, request.params.id, () => ({ action: 'resolve', outcome: request.body.outcome, details: request.body.details, compensationCents: request.body.compensationCents })),
   );
 
   app.post(
     '/api/disputes/:id/review-decision',
     { schema: { ...action, summary: "Clear or refuse a track the copyright oracle held (the case's reviewer; oracle_review cases)", body: reviewDecisionRequestSchema } },
-    (request) => act(request, () => ({ action: 'review_decision', outcome: request.body.outcome, details: request.body.details })),
+    (request) => act(request, request.params.id, () => ({ action: 'review_decision', outcome: request.body.outcome, details: request.body.details })),
   );
 
   app.post('/api/disputes/:id/appeal', { schema: { ...action, summary: 'Appeal the resolution (either party, once, within the appeal window)', body: appealRequestSchema } }, (request) =>
-    act(request, () => ({ action: 'appeal', reason: request.body.reason })),
+    act(request, request.params.id, () => ({ action: 'appeal', reason: request.body.reason })),
   );
 
   app.get(
