@@ -15,12 +15,14 @@ import { handleCommand } from '../infra/eventstore/command-handler';
 import { contractIdFor } from '../infra/royalties/contract-id';
 import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
-import { deciderDisputeCommands } from '../tests/support/dispute-commands';
+import { recordingDisputeEffects } from '../tests/support/dispute-effects-stand-in';
 import { multipartBody } from '../tests/support/multipart';
 import { releaseForm } from '../tests/support/release-form';
 import { offerLicense, registeredWork } from '../tests/support/licensing';
 import { seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { createDisputeActivities } from '../workflows/dispute/activities';
+import { inProcessDisputeCommands } from '../workflows/dispute/client';
 import type { RouteEntry } from './route-table';
 
 /** What a case needs of the owner's resource. */
@@ -194,7 +196,7 @@ async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receive
 async function filedDispute(claimantId: string, username: string): Promise<{ disputeId: string; evidenceId: string }> {
   const respondent = await signup();
   const workId = await registeredWork(testApp, respondent.userId, 'Disputed work');
-  const commands = deciderDisputeCommands(testApp.eventStore);
+  const commands = inProcessDisputeCommands(createDisputeActivities({ eventStore: testApp.eventStore, effects: recordingDisputeEffects(0) }));
   const actor = { userId: claimantId, name: username, roles: ['creator' as const] };
   const { disputeId } = await commands.file({ kind: 'dispute', workId, disputeType: 'ownership_claim', priority: 'medium', subject: 'Mine', description: 'Mine', claimedRights: [] }, actor);
   const evidenceId = randomUUID();

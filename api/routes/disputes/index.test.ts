@@ -1,7 +1,8 @@
-// The dispute routes with app.inject on PGlite, the case decider behind a stand-in of the workflow's
-// client: one case walked from filing to appeal, and at every route the wrong person refused —
-// signed out 401, not a party 404 (like a missing case), a party or auditor doing a reviewer's
-// work 403, an auditor never downloading evidence — and the history folded to any event.
+// The dispute routes with app.inject on PGlite, behind the workflow's in-process client (the case
+// decider; stand-in effects on the work): one case walked from filing to appeal, and at every route
+// the wrong person refused — signed out 401, not a party 404 (like a missing case), a party or
+// auditor doing a reviewer's work 403, an auditor never downloading evidence — and the history
+// folded to any event.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,11 +10,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisputeCommands } from '../../../domain/disputes/ports';
 import { sineWav } from '../../../tests/support/audio';
-import { deciderDisputeCommands } from '../../../tests/support/dispute-commands';
+import { recordingDisputeEffects } from '../../../tests/support/dispute-effects-stand-in';
 import { multipartBody } from '../../../tests/support/multipart';
 import { grantRole } from '../../../tests/support/roles';
 import { seedWork } from '../../../tests/support/seed-work';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createDisputeActivities } from '../../../workflows/dispute/activities';
+import { inProcessDisputeCommands } from '../../../workflows/dispute/client';
 
 let testApp: TestApp;
 let dataDir: string;
@@ -52,11 +55,11 @@ beforeAll(async () => {
   const unused = async () => {
     throw new Error('the dispute routes do not drive tracks');
   };
-  const commands: DisputeCommands = {
-    file: (input, actor) => deciderDisputeCommands(testApp.eventStore).file(input, actor),
-    act: (id, request, actor) => deciderDisputeCommands(testApp.eventStore).act(id, request, actor),
-  };
+  // The workflow's in-process client over the test app's own event store, with stand-in effects on the work.
+  let client: DisputeCommands | null = null;
+  const commands: DisputeCommands = { file: (input, actor) => client!.file(input, actor), act: (id, request, actor) => client!.act(id, request, actor) };
   testApp = await startTestApp(dataDir, { start: async () => ({ workflowId: 'stand-in' }), master: unused, startMaster: unused, check: unused, register: unused, retryRegistration: unused }, { disputes: commands });
+  client = inProcessDisputeCommands(createDisputeActivities({ eventStore: testApp.eventStore, effects: recordingDisputeEffects(1000) }));
   [owner, claimant, stranger, reviewer, otherReviewer, auditor] = await Promise.all([signup(), signup(), signup(), signup(), signup(), signup()]);
   await grantRole(testApp, reviewer.userId, 'reviewer');
   await grantRole(testApp, otherReviewer.userId, 'reviewer');
@@ -96,7 +99,7 @@ describe('dispute routes', () => {
       workTitle: 'Night Drive',
       claimantName: claimant.username,
       respondentName: owner.username,
-      frozenAssets: { payoutsFreeze: true, licensingFreeze: true },
+      frozenAssets: { payoutsFreeze: true, licensingFreeze: true, estimatedValue: 10 },
       deadlines: [{ kind: 'response', party: 'respondent' }],
       viewer: { isClaimant: true, isRespondent: false, allowedActions: ['add_evidence', 'message'] },
     });
@@ -227,7 +230,7 @@ describe('dispute routes', () => {
   });
 
   it('POST /api/disputes/:id/resolve: only the assigned reviewer; the appeal window then counts down', async () => {
-    const resolution = { outcome: 'upheld', details: 'The hook matches', compensationCents: 0 };
+    const resolution = { outcome: 'upheld', details: 'The hook matches', compensationCents: 2500 };
     expect((await call('POST', on('/resolve'), null, resolution)).statusCode).toBe(401);
     expect((await call('POST', on('/resolve'), owner, resolution)).statusCode).toBe(403);
     expect((await call('POST', on('/resolve'), auditor, resolution)).statusCode).toBe(403);
@@ -236,7 +239,8 @@ describe('dispute routes', () => {
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().dispute).toMatchObject({
       status: 'resolved',
-      resolution: { outcome: 'upheld', details: 'The hook matches', resolvedByName: reviewer.username, byDefault: false },
+      resolution: { outcome: 'upheld', details: 'The hook matches', resolvedByName: reviewer.username, byDefault: false, compensationAmount: 10, compensationNote: 'Only 1000 cents were pending' },
+      frozenAssets: { payoutsFreeze: false, licensingFreeze: false },
       deadlines: [{ kind: 'appeal', party: 'either' }],
     });
   });
