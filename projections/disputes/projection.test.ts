@@ -27,7 +27,7 @@ import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore
 import type { ReadModelChange } from '../projection';
 import { Projector } from '../projector';
 import { disputesProjection } from './projection';
-import { findDispute, listDisputes } from './queries';
+import { findDispute, listDisputes, openCaseFromReadModel } from './queries';
 
 const FILED = '2026-11-01T10:00:00.000Z';
 const LATER = '2026-11-02T10:00:00.000Z';
@@ -167,8 +167,10 @@ describe('disputes projection on PGlite', () => {
     found = await findDispute(db, 'd2');
     expect(found).toMatchObject({ status: 'escalated', appeal: { byName: 'olivia', reason: 'I was away' }, deadlines: [] });
     expect(found?.resolution).toMatchObject({ compensationAmount: 12, compensationNote: 'Only $12.00 was pending' });
+    expect(await openCaseFromReadModel(db)('w1', claimantId)).toBe('d2');
     await record('d2', [DisputeClosed.create({ disputeId: 'd2', closedAt: '2026-12-20T10:00:00.000Z' })]);
     expect((await findDispute(db, 'd2'))?.closedAt).toBe('2026-12-20T10:00:00.000Z');
+    expect(await openCaseFromReadModel(db)('w1', claimantId)).toBeNull();
   });
 
   it('lists a party only their own cases, reviewers every case, with filters and a summary of everything in scope', async () => {

@@ -2,6 +2,7 @@
 // (their own as a party; every case for reviewers and auditors) with the list's filters, and the
 // summary counts of the cards. The viewer's relation and allowed actions are added by the API.
 import type { Dispute } from '../../domain/contracts/disputes';
+import type { OpenCaseOf } from '../../domain/disputes/ports';
 import type { Queryable } from '../../infra/db/db';
 
 /** A case as stored, with the ids the API decides visibility by. */
@@ -248,4 +249,18 @@ export async function listDisputes(db: Queryable, scope: DisputeScope, filter: D
     counts.byPriority[row.priority] = (counts.byPriority[row.priority] ?? 0) + n;
   }
   return { disputes: await withChildren(db, page.rows), total: Number(total.rows[0]?.n ?? 0), summary: counts };
+}
+
+/**
+ * The claimant's open case (filed, not closed) about the work, for the one-open-case rule
+ * (domain/disputes/ports.ts OpenCaseOf): an index lookup instead of a scan of every event.
+ */
+export function openCaseFromReadModel(db: Queryable): OpenCaseOf {
+  return async (workId, claimantUserId) => {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM disputes WHERE work_id = $1 AND claimant_id = $2::uuid AND kind = 'dispute' AND closed_at IS NULL ORDER BY created_at LIMIT 1`,
+      [workId, claimantUserId],
+    );
+    return rows[0]?.id ?? null;
+  };
 }
