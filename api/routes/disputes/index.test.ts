@@ -245,14 +245,19 @@ describe('dispute routes', () => {
     });
   });
 
-  it('POST /api/disputes/:id/appeal: either party once; a reviewer may not', async () => {
+  it('POST /api/disputes/:id/appeal: either party once, freezing the work again; a reviewer may not', async () => {
     expect((await call('POST', on('/appeal'), null, { reason: 'x' })).statusCode).toBe(401);
     expect((await call('POST', on('/appeal'), stranger, { reason: 'x' })).statusCode).toBe(404);
     const reviewers = await call('POST', on('/appeal'), reviewer, { reason: 'x' });
     expect(reviewers.statusCode).toBe(403);
     expect(reviewers.json()).toEqual({ error: 'Only the claimant or the respondent may appeal' });
     const appealed = await call('POST', on('/appeal'), owner, { reason: 'I have the dated project files' });
-    expect(appealed.json().dispute).toMatchObject({ status: 'escalated', appeal: { byName: owner.username, reason: 'I have the dated project files' } });
+    expect(appealed.json().dispute).toMatchObject({
+      status: 'escalated',
+      appeal: { byName: owner.username, reason: 'I have the dated project files' },
+      frozenAssets: { payoutsFreeze: true, licensingFreeze: true },
+      deadlines: [],
+    });
     const again = await call('POST', on('/appeal'), claimant, { reason: 'x' });
     expect(again.statusCode).toBe(409);
   });
