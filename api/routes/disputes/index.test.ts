@@ -4,10 +4,11 @@
 // auditor doing a reviewer's work 403, an auditor never downloading evidence — and the history
 // folded to any event.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_EVIDENCE_BYTES } from '../../../domain/contracts/disputes';
 import type { DisputeCommands } from '../../../domain/disputes/ports';
 import { sineWav } from '../../../tests/support/audio';
 import { recordingDisputeEffects } from '../../../tests/support/dispute-effects-stand-in';
@@ -151,6 +152,9 @@ describe('dispute routes', () => {
     expect(auditors.json()).toEqual({ error: 'Only the parties and the assigned reviewer may do this' });
     const unknown = await send(owner, form(Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 0, 0, 9]), 'blob.bin'));
     expect(unknown.statusCode).toBe(415);
+    const tooLarge = await send(owner, form(Buffer.concat([audio, Buffer.alloc(MAX_EVIDENCE_BYTES)])));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ error: 'File too large: evidence may be at most 25 MB' });
     const added = await send(owner, form(audio));
     expect(added.statusCode).toBe(200);
     const [document] = added.json().dispute.evidence.documents;
@@ -159,8 +163,8 @@ describe('dispute routes', () => {
     const note = await send(claimant, form());
     expect(note.json().dispute.evidence.documents[1]).toMatchObject({ filename: '(note, no file)', size: 0, downloadable: false, party: 'claimant' });
     // The refused and failed attempts left no file behind.
-    const { readdir } = await import('node:fs/promises');
     expect((await readdir(testApp.storage.uploadsDir)).filter((name) => name.startsWith('evidence-'))).toEqual([`evidence-${evidenceId}.wav`]);
+    expect(await readdir(testApp.storage.stagingDir)).toEqual([]);
   });
 
   it('GET /api/disputes/:id/evidence/:evidenceId: parties and reviewers download; an auditor never', async () => {
