@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_EVIDENCE_BYTES } from '../../../domain/contracts/disputes';
+import { ORACLE_ACTOR } from '../../../domain/disputes/dispute.decider';
 import type { DisputeCommands } from '../../../domain/disputes/ports';
 import { sineWav } from '../../../tests/support/audio';
 import { recordingDisputeEffects } from '../../../tests/support/dispute-effects-stand-in';
@@ -36,6 +37,7 @@ let auditor: Account;
 let workId: string;
 let disputeId: string;
 let evidenceId: string;
+let client: DisputeCommands | null = null;
 const audio = sineWav({ seconds: 0.2 });
 
 async function signup(): Promise<Account> {
@@ -57,7 +59,6 @@ beforeAll(async () => {
     throw new Error('the dispute routes do not drive tracks');
   };
   // The workflow's in-process client over the test app's own event store, with stand-in effects on the work.
-  let client: DisputeCommands | null = null;
   const commands: DisputeCommands = { file: (input, actor) => client!.file(input, actor), act: (id, request, actor) => client!.act(id, request, actor) };
   testApp = await startTestApp(dataDir, { start: async () => ({ workflowId: 'stand-in' }), master: unused, startMaster: unused, check: unused, register: unused, retryRegistration: unused }, { disputes: commands });
   client = inProcessDisputeCommands(createDisputeActivities({ eventStore: testApp.eventStore, effects: recordingDisputeEffects(1000) }));
@@ -231,6 +232,22 @@ describe('dispute routes', () => {
     const onDispute = await call('POST', on('/review-decision'), reviewer, { outcome: 'cleared', details: 'x' });
     expect(onDispute.statusCode).toBe(409);
     expect(onDispute.json()).toEqual({ error: 'Only a review of a held track is cleared or refused' });
+  });
+
+  it('POST /api/disputes/:id/review-decision: the assigned reviewer clears a track the oracle held', async () => {
+    const held = await seedWork(testApp.eventStore, owner.userId, { title: 'Held track', status: 'needs_review', outcome: null });
+    const review = await client!.file(
+      { kind: 'oracle_review', workId: held.workId, checkId: 'c1', disputeType: 'copyright_infringement', priority: 'medium', subject: 'Held for review', description: 'The check needs a person', claimedRights: [] },
+      ORACLE_ACTOR,
+    );
+    const url = `/api/disputes/${review.disputeId}`;
+    const owners = (await call('GET', url, owner)).json().dispute;
+    expect(owners).toMatchObject({ kind: 'oracle_review', claimantName: 'Copyright oracle', viewer: { isRespondent: true, allowedActions: ['add_evidence', 'message'] } });
+    await call('POST', `${url}/assign`, reviewer, {});
+    expect((await call('POST', `${url}/resolve`, reviewer, { outcome: 'upheld', details: 'x' })).statusCode).toBe(409);
+    const decided = await call('POST', `${url}/review-decision`, reviewer, { outcome: 'cleared', details: 'Only the drum loop is alike, and it is licensed' });
+    expect(decided.statusCode).toBe(200);
+    expect(decided.json().dispute).toMatchObject({ status: 'resolved', resolution: { outcome: 'cleared', resolvedByName: reviewer.username } });
   });
 
   it('POST /api/disputes/:id/resolve: only the assigned reviewer; the appeal window then counts down', async () => {
