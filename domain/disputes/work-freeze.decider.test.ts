@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec';
 import { IllegalStateError } from '../shared/errors';
-import { isFrozen, LICENSING_FROZEN, workFreezeDecider } from './work-freeze.decider';
+import { LICENSING_FROZEN } from '../licensing/ports';
+import { isFrozen, workFreezeDecider } from './work-freeze.decider';
 import { WorkFreezeLifted, WorkFrozen, WorkLicenseIssueAdmitted, WorkLicenseIssueSettled } from './work-freeze.events';
 
 const { given, when } = deciderSpec(workFreezeDecider);

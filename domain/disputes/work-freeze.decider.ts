@@ -1,11 +1,9 @@
 // A work's freeze: open cases hold it (each by its disputeId, idempotently), and a paid license is
 // admitted for issue only while no case holds it. Freezing twice for one case, lifting a case that
 // does not hold the work, admitting or settling a license twice: each decides nothing.
+import { LICENSING_FROZEN } from '../licensing/ports';
 import { IllegalStateError } from '../shared/errors';
 import { WorkFreezeLifted, WorkFrozen, WorkLicenseIssueAdmitted, WorkLicenseIssueSettled, type WorkFreezeEvent } from './work-freeze.events';
-
-/** The refusal a purchase meets while the work is frozen (the API answers it with a 409). */
-export const LICENSING_FROZEN = 'Licensing of this work is frozen while a dispute about it is open';
 
 export interface WorkFreezeState {
   /** The cases holding the work frozen now. */
