@@ -5,10 +5,11 @@
 import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { proofBundleSchema, proofDetailSchema, proofListSchema, proofSearchQuerySchema, type Proof, type ProofBundle } from '../../../domain/contracts/proofs';
+import { signFields } from '../../../infra/certificate/certificate';
 import { logger } from '../../../infra/logger/logger';
 import type { FileStorage } from '../../../infra/storage/file-storage';
 import { CERTIFICATE_DOCUMENT, LICENSE_CERTIFICATE_DOCUMENT, REGISTERED_FILE_DOCUMENT, signedDocument } from '../../../projections/proofs/projection';
-import { findProof, searchProofs, type ProofRecord } from '../../../projections/proofs/queries';
+import { findProof, searchProofs, type ProofRecord, type StatementSigner } from '../../../projections/proofs/queries';
 import type { AppDeps } from '../../app';
 import { fileResponse, PUBLIC } from '../../openapi';
 import { HttpError } from '../../plugins/error-handler';
@@ -20,10 +21,12 @@ const REGISTERED_FILE_NOT_PUBLISHED =
 const log = logger.child({ module: 'proof-routes' });
 
 export const proofRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, storage } = deps;
+  const { db, storage, signingKey } = deps;
+  // Proofs stored unsigned (a dispute resolution's statement) are signed as they are served.
+  const signer: StatementSigner = (statement) => signFields(statement, signingKey).signature;
 
   const proofOr404 = async (id: string): Promise<ProofRecord> => {
-    const record = await findProof(db, id);
+    const record = await findProof(db, id, signer);
     if (!record) throw new HttpError(404, 'Proof not found');
     return record;
   };
@@ -32,7 +35,7 @@ export const proofRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/api/proofs',
     { schema: { summary: 'Search proofs: text (typo tolerant), type, status, verifier, date range, work', tags: ['proofs'], ...PUBLIC, querystring: proofSearchQuerySchema, response: { 200: proofListSchema } } },
     async (request) => {
-      const { proofs, total } = await searchProofs(db, request.query);
+      const { proofs, total } = await searchProofs(db, request.query, signer);
       return { proofs: await Promise.all(proofs.map((record) => publicProof(record, storage))), total };
     },
   );
