@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DisputeFiled, DisputeResolved } from '../../../domain/disputes/dispute.events';
-import { proofBundleSchema, proofDetailSchema, proofListSchema } from '../../../domain/contracts/proofs';
+import { ledgerTransactionAnswerSchema, proofBundleSchema, proofDetailSchema, proofListSchema } from '../../../domain/contracts/proofs';
 import { verifyBundle } from '../../../domain/proofs/verify-bundle';
 import { loadCertificateSigningKey } from '../../../infra/certificate/signing-key';
 import { issuedLicenseEvents, registeredTrackEvents, type RegisteredTrack, type TestSigningKey } from '../../../tests/support/proof-events';
@@ -182,5 +182,21 @@ describe('dispute resolution proofs', () => {
     expect(creation.verification.challenges).toEqual([
       { id: 'DR1', type: 'attribution_dispute', challengedBy: 'eve', resolution: 'upheld (by default: the respondent did not answer in time): The respondent did not answer', status: 'resolved' },
     ]);
+  });
+});
+
+describe('GET /api/ledger/transactions/:txHash', () => {
+  it('says plainly that this server has no ledger configured (no XRPL_URL), for anyone', async () => {
+    const response = await get(`/api/ledger/transactions/${'ab'.repeat(32)}`);
+
+    expect(response.statusCode).toBe(200);
+    expect(ledgerTransactionAnswerSchema.parse(response.json())).toEqual({ configured: false, network: expect.any(String), url: null, transaction: null });
+  });
+
+  it('refuses what is not a transaction hash with a 400 saying so', async () => {
+    const response = await get('/api/ledger/transactions/not-a-hash');
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toContain('64 hex characters');
   });
 });
