@@ -1,5 +1,5 @@
 // The browser's reading of a rippled `tx` answer: the same as the server's (infra/xrpl's
-// ledgerTransactionOf) on API v1 and v2 answers, a memo under another type or not JSON ignored, and
+// ledgerTransactionOf) on API v2 answers (it reads API v1's too), a memo under another type or not JSON ignored, and
 // something that is not a transaction read as none.
 import { convertStringToHex, type TxResponse } from 'xrpl';
 import { describe, expect, it } from 'vitest';

@@ -124,9 +124,10 @@ export const licensesProjection: Projection = {
       search_text text GENERATED ALWAYS AS (${MARKETPLACE_SEARCH_TEXT}) STORED,
       filter_tags text[] GENERATED ALWAYS AS (${MARKETPLACE_FILTER_TAGS}) STORED
     );
-    CREATE INDEX IF NOT EXISTS marketplace_offers_search_idx ON marketplace_offers USING gin (search);
-    CREATE INDEX IF NOT EXISTS marketplace_offers_filter_idx ON marketplace_offers USING gin (filter_tags) WHERE status = 'active';
-    CREATE INDEX IF NOT EXISTS marketplace_offers_trgm_idx ON marketplace_offers USING gin (search_text gin_trgm_ops);
+    -- GIN indexes without a pending list (fastupdate off), as the registry's: no unmerged rows for a search to scan.
+    CREATE INDEX IF NOT EXISTS marketplace_offers_search_idx ON marketplace_offers USING gin (search) WITH (fastupdate = off);
+    CREATE INDEX IF NOT EXISTS marketplace_offers_filter_idx ON marketplace_offers USING gin (filter_tags) WITH (fastupdate = off) WHERE status = 'active';
+    CREATE INDEX IF NOT EXISTS marketplace_offers_trgm_idx ON marketplace_offers USING gin (search_text gin_trgm_ops) WITH (fastupdate = off);
     CREATE INDEX IF NOT EXISTS marketplace_offers_popular_idx ON marketplace_offers (total_sales DESC, rating_count DESC, created_at DESC) WHERE status = 'active';
     -- The default listing (verified rights, no disputes), counted by an index-only scan and read in popularity order.
     CREATE INDEX IF NOT EXISTS marketplace_offers_default_idx ON marketplace_offers (total_sales DESC, rating_count DESC, created_at DESC)

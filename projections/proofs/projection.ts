@@ -138,9 +138,10 @@ export const proofsProjection: Projection = {
         setweight(to_tsvector('simple', id || ' ' || work_id || ' ' || type || ' ' || coalesce(ledger_tx_hash, '') || ' ' || blockchain_hash), 'C')
       ) STORED
     );
-    CREATE INDEX IF NOT EXISTS proofs_search_idx ON proofs USING gin (search);
-    CREATE INDEX IF NOT EXISTS proofs_title_trgm_idx ON proofs USING gin (work_title gin_trgm_ops);
-    CREATE INDEX IF NOT EXISTS proofs_creator_trgm_idx ON proofs USING gin (creator gin_trgm_ops);
+    -- GIN indexes without a pending list (fastupdate off), as the registry's: no unmerged rows for a search to scan.
+    CREATE INDEX IF NOT EXISTS proofs_search_idx ON proofs USING gin (search) WITH (fastupdate = off);
+    CREATE INDEX IF NOT EXISTS proofs_title_trgm_idx ON proofs USING gin (work_title gin_trgm_ops) WITH (fastupdate = off);
+    CREATE INDEX IF NOT EXISTS proofs_creator_trgm_idx ON proofs USING gin (creator gin_trgm_ops) WITH (fastupdate = off);
     CREATE INDEX IF NOT EXISTS proofs_work_idx ON proofs (work_id, created_at DESC);
     CREATE INDEX IF NOT EXISTS proofs_created_idx ON proofs (created_at DESC);`,
   handles: new Set([...TRACK_EVENTS, ...LICENSE_EVENTS, ...DISPUTE_EVENTS]),
