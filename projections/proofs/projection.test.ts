@@ -12,7 +12,7 @@ import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../../tests/support/postgres';
 import { issuedLicenseEvents, registeredTrackEvents, signStatement, testSigningKey, type RegisteredTrack } from '../../tests/support/proof-events';
-import { DisputeAppealed, DisputeAnswered, DisputeClosed, DisputeFiled, DisputeResolved } from '../../domain/disputes/dispute.events';
+import { DisputeAppealed, DisputeAnswered, DisputeClosed, DisputeFiled, DisputeResolved, DisputeStatusChanged } from '../../domain/disputes/dispute.events';
 import { proofsProjection, signedDocument } from './projection';
 import { allProofRows, findProof, searchProofs } from './queries';
 
@@ -183,6 +183,7 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
       await append('dispute-D1', [
         filed('D1', 'dispute', 'carl', 0),
         DisputeAnswered.create({ disputeId: 'D1', by: { userId: randomUUID(), name: 'bea' }, message: 'It is mine', answeredAt: at(1) }),
+        DisputeStatusChanged.create({ disputeId: 'D1', from: 'open', to: 'investigating', by: { userId: randomUUID(), name: 'bea' }, reason: 'The owner answered the claim', changedAt: at(1) }),
         resolved('D1', 'upheld', 3),
         DisputeAppealed.create({ disputeId: 'D1', by: { userId: randomUUID(), name: 'bea' }, reason: 'Missed my contract', appealedAt: at(4) }),
         resolved('D1', 'rejected', 6),
@@ -205,8 +206,8 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
       const first = await findProof(db, 'dispute-resolution-D1-1', signer);
       const second = await findProof(db, 'dispute-resolution-D1-2', signer);
       expect(first?.proof).toMatchObject({ type: 'dispute_resolution', status: 'verified', workId: validated.trackId, workTitle: 'Velvet Static', createdAt: at(3), attestation: { polygonTransactionId: null, networkId: 'xrpl-testnet' } });
-      expect(first?.statement).toMatchObject({ format: 'goose-dispute-resolution/1', disputeId: 'D1', round: 1, outcome: 'upheld', compensationCents: 1500, resolvedBy: 'rita_reviewer', claimant: 'carl', recordedAs: { stream: 'dispute-D1', version: 3 } });
-      expect(second?.statement).toMatchObject({ round: 2, outcome: 'rejected', recordedAs: { version: 5 } });
+      expect(first?.statement).toMatchObject({ format: 'goose-dispute-resolution/1', disputeId: 'D1', round: 1, outcome: 'upheld', compensationCents: 1500, resolvedBy: 'rita_reviewer', claimant: 'carl', recordedAs: { stream: 'dispute-D1', version: 4 } });
+      expect(second?.statement).toMatchObject({ round: 2, outcome: 'rejected', recordedAs: { version: 6 } });
       const bundle = { format: 'goose-proof-bundle/1', statement: second!.statement, signature: second!.signature };
       const verdict = await verifyBundle(bundle, { trustedKeys: [key] });
       expect(verdict.valid).toBe(true);

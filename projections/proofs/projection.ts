@@ -19,12 +19,7 @@ import { statementHash } from '../../domain/proofs/verify-bundle';
 import type { LicenseIssued, LicensePurchaseRequested } from '../../domain/licensing/license.events';
 import type { TrackCertificateIssued, TrackCopyrightChecked, TrackMastered, TrackRegistrationSigned, TrackRegistrationSubmitted } from '../../domain/track/stage.events';
 import type { TrackFileStored, TrackUploadReceived } from '../../domain/track/track.events';
-import type {
-  DisputeDeadlinePassed,
-  DisputeFiled,
-  DisputeResolved,
-  DisputeStatusChanged,
-} from '../../domain/disputes/dispute.events';
+import type { DisputeFiled, DisputeResolved, DisputeStatusChanged } from '../../domain/disputes/dispute.events';
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import { readModelChange, type Projection, type ReadModelChange } from '../projection';
@@ -70,9 +65,8 @@ const ORACLE_VERIFIER = 'GOOSE copyright oracle';
 
 const TRACK_EVENTS = ['TrackUploadReceived', 'TrackFileStored', 'TrackMastered', 'TrackCopyrightChecked', 'TrackRegistrationSigned', 'TrackRegistrationSubmitted', 'TrackCertificateIssued'];
 const LICENSE_EVENTS = ['LicensePurchaseRequested', 'LicenseIssued'];
-const DISPUTE_EVENTS = [
-  'DisputeFiled', 'DisputeAnswered', 'DisputeStatusChanged', 'DisputeEvidenceRequested', 'DisputeDeadlinePassed', 'DisputeResolved', 'DisputeAppealed', 'DisputeClosed',
-];
+/** The case events that change what a challenge shows (the decider records every other status move as DisputeStatusChanged). */
+const DISPUTE_EVENTS = ['DisputeFiled', 'DisputeStatusChanged', 'DisputeResolved', 'DisputeAppealed', 'DisputeClosed'];
 
 export const proofsProjection: Projection = {
   name: 'proofs',
@@ -300,18 +294,11 @@ interface DisputeRow {
   rounds: number;
 }
 
-/** The status a case event leaves the case in, as its challenge shows it; null: the event changes none. */
+/** The status a case event leaves the case in, as its challenge shows it (the decider's, and `closed` once final); null: none. */
 function statusAfter(event: RecordedEvent): string | null {
   switch (event.type) {
-    case 'DisputeAnswered':
-      return 'investigating';
     case 'DisputeStatusChanged':
       return (event.data as Data<typeof DisputeStatusChanged>).to;
-    case 'DisputeEvidenceRequested':
-      return 'pending_evidence';
-    case 'DisputeDeadlinePassed':
-      // The evidence deadline sends the case back to review; the others end in a resolution or a closing of their own.
-      return (event.data as Data<typeof DisputeDeadlinePassed>).kind === 'evidence' ? 'under_review' : null;
     case 'DisputeResolved':
       return (event.data as Data<typeof DisputeResolved>).outcome === 'dismissed' ? 'dismissed' : 'resolved';
     case 'DisputeAppealed':
