@@ -70,6 +70,7 @@ import { licensePurchaseRoutes } from './routes/license-purchases';
 import { createLicensePurchaseActivities } from '../workflows/license-purchase/activities';
 import { inProcessLicensePurchaseClient, type LicensePurchaseClient } from '../workflows/license-purchase/client';
 import type { LicenseEscrow } from '../infra/licensing/license-escrow';
+import { workFrozenOf } from '../infra/disputes/work-freeze';
 import type { RolesOf } from '../domain/identity/ports';
 import { eventStoreRolesOf } from '../infra/identity/roles-of';
 import type { DisputeCommands } from '../domain/disputes/ports';
@@ -123,7 +124,7 @@ export interface AppDeps {
   royalties?: RoyaltyServices;
   /** Starts release workflows and asks them for takedowns (workflows/release/client.ts). */
   releases: ReleaseClient;
-  /** Whether a work's licensing is frozen by an open dispute; nothing is frozen when absent (disputes arrive with issue 16). */
+  /** Whether a work's licensing is frozen by an open dispute; by default read from the work's freeze stream. */
   licensingFrozenOf?: LicensingFrozenOf;
   /** Runs license purchases (workflows/license-purchase/client.ts); in-process when absent. */
   licensePurchases?: LicensePurchaseClient;
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(options.eventStore) : options.royaltyEarnings,
     royalties: options.royalties ?? openRoyaltyServices(options, options.royaltyPorts),
     releases: options.releases ?? unavailableReleases,
+    licensingFrozenOf: options.licensingFrozenOf ?? workFrozenOf(options.eventStore),
     rolesOf,
   };
   deps.licensePurchases ??= inProcessLicensePurchaseClient(

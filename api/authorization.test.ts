@@ -93,6 +93,10 @@ const CASES: Record<string, Case> = {
     request: (r) => ({ method: 'GET', url: `/api/proofs/creation-${r.certificateId}/documents/certificate-json` }),
     public: "A proof's evidence (the signed certificate) is public like the proof",
   },
+  'GET /api/ledger/transactions/:txHash': {
+    request: (r) => ({ method: 'GET', url: `/api/ledger/transactions/${r.txHash}` }),
+    public: 'The ledger is public: anyone checking a proof bundle in the browser may read its answer about a transaction',
+  },
   'POST /api/royalty-receivers': {
     request: (r) => ({ method: 'POST', url: '/api/royalty-receivers', ...json({ contentId: r.trackId, receiverName: 'Case', receiverEmail: 'case@example.com', royaltyPercentage: 10 }) }),
   },
