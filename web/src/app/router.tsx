@@ -1,11 +1,11 @@
-// The route table (spec 3 §2.1), plus the public certificate and proof bundle verification pages and the royalty
+// The route table (spec 3 §2.1) and a case's history (issue 16 §4), plus the public certificate and proof bundle verification pages and the royalty
 // invitation page. Every route sits under the root layout, which waits for the current user and
 // hosts the app-wide dialogs.
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { CheckoutRoute } from './routes/checkout';
 import { DashboardRoute } from './routes/dashboard';
+import { DisputeHistoryRoute, DisputeManagementRoute } from './routes/dispute-management';
 import { LicensingMarketplaceRoute } from './routes/licensing-marketplace';
-import { NotBuiltRoute } from './routes/not-built';
 import { NotFoundRoute } from './routes/not-found';
 import { ProofExplorerRoute } from './routes/proof-explorer';
 import { RightsRegistryRoute } from './routes/rights-registry';
@@ -25,7 +25,8 @@ const router = createBrowserRouter([
       { path: '/rights-registry', element: <RightsRegistryRoute /> },
       { path: '/proof-explorer', element: <ProofExplorerRoute /> },
       { path: '/licensing-marketplace', element: <LicensingMarketplaceRoute /> },
-      { path: '/dispute-management', element: <NotBuiltRoute area="dispute-management" /> },
+      { path: '/dispute-management', element: <DisputeManagementRoute /> },
+      { path: '/dispute-management/:id/history', element: <DisputeHistoryRoute /> },
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },
