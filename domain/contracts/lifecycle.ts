@@ -127,10 +127,14 @@ export const historyEventSchema = z.object({
   actor: z.string(),
   workflowId: z.string().nullable(),
 });
+/** GET /api/tracks/{id}/history?upTo=N: the state after the first N events (all when absent) — time travel. */
+export const trackHistoryQuerySchema = z.object({ upTo: z.coerce.number().int().min(0).optional() });
 export const trackHistorySchema = z.object({
   trackId: z.string(),
   events: z.array(historyEventSchema),
-  /** The track's state after the last event (what replaying the stream gives). */
+  /** How many events the state folds (= upTo, capped at the event count; all by default). */
+  foldedThrough: z.number().int(),
+  /** The track's state after foldedThrough events (after the last: what replaying the stream gives). */
   state: z.unknown(),
 });
 

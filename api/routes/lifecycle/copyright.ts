@@ -16,6 +16,7 @@ import {
   reviewRequestBodySchema,
   reviewRequestResponseSchema,
   syncStatusSchema,
+  trackHistoryQuerySchema,
   trackHistorySchema,
   verificationResponseSchema,
 } from '../../../domain/contracts/lifecycle';
@@ -246,10 +247,11 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     return (await ownedTrack(db, request, id)).row;
   };
 
-  app.get('/api/tracks/:id/history', { schema: { summary: "A track's recorded events and the state they fold to (its owner, and auditors for any track)", tags: ['vault'], params: idParams, response: { 200: trackHistorySchema } } }, async (request) => {
+  app.get('/api/tracks/:id/history', { schema: { summary: "A track's recorded events and the state they fold to after any of them (its owner, and auditors for any track)", tags: ['vault'], params: idParams, querystring: trackHistoryQuerySchema, response: { 200: trackHistorySchema } } }, async (request) => {
     const row = await auditableTrack(request, request.params.id);
     const recorded = await eventStore.readStream(trackStreamId(row.id));
-    const state = recorded.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
+    const foldedThrough = Math.min(request.query.upTo ?? recorded.length, recorded.length);
+    const state = recorded.slice(0, foldedThrough).reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
     return {
       trackId: row.id,
       events: recorded.map((e) => ({
@@ -261,6 +263,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         actor: e.metadata.actor,
         workflowId: e.metadata.workflowId,
       })),
+      foldedThrough,
       state,
     };
   });
