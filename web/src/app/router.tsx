@@ -1,4 +1,4 @@
-// The route table (spec 3 §2.1) and a case's history (issue 16 §4), plus the public certificate and proof bundle verification pages and the royalty
+// The route table (spec 3 §2.1) and the histories of a case and a track (issue 16 §4), plus the public certificate and proof bundle verification pages and the royalty
 // invitation page. Every route sits under the root layout, which waits for the current user and
 // hosts the app-wide dialogs.
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { RightsRegistryRoute } from './routes/rights-registry';
 import { RootLayout } from './routes/root';
 import { RoyaltyInvitationRoute } from './routes/royalty-invitation';
 import { SubscribeRoute } from './routes/subscribe';
+import { TrackHistoryRoute } from './routes/track-history';
 import { BundleVerifyRoute, VerifyRoute } from './routes/verify';
 
 const router = createBrowserRouter([
@@ -27,6 +28,7 @@ const router = createBrowserRouter([
       { path: '/licensing-marketplace', element: <LicensingMarketplaceRoute /> },
       { path: '/dispute-management', element: <DisputeManagementRoute /> },
       { path: '/dispute-management/:id/history', element: <DisputeHistoryRoute /> },
+      { path: '/tracks/:id/history', element: <TrackHistoryRoute /> },
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },

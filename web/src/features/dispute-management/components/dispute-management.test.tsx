@@ -1,8 +1,7 @@
 // What dispute management shows, read from its rendered HTML (spec 3 §2.11; issue 16 §4, §6): the
 // page's header, cards, filters (Assigned to Me for reviewers only) and rows; loading, failure and
 // empty states; a row's badges, frozen assets, relative time, counts and buttons; the file dialog's
-// fields and its confirmation; the case dialog's tabs with countdowns and only the actions the
-// server allows; and the history view's stepper, folded state and raw event.
+// fields and its confirmation; the case dialog's tabs with countdowns and only the actions the server allows.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -14,7 +13,6 @@ import { dispute } from '../dispute.fixture';
 import { DEFAULT_FILTERS } from '../labels';
 import { DisputeActions } from './dispute-actions';
 import { DisputeDetails, EvidenceTab, MessagesTab, OverviewTab, ResolutionTab, TimelineTab } from './dispute-details-dialog';
-import { HistoryView } from './dispute-history-page';
 import { DisputeFiltersPanel, DisputeList, DisputeManagementPage } from './dispute-management-page';
 import { DisputeRow } from './dispute-row';
 import { FiledConfirmation, FileDisputeForm, fileRequestFrom, EMPTY_FORM } from './file-dispute-dialog';
@@ -221,29 +219,5 @@ describe('case dialog', () => {
     expect(resolved).toContain('by default');
     expect(resolved).toContain('$25.50');
     expect(resolved).toContain('The contract had $25.50 pending');
-  });
-});
-
-describe('history (time travel)', () => {
-  const events = [
-    { position: 1, type: 'DisputeFiled', recordedAt: '2026-11-26T08:00:00.000Z', actor: 'user:bob', data: { disputeId: 'dsp-1' } },
-    { position: 2, type: 'DisputeAssetsFrozen', recordedAt: '2026-11-26T08:00:01.000Z', actor: 'workflow', data: { payoutsFrozen: true } },
-    { position: 3, type: 'DisputeAnswered', recordedAt: '2026-11-27T08:00:00.000Z', actor: 'user:alice', data: { message: 'Mine' } },
-  ];
-
-  it('shows After event N of M, every event, the folded state and the raw event at N', () => {
-    const html = render(<HistoryView history={{ disputeId: 'dsp-1', events, foldedThrough: 2, state: { status: 'open', ownerNotified: false }, dispute: dispute() }} onStep={noop} />);
-    expect(html).toContain('After event 2 of 3');
-    expect(html).toContain('DisputeAnswered');
-    expect(html).toContain('Status: open');
-    expect(html).toContain('Event 2: DisputeAssetsFrozen');
-    expect(html).toContain('&quot;payoutsFrozen&quot;: true');
-    expect(html).toMatch(/aria-current="step"[^>]*>.*DisputeAssetsFrozen/);
-  });
-
-  it('before the first event has nothing folded and no event to show', () => {
-    const html = render(<HistoryView history={{ disputeId: 'dsp-1', events, foldedThrough: 0, state: { status: 'none' }, dispute: dispute() }} onStep={noop} />);
-    expect(html).toContain('Before the first event');
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Previous event"|<button[^>]*aria-label="Previous event"[^>]*disabled=""/);
   });
 });
