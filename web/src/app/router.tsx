@@ -2,9 +2,9 @@
 // invitation page. Every route sits under the root layout, which waits for the current user and
 // hosts the app-wide dialogs.
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { FullScreenMessage } from '../components/ui/full-screen-message';
 import { CheckoutRoute } from './routes/checkout';
 import { DashboardRoute } from './routes/dashboard';
-import { DisputeHistoryRoute, DisputeManagementRoute } from './routes/dispute-management';
 import { LicensingMarketplaceRoute } from './routes/licensing-marketplace';
 import { NotFoundRoute } from './routes/not-found';
 import { ProofExplorerRoute } from './routes/proof-explorer';
@@ -12,12 +12,13 @@ import { RightsRegistryRoute } from './routes/rights-registry';
 import { RootLayout } from './routes/root';
 import { RoyaltyInvitationRoute } from './routes/royalty-invitation';
 import { SubscribeRoute } from './routes/subscribe';
-import { TrackHistoryRoute } from './routes/track-history';
 import { BundleVerifyRoute, VerifyRoute } from './routes/verify';
 
 const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    // Shown while a lazily loaded page (below) arrives on a first visit.
+    hydrateFallbackElement: <FullScreenMessage title="Loading" busy />,
     children: [
       { path: '/', element: <DashboardRoute /> },
       { path: '/dashboard', element: <DashboardRoute /> },
@@ -26,9 +27,10 @@ const router = createBrowserRouter([
       { path: '/rights-registry', element: <RightsRegistryRoute /> },
       { path: '/proof-explorer', element: <ProofExplorerRoute /> },
       { path: '/licensing-marketplace', element: <LicensingMarketplaceRoute /> },
-      { path: '/dispute-management', element: <DisputeManagementRoute /> },
-      { path: '/dispute-management/:id/history', element: <DisputeHistoryRoute /> },
-      { path: '/tracks/:id/history', element: <TrackHistoryRoute /> },
+      // Loaded on first visit: the dispute screens and the time-travel views are their own chunk.
+      { path: '/dispute-management', lazy: async () => ({ Component: (await import('./routes/dispute-management')).DisputeManagementRoute }) },
+      { path: '/dispute-management/:id/history', lazy: async () => ({ Component: (await import('./routes/dispute-management')).DisputeHistoryRoute }) },
+      { path: '/tracks/:id/history', lazy: async () => ({ Component: (await import('./routes/track-history')).TrackHistoryRoute }) },
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },
