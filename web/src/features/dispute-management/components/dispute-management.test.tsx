@@ -221,3 +221,16 @@ describe('case dialog', () => {
     expect(resolved).toContain('The contract had $25.50 pending');
   });
 });
+
+describe('oracle review', () => {
+  it('gives the assigned reviewer Clear and Refuse on an oracle_review case, and no one else', () => {
+    const review = dispute({ kind: 'oracle_review', viewer: { isClaimant: false, isAssignedReviewer: true, roles: ['reviewer'], allowedActions: ['review_decision', 'message'] } });
+    const html = render(<OverviewTab dispute={review} now={now} />);
+    expect(html).toContain('Details of the decision');
+    expect(html).toContain('>Clear<');
+    expect(html).toContain('>Refuse<');
+    const owner = render(<OverviewTab dispute={{ ...review, viewer: { ...review.viewer, isAssignedReviewer: false, allowedActions: ['message'] } }} now={now} />);
+    expect(owner).not.toContain('>Refuse<');
+    expect(render(<OverviewTab dispute={dispute()} now={now} />)).not.toContain('Details of the decision');
+  });
+});
