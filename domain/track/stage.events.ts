@@ -137,6 +137,13 @@ export const TrackCopyrightReviewRequested = defineEvent(
   z.object({ trackId: z.uuid(), checkId: z.string().min(1), note: z.string().max(1000).optional(), requestedAt: z.iso.datetime() }),
 );
 
+/** A review case (dispute `disputeId`, kind oracle_review) was opened for the check: a reviewer will look at it. */
+export const TrackCopyrightReviewOpened = defineEvent(
+  'TrackCopyrightReviewOpened',
+  1,
+  z.object({ trackId: z.uuid(), checkId: z.string().min(1), disputeId: z.string().min(1).max(200), openedAt: z.iso.datetime() }),
+);
+
 export const REVIEW_DECISIONS = ['cleared', 'refused'] as const;
 
 /**
@@ -246,6 +253,7 @@ export const stageEventDefinitions = [
   TrackCopyrightChecked,
   TrackCopyrightCheckFailed,
   TrackCopyrightReviewRequested,
+  TrackCopyrightReviewOpened,
   TrackCopyrightReviewDecided,
   TrackRegistrationSigned,
   TrackRegistrationSubmitted,

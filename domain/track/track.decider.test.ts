@@ -235,4 +235,25 @@ describe('track decider (stages)', () => {
     expect(remastered).toMatchObject({ stages: { check: { result: null, reviewDecision: null } } });
     expect(refusal(remastered, 'register')).toBe('Run the copyright check first');
   });
+
+  const openCase = (checkId = 'c1', disputeId = 'review-c1'): TrackCommand => ({ type: 'OpenCopyrightReview', data: { trackId, checkId, disputeId, openedAt: '2026-03-14T10:00:01.000Z' } });
+
+  it('given a check held for review, when its review case opens, then TrackCopyrightReviewOpened once; the same case again decides nothing, another is refused', () => {
+    const held = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'));
+    expect(decideTrack(openCase(), held)).toEqual([{ type: 'TrackCopyrightReviewOpened', data: openCase().data }]);
+    const opened = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'), openCase());
+    expect(opened).toMatchObject({ stages: { status: 'mastered', check: { reviewCase: { disputeId: 'review-c1' } } } });
+    expect(decideTrack(openCase(), opened)).toEqual([]);
+    expect(() => decideTrack(openCase('c1', 'other'), opened)).toThrow('A review case is already open for this check: review-c1');
+  });
+
+  it('refuses to open a case for an older check, a cleared check, or a conflict the creator did not contest', () => {
+    const held = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'));
+    expect(() => decideTrack(openCase('c0'), held)).toThrow('A review case can only open for the latest copyright check');
+    const cleared = given(receive, store, probe, requestMaster, mastered, startCheck, checked('cleared'));
+    expect(() => decideTrack(openCase(), cleared)).toThrow('The check cleared the track; there is nothing to review');
+    const conflict = given(receive, store, probe, requestMaster, mastered, startCheck, checked('conflict', 97));
+    expect(() => decideTrack(openCase(), conflict)).toThrow('The creator did not contest this conflict, so there is nothing to review');
+    expect(decideTrack(openCase(), given(receive, store, probe, requestMaster, mastered, startCheck, checked('conflict', 97), requestReview()))).toHaveLength(1);
+  });
 });

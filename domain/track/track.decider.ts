@@ -12,6 +12,7 @@ import {
   TrackCopyrightCheckStarted,
   TrackCopyrightChecked,
   TrackCopyrightReviewDecided,
+  TrackCopyrightReviewOpened,
   TrackCopyrightReviewRequested,
   TrackMastered,
   TrackMasteringFailed,
@@ -50,6 +51,8 @@ export interface TrackStages {
     running: Data<typeof TrackCopyrightCheckStarted> | null;
     result: Data<typeof TrackCopyrightChecked> | null;
     reviewRequest: Data<typeof TrackCopyrightReviewRequested> | null;
+    /** The review case opened for the latest check, when one was. */
+    reviewCase: Data<typeof TrackCopyrightReviewOpened> | null;
     reviewDecision: Data<typeof TrackCopyrightReviewDecided> | null;
     /** The furthest state recorded per stage of the running check (as `mastering.reported`). */
     reported: Partial<Record<string, CheckStageState>>;
@@ -84,6 +87,7 @@ export type TrackCommand =
   | { type: 'RecordCheckResult'; data: Data<typeof TrackCopyrightChecked> }
   | { type: 'FailCopyrightCheck'; data: Data<typeof TrackCopyrightCheckFailed> }
   | { type: 'RequestCopyrightReview'; data: Data<typeof TrackCopyrightReviewRequested> }
+  | { type: 'OpenCopyrightReview'; data: Data<typeof TrackCopyrightReviewOpened> }
   | { type: 'DecideCopyrightReview'; data: Data<typeof TrackCopyrightReviewDecided> }
   | { type: 'SignRegistration'; data: Data<typeof TrackRegistrationSigned> }
   | { type: 'RecordSubmission'; data: Data<typeof TrackRegistrationSubmitted> }
@@ -229,6 +233,8 @@ function decideStage(command: Exclude<TrackCommand, { type: 'ReceiveUpload' | 'S
       return [command.type === 'RecordCheckResult' ? TrackCopyrightChecked.create(command.data) : TrackCopyrightCheckFailed.create(command.data)];
     case 'RequestCopyrightReview':
       return requestCopyrightReview(state, command.data);
+    case 'OpenCopyrightReview':
+      return openCopyrightReview(state, command.data);
     case 'DecideCopyrightReview':
       return decideCopyrightReview(state, command.data);
     case 'SignRegistration':
@@ -268,6 +274,19 @@ function requestCopyrightReview(state: ProbedTrack, data: Data<typeof TrackCopyr
   return [TrackCopyrightReviewRequested.create(data)];
 }
 
+/** A case opens for the latest check when it held the track, or when the creator contested its conflict; once. */
+function openCopyrightReview(state: ProbedTrack, data: Data<typeof TrackCopyrightReviewOpened>): TrackEvent[] {
+  const { result, reviewRequest, reviewCase } = state.stages.check;
+  if (reviewCase?.checkId === data.checkId) {
+    if (reviewCase.disputeId === data.disputeId) return [];
+    throw new IllegalStateError(`A review case is already open for this check: ${reviewCase.disputeId}`);
+  }
+  if (result?.checkId !== data.checkId) throw new IllegalStateError('A review case can only open for the latest copyright check');
+  if (result.analysis.status === 'conflict' && reviewRequest?.checkId !== data.checkId) throw new IllegalStateError('The creator did not contest this conflict, so there is nothing to review');
+  if (!REVIEWABLE.includes(result.analysis.status)) throw new IllegalStateError(`The check ${VERDICT_TEXT[result.analysis.status]}; there is nothing to review`);
+  return [TrackCopyrightReviewOpened.create(data)];
+}
+
 /**
  * A reviewer's decision is about the latest check, which held the track (or found a conflict the
  * creator contested), and is taken once: the same decision delivered again decides nothing.
@@ -289,7 +308,7 @@ const CHECK_STAGE_STATES = ['started', 'completed'] as const;
 type CheckStageState = (typeof CHECK_STAGE_STATES)[number];
 
 function noCheck(): TrackStages['check'] {
-  return { running: null, result: null, reviewRequest: null, reviewDecision: null, reported: {} };
+  return { running: null, result: null, reviewRequest: null, reviewCase: null, reviewDecision: null, reported: {} };
 }
 
 const freshStages: TrackStages = {
@@ -354,6 +373,8 @@ function evolveStages(s: TrackStages, event: TrackEvent): TrackStages {
       return { ...s, check: noCheck(), status: 'failed', failure: { step: 'oracle', reason: event.data.reason, similarity: null, resultCode: null } };
     case 'TrackCopyrightReviewRequested':
       return { ...s, check: { ...s.check, reviewRequest: event.data } };
+    case 'TrackCopyrightReviewOpened':
+      return { ...s, check: { ...s.check, reviewCase: event.data } };
     case 'TrackCopyrightReviewDecided': {
       const check = { ...s.check, reviewDecision: event.data };
       // Cleared: as if the check had cleared the track. Refused: held, with the reviewer's reason.
