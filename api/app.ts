@@ -70,6 +70,8 @@ import { licensePurchaseRoutes } from './routes/license-purchases';
 import { createLicensePurchaseActivities } from '../workflows/license-purchase/activities';
 import { inProcessLicensePurchaseClient, type LicensePurchaseClient } from '../workflows/license-purchase/client';
 import type { LicenseEscrow } from '../infra/licensing/license-escrow';
+import type { RolesOf } from '../domain/identity/ports';
+import { eventStoreRolesOf } from '../infra/identity/roles-of';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
 export interface TrackLifecycleClient {
@@ -125,6 +127,8 @@ export interface AppDeps {
   licensePurchases?: LicensePurchaseClient;
   /** XRPL escrow for license purchases; null or absent without XRPL_URL (escrow purchases are then refused). */
   licenseEscrow?: LicenseEscrow | null;
+  /** Signed-in users' names and roles; by default folded from their user streams in `eventStore`. */
+  rolesOf?: RolesOf;
 }
 
 export interface BuildAppOptions
@@ -156,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const webDist = options.webDistDir && existsSync(path.join(options.webDistDir, 'index.html')) ? options.webDistDir : null;
   registerErrorHandler(app, webDist);
 
+  const rolesOf = options.rolesOf ?? eventStoreRolesOf(options.eventStore);
   const deps: AppDeps = {
     ...options,
     sessions: new SessionStore(options.db),
@@ -169,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(options.eventStore) : options.royaltyEarnings,
     royalties: options.royalties ?? openRoyaltyServices(options, options.royaltyPorts),
     releases: options.releases ?? unavailableReleases,
+    rolesOf,
   };
   deps.licensePurchases ??= inProcessLicensePurchaseClient(
     createLicensePurchaseActivities({ ...deps, royaltyEarnings: deps.royaltyEarnings ?? null, escrow: deps.licenseEscrow ?? null }),
@@ -180,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, { https: options.publicUrl?.startsWith('https:') ?? false, frameSources: options.qxmpPay ? [options.qxmpPay.origin] : [] });
   await app.register(requestGuard, { publicUrl: options.publicUrl ?? null });
   await app.register(fastifyCookie);
-  await app.register(authPlugin, { sessions: deps.sessions, secureCookies: deps.secureCookies });
+  await app.register(authPlugin, { sessions: deps.sessions, secureCookies: deps.secureCookies, rolesOf });
   await app.register(operatorThrottle);
   await app.register(fastifyMultipart);
   await app.register(fastifyWebsocket);

@@ -1,9 +1,13 @@
 // Session authentication: reads the session cookie on every request and exposes the signed-in
-// user's id. Routes that need a user call `requireUserId`.
+// user's id. Routes that need a user call `requireUserId`; routes that need a role call
+// `requireRole`, which reads the user's roles from their events (RolesOf) on every call.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Role } from '../../domain/contracts/roles';
+import type { RolesOf, Viewer } from '../../domain/identity/ports';
 import { UnauthorizedError } from '../../domain/shared/errors';
 import { SESSION_TTL_MS, type SessionStore } from '../../infra/auth/session-store';
+import { HttpError } from './error-handler';
 
 export const SESSION_COOKIE = 'goose_session';
 
@@ -11,15 +15,21 @@ declare module 'fastify' {
   interface FastifyRequest {
     userId: string | null;
   }
+  interface FastifyInstance {
+    /** The signed-in user's name and roles, from their events (the auth plugin's RolesOf). */
+    rolesOf: RolesOf;
+  }
 }
 
 export interface AuthOptions {
   sessions: SessionStore;
   secureCookies: boolean;
+  rolesOf: RolesOf;
 }
 
 export const authPlugin = fp<AuthOptions>(
-  async (app: FastifyInstance, { sessions }) => {
+  async (app: FastifyInstance, { sessions, rolesOf }) => {
+    app.decorate('rolesOf', rolesOf);
     app.decorateRequest('userId', null);
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
@@ -32,6 +42,23 @@ export const authPlugin = fp<AuthOptions>(
 export function requireUserId(request: FastifyRequest): string {
   if (!request.userId) throw new UnauthorizedError('Not signed in');
   return request.userId;
+}
+
+/** The signed-in user with their roles (creator always among them); null when signed out or the account is gone. */
+export async function viewerOf(request: FastifyRequest): Promise<Viewer | null> {
+  if (!request.userId) return null;
+  return request.server.rolesOf(request.userId);
+}
+
+/**
+ * The signed-in user, when they hold at least one of `roles`: 401 "Not signed in" when signed out,
+ * 403 "This needs the <role> role" when they hold none of them.
+ */
+export async function requireRole(request: FastifyRequest, ...roles: Role[]): Promise<Viewer> {
+  const viewer = await viewerOf(request);
+  if (!viewer) throw new UnauthorizedError('Not signed in');
+  if (!roles.some((role) => viewer.roles.includes(role))) throw new HttpError(403, `This needs the ${roles.join(' or ')} role`);
+  return viewer;
 }
 
 /** Secure when configured, and whenever the request came over https (directly or through a trusted proxy). */

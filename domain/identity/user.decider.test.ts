@@ -1,7 +1,10 @@
 // Given / when / then specifications of the user account aggregate.
 import { describe, expect, it } from 'vitest';
-import { IllegalStateError, ValidationError } from '../shared/errors';
-import { decideUser, evolveUser, initialUserState, type RegisterUser } from './user.decider';
+import { deciderSpec } from '../shared/decider-spec';
+import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
+import { UserRoleGranted, UserRoleRevoked } from './role.events';
+import { decideUser, evolveUser, initialUserState, rolesOfUser, type GrantRole, type RegisterUser, type RevokeRole } from './user.decider';
+import { UserRegistered } from './user.events';
 
 const userId = '7c1f7a52-3f7e-4a55-9d6e-2b8f0d7c1a11';
 const register: RegisterUser = {
@@ -25,5 +28,50 @@ describe('user decider', () => {
     for (const username of ['ab', 'has space', 'x'.repeat(33)]) {
       expect(() => decideUser({ ...register, data: { ...register.data, username } }, initialUserState)).toThrow(ValidationError);
     }
+  });
+});
+
+describe('user decider: roles', () => {
+  const spec = deciderSpec({ decide: decideUser, evolve: evolveUser, initialState: initialUserState });
+  const registered = UserRegistered.create(register.data);
+  const at = '2026-11-26T09:00:00.000Z';
+  const grant = (role: string): GrantRole => ({ type: 'GrantRole', data: { userId, role, grantedBy: 'ops-cli:root', grantedAt: at } });
+  const revoke = (role: string): RevokeRole => ({ type: 'RevokeRole', data: { userId, role, revokedBy: 'grace', revokedAt: at } });
+  const granted = (role: 'reviewer' | 'auditor' | 'operator') => UserRoleGranted.create({ userId, role, grantedBy: 'ops-cli:root', grantedAt: at });
+
+  it('given a registered user, when granting reviewer, then UserRoleGranted names the role and who granted it', () => {
+    expect(spec.when([registered], grant('reviewer'))).toEqual([granted('reviewer')]);
+  });
+
+  it('given a user who holds reviewer, when granting reviewer again, then nothing is decided', () => {
+    expect(spec.when([registered, granted('reviewer')], grant('reviewer'))).toEqual([]);
+  });
+
+  it('given a user who holds operator, when revoking operator, then UserRoleRevoked names who revoked it and the role is gone', () => {
+    const events = spec.when([registered, granted('operator')], revoke('operator'));
+    expect(events).toEqual([UserRoleRevoked.create({ userId, role: 'operator', revokedBy: 'grace', revokedAt: at })]);
+    const state = spec.given(registered, granted('operator'), ...events);
+    expect(state.status === 'registered' && rolesOfUser(state)).toEqual(['creator']);
+  });
+
+  it('given a user without auditor, when revoking auditor, then it is refused', () => {
+    expect(() => spec.when([registered, granted('reviewer')], revoke('auditor'))).toThrow(new IllegalStateError('ada.lovelace does not hold the auditor role'));
+  });
+
+  it('given no account, when granting or revoking, then it is refused as an unknown user', () => {
+    expect(() => spec.when([], grant('reviewer'))).toThrow(NotFoundError);
+    expect(() => spec.when([], revoke('reviewer'))).toThrow(NotFoundError);
+  });
+
+  it('refuses creator (everyone\'s) and unknown roles', () => {
+    for (const role of ['creator', 'admin']) {
+      expect(() => spec.when([registered], grant(role))).toThrow(ValidationError);
+      expect(() => spec.when([registered], revoke(role))).toThrow(ValidationError);
+    }
+  });
+
+  it('lists creator first, then the granted roles in the order of ROLES', () => {
+    const state = spec.given(registered, granted('operator'), granted('reviewer'));
+    expect(state.status === 'registered' && rolesOfUser(state)).toEqual(['creator', 'reviewer', 'operator']);
   });
 });

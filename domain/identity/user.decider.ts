@@ -1,11 +1,14 @@
-// The user account aggregate: registration. The welcome bonus is the token account's first credit
+// The user account aggregate: registration, and the roles granted to the account (reviewer,
+// auditor, operator; creator is everyone's). The welcome bonus is the token account's first credit
 // (domain/tokens), opened beside the account at signup.
-import { IllegalStateError, ValidationError } from '../shared/errors';
+import { GRANTABLE_ROLES, type GrantableRole } from '../contracts/roles';
+import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
+import { UserRoleGranted, UserRoleRevoked } from './role.events';
 import { UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; username: string };
+  | { status: 'registered'; userId: string; username: string; roles: GrantableRole[] };
 
 export const initialUserState: UserState = { status: 'unregistered' };
 
@@ -14,15 +17,31 @@ export type RegisterUser = {
   data: { userId: string; username: string; passwordHash: string };
 };
 
-export type UserCommand = RegisterUser;
+/** Grants a role; granting a role the user already holds decides nothing. */
+export type GrantRole = {
+  type: 'GrantRole';
+  data: { userId: string; role: string; grantedBy: string; grantedAt: string };
+};
+
+/** Revokes a role; revoking a role the user does not hold is refused. */
+export type RevokeRole = {
+  type: 'RevokeRole';
+  data: { userId: string; role: string; revokedBy: string; revokedAt: string };
+};
+
+export type UserCommand = RegisterUser | GrantRole | RevokeRole;
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
       return registerUser(command, state);
+    case 'GrantRole':
+      return grantRole(command, state);
+    case 'RevokeRole':
+      return revokeRole(command, state);
     default: {
-      const unknown: never = command.type;
-      throw new Error(`Unknown user command ${String(unknown)}`);
+      const unknown: never = command;
+      throw new Error(`Unknown user command ${JSON.stringify(unknown)}`);
     }
   }
 }
@@ -35,17 +54,53 @@ function registerUser({ data }: RegisterUser, state: UserState): UserEvent[] {
   return [UserRegistered.create(data)];
 }
 
+function grantRole({ data }: GrantRole, state: UserState): UserEvent[] {
+  const registered = registeredUser(state);
+  const role = grantableRole(data.role);
+  if (registered.roles.includes(role)) return [];
+  return [UserRoleGranted.create({ ...data, role })];
+}
+
+function revokeRole({ data }: RevokeRole, state: UserState): UserEvent[] {
+  const registered = registeredUser(state);
+  const role = grantableRole(data.role);
+  if (!registered.roles.includes(role)) throw new IllegalStateError(`${registered.username} does not hold the ${role} role`);
+  return [UserRoleRevoked.create({ ...data, role })];
+}
+
+function registeredUser(state: UserState): Extract<UserState, { status: 'registered' }> {
+  if (state.status !== 'registered') throw new NotFoundError('No such user');
+  return state;
+}
+
+function grantableRole(role: string): GrantableRole {
+  const found = GRANTABLE_ROLES.find((r) => r === role);
+  if (!found) throw new ValidationError(`A role is one of ${GRANTABLE_ROLES.join(', ')} (creator is everyone's)`);
+  return found;
+}
+
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', userId: event.data.userId, username: event.data.username };
+      return { status: 'registered', userId: event.data.userId, username: event.data.username, roles: [] };
     case 'TokensCredited':
       // Before the token ledger, the welcome bonus was recorded here; the ledger opens such
       // accounts with it (infra/tokens/open-accounts.ts).
       return state;
+    case 'UserRoleGranted':
+      if (state.status !== 'registered' || state.roles.includes(event.data.role)) return state;
+      return { ...state, roles: [...state.roles, event.data.role] };
+    case 'UserRoleRevoked':
+      if (state.status !== 'registered') return state;
+      return { ...state, roles: state.roles.filter((role) => role !== event.data.role) };
     default: {
       const unknown: never = event;
       throw new Error(`Unknown user event ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/** The user's roles as their stream says: creator, then the granted ones in the order of ROLES. */
+export function rolesOfUser(state: Extract<UserState, { status: 'registered' }>): Array<'creator' | GrantableRole> {
+  return ['creator', ...GRANTABLE_ROLES.filter((role) => state.roles.includes(role))];
 }

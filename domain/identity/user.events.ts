@@ -3,6 +3,7 @@
 // optimistic concurrency rather than through a read model.
 import { z } from 'zod';
 import { defineEvent } from '../shared/events';
+import type { UserRoleGranted, UserRoleRevoked } from './role.events';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 
@@ -51,7 +52,9 @@ export const userEventDefinitions = [UserRegistered, TokensCredited, UsernameCla
 
 export type UserEvent =
   | ReturnType<typeof UserRegistered.create>
-  | ReturnType<typeof TokensCredited.create>;
+  | ReturnType<typeof TokensCredited.create>
+  | ReturnType<typeof UserRoleGranted.create>
+  | ReturnType<typeof UserRoleRevoked.create>;
 
 export function userStreamId(userId: string): string {
   return `user-${userId}`;

@@ -7,6 +7,8 @@
 //                                                  an operator's retry of a failed ledger step
 //   outbox [--to <email>] [--last <n>] [--show <id>] [--json]
 //                                                  the mail written to data/outbox/ (ops/cli/outbox.ts)
+//   grant-role <username> <role> / revoke-role <username> <role>
+//                                                  reviewer, auditor, operator (ops/cli/roles.ts)
 //
 // Results go to stdout, logs to stderr. Exit codes: 0 done; 1 an error, a replay that is not
 // deterministic or a retry the ledger failed again; 2 a bad command line or a refused retry.
@@ -40,13 +42,16 @@ import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../../wor
 import { trackLifecycleWorkflowId, type RegisterOutcomeValue } from '../../workflows/track-lifecycle/shared';
 import { fail } from './command-line';
 import { outboxCommand } from './outbox';
+import { roleCommand } from './roles';
 
 const USAGE = `usage: npm run ops -- <command>
   history <trackId> [--at <streamVersion>] [--json]
   replay <trackId> [--temporal <address>]
   replay --history-file <path.json|path.pb> [<trackId>]
   retry-registration <trackId> [--note <text>] [--operator <name>] [--temporal <address> | --api <app url>]
-  outbox [--to <email>] [--last <n>] [--show <messageId>] [--json]`;
+  outbox [--to <email>] [--last <n>] [--show <messageId>] [--json]
+  grant-role <username> <reviewer|auditor|operator>
+  revoke-role <username> <reviewer|auditor|operator>`;
 
 // ---- history ----
 
@@ -310,6 +315,16 @@ async function openStore(config: Config): Promise<Platform> {
   return openPlatform(config, lifecycleMigrations);
 }
 
+/** Runs `work` against the opened platform and closes it, also when `work` throws. */
+async function withStore(config: Config, work: (platform: Platform) => Promise<void>): Promise<void> {
+  const platform = await openStore(config);
+  try {
+    await work(platform);
+  } finally {
+    await platform.close();
+  }
+}
+
 async function withClient<T>(address: string, namespace: string, work: (client: Client) => Promise<T>): Promise<T> {
   const connection = await Connection.connect({ address });
   try {
@@ -408,6 +423,9 @@ async function main(): Promise<void> {
       return retry(args, config);
     case 'outbox':
       return outboxCommand(args, config.dataDir);
+    case 'grant-role':
+    case 'revoke-role':
+      return withStore(config, (platform) => roleCommand(platform.eventStore, command === 'grant-role' ? 'grant' : 'revoke', args));
     case '--help':
     case '-h':
       return fail(USAGE, 0);

@@ -12,7 +12,8 @@ import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { openTokenAccount } from '../../../infra/tokens/open-accounts';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findUserById, findUserByUsername } from '../../../projections/users/queries';
-import { clearSessionCookie, requireUserId, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
+import { myRolesResponseSchema } from '../../../domain/contracts/roles';
+import { clearSessionCookie, requireRole, requireUserId, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
 import { LoginThrottle } from '../../plugins/throttle';
 import type { AppDeps } from '../../app';
 import { noBody, PUBLIC } from '../../openapi';
@@ -67,6 +68,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   };
   app.get('/api/auth/me', { schema: { summary: 'The signed-in user', tags: ['auth'], response: { 200: userSchema } } }, (request) => currentUser(request));
   app.get('/api/user', { schema: { summary: 'The signed-in user (the web app\'s name for /api/auth/me)', tags: ['auth'], response: { 200: userSchema } } }, (request) => currentUser(request));
+  app.get(
+    '/api/auth/roles',
+    { schema: { summary: 'The signed-in user\'s roles (creator always; reviewer, auditor, operator when granted)', tags: ['auth'], response: { 200: myRolesResponseSchema } } },
+    async (request) => ({ roles: (await requireRole(request, 'creator')).roles }),
+  );
 };
 
 /**

@@ -1,0 +1,65 @@
+// `npm run ops -- grant-role <username> <role>` and `revoke-role <username> <role>`: how the first
+// reviewers, auditors and operators are made. The grant is an event on the user's stream naming
+// `ops-cli:<os user>` as the grantor, decided by the user decider like any other.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { DomainError } from '../../domain/shared/errors';
+import type { EventStore } from '../../infra/eventstore/event-store';
+import { changeRole, userIdOfUsername, type RoleChange } from '../../infra/identity/role-grants';
+import { fail } from './command-line';
+
+export const ROLES_USAGE = `usage: npm run ops -- grant-role <username> <role>
+       npm run ops -- revoke-role <username> <role>
+  role: reviewer, auditor or operator (creator is everyone's); recorded as granted by ops-cli:<your os user>`;
+
+/** Who the command line records as the grantor: `ops-cli:<os user>`. */
+export function cliGrantor(): string {
+  let user: string;
+  try {
+    user = os.userInfo().username;
+  } catch {
+    user = process.env.USER ?? 'unknown';
+  }
+  return `ops-cli:${user}`;
+}
+
+/** Grants or revokes `role` for `username`, recorded as done by `by`. */
+export async function changeRoleOfUsername(eventStore: EventStore, action: 'grant' | 'revoke', username: string, role: string, by: string): Promise<RoleChange> {
+  const userId = await userIdOfUsername(eventStore, username);
+  return changeRole(eventStore, { userId, role, action, by });
+}
+
+export function formatRoleChange(action: 'grant' | 'revoke', role: string, change: RoleChange): string {
+  const what = action === 'grant' ? (change.changed ? `granted ${role} to` : `${role} was already held by`) : `revoked ${role} from`;
+  return `${what} ${change.username} (${change.userId}); roles now: ${change.roles.join(', ')}`;
+}
+
+/** Parses `<username> <role>`; a bad command line exits 2 with the usage. */
+export function parseRoleArgs(args: string[]): { username: string; role: string } {
+  let positionals: string[];
+  let help = false;
+  try {
+    const parsed = parseArgs({ args, allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+    positionals = parsed.positionals;
+    help = parsed.values.help === true;
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${ROLES_USAGE}`, 2);
+  }
+  if (help) return fail(ROLES_USAGE, 0);
+  const [username, role] = positionals;
+  if (!username || !role || positionals.length > 2) return fail(ROLES_USAGE, 2);
+  return { username, role };
+}
+
+/** Runs the command against an open store; a refusal (unknown user, role not held, unknown role) exits 2. */
+export async function roleCommand(eventStore: EventStore, action: 'grant' | 'revoke', args: string[]): Promise<void> {
+  const { username, role } = parseRoleArgs(args);
+  try {
+    const change = await changeRoleOfUsername(eventStore, action, username, role, cliGrantor());
+    process.stdout.write(`${formatRoleChange(action, role, change)}\n`);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    process.stderr.write(`refused: ${error.message}\n`);
+    process.exitCode = 2;
+  }
+}
