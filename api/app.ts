@@ -50,6 +50,7 @@ import { qxmpPayRoutes } from './routes/auth/qxmp-pay';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { copyrightRoutes } from './routes/lifecycle/copyright';
+import { disputeReviewRoutes } from './routes/dispute-review';
 import { masteringRoutes } from './routes/lifecycle/mastering';
 import { uploadRoutes } from './routes/upload';
 import { paymentRoutes } from './routes/payments';
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes, deps);
   await app.register(masteringRoutes, deps);
   await app.register(copyrightRoutes, deps);
+  await app.register(disputeReviewRoutes, deps);
   await app.register(tokenRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(walletRoutes, deps);

@@ -3,6 +3,9 @@
 // the case's workflow hands the reviewer's decision back to the track. These are the types of both
 // hand-overs; the implementations are given where the app and the worker are assembled.
 import type { REVIEW_OUTCOMES } from '../contracts/disputes';
+import type { TrackState } from '../track/track.decider';
+import { ORACLE_ACTOR } from './dispute.decider';
+import type { DisputeCommands } from './ports';
 
 /** One case per check: the same check always names the same case, so opening it twice opens one. */
 export function oracleReviewDisputeId(checkId: string): string {
@@ -26,6 +29,40 @@ export interface OracleReviewFiling {
 
 /** Opens the review case (kind oracle_review, claimant the oracle); idempotent per disputeId. */
 export type OpenOracleReview = (filing: OracleReviewFiling) => Promise<{ disputeId: string }>;
+
+/**
+ * The check of a track a review case may be opened for: the latest one, when it held the track
+ * (needs_review) or found a conflict the creator contested, and no reviewer decided it yet.
+ */
+export function reviewableCheckOf(state: TrackState): string | null {
+  if (state.status !== 'probed') return null;
+  const { result, reviewRequest, reviewDecision } = state.stages.check;
+  if (!result || reviewDecision) return null;
+  if (result.analysis.status === 'needs_review') return result.checkId;
+  if (result.analysis.status === 'conflict' && reviewRequest?.checkId === result.checkId) return result.checkId;
+  return null;
+}
+
+/** Opens review cases through the case workflows' client, the copyright oracle as claimant. */
+export function openOracleReviewThrough(commands: DisputeCommands): OpenOracleReview {
+  return async (filing) => {
+    const filed = await commands.file(
+      {
+        disputeId: filing.disputeId,
+        kind: 'oracle_review',
+        workId: filing.trackId,
+        disputeType: 'copyright_infringement',
+        priority: 'medium',
+        subject: filing.origin === 'contested' ? `The creator contests the conflict found in "${filing.title}"` : `"${filing.title}" was held for review by the copyright check`,
+        description: filing.description,
+        claimedRights: [],
+        checkId: filing.checkId,
+      },
+      ORACLE_ACTOR,
+    );
+    return { disputeId: filed.disputeId };
+  };
+}
 
 export interface ReviewDecisionDelivery {
   trackId: string;
