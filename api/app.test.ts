@@ -10,6 +10,7 @@ import { trackStreamId } from '../domain/track/track.events';
 import { TrackCopyrightCheckStarted, TrackCopyrightChecked, TrackRegistrationFailed } from '../domain/track/stage.events';
 import { sineWav } from '../tests/support/audio';
 import { multipartBody } from '../tests/support/multipart';
+import { grantRole } from '../tests/support/roles';
 import { appendTrackEvents, checkAnalysis, seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import type { Db } from '../infra/db/db';
@@ -239,9 +240,12 @@ describe('track lifecycle commands', () => {
       error: 'This content has no certificate yet: register it first',
     });
     expect((await app.inject({ method: 'GET', url: '/api/verify/GOOSE-CERT-NOPE' })).statusCode).toBe(404);
-    const ops = await app.inject({ method: 'POST', url: `/api/ops/tracks/${trackId}/retry-registration`, payload: {} });
-    expect(ops.statusCode).toBe(503);
-    expect(ops.json().error).toMatch(/OPS_TOKEN/);
+    const ops = await app.inject({ method: 'POST', url: `/api/ops/tracks/${trackId}/retry-registration`, payload: {}, headers: { cookie: owner.cookie } });
+    expect(ops.statusCode).toBe(403);
+    expect(ops.json()).toEqual({ error: 'This needs the operator role' });
+    const token = await app.inject({ method: 'POST', url: `/api/ops/tracks/${trackId}/retry-registration`, payload: {}, headers: { 'x-operator-token': 'anything' } });
+    expect(token.statusCode).toBe(503);
+    expect(token.json().error).toMatch(/OPS_TOKEN/);
     expect(started.some((input) => input.trackId === trackId)).toBe(false);
   });
 
@@ -307,27 +311,42 @@ describe('track lifecycle commands', () => {
 });
 
 describe('operator retry of a failed ledger step', () => {
-  it('needs the operator token, refuses a track whose registration did not fail, and hands a failed one to the workflow as the operator', async () => {
+  it('needs the operator role, refuses a track whose registration did not fail, and hands a failed one to the workflow named by the operator', async () => {
     const owner = await signup();
     const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
+    const operator = await signup();
+    const operatorId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: operator.cookie } })).json().id;
     const { trackId } = await seedTrack({ eventStore, projector }, ownerId, { title: 'Failed on the ledger' });
-    const retry = (token?: string) =>
-      app.inject({ method: 'POST', url: `/api/ops/tracks/${trackId}/retry-registration`, payload: { note: 'ledger back' }, headers: token ? { 'x-operator-token': token, 'x-operator-name': 'grace' } : {} });
+    const retry = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: `/api/ops/tracks/${trackId}/retry-registration`, payload: { note: 'ledger back' }, headers });
 
+    expect((await retry({})).statusCode).toBe(401);
+    expect((await retry({ cookie: operator.cookie })).json()).toEqual({ error: 'This needs the operator role' });
+    await grantRole({ eventStore }, operatorId, 'operator');
+    const notFailed = await retry({ cookie: operator.cookie });
+    expect(notFailed.statusCode).toBe(409);
+    expect(notFailed.json()).toEqual({ error: 'Only a failed registration can be retried' });
+
+    await appendTrackEvents({ eventStore, projector }, trackId, ownerId, [TrackRegistrationFailed.create({ trackId, txHash: null, resultCode: null, reason: 'The ledger could not be reached' })]);
+    const accepted = await retry({ cookie: operator.cookie });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ success: true, certificateId: 'GOOSE-CERT-TEST' });
+    expect(retries.at(-1)!.command).toMatchObject({ actor: `operator:${operator.username}`, operator: operator.username, note: 'ledger back' });
+    expect(retries.at(-1)!.input).toMatchObject({ trackId, ownerId, title: 'Failed on the ledger' });
+  });
+
+  it('takes the bootstrap OPS_TOKEN from scripts, naming the operator from X-Operator-Name', async () => {
+    const owner = await signup();
+    const ownerId = (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json().id;
+    const { trackId } = await seedTrack({ eventStore, projector }, ownerId, { title: 'Failed again' });
+    await appendTrackEvents({ eventStore, projector }, trackId, ownerId, [TrackRegistrationFailed.create({ trackId, txHash: null, resultCode: 'tecNO_DST', reason: 'No destination' })]);
+    const retry = (token: string) =>
+      app.inject({ method: 'POST', url: `/api/ops/tracks/${trackId}/retry-registration`, payload: {}, headers: { 'x-operator-token': token, 'x-operator-name': 'grace' } });
     process.env.OPS_TOKEN = 'operator-secret';
     try {
-      expect((await retry()).statusCode).toBe(401);
       expect((await retry('wrong-secret-xx')).statusCode).toBe(401);
-      const notFailed = await retry('operator-secret');
-      expect(notFailed.statusCode).toBe(409);
-      expect(notFailed.json()).toEqual({ error: 'Only a failed registration can be retried' });
-
-      await appendTrackEvents({ eventStore, projector }, trackId, ownerId, [TrackRegistrationFailed.create({ trackId, txHash: null, resultCode: null, reason: 'The ledger could not be reached' })]);
-      const accepted = await retry('operator-secret');
-      expect(accepted.statusCode).toBe(200);
-      expect(accepted.json()).toMatchObject({ success: true, certificateId: 'GOOSE-CERT-TEST' });
-      expect(retries.at(-1)!.command).toMatchObject({ actor: 'operator:grace', operator: 'grace', note: 'ledger back' });
-      expect(retries.at(-1)!.input).toMatchObject({ trackId, ownerId, title: 'Failed on the ledger' });
+      expect((await retry('operator-secret')).statusCode).toBe(200);
+      expect(retries.at(-1)!.command).toMatchObject({ actor: 'operator:grace', operator: 'grace' });
     } finally {
       delete process.env.OPS_TOKEN;
     }

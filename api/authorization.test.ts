@@ -48,7 +48,7 @@ interface Case {
   request(resource: Resource): Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
   /** Why anyone may call it: the suite then checks only that it reveals no owner. */
   public?: string;
-  /** Refused to every user without the operator token, the owner included. */
+  /** Refused (403) to every signed-in user without the operator role, the owner included. */
   operatorOnly?: boolean;
   /** Takes a file and no one's id: only a visitor is refused (another user uploads as themselves). */
   fileOnly?: boolean;
@@ -198,7 +198,6 @@ async function reviewCaseAbout(trackId: string, ownerId: string): Promise<string
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-authorization-'));
-  process.env.OPS_TOKEN = 'operator-token-of-the-authorization-suite';
   const stub = { start: async () => ({ workflowId: 'stand-in' }), master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected };
   testApp = await startTestApp(dataDir, stub);
   const ownerAccount = await signup();
@@ -219,7 +218,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  delete process.env.OPS_TOKEN;
   await testApp.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -258,7 +256,7 @@ describe('authorization, generated from the route table', () => {
         return;
       }
       if (c.operatorOnly) {
-        for (const answer of [ownerAnswer, strangerAnswer, missingAnswer]) expect(answer.json()).toEqual({ error: 'A valid X-Operator-Token header is required' });
+        for (const answer of [ownerAnswer, strangerAnswer, missingAnswer]) expect(answer.json()).toEqual({ error: 'This needs the operator role' });
         return;
       }
       // The owner gets past authorization (the route found the resource), so the refusals are not vacuous.

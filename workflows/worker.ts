@@ -24,6 +24,8 @@ import type { Distributor } from '../infra/distribution/distributor';
 import { SandboxDistributor } from '../infra/distribution/sandbox-distributor';
 import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { openWalletServices } from '../infra/wallets/services';
+import { createDisputeActivities } from './dispute/activities';
+import type { DeliverReviewDecision, DisputeEffects, OpenCaseOf } from '../domain/disputes/ports';
 
 /** Every workflow definition (workflows/all.ts), bundled once for the worker. */
 export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./all.ts', import.meta.url));
@@ -49,6 +51,12 @@ export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps,
   distributor?: Distributor;
   /** XRPL escrow for license purchases; escrow purchases are refused without it. */
   licenseEscrow?: LicenseEscrow | null;
+  /** A case's effects on its work (infra/disputes); without them the worker runs no dispute activities, so cases wait. */
+  disputeEffects?: DisputeEffects;
+  /** The claimant's open case about a work (a read-model query); the dispute activities scan the store without it. */
+  openCaseOf?: OpenCaseOf;
+  /** Delivers a review's decision to the held track (workflows/track-lifecycle). */
+  deliverReviewDecision?: DeliverReviewDecision;
 }
 
 export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOptions): Promise<Worker> {
@@ -63,6 +71,9 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
       ...createRoyaltyContractActivities({ eventStore: options.eventStore, db: options.db, ...royaltyActivityPorts({ eventStore: options.eventStore, db: options.db, tokenLedger: options.tokenLedger }, options.royaltyPorts ?? {}) }),
       ...createLicensePurchaseActivities({ ...options, royaltyEarnings: royaltyEarningsSink(options.eventStore), escrow: options.licenseEscrow ?? null }),
       ...createReleaseActivities({ ...options, distributor: options.distributor ?? new SandboxDistributor(options.storage.root), dataDir: options.storage.root }),
+      ...(options.disputeEffects
+        ? createDisputeActivities({ eventStore: options.eventStore, effects: options.disputeEffects, openCaseOf: options.openCaseOf, deliverReviewDecision: options.deliverReviewDecision })
+        : {}),
     },
   });
 }

@@ -1,6 +1,7 @@
 // Session authentication: reads the session cookie on every request and exposes the signed-in
 // user's id. Routes that need a user call `requireUserId`; routes that need a role call
 // `requireRole`, which reads the user's roles from their events (RolesOf) on every call.
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../domain/contracts/roles';
@@ -59,6 +60,23 @@ export async function requireRole(request: FastifyRequest, ...roles: Role[]): Pr
   if (!viewer) throw new UnauthorizedError('Not signed in');
   if (!roles.some((role) => viewer.roles.includes(role))) throw new HttpError(403, `This needs the ${roles.join(' or ')} role`);
   return viewer;
+}
+
+/**
+ * The operator behind an operator call, by name: a signed-in user with the operator role (their
+ * username), or, as a bootstrap for scripts, the shared OPS_TOKEN in X-Operator-Token (the name in
+ * X-Operator-Name, else "operator"). A wrong token is a 401 (and counted by the operator throttle).
+ */
+export async function requireOperator(request: FastifyRequest): Promise<string> {
+  const token = request.headers['x-operator-token'];
+  if (token === undefined) return (await requireRole(request, 'operator')).username;
+  const expected = process.env.OPS_TOKEN;
+  if (!expected) throw new HttpError(503, 'The operator token is off: set OPS_TOKEN on the server, or sign in as a user with the operator role');
+  const a = Buffer.from(typeof token === 'string' ? token : '');
+  const b = Buffer.from(expected);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new HttpError(401, 'A valid X-Operator-Token header is required');
+  const name = request.headers['x-operator-name'];
+  return typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : 'operator';
 }
 
 /** Secure when configured, and whenever the request came over https (directly or through a trusted proxy). */

@@ -122,7 +122,8 @@ export class LoginThrottle {
 
 /**
  * Operator calls (every route under /api/ops/) are counted before they run and forgiven unless
- * the token was refused (401), so the check sits in hooks rather than in each route.
+ * an X-Operator-Token was refused (401), so the check sits in hooks rather than in each route.
+ * Signed-in operators are checked by their role; their calls are never counted as guesses.
  */
 export const operatorThrottle = fp(
   async (app: FastifyInstance) => {
@@ -145,7 +146,8 @@ export const operatorThrottle = fp(
     });
     app.addHook('onResponse', async (request, reply) => {
       if (!isOperatorCall(request) || reply.statusCode === 429) return;
-      if (reply.statusCode === 401) {
+      // A refused token counts; a signed-out call without one is a 401 too, but guesses nothing.
+      if (reply.statusCode === 401 && request.headers['x-operator-token'] !== undefined) {
         request.log.warn({ address: request.ip }, 'operator call with a wrong token');
         return;
       }

@@ -100,3 +100,9 @@ export interface DisputeCommands {
   /** Runs one action on the case once its events are appended; answers the case stream's version after it. */
   act(disputeId: string, request: DisputeActionRequest, actor: DisputeActor): Promise<{ streamVersion: number }>;
 }
+
+/** The claimant's open case (filed, not closed) about the work, if any: one at a time per claimant and work. */
+export type OpenCaseOf = (workId: string, claimantUserId: string) => Promise<string | null>;
+
+/** Tells a held track's workflow the reviewer's decision (helper `review`'s `deliverReviewDecision`); idempotent per disputeId. */
+export type DeliverReviewDecision = (input: { trackId: string; checkId: string; disputeId: string; outcome: 'cleared' | 'refused'; details: string; reviewerName: string }) => Promise<void>;

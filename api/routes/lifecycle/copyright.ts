@@ -1,7 +1,8 @@
 // The copyright check (and the creator's request to review a check that held the track), the XRPL
 // registration, the certificate (JSON, PDF, public verification), the sync status of a
 // registration, a track's audit history and an operator's ledger retry.
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,10 +27,10 @@ import { certificateFileName, signedCertificateSchema, verifyCertificateSignatur
 import { renderCertificatePdf } from '../../../infra/certificate/pdf';
 import { sha256File } from '../../../infra/storage/file-storage';
 import { explorerLinks, type XrplNetwork } from '../../../infra/xrpl/ledger';
-import { findCertificate, findTrackByTxHash, listCopyrightChecks, toVaultItem } from '../../../projections/vault/queries';
+import { findCertificate, findTrack, findTrackByTxHash, listCopyrightChecks, toVaultItem } from '../../../projections/vault/queries';
 import type { AppDeps } from '../../app';
 import { binarySchema, fileResponse, noBody, PUBLIC } from '../../openapi';
-import { requireUserId } from '../../plugins/auth';
+import { requireOperator, requireUserId, viewerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { commandContext, decideAndAppend, lifecycleInput, outcomeError, ownedTrack, recordedResult, refuseUnlessAllowed, retryFailedRegistration, viewAfter, viewWhen } from './commands';
 
@@ -258,8 +259,19 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     };
   });
 
-  app.get('/api/tracks/:id/history', { schema: { summary: "A track's recorded events and the state they fold to", tags: ['vault'], params: idParams, response: { 200: trackHistorySchema } } }, async (request) => {
-    const { row } = await ownedTrack(db, request, request.params.id);
+  /** The owner's track; any track for an auditor; for anyone else the answer a missing id gets. */
+  const auditableTrack = async (request: FastifyRequest, id: string) => {
+    const viewer = await viewerOf(request);
+    if (viewer?.roles.includes('auditor')) {
+      const row = await findTrack(db, id);
+      if (!row) throw new HttpError(404, `No content item with id ${id}`);
+      return row;
+    }
+    return (await ownedTrack(db, request, id)).row;
+  };
+
+  app.get('/api/tracks/:id/history', { schema: { summary: "A track's recorded events and the state they fold to (its owner, and auditors for any track)", tags: ['vault'], params: idParams, response: { 200: trackHistorySchema } } }, async (request) => {
+    const row = await auditableTrack(request, request.params.id);
     const recorded = await eventStore.readStream(trackStreamId(row.id));
     const state = recorded.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
     return {
@@ -277,9 +289,9 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     };
   });
 
-  // Operators: no user roles exist yet, so the operator API is behind a shared token (OPS_TOKEN).
-  app.post('/api/ops/tracks/:id/retry-registration', { schema: { summary: 'Operators: retry a failed ledger step of any track', tags: ['operations'], security: [{ operatorToken: [] }], params: idParams, body: retryRequestSchema.default({}), response: { 200: retryResponseSchema } } }, async (request) => {
-    const operator = operatorOf(request.headers['x-operator-token'], request.headers['x-operator-name']);
+  // Operators: a signed-in user with the operator role, or a script with the bootstrap OPS_TOKEN.
+  app.post('/api/ops/tracks/:id/retry-registration', { schema: { summary: 'Operators: retry a failed ledger step of any track', tags: ['operations'], security: [{ session: [] }, { operatorToken: [] }], params: idParams, body: retryRequestSchema.default({}), response: { 200: retryResponseSchema } } }, async (request) => {
+    const operator = await requireOperator(request);
     const result = await retryFailedRegistration({ db, lifecycle }, request.params.id, {
       operator,
       note: request.body.note ?? null,
@@ -292,13 +304,3 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     return { success: true as const, ...outcome.value };
   });
 };
-
-function operatorOf(token: string | string[] | undefined, name: string | string[] | undefined): string {
-  const expected = process.env.OPS_TOKEN;
-  if (!expected) throw new HttpError(503, 'The operator API is off: set OPS_TOKEN on the server to use it');
-  const given = typeof token === 'string' ? token : '';
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new HttpError(401, 'A valid X-Operator-Token header is required');
-  return typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : 'operator';
-}
