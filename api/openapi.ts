@@ -27,6 +27,7 @@ export const API_TAGS = {
   proofs: 'The proof explorer: proofs of creation and licensing, their bundles and evidence',
   registry: 'The public rights registry: registered works, their identifiers and evidence',
   public: 'Public verification',
+  disputes: 'Disputes and the review of copyright holds',
   operations: 'Operators',
   platform: 'Health',
 } as const;

@@ -72,6 +72,15 @@ export const copyrightCheckSchema = z.object({
   passages: z.array(z.object(copyrightPassageSchema.shape)),
   /** The creator's request that a person review this check, once made. */
   reviewRequest: z.object({ requestedAt: z.string(), note: z.string().nullable() }).nullable(),
+  /** The review case of this check (a reviewer is looking at it: dispute `disputeId`) and the reviewer's decision, once taken. */
+  review: z
+    .object({
+      disputeId: z.string(),
+      openedAt: z.string(),
+      decision: z.object({ outcome: z.enum(['cleared', 'refused']), details: z.string(), reviewerName: z.string(), decidedAt: z.string() }).nullable(),
+    })
+    .nullable()
+    .default(null),
   recommendations: z.array(z.string()),
   notChecked: z.array(z.string()),
   reason: z.string().nullable(),

@@ -1,6 +1,6 @@
 // One case as a workflow (id `dispute-<disputeId>`): filed by an update-with-start that answers the
 // automatic actions once the work is frozen and its owner told; every action is an update answered
-// once its events are appended (a refusal fails the update with the decider's message); the
+// once its events and the effects it owes are recorded (a refusal fails the update with the decider's message); the
 // deadlines are timers read from the case (DISPUTE_DEADLINES via the decider): an unanswered claim is
 // upheld by default, unsent evidence returns the case to review, the appeal window closes it. After
 // a resolution the compensation is paid and the freeze lifted before the appeal window runs.
@@ -38,7 +38,9 @@ export async function disputeCase(input: DisputeCaseInput): Promise<void> {
     const answer = await acts.actOnCase({ disputeId, request, actor, correlationId: requestCorrelation, at: now() });
     if ('refused' in answer) throw failure(answer.refused);
     take(answer.clock);
-    return { streamVersion: answer.clock.version };
+    // Answer once the effects the action owes (a refreeze after an appeal, a resolution's compensation) are recorded.
+    await condition(() => clock!.next === null || clock!.closed);
+    return { streamVersion: clock!.version };
   });
 
   const filed = await acts.fileCase({ ...input, at: now() });

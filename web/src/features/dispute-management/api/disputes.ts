@@ -20,7 +20,6 @@ import {
   type requestEvidenceRequestSchema,
   type resolveRequestSchema,
   type respondRequestSchema,
-  type reviewDecisionRequestSchema,
 } from '../../../../../domain/contracts/disputes';
 import { workSearchResponseSchema, type Work } from '../../../../../domain/contracts/registry';
 import { apiGet, apiRequest, retryUnlessRefused, throwIfNotOk } from '../../../lib/api-client';
@@ -115,7 +114,6 @@ export type DisputeActionRequest =
   | { action: 'status'; body: z.input<typeof changeStatusRequestSchema> }
   | { action: 'request-evidence'; body: z.input<typeof requestEvidenceRequestSchema> }
   | { action: 'resolve'; body: z.input<typeof resolveRequestSchema> }
-  | { action: 'review-decision'; body: z.input<typeof reviewDecisionRequestSchema> }
   | { action: 'appeal'; body: z.input<typeof appealRequestSchema> };
 
 /** POST /api/disputes/:id/<action>; answers the case as it stands after the action. */
