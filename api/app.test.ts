@@ -260,7 +260,7 @@ describe('track lifecycle commands', () => {
 
     const cleared = await request({ note: 'please' });
     expect(cleared.statusCode).toBe(409);
-    expect(cleared.json()).toEqual({ error: 'Only a check that held the track for review can be reviewed; the latest one cleared the track' });
+    expect(cleared.json()).toEqual({ error: 'Only a check that held the track for review or found a conflict can be reviewed; the latest one cleared the track' });
 
     const reason = 'Part of it looks like “Harbour Lights” by alice, registered 12 Mar 2026';
     await append([

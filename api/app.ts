@@ -50,6 +50,7 @@ import { qxmpPayRoutes } from './routes/auth/qxmp-pay';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { copyrightRoutes } from './routes/lifecycle/copyright';
+import { disputeReviewRoutes } from './routes/dispute-review';
 import { masteringRoutes } from './routes/lifecycle/mastering';
 import { uploadRoutes } from './routes/upload';
 import { paymentRoutes } from './routes/payments';
@@ -65,6 +66,7 @@ import { workRoutes } from './routes/works';
 import { distributionRoutes } from './routes/tunecore';
 import { licenseOfferRoutes } from './routes/license-offers';
 import type { LicensingFrozenOf } from '../domain/licensing/ports';
+import type { OpenOracleReview } from '../domain/disputes/oracle-review';
 import type { ReleaseClient } from '../workflows/release/client';
 import { licensePurchaseRoutes } from './routes/license-purchases';
 import { createLicensePurchaseActivities } from '../workflows/license-purchase/activities';
@@ -124,6 +126,8 @@ export interface AppDeps {
   royalties?: RoyaltyServices;
   /** Starts release workflows and asks them for takedowns (workflows/release/client.ts). */
   releases: ReleaseClient;
+  /** Opens the review case of a held or contested copyright check (the case workflows' client: openOracleReviewThrough); absent, a review request is recorded and no case opens. */
+  openOracleReview?: OpenOracleReview;
   /** Whether a work's licensing is frozen by an open dispute; by default read from the work's freeze stream. */
   licensingFrozenOf?: LicensingFrozenOf;
   /** Runs license purchases (workflows/license-purchase/client.ts); in-process when absent. */
@@ -208,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes, deps);
   await app.register(masteringRoutes, deps);
   await app.register(copyrightRoutes, deps);
+  await app.register(disputeReviewRoutes, deps);
   await app.register(tokenRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(walletRoutes, deps);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenseOfferDecider, licenseOfferStreamId } from '../domain/licensing/license-offer.decider';
 import type { OfferDetails } from '../domain/licensing/license-offer.events';
 import { handleCommand } from '../infra/eventstore/command-handler';
+import { DisputeFiled, disputeStreamId } from '../domain/disputes/dispute.events';
 import { contractIdFor } from '../infra/royalties/contract-id';
 import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
@@ -44,6 +45,8 @@ interface Resource {
   /** A dispute the owner filed about another user's work, and a file of evidence on it. */
   disputeId: string;
   evidenceId: string;
+  /** An oracle_review case about the owner's track. */
+  reviewCaseId: string;
 }
 
 interface Case {
@@ -80,6 +83,9 @@ const CASES: Record<string, Case> = {
   'POST /api/mastering/start/:id': { request: (r) => ({ method: 'POST', url: `/api/mastering/start/${r.trackId}`, ...json() }) },
   'POST /api/copyright-check/:id': { request: (r) => ({ method: 'POST', url: `/api/copyright-check/${r.trackId}` }) },
   'POST /api/copyright-check/:id/review-request': { request: (r) => ({ method: 'POST', url: `/api/copyright-check/${r.trackId}/review-request`, ...json({ note: 'mine' }) }) },
+  'GET /api/disputes/:id/review': { request: (r) => ({ method: 'GET', url: `/api/disputes/${r.reviewCaseId}/review` }) },
+  'GET /api/disputes/:id/review/audio/track': { request: (r) => ({ method: 'GET', url: `/api/disputes/${r.reviewCaseId}/review/audio/track` }) },
+  'GET /api/disputes/:id/review/audio/works/:workId': { request: (r) => ({ method: 'GET', url: `/api/disputes/${r.reviewCaseId}/review/audio/works/w1` }) },
   'POST /api/copyright-register/:id': { request: (r) => ({ method: 'POST', url: `/api/copyright-register/${r.trackId}` }) },
   'GET /api/copyright-certificate/:id': { request: (r) => ({ method: 'GET', url: `/api/copyright-certificate/${r.trackId}` }) },
   'GET /api/copyright-certificate/:id/view': { request: (r) => ({ method: 'GET', url: `/api/copyright-certificate/${r.trackId}/view` }) },
@@ -186,7 +192,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -222,6 +228,19 @@ async function boughtLicense(buyer: string): Promise<string> {
   return bought.json().contractId;
 }
 
+/** An oracle_review case about the owner's track, as the case's workflow records it. */
+async function reviewCaseAbout(trackId: string, ownerId: string): Promise<string> {
+  const disputeId = `review-${randomUUID()}`;
+  const filed = DisputeFiled.create({
+    disputeId, kind: 'oracle_review', workId: trackId, workTitle: 'Private work', ownerId, ownerName: 'owner', claimant: { userId: null, name: 'Copyright oracle' },
+    disputeType: 'copyright_infringement', priority: 'medium', subject: 'Held', description: 'Held for review', claimedRights: [], estimatedValueCents: 0, checkId: 'c1', filedAt: new Date().toISOString(), answerDueAt: null,
+  });
+  const metadata = { correlationId: 'test', causationId: null, actor: 'oracle', workflowId: null, occurredAt: new Date().toISOString() };
+  const appended = await testApp.eventStore.append(disputeStreamId(disputeId), [{ eventId: randomUUID(), ...filed, metadata }], 'no_stream');
+  await testApp.projector.waitFor(appended.lastPosition);
+  return disputeId;
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-authorization-'));
   const stub = { start: async () => ({ workflowId: 'stand-in' }), master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected };
@@ -239,9 +258,16 @@ beforeAll(async () => {
     data: { offerId, actorId: ownerAccount.userId, work: { workId: track.trackId, ownerId: ownerAccount.userId, title: 'Private work', registered: true }, licensingFrozen: false, offer: OFFER as unknown as OfferDetails, offeredAt: new Date().toISOString() },
   }, { correlationId: 'test', actor: `user:${ownerAccount.userId}` });
   await testApp.projector.waitFor(offered.result!.lastPosition);
-  resource = { ...track, receiverId: added.json().receiver.id, offerId, licenseId: await boughtLicense(ownerAccount.cookie), ...(await filedDispute(ownerAccount.userId, ownerName)) };
+  resource = {
+    ...track,
+    receiverId: added.json().receiver.id,
+    offerId,
+    licenseId: await boughtLicense(ownerAccount.cookie),
+    ...(await filedDispute(ownerAccount.userId, ownerName)),
+    reviewCaseId: await reviewCaseAbout(track.trackId, ownerAccount.userId),
+  };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID() };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}` };
 });
 
 afterAll(async () => {

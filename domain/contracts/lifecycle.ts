@@ -72,6 +72,15 @@ export const copyrightCheckSchema = z.object({
   passages: z.array(z.object(copyrightPassageSchema.shape)),
   /** The creator's request that a person review this check, once made. */
   reviewRequest: z.object({ requestedAt: z.string(), note: z.string().nullable() }).nullable(),
+  /** The review case of this check (a reviewer is looking at it: dispute `disputeId`) and the reviewer's decision, once taken. */
+  review: z
+    .object({
+      disputeId: z.string(),
+      openedAt: z.string(),
+      decision: z.object({ outcome: z.enum(['cleared', 'refused']), details: z.string(), reviewerName: z.string(), decidedAt: z.string() }).nullable(),
+    })
+    .nullable()
+    .default(null),
   recommendations: z.array(z.string()),
   notChecked: z.array(z.string()),
   reason: z.string().nullable(),
@@ -127,10 +136,14 @@ export const historyEventSchema = z.object({
   actor: z.string(),
   workflowId: z.string().nullable(),
 });
+/** GET /api/tracks/{id}/history?upTo=N: the state after the first N events (all when absent) — time travel. */
+export const trackHistoryQuerySchema = z.object({ upTo: z.coerce.number().int().min(0).optional() });
 export const trackHistorySchema = z.object({
   trackId: z.string(),
   events: z.array(historyEventSchema),
-  /** The track's state after the last event (what replaying the stream gives). */
+  /** How many events the state folds (= upTo, capped at the event count; all by default). */
+  foldedThrough: z.number().int(),
+  /** The track's state after foldedThrough events (after the last: what replaying the stream gives). */
   state: z.unknown(),
 });
 

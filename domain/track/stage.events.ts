@@ -130,11 +130,38 @@ export const TrackCopyrightChecked = defineEvent(
   z.object({ trackId: z.uuid(), checkId: z.string().min(1), sha256, analysis: copyrightAnalysisSchema, elapsedSeconds: z.number().nonnegative() }),
 );
 
-/** The creator asked a person to review a check that held the track; reviewers arrive with dispute management. */
+/** The creator asked a person to review a check that held the track (needs_review) or contested its conflict; a review case opens for it. */
 export const TrackCopyrightReviewRequested = defineEvent(
   'TrackCopyrightReviewRequested',
   1,
   z.object({ trackId: z.uuid(), checkId: z.string().min(1), note: z.string().max(1000).optional(), requestedAt: z.iso.datetime() }),
+);
+
+/** A review case (dispute `disputeId`, kind oracle_review) was opened for the check: a reviewer will look at it. */
+export const TrackCopyrightReviewOpened = defineEvent(
+  'TrackCopyrightReviewOpened',
+  1,
+  z.object({ trackId: z.uuid(), checkId: z.string().min(1), disputeId: z.string().min(1).max(200), openedAt: z.iso.datetime() }),
+);
+
+export const REVIEW_DECISIONS = ['cleared', 'refused'] as const;
+
+/**
+ * A reviewer decided the review case of a check (dispute `disputeId`, kind oracle_review): cleared,
+ * the track may register as if the check had cleared it; refused, it stays held with the reason.
+ */
+export const TrackCopyrightReviewDecided = defineEvent(
+  'TrackCopyrightReviewDecided',
+  1,
+  z.object({
+    trackId: z.uuid(),
+    checkId: z.string().min(1),
+    disputeId: z.string().min(1).max(200),
+    outcome: z.enum(REVIEW_DECISIONS),
+    details: z.string().min(1).max(5000),
+    reviewerName: z.string().min(1),
+    decidedAt: z.iso.datetime(),
+  }),
 );
 
 /** The check could not run (the file, the database): not a verdict on the content. */
@@ -226,6 +253,8 @@ export const stageEventDefinitions = [
   TrackCopyrightChecked,
   TrackCopyrightCheckFailed,
   TrackCopyrightReviewRequested,
+  TrackCopyrightReviewOpened,
+  TrackCopyrightReviewDecided,
   TrackRegistrationSigned,
   TrackRegistrationSubmitted,
   TrackRegistrationFailed,

@@ -169,9 +169,7 @@ describe('track decider (stages)', () => {
     const masteredOnly = given(receive, store, probe, requestMaster, mastered);
     expect(() => decideTrack(requestReview(), masteredOnly)).toThrow('Run the copyright check first');
     const cleared = given(receive, store, probe, requestMaster, mastered, startCheck, checked('cleared'));
-    expect(() => decideTrack(requestReview(), cleared)).toThrow('Only a check that held the track for review can be reviewed; the latest one cleared the track');
-    const conflict = given(receive, store, probe, requestMaster, mastered, startCheck, checked('conflict', 97));
-    expect(refusal(conflict, 'review')).toBe('Only a check that held the track for review can be reviewed; the latest one found a conflict');
+    expect(() => decideTrack(requestReview(), cleared)).toThrow('Only a check that held the track for review or found a conflict can be reviewed; the latest one cleared the track');
     const held = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'));
     expect(() => decideTrack(requestReview(undefined, 'c0'), held)).toThrow('A review can only be requested for the latest copyright check');
     expect(() => decideTrack(requestReview('x'.repeat(1001)), held)).toThrow();
@@ -184,5 +182,78 @@ describe('track decider (stages)', () => {
     const state = given(receive, store, probe, requestMaster, mastered, startCheck, { type: 'RecordCheckResult', data: { trackId, checkId: 'c1', sha256: 'c'.repeat(64), analysis: old, elapsedSeconds: 1 } });
     expect(state).toMatchObject({ stages: { status: 'mastered', check: { result: { analysis: { status: 'needs_review' } } } } });
     expect(refusal(state, 'review')).toBeNull();
+  });
+
+  const decide = (outcome: 'cleared' | 'refused', checkId = 'c1', disputeId = 'review-c1'): TrackCommand => ({
+    type: 'DecideCopyrightReview',
+    data: { trackId, checkId, disputeId, outcome, details: outcome === 'cleared' ? 'Only the chord progression is shared' : 'The chorus is copied', reviewerName: 'rita', decidedAt: '2026-03-20T10:00:00.000Z' },
+  });
+
+  it('given a check held for review, when a reviewer clears it, then TrackCopyrightReviewDecided and the track may register as if cleared', () => {
+    const held = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'));
+    expect(decideTrack(decide('cleared'), held)).toEqual([{ type: 'TrackCopyrightReviewDecided', data: decide('cleared').data }]);
+    const cleared = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'), decide('cleared'));
+    expect(cleared).toMatchObject({ stages: { status: 'mastered', failure: null, check: { reviewDecision: { outcome: 'cleared', reviewerName: 'rita' } } } });
+    expect(refusal(cleared, 'register')).toBeNull();
+    expect(refusal(cleared, 'review')).toBe('A reviewer already decided this check: cleared');
+  });
+
+  it('given a check held for review, when a reviewer refuses it, then the track fails at the oracle with the reviewer\'s reason and registration is refused', () => {
+    const refused = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'), decide('refused'));
+    expect(refused).toMatchObject({ stages: { status: 'failed', failure: { step: 'oracle', reason: 'A reviewer refused the track: The chorus is copied' } } });
+    expect(refusal(refused, 'register')).toBe('A reviewer refused the track: The chorus is copied');
+  });
+
+  it('given a decided review, the same decision delivered again decides nothing and a different one is refused', () => {
+    const cleared = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'), decide('cleared'));
+    expect(decideTrack(decide('cleared'), cleared)).toEqual([]);
+    expect(() => decideTrack(decide('refused'), cleared)).toThrow('A reviewer already decided this check: cleared');
+  });
+
+  it('given a conflict, the creator may contest it; a decision needs the contest, and clearing it lets the track register', () => {
+    const conflict = given(receive, store, probe, requestMaster, mastered, startCheck, checked('conflict', 97));
+    expect(refusal(conflict, 'review')).toBeNull();
+    expect(() => decideTrack(decide('cleared'), conflict)).toThrow('The creator did not contest this conflict, so there is nothing to review');
+    const contested = given(receive, store, probe, requestMaster, mastered, startCheck, checked('conflict', 97), requestReview('I licensed the sample'));
+    expect(refusal(contested, 'register')).toMatch(/^The copyright check found a conflict/);
+    const cleared = given(receive, store, probe, requestMaster, mastered, startCheck, checked('conflict', 97), requestReview(), decide('cleared'));
+    expect(cleared).toMatchObject({ stages: { status: 'mastered', failure: null } });
+    expect(refusal(cleared, 'register')).toBeNull();
+  });
+
+  it('refuses a decision about an older check, about a cleared check, or before any check', () => {
+    const masteredOnly = given(receive, store, probe, requestMaster, mastered);
+    expect(() => decideTrack(decide('cleared'), masteredOnly)).toThrow('The track was checked again since this review opened; the decision is about an older check');
+    const held = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'));
+    expect(() => decideTrack(decide('cleared', 'c0'), held)).toThrow('The track was checked again since this review opened; the decision is about an older check');
+    const cleared = given(receive, store, probe, requestMaster, mastered, startCheck, checked('cleared'));
+    expect(() => decideTrack(decide('cleared'), cleared)).toThrow('The check cleared the track; there is nothing to review');
+  });
+
+  it('given a cleared review, a new master voids the decision: the new content needs its own check', () => {
+    const remastered = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'), decide('cleared'), { ...requestMaster, data: { ...requestMaster.data, masteringId: 'm2' } } as TrackCommand, { ...mastered, data: { ...mastered.data, masteringId: 'm2', masterSha256: 'd'.repeat(64) } } as TrackCommand);
+    expect(remastered).toMatchObject({ stages: { check: { result: null, reviewDecision: null } } });
+    expect(refusal(remastered, 'register')).toBe('Run the copyright check first');
+  });
+
+  const openCase = (checkId = 'c1', disputeId = 'review-c1'): TrackCommand => ({ type: 'OpenCopyrightReview', data: { trackId, checkId, disputeId, openedAt: '2026-03-14T10:00:01.000Z' } });
+
+  it('given a check held for review, when its review case opens, then TrackCopyrightReviewOpened once; the same case again decides nothing, another is refused', () => {
+    const held = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'));
+    expect(decideTrack(openCase(), held)).toEqual([{ type: 'TrackCopyrightReviewOpened', data: openCase().data }]);
+    const opened = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'), openCase());
+    expect(opened).toMatchObject({ stages: { status: 'mastered', check: { reviewCase: { disputeId: 'review-c1' } } } });
+    expect(decideTrack(openCase(), opened)).toEqual([]);
+    expect(() => decideTrack(openCase('c1', 'other'), opened)).toThrow('A review case is already open for this check: review-c1');
+  });
+
+  it('refuses to open a case for an older check, a cleared check, or a conflict the creator did not contest', () => {
+    const held = given(receive, store, probe, requestMaster, mastered, startCheck, checked('needs_review'));
+    expect(() => decideTrack(openCase('c0'), held)).toThrow('A review case can only open for the latest copyright check');
+    const cleared = given(receive, store, probe, requestMaster, mastered, startCheck, checked('cleared'));
+    expect(() => decideTrack(openCase(), cleared)).toThrow('The check cleared the track; there is nothing to review');
+    const conflict = given(receive, store, probe, requestMaster, mastered, startCheck, checked('conflict', 97));
+    expect(() => decideTrack(openCase(), conflict)).toThrow('The creator did not contest this conflict, so there is nothing to review');
+    expect(decideTrack(openCase(), given(receive, store, probe, requestMaster, mastered, startCheck, checked('conflict', 97), requestReview()))).toHaveLength(1);
   });
 });

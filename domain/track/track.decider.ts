@@ -11,6 +11,8 @@ import {
   TrackCopyrightCheckProgressed,
   TrackCopyrightCheckStarted,
   TrackCopyrightChecked,
+  TrackCopyrightReviewDecided,
+  TrackCopyrightReviewOpened,
   TrackCopyrightReviewRequested,
   TrackMastered,
   TrackMasteringFailed,
@@ -44,11 +46,14 @@ export interface TrackStages {
   status: TrackStatus;
   /** `reported`: the furthest progress recorded per step of the running run, so a retried attempt redoing the work does not record it twice. */
   mastering: { running: Data<typeof TrackMasteringRequested> | null; master: Data<typeof TrackMastered> | null; preview: Data<typeof TrackMastered> | null; reported: Record<string, number> };
-  /** The running check, the latest result, and the creator's request to review that result. */
+  /** The running check, the latest result, the creator's request to review that result and the reviewer's decision. */
   check: {
     running: Data<typeof TrackCopyrightCheckStarted> | null;
     result: Data<typeof TrackCopyrightChecked> | null;
     reviewRequest: Data<typeof TrackCopyrightReviewRequested> | null;
+    /** The review case opened for the latest check, when one was. */
+    reviewCase: Data<typeof TrackCopyrightReviewOpened> | null;
+    reviewDecision: Data<typeof TrackCopyrightReviewDecided> | null;
     /** The furthest state recorded per stage of the running check (as `mastering.reported`). */
     reported: Partial<Record<string, CheckStageState>>;
   };
@@ -82,6 +87,8 @@ export type TrackCommand =
   | { type: 'RecordCheckResult'; data: Data<typeof TrackCopyrightChecked> }
   | { type: 'FailCopyrightCheck'; data: Data<typeof TrackCopyrightCheckFailed> }
   | { type: 'RequestCopyrightReview'; data: Data<typeof TrackCopyrightReviewRequested> }
+  | { type: 'OpenCopyrightReview'; data: Data<typeof TrackCopyrightReviewOpened> }
+  | { type: 'DecideCopyrightReview'; data: Data<typeof TrackCopyrightReviewDecided> }
   | { type: 'SignRegistration'; data: Data<typeof TrackRegistrationSigned> }
   | { type: 'RecordSubmission'; data: Data<typeof TrackRegistrationSubmitted> }
   | { type: 'FailRegistration'; data: Data<typeof TrackRegistrationFailed> }
@@ -129,6 +136,9 @@ export function refusal(state: TrackState, command: 'master' | 'check' | 'regist
       if (stages.registration.signed) return failedAt === 'register' ? 'The registration failed; an operator can retry it' : 'The registration is under way';
       const result = stages.check.result;
       if (!result) return 'Run the copyright check first';
+      const decision = stages.check.reviewDecision;
+      if (decision?.outcome === 'refused') return `A reviewer refused the track: ${decision.details}`;
+      if (decision?.outcome === 'cleared') return result.sha256 !== registrableFile(state).sha256 ? 'The track changed since its copyright check; run the check again' : null;
       if (result.analysis.status === 'conflict') return `The copyright check found a conflict: ${result.analysis.reason ?? 'a registered work matches'}`;
       if (result.analysis.status === 'needs_review') return `The copyright check held the track for review: ${result.analysis.reason ?? 'part of it looks copied from a registered work'}`;
       if (result.analysis.status !== 'cleared') return `The copyright check did not clear the track (${result.analysis.status.replace('_', ' ')})`;
@@ -141,12 +151,16 @@ export function refusal(state: TrackState, command: 'master' | 'check' | 'regist
     case 'review': {
       const result = stages.check.result;
       if (!result) return 'Run the copyright check first';
-      if (result.analysis.status !== 'needs_review') return `Only a check that held the track for review can be reviewed; the latest one ${VERDICT_TEXT[result.analysis.status]}`;
+      if (!REVIEWABLE.includes(result.analysis.status)) return `Only a check that held the track for review or found a conflict can be reviewed; the latest one ${VERDICT_TEXT[result.analysis.status]}`;
+      if (stages.check.reviewDecision) return `A reviewer already decided this check: ${stages.check.reviewDecision.outcome}`;
       if (stages.check.reviewRequest?.checkId === result.checkId) return `A review of this check was already requested on ${stages.check.reviewRequest.requestedAt.slice(0, 10)}`;
       return null;
     }
   }
 }
+
+/** Verdicts a person may review: a hold (opened for review at once) and a conflict the creator contests. */
+const REVIEWABLE: readonly string[] = ['needs_review', 'conflict'];
 
 const VERDICT_TEXT: Record<Data<typeof TrackCopyrightChecked>['analysis']['status'], string> = {
   cleared: 'cleared the track',
@@ -219,6 +233,10 @@ function decideStage(command: Exclude<TrackCommand, { type: 'ReceiveUpload' | 'S
       return [command.type === 'RecordCheckResult' ? TrackCopyrightChecked.create(command.data) : TrackCopyrightCheckFailed.create(command.data)];
     case 'RequestCopyrightReview':
       return requestCopyrightReview(state, command.data);
+    case 'OpenCopyrightReview':
+      return openCopyrightReview(state, command.data);
+    case 'DecideCopyrightReview':
+      return decideCopyrightReview(state, command.data);
     case 'SignRegistration':
       if (stages.registration.signed) return [];
       refuseUnless('register');
@@ -256,12 +274,41 @@ function requestCopyrightReview(state: ProbedTrack, data: Data<typeof TrackCopyr
   return [TrackCopyrightReviewRequested.create(data)];
 }
 
+/** A case opens for the latest check when it held the track, or when the creator contested its conflict; once. */
+function openCopyrightReview(state: ProbedTrack, data: Data<typeof TrackCopyrightReviewOpened>): TrackEvent[] {
+  const { result, reviewRequest, reviewCase } = state.stages.check;
+  if (reviewCase?.checkId === data.checkId) {
+    if (reviewCase.disputeId === data.disputeId) return [];
+    throw new IllegalStateError(`A review case is already open for this check: ${reviewCase.disputeId}`);
+  }
+  if (result?.checkId !== data.checkId) throw new IllegalStateError('A review case can only open for the latest copyright check');
+  if (result.analysis.status === 'conflict' && reviewRequest?.checkId !== data.checkId) throw new IllegalStateError('The creator did not contest this conflict, so there is nothing to review');
+  if (!REVIEWABLE.includes(result.analysis.status)) throw new IllegalStateError(`The check ${VERDICT_TEXT[result.analysis.status]}; there is nothing to review`);
+  return [TrackCopyrightReviewOpened.create(data)];
+}
+
+/**
+ * A reviewer's decision is about the latest check, which held the track (or found a conflict the
+ * creator contested), and is taken once: the same decision delivered again decides nothing.
+ */
+function decideCopyrightReview(state: ProbedTrack, data: Data<typeof TrackCopyrightReviewDecided>): TrackEvent[] {
+  const { result, reviewRequest, reviewDecision } = state.stages.check;
+  if (reviewDecision) {
+    if (reviewDecision.disputeId === data.disputeId && reviewDecision.outcome === data.outcome) return [];
+    throw new IllegalStateError(`A reviewer already decided this check: ${reviewDecision.outcome}`);
+  }
+  if (result?.checkId !== data.checkId) throw new IllegalStateError('The track was checked again since this review opened; the decision is about an older check');
+  if (result.analysis.status === 'conflict' && reviewRequest?.checkId !== data.checkId) throw new IllegalStateError('The creator did not contest this conflict, so there is nothing to review');
+  if (!REVIEWABLE.includes(result.analysis.status)) throw new IllegalStateError(`The check ${VERDICT_TEXT[result.analysis.status]}; there is nothing to review`);
+  return [TrackCopyrightReviewDecided.create(data)];
+}
+
 /** A check stage's states in the order they are reported. */
 const CHECK_STAGE_STATES = ['started', 'completed'] as const;
 type CheckStageState = (typeof CHECK_STAGE_STATES)[number];
 
 function noCheck(): TrackStages['check'] {
-  return { running: null, result: null, reviewRequest: null, reported: {} };
+  return { running: null, result: null, reviewRequest: null, reviewCase: null, reviewDecision: null, reported: {} };
 }
 
 const freshStages: TrackStages = {
@@ -326,6 +373,14 @@ function evolveStages(s: TrackStages, event: TrackEvent): TrackStages {
       return { ...s, check: noCheck(), status: 'failed', failure: { step: 'oracle', reason: event.data.reason, similarity: null, resultCode: null } };
     case 'TrackCopyrightReviewRequested':
       return { ...s, check: { ...s.check, reviewRequest: event.data } };
+    case 'TrackCopyrightReviewOpened':
+      return { ...s, check: { ...s.check, reviewCase: event.data } };
+    case 'TrackCopyrightReviewDecided': {
+      const check = { ...s.check, reviewDecision: event.data };
+      // Cleared: as if the check had cleared the track. Refused: held, with the reviewer's reason.
+      if (event.data.outcome === 'cleared') return { ...s, check, failure: null, status: s.mastering.master ? 'mastered' : 'completed' };
+      return { ...s, check, status: 'failed', failure: { step: 'oracle', reason: `A reviewer refused the track: ${event.data.details}`, similarity: s.failure?.similarity ?? null, resultCode: null } };
+    }
     case 'TrackRegistrationSigned':
       return { ...s, registration: { ...s.registration, signed: event.data } };
     case 'TrackRegistrationSubmitted':

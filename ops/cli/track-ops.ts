@@ -185,6 +185,10 @@ export function summarize(event: TrackEvent): string {
       return `${event.data.certificateId}, signed with ${event.data.signature.keyId}`;
     case 'TrackStoredInVault':
       return `certificate ${event.data.certificateId}`;
+    case 'TrackCopyrightReviewOpened':
+      return `case ${event.data.disputeId} for check ${event.data.checkId}`;
+    case 'TrackCopyrightReviewDecided':
+      return `${event.data.outcome} by ${event.data.reviewerName} (case ${event.data.disputeId}): ${event.data.details}`;
     default: {
       // A type this tool does not know yet (a newer writer): show its payload as it is.
       const unexpected: never = event;

@@ -122,7 +122,7 @@ function copyrightCheckView(row: VaultRow, track: ProbedTrack): CopyrightCheck {
   // A hold for review is a finished check with a verdict, not a failure: the verdict tells them apart.
   const finished = analysis?.status === 'cleared' || analysis?.status === 'needs_review';
   const status: CopyrightCheck['status'] = running ? 'analyzing' : analysis ? (finished ? 'completed' : 'failed') : failure ? 'failed' : 'pending';
-  const reviewRequest = track.stages.check.reviewRequest;
+  const { reviewRequest, reviewCase, reviewDecision } = track.stages.check;
   return {
     contentId: row.id,
     title: track.upload.title,
@@ -157,6 +157,13 @@ function copyrightCheckView(row: VaultRow, track: ProbedTrack): CopyrightCheck {
       work: { startSeconds: work.startSeconds, endSeconds: work.endSeconds },
     })),
     reviewRequest: reviewRequest ? { requestedAt: reviewRequest.requestedAt, note: reviewRequest.note ?? null } : null,
+    review: reviewCase
+      ? {
+          disputeId: reviewCase.disputeId,
+          openedAt: reviewCase.openedAt,
+          decision: reviewDecision ? { outcome: reviewDecision.outcome, details: reviewDecision.details, reviewerName: reviewDecision.reviewerName, decidedAt: reviewDecision.decidedAt } : null,
+        }
+      : null,
     recommendations: analysis?.recommendations ?? [],
     notChecked: analysis?.notChecked ?? [],
     reason: failure?.reason ?? analysis?.reason ?? null,
@@ -183,7 +190,8 @@ function stageLabel(state: UploadedTrack, steps: StepProgress[], stage: Lifecycl
   if (step?.status === 'failed') return `${STAGE_LABELS[stage]}: failed`;
   if (step?.status === 'running') return RUNNING_LABELS[stage] ?? STAGE_LABELS[stage];
   // A held track cannot be registered until a review or a new check clears it, whatever stage it is at.
-  if (state.status === 'probed' && state.stages.check.result?.analysis.status === 'needs_review') {
+  if (state.status === 'probed' && state.stages.check.result?.analysis.status === 'needs_review' && !state.stages.check.reviewDecision) {
+    if (state.stages.check.reviewCase) return 'Held for review — a reviewer is looking at it';
     return state.stages.check.reviewRequest ? 'Held for copyright review: review requested' : 'Held for copyright review';
   }
   return STAGE_LABELS[stage];

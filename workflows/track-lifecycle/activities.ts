@@ -31,7 +31,8 @@ import { probeFile, UnreadableMediaError, type MediaProbe } from '../../infra/me
 import { analyzeContent } from '../../infra/similarity/content-oracle';
 import { sha256File, type FileStorage } from '../../infra/storage/file-storage';
 import { decodeRegistrationMemo, explorerLinks, XrplRejectedError, type XrplLedger } from '../../infra/xrpl/ledger';
-import type { CheckCommand, CommandContext, LifecycleProgress, MasterCommand, RegisterCommand, RetryCommand, TrackLifecycleInput } from './shared';
+import { oracleReviewDisputeId, type OpenOracleReview } from '../../domain/disputes/oracle-review';
+import type { CheckCommand, CommandContext, LifecycleProgress, MasterCommand, RegisterCommand, RetryCommand, ReviewDecisionCommand, TrackLifecycleInput } from './shared';
 
 export interface TrackLifecycleActivityDeps {
   eventStore: EventStore;
@@ -40,6 +41,8 @@ export interface TrackLifecycleActivityDeps {
   db: Db;
   ledger: XrplLedger;
   signingKey: CertificateSigningKey;
+  /** Opens the review case of a held check (the dispute workflow's client); without it no case opens, and the activity says so. */
+  openOracleReview?: OpenOracleReview;
 }
 
 /** A track's state and where its stream stands, as read (or as left by this activity's appends). */
@@ -58,7 +61,7 @@ export interface StoredFile {
 /** How often a long activity tells Temporal it is still alive. */
 const HEARTBEAT_EVERY_MS = 1_000;
 
-export function createTrackLifecycleActivities({ eventStore, storage, db, ledger, signingKey }: TrackLifecycleActivityDeps) {
+export function createTrackLifecycleActivities({ eventStore, storage, db, ledger, signingKey, openOracleReview }: TrackLifecycleActivityDeps) {
   async function loadTrack(trackId: string): Promise<LoadedTrack> {
     const recorded = await eventStore.readStream(trackStreamId(trackId));
     const state = recorded.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
@@ -356,6 +359,54 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       await decideAndAppend(`checkFailed:${command.checkId}`, on(input, command), await loadTrack(input.trackId), {
         type: 'FailCopyrightCheck',
         data: { trackId: input.trackId, checkId: command.checkId, reason },
+      });
+    },
+
+    /**
+     * After a check: when it held the track for review, opens the review case (one per check) and
+     * records it on the track. Answers the case's id, or null when there is nothing to review or
+     * no case service in this process (logged: the vault then shows no reviewer at work).
+     */
+    async openReviewCase(input: TrackLifecycleInput, command: CheckCommand): Promise<string | null> {
+      const loaded = await loadTrack(input.trackId);
+      if (loaded.state.status !== 'probed') return null;
+      const { result, reviewCase } = loaded.state.stages.check;
+      if (result?.checkId !== command.checkId || result.analysis.status !== 'needs_review') return null;
+      if (reviewCase?.checkId === command.checkId) return reviewCase.disputeId;
+      if (!openOracleReview) {
+        logger.warn({ trackId: input.trackId, checkId: command.checkId }, 'a check held a track for review, but this worker has no dispute service to open the case');
+        return null;
+      }
+      const { disputeId } = await openOracleReview({
+        disputeId: oracleReviewDisputeId(command.checkId),
+        trackId: input.trackId,
+        checkId: command.checkId,
+        title: loaded.state.upload.title,
+        ownerId: input.ownerId,
+        ownerName: await ownerUsername(input.ownerId),
+        description: result.analysis.reason ?? 'The copyright check held the track for a person to review',
+        origin: 'needs_review',
+      });
+      await decideAndAppend(`reviewOpened:${command.checkId}`, on(input, command), loaded, {
+        type: 'OpenCopyrightReview',
+        data: { trackId: input.trackId, checkId: command.checkId, disputeId, openedAt: new Date().toISOString() },
+      });
+      return disputeId;
+    },
+
+    /** Records a reviewer's decision on the review case of a check; the same decision again records nothing, a refusal is final. */
+    async decideCopyrightReview(input: TrackLifecycleInput, command: ReviewDecisionCommand): Promise<void> {
+      await decideAndAppend(`reviewDecided:${command.disputeId}`, on(input, command), await loadTrack(input.trackId), {
+        type: 'DecideCopyrightReview',
+        data: {
+          trackId: input.trackId,
+          checkId: command.checkId,
+          disputeId: command.disputeId,
+          outcome: command.outcome,
+          details: command.details,
+          reviewerName: command.reviewerName,
+          decidedAt: new Date().toISOString(),
+        },
       });
     },
 

@@ -78,6 +78,15 @@ export interface RetryCommand extends RegisterCommand {
   note: string | null;
 }
 
+/** A reviewer's decision on the review case of a check (from the case's workflow: deliverReviewDecision). */
+export interface ReviewDecisionCommand extends CommandContext {
+  checkId: string;
+  disputeId: string;
+  outcome: 'cleared' | 'refused';
+  details: string;
+  reviewerName: string;
+}
+
 /** How a command ended: refusals and failures carry the reason the creator sees. */
 /** `refused`: the track could not take the command then (nothing was recorded), as opposed to the work failing. */
 /** `code`: the failure's type, e.g. 'InsufficientTokens' when the step's price could not be held. */
@@ -93,6 +102,11 @@ export interface CheckOutcomeValue {
   reason: string | null;
 }
 
+export interface ReviewDecisionOutcomeValue {
+  checkId: string;
+  outcome: 'cleared' | 'refused';
+}
+
 export interface RegisterOutcomeValue {
   txHash: string;
   outcome: RegistrationOutcome;
@@ -103,3 +117,4 @@ export const masterUpdate = defineUpdate<CommandOutcome<MasterOutcomeValue>, [Ma
 export const copyrightCheckUpdate = defineUpdate<CommandOutcome<CheckOutcomeValue>, [CheckCommand]>('copyrightCheck');
 export const registerUpdate = defineUpdate<CommandOutcome<RegisterOutcomeValue>, [RegisterCommand]>('register');
 export const retryRegistrationUpdate = defineUpdate<CommandOutcome<RegisterOutcomeValue>, [RetryCommand]>('retryRegistration');
+export const reviewDecisionUpdate = defineUpdate<CommandOutcome<ReviewDecisionOutcomeValue>, [ReviewDecisionCommand]>('reviewDecision');

@@ -28,6 +28,7 @@ import {
   masterUpdate,
   registerUpdate,
   retryRegistrationUpdate,
+  reviewDecisionUpdate,
   type CommandContext,
   type CommandOutcome,
   type LifecycleProgress,
@@ -66,6 +67,8 @@ const tokens = proxyActivities<TokenChargeActivities>({ startToCloseTimeout: '30
 
 /** Histories recorded before steps were charged replay without the ledger's activities. */
 const CHARGES_PATCH = 'token-charges';
+/** Histories recorded before held checks opened review cases replay without that activity. */
+const REVIEW_CASES_PATCH = 'oracle-review-cases';
 
 interface QueuedCommand {
   name: string;
@@ -146,7 +149,18 @@ export async function trackLifecycle(input: TrackLifecycleInput): Promise<Lifecy
         await quick.failCopyrightCheck(input, command, reason);
         return { ok: false, reason };
       }
+      // A hold is for a person to look at: the review case opens before the creator hears the verdict.
+      if (!verdict.cleared && patched(REVIEW_CASES_PATCH)) await quick.openReviewCase(input, command);
       return verdict.cleared ? { ok: true, value: verdict } : { ok: false, reason: verdict.reason ?? 'The copyright check did not clear the track' };
+    }),
+  );
+
+  // The reviewer's decision on a held (or contested) check, from the case's workflow.
+  setHandler(reviewDecisionUpdate, (command) =>
+    enqueue('reviewDecision', async () => {
+      const refused = await attempt(() => quick.decideCopyrightReview(input, command));
+      if (refused) return failureOutcome(refused);
+      return { ok: true, value: { checkId: command.checkId, outcome: command.outcome } };
     }),
   );
 

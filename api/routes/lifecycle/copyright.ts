@@ -16,9 +16,12 @@ import {
   reviewRequestBodySchema,
   reviewRequestResponseSchema,
   syncStatusSchema,
+  trackHistoryQuerySchema,
   trackHistorySchema,
   verificationResponseSchema,
 } from '../../../domain/contracts/lifecycle';
+import { oracleReviewDisputeId } from '../../../domain/disputes/oracle-review';
+import { findUserById } from '../../../projections/users/queries';
 import { evolveTrack, initialTrackState, type ProbedTrack } from '../../../domain/track/track.decider';
 import { trackStreamId, type TrackEvent } from '../../../domain/track/track.events';
 import { certificateFileName, signedCertificateSchema, verifyCertificateSignature, type SignedCertificate } from '../../../infra/certificate/certificate';
@@ -34,7 +37,7 @@ import { commandContext, decideAndAppend, lifecycleInput, outcomeError, ownedTra
 
 const idParams = z.object({ id: z.string().min(1) });
 
-export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, ledger, signingKey, storage, projector, publicOrigin }) => {
+export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, ledger, signingKey, storage, projector, publicOrigin, openOracleReview }) => {
   app.post('/api/copyright-check/:id', { schema: { summary: 'Run the copyright check on a track (its master if it has one) and answer with the verdict', tags: ['copyright'], params: idParams, body: noBody, response: { 200: copyrightCheckResponseSchema } } }, async (request) => {
     const { ownerId, row } = await ownedTrack(db, request, request.params.id);
     refuseUnlessAllowed(row, 'check');
@@ -52,25 +55,47 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     return { success: outcome.ok, reason: outcome.ok ? null : outcome.reason, check: item.copyrightCheck };
   });
 
-  // Recorded only, for now: the reviewer's side arrives with dispute management.
+  // Recorded, then a review case opens for it (one per check), where a reviewer clears or refuses the track.
   app.post(
     '/api/copyright-check/:id/review-request',
-    { schema: { summary: 'Ask for a person to review a check that held the track', tags: ['copyright'], params: idParams, body: reviewRequestBodySchema.default({}), response: { 200: reviewRequestResponseSchema } } },
+    { schema: { summary: 'Ask for a person to review a check that held the track, or contest a conflict it found; a review case opens', tags: ['copyright'], params: idParams, body: reviewRequestBodySchema.default({}), response: { 200: reviewRequestResponseSchema } } },
     async (request) => {
       const { ownerId, row } = await ownedTrack(db, request, request.params.id);
       refuseUnlessAllowed(row, 'review');
-      // Allowed means the track is probed and its latest check held it.
-      const { checkId } = (row.state as ProbedTrack).stages.check.result!;
+      // Allowed means the track is probed and its latest check held it or found a conflict.
+      const { checkId, analysis } = (row.state as ProbedTrack).stages.check.result!;
       const { note } = request.body;
-      await decideAndAppend(
-        { eventStore, projector },
-        { type: 'RequestCopyrightReview', data: { trackId: row.id, checkId, requestedAt: new Date().toISOString(), ...(note ? { note } : {}) } },
-        commandContext(request, ownerId),
-      );
-      const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.copyrightCheck?.checkId === checkId && i.copyrightCheck.reviewRequest !== null);
+      const context = commandContext(request, ownerId);
+      await decideAndAppend({ eventStore, projector }, { type: 'RequestCopyrightReview', data: { trackId: row.id, checkId, requestedAt: new Date().toISOString(), ...(note ? { note } : {}) } }, context);
+      const opened = await openReviewCase(row.id, checkId, analysis.status === 'conflict' ? 'contested' : 'needs_review', note ?? analysis.reason ?? null, ownerId, context);
+      const item = await viewWhen({ db, projector }, ownerId, row.id, (i) => i.copyrightCheck?.checkId === checkId && i.copyrightCheck.reviewRequest !== null && (!opened || i.copyrightCheck.review !== null));
       return { success: true as const, check: item.copyrightCheck! };
     },
   );
+
+  /** Opens the check's review case unless one is open (the workflow opens a hold's at once); answers whether one is open now. */
+  async function openReviewCase(trackId: string, checkId: string, origin: 'needs_review' | 'contested', description: string | null, ownerId: string, context: ReturnType<typeof commandContext>): Promise<boolean> {
+    const track = (await loadTrackState(trackId)) as ProbedTrack;
+    if (track.stages.check.reviewCase?.checkId === checkId) return true;
+    if (!openOracleReview) return false;
+    const { disputeId } = await openOracleReview({
+      disputeId: oracleReviewDisputeId(checkId),
+      trackId,
+      checkId,
+      title: track.upload.title,
+      ownerId,
+      ownerName: (await findUserById(db, ownerId))?.username ?? 'the owner',
+      description: description ?? 'The creator asked for a person to review the copyright check',
+      origin,
+    });
+    await decideAndAppend({ eventStore, projector }, { type: 'OpenCopyrightReview', data: { trackId, checkId, disputeId, openedAt: new Date().toISOString() } }, context);
+    return true;
+  }
+
+  async function loadTrackState(trackId: string) {
+    const recorded = await eventStore.readStream(trackStreamId(trackId));
+    return recorded.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
+  }
 
   app.get('/api/copyright-checks', { schema: { summary: 'The signed-in user\'s copyright checks', tags: ['copyright'], response: { 200: copyrightCheckListSchema } } }, (request) => listCopyrightChecks(db, requireUserId(request)));
 
@@ -246,10 +271,11 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     return (await ownedTrack(db, request, id)).row;
   };
 
-  app.get('/api/tracks/:id/history', { schema: { summary: "A track's recorded events and the state they fold to (its owner, and auditors for any track)", tags: ['vault'], params: idParams, response: { 200: trackHistorySchema } } }, async (request) => {
+  app.get('/api/tracks/:id/history', { schema: { summary: "A track's recorded events and the state they fold to after any of them (its owner, and auditors for any track)", tags: ['vault'], params: idParams, querystring: trackHistoryQuerySchema, response: { 200: trackHistorySchema } } }, async (request) => {
     const row = await auditableTrack(request, request.params.id);
     const recorded = await eventStore.readStream(trackStreamId(row.id));
-    const state = recorded.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
+    const foldedThrough = Math.min(request.query.upTo ?? recorded.length, recorded.length);
+    const state = recorded.slice(0, foldedThrough).reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
     return {
       trackId: row.id,
       events: recorded.map((e) => ({
@@ -261,6 +287,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         actor: e.metadata.actor,
         workflowId: e.metadata.workflowId,
       })),
+      foldedThrough,
       state,
     };
   });

@@ -1,11 +1,11 @@
-// The route table (spec 3 §2.1), plus the public certificate and proof bundle verification pages and the royalty
+// The route table (spec 3 §2.1) and the histories of a case and a track (issue 16 §4), plus the public certificate and proof bundle verification pages and the royalty
 // invitation page. Every route sits under the root layout, which waits for the current user and
 // hosts the app-wide dialogs.
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { FullScreenMessage } from '../components/ui/full-screen-message';
 import { CheckoutRoute } from './routes/checkout';
 import { DashboardRoute } from './routes/dashboard';
 import { LicensingMarketplaceRoute } from './routes/licensing-marketplace';
-import { NotBuiltRoute } from './routes/not-built';
 import { NotFoundRoute } from './routes/not-found';
 import { ProofExplorerRoute } from './routes/proof-explorer';
 import { RightsRegistryRoute } from './routes/rights-registry';
@@ -17,6 +17,8 @@ import { BundleVerifyRoute, VerifyRoute } from './routes/verify';
 const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    // Shown while a lazily loaded page (below) arrives on a first visit.
+    hydrateFallbackElement: <FullScreenMessage title="Loading" busy />,
     children: [
       { path: '/', element: <DashboardRoute /> },
       { path: '/dashboard', element: <DashboardRoute /> },
@@ -25,7 +27,10 @@ const router = createBrowserRouter([
       { path: '/rights-registry', element: <RightsRegistryRoute /> },
       { path: '/proof-explorer', element: <ProofExplorerRoute /> },
       { path: '/licensing-marketplace', element: <LicensingMarketplaceRoute /> },
-      { path: '/dispute-management', element: <NotBuiltRoute area="dispute-management" /> },
+      // Loaded on first visit: the dispute screens and the time-travel views are their own chunk.
+      { path: '/dispute-management', lazy: async () => ({ Component: (await import('./routes/dispute-management')).DisputeManagementRoute }) },
+      { path: '/dispute-management/:id/history', lazy: async () => ({ Component: (await import('./routes/dispute-management')).DisputeHistoryRoute }) },
+      { path: '/tracks/:id/history', lazy: async () => ({ Component: (await import('./routes/track-history')).TrackHistoryRoute }) },
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },

@@ -1,6 +1,7 @@
 // A track the copyright check held for review (shown in the Oracle tab and on the vault card):
-// the passages that look copied, each beside the registered work it resembles, and the creator's
-// way forward: ask for a review (with an optional note) or, once asked, when they did.
+// the passages that look copied, each beside the registered work it resembles, and where the
+// review stands: a reviewer looking at it (its case), their decision, or — when no case is open —
+// the creator's way to ask for one (with an optional note).
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Tag } from 'primereact/tag';
@@ -19,7 +20,8 @@ export function HeldForReview({ check }: { check: CopyrightCheck }) {
   const request = useRequestCopyrightReview();
   const [note, setNote] = useState('');
   const noteId = useId();
-  const { reviewRequest } = check;
+  const { reviewRequest, review } = check;
+  const decision = review?.decision ?? null;
 
   const submit = () =>
     request.mutate(
@@ -33,7 +35,11 @@ export function HeldForReview({ check }: { check: CopyrightCheck }) {
   return (
     <section className="held-review" aria-label="Held for review">
       <div className="held-review__headline">
-        <Tag value="Held for review" severity="warning" icon="pi pi-pause-circle" />
+        {decision ? (
+          <Tag value={decision.outcome === 'cleared' ? 'Cleared by a reviewer' : 'Refused by a reviewer'} severity={decision.outcome === 'cleared' ? 'success' : 'danger'} icon={decision.outcome === 'cleared' ? 'pi pi-check-circle' : 'pi pi-times-circle'} />
+        ) : (
+          <Tag value="Held for review" severity="warning" icon="pi pi-pause-circle" />
+        )}
         {check.reason && <span className="muted small">{check.reason}</span>}
       </div>
       {check.passages.length > 0 ? (
@@ -47,7 +53,17 @@ export function HeldForReview({ check }: { check: CopyrightCheck }) {
       ) : (
         <p className="muted small">This check did not record which passages it found.</p>
       )}
-      {reviewRequest ? (
+      {decision ? (
+        <p className="held-review__decision">
+          {decision.outcome === 'cleared' ? 'Cleared' : 'Refused'} by {decision.reviewerName} on {formatDay(decision.decidedAt)}: {decision.details}
+          {decision.outcome === 'cleared' ? ' You may register the track now.' : ''}
+        </p>
+      ) : review ? (
+        <p className="held-review__reviewing">
+          <i className="pi pi-eye" aria-hidden="true" /> Held for review — a reviewer is looking at it (case #{review.disputeId}, opened {formatDay(review.openedAt)}).{' '}
+          <a href="/dispute-management">Open dispute management</a>
+        </p>
+      ) : reviewRequest ? (
         <div className="held-review__requested">
           <p>
             <i className="pi pi-check-circle" aria-hidden="true" /> Review requested on {formatDay(reviewRequest.requestedAt)}

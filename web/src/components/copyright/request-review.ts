@@ -1,5 +1,6 @@
 // POST /api/copyright-check/{id}/review-request: asks a person to review a check that held the
-// track. It only records the request for now; reviewers arrive with dispute management.
+// track (or contests its conflict). The request is recorded and a review case opens, where a
+// reviewer clears or refuses the track.
 import type { z } from 'zod';
 import type { reviewRequestResponseSchema } from '../../../../domain/contracts/lifecycle';
 import { apiRequest } from '../../lib/api-client';

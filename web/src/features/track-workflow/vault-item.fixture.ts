@@ -39,6 +39,7 @@ export function copyrightCheck(overrides: Partial<CopyrightCheck> = {}): Copyrig
     conflicts: [],
     passages: [],
     reviewRequest: null,
+    review: null,
     recommendations: [],
     notChecked: [],
     reason: null,

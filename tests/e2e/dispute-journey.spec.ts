@@ -1,0 +1,148 @@
+// A dispute through the screens, by four people in three browsers at a time (issue 16 §7): an owner
+// registers a track, gives it a royalty contract and offers a license; a claimant files a dispute
+// against the work and sees what was done automatically, and the marketplace then refuses to sell the
+// license; the owner answers the claim with evidence; a reviewer (role granted through the ops CLI)
+// assigns the case to themselves and resolves it; an auditor replays the case's history event by event
+// and cannot download the evidence.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { chooseOption } from './locators';
+import { uploadMasterAndRegister } from './register-track';
+import { signUp } from './sign-up';
+
+const TITLE = 'Harbour Quarrel';
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** `npm run ops -- grant-role`, against the journeys' server's store (its DATA_DIR, or DATABASE_URL when the server runs on Postgres). */
+async function grantRole(username: string, role: 'reviewer' | 'auditor'): Promise<void> {
+  await promisify(execFile)('npm', ['run', '--silent', 'ops', '--', 'grant-role', username, role], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: process.env.GOOSE_E2E_DATA_DIR },
+  });
+}
+
+async function openCase(page: Page, subject: string) {
+  await page.goto('/dispute-management');
+  const row = page.getByRole('article', { name: subject });
+  await row.getByRole('button', { name: 'View Details' }).click();
+  return page.getByRole('dialog', { name: /^Dispute #/ });
+}
+
+test('a claimant files against a licensed work, the marketplace refuses to sell it, the owner answers with evidence, a reviewer resolves, an auditor replays the history', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const stamp = Date.now().toString(36);
+  const owner = `own_${stamp}`;
+  const claimant = `clm_${stamp}`;
+  const reviewer = `rev_${stamp}`;
+  const auditor = `aud_${stamp}`;
+  const subject = `The chorus is mine ${stamp}`;
+  const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });
+
+  // 1. The owner registers the track, gives it a royalty contract and offers a license for 12 tokens.
+  await page.goto('/');
+  await signUp(page, owner);
+  await page.getByRole('button', { name: 'Generate Wallet' }).click();
+  await uploadMasterAndRegister(page, TITLE, 311);
+  await page.getByRole('dialog', { name: 'Task Completed' }).getByRole('button', { name: 'Later' }).click();
+  await tabs.getByRole('menuitem', { name: 'Smart Contracts' }).click();
+  await page.locator('section.smart-contracts-panel .panel-header').getByRole('button', { name: 'Create Smart Contract' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Smart Contract' });
+  await chooseOption(create, 'Content', new RegExp(`^${TITLE} · `));
+  await create.getByRole('button', { name: 'Create Smart Contract' }).click();
+  await expect(create).toBeHidden();
+  await page.goto('/licensing-marketplace?tab=offers');
+  await page.getByRole('button', { name: 'Offer a license' }).click();
+  const offer = page.getByRole('dialog', { name: 'Offer a license' });
+  await chooseOption(offer, 'Work', new RegExp(TITLE));
+  await offer.getByLabel('Price', { exact: true }).fill('12');
+  const card = offer.getByLabel('Card (Stripe)');
+  if (await card.isChecked()) await card.uncheck();
+  await offer.getByRole('button', { name: 'Offer license' }).click();
+  await expect(page.getByText('License offered', { exact: true })).toBeVisible();
+
+  // 2. The claimant files a dispute against the work, picked from the registry.
+  const claimantContext = await browser.newContext();
+  const claimantPage = await claimantContext.newPage();
+  await claimantPage.goto('/');
+  await signUp(claimantPage, claimant);
+  await claimantPage.goto('/dispute-management');
+  await claimantPage.getByRole('button', { name: 'File New Dispute' }).click();
+  const fileDialog = claimantPage.getByRole('dialog', { name: 'File New Dispute' });
+  await fileDialog.getByLabel('Work').pressSequentially(TITLE.slice(0, 8));
+  await claimantPage.getByRole('option', { name: new RegExp(`${TITLE} by ${owner}`) }).click();
+  await chooseOption(fileDialog, 'Dispute type', 'Copyright infringement');
+  await fileDialog.getByLabel('Subject').fill(subject);
+  await fileDialog.getByLabel('Description').fill('The chorus copies the melody of my 2019 song note for note.');
+  await fileDialog.getByRole('button', { name: 'File Dispute' }).click();
+  const filed = claimantPage.getByRole('dialog', { name: 'Dispute filed' });
+  await expect(filed).toContainText(/Dispute #\S+ is filed\./);
+  await expect(filed).toContainText(/frozen/i);
+  const disputeId = /Dispute #(\S+) is filed\./.exec((await filed.textContent()) ?? '')?.[1] ?? '';
+  expect(disputeId).not.toBe('');
+  await filed.getByRole('button', { name: 'Close' }).click();
+  const row = claimantPage.getByRole('article', { name: subject });
+  await expect(row).toContainText('Assets Frozen');
+  await expect(row).toContainText('Today');
+
+  // 3. The marketplace refuses to sell a license of the disputed work.
+  await claimantPage.goto('/licensing-marketplace');
+  await claimantPage.getByPlaceholder('Search by work title, creator, license type...').fill(TITLE);
+  const listing = claimantPage.getByRole('article', { name: `License for ${TITLE}` });
+  await expect(listing.getByRole('button', { name: 'Purchase License' })).toBeDisabled();
+  await expect(listing).toContainText('This work is disputed');
+
+  // 4. The owner answers the claim, with evidence.
+  const ownerCase = await openCase(page, subject);
+  await expect(ownerCase).toContainText(/left to answer/);
+  await ownerCase.getByRole('button', { name: 'Answer' }).click();
+  await ownerCase.getByLabel('Your answer to the claim').fill('I wrote the chorus in 2018; the session files show it.');
+  await ownerCase.getByRole('button', { name: 'Submit' }).click();
+  await ownerCase.getByRole('tab', { name: /^Evidence/ }).click();
+  await ownerCase.getByLabel('File (up to 25 MB, optional)').setInputFiles({ name: 'session-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Session of 2018-03-02: chorus written.\n') });
+  await ownerCase.getByLabel('Description').fill('Notes of the 2018 session');
+  await ownerCase.getByRole('button', { name: 'Add Evidence' }).click();
+  await expect(ownerCase).toContainText('session-notes.txt');
+  await page.keyboard.press('Escape');
+  await claimantContext.close();
+
+  // 5. A reviewer assigns the case to themselves and resolves it for the owner.
+  const reviewerContext = await browser.newContext();
+  const reviewerPage = await reviewerContext.newPage();
+  await reviewerPage.goto('/');
+  await signUp(reviewerPage, reviewer);
+  await grantRole(reviewer, 'reviewer');
+  const reviewerCase = await openCase(reviewerPage, subject);
+  await reviewerCase.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(reviewerCase).toContainText(reviewer);
+  await reviewerCase.getByRole('button', { name: 'Resolve' }).click();
+  await chooseOption(reviewerCase, 'Outcome', 'Rejected (for the respondent)');
+  await reviewerCase.getByLabel('Details of the resolution').fill('The session notes predate the claimant’s song.');
+  await reviewerCase.getByRole('button', { name: 'Submit' }).click();
+  await reviewerCase.getByRole('tab', { name: 'Resolution' }).click();
+  await expect(reviewerCase).toContainText('Rejected (for the respondent)');
+  await reviewerContext.close();
+
+  // 6. An auditor replays the case's history and cannot download the owner's evidence.
+  const auditorContext = await browser.newContext();
+  const auditorPage = await auditorContext.newPage();
+  await auditorPage.goto('/');
+  await signUp(auditorPage, auditor);
+  await grantRole(auditor, 'auditor');
+  const auditorCase = await openCase(auditorPage, subject);
+  await auditorCase.getByRole('tab', { name: /^Evidence/ }).click();
+  await expect(auditorCase).toContainText('session-notes.txt');
+  await expect(auditorCase.getByRole('button', { name: 'View' })).toHaveCount(0);
+  await auditorPage.goto(`/dispute-management/${encodeURIComponent(disputeId)}/history`);
+  const stepper = auditorPage.getByText(/^After event \d+ of \d+$/);
+  const [, last, total] = /After event (\d+) of (\d+)/.exec((await stepper.textContent()) ?? '') ?? [];
+  expect(last).toBe(total);
+  await auditorPage.getByRole('button', { name: 'Previous event' }).click();
+  await expect(stepper).toHaveText(`After event ${Number(total) - 1} of ${total}`);
+  await auditorPage.getByRole('button', { name: /DisputeFiled/ }).click();
+  await expect(stepper).toHaveText(`After event 1 of ${total}`);
+  await expect(auditorPage.getByText('Event 1: DisputeFiled')).toBeVisible();
+  await auditorContext.close();
+});
