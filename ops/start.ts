@@ -26,6 +26,8 @@ import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
 import { temporalLicensePurchaseClient } from '../workflows/license-purchase/client';
 import { temporalDisputeCommands } from '../workflows/dispute/client';
+import { temporalReviewDecisionDelivery } from '../workflows/track-lifecycle/review-decision';
+import { openOracleReviewThrough } from '../domain/disputes/oracle-review';
 
 const config = loadConfig();
 const stops: (() => Promise<unknown>)[] = [];
@@ -53,6 +55,13 @@ async function main(): Promise<void> {
   await openMissingAccounts(platform.db, platform.eventStore, tokenLedger);
   const licenseEscrow = await openLicenseEscrow({ eventStore: platform.eventStore, wallets, dataDir: config.dataDir, url: services.ledger.url });
 
+  const clientConnection = await Connection.connect({ address: temporal.address });
+  stops.push(() => clientConnection.close());
+  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
+  // Held checks open review cases through the case workflows; decisions go back to the tracks' workflows.
+  const disputes = temporalDisputeCommands(client);
+  const openOracleReview = openOracleReviewThrough(disputes);
+
   const workerConnection = await NativeConnection.connect({ address: temporal.address });
   const worker = await createTrackLifecycleWorker({
     connection: workerConnection,
@@ -62,6 +71,8 @@ async function main(): Promise<void> {
     storage,
     tokenLedger,
     licenseEscrow,
+    openOracleReview,
+    deliverReviewDecision: temporalReviewDecisionDelivery(client, platform.eventStore),
     ...services,
   });
   const workerRun = worker.run();
@@ -70,10 +81,6 @@ async function main(): Promise<void> {
     await workerRun;
     await workerConnection.close();
   });
-
-  const clientConnection = await Connection.connect({ address: temporal.address });
-  stops.push(() => clientConnection.close());
-  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
 
   const stripe = stripeFromConfig(config.stripe);
   if (!stripe.payments) logger.warn({ reason: stripe.reason }, 'card payments are off');
@@ -88,7 +95,8 @@ async function main(): Promise<void> {
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     releases: temporalReleaseClient(client),
     licensePurchases: temporalLicensePurchaseClient(client),
-    disputes: temporalDisputeCommands(client),
+    disputes,
+    openOracleReview,
     licenseEscrow,
     tokenLedger,
     payments: stripe.payments,

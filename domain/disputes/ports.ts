@@ -104,5 +104,8 @@ export interface DisputeCommands {
 /** The claimant's open case (filed, not closed) about the work, if any: one at a time per claimant and work. */
 export type OpenCaseOf = (workId: string, claimantUserId: string) => Promise<string | null>;
 
-/** Tells a held track's workflow the reviewer's decision (helper `review`'s `deliverReviewDecision`); idempotent per disputeId. */
-export type DeliverReviewDecision = (input: { trackId: string; checkId: string; disputeId: string; outcome: 'cleared' | 'refused'; details: string; reviewerName: string }) => Promise<void>;
+/**
+ * Tells a held track's workflow the reviewer's decision (helper `review`'s `deliverReviewDecision`); idempotent per disputeId.
+ * It answers whether the track took it (`delivered: false` with the track's reason when it was checked again since, say).
+ */
+export type DeliverReviewDecision = (input: { trackId: string; checkId: string; disputeId: string; outcome: 'cleared' | 'refused'; details: string; reviewerName: string }) => Promise<{ delivered: boolean; detail: string } | void>;

@@ -13,6 +13,8 @@ import { hashes } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
 import { trackStreamId } from '../../domain/track/track.events';
+import { TrackCopyrightCheckStarted, TrackCopyrightChecked } from '../../domain/track/stage.events';
+import { checkAnalysis } from '../../tests/support/seed-track';
 import { UserRegistered, userStreamId } from '../../domain/identity/user.events';
 import { pgliteDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
@@ -31,7 +33,7 @@ import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { availableMicros } from '../../domain/tokens/token-account.decider';
 import { tokenAccountStreamId } from '../../domain/tokens/token-account.events';
 import { createTrackLifecycleActivities, type StoredFile, type TrackLifecycleActivityDeps } from './activities';
-import { copyrightCheckUpdate, currentStageQuery, masterUpdate, registerUpdate, retryRegistrationUpdate, trackLifecycleWorkflowId, type LifecycleProgress, type TrackLifecycleInput } from './shared';
+import { copyrightCheckUpdate, currentStageQuery, masterUpdate, registerUpdate, retryRegistrationUpdate, reviewDecisionUpdate, trackLifecycleWorkflowId, type LifecycleProgress, type TrackLifecycleInput } from './shared';
 import { lifecycleMigrations } from '../../infra/platform';
 import { usersProjection } from '../../projections/users/projection';
 import { openXrplLedger, type XrplLedger } from '../../infra/xrpl/ledger';
@@ -400,6 +402,29 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
       const started = (history.events ?? []).filter((e) => e.activityTaskStartedEventAttributes && e.activityTaskStartedEventAttributes.attempt && e.activityTaskStartedEventAttributes.attempt >= 2);
       expect(submitAttempts).toHaveLength(1);
       expect(started.length).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  describe('a reviewer\'s decision on a held check', () => {
+    it('reaches the track through the reviewDecision update: recorded once, a contrary one refused with the reason', async () => {
+      const input = await stage(sineWav({ seconds: 1, frequency: 392 }));
+      await run(input);
+      const recorded = await eventStore.readStream(trackStreamId(input.trackId));
+      const { sha256, storedName } = recorded.find((e) => e.type === 'TrackFileStored')!.data as { sha256: string; storedName: string };
+      const held = [
+        TrackCopyrightCheckStarted.create({ trackId: input.trackId, checkId: 'h1', storedName, sha256 }),
+        TrackCopyrightChecked.create({ trackId: input.trackId, checkId: 'h1', sha256, elapsedSeconds: 1, analysis: checkAnalysis({ status: 'needs_review', clearanceScore: 60, reason: 'A melody like “Lights”' }) }),
+      ];
+      const metadata = { correlationId: 'test', causationId: null, actor: input.actor, workflowId: trackLifecycleWorkflowId(input.trackId), occurredAt: new Date().toISOString() };
+      await eventStore.append(trackStreamId(input.trackId), held.map((e) => ({ eventId: randomUUID(), ...e, metadata })), recorded.length);
+      const handle = client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId));
+      const decision = { correlationId: 'review-h1', actor: 'reviewer:rita', checkId: 'h1', disputeId: 'review-h1', outcome: 'cleared' as const, details: 'Only the chords are shared', reviewerName: 'rita' };
+      expect(await handle.executeUpdate(reviewDecisionUpdate, { args: [decision] })).toEqual({ ok: true, value: { checkId: 'h1', outcome: 'cleared' } });
+      expect(await handle.executeUpdate(reviewDecisionUpdate, { args: [decision] })).toEqual({ ok: true, value: { checkId: 'h1', outcome: 'cleared' } });
+      expect(await handle.executeUpdate(reviewDecisionUpdate, { args: [{ ...decision, outcome: 'refused' }] })).toMatchObject({ ok: false, refused: true, reason: 'A reviewer already decided this check: cleared' });
+      const decided = (await eventStore.readStream(trackStreamId(input.trackId))).filter((e) => e.type === 'TrackCopyrightReviewDecided');
+      expect(decided.map((e) => [e.data, e.metadata.actor])).toEqual([[expect.objectContaining({ outcome: 'cleared', disputeId: 'review-h1' }), 'reviewer:rita']]);
+      expect(await handle.query(currentStageQuery)).toMatchObject({ failureReason: null });
     });
   });
 
