@@ -72,6 +72,8 @@ import { inProcessLicensePurchaseClient, type LicensePurchaseClient } from '../w
 import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 import type { RolesOf } from '../domain/identity/ports';
 import { eventStoreRolesOf } from '../infra/identity/roles-of';
+import type { WorkflowMonitor } from '../infra/temporal/workflow-monitor';
+import { operationsRoutes } from './routes/operations';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
 export interface TrackLifecycleClient {
@@ -129,6 +131,8 @@ export interface AppDeps {
   licenseEscrow?: LicenseEscrow | null;
   /** Signed-in users' names and roles; by default folded from their user streams in `eventStore`. */
   rolesOf?: RolesOf;
+  /** Stuck or failing workflows for the operations page; absent: the page says Temporal is not reachable from here. */
+  workflowMonitor?: WorkflowMonitor;
 }
 
 export interface BuildAppOptions
@@ -214,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(proofRoutes, deps);
   await app.register(workRoutes, deps);
   await app.register(licenseOfferRoutes, deps);
+  await app.register(operationsRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

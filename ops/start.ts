@@ -25,6 +25,7 @@ import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
 import { temporalLicensePurchaseClient } from '../workflows/license-purchase/client';
+import { temporalWorkflowMonitor } from '../infra/temporal/workflow-monitor';
 
 const config = loadConfig();
 const stops: (() => Promise<unknown>)[] = [];
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     releases: temporalReleaseClient(client),
     licensePurchases: temporalLicensePurchaseClient(client),
+    workflowMonitor: temporalWorkflowMonitor(client, temporal.address),
     licenseEscrow,
     tokenLedger,
     payments: stripe.payments,
