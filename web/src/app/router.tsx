@@ -7,6 +7,7 @@ import { DashboardRoute } from './routes/dashboard';
 import { LicensingMarketplaceRoute } from './routes/licensing-marketplace';
 import { NotBuiltRoute } from './routes/not-built';
 import { NotFoundRoute } from './routes/not-found';
+import { OperationsRoute } from './routes/operations';
 import { ProofExplorerRoute } from './routes/proof-explorer';
 import { RightsRegistryRoute } from './routes/rights-registry';
 import { RootLayout } from './routes/root';
@@ -26,6 +27,7 @@ const router = createBrowserRouter([
       { path: '/proof-explorer', element: <ProofExplorerRoute /> },
       { path: '/licensing-marketplace', element: <LicensingMarketplaceRoute /> },
       { path: '/dispute-management', element: <NotBuiltRoute area="dispute-management" /> },
+      { path: '/operations', element: <OperationsRoute /> },
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },
