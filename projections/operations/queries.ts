@@ -11,6 +11,13 @@ export function resultCodeIn(reason: string | null): string | null {
   return reason?.match(RESULT_CODE)?.[0] ?? null;
 }
 
+/** What the page cannot do about each kind of failure, said plainly. */
+export const LEDGER_FAILURE_NOTES = [
+  'A failed registration is retried by handing the failed step back to the track\'s workflow (Retry).',
+  'A contract anchor the ledger refused has no retry path here: the owner deploys the contract again from Smart Contracts.',
+  'A payout line not paid as asked (credited in tokens or recorded unpaid) has no retry path here: its money is already accounted for in the contract.',
+];
+
 /** How many of each list are answered, newest first. */
 export const LEDGER_FAILURES_LIMIT = 200;
 

@@ -5,20 +5,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listOutbox, outboxDir } from '../../../infra/mail/mailer';
 import { noWorkflowMonitor } from '../../../infra/temporal/workflow-monitor';
-import { listLedgerFailures } from '../../../projections/operations/queries';
+import { LEDGER_FAILURE_NOTES, listLedgerFailures } from '../../../projections/operations/queries';
 import type { AppDeps } from '../../app';
 import { requireOperator } from '../../plugins/auth';
 import { ledgerFailuresResponseSchema, OUTBOX_LIMIT, outboxResponseSchema, workflowsResponseSchema } from './schemas';
 
 const security: Array<Record<string, string[]>> = [{ session: [] }, { operatorToken: [] }];
 const OPERATOR = { tags: ['operations'], security };
-
-/** What the page cannot do about each kind of failure, said plainly. */
-export const LEDGER_FAILURE_NOTES = [
-  'A failed registration is retried by handing the failed step back to the track\'s workflow (Retry).',
-  'A contract anchor the ledger refused has no retry path here: the owner deploys the contract again from Smart Contracts.',
-  'A payout line not paid as asked (credited in tokens or recorded unpaid) has no retry path here: its money is already accounted for in the contract.',
-];
 
 export const operationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, storage, mailer } = deps;
