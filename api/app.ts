@@ -70,10 +70,13 @@ import { licensePurchaseRoutes } from './routes/license-purchases';
 import { createLicensePurchaseActivities } from '../workflows/license-purchase/activities';
 import { inProcessLicensePurchaseClient, type LicensePurchaseClient } from '../workflows/license-purchase/client';
 import type { LicenseEscrow } from '../infra/licensing/license-escrow';
+import { workFrozenOf } from '../infra/disputes/work-freeze';
 import type { RolesOf } from '../domain/identity/ports';
 import { eventStoreRolesOf } from '../infra/identity/roles-of';
 import type { WorkflowMonitor } from '../infra/temporal/workflow-monitor';
 import { operationsRoutes } from './routes/operations';
+import type { DisputeCommands } from '../domain/disputes/ports';
+import { disputeRoutes } from './routes/disputes';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
 export interface TrackLifecycleClient {
@@ -123,12 +126,14 @@ export interface AppDeps {
   royalties?: RoyaltyServices;
   /** Starts release workflows and asks them for takedowns (workflows/release/client.ts). */
   releases: ReleaseClient;
-  /** Whether a work's licensing is frozen by an open dispute; nothing is frozen when absent (disputes arrive with issue 16). */
+  /** Whether a work's licensing is frozen by an open dispute; by default read from the work's freeze stream. */
   licensingFrozenOf?: LicensingFrozenOf;
   /** Runs license purchases (workflows/license-purchase/client.ts); in-process when absent. */
   licensePurchases?: LicensePurchaseClient;
   /** XRPL escrow for license purchases; null or absent without XRPL_URL (escrow purchases are then refused). */
   licenseEscrow?: LicenseEscrow | null;
+  /** Runs dispute cases (workflows/dispute/client.ts); absent: the dispute actions answer 503 (the workflow service is not running). */
+  disputes?: DisputeCommands;
   /** Signed-in users' names and roles; by default folded from their user streams in `eventStore`. */
   rolesOf?: RolesOf;
   /** Stuck or failing workflows for the operations page; absent: the page says Temporal is not reachable from here. */
@@ -178,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(options.eventStore) : options.royaltyEarnings,
     royalties: options.royalties ?? openRoyaltyServices(options, options.royaltyPorts),
     releases: options.releases ?? unavailableReleases,
+    licensingFrozenOf: options.licensingFrozenOf ?? workFrozenOf(options.eventStore),
     rolesOf,
   };
   deps.licensePurchases ??= inProcessLicensePurchaseClient(
@@ -219,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workRoutes, deps);
   await app.register(licenseOfferRoutes, deps);
   await app.register(operationsRoutes, deps);
+  await app.register(disputeRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

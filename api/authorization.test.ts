@@ -15,11 +15,14 @@ import { handleCommand } from '../infra/eventstore/command-handler';
 import { contractIdFor } from '../infra/royalties/contract-id';
 import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
+import { recordingDisputeEffects } from '../tests/support/dispute-effects-stand-in';
 import { multipartBody } from '../tests/support/multipart';
 import { releaseForm } from '../tests/support/release-form';
 import { offerLicense, registeredWork } from '../tests/support/licensing';
 import { seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { createDisputeActivities } from '../workflows/dispute/activities';
+import { inProcessDisputeCommands } from '../workflows/dispute/client';
 import type { RouteEntry } from './route-table';
 
 /** What a case needs of the owner's resource. */
@@ -38,6 +41,9 @@ interface Resource {
   offerId: string;
   /** A license the owner bought of another user's work. */
   licenseId: string;
+  /** A dispute the owner filed about another user's work, and a file of evidence on it. */
+  disputeId: string;
+  evidenceId: string;
 }
 
 interface Case {
@@ -87,6 +93,10 @@ const CASES: Record<string, Case> = {
     request: (r) => ({ method: 'GET', url: `/api/proofs/creation-${r.certificateId}/documents/certificate-json` }),
     public: "A proof's evidence (the signed certificate) is public like the proof",
   },
+  'GET /api/ledger/transactions/:txHash': {
+    request: (r) => ({ method: 'GET', url: `/api/ledger/transactions/${r.txHash}` }),
+    public: 'The ledger is public: anyone checking a proof bundle in the browser may read its answer about a transaction',
+  },
   'POST /api/royalty-receivers': {
     request: (r) => ({ method: 'POST', url: '/api/royalty-receivers', ...json({ contentId: r.trackId, receiverName: 'Case', receiverEmail: 'case@example.com', royaltyPercentage: 10 }) }),
   },
@@ -128,6 +138,23 @@ const CASES: Record<string, Case> = {
   'GET /api/licenses/:id/certificate.json': { request: (r) => ({ method: 'GET', url: `/api/licenses/${r.licenseId}/certificate.json` }) },
   'GET /api/licenses/:id/certificate.pdf': { request: (r) => ({ method: 'GET', url: `/api/licenses/${r.licenseId}/certificate.pdf` }) },
   'POST /api/licenses/:id/rating': { request: (r) => ({ method: 'POST', url: `/api/licenses/${r.licenseId}/rating`, ...json({ rating: 5 }) }) },
+  'GET /api/disputes/:id': { request: (r) => ({ method: 'GET', url: `/api/disputes/${r.disputeId}` }) },
+  'POST /api/disputes/:id/evidence': {
+    request: (r) => {
+      const { payload, headers } = multipartBody({ type: 'audio' }, { filename: 'proof.wav', contentType: 'audio/wav', content: sineWav({ seconds: 0.2 }) });
+      return { method: 'POST', url: `/api/disputes/${r.disputeId}/evidence`, payload, headers };
+    },
+  },
+  'GET /api/disputes/:id/evidence/:evidenceId': { request: (r) => ({ method: 'GET', url: `/api/disputes/${r.disputeId}/evidence/${r.evidenceId}` }) },
+  'POST /api/disputes/:id/respond': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/respond`, ...json({ message: 'mine' }) }) },
+  'POST /api/disputes/:id/messages': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/messages`, ...json({ message: 'hello' }) }) },
+  'POST /api/disputes/:id/assign': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/assign`, ...json() }) },
+  'POST /api/disputes/:id/status': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/status`, ...json({ status: 'under_review' }) }) },
+  'POST /api/disputes/:id/request-evidence': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/request-evidence`, ...json({ from: 'both', note: 'files' }) }) },
+  'POST /api/disputes/:id/resolve': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/resolve`, ...json({ outcome: 'upheld', details: 'x' }) }) },
+  'POST /api/disputes/:id/review-decision': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/review-decision`, ...json({ outcome: 'cleared', details: 'x' }) }) },
+  'POST /api/disputes/:id/appeal': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/appeal`, ...json({ reason: 'x' }) }) },
+  'GET /api/disputes/:id/history': { request: (r) => ({ method: 'GET', url: `/api/disputes/${r.disputeId}/history` }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 
@@ -159,7 +186,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -167,6 +194,24 @@ async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receive
   const released = await requestRelease(testApp.eventStore, { distributionId, contentId: trackId, ownerId, form }, { correlationId: 'test', actor: `user:${ownerId}` });
   await testApp.projector.waitFor(released!.lastPosition);
   return { trackId, storedName, txHash: txHash!, certificateId: certificateId!, distributionId, contractId: contractIdFor(trackId) };
+}
+
+/** A dispute `claimantId` filed about another user's registered work, with a stored file of evidence. */
+async function filedDispute(claimantId: string, username: string): Promise<{ disputeId: string; evidenceId: string }> {
+  const respondent = await signup();
+  const workId = await registeredWork(testApp, respondent.userId, 'Disputed work');
+  const commands = inProcessDisputeCommands(createDisputeActivities({ eventStore: testApp.eventStore, effects: recordingDisputeEffects(0) }));
+  const actor = { userId: claimantId, name: username, roles: ['creator' as const] };
+  const { disputeId } = await commands.file({ kind: 'dispute', workId, disputeType: 'ownership_claim', priority: 'medium', subject: 'Mine', description: 'Mine', claimedRights: [] }, actor);
+  const evidenceId = randomUUID();
+  const storedName = `evidence-${evidenceId}.wav`;
+  const content = sineWav({ seconds: 0.2 });
+  await writeFile(testApp.storage.storedPath(storedName), content);
+  const file = { filename: 'proof.wav', mimeType: 'audio/wav', size: content.length, sha256: 'a'.repeat(64), storedName };
+  await commands.act(disputeId, { action: 'add_evidence', evidenceId, type: 'audio', description: null, file }, actor);
+  const last = (await testApp.eventStore.readStream(`dispute-${disputeId}`)).at(-1)!;
+  await testApp.projector.waitFor(last.position);
+  return { disputeId, evidenceId };
 }
 
 /** A license `buyer` bought with tokens of a registered work offered by another user. */
@@ -182,6 +227,7 @@ beforeAll(async () => {
   const stub = { start: async () => ({ workflowId: 'stand-in' }), master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected };
   testApp = await startTestApp(dataDir, stub);
   const ownerAccount = await signup();
+  const ownerName = (await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: ownerAccount.cookie } })).json().username;
   owner = ownerAccount.cookie;
   stranger = (await signup()).cookie;
   const track = await registeredTrack(ownerAccount.userId);
@@ -193,9 +239,9 @@ beforeAll(async () => {
     data: { offerId, actorId: ownerAccount.userId, work: { workId: track.trackId, ownerId: ownerAccount.userId, title: 'Private work', registered: true }, licensingFrozen: false, offer: OFFER as unknown as OfferDetails, offeredAt: new Date().toISOString() },
   }, { correlationId: 'test', actor: `user:${ownerAccount.userId}` });
   await testApp.projector.waitFor(offered.result!.lastPosition);
-  resource = { ...track, receiverId: added.json().receiver.id, offerId, licenseId: await boughtLicense(ownerAccount.cookie) };
+  resource = { ...track, receiverId: added.json().receiver.id, offerId, licenseId: await boughtLicense(ownerAccount.cookie), ...(await filedDispute(ownerAccount.userId, ownerName)) };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID() };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID() };
 });
 
 afterAll(async () => {

@@ -24,6 +24,7 @@ export const API_TAGS = {
   distribution: 'Distribution: stores, genres, releases, takedowns, release packages, sales statements and royalties',
   contracts: 'Royalty contracts, payouts and their history',
   licensing: 'The licensing marketplace: offers, purchases, licenses and sales',
+  disputes: 'Dispute management: cases, evidence, messages, resolutions, appeals and their history',
   proofs: 'The proof explorer: proofs of creation and licensing, their bundles and evidence',
   registry: 'The public rights registry: registered works, their identifiers and evidence',
   public: 'Public verification',

@@ -6,6 +6,7 @@ import { licenseOfferEventDefinitions } from './licensing/license-offer.events';
 import { licenseEventDefinitions } from './licensing/license.events';
 import { workEventDefinitions } from './registry/work.events';
 import { disputeEventDefinitions } from './disputes/dispute.events';
+import { workFreezeEventDefinitions } from './disputes/work-freeze.events';
 import { roleEventDefinitions } from './identity/role.events';
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
@@ -33,4 +34,5 @@ export const eventRegistry = new EventRegistry([
   ...licenseEventDefinitions,
   ...roleEventDefinitions,
   ...disputeEventDefinitions,
+  ...workFreezeEventDefinitions,
 ]);

@@ -26,6 +26,7 @@ import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
 import { temporalLicensePurchaseClient } from '../workflows/license-purchase/client';
 import { temporalWorkflowMonitor } from '../infra/temporal/workflow-monitor';
+import { temporalDisputeCommands } from '../workflows/dispute/client';
 
 const config = loadConfig();
 const stops: (() => Promise<unknown>)[] = [];
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     releases: temporalReleaseClient(client),
     licensePurchases: temporalLicensePurchaseClient(client),
     workflowMonitor: temporalWorkflowMonitor(client, temporal.address),
+    disputes: temporalDisputeCommands(client),
     licenseEscrow,
     tokenLedger,
     payments: stripe.payments,

@@ -1,4 +1,5 @@
 // Every read model the projector maintains.
+import { disputesProjection } from './disputes/projection';
 import { distributionsProjection } from './distributions/projection';
 import { licensesProjection } from './licenses/projection';
 import { licenseSalesProjection } from './license-sales/projection';
@@ -26,4 +27,5 @@ export const allProjections: readonly Projection[] = [
   worksProjection,
   proofsProjection,
   licensesProjection,
+  disputesProjection,
 ];

@@ -2,6 +2,7 @@
 // through waitFor, resuming after a crash from the last committed checkpoint without applying
 // anything twice, and a full rebuild that reproduces the live read models row for row.
 // Runs on PGlite and on the machine's real Postgres server.
+import { DisputeEvidenceAdded, DisputeFiled, DisputeMessagePosted, disputeStreamId } from '../domain/disputes/dispute.events';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WELCOME_BONUS_TOKENS } from '../domain/constants';
@@ -275,6 +276,23 @@ for (const { name, open } of backends) {
       return (await store.append(`license-${licenseId}`, sale.map((event) => ({ eventId: randomUUID(), ...event, metadata })), 'no_stream')).lastPosition;
     }
 
+    /** A dispute with a piece of evidence and a message: it fills the disputes model's tables. */
+    async function disputedWork(ownerId: string, claimantId: string): Promise<GlobalPosition> {
+      const disputeId = randomUUID();
+      const at = new Date().toISOString();
+      const claimant = { userId: claimantId, name: 'claimant' };
+      const events = [
+        DisputeFiled.create({
+          disputeId, kind: 'dispute', workId: randomUUID(), workTitle: 'Disputed', ownerId, ownerName: 'owner', claimant, disputeType: 'ownership_claim', priority: 'low',
+          subject: 'Mine', description: 'Mine', claimedRights: [], estimatedValueCents: 0, filedAt: at, answerDueAt: at,
+        }),
+        DisputeEvidenceAdded.create({ disputeId, evidenceId: 'e1', by: claimant, party: 'claimant', type: 'other', description: 'A note', file: null, addedAt: at }),
+        DisputeMessagePosted.create({ disputeId, messageId: 'm1', sender: claimant, senderType: 'claimant', message: 'Hello', postedAt: at }),
+      ];
+      const metadata = { correlationId: 'dispute', causationId: null, actor: claimantId, workflowId: null, occurredAt: at };
+      return (await store.append(disputeStreamId(disputeId), events.map((event) => ({ eventId: randomUUID(), ...event, metadata })), 'no_stream')).lastPosition;
+    }
+
     async function paidContract(ownerId: string): Promise<GlobalPosition> {
       const contractId = randomUUID();
       const context = { correlationId: `contract-${contractId}`, actor: ownerId };
@@ -327,11 +345,12 @@ for (const { name, open } of backends) {
       last = await soldLicense(walletOwner, users[1]!.userId);
       const grant: UserCommand = { type: 'GrantRole', data: { userId: users[2]!.userId, role: 'reviewer', grantedBy: 'ops-cli:test', grantedAt: new Date().toISOString() } };
       last = (await handleCommand(store, userStreamId(users[2]!.userId), { decide: decideUser, evolve: evolveUser, initialState: initialUserState }, grant, { correlationId: 'grant', actor: 'ops-cli:test' })).result!.lastPosition;
+      last = await disputedWork(walletOwner, users[1]!.userId);
       await live.waitFor(last);
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      // Intake, wallet, receiver, statement, release, contract, license (offered and sold) and role events fill every table but the certificates, which only a registration fills.
+      // Intake, wallet, receiver, statement, release, contract, license (offered and sold), role and dispute events fill every table but the certificates, which only a registration fills.
       const emptyTables = Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table);
       expect(emptyTables.sort()).toEqual(['certificates']);
 

@@ -3,3 +3,4 @@ export { trackLifecycle } from './track-lifecycle/workflow';
 export { royaltyContract } from './royalty-contract/workflow';
 export { release } from './release/workflow';
 export { licensePurchase } from './license-purchase/workflow';
+export { disputeCase } from './dispute/workflow';

@@ -24,6 +24,9 @@ import type { Distributor } from '../infra/distribution/distributor';
 import { SandboxDistributor } from '../infra/distribution/sandbox-distributor';
 import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { openWalletServices } from '../infra/wallets/services';
+import { createDisputeActivities } from './dispute/activities';
+import type { DeliverReviewDecision, DisputeEffects, OpenCaseOf } from '../domain/disputes/ports';
+import { createDisputeEffects } from '../infra/disputes/dispute-effects';
 
 /** Every workflow definition (workflows/all.ts), bundled once for the worker. */
 export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./all.ts', import.meta.url));
@@ -49,6 +52,12 @@ export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps,
   distributor?: Distributor;
   /** XRPL escrow for license purchases; escrow purchases are refused without it. */
   licenseEscrow?: LicenseEscrow | null;
+  /** A case's effects on its work; the platform's (infra/disputes/dispute-effects.ts) when absent. */
+  disputeEffects?: DisputeEffects;
+  /** The claimant's open case about a work (a read-model query); the dispute activities scan the store without it. */
+  openCaseOf?: OpenCaseOf;
+  /** Delivers a review's decision to the held track (workflows/track-lifecycle). */
+  deliverReviewDecision?: DeliverReviewDecision;
 }
 
 export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOptions): Promise<Worker> {
@@ -63,6 +72,12 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
       ...createRoyaltyContractActivities({ eventStore: options.eventStore, db: options.db, ...royaltyActivityPorts({ eventStore: options.eventStore, db: options.db, tokenLedger: options.tokenLedger }, options.royaltyPorts ?? {}) }),
       ...createLicensePurchaseActivities({ ...options, royaltyEarnings: royaltyEarningsSink(options.eventStore), escrow: options.licenseEscrow ?? null }),
       ...createReleaseActivities({ ...options, distributor: options.distributor ?? new SandboxDistributor(options.storage.root), dataDir: options.storage.root }),
+      ...createDisputeActivities({
+        eventStore: options.eventStore,
+        effects: options.disputeEffects ?? createDisputeEffects({ eventStore: options.eventStore, tokenLedger: options.tokenLedger, db: options.db }),
+        openCaseOf: options.openCaseOf,
+        deliverReviewDecision: options.deliverReviewDecision,
+      }),
     },
   });
 }

@@ -8,6 +8,7 @@ import { DomainError } from '../../domain/shared/errors';
 const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   validation: 400,
   unauthorized: 401,
+  forbidden: 403,
   illegal_state: 409,
   not_found: 404,
   concurrency: 412,

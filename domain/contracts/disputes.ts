@@ -163,6 +163,9 @@ export type DisputeListResponse = z.infer<typeof disputeListResponseSchema>;
 
 export const disputeResponseSchema = z.object({ dispute: disputeSchema });
 
+/** The largest evidence file a party may send. */
+export const MAX_EVIDENCE_BYTES = 25 * 1024 * 1024;
+
 /** POST /api/disputes/{id}/evidence is multipart: `file` (optional), `type`, `description`; these are its text fields. */
 export const evidenceFieldsSchema = z.object({
   type: z.enum(EVIDENCE_TYPES).default('other'),

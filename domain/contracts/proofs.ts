@@ -108,3 +108,19 @@ export const proofVerificationSchema = z.object({
   ),
 });
 export type ProofVerification = z.infer<typeof proofVerificationSchema>;
+
+/**
+ * GET /api/ledger/transactions/:txHash (public): the ledger's raw `tx` answer, relayed from the
+ * server's XRPL_URL, for the browser's own check of a bundle's ledger transaction (/verify reads it
+ * with domain/proofs/ledger-answer.ts). `configured` false: this server has no ledger to ask.
+ */
+export const ledgerTransactionAnswerSchema = z.object({
+  configured: z.boolean(),
+  /** The server's XRPL network (mainnet, testnet, devnet, custom). */
+  network: z.string(),
+  /** The rippled server asked, so anyone can ask it themselves; null when none is configured. */
+  url: z.string().nullable(),
+  /** The `tx` result as rippled answered it; null when the ledger does not hold the transaction (or none is configured). */
+  transaction: z.record(z.string(), z.unknown()).nullable(),
+});
+export type LedgerTransactionAnswer = z.infer<typeof ledgerTransactionAnswerSchema>;

@@ -1,6 +1,13 @@
 // What a case's workflow asks of the rest of the platform, and what the API asks of the workflows.
 // Each side is built against these types; the implementations are handed in where the app is assembled.
-import type { AutoAction } from '../contracts/disputes';
+import type { AutoAction, CaseKind, DisputePriority, DisputeType, EvidenceType } from '../contracts/disputes';
+import type { DISPUTE_OUTCOMES, REVIEW_OUTCOMES, REVIEWER_STATUSES } from '../contracts/disputes';
+import type { LicenseType } from '../contracts/licensing';
+import type { Role } from '../contracts/roles';
+
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
+export type ReviewerStatus = (typeof REVIEWER_STATUSES)[number];
 
 /** The frozen state of a work while any case about it is open. */
 export interface FreezeResult {
@@ -37,3 +44,65 @@ export interface FiledCase {
   disputeId: string;
   autoActions: AutoAction[];
 }
+
+/** Who acts on a case: a user with the roles they hold, or the platform itself (userId null, e.g. the copyright oracle). */
+export interface DisputeActor {
+  userId: string | null;
+  name: string;
+  roles: readonly Role[];
+}
+
+/** Opening a case. The work's owner, title and registration are read from its track stream, never taken from the caller. */
+export interface FileCaseInput {
+  /** Chosen by a caller that must not open the same case twice (e.g. `review-<checkId>`); a new id when absent. */
+  disputeId?: string;
+  kind: CaseKind;
+  workId: string;
+  disputeType: DisputeType;
+  priority: DisputePriority;
+  subject: string;
+  description: string;
+  claimedRights: LicenseType[];
+  /** oracle_review: the copyright check that held the track. */
+  checkId?: string | null;
+}
+
+/** The file a party sent as evidence, already sniffed, hashed and stored by the caller. */
+export interface EvidenceFile {
+  filename: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  storedName: string;
+}
+
+/** One action on an open case (the API's routes, by name in DISPUTE_ACTIONS). */
+export type DisputeActionRequest =
+  | { action: 'respond'; message: string }
+  | { action: 'add_evidence'; evidenceId: string; type: EvidenceType; description: string | null; file: EvidenceFile | null }
+  | { action: 'message'; messageId: string; message: string }
+  /** The caller resolves `reviewerUsername` (or the actor themself) to the reviewer with their roles. */
+  | { action: 'assign'; reviewer: DisputeActor }
+  | { action: 'change_status'; status: ReviewerStatus; note: string | null }
+  | { action: 'request_evidence'; from: 'claimant' | 'respondent' | 'both'; note: string }
+  | { action: 'resolve'; outcome: DisputeOutcome; details: string; compensationCents: number }
+  | { action: 'review_decision'; outcome: ReviewOutcome; details: string }
+  | { action: 'appeal'; reason: string };
+
+/**
+ * What the API asks of a case's workflow (workflows/dispute/client.ts). A refusal is thrown as the
+ * decider's DomainError (ValidationError 400, ForbiddenError 403, NotFoundError 404, IllegalStateError 409)
+ * with the decider's message.
+ */
+export interface DisputeCommands {
+  /** Opens the case, freezes the work and tells its owner; answers the automatic actions as they happened. */
+  file(input: FileCaseInput, actor: DisputeActor): Promise<FiledCase>;
+  /** Runs one action on the case once its events are appended; answers the case stream's version after it. */
+  act(disputeId: string, request: DisputeActionRequest, actor: DisputeActor): Promise<{ streamVersion: number }>;
+}
+
+/** The claimant's open case (filed, not closed) about the work, if any: one at a time per claimant and work. */
+export type OpenCaseOf = (workId: string, claimantUserId: string) => Promise<string | null>;
+
+/** Tells a held track's workflow the reviewer's decision (helper `review`'s `deliverReviewDecision`); idempotent per disputeId. */
+export type DeliverReviewDecision = (input: { trackId: string; checkId: string; disputeId: string; outcome: 'cleared' | 'refused'; details: string; reviewerName: string }) => Promise<void>;

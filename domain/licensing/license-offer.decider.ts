@@ -5,6 +5,7 @@
 import { IllegalStateError, NotFoundError, UnauthorizedError, ValidationError } from '../shared/errors';
 import type { TrackState } from '../track/track.decider';
 import { LicenseOffered, LicenseOfferUpdated, LicenseOfferWithdrawn, type OfferDetails } from './license-offer.events';
+import { LICENSING_FROZEN } from './ports';
 import { PRICE_RANGE_MAX, type LicenseType } from '../contracts/licensing';
 
 export type LicenseOfferEvent = ReturnType<typeof LicenseOffered.create> | ReturnType<typeof LicenseOfferUpdated.create> | ReturnType<typeof LicenseOfferWithdrawn.create>;
@@ -44,7 +45,7 @@ export type LicenseOfferCommand =
   | { type: 'UpdateOffer'; data: { actorId: string; licensingFrozen: boolean; offer: OfferDetails } }
   | { type: 'WithdrawOffer'; data: { actorId: string; reason: string } };
 
-export const FROZEN_REFUSAL = "This work's licensing is frozen while a dispute about it is open";
+export const FROZEN_REFUSAL = LICENSING_FROZEN;
 
 /** What a license type grants must be allowed by its terms: a commercial-use license that forbids commercial use grants nothing. */
 const REQUIRED_TERM: Partial<Record<LicenseType, { term: 'commercialUse' | 'derivatives' | 'distribution'; label: string }>> = {

@@ -15,6 +15,7 @@ import {
   type licenseEventDefinitions,
 } from './license.events';
 import type { OfferDetails } from './license-offer.events';
+import { LICENSING_FROZEN } from './ports';
 
 export type LicenseEvent = ReturnType<(typeof licenseEventDefinitions)[number]['create']>;
 
@@ -57,7 +58,7 @@ export const initialLicenseState: LicenseState = {
 export const PURCHASE_REFUSALS = {
   ownWork: 'You cannot license your own work',
   withdrawn: 'This license offer was withdrawn and can no longer be bought',
-  frozen: "This work's licensing is frozen while it is disputed",
+  frozen: LICENSING_FROZEN,
   notRegistered: 'This work is not registered, so it cannot be licensed',
   methodNotOffered: (method: string) => `The owner does not accept ${method} for this license`,
 } as const;

@@ -4,7 +4,7 @@
 // - basic: the copyright oracle cleared it and its certificate is signed;
 // - enhanced: basic, and its ledger registration is validated on the XRP Ledger;
 // - gold: enhanced, at least one industry identifier, and no upheld dispute.
-// Disputes arrive with issue 16; until then `upheldDisputes` is 0.
+// `upheldDisputes` counts the disputes resolved upheld for the claimant (an appeal reopens one until it is decided again).
 import type { VerificationLevel } from '../contracts/registry';
 
 export interface VerificationEvidence {

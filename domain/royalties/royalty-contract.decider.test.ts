@@ -1,11 +1,15 @@
 // Given / when / then specifications of a royalty contract: creation, the anchor's states,
-// earnings once per reference, and payout runs that never exceed what is pending and pay once.
+// earnings once per reference, payout runs that never exceed what is pending and pay once, the
+// holds of open disputes (no run while held) and a dispute's compensation taken once per reference.
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { pendingCents, royaltyContractDecider, type RoyaltyContractCommand } from './royalty-contract.decider';
 import {
+  RoyaltyCompensationDeducted,
   RoyaltyContractAnchorSigned,
+  RoyaltyContractDisputeHoldLifted,
+  RoyaltyContractDisputeHoldPlaced,
   RoyaltyContractAnchorStatusRecorded,
   RoyaltyContractCreated,
   RoyaltyContractStatusChanged,
@@ -165,5 +169,76 @@ describe('royalty contract decider', () => {
     const completed = RoyaltyContractStatusChanged.create({ contractId, status: 'completed', reason: 'ended' });
     expect(() => when([created, completed], { type: 'ChangeStatus', data: { status: 'active', reason: 'again' } })).toThrow(IllegalStateError);
     expect(when([created], { type: 'ChangeStatus', data: { status: 'active', reason: 'same' } })).toEqual([]);
+  });
+
+  describe('dispute holds', () => {
+    const holdA = RoyaltyContractDisputeHoldPlaced.create({ contractId, disputeId: 'a' });
+    const holdB = RoyaltyContractDisputeHoldPlaced.create({ contractId, disputeId: 'b' });
+    const liftA = RoyaltyContractDisputeHoldLifted.create({ contractId, disputeId: 'a' });
+    const liftB = RoyaltyContractDisputeHoldLifted.create({ contractId, disputeId: 'b' });
+    const disputed = RoyaltyContractStatusChanged.create({ contractId, status: 'disputed', reason: 'Dispute a about this work is open' });
+
+    it('given an active contract, when a dispute holds it, then it goes disputed; the same dispute again decides nothing', () => {
+      expect(when([created], { type: 'HoldForDispute', data: { disputeId: 'a' } })).toEqual([holdA, disputed]);
+      expect(when([created, holdA, disputed], { type: 'HoldForDispute', data: { disputeId: 'a' } })).toEqual([]);
+    });
+
+    it('given a disputed contract, when it is held, then no payout run starts', () => {
+      expect(() => when([created, earned('x', 1000), holdA, disputed], start('run-1', 1000))).toThrow(/disputed; payouts run only while it is active/);
+    });
+
+    it('given two disputes hold it, when one lifts, then it stays disputed; when the last lifts, then it is active again', () => {
+      expect(when([created, holdA, disputed, holdB], { type: 'LiftDisputeHold', data: { disputeId: 'a' } })).toEqual([liftA]);
+      expect(when([created, holdA, disputed, holdB, liftA], { type: 'LiftDisputeHold', data: { disputeId: 'b' } })).toEqual([
+        liftB,
+        RoyaltyContractStatusChanged.create({ contractId, status: 'active', reason: 'Dispute b was lifted; no other dispute holds this work' }),
+      ]);
+    });
+
+    it('given a paused contract, when the last hold lifts, then it is paused again (the status the first hold found)', () => {
+      const paused = RoyaltyContractStatusChanged.create({ contractId, status: 'paused', reason: 'owner' });
+      const events = when([created, paused, holdA, disputed], { type: 'LiftDisputeHold', data: { disputeId: 'a' } });
+      expect(events.at(-1)).toEqual(RoyaltyContractStatusChanged.create({ contractId, status: 'paused', reason: 'Dispute a was lifted; no other dispute holds this work' }));
+    });
+
+    it('given a dispute does not hold it, when lifted, then nothing is decided', () => {
+      expect(when([created], { type: 'LiftDisputeHold', data: { disputeId: 'a' } })).toEqual([]);
+    });
+
+    it('given a dispute holds it, when its status is changed by hand, then it is refused', () => {
+      expect(() => when([created, holdA, disputed], { type: 'ChangeStatus', data: { status: 'active', reason: 'x' } })).toThrow(IllegalStateError);
+    });
+
+    it('given a completed contract, when held, then the hold is recorded without a status change', () => {
+      const completed = RoyaltyContractStatusChanged.create({ contractId, status: 'completed', reason: 'done' });
+      expect(when([created, completed], { type: 'HoldForDispute', data: { disputeId: 'a' } })).toEqual([holdA]);
+    });
+  });
+
+  describe('dispute compensation', () => {
+    const toUserId = '2c9f6c1e-5a2d-4c3b-9e7f-1a2b3c4d5e6f';
+    const compensate = (amountCents: number, reference = 'dispute-compensation-d1-1'): RoyaltyContractCommand => ({ type: 'DeductCompensation', data: { disputeId: 'd1', reference, toUserId, amountCents } });
+    const deducted = (requestedCents: number, amountCents: number) =>
+      RoyaltyCompensationDeducted.create({ contractId, disputeId: 'd1', reference: 'dispute-compensation-d1-1', toUserId, requestedCents, amountCents });
+
+    it('given pending earnings, when compensated, then up to the amount is taken from pending, once per reference', () => {
+      expect(when([created, earned('x', 1000)], compensate(400))).toEqual([deducted(400, 400)]);
+      expect(pendingCents(given(created, earned('x', 1000), deducted(400, 400)))).toBe(600);
+      expect(when([created, earned('x', 1000), deducted(400, 400)], compensate(400))).toEqual([]);
+    });
+
+    it('given less pending than asked, when compensated, then what is pending is taken; nothing pending takes 0', () => {
+      expect(when([created, earned('x', 250)], compensate(400))).toEqual([deducted(400, 250)]);
+      expect(when([created], compensate(400))).toEqual([deducted(400, 0)]);
+    });
+
+    it('given a compensation took the pending earnings, when a payout run asks for them, then it is refused', () => {
+      expect(() => when([created, earned('x', 1000), deducted(1000, 1000)], start('run-1', 1000))).toThrow(ValidationError);
+    });
+
+    it('refuses a compensation that is not a positive whole number of cents', () => {
+      expect(() => when([created], compensate(0))).toThrow(ValidationError);
+      expect(() => when([created], compensate(1.5))).toThrow(ValidationError);
+    });
   });
 });

@@ -2,11 +2,16 @@
 // whose states only move forward, collecting earnings (each reference once) and paying them out in
 // runs. A run is decided once per run id, never while another is open, never for more than is
 // pending; its lines sum exactly to its amount; each line is marked paid once; a run completes when
-// every line is paid. Repeating a command (a retried activity) decides nothing.
+// every line is paid. Open disputes about the work hold the contract (status `disputed`, so no run
+// starts) until the last is lifted, and a dispute's compensation is taken from pending earnings once
+// per reference. Repeating a command (a retried activity) decides nothing.
 import { CONTRACT_STATUSES, type ContractStatus, type DistributionSchedule } from './terms';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import {
+  RoyaltyCompensationDeducted,
   RoyaltyContractAnchorSigned,
+  RoyaltyContractDisputeHoldLifted,
+  RoyaltyContractDisputeHoldPlaced,
   RoyaltyContractAnchorStatusRecorded,
   RoyaltyContractCreated,
   RoyaltyContractStatusChanged,
@@ -47,6 +52,14 @@ export interface RoyaltyContractState {
   runs: Map<string, PayoutRunState>;
   /** The run started and not yet completed, if any. */
   openRunId: string | null;
+  /** The open disputes holding the contract's payouts. */
+  disputeHolds: ReadonlySet<string>;
+  /** The status the first hold found, given back when the last is lifted. */
+  statusBeforeDispute: ContractStatus | null;
+  /** Taken from pending earnings by disputes' compensations. */
+  compensatedCents: number;
+  /** Each compensation's reference and the cents it took. */
+  compensations: ReadonlyMap<string, number>;
 }
 
 export const initialRoyaltyContractState: RoyaltyContractState = {
@@ -65,10 +78,14 @@ export const initialRoyaltyContractState: RoyaltyContractState = {
   references: new Set(),
   runs: new Map(),
   openRunId: null,
+  disputeHolds: new Set(),
+  statusBeforeDispute: null,
+  compensatedCents: 0,
+  compensations: new Map(),
 };
 
 export function pendingCents(state: RoyaltyContractState): number {
-  return state.earningsCents - state.distributedCents;
+  return state.earningsCents - state.distributedCents - state.compensatedCents;
 }
 
 /** How one line of a run was paid. */
@@ -88,7 +105,10 @@ export type RoyaltyContractCommand =
   | { type: 'StartPayoutRun'; data: { runId: string; trigger: PayoutTrigger; amountCents: number; lines: LineData[] } }
   | { type: 'RecordLinePaid'; data: PaidLineData & { runId: string } }
   | { type: 'RecordLinesPaid'; data: { runId: string; lines: PaidLineData[] } }
-  | { type: 'CompletePayoutRun'; data: { runId: string } };
+  | { type: 'CompletePayoutRun'; data: { runId: string } }
+  | { type: 'HoldForDispute'; data: { disputeId: string } }
+  | { type: 'LiftDisputeHold'; data: { disputeId: string } }
+  | { type: 'DeductCompensation'; data: { disputeId: string; reference: string; toUserId: string; amountCents: number } };
 
 /** Forward order of the anchor's states; `failed` ends it unless it was validated. */
 const ANCHOR_RANK: Record<'signing' | AnchorStatus, number> = { signing: 0, awaiting_submission: 1, submitted: 2, validated: 3, failed: 3 };
@@ -129,6 +149,7 @@ export function decideRoyaltyContract(command: RoyaltyContractCommand, state: Ro
       if (!CONTRACT_STATUSES.includes(status)) throw new ValidationError(`Unknown contract status ${status}`);
       if (state.status === status) return [];
       if (state.status === 'completed') throw new IllegalStateError('A completed contract cannot change status');
+      if (state.disputeHolds.size > 0) throw new IllegalStateError(`The contract stays disputed while ${state.disputeHolds.size} dispute(s) about its work are open`);
       return [RoyaltyContractStatusChanged.create({ contractId, status, reason })];
     }
     case 'RecordEarnings': {
@@ -170,6 +191,28 @@ export function decideRoyaltyContract(command: RoyaltyContractCommand, state: Ro
       if (unpaid > 0) throw new IllegalStateError(`Run ${command.data.runId} still has ${unpaid} unpaid line(s)`);
       return [RoyaltyPayoutRunCompleted.create({ contractId, runId: command.data.runId })];
     }
+    case 'HoldForDispute': {
+      const { disputeId } = command.data;
+      if (state.disputeHolds.has(disputeId)) return [];
+      const held = RoyaltyContractDisputeHoldPlaced.create({ contractId, disputeId });
+      if (state.status === 'disputed' || state.status === 'completed') return [held];
+      return [held, RoyaltyContractStatusChanged.create({ contractId, status: 'disputed', reason: `Dispute ${disputeId} about this work is open` })];
+    }
+    case 'LiftDisputeHold': {
+      const { disputeId } = command.data;
+      if (!state.disputeHolds.has(disputeId)) return [];
+      const lifted = RoyaltyContractDisputeHoldLifted.create({ contractId, disputeId });
+      if (state.disputeHolds.size > 1 || state.status !== 'disputed') return [lifted];
+      const restored = state.statusBeforeDispute && state.statusBeforeDispute !== 'disputed' ? state.statusBeforeDispute : 'active';
+      return [lifted, RoyaltyContractStatusChanged.create({ contractId, status: restored, reason: `Dispute ${disputeId} was lifted; no other dispute holds this work` })];
+    }
+    case 'DeductCompensation': {
+      const { disputeId, reference, toUserId, amountCents } = command.data;
+      if (!Number.isInteger(amountCents) || amountCents < 1) throw new ValidationError('A compensation must be a positive whole number of cents');
+      if (state.compensations.has(reference)) return [];
+      const taken = Math.min(amountCents, Math.max(0, pendingCents(state)));
+      return [RoyaltyCompensationDeducted.create({ contractId, disputeId, reference, toUserId, requestedCents: amountCents, amountCents: taken })];
+    }
     default: {
       const unknown: never = command;
       throw new Error(`Unknown royalty contract command ${JSON.stringify(unknown)}`);
@@ -207,6 +250,8 @@ export function evolveRoyaltyContract(state: RoyaltyContractState, event: Royalt
         ...initialRoyaltyContractState,
         references: new Set(),
         runs: new Map(),
+        disputeHolds: new Set(),
+        compensations: new Map(),
         created: true,
         contractId,
         contentId,
@@ -249,6 +294,21 @@ export function evolveRoyaltyContract(state: RoyaltyContractState, event: Royalt
       runs.set(event.data.runId, { ...run, completed: true });
       return { ...state, runs, openRunId: state.openRunId === event.data.runId ? null : state.openRunId };
     }
+    case 'RoyaltyContractDisputeHoldPlaced': {
+      const statusBeforeDispute = state.disputeHolds.size === 0 ? state.status : state.statusBeforeDispute;
+      return { ...state, disputeHolds: new Set(state.disputeHolds).add(event.data.disputeId), statusBeforeDispute };
+    }
+    case 'RoyaltyContractDisputeHoldLifted': {
+      const disputeHolds = new Set(state.disputeHolds);
+      disputeHolds.delete(event.data.disputeId);
+      return { ...state, disputeHolds, statusBeforeDispute: disputeHolds.size === 0 ? null : state.statusBeforeDispute };
+    }
+    case 'RoyaltyCompensationDeducted':
+      return {
+        ...state,
+        compensatedCents: state.compensatedCents + event.data.amountCents,
+        compensations: new Map(state.compensations).set(event.data.reference, event.data.amountCents),
+      };
     default: {
       const unknown: never = event;
       throw new Error(`Unknown royalty contract event ${JSON.stringify(unknown)}`);

@@ -118,6 +118,30 @@ export const RoyaltyPayoutLinePaid = defineEvent(
 
 export const RoyaltyPayoutRunCompleted = defineEvent('RoyaltyPayoutRunCompleted', 1, z.object({ contractId: id, runId: id }));
 
+/** An open dispute about the contract's work holds its payouts: no run starts while any case holds it. */
+export const RoyaltyContractDisputeHoldPlaced = defineEvent('RoyaltyContractDisputeHoldPlaced', 1, z.object({ contractId: id, disputeId: id }));
+
+/** A case let go of the contract; its status comes back when the last hold is lifted. */
+export const RoyaltyContractDisputeHoldLifted = defineEvent('RoyaltyContractDisputeHoldLifted', 1, z.object({ contractId: id, disputeId: id }));
+
+/**
+ * A dispute's compensation taken from the contract's pending earnings, once per reference: up to what
+ * was asked, no more than was pending (0 when nothing was). The claimant's tokens are credited the
+ * same amount under the same reference.
+ */
+export const RoyaltyCompensationDeducted = defineEvent(
+  'RoyaltyCompensationDeducted',
+  1,
+  z.object({
+    contractId: id,
+    disputeId: id,
+    reference: id,
+    toUserId: z.uuid(),
+    requestedCents: cents.positive(),
+    amountCents: cents.nonnegative(),
+  }),
+);
+
 export const royaltyContractEventDefinitions = [
   RoyaltyContractCreated,
   RoyaltyContractAnchorSigned,
@@ -127,6 +151,9 @@ export const royaltyContractEventDefinitions = [
   RoyaltyPayoutRunStarted,
   RoyaltyPayoutLinePaid,
   RoyaltyPayoutRunCompleted,
+  RoyaltyContractDisputeHoldPlaced,
+  RoyaltyContractDisputeHoldLifted,
+  RoyaltyCompensationDeducted,
 ] as const;
 
 export type RoyaltyContractEvent = ReturnType<(typeof royaltyContractEventDefinitions)[number]['create']>;

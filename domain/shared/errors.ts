@@ -2,7 +2,7 @@
 // (api/plugins/error-handler.ts), so deciders never think about transport.
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'validation' | 'illegal_state' | 'not_found' | 'concurrency' | 'unauthorized' | 'payment_required';
+  abstract readonly kind: 'validation' | 'illegal_state' | 'not_found' | 'concurrency' | 'unauthorized' | 'forbidden' | 'payment_required';
 }
 
 export class ValidationError extends DomainError {
@@ -19,6 +19,11 @@ export class NotFoundError extends DomainError {
 
 export class UnauthorizedError extends DomainError {
   readonly kind = 'unauthorized' as const;
+}
+
+/** The actor is known but may not do this (HTTP 403), e.g. a reviewer deciding their own case. */
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden' as const;
 }
 
 /** A step costs more tokens than the account has free (HTTP 402). */

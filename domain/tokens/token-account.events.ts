@@ -8,7 +8,7 @@ import { HOLD_PURPOSES, SUBSCRIPTION_TIER_IDS } from './catalogue';
 const micros = z.number().int().nonnegative();
 
 /** license_sale: a license's price credited to the work's owner when the work has no royalty contract. */
-export const CREDIT_CAUSES = ['welcome_bonus', 'purchase', 'subscription_month', 'payout', 'refund', 'license_sale'] as const;
+export const CREDIT_CAUSES = ['welcome_bonus', 'purchase', 'subscription_month', 'payout', 'refund', 'license_sale', 'dispute_compensation'] as const;
 export type CreditCause = (typeof CREDIT_CAUSES)[number];
 
 export const DEBIT_CAUSES = ['payment_refunded', 'withdrawal'] as const;

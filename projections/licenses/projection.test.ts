@@ -17,6 +17,7 @@ import { migrate } from '../../infra/db/migrate';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import { START, type GlobalPosition } from '../../infra/eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { appealDispute, closeDispute, fileDispute, resolveDispute } from '../../tests/support/seed-dispute';
 import { checkAnalysis } from '../../tests/support/seed-track';
 import { Projector, rebuildProjections } from '../projector';
 import { licensesProjection } from './projection';
@@ -116,6 +117,7 @@ const titles = async (query: MarketplaceQuery) => (await list(query)).licenses.m
 let owner: string;
 let rain: { workId: string; offerId: string };
 let ids: Record<string, string>;
+let copperWork: string;
 
 beforeAll(async () => {
   db = await pgliteDb();
@@ -137,6 +139,7 @@ beforeAll(async () => {
   })]);
   const video = await work(other, { title: 'Desert Sun', contentType: 'video', genre: 'Documentary' });
   const review = await work(other, { title: 'Copper Lines', status: 'needs_review', score: 72 });
+  copperWork = review;
   const disputedWork = await work(other, { title: 'Harbor Lights' });
   const disputedContract = randomUUID();
   await append(royaltyContractStreamId(disputedContract), [
@@ -185,6 +188,23 @@ describe('licenses projection', () => {
     expect(copper?.license.smartContract).toMatchObject({ contractId: null, contractStatus: 'pending', escrowAddress: 'rPlatformAccount', escrowAmount: '30.000000' });
     expect(copper?.license.verification).toMatchObject({ rightsCleared: false, oracleScore: 72 });
     expect(await findOffer(db, 'nope', NO_ESCROW)).toBeNull();
+  });
+
+  it("counts a work's open disputes onto its offers: filed and appealed count, resolved and closed do not, an oracle review never", async () => {
+    const disputes = async () => (await findOffer(db, ids.copper!, NO_ESCROW))!.license.verification.disputeCount;
+    const inNoDisputes = async () => (await list({ onlyVerified: 'false', onlyNoDisputes: 'true' })).licenses.some((l) => l.id === ids.copper);
+    const { disputeId, position } = await fileDispute(store, { workId: copperWork, ownerId: owner });
+    await projector.waitFor(position);
+    expect([await disputes(), await inNoDisputes()]).toEqual([1, false]);
+    await projector.waitFor(await resolveDispute(store, disputeId, 'upheld'));
+    expect([await disputes(), await inNoDisputes()]).toEqual([0, true]);
+    await projector.waitFor(await appealDispute(store, disputeId));
+    expect(await disputes()).toBe(1);
+    await projector.waitFor(await resolveDispute(store, disputeId, 'rejected'));
+    await projector.waitFor(await closeDispute(store, disputeId));
+    const review = await fileDispute(store, { workId: copperWork, ownerId: owner, kind: 'oracle_review' });
+    await projector.waitFor(review.position);
+    expect([await disputes(), await inNoDisputes()]).toEqual([0, true]);
   });
 
   it('rebuilt from the events equals the live read model, and applying again changes nothing', async () => {

@@ -5,6 +5,8 @@
 // the owner's username, the royalty contract, each license sold and rated) are kept in small side
 // tables, so an offer made after them finds them and a change after it updates the offer's row.
 // Idempotent: a row records the stream version it has folded, and a replayed event changes nothing.
+// An offer's dispute count is the number of open dispute cases (kind dispute; filed or under
+// appeal, not yet resolved) about its work, counted again from `marketplace_disputes`.
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import type { OfferDetails } from '../../domain/licensing/license-offer.events';
@@ -26,6 +28,10 @@ const HANDLED = [
   'LicensePurchaseRequested',
   'LicenseIssued',
   'LicenseRated',
+  'DisputeFiled',
+  'DisputeResolved',
+  'DisputeAppealed',
+  'DisputeClosed',
 ] as const;
 
 const MARKETPLACE_SEARCH_TEXT = `lower(work_title || ' ' || creator)`;
@@ -42,8 +48,8 @@ export const MARKETPLACE_FILTER_TAGS = `array_cat(ARRAY[
 
 export const licensesProjection: Projection = {
   name: 'licenses',
-  version: 2,
-  tables: ['marketplace_offers', 'marketplace_works', 'marketplace_creators', 'marketplace_contracts', 'marketplace_sales'],
+  version: 3,
+  tables: ['marketplace_offers', 'marketplace_works', 'marketplace_creators', 'marketplace_contracts', 'marketplace_sales', 'marketplace_disputes'],
   schema: `
     CREATE EXTENSION IF NOT EXISTS pg_trgm;
     CREATE TABLE IF NOT EXISTS marketplace_works (
@@ -74,6 +80,13 @@ export const licensesProjection: Projection = {
       issued boolean NOT NULL DEFAULT false,
       rating integer
     );
+    CREATE TABLE IF NOT EXISTS marketplace_disputes (
+      dispute_id text PRIMARY KEY,
+      work_id text NOT NULL,
+      open boolean NOT NULL,
+      stream_version integer NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS marketplace_disputes_work_idx ON marketplace_disputes (work_id);
     CREATE TABLE IF NOT EXISTS marketplace_offers (
       offer_id text PRIMARY KEY,
       work_id text NOT NULL,
@@ -111,9 +124,10 @@ export const licensesProjection: Projection = {
       search_text text GENERATED ALWAYS AS (${MARKETPLACE_SEARCH_TEXT}) STORED,
       filter_tags text[] GENERATED ALWAYS AS (${MARKETPLACE_FILTER_TAGS}) STORED
     );
-    CREATE INDEX IF NOT EXISTS marketplace_offers_search_idx ON marketplace_offers USING gin (search);
-    CREATE INDEX IF NOT EXISTS marketplace_offers_filter_idx ON marketplace_offers USING gin (filter_tags) WHERE status = 'active';
-    CREATE INDEX IF NOT EXISTS marketplace_offers_trgm_idx ON marketplace_offers USING gin (search_text gin_trgm_ops);
+    -- GIN indexes without a pending list (fastupdate off), as the registry's: no unmerged rows for a search to scan.
+    CREATE INDEX IF NOT EXISTS marketplace_offers_search_idx ON marketplace_offers USING gin (search) WITH (fastupdate = off);
+    CREATE INDEX IF NOT EXISTS marketplace_offers_filter_idx ON marketplace_offers USING gin (filter_tags) WITH (fastupdate = off) WHERE status = 'active';
+    CREATE INDEX IF NOT EXISTS marketplace_offers_trgm_idx ON marketplace_offers USING gin (search_text gin_trgm_ops) WITH (fastupdate = off);
     CREATE INDEX IF NOT EXISTS marketplace_offers_popular_idx ON marketplace_offers (total_sales DESC, rating_count DESC, created_at DESC) WHERE status = 'active';
     -- The default listing (verified rights, no disputes), counted by an index-only scan and read in popularity order.
     CREATE INDEX IF NOT EXISTS marketplace_offers_default_idx ON marketplace_offers (total_sales DESC, rating_count DESC, created_at DESC)
@@ -197,6 +211,7 @@ export const licensesProjection: Projection = {
         if (!rows[0]) return null;
         await refreshWork(tx, d.workId, d.offerId);
         await refreshContract(tx, d.workId, d.offerId);
+        await refreshDisputes(tx, d.workId, d.offerId);
         return readModelChange('licenses', recorded, d.ownerId, d.offerId);
       }
       case 'LicenseOfferUpdated': {
@@ -241,6 +256,25 @@ export const licensesProjection: Projection = {
         );
         return rows[0] ? readModelChange('licenses', recorded, rows[0].owner_id, rows[0].offer_id) : null;
       }
+      case 'DisputeFiled': {
+        const d = data as { disputeId: string; workId: string; kind: string };
+        if (d.kind !== 'dispute') return null;
+        const { rows } = await tx.query(
+          `INSERT INTO marketplace_disputes (dispute_id, work_id, open, stream_version) VALUES ($1, $2, true, $3) ON CONFLICT DO NOTHING RETURNING work_id`,
+          [d.disputeId, d.workId, recorded.streamVersion],
+        );
+        return rows.length > 0 ? refreshDisputes(tx, d.workId, undefined, recorded) : null;
+      }
+      case 'DisputeResolved':
+      case 'DisputeAppealed':
+      case 'DisputeClosed': {
+        const d = data as { disputeId: string };
+        const { rows } = await tx.query<{ work_id: string }>(
+          `UPDATE marketplace_disputes SET open = $2, stream_version = $3 WHERE dispute_id = $1 AND stream_version < $3 RETURNING work_id`,
+          [d.disputeId, recorded.type === 'DisputeAppealed', recorded.streamVersion],
+        );
+        return rows[0] ? refreshDisputes(tx, rows[0].work_id, undefined, recorded) : null;
+      }
       default: {
         const unknown: never = recorded.type as never;
         throw new Error(`Unknown event for the licenses read model: ${String(unknown)}`);
@@ -272,4 +306,14 @@ async function refreshContract(tx: Queryable, workId: string, offerId?: string):
      FROM marketplace_contracts c WHERE c.content_id = $1 AND o.work_id = c.content_id AND ($2::text IS NULL OR o.offer_id = $2)`,
     [workId, offerId ?? null, JSON.stringify(CONTRACT_STATUS)],
   );
+}
+
+/** Counts the work's open disputes onto its offers; announces the change to the work's owner when `recorded` is given and an offer changed. */
+async function refreshDisputes(tx: Queryable, workId: string, offerId?: string, recorded?: RecordedEvent): Promise<ReadModelChange | null> {
+  const { rows } = await tx.query<{ owner_id: string }>(
+    `UPDATE marketplace_offers o SET dispute_count = (SELECT count(*)::integer FROM marketplace_disputes d WHERE d.work_id = $1 AND d.open)
+     WHERE o.work_id = $1 AND ($2::text IS NULL OR o.offer_id = $2) RETURNING o.owner_id::text AS owner_id`,
+    [workId, offerId ?? null],
+  );
+  return recorded && rows[0] ? readModelChange('licenses', recorded, rows[0].owner_id, workId) : null;
 }

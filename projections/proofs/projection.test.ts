@@ -5,18 +5,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
-import { verifyBundle } from '../../domain/proofs/verify-bundle';
+import { statementHash, verifyBundle } from '../../domain/proofs/verify-bundle';
 import { pgliteDb, postgresDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../../tests/support/postgres';
-import { issuedLicenseEvents, registeredTrackEvents, testSigningKey, type RegisteredTrack } from '../../tests/support/proof-events';
+import { issuedLicenseEvents, registeredTrackEvents, signStatement, testSigningKey, type RegisteredTrack } from '../../tests/support/proof-events';
+import { DisputeAppealed, DisputeAnswered, DisputeClosed, DisputeFiled, DisputeResolved, DisputeStatusChanged } from '../../domain/disputes/dispute.events';
 import { proofsProjection, signedDocument } from './projection';
 import { allProofRows, findProof, searchProofs } from './queries';
 
 const postgresUp = await postgresAvailable();
 const key = testSigningKey();
+const signer = (statement: Record<string, unknown>) => signStatement(statement, key);
 
 describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres server'})`, () => {
   let database: TestDatabase | null = null;
@@ -61,7 +63,7 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
   });
 
   it('makes a pending creation proof of a certificate whose registration awaits submission, saying so', async () => {
-    const record = await findProof(db, pending.proofId);
+    const record = await findProof(db, pending.proofId, signer);
 
     expect(record?.proof).toMatchObject({
       id: pending.proofId,
@@ -78,7 +80,7 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
   });
 
   it('lists the registered file and the certificate document, whose hash is that of the bytes served', async () => {
-    const record = await findProof(db, pending.proofId);
+    const record = await findProof(db, pending.proofId, signer);
     const [file, certificate] = record?.proof.evidence.documents ?? [];
 
     expect(file).toMatchObject({ id: 'registered-file', filename: 'take-1.wav', mimeType: 'audio/wav', hash: pending.sha256 });
@@ -89,7 +91,7 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
   });
 
   it('keeps the statement exactly as signed: its bundle verifies with the signing key', async () => {
-    const record = await findProof(db, pending.proofId);
+    const record = await findProof(db, pending.proofId, signer);
     const bundle = { format: 'goose-proof-bundle/1', statement: record?.statement, signature: record?.signature };
 
     const result = await verifyBundle(bundle, { trustedKeys: [key] });
@@ -98,7 +100,7 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
   });
 
   it('verifies a creation proof once its registration is validated, with the ledger index and the network as verifier', async () => {
-    expect((await findProof(db, validated.proofId))?.proof).toMatchObject({
+    expect((await findProof(db, validated.proofId, signer))?.proof).toMatchObject({
       status: 'verified',
       verification: { oracleScore: 88.2, verifiedBy: ['GOOSE copyright oracle', 'XRPL testnet'] },
       attestation: { polygonTransactionId: validated.txHash, blockHeight: 4_812_003, confirmation: 'Validated on the XRP Ledger (testnet) in ledger 4812003 with result tesSUCCESS.' },
@@ -106,13 +108,13 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
 
     await append(`track-${pending.trackId}`, [pending.validation]);
 
-    const later = await findProof(db, pending.proofId);
+    const later = await findProof(db, pending.proofId, signer);
     expect(later?.proof).toMatchObject({ status: 'verified', attestation: { polygonTransactionId: pending.txHash, blockHeight: 4_812_999 } });
     expect(later?.proof.verification.verificationDate).not.toBeNull();
   });
 
   it('describes the master when the master was registered (its size comes from the file, not the events)', async () => {
-    const record = await findProof(db, mastered.proofId);
+    const record = await findProof(db, mastered.proofId, signer);
 
     expect(record?.proof).toMatchObject({ status: 'pending', attestation: { polygonTransactionId: mastered.txHash, confirmation: 'Submitted to the XRP Ledger (testnet); not validated yet.' } });
     expect(record?.proof.evidence.documents[0]).toMatchObject({ filename: 'take-1-master.mp3', mimeType: 'audio/mpeg', size: null, storedName: `${mastered.trackId}-master.mp3`, hash: mastered.sha256 });
@@ -122,7 +124,7 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
     const license = issuedLicenseEvents(key, validated, 'Velvet Static');
     await append(`license-${license.licenseId}`, [license.requested, license.issued]);
 
-    const record = await findProof(db, license.proofId);
+    const record = await findProof(db, license.proofId, signer);
     expect(record?.proof).toMatchObject({
       type: 'licensing',
       status: 'verified',
@@ -138,7 +140,7 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
   });
 
   describe('search', () => {
-    const ids = async (query: Parameters<typeof searchProofs>[1]) => (await searchProofs(db, query)).proofs.map((record) => record.proof.id);
+    const ids = async (query: Parameters<typeof searchProofs>[1]) => (await searchProofs(db, query, signer)).proofs.map((record) => record.proof.id);
 
     it('finds a proof by its title with a typo, by its creator, and by its transaction hash', async () => {
       expect((await ids({ query: 'Midnigth Harbor' }))[0]).toBe(pending.proofId);
@@ -150,10 +152,10 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
       expect(await ids({ proofType: 'licensing' })).toHaveLength(1);
       expect(await ids({ status: 'pending' })).toEqual([mastered.proofId]);
       expect(new Set(await ids({ verifier: 'XRPL testnet' }))).toEqual(new Set([pending.proofId, validated.proofId]));
-      const forWork = await searchProofs(db, { workId: validated.trackId });
+      const forWork = await searchProofs(db, { workId: validated.trackId }, signer);
       expect(forWork.total).toBe(2);
       expect(forWork.proofs.map((p) => p.proof.type).sort()).toEqual(['creation', 'licensing']);
-      expect((await searchProofs(db, { query: 'nothing like this at all' })).total).toBe(0);
+      expect((await searchProofs(db, { query: 'nothing like this at all' }, signer)).total).toBe(0);
     });
 
     it('keeps only proofs in the date range', async () => {
@@ -165,9 +167,60 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
     });
   });
 
+  describe('disputes', () => {
+    const at = (days: number) => new Date(Date.UTC(2026, 10, 1) + days * 86_400_000).toISOString();
+    const reviewer = { userId: randomUUID(), name: 'rita_reviewer' };
+    const resolved = (disputeId: string, outcome: 'upheld' | 'rejected', day: number) =>
+      DisputeResolved.create({ disputeId, outcome, details: `Decided ${outcome}`, compensationCents: outcome === 'upheld' ? 1500 : 0, by: reviewer, byDefault: false, resolvedAt: at(day), appealUntil: at(day + 7) });
+    const filed = (disputeId: string, kind: 'dispute' | 'oracle_review', claimant: string, day: number) =>
+      DisputeFiled.create({
+        disputeId, kind, workId: validated.trackId, workTitle: 'Velvet Static', ownerId: randomUUID(), ownerName: 'bea', claimant: { userId: randomUUID(), name: claimant },
+        disputeType: 'ownership_claim', priority: 'high', subject: 'Mine', description: 'I wrote it', claimedRights: ['reproduction'], estimatedValueCents: 0,
+        checkId: null, filedAt: at(day), answerDueAt: at(day + 30),
+      });
+
+    beforeAll(async () => {
+      await append('dispute-D1', [
+        filed('D1', 'dispute', 'carl', 0),
+        DisputeAnswered.create({ disputeId: 'D1', by: { userId: randomUUID(), name: 'bea' }, message: 'It is mine', answeredAt: at(1) }),
+        DisputeStatusChanged.create({ disputeId: 'D1', from: 'open', to: 'investigating', by: { userId: randomUUID(), name: 'bea' }, reason: 'The owner answered the claim', changedAt: at(1) }),
+        resolved('D1', 'upheld', 3),
+        DisputeAppealed.create({ disputeId: 'D1', by: { userId: randomUUID(), name: 'bea' }, reason: 'Missed my contract', appealedAt: at(4) }),
+        resolved('D1', 'rejected', 6),
+        DisputeClosed.create({ disputeId: 'D1', closedAt: at(13) }),
+      ]);
+      await append('dispute-D2', [filed('D2', 'dispute', 'dora', 2)]);
+      await append('dispute-R1', [filed('R1', 'oracle_review', 'GOOSE copyright oracle', 2), resolved('R1', 'upheld', 3)]);
+    });
+
+    it("lists each dispute about a work as its creation proof's challenge, with its status and resolution", async () => {
+      const record = await findProof(db, validated.proofId, signer);
+      expect(record?.proof.verification.challenges).toEqual([
+        { id: 'D1', type: 'ownership_claim', challengedBy: 'carl', resolution: 'rejected (by rita_reviewer): Decided rejected', status: 'closed' },
+        { id: 'D2', type: 'ownership_claim', challengedBy: 'dora', resolution: null, status: 'open' },
+      ]);
+      expect((await findProof(db, pending.proofId, signer))?.proof.verification.challenges).toEqual([]);
+    });
+
+    it('makes a dispute_resolution proof per resolution, its statement the resolution as recorded; its bundle verifies once the API signs it', async () => {
+      const first = await findProof(db, 'dispute-resolution-D1-1', signer);
+      const second = await findProof(db, 'dispute-resolution-D1-2', signer);
+      expect(first?.proof).toMatchObject({ type: 'dispute_resolution', status: 'verified', workId: validated.trackId, workTitle: 'Velvet Static', createdAt: at(3), attestation: { polygonTransactionId: null, networkId: 'xrpl-testnet' } });
+      expect(first?.statement).toMatchObject({ format: 'goose-dispute-resolution/1', disputeId: 'D1', round: 1, outcome: 'upheld', compensationCents: 1500, resolvedBy: 'rita_reviewer', claimant: 'carl', recordedAs: { stream: 'dispute-D1', version: 4 } });
+      expect(second?.statement).toMatchObject({ round: 2, outcome: 'rejected', recordedAs: { version: 6 } });
+      const bundle = { format: 'goose-proof-bundle/1', statement: second!.statement, signature: second!.signature };
+      const verdict = await verifyBundle(bundle, { trustedKeys: [key] });
+      expect(verdict.valid).toBe(true);
+      expect(verdict.checks.map((check) => check.outcome)).toEqual(['passed', 'not_checked', 'not_checked']);
+      expect(second!.proof.attestation.blockchainHash).toBe(statementHash(second!.statement));
+      expect(await findProof(db, 'dispute-resolution-R1-1', signer)).toBeNull();
+      expect((await searchProofs(db, { proofType: 'dispute_resolution' }, signer)).total).toBe(2);
+    });
+  });
+
   it('rebuilt from the events, equals the live read model row for row', async () => {
     const live = await allProofRows(db);
-    expect(live).toHaveLength(4);
+    expect(live).toHaveLength(6);
 
     await db.query(`DROP TABLE ${proofsProjection.tables.join(', ')}`);
     await db.query(proofsProjection.schema);

@@ -3,6 +3,15 @@
 // signed (so a bundle can be rebuilt from it and checked by anyone), its ledger attestation, its
 // evidence documents and the work's fingerprints from the copyright check. Two working tables keep
 // what a proof needs from earlier events of the track and of the license purchase.
+//
+// Disputes: `proof_disputes` keeps each dispute case about a work (kind dispute only: an oracle
+// review is about a track that was never registered, so it has no public proof) — the creation
+// proof lists them as its challenges — and each DisputeResolved makes a `dispute_resolution` proof
+// whose statement is the resolution as recorded. A projection must not sign, and the event carries
+// no signature, so that proof's row has no signature: the API signs its statement with the platform
+// key when it serves it (Ed25519 is deterministic, so every download of one statement carries the
+// same signature while the key is unchanged). The signature says "GOOSE's record of this case says
+// so"; the statement names the event it was made from.
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { z } from 'zod';
@@ -10,6 +19,7 @@ import { statementHash } from '../../domain/proofs/verify-bundle';
 import type { LicenseIssued, LicensePurchaseRequested } from '../../domain/licensing/license.events';
 import type { TrackCertificateIssued, TrackCopyrightChecked, TrackMastered, TrackRegistrationSigned, TrackRegistrationSubmitted } from '../../domain/track/stage.events';
 import type { TrackFileStored, TrackUploadReceived } from '../../domain/track/track.events';
+import type { DisputeFiled, DisputeResolved, DisputeStatusChanged } from '../../domain/disputes/dispute.events';
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import { readModelChange, type Projection, type ReadModelChange } from '../projection';
@@ -45,6 +55,9 @@ export interface ProofFingerprint {
 }
 
 export const CREATION_PROOF_PREFIX = 'creation-';
+export const DISPUTE_RESOLUTION_PROOF_PREFIX = 'dispute-resolution-';
+/** The format the statement of a dispute resolution proof names, so a reader knows what it holds. */
+export const DISPUTE_RESOLUTION_FORMAT = 'goose-dispute-resolution/1';
 export const REGISTERED_FILE_DOCUMENT = 'registered-file';
 export const CERTIFICATE_DOCUMENT = 'certificate-json';
 export const LICENSE_CERTIFICATE_DOCUMENT = 'license-certificate-json';
@@ -52,11 +65,13 @@ const ORACLE_VERIFIER = 'GOOSE copyright oracle';
 
 const TRACK_EVENTS = ['TrackUploadReceived', 'TrackFileStored', 'TrackMastered', 'TrackCopyrightChecked', 'TrackRegistrationSigned', 'TrackRegistrationSubmitted', 'TrackCertificateIssued'];
 const LICENSE_EVENTS = ['LicensePurchaseRequested', 'LicenseIssued'];
+/** The case events that change what a challenge shows (the decider records every other status move as DisputeStatusChanged). */
+const DISPUTE_EVENTS = ['DisputeFiled', 'DisputeStatusChanged', 'DisputeResolved', 'DisputeAppealed', 'DisputeClosed'];
 
 export const proofsProjection: Projection = {
   name: 'proofs',
-  version: 1,
-  tables: ['proofs', 'proof_tracks', 'proof_licenses'],
+  version: 2,
+  tables: ['proofs', 'proof_tracks', 'proof_licenses', 'proof_disputes'],
   schema: `
     CREATE EXTENSION IF NOT EXISTS pg_trgm;
     CREATE TABLE IF NOT EXISTS proof_tracks (
@@ -72,6 +87,22 @@ export const proofsProjection: Projection = {
       buyer_id uuid NOT NULL,
       payment_method text NOT NULL
     );
+    CREATE TABLE IF NOT EXISTS proof_disputes (
+      dispute_id text PRIMARY KEY,
+      work_id text NOT NULL,
+      work_title text NOT NULL,
+      owner_id uuid NOT NULL,
+      owner_name text NOT NULL,
+      claimant_name text NOT NULL,
+      dispute_type text NOT NULL,
+      claimed_rights jsonb NOT NULL,
+      filed_at timestamptz NOT NULL,
+      status text NOT NULL,
+      resolution text,
+      rounds integer NOT NULL DEFAULT 0,
+      stream_version integer NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS proof_disputes_work_idx ON proof_disputes (work_id, filed_at);
     CREATE TABLE IF NOT EXISTS proofs (
       id text PRIMARY KEY,
       work_id text NOT NULL,
@@ -91,7 +122,8 @@ export const proofsProjection: Projection = {
       block_height integer,
       confirmation text NOT NULL,
       statement jsonb NOT NULL,
-      signature jsonb NOT NULL,
+      -- NULL: signed by the API when served (a dispute resolution's statement; see the header).
+      signature jsonb,
       documents jsonb NOT NULL,
       fingerprints jsonb NOT NULL,
       search tsvector GENERATED ALWAYS AS (
@@ -100,13 +132,15 @@ export const proofsProjection: Projection = {
         setweight(to_tsvector('simple', id || ' ' || work_id || ' ' || type || ' ' || coalesce(ledger_tx_hash, '') || ' ' || blockchain_hash), 'C')
       ) STORED
     );
-    CREATE INDEX IF NOT EXISTS proofs_search_idx ON proofs USING gin (search);
-    CREATE INDEX IF NOT EXISTS proofs_title_trgm_idx ON proofs USING gin (work_title gin_trgm_ops);
-    CREATE INDEX IF NOT EXISTS proofs_creator_trgm_idx ON proofs USING gin (creator gin_trgm_ops);
+    -- GIN indexes without a pending list (fastupdate off), as the registry's: no unmerged rows for a search to scan.
+    CREATE INDEX IF NOT EXISTS proofs_search_idx ON proofs USING gin (search) WITH (fastupdate = off);
+    CREATE INDEX IF NOT EXISTS proofs_title_trgm_idx ON proofs USING gin (work_title gin_trgm_ops) WITH (fastupdate = off);
+    CREATE INDEX IF NOT EXISTS proofs_creator_trgm_idx ON proofs USING gin (creator gin_trgm_ops) WITH (fastupdate = off);
     CREATE INDEX IF NOT EXISTS proofs_work_idx ON proofs (work_id, created_at DESC);
     CREATE INDEX IF NOT EXISTS proofs_created_idx ON proofs (created_at DESC);`,
-  handles: new Set([...TRACK_EVENTS, ...LICENSE_EVENTS]),
+  handles: new Set([...TRACK_EVENTS, ...LICENSE_EVENTS, ...DISPUTE_EVENTS]),
   async apply(tx: Queryable, event: RecordedEvent): Promise<ReadModelChange | null> {
+    if (DISPUTE_EVENTS.includes(event.type)) return applyDisputeEvent(tx, event);
     if (event.type === 'LicensePurchaseRequested') return recordPurchase(tx, event.data as Data<typeof LicensePurchaseRequested>);
     if (event.type === 'LicenseIssued') return issueLicensingProof(tx, event);
     return applyTrackEvent(tx, event);
@@ -246,6 +280,115 @@ async function issueLicensingProof(tx: Queryable, event: RecordedEvent): Promise
     ],
   );
   return rows.length > 0 ? readModelChange('proofs', event, purchase.buyer_id, data.proofId) : null;
+}
+
+interface DisputeRow {
+  work_id: string;
+  work_title: string;
+  owner_id: string;
+  owner_name: string;
+  claimant_name: string;
+  dispute_type: string;
+  claimed_rights: string[];
+  filed_at: Date | string;
+  rounds: number;
+}
+
+/** The status a case event leaves the case in, as its challenge shows it (the decider's, and `closed` once final); null: none. */
+function statusAfter(event: RecordedEvent): string | null {
+  switch (event.type) {
+    case 'DisputeStatusChanged':
+      return (event.data as Data<typeof DisputeStatusChanged>).to;
+    case 'DisputeResolved':
+      return (event.data as Data<typeof DisputeResolved>).outcome === 'dismissed' ? 'dismissed' : 'resolved';
+    case 'DisputeAppealed':
+      return 'escalated';
+    case 'DisputeClosed':
+      return 'closed';
+    default:
+      return null;
+  }
+}
+
+/** The resolution in words, as the creation proof's challenge shows it. */
+function resolutionText(data: Data<typeof DisputeResolved>): string {
+  const money = data.compensationCents > 0 ? `; compensation $${(data.compensationCents / 100).toFixed(2)}` : '';
+  const how = data.byDefault ? ' (by default: the respondent did not answer in time)' : ` (by ${data.by.name})`;
+  return `${data.outcome}${how}: ${data.details}${money}`;
+}
+
+async function applyDisputeEvent(tx: Queryable, event: RecordedEvent): Promise<ReadModelChange | null> {
+  const disputeId = (event.data as { disputeId: string }).disputeId;
+  if (event.type === 'DisputeFiled') {
+    const data = event.data as Data<typeof DisputeFiled>;
+    if (data.kind !== 'dispute') return null;
+    const { rows } = await tx.query(
+      `INSERT INTO proof_disputes (dispute_id, work_id, work_title, owner_id, owner_name, claimant_name, dispute_type, claimed_rights, filed_at, status, stream_version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10) ON CONFLICT (dispute_id) DO NOTHING RETURNING dispute_id`,
+      [disputeId, data.workId, data.workTitle, data.ownerId, data.ownerName, data.claimant.name, data.disputeType, JSON.stringify(data.claimedRights), data.filedAt, event.streamVersion],
+    );
+    return rows.length > 0 ? challengeChange(tx, event, data.workId, data.ownerId) : null;
+  }
+  const status = statusAfter(event);
+  const resolved = event.type === 'DisputeResolved' ? (event.data as Data<typeof DisputeResolved>) : null;
+  const { rows } = await tx.query<DisputeRow>(
+    `UPDATE proof_disputes SET status = coalesce($2, status), resolution = CASE WHEN $3::text IS NOT NULL THEN $3 ELSE resolution END,
+       rounds = rounds + $4, stream_version = $5
+     WHERE dispute_id = $1 AND stream_version < $5
+     RETURNING work_id, work_title, owner_id::text AS owner_id, owner_name, claimant_name, dispute_type, claimed_rights, filed_at, rounds`,
+    [disputeId, status, resolved ? resolutionText(resolved) : null, resolved ? 1 : 0, event.streamVersion],
+  );
+  const dispute = rows[0];
+  if (!dispute) return null;
+  if (resolved) return issueResolutionProof(tx, event, disputeId, dispute, resolved);
+  return challengeChange(tx, event, dispute.work_id, dispute.owner_id);
+}
+
+/** The work's creation proof lists its challenges: its owner hears that it changed. */
+async function challengeChange(tx: Queryable, event: RecordedEvent, workId: string, ownerId: string): Promise<ReadModelChange | null> {
+  const { rows } = await tx.query<{ id: string }>(`SELECT id FROM proofs WHERE work_id = $1 AND type = 'creation'`, [workId]);
+  return rows[0] ? readModelChange('proofs', event, ownerId, rows[0].id) : null;
+}
+
+/**
+ * A dispute_resolution proof: the resolution as the case recorded it, and where (the event's stream
+ * and version). Unsigned here (see the header); not on a ledger, which its confirmation says.
+ */
+async function issueResolutionProof(tx: Queryable, event: RecordedEvent, disputeId: string, dispute: DisputeRow, data: Data<typeof DisputeResolved>): Promise<ReadModelChange | null> {
+  const proofId = `${DISPUTE_RESOLUTION_PROOF_PREFIX}${disputeId}-${dispute.rounds}`;
+  const statement: Record<string, unknown> = {
+    format: DISPUTE_RESOLUTION_FORMAT,
+    proofId,
+    disputeId,
+    round: dispute.rounds,
+    workId: dispute.work_id,
+    workTitle: dispute.work_title,
+    owner: dispute.owner_name,
+    claimant: dispute.claimant_name,
+    disputeType: dispute.dispute_type,
+    claimedRights: dispute.claimed_rights,
+    filedAt: new Date(dispute.filed_at).toISOString(),
+    outcome: data.outcome,
+    details: data.details,
+    compensationCents: data.compensationCents,
+    resolvedBy: data.by.name,
+    byDefault: data.byDefault,
+    resolvedAt: data.resolvedAt,
+    appealUntil: data.appealUntil,
+    recordedAs: { stream: event.streamId, version: event.streamVersion, event: event.type },
+  };
+  const verifier = data.byDefault ? 'GOOSE dispute deadline' : 'GOOSE dispute reviewer';
+  const confirmation = "Not recorded on a ledger: the resolution is attested by GOOSE's signature over its statement, made from the case's recorded DisputeResolved event.";
+  const { rows: tracks } = await tx.query<{ facts: TrackFacts }>('SELECT facts FROM proof_tracks WHERE track_id = $1', [dispute.work_id]);
+  const network = tracks[0]?.facts.registration ? `xrpl-${tracks[0].facts.registration.network}` : 'xrpl';
+  const { rows } = await tx.query(
+    `INSERT INTO proofs (id, work_id, work_title, creator, owner_id, type, status, created_at, oracle_score, verification_date, verified_by, network_id,
+       ledger_tx_hash, blockchain_hash, ledger_timestamp, block_height, confirmation, statement, signature, documents, fingerprints)
+     VALUES ($1, $2, $3, $4, $5, 'dispute_resolution', 'verified', $6, NULL, $6, $7, $8, NULL, $9, NULL, NULL, $10, $11, NULL, '[]', '[]')
+     ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [proofId, dispute.work_id, dispute.work_title, dispute.owner_name, dispute.owner_id, data.resolvedAt, [verifier], network, statementHash(statement), confirmation, JSON.stringify(statement)],
+  );
+  return rows.length > 0 ? readModelChange('proofs', event, dispute.owner_id, proofId) : null;
 }
 
 interface LedgerAttestation {

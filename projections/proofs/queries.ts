@@ -1,15 +1,21 @@
 // Reads of the proofs read model: the explorer's ranked, filtered search (full text plus trigram
-// typo tolerance), one proof, and what its bundle and documents are built from.
+// typo tolerance), one proof, and what its bundle and documents are built from. A proof stored
+// without a signature (a dispute resolution: a projection does not sign) is signed by the `signer`
+// the caller gives, with the platform key, when it is read.
 import type { Proof, ProofSearchQuery } from '../../domain/contracts/proofs';
 import { proofSearchQuerySchema } from '../../domain/contracts/proofs';
 import type { Queryable } from '../../infra/db/db';
 import type { ProofDocumentRow, ProofFingerprint } from './projection';
 
+export type ProofSignature = { algorithm: 'Ed25519'; keyId: string; publicKey: string; canonicalization: 'RFC8785'; value: string };
+/** Signs a statement with the platform key (the API: infra/certificate signFields). */
+export type StatementSigner = (statement: Record<string, unknown>) => ProofSignature;
+
 export interface ProofRecord {
   proof: Omit<Proof, 'evidence'> & { evidence: { documents: ProofDocumentRow[]; fingerprints: ProofFingerprint[] } };
   /** The statement exactly as signed, and its signature: the bundle. */
   statement: Record<string, unknown>;
-  signature: { algorithm: 'Ed25519'; keyId: string; publicKey: string; canonicalization: 'RFC8785'; value: string };
+  signature: ProofSignature;
 }
 
 interface ProofRow {
@@ -30,19 +36,24 @@ interface ProofRow {
   block_height: number | null;
   confirmation: string;
   statement: Record<string, unknown>;
-  signature: ProofRecord['signature'];
+  signature: ProofSignature | null;
   documents: ProofDocumentRow[];
   fingerprints: ProofFingerprint[];
+  challenges: Proof['verification']['challenges'];
 }
 
 const COLUMNS = `id, work_id, work_title, creator, type, status, created_at, oracle_score, verification_date, verified_by, network_id, ledger_tx_hash,
-  blockchain_hash, ledger_timestamp, block_height, confirmation, statement, signature, documents, fingerprints`;
+  blockchain_hash, ledger_timestamp, block_height, confirmation, statement, signature, documents, fingerprints,
+  CASE WHEN type = 'creation' THEN (
+    SELECT coalesce(json_agg(json_build_object('id', d.dispute_id, 'type', d.dispute_type, 'challengedBy', d.claimant_name, 'resolution', d.resolution, 'status', d.status)
+                             ORDER BY d.filed_at, d.dispute_id), '[]'::json)
+    FROM proof_disputes d WHERE d.work_id = proofs.work_id) ELSE '[]'::json END AS challenges`;
 
 const DATE_RANGE_INTERVALS: Record<string, string> = { '24h': '1 day', '7d': '7 days', '30d': '30 days', '1y': '1 year' };
 /** Below this word similarity a title or creator does not count as a typo of the query. */
 const TYPO_SIMILARITY = 0.4;
 
-export async function searchProofs(db: Queryable, input: ProofSearchQuery): Promise<{ proofs: ProofRecord[]; total: number }> {
+export async function searchProofs(db: Queryable, input: ProofSearchQuery, signer: StatementSigner): Promise<{ proofs: ProofRecord[]; total: number }> {
   const query = proofSearchQuerySchema.parse(input);
   const params: unknown[] = [];
   const param = (value: unknown) => {
@@ -69,12 +80,12 @@ export async function searchProofs(db: Queryable, input: ProofSearchQuery): Prom
     `SELECT ${COLUMNS} FROM proofs ${filter} ORDER BY ${order} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`,
     params,
   );
-  return { proofs: rows.map(toRecord), total: counted[0]?.total ?? 0 };
+  return { proofs: rows.map((row) => toRecord(row, signer)), total: counted[0]?.total ?? 0 };
 }
 
-export async function findProof(db: Queryable, proofId: string): Promise<ProofRecord | null> {
+export async function findProof(db: Queryable, proofId: string, signer: StatementSigner): Promise<ProofRecord | null> {
   const { rows } = await db.query<ProofRow>(`SELECT ${COLUMNS} FROM proofs WHERE id = $1`, [proofId]);
-  return rows[0] ? toRecord(rows[0]) : null;
+  return rows[0] ? toRecord(rows[0], signer) : null;
 }
 
 /** Every row of the read model, in a stable order: what the rebuild test compares. */
@@ -83,7 +94,8 @@ export async function allProofRows(db: Queryable): Promise<unknown[]> {
   return rows;
 }
 
-function toRecord(row: ProofRow): ProofRecord {
+function toRecord(row: ProofRow, signer: StatementSigner): ProofRecord {
+  const signature = row.signature ?? signer(row.statement);
   return {
     proof: {
       id: row.id,
@@ -93,7 +105,7 @@ function toRecord(row: ProofRow): ProofRecord {
       type: row.type,
       status: row.status,
       createdAt: iso(row.created_at),
-      verification: { oracleScore: row.oracle_score, verificationDate: isoOrNull(row.verification_date), verifiedBy: row.verified_by, challenges: [] },
+      verification: { oracleScore: row.oracle_score, verificationDate: isoOrNull(row.verification_date), verifiedBy: row.verified_by, challenges: row.challenges },
       attestation: {
         networkId: row.network_id,
         polygonTransactionId: row.ledger_tx_hash,
@@ -105,9 +117,9 @@ function toRecord(row: ProofRow): ProofRecord {
       },
       signature: {
         algorithm: 'Ed25519',
-        publicKey: row.signature.publicKey,
-        signature: row.signature.value,
-        keyId: row.signature.keyId,
+        publicKey: signature.publicKey,
+        signature: signature.value,
+        keyId: signature.keyId,
         issuer: 'GOOSE',
         validFrom: iso(row.created_at),
         validUntil: null,
@@ -115,7 +127,7 @@ function toRecord(row: ProofRow): ProofRecord {
       evidence: { documents: row.documents, fingerprints: row.fingerprints },
     },
     statement: row.statement,
-    signature: row.signature,
+    signature,
   };
 }
 

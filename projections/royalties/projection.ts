@@ -1,7 +1,7 @@
 // The royalties read model: one row per contract (terms, deployment, earnings and what was paid
-// out), each earnings entry (for analytics by month and source), and each payout run with its lines
-// (Royalty History). Each event applies once: a contract row records the stream version it has
-// folded, and an event at or below it is a replay.
+// out; a dispute's compensation counts as paid out), each earnings entry (for analytics by month
+// and source), and each payout run with its lines (Royalty History). Each event applies once: a
+// contract row records the stream version it has folded, and an event at or below it is a replay.
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import { ROYALTY_CONTRACT_EVENT_TYPES, type RoyaltyContractEvent } from '../../domain/royalties/royalty-contract.events';
@@ -141,6 +141,14 @@ export const royaltiesProjection: Projection = {
         break;
       case 'RoyaltyPayoutRunCompleted':
         await tx.query(`UPDATE royalty_payout_runs SET status = 'completed', completed_at = $2 WHERE run_id = $1`, [event.data.runId, at]);
+        break;
+      case 'RoyaltyContractDisputeHoldPlaced':
+      case 'RoyaltyContractDisputeHoldLifted':
+        // The status they bring is its own RoyaltyContractStatusChanged.
+        break;
+      case 'RoyaltyCompensationDeducted':
+        // Money that left pending: counted with what was paid out, so pending stays earnings minus distributed.
+        await tx.query(`UPDATE royalty_contracts SET distributed_amount = distributed_amount + $2 WHERE contract_id = $1`, [contractId, event.data.amountCents]);
         break;
       default: {
         const unknown: never = event;

@@ -15,6 +15,7 @@ import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { GlobalPosition } from '../../infra/eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL } from '../../tests/support/postgres';
+import { appealDispute, closeDispute, fileDispute, resolveDispute } from '../../tests/support/seed-dispute';
 import { seedCreator, seedWork, type WorkSeed } from '../../tests/support/seed-work';
 import { Projector, rebuildProjections } from '../projector';
 import { worksProjection } from './projection';
@@ -185,6 +186,30 @@ for (const { name, open } of backends) {
       expect((await searchWorks(db, { sortBy: 'licenses' })).works[0]!.id).toBe(workId);
     });
 
+    it('counts disputes active and resolved; an upheld one keeps a work from gold until appealed, an oracle review counts for nothing', async () => {
+      const workId = ids.harbor!;
+      const disputes = async () => (await findWork(db, workId))!.work;
+      const rejected = await fileDispute(store, { workId, ownerId: alice });
+      await settle(rejected.position);
+      expect((await disputes()).disputes).toEqual({ active: 1, resolved: 0, total: 1 });
+      await settle(await resolveDispute(store, rejected.disputeId, 'rejected'));
+      await settle(await closeDispute(store, rejected.disputeId));
+      expect(await disputes()).toMatchObject({ disputes: { active: 0, resolved: 1, total: 1 }, verificationLevel: 'gold' });
+      const upheld = await fileDispute(store, { workId, ownerId: alice });
+      await settle(upheld.position);
+      await settle(await resolveDispute(store, upheld.disputeId, 'upheld', { byDefault: true }));
+      expect(await disputes()).toMatchObject({ disputes: { active: 0, resolved: 2, total: 2 }, verificationLevel: 'enhanced', verificationReason: expect.stringContaining('1 upheld dispute') });
+      await settle(await appealDispute(store, upheld.disputeId));
+      expect(await disputes()).toMatchObject({ disputes: { active: 1, resolved: 1, total: 2 }, verificationLevel: 'gold' });
+      await settle(await resolveDispute(store, upheld.disputeId, 'upheld'));
+      await settle(await closeDispute(store, upheld.disputeId));
+      expect(await disputes()).toMatchObject({ disputes: { active: 0, resolved: 2, total: 2 }, verificationLevel: 'enhanced' });
+      const review = await fileDispute(store, { workId, ownerId: alice, kind: 'oracle_review' });
+      await settle(review.position);
+      expect((await disputes()).disputes.total).toBe(2);
+      expect((await searchWorks(db, { sortBy: 'disputes' })).works[0]!.id).toBe(workId);
+    });
+
     it('changes nothing when an event is delivered again', async () => {
       const before = await snapshot(db);
       const events = await store.readAll({ commit: 0n, prepare: 0n }, { limit: 1000 });
@@ -211,5 +236,6 @@ async function snapshot(db: Db) {
     works: await table('SELECT * FROM registry_works ORDER BY id'),
     creators: await table('SELECT * FROM registry_creators ORDER BY user_id'),
     licensing: await table('SELECT * FROM registry_work_licensing ORDER BY kind, id'),
+    disputes: await table('SELECT * FROM registry_work_disputes ORDER BY dispute_id'),
   };
 }

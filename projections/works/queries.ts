@@ -55,7 +55,8 @@ export async function searchWorks(db: Db, input: WorkSearchQuery): Promise<WorkS
   const query = workSearchQuerySchema.parse(input);
   // Most searches end here, in one statement without a transaction around it.
   const found = await runSearch(db, query, 'words');
-  if (found.total > 0 || !query.query) return found;
+  // An identifier has no typo fallback: the trigram text holds titles and creators, never identifiers.
+  if (found.total > 0 || !query.query || looksLikeIdentifier(identifierForm(query.query))) return found;
   return db.transaction(async (tx) => {
     // SET LOCAL: the threshold of `<%` for this transaction only (a pooled connection keeps no trace).
     await tx.query(`SET LOCAL pg_trgm.word_similarity_threshold = ${TYPO_THRESHOLD}`);

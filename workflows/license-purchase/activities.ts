@@ -5,7 +5,9 @@
 // it at payout; a work without a contract has its price credited to the owner's tokens instead
 // (reference license-sale-<id>), as the sink keeps nothing for content without a contract. An
 // escrow purchase's EscrowCreate is recorded (LicenseEscrowPrepared) before it is submitted, so a
-// retry sends that same transaction and never a second escrow.
+// retry sends that same transaction and never a second escrow. Just before a license is issued it is
+// admitted on the work's freeze stream: a dispute that froze the work after the purchase was
+// requested refuses it there, and the money is given back instead (refundPurchase).
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { RoyaltyEarningsSink } from '../../domain/royalties/ports';
@@ -23,7 +25,9 @@ import { licenseCertificateId, licensingProofId, signLicenseCertificate, LICENSE
 import { logger } from '../../infra/logger/logger';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
 import { findUserById } from '../../projections/users/queries';
-import type { LicensePurchaseInput, PaymentOutcome } from './shared';
+import { admitLicenseIssue, settleLicenseIssue } from '../../infra/disputes/work-freeze';
+import { formatCents } from '../../domain/royalties/royalty-contract.decider';
+import type { IssueOutcome, LicensePurchaseInput, PaymentOutcome, PurchaseOutcome } from './shared';
 
 export interface LicensePurchaseActivityDeps {
   eventStore: EventStore;
@@ -172,9 +176,15 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
       }
     },
 
-    async issueLicense(input: LicensePurchaseInput): Promise<void> {
+    async issueLicense(input: LicensePurchaseInput): Promise<IssueOutcome> {
       const { state, requested } = await load(input.licenseId);
-      if (state.status === 'issued') return;
+      const gate = { workId: requested.workId, licenseId: input.licenseId };
+      if (state.status === 'issued') {
+        await settleLicenseIssue(eventStore, gate, ledgerContext(input));
+        return { kind: 'issued' };
+      }
+      const admission = await admitLicenseIssue(eventStore, gate, ledgerContext(input));
+      if (!admission.admitted) return { kind: 'refused', reason: admission.reason };
       const track = await eventStore.readStream(trackStreamId(requested.workId));
       const certificateEvent = track.find((e) => e.type === 'TrackCertificateIssued');
       const workCertificate = certificateEvent?.data as { certificateId: string; certificate: { sha256: string } } | undefined;
@@ -212,7 +222,9 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
         type: 'Issue',
         data: { certificateId: signed.certificate.certificateId, certificate: signed.certificate, signature: signed.signature, proofId, settlementReference: state.paymentReference!, issuedAt },
       });
+      await settleLicenseIssue(eventStore, gate, ledgerContext(input));
       log.info({ licenseId: input.licenseId, certificateId: signed.certificate.certificateId }, 'license issued');
+      return { kind: 'issued' };
     },
 
     async settlePayment(input: LicensePurchaseInput): Promise<void> {
@@ -254,6 +266,43 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
         await tokenLedger.execute(requested.buyerId, { type: 'Release', data: { holdId: licenseHoldId(input.licenseId), reason: reason.slice(0, 500) } }, ledgerContext(input)).catch(final);
       }
       await decide(input, { type: 'Fail', data: { reason, refunded: false } });
+    },
+
+    async refundPurchase(input: LicensePurchaseInput, reason: string): Promise<PurchaseOutcome> {
+      const { requested } = await load(input.licenseId);
+      const price = formatCents(requested.priceCents);
+      let refund: { refunded: boolean; said: string };
+      switch (requested.paymentMethod) {
+        case 'qxmp_tokens':
+          await tokenLedger.execute(requested.buyerId, { type: 'Release', data: { holdId: licenseHoldId(input.licenseId), reason: reason.slice(0, 500) } }, ledgerContext(input)).catch(final);
+          refund = { refunded: true, said: `the ${price} held from your tokens was released` };
+          break;
+        case 'stripe':
+          // No card refund is made from here: the paid price comes back as tokens (1 token = 1 USD).
+          await tokenLedger
+            .execute(
+              requested.buyerId,
+              { type: 'Credit', data: { amountMicros: requested.priceCents * CENTS_TO_MICROS, cause: 'refund', reference: `license-refund-${input.licenseId}`, description: `License of "${requested.workTitle}" not issued: ${reason}`.slice(0, 300) } },
+              ledgerContext(input),
+            )
+            .catch(final);
+          refund = { refunded: true, said: `your card payment of ${price} was returned to your token balance` };
+          break;
+        case 'polygon_escrow': {
+          const escrow = escrowOf((await load(input.licenseId)).events);
+          refund = { refunded: false, said: escrow ? `the XRPL escrow ${escrow.txHash} was not finished; it can be cancelled back to your account after ${escrow.cancelAfter}` : 'no escrow was created' };
+          break;
+        }
+        default: {
+          const unknown: never = requested.paymentMethod;
+          throw new Error(`Unknown payment method ${String(unknown)}`);
+        }
+      }
+      const message = `${reason}: the license was not issued and ${refund.said}`;
+      await decide(input, { type: 'Fail', data: { reason: message, refunded: refund.refunded } });
+      await settleLicenseIssue(eventStore, { workId: requested.workId, licenseId: input.licenseId }, ledgerContext(input));
+      log.info({ licenseId: input.licenseId, workId: requested.workId, refunded: refund.refunded }, 'license not issued: the work was frozen');
+      return { status: 'failed', message };
     },
   };
 }

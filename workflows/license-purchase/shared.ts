@@ -22,6 +22,9 @@ export interface LicensePurchaseInput {
 /** Securing the money: secured (with its reference), or refused with a reason the buyer can read. */
 export type PaymentOutcome = { kind: 'secured'; reference: string } | { kind: 'refused'; reason: string };
 
+/** Issuing: issued, or refused at the last check (the work was frozen by a dispute after the purchase was requested). */
+export type IssueOutcome = { kind: 'issued' } | { kind: 'refused'; reason: string };
+
 export interface PurchaseOutcome {
   status: 'issued' | 'failed';
   message: string;
@@ -31,14 +34,16 @@ export interface PurchaseOutcome {
 export interface PurchaseSteps {
   /** Tokens: hold the price; card: the webhook secured it already; escrow: EscrowCreate on the ledger. Records LicensePaymentSecured. */
   securePayment(input: LicensePurchaseInput): Promise<PaymentOutcome>;
-  /** Signs the license certificate and records LicenseIssued. */
-  issueLicense(input: LicensePurchaseInput): Promise<void>;
+  /** Checks the work is not frozen (admitted on its freeze stream), signs the license certificate and records LicenseIssued. */
+  issueLicense(input: LicensePurchaseInput): Promise<IssueOutcome>;
   /** Takes the money: captures the hold, or finishes the escrow. */
   settlePayment(input: LicensePurchaseInput): Promise<void>;
   /** The price to the work's royalty contract (or the owner's tokens without one), once per license. */
   recordRevenue(input: LicensePurchaseInput): Promise<void>;
   /** Records the failure and gives back what was held. */
   failPurchase(input: LicensePurchaseInput, reason: string): Promise<void>;
+  /** A secured payment whose license was refused at issue: gives the money back and records the failure. */
+  refundPurchase(input: LicensePurchaseInput, reason: string): Promise<PurchaseOutcome>;
 }
 
 /** One purchase, in order. Run again after a crash, each step sees what it did already and does nothing twice. */
@@ -48,7 +53,8 @@ export async function executePurchase(steps: PurchaseSteps, input: LicensePurcha
     await steps.failPurchase(input, payment.reason);
     return { status: 'failed', message: payment.reason };
   }
-  await steps.issueLicense(input);
+  const issued = await steps.issueLicense(input);
+  if (issued.kind === 'refused') return steps.refundPurchase(input, issued.reason);
   await steps.settlePayment(input);
   await steps.recordRevenue(input);
   return { status: 'issued', message: 'License issued' };

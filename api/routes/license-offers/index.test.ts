@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceListSchema, offerResponseSchema } from '../../../domain/contracts/licensing';
+import { LICENSING_FROZEN } from '../../../domain/licensing/ports';
 import { TrackCertificateIssued } from '../../../domain/track/stage.events';
 import { appendTrackEvents, seedTrack } from '../../../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -122,7 +123,7 @@ describe('license offer routes', () => {
     const refused = await inject('POST', '/api/licenses/offers', owner.cookie, offerBody(workId));
     frozen.delete(workId);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatch(/licensing is frozen/);
+    expect(refused.json().error).toBe(LICENSING_FROZEN);
     const listed = marketplaceListSchema.parse((await inject('GET', `/api/licenses/marketplace?workId=${workId}&onlyVerified=false&onlyNoDisputes=false`, null)).json());
     expect(listed.total).toBe(0);
   });

@@ -2,7 +2,8 @@
 // decided before anything is held, a token purchase end to end (hold captured, a certificate whose
 // signature verifies against the published key, the contract's earnings up by the price, two
 // purchases two licenses while one license's revenue is recorded once), a work without a contract
-// paying its owner in tokens, the buyer's and the owner's lists, and the buyer's single rating.
+// paying its owner in tokens, the buyer's and the owner's lists, the buyer's single rating, and a
+// purchase a dispute's freeze overtook refused at issue with its tokens given back.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,7 +14,9 @@ import type { OfferDetails } from '../../../domain/licensing/license-offer.event
 import { pendingCents, royaltyContractDecider } from '../../../domain/royalties/royalty-contract.decider';
 import { royaltyContractStreamId, type RoyaltyContractEvent } from '../../../domain/royalties/royalty-contract.events';
 import { availableMicros } from '../../../domain/tokens/token-account.decider';
+import { LICENSING_FROZEN } from '../../../domain/licensing/ports';
 import { loadCertificateSigningKey } from '../../../infra/certificate/signing-key';
+import { decideWorkFreeze } from '../../../infra/disputes/work-freeze';
 import { verifyLicenseCertificate, type SignedLicenseCertificate } from '../../../infra/licensing/license-certificate';
 import { contractIdFor } from '../../../infra/royalties/contract-id';
 import { royaltyEarningsSink } from '../../../infra/royalties/earnings-sink';
@@ -86,6 +89,21 @@ describe('license purchase refusals', () => {
     await expectRefusal(await buy(buyer.cookie, await offer(owner.userId, frozenWork)), 409, /frozen/);
     expect(await freeTokens(buyer.userId)).toBe(50);
     expect(purchasedLicenseListSchema.parse((await inject('GET', '/api/licenses/mine', buyer.cookie)).json()).licenses).toEqual([]);
+  });
+
+  it('answers 409 when a dispute froze the work after the route checked it: refused at issue, the hold released, no license', async () => {
+    const owner = await signup();
+    const buyer = await signup();
+    const workId = await registeredWork(owner.userId);
+    const offerId = await offer(owner.userId, workId);
+    // The route's check still says "not frozen" (frozenWorks); the freeze stream, read at issue, says otherwise.
+    await decideWorkFreeze(testApp.eventStore, { type: 'Freeze', data: { workId, disputeId: randomUUID() } }, { correlationId: 'test', actor: 'test' });
+    const response = await buy(buyer.cookie, offerId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatch(new RegExp(`^${LICENSING_FROZEN}: the license was not issued and the \\$12\\.50 held from your tokens was released$`));
+    expect(await freeTokens(buyer.userId)).toBe(50);
+    const licenses = purchasedLicenseListSchema.parse((await inject('GET', '/api/licenses/mine', buyer.cookie)).json()).licenses;
+    expect(licenses.map((l) => l.status)).toEqual(['refunded']);
   });
 
   it('answers 402 when the buyer has too few tokens, holding nothing', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../../domain/contracts/licensing';
 import { licenseDecider, licenseStreamId, PURCHASE_REFUSALS, type LicenseEvent } from '../../../domain/licensing/license.decider';
 import { readOffer } from '../../../domain/licensing/offer-snapshot';
+import { LICENSING_FROZEN } from '../../../domain/licensing/ports';
 import { InsufficientTokensError } from '../../../domain/shared/errors';
 import { availableMicros } from '../../../domain/tokens/token-account.decider';
 import { trackStreamId } from '../../../domain/track/track.events';
@@ -118,6 +119,8 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     await settled(licenseId);
     if (outcome.status === 'failed') {
       if (outcome.message.startsWith('Insufficient tokens')) throw new HttpError(402, outcome.message);
+      // A dispute froze the work while the purchase ran: refused at issue, the money given back.
+      if (outcome.message.startsWith(LICENSING_FROZEN)) throw new HttpError(409, outcome.message);
       return { ...answer(licenseId, 'failed', outcome.message), success: false };
     }
     const escrow = paymentMethod === 'polygon_escrow' ? await escrowAnswer(licenseId) : null;

@@ -6,7 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proofBundleSchema, proofDetailSchema, proofListSchema } from '../../../domain/contracts/proofs';
+import { DisputeFiled, DisputeResolved } from '../../../domain/disputes/dispute.events';
+import { ledgerTransactionAnswerSchema, proofBundleSchema, proofDetailSchema, proofListSchema } from '../../../domain/contracts/proofs';
 import { verifyBundle } from '../../../domain/proofs/verify-bundle';
 import { loadCertificateSigningKey } from '../../../infra/certificate/signing-key';
 import { issuedLicenseEvents, registeredTrackEvents, type RegisteredTrack, type TestSigningKey } from '../../../tests/support/proof-events';
@@ -152,5 +153,50 @@ describe('GET /api/proofs/:id/documents/:documentId', () => {
 
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe(`Proof ${pending.proofId} lists no document license-certificate-json`);
+  });
+});
+
+describe('dispute resolution proofs', () => {
+  it("serves a resolution's bundle signed with the published key, and the work's creation proof lists the dispute as a challenge", async () => {
+    const ownerId = randomUUID();
+    const filedAt = new Date().toISOString();
+    await append('dispute-DR1', [
+      DisputeFiled.create({
+        disputeId: 'DR1', kind: 'dispute', workId: mastered.trackId, workTitle: 'Glass Orchard', ownerId, ownerName: 'cyd', claimant: { userId: randomUUID(), name: 'eve' },
+        disputeType: 'attribution_dispute', priority: 'low', subject: 'Credit me', description: 'I co-wrote it', claimedRights: [], estimatedValueCents: 0, checkId: null, filedAt, answerDueAt: filedAt,
+      }),
+      DisputeResolved.create({
+        disputeId: 'DR1', outcome: 'upheld', details: 'The respondent did not answer', compensationCents: 0, by: { userId: null, name: 'GOOSE' }, byDefault: true, resolvedAt: filedAt, appealUntil: filedAt,
+      }),
+    ]);
+
+    const response = await get('/api/proofs/dispute-resolution-DR1-1/bundle');
+    expect(response.statusCode).toBe(200);
+    const bundle = proofBundleSchema.parse(response.json());
+    expect(bundle.statement).toMatchObject({ format: 'goose-dispute-resolution/1', disputeId: 'DR1', outcome: 'upheld', byDefault: true });
+    const published = (await get('/api/certificate-key')).json() as { keyId: string; publicKey: string };
+    expect((await verifyBundle(bundle, { trustedKeys: [published] })).valid).toBe(true);
+    const { proof } = proofDetailSchema.parse((await get('/api/proofs/dispute-resolution-DR1-1')).json());
+    expect(proof.signature).toMatchObject({ keyId: published.keyId, signature: bundle.signature.value });
+    const creation = proofDetailSchema.parse((await get(`/api/proofs/${mastered.proofId}`)).json()).proof;
+    expect(creation.verification.challenges).toEqual([
+      { id: 'DR1', type: 'attribution_dispute', challengedBy: 'eve', resolution: 'upheld (by default: the respondent did not answer in time): The respondent did not answer', status: 'resolved' },
+    ]);
+  });
+});
+
+describe('GET /api/ledger/transactions/:txHash', () => {
+  it('says plainly that this server has no ledger configured (no XRPL_URL), for anyone', async () => {
+    const response = await get(`/api/ledger/transactions/${'ab'.repeat(32)}`);
+
+    expect(response.statusCode).toBe(200);
+    expect(ledgerTransactionAnswerSchema.parse(response.json())).toEqual({ configured: false, network: expect.any(String), url: null, transaction: null });
+  });
+
+  it('refuses what is not a transaction hash with a 400 saying so', async () => {
+    const response = await get('/api/ledger/transactions/not-a-hash');
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toContain('64 hex characters');
   });
 });

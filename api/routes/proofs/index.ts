@@ -1,18 +1,29 @@
 // The proof explorer's public routes (spec 3 §2.9, §7): the ranked search, one proof, its bundle
 // (the statement as signed, to check with `npm run verify-proof` or on /verify without trusting
 // this server) and its evidence documents. Anyone may read them: a proof is about a registered,
-// public work.
+// public work. Also the ledger's raw answer about a transaction, relayed from XRPL_URL, so the
+// browser's /verify page checks a bundle's ledger transaction itself.
 import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { proofBundleSchema, proofDetailSchema, proofListSchema, proofSearchQuerySchema, type Proof, type ProofBundle } from '../../../domain/contracts/proofs';
+import {
+  ledgerTransactionAnswerSchema,
+  proofBundleSchema,
+  proofDetailSchema,
+  proofListSchema,
+  proofSearchQuerySchema,
+  type Proof,
+  type ProofBundle,
+} from '../../../domain/contracts/proofs';
+import { signFields } from '../../../infra/certificate/certificate';
 import { logger } from '../../../infra/logger/logger';
+import { xrplRawTransaction } from '../../../infra/xrpl/transaction-lookup';
 import type { FileStorage } from '../../../infra/storage/file-storage';
 import { CERTIFICATE_DOCUMENT, LICENSE_CERTIFICATE_DOCUMENT, REGISTERED_FILE_DOCUMENT, signedDocument } from '../../../projections/proofs/projection';
-import { findProof, searchProofs, type ProofRecord } from '../../../projections/proofs/queries';
+import { findProof, searchProofs, type ProofRecord, type StatementSigner } from '../../../projections/proofs/queries';
 import type { AppDeps } from '../../app';
 import { fileResponse, PUBLIC } from '../../openapi';
 import { HttpError } from '../../plugins/error-handler';
-import { proofDocumentParamsSchema, proofParamsSchema } from './schemas';
+import { ledgerTransactionParamsSchema, proofDocumentParamsSchema, proofParamsSchema } from './schemas';
 
 const REGISTERED_FILE_NOT_PUBLISHED =
   'The registered file itself is not published: only its owner can download it from the vault. Its SHA-256 is in the proof; check your copy with npm run verify-proof -- <bundle.json> --file <path>, or on the /verify page.';
@@ -20,10 +31,12 @@ const REGISTERED_FILE_NOT_PUBLISHED =
 const log = logger.child({ module: 'proof-routes' });
 
 export const proofRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, storage } = deps;
+  const { db, storage, signingKey, ledger } = deps;
+  // Proofs stored unsigned (a dispute resolution's statement) are signed as they are served.
+  const signer: StatementSigner = (statement) => signFields(statement, signingKey).signature;
 
   const proofOr404 = async (id: string): Promise<ProofRecord> => {
-    const record = await findProof(db, id);
+    const record = await findProof(db, id, signer);
     if (!record) throw new HttpError(404, 'Proof not found');
     return record;
   };
@@ -32,7 +45,7 @@ export const proofRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/api/proofs',
     { schema: { summary: 'Search proofs: text (typo tolerant), type, status, verifier, date range, work', tags: ['proofs'], ...PUBLIC, querystring: proofSearchQuerySchema, response: { 200: proofListSchema } } },
     async (request) => {
-      const { proofs, total } = await searchProofs(db, request.query);
+      const { proofs, total } = await searchProofs(db, request.query, signer);
       return { proofs: await Promise.all(proofs.map((record) => publicProof(record, storage))), total };
     },
   );
@@ -50,6 +63,31 @@ export const proofRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const record = await proofOr404(request.params.id);
       reply.header('Content-Disposition', `attachment; filename="${downloadName(record.proof.id)}.proof.json"`);
       return bundleOf(record);
+    },
+  );
+
+  app.get(
+    '/api/ledger/transactions/:txHash',
+    {
+      schema: {
+        summary: "The ledger's raw answer about a transaction, relayed from this server's XRPL_URL, for the browser's own bundle check",
+        tags: ['proofs'],
+        ...PUBLIC,
+        params: ledgerTransactionParamsSchema,
+        response: { 200: ledgerTransactionAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { txHash } = request.params;
+      if (!ledger.url) return { configured: false, network: ledger.network, url: null, transaction: null };
+      try {
+        const transaction = await xrplRawTransaction(ledger.url, txHash);
+        return { configured: true, network: ledger.network, url: ledger.url, transaction: transaction as Record<string, unknown> | null };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        log.warn({ txHash, reason }, 'the ledger could not be asked about a transaction');
+        throw new HttpError(502, `The ledger (${ledger.network}) could not be asked about ${txHash}: ${reason}`);
+      }
     },
   );
 

@@ -3,3 +3,7 @@ import { z } from 'zod';
 
 export const proofParamsSchema = z.object({ id: z.string().min(1).max(200) });
 export const proofDocumentParamsSchema = z.object({ id: z.string().min(1).max(200), documentId: z.string().min(1).max(100) });
+/** An XRPL transaction hash: 64 hex characters (upper case, as the ledger writes it; lower case is accepted). */
+export const ledgerTransactionParamsSchema = z.object({
+  txHash: z.string().regex(/^[0-9A-Fa-f]{64}$/, 'txHash must be an XRPL transaction hash (64 hex characters)').transform((hash) => hash.toUpperCase()),
+});

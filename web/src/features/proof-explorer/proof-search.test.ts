@@ -5,6 +5,7 @@ import { proofSearchQuerySchema } from '../../../../domain/contracts/proofs';
 import {
   EMPTY_PROOF_SEARCH,
   blockchainLink,
+  challengeDecided,
   copyToClipboard,
   paramsFromProofSearch,
   proofBundleFileName,
@@ -44,6 +45,10 @@ describe('proof search state', () => {
 describe('proof display rules', () => {
   it('colours scores 90+ green, 80–89 yellow, below 80 red', () => {
     expect([95, 90, 85, 80, 79.9, 10].map(proofScoreColour)).toEqual(['green', 'green', 'yellow', 'yellow', 'red', 'red']);
+  });
+
+  it('shows a decided challenge (resolved, dismissed, closed) in the default style and an open one as a warning', () => {
+    expect(['resolved', 'dismissed', 'closed', 'open', 'under_review', 'escalated'].map(challengeDecided)).toEqual([true, true, true, false, false, false]);
   });
 
   it('shows types with spaces and sizes in KB to one decimal', () => {

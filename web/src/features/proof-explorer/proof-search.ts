@@ -71,6 +71,11 @@ export function proofTypeLabel(type: string): string {
   return type.replaceAll('_', ' ');
 }
 
+/** A challenge that is decided (resolved, dismissed, or closed after its appeal window) is shown in the default style; one still open stands out. */
+export function challengeDecided(status: string): boolean {
+  return status === 'resolved' || status === 'dismissed' || status === 'closed';
+}
+
 export const PROOF_STATUS_LABELS: Record<ProofStatus, string> = { pending: 'Pending', verified: 'Verified', invalid: 'Invalid', expired: 'Expired' };
 export const PROOF_STATUS_SEVERITY: Record<ProofStatus, 'success' | 'warning' | 'danger' | 'secondary'> = {
   verified: 'success',

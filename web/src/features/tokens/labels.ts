@@ -18,6 +18,7 @@ const CAUSE_LABELS: Record<string, string> = {
   payment_refunded: 'Payment refunded',
   withdrawal: 'Withdrawal',
   license_sale: 'License sale',
+  dispute_compensation: 'Dispute compensation',
   'license-purchase': 'License purchase',
 };
 

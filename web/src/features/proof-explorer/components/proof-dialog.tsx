@@ -13,7 +13,7 @@ import { Fact } from '../../../components/ui/fact';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useProof } from '../api/proofs';
-import { PROOF_STATUS_LABELS, PROOF_STATUS_SEVERITY, blockchainLink, proofBundleFileName, proofBundleUrl, proofDocumentUrl, proofScoreColour, proofTypeLabel, sizeInKb } from '../proof-search';
+import { PROOF_STATUS_LABELS, PROOF_STATUS_SEVERITY, blockchainLink, challengeDecided, proofBundleFileName, proofBundleUrl, proofDocumentUrl, proofScoreColour, proofTypeLabel, sizeInKb } from '../proof-search';
 import { Copyable } from './copy-button';
 import { DownloadButton } from './download-button';
 
@@ -182,7 +182,7 @@ export function ProofTabs({ proof, initialTab = 'Overview' }: { proof: Proof; in
               {verification.challenges.map((challenge) => (
                 <li key={challenge.id} className="inset-box">
                   <strong>{proofTypeLabel(challenge.type)}</strong> <span className="small">challenged by {challenge.challengedBy}</span>{' '}
-                  <Tag value={challenge.status} severity={challenge.status === 'resolved' ? undefined : 'warning'} />
+                  <Tag value={proofTypeLabel(challenge.status)} severity={challengeDecided(challenge.status) ? undefined : 'warning'} />
                   {challenge.resolution && <p className="small">Resolution: {challenge.resolution}</p>}
                 </li>
               ))}

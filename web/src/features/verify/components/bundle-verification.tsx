@@ -1,7 +1,8 @@
 // The public /verify page without an id (issue 15 §2): anyone drops a proof bundle (JSON from the
 // proof explorer's Download) and, optionally, the file it is about; the browser checks the Ed25519
 // signature against GOOSE's published key (or a key pasted from a source the person trusts) and
-// the file's SHA-256, with domain/proofs/verify-bundle.ts. Nothing is sent to the server.
+// the file's SHA-256, with domain/proofs/verify-bundle.ts. Nothing is uploaded: only the
+// statement's ledger transaction hash is sent, to fetch the ledger's answer the browser then reads.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
@@ -10,6 +11,7 @@ import { Tag } from 'primereact/tag';
 import { useId, useState, type ChangeEvent } from 'react';
 import type { ProofVerification } from '../../../../../domain/contracts/proofs';
 import { errorMessage } from '../../../lib/api-client';
+import { getLedgerAnswer } from '../api/get-ledger-answer';
 import { usePublishedKey } from '../api/get-published-key';
 import { PROOF_CHECK_LABELS, bundleHeadline, checkBundleInBrowser, chooseTrustedKey, readBundleText } from '../bundle-check';
 import { CHECK_STATUS_TEXT } from '../verdict';
@@ -48,7 +50,7 @@ export function BundleVerification() {
     }
     setChecking(true);
     try {
-      setResult(await checkBundleInBrowser(read.bundle, choice.key, evidenceFile?.bytes));
+      setResult(await checkBundleInBrowser(read.bundle, choice.key, evidenceFile?.bytes, getLedgerAnswer));
     } catch (error) {
       setProblem(`The bundle could not be checked: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -61,7 +63,7 @@ export function BundleVerification() {
       <header className="verify__header">
         <h1 id={`${ids}-title`}>Verify a proof bundle</h1>
         <p className="muted">
-          Choose a proof bundle downloaded from the proof explorer, and optionally the file it is about. Your browser checks them here; nothing is uploaded.
+          Choose a proof bundle downloaded from the proof explorer, and optionally the file it is about. Your browser checks them here; nothing is uploaded. The ledger's answer about the transaction the proof names is fetched through this server and read here.
         </p>
       </header>
 

