@@ -75,6 +75,8 @@ import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 import { workFrozenOf } from '../infra/disputes/work-freeze';
 import type { RolesOf } from '../domain/identity/ports';
 import { eventStoreRolesOf } from '../infra/identity/roles-of';
+import type { WorkflowMonitor } from '../infra/temporal/workflow-monitor';
+import { operationsRoutes } from './routes/operations';
 import type { DisputeCommands } from '../domain/disputes/ports';
 import { disputeRoutes } from './routes/disputes';
 
@@ -138,6 +140,8 @@ export interface AppDeps {
   disputes?: DisputeCommands;
   /** Signed-in users' names and roles; by default folded from their user streams in `eventStore`. */
   rolesOf?: RolesOf;
+  /** Stuck or failing workflows for the operations page; absent: the page says Temporal is not reachable from here. */
+  workflowMonitor?: WorkflowMonitor;
 }
 
 export interface BuildAppOptions
@@ -225,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(proofRoutes, deps);
   await app.register(workRoutes, deps);
   await app.register(licenseOfferRoutes, deps);
+  await app.register(operationsRoutes, deps);
   await app.register(disputeRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 

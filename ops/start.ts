@@ -25,6 +25,7 @@ import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
 import { temporalLicensePurchaseClient } from '../workflows/license-purchase/client';
+import { temporalWorkflowMonitor } from '../infra/temporal/workflow-monitor';
 import { temporalDisputeCommands } from '../workflows/dispute/client';
 import { temporalReviewDecisionDelivery } from '../workflows/track-lifecycle/review-decision';
 import { openOracleReviewThrough } from '../domain/disputes/oracle-review';
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
     licensePurchases: temporalLicensePurchaseClient(client),
     disputes,
     openOracleReview,
+    workflowMonitor: temporalWorkflowMonitor(client, temporal.address),
     licenseEscrow,
     tokenLedger,
     payments: stripe.payments,

@@ -343,12 +343,14 @@ for (const { name, open } of backends) {
       await failedRelease(walletOwner);
       last = await paidContract(walletOwner);
       last = await soldLicense(walletOwner, users[1]!.userId);
+      const grant: UserCommand = { type: 'GrantRole', data: { userId: users[2]!.userId, role: 'reviewer', grantedBy: 'ops-cli:test', grantedAt: new Date().toISOString() } };
+      last = (await handleCommand(store, userStreamId(users[2]!.userId), { decide: decideUser, evolve: evolveUser, initialState: initialUserState }, grant, { correlationId: 'grant', actor: 'ops-cli:test' })).result!.lastPosition;
       last = await disputedWork(walletOwner, users[1]!.userId);
       await live.waitFor(last);
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      // Intake, wallet, receiver, statement, release, contract, license (offered and sold) and dispute events fill every table but the certificates, which only a registration fills.
+      // Intake, wallet, receiver, statement, release, contract, license (offered and sold), role and dispute events fill every table but the certificates, which only a registration fills.
       const emptyTables = Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table);
       expect(emptyTables.sort()).toEqual(['certificates']);
 

@@ -1,13 +1,30 @@
 // The websocket hub at /api/ws: each signed-in browser gets the committed read-model changes that
-// belong to its user, and nothing else. Fed by the projector after each commit.
+// belong to its user, and nothing else. Fed by the projector after each commit. Operators' browsers
+// also hear `operations` when a ledger step fails or is retried anywhere (the operations page);
+// the role is checked when the socket opens and again before each such message.
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import { REALTIME_PATH, type RealtimeMessage } from '../../domain/contracts/realtime';
+import type { RolesOf } from '../../domain/identity/ports';
 import type { Projector } from '../../projections/projector';
 import type { ReadModelChange } from '../../projections/projection';
 
+/** The events that change what the operations page lists (api/routes/operations). */
+const OPERATIONS_EVENTS = new Set([
+  'TrackRegistrationFailed',
+  'TrackRegistrationRetryRequested',
+  'TrackRegistrationSubmitted',
+  'RoyaltyContractAnchorStatusRecorded',
+  'RoyaltyPayoutLinePaid',
+]);
+
 export class RealtimeHub {
   private readonly socketsByUser = new Map<string, Set<WebSocket>>();
+  /** Users who held the operator role when their socket opened. */
+  private readonly operators = new Set<string>();
+
+  /** `rolesOf`: checks an operator still holds the role before an operations message; absent, no operations messages. */
+  constructor(private readonly rolesOf?: RolesOf) {}
 
   add(userId: string, socket: WebSocket): void {
     const sockets = this.socketsByUser.get(userId) ?? new Set();
@@ -15,12 +32,38 @@ export class RealtimeHub {
     this.socketsByUser.set(userId, sockets);
     socket.on('close', () => {
       sockets.delete(socket);
-      if (sockets.size === 0) this.socketsByUser.delete(userId);
+      if (sockets.size === 0) {
+        this.socketsByUser.delete(userId);
+        this.operators.delete(userId);
+      }
     });
     this.send(socket, { type: 'hello', userId });
   }
 
+  /** Marks a connected user as an operator (after their roles were read); ignored once they left. */
+  addOperator(userId: string): void {
+    if (this.socketsByUser.has(userId)) this.operators.add(userId);
+  }
+
   publish(change: ReadModelChange): void {
+    this.publishToOwner(change);
+    if (OPERATIONS_EVENTS.has(change.eventType)) void this.publishToOperators(change);
+  }
+
+  private async publishToOperators(change: ReadModelChange): Promise<void> {
+    const { rolesOf } = this;
+    if (!rolesOf) return;
+    for (const userId of [...this.operators]) {
+      const viewer = await rolesOf(userId).catch(() => null);
+      if (!viewer?.roles.includes('operator')) {
+        this.operators.delete(userId);
+        continue;
+      }
+      this.publishToOwner({ ...change, readModel: 'operations', ownerId: userId });
+    }
+  }
+
+  private publishToOwner(change: ReadModelChange): void {
     const sockets = this.socketsByUser.get(change.ownerId);
     if (!sockets) return;
     const message: RealtimeMessage = {
@@ -46,7 +89,7 @@ export class RealtimeHub {
 
 export function realtimeRoutes(projector: Projector): FastifyPluginAsync {
   return async (app) => {
-    const hub = new RealtimeHub();
+    const hub = new RealtimeHub(app.rolesOf);
     const unsubscribe = projector.onChange((change) => hub.publish(change));
     app.addHook('onClose', async () => {
       unsubscribe();
@@ -54,11 +97,17 @@ export function realtimeRoutes(projector: Projector): FastifyPluginAsync {
     });
     // A websocket is outside what OpenAPI describes; its messages are domain/contracts/realtime.ts.
     app.get(REALTIME_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
-      if (!request.userId) {
+      const userId = request.userId;
+      if (!userId) {
         socket.close(4401, 'Not signed in');
         return;
       }
-      hub.add(request.userId, socket);
+      // Added at once, so no change of the user's own is missed while their roles are read.
+      hub.add(userId, socket);
+      void app.rolesOf(userId).then(
+        (viewer) => viewer?.roles.includes('operator') && hub.addOperator(userId),
+        (error: unknown) => request.log.warn({ err: error, userId }, 'roles not read for the realtime socket'),
+      );
     });
   };
 }

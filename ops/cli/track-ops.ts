@@ -9,6 +9,8 @@
 //                                                  the mail written to data/outbox/ (ops/cli/outbox.ts)
 //   grant-role <username> <role> / revoke-role <username> <role>
 //                                                  reviewer, auditor, operator (ops/cli/roles.ts)
+//   ledger-failures [--json]                       failed ledger steps across all users (ops/cli/operations.ts)
+//   workflows [--temporal <address>] [--json]      stuck or failing workflows in Temporal
 //
 // Results go to stdout, logs to stderr. Exit codes: 0 done; 1 an error, a replay that is not
 // deterministic or a retry the ledger failed again; 2 a bad command line or a refused retry.
@@ -43,6 +45,9 @@ import { trackLifecycleWorkflowId, type RegisterOutcomeValue } from '../../workf
 import { fail } from './command-line';
 import { outboxCommand } from './outbox';
 import { roleCommand } from './roles';
+import { formatLedgerFailures, formatWorkflows } from './operations';
+import { LEDGER_FAILURE_NOTES, listLedgerFailures } from '../../projections/operations/queries';
+import { temporalWorkflowMonitor } from '../../infra/temporal/workflow-monitor';
 
 const USAGE = `usage: npm run ops -- <command>
   history <trackId> [--at <streamVersion>] [--json]
@@ -51,7 +56,9 @@ const USAGE = `usage: npm run ops -- <command>
   retry-registration <trackId> [--note <text>] [--operator <name>] [--temporal <address> | --api <app url>]
   outbox [--to <email>] [--last <n>] [--show <messageId>] [--json]
   grant-role <username> <reviewer|auditor|operator>
-  revoke-role <username> <reviewer|auditor|operator>`;
+  revoke-role <username> <reviewer|auditor|operator>
+  ledger-failures [--json]
+  workflows [--temporal <address>] [--json]`;
 
 // ---- history ----
 
@@ -423,6 +430,30 @@ async function main(): Promise<void> {
       return retry(args, config);
     case 'outbox':
       return outboxCommand(args, config.dataDir);
+    case 'ledger-failures': {
+      const { values } = parse(args, { json: { type: 'boolean', default: false } });
+      return withStore(config, async (platform) => {
+        const failures = { ...(await listLedgerFailures(platform.db)), notes: LEDGER_FAILURE_NOTES };
+        print(values.json ? failures : formatLedgerFailures(failures));
+      });
+    }
+    case 'workflows': {
+      const { values } = parse(args, { temporal: { type: 'string' }, json: { type: 'boolean', default: false } });
+      const address = temporalAddress(values.temporal, config);
+      const answer = await Connection.connect({ address, connectTimeout: '5 seconds' }).then(
+        async (connection) => {
+          try {
+            return await temporalWorkflowMonitor(new Client({ connection, namespace: config.temporalNamespace }), address).troubled();
+          } finally {
+            await connection.close();
+          }
+        },
+        (error: unknown) => ({ reachable: false, error: `Temporal at ${address} could not be reached: ${error instanceof Error ? error.message : String(error)}`, workflows: [] }),
+      );
+      print(values.json ? answer : formatWorkflows(answer));
+      if (!answer.reachable) process.exitCode = 1;
+      return;
+    }
     case 'grant-role':
     case 'revoke-role':
       return withStore(config, (platform) => roleCommand(platform.eventStore, command === 'grant-role' ? 'grant' : 'revoke', args));

@@ -1,6 +1,9 @@
-// The users read model: account and login lookup by username. Token balances are the tokens
-// read model's (projections/tokens). Version 2 dropped the balance kept here before the ledger.
+// The users read model: account and login lookup by username, and who holds which granted role
+// (for lists; the API checks roles from the user's events). Token balances are the tokens read
+// model's (projections/tokens). Version 2 dropped the balance kept here before the ledger;
+// version 3 added the roles.
 import { z } from 'zod';
+import { UserRoleGranted, UserRoleRevoked } from '../../domain/identity/role.events';
 import { UserRegistered } from '../../domain/identity/user.events';
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
@@ -8,8 +11,8 @@ import type { Projection, ReadModelChange } from '../projection';
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
-  tables: ['users'],
+  version: 3,
+  tables: ['users', 'user_roles'],
   // user_token_credits: version 1's balance table, gone since the token ledger.
   schema: `
     DROP TABLE IF EXISTS user_token_credits;
@@ -19,9 +22,29 @@ export const usersProjection: Projection = {
       username_lower text NOT NULL UNIQUE,
       password_hash text NOT NULL,
       created_at timestamptz NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS user_roles (
+      user_id uuid NOT NULL,
+      role text NOT NULL,
+      granted_by text NOT NULL,
+      granted_at timestamptz NOT NULL,
+      PRIMARY KEY (user_id, role)
     );`,
-  handles: new Set([UserRegistered.type]),
+  handles: new Set([UserRegistered.type, UserRoleGranted.type, UserRoleRevoked.type]),
   async apply(tx: Queryable, event: RecordedEvent): Promise<ReadModelChange | null> {
+    if (event.type === UserRoleGranted.type) {
+      const data = event.data as z.output<typeof UserRoleGranted.schema>;
+      await tx.query(`INSERT INTO user_roles (user_id, role, granted_by, granted_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, role) DO NOTHING`, [
+        data.userId, data.role, data.grantedBy, data.grantedAt,
+      ]);
+      return change(event, data.userId);
+    }
+    if (event.type === UserRoleRevoked.type) {
+      const data = event.data as z.output<typeof UserRoleRevoked.schema>;
+      // Only a revocation recorded after the grant removes it: replaying an old revocation over a later grant must not.
+      await tx.query(`DELETE FROM user_roles WHERE user_id = $1 AND role = $2 AND granted_at <= $3`, [data.userId, data.role, data.revokedAt]);
+      return change(event, data.userId);
+    }
     if (event.type !== UserRegistered.type) return null;
     const data = event.data as z.output<typeof UserRegistered.schema>;
     await tx.query(

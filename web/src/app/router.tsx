@@ -7,6 +7,7 @@ import { CheckoutRoute } from './routes/checkout';
 import { DashboardRoute } from './routes/dashboard';
 import { LicensingMarketplaceRoute } from './routes/licensing-marketplace';
 import { NotFoundRoute } from './routes/not-found';
+import { OperationsRoute } from './routes/operations';
 import { ProofExplorerRoute } from './routes/proof-explorer';
 import { RightsRegistryRoute } from './routes/rights-registry';
 import { RootLayout } from './routes/root';
@@ -31,6 +32,7 @@ const router = createBrowserRouter([
       { path: '/dispute-management', lazy: async () => ({ Component: (await import('./routes/dispute-management')).DisputeManagementRoute }) },
       { path: '/dispute-management/:id/history', lazy: async () => ({ Component: (await import('./routes/dispute-management')).DisputeHistoryRoute }) },
       { path: '/tracks/:id/history', lazy: async () => ({ Component: (await import('./routes/track-history')).TrackHistoryRoute }) },
+      { path: '/operations', element: <OperationsRoute /> },
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },

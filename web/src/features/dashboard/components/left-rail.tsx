@@ -1,9 +1,10 @@
 // The left icon rail (spec 3 §2.2): switches dashboard tabs, and links by full page load to the
-// registry, proof, marketplace and dispute pages.
+// registry, proof, marketplace and dispute pages, and for operators the operations page.
 import { Button } from 'primereact/button';
 import { Divider } from 'primereact/divider';
 import { Tooltip } from 'primereact/tooltip';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
+import { useRoles } from '../../auth/api/use-roles';
 
 const TAB_LINKS: { tab: DashboardTab; label: string; icon: string; tooltip?: string }[] = [
   { tab: 'welcome', label: 'Get started', icon: 'pi-home' },
@@ -24,7 +25,12 @@ const PAGE_LINKS = [
   { href: '/dispute-management', label: 'Dispute Management', icon: 'pi-flag' },
 ];
 
+/** Shown only to operators (the server refuses everyone else anyway). */
+const OPERATOR_LINK = { href: '/operations', label: 'Operations', icon: 'pi-server' };
+
 export function LeftRail({ activeTab, onSelectTab }: { activeTab: DashboardTab; onSelectTab(tab: DashboardTab): void }) {
+  const { has } = useRoles();
+  const pageLinks = has('operator') ? [...PAGE_LINKS, OPERATOR_LINK] : PAGE_LINKS;
   return (
     <nav className="left-rail" aria-label="Sections">
       <Tooltip target=".left-rail [data-pr-tooltip]" position="right" />
@@ -42,7 +48,7 @@ export function LeftRail({ activeTab, onSelectTab }: { activeTab: DashboardTab; 
         />
       ))}
       <Divider className="left-rail__divider" />
-      {PAGE_LINKS.map(({ href, label, icon }) => (
+      {pageLinks.map(({ href, label, icon }) => (
         <a key={href} href={href} className="p-button p-button-rounded p-button-text p-button-icon-only left-rail__button" aria-label={label} data-pr-tooltip={label}>
           <i className={`pi ${icon} p-button-icon`} aria-hidden="true" />
         </a>

@@ -61,8 +61,8 @@ describe('keysForEvent', () => {
     expect(keysForEvent({ readModel: 'vault', eventType: 'TrackMastered', subjectId: 't1' })).toContainEqual(['/api/generated-music']);
   });
 
-  it('refreshes the user reads on user events', () => {
-    expect(keysForEvent({ readModel: 'user', eventType: 'TokensCredited', subjectId: 'u1' })).toEqual([['/api/user'], ['/api/auth/me']]);
+  it('refreshes the user reads, and the roles, on user events (a role granted or revoked)', () => {
+    expect(keysForEvent({ readModel: 'user', eventType: 'UserRoleGranted', subjectId: 'u1' })).toEqual([['/api/user'], ['/api/auth/me'], ['/api/auth/roles']]);
   });
 
   it('refreshes the releases (and the royalty breakdowns under them) and the statements on distribution events', () => {

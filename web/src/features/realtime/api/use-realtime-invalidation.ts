@@ -18,6 +18,7 @@ import {
   MARKETPLACE_KEY,
   MY_LICENSES_KEY,
   MY_OFFERS_KEY,
+  MY_ROLES_KEY,
   OPERATIONS_KEY,
   PROOFS_KEY,
   ROYALTY_ANALYTICS_KEY,
@@ -40,7 +41,8 @@ type QueryKey = readonly string[];
 
 const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
   vault: [VAULT_KEY, COPYRIGHT_CHECKS_KEY],
-  user: [USER_KEY, CURRENT_USER_KEY],
+  // An account's details, and a role granted or revoked.
+  user: [USER_KEY, CURRENT_USER_KEY, MY_ROLES_KEY],
   tokens: [USER_KEY, CURRENT_USER_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY],
   // Earnings and payout runs move the contracts, their history and analytics, and each release's
   // breakdown (under DISTRIBUTIONS_KEY).

@@ -1,0 +1,41 @@
+// The hub's operations messages: a ledger failure anywhere reaches the operators' sockets as the
+// `operations` read model (and its owner's as their own), never another user's, and an operator
+// whose role was revoked stops hearing them.
+import { describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import type { Role } from '../../domain/contracts/roles';
+import type { ReadModelChange } from '../../projections/projection';
+import { RealtimeHub } from './hub';
+
+function socket(): { socket: WebSocket; messages: Array<{ type: string; readModel?: string; eventType?: string }> } {
+  const messages: Array<{ type: string; readModel?: string }> = [];
+  const fake = { readyState: 1, OPEN: 1, send: (data: string) => messages.push(JSON.parse(data)), on: () => undefined };
+  return { socket: fake as unknown as WebSocket, messages };
+}
+
+const change = (eventType: string, ownerId: string): ReadModelChange => ({
+  readModel: 'vault', ownerId, subjectId: 'track-1', streamId: 'track-track-1', eventType, workflowId: null, recordedAt: '2026-11-26T12:00:00.000Z',
+});
+
+describe('realtime hub: operations', () => {
+  it('tells operators about a failed ledger step anywhere, and stops once the role is revoked', async () => {
+    const roles = new Map<string, Role[]>([['op', ['creator', 'operator']], ['other', ['creator']], ['owner', ['creator']]]);
+    const hub = new RealtimeHub(async (userId) => ({ userId, username: userId, roles: roles.get(userId) ?? [] }));
+    const [op, other, owner] = [socket(), socket(), socket()];
+    hub.add('op', op.socket);
+    hub.addOperator('op');
+    hub.add('other', other.socket);
+    hub.add('owner', owner.socket);
+
+    hub.publish(change('TrackRegistrationFailed', 'owner'));
+    hub.publish(change('TrackMastered', 'owner'));
+    await expect.poll(() => op.messages.filter((m) => m.type === 'event')).toEqual([expect.objectContaining({ readModel: 'operations', eventType: 'TrackRegistrationFailed' })]);
+    expect(owner.messages.filter((m) => m.type === 'event').map((m) => m.readModel)).toEqual(['vault', 'vault']);
+    expect(other.messages.filter((m) => m.type === 'event')).toEqual([]);
+
+    roles.set('op', ['creator']);
+    hub.publish(change('TrackRegistrationFailed', 'owner'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(op.messages.filter((m) => m.type === 'event')).toHaveLength(1);
+  });
+});

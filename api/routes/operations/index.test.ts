@@ -1,0 +1,138 @@
+// The operations routes through app.inject: every one refuses a visitor (401) and a signed-in user
+// without the operator role (403); an operator sees other users' failed registrations, contract
+// anchors and payout lines with their result codes, the outbox's undelivered mail, and, without
+// Temporal, a workflows answer that says Temporal is not reachable rather than an empty list. An
+// auditor reads any track's history.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerFailuresResponseSchema, outboxResponseSchema, workflowsResponseSchema } from '../../../domain/contracts/operations';
+import { royaltyContractDecider, type RoyaltyContractCommand } from '../../../domain/royalties/royalty-contract.decider';
+import { RoyaltyContractCreated, royaltyContractStreamId } from '../../../domain/royalties/royalty-contract.events';
+import { TrackRegistrationFailed } from '../../../domain/track/stage.events';
+import { handleCommand } from '../../../infra/eventstore/command-handler';
+import { OutboxMailer, outboxDir } from '../../../infra/mail/mailer';
+import { grantRole } from '../../../tests/support/roles';
+import { appendTrackEvents, seedTrack } from '../../../tests/support/seed-track';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let testApp: TestApp;
+let dataDir: string;
+
+async function notExpected(): Promise<never> {
+  throw new Error('the operations routes do not use the track lifecycle');
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-operations-'));
+  testApp = await startTestApp(dataDir, { start: notExpected, master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected }, {
+    mailer: new OutboxMailer(outboxDir(dataDir), 'GOOSE <no-reply@goose.local>'),
+  });
+});
+
+afterAll(async () => {
+  await testApp.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function signup(): Promise<{ userId: string; cookie: string; username: string }> {
+  const username = `user_${randomUUID().slice(0, 8)}`;
+  const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username, password: 'correct horse battery' } });
+  const session = response.cookies.find((c) => c.name === 'goose_session')!;
+  return { userId: response.json().user.id, cookie: `goose_session=${session.value}`, username };
+}
+
+const get = (url: string, cookie?: string) => testApp.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+/** A contract whose anchor the ledger refused and whose payout line to Bea was recorded unpaid. */
+async function failedContract(ownerId: string): Promise<string> {
+  const contractId = randomUUID();
+  const run = async (command: RoyaltyContractCommand) => {
+    const { result } = await handleCommand(testApp.eventStore, royaltyContractStreamId(contractId), royaltyContractDecider, command, { correlationId: 'test', actor: 'test' });
+    if (result) await testApp.projector.waitFor(result.lastPosition);
+  };
+  await run({
+    type: 'CreateContract',
+    data: RoyaltyContractCreated.create({
+      contractId, contentId: randomUUID(), ownerId, contentTitle: 'Night Drive', templateType: 'standard_royalty', royaltySplit: 85,
+      distributionSchedule: 'monthly', minimumThreshold: 100, terms: { contractId }, canonical: '{}', termsSha256: 'a'.repeat(64),
+      signature: { algorithm: 'Ed25519', keyId: 'k', publicKey: 'pk', value: 'sig' }, network: 'testnet', xrpAmount: '99.900000', usdAmount: '49.95',
+    }).data,
+  });
+  await run({ type: 'RecordAnchorStatus', data: { status: 'failed', reason: 'The ledger did not accept the deployment payment: tecUNFUNDED_PAYMENT', ledgerIndex: 7 } });
+  await run({ type: 'RecordEarnings', data: { amountCents: 800, source: 'license_sale', reference: 's1', description: 'sale' } });
+  const lines = [{ party: 'receiver' as const, receiverId: 'receiver-1', userId: null, name: 'Bea', percentage: 100, amountCents: 800, receiverWallet: 'rBeaWallet' }];
+  await run({ type: 'StartPayoutRun', data: { runId: `run-${contractId}`, trigger: 'distribute', amountCents: 800, lines } });
+  await run({ type: 'RecordLinePaid', data: { runId: `run-${contractId}`, lineIndex: 0, method: 'recorded', txHash: null, reason: 'The ledger refused the payment (tecNO_DST); recorded unpaid' } });
+  return contractId;
+}
+
+describe('operations routes', () => {
+  const routes = ['/api/ops/ledger-failures', '/api/ops/workflows', '/api/ops/outbox'];
+
+  it('refuse a visitor with 401 and a signed-in user without the operator role with 403', async () => {
+    const creator = await signup();
+    for (const url of routes) {
+      const visitor = await get(url);
+      expect(visitor.statusCode, url).toBe(401);
+      expect(visitor.json()).toEqual({ error: 'Not signed in' });
+      const refused = await get(url, creator.cookie);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toEqual({ error: 'This needs the operator role' });
+    }
+    await grantRole(testApp, creator.userId, 'reviewer');
+    expect((await get(routes[0]!, creator.cookie)).statusCode).toBe(403);
+  });
+
+  it('GET /api/ops/ledger-failures: other users\' failed registrations, anchors and payout lines with their result codes', async () => {
+    const owner = await signup();
+    const operator = await signup();
+    await grantRole(testApp, operator.userId, 'operator');
+    const { trackId } = await seedTrack(testApp, owner.userId, { title: 'Failed on the ledger' });
+    await appendTrackEvents(testApp, trackId, owner.userId, [TrackRegistrationFailed.create({ trackId, txHash: 'B'.repeat(64), resultCode: 'tecNO_DST', reason: 'The ledger refused the registration' })]);
+    const contractId = await failedContract(owner.userId);
+
+    const answer = await get('/api/ops/ledger-failures', operator.cookie);
+    expect(answer.statusCode).toBe(200);
+    const body = ledgerFailuresResponseSchema.parse(answer.json());
+    expect(body.registrations.find((r) => r.trackId === trackId)).toMatchObject({
+      title: 'Failed on the ledger', ownerId: owner.userId, ownerName: owner.username, resultCode: 'tecNO_DST', reason: 'The ledger refused the registration', retries: 0,
+    });
+    expect(body.contractAnchors.find((a) => a.contractId === contractId)).toMatchObject({ ownerName: owner.username, resultCode: 'tecUNFUNDED_PAYMENT', network: 'testnet' });
+    expect(body.payouts.find((p) => p.contractId === contractId)).toMatchObject({ recipient: 'Bea', amountCents: 800, method: 'recorded', resultCode: 'tecNO_DST' });
+    expect(body.notes.join(' ')).toMatch(/no retry path/);
+  });
+
+  it('GET /api/ops/workflows without Temporal says it is not reachable', async () => {
+    const operator = await signup();
+    await grantRole(testApp, operator.userId, 'operator');
+    const body = workflowsResponseSchema.parse((await get('/api/ops/workflows', operator.cookie)).json());
+    expect(body).toEqual({ reachable: false, error: 'This server has no Temporal client: the workflow service is not running here', workflows: [] });
+  });
+
+  it('GET /api/ops/outbox: the undelivered mail, newest first, said to be undelivered', async () => {
+    const operator = await signup();
+    await grantRole(testApp, operator.userId, 'operator');
+    const mailer = new OutboxMailer(outboxDir(dataDir), 'GOOSE <no-reply@goose.local>');
+    await mailer.send({ to: 'ana@example.com', subject: 'First', text: 'x', link: 'https://goose.example/a', kind: 'royalty-invitation' });
+    await mailer.send({ to: 'bea@example.com', subject: 'Second', text: 'y', link: null, kind: 'royalty-invitation' });
+    const body = outboxResponseSchema.parse((await get('/api/ops/outbox', operator.cookie)).json());
+    expect(body.transport).toBe('outbox');
+    expect(body.messages.map((m) => [m.to, m.subject])).toEqual([['bea@example.com', 'Second'], ['ana@example.com', 'First']]);
+    expect(body.note).toMatch(/never delivered/);
+  });
+
+  it('GET /api/tracks/:id/history: an auditor reads any track\'s history; another user does not', async () => {
+    const owner = await signup();
+    const auditor = await signup();
+    const { trackId } = await seedTrack(testApp, owner.userId, { title: 'Audited' });
+    expect((await get(`/api/tracks/${trackId}/history`, auditor.cookie)).statusCode).toBe(404);
+    await grantRole(testApp, auditor.userId, 'auditor');
+    const history = await get(`/api/tracks/${trackId}/history`, auditor.cookie);
+    expect(history.statusCode).toBe(200);
+    expect(history.json().trackId).toBe(trackId);
+    expect((await get(`/api/tracks/${randomUUID()}/history`, auditor.cookie)).statusCode).toBe(404);
+  });
+});

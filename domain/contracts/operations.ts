@@ -1,0 +1,89 @@
+// The operations API (issue 16, operators only): the ledger steps that failed across all users,
+// the workflows that are stuck or failing in Temporal, and the mail outbox. Read by the
+// /operations page and `npm run ops`; every list says plainly what it cannot see.
+import { z } from 'zod';
+
+const iso = z.iso.datetime();
+
+export const failedRegistrationSchema = z.object({
+  trackId: z.string(),
+  title: z.string(),
+  ownerId: z.string(),
+  ownerName: z.string().nullable(),
+  /** The XRPL engine result (tecNO_DST, …); null when the ledger never answered. */
+  resultCode: z.string().nullable(),
+  reason: z.string(),
+  txHash: z.string().nullable(),
+  failedAt: iso,
+  /** Retries already handed to the workflow. */
+  retries: z.number().int(),
+});
+
+export const failedAnchorSchema = z.object({
+  contractId: z.string(),
+  contentId: z.string(),
+  contentTitle: z.string(),
+  ownerId: z.string(),
+  ownerName: z.string().nullable(),
+  network: z.string(),
+  resultCode: z.string().nullable(),
+  reason: z.string().nullable(),
+  txHash: z.string().nullable(),
+  createdAt: iso,
+});
+
+export const failedPayoutSchema = z.object({
+  contractId: z.string(),
+  contentTitle: z.string(),
+  ownerId: z.string(),
+  runId: z.string(),
+  lineIndex: z.number().int(),
+  recipient: z.string(),
+  amountCents: z.number().int(),
+  /** How the line ended: credited in tokens instead, or recorded unpaid. */
+  method: z.string().nullable(),
+  resultCode: z.string().nullable(),
+  reason: z.string(),
+  at: iso.nullable(),
+});
+
+/** GET /api/ops/ledger-failures */
+export const ledgerFailuresResponseSchema = z.object({
+  registrations: z.array(failedRegistrationSchema),
+  contractAnchors: z.array(failedAnchorSchema),
+  payouts: z.array(failedPayoutSchema),
+  /** What cannot be retried from here, said plainly. */
+  notes: z.array(z.string()),
+});
+export type LedgerFailuresResponse = z.infer<typeof ledgerFailuresResponseSchema>;
+
+export const troubledWorkflowSchema = z.object({
+  workflowId: z.string(),
+  runId: z.string(),
+  type: z.string(),
+  status: z.string(),
+  startedAt: iso,
+  /** Why it is listed: an activity failing and retrying, an activity pending too long, or the run failed. */
+  problem: z.enum(['activity_failing', 'activity_slow', 'run_failed']),
+  activity: z.string().nullable(),
+  attempt: z.number().int().nullable(),
+  lastFailure: z.string().nullable(),
+  since: iso.nullable(),
+});
+
+/** GET /api/ops/workflows: `reachable` false (and `error` saying why) when Temporal cannot be asked. */
+export const workflowsResponseSchema = z.object({
+  reachable: z.boolean(),
+  error: z.string().nullable(),
+  workflows: z.array(troubledWorkflowSchema),
+});
+export type WorkflowsResponse = z.infer<typeof workflowsResponseSchema>;
+export type TroubledWorkflow = z.infer<typeof troubledWorkflowSchema>;
+
+/** GET /api/ops/outbox: the mail written to the outbox instead of being sent (no SMTP_URL). */
+export const outboxResponseSchema = z.object({
+  transport: z.enum(['smtp', 'outbox']),
+  messages: z.array(z.object({ messageId: z.string(), kind: z.string(), to: z.string(), subject: z.string(), link: z.string().nullable(), createdAt: iso })),
+  note: z.string(),
+});
+export type OutboxResponse = z.infer<typeof outboxResponseSchema>;

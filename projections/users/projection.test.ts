@@ -1,0 +1,76 @@
+// The users read model's roles on PGlite: a grant and a revocation (through the user decider) move
+// user_roles and tell the user (readModel user, so their browser refetches its roles), and the
+// model rebuilt from the events, each applied twice, equals the one built live.
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UserRegistered, userStreamId } from '../../domain/identity/user.events';
+import { eventRegistry } from '../../domain/registry';
+import { pgliteDb, type Db } from '../../infra/db/db';
+import { migrate } from '../../infra/db/migrate';
+import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { changeRole } from '../../infra/identity/role-grants';
+import type { ReadModelChange } from '../projection';
+import { Projector } from '../projector';
+import { usersProjection } from './projection';
+
+describe('users projection: roles', () => {
+  let db: Db;
+  let store: PostgresEventStore;
+  let projector: Projector;
+  let changes: ReadModelChange[];
+
+  beforeEach(async () => {
+    db = await pgliteDb();
+    await migrate(db, eventStoreMigrations);
+    store = new PostgresEventStore(db, eventRegistry);
+    projector = new Projector(db, store, [usersProjection]);
+    await projector.start();
+    changes = [];
+    projector.onChange((change) => changes.push(change));
+  });
+
+  afterEach(async () => {
+    await projector.stop();
+    await db.close();
+  });
+
+  async function user(username: string): Promise<string> {
+    const userId = randomUUID();
+    const metadata = { correlationId: 'test', causationId: null, actor: 'test', workflowId: null, occurredAt: new Date().toISOString() };
+    await store.append(userStreamId(userId), [{ eventId: randomUUID(), ...UserRegistered.create({ userId, username, passwordHash: 'x'.repeat(40) }), metadata }], 'no_stream');
+    return userId;
+  }
+
+  async function change(userId: string, role: string, action: 'grant' | 'revoke', at: string): Promise<void> {
+    const { result } = await changeRole(store, { userId, role, action, by: 'ops-cli:test' }, new Date(at));
+    if (result) await projector.waitFor(result.lastPosition);
+  }
+
+  const rows = async () => (await db.query<{ user_id: string; role: string }>('SELECT user_id::text AS user_id, role FROM user_roles ORDER BY user_id, role')).rows;
+
+  it('follows grants and revocations, tells the user, and rebuilt equals live', async () => {
+    const ada = await user('ada');
+    const bea = await user('bea');
+    await change(ada, 'reviewer', 'grant', '2026-11-26T10:00:00.000Z');
+    await change(ada, 'operator', 'grant', '2026-11-26T10:01:00.000Z');
+    await change(ada, 'operator', 'revoke', '2026-11-26T10:02:00.000Z');
+    await change(ada, 'operator', 'grant', '2026-11-26T10:03:00.000Z');
+    await change(bea, 'auditor', 'grant', '2026-11-26T10:04:00.000Z');
+    const live = await rows();
+    expect(live).toEqual(
+      [{ user_id: ada, role: 'operator' }, { user_id: ada, role: 'reviewer' }, { user_id: bea, role: 'auditor' }].sort((a, b) => a.user_id.localeCompare(b.user_id) || a.role.localeCompare(b.role)),
+    );
+    expect(changes.filter((c) => c.eventType === 'UserRoleRevoked')).toEqual([expect.objectContaining({ readModel: 'user', ownerId: ada, subjectId: ada })]);
+
+    const events = [...(await store.readStream(userStreamId(ada))), ...(await store.readStream(userStreamId(bea)))];
+    await db.query('DELETE FROM user_roles');
+    await db.query('DELETE FROM users');
+    await db.transaction(async (tx) => {
+      for (const event of events) {
+        await usersProjection.apply(tx, event);
+        await usersProjection.apply(tx, event);
+      }
+    });
+    expect(await rows()).toEqual(live);
+  });
+});

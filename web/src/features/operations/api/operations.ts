@@ -1,0 +1,54 @@
+// The operations page's calls (operators only): failed ledger steps, stuck or failing workflows,
+// the mail outbox, and the retry of a failed registration. Answers are parsed with the schemas of
+// domain/contracts/operations.ts; the websocket's `operations` read model invalidates OPERATIONS_KEY.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { retryResponseSchema } from '../../../../../domain/contracts/lifecycle';
+import { ledgerFailuresResponseSchema, outboxResponseSchema, workflowsResponseSchema } from '../../../../../domain/contracts/operations';
+import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { OPERATIONS_KEY } from '../../../lib/query-keys';
+
+const LEDGER_FAILURES_URL = '/api/ops/ledger-failures';
+const WORKFLOWS_URL = '/api/ops/workflows';
+const OUTBOX_URL = '/api/ops/outbox';
+
+async function getParsed<T>(url: string, parse: (value: unknown) => T, signal?: AbortSignal): Promise<T> {
+  return parse(await apiGet<unknown>(url, { on401: 'throw', signal }));
+}
+
+export function useLedgerFailures(enabled: boolean) {
+  return useQuery({
+    queryKey: [...OPERATIONS_KEY, 'ledger-failures'],
+    queryFn: ({ signal }) => getParsed(LEDGER_FAILURES_URL, (v) => ledgerFailuresResponseSchema.parse(v), signal),
+    enabled,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** Temporal's visibility is not an event the websocket hears: refetched on focus and by the Refresh button. */
+export function useTroubledWorkflows(enabled: boolean) {
+  return useQuery({
+    queryKey: [...OPERATIONS_KEY, 'workflows'],
+    queryFn: ({ signal }) => getParsed(WORKFLOWS_URL, (v) => workflowsResponseSchema.parse(v), signal),
+    enabled,
+    retry: retryUnlessRefused,
+  });
+}
+
+export function useOutbox(enabled: boolean) {
+  return useQuery({
+    queryKey: [...OPERATIONS_KEY, 'outbox'],
+    queryFn: ({ signal }) => getParsed(OUTBOX_URL, (v) => outboxResponseSchema.parse(v), signal),
+    enabled,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** Hands a failed registration back to its workflow; the server names the signed-in operator in the retry event. */
+export function useRetryRegistration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (trackId: string) =>
+      retryResponseSchema.parse(await apiRequest<unknown>('POST', `/api/ops/tracks/${encodeURIComponent(trackId)}/retry-registration`, {})),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY }),
+  });
+}
