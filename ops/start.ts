@@ -26,6 +26,7 @@ import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
 import { temporalLicensePurchaseClient } from '../workflows/license-purchase/client';
 import { temporalWorkflowMonitor } from '../infra/temporal/workflow-monitor';
+import { bootstrapOpsToken, opsTokenPath } from '../infra/auth/ops-token';
 import { temporalDisputeCommands } from '../workflows/dispute/client';
 import { temporalReviewDecisionDelivery } from '../workflows/track-lifecycle/review-decision';
 import { openOracleReviewThrough } from '../domain/disputes/oracle-review';
@@ -36,6 +37,10 @@ const stops: (() => Promise<unknown>)[] = [];
 async function main(): Promise<void> {
   const storage = new FileStorage(config.dataDir);
   await storage.init();
+  // Without OPS_TOKEN the operator token is made once under the data directory (owner-only), so
+  // `npm run ops -- grant-role … --api <url>` can make the first operators and reviewers.
+  const opsTokenFile = process.env.OPS_TOKEN ? null : opsTokenPath(config.dataDir);
+  process.env.OPS_TOKEN ??= await bootstrapOpsToken(config.dataDir);
 
   installTemporalRuntime();
   const temporal = await resolveTemporal(config);
@@ -121,10 +126,12 @@ async function main(): Promise<void> {
       temporal: temporal.address,
       temporalUi: temporal.uiUrl,
       eventStore: config.eventStoreUrl ? 'EventStoreDB (EVENTSTORE_URL)' : 'postgres',
+      operatorToken: opsTokenFile ?? 'OPS_TOKEN',
     },
     'GOOSE is running',
   );
-  process.stdout.write(`\nGOOSE is running at http://localhost:${port}\n\n`);
+  process.stdout.write(`\nGOOSE is running at http://localhost:${port}\n`);
+  process.stdout.write(`Grant roles while it runs: npm run ops -- grant-role <username> <reviewer|auditor|operator> --api http://localhost:${port}\n\n`);
 }
 
 let stopping = false;

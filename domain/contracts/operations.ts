@@ -2,6 +2,7 @@
 // the workflows that are stuck or failing in Temporal, and the mail outbox. Read by the
 // /operations page and `npm run ops`; every list says plainly what it cannot see.
 import { z } from 'zod';
+import { GRANTABLE_ROLES, ROLES } from './roles';
 
 const iso = z.iso.datetime();
 
@@ -87,3 +88,17 @@ export const outboxResponseSchema = z.object({
   note: z.string(),
 });
 export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
+
+/** POST /api/ops/roles (operators): grant or revoke a role by username, recorded as done by the operator. */
+export const roleChangeRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Name the user').max(100),
+  role: z.enum(GRANTABLE_ROLES, 'role: reviewer, auditor or operator (creator is everyone\'s)'),
+  action: z.enum(['grant', 'revoke']),
+});
+export const roleChangeResponseSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  /** False when a granted role was already held. */
+  changed: z.boolean(),
+  roles: z.array(z.enum(ROLES)),
+});

@@ -69,7 +69,8 @@ describe('a case with the platform effects', () => {
       claimant,
     );
     const actions = Object.fromEntries(filed.autoActions.map((a) => [a.action, a.detail]));
-    expect(actions.payouts_frozen).toContain(`royalty contract ${contractId} is now disputed`);
+    expect(actions.payouts_frozen).toContain(`royalty contract ${contractId} is disputed`);
+    expect(actions.licensing_frozen).toMatch(/^Licensing frozen/);
     expect(actions.licensing_frozen).toBeDefined();
     expect(await frozenOf(workId)).toBe(true);
     expect((await contractState(workId)).status).toBe('disputed');

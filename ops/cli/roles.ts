@@ -8,9 +8,11 @@ import type { EventStore } from '../../infra/eventstore/event-store';
 import { changeRole, userIdOfUsername, type RoleChange } from '../../infra/identity/role-grants';
 import { fail } from './command-line';
 
-export const ROLES_USAGE = `usage: npm run ops -- grant-role <username> <role>
-       npm run ops -- revoke-role <username> <role>
-  role: reviewer, auditor or operator (creator is everyone's); recorded as granted by ops-cli:<your os user>`;
+export const ROLES_USAGE = `usage: npm run ops -- grant-role <username> <role> [--api <app url>]
+       npm run ops -- revoke-role <username> <role> [--api <app url>]
+  role: reviewer, auditor or operator (creator is everyone's); recorded as granted by ops-cli:<your os user>
+  --api: through the running app's operator API (needed while npm start holds the embedded database),
+         with OPS_TOKEN or the token npm start made under DATA_DIR`;
 
 /** Who the command line records as the grantor: `ops-cli:<os user>`. */
 export function cliGrantor(): string {
@@ -62,4 +64,20 @@ export async function roleCommand(eventStore: EventStore, action: 'grant' | 'rev
     process.stderr.write(`refused: ${error.message}\n`);
     process.exitCode = 2;
   }
+}
+
+/** The same change through a running app's operator API (POST /api/ops/roles), with the operator token. */
+export async function roleChangeThroughApi(
+  apiUrl: string,
+  token: string,
+  change: { username: string; role: string; action: 'grant' | 'revoke'; operator: string },
+): Promise<Omit<RoleChange, 'result'> | { error: string; status: number }> {
+  const response = await fetch(`${apiUrl.replace(/\/+$/, '')}/api/ops/roles`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-operator-token': token, 'x-operator-name': change.operator },
+    body: JSON.stringify({ username: change.username, role: change.role, action: change.action }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { error?: string } & Omit<RoleChange, 'result'>;
+  if (!response.ok) return { error: body.error ?? response.statusText, status: response.status };
+  return { userId: body.userId, username: body.username, changed: body.changed, roles: body.roles };
 }

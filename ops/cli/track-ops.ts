@@ -37,6 +37,7 @@ import { currentStage, workflowSteps } from '../../domain/track/progress';
 import { NotFoundError } from '../../domain/shared/errors';
 import { evolveTrack, initialTrackState, type TrackState } from '../../domain/track/track.decider';
 import { trackStreamId, type TrackEvent } from '../../domain/track/track.events';
+import { readOpsToken, opsTokenPath } from '../../infra/auth/ops-token';
 import { loadConfig, type Config } from '../../infra/config';
 import type { EventStore, RecordedEvent } from '../../infra/eventstore/event-store';
 import { lifecycleMigrations, openPlatform, type Platform } from '../../infra/platform';
@@ -44,7 +45,7 @@ import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../../wor
 import { trackLifecycleWorkflowId, type RegisterOutcomeValue } from '../../workflows/track-lifecycle/shared';
 import { fail } from './command-line';
 import { outboxCommand } from './outbox';
-import { roleCommand } from './roles';
+import { cliGrantor, formatRoleChange, parseRoleArgs, roleChangeThroughApi, roleCommand, ROLES_USAGE } from './roles';
 import { formatLedgerFailures, formatWorkflows } from './operations';
 import { LEDGER_FAILURE_NOTES, listLedgerFailures } from '../../projections/operations/queries';
 import { temporalWorkflowMonitor } from '../../infra/temporal/workflow-monitor';
@@ -386,9 +387,7 @@ async function retry(args: string[], config: Config): Promise<void> {
   if (note && note.length > 500) fail('--note is at most 500 characters', 2);
   const operator = (values.operator ?? process.env.USER ?? 'operator').trim().slice(0, 100) || 'operator';
   if (values.api) {
-    const token = process.env.OPS_TOKEN;
-    if (!token) fail('--api needs OPS_TOKEN: the operator token the app was started with', 2);
-    const result = await retryThroughApi(values.api, token, trackId, { operator, note });
+    const result = await retryThroughApi(values.api, await operatorToken(config), trackId, { operator, note });
     if ('error' in result) fail(`the operator API answered ${result.status}: ${result.error}`, 1);
     if ('refused' in result) {
       process.stderr.write(`refused: ${result.refused}\n`);
@@ -416,6 +415,29 @@ async function retry(args: string[], config: Config): Promise<void> {
   } finally {
     await platform.close();
   }
+}
+
+/** The token of `--api` calls: OPS_TOKEN, else the one `npm start` made under DATA_DIR. */
+async function operatorToken(config: Config): Promise<string> {
+  const token = process.env.OPS_TOKEN ?? (await readOpsToken(config.dataDir));
+  if (!token) fail(`--api needs the app's operator token: OPS_TOKEN, or ${opsTokenPath(config.dataDir)} (made by npm start when OPS_TOKEN is not set)`, 2);
+  return token;
+}
+
+/** grant-role / revoke-role on the store, or with `--api <app url>` through the running app's operator API. */
+async function roleCommandOf(action: 'grant' | 'revoke', args: string[], config: Config): Promise<void> {
+  const apiAt = args.indexOf('--api');
+  if (apiAt === -1) return withStore(config, (platform) => roleCommand(platform.eventStore, action, args));
+  const apiUrl = args[apiAt + 1];
+  if (!apiUrl) fail(ROLES_USAGE, 2);
+  const { username, role } = parseRoleArgs([...args.slice(0, apiAt), ...args.slice(apiAt + 2)]);
+  const result = await roleChangeThroughApi(apiUrl, await operatorToken(config), { username, role, action, operator: cliGrantor() });
+  if ('error' in result) {
+    process.stderr.write(`refused: ${result.error}\n`);
+    process.exitCode = result.status >= 500 ? 1 : 2;
+    return;
+  }
+  print(formatRoleChange(action, role, { ...result, result: null }));
 }
 
 async function main(): Promise<void> {
@@ -456,7 +478,7 @@ async function main(): Promise<void> {
     }
     case 'grant-role':
     case 'revoke-role':
-      return withStore(config, (platform) => roleCommand(platform.eventStore, command === 'grant-role' ? 'grant' : 'revoke', args));
+      return roleCommandOf(command === 'grant-role' ? 'grant' : 'revoke', args, config);
     case '--help':
     case '-h':
       return fail(USAGE, 0);

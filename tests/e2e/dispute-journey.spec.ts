@@ -16,11 +16,14 @@ import { signUp } from './sign-up';
 const TITLE = 'Harbour Quarrel';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** `npm run ops -- grant-role`, against the journeys' server's store (its DATA_DIR, or DATABASE_URL when the server runs on Postgres). */
-async function grantRole(username: string, role: 'reviewer' | 'auditor'): Promise<void> {
-  await promisify(execFile)('npm', ['run', '--silent', 'ops', '--', 'grant-role', username, role], {
+/**
+ * `npm run ops -- grant-role … --api`: through the running server's operator API, with the operator
+ * token it made under its data directory (the embedded database is the server's alone while it runs).
+ */
+async function grantRole(baseURL: string, username: string, role: 'reviewer' | 'auditor'): Promise<void> {
+  await promisify(execFile)('npm', ['run', '--silent', 'ops', '--', 'grant-role', username, role, '--api', baseURL], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: process.env.GOOSE_E2E_DATA_DIR },
+    env: { ...process.env, ...(process.env.GOOSE_E2E_DATA_DIR && !process.env.E2E_BASE_URL ? { DATA_DIR: process.env.GOOSE_E2E_DATA_DIR } : {}) },
   });
 }
 
@@ -31,7 +34,7 @@ async function openCase(page: Page, subject: string) {
   return page.getByRole('dialog', { name: /^Dispute #/ });
 }
 
-test('a claimant files against a licensed work, the marketplace refuses to sell it, the owner answers with evidence, a reviewer resolves, an auditor replays the history', async ({ page, browser }) => {
+test('a claimant files against a licensed work, the marketplace refuses to sell it, the owner answers with evidence, a reviewer resolves, an auditor replays the history', async ({ page, browser, baseURL }) => {
   test.setTimeout(300_000);
   const stamp = Date.now().toString(36);
   const owner = `own_${stamp}`;
@@ -82,7 +85,7 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   await expect(filed).toContainText(/frozen/i);
   const disputeId = /Dispute #(\S+) is filed\./.exec((await filed.textContent()) ?? '')?.[1] ?? '';
   expect(disputeId).not.toBe('');
-  await filed.getByRole('button', { name: 'Close' }).click();
+  await filed.locator('.p-dialog-footer, .p-dialog-content').getByRole('button', { name: 'Close' }).click();
   const row = claimantPage.getByRole('article', { name: subject });
   await expect(row).toContainText('Assets Frozen');
   await expect(row).toContainText('Today');
@@ -90,6 +93,9 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   // 3. The marketplace refuses to sell a license of the disputed work.
   await claimantPage.goto('/licensing-marketplace');
   await claimantPage.getByPlaceholder('Search by work title, creator, license type...').fill(TITLE);
+  // Hidden by the default "No active disputes" filter; shown without it, and not for sale.
+  await expect(claimantPage.getByText('No licenses found')).toBeVisible();
+  await claimantPage.getByLabel('No active disputes').uncheck();
   const listing = claimantPage.getByRole('article', { name: `License for ${TITLE}` });
   await expect(listing.getByRole('button', { name: 'Purchase License' })).toBeDisabled();
   await expect(listing).toContainText('This work is disputed');
@@ -113,7 +119,7 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   const reviewerPage = await reviewerContext.newPage();
   await reviewerPage.goto('/');
   await signUp(reviewerPage, reviewer);
-  await grantRole(reviewer, 'reviewer');
+  await grantRole(baseURL!, reviewer, 'reviewer');
   const reviewerCase = await openCase(reviewerPage, subject);
   await reviewerCase.getByRole('button', { name: 'Assign to me' }).click();
   await expect(reviewerCase).toContainText(reviewer);
@@ -130,7 +136,7 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   const auditorPage = await auditorContext.newPage();
   await auditorPage.goto('/');
   await signUp(auditorPage, auditor);
-  await grantRole(auditor, 'auditor');
+  await grantRole(baseURL!, auditor, 'auditor');
   const auditorCase = await openCase(auditorPage, subject);
   await auditorCase.getByRole('tab', { name: /^Evidence/ }).click();
   await expect(auditorCase).toContainText('session-notes.txt');

@@ -247,12 +247,13 @@ export function createDisputeActivities(deps: DisputeActivityDeps): DisputeActiv
       for (const event of events) {
         const data = event.data as Record<string, unknown>;
         if (event.type === 'DisputeFiled') {
-          const due = data.answerDueAt ? `; the owner has until ${String(data.answerDueAt)} to answer` : '; a reviewer will look at it';
+          const due = data.answerDueAt ? `; the owner has until ${String(data.answerDueAt).slice(0, 16).replace('T', ' ')} UTC to answer` : '; a reviewer will look at it';
           actions.push({ action: 'case_opened', detail: `Case #${disputeId} opened about "${state.workTitle}"${due}` });
         }
         if (event.type === 'DisputeAssetsFrozen' && !actions.some((a) => a.action === 'payouts_frozen' || a.action === 'licensing_frozen')) {
-          if (data.payoutsFrozen) actions.push({ action: 'payouts_frozen', detail: String(data.detail) });
-          if (data.licensingFrozen) actions.push({ action: 'licensing_frozen', detail: String(data.detail) });
+          // One line per action; the freeze's own detail (both together) stays on the event.
+          if (data.payoutsFrozen) actions.push({ action: 'payouts_frozen', detail: `Payouts frozen: the work's royalty contract ${String(data.contractId)} is disputed until the case ends` });
+          if (data.licensingFrozen) actions.push({ action: 'licensing_frozen', detail: 'Licensing frozen: no new offer, change to an offer or purchase of this work is accepted until the case ends' });
         }
         if (event.type === 'DisputeOwnerNotified') actions.push({ action: 'owner_notified', detail: String(data.detail) });
       }

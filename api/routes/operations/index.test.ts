@@ -136,3 +136,43 @@ describe('operations routes', () => {
     expect((await get(`/api/tracks/${randomUUID()}/history`, auditor.cookie)).statusCode).toBe(404);
   });
 });
+
+describe('POST /api/ops/roles', () => {
+  const change = (payload: object, headers: Record<string, string>) => testApp.app.inject({ method: 'POST', url: '/api/ops/roles', payload, headers });
+
+  it('lets an operator grant and revoke a role by username, and refuses everyone else', async () => {
+    const operator = await signup();
+    const target = await signup();
+    const creator = await signup();
+    await grantRole(testApp, operator.userId, 'operator');
+
+    expect((await change({ username: target.username, role: 'reviewer', action: 'grant' }, {})).statusCode).toBe(401);
+    const refused = await change({ username: target.username, role: 'reviewer', action: 'grant' }, { cookie: creator.cookie });
+    expect(refused.statusCode).toBe(403);
+    expect((await get('/api/auth/roles', target.cookie)).json().roles).toEqual(['creator']);
+
+    const granted = await change({ username: target.username, role: 'reviewer', action: 'grant' }, { cookie: operator.cookie });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json()).toMatchObject({ userId: target.userId, changed: true, roles: ['creator', 'reviewer'] });
+    expect((await get('/api/auth/roles', target.cookie)).json().roles).toEqual(['creator', 'reviewer']);
+    const again = await change({ username: target.username, role: 'reviewer', action: 'grant' }, { cookie: operator.cookie });
+    expect(again.json().changed).toBe(false);
+
+    const revoked = await change({ username: target.username, role: 'reviewer', action: 'revoke' }, { cookie: operator.cookie });
+    expect(revoked.json().roles).toEqual(['creator']);
+  });
+
+  it('answers a clear 4xx for an unknown user, the creator role and a role not held', async () => {
+    const operator = await signup();
+    await grantRole(testApp, operator.userId, 'operator');
+    const unknown = await change({ username: 'nobody_here', role: 'auditor', action: 'grant' }, { cookie: operator.cookie });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatch(/No user named nobody_here/);
+    const creatorRole = await change({ username: operator.username, role: 'creator', action: 'grant' }, { cookie: operator.cookie });
+    expect(creatorRole.statusCode).toBe(400);
+    expect(creatorRole.json().error).toMatch(/^role:/);
+    const notHeld = await change({ username: operator.username, role: 'auditor', action: 'revoke' }, { cookie: operator.cookie });
+    expect(notHeld.statusCode).toBeGreaterThanOrEqual(400);
+    expect(notHeld.statusCode).toBeLessThan(500);
+  });
+});

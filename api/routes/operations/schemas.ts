@@ -1,6 +1,6 @@
 // The operations routes' answers: the payloads of domain/contracts/operations.ts, named here the way
 // every route area names its schemas.
-export { ledgerFailuresResponseSchema, outboxResponseSchema, workflowsResponseSchema } from '../../../domain/contracts/operations';
+export { ledgerFailuresResponseSchema, outboxResponseSchema, roleChangeRequestSchema, roleChangeResponseSchema, workflowsResponseSchema } from '../../../domain/contracts/operations';
 
 /** Newest outbox messages answered. */
 export const OUTBOX_LIMIT = 200;
