@@ -136,15 +136,15 @@ export function DisputeFiltersPanel({ filters, canFilterAssignee, onChange }: { 
     <div className="dispute-filters" role="search" aria-label="Filter disputes">
       <div className="field">
         <label htmlFor={`${ids}-status`}>Status</label>
-        <Dropdown inputId={`${ids}-status`} value={filters.status} options={[ALL, ...DISPUTE_STATUSES.map((value) => ({ label: STATUS_DISPLAY[value].label, value }))]} onChange={(event) => set('status', event.value as DisputeFilters['status'])} />
+        <Dropdown placeholder="All" inputId={`${ids}-status`} value={filters.status} options={[ALL, ...DISPUTE_STATUSES.map((value) => ({ label: STATUS_DISPLAY[value].label, value }))]} onChange={(event) => set('status', event.value as DisputeFilters['status'])} />
       </div>
       <div className="field">
         <label htmlFor={`${ids}-type`}>Dispute type</label>
-        <Dropdown inputId={`${ids}-type`} value={filters.disputeType} options={[ALL, ...DISPUTE_TYPES.map((value) => ({ label: DISPUTE_TYPE_DISPLAY[value].label, value }))]} onChange={(event) => set('disputeType', event.value as DisputeFilters['disputeType'])} />
+        <Dropdown placeholder="All" inputId={`${ids}-type`} value={filters.disputeType} options={[ALL, ...DISPUTE_TYPES.map((value) => ({ label: DISPUTE_TYPE_DISPLAY[value].label, value }))]} onChange={(event) => set('disputeType', event.value as DisputeFilters['disputeType'])} />
       </div>
       <div className="field">
         <label htmlFor={`${ids}-priority`}>Priority</label>
-        <Dropdown inputId={`${ids}-priority`} value={filters.priority} options={[ALL, ...DISPUTE_PRIORITIES.map((value) => ({ label: PRIORITY_DISPLAY[value].label, value }))]} onChange={(event) => set('priority', event.value as DisputeFilters['priority'])} />
+        <Dropdown placeholder="All" inputId={`${ids}-priority`} value={filters.priority} options={[ALL, ...DISPUTE_PRIORITIES.map((value) => ({ label: PRIORITY_DISPLAY[value].label, value }))]} onChange={(event) => set('priority', event.value as DisputeFilters['priority'])} />
       </div>
       <div className="field">
         <label htmlFor={`${ids}-assigned`}>Assigned To</label>
