@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { masterStatusBadge } from './master-status';
 import { copyrightCheck, vaultItem } from './vault-item.fixture';
-import { checkUnavailableReason, currentStep, startingStep, stepStates } from './workflow-steps';
+import { checkUnavailableReason, currentStep, isCopyrightCleared, startingStep, stepStates } from './workflow-steps';
 
 const registration = { network: 'testnet', account: 'rAccount', resultCode: null, note: null, explorer: { xrpscan: null, xrplorer: null, bithomp: null, xrplOrg: null } };
 
@@ -22,6 +22,21 @@ describe('per-track workflow steps', () => {
     const cleared = { ...mastered, copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'cleared', clearanceScore: 92 }) };
     expect(stepStates(cleared).copyright).toBe('completed');
     expect(currentStep(cleared)).toBe('vault');
+  });
+
+  it('counts a held or contested check as cleared once a reviewer cleared it, and never when refused or undecided', () => {
+    const review = (outcome: 'cleared' | 'refused' | null) => ({
+      disputeId: 'review-c1',
+      openedAt: '2026-11-20T10:00:00.000Z',
+      decision: outcome ? { outcome, details: 'A common progression', reviewerName: 'rita', decidedAt: '2026-11-21T10:00:00.000Z' } : null,
+    });
+    const contested = (outcome: 'cleared' | 'refused' | null) =>
+      vaultItem({ landrMasterStatus: 'completed', copyrightCheck: copyrightCheck({ status: 'failed', verdict: 'conflict', review: review(outcome) }) });
+    expect(isCopyrightCleared(contested(null))).toBe(false);
+    expect(isCopyrightCleared(contested('refused'))).toBe(false);
+    expect(isCopyrightCleared(contested('cleared'))).toBe(true);
+    const held = vaultItem({ landrMasterStatus: 'completed', copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'needs_review', review: review('cleared') }) });
+    expect(isCopyrightCleared(held)).toBe(true);
   });
 
   it('stands at the failed step, and counts the vault as done once the certificate is issued', () => {

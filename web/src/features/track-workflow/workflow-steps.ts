@@ -33,7 +33,13 @@ const REGISTERED_STATUSES: readonly TrackStatus[] = ['copyrighted', 'in_vault', 
 export { startingStep };
 
 export const isMasterDone = (item: VaultItem) => item.landrMasterStatus === 'completed' || item.landrMasterStatus === 'mastered';
-export const isCopyrightCleared = (item: VaultItem) => item.copyrightCheck?.status === 'completed' && item.copyrightCheck.verdict === 'cleared';
+/** Cleared by the oracle, or (a held or contested check) by a reviewer: either way the track may be registered. */
+export const isCopyrightCleared = (item: VaultItem) => {
+  const check = item.copyrightCheck;
+  if (!check) return false;
+  if (check.status === 'completed' && check.verdict === 'cleared') return true;
+  return check.review?.decision?.outcome === 'cleared';
+};
 export const isSecuredInVault = (item: VaultItem) => REGISTERED_STATUSES.includes(item.trackStatus);
 
 /** Why the copyright check cannot run on this item (its audio is too short), or null: the rule the server refuses by. */

@@ -1,8 +1,9 @@
 // What a finished copyright check found: the clearance score and verdict, how much it compared
-// against, the conflicting works by name, the passages of a track held for review (and its review
-// request), its recommendations, and what it could not check.
+// against, the conflicting works by name (and the creator's way to contest a conflict), the passages
+// of a track held for review (and its review request), its recommendations, and what it could not check.
 import { Tag } from 'primereact/tag';
 import type { CopyrightCheck } from '../../../../../domain/contracts/lifecycle';
+import { ContestConflict, isConflict } from '../../../components/copyright/contest-conflict';
 import { HeldForReview } from '../../../components/copyright/held-for-review';
 import { describeConflict, isHeldForReview, registryWorkUrl } from '../../../components/copyright/registered-work';
 import '../track-workflow.css';
@@ -59,6 +60,7 @@ export function CopyrightCheckReport({ check }: { check: CopyrightCheck }) {
           ))}
         </ul>
       )}
+      {isConflict(check) && <ContestConflict check={check} />}
       {isHeldForReview(check) && <HeldForReview check={check} />}
       {check.recommendations.length > 0 && (
         <>

@@ -190,7 +190,9 @@ function CopyrightStepPanel({ item }: { item: VaultItem }) {
         />
       )}
       {conflict ? (
-        <p className="muted small">A registered work matches this track, so it cannot be registered.</p>
+        <p className="muted small">
+          A registered work matches this track, so it cannot be registered{copyrightCheck?.reviewRequest || copyrightCheck?.review ? '.' : ' unless a reviewer clears it: contest the result above.'}
+        </p>
       ) : (
         !cleared && (
           <div className="button-row">
