@@ -1,5 +1,6 @@
 // GET /api/ledger/transactions/{txHash}: the ledger's raw answer about a transaction, relayed from the
-// server's XRPL_URL, which the /verify page reads itself to check a bundle's ledger transaction.
+// server's XRPL_URL. The /verify page asks the ledger directly first (ask-ledger.ts) and uses this
+// relay only when that fails, saying the answer came through this server.
 import { ledgerTransactionAnswerSchema, type LedgerTransactionAnswer } from '../../../../../domain/contracts/proofs';
 import { apiGet } from '../../../lib/api-client';
 

@@ -1,8 +1,10 @@
 // The public /verify page without an id (issue 15 §2): anyone drops a proof bundle (JSON from the
 // proof explorer's Download) and, optionally, the file it is about; the browser checks the Ed25519
 // signature against GOOSE's published key (or a key pasted from a source the person trusts) and
-// the file's SHA-256, with domain/proofs/verify-bundle.ts. Nothing is uploaded: only the
-// statement's ledger transaction hash is sent, to fetch the ledger's answer the browser then reads.
+// the file's SHA-256, with domain/proofs/verify-bundle.ts. Nothing is uploaded. The ledger
+// transaction is asked of a rippled server directly over WebSocket (the "Ledger server" field,
+// prefilled with the public server of the bundle's network, or the one this server reports); only
+// when that fails is this server's relay asked, and the check then says so.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
@@ -11,6 +13,7 @@ import { Tag } from 'primereact/tag';
 import { useId, useState, type ChangeEvent } from 'react';
 import type { ProofVerification } from '../../../../../domain/contracts/proofs';
 import { errorMessage } from '../../../lib/api-client';
+import { askLedgerDirectly, publicLedgerUrl } from '../api/ask-ledger';
 import { getLedgerAnswer } from '../api/get-ledger-answer';
 import { usePublishedKey } from '../api/get-published-key';
 import { PROOF_CHECK_LABELS, bundleHeadline, checkBundleInBrowser, chooseTrustedKey, readBundleText } from '../bundle-check';
@@ -36,6 +39,8 @@ export function BundleVerification() {
   const [result, setResult] = useState<ProofVerification | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const [ledgerUrl, setLedgerUrl] = useState('');
+  const [ledgerUrlEdited, setLedgerUrlEdited] = useState(false);
 
   const choice = chooseTrustedKey(pasted, published.data ? { keyId: published.data.keyId, publicKey: published.data.publicKey } : null);
 
@@ -50,7 +55,7 @@ export function BundleVerification() {
     }
     setChecking(true);
     try {
-      setResult(await checkBundleInBrowser(read.bundle, choice.key, evidenceFile?.bytes, getLedgerAnswer));
+      setResult(await checkBundleInBrowser(read.bundle, choice.key, evidenceFile?.bytes, { url: ledgerUrl, direct: (url, txHash) => askLedgerDirectly(url, txHash), relay: getLedgerAnswer }));
     } catch (error) {
       setProblem(`The bundle could not be checked: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -58,23 +63,56 @@ export function BundleVerification() {
     }
   };
 
+  /** Prefills the ledger server from the bundle's network, or with the one this server reports for a custom network. */
+  const pickBundle = (picked: Picked) => {
+    setBundleFile(picked);
+    if (!picked || ledgerUrlEdited) return;
+    const read = readBundleText(new TextDecoder().decode(picked.bytes));
+    const publicUrl = read.ok ? publicLedgerUrl(read.bundle) : null;
+    setLedgerUrl(publicUrl ?? '');
+    const txHash = read.ok ? (read.bundle as { statement?: { xrplTxHash?: unknown } } | null)?.statement?.xrplTxHash : null;
+    if (publicUrl || typeof txHash !== 'string' || !/^[0-9A-F]{64}$/.test(txHash)) return;
+    getLedgerAnswer(txHash).then(
+      (answer) => {
+        if (answer.url) setLedgerUrl((current) => current || answer.url || '');
+      },
+      () => undefined,
+    );
+  };
+
   return (
     <section className="verify" aria-labelledby={`${ids}-title`}>
       <header className="verify__header">
         <h1 id={`${ids}-title`}>Verify a proof bundle</h1>
         <p className="muted">
-          Choose a proof bundle downloaded from the proof explorer, and optionally the file it is about. Your browser checks them here; nothing is uploaded. The ledger's answer about the transaction the proof names is fetched through this server and read here.
+          Choose a proof bundle downloaded from the proof explorer, and optionally the file it is about. Your browser checks them here; nothing is uploaded. The transaction the proof names is asked of the ledger server below, directly from your browser; only if it cannot be reached is this server asked to relay the ledger's answer, and the result says so.
         </p>
       </header>
 
       <Card className="verify__card">
         <div className="field">
           <label htmlFor={`${ids}-bundle`}>Proof bundle (JSON)</label>
-          <input id={`${ids}-bundle`} type="file" accept="application/json,.json" onChange={(event) => void readFile(event).then(setBundleFile)} />
+          <input id={`${ids}-bundle`} type="file" accept="application/json,.json" onChange={(event) => void readFile(event).then(pickBundle)} />
         </div>
         <div className="field">
           <label htmlFor={`${ids}-file`}>The registered file (optional)</label>
           <input id={`${ids}-file`} type="file" onChange={(event) => void readFile(event).then(setEvidenceFile)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-ledger`}>Ledger server</label>
+          <InputText
+            id={`${ids}-ledger`}
+            value={ledgerUrl}
+            placeholder="wss://…"
+            aria-describedby={`${ids}-ledger-help`}
+            onChange={(event) => {
+              setLedgerUrl(event.target.value);
+              setLedgerUrlEdited(true);
+            }}
+          />
+          <small id={`${ids}-ledger-help`} className="muted">
+            A rippled WebSocket URL your browser asks about the proof's transaction (10 s timeout). Prefilled with the public server of the bundle's network; change it to a server you trust.
+          </small>
         </div>
         <details className="verify-key">
           <summary>Trusted key</summary>
