@@ -3,97 +3,44 @@
 // was recorded and before the claimant's tokens were credited; a new worker takes over, and the
 // resolution completes with the claimant credited exactly once, the contract's pending lowered
 // exactly once, the compensation recorded once on the case and the work unfrozen.
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, Connection } from '@temporalio/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { compensationReference } from '../../domain/disputes/dispute.decider';
 import { disputeStreamId } from '../../domain/disputes/dispute.events';
 import type { DisputeActor } from '../../domain/disputes/ports';
-import { eventRegistry } from '../../domain/registry';
 import { pendingCents, royaltyContractDecider, type RoyaltyContractCommand } from '../../domain/royalties/royalty-contract.decider';
 import { RoyaltyContractCreated, royaltyContractStreamId, type RoyaltyContractEvent } from '../../domain/royalties/royalty-contract.events';
 import { availableMicros } from '../../domain/tokens/token-account.decider';
 import { tokenAccountStreamId } from '../../domain/tokens/token-account.events';
-import { postgresDb, type Db } from '../../infra/db/db';
-import { migrate } from '../../infra/db/migrate';
 import { workFrozenOf } from '../../infra/disputes/work-freeze';
 import { handleCommand } from '../../infra/eventstore/command-handler';
-import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { contractIdFor } from '../../infra/royalties/contract-id';
-import { findTemporalCli, startTemporalDevServer, type DevServer } from '../../infra/temporal/dev-server';
 import { openTokenAccount } from '../../infra/tokens/open-accounts';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
-import { allProjections } from '../../projections/all';
 import { temporalDisputeCommands } from '../../workflows/dispute/client';
-import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../support/postgres';
 import { seedCreator, seedWork } from '../support/seed-work';
-import { startWorkerProcess, type WorkerProcess } from '../support/worker-process';
+import { describeWithPostgresAndTemporal, useWorkerKillEnv } from '../support/worker-kill-env';
 
-const hasPostgres = await postgresAvailable();
-const cli = await findTemporalCli();
-const missing = [!hasPostgres && `no Postgres server at ${new URL(TEST_DATABASE_URL).host}`, !cli && 'no Temporal CLI found'].filter(Boolean);
-const suite = missing.length === 0 ? describe : describe.skip;
-
-suite(missing.length === 0 ? 'dispute worker killed mid-resolution' : `dispute worker killed mid-resolution (skipped: ${missing.join(', ')})`, () => {
-  let dir: string;
-  let database: TestDatabase;
-  let server: DevServer;
-  let db: Db;
-  let eventStore: PostgresEventStore;
-  let connection: Connection;
-  let client: Client;
-  const taskQueue = `dispute-kill-${randomUUID()}`;
-  const workers: WorkerProcess[] = [];
-
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'goose-dispute-kill-'));
-    database = await createTestDatabase();
-    server = await startTemporalDevServer({ dbFile: path.join(dir, 'temporal.db'), ui: false });
-    db = postgresDb(database.url, 4);
-    await migrate(db, eventStoreMigrations);
+await describeWithPostgresAndTemporal('dispute worker killed mid-resolution', () => {
+  const env = useWorkerKillEnv({
+    tmpPrefix: 'goose-dispute-kill-',
+    taskQueuePrefix: 'dispute-kill-',
+    fixture: 'tests/support/dispute-worker.fixture.ts',
     // The effects' estimated value reads the work's issued licenses from the read models.
-    for (const projection of allProjections) await db.query(projection.schema);
-    eventStore = new PostgresEventStore(db, eventRegistry);
-    connection = await Connection.connect({ address: server.address });
-    client = new Client({ connection, namespace: 'default' });
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const worker of workers) await worker.kill('SIGKILL');
-    await connection?.close();
-    await eventStore?.close();
-    await db?.close();
-    await server?.stop();
-    await database?.drop();
-    await rm(dir, { recursive: true, force: true });
+    projectionSchemas: true,
   });
-
-  async function spawnWorker(pauseBeforeCreditMs: number): Promise<WorkerProcess> {
-    const worker = startWorkerProcess('tests/support/dispute-worker.fixture.ts', {
-      DATABASE_URL: database.url,
-      TEMPORAL_ADDRESS: server.address,
-      TASK_QUEUE: taskQueue,
-      PAUSE_BEFORE_CREDIT_MS: String(pauseBeforeCreditMs),
-      LOG_LEVEL: 'warn',
-    });
-    workers.push(worker);
-    await worker.ready;
-    return worker;
-  }
+  const spawnWorker = (pauseBeforeCreditMs: number) => env.spawnWorker({ PAUSE_BEFORE_CREDIT_MS: String(pauseBeforeCreditMs) });
 
   const context = { correlationId: 'test', actor: 'test' };
-  const contract = (workId: string, command: RoyaltyContractCommand) => handleCommand(eventStore, royaltyContractStreamId(contractIdFor(workId)), royaltyContractDecider, command, context);
+  const contract = (workId: string, command: RoyaltyContractCommand) => handleCommand(env.eventStore, royaltyContractStreamId(contractIdFor(workId)), royaltyContractDecider, command, context);
   const contractState = async (workId: string) =>
-    (await eventStore.readStream(royaltyContractStreamId(contractIdFor(workId)))).reduce((s, e) => royaltyContractDecider.evolve(s, { type: e.type, data: e.data } as RoyaltyContractEvent), royaltyContractDecider.initialState);
+    (await env.eventStore.readStream(royaltyContractStreamId(contractIdFor(workId)))).reduce((s, e) => royaltyContractDecider.evolve(s, { type: e.type, data: e.data } as RoyaltyContractEvent), royaltyContractDecider.initialState);
 
   // The kill lands between the compensation's two writes: the worker's ledger waits before the
   // credit (tests/support/dispute-worker.fixture.ts), so the deduction is recorded on the contract and
   // the claimant not yet credited. The retry must credit what was deducted then, and deduct nothing again.
   it('pays the compensation once and completes the resolution after the worker is SIGKILLed between the deduction and the credit', { timeout: 240_000 }, async () => {
+    const { eventStore, client, taskQueue } = env;
     const actor = async (name: string, roles: DisputeActor['roles']): Promise<DisputeActor> => ({ userId: (await seedCreator(eventStore, name)).userId, name, roles });
     const owner = await actor('olivia', ['creator']);
     const claimant = await actor('carl', ['creator']);

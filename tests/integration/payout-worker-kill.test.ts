@@ -2,81 +2,29 @@
 // before it recorded the lines paid; a new worker takes over and the run completes with the creator
 // credited exactly once and each line marked paid once.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, Connection } from '@temporalio/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistry } from '../../domain/registry';
+import { expect, it } from 'vitest';
 import { royaltyContractDecider } from '../../domain/royalties/royalty-contract.decider';
 import { RoyaltyContractCreated, royaltyContractStreamId } from '../../domain/royalties/royalty-contract.events';
 import { tokenAccountStreamId } from '../../domain/tokens/token-account.events';
-import { postgresDb, type Db } from '../../infra/db/db';
-import { migrate } from '../../infra/db/migrate';
 import { handleCommand } from '../../infra/eventstore/command-handler';
-import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
-import { findTemporalCli, startTemporalDevServer, type DevServer } from '../../infra/temporal/dev-server';
 import { openTokenAccount } from '../../infra/tokens/open-accounts';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
-import { allProjections } from '../../projections/all';
 import { payoutUpdate, royaltyContractWorkflowId } from '../../workflows/royalty-contract/shared';
-import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../support/postgres';
-import { startWorkerProcess, type WorkerProcess } from '../support/worker-process';
+import { describeWithPostgresAndTemporal, useWorkerKillEnv } from '../support/worker-kill-env';
 
-const hasPostgres = await postgresAvailable();
-const cli = await findTemporalCli();
-const missing = [!hasPostgres && `no Postgres server at ${new URL(TEST_DATABASE_URL).host}`, !cli && 'no Temporal CLI found'].filter(Boolean);
-const suite = missing.length === 0 ? describe : describe.skip;
-
-suite(missing.length === 0 ? 'payout worker killed mid-run' : `payout worker killed mid-run (skipped: ${missing.join(', ')})`, () => {
-  let dir: string;
-  let database: TestDatabase;
-  let server: DevServer;
-  let db: Db;
-  let eventStore: PostgresEventStore;
-  let connection: Connection;
-  let client: Client;
-  const taskQueue = `royalty-kill-${randomUUID()}`;
-  const workers: WorkerProcess[] = [];
-
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'goose-payout-kill-'));
-    database = await createTestDatabase();
-    server = await startTemporalDevServer({ dbFile: path.join(dir, 'temporal.db'), ui: false });
-    db = postgresDb(database.url, 4);
-    await migrate(db, eventStoreMigrations);
+await describeWithPostgresAndTemporal('payout worker killed mid-run', () => {
+  const env = useWorkerKillEnv({
+    tmpPrefix: 'goose-payout-kill-',
+    taskQueuePrefix: 'royalty-kill-',
+    fixture: 'tests/support/royalty-worker.fixture.ts',
     // The activities read the creator's name from the users read model, which joins the others.
-    for (const projection of allProjections) await db.query(projection.schema);
-    eventStore = new PostgresEventStore(db, eventRegistry);
-    connection = await Connection.connect({ address: server.address });
-    client = new Client({ connection, namespace: 'default' });
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const worker of workers) await worker.kill('SIGKILL');
-    await connection?.close();
-    await eventStore?.close();
-    await db?.close();
-    await server?.stop();
-    await database?.drop();
-    await rm(dir, { recursive: true, force: true });
+    projectionSchemas: true,
   });
-
-  async function spawnWorker(pauseAfterPayMs: number): Promise<WorkerProcess> {
-    const worker = startWorkerProcess('tests/support/royalty-worker.fixture.ts', {
-      DATABASE_URL: database.url,
-      TEMPORAL_ADDRESS: server.address,
-      TASK_QUEUE: taskQueue,
-      PAUSE_AFTER_PAY_MS: String(pauseAfterPayMs),
-      LOG_LEVEL: 'warn',
-    });
-    workers.push(worker);
-    await worker.ready;
-    return worker;
-  }
+  const spawnWorker = (pauseAfterPayMs: number) => env.spawnWorker({ PAUSE_AFTER_PAY_MS: String(pauseAfterPayMs) });
 
   it('pays the creator once and completes the run after the worker is SIGKILLed between paying and recording', { timeout: 240_000 }, async () => {
+    const { eventStore, client, taskQueue } = env;
     const ownerId = randomUUID();
     await openTokenAccount(new TokenLedger(eventStore), ownerId, { correlationId: 'test', actor: 'test' });
     const contractId = randomUUID();
