@@ -1,7 +1,7 @@
 // A creator whose track samples 8 s of another creator's registered recording: the copyright check
 // holds it for review instead of refusing it, names the passage in both recordings (the work by its
-// title, creator and registration date), keeps the track in the vault, and records the creator's
-// request for a review.
+// title, creator and registration date), keeps the track in the vault, and opens a review case for a
+// reviewer on its own (the creator has nothing to request).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { encodeWav, music } from '../../infra/audio/test-signals';
@@ -36,7 +36,7 @@ async function uploadAndMaster(page: Page, username: string, title: string, pcm:
   await expect(card).toHaveAttribute('data-workflow-status', 'mastered', { timeout: 60_000 });
 }
 
-test('a track sampling a registered recording is held for review with the passage named, and the creator asks for a review', async ({ page, browser }) => {
+test('a track sampling a registered recording is held for review with the passage named, and a review case opens for it', async ({ page, browser }) => {
   const originalCreator = `ferry_${Date.now().toString(36)}`;
   await uploadAndMaster(page, originalCreator, 'Night Ferry', original);
   const originalCard = page.getByRole('article', { name: 'Night Ferry' });
@@ -55,15 +55,15 @@ test('a track sampling a registered recording is held for review with the passag
   await expect(passages).toContainText(`“Night Ferry” by ${originalCreator}, registered `);
   await expect(passages).toContainText(/0:\d\d–0:\d\d of your track ↔ 0:\d\d–0:\d\d of “Night Ferry”/);
 
-  await held.getByLabel('Note for the reviewer (optional)').fill('The sample is licensed; the licence is attached to my dispute.');
-  await held.getByRole('button', { name: 'Request review' }).click();
-  await expect(held.getByText(/Review requested on/)).toBeVisible();
+  // The hold opened a review case by itself: a reviewer is on it, so there is nothing to request.
+  await expect(held.getByText(/Held for review — a reviewer is looking at it \(case #review-/)).toBeVisible();
+  await expect(held.getByRole('button', { name: 'Request review' })).toHaveCount(0);
 
   // The track stays in the vault, held, with nothing registered.
   await sampling.getByRole('menubar', { name: 'Dashboard tabs' }).getByRole('menuitem', { name: 'Vault' }).click();
   const vaultCard = sampling.getByRole('article', { name: 'Harbour Sampler' });
   await expect(vaultCard.getByText('Held for review').first()).toBeVisible();
-  await expect(vaultCard.getByText(/Review requested on/)).toBeVisible();
+  await expect(vaultCard.getByText(/a reviewer is looking at it/)).toBeVisible();
   const vault = await sampling.request.get('/api/vault');
   const [item] = (await vault.json()) as { title: string; xrplTxHash: string | null; certificateId: string | null }[];
   expect(item).toMatchObject({ title: 'Harbour Sampler', xrplTxHash: null, certificateId: null });
