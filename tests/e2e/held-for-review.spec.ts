@@ -63,7 +63,7 @@ test('a track sampling a registered recording is held for review with the passag
   await sampling.getByRole('menubar', { name: 'Dashboard tabs' }).getByRole('menuitem', { name: 'Vault' }).click();
   const vaultCard = sampling.getByRole('article', { name: 'Harbour Sampler' });
   await expect(vaultCard.getByText('Held for review').first()).toBeVisible();
-  await expect(vaultCard.getByText(/a reviewer is looking at it/)).toBeVisible();
+  await expect(vaultCard.getByText(/a reviewer is looking at it \(case #review-/)).toBeVisible();
   const vault = await sampling.request.get('/api/vault');
   const [item] = (await vault.json()) as { title: string; xrplTxHash: string | null; certificateId: string | null }[];
   expect(item).toMatchObject({ title: 'Harbour Sampler', xrplTxHash: null, certificateId: null });
