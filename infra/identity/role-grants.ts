@@ -51,3 +51,9 @@ export async function changeRole(
   if (state.status !== 'registered') throw new NotFoundError('No such user');
   return { userId: state.userId, username: state.username, changed: events.length > 0, roles: rolesOfUser(state), result };
 }
+
+/** Grants or revokes `role` for the user named `username`, recorded as done by `by` (the ops CLI and the operator API). */
+export async function changeRoleOfUsername(eventStore: EventStore, action: 'grant' | 'revoke', username: string, role: string, by: string): Promise<RoleChange> {
+  const userId = await userIdOfUsername(eventStore, username);
+  return changeRole(eventStore, { userId, role, action, by });
+}

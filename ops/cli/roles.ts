@@ -5,7 +5,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { DomainError } from '../../domain/shared/errors';
 import type { EventStore } from '../../infra/eventstore/event-store';
-import { changeRole, userIdOfUsername, type RoleChange } from '../../infra/identity/role-grants';
+import { changeRoleOfUsername, type RoleChange } from '../../infra/identity/role-grants';
 import { fail } from './command-line';
 
 export const ROLES_USAGE = `usage: npm run ops -- grant-role <username> <role> [--api <app url>]
@@ -23,12 +23,6 @@ export function cliGrantor(): string {
     user = process.env.USER ?? 'unknown';
   }
   return `ops-cli:${user}`;
-}
-
-/** Grants or revokes `role` for `username`, recorded as done by `by`. */
-export async function changeRoleOfUsername(eventStore: EventStore, action: 'grant' | 'revoke', username: string, role: string, by: string): Promise<RoleChange> {
-  const userId = await userIdOfUsername(eventStore, username);
-  return changeRole(eventStore, { userId, role, action, by });
 }
 
 export function formatRoleChange(action: 'grant' | 'revoke', role: string, change: RoleChange): string {

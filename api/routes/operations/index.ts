@@ -4,7 +4,7 @@
 // (api/routes/lifecycle/copyright.ts); the other failures have no retry path and say so. Roles are
 // granted here too, so the first reviewers can be made while the app holds its embedded database.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changeRole, userIdOfUsername } from '../../../infra/identity/role-grants';
+import { changeRoleOfUsername } from '../../../infra/identity/role-grants';
 import { listOutbox, outboxDir } from '../../../infra/mail/mailer';
 import { noWorkflowMonitor } from '../../../infra/temporal/workflow-monitor';
 import { LEDGER_FAILURE_NOTES, listLedgerFailures } from '../../../projections/operations/queries';
@@ -58,10 +58,9 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     async (request) => {
       const operator = await requireOperator(request);
       const { username, role, action } = request.body;
-      const userId = await userIdOfUsername(eventStore, username);
-      const change = await changeRole(eventStore, { userId, role, action, by: `operator:${operator}` });
+      const change = await changeRoleOfUsername(eventStore, action, username, role, `operator:${operator}`);
       if (change.result) await deps.projector.waitFor(change.result.lastPosition);
-      request.log.info({ operator, userId, role, action, changed: change.changed }, 'role changed by an operator');
+      request.log.info({ operator, userId: change.userId, role, action, changed: change.changed }, 'role changed by an operator');
       return { userId: change.userId, username: change.username, changed: change.changed, roles: change.roles };
     },
   );
