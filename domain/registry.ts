@@ -17,6 +17,7 @@ import { EventRegistry } from './shared/events';
 import { tokenAccountEventDefinitions } from './tokens/token-account.events';
 import { trackEventDefinitions } from './track/track.events';
 import { walletEventDefinitions } from './wallets/wallet.events';
+import { apiKeyEventDefinitions } from './developer/api-key.events';
 
 export const eventRegistry = new EventRegistry([
   ...userEventDefinitions,
@@ -35,4 +36,5 @@ export const eventRegistry = new EventRegistry([
   ...roleEventDefinitions,
   ...disputeEventDefinitions,
   ...workFreezeEventDefinitions,
+  ...apiKeyEventDefinitions,
 ]);

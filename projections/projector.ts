@@ -63,6 +63,11 @@ export class Projector {
     await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
   }
 
+  /** Tells live clients of a change made outside the projections (the developer API's usage log). */
+  announce(change: ReadModelChange): void {
+    this.changes.emit('change', change);
+  }
+
   onChange(listener: (change: ReadModelChange) => void): () => void {
     this.changes.on('change', listener);
     return () => this.changes.off('change', listener);

@@ -27,12 +27,13 @@ export const SERVICE_LABELS: Record<PricedService, string> = {
 
 /**
  * What a hold can reserve tokens for: a priced step at its catalogue price, or a license bought on
- * the marketplace at the offer's price (never covered by a subscription's allowance).
+ * the marketplace at the offer's price (never covered by a subscription's allowance), or a developer API
+ * call at its tier's price per call.
  */
-export const HOLD_PURPOSES = [...PRICED_SERVICES, 'license-purchase'] as const;
+export const HOLD_PURPOSES = [...PRICED_SERVICES, 'license-purchase', 'developer-api-call'] as const;
 export type HoldPurpose = (typeof HOLD_PURPOSES)[number];
 
-export const HOLD_PURPOSE_LABELS: Record<HoldPurpose, string> = { ...SERVICE_LABELS, 'license-purchase': 'License purchase' };
+export const HOLD_PURPOSE_LABELS: Record<HoldPurpose, string> = { ...SERVICE_LABELS, 'license-purchase': 'License purchase', 'developer-api-call': 'Developer API call' };
 
 export function isPricedService(purpose: string): purpose is PricedService {
   return (PRICED_SERVICES as readonly string[]).includes(purpose);

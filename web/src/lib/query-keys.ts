@@ -46,5 +46,7 @@ export const DISPUTES_KEY = ['/api/disputes'] as const;
 export const MY_ROLES_KEY = ['/api/auth/roles'] as const;
 /** The operations page: ['/api/ops', section]. */
 export const OPERATIONS_KEY = ['/api/ops'] as const;
+/** The Developer tab: ['/api/developer', 'keys' | 'usage' | 'pricing']. */
+export const DEVELOPER_KEY = ['/api/developer'] as const;
 /** A track's history folded through N events: ['/api/tracks', trackId, 'history', upTo]. */
 export const TRACKS_KEY = ['/api/tracks'] as const;

@@ -20,6 +20,7 @@ import {
   MY_OFFERS_KEY,
   MY_ROLES_KEY,
   OPERATIONS_KEY,
+  DEVELOPER_KEY,
   PROOFS_KEY,
   ROYALTY_ANALYTICS_KEY,
   ROYALTY_HISTORY_KEY,
@@ -60,6 +61,7 @@ const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
   disputes: [DISPUTES_KEY, MARKETPLACE_KEY, WORK_SEARCH_KEY, WORKS_KEY, SMART_CONTRACTS_KEY],
   // A failed ledger step, a retry, an outbox message: the operations page.
   operations: [OPERATIONS_KEY],
+  developer: [DEVELOPER_KEY],
 };
 
 /** Events after which a registration's external database sync may read differently. */

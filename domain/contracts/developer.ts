@@ -1,0 +1,140 @@
+// HTTP payloads of the developer API (spec 3 §2.5, §3 "API key", "API usage record", "API usage
+// stats", "API pricing tier", §5, §7; issue 17): the signed-in developer's keys, usage and pricing,
+// and the external v1 API called with X-API-Key. Money is integer cents.
+import { z } from 'zod';
+import { API_TIERS } from '../developer/api-tiers';
+
+export const API_KEY_STATUSES = ['active', 'revoked', 'suspended'] as const;
+export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
+
+/** An address the key may be used from: an IPv4 or IPv6 address, or a CIDR range of either. */
+export const ipAllowlistEntrySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'Each allowed address must be an IP address or a CIDR range, e.g. 203.0.113.7 or 198.51.100.0/24');
+
+/** Spec 3 §3 "API key". keyValue is the whole key only in the creation answer; afterwards the prefix. */
+export const apiKeySchema = z.object({
+  id: z.string(),
+  keyName: z.string(),
+  tier: z.enum(API_TIERS),
+  /** `gk_<id>`: what identifies the key once its full value is gone. */
+  keyPrefix: z.string(),
+  /** The full key in the creation answer (shown once); the prefix followed by an ellipsis afterwards. */
+  keyValue: z.string(),
+  isActive: z.boolean(),
+  status: z.enum(API_KEY_STATUSES),
+  /** Why the key was suspended; null unless suspended. */
+  suspendedReason: z.string().nullable(),
+  /** Calls this calendar month (UTC). */
+  currentUsage: z.number().int().min(0),
+  monthlyQuota: z.number().int().min(0),
+  /** Calls today (UTC). */
+  dailyUsage: z.number().int().min(0),
+  /** null: no daily limit (enterprise). */
+  dailyLimit: z.number().int().nullable(),
+  ipAllowlist: z.array(z.string()),
+  createdAt: z.string(),
+  lastUsed: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** GET /api/developer/keys: the signed-in user's keys, newest first, deleted ones left out. */
+export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) });
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
+
+/** POST /api/developer/keys. */
+export const createApiKeyRequestSchema = z.object({
+  keyName: z.string({ error: 'Please enter a key name' }).trim().min(1, 'Please enter a key name').max(100, 'A key name has at most 100 characters'),
+  tier: z.enum(API_TIERS, 'Choose a tier: free, pro or enterprise').default('free'),
+  termsAccepted: z.literal(true, 'Accept the API Terms of Service to create a key'),
+});
+export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;
+
+/** 201 of POST /api/developer/keys: the one answer that carries the whole key. */
+export const createApiKeyResponseSchema = z.object({ success: z.literal(true), apiKey: apiKeySchema, message: z.string() });
+export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponseSchema>;
+
+export const apiKeyParamsSchema = z.object({ id: z.string().trim().min(1).max(200) });
+
+/** DELETE /api/developer/keys/:id. */
+export const deleteApiKeyResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** PATCH /api/developer/keys/:id: the Security tab's allowlist for one key; an empty list lets any address in. */
+export const updateApiKeyRequestSchema = z.object({ ipAllowlist: z.array(ipAllowlistEntrySchema).max(50, 'At most 50 allowed addresses') });
+export type UpdateApiKeyRequest = z.input<typeof updateApiKeyRequestSchema>;
+export const updateApiKeyResponseSchema = z.object({ success: z.literal(true), apiKey: apiKeySchema });
+
+/** Spec 3 §3 "API usage record". */
+export const apiUsageRecordSchema = z.object({
+  id: z.string(),
+  keyId: z.string(),
+  keyName: z.string(),
+  method: z.string(),
+  endpoint: z.string(),
+  statusCode: z.number().int(),
+  responseTimeMs: z.number().int().min(0),
+  /** Cents this call was charged (0 on the free tier and for failed calls). */
+  costCents: z.number().int().min(0),
+  createdAt: z.string(),
+});
+export type ApiUsageRecord = z.infer<typeof apiUsageRecordSchema>;
+
+/** Spec 3 §3 "API usage stats", over the period named in the answer. */
+export const apiUsageStatsSchema = z.object({
+  totalCalls: z.number().int().min(0),
+  /** Cents charged: $0.05 for each successful call on a paid tier. */
+  totalCost: z.number().int().min(0),
+  /** Milliseconds, rounded; 0 without calls. */
+  avgResponseTime: z.number().min(0),
+  /** Share of calls answered 4xx or 5xx, 0..1. */
+  errorRate: z.number().min(0).max(1),
+});
+export type ApiUsageStats = z.infer<typeof apiUsageStatsSchema>;
+
+/** GET /api/developer/usage: the latest calls of all the user's keys and the stats of the current month (UTC). */
+export const apiUsageResponseSchema = z.object({
+  usage: z.array(apiUsageRecordSchema),
+  stats: apiUsageStatsSchema,
+  period: z.object({ from: z.string(), to: z.string() }),
+});
+export type ApiUsageResponse = z.infer<typeof apiUsageResponseSchema>;
+
+/** Spec 3 §3 "API pricing tier". */
+export const apiPricingTierSchema = z.object({
+  name: z.string(),
+  monthlyFee: z.number().int().min(0),
+  pricePerCall: z.number().int().min(0),
+  monthlyQuota: z.number().int().min(0),
+  dailyLimit: z.number().int().nullable(),
+  requestsPerMinute: z.number().int(),
+  features: z.array(z.string()),
+});
+export type ApiPricingTier = z.infer<typeof apiPricingTierSchema>;
+
+/** GET /api/developer/pricing: the tiers map. */
+export const apiPricingResponseSchema = z.object({ tiers: z.record(z.enum(API_TIERS), apiPricingTierSchema) });
+export type ApiPricingResponse = z.infer<typeof apiPricingResponseSchema>;
+
+/**
+ * POST /api/v1/oracle/analyze as JSON: a registered content id of the key's owner, analysed again
+ * against today's registry. An audio file goes as multipart instead (field `file`, optional
+ * `metadata` as a JSON string). filePath (a path on the server) is not accepted from outside.
+ */
+export const v1AnalyzeRequestSchema = z.object({
+  contentId: z.string().trim().min(1, 'contentId is required (or upload the audio as multipart field "file")').max(200),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export type V1AnalyzeRequest = z.input<typeof v1AnalyzeRequestSchema>;
+
+/** POST /api/v1/smart-contracts/create. */
+export const v1CreateContractRequestSchema = z.object({
+  contentId: z.string().trim().min(1, 'contentId is required').max(200),
+  /** The creator's XRPL account; when given it must be the key owner's own account, from which the contract is anchored. */
+  creatorWallet: z.string().trim().max(64).optional(),
+  /** The creator's share in percent; the standard template's 85 when absent. */
+  royaltySplit: z.number().min(0).max(100).optional(),
+});
+export type V1CreateContractRequest = z.input<typeof v1CreateContractRequestSchema>;
