@@ -56,7 +56,9 @@ describe('the API document', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.components.securitySchemes)).toEqual(['session', 'operatorToken']);
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['session', 'operatorToken', 'apiKey']);
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    for (const path of ['/api/v1/oracle/analyze', '/api/v1/smart-contracts/create']) expect(document.paths[path].post.security).toEqual([{ apiKey: [] }]);
     for (const route of documentedRoutes()) {
       const documentPath = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
       const operation = document.paths[documentPath]?.[route.method.toLowerCase()];

@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API_KEY_HEADER } from '../domain/developer/api-tiers';
 import { SESSION_COOKIE } from './plugins/auth';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -28,6 +29,8 @@ export const API_TAGS = {
   proofs: 'The proof explorer: proofs of creation and licensing, their bundles and evidence',
   registry: 'The public rights registry: registered works, their identifiers and evidence',
   public: 'Public verification',
+  developer: 'The developer API: keys, usage and pricing',
+  v1: 'The external API, called with an X-API-Key header',
   operations: 'Operators',
   platform: 'Health',
 } as const;
@@ -68,6 +71,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by POST /api/auth/signup and POST /api/auth/login' },
           operatorToken: { type: 'apiKey', in: 'header', name: 'X-Operator-Token', description: 'The OPS_TOKEN configured on the server' },
+          apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER, description: 'A developer API key (gk_…), created on the Developer tab or with POST /api/developer/keys; the v1 routes take it instead of the session' },
         },
       },
       security: [{ session: [] }],

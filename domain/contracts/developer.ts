@@ -3,6 +3,7 @@
 // and the external v1 API called with X-API-Key. Money is integer cents.
 import { z } from 'zod';
 import { API_TIERS } from '../developer/api-tiers';
+import { createContractResponseSchema } from './royalties';
 
 export const API_KEY_STATUSES = ['active', 'revoked', 'suspended'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
@@ -138,3 +139,40 @@ export const v1CreateContractRequestSchema = z.object({
   royaltySplit: z.number().min(0).max(100).optional(),
 });
 export type V1CreateContractRequest = z.input<typeof v1CreateContractRequestSchema>;
+
+/** What a v1 call was charged in tokens, in cents: the tier's price on a paid tier, 0 on free. */
+export const v1ChargedSchema = z.object({ cents: z.number().int().min(0) });
+
+/**
+ * The copyright oracle's whole result (infra/similarity/content-oracle.ts ContentAnalysis): the
+ * fields every kind of content has, and everything else the oracle explains itself with.
+ */
+export const v1ContentAnalysisSchema = z.looseObject({
+  contentKind: z.enum(['audio', 'video', 'image', 'text', 'document']),
+  /** 0–100; null when no check was available for this content. */
+  clearanceScore: z.number().nullable(),
+  status: z.enum(['cleared', 'conflict', 'needs_review', 'not_available']),
+  contentFingerprint: z.string().nullable(),
+  databasesChecked: z.number().int().min(0),
+  recordsScanned: z.number().int().min(0),
+  conflicts: z.array(z.looseObject({ workId: z.string(), title: z.string(), owner: z.string(), similarity: z.number() })),
+  recommendations: z.array(z.string()),
+  reason: z.string().nullable(),
+  metrics: z.looseObject({}),
+  notChecked: z.array(z.string()),
+});
+
+/** 200 of POST /api/v1/oracle/analyze. contentId is null for an uploaded file (it is analysed, not stored). */
+export const v1AnalyzeResponseSchema = z.object({
+  success: z.literal(true),
+  contentId: z.string().nullable(),
+  analysis: v1ContentAnalysisSchema,
+  /** The metadata the call sent, as sent; null without. */
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  charged: v1ChargedSchema,
+});
+export type V1AnalyzeResponse = z.infer<typeof v1AnalyzeResponseSchema>;
+
+/** 201 of POST /api/v1/smart-contracts/create: the answer of POST /api/smart-contracts/create and the charge. */
+export const v1CreateContractResponseSchema = createContractResponseSchema.extend({ charged: v1ChargedSchema });
+export type V1CreateContractResponse = z.infer<typeof v1CreateContractResponseSchema>;

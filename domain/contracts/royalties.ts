@@ -77,6 +77,7 @@ export const createContractResponseSchema = z.object({
   contract: contractSchema,
   message: z.string(),
 });
+export type CreateContractResponse = z.infer<typeof createContractResponseSchema>;
 
 /** The signed terms (canonical JSON, RFC 8785) as "View Contract" shows them. */
 export const signedTermsSchema = z.object({
