@@ -29,9 +29,9 @@ export const API_TAGS = {
   proofs: 'The proof explorer: proofs of creation and licensing, their bundles and evidence',
   registry: 'The public rights registry: registered works, their identifiers and evidence',
   public: 'Public verification',
-  developer: 'The developer API: keys, usage and pricing',
   v1: 'The external API, called with an X-API-Key header',
   operations: 'Operators',
+  developer: 'The developer API: keys, usage and pricing',
   platform: 'Health',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

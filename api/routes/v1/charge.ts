@@ -2,7 +2,7 @@
 // tiers): the price is held before the call's work, captured when the work succeeded and released
 // when it failed, so a refused or failed call costs nothing and a short balance is refused (402,
 // the ledger's "Insufficient tokens") before any work. The cents captured are left on the request
-// for the usage record (the API key guard's onResponse).
+// for the usage record (`request.apiCallCostCents`, read by api/plugins/api-key-guard.ts).
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ApiCaller } from '../../../domain/developer/ports';
@@ -11,13 +11,6 @@ import type { TokenAccountEvent } from '../../../domain/tokens/token-account.eve
 import { logger } from '../../../infra/logger/logger';
 import type { TokenLedger } from '../../../infra/tokens/token-ledger';
 import { HttpError } from '../../plugins/error-handler';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Cents this v1 call was charged (captured); the usage record's cost. Unset: nothing charged. */
-    apiCallCostCents?: number;
-  }
-}
 
 const MICROS_PER_CENT = 10_000;
 

@@ -16,9 +16,9 @@ import type { UploadExtension } from '../../../domain/constants';
 import { findUserWallets } from '../../../projections/wallets/queries';
 import { findOwnedTrack } from '../../../projections/vault/queries';
 import type { AppDeps } from '../../app';
+import { apiCallerOf, apiKeyGuard } from '../../plugins/api-key-guard';
 import { HttpError } from '../../plugins/error-handler';
 import { createContract } from '../smart-contracts/create-contract';
-import { apiCallerOf, apiKeyGuard } from './api-key-guard-stand-in';
 import { chargedCall } from './charge';
 import { FILE_PATH_REFUSED, receiveAudio } from './uploaded-audio';
 
