@@ -20,6 +20,7 @@ import { recordingDisputeEffects } from '../tests/support/dispute-effects-stand-
 import { multipartBody } from '../tests/support/multipart';
 import { releaseForm } from '../tests/support/release-form';
 import { offerLicense, registeredWork } from '../tests/support/licensing';
+import { seedApiKey } from '../tests/support/api-keys';
 import { seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import { createDisputeActivities } from '../workflows/dispute/activities';
@@ -58,6 +59,8 @@ interface Case {
   operatorOnly?: boolean;
   /** Takes a file and no one's id: only a visitor is refused (another user uploads as themselves). */
   fileOnly?: boolean;
+  /** A v1 route: the user calls with their API key (X-API-Key) instead of the session cookie. */
+  apiKey?: boolean;
 }
 
 const json = (payload: object = {}) => ({ payload, headers: { 'content-type': 'application/json' } });
@@ -161,6 +164,8 @@ const CASES: Record<string, Case> = {
   'POST /api/disputes/:id/review-decision': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/review-decision`, ...json({ outcome: 'cleared', details: 'x' }) }) },
   'POST /api/disputes/:id/appeal': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/appeal`, ...json({ reason: 'x' }) }) },
   'GET /api/disputes/:id/history': { request: (r) => ({ method: 'GET', url: `/api/disputes/${r.disputeId}/history` }) },
+  'POST /api/v1/oracle/analyze': { request: (r) => ({ method: 'POST', url: '/api/v1/oracle/analyze', ...json({ contentId: r.trackId }) }), apiKey: true },
+  'POST /api/v1/smart-contracts/create': { request: (r) => ({ method: 'POST', url: '/api/v1/smart-contracts/create', ...json({ contentId: r.trackId }) }), apiKey: true },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 
@@ -183,6 +188,8 @@ let dataDir: string;
 let owner: string;
 let stranger: string;
 let resource: Resource;
+/** Each signed-in user's API key, by their session cookie. */
+const apiKeys = new Map<string, string>();
 let missing: Resource;
 
 async function signup(): Promise<{ cookie: string; userId: string }> {
@@ -248,7 +255,10 @@ beforeAll(async () => {
   const ownerAccount = await signup();
   const ownerName = (await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: ownerAccount.cookie } })).json().username;
   owner = ownerAccount.cookie;
-  stranger = (await signup()).cookie;
+  const strangerAccount = await signup();
+  stranger = strangerAccount.cookie;
+  apiKeys.set(owner, (await seedApiKey(testApp, ownerAccount.userId)).key);
+  apiKeys.set(stranger, (await seedApiKey(testApp, strangerAccount.userId)).key);
   const track = await registeredTrack(ownerAccount.userId);
   await testApp.app.inject({ method: 'POST', url: '/api/smart-contracts/create', headers: { cookie: owner }, payload: { contentId: track.trackId } });
   const added = await testApp.app.inject({ method: 'POST', url: '/api/royalty-receivers', payload: { contentId: track.trackId, receiverName: 'Ana', receiverEmail: 'ana@example.com', royaltyPercentage: 10 }, headers: { cookie: owner } });
@@ -282,7 +292,8 @@ function anonymised(body: string, of: Resource): string {
 
 async function send(c: Case, of: Resource, cookie: string | null) {
   const { headers, ...request } = c.request(of);
-  return testApp.app.inject({ ...request, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  const identity = cookie ? (c.apiKey ? { 'x-api-key': apiKeys.get(cookie)! } : { cookie }) : {};
+  return testApp.app.inject({ ...request, headers: { ...headers, ...identity } });
 }
 
 describe('authorization, generated from the route table', () => {
@@ -302,6 +313,11 @@ describe('authorization, generated from the route table', () => {
         return;
       }
       expect(visitor.statusCode).toBe(401);
+      if (c.apiKey) {
+        const { headers, ...request } = c.request(resource);
+        const badKey = await testApp.app.inject({ ...request, headers: { ...headers, 'x-api-key': `gk_${'0'.repeat(16)}_${'a'.repeat(43)}` } });
+        expect(badKey.statusCode).toBe(401);
+      }
       const ownerAnswer = await send(c, resource, owner);
       const missingAnswer = await send(c, missing, stranger);
       if (c.fileOnly) {
