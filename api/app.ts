@@ -79,6 +79,7 @@ import type { WorkflowMonitor } from '../infra/temporal/workflow-monitor';
 import { operationsRoutes } from './routes/operations';
 import type { DisputeCommands } from '../domain/disputes/ports';
 import { disputeRoutes } from './routes/disputes';
+import { developerKeyRoutes } from './routes/developer';
 import { developerUsageRoutes } from './routes/developer-usage';
 import { v1Routes } from './routes/v1';
 
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(licenseOfferRoutes, deps);
   await app.register(operationsRoutes, deps);
   await app.register(disputeRoutes, deps);
+  await app.register(developerKeyRoutes, deps);
   await app.register(developerUsageRoutes, deps);
   // Its own scope: the API key guard's hooks apply to the v1 routes only.
   await app.register(v1Routes, deps);

@@ -48,6 +48,8 @@ interface Resource {
   evidenceId: string;
   /** An oracle_review case about the owner's track. */
   reviewCaseId: string;
+  /** One of the owner's developer API keys. */
+  apiKeyId: string;
 }
 
 interface Case {
@@ -166,6 +168,9 @@ const CASES: Record<string, Case> = {
   'GET /api/disputes/:id/history': { request: (r) => ({ method: 'GET', url: `/api/disputes/${r.disputeId}/history` }) },
   'POST /api/v1/oracle/analyze': { request: (r) => ({ method: 'POST', url: '/api/v1/oracle/analyze', ...json({ contentId: r.trackId }) }), apiKey: true },
   'POST /api/v1/smart-contracts/create': { request: (r) => ({ method: 'POST', url: '/api/v1/smart-contracts/create', ...json({ contentId: r.trackId }) }), apiKey: true },
+  // PATCH first: the DELETE case revokes the owner's key.
+  'PATCH /api/developer/keys/:id': { request: (r) => ({ method: 'PATCH', url: `/api/developer/keys/${r.apiKeyId}`, ...json({ ipAllowlist: ['203.0.113.7'] }) }) },
+  'DELETE /api/developer/keys/:id': { request: (r) => ({ method: 'DELETE', url: `/api/developer/keys/${r.apiKeyId}` }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
 };
 
@@ -199,7 +204,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -275,9 +280,10 @@ beforeAll(async () => {
     licenseId: await boughtLicense(ownerAccount.cookie),
     ...(await filedDispute(ownerAccount.userId, ownerName)),
     reviewCaseId: await reviewCaseAbout(track.trackId, ownerAccount.userId),
+    apiKeyId: (await testApp.app.inject({ method: 'POST', url: '/api/developer/keys', headers: { cookie: owner }, payload: { keyName: 'Mine', termsAccepted: true } })).json().apiKey.id,
   };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}` };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16) };
 });
 
 afterAll(async () => {

@@ -28,10 +28,10 @@ export const API_TAGS = {
   disputes: 'Dispute management and the review of copyright holds: cases, evidence, messages, resolutions, appeals and their history',
   proofs: 'The proof explorer: proofs of creation and licensing, their bundles and evidence',
   registry: 'The public rights registry: registered works, their identifiers and evidence',
+  developer: 'The developer API: keys, usage and pricing',
   public: 'Public verification',
   v1: 'The external API, called with an X-API-Key header',
   operations: 'Operators',
-  developer: 'The developer API: keys, usage and pricing',
   platform: 'Health',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
