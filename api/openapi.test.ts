@@ -59,6 +59,11 @@ describe('the API document', () => {
     expect(Object.keys(document.components.securitySchemes)).toEqual(['session', 'operatorToken', 'apiKey']);
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     for (const path of ['/api/v1/oracle/analyze', '/api/v1/smart-contracts/create']) expect(document.paths[path].post.security).toEqual([{ apiKey: [] }]);
+    // The v1 analysis takes JSON or a form, each documented with its own fields.
+    const analyze = document.paths['/api/v1/oracle/analyze'].post;
+    expect(analyze.requestBody.content['application/json'].schema.required).toEqual(['contentId']);
+    expect(analyze.requestBody.content['multipart/form-data'].schema).toMatchObject({ required: ['file'], properties: { file: { format: 'binary' } } });
+    expect(analyze['x-multipart-form']).toBeUndefined();
     for (const route of documentedRoutes()) {
       const documentPath = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
       const operation = document.paths[documentPath]?.[route.method.toLowerCase()];

@@ -47,6 +47,31 @@ export function fileResponse(contentType: string, description: string) {
   return { description, content: { [contentType]: { schema: binarySchema } } };
 }
 
+const MULTIPART_FORM = 'x-multipart-form';
+
+/**
+ * For a route that takes JSON or a multipart form (`consumes` both): the form's own fields, so the
+ * document does not describe the form with the JSON body's schema. Spread into the route's schema.
+ */
+export function multipartForm(form: z.ZodType): { [MULTIPART_FORM]: unknown } {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(form, { io: 'input' });
+  return { [MULTIPART_FORM]: schema };
+}
+
+/** Puts each route's declared multipart form in place of the JSON body's schema under multipart/form-data. */
+function withMultipartForms(document: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const form = operation[MULTIPART_FORM];
+      if (!form) continue;
+      delete operation[MULTIPART_FORM];
+      const content = operation.requestBody?.content;
+      if (content?.['multipart/form-data']) content['multipart/form-data'] = { schema: form };
+    }
+  }
+  return document;
+}
+
 /** For operations anyone may call: no session cookie. */
 export const PUBLIC: { security: [] } = { security: [] };
 
@@ -77,7 +102,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => withTextRule(withErrorAnswers(jsonSchemaTransformObject(document) as OpenApiDocument)),
+    transformObject: (document) => withTextRule(withErrorAnswers(withMultipartForms(jsonSchemaTransformObject(document) as OpenApiDocument))),
   });
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, uiConfig: { docExpansion: 'list', deepLinking: true }, logLevel: 'warn' });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
@@ -85,6 +110,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
 interface OpenApiOperation {
   responses?: Record<string, unknown>;
+  [MULTIPART_FORM]?: unknown;
   parameters?: { schema?: unknown }[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
 }

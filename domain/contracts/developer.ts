@@ -130,6 +130,12 @@ export const v1AnalyzeRequestSchema = z.object({
 });
 export type V1AnalyzeRequest = z.input<typeof v1AnalyzeRequestSchema>;
 
+/** POST /api/v1/oracle/analyze as multipart/form-data: the audio (at most 50 MB) and optional metadata as a JSON object's text. */
+export const v1AnalyzeFormSchema = z.object({
+  file: z.string().meta({ format: 'binary', description: 'Audio (MP3, WAV, FLAC…) or a video with sound, at most 50 MB' }),
+  metadata: z.string().max(64 * 1024).optional().meta({ description: 'A JSON object, echoed in the answer' }),
+});
+
 /** POST /api/v1/smart-contracts/create. */
 export const v1CreateContractRequestSchema = z.object({
   contentId: z.string().trim().min(1, 'contentId is required').max(200),

@@ -1,13 +1,16 @@
 // `npm run fuzz:api`: schemathesis (PyPI) fuzzes every operation of the API document against the
 // whole platform as `npm start` runs it (embedded defaults, a fresh data directory), signed in as a
-// creator who has uploaded a track, and fails on any server error (5xx) or a crash. Logout is left
-// out: it would end the fuzzer's own session. FUZZ_MAX_EXAMPLES bounds the cases per operation
+// creator who has uploaded a track and holds a pro API key (sent as X-API-Key for the v1 routes),
+// and fails on any server error (5xx) or a crash. Logout is left out: it would end the fuzzer's
+// own session. FUZZ_MAX_EXAMPLES bounds the cases per operation
 // (CI runs a bounded pass; by hand, e.g. FUZZ_MAX_EXAMPLES=300 FUZZ_WORKERS=2). Without schemathesis installed
 // it says so and is skipped. The last line of stdout is one JSON object with the counts.
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createApiKeyResponseSchema } from '../../domain/contracts/developer';
+import { API_KEY_HEADER } from '../../domain/developer/api-tiers';
 import { sineWav } from '../support/audio';
 import { signUpCreator, startPlatformProcess, uploadWav } from '../support/platform-process';
 import { startStripeMock, stripeMockBinary, type StripeMock } from '../support/stripe-mock';
@@ -68,6 +71,9 @@ async function main(): Promise<void> {
     // the copyright check to run rather than refuse it.
     const { cookie } = await signUpCreator(base, `fuzz_${Date.now()}`);
     await uploadWav(base, cookie, 'Fuzz take', sineWav({ seconds: 5 }));
+    // A pro key, so the v1 routes are fuzzed past the key guard and charged (the welcome tokens pay
+    // for them); the guard's 429 or 403 (limits, a key suspended for failing calls) are documented 4XX answers.
+    const apiKey = await createApiKey(base, cookie);
     const junitPath = path.join(platform.dataDir, 'junit.xml');
     const started = Date.now();
     const run = spawnSync(
@@ -88,6 +94,8 @@ async function main(): Promise<void> {
         `Cookie: ${cookie}`,
         '--header',
         `X-Operator-Token: ${opsToken}`,
+        '--header',
+        `${API_KEY_HEADER}: ${apiKey}`,
         '--workers',
         String(WORKERS),
         '--seed',
@@ -125,6 +133,17 @@ async function main(): Promise<void> {
     await platform.stop();
     await stripeMock?.stop();
   }
+}
+
+/** A pro API key of the signed-in user, created as the Developer tab creates one; answers the whole key. */
+async function createApiKey(base: string, cookie: string): Promise<string> {
+  const response = await fetch(`${base}/api/developer/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ keyName: 'Fuzz key', tier: 'pro', termsAccepted: true }),
+  });
+  if (response.status !== 201) throw new Error(`creating the API key failed: ${response.status} ${await response.text()}`);
+  return createApiKeyResponseSchema.parse(await response.json()).apiKey.keyValue;
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,7 @@
 // token ledger.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { v1AnalyzeRequestSchema, v1AnalyzeResponseSchema, v1CreateContractRequestSchema, v1CreateContractResponseSchema, type V1AnalyzeResponse } from '../../../domain/contracts/developer';
+import { v1AnalyzeFormSchema, v1AnalyzeRequestSchema, v1AnalyzeResponseSchema, v1CreateContractRequestSchema, v1CreateContractResponseSchema, type V1AnalyzeResponse } from '../../../domain/contracts/developer';
 import { V1_MAX_UPLOAD_BYTES } from '../../../domain/developer/api-tiers';
 import type { ApiCaller } from '../../../domain/developer/ports';
 import { ValidationError } from '../../../domain/shared/errors';
@@ -17,6 +17,7 @@ import { findUserWallets } from '../../../projections/wallets/queries';
 import { findOwnedTrack } from '../../../projections/vault/queries';
 import type { AppDeps } from '../../app';
 import { apiCallerOf, apiKeyGuard } from '../../plugins/api-key-guard';
+import { multipartForm } from '../../openapi';
 import { HttpError } from '../../plugins/error-handler';
 import { createContract } from '../smart-contracts/create-contract';
 import { chargedCall } from './charge';
@@ -86,6 +87,7 @@ export const v1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         consumes: ['application/json', 'multipart/form-data'],
         // Absent for a multipart form: its parts are read as a stream, not parsed into a body.
         body: v1AnalyzeRequestSchema.optional(),
+        ...multipartForm(v1AnalyzeFormSchema),
         response: { 200: v1AnalyzeResponseSchema },
       },
     },
