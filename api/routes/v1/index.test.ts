@@ -4,7 +4,7 @@
 // signed-in route, and the charge: captured on a paid key when the call succeeds, released when it
 // fails, nothing on the free tier, each as the token balance and the usage log show it.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +150,7 @@ describe(`POST ${ANALYZE} on ${recordingSource}`, () => {
     const answer = v1AnalyzeResponseSchema.parse(response.json());
     expect(answer).toMatchObject({ success: true, contentId: null, metadata: { title: 'Take 1' }, charged: { cents: PAID_CALL_CENTS } });
     expect(answer.analysis.contentKind).toBe('audio');
+    expect(await readdir(testApp.storage.stagingDir), 'the upload is not kept').toEqual([]);
     expect(await balance(userId)).toEqual({ balanceMicros: before.balanceMicros - PAID_MICROS, heldMicros: 0 });
     expect(await lastUsage(keyId)).toEqual({ status_code: 200, cost_cents: PAID_CALL_CENTS, endpoint: ANALYZE });
   }, 60_000);
@@ -191,6 +192,7 @@ describe(`POST ${ANALYZE} on ${recordingSource}`, () => {
       if (typeof error === 'string') expect(response.json().error, name).toBe(error);
       else expect(response.json().error, name).toMatch(error);
     }
+    expect(await readdir(testApp.storage.stagingDir), 'refused uploads are not kept').toEqual([]);
     // Every refusal cost nothing: holds taken for the calls that reached their work were released.
     expect(await balance(userId)).toEqual(before);
     expect(await lastUsage(keyId)).toMatchObject({ cost_cents: 0 });
