@@ -8,7 +8,7 @@ import { curlExamples, formatUsd, V1_REFERENCE_URL, V1_ROUTES } from '../labels'
 export function DocumentationDialog({ visible, onHide }: { visible: boolean; onHide(): void }) {
   return (
     <Dialog header="Documentation" visible={visible} onHide={onHide} className="developer-dialog developer-dialog--wide" draggable={false} modal>
-      <DocumentationBody origin={window.location.origin} />
+      {visible && <DocumentationBody origin={window.location.origin} />}
     </Dialog>
   );
 }

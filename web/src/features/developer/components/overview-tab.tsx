@@ -29,7 +29,7 @@ export function OverviewTab({ keys }: { keys: readonly ApiKey[] | undefined }) {
         </div>
       </dl>
       <ol className="api-overview__steps">
-        <li>Create API Key (above), accept the API Terms of Service, and copy the key at once: it is shown only once.</li>
+        <li>Create a key (Create API Key, above) and accept the API Terms of Service. Copy the key at once: it is shown only once.</li>
         <li>
           Send it in the <code>{API_KEY_HEADER}</code> header with each request (see the Documentation).
         </li>
