@@ -79,6 +79,7 @@ import type { WorkflowMonitor } from '../infra/temporal/workflow-monitor';
 import { operationsRoutes } from './routes/operations';
 import type { DisputeCommands } from '../domain/disputes/ports';
 import { disputeRoutes } from './routes/disputes';
+import { developerUsageRoutes } from './routes/developer-usage';
 
 /** Starts and drives a track's lifecycle workflow; the real one is Temporal (api/temporal-lifecycle.ts). */
 export interface TrackLifecycleClient {
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(licenseOfferRoutes, deps);
   await app.register(operationsRoutes, deps);
   await app.register(disputeRoutes, deps);
+  await app.register(developerUsageRoutes, deps);
   await app.register(realtimeRoutes(options.projector));
 
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.

@@ -29,6 +29,7 @@ export const API_TAGS = {
   registry: 'The public rights registry: registered works, their identifiers and evidence',
   public: 'Public verification',
   operations: 'Operators',
+  developer: 'The developer API: keys, usage and pricing',
   platform: 'Health',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

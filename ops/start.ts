@@ -8,6 +8,7 @@ import { buildApp } from '../api/app';
 import { temporalLifecycleClient } from '../api/temporal-lifecycle';
 import { temporalReleaseClient } from '../workflows/release/client';
 import { sessionMigrations } from '../infra/auth/session-store';
+import { apiUsageMigrations } from '../infra/developer/usage-store';
 import { signInNonceMigrations } from '../infra/auth/sign-in-nonces';
 import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   const temporal = await resolveTemporal(config);
   stops.push(() => temporal.stop());
 
-  const platform = await openPlatform(config, [...sessionMigrations, ...signInNonceMigrations, ...lifecycleMigrations]);
+  const platform = await openPlatform(config, [...sessionMigrations, ...signInNonceMigrations, ...lifecycleMigrations, ...apiUsageMigrations]);
   stops.push(() => platform.close());
   const services = await openLifecycleServices(config.dataDir);
   stops.push(() => services.ledger.close());

@@ -1,4 +1,5 @@
 // Every read model the projector maintains.
+import { developerProjection } from './developer/projection';
 import { disputesProjection } from './disputes/projection';
 import { distributionsProjection } from './distributions/projection';
 import { licensesProjection } from './licenses/projection';
@@ -28,4 +29,5 @@ export const allProjections: readonly Projection[] = [
   proofsProjection,
   licensesProjection,
   disputesProjection,
+  developerProjection,
 ];

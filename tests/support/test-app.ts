@@ -5,6 +5,7 @@ import { buildApp, type AppDeps, type BuildAppOptions } from '../../api/app';
 import { eventRegistry } from '../../domain/registry';
 import { sessionMigrations } from '../../infra/auth/session-store';
 import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
+import { apiUsageMigrations } from '../../infra/developer/usage-store';
 import { loadCertificateSigningKey } from '../../infra/certificate/signing-key';
 import { pgliteDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
@@ -36,7 +37,7 @@ export async function startTestApp(
   const storage = new FileStorage(dataDir);
   await storage.init();
   const db = await pgliteDb();
-  await migrate(db, [...eventStoreMigrations, ...sessionMigrations, ...signInNonceMigrations]);
+  await migrate(db, [...eventStoreMigrations, ...sessionMigrations, ...signInNonceMigrations, ...apiUsageMigrations]);
   const eventStore = new PostgresEventStore(db, eventRegistry);
   const projector = new Projector(db, eventStore, allProjections);
   await projector.start();
