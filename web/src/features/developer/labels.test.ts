@@ -41,9 +41,9 @@ describe('create checks', () => {
     expect(tierSummary('enterprise')).toBe('50,000 calls a month, no daily limit, $0.05 a successful call, in tokens');
   });
 
-  it('toasts API Key Created with the server’s note for 8 s', () => {
+  it('toasts API Key Created, copy now, shown once, for 8 s', () => {
     const answer = createApiKeyResponseSchema.parse({ success: true, apiKey: apiKey(), message: 'API Key Created: copy it now, it is shown once' });
-    expect(keyCreatedToast(answer)).toEqual({ severity: 'success', summary: 'API Key Created', detail: 'API Key Created: copy it now, it is shown once', life: 8_000 });
+    expect(keyCreatedToast(answer)).toEqual({ severity: 'success', summary: 'API Key Created', detail: 'Copy “Catalogue sync” now: it is shown once, for 30 seconds', life: 8_000 });
   });
 });
 

@@ -2,7 +2,7 @@
 // quotas in words, the usage bar's share and colour, the key name and allowlist checks (with the
 // contracts' own messages), the toasts of creating, deleting and restricting a key, and the curl
 // examples of the Documentation dialog.
-import { API_KEY_HEADER, API_TIER_LIMITS, API_TIERS, usageColour, type ApiTier } from '../../../../domain/developer/api-tiers';
+import { API_KEY_HEADER, API_TIER_LIMITS, API_TIERS, NEW_KEY_VISIBLE_MS, usageColour, type ApiTier } from '../../../../domain/developer/api-tiers';
 import { createApiKeyRequestSchema, updateApiKeyRequestSchema, type ApiKey, type CreateApiKeyResponse } from '../../../../domain/contracts/developer';
 import { errorMessage } from '../../lib/api-client';
 import type { ToastOptions } from '../../components/ui/toast';
@@ -61,7 +61,12 @@ export function parseAllowlist(text: string): { ok: true; ipAllowlist: string[] 
 }
 
 export function keyCreatedToast(answer: CreateApiKeyResponse): ToastOptions {
-  return { severity: 'success', summary: 'API Key Created', detail: answer.message, life: KEY_CREATED_TOAST_MS };
+  return {
+    severity: 'success',
+    summary: 'API Key Created',
+    detail: `Copy “${answer.apiKey.keyName}” now: it is shown once, for ${NEW_KEY_VISIBLE_MS / 1000} seconds`,
+    life: KEY_CREATED_TOAST_MS,
+  };
 }
 
 export function keyCreateFailedToast(error: unknown): ToastOptions {

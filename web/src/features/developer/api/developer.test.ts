@@ -3,9 +3,9 @@
 // words; deleting and the allowlist go to the key's own address; an answer that breaks the
 // contract is not taken for a key.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiKey } from '../developer.fixture';
+import { apiKey, usage } from '../developer.fixture';
 import { KEY_CREATE_FAILED, keyCreateFailedToast, keyDeleteFailedToast, KEY_DELETE_FAILED } from '../labels';
-import { createApiKey, deleteApiKey, updateAllowlist } from './developer';
+import { createApiKey, deleteApiKey, getApiUsage, updateAllowlist } from './developer';
 
 function answer(status: number, body: unknown) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
@@ -62,5 +62,13 @@ describe('developer calls', () => {
       credentials: 'include',
       body: { ipAllowlist: ['203.0.113.7', '198.51.100.0/24'] },
     });
+  });
+
+  it('asks the usage for the 10 calls the tab lists and takes only an answer that fits the contract', async () => {
+    const fetchMock = answer(200, usage());
+    expect((await getApiUsage()).stats.totalCalls).toBe(40);
+    expect(sent(fetchMock)).toMatchObject({ url: '/api/developer/usage?recent=10', credentials: 'include' });
+    answer(200, { usage: [], stats: { totalCalls: -1 } });
+    await expect(getApiUsage()).rejects.toThrow();
   });
 });

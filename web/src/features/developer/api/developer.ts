@@ -14,6 +14,7 @@ import {
   type CreateApiKeyRequest,
   type CreateApiKeyResponse,
 } from '../../../../../domain/contracts/developer';
+import { RECENT_CALLS_SHOWN } from '../../../../../domain/developer/api-tiers';
 import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { DEVELOPER_KEY } from '../../../lib/query-keys';
@@ -38,10 +39,15 @@ export function useApiKeys({ enabled }: { enabled: boolean }) {
   });
 }
 
+/** This month's stats and the calls the Usage tab lists (RECENT_CALLS_SHOWN of them). */
+export function getApiUsage(signal?: AbortSignal) {
+  return getParsed(`${BASE}/usage?recent=${RECENT_CALLS_SHOWN}`, apiUsageResponseSchema, signal);
+}
+
 export function useApiUsage({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: DEVELOPER_USAGE_KEY,
-    queryFn: ({ signal }) => getParsed(`${BASE}/usage`, apiUsageResponseSchema, signal),
+    queryFn: ({ signal }) => getApiUsage(signal),
     enabled,
     retry: retryUnlessRefused,
   });
