@@ -54,11 +54,12 @@ export function ApiKeyRow({ apiKey, shownOnce, now }: { apiKey: ApiKey; shownOnc
   const toast = useToast();
   const remove = useDeleteApiKey();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // mutateAsync, not mutate's callbacks: the refetch after a delete unmounts this row before they would run.
   const confirmDelete = () =>
-    remove.mutate(apiKey.id, {
-      onSuccess: () => toast.show(keyDeletedToast(apiKey.keyName)),
-      onError: (failure) => toast.show(keyDeleteFailedToast(failure)),
-    });
+    void remove.mutateAsync(apiKey.id).then(
+      () => toast.show(keyDeletedToast(apiKey.keyName)),
+      (failure: unknown) => toast.show(keyDeleteFailedToast(failure)),
+    );
 
   return (
     <article className="api-key" aria-label={`API key ${apiKey.keyName}`}>
