@@ -10,10 +10,10 @@ import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
 import { useId, useState, type FormEvent } from 'react';
 import type { CreateApiKeyResponse } from '../../../../../domain/contracts/developer';
-import type { ApiTier } from '../../../../../domain/developer/api-tiers';
 import { useToast } from '../../../components/ui/toast';
 import { useCreateApiKey } from '../api/developer';
-import { keyCreatedToast, keyCreateFailedToast, keyNameError, TIER_OPTIONS } from '../labels';
+import { acceptedRequest, continueToTerms, EMPTY_DRAFT, type KeyDraft } from '../create-flow';
+import { keyCreatedToast, keyCreateFailedToast, TIER_OPTIONS } from '../labels';
 import { TermsDialog } from './terms-dialog';
 
 interface CreateKeyDialogProps {
@@ -25,17 +25,17 @@ interface CreateKeyDialogProps {
 export function CreateKeyDialog({ visible, onHide, onCreated }: CreateKeyDialogProps) {
   const toast = useToast();
   const create = useCreateApiKey();
-  const [draft, setDraft] = useState<{ keyName: string; tier: ApiTier }>({ keyName: '', tier: 'free' });
+  const [draft, setDraft] = useState<KeyDraft>(EMPTY_DRAFT);
   const [termsOpen, setTermsOpen] = useState(false);
 
   const accept = () =>
     create.mutate(
-      { ...draft, termsAccepted: true },
+      acceptedRequest(draft),
       {
         onSuccess: (answer) => {
           toast.show(keyCreatedToast(answer));
           setTermsOpen(false);
-          setDraft({ keyName: '', tier: 'free' });
+          setDraft(EMPTY_DRAFT);
           onCreated(answer);
           onHide();
         },
@@ -57,8 +57,8 @@ export function CreateKeyDialog({ visible, onHide, onCreated }: CreateKeyDialogP
 }
 
 interface CreateKeyFormProps {
-  draft: { keyName: string; tier: ApiTier };
-  onChange(draft: { keyName: string; tier: ApiTier }): void;
+  draft: KeyDraft;
+  onChange(draft: KeyDraft): void;
   /** Called with a valid name only: the terms come next. */
   onContinue(): void;
   onCancel(): void;
@@ -69,9 +69,9 @@ export function CreateKeyForm({ draft, onChange, onContinue, onCancel }: CreateK
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = keyNameError(draft.keyName);
-    setError(problem);
-    if (problem === null) onContinue();
+    const next = continueToTerms(draft);
+    setError(next.step === 'form' ? next.error : null);
+    if (next.step === 'terms') onContinue();
   };
   return (
     <form className="create-key-form" onSubmit={submit} noValidate>
