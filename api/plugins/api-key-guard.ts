@@ -209,7 +209,7 @@ async function record(deps: ApiKeyGuardDeps, caller: ApiCaller, meta: Admitted, 
 
 async function suspendIfFailing(deps: ApiKeyGuardDeps, caller: ApiCaller, at: Date): Promise<void> {
   const { rows } = await deps.db.query<{ calls: string | number; failed: string | number }>(
-    `SELECT count(*) AS calls, count(*) FILTER (WHERE status_code BETWEEN 400 AND 499 AND status_code <> 429) AS failed
+    `SELECT count(*) AS calls, count(*) FILTER (WHERE status_code BETWEEN 400 AND 499 AND status_code NOT IN (402, 429)) AS failed
        FROM (SELECT status_code FROM api_usage_records WHERE key_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2) AS recent`,
     [caller.keyId, FAILURE_WINDOW_CALLS],
   );
@@ -217,7 +217,7 @@ async function suspendIfFailing(deps: ApiKeyGuardDeps, caller: ApiCaller, at: Da
   const failed = Number(rows[0]?.failed ?? 0);
   if (calls < FAILURE_MIN_CALLS || failed / calls <= FAILED_REQUEST_RATIO_LIMIT) return;
   const percent = Math.round(FAILED_REQUEST_RATIO_LIMIT * 100);
-  const reason = `${failed} of its last ${calls} calls failed (more than ${percent} % of requests answered 4xx)`;
+  const reason = `${failed} of its last ${calls} calls failed (more than ${percent} % of requests refused as bad requests)`;
   const command = { type: 'SuspendApiKey' as const, data: { keyId: caller.keyId, reason, failedCalls: failed, windowCalls: calls } };
   const context = { correlationId: randomUUID(), actor: 'api-key-guard', now: at };
   // Two failing calls may judge the key at once; the second finds it suspended and decides nothing.

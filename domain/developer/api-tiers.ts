@@ -30,9 +30,10 @@ export const REQUESTS_PER_MINUTE = 100;
 
 /**
  * A key whose failed requests pass this share of its recent calls is suspended (the Security
- * tab's limit). Failed: answered 4xx other than 429 (the limiter's own refusal). Judged over the
- * key's last FAILURE_WINDOW_CALLS calls, once it has made at least FAILURE_MIN_CALLS, so one bad
- * request out of three does not suspend a new key.
+ * tab's limit). Failed: answered 4xx other than 402 (no tokens left: topping up mends it, so it is
+ * not abuse) and 429 (the limiter's own refusal). Judged over the key's last FAILURE_WINDOW_CALLS
+ * calls, once it has made at least FAILURE_MIN_CALLS, so one bad request out of three does not
+ * suspend a new key.
  */
 export const FAILED_REQUEST_RATIO_LIMIT = 0.3;
 export const FAILURE_WINDOW_CALLS = 100;

@@ -12,7 +12,7 @@ import { apiKeyDecider, evolveApiKey, initialApiKeyState, type ApiKeyCommand } f
 import { apiKeyStreamId, type ApiKeyEvent } from '../../domain/developer/api-key.events';
 import { API_TERMS_VERSION, type ApiTier } from '../../domain/developer/api-tiers';
 import { eventRegistry } from '../../domain/registry';
-import { ValidationError } from '../../domain/shared/errors';
+import { InsufficientTokensError, ValidationError } from '../../domain/shared/errors';
 import { postgresDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import { apiUsageMigrations, usageOf, usageOfKeys, windowStart } from '../../infra/developer/usage-store';
@@ -56,6 +56,9 @@ describe.skipIf(!postgresUp)(`API limits under concurrent calls on the real Post
       scope.get('/t/ok', async (request) => ({ keyId: apiCallerOf(request).keyId }));
       scope.get('/t/fail', async () => {
         throw new ValidationError('contentId is required');
+      });
+      scope.get('/t/unpaid', async () => {
+        throw new InsufficientTokensError(50_000, 0);
       });
     });
     await app.ready();
@@ -226,6 +229,15 @@ describe.skipIf(!postgresUp)(`API limits under concurrent calls on the real Post
     const next = await call(value);
     expect(next.statusCode).toBe(403);
     expect(next.json().error).toBe(`This API key is suspended: ${state.suspendedReason}`);
+  });
+
+  it('calls refused for want of tokens (402) are not failures: a key out of tokens stays active', async () => {
+    const { keyId, value } = await newKey('pro');
+    for (let i = 0; i < 20; i++) {
+      expect((await call(value, '/t/unpaid')).statusCode).toBe(402);
+      await harness.guard.idle();
+    }
+    expect((await stateOf(keyId)).status).toBe('active');
   });
 
   it('6 failed of 20 (30 %, not more) leaves the key active', async () => {

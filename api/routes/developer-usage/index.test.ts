@@ -12,6 +12,7 @@ import { apiKeyDecider } from '../../../domain/developer/api-key.decider';
 import { apiKeyStreamId } from '../../../domain/developer/api-key.events';
 import { API_TERMS_VERSION, type ApiTier } from '../../../domain/developer/api-tiers';
 import { ValidationError } from '../../../domain/shared/errors';
+import { usageOfKeys } from '../../../infra/developer/usage-store';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { apiCallerOf, apiKeyGuard, type ApiKeyGuard } from '../../plugins/api-key-guard';
@@ -58,14 +59,14 @@ async function signup(): Promise<{ userId: string; cookie: string }> {
   return { userId: response.json().user.id, cookie: `goose_session=${session.value}` };
 }
 
-async function newKey(ownerId: string, tier: ApiTier, keyName: string): Promise<string> {
+async function newKey(ownerId: string, tier: ApiTier, keyName: string): Promise<{ keyId: string; value: string }> {
   const keyId = randomBytes(8).toString('hex');
   const value = `gk_${keyId}_${randomBytes(32).toString('base64url')}`;
   await handleCommand(testApp.eventStore, apiKeyStreamId(keyId), apiKeyDecider, {
     type: 'CreateApiKey',
     data: { keyId, ownerId, keyName, tier, keyPrefix: `gk_${keyId}`, keySha256: createHash('sha256').update(value).digest('hex'), termsVersion: API_TERMS_VERSION, termsAcceptedAt: new Date().toISOString() },
   }, { correlationId: randomUUID(), actor: ownerId });
-  return value;
+  return { keyId, value };
 }
 
 async function callV1(key: string, route: 'charged' | 'refused') {
@@ -82,11 +83,12 @@ describe('GET /api/developer/usage', () => {
     const other = await signup();
     const pro = await newKey(owner.userId, 'pro', 'Production');
     const free = await newKey(owner.userId, 'free', 'Testing');
+    const unused = await newKey(owner.userId, 'free', 'Unused');
     const othersKey = await newKey(other.userId, 'pro', 'Not yours');
-    expect((await callV1(pro, 'charged')).statusCode).toBe(200);
-    expect((await callV1(free, 'charged')).statusCode).toBe(200);
-    expect((await callV1(pro, 'refused')).statusCode).toBe(400);
-    await callV1(othersKey, 'charged');
+    expect((await callV1(pro.value, 'charged')).statusCode).toBe(200);
+    expect((await callV1(free.value, 'charged')).statusCode).toBe(200);
+    expect((await callV1(pro.value, 'refused')).statusCode).toBe(400);
+    await callV1(othersKey.value, 'charged');
 
     const response = await usage(owner.cookie);
     expect(response.statusCode).toBe(200);
@@ -109,6 +111,12 @@ describe('GET /api/developer/usage', () => {
     expect((await usage(owner.cookie, '?recent=1')).json().usage).toHaveLength(1);
     const others = apiUsageResponseSchema.parse((await usage(other.cookie)).json());
     expect(others.usage.map((u) => u.keyName)).toEqual(['Not yours']);
+
+    // What the keys list shows per key: this month's and today's admitted calls, and the latest call.
+    const perKey = await usageOfKeys(testApp.db, [pro.keyId, free.keyId, unused.keyId], new Date());
+    expect(perKey.get(pro.keyId)).toMatchObject({ monthCalls: 2, dayCalls: 2 });
+    expect(perKey.get(pro.keyId)?.lastUsed).toBe(body.usage.find((u) => u.keyName === 'Production')?.createdAt);
+    expect(perKey.get(unused.keyId)).toEqual({ monthCalls: 0, dayCalls: 0, lastUsed: null });
   });
 
   it('answers a developer without calls with zeros', async () => {
