@@ -8,6 +8,7 @@ import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
 import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
 import { isNotBuiltTab, NotBuiltTabPanel } from '../../features/dashboard/components/not-built-tab';
 import { WelcomePanel } from '../../features/dashboard/components/welcome-panel';
+import { DeveloperPanel } from '../../features/developer/components/developer-panel';
 import { DistributionsPanel } from '../../features/distribution/components/distributions-panel';
 import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
 import { OraclePanel } from '../../features/oracle/components/oracle-panel';
@@ -75,6 +76,16 @@ export function DashboardRoute() {
             title="Smart Contracts"
             icon="pi-file-edit"
             reason="Sign up or log in to create royalty contracts for your registered work, invite receivers to share its royalties and pay them out."
+          />
+        ))}
+      {activeTab === 'developer' &&
+        (user ? (
+          <DeveloperPanel />
+        ) : (
+          <SignUpPrompt
+            title="Developer API"
+            icon="pi-code"
+            reason="Sign up or log in to create API keys and call the copyright oracle and royalty contracts from your own programs, within your tier's limits."
           />
         ))}
       {isNotBuiltTab(activeTab) && <NotBuiltTabPanel tab={activeTab} />}

@@ -3,7 +3,7 @@
 import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 
-type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions' | 'smart-contracts'>;
+type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions' | 'smart-contracts' | 'developer'>;
 
 const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string; plans: string[] }> = {
   create: {
@@ -24,12 +24,6 @@ const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string;
     icon: 'pi-headphones',
     summary: 'In-app support is not available yet.',
     plans: ['Support requests and answers in one place'],
-  },
-  developer: {
-    title: 'Developer API',
-    icon: 'pi-code',
-    summary: 'The developer API is not available yet: there are no API keys to create today.',
-    plans: ['API keys with usage quotas, authenticated with the X-API-Key header', 'Usage history and pricing tiers'],
   },
   faq: {
     title: 'Frequently Asked Questions',
