@@ -12,7 +12,7 @@ const KEY_NAME = 'Journey key';
 async function analyseWithKey(origin: string, apiKey: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const form = new FormData();
   const audio = encodeWav(music({ seconds: 8, seed: 1717, level: -9 }), 44_100, 2);
-  form.append('file', new Blob([audio], { type: 'audio/wav' }), 'script-take.wav');
+  form.append('file', new Blob([new Uint8Array(audio)], { type: 'audio/wav' }), 'script-take.wav');
   form.append('metadata', JSON.stringify({ source: 'journey script' }));
   const answer = await fetch(new URL('/api/v1/oracle/analyze', origin), { method: 'POST', headers: { 'X-API-Key': apiKey }, body: form });
   return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
