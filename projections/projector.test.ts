@@ -38,6 +38,9 @@ import { eventStoreMigrations, PostgresEventStore } from '../infra/eventstore/po
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL } from '../tests/support/postgres';
 import { releaseForm } from '../tests/support/release-form';
 import { allProjections } from './all';
+import { apiKeyDecider, type ApiKeyCommand } from '../domain/developer/api-key.decider';
+import { apiKeyStreamId } from '../domain/developer/api-key.events';
+import { API_TERMS_VERSION } from '../domain/developer/api-tiers';
 import type { Projection } from './projection';
 import { Projector, rebuildProjections } from './projector';
 import { findUserById, findUserByUsername } from './users/queries';
@@ -346,11 +349,18 @@ for (const { name, open } of backends) {
       const grant: UserCommand = { type: 'GrantRole', data: { userId: users[2]!.userId, role: 'reviewer', grantedBy: 'ops-cli:test', grantedAt: new Date().toISOString() } };
       last = (await handleCommand(store, userStreamId(users[2]!.userId), { decide: decideUser, evolve: evolveUser, initialState: initialUserState }, grant, { correlationId: 'grant', actor: 'ops-cli:test' })).result!.lastPosition;
       last = await disputedWork(walletOwner, users[1]!.userId);
+      const keyId = randomUUID().replace(/-/g, '').slice(0, 16);
+      const createKey: ApiKeyCommand = {
+        type: 'CreateApiKey',
+        data: { keyId, ownerId: walletOwner, keyName: 'Rebuild key', tier: 'pro', keyPrefix: `gk_${keyId}`, keySha256: 'a'.repeat(64), termsVersion: API_TERMS_VERSION, termsAcceptedAt: new Date().toISOString() },
+      };
+      await handleCommand(store, apiKeyStreamId(keyId), apiKeyDecider, createKey, { correlationId: 'key', actor: walletOwner });
+      last = (await handleCommand(store, apiKeyStreamId(keyId), apiKeyDecider, { type: 'ChangeApiKeyAllowlist', data: { keyId, ipAllowlist: ['203.0.113.7'], changedBy: walletOwner } }, { correlationId: 'key', actor: walletOwner })).result!.lastPosition;
       await live.waitFor(last);
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      // Intake, wallet, receiver, statement, release, contract, license (offered and sold), role and dispute events fill every table but the certificates, which only a registration fills.
+      // Intake, wallet, receiver, statement, release, contract, license (offered and sold), role, dispute and API key events fill every table but the certificates, which only a registration fills.
       const emptyTables = Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table);
       expect(emptyTables.sort()).toEqual(['certificates']);
 
