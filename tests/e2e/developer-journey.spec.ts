@@ -67,7 +67,7 @@ test('a developer creates a key, accepts the terms, copies it, calls the v1 orac
 
   // Deleted in the tab: the script's next call is refused at once.
   await page.getByRole('button', { name: `Delete ${KEY_NAME}` }).click();
-  await page.getByRole('alertdialog', { name: 'Delete this API key?' }).getByRole('button', { name: 'Delete key' }).click();
+  await page.getByRole('dialog', { name: 'Delete this API key?' }).getByRole('button', { name: 'Delete key' }).click();
   await expect(page.getByText('API Key Deleted').first()).toBeVisible();
   const refused = await analyseWithKey(origin, apiKey);
   expect(refused).toEqual({ status: 401, body: { error: 'This API key was deleted' } });
