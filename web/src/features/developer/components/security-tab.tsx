@@ -29,7 +29,7 @@ export function SecurityTab({ keys }: { keys: readonly ApiKey[] }) {
           </li>
           <li>
             <strong>{Math.round(FAILED_REQUEST_RATIO_LIMIT * 100)}% failed-request ratio</strong>: a key whose last {FAILURE_WINDOW_CALLS} calls (once it
-            has made {FAILURE_MIN_CALLS}) were refused as bad requests (4xx other than 429) more than {Math.round(FAILED_REQUEST_RATIO_LIMIT * 100)}% of the
+            has made {FAILURE_MIN_CALLS}) were refused as bad requests (4xx other than 402 for want of tokens and 429) more than {Math.round(FAILED_REQUEST_RATIO_LIMIT * 100)}% of the
             time is suspended, with the figures as its reason.
           </li>
         </ul>
