@@ -20,12 +20,11 @@ import {
   DisputeResolved,
   disputeStreamId,
 } from '../../domain/disputes/dispute.events';
-import { eventRegistry } from '../../domain/registry';
-import { pgliteDb, type Db } from '../../infra/db/db';
-import { migrate } from '../../infra/db/migrate';
-import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import type { Db } from '../../infra/db/db';
+import type { PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { openOnPglite, type ProjectionDatabase } from '../../tests/support/projection-databases';
 import type { ReadModelChange } from '../projection';
-import { Projector } from '../projector';
+import type { Projector } from '../projector';
 import { disputesProjection } from './projection';
 import { findDispute, listDisputes, openCaseFromReadModel } from './queries';
 
@@ -62,25 +61,18 @@ function filed(disputeId: string, overrides: Partial<Parameters<typeof DisputeFi
 }
 
 describe('disputes projection on PGlite', () => {
+  let database: ProjectionDatabase;
   let db: Db;
   let store: PostgresEventStore;
   let projector: Projector;
   let changes: ReadModelChange[];
 
   beforeEach(async () => {
-    db = await pgliteDb();
-    await migrate(db, eventStoreMigrations);
-    store = new PostgresEventStore(db, eventRegistry);
-    projector = new Projector(db, store, [disputesProjection]);
-    await projector.start();
-    changes = [];
-    projector.onChange((change) => changes.push(change));
+    database = await openOnPglite([disputesProjection]);
+    ({ db, store, projector, changes } = database);
   });
 
-  afterEach(async () => {
-    await projector.stop();
-    await db.close();
-  });
+  afterEach(() => database.close());
 
   async function record(disputeId: string, events: Event[]): Promise<void> {
     const before = (await store.readStream(disputeStreamId(disputeId))).length;

@@ -6,12 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { licenseStreamId, type LicenseEvent } from '../../domain/licensing/license.decider';
 import { LicenseIssued, LicensePaymentSecured, LicensePurchaseFailed, LicensePurchaseRequested, LicenseRated } from '../../domain/licensing/license.events';
 import type { OfferDetails } from '../../domain/licensing/license-offer.events';
-import { eventRegistry } from '../../domain/registry';
-import { pgliteDb, type Db } from '../../infra/db/db';
-import { migrate } from '../../infra/db/migrate';
-import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import type { Db } from '../../infra/db/db';
+import type { PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { openOnPglite, type ProjectionDatabase } from '../../tests/support/projection-databases';
 import type { ReadModelChange } from '../projection';
-import { Projector } from '../projector';
+import type { Projector } from '../projector';
 import { licenseSalesProjection } from './projection';
 
 const NOW = '2026-11-26T10:00:00.000Z';
@@ -38,25 +37,18 @@ function purchase(licenseId: string): LicenseEvent[] {
 }
 
 describe('license sales projection on PGlite', () => {
+  let database: ProjectionDatabase;
   let db: Db;
   let store: PostgresEventStore;
   let projector: Projector;
   let changes: ReadModelChange[];
 
   beforeEach(async () => {
-    db = await pgliteDb();
-    await migrate(db, eventStoreMigrations);
-    store = new PostgresEventStore(db, eventRegistry);
-    projector = new Projector(db, store, [licenseSalesProjection]);
-    await projector.start();
-    changes = [];
-    projector.onChange((change) => changes.push(change));
+    database = await openOnPglite([licenseSalesProjection]);
+    ({ db, store, projector, changes } = database);
   });
 
-  afterEach(async () => {
-    await projector.stop();
-    await db.close();
-  });
+  afterEach(() => database.close());
 
   async function record(licenseId: string, events: LicenseEvent[]): Promise<void> {
     const before = (await store.readStream(licenseStreamId(licenseId))).length;

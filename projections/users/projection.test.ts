@@ -4,35 +4,27 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UserRegistered, userStreamId } from '../../domain/identity/user.events';
-import { eventRegistry } from '../../domain/registry';
-import { pgliteDb, type Db } from '../../infra/db/db';
-import { migrate } from '../../infra/db/migrate';
-import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import type { Db } from '../../infra/db/db';
+import type { PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { openOnPglite, type ProjectionDatabase } from '../../tests/support/projection-databases';
 import { changeRole } from '../../infra/identity/role-grants';
 import type { ReadModelChange } from '../projection';
-import { Projector } from '../projector';
+import type { Projector } from '../projector';
 import { usersProjection } from './projection';
 
 describe('users projection: roles', () => {
+  let database: ProjectionDatabase;
   let db: Db;
   let store: PostgresEventStore;
   let projector: Projector;
   let changes: ReadModelChange[];
 
   beforeEach(async () => {
-    db = await pgliteDb();
-    await migrate(db, eventStoreMigrations);
-    store = new PostgresEventStore(db, eventRegistry);
-    projector = new Projector(db, store, [usersProjection]);
-    await projector.start();
-    changes = [];
-    projector.onChange((change) => changes.push(change));
+    database = await openOnPglite([usersProjection]);
+    ({ db, store, projector, changes } = database);
   });
 
-  afterEach(async () => {
-    await projector.stop();
-    await db.close();
-  });
+  afterEach(() => database.close());
 
   async function user(username: string): Promise<string> {
     const userId = randomUUID();

@@ -60,6 +60,11 @@ async function openProjectionDatabase(openEmpty: OpenEmpty, projections: Project
   };
 }
 
+/** The embedded database alone, for read models whose tests need nothing of a real server. */
+export function openOnPglite(projections: Projection[]): Promise<ProjectionDatabase> {
+  return openProjectionDatabase(DATABASES[0]!.open!, projections);
+}
+
 /**
  * Declares `suite` once per database, as "<subject> on <database>"; the suite opens its database
  * (in beforeAll or beforeEach, as it needs) with the projections it tests.
