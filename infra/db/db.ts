@@ -90,9 +90,10 @@ function freshDatabaseSnapshot(): Promise<Blob> {
 async function loadOrMakeSnapshot(): Promise<Blob> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const wasm = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
-  const build = await stat(wasm);
-  const file = path.join(os.tmpdir(), `goose-pglite-fresh-${build.size}-${Math.round(build.mtimeMs)}.tar`);
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const { version } = JSON.parse(await readFile(path.join(dist, '..', 'package.json'), 'utf8')) as { version: string };
+  const build = await stat(path.join(dist, 'pglite.wasm'));
+  const file = path.join(os.tmpdir(), `goose-pglite-fresh-${version}-${build.size}.tar`);
   const kept = await readFile(file).catch(() => null);
   if (kept) return new Blob([kept]);
   const fresh = await PGlite.create({ extensions: { pg_trgm } });
