@@ -4,10 +4,10 @@
 // month, day and minute windows, counted in Postgres in one transaction so concurrent calls and
 // several app instances share the limits). Every admitted call is written to the usage log and
 // announced to its owner's browsers; a key whose recent calls fail too often is suspended.
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, onResponseHookHandler } from 'fastify';
-import { apiKeyDecider, evolveApiKey, initialApiKeyState, type ApiKeyState } from '../../domain/developer/api-key.decider';
+import { evolveApiKey, initialApiKeyState, type ApiKeyState } from '../../domain/developer/api-key.decider';
 import { API_KEY_PREFIX, apiKeyStreamId, type ApiKeyEvent } from '../../domain/developer/api-key.events';
 import {
   API_KEY_HEADER,
@@ -18,10 +18,10 @@ import {
   REQUESTS_PER_MINUTE,
 } from '../../domain/developer/api-tiers';
 import type { ApiCaller } from '../../domain/developer/ports';
-import { ConcurrencyError, ForbiddenError, UnauthorizedError } from '../../domain/shared/errors';
+import { ForbiddenError, UnauthorizedError } from '../../domain/shared/errors';
 import type { Db } from '../../infra/db/db';
 import { windowEnd, windowStart, type WindowKind } from '../../infra/developer/usage-store';
-import { handleCommand } from '../../infra/eventstore/command-handler';
+import { apiKeyIdOf, apiKeySha256, handleApiKeyCommand } from '../../infra/developer/api-keys';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import type { ReadModelChange } from '../../projections/projection';
 
@@ -47,9 +47,6 @@ export interface ApiKeyGuard {
   /** Resolves once every usage record started so far is written (tests, shutdown). */
   idle(): Promise<void>;
 }
-
-/** `gk_<16 hex>_<43 base64url>`: anything else is not a key this platform made. */
-const KEY_PATTERN = /^gk_([0-9a-f]{16})_[A-Za-z0-9_-]{43}$/;
 
 interface Admitted {
   keyName: string;
@@ -119,12 +116,11 @@ async function authenticate(eventStore: EventStore, request: FastifyRequest): Pr
   const header = request.headers[API_KEY_HEADER.toLowerCase()];
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) throw new UnauthorizedError(`An ${API_KEY_HEADER} header is required`);
-  const match = KEY_PATTERN.exec(value.trim());
-  if (!match) throw new UnauthorizedError('This API key is not valid');
-  const keyId = match[1]!;
+  const keyId = apiKeyIdOf(value.trim());
+  if (!keyId) throw new UnauthorizedError('This API key is not valid');
   const recorded = await eventStore.readStream(apiKeyStreamId(keyId));
   const key = recorded.reduce((state, e) => evolveApiKey(state, { type: e.type, data: e.data } as ApiKeyEvent), initialApiKeyState);
-  const given = createHash('sha256').update(value.trim()).digest();
+  const given = Buffer.from(apiKeySha256(value.trim()), 'hex');
   const stored = Buffer.from(key.keySha256, 'hex');
   if (!key.created || key.keyPrefix !== `${API_KEY_PREFIX}${keyId}` || stored.length !== given.length || !timingSafeEqual(stored, given)) {
     throw new UnauthorizedError('This API key is not valid');
@@ -221,12 +217,5 @@ async function suspendIfFailing(deps: ApiKeyGuardDeps, caller: ApiCaller, at: Da
   const command = { type: 'SuspendApiKey' as const, data: { keyId: caller.keyId, reason, failedCalls: failed, windowCalls: calls } };
   const context = { correlationId: randomUUID(), actor: 'api-key-guard', now: at };
   // Two failing calls may judge the key at once; the second finds it suspended and decides nothing.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await handleCommand(deps.eventStore, apiKeyStreamId(caller.keyId), apiKeyDecider, command, context);
-      return;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= 2) throw error;
-    }
-  }
+  await handleApiKeyCommand(deps.eventStore, caller.keyId, command, context);
 }

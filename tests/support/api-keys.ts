@@ -1,10 +1,7 @@
 // Developer API keys put straight into the event store for API tests (the key's stream, as POST
 // /api/developer/keys records it), waited for in the read models; answers the whole key.
-import { createHash, randomBytes } from 'node:crypto';
-import { apiKeyDecider } from '../../domain/developer/api-key.decider';
-import { API_KEY_PREFIX, apiKeyStreamId } from '../../domain/developer/api-key.events';
 import { API_TERMS_VERSION, type ApiTier } from '../../domain/developer/api-tiers';
-import { handleCommand } from '../../infra/eventstore/command-handler';
+import { handleApiKeyCommand, newApiKey } from '../../infra/developer/api-keys';
 import type { SeedDeps } from './seed-track';
 
 export interface SeededApiKey {
@@ -14,17 +11,16 @@ export interface SeededApiKey {
 }
 
 export async function seedApiKey(deps: SeedDeps, ownerId: string, tier: ApiTier = 'free'): Promise<SeededApiKey> {
-  const keyId = randomBytes(8).toString('hex');
-  const key = `${API_KEY_PREFIX}${keyId}_${randomBytes(32).toString('base64url')}`;
-  const created = await handleCommand(deps.eventStore, apiKeyStreamId(keyId), apiKeyDecider, {
+  const { keyId, keyPrefix, key, keySha256 } = newApiKey();
+  const created = await handleApiKeyCommand(deps.eventStore, keyId, {
     type: 'CreateApiKey',
     data: {
       keyId,
       ownerId,
       keyName: `Test key ${keyId.slice(0, 4)}`,
       tier,
-      keyPrefix: `${API_KEY_PREFIX}${keyId}`,
-      keySha256: createHash('sha256').update(key).digest('hex'),
+      keyPrefix,
+      keySha256,
       termsVersion: API_TERMS_VERSION,
       termsAcceptedAt: new Date().toISOString(),
     },

@@ -3,7 +3,6 @@
 // reads the pricing tiers. A key is `gk_<keyId>_<secret>`: only its SHA-256 and its prefix are
 // stored, and the whole key is in the creation answer and nowhere else. Writes go through the key's
 // decider; another user's key is answered exactly like a missing one (404).
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiKeyListSchema,
@@ -16,12 +15,12 @@ import {
   type ApiKey,
   type ApiPricingTier,
 } from '../../../domain/contracts/developer';
-import { API_KEY_NOT_FOUND, apiKeyDecider, type ApiKeyCommand } from '../../../domain/developer/api-key.decider';
-import { API_KEY_PREFIX, apiKeyStreamId } from '../../../domain/developer/api-key.events';
+import { API_KEY_NOT_FOUND, type ApiKeyCommand } from '../../../domain/developer/api-key.decider';
 import { API_TERMS_VERSION, API_TIER_LIMITS, API_TIERS, REQUESTS_PER_MINUTE, type ApiTier } from '../../../domain/developer/api-tiers';
-import { ConcurrencyError, NotFoundError } from '../../../domain/shared/errors';
+import { NotFoundError } from '../../../domain/shared/errors';
 import { usageOfKeys, type KeyUsage } from '../../../infra/developer/usage-store';
-import { handleCommand, type CommandContext } from '../../../infra/eventstore/command-handler';
+import { handleApiKeyCommand, newApiKey } from '../../../infra/developer/api-keys';
+import type { CommandContext } from '../../../infra/eventstore/command-handler';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findOwnerApiKey, listOwnerApiKeys, type ApiKeyRecord } from '../../../projections/developer/queries';
 import type { Projector } from '../../../projections/projector';
@@ -34,14 +33,6 @@ export const KEY_CREATED = 'API Key Created: copy it now, it is shown once';
 export const KEY_DELETED = 'API Key Deleted';
 
 const NO_USAGE: KeyUsage = { monthCalls: 0, dayCalls: 0, lastUsed: null };
-
-/** A new key: 16 hex characters naming its stream, then a 256-bit secret. */
-export function newApiKey(): { keyId: string; keyPrefix: string; key: string; keySha256: string } {
-  const keyId = randomBytes(8).toString('hex');
-  const keyPrefix = `${API_KEY_PREFIX}${keyId}`;
-  const key = `${keyPrefix}_${randomBytes(32).toString('base64url')}`;
-  return { keyId, keyPrefix, key, keySha256: createHash('sha256').update(key).digest('hex') };
-}
 
 /** The API's view of a key: its prefix and an ellipsis in place of the value, with its usage and its tier's limits. */
 export function toApiKey(record: ApiKeyRecord, usage: KeyUsage): ApiKey {
@@ -65,17 +56,10 @@ export function toApiKey(record: ApiKeyRecord, usage: KeyUsage): ApiKey {
   };
 }
 
-/** Runs a command on a key and waits until the read model shows it; a concurrent writer (the meter suspending the key) is retried. */
+/** Runs a command on a key and waits until the read model shows it. */
 async function runApiKeyCommand(eventStore: EventStore, projector: Projector, keyId: string, command: ApiKeyCommand, context: CommandContext): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const { result } = await handleCommand(eventStore, apiKeyStreamId(keyId), apiKeyDecider, command, context);
-      if (result) await projector.waitFor(result.lastPosition);
-      return;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt === 3) throw error;
-    }
-  }
+  const { result } = await handleApiKeyCommand(eventStore, keyId, command, context);
+  if (result) await projector.waitFor(result.lastPosition);
 }
 
 const formatCount = (n: number) => n.toLocaleString('en-US');
