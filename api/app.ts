@@ -76,6 +76,7 @@ import { workFrozenOf } from '../infra/disputes/work-freeze';
 import type { RolesOf } from '../domain/identity/ports';
 import { eventStoreRolesOf } from '../infra/identity/roles-of';
 import type { WorkflowMonitor } from '../infra/temporal/workflow-monitor';
+import { partnerStatementRoutes } from './routes/partner-statements';
 import { operationsRoutes } from './routes/operations';
 import type { DisputeCommands } from '../domain/disputes/ports';
 import { disputeRoutes } from './routes/disputes';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workRoutes, deps);
   await app.register(licenseOfferRoutes, deps);
   await app.register(operationsRoutes, deps);
+  await app.register(partnerStatementRoutes, deps);
   await app.register(disputeRoutes, deps);
   await app.register(developerKeyRoutes, deps);
   await app.register(developerUsageRoutes, deps);

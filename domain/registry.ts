@@ -11,6 +11,8 @@ import { roleEventDefinitions } from './identity/role.events';
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
 import { xrplPayoutEventDefinitions } from './royalties/xrpl-payout.events';
+import { partnerFundsEventDefinitions } from './royalties/partner-funds.events';
+import { reconciliationEventDefinitions } from './royalties/reconciliation.events';
 import { royaltyReceiversEventDefinitions } from './royalties/royalty-receivers.events';
 import { royaltyContractEventDefinitions } from './royalties/royalty-contract.events';
 import { EventRegistry } from './shared/events';
@@ -30,6 +32,8 @@ export const eventRegistry = new EventRegistry([
   ...releaseEventDefinitions,
   ...salesStatementEventDefinitions,
   ...royaltyContractEventDefinitions,
+  ...partnerFundsEventDefinitions,
+  ...reconciliationEventDefinitions,
   ...workEventDefinitions,
   ...licenseOfferEventDefinitions,
   ...licenseEventDefinitions,

@@ -7,6 +7,7 @@ import { licenseSalesProjection } from './license-sales/projection';
 import type { Projection } from './projection';
 import { proofsProjection } from './proofs/projection';
 import { receiversProjection } from './receivers/projection';
+import { reconciliationProjection } from './reconciliation/projection';
 import { statementsProjection } from './statements/projection';
 import { royaltiesProjection } from './royalties/projection';
 import { tokensProjection } from './tokens/projection';
@@ -22,6 +23,7 @@ export const allProjections: readonly Projection[] = [
   walletsProjection,
   receiversProjection,
   statementsProjection,
+  reconciliationProjection,
   royaltiesProjection,
   distributionsProjection,
   licenseSalesProjection,

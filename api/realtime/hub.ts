@@ -16,6 +16,10 @@ const OPERATIONS_EVENTS = new Set([
   'TrackRegistrationSubmitted',
   'RoyaltyContractAnchorStatusRecorded',
   'RoyaltyPayoutLinePaid',
+  // Payable money: claimed, funded and released per partner and period.
+  'PartnerFundsReceived',
+  'PayableClaimsRecorded',
+  'PayableEarningsReleased',
 ]);
 
 export class RealtimeHub {

@@ -73,12 +73,26 @@ export type Distribution = z.infer<typeof distributionSchema>;
 export const distributionListSchema = z.object({ distributions: z.array(distributionSchema) });
 export const distributeResponseSchema = z.object({ success: z.literal(true), distribution: distributionSchema, message: z.string() });
 
+/** Where a statement came from: a creator's upload (self-reported, an estimate) or a delivery partner's payable statement. */
+export const statementSourceSchema = z.enum(['self_reported', 'partner_report', 'operator_import']);
+
 export const royaltyBreakdownSchema = z.object({
   royalties: z.object({
     distributionId: z.string(),
+    /** Self-reported and payable together. */
     totalAmount: cents,
     totalStreams: z.number().int(),
-    breakdown: z.array(z.object({ store: z.string(), storeName: z.string(), amount: cents, streams: z.number().int() })),
+    /** From the creator's own uploads: an estimate, never pending earnings, a payout or tokens. */
+    selfReportedAmount: cents,
+    /** Claimed by the delivery partner's statements. */
+    payableAmount: cents,
+    /** Of the payable amount, what the partner's funds received released to the royalty contract. */
+    releasedAmount: cents,
+    /** Claimed by the partner but not yet funded: stays pending until the partner's payment covers it. */
+    unreconciledAmount: cents,
+    /** The creator's share (under the contract's split) of the unreconciled amount. */
+    unreconciledShare: cents,
+    breakdown: z.array(z.object({ store: z.string(), storeName: z.string(), amount: cents, streams: z.number().int(), selfReported: z.boolean() })),
   }),
 });
 
@@ -91,6 +105,8 @@ export const unmatchedLineSchema = z.object({
   units: z.number().int(),
   amount: cents,
   reason: z.string(),
+  /** The line is from a statement the creator uploaded: self-reported. */
+  selfReported: z.boolean(),
 });
 
 export const statementSchema = z.object({
@@ -103,10 +119,17 @@ export const statementSchema = z.object({
   /** Lines already imported before (by this or an earlier statement): they changed nothing. */
   duplicates: z.number().int(),
   amount: cents,
+  /** A creator's upload: an estimate that never becomes pending earnings, a payout or tokens. */
+  selfReported: z.boolean(),
+  source: statementSourceSchema,
+  /** The delivery partner of a payable statement; null for a self-reported one. */
+  partnerId: z.string().nullable(),
 });
 
 export const importStatementResponseSchema = z.object({
   success: z.literal(true),
+  /** True for a creator's upload: its money is an estimate, never pending earnings, a payout or tokens. */
+  selfReported: z.boolean(),
   statement: statementSchema,
   unmatchedLines: z.array(unmatchedLineSchema),
   message: z.string(),

@@ -18,6 +18,22 @@ export const LINES_PER_EVENT = 5_000;
 
 /** Why a line is unmatched: only the importer's own releases match, and this says no more than that. */
 export const UNMATCHED_REASON = 'No release of yours has this ISRC, UPC or release id';
+/** Why a payable statement's line is unmatched: no release on the platform has its identifier. */
+export const UNMATCHED_PAYABLE_REASON = 'No release has this ISRC, UPC or release id';
+
+/**
+ * Where a payable statement came from (infra/distribution/partner-statements.ts): a delivery
+ * partner's reporting channel or an operator's import naming the partner. A statement without it is
+ * self-reported by the creator who uploaded it: recorded as an estimate, never royalty money.
+ */
+export const payableSourceSchema = z.object({
+  partnerId: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/),
+  channel: z.enum(['partner_report', 'operator_import']),
+  fileName: z.string().max(300),
+  checksum: z.string().regex(/^[0-9a-f]{64}$/),
+  importedBy: z.string().min(1).max(200),
+});
+export type PayableSource = z.infer<typeof payableSourceSchema>;
 
 export const statementReleaseSchema = z.object({
   distributionId: z.string().min(1),
@@ -99,6 +115,8 @@ export const StatementLinesRecorded = defineEvent(
     batchId: z.string().min(1).max(200),
     releases: z.array(statementReleaseSchema),
     lines: lineColumnsSchema,
+    /** Absent: self-reported by the importer. */
+    source: payableSourceSchema.optional(),
   }),
 );
 
@@ -120,6 +138,8 @@ export const SalesStatementImported = defineEvent(
     /** The new matched lines' money. */
     amountCents: cents,
     importedAt: z.iso.datetime(),
+    /** Absent: self-reported by the importer. */
+    source: payableSourceSchema.optional(),
   }),
 );
 
@@ -132,6 +152,11 @@ export const SALES_STATEMENT_EVENT_TYPES: ReadonlySet<string> = new Set(salesSta
 
 export function statementLinesStreamId(importerId: string, linePeriod: string, bucket: number): string {
   return `statement-lines-${importerId}-${linePeriod}-${String(bucket).padStart(2, '0')}`;
+}
+
+/** The lines of a partner's payable statements, apart from every creator's self-reported ones. */
+export function payableLinesStreamId(partnerId: string, linePeriod: string, bucket: number): string {
+  return `statement-lines-partner-${partnerId}-${linePeriod}-${String(bucket).padStart(2, '0')}`;
 }
 
 export function salesStatementStreamId(statementId: string): string {

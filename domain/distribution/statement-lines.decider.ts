@@ -8,6 +8,7 @@ import {
   recordedLines,
   StatementLinesRecorded,
   type RecordedLine,
+  type PayableSource,
   type StatementLinesEvent,
   type StatementRelease,
 } from './sales-statement.events';
@@ -39,6 +40,8 @@ export type StatementLinesCommand = {
     releases: StatementRelease[];
     /** `release` indexes `releases`. */
     lines: RecordedLine[];
+    /** A payable statement's source; absent for a self-reported one. */
+    source?: PayableSource;
   };
 };
 
@@ -53,7 +56,7 @@ export function decideStatementLines(command: StatementLinesCommand, state: Stat
   }
 }
 
-function recordLines({ statementId, importerId, period, bucket, releases, lines }: StatementLinesCommand['data'], state: StatementLinesState): StatementLinesEvent[] {
+function recordLines({ statementId, importerId, period, bucket, releases, lines, source }: StatementLinesCommand['data'], state: StatementLinesState): StatementLinesEvent[] {
   const seen = new Set<string>();
   const fresh = lines.filter((line) => {
     if (state.keys.has(line.key) || seen.has(line.key)) return false;
@@ -79,7 +82,7 @@ function recordLines({ statementId, importerId, period, bucket, releases, lines 
     // Built as the event's type says rather than through StatementLinesRecorded.create: the event
     // store validates every append against the same schema, and validating thousands of lines twice
     // was a measurable part of a large import.
-    events.push({ type: StatementLinesRecorded.type, data: { statementId, importerId, period, batchId, releases: eventReleases, lines: lineColumns(eventLines) } });
+    events.push({ type: StatementLinesRecorded.type, data: { statementId, importerId, period, batchId, releases: eventReleases, lines: lineColumns(eventLines), ...(source ? { source } : {}) } });
   }
   return events;
 }

@@ -1,37 +1,54 @@
-// Imports a read sales statement: gives each line its identity, matches the lines to the
-// importer's own releases in one lookup, records the new lines through the statement-lines decider
-// (one command per period and bucket, all in flight together, so a 100,000-line file is a few
-// dozen appends, not one stream per line), sums the import up, then hands each recorded batch's
-// money per content item to the royalty earnings sink under the batch's reference, so a contract's
-// pending earnings grow once however often a statement is imported.
+// Imports a read sales statement: gives each line its identity, matches the lines to releases in
+// one lookup, records the new lines through the statement-lines decider (one command per period and
+// bucket, all in flight together, so a 100,000-line file is a few dozen appends, not one stream per
+// line) and sums the import up.
+//
+// Two kinds (docs/royalties.md "Where royalty money comes from"):
+// - a creator's upload is SELF-REPORTED: matched to the creator's own releases and recorded as an
+//   estimate for the royalty breakdown; it never reaches the royalty earnings sink;
+// - a PAYABLE statement comes from a delivery partner's reporting channel or an operator's import
+//   naming the partner (`payableStatementImporter`, the port of ./partner-statements.ts): its lines
+//   keep their source, match any release, are imported once per file checksum, and become claims of
+//   their (partner, period), which only the partner's funds received release to the contracts
+//   (infra/royalties/reconciliation.ts).
 import { hash, randomUUID } from 'node:crypto';
 import type { ReleaseLookup } from '../../domain/distribution/release-lookup';
 import { salesStatementDecider } from '../../domain/distribution/sales-statement.decider';
 import {
+  payableLinesStreamId,
+  SalesStatementImported,
   salesStatementStreamId,
   statementLineBucket,
   statementLinesStreamId,
+  UNMATCHED_PAYABLE_REASON,
   UNMATCHED_REASON,
+  type PayableSource,
   type RecordedLine,
+  type SalesStatementEvent,
   type StatementRelease,
 } from '../../domain/distribution/sales-statement.events';
 import { statementLinesDecider, type StatementLinesState } from '../../domain/distribution/statement-lines.decider';
 import type { RoyaltyEarningsSink } from '../../domain/royalties/ports';
+import type { PayableClaim } from '../../domain/royalties/reconciliation.events';
 import { ConcurrencyError } from '../../domain/shared/errors';
 import { handleCommand, type CommandContext } from '../eventstore/command-handler';
 import { comparePositions, type EventStore, type GlobalPosition } from '../eventstore/event-store';
 import { logger } from '../logger/logger';
+import { describeReconciliation, dollars, handleWithRetry, reconcilePeriod, type PeriodReconciliation } from '../royalties/reconciliation';
+import type { ImportedPayableStatement, ImportPayableStatement } from './partner-statements';
 import type { StatementLine } from './statement-csv';
 
 /** Most unmatched lines an import answers with; all of them are kept and listed by the statements read model. */
 export const MAX_UNMATCHED_IN_ANSWER = 1_000;
 const APPEND_ATTEMPTS = 5;
-const SINK_CONCURRENCY = 8;
 
 export interface StatementImportDeps {
   eventStore: EventStore;
   releases: ReleaseLookup;
-  /** Where matched money goes: the royalty contracts. Null: the lines are recorded, their earnings attributed to no contract. */
+}
+
+export interface PayableImportDeps extends StatementImportDeps {
+  /** Where funded money goes: the royalty contracts. Null: releases are recorded and wait, undelivered. */
   earnings: RoyaltyEarningsSink | null;
 }
 
@@ -46,18 +63,6 @@ export interface UnmatchedStatementLine {
   reason: string;
 }
 
-export interface EarningsOutcome {
-  /** Whether an earnings sink (the royalty contracts) is connected at all. */
-  connected: boolean;
-  /** New matched money added to contracts' pending earnings. */
-  attributedCents: number;
-  contracts: number;
-  /** New matched money of content items without a contract (or with no sink connected). */
-  unattributedCents: number;
-  /** New matched money the sink refused or failed on; importing the statement again retries it. */
-  failedCents: number;
-}
-
 export interface ImportedStatement {
   statement: {
     statementId: string;
@@ -68,10 +73,13 @@ export interface ImportedStatement {
     unmatched: number;
     duplicates: number;
     amount: number;
+    /** Always true: a creator's upload is an estimate, never royalty money. */
+    selfReported: true;
+    source: 'self_reported';
+    partnerId: null;
   };
   /** The new unmatched lines in file order, the first MAX_UNMATCHED_IN_ANSWER of them. */
   unmatchedLines: UnmatchedStatementLine[];
-  earnings: EarningsOutcome;
   /** Where the import's last event sits, for read-your-writes. */
   lastPosition: GlobalPosition | null;
   message: string;
@@ -92,14 +100,119 @@ export async function importStatement(
   const statementId = randomUUID();
   const importedAt = (input.now ?? new Date()).toISOString();
   const context: CommandContext = { correlationId: input.correlationId, actor: importerId, now: input.now };
+  // Only the importer's own releases match: a statement cannot name anyone else's earnings.
+  const recorded = await recordStatementLines(deps, {
+    statementId,
+    importerId,
+    lineNamespace: importerId,
+    streamOf: (period, bucket) => statementLinesStreamId(importerId, period, bucket),
+    accepts: (match) => match.ownerId === importerId,
+    unmatchedReason: UNMATCHED_REASON,
+    lines,
+    context,
+  });
+  const { matched, unmatched, amount, duplicates, unmatchedLines } = recorded;
+  let lastPosition = recorded.lastPosition;
+  const summary = await handleCommand(
+    deps.eventStore,
+    salesStatementStreamId(statementId),
+    salesStatementDecider,
+    { type: 'RecordStatementImport', data: { statementId, importerId, fileName, lines: lines.length, matched, unmatched, duplicates, amountCents: amount, importedAt } },
+    context,
+  );
+  if (summary.result) lastPosition = laterOf(lastPosition, summary.result.lastPosition);
+  const statement = { statementId, fileName, importedAt, lines: lines.length, matched, unmatched, duplicates, amount, selfReported: true as const, source: 'self_reported' as const, partnerId: null };
+  logger.info({ statementId, importerId, lines: lines.length, matched, unmatched, duplicates, amountCents: amount }, 'self-reported sales statement imported');
+  return { statement, unmatchedLines, lastPosition, message: describeSelfReported(statement) };
+}
 
-  // Only the importer's own releases match: a statement cannot move anyone else's earnings.
+export interface PayableImportOutcome extends ImportedPayableStatement {
+  duplicates: number;
+  unmatchedLines: UnmatchedStatementLine[];
+  /** Each period the file's lines claim, after its reconciliation against the partner's funds. */
+  periods: PeriodReconciliation[];
+  lastPosition: GlobalPosition | null;
+}
+
+/** The payable statements' import (the port of ./partner-statements.ts), with what the route answers besides. */
+export function payableStatementImporter(deps: PayableImportDeps): (input: Parameters<ImportPayableStatement>[0] & { now?: Date }) => Promise<PayableImportOutcome> {
+  return async ({ source, lines, correlationId, now }) => {
+    const { partnerId } = source;
+    // The file's identity: the same bytes from the same partner are one statement whatever their name.
+    const statementId = hash('sha256', `${partnerId}\u0000${source.checksum}`, 'hex').slice(0, 32);
+    const context: CommandContext = { correlationId, actor: source.importedBy, now };
+    const before = await deps.eventStore.readStream(salesStatementStreamId(statementId));
+    const earlier = before.find((e) => e.type === SalesStatementImported.type)?.data as SalesStatementEvent['data'] | undefined;
+    if (earlier) {
+      return {
+        statementId, alreadyImported: true, lines: earlier.lines, matched: earlier.matched, unmatched: earlier.unmatched, amountCents: earlier.amountCents,
+        duplicates: earlier.duplicates, unmatchedLines: [], periods: [], lastPosition: null,
+        message: `This file (SHA-256 ${source.checksum.slice(0, 12)}…) was imported for ${partnerId} before, as "${earlier.fileName}"; nothing changed.`,
+      };
+    }
+    const importedAt = (now ?? new Date()).toISOString();
+    // Lines are keyed by the partner, not by who imported them: the same line from the reporting
+    // channel and from an operator's import is one line.
+    const recorded = await recordStatementLines(deps, {
+      statementId,
+      importerId: source.importedBy,
+      lineNamespace: `partner:${partnerId}`,
+      streamOf: (period, bucket) => payableLinesStreamId(partnerId, period, bucket),
+      accepts: () => true,
+      unmatchedReason: UNMATCHED_PAYABLE_REASON,
+      lines,
+      source,
+      context,
+    });
+    let lastPosition = recorded.lastPosition;
+    const periods: PeriodReconciliation[] = [];
+    for (const [period, claims] of recorded.claimsByPeriod) {
+      const reconciled = await reconcilePeriod(deps, partnerId, period, claims, context);
+      periods.push(reconciled);
+      if (reconciled.lastPosition) lastPosition = laterOf(lastPosition, reconciled.lastPosition);
+    }
+    // Summed up last: a file whose import stopped half way is imported again whole (its recorded lines as duplicates).
+    const { matched, unmatched, amount, duplicates } = recorded;
+    // Two imports of the same file at once both get here: the second decides nothing.
+    const summary = await handleWithRetry(
+      deps.eventStore,
+      salesStatementStreamId(statementId),
+      salesStatementDecider,
+      { type: 'RecordStatementImport', data: { statementId, importerId: source.importedBy, fileName: source.fileName.slice(0, 300), lines: lines.length, matched, unmatched, duplicates, amountCents: amount, importedAt, source } },
+      context,
+    );
+    if (summary.result) lastPosition = laterOf(lastPosition, summary.result.lastPosition);
+    logger.info({ statementId, source, lines: lines.length, matched, unmatched, duplicates, amountCents: amount, periods }, 'payable sales statement imported');
+    return {
+      statementId, alreadyImported: false, lines: lines.length, matched, unmatched, amountCents: amount, duplicates,
+      unmatchedLines: recorded.unmatchedLines, periods, lastPosition,
+      message: describePayable(partnerId, { lines: lines.length, matched, unmatched, duplicates, amount }, periods, deps.earnings !== null),
+    };
+  };
+}
+
+interface RecordInput {
+  statementId: string;
+  importerId: string;
+  /** Part of each line's key: whose lines these are (the creator, or `partner:<id>`). */
+  lineNamespace: string;
+  streamOf: (period: string, bucket: number) => string;
+  /** Whether a found release may take the line. */
+  accepts: (match: StatementRelease) => boolean;
+  unmatchedReason: string;
+  lines: readonly StatementLine[];
+  source?: PayableSource;
+  context: CommandContext;
+}
+
+async function recordStatementLines(deps: StatementImportDeps, input: RecordInput) {
+  const { statementId, importerId, lineNamespace, lines, source, context } = input;
   const found = await deps.releases.find([...new Set(lines.map((line) => line.identifier))]);
   const releases: StatementRelease[] = [];
   const releaseIndex = new Map<string, number>();
   const releaseOf = (identifier: string): number | null => {
     const match = found.get(identifier);
-    if (!match || match.ownerId !== importerId) return null;
+    if (!match || !input.accepts(match)) return null;
     let index = releaseIndex.get(match.distributionId);
     if (index === undefined) {
       index = releases.push(match) - 1;
@@ -115,9 +228,9 @@ export async function importStatement(
     // The n-th identical line of a file is the same line as the n-th of any other file.
     const occurrence = (occurrences.get(fields) ?? 0) + 1;
     occurrences.set(fields, occurrence);
-    const key = hash('sha256', `${importerId}\u0000${fields}\u0000${occurrence}`, 'base64url').slice(0, 22);
+    const key = hash('sha256', `${lineNamespace}\u0000${fields}\u0000${occurrence}`, 'base64url').slice(0, 22);
     const bucket = statementLineBucket(line.identifier);
-    const streamId = statementLinesStreamId(importerId, line.period, bucket);
+    const streamId = input.streamOf(line.period, bucket);
     let group = groups.get(streamId);
     if (!group) {
       group = { streamId, period: line.period, bucket, lines: [] };
@@ -136,13 +249,10 @@ export async function importStatement(
   }
 
   let lastPosition: GlobalPosition | null = null;
-  const later = (position: GlobalPosition) => {
-    if (!lastPosition || comparePositions(position, lastPosition) > 0) lastPosition = position;
-  };
   const recorded = await Promise.all(
     [...groups.values()].map(async (group) => {
-      const outcome = await recordWithRetry(deps.eventStore, group, { statementId, importerId, releases }, context);
-      if (outcome.position) later(outcome.position);
+      const outcome = await recordWithRetry(deps.eventStore, group, { statementId, importerId, releases, source }, context);
+      if (outcome.position) lastPosition = laterOf(lastPosition, outcome.position);
       return { group, ...outcome };
     }),
   );
@@ -151,49 +261,45 @@ export async function importStatement(
   let unmatched = 0;
   let amount = 0;
   const unmatchedLines: UnmatchedStatementLine[] = [];
-  const newBatches = new Set<string>();
-  const touchedBatches = new Map<string, StatementLinesState>();
-  for (const { group, fresh, state, batchIds } of recorded) {
-    for (const batchId of batchIds) newBatches.add(batchId);
+  const claimsByPeriod = new Map<string, PayableClaim[]>();
+  for (const { group, fresh, state } of recorded) {
     for (const line of fresh) {
       if (line.release === null) {
         unmatched++;
-        unmatchedLines.push(unmatchedLine(group.period, line));
+        unmatchedLines.push(unmatchedLine(group.period, line, input.unmatchedReason));
       } else {
         matched++;
         amount += line.amountCents;
       }
     }
-    // Every batch that holds one of this file's matched lines, new or not: sending an older batch
-    // again adds nothing, but completes an earlier import that stopped before reaching the sink.
+    // Every batch that holds one of this file's matched lines, new or not: claiming an older batch
+    // again adds nothing, but completes an earlier import that stopped before its reconciliation.
+    const touched = new Set<string>();
     for (const line of group.lines) {
       const batchId = line.release === null ? undefined : state.keys.get(line.key);
-      if (batchId) touchedBatches.set(batchId, state);
+      if (batchId) touched.add(batchId);
+    }
+    for (const batchId of touched) {
+      const claims = claimsByPeriod.get(group.period) ?? [];
+      for (const earned of state.batches.get(batchId) ?? []) {
+        claims.push({ batchId, contentId: earned.contentId, ownerId: earned.ownerId, title: earned.title.slice(0, 300), amountCents: earned.amountCents });
+      }
+      claimsByPeriod.set(group.period, claims);
     }
   }
   unmatchedLines.sort((a, b) => a.lineNumber - b.lineNumber);
   unmatchedLines.splice(MAX_UNMATCHED_IN_ANSWER);
-  const duplicates = lines.length - matched - unmatched;
+  return { matched, unmatched, amount, duplicates: lines.length - matched - unmatched, unmatchedLines, claimsByPeriod, lastPosition: lastPosition as GlobalPosition | null };
+}
 
-  const summary = await handleCommand(
-    deps.eventStore,
-    salesStatementStreamId(statementId),
-    salesStatementDecider,
-    { type: 'RecordStatementImport', data: { statementId, importerId, fileName, lines: lines.length, matched, unmatched, duplicates, amountCents: amount, importedAt } },
-    context,
-  );
-  if (summary.result) later(summary.result.lastPosition);
-
-  const earnings = await recordEarnings(deps.earnings, touchedBatches, newBatches, context);
-  const statement = { statementId, fileName, importedAt, lines: lines.length, matched, unmatched, duplicates, amount };
-  logger.info({ statementId, importerId, lines: lines.length, matched, unmatched, duplicates, amountCents: amount, earnings }, 'sales statement imported');
-  return { statement, unmatchedLines, earnings, lastPosition, message: describeImport(statement, earnings) };
+function laterOf(a: GlobalPosition | null, b: GlobalPosition): GlobalPosition {
+  return !a || comparePositions(b, a) > 0 ? b : a;
 }
 
 async function recordWithRetry(
   eventStore: EventStore,
   group: StreamGroup,
-  statement: { statementId: string; importerId: string; releases: StatementRelease[] },
+  statement: { statementId: string; importerId: string; releases: StatementRelease[]; source?: PayableSource },
   context: CommandContext,
 ): Promise<{ fresh: RecordedLine[]; state: StatementLinesState; batchIds: string[]; position: GlobalPosition | null }> {
   for (let attempt = 1; ; attempt++) {
@@ -220,74 +326,30 @@ async function recordWithRetry(
   }
 }
 
-async function recordEarnings(
-  sink: RoyaltyEarningsSink | null,
-  batches: ReadonlyMap<string, StatementLinesState>,
-  newBatches: ReadonlySet<string>,
-  context: CommandContext,
-): Promise<EarningsOutcome> {
-  const outcome: EarningsOutcome = { connected: sink !== null, attributedCents: 0, contracts: 0, unattributedCents: 0, failedCents: 0 };
-  const work = [...batches].flatMap(([batchId, state]) => (state.batches.get(batchId) ?? []).map((earned) => ({ batchId, earned, isNew: newBatches.has(batchId) })));
-  const contracts = new Set<string>();
-  if (!sink) {
-    for (const { earned, isNew } of work) if (isNew) outcome.unattributedCents += earned.amountCents;
-    return outcome;
-  }
-  let next = 0;
-  const worker = async () => {
-    while (next < work.length) {
-      const { batchId, earned, isNew } = work[next++]!;
-      if (earned.amountCents === 0) continue;
-      try {
-        const { contractId } = await sink.record(
-          {
-            contentId: earned.contentId,
-            ownerId: earned.ownerId,
-            amountCents: earned.amountCents,
-            source: 'distribution_statement',
-            reference: `statement-lines/${batchId}/${earned.contentId}`,
-            description: `Sales statement: ${earned.lines} ${earned.lines === 1 ? 'line' : 'lines'} of "${earned.title}"`,
-          },
-          { correlationId: context.correlationId, actor: context.actor },
-        );
-        if (!isNew) continue;
-        if (contractId) {
-          outcome.attributedCents += earned.amountCents;
-          contracts.add(contractId);
-        } else {
-          outcome.unattributedCents += earned.amountCents;
-        }
-      } catch (error) {
-        logger.warn({ err: error, batchId, contentId: earned.contentId }, 'statement earnings not recorded on the contract');
-        if (isNew) outcome.failedCents += earned.amountCents;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: SINK_CONCURRENCY }, worker));
-  outcome.contracts = contracts.size;
-  return outcome;
+function unmatchedLine(period: string, line: RecordedLine, reason: string): UnmatchedStatementLine {
+  return { lineNumber: line.lineNumber, period, store: line.store, country: line.country, identifier: line.identifier, units: line.units, amount: line.amountCents, reason };
 }
 
-function unmatchedLine(period: string, line: RecordedLine): UnmatchedStatementLine {
-  return { lineNumber: line.lineNumber, period, store: line.store, country: line.country, identifier: line.identifier, units: line.units, amount: line.amountCents, reason: UNMATCHED_REASON };
-}
-
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-function describeImport(statement: ImportedStatement['statement'], earnings: EarningsOutcome): string {
+function describeSelfReported(statement: ImportedStatement['statement']): string {
   if (statement.lines > 0 && statement.duplicates === statement.lines) {
-    return `All ${statement.lines} lines were imported before; nothing changed.`;
+    return `All ${statement.lines} lines were imported before; nothing changed. ${SELF_REPORTED_NOTE}`;
   }
   const parts = [
-    `Imported ${statement.lines} ${statement.lines === 1 ? 'line' : 'lines'}: ${statement.matched} matched to your releases (${dollars(statement.amount)}), ${statement.unmatched} unmatched, ${statement.duplicates} already imported before.`,
+    `Imported ${statement.lines} ${statement.lines === 1 ? 'line' : 'lines'} as self-reported: ${statement.matched} matched to your releases (${dollars(statement.amount)}), ${statement.unmatched} unmatched, ${statement.duplicates} already imported before.`,
   ];
   if (statement.unmatched > 0) parts.push('Unmatched lines are kept and listed; they name no ISRC, UPC or release id of yours.');
-  if (!earnings.connected) {
-    if (statement.amount > 0) parts.push('Earnings were not attributed to royalty contracts: no contract service is connected to this server.');
-    return parts.join(' ');
-  }
-  if (earnings.attributedCents > 0) parts.push(`${dollars(earnings.attributedCents)} added to the pending earnings of ${earnings.contracts} ${earnings.contracts === 1 ? 'contract' : 'contracts'}.`);
-  if (earnings.unattributedCents > 0) parts.push(`${dollars(earnings.unattributedCents)} belongs to content without a royalty contract and was not attributed; create its contract and import the statement again to attribute it.`);
-  if (earnings.failedCents > 0) parts.push(`${dollars(earnings.failedCents)} could not be recorded on its contract; import the statement again to retry.`);
+  parts.push(SELF_REPORTED_NOTE);
+  return parts.join(' ');
+}
+
+/** What a creator's upload is, in plain words: part of every answer to one. */
+export const SELF_REPORTED_NOTE =
+  'A statement you upload yourself is self-reported: it shows as an estimate in your royalty breakdown and never becomes pending earnings, a payout or tokens. Royalty money comes only from the sales reports of the delivery partner and the funds it actually paid.';
+
+function describePayable(partnerId: string, s: { lines: number; matched: number; unmatched: number; duplicates: number; amount: number }, periods: PeriodReconciliation[], connected: boolean): string {
+  const parts = [
+    `Imported ${s.lines} ${s.lines === 1 ? 'line' : 'lines'} from ${partnerId}: ${s.matched} matched to releases (${dollars(s.amount)} claimed), ${s.unmatched} unmatched, ${s.duplicates} already imported before.`,
+  ];
+  for (const period of periods) parts.push(describeReconciliation(period, connected));
   return parts.join(' ');
 }

@@ -4,7 +4,9 @@
 // releases' earnings), summed per recorded batch, release, store and country, so a statement's
 // thousands of lines per release become a row per store and country. Both are keyed by what one
 // event holds, so a replayed event inserts nothing. A batch of events is applied with one multi-row
-// insert per table, which is what lets a 100,000-line statement project in seconds.
+// insert per table, which is what lets a 100,000-line statement project in seconds. Each row keeps
+// its statement's source: `self_reported` (a creator's upload, an estimate) or the payable channel
+// (`partner_report`, `operator_import`) with the partner.
 import type { Queryable } from '../../infra/db/db';
 import { recordedLines, SALES_STATEMENT_EVENT_TYPES, type SalesStatementEvent, type StatementLinesEvent } from '../../domain/distribution/sales-statement.events';
 import { readModelChange, type Projection, type ReadModelChange } from '../projection';
@@ -14,12 +16,12 @@ const ROWS_PER_INSERT = 10_000;
 
 const UNMATCHED_COLUMNS = ['line_key', 'statement_id', 'importer_id', 'line_number', 'period', 'store', 'country', 'identifier', 'units', 'amount_cents'] as const;
 const UNMATCHED_TYPES = ['text', 'text', 'text', 'int', 'text', 'text', 'text', 'text', 'bigint', 'bigint'];
-const ROYALTY_COLUMNS = ['batch_id', 'distribution_id', 'store', 'country', 'statement_id', 'importer_id', 'content_id', 'owner_id', 'period', 'lines', 'units', 'amount_cents'] as const;
-const ROYALTY_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'bigint', 'bigint'];
+const ROYALTY_COLUMNS = ['batch_id', 'distribution_id', 'store', 'country', 'statement_id', 'importer_id', 'content_id', 'owner_id', 'period', 'lines', 'units', 'amount_cents', 'source', 'partner_id'] as const;
+const ROYALTY_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'bigint', 'bigint', 'text', 'text'];
 
 export const statementsProjection: Projection = {
   name: 'statements',
-  version: 1,
+  version: 2,
   tables: ['statements', 'statement_unmatched_lines', 'statement_line_royalties'],
   schema: `
     CREATE TABLE IF NOT EXISTS statements (
@@ -31,7 +33,9 @@ export const statementsProjection: Projection = {
       matched integer NOT NULL,
       unmatched integer NOT NULL,
       duplicates integer NOT NULL,
-      amount_cents bigint NOT NULL
+      amount_cents bigint NOT NULL,
+      source text NOT NULL,
+      partner_id text
     );
     CREATE INDEX IF NOT EXISTS statements_importer_idx ON statements (importer_id, imported_at DESC);
     CREATE TABLE IF NOT EXISTS statement_unmatched_lines (
@@ -60,6 +64,8 @@ export const statementsProjection: Projection = {
       lines integer NOT NULL,
       units bigint NOT NULL,
       amount_cents bigint NOT NULL,
+      source text NOT NULL,
+      partner_id text,
       PRIMARY KEY (batch_id, distribution_id, store, country)
     );
     CREATE INDEX IF NOT EXISTS statement_line_royalties_distribution_idx ON statement_line_royalties (distribution_id);`,
@@ -75,7 +81,7 @@ export const statementsProjection: Projection = {
       const event = { type: recorded.type, data: recorded.data } as StatementLinesEvent | SalesStatementEvent;
       switch (event.type) {
         case 'StatementLinesRecorded': {
-          const { statementId, importerId, period, batchId, releases, lines } = event.data;
+          const { statementId, importerId, period, batchId, releases, lines, source } = event.data;
           const sums = new Map<string, { release: number; store: string; country: string; lines: number; units: number; amountCents: number }>();
           for (const line of recordedLines(lines)) {
             if (line.release === null) {
@@ -91,17 +97,19 @@ export const statementsProjection: Projection = {
           }
           for (const sum of sums.values()) {
             const release = releases[sum.release]!;
-            pushRow(royalties, [batchId, release.distributionId, sum.store, sum.country, statementId, importerId, release.contentId, release.ownerId, period, sum.lines, sum.units, sum.amountCents]);
+            pushRow(royalties, [batchId, release.distributionId, sum.store, sum.country, statementId, importerId, release.contentId, release.ownerId, period, sum.lines, sum.units, sum.amountCents, source?.channel ?? 'self_reported', source?.partnerId ?? null]);
           }
-          changes.set(`${importerId}/${statementId}`, readModelChange('distributions', recorded, importerId, statementId));
+          // A payable statement's lines are their releases' owners' news, not the operator's.
+          const owners = source ? new Set(releases.map((r) => r.ownerId)) : [importerId];
+          for (const owner of owners) changes.set(`${owner}/${statementId}`, readModelChange('distributions', recorded, owner, statementId));
           break;
         }
         case 'SalesStatementImported': {
           const d = event.data;
           await tx.query(
-            `INSERT INTO statements (statement_id, importer_id, file_name, imported_at, lines, matched, unmatched, duplicates, amount_cents)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (statement_id) DO NOTHING`,
-            [d.statementId, d.importerId, d.fileName, d.importedAt, d.lines, d.matched, d.unmatched, d.duplicates, d.amountCents],
+            `INSERT INTO statements (statement_id, importer_id, file_name, imported_at, lines, matched, unmatched, duplicates, amount_cents, source, partner_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (statement_id) DO NOTHING`,
+            [d.statementId, d.importerId, d.fileName, d.importedAt, d.lines, d.matched, d.unmatched, d.duplicates, d.amountCents, d.source?.channel ?? 'self_reported', d.source?.partnerId ?? null],
           );
           changes.set(`${d.importerId}/${d.statementId}`, readModelChange('distributions', recorded, d.importerId, d.statementId));
           break;

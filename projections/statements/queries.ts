@@ -13,8 +13,8 @@ type RoyaltyBreakdown = z.infer<typeof royaltyBreakdownSchema>['royalties'];
 const STORE_NAMES = new Map(STORES.map((s) => [s.id, s.name]));
 
 export async function listStatements(db: Queryable, importerId: string, limit = 100): Promise<Statement[]> {
-  const { rows } = await db.query<{ statement_id: string; file_name: string; imported_at: Date; lines: number; matched: number; unmatched: number; duplicates: number; amount_cents: string }>(
-    `SELECT statement_id, file_name, imported_at, lines, matched, unmatched, duplicates, amount_cents::text FROM statements
+  const { rows } = await db.query<{ statement_id: string; file_name: string; imported_at: Date; lines: number; matched: number; unmatched: number; duplicates: number; amount_cents: string; source: Statement['source']; partner_id: string | null }>(
+    `SELECT statement_id, file_name, imported_at, lines, matched, unmatched, duplicates, amount_cents::text, source, partner_id FROM statements
      WHERE importer_id = $1 ORDER BY imported_at DESC, statement_id LIMIT $2`,
     [importerId, limit],
   );
@@ -27,6 +27,9 @@ export async function listStatements(db: Queryable, importerId: string, limit = 
     unmatched: r.unmatched,
     duplicates: r.duplicates,
     amount: Number(r.amount_cents),
+    selfReported: r.source === 'self_reported',
+    source: r.source,
+    partnerId: r.partner_id,
   }));
 }
 
@@ -35,7 +38,7 @@ export async function listUnmatchedLines(db: Queryable, importerId: string, limi
   const { rows } = await db.query<{ line_number: number; period: string; store: string; country: string; identifier: string; units: string; amount_cents: string }>(
     `SELECT u.line_number, u.period, u.store, u.country, u.identifier, u.units::text, u.amount_cents::text
      FROM statement_unmatched_lines u LEFT JOIN statements s ON s.statement_id = u.statement_id
-     WHERE u.importer_id = $1 ORDER BY s.imported_at DESC NULLS FIRST, u.statement_id, u.line_number LIMIT $2`,
+     WHERE u.importer_id = $1 AND (s.source IS NULL OR s.source = 'self_reported') ORDER BY s.imported_at DESC NULLS FIRST, u.statement_id, u.line_number LIMIT $2`,
     [importerId, limit],
   );
   return rows.map((r) => ({
@@ -47,21 +50,28 @@ export async function listUnmatchedLines(db: Queryable, importerId: string, limi
     units: Number(r.units),
     amount: Number(r.amount_cents),
     reason: UNMATCHED_REASON,
+    selfReported: true,
   }));
 }
 
-/** A release's statement money by store, largest first; only its owner's lines count. */
-export async function findRoyaltyBreakdown(db: Queryable, distributionId: string, ownerId: string): Promise<RoyaltyBreakdown> {
-  const { rows } = await db.query<{ store: string; amount: string; streams: string }>(
-    `SELECT store, sum(amount_cents)::text AS amount, sum(units)::text AS streams FROM statement_line_royalties
-     WHERE distribution_id = $1 AND owner_id = $2 GROUP BY store ORDER BY sum(amount_cents) DESC, store`,
+/**
+ * A release's statement money by store, largest first, self-reported and payable apart; only its
+ * owner's lines count. The payable figures (released, unreconciled) are added by the route from the
+ * reconciliation read model.
+ */
+export async function findRoyaltyBreakdown(db: Queryable, distributionId: string, ownerId: string): Promise<{ totalAmount: number; totalStreams: number; selfReportedAmount: number; payableAmount: number; breakdown: RoyaltyBreakdown['breakdown'] }> {
+  const { rows } = await db.query<{ store: string; self_reported: boolean; amount: string; streams: string }>(
+    `SELECT store, source = 'self_reported' AS self_reported, sum(amount_cents)::text AS amount, sum(units)::text AS streams FROM statement_line_royalties
+     WHERE distribution_id = $1 AND owner_id = $2 GROUP BY store, source = 'self_reported' ORDER BY sum(amount_cents) DESC, store`,
     [distributionId, ownerId],
   );
-  const breakdown = rows.map((r) => ({ store: r.store, storeName: STORE_NAMES.get(r.store) ?? r.store, amount: Number(r.amount), streams: Number(r.streams) }));
+  const breakdown = rows.map((r) => ({ store: r.store, storeName: STORE_NAMES.get(r.store) ?? r.store, amount: Number(r.amount), streams: Number(r.streams), selfReported: r.self_reported }));
+  const sum = (entries: typeof breakdown) => entries.reduce((total, b) => total + b.amount, 0);
   return {
-    distributionId,
-    totalAmount: breakdown.reduce((sum, b) => sum + b.amount, 0),
-    totalStreams: breakdown.reduce((sum, b) => sum + b.streams, 0),
+    totalAmount: sum(breakdown),
+    totalStreams: breakdown.reduce((total, b) => total + b.streams, 0),
+    selfReportedAmount: sum(breakdown.filter((b) => b.selfReported)),
+    payableAmount: sum(breakdown.filter((b) => !b.selfReported)),
     breakdown,
   };
 }

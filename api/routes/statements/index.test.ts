@@ -1,6 +1,6 @@
-// The statements routes through app.inject with multipart uploads: an import matched to the
-// creator's own release and attributed through the earnings sink, a re-import that changes
-// nothing, the list with unmatched lines, the royalty breakdown, and the refusals (a bad line with
+// The statements routes through app.inject with multipart uploads: a creator's import matched to
+// the creator's own release, self-reported and never handed to the earnings sink, a re-import that
+// changes nothing, the list with unmatched lines, the royalty breakdown, and the refusals (a bad line with
 // its number, dollars in the amount, no file, another creator's release).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,7 +18,7 @@ let dataDir: string;
 const earnings: RoyaltyEarnings[] = [];
 const contentWithContract = randomUUID();
 
-/** The contracts' sink as far as these routes care: the content above has a contract, each reference counts once. */
+/** The contracts' sink: a creator's upload must never reach it, even for content with a contract. */
 const sink: RoyaltyEarningsSink = {
   async record(recorded): Promise<RecordedEarnings> {
     if (recorded.contentId !== contentWithContract) return { contractId: null };
@@ -59,30 +59,32 @@ const CSV = [
 ].join('\r\n');
 
 describe('sales statement routes', () => {
-  it('imports a statement: matched to the creator\'s release, money to its contract, unmatched lines listed; a re-import changes nothing', async () => {
+  it('imports a statement as self-reported: matched to the creator\'s release, never to its contract, unmatched lines listed; a re-import changes nothing', async () => {
     const creator = await signup();
     const release = await insertStandInRelease(testApp.db, { ownerId: creator.userId, contentId: contentWithContract, isrc: 'USGSE2600001', songName: 'Night Drive' });
 
     const first = await upload(creator.cookie, CSV);
     expect(first.statusCode).toBe(200);
     const imported = importStatementResponseSchema.parse(first.json());
-    expect(imported.statement).toMatchObject({ fileName: 'october.csv', lines: 3, matched: 2, unmatched: 1, duplicates: 0, amount: 550 });
+    expect(imported.selfReported).toBe(true);
+    expect(imported.statement).toMatchObject({ fileName: 'october.csv', lines: 3, matched: 2, unmatched: 1, duplicates: 0, amount: 550, selfReported: true, source: 'self_reported', partnerId: null });
     expect(imported.unmatchedLines).toEqual([
-      { lineNumber: 4, period: '2026-10', store: 'deezer', country: 'FR', identifier: 'NOT-A-RELEASE', units: 3, amount: 1, reason: 'No release of yours has this ISRC, UPC or release id' },
+      { lineNumber: 4, period: '2026-10', store: 'deezer', country: 'FR', identifier: 'NOT-A-RELEASE', units: 3, amount: 1, reason: 'No release of yours has this ISRC, UPC or release id', selfReported: true },
     ]);
-    expect(imported.message).toContain('$5.50 added to the pending earnings of 1 contract');
-    expect(earnings.map((e) => [e.contentId, e.amountCents, e.source])).toEqual([[contentWithContract, 550, 'distribution_statement']]);
+    expect(imported.message).toContain('Imported 3 lines as self-reported');
+    expect(imported.message).toContain('never becomes pending earnings, a payout or tokens');
+    expect(earnings).toEqual([]);
 
     const again = importStatementResponseSchema.parse((await upload(creator.cookie, CSV, 'october-again.csv')).json());
     expect(again.statement).toMatchObject({ lines: 3, matched: 0, unmatched: 0, duplicates: 3, amount: 0 });
-    expect(again.message).toBe('All 3 lines were imported before; nothing changed.');
-    expect(earnings.reduce((sum, e) => sum + e.amountCents, 0)).toBe(550);
+    expect(again.message).toMatch(/^All 3 lines were imported before; nothing changed\. A statement you upload yourself is self-reported/);
+    expect(earnings).toEqual([]);
 
     const list = statementListSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/tunecore/statements', headers: { cookie: creator.cookie } })).json());
-    expect(list.statements.map((s) => [s.fileName, s.matched, s.duplicates])).toEqual(
+    expect(list.statements.map((s) => [s.fileName, s.matched, s.duplicates, s.selfReported])).toEqual(
       expect.arrayContaining([
-        ['october.csv', 2, 0],
-        ['october-again.csv', 0, 3],
+        ['october.csv', 2, 0, true],
+        ['october-again.csv', 0, 3, true],
       ]),
     );
     expect(list.unmatchedLines.map((l) => l.identifier)).toEqual(['NOT-A-RELEASE']);
@@ -92,9 +94,14 @@ describe('sales statement routes', () => {
       distributionId: release.id,
       totalAmount: 550,
       totalStreams: 1020,
+      selfReportedAmount: 550,
+      payableAmount: 0,
+      releasedAmount: 0,
+      unreconciledAmount: 0,
+      unreconciledShare: 0,
       breakdown: [
-        { store: 'spotify', storeName: 'Spotify', amount: 400, streams: 1000 },
-        { store: 'apple_music', storeName: 'Apple Music', amount: 150, streams: 20 },
+        { store: 'spotify', storeName: 'Spotify', amount: 400, streams: 1000, selfReported: true },
+        { store: 'apple_music', storeName: 'Apple Music', amount: 150, streams: 20, selfReported: true },
       ],
     });
   });

@@ -1,30 +1,31 @@
-// Sales statements (docs/distribution.md "Sales statements"): importing a distributor's CSV (its
-// lines matched to the signed-in creator's releases, each line once across all imports, matched
-// money handed to the royalty contracts), the creator's imports with their unmatched lines, and
-// one release's royalty breakdown by store.
+// Sales statements (docs/distribution.md "Sales statements"): a creator's upload of a CSV, which
+// is SELF-REPORTED (its lines matched to the creator's own releases and recorded as an estimate,
+// never royalty money: docs/royalties.md "Where royalty money comes from"), the creator's uploads
+// with their unmatched lines, and one release's royalty breakdown by store with the payable money
+// (claimed by the delivery partner, released by its funds, unreconciled) beside the estimate.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { importStatementResponseSchema, royaltyBreakdownSchema, statementListSchema } from '../../../domain/contracts/distribution';
-import { ValidationError } from '../../../domain/shared/errors';
 import { postgresReleaseLookup } from '../../../infra/distribution/release-lookup';
-import { readStatementCsv, StatementCsvError } from '../../../infra/distribution/statement-csv';
 import { importStatement } from '../../../infra/distribution/statement-import';
+import { findPayableOfContent } from '../../../projections/reconciliation/queries';
 import { findRoyaltyBreakdown, listStatements, listUnmatchedLines } from '../../../projections/statements/queries';
 import type { AppDeps } from '../../app';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { MAX_STATEMENT_BYTES, releaseParamsSchema, statementFormSchema } from './schemas';
+import { readStatementUpload } from './upload';
 
 const MAX_MB = MAX_STATEMENT_BYTES / 1024 / 1024;
 /** How long an import's answer waits for the read models, so the list that follows shows it. */
 const READ_MODEL_WAIT_MS = 60_000;
 
-export const statementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, releaseLookup, royaltyEarnings }) => {
+export const statementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, releaseLookup, creatorShareOf }) => {
   const releases = releaseLookup ?? postgresReleaseLookup(db);
   app.post(
     '/api/tunecore/statements',
     {
       schema: {
-        summary: `Import a sales statement CSV (at most ${MAX_MB} MB): each line once, matched to your releases, the money to their contracts`,
+        summary: `Upload a sales statement CSV (at most ${MAX_MB} MB) as self-reported: each line once, matched to your releases, an estimate that never becomes royalty money`,
         tags: ['distribution'],
         consumes: ['multipart/form-data'],
         body: statementFormSchema.optional(),
@@ -33,35 +34,14 @@ export const statementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     },
     async (request) => {
       const importerId = requireUserId(request);
-      if (!request.isMultipart()) throw new HttpError(415, 'Send the statement as a multipart/form-data form with the CSV in "file"');
-      const part = await request.file({ limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 5 } });
-      if (!part) throw new ValidationError('No file selected; send the statement CSV as "file"');
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw new ValidationError(`Unexpected file field "${part.fieldname}"; send the statement CSV as "file"`);
-      }
-      let lines;
-      try {
-        lines = await readStatementCsv(part.file);
-      } catch (error) {
-        part.file.resume();
-        if (part.file.truncated) throw new HttpError(413, `Statement too large: the limit is ${MAX_MB} MB`);
-        if (error instanceof StatementCsvError) throw new ValidationError(error.message);
-        throw error;
-      }
-      if (part.file.truncated) throw new HttpError(413, `Statement too large: the limit is ${MAX_MB} MB`);
-      if (lines.length === 0) throw new ValidationError('The statement has a header but no lines');
-      const fileName = (part.filename || 'statement.csv').slice(0, 300);
-      const imported = await importStatement(
-        { eventStore, releases, earnings: royaltyEarnings ?? null },
-        { importerId, fileName, lines, correlationId: request.id },
-      );
+      const { lines, fileName } = await readStatementUpload(request);
+      const imported = await importStatement({ eventStore, releases }, { importerId, fileName, lines, correlationId: request.id });
       if (imported.lastPosition) {
         await projector.waitFor(imported.lastPosition, READ_MODEL_WAIT_MS).catch((error: unknown) => request.log.warn({ err: error }, 'statement read models still catching up'));
       }
       const more = imported.statement.unmatched - imported.unmatchedLines.length;
       const message = more > 0 ? `${imported.message} The first ${imported.unmatchedLines.length} unmatched lines are listed here.` : imported.message;
-      return { success: true as const, statement: imported.statement, unmatchedLines: imported.unmatchedLines, message };
+      return { success: true as const, selfReported: true, statement: imported.statement, unmatchedLines: imported.unmatchedLines.map((line) => ({ ...line, selfReported: true })), message };
     },
   );
 
@@ -79,7 +59,7 @@ export const statementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     '/api/tunecore/distributions/:id/royalties',
     {
       schema: {
-        summary: 'A release\'s royalties from imported statements: total cents and streams, by store',
+        summary: 'A release\'s royalties by store: self-reported (your uploads, an estimate) apart from payable (the delivery partner\'s statements: released by its funds, or unreconciled)',
         tags: ['distribution'],
         params: releaseParamsSchema,
         response: { 200: royaltyBreakdownSchema },
@@ -91,7 +71,16 @@ export const statementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       const release = (await releases.find([id])).get(id);
       // Another creator's release answers exactly as a missing one.
       if (!release || release.distributionId !== id || release.ownerId !== ownerId) throw new HttpError(404, 'Release not found');
-      return { royalties: await findRoyaltyBreakdown(db, id, ownerId) };
+      const [statements, payable, share] = await Promise.all([findRoyaltyBreakdown(db, id, ownerId), findPayableOfContent(db, release.contentId, ownerId), creatorShareOf(release.contentId)]);
+      return {
+        royalties: {
+          distributionId: id,
+          ...statements,
+          releasedAmount: payable.released,
+          unreconciledAmount: payable.unreconciled,
+          unreconciledShare: Math.floor((payable.unreconciled * share) / 100),
+        },
+      };
     },
   );
 };
