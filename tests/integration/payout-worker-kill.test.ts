@@ -1,6 +1,7 @@
 // Fault test: a payout run's worker process is SIGKILLed after it credited the creator's line and
 // before it recorded the lines paid; a new worker takes over and the run completes with the creator
-// credited exactly once and each line marked paid once.
+// credited exactly once and each line marked paid once. The contract is funded the only way royalty
+// money arrives: an operator's import of the partner's statement, then the partner's funds recorded.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
@@ -8,6 +9,10 @@ import { royaltyContractDecider } from '../../domain/royalties/royalty-contract.
 import { RoyaltyContractCreated, royaltyContractStreamId } from '../../domain/royalties/royalty-contract.events';
 import { tokenAccountStreamId } from '../../domain/tokens/token-account.events';
 import { handleCommand } from '../../infra/eventstore/command-handler';
+import { payableStatementImporter } from '../../infra/distribution/statement-import';
+import { contractIdFor } from '../../infra/royalties/contract-id';
+import { royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
+import { recordPartnerFunds } from '../../infra/royalties/reconciliation';
 import { openTokenAccount } from '../../infra/tokens/open-accounts';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { payoutUpdate, royaltyContractWorkflowId } from '../../workflows/royalty-contract/shared';
@@ -27,16 +32,29 @@ await describeWithPostgresAndTemporal('payout worker killed mid-run', () => {
     const { eventStore, client, taskQueue } = env;
     const ownerId = randomUUID();
     await openTokenAccount(new TokenLedger(eventStore), ownerId, { correlationId: 'test', actor: 'test' });
-    const contractId = randomUUID();
+    const contentId = randomUUID();
+    // The earnings sink finds a content's contract by this id.
+    const contractId = contractIdFor(contentId);
     const streamId = royaltyContractStreamId(contractId);
     const created = RoyaltyContractCreated.create({
-      contractId, contentId: randomUUID(), ownerId, contentTitle: 'Night Drive', templateType: 'standard_royalty', royaltySplit: 85,
+      contractId, contentId, ownerId, contentTitle: 'Night Drive', templateType: 'standard_royalty', royaltySplit: 85,
       distributionSchedule: 'on_demand', minimumThreshold: 100, terms: { contractId }, canonical: '{}', termsSha256: 'a'.repeat(64),
       signature: { algorithm: 'Ed25519', keyId: 'goose-test', publicKey: 'pk', value: 'sig' }, network: 'testnet', xrpAmount: '99.900000', usdAmount: '49.95',
     });
     const context = { correlationId: 'test', actor: 'test' };
     await handleCommand(eventStore, streamId, royaltyContractDecider, { type: 'CreateContract', data: created.data }, context);
-    await handleCommand(eventStore, streamId, royaltyContractDecider, { type: 'RecordEarnings', data: { amountCents: 2000, source: 'license_sale', reference: 'sale-1', description: 'A license' } }, context);
+    const earnings = royaltyEarningsSink(eventStore);
+    const releases = { find: async () => new Map([['QZKIL2600001', { distributionId: randomUUID(), contentId, ownerId, title: 'Night Drive' }]]) };
+    const imported = await payableStatementImporter({ eventStore, releases, earnings })({
+      source: { partnerId: 'kill-partner', channel: 'operator_import', fileName: 'october.csv', checksum: 'f'.repeat(64), importedBy: 'operator:test' },
+      lines: [{ lineNumber: 2, period: '2026-10', store: 'spotify', country: 'US', identifier: 'QZKIL2600001', units: 100, amountCents: 2000 }],
+      correlationId: 'test',
+    });
+    expect(imported.periods[0]).toMatchObject({ claimedCents: 2000, releasedCents: 0 });
+    expect((await eventStore.readStream(streamId)).map((e) => e.type)).not.toContain('RoyaltyEarningsRecorded');
+    const funded = await recordPartnerFunds({ eventStore, earnings }, { partnerId: 'kill-partner', period: '2026-10', amountCents: 2000, reference: 'WIRE-1', recordedBy: 'operator:test' }, context);
+    expect(funded.reconciliation).toMatchObject({ releasedCents: 2000, deliveredCents: 2000 });
+    expect((await eventStore.readStream(streamId)).filter((e) => e.type === 'RoyaltyEarningsRecorded')).toHaveLength(1);
 
     const first = await spawnWorker(120_000);
     const input = { contractId, createdAt: new Date().toISOString() };
