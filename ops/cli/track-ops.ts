@@ -11,6 +11,9 @@
 //                                                  reviewer, auditor, operator (ops/cli/roles.ts)
 //   ledger-failures [--json]                       failed ledger steps across all users (ops/cli/operations.ts)
 //   workflows [--temporal <address>] [--json]      stuck or failing workflows in Temporal
+//   import-statement --partner <id> <file.csv>     a delivery partner's statement as payable (ops/cli/statements.ts)
+//   record-funds --partner <id> --period <YYYY-MM> --amount-cents <n> --reference <ref>
+//                                                  what the partner actually paid for the period
 //
 // Results go to stdout, logs to stderr. Exit codes: 0 done; 1 an error, a replay that is not
 // deterministic or a retry the ledger failed again; 2 a bad command line or a refused retry.
@@ -47,6 +50,14 @@ import { fail } from './command-line';
 import { outboxCommand } from './outbox';
 import { cliGrantor, formatRoleChange, parseRoleArgs, roleChangeThroughApi, roleCommand, ROLES_USAGE } from './roles';
 import { formatLedgerFailures, formatWorkflows } from './operations';
+import {
+  importStatementOnStore,
+  importStatementThroughApi,
+  parseImportStatementArgs,
+  parseRecordFundsArgs,
+  recordFundsOnStore,
+  recordFundsThroughApi,
+} from './statements';
 import { LEDGER_FAILURE_NOTES, listLedgerFailures } from '../../projections/operations/queries';
 import { temporalWorkflowMonitor } from '../../infra/temporal/workflow-monitor';
 
@@ -59,7 +70,9 @@ const USAGE = `usage: npm run ops -- <command>
   grant-role <username> <reviewer|auditor|operator>
   revoke-role <username> <reviewer|auditor|operator>
   ledger-failures [--json]
-  workflows [--temporal <address>] [--json]`;
+  workflows [--temporal <address>] [--json]
+  import-statement --partner <partnerId> [--operator <name>] [--api <app url>] <statement.csv>
+  record-funds --partner <partnerId> --period <YYYY-MM> --amount-cents <cents> --reference <ref> [--operator <name>] [--api <app url>]`;
 
 // ---- history ----
 
@@ -479,6 +492,18 @@ async function main(): Promise<void> {
     case 'grant-role':
     case 'revoke-role':
       return roleCommandOf(command === 'grant-role' ? 'grant' : 'revoke', args, config);
+    case 'import-statement': {
+      const parsed = parseImportStatementArgs(args);
+      const { api } = parsed;
+      if (api) return print((await importStatementThroughApi({ ...parsed, api }, await operatorToken(config))).message);
+      return withStore(config, async (platform) => print((await importStatementOnStore(platform, parsed)).message));
+    }
+    case 'record-funds': {
+      const parsed = parseRecordFundsArgs(args);
+      const { api } = parsed;
+      if (api) return print((await recordFundsThroughApi({ ...parsed, api }, await operatorToken(config))).message);
+      return withStore(config, async (platform) => print((await recordFundsOnStore(platform, parsed)).message));
+    }
     case '--help':
     case '-h':
       return fail(USAGE, 0);
