@@ -2,6 +2,10 @@
 // through waitFor, resuming after a crash from the last committed checkpoint without applying
 // anything twice, and a full rebuild that reproduces the live read models row for row.
 // Runs on PGlite and on the machine's real Postgres server.
+import { partnerFundsDecider } from '../domain/royalties/partner-funds.decider';
+import { partnerStreamId } from '../domain/royalties/partner-funds.events';
+import { reconciliationDecider } from '../domain/royalties/reconciliation.decider';
+import { reconciliationStreamId } from '../domain/royalties/reconciliation.events';
 import { DisputeEvidenceAdded, DisputeFiled, DisputeMessagePosted, disputeStreamId } from '../domain/disputes/dispute.events';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -343,6 +347,11 @@ for (const { name, open } of backends) {
       await store.append(statementLinesStreamId(walletOwner, '2026-10', 0), recordedLines.map((e) => ({ eventId: randomUUID(), ...e, metadata })), 'no_stream');
       const summary = SalesStatementImported.create({ statementId: 's1', importerId: walletOwner, fileName: 'october.csv', lines: 2, matched: 1, unmatched: 1, duplicates: 0, amountCents: 40, importedAt: new Date().toISOString() });
       last = (await store.append(salesStatementStreamId('s1'), [{ eventId: randomUUID(), ...summary, metadata }], 'no_stream')).lastPosition;
+      // A partner's funds and its period's claims, released up to them.
+      const fundsCommand = { type: 'RecordFundsReceived' as const, data: { partnerId: 'acme', amountCents: 30, currency: 'USD' as const, period: '2026-10', reference: 'WIRE-1', recordedBy: 'operator:test' } };
+      await handleCommand(store, partnerStreamId('acme'), partnerFundsDecider, fundsCommand, { correlationId: 'funds', actor: 'operator:test' });
+      const claims = [{ batchId: 'b1', contentId: release.contentId, ownerId: walletOwner, title: 'Released', amountCents: 40 }];
+      last = (await handleCommand(store, reconciliationStreamId('acme', '2026-10'), reconciliationDecider, { type: 'Reconcile', data: { partnerId: 'acme', period: '2026-10', claims, fundedCents: 30 } }, { correlationId: 'funds', actor: 'operator:test' })).result!.lastPosition;
       await failedRelease(walletOwner);
       last = await paidContract(walletOwner);
       last = await soldLicense(walletOwner, users[1]!.userId);
@@ -360,7 +369,7 @@ for (const { name, open } of backends) {
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      // Intake, wallet, receiver, statement, release, contract, license (offered and sold), role, dispute and API key events fill every table but the certificates, which only a registration fills.
+      // Intake, wallet, receiver, statement, partner funds and releases, release, contract, license (offered and sold), role, dispute and API key events fill every table but the certificates, which only a registration fills.
       const emptyTables = Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table);
       expect(emptyTables.sort()).toEqual(['certificates']);
 
