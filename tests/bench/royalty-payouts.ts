@@ -14,7 +14,7 @@
 // sumsExact holds when every run's lines sum to its amount, the payout credits in the event store
 // are exactly one per paid line (no reference twice) and total the non-platform cents, and paying a
 // sample of runs again credits nothing more.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { PaidLine, PayoutExecutor, PayoutLine, ReceiverShare } from '../../domain/royalties/ports';
 import { splitPayout, type SplitReceiver } from '../../domain/royalties/split';
@@ -25,11 +25,17 @@ import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import { createRoyaltyContractActivities } from '../../workflows/royalty-contract/activities';
 import { executePayout } from '../../workflows/royalty-contract/shared';
+import { payableStatementImporter } from '../../infra/distribution/statement-import';
+import { contractIdFor } from '../../infra/royalties/contract-id';
+import { royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
+import { recordPartnerFunds } from '../../infra/royalties/reconciliation';
 import { openTokenAccount } from '../../infra/tokens/open-accounts';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
 
 export interface BenchContract {
+  /** contractIdFor(contentId): the earnings sink finds a content's contract by it. */
   contractId: string;
+  contentId: string;
   contentTitle: string;
   creatorId: string;
   creatorShare: number;
@@ -78,12 +84,13 @@ export function directPayoutRunner(executor: PayoutExecutor): PayoutRunner {
 
 /**
  * Runs as the contract's workflow does, through its activities in-process: the contracts are created
- * with their pending earnings beforehand; each run is `executePayout` (plan → pay each line → complete).
+ * beforehand and get their pending earnings the only way royalty money arrives, through the payable
+ * path (`fundThroughPartner`); each run is `executePayout` (plan → pay each line → complete).
  */
 export function contractPayoutRunner(eventStore: EventStore, db: Queryable, executor: PayoutExecutor): PayoutRunner {
   const receivers = new Map<string, ReceiverShare[]>();
   const activities = createRoyaltyContractActivities({ eventStore, db, receiversOf: async (contentId) => receivers.get(contentId) ?? [], payoutExecutor: executor, splitPayout });
-  const contentOf = (contract: BenchContract) => `content-${contract.contractId}`;
+  const contentOf = (contract: BenchContract) => contract.contentId;
   const paidRun = async (contract: BenchContract, runId: string): Promise<PaidRun> => {
     const events = await eventStore.readStream(royaltyContractStreamId(contract.contractId));
     const state = events.reduce((acc, e) => royaltyContractDecider.evolve(acc, { type: e.type, data: e.data } as RoyaltyContractEvent), royaltyContractDecider.initialState);
@@ -99,10 +106,10 @@ export function contractPayoutRunner(eventStore: EventStore, db: Queryable, exec
             const stream = royaltyContractStreamId(contract.contractId);
             const decide = (command: RoyaltyContractCommand) => handleCommand(eventStore, stream, royaltyContractDecider, command, context);
             await decide({ type: 'CreateContract', data: benchContractCreated(contract, contentOf(contract)) });
-            await decide({ type: 'RecordEarnings', data: { amountCents: contract.pendingCents, source: 'distribution_statement', reference: `bench-${contract.contractId}`, description: 'Bench statement' } });
           }),
         );
       }
+      await fundThroughPartner(eventStore, contracts);
     },
     async run(contract) {
       const answer = await executePayout(activities, contract.contractId, { requestId: randomUUID(), trigger: 'distribute', amountCents: null, ...context });
@@ -115,6 +122,32 @@ export function contractPayoutRunner(eventStore: EventStore, db: Queryable, exec
       );
     },
   };
+}
+
+/**
+ * Each contract's pending earnings as production gets them: an operator's import of the bench
+ * partner's statement (one line per contract, matched to the contract's content), then the partner's
+ * funds for the period recorded, which release every claim through the reconciliation to the real
+ * earnings sink. Set-up, not timed; it fails unless every cent claimed reached its contract.
+ */
+export async function fundThroughPartner(eventStore: EventStore, contracts: readonly BenchContract[]): Promise<void> {
+  const identifierOf = (index: number) => `QZBNC${String(index).padStart(7, '0')}`;
+  const byIdentifier = new Map(contracts.map((c, index) => [identifierOf(index), { distributionId: `release-${c.contentId}`, contentId: c.contentId, ownerId: c.creatorId, title: c.contentTitle }]));
+  const releases = { find: async (identifiers: readonly string[]) => new Map(identifiers.flatMap((id) => (byIdentifier.has(id) ? [[id, byIdentifier.get(id)!] as const] : []))) };
+  const earnings = royaltyEarningsSink(eventStore);
+  const partnerId = `bench-${randomUUID().slice(0, 8)}`;
+  const lines = contracts.map((c, index) => ({ lineNumber: index + 2, period: '2026-10', store: 'spotify', country: 'US', identifier: identifierOf(index), units: 1, amountCents: c.pendingCents }));
+  const total = contracts.reduce((sum, c) => sum + c.pendingCents, 0);
+  await payableStatementImporter({ eventStore, releases, earnings })({
+    source: { partnerId, channel: 'operator_import', fileName: 'bench.csv', checksum: createHash('sha256').update(partnerId).digest('hex'), importedBy: 'operator:bench' },
+    lines,
+    correlationId: 'bench-royalties',
+  });
+  const funded = await recordPartnerFunds({ eventStore, earnings }, { partnerId, period: '2026-10', amountCents: total, reference: 'bench-wire', recordedBy: 'operator:bench' }, { ...context, actor: 'operator:bench' });
+  const r = funded.reconciliation;
+  if (r.claimedCents !== total || r.releasedCents !== total || r.undeliveredCents !== 0) {
+    throw new Error(`the payable path did not fund the contracts: claimed ${r.claimedCents}, released ${r.releasedCents}, undelivered ${r.undeliveredCents} of ${total}`);
+  }
 }
 
 function benchContractCreated(contract: BenchContract, contentId: string) {
@@ -168,8 +201,10 @@ export async function measurePayouts(options: PayoutBenchOptions): Promise<Payou
     const creatorShare = [85, 95, 70][random(3)]!;
     const count = Math.min(random(options.maxReceivers + 1), creatorShare, pool.length);
     const start = random(pool.length);
+    const contentId = randomUUID();
     return {
-      contractId: randomUUID(),
+      contractId: contractIdFor(contentId),
+      contentId,
       contentTitle: `Bench track ${index + 1}`,
       creatorId: randomUUID(),
       creatorShare,

@@ -1,17 +1,21 @@
 // The statement import half of `npm run bench:royalties` (issue 14: import a 100,000-line
-// statement at ≥ 20,000 lines/s), also runnable alone: `npm run bench:statements` on the
+// statement at ≥ 20,000 lines/s; issue 27: through the payable path, funds and reconciliation
+// included), also runnable alone: `npm run bench:statements` on the
 // configured Postgres server (DATABASE_URL, else TEST_DATABASE_URL, else the local test server) in
 // a fresh database it drops afterwards; BENCH_STATEMENT_LINES (100,000) and BENCH_STATEMENT_RELEASES
 // (1,000) size it.
 //
-// What is timed is the whole import as the API runs it, from the CSV's bytes to committed read
-// models: reading the CSV, matching every identifier in one lookup, recording the lines through the
-// statement-lines decider (one append per period and bucket), summing the import up, handing each
-// batch's money per content item to an in-memory earnings sink (the real sink appends to contract
-// streams; it is not in this figure), and the statements projection applying it all (applyAll).
-// The statement is then imported again: every line must come back a duplicate and no read model
-// row may be added, or the run fails. The last line of stdout is one JSON object.
-import { randomUUID } from 'node:crypto';
+// What is timed is the whole payable path as the operator's import route runs it, from the CSV's
+// bytes to committed read models: reading the CSV and its checksum, matching every identifier in
+// one lookup, recording the lines with their source through the statement-lines decider (one append
+// per period and bucket), claiming each batch's money per content item on the partner's period,
+// summing the import up, then the partner's funds recorded for the period, which release every
+// claim through the reconciliation to an in-memory earnings sink (the real sink appends to contract
+// streams; it is not in this figure), and the statements and reconciliation projections applying
+// it all. The same lines are then imported again from a file with other bytes: every line must come
+// back a duplicate, nothing more may be claimed and no read model row added; and the same bytes
+// again must be refused as already imported, or the run fails. The last line of stdout is one JSON object.
+import { createHash, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { STORES } from '../../domain/distribution/catalogue';
@@ -21,12 +25,14 @@ import { postgresDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import { postgresReleaseLookup } from '../../infra/distribution/release-lookup';
 import { readStatementCsv } from '../../infra/distribution/statement-csv';
-import { importStatement } from '../../infra/distribution/statement-import';
+import { payableStatementImporter } from '../../infra/distribution/statement-import';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { logger } from '../../infra/logger/logger';
 import { Projector } from '../../projections/projector';
+import { reconciliationProjection } from '../../projections/reconciliation/projection';
 import { statementsProjection } from '../../projections/statements/projection';
+import { recordPartnerFunds } from '../../infra/royalties/reconciliation';
 import { insertStandInRelease } from '../support/distributions-stand-in';
 import { createTestDatabase } from '../support/postgres';
 import { intFromEnv } from './bench-env';
@@ -39,10 +45,12 @@ export interface StatementImportMeasure {
   unmatched: number;
   /** Lines the second import of the same statement found already imported: all of them. */
   duplicatesOnReimport: number;
-  /** Calls the import made to the earnings sink (one per recorded batch and content item). */
+  /** Calls the reconciliation made to the earnings sink (one per released batch and content item). */
   earningsRecords: number;
-  /** The sum the sink received equals the matched lines' amounts. */
+  /** The sum the sink received equals the matched lines' amounts, all of it funded and released. */
   earningsExact: boolean;
+  /** The same bytes imported a third time were refused as already imported. */
+  sameFileRefused: boolean;
 }
 
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'JP', 'BR', 'CA', 'AU', 'MX', 'SE'];
@@ -66,16 +74,17 @@ async function* chunked(bytes: Buffer) {
 }
 
 /**
- * Imports a `lines`-line statement for a creator with `releases` releases (stand-in rows in the
- * `distributions` table: tests/support/distributions-stand-in.ts) and answers the rate. Runs its own
- * projector over the statements projection only, stopped before it returns.
+ * Imports a `lines`-line partner statement naming `releases` releases of ten creators (stand-in rows
+ * in the `distributions` table: tests/support/distributions-stand-in.ts), funds it, and answers the
+ * rate. Runs its own projector over the statements and reconciliation projections, stopped before it returns.
  */
 export async function measureStatementImport(db: Db, eventStore: EventStore, lines: number, { releases = 1_000 } = {}): Promise<StatementImportMeasure> {
-  const importerId = randomUUID();
+  const owners = Array.from({ length: 10 }, () => randomUUID());
+  const partnerId = `bench-${randomUUID().slice(0, 8)}`;
   const identifiers: string[] = [];
   for (let i = 0; i < releases; i++) {
     const isrc = `QZGSE26${String(i).padStart(5, '0')}`;
-    await insertStandInRelease(db, { ownerId: importerId, isrc, songName: `Bench track ${i}` });
+    await insertStandInRelease(db, { ownerId: owners[i % owners.length]!, isrc, songName: `Bench track ${i}` });
     identifiers.push(isrc);
   }
   const { csv, matchedCents } = statementCsv(lines, identifiers);
@@ -94,32 +103,42 @@ export async function measureStatementImport(db: Db, eventStore: EventStore, lin
     },
   };
   const deps = { eventStore, releases: postgresReleaseLookup(db), earnings: sink };
-  const projector = new Projector(db, eventStore, [statementsProjection]);
+  const importPayable = payableStatementImporter(deps);
+  const importFile = async (file: Buffer, fileName: string) =>
+    importPayable({
+      source: { partnerId, channel: 'operator_import', fileName, checksum: createHash('sha256').update(file).digest('hex'), importedBy: 'operator:bench' },
+      lines: await readStatementCsv(chunked(file)),
+      correlationId: 'bench',
+    });
+  const projector = new Projector(db, eventStore, [statementsProjection, reconciliationProjection]);
   await projector.start();
   try {
     const started = performance.now();
-    const parsed = await readStatementCsv(chunked(bytes));
-    const first = await importStatement(deps, { importerId, fileName: 'bench.csv', lines: parsed, correlationId: 'bench' });
-    if (first.lastPosition) await projector.waitFor(first.lastPosition, 600_000);
+    const first = await importFile(bytes, 'bench.csv');
+    const funded = await recordPartnerFunds({ eventStore, earnings: sink }, { partnerId, period: '2026-10', amountCents: matchedCents, reference: 'bench-wire', recordedBy: 'operator:bench' }, { correlationId: 'bench', actor: 'operator:bench' });
+    const last = funded.reconciliation.lastPosition ?? first.lastPosition;
+    if (last) await projector.waitFor(last, 600_000);
     const importSeconds = (performance.now() - started) / 1000;
 
     const rowsBefore = await countRows(db);
-    const again = await importStatement(deps, { importerId, fileName: 'bench-again.csv', lines: await readStatementCsv(chunked(bytes)), correlationId: 'bench' });
+    const again = await importFile(Buffer.concat([bytes, Buffer.from('\n')]), 'bench-again.csv');
     if (again.lastPosition) await projector.waitFor(again.lastPosition, 600_000);
     const rowsAfter = await countRows(db);
-    if (again.statement.duplicates !== lines || rowsAfter !== rowsBefore) {
-      throw new Error(`the re-import changed something: ${again.statement.duplicates} of ${lines} duplicates, ${rowsAfter - rowsBefore} line rows added`);
+    if (again.alreadyImported || again.duplicates !== lines || rowsAfter !== rowsBefore || again.periods.some((p) => p.claimedCents !== matchedCents)) {
+      throw new Error(`the re-import changed something: ${again.duplicates} of ${lines} duplicates, ${rowsAfter - rowsBefore} line rows added`);
     }
-    if (first.statement.matched + first.statement.unmatched !== lines) throw new Error(`the import recorded ${first.statement.matched + first.statement.unmatched} of ${lines} lines`);
+    const sameFile = await importFile(bytes, 'bench-renamed.csv');
+    if (first.matched + first.unmatched !== lines) throw new Error(`the import recorded ${first.matched + first.unmatched} of ${lines} lines`);
     return {
       importLinesPerSec: Math.round(lines / importSeconds),
       importSeconds: Number(importSeconds.toFixed(3)),
       lines,
-      matched: first.statement.matched,
-      unmatched: first.statement.unmatched,
-      duplicatesOnReimport: again.statement.duplicates,
+      matched: first.matched,
+      unmatched: first.unmatched,
+      duplicatesOnReimport: again.duplicates,
       earningsRecords,
-      earningsExact: earnedCents === matchedCents && first.statement.amount === matchedCents,
+      earningsExact: earnedCents === matchedCents && first.amountCents === matchedCents && funded.reconciliation.releasedCents === matchedCents,
+      sameFileRefused: sameFile.alreadyImported,
     };
   } finally {
     await projector.stop();
@@ -127,7 +146,9 @@ export async function measureStatementImport(db: Db, eventStore: EventStore, lin
 }
 
 async function countRows(db: Db): Promise<number> {
-  const { rows } = await db.query<{ n: string }>(`SELECT ((SELECT count(*) FROM statement_line_royalties) + (SELECT count(*) FROM statement_unmatched_lines))::text AS n`);
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT ((SELECT count(*) FROM statement_line_royalties) + (SELECT count(*) FROM statement_unmatched_lines) + (SELECT count(*) FROM payable_claims) + (SELECT count(*) FROM payable_releases))::text AS n`,
+  );
   return Number(rows[0]!.n);
 }
 
