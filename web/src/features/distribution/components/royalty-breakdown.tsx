@@ -1,7 +1,10 @@
 // A release's royalties by store (spec 1 §3, §9): streams and dollars (the server's cents / 100)
-// per store, with the totals. Everything comes from imported sales statements; a release no
-// statement has mentioned yet says so instead of showing zeros as if they were reported.
+// per store, with the totals. Everything comes from sales statements; a line from a statement the
+// creator uploaded is marked self-reported (an estimate, never paid), and the delivery partner's
+// payable money says what its funds released and what stays unreconciled (claimed, not yet paid
+// by the partner). A release no statement has mentioned yet says so instead of showing zeros.
 import { Message } from 'primereact/message';
+import { Tag } from 'primereact/tag';
 import { Skeleton } from 'primereact/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useRoyaltyBreakdown } from '../api/distribution';
@@ -16,7 +19,9 @@ export function RoyaltyBreakdownTable({ distributionId }: { distributionId: stri
     return <p className="muted small">No sales statement has reported earnings for this release yet. Import one below to see them here.</p>;
   }
   const totals = breakdownTotals(breakdown);
+  const { selfReportedAmount, payableAmount, releasedAmount, unreconciledAmount, unreconciledShare } = royalties.data;
   return (
+    <>
     <table className="data-table-plain">
       <thead>
         <tr>
@@ -34,8 +39,10 @@ export function RoyaltyBreakdownTable({ distributionId }: { distributionId: stri
       </thead>
       <tbody>
         {breakdown.map((line) => (
-          <tr key={line.store}>
-            <td>{line.storeName}</td>
+          <tr key={`${line.store}-${line.selfReported ? 'self' : 'payable'}`}>
+            <td>
+              {line.storeName} {line.selfReported && <Tag value="Self-reported" severity="secondary" title="From a statement you uploaded: an estimate, never paid out" />}
+            </td>
             <td className="numeric">{line.streams.toLocaleString('en-US')}</td>
             <td className="numeric">{formatCents(line.amount)}</td>
             <td className="numeric">{breakdownShare(line, totals.amount)}%</td>
@@ -51,5 +58,15 @@ export function RoyaltyBreakdownTable({ distributionId }: { distributionId: stri
         </tr>
       </tfoot>
     </table>
+    <ul className="muted small" aria-label="Where these royalties come from">
+      {selfReportedAmount > 0 && <li>Self-reported (your uploads): {formatCents(selfReportedAmount)} — an estimate only; it never becomes pending earnings, a payout or tokens.</li>}
+      {payableAmount > 0 && (
+        <li>
+          Reported by the delivery partner: {formatCents(payableAmount)}, of which {formatCents(releasedAmount)} was paid by the partner and went to your royalty contract.
+          {unreconciledAmount > 0 && ` ${formatCents(unreconciledAmount)} is unreconciled: the partner has not paid it yet (your share: ${formatCents(unreconciledShare)}).`}
+        </li>
+      )}
+    </ul>
+    </>
   );
 }

@@ -1,12 +1,14 @@
-// Sales statement import (issue 14 §5): a distributor's monthly report as CSV goes to the server,
-// which lands each line once (a re-import changes nothing), matches it to its release by ISRC or
-// release id, and feeds the royalty breakdowns and the contracts' pending earnings. The card says
-// what the last import did, lists the statements imported so far, and every line that matched no
-// release (they are kept, not dropped).
+// Sales statement upload (issue 14 §5, issue 27): a distributor's monthly report as CSV goes to the
+// server, which lands each line once (a re-import changes nothing) and matches it to its release by
+// ISRC or release id. A statement the creator uploads is self-reported: it feeds the royalty
+// breakdown as an estimate and never the contracts' pending earnings (royalty money comes only from
+// the delivery partner's statements and the funds it paid). The card says so, says what the last
+// upload did, lists the statements uploaded so far, and every line that matched no release.
 import { Card } from 'primereact/card';
 import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
+import { Tag } from 'primereact/tag';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -25,7 +27,7 @@ export function StatementImport() {
     event.options.clear();
     if (!file) return;
     importing.mutate(file, {
-      onSuccess: (answer) => toast.show({ severity: 'success', summary: 'Statement imported', detail: answer.message }),
+      onSuccess: (answer) => toast.show({ severity: 'success', summary: 'Self-reported statement imported', detail: answer.message }),
       onError: (error) => toast.show({ severity: 'error', summary: 'Statement Import Failed', detail: errorMessage(error, 'The statement could not be imported') }),
     });
   };
@@ -40,6 +42,11 @@ export function StatementImport() {
         (month), the store, the country, the track's ISRC or the release id (either identifies the release), the units (streams or
         downloads) and the amount earned. Each line is counted once, so importing the same statement again changes nothing.
       </p>
+      <Message
+        severity="info"
+        className="statement-import__self-reported"
+        text="A statement you upload is self-reported: it shows as an estimate in your royalty breakdown and never becomes pending earnings, a payout or tokens. Royalty money comes only from your delivery partner's sales reports and the funds it actually paid."
+      />
       <FileUpload
         mode="basic"
         name="file"
@@ -67,7 +74,7 @@ function ImportResult({ answer }: { answer: ImportStatementResponse }) {
     <Message
       severity={statement.unmatched > 0 ? 'warn' : 'success'}
       className="statement-import__result"
-      text={`${statement.fileName}: ${statement.lines} lines, ${statement.matched} matched, ${statement.duplicates} already imported, ${statement.unmatched} unmatched (${formatCents(statement.amount)}).`}
+      text={`${statement.fileName}${statement.selfReported ? ' (self-reported)' : ''}: ${statement.lines} lines, ${statement.matched} matched, ${statement.duplicates} already imported, ${statement.unmatched} unmatched (${formatCents(statement.amount)}, an estimate).`}
     />
   );
 }
@@ -84,6 +91,7 @@ function StatementHistory({ list }: { list: StatementList }) {
             <thead>
               <tr>
                 <th scope="col">File</th>
+                <th scope="col">Source</th>
                 <th scope="col">Imported</th>
                 <th scope="col" className="numeric">
                   Lines
@@ -106,6 +114,7 @@ function StatementHistory({ list }: { list: StatementList }) {
               {list.statements.map((statement) => (
                 <tr key={statement.statementId}>
                   <td>{statement.fileName}</td>
+                  <td>{statement.selfReported ? <Tag value="Self-reported" severity="secondary" /> : <Tag value={`Partner: ${statement.partnerId ?? ''}`} severity="success" />}</td>
                   <td>{formatDateTime(statement.importedAt)}</td>
                   <td className="numeric">{statement.lines}</td>
                   <td className="numeric">{statement.matched}</td>
@@ -121,7 +130,7 @@ function StatementHistory({ list }: { list: StatementList }) {
       {list.unmatchedLines.length > 0 && (
         <section className="release-card__section" aria-label="Unmatched statement lines">
           <h4>Unmatched lines</h4>
-          <p className="muted small">These lines name no release of yours. They are kept, and count toward nothing until they match.</p>
+          <p className="muted small">These self-reported lines name no release of yours. They are kept, and count toward nothing until they match.</p>
           <table className="data-table-plain">
             <thead>
               <tr>

@@ -4,12 +4,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { retryResponseSchema } from '../../../../../domain/contracts/lifecycle';
 import { ledgerFailuresResponseSchema, outboxResponseSchema, workflowsResponseSchema } from '../../../../../domain/contracts/operations';
+import { reconciliationListSchema } from '../../../../../domain/contracts/partner-statements';
 import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
 import { OPERATIONS_KEY } from '../../../lib/query-keys';
 
 const LEDGER_FAILURES_URL = '/api/ops/ledger-failures';
 const WORKFLOWS_URL = '/api/ops/workflows';
 const OUTBOX_URL = '/api/ops/outbox';
+const RECONCILIATION_URL = '/api/ops/reconciliation';
 
 async function getParsed<T>(url: string, parse: (value: unknown) => T, signal?: AbortSignal): Promise<T> {
   return parse(await apiGet<unknown>(url, { on401: 'throw', signal }));
@@ -38,6 +40,16 @@ export function useOutbox(enabled: boolean) {
   return useQuery({
     queryKey: [...OPERATIONS_KEY, 'outbox'],
     queryFn: ({ signal }) => getParsed(OUTBOX_URL, (v) => outboxResponseSchema.parse(v), signal),
+    enabled,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** Claimed, funded, released and unreconciled per partner and period (docs/royalties.md). */
+export function useReconciliation(enabled: boolean) {
+  return useQuery({
+    queryKey: [...OPERATIONS_KEY, 'reconciliation'],
+    queryFn: ({ signal }) => getParsed(RECONCILIATION_URL, (v) => reconciliationListSchema.parse(v), signal),
     enabled,
     retry: retryUnlessRefused,
   });

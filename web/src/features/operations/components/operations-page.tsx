@@ -1,7 +1,8 @@
-// The operations page, /operations (issue 16; operators only): three sections — failed ledger
+// The operations page, /operations (issue 16; operators only): four sections — failed ledger
 // steps (registrations with their result codes and a Retry button; contract anchors and payout
 // lines, which have no retry path and say so), stuck or failing workflows from Temporal (or why
-// Temporal could not be asked), and the mail outbox. The server checks the operator role on every
+// Temporal could not be asked), royalty money by partner and period (./reconciliation.tsx), and the
+// mail outbox. The server checks the operator role on every
 // call; this page only decides what to offer.
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -11,7 +12,8 @@ import type { LedgerFailuresResponse, OutboxResponse, WorkflowsResponse } from '
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { useRoles } from '../../auth/api/use-roles';
-import { useLedgerFailures, useOutbox, useRetryRegistration, useTroubledWorkflows } from '../api/operations';
+import { useLedgerFailures, useOutbox, useReconciliation, useRetryRegistration, useTroubledWorkflows } from '../api/operations';
+import { PartnerReconciliation } from './reconciliation';
 import { relativeTime } from '../relative-time';
 
 const PROBLEMS: Record<WorkflowsResponse['workflows'][number]['problem'], string> = {
@@ -142,6 +144,7 @@ export function OperationsPage() {
   const failures = useLedgerFailures(operator);
   const workflows = useTroubledWorkflows(operator);
   const outbox = useOutbox(operator);
+  const reconciliation = useReconciliation(operator);
   const retry = useRetryRegistration();
 
   if (userPending || (user && roles.isPending)) return <p>Loading...</p>;
@@ -165,6 +168,9 @@ export function OperationsPage() {
       <Section title="Stuck or failing workflows" loading={workflows.isPending} error={workflows.error}>
         <Button label="Refresh" icon="pi pi-sync" text size="small" loading={workflows.isFetching} onClick={() => void workflows.refetch()} />
         {workflows.data && <TroubledWorkflows data={workflows.data} />}
+      </Section>
+      <Section title="Royalty money by partner and period" loading={reconciliation.isPending} error={reconciliation.error}>
+        {reconciliation.data && <PartnerReconciliation data={reconciliation.data} />}
       </Section>
       <Section title="Outbox" loading={outbox.isPending} error={outbox.error}>
         {outbox.data && <Outbox data={outbox.data} />}
