@@ -59,6 +59,7 @@ export const distributionSchema = z.object({
   createdAt: z.string(),
   /** A store link once live; null from the sandbox, which delivers to no store. */
   distributionUrl: z.string().nullable(),
+  /** What the delivery partner's statements report for the release; a creator's self-reported uploads are not counted. */
   royaltyEarnings: cents,
   /** When the yearly fee renews (and is charged again), or null once taken down. */
   renewsAt: z.string().nullable(),

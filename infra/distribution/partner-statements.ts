@@ -1,7 +1,8 @@
 // The port between a delivery partner's reporting channel and the payable statements: whoever reads
 // a partner's sales reports (the SFTP reporting folder) hands each report's lines here, and only
 // lines that arrive this way, or through an operator's import naming the partner, can ever become
-// royalty money (docs/royalties.md "Where royalty money comes from").
+// royalty money (docs/royalties.md "Where royalty money comes from"). Implemented by
+// `payableStatementImporter` in ./statement-import.ts.
 import type { StatementLine } from './statement-csv';
 
 /** Where a payable statement came from, kept with each of its lines. */

@@ -80,7 +80,7 @@ describe('distributions projection', () => {
     expect(changes.filter((c) => c.subjectId === live).every((c) => c.readModel === 'distributions' && c.ownerId === ownerId)).toBe(true);
   });
 
-  it('applies an event twice without changing the row, and reads royalty earnings from the statements\' per-line royalties', async () => {
+  it('applies an event twice without changing the row, and reads royalty earnings from the payable statements\' per-line royalties, not self-reported ones', async () => {
     const id = await delivered(['spotify']);
     await run(id, storeState(id, 'spotify', 'uploaded'));
     const before = await findOwnedDistribution(db, ownerId, id);
@@ -88,9 +88,11 @@ describe('distributions projection', () => {
     for (const event of events) expect(await db.transaction((tx) => distributionsProjection.apply(tx, event))).toBeNull();
     expect(await findOwnedDistribution(db, ownerId, id)).toEqual(before);
 
+    // A partner's payable lines count; the creator's own self-reported upload does not.
     await db.query(
-      `INSERT INTO statement_line_royalties (batch_id, distribution_id, store, country, statement_id, importer_id, content_id, owner_id, period, lines, units, amount_cents)
-       VALUES ('b1', $1, $2, 'US', 's1', $3, 'c1', $3, '2026-10', 1, 10, 125), ('b1', $1, $2, 'FR', 's1', $3, 'c1', $3, '2026-10', 1, 5, 75)`,
+      `INSERT INTO statement_line_royalties (batch_id, distribution_id, store, country, statement_id, importer_id, content_id, owner_id, period, lines, units, amount_cents, source, partner_id)
+       VALUES ('b1', $1, $2, 'US', 's1', 'operator:ops', 'c1', $3, '2026-10', 1, 10, 125, 'operator_import', 'acme'), ('b1', $1, $2, 'FR', 's1', 'operator:ops', 'c1', $3, '2026-10', 1, 5, 75, 'operator_import', 'acme'),
+              ('b2', $1, $2, 'US', 's2', $3, 'c1', $3, '2026-10', 1, 1, 100000000, 'self_reported', NULL)`,
       [id, 'spotify', ownerId],
     );
     expect((await listDistributions(db, ownerId)).find((d) => d.id === id)!.royaltyEarnings).toBe(200);

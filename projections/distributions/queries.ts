@@ -1,6 +1,7 @@
 // Reads of the distributions read model, shaped as the API's Distribution. A release's royalty
-// earnings are summed from the statements' per-line royalties (statement_line_royalties, kept by
-// the statements read model, which the projector always runs beside this one).
+// earnings are summed from the payable statements' per-line royalties (statement_line_royalties,
+// kept by the statements read model, which the projector always runs beside this one); a creator's
+// self-reported uploads are an estimate shown in the breakdown, not earnings.
 import type { Distribution } from '../../domain/contracts/distribution';
 import { STORES, type DeliveryState, type DistributionStatus } from '../../domain/distribution/catalogue';
 import type { Queryable } from '../../infra/db/db';
@@ -35,7 +36,7 @@ interface DistributionRow {
 const STORE_NAMES = new Map(STORES.map((store) => [store.id, store.name]));
 
 async function select(db: Queryable, where: string, params: unknown[]): Promise<DistributionRow[]> {
-  const earnings = '(SELECT COALESCE(SUM(r.amount_cents), 0) FROM statement_line_royalties r WHERE r.distribution_id = d.id::text)';
+  const earnings = "(SELECT COALESCE(SUM(r.amount_cents), 0) FROM statement_line_royalties r WHERE r.distribution_id = d.id::text AND r.source <> 'self_reported')";
   const { rows } = await db.query<DistributionRow>(
     `SELECT d.id::text AS id, d.content_id::text AS content_id, d.owner_id::text AS owner_id, d.song_name, d.artist_name, d.album_name, d.primary_genre, d.secondary_genre,
             d.label_name, d.release_date, d.sale_date, d.parental_advisory, d.royalty_split, d.selected_stores, d.isrc, d.upc, d.status, d.distributor, d.notice,
