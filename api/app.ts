@@ -126,7 +126,7 @@ export interface AppDeps {
   creatorShareOf: CreatorShareOf;
   /** Matches sales statement lines to releases; by default the `distributions` read model in `db`. */
   releaseLookup?: ReleaseLookup;
-  /** Where statements' matched money goes: the content's royalty contract; null: not attributed, and imports say so. */
+  /** Where funded payable-statement money and license sales go: the content's royalty contract; null: not attributed, and the answers say so. */
   royaltyEarnings?: RoyaltyEarningsSink | null;
   /** Royalty contracts: the workflow client and the XRPL anchor; built in-process when absent. */
   royalties?: RoyaltyServices;

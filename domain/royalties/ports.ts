@@ -21,6 +21,7 @@ export type ReceiversOf = (contentId: string) => Promise<ReceiverShare[]>;
 /** The creator's share (percent) under the content's contract, or under the default template when it has none yet. */
 export type CreatorShareOf = (contentId: string) => Promise<number>;
 
+/** `distribution_statement`: a partner's payable statement, released by the partner's funds (docs/royalties.md); never a creator's upload. */
 export const EARNINGS_SOURCES = ['distribution_statement', 'license_sale'] as const;
 export type EarningsSource = (typeof EARNINGS_SOURCES)[number];
 
