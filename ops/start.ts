@@ -22,6 +22,7 @@ import { Projector } from '../projections/projector';
 import { openMissingAccounts } from '../infra/tokens/open-accounts';
 import { TokenLedger } from '../infra/tokens/token-ledger';
 import { openWalletServices } from '../infra/wallets/services';
+import { XrpDepositWatcher } from '../infra/wallets/xrp-deposit-watcher';
 import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
@@ -60,6 +61,15 @@ async function main(): Promise<void> {
   const wallets = await openWalletServices(config.dataDir, config.wallets);
   stops.push(async () => wallets.treasury?.close());
   await openMissingAccounts(platform.db, platform.eventStore, tokenLedger);
+  // XRP deposits are watched here, beside the one projector, and in no standalone worker: one subscriber per deployment.
+  const { xrplUrl, xrpRate } = config.wallets;
+  if (xrplUrl && xrpRate) {
+    const xrpDeposits = new XrpDepositWatcher({ url: xrplUrl, usdPerXrp: xrpRate.rate, db: platform.db, tokenLedger, walletChanges: projector });
+    await xrpDeposits.start();
+    stops.push(() => xrpDeposits.stop());
+  } else {
+    logger.warn({ missing: [xrplUrl ? null : 'XRPL_URL', xrpRate ? null : 'XRP_USD_RATE'].filter(Boolean) }, 'XRP deposits are not credited: set XRPL_URL and XRP_USD_RATE');
+  }
   const licenseEscrow = await openLicenseEscrow({ eventStore: platform.eventStore, wallets, dataDir: config.dataDir, url: services.ledger.url });
 
   const clientConnection = await Connection.connect({ address: temporal.address });
