@@ -194,6 +194,19 @@ describe('XRP deposits', () => {
     expect(await deposits(user)).toHaveLength(1);
   });
 
+  it('catches up on a payment made while the ledger could not be reached, once it is back', async () => {
+    const user = await newUser();
+    await watcher.watching(user.address);
+    rippled.setUnreachable(true);
+    const hash = rippled.pay({ to: user.address, drops: PACKAGE_DROPS });
+    const credited = watcher.nextOutcome(hash);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    rippled.setUnreachable(false);
+    expect((await credited).outcome).toBe('credited');
+    await balanceBecomes(user, WELCOME_BONUS_TOKENS + 49.95);
+    expect(await deposits(user)).toHaveLength(1);
+  });
+
   it('moves its checkpoint to the ledger before the last one announced, kept in the database', async () => {
     const user = await newUser();
     await watcher.watching(user.address);

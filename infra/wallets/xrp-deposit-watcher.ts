@@ -8,7 +8,7 @@
 // (ops/start.ts), beside the projector whose wallet changes tell it of new deposit accounts.
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, dropsToXrp, type AccountTxResponse, type LedgerStream, type SubscribeResponse, type TransactionStream } from 'xrpl';
+import { Client, DisconnectedError, dropsToXrp, NotConnectedError, type AccountTxResponse, type LedgerStream, type SubscribeResponse, type TransactionStream } from 'xrpl';
 import { depositOf, xrpDepositMicros, xrpDepositReference, type LedgerTransactionReport } from '../../domain/tokens/xrp-deposit';
 import type { Db } from '../db/db';
 import { logger } from '../logger/logger';
@@ -30,6 +30,8 @@ const SUBSCRIBE_CHUNK = 500;
 const ACCOUNT_TX_PAGE = 200;
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
+/** How often a lost connection that xrpl.js stopped retrying (a refused reconnect) is tried again. */
+const WATCHDOG_MS = 5_000;
 /** The ledger's event type announcing a new wallet (read model change from the projector). */
 const WALLETS_GENERATED = 'UserWalletsGenerated';
 
@@ -71,6 +73,8 @@ export class XrpDepositWatcher {
   /** While a credit failed or a catch-up is pending, the checkpoint stays below this ledger. */
   private checkpointCap = Number.POSITIVE_INFINITY;
   private resyncTimer: NodeJS.Timeout | null = null;
+  private watchdog: NodeJS.Timeout | null = null;
+  private connecting = false;
   private stopWalletChanges: (() => void) | null = null;
 
   constructor(private readonly options: XrpDepositWatcherOptions) {
@@ -95,12 +99,17 @@ export class XrpDepositWatcher {
         if (change.eventType === WALLETS_GENERATED) this.enqueue('new deposit account', () => this.addAccountOf(change.ownerId));
       }) ?? null;
     void this.connect();
+    this.watchdog = setInterval(() => {
+      if (!this.stopped && !this.connecting && !this.client.isConnected()) void this.connect();
+    }, WATCHDOG_MS);
+    this.watchdog.unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopWalletChanges?.();
     if (this.resyncTimer) clearTimeout(this.resyncTimer);
+    if (this.watchdog) clearInterval(this.watchdog);
     await this.queue;
     await this.client.disconnect().catch(() => undefined);
     this.client.removeAllListeners();
@@ -136,21 +145,29 @@ export class XrpDepositWatcher {
       try {
         await work();
       } catch (error) {
-        this.log.error({ err: error, what }, 'XRP deposit work failed: caught up again shortly');
+        // A connection lost mid-way is caught up after the reconnection; anything else is a fault to look at.
+        const lost = error instanceof DisconnectedError || error instanceof NotConnectedError;
+        this.log[lost ? 'warn' : 'error']({ err: error, what }, 'XRP deposit work failed: caught up again shortly');
         this.scheduleCatchUp();
       }
     });
   }
 
+  /** Connects, retrying with backoff while the ledger is down; once connected, each (re)connection catches up. */
   private async connect(): Promise<void> {
-    for (let delay = RETRY_MIN_MS; !this.stopped && !this.client.isConnected(); delay = Math.min(delay * 2, RETRY_MAX_MS)) {
-      try {
-        await this.client.connect();
-        return;
-      } catch (error) {
-        this.log.warn({ err: error, url: this.options.url, retryInMs: delay }, 'XRPL not reachable: XRP deposits are not credited until it is');
-        await sleep(delay);
+    this.connecting = true;
+    try {
+      for (let delay = RETRY_MIN_MS; !this.stopped && !this.client.isConnected(); delay = Math.min(delay * 2, RETRY_MAX_MS)) {
+        try {
+          await this.client.connect();
+          return;
+        } catch (error) {
+          this.log.warn({ err: error, url: this.options.url, retryInMs: delay }, 'XRPL not reachable: XRP deposits are not credited until it is');
+          await sleep(delay);
+        }
       }
+    } finally {
+      this.connecting = false;
     }
   }
 
