@@ -59,7 +59,8 @@ async function balanceBecomes(user: User, expected: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  rippled = await startRippledStandIn();
+  // Pages of 2 transactions: every catch-up below follows account_tx's marker.
+  rippled = await startRippledStandIn({ accountTxPage: 2 });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-xrp-deposits-'));
   const wallets = await openWalletServices(dataDir, parseWalletConfig({ XRP_USD_RATE: String(RATE), XRPL_URL: rippled.url }));
   testApp = await startTestApp(dataDir, lifecycle, { wallets });
@@ -153,6 +154,9 @@ describe('XRP deposits', () => {
     const user = await newUser();
     await watcher.watching(user.address);
     await watcher.stop();
+    // Earlier transactions of the account, so the catch-up reads it in several pages.
+    rippled.pay({ from: user.address, to: Wallet.generate().classicAddress, drops: '1000' });
+    rippled.pay({ from: user.address, to: Wallet.generate().classicAddress, drops: '1000' });
     const hash = rippled.pay({ to: user.address, drops: PACKAGE_DROPS });
     // More ledgers close while nobody listens.
     rippled.pay({ to: Wallet.generate().classicAddress, drops: '1000000' });
@@ -205,6 +209,21 @@ describe('XRP deposits', () => {
     expect((await credited).outcome).toBe('credited');
     await balanceBecomes(user, WELCOME_BONUS_TOKENS + 49.95);
     expect(await deposits(user)).toHaveLength(1);
+  });
+
+  it('reads what the server has when the checkpoint is older than the server\'s history', async () => {
+    const user = await newUser();
+    await watcher.watching(user.address);
+    await watcher.stop();
+    const hash = rippled.pay({ to: user.address, drops: PACKAGE_DROPS });
+    // The ledger the checkpoint names is before the first one this server holds (1000).
+    await testApp.db.query('UPDATE xrp_deposit_checkpoint SET ledger_index = 5');
+    watcher = newWatcher();
+    const credited = watcher.nextOutcome(hash);
+    await watcher.start();
+    expect((await credited).outcome).toBe('credited');
+    await watcher.settled();
+    await balanceBecomes(user, WELCOME_BONUS_TOKENS + 49.95);
   });
 
   it('moves its checkpoint to the ledger before the last one announced, kept in the database', async () => {

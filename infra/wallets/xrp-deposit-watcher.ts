@@ -8,7 +8,7 @@
 // (ops/start.ts), beside the projector whose wallet changes tell it of new deposit accounts.
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, DisconnectedError, dropsToXrp, NotConnectedError, type AccountTxResponse, type LedgerStream, type SubscribeResponse, type TransactionStream } from 'xrpl';
+import { Client, DisconnectedError, dropsToXrp, NotConnectedError, RippledError, type AccountTxResponse, type LedgerStream, type SubscribeResponse, type TransactionStream } from 'xrpl';
 import { depositOf, xrpDepositMicros, xrpDepositReference, type LedgerTransactionReport } from '../../domain/tokens/xrp-deposit';
 import type { Db } from '../db/db';
 import { logger } from '../logger/logger';
@@ -215,22 +215,32 @@ export class XrpDepositWatcher {
   private async scan(address: string, fromLedger: number): Promise<number> {
     let marker: unknown;
     let credited = 0;
-    do {
-      const page = (await this.client.request({
-        command: 'account_tx',
-        account: address,
-        ledger_index_min: fromLedger,
-        ledger_index_max: -1,
-        forward: true,
-        limit: ACCOUNT_TX_PAGE,
-        ...(marker ? { marker } : {}),
-      })) as AccountTxResponse;
+    let from = fromLedger;
+    for (;;) {
+      let page: AccountTxResponse;
+      try {
+        page = (await this.client.request({
+          command: 'account_tx',
+          account: address,
+          ledger_index_min: from,
+          ledger_index_max: -1,
+          forward: true,
+          limit: ACCOUNT_TX_PAGE,
+          ...(marker ? { marker } : {}),
+        })) as AccountTxResponse;
+      } catch (error) {
+        if (!(error instanceof RippledError) || (error.data as { error?: string } | undefined)?.error !== 'lgrIdxMalformed' || from === -1) throw error;
+        // The server's history starts after the checkpoint (a server without full history): read what it has.
+        this.log.warn({ address, fromLedger, url: this.options.url }, 'the XRPL server has no ledgers back to the checkpoint: deposits in the ledgers it lacks are not seen (use a full-history server)');
+        from = -1;
+        continue;
+      }
       for (const entry of page.result.transactions) {
         if ((await this.handle(entry as LedgerTransactionReport)) === 'credited') credited += 1;
       }
       marker = page.result.marker;
-    } while (marker);
-    return credited;
+      if (!marker) return credited;
+    }
   }
 
   /** Credits one reported transaction if it is a deposit; a failure stops the checkpoint below its ledger and catches up again. */

@@ -55,6 +55,8 @@ export interface RippledStandInOptions {
   ledgerCloseMs?: number;
   /** Where to listen; default a free port. */
   port?: number;
+  /** The most transactions one account_tx page holds (rippled's default is 200); small pages exercise the marker. */
+  accountTxPage?: number;
 }
 
 export interface OutsidePayment {
@@ -139,7 +141,7 @@ const RESERVE_BASE_DROPS = 1_000_000n;
 const RESERVE_INC_DROPS = 200_000n;
 /** Seconds between the Unix and the Ripple epochs. */
 const RIPPLE_EPOCH_OFFSET = 946_684_800;
-const ERROR_CODES = { actNotFound: 19, actMalformed: 35, entryNotFound: 21, txnNotFound: 29, invalidTransaction: 93, invalidParams: 31, unknownCmd: 32 } as const;
+const ERROR_CODES = { actNotFound: 19, actMalformed: 35, lgrIdxMalformed: 56, entryNotFound: 21, txnNotFound: 29, invalidTransaction: 93, invalidParams: 31, unknownCmd: 32 } as const;
 const ACCOUNT_TX_PAGE = 200;
 
 export async function startRippledStandIn(options: RippledStandInOptions = {}): Promise<RippledStandIn> {
@@ -292,11 +294,17 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
   function accountTx(request: Request): Reply {
     const account = request.account;
     if (typeof account !== 'string' || !/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/.test(account)) return { error: 'actMalformed', error_message: 'Account malformed.' };
+    // API v2 refuses a range reaching outside the ledgers the server holds (-1: from the first, or to the last validated).
+    const outside = (value: unknown, ok: (n: number) => boolean) => typeof value === 'number' && value !== -1 && !ok(value);
+    if (outside(request.ledger_index_min, (n) => n >= FIRST_VALIDATED_LEDGER) || outside(request.ledger_index_max, (n) => n <= validatedLedger)) {
+      return { error: 'lgrIdxMalformed', error_message: 'Ledger indexes invalid.' };
+    }
     const wanted = (value: unknown, fallback: number) => (typeof value === 'number' && value >= 0 ? value : fallback);
     const min = Math.max(wanted(request.ledger_index_min, FIRST_VALIDATED_LEDGER), FIRST_VALIDATED_LEDGER);
     const max = Math.min(wanted(request.ledger_index_max, validatedLedger), validatedLedger);
     const forward = request.forward === true;
-    const limit = typeof request.limit === 'number' && request.limit > 0 ? Math.min(request.limit, ACCOUNT_TX_PAGE) : ACCOUNT_TX_PAGE;
+    const pageSize = options.accountTxPage ?? ACCOUNT_TX_PAGE;
+    const limit = typeof request.limit === 'number' && request.limit > 0 ? Math.min(request.limit, pageSize) : pageSize;
     const order = (a: StoredTx, b: StoredTx) => (a.ledgerIndex! - b.ledgerIndex! || a.transactionIndex - b.transactionIndex) * (forward ? 1 : -1);
     let history = [...transactions.values()].filter((stored) => stored.ledgerIndex !== null && stored.ledgerIndex >= min && stored.ledgerIndex <= max && touches(stored).includes(account)).sort(order);
     const marker = request.marker as { ledger?: unknown; seq?: unknown } | undefined;
