@@ -132,7 +132,7 @@ async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
  * Why a verified delivery must not move tokens, or null: only USD, and a credit only for exactly
  * the catalogue's price of the package or tier, for a month of at most 40 days.
  */
-export function refusalOf(event: PaymentEvent): string | null {
+function refusalOf(event: PaymentEvent): string | null {
   if ('currency' in event && event.currency !== 'usd') return `Only payments in USD are accepted, not ${event.currency.toUpperCase()}`;
   switch (event.kind) {
     case 'package_paid': {
