@@ -259,6 +259,28 @@ describe('cross-site requests', () => {
     expect(configured.statusCode).toBe(200);
   });
 
+  it('compares the whole origin: another scheme or another port of the same host is another site', async () => {
+    const owner = await signup(plain);
+    const logout = (headers: Record<string, string>) => plain.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: owner.cookie, ...headers } });
+    const https = await logout({ host: 'goose.local:3000', origin: 'https://goose.local:3000' });
+    expect(https.statusCode).toBe(403);
+    expect(https.json()).toEqual({ error: 'Cross-site request refused: https://goose.local:3000 is not this site' });
+    expect((await logout({ host: 'goose.local:3000', origin: 'http://goose.local:3001' })).statusCode).toBe(403);
+    expect((await logout({ host: 'goose.local', origin: 'https://goose.local' })).statusCode).toBe(403);
+    // A forwarded scheme counts only from a trusted proxy: here no proxy is trusted.
+    expect((await logout({ host: 'goose.local', origin: 'https://goose.local', 'x-forwarded-proto': 'https' })).statusCode).toBe(403);
+    expect((await logout({ host: 'goose.local:3000', origin: 'null' })).statusCode).toBe(403);
+    expect((await plain.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    expect((await logout({ host: 'goose.local:80', origin: 'http://goose.local' })).statusCode).toBe(200);
+  });
+
+  it('accepts an https site behind a trusted proxy that says so in X-Forwarded-Proto', async () => {
+    const owner = await signup(proxied);
+    const logout = (headers: Record<string, string>) => proxied.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: owner.cookie, ...headers } });
+    expect((await logout({ host: 'mirror.goose.example', origin: 'https://mirror.goose.example' })).statusCode).toBe(403);
+    expect((await logout({ host: 'mirror.goose.example', origin: 'https://mirror.goose.example', 'x-forwarded-proto': 'https' })).statusCode).toBe(200);
+  });
+
   it('refuses a websocket opened from another site and accepts one from this site', async () => {
     const owner = await signup(plain);
     await plain.app.ready();
