@@ -198,6 +198,11 @@ describe('a command the workflow refuses after the route allowed it', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ success: true, kind: 'preview', results, masteredFilePath: null, previewFilePath: `/uploads/${body.masterId}-p.mp3` });
+    // A free preview serves its excerpt only: the run's master and the files beside it, were they on disk, are not served.
+    for (const suffix of ['p.mp3', 'm.wav', 'l.wav', 'a.wav', 'b.wav']) await writeFile(plain.storage.storedPath(`${body.masterId}-${suffix}`), sineWav({ seconds: 0.2 }));
+    const served = async (suffix: string) => (await plain.app.inject({ method: 'GET', url: `/uploads/${body.masterId}-${suffix}`, headers: { cookie: owner.cookie } })).statusCode;
+    expect(await served('p.mp3')).toBe(200);
+    for (const suffix of ['m.wav', 'l.wav', 'a.wav', 'b.wav']) expect(await served(suffix)).toBe(404);
   });
 
   it('answers a check that failed with its reason and the failed check, the stage it stopped at marked failed, not a 504', async () => {
