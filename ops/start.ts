@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   });
   stops.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });
-  // Purchases recorded before a crash let their workflow start: started again now and every few minutes.
+  // Purchases recorded before a crash let their workflow start: started again now and every minute.
   const recovery = startLicensePurchaseRecovery({ db: platform.db, eventStore: platform.eventStore, purchases: licensePurchases, publicOrigin: () => config.publicUrl ?? listeningOrigin(app) });
   stops.push(() => recovery.stop());
 

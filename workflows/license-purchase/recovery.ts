@@ -2,7 +2,7 @@
 // (LicensePurchaseRequested) and then starts its workflow; the Stripe webhook records the card
 // payment and then starts it. A process killed between the two left the purchase awaiting payment
 // for ever (5 of 15 purchases after a SIGKILL, issue 27). So the process that runs the API
-// (ops/start.ts, one process) looks on start and every few minutes for purchases no workflow
+// (ops/start.ts, one process) looks on start and every minute for purchases no workflow
 // finished, and starts each one's workflow again. The workflow id is the license's: a running
 // workflow is joined, never doubled, and each step sees what an earlier run did. The workflow then
 // ends the purchase: issued, or failed with its reason (tokens short, the work frozen by a dispute,
@@ -18,8 +18,12 @@ const log = logger.child({ module: 'license-purchase-recovery' });
 
 /** A purchase younger than this is left to the request that is starting it. */
 export const RECOVERY_MIN_AGE_MS = 60_000;
-/** How often the recovery looks again while the platform runs. */
-export const RECOVERY_INTERVAL_MS = 5 * 60_000;
+/**
+ * How often the recovery looks again while the platform runs. A pass is one query on a partial
+ * index and a stream read per candidate; a pass soon after the start also finds purchases the read
+ * model had not caught up with at the first.
+ */
+export const RECOVERY_INTERVAL_MS = 60_000;
 
 export interface PurchaseRecoveryDeps {
   db: Queryable;
@@ -35,7 +39,7 @@ export interface PurchaseRecoveryDeps {
  * runs. A card purchase still awaiting the buyer's payment is left to the Stripe webhook. Answers the
  * licenses started.
  */
-export async function recoverLicensePurchases(deps: PurchaseRecoveryDeps, { now = new Date(), minAgeMs = RECOVERY_MIN_AGE_MS } = {}): Promise<string[]> {
+export async function recoverLicensePurchases(deps: PurchaseRecoveryDeps, { now = new Date(), minAgeMs = RECOVERY_MIN_AGE_MS }: { now?: Date; minAgeMs?: number } = {}): Promise<string[]> {
   const candidates = await listUnfinishedPurchases(deps.db, new Date(now.getTime() - minAgeMs));
   const resumed: string[] = [];
   for (const candidate of candidates) {
@@ -55,14 +59,18 @@ export async function recoverLicensePurchases(deps: PurchaseRecoveryDeps, { now 
   return resumed;
 }
 
-/** Runs a pass now and then every `intervalMs`, one at a time; `stop` waits for a running pass. */
+/**
+ * Runs a pass now and then every `intervalMs`, one at a time; `stop` waits for a running pass. The
+ * first pass, as the process starts, takes purchases of any age: they are from before the restart
+ * (a request of this process starting one at that moment is joined, not doubled).
+ */
 export function startLicensePurchaseRecovery(deps: PurchaseRecoveryDeps, intervalMs = RECOVERY_INTERVAL_MS): { stop(): Promise<void> } {
   let pass: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    pass = pass.then(() => recoverLicensePurchases(deps)).catch((error: unknown) => log.error({ err: error }, 'license purchase recovery pass failed'));
+  const run = (minAgeMs: number) => {
+    pass = pass.then(() => recoverLicensePurchases(deps, { minAgeMs })).catch((error: unknown) => log.error({ err: error }, 'license purchase recovery pass failed'));
   };
-  run();
-  const timer = setInterval(run, intervalMs);
+  run(0);
+  const timer = setInterval(() => run(RECOVERY_MIN_AGE_MS), intervalMs);
   timer.unref();
   return {
     async stop() {
