@@ -79,7 +79,7 @@ describe('token routes', () => {
 
   it('answers balances with Cache-Control no-store, so no browser or proxy keeps them', async () => {
     const { cookie } = await signup();
-    for (const url of ['/api/goose-tokens/balance', '/api/goose-tokens/transactions']) {
+    for (const url of ['/api/goose-tokens/balance', '/api/goose-tokens/transactions', '/api/user', '/api/auth/me']) {
       const response = await get(url, cookie);
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
