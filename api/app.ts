@@ -252,7 +252,7 @@ const unavailableReleases: ReleaseClient = {
 };
 
 /** http://localhost:PORT for an app listening on every interface or on loopback, else its address. */
-function listeningOrigin(app: FastifyInstance): string {
+export function listeningOrigin(app: FastifyInstance): string {
   const address = app.server.address();
   if (!address || typeof address === 'string') return 'http://localhost';
   const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(address.address);

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
-import { buildApp } from '../api/app';
+import { buildApp, listeningOrigin } from '../api/app';
 import { temporalLifecycleClient } from '../api/temporal-lifecycle';
 import { temporalReleaseClient } from '../workflows/release/client';
 import { sessionMigrations } from '../infra/auth/session-store';
@@ -27,6 +27,7 @@ import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
 import { temporalLicensePurchaseClient } from '../workflows/license-purchase/client';
+import { startLicensePurchaseRecovery } from '../workflows/license-purchase/recovery';
 import { temporalWorkflowMonitor } from '../infra/temporal/workflow-monitor';
 import { bootstrapOpsToken, opsTokenPath } from '../infra/auth/ops-token';
 import { temporalDisputeCommands } from '../workflows/dispute/client';
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
   if (!stripe.payments) logger.warn({ reason: stripe.reason }, 'card payments are off');
   else if (!stripe.payments.acceptsWebhooks) logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused, so payments are not credited');
 
+  const licensePurchases = temporalLicensePurchaseClient(client);
   const app = await buildApp({
     db: platform.db,
     eventStore: platform.eventStore,
@@ -111,7 +113,7 @@ async function main(): Promise<void> {
     lifecycle: temporalLifecycleClient(client),
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     releases: temporalReleaseClient(client),
-    licensePurchases: temporalLicensePurchaseClient(client),
+    licensePurchases,
     disputes,
     openOracleReview,
     workflowMonitor: temporalWorkflowMonitor(client, temporal.address),
@@ -129,6 +131,9 @@ async function main(): Promise<void> {
   });
   stops.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });
+  // Purchases recorded before a crash let their workflow start: started again now and every minute.
+  const recovery = startLicensePurchaseRecovery({ db: platform.db, eventStore: platform.eventStore, purchases: licensePurchases, publicOrigin: () => config.publicUrl ?? listeningOrigin(app) });
+  stops.push(() => recovery.stop());
 
   const port = (app.server.address() as { port: number }).port;
   logger.info(

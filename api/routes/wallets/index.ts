@@ -143,7 +143,9 @@ export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ev
     return { pricing: { xrpAmount, usdAmount: XRP_PACKAGE_USD, rate: rate.rate, rateSource: rate.source, rateAt: rate.at } };
   });
 
-  app.get('/api/xrp/wallet-info', { schema: { summary: 'The user\'s XRPL deposit address, the XRP required, and its balance on the ledger (whether it is funded)', tags: ['tokens'], response: { 200: xrpWalletInfoResponseSchema } } }, async (request) => {
+  app.get('/api/xrp/wallet-info', { schema: { summary: 'The user\'s XRPL deposit address, the XRP required, and its balance on the ledger (whether it is funded)', tags: ['tokens'], response: { 200: xrpWalletInfoResponseSchema } } }, async (request, reply) => {
+    // The ledger balance must not stay in a browser's or a proxy's cache.
+    void reply.header('Cache-Control', 'no-store');
     const userId = requireUserId(request);
     const { xrplAddress } = await requireWallets(userId);
     const requiredAmount = requiredXrp();

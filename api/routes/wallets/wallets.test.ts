@@ -214,6 +214,7 @@ describe('XRP purchase with a rate, a ledger and an on-ramp', () => {
     const { cookie } = await signup(configured);
     const { wallet } = (await post(configured, '/api/goose-tokens/generate-wallet', cookie)).json() as { wallet: { xrplAddress: string } };
     const unfunded = await get(configured, '/api/xrp/wallet-info', cookie);
+    expect(unfunded.headers['cache-control']).toBe('no-store');
     expect(unfunded.json()).toEqual({
       walletAddress: wallet.xrplAddress,
       requiredAmount: REQUIRED_XRP,
