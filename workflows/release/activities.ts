@@ -13,7 +13,6 @@ import { trackStreamId, type TrackEvent } from '../../domain/track/track.events'
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import { DistributorRefusal, type Distributor } from '../../infra/distribution/distributor';
-import { PLATFORM_DPID } from '../../infra/distribution/ddex-ern';
 import { buildReleasePackage, ERN_FILE, validateReleasePackage } from '../../infra/distribution/release-package';
 import { logger } from '../../infra/logger/logger';
 import type { FileStorage } from '../../infra/storage/file-storage';
@@ -96,8 +95,9 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
         audio: { path: storage.storedPath(file.storedName), extension, durationSeconds: content.probe.durationSeconds },
         certificate: stages.certificate ? { certificate: stages.certificate.certificate, signature: stages.certificate.signature } : null,
         assistedBy: stages.mastering.master ? ['GOOSE automated mastering'] : [],
-        recipient: { dpid: distributor.name === 'sandbox' ? 'PADPIDSANDBOXDISTRIBUTOR' : PLATFORM_DPID, name: distributor.name },
-        live: distributor.name !== 'sandbox',
+        recipient: distributor.recipient,
+        territories: distributor.territories,
+        live: distributor.reachesStores,
       });
       await decide(input, { type: 'RecordPackageBuilt', data: { distributionId: release.distributionId, messageId: `GOOSE-${release.distributionId}`, directory: built.directory, files: built.files } });
       return { ok: true };
@@ -141,7 +141,7 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
       const pollAgainInMs = distributor.pollEveryMs;
       const release = await read(input.distributionId);
       if (!release.delivery) return { settled: false, pollAgainInMs };
-      const reports = await distributor.poll(release.delivery.deliveryId);
+      const reports = await distributor.poll(release.delivery.deliveryId, Object.keys(release.stores));
       const at = new Date().toISOString();
       let state: ReleaseState = release;
       for (const report of reports) {
