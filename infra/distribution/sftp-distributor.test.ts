@@ -13,7 +13,7 @@ import { DISTRIBUTION_STATUS_LABELS } from '../../domain/distribution/catalogue'
 import { releaseIdentifiers } from '../../domain/distribution/identifiers';
 import { sineWav } from '../../tests/support/audio';
 import { releaseForm } from '../../tests/support/release-form';
-import { sshdPath, startSshd, type SshdServer } from '../../tests/support/sshd';
+import { partnerConfig, sshdPath, startSshd, type SshdServer } from '../../tests/support/sshd';
 import { STORE_DEALS } from './ddex-ern';
 import { DistributorRefusal } from './distributor';
 import type { DeliveryPartnerConfig } from './partner-config';
@@ -22,21 +22,6 @@ import { buildReleasePackage, ERN_FILE, type PackageSource } from './release-pac
 import { batchCompleteName, PLACEHOLDER_REFUSAL, SftpDistributor } from './sftp-distributor';
 
 const REAL_PREFIXES = { isrc: 'USAB1', upc: '1234' };
-
-export function partnerConfig(server: SshdServer, overrides: Partial<DeliveryPartnerConfig> = {}): DeliveryPartnerConfig {
-  return {
-    id: 'acme',
-    name: 'Acme Distribution',
-    dpid: 'PADPIDA2026112801X',
-    sftp: { host: '127.0.0.1', port: server.port, username: server.username, privateKey: server.privateKey, hostKeySha256: null },
-    folders: { inbox: path.join(server.root, 'inbox'), acknowledgements: path.join(server.root, 'acks'), reports: path.join(server.root, 'reports') },
-    stores: ['spotify', 'beatport'],
-    territories: ['Worldwide'],
-    ackPollMs: 1_000,
-    reportsPollMs: 1_000,
-    ...overrides,
-  };
-}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { DeliveryPartnerConfig } from '../../infra/distribution/partner-config';
 
 export const sshdPath = ['/usr/sbin/sshd', '/usr/local/sbin/sshd'].find((candidate) => existsSync(candidate)) ?? null;
 
@@ -133,4 +134,20 @@ export async function startSshd(): Promise<SshdServer> {
   };
   await server.start();
   return server;
+}
+
+/** The partner the tests deliver to: this server, with its inbox, acknowledgement and report folders under its root. */
+export function partnerConfig(server: SshdServer, overrides: Partial<DeliveryPartnerConfig> = {}): DeliveryPartnerConfig {
+  return {
+    id: 'acme',
+    name: 'Acme Distribution',
+    dpid: 'PADPIDA2026112801X',
+    sftp: { host: '127.0.0.1', port: server.port, username: server.username, privateKey: server.privateKey, hostKeySha256: null },
+    folders: { inbox: path.join(server.root, 'inbox'), acknowledgements: path.join(server.root, 'acks'), reports: path.join(server.root, 'reports') },
+    stores: ['spotify', 'beatport'],
+    territories: ['Worldwide'],
+    ackPollMs: 1_000,
+    reportsPollMs: 1_000,
+    ...overrides,
+  };
 }
