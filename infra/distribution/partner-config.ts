@@ -130,3 +130,24 @@ function privateKey(value: string): string {
     throw new Error(`DELIVERY_SFTP_PRIVATE_KEY must hold a PEM private key or the path of a readable PEM file; the path ${value} could not be read as one`);
   }
 }
+
+/** What the API and the web need to know of the delivery set-up: no secrets, no hosts. */
+export interface DeliverySettings {
+  prefixes: IdentifierPrefixes;
+  /** Null: the sandbox (no store receives anything, nothing is charged). */
+  partner: { id: string; name: string; stores: readonly string[] } | null;
+}
+
+export const SANDBOX_DELIVERY: DeliverySettings = { prefixes: PLACEHOLDER_PREFIXES, partner: null };
+
+export function deliverySettings(config: DistributionConfig): DeliverySettings {
+  return { prefixes: config.prefixes, partner: config.partner ? { id: config.partner.id, name: config.partner.name, stores: config.partner.stores } : null };
+}
+
+/** The operator variables still at their placeholder, for the startup warning and the refusal's log line. */
+export function placeholderPrefixVariables(prefixes: IdentifierPrefixes): ('ISRC_PREFIX' | 'UPC_PREFIX')[] {
+  const names: ('ISRC_PREFIX' | 'UPC_PREFIX')[] = [];
+  if (prefixes.isrc === PLACEHOLDER_PREFIXES.isrc) names.push('ISRC_PREFIX');
+  if (prefixes.upc === PLACEHOLDER_PREFIXES.upc) names.push('UPC_PREFIX');
+  return names;
+}
