@@ -77,10 +77,12 @@ export const distributionSchema = z.object({
   /** When the yearly fee renews (and is charged again), or null once taken down. */
   renewsAt: z.string().nullable(),
   takenDownAt: z.string().nullable(),
-  /** The distributor that took the package: 'sandbox' keeps it under data/ and delivers to no store. */
+  /** The distributor that took the package: the delivery partner's name, or 'sandbox', which delivers to no store. */
   distributor: z.string(),
   /** Said plainly when nothing reached a real store. */
   notice: z.string().nullable(),
+  /** Since when the release waits for the delivery partner (it could not be reached); null otherwise. */
+  waitingForPartnerSince: z.string().nullable(),
 });
 export type Distribution = z.infer<typeof distributionSchema>;
 

@@ -3,6 +3,7 @@
 // sandbox, which reaches no store and charges nothing (docs/distribution.md "Delivery partner").
 import { readFileSync } from 'node:fs';
 import { STORE_IDS } from '../../domain/distribution/catalogue';
+import { logger } from '../logger/logger';
 import { ISRC_PREFIX_FORM, PLACEHOLDER_PREFIXES, UPC_PREFIX_FORM, type IdentifierPrefixes } from '../../domain/distribution/identifiers';
 
 export interface DeliveryPartnerConfig {
@@ -150,4 +151,19 @@ export function placeholderPrefixVariables(prefixes: IdentifierPrefixes): ('ISRC
   if (prefixes.isrc === PLACEHOLDER_PREFIXES.isrc) names.push('ISRC_PREFIX');
   if (prefixes.upc === PLACEHOLDER_PREFIXES.upc) names.push('UPC_PREFIX');
   return names;
+}
+
+/** Says at startup how releases are delivered; warns when a partner is configured with placeholder prefixes (its releases are refused until they are set). */
+export function logDeliverySetup(config: DistributionConfig): void {
+  if (!config.partner) {
+    logger.info('no delivery partner configured (DELIVERY_PARTNER_ID …): releases go to the sandbox, which sends nothing to any store and charges nothing');
+    return;
+  }
+  const placeholders = placeholderPrefixVariables(config.prefixes);
+  if (placeholders.length > 0) {
+    logger.warn({ partner: config.partner.id, placeholders }, `delivery partner ${config.partner.name} is configured but ${placeholders.join(' and ')} ${placeholders.length > 1 ? 'are' : 'is'} still the placeholder: every release is refused until the prefixes your ISRC agency and GS1 issued are set`);
+  } else {
+    logger.info({ partner: config.partner.id, host: config.partner.sftp.host, stores: config.partner.stores }, `releases are delivered to ${config.partner.name} over SFTP`);
+  }
+  if (!config.partner.sftp.hostKeySha256) logger.warn({ partner: config.partner.id }, "DELIVERY_SFTP_HOST_KEY_SHA256 is not set: the partner's SFTP host key is not checked");
 }
