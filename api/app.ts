@@ -252,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 const unavailableReleases: ReleaseClient = {
   start: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
   takedown: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
+  retryDelivery: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
 };
 
 /** http://localhost:PORT for an app listening on every interface or on loopback, else its address. */

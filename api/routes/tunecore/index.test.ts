@@ -43,6 +43,7 @@ const releases: ReleaseClient = {
     await handleCommand(testApp.eventStore, releaseStreamId(input.distributionId), releaseDecider, { type: 'RecordTakenDown', data: { distributionId: input.distributionId, at: new Date().toISOString() } }, context);
     return { ok: true };
   },
+  retryDelivery: async () => undefined,
 };
 
 const unexpected = async (): Promise<never> => {

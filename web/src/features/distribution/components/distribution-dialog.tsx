@@ -255,7 +255,7 @@ function ReleaseFormBody({ track, onDone }: { track: DistributableTrack; onDone(
       </fieldset>
 
       <div className="button-row release-form__actions">
-        <Button type="submit" label={sandbox ? "Submit to the sandbox (no store)" : "Submit for Distribution"} icon="pi pi-send" loading={busy} disabled={busy || !stores.isSuccess || !delivery.isSuccess} />
+        <Button type="submit" label={sandbox ? 'Submit to the sandbox (no store)' : 'Submit for Distribution'} icon="pi pi-send" loading={busy} disabled={busy || !stores.isSuccess || !delivery.isSuccess} />
         <Button type="button" label="Cancel" outlined disabled={busy} onClick={onDone} />
       </div>
     </form>
