@@ -122,7 +122,8 @@ function seconds(name: string, value: string, fallback: number): number {
 
 /** The PEM itself, or the file it is in; never echoed in an error. */
 function privateKey(value: string): string {
-  if (value.includes('-----BEGIN')) return value.replaceAll('\\n', '\n');
+  // The environment's value is trimmed: the PEM gets its final line break back.
+  if (value.includes('-----BEGIN')) return `${value.replaceAll('\\n', '\n').trimEnd()}\n`;
   try {
     const pem = readFileSync(value, 'utf8');
     if (!pem.includes('-----BEGIN')) throw new Error('not a PEM');
