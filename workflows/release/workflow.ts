@@ -66,7 +66,8 @@ export async function release(input: ReleaseInput): Promise<ReleaseStage> {
       try {
         return await delivery.deliverPackage(input);
       } catch (error) {
-        if (!(error instanceof ActivityFailure)) throw error;
+        // A business refusal inside the activity is not the partner being away.
+        if (!(error instanceof ActivityFailure) || (error.cause instanceof ApplicationFailure && error.cause.nonRetryable)) throw error;
         stage = 'waiting_for_partner';
         await quick.recordDeliveryWaiting(input, error.cause?.message ?? error.message);
         retryRequested = false;
