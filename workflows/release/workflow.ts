@@ -8,7 +8,7 @@
 // takedown (an update) or the renewal date, when it charges the next year (unpaid: the release
 // lapses and is taken down) and continues as new. Each run starts from the release's events, so a
 // new run picks up where the last one stopped.
-import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, continueAsNew, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { tokensToMicros } from '../../domain/shared/tokens';
 import { SERVICE_PRICES } from '../../domain/tokens/catalogue';
 import type { TokenCharge, TokenChargeActivities } from '../token-charges/activities';
@@ -86,10 +86,13 @@ export async function release(input: ReleaseInput): Promise<ReleaseStage> {
 
   let view = await quick.describeRelease(input);
   if (['failed', 'taken_down', 'lapsed'].includes(view.status)) return finish();
+  // Runs started before the sandbox stopped charging replay their recorded charges; every run
+  // since (a new release, or any release's next run after continue-as-new) decides from its events.
+  const chargesFee = patched('fee-only-when-a-partner-reaches-stores') ? view.chargesFee : true;
 
   const setupFee = charge(`distribution-setup-${input.distributionId}`, `Distribution of "${view.songName}" (first year)`);
   if (!view.delivered) {
-    if (view.chargesFee) {
+    if (chargesFee) {
       stage = 'charging';
       const unpaid = await refusal(() => tokens.holdTokens(setupFee));
       if (unpaid) {
@@ -103,13 +106,13 @@ export async function release(input: ReleaseInput): Promise<ReleaseStage> {
     if (result.ok) result = await deliverWhenReachable();
     if (result === 'continue') return continueAsNew<typeof release>(input);
     if (result === 'taken_down' || !result.ok) {
-      if (view.chargesFee) await tokens.releaseTokens(setupFee, result === 'taken_down' ? 'Taken down before it was delivered' : result.reason);
+      if (chargesFee) await tokens.releaseTokens(setupFee, result === 'taken_down' ? 'Taken down before it was delivered' : result.reason);
       if (result === 'taken_down') await quick.takeDown(input, (takedown as TakedownCommand | null)?.reason ?? 'Taken down');
       return finish();
     }
     view = await quick.describeRelease(input);
   }
-  if (view.chargesFee && view.feesCharged === 0) {
+  if (chargesFee && view.feesCharged === 0) {
     // Delivered: the fee is captured. A run that stopped between delivering and recording the fee
     // holds it again here, which changes nothing (the hold exists), and captures it once.
     await tokens.holdTokens(setupFee);
@@ -127,13 +130,14 @@ export async function release(input: ReleaseInput): Promise<ReleaseStage> {
   if (!settled && !takedown) return continueAsNew<typeof release>(input);
 
   stage = 'live';
-  if (!view.chargesFee) {
+  const takeDownWhenAsked = async (): Promise<ReleaseStage> => {
     // Nothing is charged, so nothing renews: the release stays until it is taken down.
     await condition(() => takedown !== null);
     stage = 'taking_down';
     await quick.takeDown(input, (takedown as TakedownCommand | null)?.reason ?? 'Taken down');
     return finish();
-  }
+  };
+  if (!chargesFee) return takeDownWhenAsked();
   const paidThrough = Date.parse(view.paidThrough ?? new Date().toISOString());
   await condition(() => takedown !== null, Math.max(1, paidThrough - Date.now()));
   if (takedown) {
@@ -143,6 +147,9 @@ export async function release(input: ReleaseInput): Promise<ReleaseStage> {
   }
 
   stage = 'renewing';
+  // A run started before the sandbox stopped charging reaches its renewal here: a release that
+  // reaches no store is not charged for another year.
+  if (patched('no-renewal-without-stores') && !view.chargesFee) return takeDownWhenAsked();
   const year = view.feesCharged + 1;
   const renewal = charge(`distribution-setup-${input.distributionId}-year-${year}`, `Distribution of "${view.songName}" (year ${year})`);
   const unpaid = await refusal(() => tokens.holdTokens(renewal));
