@@ -7,6 +7,8 @@ import { NativeConnection } from '@temporalio/worker';
 import { buildApp, listeningOrigin } from '../api/app';
 import { temporalLifecycleClient } from '../api/temporal-lifecycle';
 import { temporalReleaseClient } from '../workflows/release/client';
+import { startPartnerReports } from '../workflows/partner-reports/client';
+import { deliverySettings, logDeliverySetup } from '../infra/distribution/partner-config';
 import { sessionMigrations } from '../infra/auth/session-store';
 import { apiUsageMigrations } from '../infra/developer/usage-store';
 import { signInNonceMigrations } from '../infra/auth/sign-in-nonces';
@@ -91,6 +93,8 @@ async function main(): Promise<void> {
     licenseEscrow,
     openOracleReview,
     deliverReviewDecision: temporalReviewDecisionDelivery(client, platform.eventStore),
+    deliveryPartner: config.distribution.partner,
+    // The payable statements import (infra/distribution/partner-statements.ts) is passed here as `partnerStatements` once it exists.
     ...services,
   });
   const workerRun = worker.run();
@@ -99,6 +103,10 @@ async function main(): Promise<void> {
     await workerRun;
     await workerConnection.close();
   });
+
+  logDeliverySetup(config.distribution);
+  const partner = config.distribution.partner;
+  if (partner) await startPartnerReports(client, { partnerId: partner.id, everyMs: partner.reportsPollMs });
 
   const stripe = stripeFromConfig(config.stripe);
   if (!stripe.payments) logger.warn({ reason: stripe.reason }, 'card payments are off');
@@ -113,6 +121,7 @@ async function main(): Promise<void> {
     lifecycle: temporalLifecycleClient(client),
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     releases: temporalReleaseClient(client),
+    delivery: deliverySettings(config.distribution),
     licensePurchases,
     disputes,
     openOracleReview,
