@@ -68,6 +68,7 @@ import { licenseOfferRoutes } from './routes/license-offers';
 import type { LicensingFrozenOf } from '../domain/licensing/ports';
 import type { OpenOracleReview } from '../domain/disputes/oracle-review';
 import type { ReleaseClient } from '../workflows/release/client';
+import type { DeliverySettings } from '../infra/distribution/partner-config';
 import { licensePurchaseRoutes } from './routes/license-purchases';
 import { createLicensePurchaseActivities } from '../workflows/license-purchase/activities';
 import { inProcessLicensePurchaseClient, type LicensePurchaseClient } from '../workflows/license-purchase/client';
@@ -132,6 +133,8 @@ export interface AppDeps {
   royalties?: RoyaltyServices;
   /** Starts release workflows and asks them for takedowns (workflows/release/client.ts). */
   releases: ReleaseClient;
+  /** The delivery partner and identifier prefixes (infra/distribution/partner-config.ts); absent: the sandbox, with the placeholder prefixes. */
+  delivery?: DeliverySettings;
   /** Opens the review case of a held or contested copyright check (the case workflows' client: openOracleReviewThrough); absent, a review request is recorded and no case opens. */
   openOracleReview?: OpenOracleReview;
   /** Whether a work's licensing is frozen by an open dispute; by default read from the work's freeze stream. */
@@ -251,10 +254,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 const unavailableReleases: ReleaseClient = {
   start: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
   takedown: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
+  retryDelivery: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
 };
 
 /** http://localhost:PORT for an app listening on every interface or on loopback, else its address. */
-function listeningOrigin(app: FastifyInstance): string {
+export function listeningOrigin(app: FastifyInstance): string {
   const address = app.server.address();
   if (!address || typeof address === 'string') return 'http://localhost';
   const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(address.address);

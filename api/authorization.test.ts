@@ -172,6 +172,7 @@ const CASES: Record<string, Case> = {
   'PATCH /api/developer/keys/:id': { request: (r) => ({ method: 'PATCH', url: `/api/developer/keys/${r.apiKeyId}`, ...json({ ipAllowlist: ['203.0.113.7'] }) }) },
   'DELETE /api/developer/keys/:id': { request: (r) => ({ method: 'DELETE', url: `/api/developer/keys/${r.apiKeyId}` }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
+  'POST /api/ops/deliveries/:id/retry': { request: (r) => ({ method: 'POST', url: `/api/ops/deliveries/${r.distributionId}/retry` }), operatorOnly: true },
   'POST /api/ops/partners/:partnerId/statements': {
     request: () => {
       const { payload, headers } = multipartBody({}, { filename: 'acme.csv', contentType: 'text/csv', content: Buffer.from('period,store,country,identifier,units,amount\n2026-10,spotify,US,USGSE2600001,1,1\n') });

@@ -198,6 +198,11 @@ describe('a command the workflow refuses after the route allowed it', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ success: true, kind: 'preview', results, masteredFilePath: null, previewFilePath: `/uploads/${body.masterId}-p.mp3` });
+    // A free preview serves its excerpt only: the run's master and the files beside it, were they on disk, are not served.
+    for (const suffix of ['p.mp3', 'm.wav', 'l.wav', 'a.wav', 'b.wav']) await writeFile(plain.storage.storedPath(`${body.masterId}-${suffix}`), sineWav({ seconds: 0.2 }));
+    const served = async (suffix: string) => (await plain.app.inject({ method: 'GET', url: `/uploads/${body.masterId}-${suffix}`, headers: { cookie: owner.cookie } })).statusCode;
+    expect(await served('p.mp3')).toBe(200);
+    for (const suffix of ['m.wav', 'l.wav', 'a.wav', 'b.wav']) expect(await served(suffix)).toBe(404);
   });
 
   it('answers a check that failed with its reason and the failed check, the stage it stopped at marked failed, not a 504', async () => {
@@ -257,6 +262,28 @@ describe('cross-site requests', () => {
     const proxiedOwner = await signup(proxied);
     const configured = await proxied.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: proxiedOwner.cookie, host: 'internal:3000', origin: 'https://goose.example' } });
     expect(configured.statusCode).toBe(200);
+  });
+
+  it('compares the whole origin: another scheme or another port of the same host is another site', async () => {
+    const owner = await signup(plain);
+    const logout = (headers: Record<string, string>) => plain.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: owner.cookie, ...headers } });
+    const https = await logout({ host: 'goose.local:3000', origin: 'https://goose.local:3000' });
+    expect(https.statusCode).toBe(403);
+    expect(https.json()).toEqual({ error: 'Cross-site request refused: https://goose.local:3000 is not this site' });
+    expect((await logout({ host: 'goose.local:3000', origin: 'http://goose.local:3001' })).statusCode).toBe(403);
+    expect((await logout({ host: 'goose.local', origin: 'https://goose.local' })).statusCode).toBe(403);
+    // A forwarded scheme counts only from a trusted proxy: here no proxy is trusted.
+    expect((await logout({ host: 'goose.local', origin: 'https://goose.local', 'x-forwarded-proto': 'https' })).statusCode).toBe(403);
+    expect((await logout({ host: 'goose.local:3000', origin: 'null' })).statusCode).toBe(403);
+    expect((await plain.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    expect((await logout({ host: 'goose.local:80', origin: 'http://goose.local' })).statusCode).toBe(200);
+  });
+
+  it('accepts an https site behind a trusted proxy that says so in X-Forwarded-Proto', async () => {
+    const owner = await signup(proxied);
+    const logout = (headers: Record<string, string>) => proxied.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: owner.cookie, ...headers } });
+    expect((await logout({ host: 'mirror.goose.example', origin: 'https://mirror.goose.example' })).statusCode).toBe(403);
+    expect((await logout({ host: 'mirror.goose.example', origin: 'https://mirror.goose.example', 'x-forwarded-proto': 'https' })).statusCode).toBe(200);
   });
 
   it('refuses a websocket opened from another site and accepts one from this site', async () => {

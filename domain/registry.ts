@@ -1,5 +1,6 @@
 // Every event type the platform stores. The event store validates each append and each read
 // against this registry.
+import { partnerReportEventDefinitions } from './distribution/partner-reports.events';
 import { releaseEventDefinitions } from './distribution/release.events';
 import { salesStatementEventDefinitions } from './distribution/sales-statement.events';
 import { licenseOfferEventDefinitions } from './licensing/license-offer.events';
@@ -31,6 +32,7 @@ export const eventRegistry = new EventRegistry([
   ...royaltyReceiversEventDefinitions,
   ...releaseEventDefinitions,
   ...salesStatementEventDefinitions,
+  ...partnerReportEventDefinitions,
   ...royaltyContractEventDefinitions,
   ...partnerFundsEventDefinitions,
   ...reconciliationEventDefinitions,

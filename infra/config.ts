@@ -1,5 +1,6 @@
 // Process configuration from the environment. Unset = the embedded default.
 import path from 'node:path';
+import { parseDistributionConfig, type DistributionConfig } from './distribution/partner-config';
 import { parseWalletConfig, type WalletConfig } from './wallets/config';
 
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   stripe: StripeConfig;
   /** Sign-in through the QXMP Pay widget (QXMP_PAY_ORIGIN + QXMP_PAY_PUBLIC_KEY); null when not configured. */
   qxmpPay: QxmpPayConfig | null;
+  /** The delivery partner and the ISRC/UPC prefixes (infra/distribution/partner-config.ts). */
+  distribution: DistributionConfig;
 }
 
 export interface StripeConfig {
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     wallets: parseWalletConfig(env),
     qxmpPay: parseQxmpPay(env),
+    distribution: parseDistributionConfig(env),
   };
 }
 

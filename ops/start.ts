@@ -4,9 +4,11 @@
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
-import { buildApp } from '../api/app';
+import { buildApp, listeningOrigin } from '../api/app';
 import { temporalLifecycleClient } from '../api/temporal-lifecycle';
 import { temporalReleaseClient } from '../workflows/release/client';
+import { startPartnerReports } from '../workflows/partner-reports/client';
+import { deliverySettings, logDeliverySetup } from '../infra/distribution/partner-config';
 import { sessionMigrations } from '../infra/auth/session-store';
 import { apiUsageMigrations } from '../infra/developer/usage-store';
 import { signInNonceMigrations } from '../infra/auth/sign-in-nonces';
@@ -22,10 +24,12 @@ import { Projector } from '../projections/projector';
 import { openMissingAccounts } from '../infra/tokens/open-accounts';
 import { TokenLedger } from '../infra/tokens/token-ledger';
 import { openWalletServices } from '../infra/wallets/services';
+import { XrpDepositWatcher } from '../infra/wallets/xrp-deposit-watcher';
 import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
 import { temporalLicensePurchaseClient } from '../workflows/license-purchase/client';
+import { startLicensePurchaseRecovery } from '../workflows/license-purchase/recovery';
 import { temporalWorkflowMonitor } from '../infra/temporal/workflow-monitor';
 import { bootstrapOpsToken, opsTokenPath } from '../infra/auth/ops-token';
 import { temporalDisputeCommands } from '../workflows/dispute/client';
@@ -60,6 +64,15 @@ async function main(): Promise<void> {
   const wallets = await openWalletServices(config.dataDir, config.wallets);
   stops.push(async () => wallets.treasury?.close());
   await openMissingAccounts(platform.db, platform.eventStore, tokenLedger);
+  // XRP deposits are watched here, beside the one projector, and in no standalone worker: one subscriber per deployment.
+  const { xrplUrl, xrpRate } = config.wallets;
+  if (xrplUrl && xrpRate) {
+    const xrpDeposits = new XrpDepositWatcher({ url: xrplUrl, usdPerXrp: xrpRate.rate, db: platform.db, tokenLedger, walletChanges: projector });
+    await xrpDeposits.start();
+    stops.push(() => xrpDeposits.stop());
+  } else {
+    logger.warn({ missing: [xrplUrl ? null : 'XRPL_URL', xrpRate ? null : 'XRP_USD_RATE'].filter(Boolean) }, 'XRP deposits are not credited: set XRPL_URL and XRP_USD_RATE');
+  }
   const licenseEscrow = await openLicenseEscrow({ eventStore: platform.eventStore, wallets, dataDir: config.dataDir, url: services.ledger.url });
 
   const clientConnection = await Connection.connect({ address: temporal.address });
@@ -80,6 +93,7 @@ async function main(): Promise<void> {
     licenseEscrow,
     openOracleReview,
     deliverReviewDecision: temporalReviewDecisionDelivery(client, platform.eventStore),
+    deliveryPartner: config.distribution.partner,
     ...services,
   });
   const workerRun = worker.run();
@@ -89,10 +103,15 @@ async function main(): Promise<void> {
     await workerConnection.close();
   });
 
+  logDeliverySetup(config.distribution);
+  const partner = config.distribution.partner;
+  if (partner) await startPartnerReports(client, { partnerId: partner.id, everyMs: partner.reportsPollMs });
+
   const stripe = stripeFromConfig(config.stripe);
   if (!stripe.payments) logger.warn({ reason: stripe.reason }, 'card payments are off');
   else if (!stripe.payments.acceptsWebhooks) logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused, so payments are not credited');
 
+  const licensePurchases = temporalLicensePurchaseClient(client);
   const app = await buildApp({
     db: platform.db,
     eventStore: platform.eventStore,
@@ -101,7 +120,8 @@ async function main(): Promise<void> {
     lifecycle: temporalLifecycleClient(client),
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     releases: temporalReleaseClient(client),
-    licensePurchases: temporalLicensePurchaseClient(client),
+    delivery: deliverySettings(config.distribution),
+    licensePurchases,
     disputes,
     openOracleReview,
     workflowMonitor: temporalWorkflowMonitor(client, temporal.address),
@@ -119,6 +139,9 @@ async function main(): Promise<void> {
   });
   stops.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });
+  // Purchases recorded before a crash let their workflow start: started again now and every minute.
+  const recovery = startLicensePurchaseRecovery({ db: platform.db, eventStore: platform.eventStore, purchases: licensePurchases, publicOrigin: () => config.publicUrl ?? listeningOrigin(app) });
+  stops.push(() => recovery.stop());
 
   const port = (app.server.address() as { port: number }).port;
   logger.info(

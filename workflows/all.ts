@@ -4,3 +4,4 @@ export { royaltyContract } from './royalty-contract/workflow';
 export { release } from './release/workflow';
 export { licensePurchase } from './license-purchase/workflow';
 export { disputeCase } from './dispute/workflow';
+export { partnerReports } from './partner-reports/workflow';

@@ -18,10 +18,15 @@ import { createRoyaltyContractActivities } from './royalty-contract/activities';
 import { royaltyActivityPorts, type RoyaltyPorts } from '../infra/royalties/royalty-services';
 import { createReleaseActivities } from './release/activities';
 import { createLicensePurchaseActivities } from './license-purchase/activities';
+import { postgresReleaseLookup } from '../infra/distribution/release-lookup';
+import { payableStatementImporter } from '../infra/distribution/statement-import';
 import { royaltyEarningsSink } from '../infra/royalties/earnings-sink';
 import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 import type { Distributor } from '../infra/distribution/distributor';
 import { SandboxDistributor } from '../infra/distribution/sandbox-distributor';
+import { SftpDistributor } from '../infra/distribution/sftp-distributor';
+import { logDeliverySetup } from '../infra/distribution/partner-config';
+import { createPartnerReportActivities, type PartnerReportActivityDeps } from './partner-reports/activities';
 import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { openWalletServices } from '../infra/wallets/services';
 import { createDisputeActivities } from './dispute/activities';
@@ -42,13 +47,13 @@ export function bundleTrackLifecycleWorkflows(): Promise<WorkflowBundleWithSourc
   return bundle;
 }
 
-export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps, TokenChargeActivityDeps {
+export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps, TokenChargeActivityDeps, Omit<PartnerReportActivityDeps, 'eventStore'> {
   connection: NativeConnection;
   namespace: string;
   taskQueue?: string;
   /** What royalty payouts go through (receivers, split, executor); missing ones refuse plainly. */
   royaltyPorts?: RoyaltyPorts;
-  /** Where releases are delivered; the sandbox distributor under the data folder when absent. */
+  /** Where releases are delivered; by default the configured delivery partner over SFTP, else the sandbox under the data folder. */
   distributor?: Distributor;
   /** XRPL escrow for license purchases; escrow purchases are refused without it. */
   licenseEscrow?: LicenseEscrow | null;
@@ -71,7 +76,15 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
       ...createTokenChargeActivities(options),
       ...createRoyaltyContractActivities({ eventStore: options.eventStore, db: options.db, ...royaltyActivityPorts({ eventStore: options.eventStore, db: options.db, tokenLedger: options.tokenLedger }, options.royaltyPorts ?? {}) }),
       ...createLicensePurchaseActivities({ ...options, royaltyEarnings: royaltyEarningsSink(options.eventStore), escrow: options.licenseEscrow ?? null }),
-      ...createReleaseActivities({ ...options, distributor: options.distributor ?? new SandboxDistributor(options.storage.root), dataDir: options.storage.root }),
+      ...createReleaseActivities({ ...options, distributor: options.distributor ?? (options.deliveryPartner ? new SftpDistributor(options.deliveryPartner) : new SandboxDistributor(options.storage.root)), dataDir: options.storage.root }),
+      // The partner's sales reports become payable statements (infra/distribution/statement-import.ts), paid only up to its funds.
+      ...createPartnerReportActivities({
+        ...options,
+        partnerStatements:
+          options.partnerStatements === undefined
+            ? payableStatementImporter({ eventStore: options.eventStore, releases: postgresReleaseLookup(options.db), earnings: royaltyEarningsSink(options.eventStore) })
+            : options.partnerStatements,
+      }),
       ...createDisputeActivities({
         eventStore: options.eventStore,
         effects: options.disputeEffects ?? createDisputeEffects({ eventStore: options.eventStore, tokenLedger: options.tokenLedger, db: options.db }),
@@ -124,6 +137,7 @@ async function runStandalone(): Promise<void> {
     logger.warn('DATABASE_URL is not set: the worker opens the embedded PGlite, which no other process can share');
   }
   installTemporalRuntime();
+  logDeliverySetup(config.distribution);
 
   const storage = new FileStorage(config.dataDir);
   await storage.init();
@@ -141,6 +155,7 @@ async function runStandalone(): Promise<void> {
     storage,
     tokenLedger: new TokenLedger(platform.eventStore),
     licenseEscrow,
+    deliveryPartner: config.distribution.partner,
     ...services,
     taskQueue,
   });

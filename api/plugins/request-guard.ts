@@ -61,19 +61,23 @@ export function refuseControlCharacters(value: unknown, at: string): void {
 function isCrossSite(request: FastifyRequest, publicUrl: string | null): { origin: string } | null {
   const origin = request.headers.origin;
   if (origin) {
-    if (publicUrl && origin === new URL(publicUrl).origin) return null;
-    // The host the request was addressed to: a browser sets it, and a page on another site cannot.
-    // An origin omits its scheme's default port; a Host header may carry it.
-    const host = request.host.replace(/:(80|443)$/, '');
-    return hostOf(origin) === host ? null : { origin };
+    const claimed = originOf(origin);
+    if (claimed && publicUrl && claimed === new URL(publicUrl).origin) return null;
+    // The origin the request was addressed to: scheme, host and port, all three. A browser sets the
+    // host and a page on another site cannot; the scheme is the connection's, or X-Forwarded-Proto
+    // from a proxy that TRUST_PROXY names. An https page is another origin than the http site.
+    // Fastify knows no protocol for a request without a socket (an injected upgrade): plain http.
+    const protocol = (request.protocol as string | undefined) ?? 'http';
+    return claimed && claimed === originOf(`${protocol}://${request.host}`) ? null : { origin };
   }
   return request.headers['sec-fetch-site'] === 'cross-site' ? { origin: 'another site' } : null;
 }
 
-/** host[:port] of a URL, its scheme's default port dropped; null for what is not a URL. */
-function hostOf(url: string): string | null {
+/** scheme://host[:port] of a URL, its scheme's default port dropped; null for what is not a URL (e.g. "null"). */
+function originOf(url: string): string | null {
   try {
-    return new URL(url).host;
+    const { origin } = new URL(url);
+    return origin === 'null' ? null : origin;
   } catch {
     return null;
   }

@@ -9,6 +9,20 @@ export const storeSchema = z.object({ id: z.string(), name: z.string(), descript
 export const storeListSchema = z.object({ stores: z.array(storeSchema) });
 export const genreListSchema = z.object({ genres: z.array(z.string()) });
 
+/** How releases are delivered on this server, for the distribution dialog before it submits. */
+export const deliveryInfoSchema = z.object({
+  /** partner: a delivery partner takes releases to the stores; sandbox: no store receives anything and nothing is charged. */
+  mode: z.enum(['partner', 'sandbox']),
+  partnerName: z.string().nullable(),
+  /** The stores a release can be sent to here (the partner's), by id. */
+  storeIds: z.array(z.string()),
+  /** The yearly fee in tokens; 0 for the sandbox. */
+  feeTokens: z.number().nonnegative(),
+  /** Said plainly when no store will receive a release; null otherwise. */
+  notice: z.string().nullable(),
+});
+export type DeliveryInfo = z.infer<typeof deliveryInfoSchema>;
+
 const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
 
 export const distributeRequestSchema = z.object({
@@ -64,10 +78,12 @@ export const distributionSchema = z.object({
   /** When the yearly fee renews (and is charged again), or null once taken down. */
   renewsAt: z.string().nullable(),
   takenDownAt: z.string().nullable(),
-  /** The distributor that took the package: 'sandbox' keeps it under data/ and delivers to no store. */
+  /** The distributor that took the package: the delivery partner's name, or 'sandbox', which delivers to no store. */
   distributor: z.string(),
   /** Said plainly when nothing reached a real store. */
   notice: z.string().nullable(),
+  /** Since when the release waits for the delivery partner (it could not be reached); null otherwise. */
+  waitingForPartnerSince: z.string().nullable(),
 });
 export type Distribution = z.infer<typeof distributionSchema>;
 

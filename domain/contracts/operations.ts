@@ -102,3 +102,15 @@ export const roleChangeResponseSchema = z.object({
   changed: z.boolean(),
   roles: z.array(z.enum(ROLES)),
 });
+
+/** GET /api/ops/deliveries: releases waiting for the delivery partner (it could not be reached), longest waiting first. */
+export const waitingDeliveriesResponseSchema = z.object({
+  /** The configured partner's name; null: the sandbox, which never waits. */
+  partner: z.string().nullable(),
+  waiting: z.array(z.object({ distributionId: z.string(), songName: z.string(), ownerId: z.string(), ownerName: z.string().nullable(), since: iso, reason: z.string() })),
+  note: z.string(),
+});
+export type WaitingDeliveriesResponse = z.infer<typeof waitingDeliveriesResponseSchema>;
+
+/** POST /api/ops/deliveries/:id/retry: the release's workflow tries the delivery again now. */
+export const deliveryRetryResponseSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -59,6 +59,8 @@ export const xrpWalletInfoResponseSchema = z.object({
   ledger: z.enum(['connected', 'not configured']),
   /** What could not be checked, said plainly. */
   note: z.string().optional(),
+  /** Whether XRP arriving at this address becomes tokens on this server, said plainly. */
+  deposits: z.object({ credited: z.boolean(), note: z.string() }),
 });
 export type XrpWalletInfoResponse = z.infer<typeof xrpWalletInfoResponseSchema>;
 

@@ -1,12 +1,13 @@
 // The yearly sequence UPCs and ISRCs are allocated from (stream `release-identifiers-<year>`): each
 // release reserves the next number once; asking again for the same release answers its number.
 import { ValidationError } from '../shared/errors';
-import { MAX_RELEASES_PER_YEAR, releaseIdentifiers } from './identifiers';
+import { MAX_RELEASES_PER_YEAR, releaseIdentifiers, type IdentifierPrefixes } from './identifiers';
 import { ReleaseIdentifiersReserved, type ReleaseIdentifiersEvent } from './release.events';
 
 export interface ReserveIdentifiers {
   type: 'ReserveIdentifiers';
-  data: { distributionId: string; year: number };
+  /** prefixes: the configured ISRC/UPC prefixes; the placeholders when absent. */
+  data: { distributionId: string; year: number; prefixes?: IdentifierPrefixes };
 }
 
 export interface ReleaseIdentifiersState {
@@ -21,7 +22,8 @@ export function decideReleaseIdentifiers(command: ReserveIdentifiers, state: Rel
     case 'ReserveIdentifiers': {
       if (state.reserved.has(command.data.distributionId)) return [];
       if (state.next > MAX_RELEASES_PER_YEAR) throw new ValidationError(`All ${MAX_RELEASES_PER_YEAR} release identifiers of ${command.data.year} are taken`);
-      return [ReleaseIdentifiersReserved.create({ ...command.data, sequence: state.next, ...releaseIdentifiers(command.data.year, state.next) })];
+      const { distributionId, year, prefixes } = command.data;
+      return [ReleaseIdentifiersReserved.create({ distributionId, year, sequence: state.next, ...releaseIdentifiers(year, state.next, prefixes) })];
     }
     default: {
       const unhandled: never = command.type;

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { releaseForm } from '../../tests/support/release-form';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { gtinCheckDigit, isValidIsrc, isValidUpc, releaseIdentifiers } from './identifiers';
-import { decideRelease, evolveRelease, initialReleaseState, storesSettled, type ReleaseCommand, type ReleaseState } from './release.decider';
+import { chargesFee, decideRelease, evolveRelease, initialReleaseState, storesSettled, type ReleaseCommand, type ReleaseState } from './release.decider';
 import { decideReleaseIdentifiers, evolveReleaseIdentifiers, initialReleaseIdentifiersState } from './release-identifiers.decider';
 import {
   ReleaseDelivered,
+  ReleaseDeliveryWaiting,
   ReleaseFeeCharged,
   ReleaseIdentifiersAssigned,
   ReleasePackageBuilt,
@@ -139,5 +140,25 @@ describe('release decider', () => {
     expect(() => when(given(...validated), { type: 'RecordLapsed', data: { distributionId, reason: 'x', at: AT } })).toThrow(IllegalStateError);
     expect(when(given(...validated), { type: 'FailRelease', data: { distributionId, step: 'fee', reason: 'Insufficient tokens' } }).map((e) => e.type)).toEqual(['ReleaseFailed']);
     expect(() => when(given(...delivered), { type: 'FailRelease', data: { distributionId, step: 'delivery', reason: 'x' } })).toThrow(IllegalStateError);
+  });
+
+  it('given a validated release, when the partner cannot be reached, then it waits once (not again per attempt) until delivered', () => {
+    const wait: ReleaseCommand = { type: 'RecordDeliveryWaiting', data: { distributionId, reason: 'connect ECONNREFUSED', since: AT } };
+    const events = when(given(...validated), wait);
+    expect(events.map((e) => e.type)).toEqual(['ReleaseDeliveryWaiting']);
+    const waiting = given(...validated, ...events);
+    expect(waiting.status === 'validated' && waiting.waiting).toMatchObject({ since: AT });
+    expect(when(waiting, { ...wait, data: { ...wait.data, reason: 'timeout' } })).toEqual([]);
+    const deliveredNow = given(...validated, ...events, ReleaseDelivered.create({ distributionId, distributor: 'Acme', deliveryId: 'b:m', notice: null, reachesStores: true }));
+    expect(deliveredNow.status === 'delivered' && deliveredNow.waiting).toBeNull();
+    expect(() => when(given(...packaged), wait)).toThrow(IllegalStateError);
+  });
+
+  it('charges a fee only for a release a delivery partner takes to the stores, never for the sandbox', () => {
+    expect(chargesFee(given(...validated), true)).toBe(true);
+    expect(chargesFee(given(...validated), false)).toBe(false);
+    expect(chargesFee(given(...delivered), true)).toBe(false);
+    expect(chargesFee(given(...validated, ReleaseDelivered.create({ distributionId, distributor: 'Acme', deliveryId: 'b:m', notice: null, reachesStores: true })), false)).toBe(true);
+    expect(chargesFee(given(...validated, ReleaseDeliveryWaiting.create({ distributionId, reason: 'down', since: AT })), true)).toBe(true);
   });
 });

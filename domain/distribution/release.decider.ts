@@ -5,6 +5,7 @@ import { STORE_IDS, type DeliveryState } from './catalogue';
 import { isValidIsrc, isValidUpc } from './identifiers';
 import {
   ReleaseDelivered,
+  ReleaseDeliveryWaiting,
   ReleaseFailed,
   ReleaseFeeCharged,
   ReleaseIdentifiersAssigned,
@@ -27,6 +28,7 @@ export type ReleaseCommand =
   | { type: 'RecordPackageBuilt'; data: Data<'ReleasePackageBuilt'> }
   | { type: 'RecordPackageValidated'; data: Data<'ReleasePackageValidated'> }
   | { type: 'RecordDelivered'; data: Data<'ReleaseDelivered'> }
+  | { type: 'RecordDeliveryWaiting'; data: Data<'ReleaseDeliveryWaiting'> }
   | { type: 'RecordStoreState'; data: Data<'ReleaseStoreStateChanged'> }
   | { type: 'FailRelease'; data: Data<'ReleaseFailed'> }
   | { type: 'RequestTakedown'; data: Data<'ReleaseTakedownRequested'> }
@@ -57,6 +59,8 @@ export type ReleaseState =
       package: Data<'ReleasePackageBuilt'> | null;
       ernSha256: string | null;
       delivery: Data<'ReleaseDelivered'> | null;
+      /** Since when, and why, the delivery partner could not be reached; null once delivered. */
+      waiting: Data<'ReleaseDeliveryWaiting'> | null;
       stores: Record<string, StoreDelivery>;
       failure: Data<'ReleaseFailed'> | null;
     };
@@ -124,6 +128,12 @@ function recordDelivered(data: Data<'ReleaseDelivered'>, state: Existing): Relea
   return [ReleaseDelivered.create(data)];
 }
 
+function recordDeliveryWaiting(data: Data<'ReleaseDeliveryWaiting'>, state: Existing): ReleaseEvent[] {
+  if (state.waiting || state.delivery || ENDED.includes(state.status)) return [];
+  if (state.status !== 'validated') throw new IllegalStateError('Only a validated package waits for the delivery partner');
+  return [ReleaseDeliveryWaiting.create(data)];
+}
+
 function recordStoreState(data: Data<'ReleaseStoreStateChanged'>, state: Existing): ReleaseEvent[] {
   const current = state.stores[data.storeId];
   if (!current) throw new ValidationError(`The release was not sent to ${data.storeId}`);
@@ -171,6 +181,8 @@ export function decideRelease(command: ReleaseCommand, state: ReleaseState): Rel
       return recordPackageValidated(command.data, release);
     case 'RecordDelivered':
       return recordDelivered(command.data, release);
+    case 'RecordDeliveryWaiting':
+      return recordDeliveryWaiting(command.data, release);
     case 'RecordStoreState':
       return recordStoreState(command.data, release);
     case 'FailRelease':
@@ -204,6 +216,7 @@ export function evolveRelease(state: ReleaseState, event: ReleaseEvent): Release
       package: null,
       ernSha256: null,
       delivery: null,
+      waiting: null,
       stores: Object.fromEntries(form.selectedStores.map((store) => [store, { state: 'pending' as const, reason: null, at: null }])),
       failure: null,
     };
@@ -219,15 +232,17 @@ export function evolveRelease(state: ReleaseState, event: ReleaseEvent): Release
     case 'ReleasePackageValidated':
       return { ...state, status: 'validated', ernSha256: event.data.ernSha256 };
     case 'ReleaseDelivered':
-      return { ...state, status: 'delivered', delivery: event.data };
+      return { ...state, status: 'delivered', delivery: event.data, waiting: null };
+    case 'ReleaseDeliveryWaiting':
+      return { ...state, waiting: event.data };
     case 'ReleaseStoreStateChanged':
       return { ...state, stores: { ...state.stores, [event.data.storeId]: { state: event.data.state, reason: event.data.reason, at: event.data.at } } };
     case 'ReleaseFailed':
-      return { ...state, status: 'failed', failure: event.data };
+      return { ...state, status: 'failed', failure: event.data, waiting: null };
     case 'ReleaseTakedownRequested':
       return { ...state, status: 'takedown_requested' };
     case 'ReleaseTakenDown':
-      return { ...state, status: 'taken_down' };
+      return { ...state, status: 'taken_down', waiting: null };
     case 'ReleaseLapsed':
       return { ...state, status: 'lapsed' };
     default: {
@@ -248,4 +263,10 @@ export const releaseDecider = { decide: decideRelease, evolve: evolveRelease, in
 /** A release's state from its stream's events (as read back from the store). */
 export function foldRelease(events: readonly { type: string; data: unknown }[]): ReleaseState {
   return events.reduce<ReleaseState>((state, event) => evolveRelease(state, { type: event.type, data: event.data } as ReleaseEvent), initialReleaseState);
+}
+
+/** Whether the release is charged its yearly fee: only when a delivery partner takes it to the stores (the sandbox charges nothing). */
+export function chargesFee(state: ReleaseState, distributorReachesStores: boolean): boolean {
+  if (state.status === 'none') return false;
+  return state.delivery ? state.delivery.reachesStores === true : distributorReachesStores;
 }

@@ -2,7 +2,7 @@
 // its identifiers come from (stream `release-identifiers-<year>`). A release is requested with the
 // creator's form, gets its UPC and ISRC, is charged the yearly fee, has its package built, validated
 // and delivered; each store's delivery then moves pending → uploaded → distributed, or fails with a
-// reason. It ends taken down (asked for) or lapsed (a renewal could not be paid).
+// reason. While the delivery partner cannot be reached the release waits for it. It ends taken down (asked for) or lapsed (a renewal could not be paid).
 import { z } from 'zod';
 import { defineEvent } from '../shared/events';
 import { DELIVERY_STATES } from './catalogue';
@@ -69,8 +69,13 @@ export const ReleaseDelivered = defineEvent(
     deliveryId: z.string().min(1),
     /** Said plainly when nothing reached a real store (the sandbox). */
     notice: z.string().nullable(),
+    /** True when a delivery partner took it on to the stores; absent or false for the sandbox, which charges nothing. */
+    reachesStores: z.boolean().optional(),
   }),
 );
+
+/** The delivery partner could not be reached: the workflow keeps trying (and an operator can retry) until it takes the release. */
+export const ReleaseDeliveryWaiting = defineEvent('ReleaseDeliveryWaiting', 1, z.object({ distributionId: z.uuid(), reason: z.string().min(1), since: z.iso.datetime() }));
 
 export const ReleaseStoreStateChanged = defineEvent(
   'ReleaseStoreStateChanged',
@@ -101,6 +106,7 @@ export const releaseEventDefinitions = [
   ReleasePackageBuilt,
   ReleasePackageValidated,
   ReleaseDelivered,
+  ReleaseDeliveryWaiting,
   ReleaseStoreStateChanged,
   ReleaseFailed,
   ReleaseTakedownRequested,

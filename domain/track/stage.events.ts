@@ -47,6 +47,7 @@ export const TrackMastered = defineEvent(
     masteringId: z.string().min(1),
     kind: z.enum(MASTERING_KINDS),
     settings: masterSettingsSchema,
+    /** The files the run wrote. A preview run stores only its `preview`; the others are named as written, then deleted. */
     files: masterFilesSchema,
     masterSha256: sha256,
     /** Spec 2 `metadata.mastering.results`, measured on the written master. */

@@ -11,7 +11,7 @@ import { envelopeScratch, limitFrames, shapeGain } from './gain-envelope';
 import { LookAheadLimiter } from './limiter';
 import { softClip } from './soft-clipper';
 import { edgePeaks } from './edge-peaks';
-import { LOUDNESS_TARGETS, decodeInHalves, MASTERING_STEPS, MasteringError, STYLE_CHAINS, masterTrack, runStyleChain, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
+import { LOUDNESS_TARGETS, decodeInHalves, MASTERING_STEPS, MasteringError, STYLE_CHAINS, masterTrack, previewSecondsOf, runStyleChain, type MasterLoudness, type MasterResult, type MasterStyle, type MasteringProgressEvent } from './mastering';
 import { music, writeWav } from './test-signals';
 
 const SR = 44_100;
@@ -97,6 +97,21 @@ describe('masterTrack', () => {
     // Before the limiter the track is quieter than the master: the limiter did the last stretch.
     expect(pre.integratedLufs).toBeLessThan(result.lufs - 1);
   }, 60_000);
+
+  it('makes a preview of at most 30 s and at most half the track: a short track\'s preview never holds the whole master', async () => {
+    expect([10, 20, 30, 60, 61, 180].map(previewSecondsOf)).toEqual([5, 10, 15, 30, 30, 30]);
+    for (const [seconds, expected] of [[20, 10], [64, 30]] as const) {
+      const song = path.join(dir, `song-${seconds}.wav`);
+      await writeWav(song, music({ seconds, sampleRate: SR, seed: 21, level: -8 }), SR, 2, 's16');
+      const { files, measurements } = await masterTrack(song, { style: 'balanced', loudness: 'medium', format: 'wav', outDir: path.join(dir, 'out'), name: `preview-${seconds}` });
+      const [master, preview] = await Promise.all([readAudioInfo(files.master), readAudioInfo(files.preview)]);
+      expect(master.durationSeconds).toBeCloseTo(seconds, 1);
+      expect(preview.durationSeconds).toBeCloseTo(expected, 1);
+      expect(measurements.previewSeconds).toBe(expected);
+      // The excerpt is the master's own samples (the loudest part), faded in and out.
+      expect(measurements.previewStartSeconds + expected).toBeLessThanOrEqual(seconds);
+    }
+  }, 120_000);
 
   it('styles differ measurably: tonal tilt (low/high band energy) and stereo width', async () => {
     const spectra: Record<string, { tilt: number; width: number }> = {};

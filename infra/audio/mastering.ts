@@ -5,8 +5,9 @@
 // the loud targets), a soft clipper shaves the peaks first and the limiter catches what is left.
 //
 // Every figure in the results is measured on the file that was written. Besides the master it
-// writes a ~30 s preview from the loudest part, the master before the final limiter, and a
-// loudness-matched A/B pair (original and master at the same integrated loudness).
+// writes a preview (an excerpt from the loudest part: at most 30 s and at most half the track, so it
+// never stands in for the master), the master before the final limiter, and a loudness-matched A/B
+// pair (original and master at the same integrated loudness).
 //
 // Speed (issue 3: a 3-minute track in at most 3 s a format on two cores) shapes the design:
 // - a stereo PCM WAV input is read here, without an ffmpeg decode through a pipe;
@@ -302,6 +303,19 @@ function withEdgePeaks(measured: LoudnessResult, pcm: Float32Array): LoudnessRes
 }
 
 /** Start (in 100 ms segments) of the `width`-segment window with the most K-weighted energy. */
+/** The longest a preview runs, in seconds. */
+export const PREVIEW_MAX_SECONDS = 30;
+/** The largest share of a track a preview may hold: it is an excerpt, never the whole track. */
+export const PREVIEW_MAX_SHARE = 0.5;
+
+/**
+ * A preview's length: 30 s, or half the track when that is shorter. The free preview is mastered
+ * like the paid master, so a preview of a whole short track would be that track's master for free.
+ */
+export function previewSecondsOf(trackSeconds: number): number {
+  return Math.min(PREVIEW_MAX_SECONDS, trackSeconds * PREVIEW_MAX_SHARE);
+}
+
 function loudestWindow(segmentPower: Float64Array, width: number): number {
   if (segmentPower.length <= width) return 0;
   let acc = 0;
@@ -601,7 +615,7 @@ async function master(input: string, options: MasterOptions, started: { cancel()
 
   // 8. Export: the master, a preview and the master's half of the A/B pair.
   const exported = await stage('export', `Encoding ${options.format} (${plan.codec}, ${sr} Hz), preview, pre-limiter master and A/B pair`, async () => {
-    const previewSeconds = Math.min(30, frames / sr);
+    const previewSeconds = previewSecondsOf(frames / sr);
     const previewOf = (m: LoudnessResult): { startFrame: number; pcm: Float32Array } => {
       const startSeg = loudestWindow(m.segmentPower, Math.round(previewSeconds / m.segmentSeconds));
       const startFrame = Math.round(startSeg * m.segmentSeconds * sr);

@@ -56,6 +56,8 @@ export interface ErnInput {
   /** A sandbox delivery is a TestMessage; a real one a LiveMessage. */
   live: boolean;
   recipient: { dpid: string; name: string };
+  /** Where the recipient delivers (Worldwide or ISO codes); each store's deal is narrowed to these. Worldwide when absent. */
+  territories?: readonly string[];
   upc: string;
   isrc: string;
   form: ReleaseForm;
@@ -86,6 +88,13 @@ function party(reference: string, name: string): XmlNode {
 
 function hashedFile(file: ErnFile): XmlNode {
   return el('File', [el('URI', file.uri), el('HashSum', [el('Algorithm', 'SHA256'), el('HashSumValue', file.sha256)])]);
+}
+
+/** A store's territories within the recipient's: the store's own where the recipient is worldwide, the recipient's where the store is. */
+export function dealTerritories(store: readonly string[], recipient: readonly string[]): string[] {
+  if (recipient.includes('Worldwide')) return [...store];
+  if (store.includes('Worldwide')) return [...recipient];
+  return store.filter((territory) => recipient.includes(territory));
 }
 
 export function buildErn(input: ErnInput): string {
@@ -187,7 +196,7 @@ export function buildErn(input: ErnInput): string {
           [el('DealReleaseReference', 'R0'), el('DealReleaseReference', 'R1')].concat(
             stores.flatMap((store) => {
               const deal = STORE_DEALS[store.id]!;
-              return deal.territories.map((territory) =>
+              return dealTerritories(deal.territories, input.territories ?? ['Worldwide']).map((territory) =>
                 el('Deal', [
                   el('DealReference', `${store.id}-${territory}`),
                   el('DealTerms', [

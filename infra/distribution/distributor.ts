@@ -7,7 +7,7 @@
 //   the workflow retries an activity whose worker died. A refusal of the package (the intake
 //   rejects the ERN) is a DistributorRefusal with the distributor's reason; network trouble is any
 //   other error and is retried.
-// - poll(deliveryId): the current state of each store the deals named: pending (waiting at the
+// - poll(deliveryId, stores): the current state of each store the deals named: pending (waiting at the
 //   distributor), uploaded (sent to the store), distributed (live) or failed with the store's reason.
 //   Called on a timer, every `pollEveryMs`, until every store is distributed or failed (a real
 //   distributor's processing takes hours and its API is rate-limited: a minute or more; the sandbox
@@ -38,11 +38,19 @@ export interface StoreReport {
 }
 
 export interface Distributor {
+  /** Shown to the creator as the release's distributor. */
   readonly name: string;
+  /** True for a delivery partner that sends releases on to the stores; false for the sandbox, which reaches none and charges nothing. */
+  readonly reachesStores: boolean;
+  /** The ERN's MessageRecipient. */
+  readonly recipient: { dpid: string; name: string };
+  /** Where the recipient delivers (Worldwide or ISO codes): the ERN's deals are narrowed to these. */
+  readonly territories: readonly string[];
   /** How long the release workflow waits between two polls of the stores' states. */
   readonly pollEveryMs: number;
   deliver(pkg: DeliverablePackage): Promise<DeliveryAck>;
-  poll(deliveryId: string): Promise<StoreReport[]>;
+  /** `stores`: the catalogue ids the release was sent to. A store the distributor has not reported on yet is left out. */
+  poll(deliveryId: string, stores: readonly string[]): Promise<StoreReport[]>;
   takedown(deliveryId: string, reason: string): Promise<void>;
 }
 

@@ -35,6 +35,7 @@ export interface PackageSource {
   /** Automated tools that worked on the audio, named in the AI disclosure. */
   assistedBy: readonly string[];
   recipient: ErnInput['recipient'];
+  territories?: ErnInput['territories'];
   live: boolean;
 }
 
@@ -84,6 +85,7 @@ export async function buildReleasePackage(dataDir: string, source: PackageSource
     createdAt: source.createdAt,
     live: source.live,
     recipient: source.recipient,
+    territories: source.territories,
     upc: source.upc,
     isrc: source.isrc,
     form: source.form,

@@ -1,6 +1,6 @@
 // The embedded distributor: it takes a release package as a real distributor's intake would (reads
 // and validates its ERN, learns the stores from its deals), keeps it where it is under data/, and
-// acknowledges it. Each poll moves every store one step: pending → uploaded → distributed, except a
+// acknowledges it. It charges nothing (the release workflow holds no fee for a distributor that reaches no store). Each poll moves every store one step: pending → uploaded → distributed, except a
 // store that would refuse the release in life (Beatport takes electronic and dance music only),
 // which fails with that reason. Nothing leaves this machine: the acknowledgement's notice says so.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { STORE_DEALS, validateErn } from './ddex-ern';
 import { DistributorRefusal, type DeliverablePackage, type DeliveryAck, type Distributor, type StoreReport } from './distributor';
 import { parseXml, textAt } from './xml';
 
-export const SANDBOX_NOTICE = 'Sandbox distributor: the release package is kept on this server under data/releases and no store received anything. Store states are simulated.';
+export const SANDBOX_NOTICE = 'Sandbox: this release was not sent to any store and no store received it. Nothing was charged. The store states shown are simulated.';
 
 const BEATPORT_GENRES = new Set(['Electronic', 'Dance']);
 
@@ -26,6 +26,9 @@ type Delivery = z.infer<typeof deliverySchema>;
 
 export class SandboxDistributor implements Distributor {
   readonly name = 'sandbox';
+  readonly reachesStores = false;
+  readonly recipient = { dpid: 'PADPIDSANDBOXDISTRIBUTOR', name: 'sandbox' };
+  readonly territories = ['Worldwide'];
   /** It advances each store a step per poll: two polls a few seconds apart settle a release. */
   readonly pollEveryMs = 2_000;
   private readonly root: string;

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listOutbox, openMailer, outboxDir, OutboxMailer, SmtpMailer } from './mailer';
+import { escapeHtml, listOutbox, mailLine, openMailer, outboxDir, OutboxMailer, SmtpMailer } from './mailer';
 
 let dataDir: string;
 beforeEach(async () => {
@@ -42,6 +42,40 @@ describe('outbox mailer', () => {
     expect(headers).toContain('Subject: Hi Bcc: victim@example.com');
     const encoded = (await readFile(path.join(outboxDir(dataDir), accented!.eml), 'utf8')).match(/^Subject: =\?UTF-8\?B\?([^?]+)\?=/m)![1]!;
     expect(Buffer.from(encoded, 'base64').toString('utf8')).toBe('Ça va — «Chanson»');
+  });
+
+  it('keeps a subject on one line whatever break or control character it carries', async () => {
+    const mailer = new OutboxMailer(outboxDir(dataDir));
+    for (const cut of ['\r\n', '\n', '\r', '\u2028', '\u2029', '\u0085', '\u000b', '\u0000']) {
+      await mailer.send({ to: 'ana@example.com', subject: `Hi${cut}Bcc: victim@example.com`, text: 'x', link: null, kind: 'test' });
+    }
+    for (const entry of await listOutbox(outboxDir(dataDir))) {
+      const eml = await readFile(path.join(outboxDir(dataDir), entry.eml), 'utf8');
+      const headers = eml.split('\r\n\r\n')[0]!;
+      expect(headers).not.toMatch(/^Bcc:/m);
+      expect(entry.subject).toBe('Hi Bcc: victim@example.com');
+      const subject = headers.split('\r\n').find((line) => line.startsWith('Subject: '))!.slice('Subject: '.length);
+      const decoded = subject.startsWith('=?UTF-8?B?') ? Buffer.from(subject.slice(10, -2), 'base64').toString('utf8') : subject;
+      expect(decoded).toBe('Hi Bcc: victim@example.com');
+    }
+  });
+
+  it('writes a message with HTML as multipart/alternative, the text part first', async () => {
+    const mailer = new OutboxMailer(outboxDir(dataDir));
+    await mailer.send({ to: 'ana@example.com', subject: 'Both', text: 'Plain words', html: '<p>Rich words</p>', link: null, kind: 'test' });
+    const [entry] = await listOutbox(outboxDir(dataDir));
+    const eml = await readFile(path.join(outboxDir(dataDir), entry!.eml), 'utf8');
+    const boundary = /^Content-Type: multipart\/alternative; boundary="([^"]+)"$/m.exec(eml)![1]!;
+    const parts = eml.split(`--${boundary}`);
+    expect(parts).toHaveLength(4);
+    expect(parts[1]).toContain('Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nPlain words\r\n');
+    expect(parts[2]).toContain('Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n<p>Rich words</p>\r\n');
+    expect(parts[3]).toBe('--\r\n');
+  });
+
+  it('makes a name one line and escapes it for HTML', () => {
+    expect(mailLine('Eve\r\nBcc: x@y\u2028\u2029\u0007 end ')).toBe('Eve Bcc: x@y end');
+    expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;');
   });
 
   it('lists an outbox that was never written as empty', async () => {

@@ -15,6 +15,8 @@ export interface MailMessage {
   subject: string;
   /** Plain text body. */
   text: string;
+  /** The same message as HTML, sent beside the text (multipart/alternative); what it interpolates is escaped with `escapeHtml`. */
+  html?: string;
   /** The one link the message is about (an invitation's accept page), kept in the outbox's record. */
   link: string | null;
   /** What the message is, for operators: `royalty-invitation`. */
@@ -51,9 +53,26 @@ export function outboxDir(dataDir: string): string {
   return path.join(dataDir, 'outbox');
 }
 
-/** A header value on one line: a CR or LF in a name or subject must not start a header of its own. */
+/**
+ * Line breaks (CR, LF, U+2028, U+2029) and the other control characters (C0, DEL, C1): in a header
+ * they would start a header of their own (a `Bcc:`); in a body, a line of the sender's choosing.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is this expression's purpose
+const BREAKS_AND_CONTROLS = /\s*[\u0000-\u001F\u007F-\u009F\u2028\u2029]+\s*/g;
+
+/** Text a user chose (a name, a title) as one line of a mail: breaks and control characters (and the spaces around them) become one space. */
+export function mailLine(value: string): string {
+  return value.replace(BREAKS_AND_CONTROLS, ' ').trim();
+}
+
+/** Text for an HTML body: the characters HTML reads as markup, as entities. */
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** A header value on one line: a break in a name or subject must not start a header of its own. */
 function headerValue(value: string): string {
-  return value.replace(/[\r\n]+/g, ' ').trim();
+  return mailLine(value);
 }
 
 /** RFC 2047 encoded-word for a header holding anything beyond printable ASCII. */
@@ -62,7 +81,12 @@ function encodedHeader(value: string): string {
   return /^[\x20-\x7e]*$/.test(line) ? line : `=?UTF-8?B?${Buffer.from(line, 'utf8').toString('base64')}?=`;
 }
 
-/** The message as an RFC 5322 text (UTF-8 body, CRLF line ends). */
+/** A body with CRLF line ends. */
+function crlf(body: string): string {
+  return body.replace(/\r?\n/g, '\r\n');
+}
+
+/** The message as an RFC 5322 text (UTF-8 body, CRLF line ends); text and HTML as multipart/alternative when it has HTML. */
 export function toEml(message: MailMessage, from: string, messageId: string, date: Date): string {
   const headers = [
     `From: ${encodedHeader(from)}`,
@@ -71,11 +95,16 @@ export function toEml(message: MailMessage, from: string, messageId: string, dat
     `Date: ${date.toUTCString()}`,
     `Message-ID: <${messageId}@goose.local>`,
     'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
   ];
-  const body = message.text.replace(/\r?\n/g, '\r\n');
-  return `${headers.join('\r\n')}\r\n\r\n${body}\r\n`;
+  const part = (type: string, body: string) => `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${crlf(body)}\r\n`;
+  if (message.html === undefined) return `${headers.join('\r\n')}\r\n${part('text/plain', message.text)}`;
+  const boundary = `goose-${messageId}`;
+  return [
+    `${headers.join('\r\n')}\r\nContent-Type: multipart/alternative; boundary="${boundary}"\r\n\r\n`,
+    `--${boundary}\r\n${part('text/plain', message.text)}`,
+    `--${boundary}\r\n${part('text/html', message.html)}`,
+    `--${boundary}--\r\n`,
+  ].join('');
 }
 
 export class OutboxMailer implements Mailer {
@@ -139,7 +168,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<SentMail> {
-    const info = await this.transporter.sendMail({ from: this.from, to: headerValue(message.to), subject: headerValue(message.subject), text: message.text });
+    const info = await this.transporter.sendMail({ from: this.from, to: headerValue(message.to), subject: headerValue(message.subject), text: message.text, ...(message.html === undefined ? {} : { html: message.html }) });
     const messageId = info.messageId.replace(/^<|>$/g, '');
     logger.info({ kind: message.kind, messageId }, 'mail sent through SMTP');
     return { messageId, deliveredTo: `smtp: ${info.response}`.slice(0, MAX_DELIVERED_TO) };

@@ -23,8 +23,8 @@ export interface SubscriptionRequest {
 export type PaymentEvent =
   /** A token package was paid (only payments created for a package: a subscription's invoice payment is not one). */
   | { kind: 'package_paid'; eventId: string; userId: string; packageId: string; paymentIntentId: string; amountCents: number; currency: string }
-  /** A subscription month was paid. Dates are ISO. */
-  | { kind: 'subscription_month_paid'; eventId: string; userId: string; tierId: string; subscriptionId: string; invoiceId: string; periodStart: string; periodEnd: string }
+  /** A subscription month was paid (the invoice's amount paid, in cents). Dates are ISO. */
+  | { kind: 'subscription_month_paid'; eventId: string; userId: string; tierId: string; subscriptionId: string; invoiceId: string; amountCents: number; currency: string; periodStart: string; periodEnd: string }
   /** The subscription ends (cancelled now, or at the end of the paid period). */
   | { kind: 'subscription_ending'; eventId: string; userId: string; subscriptionId: string; endsAt: string }
   /** Money was given back: each refund once, in cents. */
@@ -39,6 +39,13 @@ export class PaymentProviderError extends Error {}
 
 /** The Stripe-Signature (or the provider's equivalent) did not verify the body. */
 export class WebhookSignatureError extends Error {}
+
+/**
+ * A correctly signed delivery that is refused all the same: a payload that is not the object its
+ * type names (a null object, an amount that is no whole number of cents or beyond any card
+ * payment), or an event dated in the future. `message` says which, without secrets.
+ */
+export class WebhookRefusedError extends Error {}
 
 /** A license bought by card: paid on Stripe's Checkout page, completed by the webhook. */
 export interface LicenseCheckout {

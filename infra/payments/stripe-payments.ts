@@ -10,6 +10,7 @@ import type { StripeConfig } from '../config';
 import { logger } from '../logger/logger';
 import {
   PaymentProviderError,
+  WebhookRefusedError,
   WebhookSignatureError,
   type PackagePayment,
   type LicenseCheckout,
@@ -23,6 +24,55 @@ const PACKAGE_PURPOSE = 'token_package';
 const LICENSE_PURPOSE = 'license_purchase';
 
 const userIdSchema = z.uuid();
+
+/** How far ahead of this server's clock an event may be dated (clock skew), in seconds. */
+const MAX_FUTURE_SKEW_S = 5 * 60;
+/** Stripe's largest USD charge is 999,999.99: an amount beyond it is no payment Stripe made. */
+const MAX_CENTS = 99_999_999;
+
+// The fields GOOSE reads from each object, checked before anything is read: a signed payload can
+// still be malformed (a null object, an amount of 1e17 or 9.5 cents), and that is a 400, never a 500.
+const cents = z.number().min(0).max(MAX_CENTS, `amounts above ${MAX_CENTS} cents are no card payment`).int('amounts are whole cents');
+const unixSeconds = z.number().int().nonnegative();
+const metadataSchema = z.record(z.string(), z.string()).nullish();
+const eventEnvelopeSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  created: unixSeconds,
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+const objectSchemas: Partial<Record<string, z.ZodType>> = {
+  'payment_intent.succeeded': z.looseObject({ id: z.string().min(1), amount: cents, amount_received: cents.nullish(), currency: z.string(), metadata: metadataSchema }),
+  'checkout.session.completed': z.looseObject({ id: z.string().min(1), amount_total: cents.nullish(), currency: z.string().nullish(), payment_status: z.string(), metadata: metadataSchema }),
+  'invoice.paid': z.looseObject({
+    id: z.string().min(1).nullish(),
+    amount_paid: cents,
+    currency: z.string(),
+    parent: z.looseObject({ subscription_details: z.looseObject({ metadata: metadataSchema }).nullish() }).nullish(),
+    lines: z.looseObject({ data: z.array(z.looseObject({ metadata: metadataSchema, period: z.looseObject({ start: unixSeconds, end: unixSeconds }) })) }).nullish(),
+  }),
+  'customer.subscription.updated': z.looseObject({
+    id: z.string().min(1),
+    metadata: metadataSchema,
+    cancel_at: unixSeconds.nullish(),
+    ended_at: unixSeconds.nullish(),
+    canceled_at: unixSeconds.nullish(),
+    items: z.looseObject({ data: z.array(z.looseObject({ current_period_end: unixSeconds })) }),
+  }),
+  'charge.refunded': z.looseObject({
+    id: z.string().min(1),
+    currency: z.string(),
+    metadata: metadataSchema,
+    refunds: z.looseObject({ data: z.array(z.looseObject({ id: z.string().min(1), amount: cents, status: z.string().nullish() })) }).nullish(),
+  }),
+};
+objectSchemas['customer.subscription.deleted'] = objectSchemas['customer.subscription.updated'];
+
+/** The first thing wrong with a payload, as `path: message`. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+}
 
 export interface StripeSettings {
   secretKey: string;
@@ -127,6 +177,7 @@ export class StripePayments implements PaymentsProvider {
     } catch (error) {
       throw new WebhookSignatureError(`The Stripe-Signature does not verify this body: ${(error as Error).message}`);
     }
+    checkWebhookPayload(event, signature);
     return this.translate(event);
   }
 
@@ -139,7 +190,7 @@ export class StripePayments implements PaymentsProvider {
         // A subscription invoice's payment succeeds too; the month is credited by invoice.paid.
         if (purpose !== PACKAGE_PURPOSE || !packageId || !findPackage(packageId)) return ignored('not a token package payment');
         if (!userIdSchema.safeParse(userId).success) return ignored('the payment carries no GOOSE user');
-        return { kind: 'package_paid', eventId: event.id, userId: userId!, packageId, paymentIntentId: intent.id, amountCents: intent.amount_received || intent.amount, currency: intent.currency };
+        return { kind: 'package_paid', eventId: event.id, userId: userId!, packageId, paymentIntentId: intent.id, amountCents: intent.amount_received ?? intent.amount, currency: intent.currency };
       }
       case 'checkout.session.completed': {
         const session = event.data.object;
@@ -167,6 +218,8 @@ export class StripePayments implements PaymentsProvider {
           tierId: metadata.tierId,
           subscriptionId,
           invoiceId: invoice.id,
+          amountCents: invoice.amount_paid,
+          currency: invoice.currency,
           periodStart: isoFromUnix(line.period.start),
           periodEnd: isoFromUnix(line.period.end),
         };
@@ -237,6 +290,21 @@ async function providerCall<T>(what: string, call: () => Promise<T>): Promise<T>
     logger.warn({ stripeErrorType: error.type, stripeErrorCode: error.code, stripeStatus: error.statusCode, stripeRequestId: error.requestId }, `Stripe refused to ${what}`);
     throw new PaymentProviderError(`Stripe could not ${what} (${error.type}${error.code ? `: ${error.code}` : ''}); please try again later`);
   }
+}
+
+/**
+ * Refuses a verified delivery GOOSE must not act on: dated more than 5 minutes ahead (the
+ * signature's timestamp or the event's `created`), or whose object is not what its type names.
+ */
+function checkWebhookPayload(event: Stripe.Event, signature: string): void {
+  const envelope = eventEnvelopeSchema.safeParse(event);
+  if (!envelope.success) throw new WebhookRefusedError(`The event is malformed: ${firstIssue(envelope.error)}`);
+  const latest = Date.now() / 1000 + MAX_FUTURE_SKEW_S;
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1] ?? 0);
+  if (event.created > latest || signedAt > latest) throw new WebhookRefusedError('The event is dated more than 5 minutes in the future');
+  const schema = objectSchemas[event.type];
+  const object = schema?.safeParse(event.data.object);
+  if (object && !object.success) throw new WebhookRefusedError(`The ${event.type} event's object is malformed: ${firstIssue(object.error)}`);
 }
 
 function isoFromUnix(seconds: number): string {

@@ -13,6 +13,8 @@ export interface WalletServices {
   xrpAccounts: XrpAccountReader | null;
   xrpRate: WalletConfig['xrpRate'];
   onrampUrlTemplate: string | null;
+  /** XRP paid into deposit accounts is credited (XRPL_URL and XRP_USD_RATE both set; the app runs the deposit watcher). */
+  xrpDepositsCredited: boolean;
 }
 
 export async function openWalletServices(dataDir: string, config: WalletConfig): Promise<WalletServices> {
@@ -24,6 +26,7 @@ export async function openWalletServices(dataDir: string, config: WalletConfig):
       xrpRate: config.xrpRate ? config.xrpRate.source : 'not configured',
       xrpBalances: config.xrplUrl ? 'XRPL_URL' : 'not checked: no XRPL_URL',
       xrpOnramp: config.onrampUrlTemplate ? 'XRP_ONRAMP_URL' : 'not configured',
+      xrpDeposits: config.xrplUrl && config.xrpRate ? 'credited (XRPL_URL, XRP_USD_RATE)' : 'not credited: set XRPL_URL and XRP_USD_RATE',
     },
     'wallet services ready',
   );
@@ -33,5 +36,6 @@ export async function openWalletServices(dataDir: string, config: WalletConfig):
     xrpAccounts: config.xrplUrl ? xrpAccountReader(config.xrplUrl) : null,
     xrpRate: config.xrpRate,
     onrampUrlTemplate: config.onrampUrlTemplate,
+    xrpDepositsCredited: config.xrplUrl !== null && config.xrpRate !== null,
   };
 }

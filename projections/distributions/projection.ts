@@ -3,11 +3,13 @@
 // was sent to (distribution_stores). A release's status is its stores' states summed up: pending
 // until delivered, then uploaded, distributed once any store is live, failed when every store
 // failed (or a step failed), taken_down at the end. Each row keeps the stream version it folded,
-// so an event applied twice changes nothing.
+// so an event applied twice changes nothing. A release whose delivery partner cannot be reached
+// keeps since when and why (the creator is told it waits; /operations lists it with a Retry).
 import type { z } from 'zod';
 import {
   RELEASE_EVENT_TYPES,
   ReleaseDelivered,
+  ReleaseDeliveryWaiting,
   ReleaseFailed,
   ReleaseFeeCharged,
   ReleaseIdentifiersAssigned,
@@ -35,7 +37,7 @@ const DERIVED_STATUS = `
 
 export const distributionsProjection: Projection = {
   name: 'distributions',
-  version: 1,
+  version: 2,
   tables: ['distribution_stores', 'distributions'],
   schema: `
     CREATE TABLE IF NOT EXISTS distributions (
@@ -60,6 +62,8 @@ export const distributionsProjection: Projection = {
       failure_reason text,
       distributor text,
       notice text,
+      waiting_since timestamptz,
+      waiting_reason text,
       renews_at timestamptz,
       taken_down_at timestamptz,
       created_at timestamptz NOT NULL,
@@ -70,6 +74,7 @@ export const distributionsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS distributions_content ON distributions (content_id);
     CREATE INDEX IF NOT EXISTS distributions_isrc ON distributions (isrc);
     CREATE INDEX IF NOT EXISTS distributions_upc ON distributions (upc);
+    CREATE INDEX IF NOT EXISTS distributions_waiting ON distributions (waiting_since) WHERE waiting_since IS NOT NULL;
     CREATE TABLE IF NOT EXISTS distribution_stores (
       distribution_id uuid NOT NULL,
       store_id text NOT NULL,
@@ -127,7 +132,12 @@ async function applyChange(tx: Queryable, event: RecordedEvent, id: string): Pro
     }
     case ReleaseDelivered.type: {
       const { distributor, notice } = event.data as Data<typeof ReleaseDelivered>;
-      await tx.query(`UPDATE distributions SET delivered = true, distributor = $2, notice = $3, status = ${DERIVED_STATUS} WHERE id = $1 AND status NOT IN ('failed', 'taken_down')`, [id, distributor, notice]);
+      await tx.query(`UPDATE distributions SET delivered = true, distributor = $2, notice = $3, waiting_since = NULL, waiting_reason = NULL, status = ${DERIVED_STATUS} WHERE id = $1 AND status NOT IN ('failed', 'taken_down')`, [id, distributor, notice]);
+      return;
+    }
+    case ReleaseDeliveryWaiting.type: {
+      const { reason, since } = event.data as Data<typeof ReleaseDeliveryWaiting>;
+      await tx.query(`UPDATE distributions SET waiting_since = $2, waiting_reason = $3 WHERE id = $1 AND NOT delivered AND status NOT IN ('failed', 'taken_down')`, [id, since, reason]);
       return;
     }
     case ReleaseStoreStateChanged.type: {
@@ -138,7 +148,7 @@ async function applyChange(tx: Queryable, event: RecordedEvent, id: string): Pro
     }
     case ReleaseFailed.type: {
       const { reason } = event.data as Data<typeof ReleaseFailed>;
-      await tx.query(`UPDATE distributions SET status = 'failed', failure_reason = $2, renews_at = NULL WHERE id = $1`, [id, reason]);
+      await tx.query(`UPDATE distributions SET status = 'failed', failure_reason = $2, renews_at = NULL, waiting_since = NULL, waiting_reason = NULL WHERE id = $1`, [id, reason]);
       return;
     }
     case ReleaseLapsed.type: {
@@ -148,7 +158,7 @@ async function applyChange(tx: Queryable, event: RecordedEvent, id: string): Pro
     }
     case ReleaseTakenDown.type: {
       const { at } = event.data as Data<typeof ReleaseTakenDown>;
-      await tx.query(`UPDATE distributions SET status = 'taken_down', taken_down_at = $2, renews_at = NULL WHERE id = $1`, [id, at]);
+      await tx.query(`UPDATE distributions SET status = 'taken_down', taken_down_at = $2, renews_at = NULL, waiting_since = NULL, waiting_reason = NULL WHERE id = $1`, [id, at]);
       return;
     }
     default:

@@ -26,6 +26,7 @@ interface DistributionRow {
   status: DistributionStatus;
   distributor: string | null;
   notice: string | null;
+  waiting_since: Date | null;
   renews_at: Date | null;
   taken_down_at: Date | null;
   created_at: Date;
@@ -39,7 +40,7 @@ async function select(db: Queryable, where: string, params: unknown[]): Promise<
   const earnings = "(SELECT COALESCE(SUM(r.amount_cents), 0) FROM statement_line_royalties r WHERE r.distribution_id = d.id::text AND r.source <> 'self_reported')";
   const { rows } = await db.query<DistributionRow>(
     `SELECT d.id::text AS id, d.content_id::text AS content_id, d.owner_id::text AS owner_id, d.song_name, d.artist_name, d.album_name, d.primary_genre, d.secondary_genre,
-            d.label_name, d.release_date, d.sale_date, d.parental_advisory, d.royalty_split, d.selected_stores, d.isrc, d.upc, d.status, d.distributor, d.notice,
+            d.label_name, d.release_date, d.sale_date, d.parental_advisory, d.royalty_split, d.selected_stores, d.isrc, d.upc, d.status, d.distributor, d.notice, d.waiting_since,
             d.renews_at, d.taken_down_at, d.created_at, ${earnings}::text AS royalty_earnings,
             (SELECT json_agg(json_build_object('storeId', s.store_id, 'state', s.state, 'reason', s.reason, 'updatedAt', s.updated_at) ORDER BY s.store_id)
                FROM distribution_stores s WHERE s.distribution_id = d.id) AS stores
@@ -78,6 +79,7 @@ function toDistribution(row: DistributionRow): Distribution {
     takenDownAt: row.taken_down_at ? new Date(row.taken_down_at).toISOString() : null,
     distributor: row.distributor ?? 'sandbox',
     notice: row.notice,
+    waitingForPartnerSince: row.waiting_since ? new Date(row.waiting_since).toISOString() : null,
   };
 }
 
@@ -97,4 +99,25 @@ export async function findOwnedDistribution(db: Queryable, ownerId: string, id: 
 export async function findActiveDistributionOf(db: Queryable, contentId: string): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(`SELECT id::text AS id FROM distributions WHERE content_id = $1 AND status NOT IN ('failed', 'taken_down') LIMIT 1`, [contentId]);
   return rows[0]?.id ?? null;
+}
+
+/** A release waiting for its delivery partner, for /operations. */
+export interface WaitingDelivery {
+  distributionId: string;
+  songName: string;
+  ownerId: string;
+  ownerName: string | null;
+  since: string;
+  reason: string;
+}
+
+/** Releases waiting for the delivery partner, longest waiting first. */
+export async function listWaitingDeliveries(db: Queryable, limit = 200): Promise<WaitingDelivery[]> {
+  const { rows } = await db.query<{ id: string; song_name: string; owner_id: string; username: string | null; waiting_since: Date; waiting_reason: string }>(
+    `SELECT d.id::text AS id, d.song_name, d.owner_id::text AS owner_id, u.username, d.waiting_since, d.waiting_reason
+       FROM distributions d LEFT JOIN users u ON u.id = d.owner_id
+      WHERE d.waiting_since IS NOT NULL ORDER BY d.waiting_since LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ distributionId: r.id, songName: r.song_name, ownerId: r.owner_id, ownerName: r.username, since: new Date(r.waiting_since).toISOString(), reason: r.waiting_reason }));
 }

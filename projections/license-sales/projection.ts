@@ -86,7 +86,8 @@ export const licenseSalesProjection: Projection = {
       stream_version integer NOT NULL
     );
     CREATE INDEX IF NOT EXISTS purchased_licenses_buyer_idx ON purchased_licenses (buyer_id, purchased_at DESC);
-    CREATE INDEX IF NOT EXISTS purchased_licenses_owner_idx ON purchased_licenses (owner_id, purchased_at DESC);`,
+    CREATE INDEX IF NOT EXISTS purchased_licenses_owner_idx ON purchased_licenses (owner_id, purchased_at DESC);
+    CREATE INDEX IF NOT EXISTS purchased_licenses_unfinished_idx ON purchased_licenses (purchased_at) WHERE status IN ('awaiting_payment', 'paid');`,
   handles: HANDLES,
   async apply(tx, event) {
     return (await applyOne(tx, event))[0] ?? null;

@@ -1,5 +1,6 @@
 // Reads of the purchased licenses model: one license, a buyer's licenses, an owner's sales with
-// their totals (issued sales only: money actually taken).
+// their totals (issued sales only: money actually taken), and the purchases a workflow still has to
+// finish (for the recovery after a crash).
 import type { PurchasedLicense } from '../../domain/contracts/licensing';
 import type { Queryable } from '../../infra/db/db';
 
@@ -78,6 +79,21 @@ export async function findPurchasedLicense(db: Queryable, licenseId: string): Pr
 export async function listBuyerLicenses(db: Queryable, buyerId: string): Promise<StoredLicense[]> {
   const { rows } = await db.query<Row>(`${SELECT} WHERE l.buyer_id = $1 ORDER BY l.purchased_at DESC, l.id LIMIT 500`, [buyerId]);
   return rows.map(toLicense);
+}
+
+/**
+ * Purchases requested before `before` that no workflow has finished, oldest first: paid ones, and
+ * ones awaiting a payment the platform takes itself (tokens, escrow). A card purchase awaiting
+ * payment waits for the buyer, not for a workflow, so it is not listed.
+ */
+export async function listUnfinishedPurchases(db: Queryable, before: Date, limit = 500): Promise<{ id: string; status: 'awaiting_payment' | 'paid'; paymentMethod: PurchasedLicense['paymentMethod'] }[]> {
+  const { rows } = await db.query<{ id: string; status: 'awaiting_payment' | 'paid'; payment_method: PurchasedLicense['paymentMethod'] }>(
+    `SELECT id, status, payment_method FROM purchased_licenses
+      WHERE status IN ('awaiting_payment', 'paid') AND (status = 'paid' OR payment_method <> 'stripe') AND purchased_at < $1
+      ORDER BY purchased_at, id LIMIT $2`,
+    [before.toISOString(), limit],
+  );
+  return rows.map((row) => ({ id: row.id, status: row.status, paymentMethod: row.payment_method }));
 }
 
 export async function listOwnerSales(db: Queryable, ownerId: string): Promise<{ sales: StoredLicense[]; totals: { count: number; revenueCents: number; tokenRevenueCents: number } }> {

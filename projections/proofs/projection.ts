@@ -191,6 +191,8 @@ function evolveFacts(facts: TrackFacts, event: RecordedEvent): TrackFacts {
     }
     case 'TrackMastered': {
       const data = event.data as Data<typeof TrackMastered>;
+      // A preview's run is not the track's master (and its master file is not kept).
+      if (data.kind === 'preview') return facts;
       return { ...facts, master: { storedName: data.files.master, sha256: data.masterSha256, mimeType: data.settings.format === 'mp3' ? 'audio/mpeg' : 'audio/wav' } };
     }
     case 'TrackCopyrightChecked': {

@@ -18,7 +18,8 @@ export interface TrackProgress {
 export const vaultProjection: Projection = {
   name: 'vault',
   // 4: a check held for review no longer fails the track, and review requests are kept.
-  version: 5,
+  // 6: a preview run's files other than its preview are no longer served.
+  version: 6,
   tables: ['vault_items', 'vault_files', 'certificates'],
   schema: `
     CREATE TABLE IF NOT EXISTS vault_items (
@@ -147,8 +148,10 @@ async function recordLookups(tx: Queryable, trackId: string, ownerId: string, st
     await addFile(event.data.storedName, state.upload.detectedMimeType);
   } else if (event.type === 'TrackMastered') {
     const mime = event.data.settings.format === 'mp3' ? 'audio/mpeg' : 'audio/wav';
-    await addFile(event.data.files.master, mime);
     await addFile(event.data.files.preview, mime);
+    // A free preview is its excerpt only: its run's master and the files beside it equal the paid master.
+    if (event.data.kind === 'preview') return;
+    await addFile(event.data.files.master, mime);
     await addFile(event.data.files.abOriginal, 'audio/wav');
     await addFile(event.data.files.abMaster, 'audio/wav');
     await addFile(event.data.files.preLimiter, 'audio/wav');

@@ -1,7 +1,8 @@
 // A creator's royalties from registration to payout, all through the screens: a registered track
 // gets its royalty contract (signed terms awaiting submission: no XRPL_URL), a collaborator is
 // invited by mail and accepts from another browser while the creator watches the list change live,
-// the track is released through the sandbox distributor (which says no store received anything), a
+// the track is released through the sandbox distributor (which charges nothing and says no store
+// received it, never "Live on Platforms"), a
 // sales statement naming the release's ISRC brings earnings to the contract, and Distribute
 // Royalties pays them: the platform's 15 %, the collaborator's 10 % and the creator's rest, summing
 // exactly, each credited to their token balance.
@@ -115,27 +116,25 @@ test('a contract, an invited receiver, a release, a statement and a payout split
   await receiverPage.getByRole('link', { name: 'GOOSE home' }).click();
   await expect(receiverBalance).toHaveAccessibleName('Token balance: 50.00 tokens');
 
-  // 4. The release: from the vault's Distribution dialog, two stores; the fee leaves 5.01.
+  // 4. The release: from the vault's Distribution dialog, two stores; the sandbox says before submitting that no store will receive it, and charges nothing.
   await tabs.getByRole('menuitem', { name: 'Vault' }).click();
   await page.getByRole('article', { name: TITLE }).getByRole('button', { name: 'Distribute' }).click();
   const distribution = page.getByRole('dialog', { name: `Distribute "${TITLE}"` });
   await distribution.getByText('Spotify', { exact: true }).click();
   await distribution.getByText('Apple Music', { exact: true }).click();
   await expect(distribution.getByText('(2 of')).toBeVisible();
-  await distribution.getByRole('button', { name: 'Submit for Distribution' }).click();
+  await expect(distribution).toContainText('no store will receive this release');
+  await distribution.getByRole('button', { name: 'Submit to the sandbox (no store)' }).click();
   await expect(distribution).toBeHidden();
-  await expect(balance).toHaveAccessibleName('Token balance: 5.01 tokens', { timeout: 60_000 });
-  // Below 10 tokens the low-token popup offers the pricing plans; not now.
-  const plans = page.getByRole('dialog', { name: 'Pricing plans' });
-  await expect(plans.getByText(/Low token balance: you have 5\.01 tokens left/)).toBeVisible();
-  await plans.getByRole('button', { name: 'Close' }).click();
   await tabs.getByRole('menuitem', { name: 'Distributions' }).click();
   const release = page.getByRole('article', { name: `Release ${TITLE}` });
-  await expect(release.getByLabel('Status: Live on Platforms')).toBeVisible({ timeout: 60_000 });
-  await expect(release).toContainText('no store received anything');
+  await expect(release.getByLabel('Status: Sandbox: no store received it')).toBeVisible({ timeout: 60_000 });
+  await expect(release).toContainText('no store received it');
+  await expect(release).not.toContainText('Live on Platforms');
   const stores = release.getByRole('region', { name: `Stores of ${TITLE}` });
-  await expect(stores.getByRole('row').filter({ hasText: 'Spotify' })).toContainText('Live on Platforms');
-  await expect(stores.getByRole('row').filter({ hasText: 'Apple Music' })).toContainText('Live on Platforms');
+  await expect(stores.getByRole('row').filter({ hasText: 'Spotify' })).toContainText('Simulated: not sent to this store');
+  await expect(stores.getByRole('row').filter({ hasText: 'Apple Music' })).toContainText('Simulated: not sent to this store');
+  await expect(balance).toHaveAccessibleName('Token balance: 20.00 tokens');
   const isrc = (await fact(release, 'ISRC').textContent())!.trim();
   expect(isrc).toMatch(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/);
 
@@ -181,6 +180,6 @@ test('a contract, an invited receiver, a release, a statement and a payout split
 
   // Each share arrives in its owner's token balance, live.
   await expect(receiverBalance).toHaveAccessibleName('Token balance: 51.00 tokens');
-  await expect(balance).toHaveAccessibleName('Token balance: 12.51 tokens');
+  await expect(balance).toHaveAccessibleName('Token balance: 27.50 tokens');
   await receiverContext.close();
 });

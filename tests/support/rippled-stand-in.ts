@@ -5,7 +5,12 @@
 // after each accepted submission and validates what it holds. XRP escrows are kept as the ledger
 // keeps them: EscrowCreate locks the amount (the sender must keep its reserve), EscrowFinish checks
 // the PREIMAGE-SHA-256 fulfillment against the escrow's condition and pays the destination, and
-// ledger_entry finds an escrow by owner and sequence.
+// ledger_entry finds an escrow by owner and sequence. Subscribers hear what a rippled server
+// tells them: `subscribe` to `accounts` (validated transactions touching them), `accounts_proposed`
+// (also before validation) and the `ledger` stream (a ledgerClosed message per validated ledger,
+// sent before that ledger's transactions, as rippled does); `account_tx` pages through an account's
+// validated history. Payments from outside wallets (`pay`) land on the ledger like submitted ones,
+// with their result (tesSUCCESS, or a tec code that is on the ledger but moved nothing).
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +23,7 @@ export type DecodedTx = Record<string, unknown> & { hash: string };
 const RESULT_CODES = {
   tesSUCCESS: 0,
   tecUNFUNDED: 129,
+  tecUNFUNDED_PAYMENT: 104,
   tecNO_TARGET: 138,
   tecNO_PERMISSION: 139,
   tecINSUFFICIENT_RESERVE: 141,
@@ -49,6 +55,20 @@ export interface RippledStandInOptions {
   ledgerCloseMs?: number;
   /** Where to listen; default a free port. */
   port?: number;
+  /** The most transactions one account_tx page holds (rippled's default is 200); small pages exercise the marker. */
+  accountTxPage?: number;
+}
+
+export interface OutsidePayment {
+  /** The deposit account paid. */
+  to: string;
+  drops: string;
+  /** The paying account (an outside wallet); a fresh address when absent. */
+  from?: string;
+  /** The result the ledger gives it: tesSUCCESS moves the XRP, a tec code moves nothing. */
+  result?: 'tesSUCCESS' | 'tecUNFUNDED_PAYMENT' | 'tecNO_TARGET';
+  /** false: applied to the open ledger but not validated until the next close (closeLedger()). Default true. */
+  validate?: boolean;
 }
 
 export interface RippledStandIn {
@@ -68,6 +88,20 @@ export interface RippledStandIn {
   dropNextSubmissions(count: number): void;
   /** While true the server is down for clients: every connection is cut as it opens. */
   setUnreachable(unreachable: boolean): void;
+  /** A payment made by an outside wallet (not submitted through this server's API); its hash. */
+  pay(payment: OutsidePayment): string;
+  /** Validates what the open ledger holds now (rippled closes and validates a ledger every few seconds). */
+  closeLedger(): void;
+  /** Sends a transaction's stream message again to its accounts' subscribers, as a server may repeat one (e.g. after a reconnect). */
+  replay(hash: string): void;
+  /** Sends `message` to every subscriber of `account` as is (a server's unvalidated or odd messages). */
+  push(account: string, message: Record<string, unknown>): void;
+  /** The stream message a subscriber gets for a stored transaction (validated or not, as it stands). */
+  streamMessage(hash: string): Record<string, unknown>;
+  /** The last validated ledger's index. */
+  readonly validatedLedger: number;
+  /** Open subscriptions (one per connection that subscribed), for tests that wait for a subscriber. */
+  readonly subscriberCount: number;
   close(): Promise<void>;
 }
 
@@ -85,6 +119,15 @@ interface StoredTx {
   tx: DecodedTx;
   ledgerIndex: number | null;
   transactionIndex: number;
+  result: ResultCode;
+  /** An XRP Payment's delivered drops (tesSUCCESS only). */
+  delivered: string | null;
+}
+
+interface Subscriber {
+  accounts: Set<string>;
+  proposed: Set<string>;
+  ledger: boolean;
 }
 
 type Request = Record<string, unknown> & { id?: unknown; command?: unknown };
@@ -98,7 +141,8 @@ const RESERVE_BASE_DROPS = 1_000_000n;
 const RESERVE_INC_DROPS = 200_000n;
 /** Seconds between the Unix and the Ripple epochs. */
 const RIPPLE_EPOCH_OFFSET = 946_684_800;
-const ERROR_CODES = { actNotFound: 19, entryNotFound: 21, txnNotFound: 29, invalidTransaction: 93, invalidParams: 31, unknownCmd: 32 } as const;
+const ERROR_CODES = { actNotFound: 19, actMalformed: 35, lgrIdxMalformed: 56, entryNotFound: 21, txnNotFound: 29, invalidTransaction: 93, invalidParams: 31, unknownCmd: 32 } as const;
+const ACCOUNT_TX_PAGE = 200;
 
 export async function startRippledStandIn(options: RippledStandInOptions = {}): Promise<RippledStandIn> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0 });
@@ -113,14 +157,177 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
   let validatedLedger = FIRST_VALIDATED_LEDGER;
   let dropsLeft = options.dropConnections ?? 0;
   let closeTimer: NodeJS.Timeout | null = null;
+  const subscribers = new Map<WebSocket, Subscriber>();
+  let outsidePayments = 0;
 
   function closeLedger(): void {
+    if (closeTimer) clearTimeout(closeTimer);
     closeTimer = null;
     const closing = validatedLedger + 1;
+    const validated: StoredTx[] = [];
     for (const stored of transactions.values()) {
-      if (stored.ledgerIndex === null) stored.ledgerIndex = closing;
+      if (stored.ledgerIndex === null) {
+        stored.ledgerIndex = closing;
+        validated.push(stored);
+      }
     }
     validatedLedger = closing;
+    // rippled tells the ledger stream first, then each of the ledger's transactions.
+    const ledgerClosed = {
+      type: 'ledgerClosed',
+      fee_base: BASE_FEE_DROPS,
+      ledger_hash: ledgerHash(closing),
+      ledger_index: closing,
+      ledger_time: ledgerTime(),
+      reserve_base: Number(RESERVE_BASE_DROPS),
+      reserve_inc: Number(RESERVE_INC_DROPS),
+      txn_count: validated.length,
+      validated_ledgers: `${FIRST_VALIDATED_LEDGER}-${closing}`,
+    };
+    for (const [socket, subscriber] of subscribers) if (subscriber.ledger) send(socket, ledgerClosed);
+    for (const stored of validated) publish(stored);
+  }
+
+  function send(socket: WebSocket, message: Record<string, unknown>): void {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  const touches = (stored: StoredTx) => [stored.tx.Account, stored.tx.Destination].filter((a): a is string => typeof a === 'string');
+
+  /** A transaction's stream message to the subscribers of the accounts it touches (validated: `accounts`; not yet: `accounts_proposed`). */
+  function publish(stored: StoredTx): void {
+    const message = transactionMessage(stored);
+    const validated = stored.ledgerIndex !== null;
+    for (const [socket, subscriber] of subscribers) {
+      const watched = validated ? (a: string) => subscriber.accounts.has(a) || subscriber.proposed.has(a) : (a: string) => subscriber.proposed.has(a);
+      if (touches(stored).some(watched)) send(socket, message);
+    }
+  }
+
+  function transactionMeta(stored: StoredTx): Record<string, unknown> {
+    return {
+      TransactionIndex: stored.transactionIndex,
+      TransactionResult: stored.result,
+      AffectedNodes: [],
+      ...(stored.delivered !== null ? { delivered_amount: stored.delivered, DeliveredAmount: stored.delivered } : {}),
+    };
+  }
+
+  /** API v2's transaction stream message: tx_json, hash, meta, validated, ledger_index. */
+  function transactionMessage(stored: StoredTx): Record<string, unknown> {
+    const { hash, ...txJson } = stored.tx;
+    const validated = stored.ledgerIndex !== null;
+    const ledgerIndex = stored.ledgerIndex ?? validatedLedger + 1;
+    return {
+      type: 'transaction',
+      engine_result: stored.result,
+      engine_result_code: RESULT_CODES[stored.result],
+      engine_result_message: stored.result === 'tesSUCCESS' ? 'The transaction was applied. Only final in a validated ledger.' : `Failed: ${stored.result}.`,
+      close_time_iso: new Date().toISOString(),
+      hash,
+      ledger_index: ledgerIndex,
+      ...(validated ? { ledger_hash: ledgerHash(ledgerIndex) } : {}),
+      meta: transactionMeta(stored),
+      tx_json: txJson,
+      validated,
+    };
+  }
+
+  function pay(payment: OutsidePayment): string {
+    outsidePayments += 1;
+    const from = payment.from ?? deriveAddress(`02${createHash('sha256').update(`outside-${port}-${outsidePayments}`).digest('hex')}`.toUpperCase());
+    const result = payment.result ?? 'tesSUCCESS';
+    const txJson = {
+      TransactionType: 'Payment',
+      Account: from,
+      Destination: payment.to,
+      DeliverMax: payment.drops,
+      Fee: '12',
+      Sequence: outsidePayments,
+      SigningPubKey: '',
+      Flags: 0,
+    };
+    const hash = createHash('sha512').update(JSON.stringify({ ...txJson, port, n: outsidePayments })).digest('hex').slice(0, 64).toUpperCase();
+    if (result === 'tesSUCCESS') {
+      const receiving = accounts.get(payment.to);
+      if (receiving) receiving.balanceDrops = String(balanceDrops(receiving) + BigInt(payment.drops));
+      else accounts.set(payment.to, { sequence: 1, balanceDrops: payment.drops });
+    }
+    const stored: StoredTx = { tx: { ...txJson, hash }, ledgerIndex: null, transactionIndex: received.length, result, delivered: result === 'tesSUCCESS' ? payment.drops : null };
+    transactions.set(hash, stored);
+    received.push(stored.tx);
+    publish(stored);
+    if (payment.validate !== false) closeLedger();
+    return hash;
+  }
+
+  function subscribe(socket: WebSocket, request: Request, adding: boolean): Reply {
+    const subscriber = subscribers.get(socket) ?? { accounts: new Set<string>(), proposed: new Set<string>(), ledger: false };
+    for (const [field, set] of [['accounts', subscriber.accounts], ['accounts_proposed', subscriber.proposed]] as const) {
+      const listed = request[field];
+      if (listed === undefined) continue;
+      if (!Array.isArray(listed) || listed.some((a) => typeof a !== 'string' || !/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/.test(a))) return { error: 'actMalformed', error_message: 'Account malformed.' };
+      for (const account of listed as string[]) {
+        if (adding) set.add(account);
+        else set.delete(account);
+      }
+    }
+    const streams = request.streams;
+    if (streams !== undefined && (!Array.isArray(streams) || streams.some((stream) => stream !== 'ledger'))) return { error: 'invalidParams', error_message: 'Stream not supported by the stand-in.' };
+    if (Array.isArray(streams) && streams.includes('ledger')) subscriber.ledger = adding;
+    subscribers.set(socket, subscriber);
+    if (!adding || !subscriber.ledger || !Array.isArray(streams)) return { result: {} };
+    return {
+      result: {
+        fee_base: BASE_FEE_DROPS,
+        ledger_hash: ledgerHash(validatedLedger),
+        ledger_index: validatedLedger,
+        ledger_time: ledgerTime(),
+        reserve_base: Number(RESERVE_BASE_DROPS),
+        reserve_inc: Number(RESERVE_INC_DROPS),
+        validated_ledgers: `${FIRST_VALIDATED_LEDGER}-${validatedLedger}`,
+      },
+    };
+  }
+
+  /** account_tx on validated ledgers, oldest or newest first, in pages of `limit` with a marker. */
+  function accountTx(request: Request): Reply {
+    const account = request.account;
+    if (typeof account !== 'string' || !/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/.test(account)) return { error: 'actMalformed', error_message: 'Account malformed.' };
+    // API v2 refuses a range reaching outside the ledgers the server holds (-1: from the first, or to the last validated).
+    const outside = (value: unknown, ok: (n: number) => boolean) => typeof value === 'number' && value !== -1 && !ok(value);
+    if (outside(request.ledger_index_min, (n) => n >= FIRST_VALIDATED_LEDGER) || outside(request.ledger_index_max, (n) => n <= validatedLedger)) {
+      return { error: 'lgrIdxMalformed', error_message: 'Ledger indexes invalid.' };
+    }
+    const wanted = (value: unknown, fallback: number) => (typeof value === 'number' && value >= 0 ? value : fallback);
+    const min = Math.max(wanted(request.ledger_index_min, FIRST_VALIDATED_LEDGER), FIRST_VALIDATED_LEDGER);
+    const max = Math.min(wanted(request.ledger_index_max, validatedLedger), validatedLedger);
+    const forward = request.forward === true;
+    const pageSize = options.accountTxPage ?? ACCOUNT_TX_PAGE;
+    const limit = typeof request.limit === 'number' && request.limit > 0 ? Math.min(request.limit, pageSize) : pageSize;
+    const order = (a: StoredTx, b: StoredTx) => (a.ledgerIndex! - b.ledgerIndex! || a.transactionIndex - b.transactionIndex) * (forward ? 1 : -1);
+    let history = [...transactions.values()].filter((stored) => stored.ledgerIndex !== null && stored.ledgerIndex >= min && stored.ledgerIndex <= max && touches(stored).includes(account)).sort(order);
+    const marker = request.marker as { ledger?: unknown; seq?: unknown } | undefined;
+    if (marker) {
+      const from = history.findIndex((stored) => stored.ledgerIndex === marker.ledger && stored.transactionIndex === marker.seq);
+      history = from < 0 ? [] : history.slice(from);
+    }
+    const page = history.slice(0, limit);
+    const next = history[limit];
+    return {
+      result: {
+        account,
+        ledger_index_min: min,
+        ledger_index_max: max,
+        limit,
+        validated: true,
+        ...(next ? { marker: { ledger: next.ledgerIndex, seq: next.transactionIndex } } : {}),
+        transactions: page.map((stored) => {
+          const { hash, ...txJson } = stored.tx;
+          return { hash, ledger_index: stored.ledgerIndex, ledger_hash: ledgerHash(stored.ledgerIndex!), close_time_iso: new Date().toISOString(), meta: transactionMeta(stored), tx_json: txJson, validated: true };
+        }),
+      },
+    };
   }
 
   function scheduleLedgerClose(): void {
@@ -155,9 +362,11 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
     if (account && tx.TransactionType === 'Payment' && typeof tx.Amount === 'string') movePayment(account, tx.Destination as string, BigInt(tx.Amount), BigInt(tx.Fee as string));
     if (account && tx.TransactionType === 'EscrowCreate') createEscrow(account, tx);
     if (account && tx.TransactionType === 'EscrowFinish') finishEscrow(account, tx);
-    const stored = { tx: { ...tx, hash }, ledgerIndex: null, transactionIndex: received.length };
+    const delivered = tx.TransactionType === 'Payment' && typeof tx.Amount === 'string' ? tx.Amount : null;
+    const stored: StoredTx = { tx: { ...tx, hash }, ledgerIndex: null, transactionIndex: received.length, result: 'tesSUCCESS', delivered };
     transactions.set(hash, stored);
     received.push(stored.tx);
+    publish(stored);
     scheduleLedgerClose();
     return engineResult('tesSUCCESS', txBlob, tx, hash);
   }
@@ -266,14 +475,14 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
           ? {
               ledger_index: stored.ledgerIndex,
               close_time_iso: new Date().toISOString(),
-              meta: { TransactionIndex: stored.transactionIndex, TransactionResult: 'tesSUCCESS', AffectedNodes: [] },
+              meta: transactionMeta(stored),
             }
           : {}),
       },
     };
   }
 
-  function answer(request: Request): Reply | 'drop' {
+  function answer(request: Request, socket: WebSocket): Reply | 'drop' {
     switch (request.command) {
       case 'ping':
         return { result: {} };
@@ -361,6 +570,12 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
       }
       case 'tx':
         return lookUpTransaction(request);
+      case 'subscribe':
+        return subscribe(socket, request, true);
+      case 'unsubscribe':
+        return subscribe(socket, request, false);
+      case 'account_tx':
+        return accountTx(request);
       default:
         return { error: 'unknownCmd', error_message: 'Unknown method.' };
     }
@@ -372,6 +587,7 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
       socket.terminate();
       return;
     }
+    socket.on('close', () => subscribers.delete(socket));
     socket.on('message', (data) => {
       if (unreachable) {
         socket.terminate();
@@ -384,7 +600,7 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
         socket.send(JSON.stringify({ type: 'response', status: 'error', error: 'badSyntax', error_message: 'Syntax error.' }));
         return;
       }
-      const reply = answer(request);
+      const reply = answer(request, socket);
       if (reply === 'drop') {
         socket.terminate();
         return;
@@ -414,6 +630,27 @@ export async function startRippledStandIn(options: RippledStandInOptions = {}): 
     balanceOf(address) {
       const account = accounts.get(address);
       return account ? (account.balanceDrops ?? DEFAULT_BALANCE_DROPS) : null;
+    },
+    pay,
+    closeLedger,
+    replay(hash) {
+      const stored = transactions.get(hash);
+      if (!stored) throw new Error(`The stand-in holds no transaction ${hash}`);
+      publish(stored);
+    },
+    push(account, message) {
+      for (const [socket, subscriber] of subscribers) if (subscriber.accounts.has(account) || subscriber.proposed.has(account)) send(socket, message);
+    },
+    streamMessage(hash) {
+      const stored = transactions.get(hash);
+      if (!stored) throw new Error(`The stand-in holds no transaction ${hash}`);
+      return transactionMessage(stored);
+    },
+    get validatedLedger() {
+      return validatedLedger;
+    },
+    get subscriberCount() {
+      return subscribers.size;
     },
     dropNextSubmissions(count) {
       dropsLeft = count;

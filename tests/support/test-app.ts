@@ -32,7 +32,7 @@ export interface TestApp {
 export async function startTestApp(
   dataDir: string,
   lifecycle: AppDeps['lifecycle'],
-  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'royaltyPorts' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'disputes' | 'openOracleReview'> & { wallets?: WalletServices } = {},
+  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'royaltyPorts' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'disputes' | 'openOracleReview' | 'delivery'> & { wallets?: WalletServices } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();

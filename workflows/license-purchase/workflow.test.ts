@@ -1,6 +1,8 @@
 // The license purchase workflow against the Temporal dev server, PGlite in memory and the real
 // token ledger: a token purchase holds, issues a certificate that verifies, captures and credits the
-// owner (no royalty contract), and one the buyer cannot afford fails with nothing held.
+// owner (no royalty contract), and one the buyer cannot afford fails with nothing held. The recovery
+// after a crash: purchases recorded whose workflow never started are started and end issued or
+// failed with their reason, each paid once; a card purchase awaiting its payment is left alone.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,10 +25,15 @@ import { royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
 import { findTemporalCli } from '../../infra/temporal/dev-server';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { allProjections } from '../../projections/all';
+import { licenseSalesProjection } from '../../projections/license-sales/projection';
+import { findPurchasedLicense } from '../../projections/license-sales/queries';
+import { Projector } from '../../projections/projector';
 import { offerDetails } from '../../tests/support/licensing';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createLicensePurchaseActivities } from './activities';
 import { temporalLicensePurchaseClient } from './client';
+import { recoverLicensePurchases } from './recovery';
+import { licensePurchaseWorkflowId } from './shared';
 
 const cli = await findTemporalCli();
 
@@ -38,6 +45,7 @@ const cli = await findTemporalCli();
   let signingKey: CertificateSigningKey;
   let worker: Worker;
   let workerRun: Promise<void>;
+  let projector: Projector;
   let dataDir: string;
   const taskQueue = `license-purchase-test-${randomUUID()}`;
 
@@ -52,6 +60,8 @@ const cli = await findTemporalCli();
     for (const projection of allProjections) await db.query(projection.schema);
     eventStore = new PostgresEventStore(db, eventRegistry);
     tokenLedger = new TokenLedger(eventStore);
+    projector = new Projector(db, eventStore, [licenseSalesProjection]);
+    await projector.start();
     signingKey = await loadCertificateSigningKey(dataDir, {});
     worker = await Worker.create({
       connection: env.nativeConnection,
@@ -66,6 +76,7 @@ const cli = await findTemporalCli();
   afterAll(async () => {
     if (worker?.getState() === 'RUNNING') worker.shutdown();
     await workerRun;
+    await projector?.stop();
     await eventStore?.close();
     await db?.close();
     await env?.teardown();
@@ -74,7 +85,7 @@ const cli = await findTemporalCli();
 
   const context = { correlationId: 'test', actor: 'test' };
 
-  async function requested(priceCents: number) {
+  async function requested(priceCents: number, paymentMethod: 'qxmp_tokens' | 'stripe' = 'qxmp_tokens') {
     const [ownerId, buyerId, workId] = [randomUUID(), randomUUID(), randomUUID()];
     for (const userId of [ownerId, buyerId]) await tokenLedger.execute(userId, { type: 'OpenAccount', data: { userId, welcomeBonusMicros: 50_000_000 } }, context);
     const certificate = TrackCertificateIssued.create({ trackId: workId, certificateId: 'GOOSE-CERT-1', certificate: { certificateId: 'GOOSE-CERT-1', xrplTxHash: 'A'.repeat(64), sha256: 'b'.repeat(64) }, signature: { algorithm: 'Ed25519', keyId: 'k', publicKey: 'pk', canonicalization: 'RFC8785', value: 'sig' } });
@@ -82,7 +93,7 @@ const cli = await findTemporalCli();
     const licenseId = randomUUID();
     await handleCommand(eventStore, licenseStreamId(licenseId), licenseDecider, {
       type: 'RequestPurchase',
-      data: { licenseId, offerId: 'o1', workId, workTitle: 'Night Drive', ownerId, buyerId, offer: offerDetails({ priceCents }), paymentMethod: 'qxmp_tokens', offerWithdrawn: false, licensingFrozen: false, workRegistered: true, requestedAt: new Date().toISOString() },
+      data: { licenseId, offerId: 'o1', workId, workTitle: 'Night Drive', ownerId, buyerId, offer: offerDetails({ priceCents }), paymentMethod, offerWithdrawn: false, licensingFrozen: false, workRegistered: true, requestedAt: new Date().toISOString() },
     }, context);
     return { licenseId, ownerId, buyerId };
   }
@@ -111,4 +122,48 @@ const cli = await findTemporalCli();
     expect(await free(buyerId)).toBe(50_000_000);
     expect((await eventStore.readStream(licenseStreamId(licenseId))).map((e) => e.type)).toEqual(['LicensePurchaseRequested', 'LicensePurchaseFailed']);
   }, 60_000);
+
+  it('starts again every purchase recorded without its workflow (a crash between the two): each ends issued or failed with its reason, paid once', async () => {
+    // The crash window: 15 purchases recorded, no workflow started for any.
+    const affordable = await Promise.all(Array.from({ length: 11 }, () => requested(1250)));
+    const unaffordable = await Promise.all(Array.from({ length: 2 }, () => requested(9000)));
+    const cardPaid = await requested(1250, 'stripe');
+    await handleCommand(eventStore, licenseStreamId(cardPaid.licenseId), licenseDecider, { type: 'SecurePayment', data: { paymentMethod: 'stripe', reference: 'cs_test_paid' } }, context);
+    const cardAwaiting = await requested(1250, 'stripe');
+    const all = [...affordable, ...unaffordable, cardPaid, cardAwaiting];
+    const last = (await eventStore.readStream(licenseStreamId(cardAwaiting.licenseId))).at(-1)!;
+    await projector.waitFor(last.position);
+    expect((await findPurchasedLicense(db, affordable[0]!.licenseId))?.status).toBe('awaiting_payment');
+
+    const deps = { db, eventStore, purchases: temporalLicensePurchaseClient(env.client, taskQueue), publicOrigin: () => 'http://localhost:8080' };
+    // A purchase younger than the minimum age is left to the request that is starting it.
+    expect(await recoverLicensePurchases(deps)).toEqual([]);
+    const resumed = await recoverLicensePurchases(deps, { now: new Date(Date.now() + 120_000) });
+    expect(new Set(resumed)).toEqual(new Set([...affordable, ...unaffordable, cardPaid].map((p) => p.licenseId)));
+    // A second pass while they run joins the running workflows.
+    await recoverLicensePurchases(deps, { now: new Date(Date.now() + 120_000) });
+
+    const types = async (licenseId: string) => (await eventStore.readStream(licenseStreamId(licenseId))).map((e) => e.type);
+    const outcomes = await Promise.all(resumed.map((licenseId) => env.client.workflow.getHandle(licensePurchaseWorkflowId(licenseId)).result()));
+    expect(outcomes.filter((o) => o.status === 'issued')).toHaveLength(12);
+    for (const { licenseId, buyerId, ownerId } of affordable) {
+      expect(await types(licenseId)).toEqual(['LicensePurchaseRequested', 'LicensePaymentSecured', 'LicenseIssued']);
+      expect(await free(buyerId)).toBe(37_500_000);
+      expect(await free(ownerId)).toBe(62_500_000);
+    }
+    for (const { licenseId, buyerId } of unaffordable) {
+      const failed = (await eventStore.readStream(licenseStreamId(licenseId))).find((e) => e.type === 'LicensePurchaseFailed')!.data as { reason: string };
+      expect(failed.reason).toMatch(/^Insufficient tokens/);
+      expect(await free(buyerId)).toBe(50_000_000);
+    }
+    expect(await types(cardPaid.licenseId)).toEqual(['LicensePurchaseRequested', 'LicensePaymentSecured', 'LicenseIssued']);
+    expect(await free(cardPaid.ownerId)).toBe(62_500_000);
+    expect(await types(cardAwaiting.licenseId)).toEqual(['LicensePurchaseRequested']);
+
+    // Finished purchases are not started again.
+    const lastEvent = (await eventStore.readStream(licenseStreamId(cardPaid.licenseId))).at(-1)!;
+    await projector.waitFor(lastEvent.position);
+    for (const { licenseId } of all) await projector.waitFor((await eventStore.readStream(licenseStreamId(licenseId))).at(-1)!.position);
+    expect(await recoverLicensePurchases(deps, { now: new Date(Date.now() + 120_000) })).toEqual([]);
+  }, 180_000);
 });

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { foldRelease, releaseDecider, storesSettled, type ReleaseCommand, type ReleaseState } from '../../domain/distribution/release.decider';
+import { chargesFee, foldRelease, releaseDecider, storesSettled, type ReleaseCommand, type ReleaseState } from '../../domain/distribution/release.decider';
 import { releaseStreamId } from '../../domain/distribution/release.events';
 import { DomainError } from '../../domain/shared/errors';
 import { evolveTrack, initialTrackState, registrableFile, type TrackState } from '../../domain/track/track.decider';
@@ -13,7 +13,6 @@ import { trackStreamId, type TrackEvent } from '../../domain/track/track.events'
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import { DistributorRefusal, type Distributor } from '../../infra/distribution/distributor';
-import { PLATFORM_DPID } from '../../infra/distribution/ddex-ern';
 import { buildReleasePackage, ERN_FILE, validateReleasePackage } from '../../infra/distribution/release-package';
 import { logger } from '../../infra/logger/logger';
 import type { FileStorage } from '../../infra/storage/file-storage';
@@ -32,6 +31,8 @@ export interface ReleaseView {
   status: ReleaseState['status'];
   songName: string;
   delivered: boolean;
+  /** The yearly fee is charged: a delivery partner takes the release to the stores (never for the sandbox). */
+  chargesFee: boolean;
   settled: boolean;
   paidThrough: string | null;
   feesCharged: number;
@@ -72,6 +73,7 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
         status: state.status,
         songName: state.form.songName,
         delivered: state.delivery !== null,
+        chargesFee: chargesFee(state, distributor.reachesStores),
         settled: storesSettled(state),
         paidThrough: state.paidThrough,
         feesCharged: state.feesCharged.length,
@@ -96,8 +98,9 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
         audio: { path: storage.storedPath(file.storedName), extension, durationSeconds: content.probe.durationSeconds },
         certificate: stages.certificate ? { certificate: stages.certificate.certificate, signature: stages.certificate.signature } : null,
         assistedBy: stages.mastering.master ? ['GOOSE automated mastering'] : [],
-        recipient: { dpid: distributor.name === 'sandbox' ? 'PADPIDSANDBOXDISTRIBUTOR' : PLATFORM_DPID, name: distributor.name },
-        live: distributor.name !== 'sandbox',
+        recipient: distributor.recipient,
+        territories: distributor.territories,
+        live: distributor.reachesStores,
       });
       await decide(input, { type: 'RecordPackageBuilt', data: { distributionId: release.distributionId, messageId: `GOOSE-${release.distributionId}`, directory: built.directory, files: built.files } });
       return { ok: true };
@@ -119,7 +122,7 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
       if (!release.package) return fail(input, 'delivery', 'The package was not built');
       try {
         const ack = await distributor.deliver({ distributionId: input.distributionId, directory: path.join(dataDir, release.package.directory), ernFile: ERN_FILE });
-        await decide(input, { type: 'RecordDelivered', data: { distributionId: input.distributionId, ...ack } });
+        await decide(input, { type: 'RecordDelivered', data: { distributionId: input.distributionId, ...ack, reachesStores: distributor.reachesStores } });
         return { ok: true };
       } catch (error) {
         if (error instanceof DistributorRefusal) return fail(input, 'delivery', error.message);
@@ -127,6 +130,11 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
       }
     },
 
+    /** The partner could not be reached after the delivery's retries: the creator and /operations see the release waiting. */
+    async recordDeliveryWaiting(input: ReleaseInput, reason: string): Promise<void> {
+      logger.warn({ distributionId: input.distributionId, distributor: distributor.name, reason }, 'release waiting for the delivery partner');
+      await decide(input, { type: 'RecordDeliveryWaiting', data: { distributionId: input.distributionId, reason: reason.slice(0, 1000), since: new Date().toISOString() } });
+    },
     async recordFeeCharged(input: ReleaseInput, fee: { holdId: string; kind: 'setup' | 'renewal'; priceMicros: number; paidThrough: string }): Promise<void> {
       await decide(input, { type: 'RecordFeeCharged', data: { distributionId: input.distributionId, ...fee } });
     },
@@ -135,17 +143,18 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
       await decide(input, { type: 'FailRelease', data: { distributionId: input.distributionId, step, reason: reason.slice(0, 1000) } });
     },
 
-    /** Asks the distributor for each store's state and records the changes; answers whether every store has settled. */
     /** Records each store's state; says whether all have settled, and when to ask again (the distributor's pace). */
     async pollStores(input: ReleaseInput): Promise<{ settled: boolean; pollAgainInMs: number }> {
       const pollAgainInMs = distributor.pollEveryMs;
       const release = await read(input.distributionId);
       if (!release.delivery) return { settled: false, pollAgainInMs };
-      const reports = await distributor.poll(release.delivery.deliveryId);
+      const reports = await distributor.poll(release.delivery.deliveryId, Object.keys(release.stores));
       const at = new Date().toISOString();
       let state: ReleaseState = release;
       for (const report of reports) {
-        if (!(report.storeId in release.stores)) continue;
+        const current = release.stores[report.storeId];
+        // A report that would move a store backwards (a late file re-read) is not news.
+        if (!current || current.state === 'distributed' || current.state === 'failed') continue;
         state = await decide(input, { type: 'RecordStoreState', data: { distributionId: input.distributionId, storeId: report.storeId, state: report.state, reason: report.reason, at } });
       }
       return { settled: storesSettled(state), pollAgainInMs };

@@ -1,6 +1,6 @@
 // What the release workflow's callers and the workflow share: the task queue (the one worker serves
 // every workflow), the workflow id rule, the input, and the takedown update.
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { TRACK_LIFECYCLE_TASK_QUEUE } from '../track-lifecycle/shared';
 
 export const RELEASE_TASK_QUEUE = TRACK_LIFECYCLE_TASK_QUEUE;
@@ -15,6 +15,8 @@ export interface ReleaseInput {
   actor: string;
   /** Overrides the distributor's own poll interval (tests). */
   pollIntervalMs?: number;
+  /** Overrides how long a release waits for an unreachable delivery partner before trying again (tests). */
+  partnerRetryMs?: number;
 }
 
 export interface TakedownCommand {
@@ -27,8 +29,11 @@ export type TakedownOutcome = { ok: true } | { ok: false; reason: string };
 
 export const takedownUpdate = defineUpdate<TakedownOutcome, [TakedownCommand]>('takedown');
 
+/** An operator's Retry (/operations): a release waiting for its delivery partner tries again now. */
+export const retryDeliverySignal = defineSignal('retryDelivery');
+
 /** Where the workflow is: for operators and tests. */
-export type ReleaseStage = 'starting' | 'charging' | 'packaging' | 'delivering' | 'polling' | 'live' | 'renewing' | 'taking_down' | 'ended';
+export type ReleaseStage = 'starting' | 'charging' | 'packaging' | 'delivering' | 'waiting_for_partner' | 'polling' | 'live' | 'renewing' | 'taking_down' | 'ended';
 export const releaseStageQuery = defineQuery<ReleaseStage>('releaseStage');
 
 /** A failure kind the activities raise and the workflow reads. */

@@ -267,13 +267,16 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
         throw error;
       }
       const files = { master: '', preview: '', preLimiter: '', abOriginal: '', abMaster: '' };
+      const masterSha256 = await sha256File(result.files.master);
       for (const key of Object.keys(files) as (keyof typeof files)[]) {
         const name = path.basename(result.files[key]);
-        await rename(result.files[key], storage.storedPath(name));
         files[key] = name;
+        // A free preview keeps its excerpt only: the run's master, pre-limiter and A/B files are the
+        // paid master's equal, so they are deleted with the work folder, never stored or served.
+        if (command.kind === 'preview' && key !== 'preview') continue;
+        await rename(result.files[key], storage.storedPath(name));
       }
       await rm(workDir, { recursive: true, force: true });
-      const masterSha256 = await sha256File(storage.storedPath(files.master));
       const { lufs, dynamicRange, peak, processing } = result;
       await decideAndAppend(`masterDone:${masteringId}`, on(input, command), reported, {
         type: 'CompleteMastering',

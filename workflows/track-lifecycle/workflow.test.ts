@@ -263,6 +263,18 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
       expect(await spendable()).toBe(45);
     });
 
+    it('stores a free preview\'s excerpt only: the run\'s master, pre-limiter and A/B files are not kept', async () => {
+      const masteringId = randomUUID();
+      const outcome = await handle().executeUpdate(masterUpdate, {
+        args: [{ ...who(), masteringId, kind: 'preview', settings: { style: 'warm', loudness: 'medium', format: 'wav' } }],
+      });
+      expect(outcome).toEqual({ ok: true, value: { masteringId } });
+      const mastered = (await eventStore.readStream(trackStreamId(input.trackId))).map((e) => e.data as { masteringId?: string; files?: Record<string, string> }).find((d) => d.masteringId === masteringId && d.files)!;
+      const { preview, ...others } = mastered.files!;
+      await access(storage.storedPath(preview!));
+      for (const name of Object.values(others)) await expect(access(storage.storedPath(name))).rejects.toThrow(/ENOENT/);
+    });
+
     it('refuses registration before a copyright check, with the reason and no event', async () => {
       const before = await types();
       const outcome = await handle().executeUpdate(registerUpdate, { args: [{ ...who(), publicUrl: 'http://goose.test' }] });

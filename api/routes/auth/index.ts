@@ -66,8 +66,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     if (!user) throw new UnauthorizedError('Not signed in');
     return user;
   };
-  app.get('/api/auth/me', { schema: { summary: 'The signed-in user', tags: ['auth'], response: { 200: userSchema } } }, (request) => currentUser(request));
-  app.get('/api/user', { schema: { summary: 'The signed-in user (the web app\'s name for /api/auth/me)', tags: ['auth'], response: { 200: userSchema } } }, (request) => currentUser(request));
+  // The user carries the token balance, which no browser or proxy may keep.
+  app.get('/api/auth/me', { schema: { summary: 'The signed-in user', tags: ['auth'], response: { 200: userSchema } } }, (request, reply) => {
+    void reply.header('Cache-Control', 'no-store');
+    return currentUser(request);
+  });
+  app.get('/api/user', { schema: { summary: 'The signed-in user (the web app\'s name for /api/auth/me)', tags: ['auth'], response: { 200: userSchema } } }, (request, reply) => {
+    void reply.header('Cache-Control', 'no-store');
+    return currentUser(request);
+  });
   app.get(
     '/api/auth/roles',
     { schema: { summary: 'The signed-in user\'s roles (creator always; reviewer, auditor, operator when granted)', tags: ['auth'], response: { 200: myRolesResponseSchema } } },

@@ -79,6 +79,7 @@ describe('developer keys', () => {
     const response = await create(owner.cookie, { keyName: '  Studio  ', tier: 'pro', termsAccepted: true });
     stop();
     expect(response.statusCode).toBe(201);
+    expect(response.headers['cache-control']).toBe('no-store');
     const { apiKey, message } = createApiKeyResponseSchema.parse(response.json());
     expect(message).toBe(KEY_CREATED);
     expect(apiKey.keyValue).toMatch(/^gk_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);

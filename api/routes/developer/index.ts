@@ -121,7 +121,8 @@ export const developerKeyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       }, context);
       const record = (await findOwnerApiKey(db, userId, keyId))!;
       request.log.info({ keyId, tier }, 'API key created');
-      return reply.status(201).send({ success: true as const, apiKey: { ...toApiKey(record, NO_USAGE), keyValue: key }, message: KEY_CREATED });
+      // The whole key is shown once: no browser or proxy may keep a copy.
+      return reply.status(201).header('Cache-Control', 'no-store').send({ success: true as const, apiKey: { ...toApiKey(record, NO_USAGE), keyValue: key }, message: KEY_CREATED });
     },
   );
 

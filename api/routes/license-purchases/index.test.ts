@@ -23,6 +23,11 @@ import { royaltyEarningsSink } from '../../../infra/royalties/earnings-sink';
 import { parseWalletConfig } from '../../../infra/wallets/config';
 import { openWalletServices } from '../../../infra/wallets/services';
 import { createLicensePurchaseActivities } from '../../../workflows/license-purchase/activities';
+import { inProcessLicensePurchaseClient } from '../../../workflows/license-purchase/client';
+import { recoverLicensePurchases } from '../../../workflows/license-purchase/recovery';
+import { licenseDecider, licenseStreamId } from '../../../domain/licensing/license.decider';
+import { readOffer } from '../../../domain/licensing/offer-snapshot';
+import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { offerLicense, registeredWork as fixtureWork } from '../../../tests/support/licensing';
 import { seedTrack } from '../../../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -200,6 +205,32 @@ describe('license purchase by tokens', () => {
     expect(purchaseResponseSchema.parse((await buy(buyer.cookie, offerId)).json()).status).toBe('issued');
     expect(await freeTokens(owner.userId)).toBe(60);
     expect(await freeTokens(buyer.userId)).toBe(40);
+  });
+
+  it('starts again, without Temporal too, a purchase recorded before a crash kept its workflow from starting', async () => {
+    const owner = await signup();
+    const buyer = await signup();
+    const offerId = await offer(owner.userId, await registeredWork(owner.userId), { priceCents: 1000 });
+    const snapshot = (await readOffer(testApp.eventStore, offerId))!;
+    // What the route records before it starts the purchase; the process dies there.
+    const licenseId = randomUUID();
+    const { result } = await handleCommand(testApp.eventStore, licenseStreamId(licenseId), licenseDecider, {
+      type: 'RequestPurchase',
+      data: { licenseId, offerId, workId: snapshot.workId, workTitle: snapshot.workTitle, ownerId: owner.userId, buyerId: buyer.userId, offer: snapshot.details, paymentMethod: 'qxmp_tokens', offerWithdrawn: false, licensingFrozen: false, workRegistered: true, requestedAt: new Date().toISOString() },
+    }, { correlationId: 'crash', actor: `user:${buyer.userId}` });
+    await testApp.projector.waitFor(result!.lastPosition);
+
+    const purchases = inProcessLicensePurchaseClient(
+      createLicensePurchaseActivities({ eventStore: testApp.eventStore, db: testApp.db, tokenLedger: testApp.tokenLedger, signingKey: await loadCertificateSigningKey(dataDir, {}), royaltyEarnings: null, escrow: null }),
+    );
+    const deps = { db: testApp.db, eventStore: testApp.eventStore, purchases, publicOrigin: () => 'http://localhost' };
+    expect(await recoverLicensePurchases(deps, { minAgeMs: 0 })).toEqual([licenseId]);
+    // The recovery does not wait for the purchase; joining it answers its outcome.
+    expect(await purchases.purchase({ licenseId, publicOrigin: 'http://localhost', correlationId: 'join', actor: 'test' })).toEqual({ status: 'issued', message: 'License issued' });
+    expect(await freeTokens(buyer.userId)).toBe(40);
+    expect(await freeTokens(owner.userId)).toBe(60);
+    await testApp.projector.waitFor((await testApp.eventStore.readStream(licenseStreamId(licenseId))).at(-1)!.position);
+    expect(await recoverLicensePurchases(deps, { minAgeMs: 0 })).toEqual([]);
   });
 
   it('takes one rating, from the buyer, of an issued license', async () => {

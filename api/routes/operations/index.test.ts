@@ -2,13 +2,18 @@
 // without the operator role (403); an operator sees other users' failed registrations, contract
 // anchors and payout lines with their result codes, the outbox's undelivered mail, and, without
 // Temporal, a workflows answer that says Temporal is not reachable rather than an empty list. An
-// auditor reads any track's history.
+// auditor reads any track's history. Releases waiting for the delivery partner are listed with
+// why, and Retry hands the delivery back to the release's workflow.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerFailuresResponseSchema, outboxResponseSchema, workflowsResponseSchema } from '../../../domain/contracts/operations';
+import { ledgerFailuresResponseSchema, outboxResponseSchema, waitingDeliveriesResponseSchema, workflowsResponseSchema } from '../../../domain/contracts/operations';
+import { releaseDecider, type ReleaseCommand } from '../../../domain/distribution/release.decider';
+import { releaseStreamId } from '../../../domain/distribution/release.events';
+import { requestRelease } from '../../../infra/distribution/request-release';
+import { releaseForm } from '../../../tests/support/release-form';
 import { royaltyContractDecider, type RoyaltyContractCommand } from '../../../domain/royalties/royalty-contract.decider';
 import { RoyaltyContractCreated, royaltyContractStreamId } from '../../../domain/royalties/royalty-contract.events';
 import { TrackRegistrationFailed } from '../../../domain/track/stage.events';
@@ -174,5 +179,77 @@ describe('POST /api/ops/roles', () => {
     const notHeld = await change({ username: operator.username, role: 'auditor', action: 'revoke' }, { cookie: operator.cookie });
     expect(notHeld.statusCode).toBeGreaterThanOrEqual(400);
     expect(notHeld.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('releases waiting for the delivery partner', () => {
+  let partnerApp: TestApp;
+  let partnerDir: string;
+  const retried: string[] = [];
+
+  beforeAll(async () => {
+    partnerDir = await mkdtemp(path.join(os.tmpdir(), 'goose-operations-deliveries-'));
+    partnerApp = await startTestApp(partnerDir, { start: notExpected, master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected }, {
+      delivery: { prefixes: { isrc: 'USAB1', upc: '1234' }, partner: { id: 'acme', name: 'Acme Distribution', stores: ['spotify'] } },
+      releases: {
+        start: notExpected,
+        takedown: notExpected,
+        retryDelivery: async (input) => {
+          retried.push(input.distributionId);
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await partnerApp.close();
+    await rm(partnerDir, { recursive: true, force: true });
+  });
+
+  /** A release whose package was built and validated, and which waits for the partner. */
+  async function waitingRelease(ownerId: string): Promise<string> {
+    const distributionId = randomUUID();
+    const context = { correlationId: 'test', actor: 'test' };
+    await requestRelease(partnerApp.eventStore, { distributionId, contentId: randomUUID(), ownerId, form: releaseForm({ songName: 'Night Drive', selectedStores: ['spotify'] }) }, context, { isrc: 'USAB1', upc: '1234' });
+    const run = async (command: ReleaseCommand) => {
+      const { result } = await handleCommand(partnerApp.eventStore, releaseStreamId(distributionId), releaseDecider, command, context);
+      if (result) await partnerApp.projector.waitFor(result.lastPosition);
+    };
+    const sha = 'a'.repeat(64);
+    await run({ type: 'RecordPackageBuilt', data: { distributionId, messageId: `GOOSE-${distributionId}`, directory: `releases/${distributionId}`, files: [{ name: 'ern.xml', role: 'ern', sha256: sha, size: 1 }] } });
+    await run({ type: 'RecordPackageValidated', data: { distributionId, ernSha256: sha } });
+    await run({ type: 'RecordDeliveryWaiting', data: { distributionId, reason: 'The delivery partner Acme Distribution could not be reached over SFTP: connect ECONNREFUSED', since: new Date().toISOString() } });
+    return distributionId;
+  }
+
+  it('lists them to operators only with why, and Retry hands the delivery back to the release; a release not waiting is refused (409)', async () => {
+    const creator = await (async () => {
+      const username = `user_${randomUUID().slice(0, 8)}`;
+      const response = await partnerApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username, password: 'correct horse battery' } });
+      return { userId: response.json().user.id as string, cookie: `goose_session=${response.cookies.find((c) => c.name === 'goose_session')!.value}` };
+    })();
+    const distributionId = await waitingRelease(creator.userId);
+    expect((await partnerApp.app.inject({ method: 'GET', url: '/api/ops/deliveries' })).statusCode).toBe(401);
+    expect((await partnerApp.app.inject({ method: 'GET', url: '/api/ops/deliveries', headers: { cookie: creator.cookie } })).statusCode).toBe(403);
+    expect((await partnerApp.app.inject({ method: 'POST', url: `/api/ops/deliveries/${distributionId}/retry`, headers: { cookie: creator.cookie } })).statusCode).toBe(403);
+
+    await grantRole(partnerApp, creator.userId, 'operator');
+    const list = waitingDeliveriesResponseSchema.parse((await partnerApp.app.inject({ method: 'GET', url: '/api/ops/deliveries', headers: { cookie: creator.cookie } })).json());
+    expect(list.partner).toBe('Acme Distribution');
+    expect(list.waiting).toEqual([expect.objectContaining({ distributionId, songName: 'Night Drive', ownerId: creator.userId, reason: expect.stringContaining('ECONNREFUSED') })]);
+
+    const retry = await partnerApp.app.inject({ method: 'POST', url: `/api/ops/deliveries/${distributionId}/retry`, headers: { cookie: creator.cookie } });
+    expect([retry.statusCode, retry.json()]).toEqual([200, { success: true, message: '"Night Drive" tries its delivery again now' }]);
+    expect(retried).toEqual([distributionId]);
+
+    const creatorView = (await partnerApp.app.inject({ method: 'GET', url: '/api/tunecore/distributions', headers: { cookie: creator.cookie } })).json().distributions[0];
+    expect(creatorView).toMatchObject({ id: distributionId, status: 'pending', waitingForPartnerSince: expect.any(String) });
+
+    const other = randomUUID();
+    expect((await partnerApp.app.inject({ method: 'POST', url: `/api/ops/deliveries/${other}/retry`, headers: { cookie: creator.cookie } })).statusCode).toBe(404);
+    const notWaiting = randomUUID();
+    await requestRelease(partnerApp.eventStore, { distributionId: notWaiting, contentId: randomUUID(), ownerId: creator.userId, form: releaseForm() }, { correlationId: 't', actor: 't' });
+    const refused = await partnerApp.app.inject({ method: 'POST', url: `/api/ops/deliveries/${notWaiting}/retry`, headers: { cookie: creator.cookie } });
+    expect([refused.statusCode, refused.json()]).toEqual([409, { error: 'This release is not waiting for the delivery partner' }]);
+    expect(retried).toEqual([distributionId]);
   });
 });

@@ -1,22 +1,28 @@
 // The operations API (operators only: the operator role, or the bootstrap OPS_TOKEN for scripts):
 // failed ledger steps across all users, stuck or failing workflows from Temporal, and the mail
-// outbox. Retrying a failed registration is POST /api/ops/tracks/:id/retry-registration
+// outbox, and releases waiting for the delivery partner (with a Retry that hands the delivery back
+// to the release's workflow). Retrying a failed registration is POST /api/ops/tracks/:id/retry-registration
 // (api/routes/lifecycle/copyright.ts); the other failures have no retry path and say so. Roles are
 // granted here too, so the first reviewers can be made while the app holds its embedded database.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeRoleOfUsername } from '../../../infra/identity/role-grants';
 import { listOutbox, outboxDir } from '../../../infra/mail/mailer';
 import { noWorkflowMonitor } from '../../../infra/temporal/workflow-monitor';
+import { foldRelease } from '../../../domain/distribution/release.decider';
+import { releaseStreamId } from '../../../domain/distribution/release.events';
+import { listWaitingDeliveries } from '../../../projections/distributions/queries';
 import { LEDGER_FAILURE_NOTES, listLedgerFailures } from '../../../projections/operations/queries';
+import { HttpError } from '../../plugins/error-handler';
 import type { AppDeps } from '../../app';
+import { noBody } from '../../openapi';
 import { requireOperator } from '../../plugins/auth';
-import { ledgerFailuresResponseSchema, OUTBOX_LIMIT, outboxResponseSchema, roleChangeRequestSchema, roleChangeResponseSchema, workflowsResponseSchema } from './schemas';
+import { deliveryRetryResponseSchema, distributionIdParams, ledgerFailuresResponseSchema, OUTBOX_LIMIT, waitingDeliveriesResponseSchema, outboxResponseSchema, roleChangeRequestSchema, roleChangeResponseSchema, workflowsResponseSchema } from './schemas';
 
 const security: Array<Record<string, string[]>> = [{ session: [] }, { operatorToken: [] }];
 const OPERATOR = { tags: ['operations'], security };
 
 export const operationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, storage, mailer, eventStore } = deps;
+  const { db, storage, mailer, eventStore, releases } = deps;
   const monitor = deps.workflowMonitor ?? noWorkflowMonitor;
 
   app.get(
@@ -49,6 +55,36 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         messages: entries.map(({ messageId, kind, to, subject, link, createdAt }) => ({ messageId, kind, to, subject, link, createdAt })),
         note: 'No mail server is configured (SMTP_URL is not set): these messages were written to the outbox and never delivered. Send their links to the recipients yourself.',
       };
+    },
+  );
+
+  app.get(
+    '/api/ops/deliveries',
+    { schema: { summary: 'Operators: releases waiting for the delivery partner (it could not be reached), longest waiting first', ...OPERATOR, response: { 200: waitingDeliveriesResponseSchema } } },
+    async (request) => {
+      await requireOperator(request);
+      const partner = deps.delivery?.partner ?? null;
+      return {
+        partner: partner?.name ?? null,
+        waiting: await listWaitingDeliveries(db),
+        note: partner
+          ? `Each waiting release tries ${partner.name} again on its own every 10 minutes; Retry tries now. The creator sees it as waiting for the delivery partner, and its fee is held, not taken.`
+          : 'No delivery partner is configured: releases go to the sandbox, which never waits.',
+      };
+    },
+  );
+
+  app.post(
+    '/api/ops/deliveries/:id/retry',
+    { schema: { summary: 'Operators: a release waiting for the delivery partner tries its delivery again now', ...OPERATOR, params: distributionIdParams, body: noBody, response: { 200: deliveryRetryResponseSchema } } },
+    async (request) => {
+      const operator = await requireOperator(request);
+      const release = foldRelease(/^[0-9a-f-]{36}$/i.test(request.params.id) ? await eventStore.readStream(releaseStreamId(request.params.id)) : []);
+      if (release.status === 'none') throw new HttpError(404, `No release ${request.params.id}`);
+      if (!release.waiting) throw new HttpError(409, 'This release is not waiting for the delivery partner');
+      await releases.retryDelivery({ distributionId: release.distributionId, ownerId: release.ownerId, correlationId: request.id, actor: `operator:${operator}` });
+      request.log.info({ operator, distributionId: release.distributionId }, 'delivery retried by an operator');
+      return { success: true as const, message: `"${release.form.songName}" tries its delivery again now` };
     },
   );
 

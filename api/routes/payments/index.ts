@@ -20,7 +20,7 @@ import { logger as log } from '../../../infra/logger/logger';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { licenseDecider, licenseStreamId } from '../../../domain/licensing/license.decider';
 import { customerFor } from '../../../infra/payments/customer-links';
-import { PaymentProviderError, WebhookSignatureError, type PaymentEvent, type PaymentsProvider } from '../../../infra/payments/payments-provider';
+import { PaymentProviderError, WebhookRefusedError, WebhookSignatureError, type PaymentEvent, type PaymentsProvider } from '../../../infra/payments/payments-provider';
 import { PAYMENTS_NOT_CONFIGURED } from '../../../infra/payments/stripe-payments';
 import type { AppDeps } from '../../app';
 import { PUBLIC } from '../../openapi';
@@ -30,6 +30,9 @@ import { HttpError } from '../../plugins/error-handler';
 const WEBHOOK_NOT_CONFIGURED = 'Stripe webhooks are not configured on this server: set STRIPE_WEBHOOK_SECRET';
 /** Micro-tokens per cent: 1 token = 1 USD. */
 const MICROS_PER_CENT = 10_000;
+/** A subscription invoice pays a month: a period longer than this is no month of ours. */
+const MAX_PERIOD_DAYS = 40;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const toCents = (usd: number) => Math.round(usd * 100);
 
@@ -97,7 +100,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         event = await viaProvider(() => payments.receiveWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined));
       } catch (error) {
         if (error instanceof WebhookSignatureError) throw new HttpError(400, error.message);
+        if (error instanceof WebhookRefusedError) {
+          log.warn({ reason: error.message }, 'signed Stripe event refused');
+          throw new HttpError(400, error.message);
+        }
         throw error;
+      }
+      const refusal = refusalOf(event);
+      if (refusal) {
+        // Correctly signed, yet not what GOOSE sold: nothing is credited, and Stripe's dashboard shows the delivery failing.
+        log.warn({ eventId: event.eventId, kind: event.kind, userId: 'userId' in event ? event.userId : undefined, reason: refusal }, 'signed Stripe event refused: nothing credited');
+        throw new HttpError(400, refusal);
       }
       await applyPaymentEvent(deps, event);
       return { received: true as const };
@@ -115,6 +128,30 @@ async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Why a verified delivery must not move tokens, or null: only USD, and a credit only for exactly
+ * the catalogue's price of the package or tier, for a month of at most 40 days.
+ */
+function refusalOf(event: PaymentEvent): string | null {
+  if ('currency' in event && event.currency !== 'usd') return `Only payments in USD are accepted, not ${event.currency.toUpperCase()}`;
+  switch (event.kind) {
+    case 'package_paid': {
+      const pkg = findPackage(event.packageId)!;
+      if (event.amountCents !== toCents(pkg.price)) return `The ${pkg.name} package costs ${pkg.price.toFixed(2)} USD; the payment says ${(event.amountCents / 100).toFixed(2)} USD`;
+      return null;
+    }
+    case 'subscription_month_paid': {
+      const tier = findTier(event.tierId)!;
+      if (event.amountCents !== toCents(tier.monthlyPrice)) return `The ${tier.name} tier costs ${tier.monthlyPrice.toFixed(2)} USD a month; the invoice says ${(event.amountCents / 100).toFixed(2)} USD`;
+      const days = (Date.parse(event.periodEnd) - Date.parse(event.periodStart)) / DAY_MS;
+      if (!(days > 0) || days > MAX_PERIOD_DAYS) return `A subscription period must be longer than 0 and at most ${MAX_PERIOD_DAYS} days; the invoice's is ${days.toFixed(1)} days`;
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
 /** What a verified delivery does to the ledger; each command carries the payment's reference, so a repeat decides nothing. */
 async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<void> {
   const { tokenLedger, projector } = deps;
@@ -128,10 +165,6 @@ async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<vo
   switch (event.kind) {
     case 'package_paid': {
       const pkg = findPackage(event.packageId)!;
-      if (event.currency !== 'usd') {
-        log.warn({ eventId: event.eventId, paymentIntentId: event.paymentIntentId, currency: event.currency }, 'package payment in another currency than USD not credited');
-        return;
-      }
       const credited = await run(event.userId, {
         type: 'Credit',
         data: { amountMicros: event.amountCents * MICROS_PER_CENT, cause: 'purchase', reference: `stripe:pi:${event.paymentIntentId}`, description: `${pkg.name} token package` },
@@ -154,10 +187,6 @@ async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<vo
       return;
     }
     case 'payment_refunded': {
-      if (event.currency !== 'usd') {
-        log.warn({ eventId: event.eventId, chargeId: event.chargeId, currency: event.currency }, 'refund in another currency than USD not debited');
-        return;
-      }
       for (const refund of event.refunds) {
         if (refund.amountCents <= 0) continue;
         const debited = await run(event.userId, {

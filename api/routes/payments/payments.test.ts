@@ -8,9 +8,10 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WELCOME_BONUS_TOKENS } from '../../../domain/constants';
 import { paymentCustomerStreamId } from '../../../domain/payments/payment-customer.events';
+import { logger } from '../../../infra/logger/logger';
 import { StripePayments } from '../../../infra/payments/stripe-payments';
 import { startStripeMock, stripeMockBinary, type StripeMock } from '../../../tests/support/stripe-mock';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -48,9 +49,9 @@ function stripeEvent(type: string, object: Record<string, unknown>) {
   return { id: `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } };
 }
 
-function signed(event: object, secret = WEBHOOK_SECRET) {
+function signed(event: object, secret = WEBHOOK_SECRET, timestamp?: number) {
   const payload = JSON.stringify(event);
-  return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
+  return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) }) };
 }
 
 const unix = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -67,11 +68,11 @@ function packagePaid(userId: string, paymentIntentId: string, packageId = 'start
   });
 }
 
-function invoicePaid(userId: string, invoiceId: string, subscriptionId: string, tierId: string, period: { start: string; end: string }) {
+function invoicePaid(userId: string, invoiceId: string, subscriptionId: string, tierId: string, period: { start: string; end: string }, amountPaid = 1999) {
   return stripeEvent('invoice.paid', {
     id: invoiceId,
     object: 'invoice',
-    amount_paid: 1999,
+    amount_paid: amountPaid,
     currency: 'usd',
     status: 'paid',
     parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata: { userId, tierId } } },
@@ -124,8 +125,8 @@ describe.skipIf(!binary)(`payments against stripe-mock${binary ? '' : ' (skipped
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  const deliver = (event: object, headers: Record<string, string> = {}) => {
-    const { payload, signature } = signed(event);
+  const deliver = (event: object, headers: Record<string, string> = {}, timestamp?: number) => {
+    const { payload, signature } = signed(event, WEBHOOK_SECRET, timestamp);
     return testApp.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature, ...headers } });
   };
 
@@ -266,6 +267,80 @@ describe.skipIf(!binary)(`payments against stripe-mock${binary ? '' : ' (skipped
     const user = await signup(testApp);
     const response = await testApp.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: { cookie: user.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ packageId: 'starter', amount: 9.99 }) });
     expect(response.statusCode).toBe(200);
+  });
+
+  describe('correctly signed events that are refused all the same', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    /** Delivers a correctly signed event that must be refused: 400 with an error, nothing credited. */
+    const refused = async (user: User, event: object, error: RegExp, timestamp?: number) => {
+      const before = (await balance(user)).balance;
+      const answer = await deliver(event, {}, timestamp);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error).toMatch(error);
+      expect((await balance(user)).balance).toBe(before);
+      expect((await transactions(user)).filter((t) => t.kind === 'credit' && t.cause !== 'welcome_bonus')).toEqual([]);
+    };
+
+    it('refuses and logs a package payment whose amount is not the catalogue price (a starter payment claiming the premium package)', async () => {
+      const warn = vi.spyOn(logger, 'warn');
+      const user = await signup(testApp);
+      await refused(user, packagePaid(user.userId, `pi_${randomUUID().slice(0, 8)}`, 'premium', 999), /^The Premium package costs 34\.99 USD; the payment says 9\.99 USD$/);
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ userId: user.userId, reason: expect.stringContaining('Premium package costs 34.99') }), 'signed Stripe event refused: nothing credited');
+      // More than the price is refused too: the credit is the catalogue's, never the payment's say.
+      await refused(user, packagePaid(user.userId, `pi_${randomUUID().slice(0, 8)}`, 'starter', 99_999), /^The Starter package costs 9\.99 USD/);
+    });
+
+    it('credits only USD payments', async () => {
+      const user = await signup(testApp);
+      const euros = packagePaid(user.userId, `pi_${randomUUID().slice(0, 8)}`, 'starter', 999);
+      euros.data.object.currency = 'eur';
+      await refused(user, euros, /^Only payments in USD are accepted, not EUR$/);
+    });
+
+    it('refuses an amount that is not a whole number of cents', async () => {
+      const user = await signup(testApp);
+      await refused(user, packagePaid(user.userId, `pi_${randomUUID().slice(0, 8)}`, 'starter', 998.5), /amount: amounts are whole cents/);
+    });
+
+    it('refuses a subscription invoice whose amount is not the tier\'s price, or whose period is longer than 40 days', async () => {
+      const user = await signup(testApp);
+      const month = { start: '2030-01-01T00:00:00.000Z', end: '2030-02-01T00:00:00.000Z' };
+      await refused(user, invoicePaid(user.userId, 'in_cheap_gold', 'sub_cheap_gold', 'gold', month, 1999), /^The Gold tier costs 39\.99 USD a month; the invoice says 19\.99 USD$/);
+      const year = { start: '2030-01-01T00:00:00.000Z', end: '2031-01-01T00:00:00.000Z' };
+      await refused(user, invoicePaid(user.userId, 'in_year', 'sub_year', 'bronze', year), /at most 40 days; the invoice's is 365\.0 days$/);
+      const backwards = { start: '2030-02-01T00:00:00.000Z', end: '2030-01-01T00:00:00.000Z' };
+      await refused(user, invoicePaid(user.userId, 'in_backwards', 'sub_backwards', 'bronze', backwards), /longer than 0 and at most 40 days/);
+      // A 40-day period at the tier's price is a month.
+      const long = { start: '2030-01-01T00:00:00.000Z', end: '2030-02-10T00:00:00.000Z' };
+      expect((await deliver(invoicePaid(user.userId, 'in_40_days', 'sub_40_days', 'bronze', long))).statusCode).toBe(200);
+      expect((await balance(user)).balance).toBeCloseTo(WELCOME_BONUS_TOKENS + 19.99, 6);
+    });
+
+    it('refuses an event dated more than 5 minutes in the future (by its created time or its signature\'s), and takes one 4 minutes ahead', async () => {
+      const user = await signup(testApp);
+      const now = Math.floor(Date.now() / 1000);
+      const ahead = { ...packagePaid(user.userId, `pi_${randomUUID().slice(0, 8)}`), created: now + 6 * 60 };
+      await refused(user, ahead, /^The event is dated more than 5 minutes in the future$/);
+      await refused(user, packagePaid(user.userId, `pi_${randomUUID().slice(0, 8)}`), /^The event is dated more than 5 minutes in the future$/, now + 6 * 60);
+      const skewed = { ...packagePaid(user.userId, `pi_${randomUUID().slice(0, 8)}`), created: now + 4 * 60 };
+      expect((await deliver(skewed, {}, now + 4 * 60)).statusCode).toBe(200);
+      expect((await balance(user)).balance).toBeCloseTo(WELCOME_BONUS_TOKENS + 9.99, 6);
+    });
+
+    it('answers a malformed signed payload with 400 and an error, not 500: an amount of 1e17, a null object, no data', async () => {
+      const user = await signup(testApp);
+      await refused(user, packagePaid(user.userId, `pi_${randomUUID().slice(0, 8)}`, 'starter', 1e17), /^The payment_intent\.succeeded event's object is malformed: amount: amounts above 99999999 cents/);
+      const nullObject = { ...packagePaid(user.userId, 'pi_null'), data: { object: null } };
+      await refused(user, nullObject, /^The event is malformed: data\.object: /);
+      const { data: _data, ...noData } = packagePaid(user.userId, 'pi_no_data');
+      await refused(user, noData, /^The event is malformed: data: /);
+      const badInvoice = invoicePaid(user.userId, 'in_bad', 'sub_bad', 'bronze', { start: '2030-01-01T00:00:00.000Z', end: '2030-02-01T00:00:00.000Z' });
+      (badInvoice.data.object as Record<string, unknown>).lines = { object: 'list', data: [{ id: 'il_bad', period: null }] };
+      await refused(user, badInvoice, /^The invoice\.paid event's object is malformed: lines\.data\.0\.period: /);
+      const refund = stripeEvent('charge.refunded', { id: 'ch_bad', object: 'charge', currency: 'usd', metadata: { userId: user.userId }, refunds: { object: 'list', data: [{ id: 're_bad', amount: 1e17 }] } });
+      await refused(user, refund, /^The charge\.refunded event's object is malformed: refunds\.data\.0\.amount: /);
+    });
   });
 });
 

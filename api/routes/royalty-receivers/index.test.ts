@@ -3,7 +3,7 @@
 // accepts it through that link, a visitor declines another; refusals for unregistered content,
 // another user's content, shares beyond the creator's, duplicate addresses and altered links.
 import { randomUUID } from 'node:crypto';
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,25 @@ describe('royalty receivers', () => {
     const listed = (await list(owner.cookie)).json().receivers;
     expect(listed).toEqual([receiver]);
     expect((await list(owner.cookie, '')).json().receivers).toEqual([receiver]);
+  });
+
+  it('mails a name or a title carrying line breaks and markup as one escaped line: no header, no line, no tag of its own', async () => {
+    const { trackId } = await seedTrack(testApp, owner.userId, { until: 'registered', title: 'Night\u2028Drive <b>2</b>' });
+    const receiverName = 'Eve\r\nBcc: x@y\u2029<script>alert(1)</script>';
+    const response = await addReceiver(owner.cookie, { contentId: trackId, receiverName, receiverEmail: 'eve@example.com', royaltyPercentage: 5 });
+    expect(response.statusCode).toBe(201);
+    const { entry } = await mailedTo('eve@example.com');
+    expect(entry.subject).toBe(`${owner.username} invites you to share the royalties of "Night Drive <b>2</b>"`);
+    const eml = await readFile(path.join(outboxDir(dataDir), entry.eml), 'utf8');
+    const [headers, ...body] = eml.split('\r\n\r\n');
+    expect(headers).not.toMatch(/^Bcc:/m);
+    const text = body.join('\r\n\r\n');
+    expect(text).not.toMatch(/^Bcc:/m);
+    expect(text).not.toMatch(/[\u2028\u2029]/);
+    expect(text).toContain('Hello Eve Bcc: x@y <script>alert(1)</script>,\r\n');
+    expect(text).toContain('<p>Hello Eve Bcc: x@y &lt;script&gt;alert(1)&lt;/script&gt;,</p>');
+    expect(text).toContain('of &quot;Night Drive &lt;b&gt;2&lt;/b&gt;&quot; on GOOSE.');
+    expect(text.match(/<script>/g)).toHaveLength(1);
   });
 
   it('shows the invitation to whoever holds the link, and lets another signed-in user accept it', async () => {

@@ -17,7 +17,7 @@ import { royaltyReceiversStreamId } from '../../../domain/royalties/royalty-rece
 import { ConcurrencyError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import type { EventStore } from '../../../infra/eventstore/event-store';
-import type { Mailer } from '../../../infra/mail/mailer';
+import { escapeHtml, mailLine, type Mailer } from '../../../infra/mail/mailer';
 import type { Projector } from '../../../projections/projector';
 import { findReceiver, listOwnerReceivers, toReceiver } from '../../../projections/receivers/queries';
 import { findUserById } from '../../../projections/users/queries';
@@ -58,21 +58,29 @@ export interface InvitationMail {
   link: string;
 }
 
+/**
+ * The invitation as text and HTML. The names and the title are people's input: each is one line
+ * (no break can add a line or a header of its own) and escaped in the HTML.
+ */
 export async function mailInvitation(mailer: Mailer, mail: InvitationMail) {
+  const receiverName = mailLine(mail.receiverName);
+  const creatorName = mailLine(mail.creatorName);
+  const contentTitle = mailLine(mail.contentTitle);
+  const invitation = `${creatorName} invites you to receive ${mail.royaltyPercentage}% of the royalties of "${contentTitle}" on GOOSE.`;
+  const accept = 'Nothing is paid to you until you accept. Open this link to accept or decline:';
+  const unexpected = 'If you did not expect this invitation, you can decline it or ignore this message.';
+  const link = escapeHtml(mail.link);
   return mailer.send({
     kind: 'royalty-invitation',
     to: mail.to,
     link: mail.link,
-    subject: `${mail.creatorName} invites you to share the royalties of "${mail.contentTitle}"`,
-    text: [
-      `Hello ${mail.receiverName},`,
-      '',
-      `${mail.creatorName} invites you to receive ${mail.royaltyPercentage}% of the royalties of "${mail.contentTitle}" on GOOSE.`,
-      'Nothing is paid to you until you accept. Open this link to accept or decline:',
-      '',
-      mail.link,
-      '',
-      'If you did not expect this invitation, you can decline it or ignore this message.',
+    subject: `${creatorName} invites you to share the royalties of "${contentTitle}"`,
+    text: [`Hello ${receiverName},`, '', invitation, accept, '', mail.link, '', unexpected].join('\n'),
+    html: [
+      `<p>Hello ${escapeHtml(receiverName)},</p>`,
+      `<p>${escapeHtml(invitation)}<br>${escapeHtml(accept)}</p>`,
+      `<p><a href="${link}">${link}</a></p>`,
+      `<p>${escapeHtml(unexpected)}</p>`,
     ].join('\n'),
   });
 }

@@ -43,7 +43,9 @@ const PRICING: PricingResponse = {
 export const tokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore }) => {
   app.get('/api/goose-tokens/pricing', { schema: { summary: 'The price list: tokens per priced step, token packages and subscription tiers', tags: ['tokens'], ...PUBLIC, response: { 200: pricingResponseSchema } } }, () => PRICING);
 
-  app.get('/api/goose-tokens/balance', { schema: { summary: 'The signed-in user\'s spendable balance, what running steps hold, and the subscription', tags: ['tokens'], response: { 200: balanceResponseSchema } } }, async (request) => {
+  app.get('/api/goose-tokens/balance', { schema: { summary: 'The signed-in user\'s spendable balance, what running steps hold, and the subscription', tags: ['tokens'], response: { 200: balanceResponseSchema } } }, async (request, reply) => {
+    // A balance (or a key shown once) must not stay in a browser's or a proxy's cache.
+    void reply.header('Cache-Control', 'no-store');
     const userId = requireUserId(request);
     const wallets = await findUserWallets(db, userId);
     if (!wallets) throw new HttpError(409, `User ${(await findUserById(db, userId))?.username ?? userId} does not have a Polygon wallet; generate one to see your balance`);
@@ -58,11 +60,14 @@ export const tokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eve
     };
   });
 
-  app.get('/api/goose-tokens/transactions', { schema: { summary: 'The signed-in user\'s token history, newest first: what, when, why and the balance after', tags: ['tokens'], querystring: transactionsQuerySchema, response: { 200: transactionsResponseSchema } } }, async (request) => ({
-    transactions: await listTokenTransactions(db, requireUserId(request), request.query.limit),
-  }));
+  app.get('/api/goose-tokens/transactions', { schema: { summary: 'The signed-in user\'s token history, newest first: what, when, why and the balance after', tags: ['tokens'], querystring: transactionsQuerySchema, response: { 200: transactionsResponseSchema } } }, async (request, reply) => {
+    void reply.header('Cache-Control', 'no-store');
+    return { transactions: await listTokenTransactions(db, requireUserId(request), request.query.limit) };
+  });
 
-  app.post('/api/debug/sync-tokens', { schema: { summary: 'Fix Tokens: rebuild the balance from the ledger\'s events and report what was repaired', tags: ['tokens'], body: noBody, response: { 200: syncTokensResponseSchema } } }, async (request) => {
+  app.post('/api/debug/sync-tokens', { schema: { summary: 'Fix Tokens: rebuild the balance from the ledger\'s events and report what was repaired', tags: ['tokens'], body: noBody, response: { 200: syncTokensResponseSchema } } }, async (request, reply) => {
+    // A balance (or a key shown once) must not stay in a browser's or a proxy's cache.
+    void reply.header('Cache-Control', 'no-store');
     const userId = requireUserId(request);
     const before = await findTokenAccount(db, userId);
     const events = await eventStore.readStream(tokenAccountStreamId(userId));

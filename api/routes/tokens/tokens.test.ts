@@ -77,6 +77,18 @@ describe('token routes', () => {
     expect((await get('/api/goose-tokens/balance')).statusCode).toBe(401);
   });
 
+  it('answers balances with Cache-Control no-store, so no browser or proxy keeps them', async () => {
+    const { cookie } = await signup();
+    for (const url of ['/api/goose-tokens/balance', '/api/goose-tokens/transactions', '/api/user', '/api/auth/me']) {
+      const response = await get(url, cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    const fixed = await testApp.app.inject({ method: 'POST', url: '/api/debug/sync-tokens', headers: { cookie }, payload: {} });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.headers['cache-control']).toBe('no-store');
+  });
+
   it('asks for a wallet before it shows the balance', async () => {
     const { cookie } = await signup({ withWallet: false });
     const response = await get('/api/goose-tokens/balance', cookie);

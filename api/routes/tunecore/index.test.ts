@@ -1,7 +1,9 @@
 // The distribution routes through inject on the whole app (PGlite): the catalogue, spec 1's
-// refusals (no store, no registration, not enough tokens, someone else's track), a release
-// submitted and driven by the release activities (a stand-in for the workflow), its package
-// downloaded and valid, the releases listed to their owner only, and a takedown.
+// refusals (no store, no registration, someone else's track), a sandbox release submitted and
+// driven by the release activities (a stand-in for the workflow), charging nothing and saying no
+// store receives it, its package downloaded and valid, the releases listed to their owner only,
+// and a takedown; with a delivery partner configured: its stores only, the fee checked (402), and
+// no release at all while the ISRC/UPC prefixes are the placeholders (503).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,7 +25,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createReleaseActivities } from '../../../workflows/release/activities';
 import type { ReleaseClient } from '../../../workflows/release/client';
 import type { ReleaseInput } from '../../../workflows/release/shared';
-import { NO_STORE_SELECTED } from '.';
+import { NO_STORE_SELECTED, NOT_READY_FOR_STORES, SANDBOX_DIALOG_NOTICE } from '.';
 
 let testApp: TestApp;
 let dir: string;
@@ -41,6 +43,7 @@ const releases: ReleaseClient = {
     await handleCommand(testApp.eventStore, releaseStreamId(input.distributionId), releaseDecider, { type: 'RecordTakenDown', data: { distributionId: input.distributionId, at: new Date().toISOString() } }, context);
     return { ok: true };
   },
+  retryDelivery: async () => undefined,
 };
 
 const unexpected = async (): Promise<never> => {
@@ -76,7 +79,6 @@ async function runRelease(input: ReleaseInput, polls: number): Promise<void> {
   const activities = createReleaseActivities({ eventStore: testApp.eventStore, storage: testApp.storage, distributor: new SandboxDistributor(dir), dataDir: dir });
   const env = new MockActivityEnvironment();
   for (const step of [activities.buildPackage, activities.validatePackage, activities.deliverPackage]) expect(await env.run(step, input)).toEqual({ ok: true });
-  await env.run(activities.recordFeeCharged, input, { holdId: `fee-${input.distributionId}`, kind: 'setup' as const, priceMicros: tokensToMicros(14.99), paidThrough: '2027-12-01T00:00:00.000Z' });
   for (let i = 0; i < polls; i++) await env.run(activities.pollStores, input);
   const last = (await testApp.eventStore.readStream(releaseStreamId(input.distributionId))).at(-1)!;
   await testApp.projector.waitFor(last.position);
@@ -89,7 +91,7 @@ describe('distribution routes', () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/api/tunecore/genres' })).json().genres).toContain('Electronic');
   });
 
-  it("refuses spec 1's cases: no store, no ledger registration, someone else's track, not enough tokens", async () => {
+  it("refuses spec 1's cases (no store, no ledger registration, someone else's track); the sandbox asks no tokens", async () => {
     const owner = await signup();
     const registered = await registeredTrack(owner.userId);
     const noStore = await distribute(owner.cookie, request(registered, { selectedStores: [] }));
@@ -102,15 +104,21 @@ describe('distribution routes', () => {
     const stranger = await signup();
     expect((await distribute(stranger.cookie, request(registered))).statusCode).toBe(404);
 
+    // The sandbox charges nothing, so a creator whose tokens are all held elsewhere can still try it.
     await testApp.tokenLedger.execute(
       owner.userId,
       { type: 'Hold', data: { holdId: 'elsewhere', service: 'copyright-registration', priceMicros: tokensToMicros(40), subjectId: registered, description: 'Another step', at: new Date().toISOString() } },
       { correlationId: 'test', actor: 'test' },
     );
-    const unpaid = await distribute(owner.cookie, request(registered));
-    expect(unpaid.statusCode).toBe(402);
-    expect(unpaid.json().error).toMatch(/Insufficient tokens: this step costs 14.99/);
-    expect(started).toHaveLength(0);
+    const free = await distribute(owner.cookie, request(registered));
+    expect(free.statusCode).toBe(200);
+    expect(free.json().message).toMatch(/no store will receive it and nothing is charged/);
+  });
+
+  it('says before submitting that the sandbox sends nothing to any store and charges nothing', async () => {
+    const info = await testApp.app.inject({ method: 'GET', url: '/api/tunecore/delivery' });
+    expect(info.json()).toEqual({ mode: 'sandbox', partnerName: null, storeIds: expect.arrayContaining(['spotify', 'beatport']), feeTokens: 0, notice: SANDBOX_DIALOG_NOTICE });
+    expect(SANDBOX_DIALOG_NOTICE).toMatch(/no store will receive this release/);
   });
 
   it('submits a release with a UPC and ISRC, starts its workflow, shows the stores as they settle, serves its ERN, and takes it down', async () => {
@@ -131,7 +139,7 @@ describe('distribution routes', () => {
     await runRelease(started.at(-1)!, 2);
     const list = distributionListSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/tunecore/distributions', headers: { cookie: owner.cookie } })).json());
     expect(list.distributions).toHaveLength(1);
-    expect(list.distributions[0]).toMatchObject({ status: 'distributed', renewsAt: '2027-12-01T00:00:00.000Z', notice: expect.stringContaining('no store received anything') });
+    expect(list.distributions[0]).toMatchObject({ status: 'distributed', distributor: 'sandbox', renewsAt: null, notice: expect.stringContaining('no store received it') });
     expect(list.distributions[0]!.stores.map((s) => s.state)).toEqual(['distributed', 'distributed']);
 
     const ern = await testApp.app.inject({ method: 'GET', url: `/api/tunecore/distributions/${distribution.id}/package`, headers: { cookie: owner.cookie } });
@@ -149,5 +157,70 @@ describe('distribution routes', () => {
     const again = await testApp.app.inject({ method: 'POST', url: `/api/tunecore/distributions/${distribution.id}/takedown`, headers: { cookie: owner.cookie } });
     expect([again.statusCode, again.json()]).toEqual([409, { error: 'The release is already taken down' }]);
     expect((await distribute(owner.cookie, request(trackId))).statusCode).toBe(200);
+  });
+});
+
+describe('distribution routes with a delivery partner', () => {
+  let partnerApp: TestApp;
+  let placeholderApp: TestApp;
+  let partnerDir: string;
+  const partner = { id: 'acme', name: 'Acme Distribution', stores: ['spotify', 'beatport'] };
+  beforeAll(async () => {
+    partnerDir = await mkdtemp(path.join(os.tmpdir(), 'goose-distribution-partner-'));
+    const lifecycle = { start: unexpected, master: unexpected, startMaster: unexpected, check: unexpected, register: unexpected, retryRegistration: unexpected };
+    partnerApp = await startTestApp(path.join(partnerDir, 'a'), lifecycle, { releases, delivery: { prefixes: { isrc: 'USAB1', upc: '1234' }, partner } });
+    placeholderApp = await startTestApp(path.join(partnerDir, 'b'), lifecycle, { releases, delivery: { prefixes: { isrc: 'QZGSE', upc: '0860' }, partner } });
+  }, 60_000);
+  afterAll(async () => {
+    await partnerApp?.close();
+    await placeholderApp?.close();
+    await rm(partnerDir, { recursive: true, force: true });
+  });
+
+  const signupOn = async (on: TestApp) => {
+    const response = await on.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `user_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
+    return { cookie: `goose_session=${response.cookies.find((c) => c.name === 'goose_session')!.value}`, userId: response.json().user.id as string };
+  };
+  const trackOn = async (on: TestApp, ownerId: string) => {
+    const { trackId, storedName } = await seedTrack(on, ownerId, { until: 'registered', title: 'Night Drive' });
+    await writeFile(on.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
+    return trackId;
+  };
+  const distributeOn = (on: TestApp, cookie: string, body: DistributeRequest) => on.app.inject({ method: 'POST', url: '/api/tunecore/distribute', headers: { cookie }, payload: body });
+
+  it("offers the partner's stores and fee, refuses a store it does not serve, and refuses a creator without the fee (402)", async () => {
+    expect((await partnerApp.app.inject({ method: 'GET', url: '/api/tunecore/delivery' })).json()).toEqual({ mode: 'partner', partnerName: 'Acme Distribution', storeIds: ['spotify', 'beatport'], feeTokens: 14.99, notice: null });
+    const owner = await signupOn(partnerApp);
+    const trackId = await trackOn(partnerApp, owner.userId);
+    const tidal = await distributeOn(partnerApp, owner.cookie, request(trackId, { selectedStores: ['tidal'] }));
+    expect([tidal.statusCode, tidal.json()]).toEqual([400, { error: 'Acme Distribution does not deliver to TIDAL' }]);
+    await partnerApp.tokenLedger.execute(
+      owner.userId,
+      { type: 'Hold', data: { holdId: 'elsewhere', service: 'copyright-registration', priceMicros: tokensToMicros(40), subjectId: trackId, description: 'Another step', at: new Date().toISOString() } },
+      { correlationId: 'test', actor: 'test' },
+    );
+    const unpaid = await distributeOn(partnerApp, owner.cookie, request(trackId));
+    expect(unpaid.statusCode).toBe(402);
+    expect(unpaid.json().error).toMatch(/Insufficient tokens: this step costs 14.99/);
+  });
+
+  it('submits with the configured prefixes in the identifiers', async () => {
+    const owner = await signupOn(partnerApp);
+    const response = await distributeOn(partnerApp, owner.cookie, request(await trackOn(partnerApp, owner.userId)));
+    expect(response.statusCode).toBe(200);
+    const { distribution, message } = distributeResponseSchema.parse(response.json());
+    expect(distribution.isrc).toMatch(/^USAB1\d{7}$/);
+    expect(distribution.upc).toMatch(/^1234\d{8}$/);
+    expect(message).toMatch(/through Acme Distribution/);
+  });
+
+  it('refuses to start a real release while the ISRC/UPC prefixes are the placeholders, recording nothing', async () => {
+    const owner = await signupOn(placeholderApp);
+    const before = started.length;
+    const refused = await distributeOn(placeholderApp, owner.cookie, request(await trackOn(placeholderApp, owner.userId)));
+    expect([refused.statusCode, refused.json()]).toEqual([503, { error: NOT_READY_FOR_STORES }]);
+    expect(NOT_READY_FOR_STORES).not.toMatch(/ISRC_PREFIX|UPC_PREFIX/);
+    expect(started.length).toBe(before);
+    expect((await placeholderApp.app.inject({ method: 'GET', url: '/api/tunecore/distributions', headers: { cookie: owner.cookie } })).json()).toEqual({ distributions: [] });
   });
 });

@@ -1,15 +1,18 @@
-// The distribution routes (spec 1 §3–§7): the stores and genres, the signed-in creator's releases,
-// submitting a release (refused without a store, without a ledger registration, or without the
-// yearly fee in tokens: 402), a takedown, and the release package's ERN message to download. The
+// The distribution routes (spec 1 §3–§7): the stores and genres, how releases are delivered here
+// (a delivery partner, or the sandbox that reaches no store and charges nothing), the signed-in
+// creator's releases, submitting a release (refused without a store, without a ledger
+// registration, or, for a partner, without the yearly fee in tokens: 402, or while the platform's
+// ISRC/UPC prefixes are placeholders: 503), a takedown, and the release package's ERN message. The
 // release itself runs as a workflow (workflows/release); the answers read the distributions model.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { distributeResponseSchema, distributionListSchema, genreListSchema, storeListSchema, type Distribution } from '../../../domain/contracts/distribution';
+import { deliveryInfoSchema, distributeResponseSchema, distributionListSchema, genreListSchema, storeListSchema, type DeliveryInfo, type Distribution } from '../../../domain/contracts/distribution';
 import { DISTRIBUTION_FEE_USD_PER_YEAR, GENRES, STORE_IDS, STORES } from '../../../domain/distribution/catalogue';
 import { releaseStreamId } from '../../../domain/distribution/release.events';
+import { placeholderPrefixVariables, SANDBOX_DELIVERY } from '../../../infra/distribution/partner-config';
 import { requestRelease } from '../../../infra/distribution/request-release';
 import { releaseDirectory, ERN_FILE } from '../../../infra/distribution/release-package';
 import { findActiveDistributionOf, findOwnedDistribution, listDistributions } from '../../../projections/distributions/queries';
@@ -26,7 +29,16 @@ export const REGISTRATION_REQUIRED = 'Copyright Registration Required: register 
 
 const GENRE_NAMES: readonly string[] = GENRES;
 
-export const distributionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, storage, tokenLedger, releases }) => {
+/** What the creator is told before and after submitting to the sandbox. */
+export const SANDBOX_DIALOG_NOTICE = 'Sandbox: this server has no delivery partner, so no store will receive this release. Nothing is charged; the store states shown afterwards are simulated.';
+export const NOT_READY_FOR_STORES = "Releases cannot be sent to stores yet: this platform's release codes are not set up. Nothing was submitted or charged.";
+
+export const distributionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, storage, tokenLedger, releases, delivery = SANDBOX_DELIVERY }) => {
+  const { partner } = delivery;
+  const deliveryInfo: DeliveryInfo = partner
+    ? { mode: 'partner', partnerName: partner.name, storeIds: [...partner.stores], feeTokens: DISTRIBUTION_FEE_USD_PER_YEAR, notice: null }
+    : { mode: 'sandbox', partnerName: null, storeIds: [...STORE_IDS], feeTokens: 0, notice: SANDBOX_DIALOG_NOTICE };
+
   const owned = async (ownerId: string, id: string): Promise<Distribution> => {
     const distribution = await findOwnedDistribution(db, ownerId, id);
     if (!distribution) throw new HttpError(404, `No distribution with id ${id}`);
@@ -41,6 +53,8 @@ export const distributionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
 
   app.get('/api/tunecore/stores', { schema: { summary: 'The stores a release can be sent to', tags: ['distribution'], ...PUBLIC, response: { 200: storeListSchema } } }, () => ({ stores: STORES.map((store) => ({ ...store })) }));
 
+  app.get('/api/tunecore/delivery', { schema: { summary: 'How releases are delivered on this server: a delivery partner and its stores, or the sandbox (no store, nothing charged)', tags: ['distribution'], ...PUBLIC, response: { 200: deliveryInfoSchema } } }, () => deliveryInfo);
+
   app.get('/api/tunecore/genres', { schema: { summary: 'The genres a release can be filed under', tags: ['distribution'], ...PUBLIC, response: { 200: genreListSchema } } }, () => ({ genres: [...GENRES] }));
 
   app.get('/api/tunecore/distributions', { schema: { summary: "The signed-in creator's releases with each store's delivery state, newest first", tags: ['distribution'], response: { 200: distributionListSchema } } }, async (request) => ({
@@ -49,7 +63,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
 
   app.post(
     '/api/tunecore/distribute',
-    { schema: { summary: `Releases a registered track to the chosen stores; the fee (${DISTRIBUTION_FEE_USD_PER_YEAR} tokens a year) is charged once the package is delivered`, tags: ['distribution'], body: distributeBodySchema, response: { 200: distributeResponseSchema } } },
+    { schema: { summary: `Releases a registered track to the chosen stores; through a delivery partner the fee (${DISTRIBUTION_FEE_USD_PER_YEAR} tokens a year) is charged once the package is delivered; the sandbox charges nothing`, tags: ['distribution'], body: distributeBodySchema, response: { 200: distributeResponseSchema } } },
     async (request) => {
       const ownerId = requireUserId(request);
       const { contentId, selectedStores, ...fields } = request.body;
@@ -57,6 +71,8 @@ export const distributionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       const unknown = selectedStores.filter((store) => !STORE_IDS.includes(store));
       if (unknown.length > 0) throw new HttpError(400, `Unknown store: ${unknown.join(', ')}`);
       if (new Set(selectedStores).size !== selectedStores.length) throw new HttpError(400, 'A store is selected twice');
+      const unserved = partner ? selectedStores.filter((store) => !partner.stores.includes(store)) : [];
+      if (unserved.length > 0) throw new HttpError(400, `${partner!.name} does not deliver to ${unserved.map((id) => STORES.find((s) => s.id === id)?.name ?? id).join(', ')}`);
       for (const genre of [fields.primaryGenre, fields.secondaryGenre]) if (genre && !GENRE_NAMES.includes(genre)) throw new HttpError(400, `Unknown genre: ${genre}`);
       if (fields.saleDate < fields.releaseDate) throw new HttpError(400, 'The sale date cannot be before the release date');
 
@@ -67,19 +83,28 @@ export const distributionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       if (item.contentType !== 'music') throw new HttpError(400, 'Only music can be released to stores');
       const active = await findActiveDistributionOf(db, contentId);
       if (active) throw new HttpError(409, `This track is already being distributed (release ${active}); take that release down first`);
-      await requireTokensFor(tokenLedger, ownerId, 'distribution-setup');
+      if (partner) {
+        const placeholders = placeholderPrefixVariables(delivery.prefixes);
+        if (placeholders.length > 0) {
+          request.log.error({ placeholders }, `Real delivery refused: set ${placeholders.join(' and ')} (the prefixes your ISRC agency and GS1 issued) before releasing through ${partner.name}`);
+          throw new HttpError(503, NOT_READY_FOR_STORES);
+        }
+        await requireTokensFor(tokenLedger, ownerId, 'distribution-setup');
+      }
 
       const distributionId = randomUUID();
       const context = { correlationId: request.id, actor: `user:${ownerId}` };
       const form = { ...fields, secondaryGenre: fields.secondaryGenre ?? null, selectedStores };
-      const recorded = await requestRelease(eventStore, { distributionId, contentId, ownerId, form }, context);
+      const recorded = await requestRelease(eventStore, { distributionId, contentId, ownerId, form }, context, delivery.prefixes);
       await releases.start({ distributionId, ownerId, ...context });
       if (recorded) await projector.waitFor(recorded.lastPosition);
       const distribution = await owned(ownerId, distributionId);
       return {
         success: true as const,
         distribution,
-        message: `Release of "${form.songName}" submitted to ${selectedStores.length} store${selectedStores.length === 1 ? '' : 's'}: its package is being built and delivered; ${DISTRIBUTION_FEE_USD_PER_YEAR} tokens are charged once it is delivered, and again each year`,
+        message: partner
+          ? `Release of "${form.songName}" submitted to ${selectedStores.length} store${selectedStores.length === 1 ? '' : 's'} through ${partner.name}: its package is being built and delivered; ${DISTRIBUTION_FEE_USD_PER_YEAR} tokens are charged once it is delivered, and again each year`
+          : `Release of "${form.songName}" recorded in the sandbox: no store will receive it and nothing is charged`,
       };
     },
   );

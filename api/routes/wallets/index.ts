@@ -30,11 +30,13 @@ import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 
 export const WITHDRAWALS_NOT_CONFIGURED = 'Withdrawals to Polygon are not configured on this server: set POLYGON_RPC_URL, GOOSE_TOKEN_CONTRACT and POLYGON_TREASURY_KEY';
-export const NO_XRP_RATE = 'No XRP rate source is configured (set XRP_USD_RATE)';
-export const NO_XRP_ONRAMP = 'No card on-ramp for XRP is configured on this server (set XRP_ONRAMP_URL)';
+// Said to users in plain words; operators find the settings (XRP_USD_RATE, XRPL_URL, XRP_ONRAMP_URL) in the start log and docs/wallets.md.
+export const NO_XRP_RATE = 'No XRP price is set on this server, so the XRP for a package is not known';
+export const NO_XRP_ONRAMP = 'Buying XRP by card is not available on this server';
 const NO_XRPL_WALLET = 'This account has no XRPL wallet yet; generate a wallet first (POST /api/goose-tokens/generate-wallet)';
-const NO_LEDGER_NOTE = 'No XRP Ledger server is configured (XRPL_URL is not set), so the balance of this address cannot be checked here';
-const NO_RATE_NOTE = 'No XRP rate is configured (XRP_USD_RATE), so the amount to pay is not known';
+const NO_LEDGER_NOTE = 'This server is not connected to the XRP Ledger, so the balance of this address cannot be checked here';
+const NO_RATE_NOTE = 'No XRP price is set on this server, so the amount to pay is not known';
+const DEPOSITS_NOT_CREDITED = 'XRP sent to this address will not be credited as tokens on this server.';
 
 /** The XRP package's price in USD (1 token = 1 USD). */
 const XRP_PACKAGE_USD = findPackage('xrp')!.price;
@@ -48,6 +50,12 @@ export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ev
   };
 
   /** XRP for the XRP package at the configured rate, rounded up to the drop so a payment of it covers the price. */
+  /** Whether XRP arriving at a deposit address becomes tokens here, in the user's words. */
+  const deposits = () =>
+    wallets.xrpDepositsCredited && wallets.xrpRate
+      ? { credited: true, note: `XRP that arrives at this address is credited as tokens once the XRP Ledger validates the payment: ${wallets.xrpRate.rate} tokens per XRP, in whole cents rounded down.` }
+      : { credited: false, note: DEPOSITS_NOT_CREDITED };
+
   const requiredXrp = (): number | null => (wallets.xrpRate ? Math.ceil((XRP_PACKAGE_USD / wallets.xrpRate.rate) * 1e6) / 1e6 : null);
 
   app.post('/api/goose-tokens/generate-wallet', { schema: { summary: 'Generate the signed-in user\'s Polygon and XRPL wallets (once: later calls answer the same wallets with 200)', tags: ['tokens'], body: noBody, response: { 200: generateWalletResponseSchema, 201: generateWalletResponseSchema } } }, async (request, reply) => {
@@ -135,12 +143,14 @@ export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ev
     return { pricing: { xrpAmount, usdAmount: XRP_PACKAGE_USD, rate: rate.rate, rateSource: rate.source, rateAt: rate.at } };
   });
 
-  app.get('/api/xrp/wallet-info', { schema: { summary: 'The user\'s XRPL deposit address, the XRP required, and its balance on the ledger (whether it is funded)', tags: ['tokens'], response: { 200: xrpWalletInfoResponseSchema } } }, async (request) => {
+  app.get('/api/xrp/wallet-info', { schema: { summary: 'The user\'s XRPL deposit address, the XRP required, and its balance on the ledger (whether it is funded)', tags: ['tokens'], response: { 200: xrpWalletInfoResponseSchema } } }, async (request, reply) => {
+    // The ledger balance must not stay in a browser's or a proxy's cache.
+    void reply.header('Cache-Control', 'no-store');
     const userId = requireUserId(request);
     const { xrplAddress } = await requireWallets(userId);
     const requiredAmount = requiredXrp();
     if (!wallets.xrpAccounts) {
-      return { walletAddress: xrplAddress, requiredAmount, funded: null, balanceXrp: null, ledger: 'not configured' as const, note: NO_LEDGER_NOTE };
+      return { walletAddress: xrplAddress, requiredAmount, funded: null, balanceXrp: null, ledger: 'not configured' as const, note: NO_LEDGER_NOTE, deposits: deposits() };
     }
     let balanceXrp: number;
     try {
@@ -156,6 +166,7 @@ export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ev
       balanceXrp,
       ledger: 'connected' as const,
       ...(requiredAmount === null ? { note: NO_RATE_NOTE } : {}),
+      deposits: deposits(),
     };
   });
 
@@ -175,7 +186,7 @@ export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ev
     if (!template) return { success: false as const, error: NO_XRP_ONRAMP };
     const amount = request.body?.amount ?? requiredXrp();
     if (amount === null && template.includes('{amount}')) {
-      throw new HttpError(400, 'Give an amount of XRP: no XRP rate is configured (XRP_USD_RATE) to work out the package price');
+      throw new HttpError(400, 'Give an amount of XRP: no XRP price is set on this server to work out the package price');
     }
     const purchaseUrl = template
       .replaceAll('{address}', encodeURIComponent(xrplAddress))

@@ -147,10 +147,20 @@ describe('XRP purchase without configuration', () => {
 
     const pricing = await get(plain, '/api/xrp/pricing', cookie);
     expect(pricing.statusCode).toBe(200);
-    expect(pricing.json()).toEqual({ pricing: null, error: 'No XRP rate source is configured (set XRP_USD_RATE)' });
+    expect(pricing.json()).toEqual({ pricing: null, error: 'No XRP price is set on this server, so the XRP for a package is not known' });
 
     const info = await get(plain, '/api/xrp/wallet-info', cookie);
-    expect(info.json()).toEqual({ walletAddress: wallet.xrplAddress, requiredAmount: null, funded: null, balanceXrp: null, ledger: 'not configured', note: expect.stringContaining('XRPL_URL') });
+    expect(info.json()).toEqual({
+      walletAddress: wallet.xrplAddress,
+      requiredAmount: null,
+      funded: null,
+      balanceXrp: null,
+      ledger: 'not configured',
+      note: 'This server is not connected to the XRP Ledger, so the balance of this address cannot be checked here',
+      deposits: { credited: false, note: 'XRP sent to this address will not be credited as tokens on this server.' },
+    });
+    // Users are told in plain words; the settings' names are for operators (start log, docs).
+    for (const answer of [pricing.json(), info.json()]) expect(JSON.stringify(answer)).not.toMatch(/XRPL_URL|XRP_USD_RATE|XRP_ONRAMP_URL/);
 
     const qr = (await get(plain, '/api/xrp/qr-code', cookie)).json() as { qrCodeDataUrl: string; paymentUri: string; amount: number | null };
     expect(qr.paymentUri).toBe(`ripple:${wallet.xrplAddress}`);
@@ -159,7 +169,22 @@ describe('XRP purchase without configuration', () => {
 
     const purchase = await post(plain, '/api/xrp/purchase', cookie, { amount: 10 });
     expect(purchase.statusCode).toBe(200);
-    expect(purchase.json()).toEqual({ success: false, error: 'No card on-ramp for XRP is configured on this server (set XRP_ONRAMP_URL)' });
+    expect(purchase.json()).toEqual({ success: false, error: 'Buying XRP by card is not available on this server' });
+  });
+
+  it('says XRP sent will not be credited when the server has a ledger but no XRP price', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'goose-wallets-no-rate-'));
+    dirs.push(dir);
+    const ledgerOnly = await startTestApp(dir, lifecycle, { wallets: await openWalletServices(dir, parseWalletConfig({ XRPL_URL: rippled.url })) });
+    try {
+      const { cookie } = await signup(ledgerOnly);
+      await post(ledgerOnly, '/api/goose-tokens/generate-wallet', cookie);
+      const info = (await get(ledgerOnly, '/api/xrp/wallet-info', cookie)).json();
+      expect(info).toMatchObject({ ledger: 'connected', requiredAmount: null, note: 'No XRP price is set on this server, so the amount to pay is not known' });
+      expect(info.deposits).toEqual({ credited: false, note: 'XRP sent to this address will not be credited as tokens on this server.' });
+    } finally {
+      await ledgerOnly.close();
+    }
   });
 
   it('answers a withdrawal with 503 naming the settings', async () => {
@@ -189,7 +214,15 @@ describe('XRP purchase with a rate, a ledger and an on-ramp', () => {
     const { cookie } = await signup(configured);
     const { wallet } = (await post(configured, '/api/goose-tokens/generate-wallet', cookie)).json() as { wallet: { xrplAddress: string } };
     const unfunded = await get(configured, '/api/xrp/wallet-info', cookie);
-    expect(unfunded.json()).toEqual({ walletAddress: wallet.xrplAddress, requiredAmount: REQUIRED_XRP, funded: false, balanceXrp: 0, ledger: 'connected' });
+    expect(unfunded.headers['cache-control']).toBe('no-store');
+    expect(unfunded.json()).toEqual({
+      walletAddress: wallet.xrplAddress,
+      requiredAmount: REQUIRED_XRP,
+      funded: false,
+      balanceXrp: 0,
+      ledger: 'connected',
+      deposits: { credited: true, note: 'XRP that arrives at this address is credited as tokens once the XRP Ledger validates the payment: 2.5 tokens per XRP, in whole cents rounded down.' },
+    });
 
     rippled.setBalance(wallet.xrplAddress, '5000000');
     expect((await get(configured, '/api/xrp/wallet-info', cookie)).json()).toMatchObject({ balanceXrp: 5, funded: false });

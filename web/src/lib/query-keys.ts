@@ -29,6 +29,7 @@ export const DISTRIBUTIONS_KEY = ['/api/tunecore/distributions'] as const;
 /** A release's royalty breakdown: ['/api/tunecore/distributions', distributionId, 'royalties'], under DISTRIBUTIONS_KEY. */
 export const DISTRIBUTION_ROYALTIES_SEGMENT = 'royalties';
 export const TUNECORE_STORES_KEY = ['/api/tunecore/stores'] as const;
+export const TUNECORE_DELIVERY_KEY = ['/api/tunecore/delivery'] as const;
 export const TUNECORE_GENRES_KEY = ['/api/tunecore/genres'] as const;
 export const DISTRIBUTION_STATEMENTS_KEY = ['/api/tunecore/statements'] as const;
 /** The public registry search: ['/api/works/search', params]; a work: ['/api/works', workId]. */

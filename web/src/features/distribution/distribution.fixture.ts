@@ -1,4 +1,5 @@
-// A release as GET /api/tunecore/distributions lists it, for the unit tests of the distribution views.
+// A release as GET /api/tunecore/distributions lists it, for the unit tests of the distribution views:
+// delivered through a delivery partner unless a test says `sandbox()`.
 import type { Distribution } from '../../../../domain/contracts/distribution';
 
 export function release(overrides: Partial<Distribution> = {}): Distribution {
@@ -28,8 +29,23 @@ export function release(overrides: Partial<Distribution> = {}): Distribution {
     royaltyEarnings: 1234,
     renewsAt: '2027-11-25T09:59:00.000Z',
     takenDownAt: null,
-    distributor: 'sandbox',
-    notice: 'Sandbox distributor: the package was kept under data/ and no store received anything.',
+    distributor: 'Acme Distribution',
+    notice: null,
+    waitingForPartnerSince: null,
     ...overrides,
   };
+}
+
+export const SANDBOX_NOTICE_FIXTURE = 'Sandbox: this release was not sent to any store and no store received it. Nothing was charged. The store states shown are simulated.';
+
+/** The same release through the sandbox, its stores simulated as settled. */
+export function sandboxRelease(overrides: Partial<Distribution> = {}): Distribution {
+  return release({
+    distributor: 'sandbox',
+    notice: SANDBOX_NOTICE_FIXTURE,
+    status: 'distributed',
+    renewsAt: null,
+    stores: [{ storeId: 'spotify', storeName: 'Spotify', state: 'distributed', reason: null, updatedAt: '2026-11-25T10:00:00.000Z' }],
+    ...overrides,
+  });
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { release } from './distribution.fixture';
+import { release, sandboxRelease } from './distribution.fixture';
 import {
   breakdownShare,
+  releaseStatusLabel,
+  storeStateLabel,
   breakdownTotals,
   deliveryStateLabel,
   distributionStatusLabel,
@@ -30,6 +32,15 @@ describe('distribution status labels (spec 1 §4)', () => {
     expect(deliveryStateLabel('failed', 'Artwork too small')).toBe('Failed: Artwork too small');
     expect(deliveryStateLabel('failed', null)).toBe('Failed');
     expect(deliveryStateLabel('distributed', null)).toBe('Live on Platforms');
+  });
+
+  it('never says "Live on Platforms" for a sandbox release or store, in any state', () => {
+    for (const status of ['pending', 'uploaded', 'distributed', 'failed', 'taken_down'] as const) {
+      expect(releaseStatusLabel(sandboxRelease({ status }))).not.toBe('Live on Platforms');
+      expect(storeStateLabel(sandboxRelease(), status === 'taken_down' ? 'pending' : status, 'x')).not.toBe('Live on Platforms');
+    }
+    expect(releaseStatusLabel(release({ status: 'distributed' }))).toBe('Live on Platforms');
+    expect(sidebarDistributionStatus(sandboxRelease())).toBe('sandbox');
   });
 });
 

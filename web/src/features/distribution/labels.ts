@@ -33,6 +33,39 @@ export function deliveryStateLabel(state: string, reason: string | null = null):
   return distributionStatusLabel(state);
 }
 
+/** The sandbox reaches no store: its release is never said to be live or uploaded anywhere. */
+export const SANDBOX_STATUS_LABEL = 'Sandbox: no store received it';
+export const WAITING_FOR_PARTNER_LABEL = 'Waiting for the delivery partner';
+
+type ShownRelease = Pick<Distribution, 'status' | 'distributor' | 'waitingForPartnerSince'>;
+
+export const isSandboxRelease = (release: Pick<Distribution, 'distributor'>) => release.distributor === 'sandbox';
+
+/**
+ * A release's status as the creator reads it: waiting for the delivery partner while it cannot be
+ * reached; for the sandbox, that no store received it ("Live on Platforms" only ever for a store a
+ * real partner confirmed live); otherwise the status's label.
+ */
+export function releaseStatusLabel(release: ShownRelease): string {
+  if (release.waitingForPartnerSince && release.status === 'pending') return WAITING_FOR_PARTNER_LABEL;
+  if (isSandboxRelease(release) && (release.status === 'uploaded' || release.status === 'distributed')) return SANDBOX_STATUS_LABEL;
+  return distributionStatusLabel(release.status);
+}
+
+export function releaseStatusSeverity(release: ShownRelease): StatusSeverity {
+  if (release.waitingForPartnerSince && release.status === 'pending') return 'warning';
+  if (isSandboxRelease(release) && (release.status === 'uploaded' || release.status === 'distributed')) return 'secondary';
+  return distributionStatusSeverity(release.status);
+}
+
+/** A store's state in a release: simulated in the sandbox (never live, never uploaded), else as the partner reported it. */
+export function storeStateLabel(release: Pick<Distribution, 'distributor'>, state: string, reason: string | null = null): string {
+  if (!isSandboxRelease(release)) return deliveryStateLabel(state, reason);
+  if (state === 'uploaded' || state === 'distributed') return 'Simulated: not sent to this store';
+  if (state === 'failed') return `Simulated failure: ${reason ?? 'no reason given'}`;
+  return deliveryStateLabel(state, reason);
+}
+
 /** A calendar day (YYYY-MM-DD) as "Nov 25, 2026", the same day in every time zone; any other text as it is. */
 export function formatDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
@@ -76,10 +109,11 @@ export function releaseOf(contentId: string, distributions: readonly Distributio
 
 /**
  * The sidebar's distribution step (spec 2 §4 "Sidebar step completion"): 'completed' once the
- * release is live on its platforms; otherwise its own status (pending, uploaded, failed, taken_down)
+ * release is live on its platforms (never for the sandbox: 'sandbox'); otherwise its own status (pending, uploaded, failed, taken_down)
  * or null when the track was never distributed.
  */
-export function sidebarDistributionStatus(release: Pick<Distribution, 'status'> | null): string | null {
+export function sidebarDistributionStatus(release: Pick<Distribution, 'status' | 'distributor'> | null): string | null {
   if (!release) return null;
+  if (isSandboxRelease(release) && (release.status === 'distributed' || release.status === 'uploaded')) return 'sandbox';
   return release.status === 'distributed' ? 'completed' : release.status;
 }

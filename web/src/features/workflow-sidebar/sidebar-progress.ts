@@ -62,7 +62,7 @@ const VAULT_OR_LATER = new Set(['copyrighted', 'in_vault', 'contracted']);
 const INTAKE_STEPS = new Set(['receive', 'store', 'probe']);
 
 /** `release`: the release the track follows (distribution/labels.ts releaseOf), or null. */
-export function fromVaultItem(item: VaultItem, release: Pick<Distribution, 'status'> | null = null): SidebarTrackInput {
+export function fromVaultItem(item: VaultItem, release: Pick<Distribution, 'status' | 'distributor'> | null = null): SidebarTrackInput {
   return {
     source: 'uploaded',
     trackStatus: item.trackStatus,
@@ -99,6 +99,8 @@ function distributionStep(status: string | null): { status: SidebarStepStatus; n
       return { status: 'in_progress', note: 'Submitted, waiting for the distributor' };
     case 'uploaded':
       return { status: 'in_progress', note: 'Uploaded to the distributor' };
+    case 'sandbox':
+      return { status: 'pending', note: 'Sandbox only: no store received it' };
     case 'failed':
       return { status: 'failed', note: 'The release failed; see the Distributions tab' };
     case 'taken_down':

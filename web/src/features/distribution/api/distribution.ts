@@ -1,5 +1,5 @@
-// The distribution calls (spec 1 §7; docs/web-distribution.md): the stores and genres (kept 30
-// minutes), the creator's releases with their live delivery states, submitting a release, its
+// The distribution calls (spec 1 §7; docs/web-distribution.md): the stores, how releases are
+// delivered here and the genres (kept 30 minutes), the creator's releases with their live delivery states, submitting a release, its
 // royalty breakdown, takedown, its release package, and sales statement import. Every answer is
 // parsed with its schema from domain/contracts/distribution.ts. The websocket invalidates the
 // releases (and the breakdowns under them) and the statements when the distributions read model
@@ -7,6 +7,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  deliveryInfoSchema,
   distributeResponseSchema,
   distributionListSchema,
   genreListSchema,
@@ -25,6 +26,7 @@ import {
   SMART_CONTRACTS_KEY,
   TOKEN_BALANCE_KEY,
   TOKEN_TRANSACTIONS_KEY,
+  TUNECORE_DELIVERY_KEY,
   TUNECORE_GENRES_KEY,
   TUNECORE_STORES_KEY,
   USER_KEY,
@@ -50,6 +52,17 @@ export function useStores({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: TUNECORE_STORES_KEY,
     queryFn: async ({ signal }) => (await getParsed(TUNECORE_STORES_KEY[0], storeListSchema, signal)).stores,
+    staleTime: CATALOGUE_STALE_MS,
+    enabled,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** How releases are delivered here: a delivery partner and its stores, or the sandbox (no store, nothing charged). */
+export function useDelivery({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: TUNECORE_DELIVERY_KEY,
+    queryFn: ({ signal }) => getParsed(TUNECORE_DELIVERY_KEY[0], deliveryInfoSchema, signal),
     staleTime: CATALOGUE_STALE_MS,
     enabled,
     retry: retryUnlessRefused,

@@ -1,7 +1,9 @@
 // The Distribution dialog of one music item (spec 1 §2, §3, §5): the release's names, genres,
 // label, recording place, dates, parental advisory, the creator's royalty split and the stores
-// the server lists, with the fee ($14.99 per year per release, charged in tokens at the server's
-// price) and the 100 % / 0 % royalty statement. Content without a registry transaction gets the
+// the server's delivery partner serves, with the fee ($14.99 per year per release, charged in
+// tokens at the server's price) and the 100 % / 0 % royalty statement. Without a delivery partner
+// (the sandbox) it says before submitting that no store will receive the release and nothing is
+// charged. Content without a registry transaction gets the
 // 'Copyright Registration Required' notice instead of the form.
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -21,7 +23,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { usePricing } from '../../tokens/api/tokens';
 import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
 import { formatPrice, priceOf } from '../../tokens/labels';
-import { useDistribute, useGenres, useStores } from '../api/distribution';
+import { useDelivery, useDistribute, useGenres, useStores } from '../api/distribution';
 import { checkRelease, defaultReleaseForm, ROYALTY_SPLIT_MAX, ROYALTY_SPLIT_MIN, type ReleaseForm } from '../release-form';
 import '../distribution.css';
 
@@ -80,6 +82,7 @@ function ReleaseFormBody({ track, onDone }: { track: DistributableTrack; onDone(
   const { user } = useCurrentUser();
   const [form, setForm] = useState<ReleaseForm>(() => defaultReleaseForm(track, user, new Date()));
   const stores = useStores({ enabled: true });
+  const delivery = useDelivery({ enabled: true });
   const genres = useGenres({ enabled: true });
   const pricing = usePricing();
   const distribute = useDistribute();
@@ -89,7 +92,9 @@ function ReleaseFormBody({ track, onDone }: { track: DistributableTrack; onDone(
   const set = <K extends keyof ReleaseForm>(key: K, value: ReleaseForm[K]) => setForm((current) => ({ ...current, [key]: value }));
 
   const genreOptions = (genres.data ?? []).map((genre) => ({ label: genre, value: genre }));
-  const storeList = stores.data ?? [];
+  const served = delivery.data?.storeIds;
+  const storeList = (stores.data ?? []).filter((store) => !served || served.includes(store.id));
+  const sandbox = delivery.data?.mode === 'sandbox';
   const allSelected = storeList.length > 0 && storeList.every((store) => form.selectedStores.includes(store.id));
 
   const toggleStore = (storeId: string, checked: boolean) =>
@@ -119,14 +124,29 @@ function ReleaseFormBody({ track, onDone }: { track: DistributableTrack; onDone(
   return (
     <form className="release-form" onSubmit={submit} noValidate aria-busy={busy}>
       <div className="release-form__terms inset-box">
-        <p>
-          <strong>${DISTRIBUTION_FEE_USD_PER_YEAR.toFixed(2)} per year per release</strong>
-          {tokenPrice !== null && <>, charged as {formatPrice(tokenPrice)} tokens from your balance when you submit and again at each yearly renewal</>}.
-        </p>
+        {delivery.isPending && <Skeleton height="3rem" />}
+        {delivery.isError && <Message severity="error" text={errorMessage(delivery.error, 'How releases are delivered could not be loaded')} />}
+        {sandbox && (
+          <>
+            <Message severity="warn" className="release-form__sandbox" text={delivery.data?.notice ?? 'Sandbox: no store will receive this release.'} />
+            <p>
+              <strong>Nothing is charged</strong> for a sandbox release: no store receives it.
+            </p>
+          </>
+        )}
+        {delivery.data?.mode === 'partner' && (
+          <>
+            <p>
+              <strong>${DISTRIBUTION_FEE_USD_PER_YEAR.toFixed(2)} per year per release</strong>
+              {tokenPrice !== null && <>, charged as {formatPrice(tokenPrice)} tokens from your balance once the release is delivered and again at each yearly renewal</>}.
+            </p>
+            <p className="muted small">{delivery.data.partnerName} delivers it to the stores you choose below.</p>
+          </>
+        )}
         <p>You keep 100% of your distribution royalties; the distributor keeps 0%.</p>
-        {stores.isSuccess && (
+        {stores.isSuccess && delivery.isSuccess && (
           <p className="muted small">
-            The distributor lists {storeList.length} {storeList.length === 1 ? 'store' : 'stores'} today; choose where this release goes below.
+            {sandbox ? 'The sandbox simulates' : 'The distributor lists'} {storeList.length} {storeList.length === 1 ? 'store' : 'stores'} today; choose where this release goes below.
           </p>
         )}
       </div>
@@ -235,7 +255,7 @@ function ReleaseFormBody({ track, onDone }: { track: DistributableTrack; onDone(
       </fieldset>
 
       <div className="button-row release-form__actions">
-        <Button type="submit" label="Submit for Distribution" icon="pi pi-send" loading={busy} disabled={busy || !stores.isSuccess} />
+        <Button type="submit" label={sandbox ? 'Submit to the sandbox (no store)' : 'Submit for Distribution'} icon="pi pi-send" loading={busy} disabled={busy || !stores.isSuccess || !delivery.isSuccess} />
         <Button type="button" label="Cancel" outlined disabled={busy} onClick={onDone} />
       </div>
     </form>

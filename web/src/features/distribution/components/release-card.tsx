@@ -14,7 +14,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { downloadReleasePackage, useTakedown } from '../api/distribution';
-import { deliveryStateLabel, distributionStatusLabel, distributionStatusSeverity, formatCents, formatDay } from '../labels';
+import { formatCents, formatDay, isSandboxRelease, releaseStatusLabel, releaseStatusSeverity, storeStateLabel } from '../labels';
 import { RoyaltyBreakdownTable } from './royalty-breakdown';
 
 export function ReleaseCard({ release }: { release: Distribution }) {
@@ -24,7 +24,7 @@ export function ReleaseCard({ release }: { release: Distribution }) {
   const [royaltiesOpen, setRoyaltiesOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const takenDown = release.status === 'taken_down' || release.takenDownAt !== null;
-  const status = distributionStatusLabel(release.status);
+  const status = releaseStatusLabel(release);
 
   const download = async () => {
     setDownloading(true);
@@ -55,13 +55,21 @@ export function ReleaseCard({ release }: { release: Distribution }) {
               {release.artistName} · {release.albumName} · submitted {formatDate(release.createdAt)}
             </span>
           </div>
-          <Tag value={status} severity={distributionStatusSeverity(release.status)} aria-label={`Status: ${status}`} />
+          <Tag value={status} severity={releaseStatusSeverity(release)} aria-label={`Status: ${status}`} />
         </header>
 
         {release.notice && <Message severity="warn" className="release-card__notice" text={release.notice} />}
+        {isSandboxRelease(release) && !release.notice && <Message severity="warn" className="release-card__notice" text="Sandbox: no store received this release and nothing was charged." />}
+        {release.waitingForPartnerSince && release.status === 'pending' && (
+          <Message
+            severity="info"
+            className="release-card__notice"
+            text={`Waiting for the delivery partner since ${formatDateTime(release.waitingForPartnerSince)}: it could not be reached, and the release is sent as soon as it is back. The fee is only taken once it is delivered.`}
+          />
+        )}
 
         <dl className="facts">
-          <Fact term="Distributor">{release.distributor}</Fact>
+          <Fact term="Distributor">{isSandboxRelease(release) ? 'Sandbox (no store)' : release.distributor}</Fact>
           <Fact term="Release date">{formatDay(release.releaseDate)}</Fact>
           <Fact term="Genre">{release.secondaryGenre ? `${release.primaryGenre}, ${release.secondaryGenre}` : release.primaryGenre}</Fact>
           <Fact term="UPC">{release.upc ?? '—'}</Fact>
@@ -98,7 +106,7 @@ export function ReleaseCard({ release }: { release: Distribution }) {
                 {release.stores.map((store) => (
                   <tr key={store.storeId} data-state={store.state}>
                     <td>{store.storeName}</td>
-                    <td>{deliveryStateLabel(store.state, store.reason)}</td>
+                    <td>{storeStateLabel(release, store.state, store.reason)}</td>
                     <td>{formatDateTime(store.updatedAt)}</td>
                   </tr>
                 ))}

@@ -1,9 +1,10 @@
 // The operations page's calls (operators only): failed ledger steps, stuck or failing workflows,
-// the mail outbox, and the retry of a failed registration. Answers are parsed with the schemas of
+// the mail outbox, releases waiting for the delivery partner, and the retries of a failed
+// registration and of a waiting delivery. Answers are parsed with the schemas of
 // domain/contracts/operations.ts; the websocket's `operations` read model invalidates OPERATIONS_KEY.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { retryResponseSchema } from '../../../../../domain/contracts/lifecycle';
-import { ledgerFailuresResponseSchema, outboxResponseSchema, workflowsResponseSchema } from '../../../../../domain/contracts/operations';
+import { deliveryRetryResponseSchema, ledgerFailuresResponseSchema, outboxResponseSchema, waitingDeliveriesResponseSchema, workflowsResponseSchema } from '../../../../../domain/contracts/operations';
 import { reconciliationListSchema } from '../../../../../domain/contracts/partner-statements';
 import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
 import { OPERATIONS_KEY } from '../../../lib/query-keys';
@@ -11,6 +12,7 @@ import { OPERATIONS_KEY } from '../../../lib/query-keys';
 const LEDGER_FAILURES_URL = '/api/ops/ledger-failures';
 const WORKFLOWS_URL = '/api/ops/workflows';
 const OUTBOX_URL = '/api/ops/outbox';
+const DELIVERIES_URL = '/api/ops/deliveries';
 const RECONCILIATION_URL = '/api/ops/reconciliation';
 
 async function getParsed<T>(url: string, parse: (value: unknown) => T, signal?: AbortSignal): Promise<T> {
@@ -61,6 +63,25 @@ export function useRetryRegistration() {
   return useMutation({
     mutationFn: async (trackId: string) =>
       retryResponseSchema.parse(await apiRequest<unknown>('POST', `/api/ops/tracks/${encodeURIComponent(trackId)}/retry-registration`, {})),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY }),
+  });
+}
+
+/** Releases waiting for the delivery partner; the websocket's distributions changes do not reach operators, so refetched on focus and after a Retry. */
+export function useWaitingDeliveries(enabled: boolean) {
+  return useQuery({
+    queryKey: [...OPERATIONS_KEY, 'deliveries'],
+    queryFn: ({ signal }) => getParsed(DELIVERIES_URL, (v) => waitingDeliveriesResponseSchema.parse(v), signal),
+    enabled,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** Hands a waiting delivery back to its release's workflow, which tries the partner again now. */
+export function useRetryDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (distributionId: string) => deliveryRetryResponseSchema.parse(await apiRequest<unknown>('POST', `${DELIVERIES_URL}/${encodeURIComponent(distributionId)}/retry`, {})),
     onSettled: () => queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY }),
   });
 }

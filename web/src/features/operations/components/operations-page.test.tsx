@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { LedgerFailuresResponse } from '../../../../../domain/contracts/operations';
 import { CURRENT_USER_KEY, MY_ROLES_KEY } from '../../../lib/query-keys';
-import { LedgerFailures, OperationsPage, Outbox, TroubledWorkflows } from './operations-page';
+import { LedgerFailures, OperationsPage, Outbox, TroubledWorkflows, WaitingDeliveries } from './operations-page';
 
 const now = new Date('2026-11-26T12:00:00.000Z');
 const noop = () => undefined;
@@ -24,6 +24,21 @@ const failures: LedgerFailuresResponse = {
 };
 
 describe('operations page', () => {
+  it('lists releases waiting for the delivery partner with why, since when, and a Retry', () => {
+    const data = {
+      partner: 'Acme Distribution',
+      waiting: [{ distributionId: 'd1', songName: 'Night Drive', ownerId: 'u1', ownerName: 'ada', since: '2026-11-26T11:50:00.000Z', reason: 'The delivery partner Acme Distribution could not be reached over SFTP: connect ECONNREFUSED' }],
+      note: 'Retry tries now.',
+    };
+    const html = render(<WaitingDeliveries data={data} now={now} onRetry={noop} retrying={null} retryResult={{ distributionId: 'd1', ok: true, text: '"Night Drive" tries its delivery again now' }} />);
+    expect(html).toContain('Night Drive');
+    expect(html).toContain('ECONNREFUSED');
+    expect(html).toContain('waiting since 10 minutes ago');
+    expect(html.match(/>Retry</g)).toHaveLength(1);
+    expect(html).toContain('tries its delivery again now');
+    expect(render(<WaitingDeliveries data={{ ...data, waiting: [] }} onRetry={noop} retrying={null} retryResult={null} />)).toContain('No release is waiting for Acme Distribution.');
+  });
+
   it('lists failed registrations with result code, relative time and Retry; anchors and payouts without Retry', () => {
     const html = render(<LedgerFailures data={failures} now={now} onRetry={noop} retrying={null} retryResult={null} />);
     expect(html).toContain('tecNO_DST');

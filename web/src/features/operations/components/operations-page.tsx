@@ -1,18 +1,19 @@
-// The operations page, /operations (issue 16; operators only): four sections — failed ledger
+// The operations page, /operations (issue 16; operators only): five sections — failed ledger
 // steps (registrations with their result codes and a Retry button; contract anchors and payout
-// lines, which have no retry path and say so), stuck or failing workflows from Temporal (or why
-// Temporal could not be asked), royalty money by partner and period (./reconciliation.tsx), and the
-// mail outbox. The server checks the operator role on every
+// lines, which have no retry path and say so), releases waiting for the delivery partner (with
+// why and a Retry), stuck or failing workflows from Temporal (or why Temporal could not be
+// asked), royalty money by partner and period (./reconciliation.tsx), and the mail outbox. The
+// server checks the operator role on every
 // call; this page only decides what to offer.
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
-import type { LedgerFailuresResponse, OutboxResponse, WorkflowsResponse } from '../../../../../domain/contracts/operations';
+import type { LedgerFailuresResponse, OutboxResponse, WaitingDeliveriesResponse, WorkflowsResponse } from '../../../../../domain/contracts/operations';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { useRoles } from '../../auth/api/use-roles';
-import { useLedgerFailures, useOutbox, useReconciliation, useRetryRegistration, useTroubledWorkflows } from '../api/operations';
+import { useLedgerFailures, useOutbox, useReconciliation, useRetryDelivery, useRetryRegistration, useTroubledWorkflows, useWaitingDeliveries } from '../api/operations';
 import { PartnerReconciliation } from './reconciliation';
 import { relativeTime } from '../relative-time';
 
@@ -99,6 +100,34 @@ export function LedgerFailures({ data, now, onRetry, retrying, retryResult }: Le
   );
 }
 
+export interface WaitingDeliveriesProps {
+  data: WaitingDeliveriesResponse;
+  now?: Date;
+  onRetry(distributionId: string): void;
+  retrying: string | null;
+  retryResult: { distributionId: string; text: string; ok: boolean } | null;
+}
+
+export function WaitingDeliveries({ data, now, onRetry, retrying, retryResult }: WaitingDeliveriesProps) {
+  return (
+    <>
+      {data.waiting.length === 0 ? <p>{data.partner ? `No release is waiting for ${data.partner}.` : 'No release is waiting.'}</p> : (
+        <ul className="operations__list">
+          {data.waiting.map((w) => (
+            <li key={w.distributionId}>
+              <Tag severity="warning" value="Partner unreachable" /> <strong>{w.songName}</strong> by {w.ownerName ?? w.ownerId} — {w.reason}{' '}
+              <span className="operations__time">waiting since {relativeTime(w.since, now)}</span>{' '}
+              <Button label="Retry" icon="pi pi-refresh" size="small" loading={retrying === w.distributionId} disabled={retrying !== null} onClick={() => onRetry(w.distributionId)} />
+              {retryResult?.distributionId === w.distributionId && <Message severity={retryResult.ok ? 'success' : 'error'} text={retryResult.text} />}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="operations__notes">{data.note}</p>
+    </>
+  );
+}
+
 export function TroubledWorkflows({ data, now }: { data: WorkflowsResponse; now?: Date }) {
   if (!data.reachable) return <Message severity="warn" text={`Temporal is not reachable: ${data.error ?? 'no reason given'}`} />;
   if (data.workflows.length === 0) return <p>No stuck or failing workflows.</p>;
@@ -146,6 +175,8 @@ export function OperationsPage() {
   const outbox = useOutbox(operator);
   const reconciliation = useReconciliation(operator);
   const retry = useRetryRegistration();
+  const deliveries = useWaitingDeliveries(operator);
+  const retryDelivery = useRetryDelivery();
 
   if (userPending || (user && roles.isPending)) return <p>Loading...</p>;
   if (!user) return <Message severity="info" text="Sign in as an operator to see the operations page." />;
@@ -159,11 +190,29 @@ export function OperationsPage() {
         : null
     : null;
 
+  const deliveryRetryResult = retryDelivery.variables
+    ? retryDelivery.isSuccess
+      ? { distributionId: retryDelivery.variables, ok: true, text: retryDelivery.data.message }
+      : retryDelivery.isError
+        ? { distributionId: retryDelivery.variables, ok: false, text: errorMessage(retryDelivery.error, 'The retry failed') }
+        : null
+    : null;
+
   return (
     <div className="operations">
       <h1>Operations</h1>
       <Section title="Failed ledger steps" loading={failures.isPending} error={failures.error}>
         {failures.data && <LedgerFailures data={failures.data} onRetry={(trackId) => retry.mutate(trackId)} retrying={retry.isPending ? (retry.variables ?? null) : null} retryResult={retryResult} />}
+      </Section>
+      <Section title="Waiting for the delivery partner" loading={deliveries.isPending} error={deliveries.error}>
+        {deliveries.data && (
+          <WaitingDeliveries
+            data={deliveries.data}
+            onRetry={(distributionId) => retryDelivery.mutate(distributionId)}
+            retrying={retryDelivery.isPending ? (retryDelivery.variables ?? null) : null}
+            retryResult={deliveryRetryResult}
+          />
+        )}
       </Section>
       <Section title="Stuck or failing workflows" loading={workflows.isPending} error={workflows.error}>
         <Button label="Refresh" icon="pi pi-sync" text size="small" loading={workflows.isFetching} onClick={() => void workflows.refetch()} />

@@ -16,6 +16,8 @@ export interface XrpWalletInfo {
   funded: boolean | null;
   balanceXrp: number | null;
   note?: string;
+  /** Whether XRP arriving at the address becomes tokens on this server, and the sentence that says so. */
+  deposits: { credited: boolean; note: string };
 }
 
 export interface XrpQrCode {

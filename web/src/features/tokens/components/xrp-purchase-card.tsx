@@ -1,6 +1,8 @@
-// The XRP purchase card (spec 2 §2, §4): two tabs. Credit Card asks the server for a purchase on
-// the card provider and opens its page in a 600x700 window; XRP Transfer shows the wallet to pay,
-// the amount, its QR code and whether the wallet is funded (or why that cannot be checked).
+// The XRP purchase card (spec 2 §2, §4): two tabs. Credit Card asks the server for the card
+// provider's page and opens it in a 600x700 window; no provider confirms a payment to GOOSE, so the
+// tab says the page only buys XRP and tokens come when that XRP reaches the deposit address. XRP
+// Transfer shows the deposit address, the amount, its QR code, whether the address is funded (or
+// why that cannot be checked) and whether XRP arriving there is credited as tokens on this server.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
@@ -66,15 +68,18 @@ function CreditCardTab() {
   };
   return (
     <div className="xrp-purchase__tab">
-      <p className="muted small">Buy the XRP for your wallet by card. The card provider's page opens in a new window.</p>
+      <p className="muted small">
+        This only opens the card provider's page, in a new window, to buy XRP into your deposit address. The provider does not tell GOOSE about
+        your payment: tokens are credited only when the XRP arrives at your deposit address (see XRP Transfer).
+      </p>
       <XrpQuote />
-      <Button label="Buy XRP by card" icon="pi pi-external-link" loading={purchase.isPending} onClick={buy} />
+      <Button label="Open the card provider" icon="pi pi-external-link" loading={purchase.isPending} onClick={buy} />
       {refusal && <Message severity="error" text={refusal} className="xrp-purchase__message" />}
     </div>
   );
 }
 
-function XrpTransferTab() {
+export function XrpTransferTab() {
   const toast = useToast();
   const wallet = useXrpWalletInfo(true);
   const qr = useXrpQrCode(true);
@@ -106,6 +111,12 @@ function XrpTransferTab() {
           {info.balanceXrp !== null && <span className="muted small">Balance: {info.balanceXrp} XRP</span>}
         </div>
         {info.note && <p className="muted small">{info.note}</p>}
+        <Message
+          severity={info.deposits.credited ? 'info' : 'warn'}
+          text={info.deposits.note}
+          className="xrp-purchase__message"
+          aria-label={info.deposits.credited ? 'XRP deposits are credited' : 'XRP deposits are not credited'}
+        />
       </div>
       <div className="xrp-transfer__qr">
         {qr.isPending && <Skeleton width="160px" height="160px" />}

@@ -19,7 +19,7 @@ import { changeTab } from '../../../lib/app-events';
 import { useDistributions } from '../../distribution/api/distribution';
 import { DistributionDialog } from '../../distribution/components/distribution-dialog';
 import { FundingDialog } from '../../smart-contracts/components/funding-dialog';
-import { deliveryStateLabel, distributionStatusLabel, distributionStatusSeverity, releaseOf } from '../../distribution/labels';
+import { isSandboxRelease, releaseOf, releaseStatusLabel, releaseStatusSeverity, storeStateLabel } from '../../distribution/labels';
 import { TokenCostNote } from '../../tokens/components/token-cost-note';
 import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
 import { useContracts, useCreateContractForTrack } from '../api/create-contract';
@@ -322,7 +322,7 @@ function DistributeStepPanel({ item, release }: { item: VaultItem; release: Dist
   const [dialogOpen, setDialogOpen] = useState(false);
   const canDistributeAgain = !release || release.status === 'taken_down' || release.status === 'failed';
   const failedStores = release?.stores.filter((store) => store.state === 'failed') ?? [];
-  const liveStores = release?.stores.filter((store) => store.state === 'distributed').length ?? 0;
+  const liveStores = release && !isSandboxRelease(release) ? release.stores.filter((store) => store.state === 'distributed').length : 0;
 
   if (item.contentType !== 'music') {
     return (
@@ -337,14 +337,14 @@ function DistributeStepPanel({ item, release }: { item: VaultItem; release: Dist
       {release ? (
         <>
           <div className="step-panel__row">
-            <Tag value={distributionStatusLabel(release.status)} severity={distributionStatusSeverity(release.status)} />
+            <Tag value={releaseStatusLabel(release)} severity={releaseStatusSeverity(release)} />
             <span className="muted small">
               {liveStores} of {release.stores.length} stores live
             </span>
           </div>
           {release.notice && <Message severity="warn" text={release.notice} />}
           {failedStores.map((store) => (
-            <Message key={store.storeId} severity="error" text={`${store.storeName}: ${deliveryStateLabel(store.state, store.reason)}`} />
+            <Message key={store.storeId} severity="error" text={`${store.storeName}: ${storeStateLabel(release, store.state, store.reason)}`} />
           ))}
         </>
       ) : (
