@@ -1,7 +1,9 @@
 // The partner's reporting folder on a real sshd (loopback): a report CSV is handed to the payable
 // statements port once, with its source (partner_report, the file's SHA-256, partner:<id>); the
 // same bytes under another name are skipped before reaching the port; a file that is not a
-// statement is refused once with its problems; the port sees nothing a second time.
+// statement is refused once with its problems; the port sees nothing a second time. Through the real
+// payable import, a report's lines are claims that reach a contract only once the partner's funds
+// for the period are recorded.
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +17,11 @@ import { eventStoreMigrations, PostgresEventStore } from '../eventstore/postgres
 import type { DeliveryPartnerConfig } from './partner-config';
 import { collectPartnerReports } from './partner-reports';
 import type { ImportPayableStatement } from './partner-statements';
+import type { RoyaltyEarnings } from '../../domain/royalties/ports';
+import { recordPartnerFunds } from '../royalties/reconciliation';
+import { insertStandInRelease } from '../../tests/support/distributions-stand-in';
+import { postgresReleaseLookup } from './release-lookup';
+import { payableStatementImporter } from './statement-import';
 
 const REPORT = 'period,store,country,identifier,units,amount\n2026-10,spotify,US,USAB12600001,1200,480\n2026-10,Apple Music,GB,123426000011,3,297\n';
 
@@ -73,5 +80,21 @@ describe.skipIf(!sshdPath)(sshdPath ? 'partner sales reports (real sshd on loopb
     expect(calls).toHaveLength(1);
     expect((await eventStore.readStream(partnerReportsStreamId('acme'))).map((e) => e.type)).toEqual(['PartnerReportImported', 'PartnerReportRefused']);
     await rm(path.join(partner.folders.reports, 'broken.csv'));
+  }, 30_000);
+
+  it("through the real payable import, a report's lines pay nothing until the partner's funds are recorded", async () => {
+    const release = await insertStandInRelease(db, { ownerId: 'creator-1', isrc: 'QZRPT2600001', songName: 'Night Drive' });
+    const recorded: RoyaltyEarnings[] = [];
+    const earnings = { record: async (e: RoyaltyEarnings) => (recorded.push(e), { contractId: `contract-of-${e.contentId}` }) };
+    const importStatement = payableStatementImporter({ eventStore, releases: postgresReleaseLookup(db), earnings });
+    await writeFile(path.join(partner.folders.reports, 'acme_sales_2026-11.csv'), 'period,store,country,identifier,units,amount\n2026-11,spotify,US,QZRPT2600001,100,1234\n');
+    const collected = await collectPartnerReports({ partner, eventStore, importStatement });
+    expect(collected.imported.map((r) => r.fileName)).toEqual(['acme_sales_2026-11.csv']);
+    expect(recorded).toEqual([]);
+
+    const funded = await recordPartnerFunds({ eventStore, earnings }, { partnerId: 'acme', period: '2026-11', amountCents: 1234, reference: 'ACME-NOV', recordedBy: 'operator:test' }, { correlationId: 'test', actor: 'operator:test' });
+    expect(funded.reconciliation).toMatchObject({ claimedCents: 1234, releasedCents: 1234, deliveredCents: 1234 });
+    expect(recorded.map((e) => [e.contentId, e.amountCents, e.source])).toEqual([[release.contentId, 1234, 'distribution_statement']]);
+    await rm(path.join(partner.folders.reports, 'acme_sales_2026-11.csv'));
   }, 30_000);
 });
