@@ -4,27 +4,17 @@
 // license; the owner answers the claim with evidence; a reviewer (role granted through the ops CLI)
 // assigns the case to themselves and resolves it; an auditor replays the case's history event by event
 // and cannot download the evidence.
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { chooseOption } from './locators';
+import { opsCommand } from './ops-command';
 import { uploadMasterAndRegister } from './register-track';
 import { signUp } from './sign-up';
 
 const TITLE = 'Harbour Quarrel';
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/**
- * `npm run ops -- grant-role … --api`: through the running server's operator API, with the operator
- * token it made under its data directory (the embedded database is the server's alone while it runs).
- */
 async function grantRole(baseURL: string, username: string, role: 'reviewer' | 'auditor'): Promise<void> {
-  await promisify(execFile)('npm', ['run', '--silent', 'ops', '--', 'grant-role', username, role, '--api', baseURL], {
-    cwd: repoRoot,
-    env: { ...process.env, ...(process.env.GOOSE_E2E_DATA_DIR && !process.env.E2E_BASE_URL ? { DATA_DIR: process.env.GOOSE_E2E_DATA_DIR } : {}) },
-  });
+  await opsCommand(baseURL, ['grant-role', username, role]);
 }
 
 async function openCase(page: Page, subject: string) {

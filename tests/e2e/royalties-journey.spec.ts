@@ -2,14 +2,15 @@
 // gets its royalty contract (signed terms awaiting submission: no XRPL_URL), a collaborator is
 // invited by mail and accepts from another browser while the creator watches the list change live,
 // the track is released through the sandbox distributor (which charges nothing and says no store
-// received it, never "Live on Platforms"), a
-// sales statement naming the release's ISRC brings earnings to the contract, and Distribute
-// Royalties pays them: the platform's 15 %, the collaborator's 10 % and the creator's rest, summing
+// received it, never "Live on Platforms"), the creator's own statement shows as a self-reported
+// estimate that pays nothing, the delivery partner's report of the same sales (imported by an
+// operator) pays once the partner's funds are recorded, and Distribute Royalties pays them: the platform's 15 %, the collaborator's 10 % and the creator's rest, summing
 // exactly, each credited to their token balance.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 import { chooseOption, fact } from './locators';
+import { opsCommand } from './ops-command';
 import { uploadMasterAndRegister } from './register-track';
 import { signUp } from './sign-up';
 
@@ -38,7 +39,7 @@ async function invitationLink(email: string): Promise<string> {
   return new URL(link!).pathname;
 }
 
-test('a contract, an invited receiver, a release, a statement and a payout split exactly between platform, receiver and creator', async ({ page, browser }) => {
+test('a contract, an invited receiver, a release, a funded partner statement and a payout split exactly between platform, receiver and creator', async ({ page, browser, baseURL }) => {
   // The sandbox distributor's stores settle on the release workflow's second poll, a minute after delivery.
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
@@ -138,21 +139,32 @@ test('a contract, an invited receiver, a release, a statement and a payout split
   const isrc = (await fact(release, 'ISRC').textContent())!.trim();
   expect(isrc).toMatch(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/);
 
-  // 5. A sales statement naming the release's ISRC: $10.00 reaches the release and the contract.
+  // 5. A statement the creator writes is self-reported: an estimate on the release, never money.
   const statement = ['period,store,country,identifier,units,amount', `2026-10,spotify,US,${isrc},2400,600`, `2026-10,apple_music,GB,${isrc},800,400`].join('\n');
   await page.getByLabel('Sales statement CSV file').setInputFiles({ name: 'statement-2026-10.csv', mimeType: 'text/csv', buffer: Buffer.from(`${statement}\n`) });
-  await expect(page.getByText('statement-2026-10.csv: 2 lines, 2 matched, 0 already imported, 0 unmatched ($10.00).')).toBeVisible();
-  await expect(fact(release, 'Royalty earnings')).toHaveText('$10.00');
+  await expect(page.getByText('statement-2026-10.csv (self-reported): 2 lines, 2 matched, 0 already imported, 0 unmatched ($10.00, an estimate).')).toBeVisible();
+  await expect(fact(release, 'Royalty earnings')).toHaveText('$0.00');
   await release.getByRole('button', { name: 'Royalties by store' }).click();
   const royalties = release.getByRole('region', { name: `Royalties of ${TITLE}` });
-  await expect(royalties.getByRole('row').filter({ hasText: 'Total' })).toContainText('$10.00');
-  await expect(royalties.getByRole('row').filter({ hasText: 'Spotify' })).toContainText('$6.00');
+  const sources = royalties.getByRole('list', { name: 'Where these royalties come from' });
+  await expect(sources).toContainText('Self-reported (your uploads): $10.00');
+
+  // 6. The delivery partner's report of the same sales, imported by an operator, pays nothing until
+  // the partner's money for the period is recorded; then the whole $10.00 reaches the contract.
+  const report = path.join(process.env.GOOSE_E2E_DATA_DIR!, `partner-report-${stamp}.csv`);
+  await writeFile(report, `${statement}\n`);
+  await opsCommand(baseURL!, ['import-statement', '--partner', 'e2e-distributor', report]);
+  await expect(fact(release, 'Royalty earnings')).toHaveText('$10.00');
+  await expect(sources).toContainText('Reported by the delivery partner: $10.00, of which $0.00 was paid by the partner');
+  await expect(sources).toContainText('$10.00 is unreconciled');
   await tabs.getByRole('menuitem', { name: 'Smart Contracts' }).click();
   await screen.getByRole('tab', { name: 'Smart Contracts' }).click();
+  await expect(fact(contractCard, 'Pending')).toHaveText('$0.00');
+  await opsCommand(baseURL!, ['record-funds', '--partner', 'e2e-distributor', '--period', '2026-10', '--amount-cents', '1000', '--reference', `e2e-wire-${stamp}`]);
   await expect(fact(contractCard, 'Total earnings')).toHaveText('$10.00');
   await expect(fact(contractCard, 'Pending')).toHaveText('$10.00');
 
-  // 6. Distribute Royalties: $10.00 split 15 % platform, 10 % receiver, the creator the rest.
+  // 7. Distribute Royalties: $10.00 split 15 % platform, 10 % receiver, the creator the rest.
   await screen.locator('.panel-header').getByRole('button', { name: 'Distribute Royalties' }).click();
   const distribute = page.getByRole('dialog', { name: 'Distribute Royalties' });
   await expect(distribute.getByRole('textbox', { name: 'Contract' })).toHaveValue(`${TITLE} · $10.00 pending`);
