@@ -35,8 +35,11 @@ export const payableImportResponseSchema = z.object({
   message: z.string(),
 });
 
+/** One record of funds received may not exceed a billion dollars: more is a unit mistake, not a payment. */
+export const MAX_FUNDS_RECORD_CENTS = 100_000_000_000;
+
 export const recordFundsRequestSchema = z.object({
-  amountCents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  amountCents: z.number().int().positive().max(MAX_FUNDS_RECORD_CENTS, `amountCents must be at most ${MAX_FUNDS_RECORD_CENTS} (one billion dollars) in one record`),
   currency: z.literal('USD').default('USD'),
   period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must be YYYY-MM'),
   reference: z.string().trim().min(1).max(200),

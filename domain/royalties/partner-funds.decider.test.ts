@@ -32,4 +32,10 @@ describe('partner funds', () => {
     expect(() => record('W', 10, '2026-13')).toThrow();
     expect(() => PartnerFundsReceived.create({ partnerId: 'acme', amountCents: 10, currency: 'EUR' as 'USD', period: '2026-10', reference: 'W', recordedBy: 'ops' })).toThrow();
   });
+
+  it('refuses a payment that would take the period past what cents can count exactly', () => {
+    const near = funds('WIRE-1', Number.MAX_SAFE_INTEGER - 10);
+    expect(() => spec.when([near], record('WIRE-2', 11))).toThrow(/would exceed/);
+    expect(spec.when([near], record('WIRE-2', 10))).toEqual([funds('WIRE-2', 10)]);
+  });
 });

@@ -1,5 +1,6 @@
 // A partner's funds received: each payment reference counts once, so recording the same bank line
 // twice (a retried command, two operators) adds nothing.
+import { ValidationError } from '../shared/errors';
 import { PartnerFundsReceived, type PartnerFundsEvent } from './partner-funds.events';
 
 export interface PartnerFundsState {
@@ -25,7 +26,12 @@ export function decidePartnerFunds(command: PartnerFundsCommand, state: PartnerF
 }
 
 function recordFunds(data: PartnerFundsCommand['data'], state: PartnerFundsState): PartnerFundsEvent[] {
-  return state.references.has(data.reference) ? [] : [PartnerFundsReceived.create(data)];
+  if (state.references.has(data.reference)) return [];
+  // Sums of cents stay exact only up to 2^53; a period's funds beyond that cannot be reconciled to the cent.
+  if ((state.fundedByPeriod.get(data.period) ?? 0) + data.amountCents > Number.MAX_SAFE_INTEGER) {
+    throw new ValidationError(`The funds received for ${data.period} would exceed ${Number.MAX_SAFE_INTEGER} cents in all`);
+  }
+  return [PartnerFundsReceived.create(data)];
 }
 
 export function evolvePartnerFunds(state: PartnerFundsState, event: PartnerFundsEvent): PartnerFundsState {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importStatementResponseSchema, royaltyBreakdownSchema, statementListSchema } from '../../../domain/contracts/distribution';
-import { payableImportResponseSchema, reconciliationListSchema, recordFundsResponseSchema } from '../../../domain/contracts/partner-statements';
+import { MAX_FUNDS_RECORD_CENTS, payableImportResponseSchema, reconciliationListSchema, recordFundsResponseSchema } from '../../../domain/contracts/partner-statements';
 import { insertStandInRelease } from '../../../tests/support/distributions-stand-in';
 import { multipartBody } from '../../../tests/support/multipart';
 import { grantRole } from '../../../tests/support/roles';
@@ -171,5 +171,15 @@ describe('where royalty money comes from', () => {
     expect(badPeriod.json().error).toEqual(expect.any(String));
     expect((await fund('acme', { amountCents: 100, currency: 'EUR', period: '2026-10', reference: 'x' })).statusCode).toBe(400);
     expect((await fund('Not A Partner', { amountCents: 100, period: '2026-10', reference: 'x' })).statusCode).toBe(400);
+  });
+
+  it('refuses funds beyond a billion dollars in one record, or a period total beyond what cents can count exactly, with a 400; the list still answers', async () => {
+    const tooLarge = await fund('huge', { amountCents: 9_007_199_254_740_990, period: '0000-01', reference: '0' });
+    expect([tooLarge.statusCode, tooLarge.json()]).toEqual([400, { error: expect.stringContaining('at most') }]);
+    const largest = { amountCents: MAX_FUNDS_RECORD_CENTS, period: '2026-09' };
+    for (let n = 0; n < 3; n++) expect((await fund('huge', { ...largest, reference: `wire-${n}` })).statusCode).toBe(200);
+    const list = await inject('GET', '/api/ops/reconciliation', operator.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(reconciliationListSchema.parse(list.json()).periods.find((p) => p.partnerId === 'huge' && p.period === '2026-09')?.funded).toBe(3 * MAX_FUNDS_RECORD_CENTS);
   });
 });
