@@ -16,6 +16,7 @@ import { useRoles } from '../../auth/api/use-roles';
 import { useLedgerFailures, useOutbox, useReconciliation, useRetryDelivery, useRetryRegistration, useTroubledWorkflows, useWaitingDeliveries } from '../api/operations';
 import { PartnerReconciliation } from './reconciliation';
 import { relativeTime } from '../relative-time';
+import '../operations.css';
 
 const PROBLEMS: Record<WorkflowsResponse['workflows'][number]['problem'], string> = {
   activity_failing: 'Activity failing',

@@ -18,38 +18,40 @@ export function PartnerReconciliation({ data }: { data: ReconciliationList }) {
       {data.periods.length === 0 ? (
         <p>No partner statement or funds recorded yet. Import one with npm run ops -- import-statement, record funds with npm run ops -- record-funds.</p>
       ) : (
-        <table className="data-table-plain" aria-label="Claimed, funded, released and unreconciled by partner and period">
-          <thead>
-            <tr>
-              <th scope="col">Partner</th>
-              <th scope="col">Period</th>
-              <th scope="col" className="numeric">
-                Claimed
-              </th>
-              <th scope="col" className="numeric">
-                Funded
-              </th>
-              <th scope="col" className="numeric">
-                Released
-              </th>
-              <th scope="col" className="numeric">
-                Unreconciled
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.periods.map((p) => (
-              <tr key={`${p.partnerId}/${p.period}`}>
-                <td>{p.partnerId}</td>
-                <td>{p.period}</td>
-                <td className="numeric">{dollars(p.claimed)}</td>
-                <td className="numeric">{dollars(p.funded)}</td>
-                <td className="numeric">{dollars(p.released)}</td>
-                <td className="numeric">{p.unreconciled > 0 ? <Tag severity="warning" value={dollars(p.unreconciled)} /> : dollars(0)}</td>
+        <div className="operations__table-scroll">
+          <table className="data-table-plain" aria-label="Claimed, funded, released and unreconciled by partner and period">
+            <thead>
+              <tr>
+                <th scope="col">Partner</th>
+                <th scope="col">Period</th>
+                <th scope="col" className="numeric">
+                  Claimed
+                </th>
+                <th scope="col" className="numeric">
+                  Funded
+                </th>
+                <th scope="col" className="numeric">
+                  Released
+                </th>
+                <th scope="col" className="numeric">
+                  Unreconciled
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.periods.map((p) => (
+                <tr key={`${p.partnerId}/${p.period}`}>
+                  <td>{p.partnerId}</td>
+                  <td>{p.period}</td>
+                  <td className="numeric">{dollars(p.claimed)}</td>
+                  <td className="numeric">{dollars(p.funded)}</td>
+                  <td className="numeric">{dollars(p.released)}</td>
+                  <td className="numeric">{p.unreconciled > 0 ? <Tag severity="warning" value={dollars(p.unreconciled)} /> : dollars(0)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );
