@@ -30,11 +30,10 @@ import {
 import { statementLinesDecider, type StatementLinesState } from '../../domain/distribution/statement-lines.decider';
 import type { RoyaltyEarningsSink } from '../../domain/royalties/ports';
 import type { PayableClaim } from '../../domain/royalties/reconciliation.events';
-import { ConcurrencyError } from '../../domain/shared/errors';
-import { handleCommand, type CommandContext } from '../eventstore/command-handler';
+import { handleCommand, handleCommandWithRetry, type CommandContext } from '../eventstore/command-handler';
 import { comparePositions, type EventStore, type GlobalPosition } from '../eventstore/event-store';
 import { logger } from '../logger/logger';
-import { describeReconciliation, dollars, handleWithRetry, reconcilePeriod, type PeriodReconciliation } from '../royalties/reconciliation';
+import { describeReconciliation, dollars, reconcilePeriod, type PeriodReconciliation } from '../royalties/reconciliation';
 import type { ImportedPayableStatement, ImportPayableStatement } from './partner-statements';
 import type { StatementLine } from './statement-csv';
 
@@ -174,7 +173,7 @@ export function payableStatementImporter(deps: PayableImportDeps): (input: Param
     // Summed up last: a file whose import stopped half way is imported again whole (its recorded lines as duplicates).
     const { matched, unmatched, amount, duplicates } = recorded;
     // Two imports of the same file at once both get here: the second decides nothing.
-    const summary = await handleWithRetry(
+    const summary = await handleCommandWithRetry(
       deps.eventStore,
       salesStatementStreamId(statementId),
       salesStatementDecider,
@@ -302,28 +301,22 @@ async function recordWithRetry(
   statement: { statementId: string; importerId: string; releases: StatementRelease[]; source?: PayableSource },
   context: CommandContext,
 ): Promise<{ fresh: RecordedLine[]; state: StatementLinesState; batchIds: string[]; position: GlobalPosition | null }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const { events, result, state } = await handleCommand(
-        eventStore,
-        group.streamId,
-        statementLinesDecider,
-        { type: 'RecordStatementLines', data: { ...statement, period: group.period, bucket: group.bucket, lines: group.lines } },
-        context,
-      );
-      const freshKeys = new Set(events.flatMap((event) => event.data.lines.key));
-      return {
-        fresh: group.lines.filter((line) => freshKeys.has(line.key)),
-        state,
-        batchIds: events.map((event) => event.data.batchId),
-        position: result?.lastPosition ?? null,
-      };
-    } catch (error) {
-      // Another import of the same importer, period and bucket appended first: decide again on what it recorded.
-      if (error instanceof ConcurrencyError && attempt < APPEND_ATTEMPTS) continue;
-      throw error;
-    }
-  }
+  // Another import of the same importer, period and bucket may append first: decide again on what it recorded.
+  const { events, result, state } = await handleCommandWithRetry(
+    eventStore,
+    group.streamId,
+    statementLinesDecider,
+    { type: 'RecordStatementLines', data: { ...statement, period: group.period, bucket: group.bucket, lines: group.lines } },
+    context,
+    APPEND_ATTEMPTS,
+  );
+  const freshKeys = new Set(events.flatMap((event) => event.data.lines.key));
+  return {
+    fresh: group.lines.filter((line) => freshKeys.has(line.key)),
+    state,
+    batchIds: events.map((event) => event.data.batchId),
+    position: result?.lastPosition ?? null,
+  };
 }
 
 function unmatchedLine(period: string, line: RecordedLine, reason: string): UnmatchedStatementLine {

@@ -2,6 +2,7 @@
 // append the decided events at the version that was read (a concurrent writer makes it fail
 // with ConcurrencyError rather than overwrite).
 import { randomUUID } from 'node:crypto';
+import { ConcurrencyError } from '../../domain/shared/errors';
 import type { EventMetadata } from '../../domain/shared/events';
 import type { AppendResult, EventStore } from './event-store';
 
@@ -47,4 +48,23 @@ export async function handleCommand<Command, Event extends { type: string; data:
   });
   const result = await eventStore.append(streamId, newEvents, recorded.length === 0 ? 'no_stream' : recorded.length);
   return { events, result, state: events.reduce(decider.evolve, state) };
+}
+
+/** handleCommand, deciding again on what a concurrent writer appended first, up to `attempts` times. */
+export async function handleCommandWithRetry<Command, Event extends { type: string; data: unknown }, State>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Decider<Command, Event, State>,
+  command: Command,
+  context: CommandContext,
+  attempts = 5,
+): Promise<{ events: Event[]; result: AppendResult | null; state: State }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await handleCommand(eventStore, streamId, decider, command, context);
+    } catch (error) {
+      if (error instanceof ConcurrencyError && attempt < attempts) continue;
+      throw error;
+    }
+  }
 }

@@ -10,8 +10,7 @@ import { partnerStreamId, PartnerFundsReceived, type PartnerFundsEvent } from '.
 import type { RoyaltyEarningsSink } from '../../domain/royalties/ports';
 import { reconciliationDecider, type ReconciliationCommand, type ReconciliationState, type ReleaseItem } from '../../domain/royalties/reconciliation.decider';
 import { reconciliationStreamId, releaseReference, type PayableClaim } from '../../domain/royalties/reconciliation.events';
-import { ConcurrencyError } from '../../domain/shared/errors';
-import { handleCommand, type CommandContext } from '../eventstore/command-handler';
+import { handleCommandWithRetry, type CommandContext } from '../eventstore/command-handler';
 import { comparePositions, type EventStore, type GlobalPosition } from '../eventstore/event-store';
 import { logger } from '../logger/logger';
 
@@ -47,24 +46,6 @@ export interface RecordedFunds {
   message: string;
 }
 
-/** Runs a command, deciding again on what a concurrent writer appended first. */
-export async function handleWithRetry<C, E extends { type: string; data: unknown }, S>(
-  eventStore: EventStore,
-  streamId: string,
-  decider: { decide(c: C, s: S): E[]; evolve(s: S, e: E): S; initialState: S },
-  command: C,
-  context: CommandContext,
-) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await handleCommand(eventStore, streamId, decider, command, context);
-    } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < APPEND_ATTEMPTS) continue;
-      throw error;
-    }
-  }
-}
-
 /** The funds a partner paid for a period, summed over its references. */
 export async function fundedCents(eventStore: EventStore, partnerId: string, period: string): Promise<number> {
   const events = await eventStore.readStream(partnerStreamId(partnerId));
@@ -84,13 +65,13 @@ export async function reconcilePeriod(deps: ReconciliationDeps, partnerId: strin
   };
   const funded = await fundedCents(deps.eventStore, partnerId, period);
   const command: ReconciliationCommand = { type: 'Reconcile', data: { partnerId, period, claims, fundedCents: funded } };
-  const decided = await handleWithRetry(deps.eventStore, streamId, reconciliationDecider, command, context);
+  const decided = await handleCommandWithRetry(deps.eventStore, streamId, reconciliationDecider, command, context, APPEND_ATTEMPTS);
   later(decided.result?.lastPosition);
   let state = decided.state;
 
   const { delivered, deliveredCents } = await deliver(deps.earnings, partnerId, period, [...state.undelivered.values()], context);
   if (delivered.length > 0) {
-    const marked = await handleWithRetry(deps.eventStore, streamId, reconciliationDecider, { type: 'RecordDelivered', data: { partnerId, period, delivered } }, context);
+    const marked = await handleCommandWithRetry(deps.eventStore, streamId, reconciliationDecider, { type: 'RecordDelivered', data: { partnerId, period, delivered } }, context, APPEND_ATTEMPTS);
     later(marked.result?.lastPosition);
     state = marked.state;
   }
@@ -151,7 +132,7 @@ export async function recordPartnerFunds(
   context: CommandContext,
 ): Promise<RecordedFunds> {
   const data = PartnerFundsReceived.create({ ...input, currency: 'USD' }).data;
-  const { events } = await handleWithRetry(deps.eventStore, partnerStreamId(input.partnerId), partnerFundsDecider, { type: 'RecordFundsReceived', data }, context);
+  const { events } = await handleCommandWithRetry(deps.eventStore, partnerStreamId(input.partnerId), partnerFundsDecider, { type: 'RecordFundsReceived', data }, context, APPEND_ATTEMPTS);
   const reconciliation = await reconcilePeriod(deps, input.partnerId, input.period, [], context);
   const recorded = events.length > 0;
   logger.info({ ...input, recorded, reconciliation }, recorded ? 'partner funds recorded' : 'partner funds reference recorded before; nothing added');

@@ -1,5 +1,5 @@
-// The statement import half of `npm run bench:royalties` (issue 14: import a 100,000-line
-// statement at ≥ 20,000 lines/s; issue 27: through the payable path, funds and reconciliation
+// The statement import half of `npm run bench:royalties` (import a 100,000-line
+// statement at ≥ 20,000 lines/s, through the payable path, funds and reconciliation
 // included), also runnable alone: `npm run bench:statements` on the
 // configured Postgres server (DATABASE_URL, else TEST_DATABASE_URL, else the local test server) in
 // a fresh database it drops afterwards; BENCH_STATEMENT_LINES (100,000) and BENCH_STATEMENT_RELEASES
@@ -12,7 +12,7 @@
 // summing the import up, then the partner's funds recorded for the period, which release every
 // claim through the reconciliation to an in-memory earnings sink (the real sink appends to contract
 // streams; it is not in this figure), and the statements projection applying it all (as before
-// issue 27). The reconciliation read model (claimed, funded, released per partner and period) is
+// statements needed funds). The reconciliation read model (claimed, funded, released per partner and period) is
 // built after the clock by its own projector and checked against the sums; each projection reads
 // the whole store on its own, so timing it too would count the statement's events read twice. The same lines are then imported again from a file with other bytes: every line must come
 // back a duplicate, nothing more may be claimed and no read model row added; and the same bytes

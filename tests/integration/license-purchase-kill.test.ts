@@ -1,7 +1,7 @@
 // Fault test of the whole platform (ops/start.ts on Postgres and a Temporal dev server of the test's
 // own, so Temporal outlives the crash): a buyer sends 15 token purchases at once and the platform is
 // SIGKILLed once a third of them are recorded, so some are recorded without their workflow started
-// (the probe of issue 27 left 5 of 15 so). The platform is started again; its purchase recovery starts what was left, and every
+// (before the recovery, 5 of 15 stayed so). The platform is started again; its purchase recovery starts what was left, and every
 // recorded purchase ends issued, each paid and credited exactly once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

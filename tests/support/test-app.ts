@@ -1,5 +1,6 @@
 // The whole API on an in-memory PGlite with the real event store, projector and file storage, for
 // app.inject tests; the Temporal lifecycle is the caller's stand-in.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps, type BuildAppOptions } from '../../api/app';
 import { eventRegistry } from '../../domain/registry';
@@ -67,4 +68,12 @@ export async function startTestApp(
       await db.close();
     },
   };
+}
+
+/** A new user signed up through the API with their wallet generated (and its welcome tokens): their id and session cookie. */
+export async function signUpWithWallet(testApp: TestApp): Promise<{ userId: string; cookie: string }> {
+  const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `user_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
+  const cookie = `goose_session=${response.cookies.find((c) => c.name === 'goose_session')!.value}`;
+  await testApp.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie }, payload: {} });
+  return { userId: response.json().user.id, cookie };
 }

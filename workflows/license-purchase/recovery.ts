@@ -1,7 +1,7 @@
 // Purchases whose workflow never started are started after a crash. The route records a purchase
 // (LicensePurchaseRequested) and then starts its workflow; the Stripe webhook records the card
 // payment and then starts it. A process killed between the two left the purchase awaiting payment
-// for ever (5 of 15 purchases after a SIGKILL, issue 27). So the process that runs the API
+// for ever (5 of 15 purchases after a SIGKILL). So the process that runs the API
 // (ops/start.ts, one process) looks on start and every minute for purchases no workflow
 // finished, and starts each one's workflow again. The workflow id is the license's: a running
 // workflow is joined, never doubled, and each step sees what an earlier run did. The workflow then

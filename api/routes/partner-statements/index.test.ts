@@ -1,9 +1,8 @@
-// Where royalty money comes from, through the routes: a creator's own statement (the issue 27
-// attack: $1,000,000 on its own ISRC) is self-reported and moves no token; an operator's import of
+// Where royalty money comes from, through the routes: a creator's own statement (the
+// attack of writing $1,000,000 on its own ISRC) is self-reported and moves no token; an operator's import of
 // a partner's statement pays nothing until the partner's funds are recorded, short funds pay
 // exactly the documented pro-rata share to the cent, a funds reference recorded twice counts once,
 // a file is imported once per checksum, and only operators reach the import and funds routes.
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { insertStandInRelease } from '../../../tests/support/distributions-stand
 import { multipartBody } from '../../../tests/support/multipart';
 import { grantRole } from '../../../tests/support/roles';
 import { seedTrack } from '../../../tests/support/seed-track';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signUpWithWallet, startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let testApp: TestApp;
 let dataDir: string;
@@ -36,12 +35,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function signup(): Promise<{ userId: string; cookie: string }> {
-  const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `user_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
-  const cookie = `goose_session=${response.cookies.find((c) => c.name === 'goose_session')!.value}`;
-  await testApp.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie }, payload: {} });
-  return { userId: response.json().user.id, cookie };
-}
+const signup = () => signUpWithWallet(testApp);
 
 const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) => testApp.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
@@ -69,7 +63,7 @@ const importFor = (partnerId: string, body: string, cookie = operator.cookie, fi
 const fund = (partnerId: string, body: object, cookie = operator.cookie) => inject('POST', `/api/ops/partners/${partnerId}/funds`, cookie, body);
 
 describe('where royalty money comes from', () => {
-  it("the issue 27 attack: a creator's own $1,000,000 statement is self-reported and moves 0 tokens", async () => {
+  it("the forged-statement attack: a creator's own $1,000,000 statement is self-reported and moves 0 tokens", async () => {
     const creator = await creatorWithRelease();
     const before = await balance(creator.cookie);
 

@@ -22,7 +22,7 @@ import { seedApiKey } from '../../../tests/support/api-keys';
 import { multipartBody } from '../../../tests/support/multipart';
 import { recordingExecutor, standInReceivers, standInSplit } from '../../../tests/support/royalty-stand-ins';
 import { seedTrack } from '../../../tests/support/seed-track';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signUpWithWallet, startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const ANALYZE = '/api/v1/oracle/analyze';
 const CREATE = '/api/v1/smart-contracts/create';
@@ -67,12 +67,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function signup(): Promise<{ userId: string; cookie: string }> {
-  const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `user_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
-  const cookie = `goose_session=${response.cookies.find((c) => c.name === 'goose_session')!.value}`;
-  await testApp.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie }, payload: {} });
-  return { userId: response.json().user.id, cookie };
-}
+const signup = () => signUpWithWallet(testApp);
 
 /** A registered track of `ownerId` whose stored file is the recording. */
 async function registeredRecording(ownerId: string, until: 'cleared' | 'registered' = 'registered'): Promise<string> {

@@ -27,6 +27,13 @@ export function formatTokens(amount: number): string {
   return amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 }
 
+/** Cents as dollars with two decimals: 1234 → "$12.34", -5 → "-$0.05". */
+export function formatCents(cents: number): string {
+  const dollars = Math.abs(cents) / 100;
+  const text = dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return cents < 0 ? `-${text}` : text;
+}
+
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCents } from '../../lib/format';
 import { release, sandboxRelease } from './distribution.fixture';
 import {
   breakdownShare,
@@ -8,7 +9,6 @@ import {
   deliveryStateLabel,
   distributionStatusLabel,
   distributionStatusSeverity,
-  formatCents,
   formatDay,
   releaseOf,
   sidebarDistributionStatus,

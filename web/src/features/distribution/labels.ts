@@ -74,13 +74,6 @@ export function formatDay(day: string): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** Cents as dollars with two decimals: 1234 → "$12.34", -5 → "-$0.05". */
-export function formatCents(cents: number): string {
-  const dollars = Math.abs(cents) / 100;
-  const text = dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return cents < 0 ? `-${text}` : text;
-}
-
 export interface BreakdownLine {
   store: string;
   storeName: string;

@@ -14,7 +14,8 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { downloadReleasePackage, useTakedown } from '../api/distribution';
-import { formatCents, formatDay, isSandboxRelease, releaseStatusLabel, releaseStatusSeverity, storeStateLabel } from '../labels';
+import { formatCents } from '../../../lib/format';
+import { formatDay, isSandboxRelease, releaseStatusLabel, releaseStatusSeverity, storeStateLabel } from '../labels';
 import { RoyaltyBreakdownTable } from './royalty-breakdown';
 
 export function ReleaseCard({ release }: { release: Distribution }) {

@@ -8,7 +8,8 @@ import { Tag } from 'primereact/tag';
 import { Skeleton } from 'primereact/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useRoyaltyBreakdown } from '../api/distribution';
-import { breakdownShare, breakdownTotals, formatCents } from '../labels';
+import { formatCents } from '../../../lib/format';
+import { breakdownShare, breakdownTotals } from '../labels';
 
 export function RoyaltyBreakdownTable({ distributionId }: { distributionId: string }) {
   const royalties = useRoyaltyBreakdown(distributionId, { enabled: true });

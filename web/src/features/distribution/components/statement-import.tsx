@@ -1,4 +1,4 @@
-// Sales statement upload (issue 14 §5, issue 27): a distributor's monthly report as CSV goes to the
+// Sales statement upload: a distributor's monthly report as CSV goes to the
 // server, which lands each line once (a re-import changes nothing) and matches it to its release by
 // ISRC or release id. A statement the creator uploads is self-reported: it feeds the royalty
 // breakdown as an estimate and never the contracts' pending earnings (royalty money comes only from
@@ -13,7 +13,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useImportStatement, useStatements, type ImportStatementResponse, type StatementList } from '../api/distribution';
-import { formatCents } from '../labels';
+import { formatCents } from '../../../lib/format';
 
 export const STATEMENT_COLUMNS = 'period,store,country,identifier,units,amount';
 

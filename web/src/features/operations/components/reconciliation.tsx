@@ -6,10 +6,9 @@ import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { z } from 'zod';
 import type { reconciliationListSchema } from '../../../../../domain/contracts/partner-statements';
+import { formatCents } from '../../../lib/format';
 
 export type ReconciliationList = z.infer<typeof reconciliationListSchema>;
-
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export function PartnerReconciliation({ data }: { data: ReconciliationList }) {
   return (
@@ -43,10 +42,10 @@ export function PartnerReconciliation({ data }: { data: ReconciliationList }) {
                 <tr key={`${p.partnerId}/${p.period}`}>
                   <td>{p.partnerId}</td>
                   <td>{p.period}</td>
-                  <td className="numeric">{dollars(p.claimed)}</td>
-                  <td className="numeric">{dollars(p.funded)}</td>
-                  <td className="numeric">{dollars(p.released)}</td>
-                  <td className="numeric">{p.unreconciled > 0 ? <Tag severity="warning" value={dollars(p.unreconciled)} /> : dollars(0)}</td>
+                  <td className="numeric">{formatCents(p.claimed)}</td>
+                  <td className="numeric">{formatCents(p.funded)}</td>
+                  <td className="numeric">{formatCents(p.released)}</td>
+                  <td className="numeric">{p.unreconciled > 0 ? <Tag severity="warning" value={formatCents(p.unreconciled)} /> : formatCents(0)}</td>
                 </tr>
               ))}
             </tbody>

@@ -5,7 +5,7 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import type { EarningsSource } from '../../../../../domain/royalties/ports';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCents } from '../../distribution/labels';
+import { formatCents } from '../../../lib/format';
 import { useRoyaltyAnalytics, type RoyaltyAnalytics } from '../api/smart-contracts';
 
 export function AnalyticsTab() {

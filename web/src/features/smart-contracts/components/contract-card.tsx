@@ -14,7 +14,7 @@ import { Fact } from '../../../components/ui/fact';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { formatCents } from '../../distribution/labels';
+import { formatCents } from '../../../lib/format';
 import { useExecuteContract } from '../api/smart-contracts';
 import { CONTRACT_STATUS_DISPLAY, DEPLOYMENT_STATUS_SEVERITY, DEPLOYMENT_STATUS_TEXT, distributionProgress, SCHEDULE_LABELS } from '../labels';
 import { ContractViewDialog } from './contract-view-dialog';

@@ -11,7 +11,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Contract } from '../../../../../domain/contracts/royalties';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCents } from '../../distribution/labels';
+import { formatCents } from '../../../lib/format';
 import { useDistributeRoyalties } from '../api/smart-contracts';
 import { checkDistributeAmount } from '../labels';
 

@@ -10,7 +10,7 @@ import { Tag } from 'primereact/tag';
 import type { PayoutRun } from '../../../../../domain/contracts/royalties';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { formatCents } from '../../distribution/labels';
+import { formatCents } from '../../../lib/format';
 import { usePayoutHistory } from '../api/smart-contracts';
 import { PAYOUT_METHOD_TEXT, PAYOUT_TRIGGER_TEXT, shortHash } from '../labels';
 
