@@ -12,6 +12,7 @@ import { ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { useToast, type ToastOptions } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
+import { useCapability } from '../../../lib/capabilities';
 import { formatDate } from '../../../lib/format';
 import { TokenCostNote } from '../../tokens/components/token-cost-note';
 import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
@@ -113,6 +114,8 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
     </>
   );
   const cleared = isCopyrightCleared(item);
+  const ledger = useCapability('ledger-submission');
+  const registeredWhere = ledger.available ? 'on the XRP Ledger' : 'with a signed XRP Ledger transaction, kept until this server connects to the ledger';
   const registerButton = (
     <>
       <Button label="Register Copyright" icon="pi pi-shield" size="small" loading={registerFlow.isPending} disabled={busy || unavailable !== null} onClick={register} />
@@ -141,7 +144,7 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
           <div className="workflow-card__body">
             <p className="muted small">
               {!isMusic
-                ? 'Runs the copyright check on this file and, if it clears, registers it on the XRP Ledger.'
+                ? `Runs the copyright check on this file and, if it clears, registers it ${registeredWhere}.`
                 : cleared
                   ? 'The copyright check cleared this track as uploaded; registering signs its XRPL transaction and issues the certificate. Mastering it first is still optional (a new master is checked again).'
                   : 'Mastering is optional: master it first (balanced style, medium loudness, −9 LUFS), or check the track as uploaded.'}
@@ -165,7 +168,7 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
             <p className="muted small">
               {cleared
                 ? 'The copyright check cleared the master; registering signs its XRPL transaction and issues the certificate.'
-                : 'Runs the copyright check on the master and, if it clears, registers it on the XRP Ledger.'}
+                : `Runs the copyright check on the master and, if it clears, registers it ${registeredWhere}.`}
             </p>
             <div className="button-row">{registerButton}</div>
           </div>
