@@ -37,13 +37,14 @@ export function DashboardRoute() {
     const requested = searchParams.get('tab');
     return isDashboardTab(requested) ? { tab: requested, userId } : null;
   });
-  // The same query (and cache entry) as the Vault tab, so landing there reads the vault once.
-  const vault = useVault({ enabled: Boolean(user) });
-  const landingTab = defaultTab(Boolean(user), user ? vault.data?.length : undefined);
   // Where a user landed is kept once their vault is known, so a first upload does not move them off the upload tab.
   const [landing, setLanding] = useState<TabChoice | null>(null);
-  if (user && vault.data && landing?.userId !== userId) setLanding({ tab: landingTab, userId });
-  const activeTab = choice && choice.userId === userId ? choice.tab : landing && landing.userId === userId ? landing.tab : landingTab;
+  const landed = landing !== null && landing.userId === userId;
+  // The same query (and cache entry) as the Vault tab, read here only until the user has landed.
+  const vault = useVault({ enabled: Boolean(user) && !landed });
+  const landingTab = defaultTab(Boolean(user), user ? vault.data?.length : undefined);
+  if (user && vault.data && !landed) setLanding({ tab: landingTab, userId });
+  const activeTab = choice && choice.userId === userId ? choice.tab : landed ? landing.tab : landingTab;
   const selectTab = (tab: DashboardTab) => setChoice({ tab, userId });
 
   useWindowEvent(TAB_CHANGE_EVENT, (event) => {
