@@ -19,6 +19,8 @@ export const CAPABILITY_IDS = [
   'external-catalogues',
   'notifications',
   'account-settings',
+  'analytics',
+  'support-centre',
 ] as const;
 export type CapabilityId = (typeof CAPABILITY_IDS)[number];
 
@@ -73,6 +75,8 @@ export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
   'external-catalogues': 'not built yet',
   notifications: 'not built yet',
   'account-settings': 'not built yet',
+  analytics: 'not built yet',
+  'support-centre': 'not built yet',
 };
 
 const NOT_BUILT = 'GOOSE does not offer this yet.';
@@ -117,5 +121,7 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     'external-catalogues': capability('Checks against outside music catalogues', false, `${NOT_BUILT} The copyright check compares against the works registered on GOOSE.`),
     notifications: capability('Notifications', false, `${NOT_BUILT} Check the Vault, Smart Contracts and Disputes tabs for news.`),
     'account-settings': capability('Account settings', false, NOT_BUILT),
+    analytics: capability('Earnings and analytics overview', false, `${NOT_BUILT} Your content and its status are in the Vault tab; royalty earnings and payouts are in the Smart Contracts tab.`),
+    'support-centre': capability('Support centre and FAQ', false, `${NOT_BUILT} The Welcome tab walks through each step.`),
   };
 }

@@ -28,20 +28,22 @@ const AREAS: Record<NotBuiltTab, Area> = {
   analytics: {
     title: 'Earnings & Analytics',
     icon: 'pi-chart-bar',
-    summary:
-      'This overview is not available yet. Your content and its status are in the Vault tab; royalty earnings and payouts are in the Smart Contracts tab (Royalty History and Analytics).',
+    capability: 'analytics',
+    summary: 'Royalty History and Analytics are under Smart Contracts.',
     plans: ['Content by type and copyright status', 'Token earnings and spending'],
   },
   support: {
     title: 'Support',
     icon: 'pi-headphones',
-    summary: 'In-app support is not available yet.',
+    capability: 'support-centre',
+    summary: '',
     plans: ['Support requests and answers in one place'],
   },
   faq: {
     title: 'Frequently Asked Questions',
     icon: 'pi-book',
-    summary: 'The FAQ is not written yet.',
+    capability: 'support-centre',
+    summary: '',
     plans: ['Answers about the platform, pricing, copyright, music and technical questions'],
   },
 };
@@ -50,7 +52,7 @@ const AREAS: Record<NotBuiltTab, Area> = {
 export function areaSummary(tab: NotBuiltTab, report: CapabilityReport | undefined): string {
   const { capability, summary } = AREAS[tab];
   const reported = capability ? report?.[capability] : undefined;
-  return reported?.reason ? `${reported.name}: ${reported.reason} ${summary}` : summary;
+  return (reported?.reason ? `${reported.name}: ${reported.reason} ${summary}` : summary).trim();
 }
 
 export function NotBuiltTabPanel({ tab }: { tab: NotBuiltTab }) {
