@@ -10,6 +10,9 @@ import { loadPlatformWallet, type PlatformWallet } from './platform-wallet';
 
 export type XrplNetwork = (typeof XRPL_NETWORKS)[number];
 
+/** What users read about a registration signed on a server without a ledger connection. */
+export const SIGNED_AND_WAITING = 'Signed; it waits for a connection to the XRP Ledger, which this server does not have yet, so no ledger holds it.';
+
 export interface RegistrationMemo {
   trackId: string;
   /** 64 lowercase hex characters. */
@@ -158,10 +161,9 @@ class OfflineXrplLedger implements XrplLedger {
   }
 
   async submit(signed: SignedRegistration): Promise<SubmissionOutcome> {
-    return {
-      status: 'awaiting_submission',
-      reason: `No XRP Ledger server is configured (XRPL_URL is not set), so transaction ${signed.txHash} is signed but has not been sent to the ${this.network} ledger.`,
-    };
+    // The reason reaches users (toast, certificate, sync table): plain words; the setting is for the log.
+    logger.info({ txHash: signed.txHash, network: this.network }, 'registration signed and kept: XRPL_URL is not set');
+    return { status: 'awaiting_submission', reason: SIGNED_AND_WAITING };
   }
 
   async lookup(): Promise<LedgerTransaction | null> {

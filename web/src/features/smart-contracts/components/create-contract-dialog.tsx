@@ -167,8 +167,9 @@ export function CreateContractForm({ items, contracts, initialContentId, onDone,
         </div>
       </div>
       <p className="contract-form__price inset-box small">
-        Deploying costs <strong>${CONTRACT_DEPLOY_PRICE_USD.toFixed(2)}</strong> once, paid in XRP from your own XRPL account. The signed terms are
-        anchored on the XRP Ledger by that payment.
+        Deploying costs <strong>${CONTRACT_DEPLOY_PRICE_USD.toFixed(2)}</strong> once, paid in XRP from your own XRPL account; that payment anchors
+        the signed terms on the XRP Ledger. Where this server cannot price or send it yet, the contract still works here and its card says it
+        is not on the ledger.
       </p>
       <div className="button-row">
         <Button type="submit" label="Create Smart Contract" icon="pi pi-file-edit" loading={busy} disabled={busy || eligible.length === 0} />

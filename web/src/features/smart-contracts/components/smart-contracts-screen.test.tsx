@@ -98,18 +98,42 @@ describe('smart contracts tab', () => {
     expect(render(<ContractsTab status="success" contracts={[]} onCreate={noop} />)).toContain('No smart contracts yet');
   });
 
-  it('shows status, earnings, distributed, pending, progress, next distribution and the badges of each contract', () => {
-    const html = render(<ContractsTab status="success" contracts={[contract()]} onCreate={noop} />);
-    expect(html).toContain('Active');
+  it('shows status, earnings, distributed, pending, progress, next distribution and the ledger badges of an anchored contract', () => {
+    const anchored = contract({ deployment: { ...contract().deployment, status: 'validated', reason: null, explorerUrl: 'https://testnet.xrpl.org/transactions/ABAB' } });
+    const html = render(<ContractsTab status="success" contracts={[anchored]} onCreate={noop} />);
+    expect(html).toContain('Contract status: Active"');
     expect(html).toMatch(/<dt>Total earnings<\/dt><dd>\$123.45<\/dd>/);
     expect(html).toMatch(/<dt>Distributed<\/dt><dd>\$100.00<\/dd>/);
     expect(html).toMatch(/<dt>Pending<\/dt><dd>\$23.45<\/dd>/);
     expect(html).toMatch(/<dt>Next distribution<\/dt><dd>Dec 1, 2026<\/dd>/);
     expect(html).toContain('Distributed 81%');
     expect(html).toContain('IMMUTABLE &amp; ACTIVE');
-    expect(html).toContain('Signed, awaiting submission to the XRP Ledger');
+    expect(html).toContain('Validated on the XRP Ledger');
     expect(html).toContain('View Contract');
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Blockchain Protected"|<button[^>]*aria-label="Blockchain Protected"[^>]*disabled=""/);
+  });
+
+  it('claims no lock or protection for a contract the ledger does not hold, and says what it is', () => {
+    const html = render(<ContractsTab status="success" contracts={[contract()]} onCreate={noop} />);
+    expect(html).toContain('Contract status: Active, not on the ledger yet');
+    expect(html).toContain('Signed, awaiting submission to the XRP Ledger');
+    expect(html).not.toContain('IMMUTABLE');
+    expect(html).not.toContain('Blockchain Protected');
+    const unsigned = render(<ContractsTab status="success" contracts={[contract({ deployment: { ...contract().deployment, txHash: null, account: null } })]} onCreate={noop} />);
+    expect(unsigned).toContain('Not signed yet, not on the ledger');
+    expect(unsigned).not.toContain('Signed, awaiting');
+  });
+
+  it('says a paused, completed or disputed contract is that, even when the ledger holds it', () => {
+    const validated = { ...contract().deployment, status: 'validated' as const, reason: null };
+    const standing = (contractStatus: 'paused' | 'completed' | 'disputed') => render(<ContractsTab status="success" contracts={[contract({ contractStatus, deployment: validated })]} onCreate={noop} />);
+    expect(standing('paused')).toContain('Contract status: Paused');
+    expect(standing('completed')).toContain('Contract status: Completed');
+    expect(standing('disputed')).toContain('Contract status: Frozen by a dispute');
+    for (const status of ['paused', 'completed', 'disputed'] as const) {
+      expect(standing(status)).not.toContain('IMMUTABLE');
+      expect(standing(status)).toContain('On the XRP Ledger');
+    }
   });
 
   it('caps the progress at 100 % and says an on-demand contract has no date', () => {
@@ -125,8 +149,16 @@ describe('view contract', () => {
   it('says a signed deploy is awaiting submission, with the reason and no transaction', () => {
     const html = render(<Deployment contract={contract()} />);
     expect(html).toContain('Signed, awaiting submission to the XRP Ledger');
-    expect(html).toContain('No XRPL_URL is configured');
-    expect(html).not.toContain('<dt>Transaction</dt>');
+    expect(html).toContain('it waits for a connection to the XRP Ledger');
+    expect(html).toContain('<dt>Deploy price</dt><dd>16.9 XRP ($49.95)</dd>');
+    expect(html).not.toContain('href=');
+  });
+
+  it('gives the dollar price of a deploy this server cannot price in XRP, never "unpriced XRP"', () => {
+    const html = render(<Deployment contract={contract({ deployment: { ...contract().deployment, xrpAmount: 'unpriced', txHash: null, account: null } })} />);
+    expect(html).toContain('<dt>Deploy price</dt><dd>$49.95, paid in XRP once this server has an XRP price</dd>');
+    expect(html).not.toContain('unpriced');
+    expect(html).toContain('Not signed yet, not on the ledger');
   });
 
   it('links a submitted deploy transaction to its explorer page', () => {
