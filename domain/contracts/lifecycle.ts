@@ -119,10 +119,12 @@ export const registrationResponseSchema = z.object({
   explorer: explorerLinksSchema,
 });
 
-/** Spec 1 §3 "Sync status". */
+/** Spec 1 §3 "Sync status": where a registration is recorded. `success` is true only once it is recorded there; `state` says whether it waits or failed. */
 export const syncStatusSchema = z.object({
   txHash: z.string(),
-  syncResults: z.array(z.object({ database: z.string(), success: z.boolean(), transactionId: z.string().nullable(), detail: z.string() })),
+  syncResults: z.array(
+    z.object({ database: z.string(), success: z.boolean(), state: z.enum(['recorded', 'waiting', 'failed']), transactionId: z.string().nullable(), detail: z.string() }),
+  ),
   syncStats: z.object({ successRate: z.number(), lastUpdate: z.string() }),
 });
 
