@@ -2,7 +2,8 @@
 // registered works, or its id typed), dispute type, priority (medium by default), subject, description
 // and the claimed rights. The request is checked with the contract's schema before it is sent; the
 // server's refusal is shown as it says it. On success the confirmation lists what the server did
-// automatically (autoActions: case opened, payouts and licensing frozen, owner notified).
+// automatically (autoActions: case opened, payouts and licensing frozen, and the case listed for the
+// owner, who is sent no notification).
 import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -17,7 +18,7 @@ import type { LicenseType } from '../../../../../domain/contracts/licensing';
 import type { Work } from '../../../../../domain/contracts/registry';
 import { errorMessage } from '../../../lib/api-client';
 import { searchRegisteredWorks, useFileDispute, type FileDisputeResponse } from '../api/disputes';
-import { DISPUTE_TYPE_DISPLAY, PRIORITY_DISPLAY, RIGHT_LABELS } from '../labels';
+import { autoActionText, DISPUTE_TYPE_DISPLAY, PRIORITY_DISPLAY, RIGHT_LABELS } from '../labels';
 
 export function FileDisputeDialog({ visible, onHide, onOpenCase }: { visible: boolean; onHide(): void; onOpenCase(disputeId: string): void }) {
   const [filed, setFiled] = useState<FileDisputeResponse | null>(null);
@@ -163,7 +164,10 @@ export function FileDisputeForm({ initial = EMPTY_FORM, onCancel, onFiled }: { i
           onChange={(event) => set('claimedRights', event.value as LicenseType[])}
         />
       </div>
-      <p className="muted">Filing freezes the work's royalty payouts and its licensing until the case is resolved, and tells the owner.</p>
+      <p className="muted">
+        Filing freezes the work's royalty payouts and its licensing until the case is resolved. The case is listed in the owner's Disputes tab; no
+        notification is sent to them.
+      </p>
       {problem && <Message severity="error" text={problem} />}
       <div className="button-row">
         <Button type="button" label="Cancel" outlined disabled={busy} onClick={onCancel} />
@@ -181,7 +185,7 @@ export function FiledConfirmation({ disputeId, autoActions, onOpenCase, onClose 
       <ul className="dispute-filed__actions">
         {autoActions.map((action) => (
           <li key={action.action}>
-            <i className="pi pi-check" aria-hidden="true" /> {action.detail}
+            <i className="pi pi-check" aria-hidden="true" /> {autoActionText(action)}
           </li>
         ))}
       </ul>
