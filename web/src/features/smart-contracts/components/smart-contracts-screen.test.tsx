@@ -203,11 +203,11 @@ describe('royalty history', () => {
   });
 
   it('shows under a line the reason it was not paid the way it asked, and nothing under the others', () => {
-    const reason = 'XRPL is not configured (no XRPL_URL); credited in tokens to the accepted receiver';
+    const reason = "XRP payouts are not offered on this server (it has no connection to the XRP Ledger), so no XRP was sent; credited in tokens to the receiver's GOOSE account instead";
     const run = payoutRun();
     run.lines[1] = { ...run.lines[1]!, method: 'token_credit', txHash: null, reason };
     const html = render(<PayoutHistory status="success" payouts={[run]} />);
-    expect(html).toMatch(/<td>Bea<\/td><td>15%<\/td><td>\$1.50<\/td><td>Credited in tokens<\/td><\/tr><tr class="payout-lines__reason"><td colSpan="4" class="muted small">XRPL is not configured \(no XRPL_URL\); credited in tokens to the accepted receiver<\/td><\/tr>/);
+    expect(html).toMatch(/<td>Bea<\/td><td>15%<\/td><td>\$1.50<\/td><td>Credited in tokens<\/td><\/tr><tr class="payout-lines__reason"><td colSpan="4" class="muted small">XRP payouts are not offered on this server \(it has no connection to the XRP Ledger\), so no XRP was sent; credited in tokens to the receiver&#x27;s GOOSE account instead<\/td><\/tr>/);
     expect(html.match(/payout-lines__reason"/g)).toHaveLength(1);
   });
 });
