@@ -22,7 +22,7 @@ export async function openWalletServices(dataDir: string, config: WalletConfig):
   const treasury = config.polygon ? openPolygonTreasury(config.polygon, keyBox) : null;
   logger.info(
     {
-      withdrawals: treasury ? `polygon (token ${treasury.tokenContract})` : 'not configured',
+      withdrawals: treasury ? `polygon (token ${treasury.tokenContract})` : 'not configured: set POLYGON_RPC_URL, GOOSE_TOKEN_CONTRACT and POLYGON_TREASURY_KEY',
       xrpRate: config.xrpRate ? config.xrpRate.source : 'not configured',
       xrpBalances: config.xrplUrl ? 'XRPL_URL' : 'not checked: no XRPL_URL',
       xrpOnramp: config.onrampUrlTemplate ? 'XRP_ONRAMP_URL' : 'not configured',

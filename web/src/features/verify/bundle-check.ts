@@ -33,7 +33,8 @@ export function chooseTrustedKey(pasted: { keyId: string; publicKey: string }, p
 
 export const BROWSER_LEDGER_REASON =
   'this page does not query the ledger; run npm run verify-proof with XRPL_URL set, or open the transaction in an XRPL explorer';
-export const NO_LEDGER_REASON = 'this server has no ledger configured (no XRPL_URL); run npm run verify-proof with XRPL_URL set, or open the transaction in an XRPL explorer';
+// The command line is the reader's own tool (verify-proof reads XRPL_URL); the server's settings are not named.
+export const NO_LEDGER_REASON = 'this server has no connection to the XRP Ledger; run npm run verify-proof with XRPL_URL set, or open the transaction in an XRPL explorer';
 
 /** Asks this server for the ledger's raw answer about a transaction (GET /api/ledger/transactions/:txHash). */
 export type AskLedger = (txHash: string) => Promise<LedgerTransactionAnswer>;
