@@ -68,6 +68,18 @@ export function deploymentText(deployment: Pick<Contract['deployment'], 'status'
 
 const UNPRICED_XRP = 'unpriced';
 
+/**
+ * Why a deployment is not on the ledger, from its fields: a kept signed payment, or no payment for
+ * want of an XRP price or of a wallet. Reasons stored by older servers named server settings, so a
+ * waiting deployment is explained in the screen's words; a failure keeps the ledger's own reason.
+ */
+export function deploymentReason(deployment: Pick<Contract['deployment'], 'status' | 'txHash' | 'xrpAmount' | 'reason'>): string | null {
+  if (deployment.status !== 'awaiting_submission') return deployment.reason;
+  if (deployment.txHash) return 'The deploy payment is signed; it waits for a connection to the XRP Ledger, which this server does not have yet, so no ledger holds it.';
+  if (deployment.xrpAmount === UNPRICED_XRP) return 'No deploy payment was signed: this server has no XRP price to convert the deploy price with. The contract works here, but it is not on the XRP Ledger.';
+  return 'No deploy payment was signed: you had no XRPL wallet when this contract was created. The contract works here, but it is not on the XRP Ledger.';
+}
+
 /** The server answers 'unpriced' when it has no XRP price: the dollars are known, the XRP not yet. */
 export function deployPriceText(deployment: Pick<Contract['deployment'], 'xrpAmount' | 'usdAmount'>): string {
   if (deployment.xrpAmount === UNPRICED_XRP) return `$${deployment.usdAmount}, paid in XRP once this server has an XRP price`;

@@ -11,7 +11,7 @@ import { Fact } from '../../../components/ui/fact';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { contractTermsPdfUrl, useContractDetail, type ContractDetail } from '../api/smart-contracts';
-import { DEPLOYMENT_STATUS_SEVERITY, deployPriceText, deploymentText } from '../labels';
+import { DEPLOYMENT_STATUS_SEVERITY, deployPriceText, deploymentReason, deploymentText } from '../labels';
 
 interface ContractViewDialogProps {
   contract: Contract;
@@ -33,6 +33,7 @@ export function ContractViewDialog({ contract, visible, onHide }: ContractViewDi
 
 export function Deployment({ contract }: { contract: Contract }) {
   const { deployment } = contract;
+  const reason = deploymentReason(deployment);
   return (
     <section className="contract-view__section" aria-label="Deployment">
       <h4>Deployment on the XRP Ledger</h4>
@@ -54,7 +55,7 @@ export function Deployment({ contract }: { contract: Contract }) {
           </Fact>
         )}
       </dl>
-      {deployment.reason && <Message severity={deployment.status === 'failed' ? 'error' : 'warn'} text={deployment.reason} />}
+      {reason && <Message severity={deployment.status === 'failed' ? 'error' : 'warn'} text={reason} />}
     </section>
   );
 }

@@ -159,6 +159,16 @@ describe('view contract', () => {
     expect(html).toContain('<dt>Deploy price</dt><dd>$49.95, paid in XRP once this server has an XRP price</dd>');
     expect(html).not.toContain('unpriced');
     expect(html).toContain('Not signed yet, not on the ledger');
+    expect(html).toContain('this server has no XRP price');
+  });
+
+  it('explains a waiting deployment stored with an older reason in plain words, without the setting or the hash', () => {
+    const old = `No XRP Ledger server is configured (XRPL_URL is not set), so the deployment payment ${'AB'.repeat(32)} from rCreator is signed but has not been sent to the testnet ledger.`;
+    const html = render(<Deployment contract={contract({ deployment: { ...contract().deployment, reason: old } })} />);
+    expect(html).toContain('The deploy payment is signed; it waits for a connection to the XRP Ledger');
+    expect(html).not.toContain('XRPL_URL');
+    const walletless = render(<Deployment contract={contract({ deployment: { ...contract().deployment, txHash: null, account: null, reason: 'You have no XRPL wallet yet: generate your wallets, then the deployment can be signed from your account.' } })} />);
+    expect(walletless).toContain('you had no XRPL wallet when this contract was created');
   });
 
   it('links a submitted deploy transaction to its explorer page', () => {
