@@ -68,7 +68,10 @@ describe('smart contracts screen', () => {
 
   it('marks ready content that already has a contract', () => {
     const html = render(<SmartContractsScreen items={[registered]} contracts={[contract({ contentId: 'track-1' })]} contractsStatus="success" />);
-    expect(html).toContain('Contract active');
+    expect(html).toContain('Contract: Active, not on the ledger yet');
+    const paused = render(<SmartContractsScreen items={[registered]} contracts={[contract({ contentId: 'track-1', contractStatus: 'paused' })]} contractsStatus="success" />);
+    expect(paused).toContain('Contract: Paused');
+    expect(paused).not.toContain('Contract active');
   });
 });
 
