@@ -28,7 +28,8 @@ export function OraclePanel() {
             Copyright Oracle
           </PanelTitle>
           <p className="muted">
-            Each track's workflow: master it, run the eight-stage copyright check, and register the cleared file on the XRP Ledger.
+            Each track's workflow: master it, run the eight-stage copyright check, and register the cleared file. Its registration is signed for
+            the XRP Ledger, and its card says whether a ledger holds it yet.
           </p>
         </div>
         {vault.isSuccess && (
