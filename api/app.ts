@@ -49,6 +49,8 @@ import { authRoutes } from './routes/auth';
 import { qxmpPayRoutes } from './routes/auth/qxmp-pay';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { capabilityRoutes } from './routes/capabilities';
+import { CAPABILITY_SETTINGS, describeCapabilities, type CapabilityId, type CapabilityReport } from '../domain/platform/capabilities';
 import { copyrightRoutes } from './routes/lifecycle/copyright';
 import { disputeReviewRoutes } from './routes/dispute-review';
 import { masteringRoutes } from './routes/lifecycle/mastering';
@@ -149,10 +151,12 @@ export interface AppDeps {
   rolesOf?: RolesOf;
   /** Stuck or failing workflows for the operations page; absent: the page says Temporal is not reachable from here. */
   workflowMonitor?: WorkflowMonitor;
+  /** What this server can do now, derived once from the rest at start (GET /api/capabilities). */
+  capabilities: CapabilityReport;
 }
 
 export interface BuildAppOptions
-  extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments' | 'mailer' | 'invitationTokens' | 'creatorShareOf' | 'releases'> {
+  extends Omit<AppDeps, 'sessions' | 'secureCookies' | 'publicOrigin' | 'vaultLists' | 'payments' | 'mailer' | 'invitationTokens' | 'creatorShareOf' | 'releases' | 'capabilities'> {
   payments?: PaymentsProvider | null;
   /** Default: the outbox under the data folder (storage.root). */
   mailer?: Mailer;
@@ -181,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app, webDist);
 
   const rolesOf = options.rolesOf ?? eventStoreRolesOf(options.eventStore);
+  const mailer = options.mailer ?? openMailer(options.storage.root);
   const deps: AppDeps = {
     ...options,
     sessions: new SessionStore(options.db),
@@ -188,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: options.payments ?? null,
     publicOrigin: () => options.publicUrl ?? listeningOrigin(app),
     vaultLists: new VaultListCache(options.db),
-    mailer: options.mailer ?? openMailer(options.storage.root),
+    mailer,
     invitationTokens: options.invitationTokens ?? (await loadInvitationTokens(options.storage.root)),
     creatorShareOf: options.creatorShareOf ?? creatorShareOf(options.eventStore),
     royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(options.eventStore) : options.royaltyEarnings,
@@ -196,10 +201,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     releases: options.releases ?? unavailableReleases,
     licensingFrozenOf: options.licensingFrozenOf ?? workFrozenOf(options.eventStore),
     rolesOf,
+    capabilities: describeCapabilities({
+      ledgerConnected: options.ledger.url !== null,
+      xrpPriced: options.wallets.xrpRate !== null,
+      cardPayments: options.payments != null,
+      xrpDepositsCredited: options.wallets.xrpDepositsCredited,
+      cardOnramp: options.wallets.onrampUrlTemplate !== null,
+      withdrawals: options.wallets.treasury !== null,
+      workflowService: options.releases !== undefined,
+      deliveryPartner: options.delivery?.partner != null,
+      mailServer: mailer.transport === 'smtp',
+      xrpEscrow: options.licenseEscrow != null,
+    }),
   };
   deps.licensePurchases ??= inProcessLicensePurchaseClient(
     createLicensePurchaseActivities({ ...deps, royaltyEarnings: deps.royaltyEarnings ?? null, escrow: deps.licenseEscrow ?? null }),
   );
+  logCapabilities(deps.capabilities);
   const stopListening = options.projector.onChange(deps.vaultLists.changed);
   app.addHook('onClose', async () => stopListening());
 
@@ -216,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerOpenApi(app);
   await app.register(healthRoutes, deps);
+  await app.register(capabilityRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(qxmpPayRoutes, deps);
   await app.register(uploadRoutes, deps);
@@ -248,6 +267,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.
   if (webDist) await app.register(fastifyStatic, { root: webDist, prefix: '/', decorateReply: false, wildcard: false });
   return app;
+}
+
+/** Operators read at start what is on and, for what is off, the settings that turn it on. */
+function logCapabilities(capabilities: CapabilityReport): void {
+  const entries = Object.entries(capabilities) as Array<[CapabilityId, CapabilityReport[CapabilityId]]>;
+  logger.info(
+    {
+      on: entries.filter(([, capability]) => capability.available).map(([id]) => id),
+      off: Object.fromEntries(entries.filter(([, capability]) => !capability.available).map(([id]) => [id, CAPABILITY_SETTINGS[id]])),
+    },
+    'capabilities (GET /api/capabilities)',
+  );
 }
 
 /** Without a workflow service no release can run: said plainly rather than accepted and left waiting. */

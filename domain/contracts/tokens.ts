@@ -2,14 +2,17 @@
 // (1 token = 1 USD) with up to 6 decimals.
 import { z } from 'zod';
 import { PRICED_SERVICES, SUBSCRIPTION_TIER_IDS, TOKEN_PACKAGE_IDS } from '../tokens/catalogue';
+import { CAPABILITY_IDS } from '../platform/capabilities';
 
 const serviceId = z.enum(PRICED_SERVICES);
 
 export const pricingResponseSchema = z.object({
   /** The pricing map: tokens per use of each priced step. */
   pricing: z.record(serviceId, z.number()),
-  services: z.array(z.object({ id: serviceId, label: z.string(), price: z.number() })),
-  packages: z.array(z.object({ id: z.enum(TOKEN_PACKAGE_IDS), name: z.string(), price: z.number(), tokens: z.number(), type: z.literal('xrp').optional() })),
+  /** Each priced step with the capability it sells (null: every server does it) and whether this server has it. */
+  services: z.array(z.object({ id: serviceId, label: z.string(), price: z.number(), capability: z.enum(CAPABILITY_IDS).nullable(), available: z.boolean() })),
+  /** Card packages need card payments; the XRP pack needs XRP deposits to be credited. */
+  packages: z.array(z.object({ id: z.enum(TOKEN_PACKAGE_IDS), name: z.string(), price: z.number(), tokens: z.number(), type: z.literal('xrp').optional(), capability: z.enum(CAPABILITY_IDS), available: z.boolean() })),
   subscriptionTiers: z.array(
     z.object({
       id: z.enum(SUBSCRIPTION_TIER_IDS),
@@ -18,7 +21,10 @@ export const pricingResponseSchema = z.object({
       monthlyPrice: z.number(),
       tokens: z.number(),
       allowances: z.partialRecord(serviceId, z.union([z.number(), z.literal('unlimited')])),
+      /** The lines this server really sells (those whose capability is available). */
       features: z.array(z.string()),
+      /** Every line of the tier with the capability it sells and whether this server has it. */
+      featureLines: z.array(z.object({ text: z.string(), capability: z.enum(CAPABILITY_IDS).nullable(), available: z.boolean() })),
       recommended: z.boolean(),
     }),
   ),

@@ -1,6 +1,8 @@
 // What the platform sells and for how much: one price list every screen reads from
 // GET /api/goose-tokens/pricing, the token packages and the subscription tiers. 1 token = 1 USD.
-// The spec's documents disagree on prices; these are the ones that hold (issue "Money").
+// The spec's documents disagree on prices; these are the ones that hold. Each priced step and each
+// tier line names the capability it sells: a server without it does not sell it.
+import type { CapabilityId } from '../platform/capabilities';
 
 /** The steps that cost tokens. Uploading and the copyright check are free; a preview is free. */
 export const PRICED_SERVICES = ['ai-music-generation', 'professional-mastering', 'copyright-registration', 'distribution-setup'] as const;
@@ -16,6 +18,14 @@ export const SERVICE_PRICES: Record<PricedService, number> = {
   'professional-mastering': 5,
   'copyright-registration': 25,
   'distribution-setup': 14.99,
+};
+
+/** The capability each priced step needs; null: every server does it (mastering runs here). */
+export const SERVICE_CAPABILITIES: Record<PricedService, CapabilityId | null> = {
+  'ai-music-generation': 'creation-engine',
+  'professional-mastering': null,
+  'copyright-registration': 'ledger-submission',
+  'distribution-setup': 'delivery-partner',
 };
 
 export const SERVICE_LABELS: Record<PricedService, string> = {
@@ -77,8 +87,14 @@ export interface SubscriptionTier {
   monthlyPrice: number;
   tokens: number;
   allowances: Allowances;
-  features: string[];
+  /** What the tier sells, each line with the capability it needs (null: always true). */
+  featureLines: FeatureLine[];
   recommended: boolean;
+}
+
+export interface FeatureLine {
+  text: string;
+  capability: CapabilityId | null;
 }
 
 /**
@@ -93,7 +109,10 @@ export const SUBSCRIPTION_TIERS: readonly SubscriptionTier[] = [
     monthlyPrice: 19.99,
     tokens: 19.99,
     allowances: { 'ai-music-generation': 10 },
-    features: ['10 AI music prompts a month', '19.99 tokens every paid month'],
+    featureLines: [
+      { text: '10 AI music prompts a month', capability: 'creation-engine' },
+      { text: '19.99 tokens every paid month', capability: null },
+    ],
     recommended: false,
   },
   {
@@ -102,7 +121,11 @@ export const SUBSCRIPTION_TIERS: readonly SubscriptionTier[] = [
     monthlyPrice: 29.99,
     tokens: 29.99,
     allowances: { 'ai-music-generation': 30, 'copyright-registration': 2 },
-    features: ['30 AI music prompts a month', '2 copyright clearances and registrations a month', '29.99 tokens every paid month'],
+    featureLines: [
+      { text: '30 AI music prompts a month', capability: 'creation-engine' },
+      { text: '2 copyright clearances and registrations on the XRP Ledger a month', capability: 'ledger-submission' },
+      { text: '29.99 tokens every paid month', capability: null },
+    ],
     recommended: false,
   },
   {
@@ -111,7 +134,11 @@ export const SUBSCRIPTION_TIERS: readonly SubscriptionTier[] = [
     monthlyPrice: 39.99,
     tokens: 39.99,
     allowances: { 'ai-music-generation': 'unlimited', 'copyright-registration': 'unlimited' },
-    features: ['Unlimited AI music prompts', 'Unlimited copyright clearances and on-chain registrations', '39.99 tokens every paid month'],
+    featureLines: [
+      { text: 'Unlimited AI music prompts', capability: 'creation-engine' },
+      { text: 'Unlimited copyright clearances and registrations on the XRP Ledger', capability: 'ledger-submission' },
+      { text: '39.99 tokens every paid month', capability: null },
+    ],
     recommended: true,
   },
   {
@@ -120,11 +147,11 @@ export const SUBSCRIPTION_TIERS: readonly SubscriptionTier[] = [
     monthlyPrice: 59.99,
     tokens: 59.99,
     allowances: { 'ai-music-generation': 'unlimited', 'copyright-registration': 'unlimited', 'distribution-setup': 'unlimited' },
-    features: [
-      'Everything in Gold',
-      'Distribution setup to 150+ platforms included',
-      'Royalty vault',
-      '59.99 tokens every paid month',
+    featureLines: [
+      { text: 'Unlimited AI music prompts', capability: 'creation-engine' },
+      { text: 'Unlimited copyright clearances and registrations on the XRP Ledger', capability: 'ledger-submission' },
+      { text: 'The yearly distribution fee of every release included', capability: 'delivery-partner' },
+      { text: '59.99 tokens every paid month', capability: null },
     ],
     recommended: false,
   },

@@ -7,18 +7,9 @@ import {
   syncTokensResponseSchema,
   transactionsQuerySchema,
   transactionsResponseSchema,
-  type PricingResponse,
 } from '../../../domain/contracts/tokens';
 import { microsToTokens } from '../../../domain/shared/tokens';
-import {
-  LOW_BALANCE_WARNING_TOKENS,
-  LOW_TOKEN_POPUP_TOKENS,
-  PRICED_SERVICES,
-  SERVICE_LABELS,
-  SERVICE_PRICES,
-  SUBSCRIPTION_TIERS,
-  TOKEN_PACKAGES,
-} from '../../../domain/tokens/catalogue';
+import { pricingOf } from '../../../domain/tokens/price-list';
 import { tokenAccountStreamId } from '../../../domain/tokens/token-account.events';
 import { rebuildTokenAccount } from '../../../projections/tokens/projection';
 import { findTokenAccount, listTokenTransactions } from '../../../projections/tokens/queries';
@@ -29,19 +20,9 @@ import { noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 
-const PRICING: PricingResponse = {
-  pricing: SERVICE_PRICES,
-  services: PRICED_SERVICES.map((id) => ({ id, label: SERVICE_LABELS[id], price: SERVICE_PRICES[id] })),
-  packages: TOKEN_PACKAGES.map((p) => ({ ...p })),
-  subscriptionTiers: SUBSCRIPTION_TIERS.map((tier) => ({ ...tier, price: tier.monthlyPrice })),
-  free: ['Uploading', 'Mastering previews', 'The copyright check'],
-  lowBalanceWarning: LOW_BALANCE_WARNING_TOKENS,
-  lowTokenPopup: LOW_TOKEN_POPUP_TOKENS,
-  usdPerToken: 1,
-};
-
-export const tokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore }) => {
-  app.get('/api/goose-tokens/pricing', { schema: { summary: 'The price list: tokens per priced step, token packages and subscription tiers', tags: ['tokens'], ...PUBLIC, response: { 200: pricingResponseSchema } } }, () => PRICING);
+export const tokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, capabilities }) => {
+  const pricing = pricingOf(capabilities);
+  app.get('/api/goose-tokens/pricing', { schema: { summary: 'The price list as this server sells it: tokens per priced step, token packages and subscription tiers, each line marked with the capability it needs', tags: ['tokens'], ...PUBLIC, response: { 200: pricingResponseSchema } } }, () => pricing);
 
   app.get('/api/goose-tokens/balance', { schema: { summary: 'The signed-in user\'s spendable balance, what running steps hold, and the subscription', tags: ['tokens'], response: { 200: balanceResponseSchema } } }, async (request, reply) => {
     // A balance (or a key shown once) must not stay in a browser's or a proxy's cache.

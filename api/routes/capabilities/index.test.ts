@@ -1,0 +1,92 @@
+// GET /api/capabilities and the price list derived from it: a zero-configuration server says what is
+// off in plain words and does not sell it; a server with card payments and the workflow service
+// says those are on, and sells what they make true.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAPABILITY_IDS, type CapabilityReport } from '../../../domain/platform/capabilities';
+import type { PricingResponse } from '../../../domain/contracts/tokens';
+import { StripePayments } from '../../../infra/payments/stripe-payments';
+import type { ReleaseClient } from '../../../workflows/release/client';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+const refuse = () => Promise.reject(new Error('not called in this test'));
+const lifecycle = { start: refuse, master: refuse, startMaster: refuse, check: refuse, register: refuse, retryRegistration: refuse };
+const releases: ReleaseClient = { start: refuse, takedown: refuse, retryDelivery: refuse };
+
+let dirs: string[] = [];
+let bare: TestApp;
+let configured: TestApp;
+
+beforeAll(async () => {
+  dirs = await Promise.all([1, 2].map(() => mkdtemp(path.join(os.tmpdir(), 'goose-capabilities-'))));
+  bare = await startTestApp(dirs[0]!, lifecycle);
+  configured = await startTestApp(dirs[1]!, lifecycle, {
+    releases,
+    payments: new StripePayments({ secretKey: 'sk_test_capabilities', publishableKey: 'pk_test_capabilities', webhookSecret: null }),
+  });
+});
+
+afterAll(async () => {
+  await Promise.all([bare, configured].map((app) => app.close()));
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function capabilitiesOf(testApp: TestApp): Promise<CapabilityReport> {
+  const response = await testApp.app.inject({ method: 'GET', url: '/api/capabilities' });
+  expect(response.statusCode).toBe(200);
+  return response.json().capabilities;
+}
+
+async function pricingOf(testApp: TestApp): Promise<PricingResponse> {
+  return (await testApp.app.inject({ method: 'GET', url: '/api/goose-tokens/pricing' })).json();
+}
+
+describe('GET /api/capabilities', () => {
+  it('answers visitors, naming every capability, each off one with a plain-words reason and no setting names', async () => {
+    const report = await capabilitiesOf(bare);
+    expect(Object.keys(report).sort()).toEqual([...CAPABILITY_IDS].sort());
+    for (const id of CAPABILITY_IDS) {
+      expect(report[id].available, id).toBe(false);
+      expect(report[id].reason, id).toMatch(/\w/);
+      expect(report[id].reason, id).not.toMatch(/[A-Z]{2,}_[A-Z_]+|data\/|\bunset\b/);
+    }
+  });
+
+  it('says what a configured server does: card payments and releases on, delivery to stores still off without a partner', async () => {
+    const report = await capabilitiesOf(configured);
+    expect(report['card-payments']).toEqual({ available: true, name: 'Card payments', reason: null });
+    expect(report.distribution.available).toBe(true);
+    expect(report['workflow-service'].available).toBe(true);
+    expect(report['delivery-partner']).toMatchObject({ available: false, reason: expect.stringContaining('no store receives them') });
+    expect(report['ledger-submission'].available).toBe(false);
+    expect(report['creation-engine'].available).toBe(false);
+  });
+});
+
+describe('the price list sells only what the server can do', () => {
+  it('on a bare server: no AI music, no ledger registrations in a tier, no distribution to 150+ platforms, no royalty vault', async () => {
+    const pricing = await pricingOf(bare);
+    const service = (id: string) => pricing.services.find((entry) => entry.id === id)!;
+    expect(service('ai-music-generation')).toMatchObject({ capability: 'creation-engine', available: false });
+    expect(service('professional-mastering')).toMatchObject({ capability: null, available: true });
+    expect(service('copyright-registration')).toMatchObject({ capability: 'ledger-submission', available: false });
+    const sold = pricing.subscriptionTiers.flatMap((tier) => tier.features).join('\n');
+    expect(sold).not.toMatch(/AI music|150\+|Royalty vault|registrations/);
+    const platinum = pricing.subscriptionTiers.find((tier) => tier.id === 'platinum')!;
+    expect(platinum.features).toEqual(['59.99 tokens every paid month']);
+    expect(platinum.featureLines.filter((line) => !line.available).map((line) => line.capability)).toEqual(['creation-engine', 'ledger-submission', 'delivery-partner']);
+    expect(pricing.packages.every((pack) => !pack.available)).toBe(true);
+  });
+
+  it('with card payments the card packages are sold; the XRP pack only once XRP deposits are credited', async () => {
+    const pricing = await pricingOf(configured);
+    expect(pricing.packages.map((pack) => [pack.id, pack.capability, pack.available])).toEqual([
+      ['starter', 'card-payments', true],
+      ['pro', 'card-payments', true],
+      ['premium', 'card-payments', true],
+      ['xrp', 'xrp-deposits', false],
+    ]);
+  });
+});

@@ -1,0 +1,121 @@
+// What this server can really do now. Every "available", "not available on this server" and every
+// tier or price-list line the product shows is derived from this report (GET /api/capabilities),
+// never from words written into a screen: a server without a ledger must not sell ledger
+// registrations, and one with card payments must not call them "coming soon".
+
+export const CAPABILITY_IDS = [
+  'ledger-submission',
+  'contract-anchors',
+  'card-payments',
+  'xrp-deposits',
+  'card-onramp',
+  'withdrawals',
+  'workflow-service',
+  'distribution',
+  'delivery-partner',
+  'mail-delivery',
+  'xrp-escrow',
+  'creation-engine',
+  'external-catalogues',
+  'notifications',
+  'account-settings',
+] as const;
+export type CapabilityId = (typeof CAPABILITY_IDS)[number];
+
+/** What the server was started with; each capability is a function of these facts alone. */
+export interface CapabilityFacts {
+  /** A rippled server is connected (XRPL_URL). */
+  ledgerConnected: boolean;
+  /** A USD price of XRP is configured (XRP_USD_RATE). */
+  xrpPriced: boolean;
+  /** Card payments are configured (both Stripe keys). */
+  cardPayments: boolean;
+  /** XRP paid into deposit accounts is credited (the deposit watcher runs). */
+  xrpDepositsCredited: boolean;
+  /** A card on-ramp for buying XRP is configured (XRP_ONRAMP_URL). */
+  cardOnramp: boolean;
+  /** Polygon withdrawals are configured. */
+  withdrawals: boolean;
+  /** A Temporal service runs the workflows (releases, disputes). */
+  workflowService: boolean;
+  /** A real delivery partner is configured; false: the sandbox. */
+  deliveryPartner: boolean;
+  /** Mail goes through an SMTP server; false: the outbox. */
+  mailServer: boolean;
+  /** An XRPL escrow service is connected for license purchases (it also needs the XRP price). */
+  xrpEscrow: boolean;
+}
+
+export interface Capability {
+  available: boolean;
+  /** What it is, in a few words a creator understands. */
+  name: string;
+  /** When off: one line in plain words saying what this server does instead; null when on. */
+  reason: string | null;
+}
+
+export type CapabilityReport = Record<CapabilityId, Capability>;
+
+/** For operators (logs, /operations, docs): what turns each capability on. Never shown to creators. */
+export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
+  'ledger-submission': 'XRPL_URL (a rippled WebSocket)',
+  'contract-anchors': 'XRPL_URL and XRP_USD_RATE',
+  'card-payments': 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (STRIPE_WEBHOOK_SECRET to credit payments)',
+  'xrp-deposits': 'XRPL_URL and XRP_USD_RATE',
+  'card-onramp': 'XRP_ONRAMP_URL',
+  withdrawals: 'POLYGON_RPC_URL, GOOSE_TOKEN_CONTRACT and POLYGON_TREASURY_KEY',
+  'workflow-service': 'a Temporal service (npm start runs a local one; TEMPORAL_ADDRESS for another)',
+  distribution: 'a Temporal service',
+  'delivery-partner': 'the DELIVERY_* settings of an SFTP delivery partner',
+  'mail-delivery': 'SMTP_URL',
+  'xrp-escrow': 'XRPL_URL and XRP_USD_RATE',
+  'creation-engine': 'not built yet',
+  'external-catalogues': 'not built yet',
+  notifications: 'not built yet',
+  'account-settings': 'not built yet',
+};
+
+const NOT_BUILT = 'GOOSE does not offer this yet.';
+
+export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
+  const capability = (name: string, available: boolean, reasonWhenOff: string): Capability => ({ name, available, reason: available ? null : reasonWhenOff });
+  return {
+    'ledger-submission': capability(
+      'Registration on the XRP Ledger',
+      facts.ledgerConnected,
+      'This server is not connected to the XRP Ledger: registrations are signed and wait, and are sent once an operator connects one.',
+    ),
+    'contract-anchors': capability(
+      'Royalty contracts recorded on the XRP Ledger',
+      facts.ledgerConnected && facts.xrpPriced,
+      facts.ledgerConnected
+        ? 'This server has no XRP price, so a contract cannot be priced in XRP and is not recorded on the XRP Ledger yet.'
+        : 'This server is not connected to the XRP Ledger: contracts are signed and wait to be recorded.',
+    ),
+    'card-payments': capability('Card payments', facts.cardPayments, 'Card payments are not offered on this server; pay with tokens or XRP where offered.'),
+    'xrp-deposits': capability('Tokens bought with XRP', facts.xrpDepositsCredited, 'XRP sent to this server is not turned into tokens: do not send XRP to buy tokens here.'),
+    'card-onramp': capability('Buying XRP by card', facts.cardOnramp, 'Buying XRP by card is not offered on this server; fund your XRP wallet from an exchange.'),
+    withdrawals: capability('Token withdrawals', facts.withdrawals, 'Withdrawing tokens is not offered on this server.'),
+    'workflow-service': capability(
+      'Background workflows (releases, disputes)',
+      facts.workflowService,
+      'The workflow service is not running on this server, so releases and disputes cannot start.',
+    ),
+    distribution: capability(
+      'Releases',
+      facts.workflowService,
+      'Releases need the workflow service, which is not running on this server.',
+    ),
+    'delivery-partner': capability(
+      'Delivery to streaming stores',
+      facts.deliveryPartner && facts.workflowService,
+      'This server has no delivery partner: releases go to a sandbox that checks them fully, and no store receives them.',
+    ),
+    'mail-delivery': capability('Email', facts.mailServer, 'This server sends no email: invitation links are kept for an operator to pass on.'),
+    'xrp-escrow': capability('License purchases held in XRP escrow', facts.xrpEscrow && facts.xrpPriced, 'XRP escrow is not offered on this server; pay with tokens or card where offered.'),
+    'creation-engine': capability('AI music creation', false, NOT_BUILT),
+    'external-catalogues': capability('Checks against outside music catalogues', false, `${NOT_BUILT} The copyright check compares against the works registered on GOOSE.`),
+    notifications: capability('Notifications', false, `${NOT_BUILT} Check the Vault, Smart Contracts and Disputes tabs for news.`),
+    'account-settings': capability('Account settings', false, NOT_BUILT),
+  };
+}

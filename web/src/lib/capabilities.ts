@@ -1,0 +1,38 @@
+// What this server can do now (GET /api/capabilities). Every "available", "not available on this
+// server" and every sold line on a screen is derived from this, never written into a component.
+import { useQuery } from '@tanstack/react-query';
+import type { CapabilitiesResponse } from '../../../domain/contracts/capabilities';
+import type { CapabilityId, CapabilityReport } from '../../../domain/platform/capabilities';
+import { apiGet } from './api-client';
+import { CAPABILITIES_KEY } from './query-keys';
+
+export type { CapabilityId, CapabilityReport };
+
+export function useCapabilities() {
+  return useQuery({
+    queryKey: CAPABILITIES_KEY,
+    queryFn: async ({ signal }) => {
+      const answer = await apiGet<CapabilitiesResponse>(CAPABILITIES_KEY[0], { on401: 'throw', signal });
+      if (!answer) throw new Error(`${CAPABILITIES_KEY[0]} answered with nothing`);
+      return answer.capabilities;
+    },
+    // Fixed for the server's life: read once per page load.
+    staleTime: Infinity,
+  });
+}
+
+export interface CapabilityState {
+  /** False while loading: nothing is offered before the server has said it can do it. */
+  available: boolean;
+  reason: string | null;
+  loading: boolean;
+}
+
+export function capabilityState(report: CapabilityReport | undefined, id: CapabilityId): CapabilityState {
+  if (!report) return { available: false, reason: null, loading: true };
+  return { available: report[id].available, reason: report[id].reason, loading: false };
+}
+
+export function useCapability(id: CapabilityId): CapabilityState {
+  return capabilityState(useCapabilities().data, id);
+}
