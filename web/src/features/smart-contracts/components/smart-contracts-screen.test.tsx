@@ -8,14 +8,15 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
-import { ROYALTY_HISTORY_KEY, XRP_QR_CODE_KEY, XRP_WALLET_INFO_KEY } from '../../../lib/query-keys';
+import { describeCapabilities } from '../../../../../domain/platform/capabilities';
+import { CAPABILITIES_KEY, ROYALTY_HISTORY_KEY, XRP_QR_CODE_KEY, XRP_WALLET_INFO_KEY } from '../../../lib/query-keys';
 import { smartContractTabAtom } from '../atoms';
 import { vaultItem } from '../../track-workflow/vault-item.fixture';
 import { contract, payoutRun, receiver } from '../smart-contracts.fixture';
 import { RoyaltyFigures } from './analytics-tab';
 import { ContractsTab } from './contracts-tab';
 import { Deployment } from './contract-view-dialog';
-import { CreateContractForm } from './create-contract-dialog';
+import { CreateContractForm, DeployPrice } from './create-contract-dialog';
 import { DistributeForm } from './distribute-royalties-dialog';
 import { FundingBody } from './funding-dialog';
 import { PayoutHistory } from './history-tab';
@@ -256,6 +257,21 @@ describe('create smart contract', () => {
     expect(html).toContain('Monthly');
     expect(html).toContain('$1.00');
     expect(html).toContain('$49.95');
+  });
+
+  it("says, from the server's capabilities, whether the contract will be recorded on the XRP Ledger", () => {
+    const facts = { ledgerConnected: false, xrpPriced: false, cardPayments: false, xrpDepositsCredited: false, cardOnramp: false, withdrawals: false, workflowService: true, deliveryPartner: false, mailServer: false, xrpEscrow: false };
+    const withReport = (report: ReturnType<typeof describeCapabilities>) => {
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(CAPABILITIES_KEY, report);
+      return render(<DeployPrice />, queryClient);
+    };
+    const bare = withReport(describeCapabilities(facts));
+    expect(bare).toContain(describeCapabilities(facts)['contract-anchors'].reason!);
+    expect(bare).toContain('its card says it is not on the ledger');
+    const anchored = withReport(describeCapabilities({ ...facts, ledgerConnected: true, xrpPriced: true }));
+    expect(anchored).toContain('records the signed terms on the XRP Ledger');
+    expect(anchored).not.toContain('not on the ledger');
   });
 
   it('says when there is no registered content left to cover', () => {
