@@ -27,15 +27,15 @@ export const DISPUTE_TYPE_DISPLAY: Record<DisputeType, { label: string; icon: st
   false_dmca: { label: 'False DMCA', icon: 'pi-exclamation-circle' },
 };
 
-/** What the owner learns of a new case: it is listed in their Disputes tab, and nothing is sent to them. */
+/** What the owner learns of a new case while the server sends no notifications: it is listed in their Disputes tab, nothing more. */
 export const OWNER_SEES_CASE = "The case is listed in the owner's Disputes tab; no notification is sent to them (no mail, no in-app message).";
 
 /**
- * One automatic action of a filing in words. `owner_notified` records that the owner can find the
- * case, not that anyone told them: older records say "told", so its words are the screen's own.
+ * One automatic action of a filing in words. Without the notifications capability, `owner_notified`
+ * records only that the owner can find the case: older records say "told", so its words are the screen's own.
  */
-export function autoActionText(action: AutoAction): string {
-  return action.action === 'owner_notified' ? OWNER_SEES_CASE : action.detail;
+export function autoActionText(action: AutoAction, notifications: boolean): string {
+  return action.action === 'owner_notified' && !notifications ? OWNER_SEES_CASE : action.detail;
 }
 
 export const STATUS_DISPLAY: Record<DisputeStatus, { label: string; severity: Severity }> = {

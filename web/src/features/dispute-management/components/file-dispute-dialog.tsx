@@ -17,6 +17,7 @@ import { CLAIMED_RIGHTS, DISPUTE_PRIORITIES, DISPUTE_TYPES, fileDisputeRequestSc
 import type { LicenseType } from '../../../../../domain/contracts/licensing';
 import type { Work } from '../../../../../domain/contracts/registry';
 import { errorMessage } from '../../../lib/api-client';
+import { useCapability } from '../../../lib/capabilities';
 import { searchRegisteredWorks, useFileDispute, type FileDisputeResponse } from '../api/disputes';
 import { autoActionText, DISPUTE_TYPE_DISPLAY, PRIORITY_DISPLAY, RIGHT_LABELS } from '../labels';
 
@@ -73,6 +74,7 @@ export function fileRequestFrom(values: FileDisputeFormValues) {
 export function FileDisputeForm({ initial = EMPTY_FORM, onCancel, onFiled }: { initial?: FileDisputeFormValues; onCancel(): void; onFiled(answer: FileDisputeResponse): void }) {
   const ids = useId();
   const file = useFileDispute();
+  const notifications = useCapability('notifications');
   const [values, setValues] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [suggestions, setSuggestions] = useState<Work[]>([]);
@@ -165,8 +167,8 @@ export function FileDisputeForm({ initial = EMPTY_FORM, onCancel, onFiled }: { i
         />
       </div>
       <p className="muted">
-        Filing freezes the work's royalty payouts and its licensing until the case is resolved. The case is listed in the owner's Disputes tab; no
-        notification is sent to them.
+        Filing freezes the work's royalty payouts and its licensing until the case is resolved. The case is listed in the owner's Disputes tab
+        {notifications.available ? '.' : '; no notification is sent to them.'}
       </p>
       {problem && <Message severity="error" text={problem} />}
       <div className="button-row">
@@ -178,6 +180,7 @@ export function FileDisputeForm({ initial = EMPTY_FORM, onCancel, onFiled }: { i
 }
 
 export function FiledConfirmation({ disputeId, autoActions, onOpenCase, onClose }: { disputeId: string; autoActions: readonly AutoAction[]; onOpenCase(): void; onClose(): void }) {
+  const notifications = useCapability('notifications').available;
   return (
     <div className="dispute-filed">
       <Message severity="success" text={`Dispute #${disputeId} is filed.`} />
@@ -185,7 +188,7 @@ export function FiledConfirmation({ disputeId, autoActions, onOpenCase, onClose 
       <ul className="dispute-filed__actions">
         {autoActions.map((action) => (
           <li key={action.action}>
-            <i className="pi pi-check" aria-hidden="true" /> {autoActionText(action)}
+            <i className="pi pi-check" aria-hidden="true" /> {autoActionText(action, notifications)}
           </li>
         ))}
       </ul>
