@@ -6,7 +6,8 @@
 // Stripe.js comes from `@stripe/stripe-js/pure`: the package's main entry injects js.stripe.com
 // into every page that imports it, while this one loads it only when a payment form is shown.
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js/pure';
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
