@@ -181,6 +181,10 @@ describe('details tabs', () => {
     const overview = render(<OverviewTab license={license} />);
     for (const fact of ['Work', 'Creator', 'License type', 'Scope', 'Territory', 'Duration']) expect(overview).toContain(`<dt>${fact}</dt>`);
     expect(overview).toContain('Worldwide');
+    expect(overview).toMatch(/<dt>Payment methods<\/dt><dd>Card \(Stripe\), GOOSE tokens<\/dd>/);
+    expect(render(<OverviewTab license={license} />, { capabilities: CAPABILITIES_ZERO_CONFIG_FIXTURE })).toMatch(
+      /<dt>Payment methods<\/dt><dd>Card \(Stripe\) \(not taken on this server\), GOOSE tokens<\/dd>/,
+    );
     const terms = render(<TermsTab license={license} />);
     expect(terms).toContain('<li>Use in one film</li>');
     expect(terms).toContain('<li>No resale</li>');
