@@ -1,5 +1,5 @@
 // A creator's royalties from registration to payout, all through the screens: a registered track
-// gets its royalty contract (signed terms awaiting submission: no XRPL_URL), a collaborator is
+// gets its royalty contract (not on the ledger: this server has no XRP price), a collaborator is
 // invited by mail and accepts from another browser while the creator watches the list change live,
 // the track is released through the sandbox distributor (which charges nothing and says no store
 // received it, never "Live on Platforms"), the creator's own statement shows as a self-reported
@@ -78,7 +78,7 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   await expect(fact(contractCard, 'Split')).toHaveText('85% you · 15% platform');
   await contractCard.getByRole('button', { name: 'View Contract' }).click();
   const view = page.getByRole('dialog', { name: `Contract: ${TITLE}` });
-  await expect(view.getByRole('region', { name: 'Deployment' })).toContainText('Signed, awaiting submission to the XRP Ledger');
+  await expect(view.getByRole('region', { name: 'Deployment' })).toContainText('Not signed yet, not on the ledger');
   const signed = view.getByRole('region', { name: 'Signed terms' });
   await expect(fact(signed, 'SHA-256')).toHaveText(/^[0-9a-f]{64}$/);
   await expect(signed.getByLabel('Canonical terms')).toContainText(TITLE);
