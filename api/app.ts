@@ -50,7 +50,7 @@ import { qxmpPayRoutes } from './routes/auth/qxmp-pay';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { capabilityRoutes } from './routes/capabilities';
-import { describeCapabilities, type CapabilityReport } from '../domain/platform/capabilities';
+import { CAPABILITY_SETTINGS, describeCapabilities, type CapabilityId, type CapabilityReport } from '../domain/platform/capabilities';
 import { copyrightRoutes } from './routes/lifecycle/copyright';
 import { disputeReviewRoutes } from './routes/dispute-review';
 import { masteringRoutes } from './routes/lifecycle/mastering';
@@ -217,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   deps.licensePurchases ??= inProcessLicensePurchaseClient(
     createLicensePurchaseActivities({ ...deps, royaltyEarnings: deps.royaltyEarnings ?? null, escrow: deps.licenseEscrow ?? null }),
   );
+  logCapabilities(deps.capabilities);
   const stopListening = options.projector.onChange(deps.vaultLists.changed);
   app.addHook('onClose', async () => stopListening());
 
@@ -266,6 +267,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Client-side routes (/dashboard, /checkout, unknown pages) fall through to index.html in the not-found handler.
   if (webDist) await app.register(fastifyStatic, { root: webDist, prefix: '/', decorateReply: false, wildcard: false });
   return app;
+}
+
+/** Operators read at start what is on and, for what is off, the settings that turn it on. */
+function logCapabilities(capabilities: CapabilityReport): void {
+  const entries = Object.entries(capabilities) as Array<[CapabilityId, CapabilityReport[CapabilityId]]>;
+  logger.info(
+    {
+      on: entries.filter(([, capability]) => capability.available).map(([id]) => id),
+      off: Object.fromEntries(entries.filter(([, capability]) => !capability.available).map(([id]) => [id, CAPABILITY_SETTINGS[id]])),
+    },
+    'capabilities (GET /api/capabilities)',
+  );
 }
 
 /** Without a workflow service no release can run: said plainly rather than accepted and left waiting. */

@@ -52,7 +52,7 @@ export const balanceResponseSchema = z.object({
   held: z.number(),
   /** Credits minus charges and debits. */
   ledgerBalance: z.number(),
-  /** The user's Polygon wallet address. */
+  /** The user's Polygon wallet address; null until the user generates their wallets (the balance does not need them). */
   wallet: z.string().nullable(),
   subscription: subscriptionStatusSchema.nullable(),
 });

@@ -19,6 +19,8 @@ export const CAPABILITY_IDS = [
   'external-catalogues',
   'notifications',
   'account-settings',
+  'analytics',
+  'support-centre',
 ] as const;
 export type CapabilityId = (typeof CAPABILITY_IDS)[number];
 
@@ -42,7 +44,7 @@ export interface CapabilityFacts {
   deliveryPartner: boolean;
   /** Mail goes through an SMTP server; false: the outbox. */
   mailServer: boolean;
-  /** XRPL escrow is available for license purchases. */
+  /** An XRPL escrow service is connected for license purchases (it also needs the XRP price). */
   xrpEscrow: boolean;
 }
 
@@ -55,6 +57,27 @@ export interface Capability {
 }
 
 export type CapabilityReport = Record<CapabilityId, Capability>;
+
+/** For operators (logs, /operations, docs): what turns each capability on. Never shown to creators. */
+export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
+  'ledger-submission': 'XRPL_URL (a rippled WebSocket)',
+  'contract-anchors': 'XRPL_URL and XRP_USD_RATE',
+  'card-payments': 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (STRIPE_WEBHOOK_SECRET to credit payments)',
+  'xrp-deposits': 'XRPL_URL and XRP_USD_RATE',
+  'card-onramp': 'XRP_ONRAMP_URL',
+  withdrawals: 'POLYGON_RPC_URL, GOOSE_TOKEN_CONTRACT and POLYGON_TREASURY_KEY',
+  'workflow-service': 'a Temporal service (npm start runs a local one; TEMPORAL_ADDRESS for another)',
+  distribution: 'a Temporal service',
+  'delivery-partner': 'the DELIVERY_* settings of an SFTP delivery partner',
+  'mail-delivery': 'SMTP_URL',
+  'xrp-escrow': 'XRPL_URL and XRP_USD_RATE',
+  'creation-engine': 'not built yet',
+  'external-catalogues': 'not built yet',
+  notifications: 'not built yet',
+  'account-settings': 'not built yet',
+  analytics: 'not built yet',
+  'support-centre': 'not built yet',
+};
 
 const NOT_BUILT = 'GOOSE does not offer this yet.';
 
@@ -93,10 +116,12 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
       'This server has no delivery partner: releases go to a sandbox that checks them fully, and no store receives them.',
     ),
     'mail-delivery': capability('Email', facts.mailServer, 'This server sends no email: invitation links are kept for an operator to pass on.'),
-    'xrp-escrow': capability('License purchases held in XRP escrow', facts.xrpEscrow, 'XRP escrow is not offered on this server; pay with tokens or card where offered.'),
+    'xrp-escrow': capability('License purchases held in XRP escrow', facts.xrpEscrow && facts.xrpPriced, 'XRP escrow is not offered on this server; pay with tokens or card where offered.'),
     'creation-engine': capability('AI music creation', false, NOT_BUILT),
     'external-catalogues': capability('Checks against outside music catalogues', false, `${NOT_BUILT} The copyright check compares against the works registered on GOOSE.`),
     notifications: capability('Notifications', false, `${NOT_BUILT} Check the Vault, Smart Contracts and Disputes tabs for news.`),
     'account-settings': capability('Account settings', false, NOT_BUILT),
+    analytics: capability('Earnings and analytics overview', false, `${NOT_BUILT} Your content and its status are in the Vault tab; royalty earnings and payouts are in the Smart Contracts tab.`),
+    'support-centre': capability('Support centre and FAQ', false, `${NOT_BUILT} The Welcome tab walks through each step.`),
   };
 }

@@ -28,7 +28,7 @@ async function uploadAndMaster(page: Page, username: string, title: string, pcm:
   await page.getByRole('button', { name: 'Choose file' }).click();
   await (await chooser).setFiles({ name: `${title.toLowerCase().replace(/ /g, '-')}.wav`, mimeType: 'audio/wav', buffer: encodeWav(pcm, SAMPLE_RATE, 2) });
   await page.getByLabel('Title').fill(title);
-  await page.getByRole('button', { name: 'Upload and Register Copyright' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
   await tabs.getByRole('menuitem', { name: 'Copyright Oracle' }).click();
   const card = page.getByRole('article', { name: title });

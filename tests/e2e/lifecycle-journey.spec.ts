@@ -19,7 +19,7 @@ async function signUpAndUpload(page: Page, username: string, title: string): Pro
   await page.getByRole('button', { name: 'Choose file' }).click();
   await (await chooser).setFiles({ name: 'harbour-lights.wav', mimeType: 'audio/wav', buffer: recording });
   await page.getByLabel('Title').fill(title);
-  await page.getByRole('button', { name: 'Upload and Register Copyright' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
 }
 

@@ -12,7 +12,7 @@ export async function uploadMasterAndRegister(page: Page, title: string, seed: n
   const fileName = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.wav`;
   await (await chooser).setFiles({ name: fileName, mimeType: 'audio/wav', buffer: encodeWav(music({ seconds: 8, seed, level: -9 }), 44_100, 2) });
   await page.getByLabel('Title').fill(title);
-  await page.getByRole('button', { name: 'Upload and Register Copyright' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
   await tabs.getByRole('menuitem', { name: 'Copyright Oracle' }).click();
   const workflowCard = page.getByRole('article', { name: title });

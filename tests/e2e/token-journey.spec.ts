@@ -17,7 +17,7 @@ async function upload(page: Page, title: string, seed: number): Promise<void> {
   await page.getByRole('button', { name: 'Choose file' }).click();
   await (await chooser).setFiles({ name: `${title.toLowerCase().replace(/ /g, '-')}.wav`, mimeType: 'audio/wav', buffer: encodeWav(music({ seconds: 8, seed, level: -9 }), 44_100, 2) });
   await page.getByLabel('Title').fill(title);
-  await page.getByRole('button', { name: 'Upload and Register Copyright' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
   await tabs.getByRole('menuitem', { name: 'Copyright Oracle' }).click();
 }
@@ -34,10 +34,11 @@ test('the balance falls by exactly each step\'s price, runs out with a 402 and t
   await signUp(page, username);
   const balance = page.getByRole('button', { name: /^Token balance:/ });
   const generateWallet = page.getByRole('button', { name: 'Generate Wallet' });
-  // The balance shows once the creator has generated their wallet.
+  // The welcome bonus shows from sign-up; Generate Wallet sits beside it until the wallet exists.
+  await expect(balance).toHaveAccessibleName('Token balance: 50.00 tokens');
   await generateWallet.click();
   await expect(page.getByText('Wallet Generated Successfully')).toBeVisible();
-  await expect(balance).toHaveAccessibleName('Token balance: 50.00 tokens');
+  await expect(generateWallet).toHaveCount(0);
   expect(((await (await page.request.get('/api/goose-tokens/balance')).json()) as { wallet: string }).wallet).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
   // The listed prices, as the pricing plans show them.

@@ -58,9 +58,9 @@ test('sign up, upload a WAV and see its intake progress live in the vault', asyn
 
   await signUp(page, username);
   await expect(page.getByText('Account created', { exact: true })).toBeVisible();
-  // The balance shows once the new creator has generated their wallet.
-  await page.getByRole('button', { name: 'Generate Wallet' }).click();
+  // The welcome bonus shows from sign-up, before any wallet exists.
   await expect(page.getByRole('button', { name: 'Token balance: 50.00 tokens' })).toBeVisible();
+  await page.getByRole('button', { name: 'Generate Wallet' }).click();
 
   // A second tab sits on the (empty) vault before anything is uploaded.
   const watcher = await context.newPage();
@@ -79,7 +79,7 @@ test('sign up, upload a WAV and see its intake progress live in the vault', asyn
   // Upload a real 2 s 16-bit PCM WAV.
   const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });
   await tabs.getByRole('menuitem', { name: 'Upload' }).click();
-  const upload = page.getByRole('button', { name: 'Upload and Register Copyright' });
+  const upload = page.getByRole('button', { name: 'Upload', exact: true });
   await expect(upload).toBeDisabled();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose file' }).click();

@@ -13,7 +13,6 @@ import { pricingOf } from '../../../domain/tokens/price-list';
 import { tokenAccountStreamId } from '../../../domain/tokens/token-account.events';
 import { rebuildTokenAccount } from '../../../projections/tokens/projection';
 import { findTokenAccount, listTokenTransactions } from '../../../projections/tokens/queries';
-import { findUserById } from '../../../projections/users/queries';
 import { findUserWallets } from '../../../projections/wallets/queries';
 import type { AppDeps } from '../../app';
 import { noBody, PUBLIC } from '../../openapi';
@@ -28,15 +27,16 @@ export const tokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eve
     // A balance (or a key shown once) must not stay in a browser's or a proxy's cache.
     void reply.header('Cache-Control', 'no-store');
     const userId = requireUserId(request);
+    // The balance is the token account's, opened with the welcome bonus at sign-up; the Polygon
+    // wallet is only where withdrawals go, so an account without one still has its balance.
     const wallets = await findUserWallets(db, userId);
-    if (!wallets) throw new HttpError(409, `User ${(await findUserById(db, userId))?.username ?? userId} does not have a Polygon wallet; generate one to see your balance`);
     const account = await findTokenAccount(db, userId);
     if (!account) throw new HttpError(409, 'This account has no token account yet; use Fix Tokens to open it');
     return {
       balance: microsToTokens(account.balanceMicros - account.heldMicros),
       held: microsToTokens(account.heldMicros),
       ledgerBalance: microsToTokens(account.balanceMicros),
-      wallet: wallets.polygonAddress,
+      wallet: wallets?.polygonAddress ?? null,
       subscription: account.subscription,
     };
   });

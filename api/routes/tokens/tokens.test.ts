@@ -89,11 +89,36 @@ describe('token routes', () => {
     expect(fixed.headers['cache-control']).toBe('no-store');
   });
 
-  it('asks for a wallet before it shows the balance', async () => {
+  it('shows the welcome bonus from sign-up, before any wallet exists, and the wallet once generated', async () => {
     const { cookie } = await signup({ withWallet: false });
-    const response = await get('/api/goose-tokens/balance', cookie);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatch(/^User user_\w+ does not have a Polygon wallet; generate one to see your balance$/);
+    const before = await get('/api/goose-tokens/balance', cookie);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ balance: 50, held: 0, ledgerBalance: 50, wallet: null, subscription: null });
+
+    const generated = await testApp.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie }, payload: {} });
+    const after = await get('/api/goose-tokens/balance', cookie);
+    expect(after.json()).toEqual({ balance: 50, held: 0, ledgerBalance: 50, wallet: generated.json().wallet.address, subscription: null });
+  });
+
+  it('credits the welcome bonus once per account, whatever a signup, a wallet or a Fix Tokens call asserts', async () => {
+    const username = `user_${randomUUID().slice(0, 8)}`;
+    const forged = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { username, password: 'correct horse battery', tokenBalance: 5000, welcomeBonus: 5000, welcomeBonusMicros: 5_000_000_000 },
+    });
+    const cookie = `goose_session=${forged.cookies.find((c) => c.name === 'goose_session')!.value}`;
+    // Signing up again under the same name is refused: no second account, no second bonus.
+    const again = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { cookie }, payload: { username, password: 'correct horse battery' } });
+    expect(again.statusCode).toBe(409);
+    await testApp.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie }, payload: {} });
+    await testApp.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie }, payload: {} });
+    await testApp.app.inject({ method: 'POST', url: '/api/debug/sync-tokens', headers: { cookie }, payload: {} });
+
+    expect(forged.json().user.tokenBalance).toBe(50);
+    expect((await get('/api/goose-tokens/balance', cookie)).json()).toMatchObject({ balance: 50, ledgerBalance: 50 });
+    const { transactions } = (await get('/api/goose-tokens/transactions', cookie)).json();
+    expect(transactions.filter((t: { cause: string }) => t.cause === 'welcome_bonus')).toHaveLength(1);
   });
 
   it('refuses a master the balance cannot pay for with 402 and the price, before the workflow is asked', async () => {

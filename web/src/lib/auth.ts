@@ -4,7 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, Credentials, User } from '../../../domain/contracts/auth';
 import { apiGet, apiRequest, retryUnlessRefused } from './api-client';
-import { CURRENT_USER_KEY, USER_KEY } from './query-keys';
+import { CURRENT_USER_KEY, USER_KEY, VAULT_KEY } from './query-keys';
 
 export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
   return apiGet<User>(CURRENT_USER_KEY[0], { on401: 'returnNull', signal });
@@ -58,7 +58,16 @@ export function useLogin() {
 
 export function useSignup() {
   const setUser = useSetSignedInUser();
-  return useMutation({ mutationFn: signup, retry: retryUnlessRefused, onSuccess: setUser });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signup,
+    retry: retryUnlessRefused,
+    onSuccess: (response) => {
+      // A new account has no content: the dashboard lands on the upload tab without waiting for the vault.
+      queryClient.setQueryData(VAULT_KEY, []);
+      setUser(response);
+    },
+  });
 }
 
 export function useLogout() {

@@ -1,22 +1,29 @@
 // The Developer tab on the dashboard (?tab=developer, the header's Developer API icon): a visitor
 // gets the sign-up call to action like the other gated tabs, a signed-in user the Developer screen.
+// Where a creator lands with no tab asked for: a built tab, the vault or the upload tab.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast';
-import { CURRENT_USER_KEY } from '../../lib/query-keys';
+import { vaultItem } from '../../features/track-workflow/vault-item.fixture';
+import { CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../lib/capabilities.fixture';
+import { CAPABILITIES_KEY, CURRENT_USER_KEY, VAULT_KEY } from '../../lib/query-keys';
 import { DashboardRoute } from './dashboard';
 
-function render(user: unknown): string {
+const ada = { id: 'user-1', username: 'ada', tokenBalance: 10, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
+
+function render(user: unknown, { path = '/?tab=developer', vault }: { path?: string; vault?: unknown[] } = {}): string {
   const queryClient = new QueryClient();
   queryClient.setQueryData(CURRENT_USER_KEY, user);
+  queryClient.setQueryData(CAPABILITIES_KEY, CAPABILITIES_ZERO_CONFIG_FIXTURE);
+  if (vault) queryClient.setQueryData(VAULT_KEY, vault);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>
         <ToastProvider>
-          <MemoryRouter initialEntries={['/?tab=developer']}>
+          <MemoryRouter initialEntries={[path]}>
             <DashboardRoute />
           </MemoryRouter>
         </ToastProvider>
@@ -35,9 +42,36 @@ describe('developer tab', () => {
   });
 
   it('shows a signed-in user the Developer screen', () => {
-    const html = render({ id: 'user-1', username: 'ada', tokenBalance: 10, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' });
+    const html = render(ada);
     expect(html).toContain('>Create API Key<');
     expect(html).toContain('>API Keys<');
     expect(html).not.toContain('>Sign Up<');
+  });
+});
+
+/** The tab the dashboard shows. */
+const activeTab = (html: string) => /class="dashboard__panel" data-tab="([^"]+)"/.exec(html)?.[1];
+
+describe('landing tab', () => {
+  it('lands a creator with no content (a new sign-up) on the upload tab', () => {
+    expect(activeTab(render(ada, { path: '/', vault: [] }))).toBe('upload');
+  });
+
+  it('lands a creator with content on the vault', () => {
+    expect(activeTab(render(ada, { path: '/', vault: [vaultItem()] }))).toBe('vault');
+  });
+
+  it('never lands on the Create tab, which is not built, even while the vault is read', () => {
+    expect(activeTab(render(ada, { path: '/' }))).toBe('vault');
+    expect(activeTab(render(null, { path: '/' }))).toBe('welcome');
+  });
+
+  it('tells a visitor what the oracle and releases do on this server: signed registrations, a sandbox', () => {
+    const oracle = render(null, { path: '/?tab=oracle' });
+    expect(oracle).toContain('register the cleared ones with a signed certificate');
+    expect(oracle).not.toContain('register them on the XRP Ledger');
+    const distributions = render(null, { path: '/?tab=distributions' });
+    expect(distributions).toContain('no store receives them');
+    expect(distributions).not.toContain('to streaming platforms');
   });
 });

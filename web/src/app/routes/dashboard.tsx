@@ -1,22 +1,26 @@
 // The dashboard at / and /dashboard (spec 3 §2.2). Which tab shows: the one chosen (by the tab
 // bar, the rail, the header or an app-wide tab-change event), else the default for the current
-// sign-in state. A choice belongs to the user who made it, so signing in lands on create and
-// signing out returns to welcome without any effect resetting state.
+// sign-in state. A choice belongs to the user who made it, so signing in lands on the vault (a
+// creator with content) or the upload tab (one without), and signing out returns to welcome,
+// without any effect resetting state.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
 import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
 import { isNotBuiltTab, NotBuiltTabPanel } from '../../features/dashboard/components/not-built-tab';
 import { WelcomePanel } from '../../features/dashboard/components/welcome-panel';
+import { distributionsPromptReason, oraclePromptReason } from '../../features/dashboard/journey';
 import { DeveloperPanel } from '../../features/developer/components/developer-panel';
 import { DistributionsPanel } from '../../features/distribution/components/distributions-panel';
 import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
 import { OraclePanel } from '../../features/oracle/components/oracle-panel';
 import { SmartContractsPanel } from '../../features/smart-contracts/components/smart-contracts-panel';
 import { UploadPanel } from '../../features/upload/components/upload-panel';
+import { useVault } from '../../features/vault/api/get-vault';
 import { VaultPanel } from '../../features/vault/components/vault-panel';
 import { TAB_CHANGE_EVENT, tabFromEvent, useWindowEvent } from '../../lib/app-events';
 import { useCurrentUser } from '../../lib/auth';
+import { useCapabilities } from '../../lib/capabilities';
 import { defaultTab, isDashboardTab, type DashboardTab } from '../../lib/dashboard-tabs';
 
 interface TabChoice {
@@ -26,13 +30,21 @@ interface TabChoice {
 
 export function DashboardRoute() {
   const { user } = useCurrentUser();
+  const capabilities = useCapabilities().data;
   const userId = user?.id ?? null;
   const [searchParams] = useSearchParams();
   const [choice, setChoice] = useState<TabChoice | null>(() => {
     const requested = searchParams.get('tab');
     return isDashboardTab(requested) ? { tab: requested, userId } : null;
   });
-  const activeTab = choice && choice.userId === userId ? choice.tab : defaultTab(Boolean(user));
+  // Where a user landed is kept once their vault is known, so a first upload does not move them off the upload tab.
+  const [landing, setLanding] = useState<TabChoice | null>(null);
+  const landed = landing !== null && landing.userId === userId;
+  // The same query (and cache entry) as the Vault tab, read here only until the user has landed.
+  const vault = useVault({ enabled: Boolean(user) && !landed });
+  const landingTab = defaultTab(Boolean(user), user ? vault.data?.length : undefined);
+  if (user && vault.data && !landed) setLanding({ tab: landingTab, userId });
+  const activeTab = choice && choice.userId === userId ? choice.tab : landed ? landing.tab : landingTab;
   const selectTab = (tab: DashboardTab) => setChoice({ tab, userId });
 
   useWindowEvent(TAB_CHANGE_EVENT, (event) => {
@@ -59,14 +71,14 @@ export function DashboardRoute() {
         (user ? (
           <OraclePanel />
         ) : (
-          <SignUpPrompt title="Copyright Oracle" icon="pi-shield" reason="Sign up or log in to check your tracks for copyright conflicts and register them on the XRP Ledger." />
+          <SignUpPrompt title="Copyright Oracle" icon="pi-shield" reason={oraclePromptReason(capabilities)} />
         ))}
       {activeTab === 'vault' && <VaultPanel signedIn={Boolean(user)} />}
       {activeTab === 'distributions' &&
         (user ? (
           <DistributionsPanel />
         ) : (
-          <SignUpPrompt title="Distributions" icon="pi-send" reason="Sign up or log in to release your registered music to streaming platforms and follow its royalties." />
+          <SignUpPrompt title="Distributions" icon="pi-send" reason={distributionsPromptReason(capabilities)} />
         ))}
       {activeTab === 'smart-contracts' &&
         (user ? (

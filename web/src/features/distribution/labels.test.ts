@@ -11,8 +11,10 @@ import {
   distributionStatusSeverity,
   formatDay,
   releaseOf,
+  releaseEarningsText,
   sidebarDistributionStatus,
 } from './labels';
+import { TEMPLATE_CREATOR_SHARE } from '../../../../domain/royalties/terms';
 
 describe('distribution status labels (spec 1 §4)', () => {
   it('names each status as the spec says and anything else Unknown', () => {
@@ -86,5 +88,21 @@ describe('the release a track follows', () => {
     expect(sidebarDistributionStatus(release({ status: 'distributed' }))).toBe('completed');
     expect(sidebarDistributionStatus(release({ status: 'uploaded' }))).toBe('uploaded');
     expect(sidebarDistributionStatus(null)).toBeNull();
+  });
+});
+
+describe('who is paid a release\'s store earnings', () => {
+  it('names the templates\' creator shares, the platform\'s part and the unpaid earnings of a track without a contract', () => {
+    const text = releaseEarningsText(null);
+    expect(text).toContain(`${TEMPLATE_CREATOR_SHARE.standard_royalty}%, ${TEMPLATE_CREATOR_SHARE.premium_royalty}% or ${TEMPLATE_CREATOR_SHARE.revenue_sharing}% to you`);
+    expect(text).toContain('the platform keeps the rest');
+    expect(text).toContain('Earnings of a track without a royalty contract are not paid out');
+    expect(text).not.toMatch(/100%/);
+  });
+
+  it('names the share of the track\'s own contract when it has one', () => {
+    expect(releaseEarningsText(95)).toBe(
+      'Store earnings of this track are paid through its royalty contract: 95% to you, less the shares of receivers you invited, and 5% to the platform.',
+    );
   });
 });

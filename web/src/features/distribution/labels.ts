@@ -3,6 +3,7 @@
 // release of a track the workflow views follow. Pure, so it is tested on its own.
 import type { Distribution } from '../../../../domain/contracts/distribution';
 import { DISTRIBUTION_STATUS_LABELS, type DistributionStatus } from '../../../../domain/distribution/catalogue';
+import { CONTRACT_TEMPLATES, TEMPLATE_CREATOR_SHARE } from '../../../../domain/royalties/terms';
 
 export type StatusSeverity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
 
@@ -110,3 +111,28 @@ export function sidebarDistributionStatus(release: Pick<Distribution, 'status' |
   if (isSandboxRelease(release) && (release.status === 'distributed' || release.status === 'uploaded')) return 'sandbox';
   return release.status === 'distributed' ? 'completed' : release.status;
 }
+
+/** "85%, 95% or 70%": the creator's share under each royalty contract template. */
+function templateShares(): string {
+  const shares = CONTRACT_TEMPLATES.map((template) => `${TEMPLATE_CREATOR_SHARE[template]}%`);
+  return `${shares.slice(0, -1).join(', ')} or ${shares.at(-1)!}`;
+}
+
+/**
+ * Who gets a release's store earnings: they are paid through the track's royalty contract, split
+ * by its template (the platform keeps the rest, invited receivers take theirs from the creator's
+ * share); a track without a contract gets none paid out. With the contract's share known, that
+ * share is named.
+ */
+export function releaseEarningsText(creatorShare: number | null): string {
+  if (creatorShare !== null) {
+    return `Store earnings of this track are paid through its royalty contract: ${creatorShare}% to you, less the shares of receivers you invited, and ${100 - creatorShare}% to the platform.`;
+  }
+  return (
+    `Store earnings are paid through the track's royalty contract: ${templateShares()} to you depending on its template, less the shares of receivers you invited; ` +
+    'the platform keeps the rest. Earnings of a track without a royalty contract are not paid out: create its contract first.'
+  );
+}
+
+/** What the royalty split typed into the upload and release forms does: it is kept, not paid by. */
+export const ROYALTY_SPLIT_NOTE = "Kept as your note and shown on its card; it does not change what you are paid, which the track's royalty contract decides.";

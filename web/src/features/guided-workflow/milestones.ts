@@ -68,9 +68,9 @@ const NEXT_STEPS: Partial<Record<TaskId, NextStep>> = {
   'ai-creation': { label: 'Go to Mastering', tab: 'mastering', description: 'Master the track so it is ready for release.' },
   upload: { label: 'Master Track (optional)', tab: 'mastering', description: 'Optional: master the track before its copyright analysis.' },
   mastering: { label: 'Run Copyright Analysis', tab: 'oracle', description: 'Check the track against registered works before registering it.' },
-  'copyright-analysis': { label: 'Register on XRPL', tab: 'vault', description: 'Register the cleared track on the XRPL registry; follow it in your vault.' },
+  'copyright-analysis': { label: 'Register on XRPL', tab: 'vault', description: 'Register the cleared track: its XRPL transaction is signed and its certificate issued; follow it in your vault.' },
   'xrpl-registry': { label: 'Move to Vault', tab: 'vault', description: 'See the registered track and its certificate in your vault.' },
-  vault: { label: 'Publish', tab: 'distributions', description: 'Publish the track to streaming platforms.' },
+  vault: { label: 'Publish', tab: 'distributions', description: 'Prepare a release of the track from the Distributions tab.' },
 };
 
 /** The step offered after `task`; a file that cannot be mastered goes straight to the analysis. */

@@ -1,7 +1,7 @@
 // The token wallet's wording: causes, statuses, signed amounts, the header figure and the
 // subscription line.
 import { describe, expect, it } from 'vitest';
-import { causeLabel, costNote, formatBalance, formatPrice, isLowBalance, isMissingWalletError, priceOf, signedTokens, statusDisplay, subscriptionSummary } from './labels';
+import { causeLabel, costNote, formatBalance, formatPrice, isLowBalance, priceOf, signedTokens, statusDisplay, subscriptionSummary } from './labels';
 
 describe('token labels', () => {
   it('names each cause and the service a charge paid for', () => {
@@ -36,12 +36,6 @@ describe('token labels', () => {
     expect(isLowBalance(5, undefined)).toBe(true);
     expect(isLowBalance(5.01, undefined)).toBe(false);
     expect(isLowBalance(7, { lowBalanceWarning: 8 })).toBe(true);
-  });
-
-  it('recognises the missing-wallet refusal', () => {
-    expect(isMissingWalletError('User u1 does not have a Polygon wallet yet')).toBe(true);
-    expect(isMissingWalletError('Internal server error')).toBe(false);
-    expect(isMissingWalletError(null)).toBe(false);
   });
 
   it('sums up a subscription: tier, renewal or end, and allowance uses', () => {

@@ -66,11 +66,6 @@ export function isLowBalance(balance: number, pricing: Pick<PricingResponse, 'lo
   return balance <= (pricing?.lowBalanceWarning ?? LOW_BALANCE_WARNING_TOKENS);
 }
 
-/** The balance route's refusal for a user without a Polygon wallet: offer Generate Wallet instead. */
-export function isMissingWalletError(message: string | null): boolean {
-  return message !== null && message.includes('does not have a Polygon wallet');
-}
-
 /** "Gold · renews Mar 14, 2026 · AI music generation 3 of unlimited", or null without one. */
 export function subscriptionSummary(subscription: BalanceResponse['subscription']): string | null {
   if (!subscription) return null;

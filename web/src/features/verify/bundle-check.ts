@@ -32,8 +32,8 @@ export function chooseTrustedKey(pasted: { keyId: string; publicKey: string }, p
 }
 
 export const BROWSER_LEDGER_REASON =
-  'this page does not query the ledger; run npm run verify-proof with XRPL_URL set, or open the transaction in an XRPL explorer';
-export const NO_LEDGER_REASON = 'this server has no ledger configured (no XRPL_URL); run npm run verify-proof with XRPL_URL set, or open the transaction in an XRPL explorer';
+  'this page does not query the ledger; enter a ledger server on this page, open the transaction in an XRP Ledger explorer, or run the verify-proof tool against a ledger server';
+export const NO_LEDGER_REASON = 'this server is not connected to the XRP Ledger; enter a ledger server on this page, open the transaction in an XRP Ledger explorer, or run the verify-proof tool against a ledger server';
 
 /** Asks this server for the ledger's raw answer about a transaction (GET /api/ledger/transactions/:txHash). */
 export type AskLedger = (txHash: string) => Promise<LedgerTransactionAnswer>;

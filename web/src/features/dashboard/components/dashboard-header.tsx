@@ -15,6 +15,16 @@ import { useLogout } from '../../../lib/auth';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 import { TokenBalanceWidget } from '../../tokens/components/token-balance-widget';
 
+/**
+ * The account menu's links. Only screens that exist are listed: account settings are not built
+ * (the `account-settings` capability is off), so the menu has no Settings entry to promise them.
+ */
+export const ACCOUNT_MENU_LINKS: readonly { label: string; icon: string; tab: DashboardTab }[] = [
+  { label: 'My Distributions', icon: 'pi pi-send', tab: 'distributions' },
+  { label: 'Smart Contracts', icon: 'pi pi-file-edit', tab: 'smart-contracts' },
+  { label: 'Earnings & Analytics', icon: 'pi pi-chart-bar', tab: 'analytics' },
+];
+
 interface DashboardHeaderProps {
   user: User | null;
   onSelectTab(tab: DashboardTab): void;
@@ -49,10 +59,7 @@ function SignedInActions({ user, onSelectTab }: { user: User; onSelectTab(tab: D
   const logout = useLogout();
 
   const items: MenuItem[] = [
-    { label: 'My Distributions', icon: 'pi pi-send', command: () => onSelectTab('distributions') },
-    { label: 'Smart Contracts', icon: 'pi pi-file-edit', command: () => onSelectTab('smart-contracts') },
-    { label: 'Earnings & Analytics', icon: 'pi pi-chart-bar', command: () => onSelectTab('analytics') },
-    { label: 'Settings (not available yet)', icon: 'pi pi-cog', disabled: true },
+    ...ACCOUNT_MENU_LINKS.map(({ label, icon, tab }) => ({ label, icon, command: () => onSelectTab(tab) })),
     { separator: true },
     {
       label: 'Logout',

@@ -6,13 +6,13 @@ import { Tooltip } from 'primereact/tooltip';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 import { useRoles } from '../../auth/api/use-roles';
 
-const TAB_LINKS: { tab: DashboardTab; label: string; icon: string; tooltip?: string }[] = [
+const TAB_LINKS: { tab: DashboardTab; label: string; icon: string }[] = [
   { tab: 'welcome', label: 'Get started', icon: 'pi-home' },
   { tab: 'create', label: 'Create', icon: 'pi-sparkles' },
   { tab: 'mastering', label: 'Master', icon: 'pi-sliders-h' },
   { tab: 'oracle', label: 'Copyright Oracle', icon: 'pi-shield' },
   { tab: 'vault', label: 'Vault', icon: 'pi-lock' },
-  { tab: 'distributions', label: 'Distributions', icon: 'pi-send', tooltip: 'Distributions · a per-stream payout platform is coming soon' },
+  { tab: 'distributions', label: 'Distributions', icon: 'pi-send' },
   { tab: 'smart-contracts', label: 'Smart Contracts', icon: 'pi-file-edit' },
   { tab: 'support', label: 'Support', icon: 'pi-headphones' },
   { tab: 'faq', label: 'FAQ', icon: 'pi-book' },
@@ -34,7 +34,7 @@ export function LeftRail({ activeTab, onSelectTab }: { activeTab: DashboardTab; 
   return (
     <nav className="left-rail" aria-label="Sections">
       <Tooltip target=".left-rail [data-pr-tooltip]" position="right" />
-      {TAB_LINKS.map(({ tab, label, icon, tooltip }) => (
+      {TAB_LINKS.map(({ tab, label, icon }) => (
         <Button
           key={tab}
           icon={`pi ${icon}`}
@@ -43,7 +43,7 @@ export function LeftRail({ activeTab, onSelectTab }: { activeTab: DashboardTab; 
           className="left-rail__button"
           aria-label={label}
           aria-current={activeTab === tab ? 'page' : undefined}
-          data-pr-tooltip={tooltip ?? label}
+          data-pr-tooltip={label}
           onClick={() => onSelectTab(tab)}
         />
       ))}

@@ -1,41 +1,64 @@
 // The dashboard tabs whose areas are not built yet. Each says what the area is for and, plainly,
-// that it is not available; no sample data, no buttons that go nowhere.
+// that it is not available; no sample data, no buttons that go nowhere. An area the server
+// reports as a capability (Create: `creation-engine`) takes its name and its reason from that
+// report, so the tab says what the server says.
 import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
+import { useCapabilities, type CapabilityId, type CapabilityReport } from '../../../lib/capabilities';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 
 type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions' | 'smart-contracts' | 'developer'>;
 
-const AREAS: Record<NotBuiltTab, { title: string; icon: string; summary: string; plans: string[] }> = {
+interface Area {
+  title: string;
+  icon: string;
+  /** The capability this area is, when the server reports one; its reason leads the summary. */
+  capability?: CapabilityId;
+  summary: string;
+  plans: string[];
+}
+
+const AREAS: Record<NotBuiltTab, Area> = {
   create: {
     title: 'Create',
     icon: 'pi-sparkles',
-    summary: 'AI music creation is not available yet. You can already upload music you made elsewhere from the Upload tab.',
-    plans: ['Generate tracks from a prompt, paid in tokens', 'Send generated tracks straight to mastering'],
+    capability: 'creation-engine',
+    summary: 'You can upload music you made elsewhere from the Upload tab.',
+    plans: [],
   },
   analytics: {
     title: 'Earnings & Analytics',
     icon: 'pi-chart-bar',
-    summary:
-      'This overview is not available yet. Your content and its status are in the Vault tab; royalty earnings and payouts are in the Smart Contracts tab (Royalty History and Analytics).',
+    capability: 'analytics',
+    summary: 'Royalty History and Analytics are under Smart Contracts.',
     plans: ['Content by type and copyright status', 'Token earnings and spending'],
   },
   support: {
     title: 'Support',
     icon: 'pi-headphones',
-    summary: 'In-app support is not available yet.',
+    capability: 'support-centre',
+    summary: '',
     plans: ['Support requests and answers in one place'],
   },
   faq: {
     title: 'Frequently Asked Questions',
     icon: 'pi-book',
-    summary: 'The FAQ is not written yet.',
+    capability: 'support-centre',
+    summary: '',
     plans: ['Answers about the platform, pricing, copyright, music and technical questions'],
   },
 };
 
+/** The area's summary: the server's name and reason for its capability first, when it has one. */
+export function areaSummary(tab: NotBuiltTab, report: CapabilityReport | undefined): string {
+  const { capability, summary } = AREAS[tab];
+  const reported = capability ? report?.[capability] : undefined;
+  return (reported?.reason ? `${reported.name}: ${reported.reason} ${summary}` : summary).trim();
+}
+
 export function NotBuiltTabPanel({ tab }: { tab: NotBuiltTab }) {
   const area = AREAS[tab];
-  return <NotAvailablePanel title={area.title} icon={area.icon} summary={area.summary} plans={area.plans} />;
+  const report = useCapabilities().data;
+  return <NotAvailablePanel title={area.title} icon={area.icon} summary={areaSummary(tab, report)} plans={area.plans} />;
 }
 
 export function isNotBuiltTab(tab: DashboardTab): tab is NotBuiltTab {

@@ -42,7 +42,13 @@ describe('the Distribution dialog', () => {
     const html = render({ id: 'c1', title: 'First Light', xrplTxHash: 'ABC' });
     expect(html).toContain('$14.99 per year per release');
     expect(html).toContain('charged as 14.99 tokens');
-    expect(html).toContain('You keep 100% of your distribution royalties; the distributor keeps 0%.');
+    // Who is paid: the track's royalty contract, by its template; not "100% to you".
+    expect(html).toContain("Store earnings are paid through the track&#x27;s royalty contract: 85%, 95% or 70% to you depending on its template");
+    expect(html).toContain('Earnings of a track without a royalty contract are not paid out');
+    expect(html).not.toMatch(/keep 100%|keeps 0%/);
+    // The split typed in the form says it is a note, not what is paid.
+    expect(html).toContain('it does not change what you are paid');
+    expect(html).not.toContain('Your share of this release');
     expect(html).toContain('The distributor lists 3 stores today');
     expect(html).not.toContain('150+');
     expect(html).toMatch(/value="First Light - Single"/);

@@ -1,7 +1,8 @@
 // The Distribution dialog of one music item (spec 1 §2, §3, §5): the release's names, genres,
 // label, recording place, dates, parental advisory, the creator's royalty split and the stores
 // the server's delivery partner serves, with the fee ($14.99 per year per release, charged in
-// tokens at the server's price) and the 100 % / 0 % royalty statement. Without a delivery partner
+// tokens at the server's price) and who is paid the release's store earnings (the track's royalty
+// contract, split by its template). Without a delivery partner
 // (the sandbox) it says before submitting that no store will receive the release and nothing is
 // charged. Content without a registry transaction gets the
 // 'Copyright Registration Required' notice instead of the form.
@@ -24,6 +25,7 @@ import { usePricing } from '../../tokens/api/tokens';
 import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
 import { formatPrice, priceOf } from '../../tokens/labels';
 import { useDelivery, useDistribute, useGenres, useStores } from '../api/distribution';
+import { releaseEarningsText, ROYALTY_SPLIT_NOTE } from '../labels';
 import { checkRelease, defaultReleaseForm, ROYALTY_SPLIT_MAX, ROYALTY_SPLIT_MIN, type ReleaseForm } from '../release-form';
 import '../distribution.css';
 
@@ -143,7 +145,7 @@ function ReleaseFormBody({ track, onDone }: { track: DistributableTrack; onDone(
             <p className="muted small">{delivery.data.partnerName} delivers it to the stores you choose below.</p>
           </>
         )}
-        <p>You keep 100% of your distribution royalties; the distributor keeps 0%.</p>
+        <p>{releaseEarningsText(null)}</p>
         {stores.isSuccess && delivery.isSuccess && (
           <p className="muted small">
             {sandbox ? 'The sandbox simulates' : 'The distributor lists'} {storeList.length} {storeList.length === 1 ? 'store' : 'stores'} today; choose where this release goes below.
@@ -205,7 +207,9 @@ function ReleaseFormBody({ track, onDone }: { track: DistributableTrack; onDone(
             disabled={busy}
             onValueChange={(event) => set('royaltySplit', event.value ?? null)}
           />
-          <small className="muted">Your share of this release's store earnings, {ROYALTY_SPLIT_MIN}–{ROYALTY_SPLIT_MAX}%.</small>
+          <small className="muted">
+            {ROYALTY_SPLIT_MIN}–{ROYALTY_SPLIT_MAX}%. {ROYALTY_SPLIT_NOTE}
+          </small>
         </div>
 
         <DateField id={field('release-date')} label="Release date" value={form.releaseDate} disabled={busy} onChange={(value) => set('releaseDate', value)} />

@@ -1,4 +1,5 @@
-// The operations page, /operations (issue 16; operators only): five sections — failed ledger
+// The operations page, /operations (operators only): what this server can do (and the settings
+// that turn on what is off), then five sections — failed ledger
 // steps (registrations with their result codes and a Retry button; contract anchors and payout
 // lines, which have no retry path and say so), releases waiting for the delivery partner (with
 // why and a Retry), stuck or failing workflows from Temporal (or why Temporal could not be
@@ -15,6 +16,8 @@ import { useCurrentUser } from '../../../lib/auth';
 import { useRoles } from '../../auth/api/use-roles';
 import { useLedgerFailures, useOutbox, useReconciliation, useRetryDelivery, useRetryRegistration, useTroubledWorkflows, useWaitingDeliveries } from '../api/operations';
 import { PartnerReconciliation } from './reconciliation';
+import { ServerCapabilities } from './server-capabilities';
+import { useCapabilities } from '../../../lib/capabilities';
 import { relativeTime } from '../relative-time';
 import '../operations.css';
 
@@ -178,6 +181,7 @@ export function OperationsPage() {
   const retry = useRetryRegistration();
   const deliveries = useWaitingDeliveries(operator);
   const retryDelivery = useRetryDelivery();
+  const capabilities = useCapabilities();
 
   if (userPending || (user && roles.isPending)) return <p>Loading...</p>;
   if (!user) return <Message severity="info" text="Sign in as an operator to see the operations page." />;
@@ -202,6 +206,9 @@ export function OperationsPage() {
   return (
     <div className="operations">
       <h1>Operations</h1>
+      <Section title="What this server can do" loading={capabilities.isPending} error={capabilities.error}>
+        {capabilities.data && <ServerCapabilities capabilities={capabilities.data} />}
+      </Section>
       <Section title="Failed ledger steps" loading={failures.isPending} error={failures.error}>
         {failures.data && <LedgerFailures data={failures.data} onRetry={(trackId) => retry.mutate(trackId)} retrying={retry.isPending ? (retry.variables ?? null) : null} retryResult={retryResult} />}
       </Section>

@@ -9,6 +9,7 @@ import { Tag } from 'primereact/tag';
 import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
+import { useCapability } from '../../../lib/capabilities';
 import { useWorkflowVault } from '../api/use-workflow-vault';
 import '../oracle.css';
 import { trackWorkflowStatus } from '../workflow-status';
@@ -16,6 +17,7 @@ import { WorkflowTrackCard } from './workflow-track-card';
 
 export function OraclePanel() {
   const vault = useWorkflowVault();
+  const ledger = useCapability('ledger-submission');
   const items = vault.data ?? [];
   const registered = items.filter((item) => trackWorkflowStatus(item) === 'registered').length;
 
@@ -27,7 +29,8 @@ export function OraclePanel() {
             Copyright Oracle
           </PanelTitle>
           <p className="muted">
-            Each track's workflow: master it, run the eight-stage copyright check, and register the cleared file on the XRP Ledger.
+            Each track's workflow: master it if you like (mastering is optional), run the eight-stage copyright check, and register the cleared
+            file{ledger.available ? ' on the XRP Ledger.' : `. ${ledger.reason ?? ''}`}
           </p>
         </div>
         {vault.isSuccess && (

@@ -12,9 +12,11 @@ import { ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { useToast, type ToastOptions } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
+import { useCapability } from '../../../lib/capabilities';
 import { formatDate } from '../../../lib/format';
 import { TokenCostNote } from '../../tokens/components/token-cost-note';
 import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
+import { useRunCopyrightCheck } from '../../track-workflow/api/run-copyright-check';
 import { useStartMastering } from '../../track-workflow/api/start-mastering';
 import { CopyrightCheckReport, hasCheckReport } from '../../track-workflow/components/copyright-check-report';
 import { MasteringResults, masteringResultsOf } from '../../track-workflow/components/mastering-results';
@@ -61,6 +63,7 @@ function failureToast(error: unknown): ToastOptions {
 export function WorkflowTrackCard({ item }: { item: VaultItem }) {
   const toast = useToast();
   const startMastering = useStartMastering();
+  const check = useRunCopyrightCheck();
   const registerFlow = useRegisterCopyrightFlow();
   const status = trackWorkflowStatus(item);
   const display = STATUS_DISPLAY[status];
@@ -89,7 +92,14 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
       },
     });
 
-  const busy = startMastering.isPending || registerFlow.isPending;
+  // Mastering is optional: an unmastered track can be checked as uploaded, by the same check call the register flow makes.
+  const runCheck = () =>
+    check.mutate(item.id, {
+      onSuccess: (response) => toast.show(checkOutcomeToast(response)),
+      onError: (error) => toast.show(failureToast(error)),
+    });
+
+  const busy = startMastering.isPending || check.isPending || registerFlow.isPending;
   const startMasteringButton = (
     <>
       <Button label="Start Mastering" icon="pi pi-sliders-h" size="small" loading={startMastering.isPending} disabled={busy} onClick={master} />
@@ -97,6 +107,15 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
     </>
   );
   const unavailable = checkUnavailableReason(item);
+  const checkButton = (
+    <>
+      <Button label="Check Copyright" icon="pi pi-shield" size="small" outlined loading={check.isPending} disabled={busy || unavailable !== null} onClick={runCheck} />
+      {unavailable && <span className="muted small">{unavailable}.</span>}
+    </>
+  );
+  const cleared = isCopyrightCleared(item);
+  const ledger = useCapability('ledger-submission');
+  const registeredWhere = ledger.available ? 'on the XRP Ledger' : 'with a signed XRP Ledger transaction, kept until this server connects to the ledger';
   const registerButton = (
     <>
       <Button label="Register Copyright" icon="pi pi-shield" size="small" loading={registerFlow.isPending} disabled={busy || unavailable !== null} onClick={register} />
@@ -124,11 +143,16 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
         {status === 'pending' && (
           <div className="workflow-card__body">
             <p className="muted small">
-              {isMusic
-                ? 'Music is mastered first: balanced style, medium loudness (−9 LUFS).'
-                : 'Runs the copyright check on this file and, if it clears, registers it on the XRP Ledger.'}
+              {!isMusic
+                ? `Runs the copyright check on this file and, if it clears, registers it ${registeredWhere}.`
+                : cleared
+                  ? 'The copyright check cleared this track as uploaded; registering signs its XRPL transaction and issues the certificate. Mastering it first is still optional (a new master is checked again).'
+                  : 'Mastering is optional: master it first (balanced style, medium loudness, −9 LUFS), or check the track as uploaded.'}
             </p>
-            <div className="button-row">{isMusic ? startMasteringButton : registerButton}</div>
+            <div className="button-row">
+              {isMusic && startMasteringButton}
+              {isMusic && !cleared ? checkButton : registerButton}
+            </div>
           </div>
         )}
 
@@ -142,9 +166,9 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
           <div className="workflow-card__body">
             {results && <MasteringResults results={results} title="Master" />}
             <p className="muted small">
-              {isCopyrightCleared(item)
+              {cleared
                 ? 'The copyright check cleared the master; registering signs its XRPL transaction and issues the certificate.'
-                : 'Runs the copyright check on the master and, if it clears, registers it on the XRP Ledger.'}
+                : `Runs the copyright check on the master and, if it clears, registers it ${registeredWhere}.`}
             </p>
             <div className="button-row">{registerButton}</div>
           </div>

@@ -1,7 +1,7 @@
 // The header's token balance (spec 1 §2 "Header widgets", §9): the spendable balance with 2
 // decimals, a tooltip with what running steps hold, the ledger balance and the subscription, a
-// warning look at 5 tokens or less, and, for a user the balance route refuses for lack of a
-// Polygon wallet, a Generate Wallet button in its place. Clicking it opens the token history.
+// warning look at 5 tokens or less; clicking it opens the token history. The balance shows from
+// sign-up (the welcome bonus); a user who has no wallets yet also gets Generate Wallet beside it.
 import { Button } from 'primereact/button';
 import { Tooltip } from 'primereact/tooltip';
 import type { User } from '../../../../../domain/contracts/auth';
@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { openTokenHistory } from '../../../lib/app-events';
 import { useGenerateWallet, usePricing, useTokenBalance } from '../api/tokens';
-import { formatBalance, isLowBalance, isMissingWalletError, subscriptionSummary } from '../labels';
+import { formatBalance, isLowBalance, subscriptionSummary } from '../labels';
 import '../tokens.css';
 
 export function TokenBalanceWidget({ user }: { user: User }) {
@@ -21,11 +21,6 @@ export function TokenBalanceWidget({ user }: { user: User }) {
     onError: (error) => toast.show({ severity: 'error', summary: 'Wallet Generation Failed', detail: errorMessage(error, 'The wallet could not be generated') }),
   });
   const failure = balance.isError ? errorMessage(balance.error, 'The balance could not be read') : null;
-
-  if (isMissingWalletError(failure) || generate.isPending) {
-    return <Button label="Generate Wallet" icon="pi pi-wallet" size="small" rounded outlined loading={generate.isPending} onClick={() => generate.mutate()} />;
-  }
-
   const account = balance.data ?? null;
   // Until the token account answers (or when it cannot), the user record's balance is shown.
   const spendable = account?.balance ?? user.tokenBalance;
@@ -72,6 +67,9 @@ export function TokenBalanceWidget({ user }: { user: User }) {
           </span>
         )}
       </button>
+      {(account?.wallet === null || generate.isPending) && (
+        <Button label="Generate Wallet" icon="pi pi-wallet" size="small" rounded outlined loading={generate.isPending} onClick={() => generate.mutate()} />
+      )}
     </>
   );
 }

@@ -16,10 +16,11 @@ import { DISTRIBUTION_FEE_USD_PER_YEAR } from '../../../../../domain/distributio
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
+import { useCapability } from '../../../lib/capabilities';
 import { useDistributions } from '../../distribution/api/distribution';
 import { DistributionDialog } from '../../distribution/components/distribution-dialog';
 import { FundingDialog } from '../../smart-contracts/components/funding-dialog';
-import { isSandboxRelease, releaseOf, releaseStatusLabel, releaseStatusSeverity, storeStateLabel } from '../../distribution/labels';
+import { isSandboxRelease, releaseEarningsText, releaseOf, releaseStatusLabel, releaseStatusSeverity, storeStateLabel } from '../../distribution/labels';
 import { TokenCostNote } from '../../tokens/components/token-cost-note';
 import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
 import { useContracts, useCreateContractForTrack } from '../api/create-contract';
@@ -117,7 +118,7 @@ export function TrackWorkflowCard({ item, onGoToMaster }: TrackWorkflowCardProps
           {current === 'copyright' && <CopyrightStepPanel item={item} />}
           {current === 'vault' && <VaultStepPanel item={item} />}
           {current === 'contract' && <ContractStepPanel item={item} contract={contract} />}
-          {current === 'distribute' && <DistributeStepPanel item={item} release={release} />}
+          {current === 'distribute' && <DistributeStepPanel item={item} release={release} contract={contract} />}
         </section>
       </Card>
     </section>
@@ -253,6 +254,7 @@ function ContractStepPanel({ item, contract }: { item: VaultItem; contract: Cont
   const [fundingOpen, setFundingOpen] = useState(false);
   const registered = isSecuredInVault(item) || Boolean(item.xrplTxHash);
   const share = TEMPLATE_CREATOR_SHARE.standard_royalty;
+  const anchors = useCapability('contract-anchors');
 
   const run = () => {
     setFunding(null);
@@ -275,8 +277,8 @@ function ContractStepPanel({ item, contract }: { item: VaultItem; contract: Cont
       ) : registered ? (
         <>
           <p className="muted small">
-            A standard royalty contract gives you {share}% of this track's royalties and the platform {100 - share}%. Deploying it costs $
-            {CONTRACT_DEPLOY_PRICE_USD.toFixed(2)} once, paid in XRP from your XRPL account.
+            A standard royalty contract gives you {share}% of this track's royalties and the platform {100 - share}%.{' '}
+            {anchors.available ? `Recording it on the XRP Ledger costs $${CONTRACT_DEPLOY_PRICE_USD.toFixed(2)} once, paid in XRP from your XRPL account.` : anchors.reason}
           </p>
           <div className="button-row">
             <Button label="Create Smart Contract" icon="pi pi-file-edit" size="small" loading={create.isPending} disabled={create.isPending} onClick={run} />
@@ -318,8 +320,9 @@ function ContractStepPanel({ item, contract }: { item: VaultItem; contract: Cont
   );
 }
 
-function DistributeStepPanel({ item, release }: { item: VaultItem; release: Distribution | null }) {
+function DistributeStepPanel({ item, release, contract }: { item: VaultItem; release: Distribution | null; contract: Contract | null }) {
   const [dialogOpen, setDialogOpen] = useState(false);
+  const partner = useCapability('delivery-partner');
   const canDistributeAgain = !release || release.status === 'taken_down' || release.status === 'failed';
   const failedStores = release?.stores.filter((store) => store.state === 'failed') ?? [];
   const liveStores = release && !isSandboxRelease(release) ? release.stores.filter((store) => store.state === 'distributed').length : 0;
@@ -349,7 +352,10 @@ function DistributeStepPanel({ item, release }: { item: VaultItem; release: Dist
         </>
       ) : (
         <p className="muted small">
-          Release this track to streaming platforms for ${DISTRIBUTION_FEE_USD_PER_YEAR.toFixed(2)} per year; you keep 100% of its distribution royalties.
+          {partner.available
+            ? `Release this track to streaming stores for $${DISTRIBUTION_FEE_USD_PER_YEAR.toFixed(2)} per year.`
+            : (partner.reason ?? '')}{' '}
+          {releaseEarningsText(contract?.royaltySplit ?? null)}
         </p>
       )}
       <div className="button-row">

@@ -1,5 +1,6 @@
 // The upload tab (spec 1 §2 "Upload panel", §5): pick or drop a file, say what it is, and send it
-// into the track workflow. The side cards say what happens next, honestly.
+// into the track workflow. Uploading stores the work only; the button says so, and the panel and
+// its side cards say the copyright check and the registration are the next steps.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { FileUpload, type FileUploadHeaderTemplateOptions, type ItemTemplateOptions } from 'primereact/fileupload';
@@ -24,6 +25,7 @@ import { PanelTitle } from '../../../components/ui/panel-title';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { fileExtension, formatBytes } from '../../../lib/format';
+import { ROYALTY_SPLIT_NOTE } from '../../distribution/labels';
 import { ACCEPT, ACCEPTED_SUMMARY, contentTypeFor } from '../accepted-formats';
 import { useUploadContent } from '../api/upload-content';
 import { UploadSideCards } from './upload-side-cards';
@@ -131,6 +133,10 @@ export function UploadPanel({ user }: { user: User }) {
         <p className="muted">
           Upload your AI-assisted work to your vault, up to {formatBytes(MAX_UPLOAD_BYTES)}. A video can also be uploaded as music: its
           soundtrack is what is mastered and checked.
+        </p>
+        <p className="muted">
+          Uploading stores your work; it does not check or register it. The copyright check and the registration are the next steps, from the
+          Copyright Oracle tab once the upload is in your vault.
         </p>
         <form onSubmit={submit} noValidate className="upload-form">
           <FileUpload
@@ -242,7 +248,7 @@ export function UploadPanel({ user }: { user: User }) {
                 Royalty split
               </label>
               <span className="royalty-value" aria-hidden="true">
-                {royaltySplit}% to you
+                {royaltySplit}%
               </span>
             </div>
             <div onKeyDownCapture={onSliderKeyDown}>
@@ -258,7 +264,9 @@ export function UploadPanel({ user }: { user: User }) {
                 onChange={(event) => setRoyaltySplit(Array.isArray(event.value) ? (event.value[0] ?? ROYALTY_SPLIT_DEFAULT) : event.value)}
               />
             </div>
-            <small className="muted">Your share of royalties from this work, 0–100%. Page Up / Page Down or Shift + arrows move by 10.</small>
+            <small className="muted">
+              {ROYALTY_SPLIT_MIN}–{ROYALTY_SPLIT_MAX}%. {ROYALTY_SPLIT_NOTE} Page Up / Page Down or Shift + arrows move by 10.
+            </small>
           </div>
 
           {uploading && (
@@ -270,8 +278,8 @@ export function UploadPanel({ user }: { user: User }) {
 
           <Button
             type="submit"
-            label="Upload and Register Copyright"
-            icon="pi pi-shield"
+            label="Upload"
+            icon="pi pi-cloud-upload"
             loading={uploading}
             disabled={!canSubmit}
             className="upload-form__submit"

@@ -4,14 +4,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
-import { TOKEN_PRICING_KEY } from '../../../lib/query-keys';
+import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
+import type { CapabilityReport } from '../../../lib/capabilities';
+import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
 import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
 import { UploadSideCards } from './upload-side-cards';
 
 const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
-function render(withPricing: boolean): string {
+function render(withPricing: boolean, capabilities: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
   const queryClient = new QueryClient();
+  queryClient.setQueryData(CAPABILITIES_KEY, capabilities);
   if (withPricing) queryClient.setQueryData(TOKEN_PRICING_KEY, PRICING_FIXTURE);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
@@ -30,13 +33,19 @@ function priceRows(html: string): Record<string, string> {
 }
 
 describe('upload side cards', () => {
-  it('offers mastering, the copyright check, XRPL registration and royalty contracts as available', () => {
+  it('offers mastering, the copyright check, registration and royalty contracts, the registration as signed and waiting without a ledger', () => {
     const html = render(true);
-    const later = [...html.matchAll(/<li class="next-steps__later">.*?<strong>([^<]+)<\/strong>/g)].map((m) => m[1]);
-    expect(later).toEqual([]);
     expect(html).toContain('royalty contract from the Smart Contracts tab');
+    expect(html).toContain(`Cleared work can get a signed XRP Ledger registration and a certificate. ${CAPABILITIES_ZERO_CONFIG_FIXTURE['ledger-submission'].reason}`);
+    expect(html).not.toContain('registered on the XRP Ledger');
     expect(html).not.toMatch(/(Mastering|copyright oracle|XRPL registration|Royalty contracts) (is|are) not available yet/i);
     expect(html).not.toContain('not built yet');
+  });
+
+  it('says cleared work is registered on the XRP Ledger where the server submits to one', () => {
+    const html = render(true, CAPABILITIES_FULL_FIXTURE);
+    expect(html).toContain('Cleared work can be registered on the XRP Ledger, with a signed certificate.');
+    expect(html).toContain('cleared work can then be registered on the XRP Ledger.');
   });
 
   it('shows the server\'s price list in Token Usage, not the old static figures, and an enabled Fix Tokens', () => {

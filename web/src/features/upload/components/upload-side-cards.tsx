@@ -1,6 +1,7 @@
 // The upload tab's side cards (spec 1 §2): what happens after an upload, how the copyright
 // analysis is run, and what the services cost (the server's price list), with Fix Tokens, which
-// rebuilds the balance from the ledger. Only what is built is shown as available.
+// rebuilds the balance from the ledger. Only what is built is shown as available, and the
+// registration is worded by whether this server reaches the XRP Ledger (GET /api/capabilities).
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
@@ -8,27 +9,38 @@ import type { User } from '../../../../../domain/contracts/auth';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
+import { useCapability, type CapabilityState } from '../../../lib/capabilities';
 import { useSyncTokens, useTokenBalance } from '../../tokens/api/tokens';
 import { ServicePriceList } from '../../tokens/components/service-price-list';
 import { formatBalance } from '../../tokens/labels';
 
-const NEXT_STEPS = [
-  { title: 'Vault', text: 'Your upload appears in your vault at once; you can watch its intake there.', icon: 'pi-lock', available: true },
-  { title: 'Master track', text: 'Optional, for music: master it from the Mastering tab.', icon: 'pi-sliders-h', available: true },
-  { title: 'Copyright analysis', text: 'Run the copyright check from the Copyright Oracle tab.', icon: 'pi-shield', available: true },
-  { title: 'Blockchain registry', text: 'Cleared work can be registered on the XRP Ledger, with a signed certificate.', icon: 'pi-verified', available: true },
-  { title: 'Smart contract', text: 'Registered work can get a royalty contract from the Smart Contracts tab, shared with the receivers you invite.', icon: 'pi-file-edit', available: true },
-];
+/** The steps after an upload, the registration worded by whether this server submits to the ledger. */
+function nextSteps(ledger: CapabilityState): { title: string; text: string; icon: string }[] {
+  return [
+    { title: 'Vault', text: 'Your upload appears in your vault at once; you can watch its intake there.', icon: 'pi-lock' },
+    { title: 'Master track', text: 'Optional, for music: master it from the Mastering tab.', icon: 'pi-sliders-h' },
+    { title: 'Copyright analysis', text: 'Run the copyright check from the Copyright Oracle tab.', icon: 'pi-shield' },
+    {
+      title: 'Blockchain registry',
+      text: ledger.available
+        ? 'Cleared work can be registered on the XRP Ledger, with a signed certificate.'
+        : `Cleared work can get a signed XRP Ledger registration and a certificate. ${ledger.reason ?? ''}`.trim(),
+      icon: 'pi-verified',
+    },
+    { title: 'Smart contract', text: 'Registered work can get a royalty contract from the Smart Contracts tab, shared with the receivers you invite.', icon: 'pi-file-edit' },
+  ];
+}
 
 const ANALYSIS_ROWS = ['AI Pattern Recognition', 'Database Comparison', 'Registry Check'];
 
 export function UploadSideCards({ user }: { user: User }) {
+  const ledger = useCapability('ledger-submission');
   return (
     <aside className="upload-side" aria-label="About your upload">
       <Card title="Next Steps After Upload" className="side-card">
         <ol className="next-steps">
-          {NEXT_STEPS.map((step) => (
-            <li key={step.title} className={step.available ? '' : 'next-steps__later'}>
+          {nextSteps(ledger).map((step) => (
+            <li key={step.title}>
               <i className={`pi ${step.icon}`} aria-hidden="true" />
               <div>
                 <strong>{step.title}</strong>
@@ -51,7 +63,7 @@ export function UploadSideCards({ user }: { user: User }) {
         </ul>
         <p className="muted small">
           These checks run when you start the copyright check from the Copyright Oracle tab: your work is compared with the works
-          registered on GOOSE, and cleared work can then be registered on the XRP Ledger.
+          registered on GOOSE, and cleared work can then be registered{ledger.available ? ' on the XRP Ledger' : ' (signed, and sent to the XRP Ledger once this server connects to one)'}.
         </p>
       </Card>
 

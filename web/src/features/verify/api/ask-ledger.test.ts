@@ -135,6 +135,6 @@ describe('the bundle check with the ledger asked directly', () => {
     const alone = await ledgerCheck(bundle, null, undefined, { url: unreachable, direct });
     expect(alone).toMatchObject({ outcome: 'not_checked', detail: expect.stringMatching(new RegExp(`^Not checked: could not reach ${unreachable}: `)) });
     const none = await ledgerCheck(bundle, null, undefined, { url: unreachable, direct, relay: async () => ({ configured: false, network: 'testnet', url: null, transaction: null }) });
-    expect(none.detail).toContain('this server has no ledger configured (no XRPL_URL)');
+    expect(none.detail).toContain('this server is not connected to the XRP Ledger');
   });
 });

@@ -1,0 +1,55 @@
+// What the dashboard's frame promises: the header shows a new creator's welcome bonus as their
+// balance (with Generate Wallet beside it, not in its place), the account menu lists only screens
+// that exist, and the rail's tooltips promise nothing the server does not do.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { BalanceResponse } from '../../../../../domain/contracts/tokens';
+import { ToastProvider } from '../../../components/ui/toast';
+import { TOKEN_BALANCE_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
+import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
+import { ACCOUNT_MENU_LINKS, DashboardHeader } from './dashboard-header';
+import { LeftRail } from './left-rail';
+
+const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
+
+function render(balance: BalanceResponse | null): string {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(TOKEN_PRICING_KEY, PRICING_FIXTURE);
+  if (balance) queryClient.setQueryData(TOKEN_BALANCE_KEY, balance);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <MemoryRouter>
+          <DashboardHeader user={user} onSelectTab={() => undefined} />
+          <LeftRail activeTab="upload" onSelectTab={() => undefined} />
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('dashboard header and rail', () => {
+  it('shows a new creator the 50-token welcome bonus before they have a wallet, with Generate Wallet beside it', () => {
+    const html = render({ balance: 50, held: 0, ledgerBalance: 50, wallet: null, subscription: null });
+    expect(html).toContain('aria-label="Token balance: 50.00 tokens"');
+    expect(html).toContain('>Generate Wallet<');
+  });
+
+  it('offers no Generate Wallet once the wallet exists', () => {
+    const html = render({ balance: 50, held: 0, ledgerBalance: 50, wallet: '0x0000000000000000000000000000000000000001', subscription: null });
+    expect(html).toContain('aria-label="Token balance: 50.00 tokens"');
+    expect(html).not.toContain('Generate Wallet');
+  });
+
+  it('lists in the account menu only screens that exist: no Settings promised', () => {
+    expect(ACCOUNT_MENU_LINKS.map((link) => link.label)).toEqual(['My Distributions', 'Smart Contracts', 'Earnings & Analytics']);
+  });
+
+  it('promises nothing in the rail\'s tooltips', () => {
+    const html = render(null);
+    expect(html).toContain('data-pr-tooltip="Distributions"');
+    expect(html).not.toMatch(/coming soon|payout platform/i);
+  });
+});

@@ -1,0 +1,35 @@
+// The tabs of areas not built say what the server says about them (creation engine, analytics,
+// support centre); the Create tab promises no plans.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
+import { CAPABILITIES_KEY } from '../../../lib/query-keys';
+import { NotBuiltTabPanel } from './not-built-tab';
+
+function render(tab: 'create' | 'analytics' | 'support' | 'faq' = 'create'): string {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(CAPABILITIES_KEY, CAPABILITIES_ZERO_CONFIG_FIXTURE);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <NotBuiltTabPanel tab={tab} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('not-built tabs', () => {
+  it('words the Create tab from the creation-engine capability, with no planned features promised', () => {
+    const html = render();
+    const { name, reason } = CAPABILITIES_ZERO_CONFIG_FIXTURE['creation-engine'];
+    expect(html).toContain(`${name}: ${reason} You can upload music you made elsewhere from the Upload tab.`);
+    expect(html).not.toContain('Planned for this area');
+    expect(html).not.toContain('Generate tracks from a prompt');
+  });
+
+  it('words the analytics, support and FAQ tabs from their capabilities', () => {
+    const { analytics, 'support-centre': support } = CAPABILITIES_ZERO_CONFIG_FIXTURE;
+    expect(render('analytics')).toContain(`${analytics.name}: ${analytics.reason} Royalty History and Analytics are under Smart Contracts.`);
+    expect(render('support')).toContain(`${support.name}: ${support.reason}</p>`);
+    expect(render('faq')).toContain(`${support.name}: ${support.reason}</p>`);
+  });
+});

@@ -1,0 +1,63 @@
+// The Copyright Oracle tab's card for an unmastered track: mastering is optional, so the copyright
+// check is offered beside Start Mastering, and a track the check cleared as uploaded can be
+// registered without a master. Read from the card's HTML.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { ToastProvider } from '../../../components/ui/toast';
+import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
+import type { CapabilityReport } from '../../../lib/capabilities';
+import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
+import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
+import { copyrightCheck, vaultItem } from '../../track-workflow/vault-item.fixture';
+import { WorkflowTrackCard } from './workflow-track-card';
+
+function render(item: VaultItem, capabilities: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(CAPABILITIES_KEY, capabilities);
+  queryClient.setQueryData(TOKEN_PRICING_KEY, PRICING_FIXTURE);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <WorkflowTrackCard item={item} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const buttons = (html: string) => [...html.matchAll(/<button[^>]*aria-label="([^"]+)"/g)].map((m) => m[1]);
+
+describe('oracle workflow card of an unmastered track', () => {
+  it('offers Check Copyright beside Start Mastering, since mastering is optional', () => {
+    const html = render(vaultItem());
+    expect(buttons(html)).toEqual(['Start Mastering', 'Check Copyright']);
+    expect(html).toContain('Mastering is optional');
+  });
+
+  it('offers registration, and still mastering, once the check cleared the track as uploaded', () => {
+    const html = render(vaultItem({ copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'cleared', clearanceScore: 97 }) }));
+    expect(buttons(html)).toEqual(['Start Mastering', 'Register Copyright']);
+    expect(html).toContain('cleared this track as uploaded');
+  });
+
+  it('keeps the check unavailable for a track too short to check, with the reason', () => {
+    const html = render(vaultItem({ metadata: { ...vaultItem().metadata, duration: 2 } }));
+    expect(html).toMatch(/<button[^>]*aria-label="Check Copyright"[^>]*disabled=""/);
+  });
+});
+
+describe('oracle workflow card of a text upload', () => {
+  const text = vaultItem({ contentType: 'text', metadata: { ...vaultItem().metadata, duration: null } });
+
+  it('says a registration is signed and kept where the server is not connected to the ledger', () => {
+    const html = render(text);
+    expect(buttons(html)).toEqual(['Register Copyright']);
+    expect(html).toContain('registers it with a signed XRP Ledger transaction, kept until this server connects to the ledger.');
+    expect(html).not.toContain('registers it on the XRP Ledger');
+  });
+
+  it('says it registers on the XRP Ledger where the server submits to it', () => {
+    expect(render(text, CAPABILITIES_FULL_FIXTURE)).toContain('registers it on the XRP Ledger.');
+  });
+});
