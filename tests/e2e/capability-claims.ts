@@ -110,6 +110,8 @@ const SPECIFIC: Record<CapabilityId, CapabilityClaims> = {
     onlyWhenOn: [{ says: 'account settings can be opened', control: /^Settings$/i }],
     onlyWhenOff: [],
   },
+  analytics: { onlyWhenOn: [], onlyWhenOff: [] },
+  'support-centre': { onlyWhenOn: [], onlyWhenOff: [] },
 };
 
 /** Words no user's screen shows on any server: operator words, and promises no server keeps. */
