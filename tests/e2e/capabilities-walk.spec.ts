@@ -318,7 +318,7 @@ const CONFIGURED_CAPABILITIES = { 'card-payments': true, 'ledger-submission': tr
 // false claim. The configured server starts once the bare one answers: each starts its own
 // Temporal, which takes the CLI's usual port when it is free, so one at a time.
 test('every screen says only what its server can do: on a zero-configuration server, and with card payments and a ledger (that walk needs stripe-mock)', async ({ page, browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const withStripeMock = stripeMockBinary() !== null;
   const bare = freePort().then((port) => startPlatformProcess({ port, baseEnv: bareEnvironment() }));
   const configured = withStripeMock ? bare.then(startConfiguredServer) : null;
@@ -339,8 +339,9 @@ test('every screen says only what its server can do: on a zero-configuration ser
     if (bareResult.status === 'rejected') throw bareResult.reason;
     const { report: bareReport, walk: bareScreens } = bareResult.value;
     expect.soft(falseClaims(bareScreens, bareReport), 'false claims on the zero-configuration server').toEqual([]);
-    // What is off is said to be off where it matters: the registration waits for a ledger.
-    expect.soft(anywhere(bareScreens, { says: 'the registration waits', text: /wait/i, near: /ledger/i })).not.toEqual([]);
+    // What is off is said to be off where it matters: the registration waits for a ledger, and cards are not taken.
+    expect.soft(anywhere(bareScreens, { says: 'the registration waits', text: /wait/i, near: /ledger/i }), 'a screen says the registration waits for a ledger').not.toEqual([]);
+    expect.soft(anywhere(bareScreens, { says: 'no card payments', text: /card payments are not (available|offered)/i }), 'a screen says cards are not taken').not.toEqual([]);
 
     if (configuredResult.status === 'rejected') throw configuredResult.reason;
     if (configuredResult.value === null) {
@@ -350,8 +351,8 @@ test('every screen says only what its server can do: on a zero-configuration ser
     const { report, walk } = configuredResult.value;
     expect.soft(falseClaims(walk, report), 'false claims on the server with card payments and a ledger').toEqual([]);
     // The words changed with the report: packages are sold by card, and the registration is on the ledger.
-    expect.soft(anywhere(walk, { says: 'a package sold by card', control: /^Buy (Starter|Pro|Premium)$/ })).not.toEqual([]);
-    expect.soft(anywhere(walk, { says: 'the registration on a ledger explorer', href: /^https:\/\/[a-z.]*(xrpl\.org|bithomp\.com)\// })).not.toEqual([]);
+    expect.soft(anywhere(walk, { says: 'a package sold by card', control: /^Buy (Starter|Pro|Premium)$/ }), 'a token package is sold by card').not.toEqual([]);
+    expect.soft(anywhere(walk, { says: 'the registration on a ledger explorer', href: /^https:\/\/[a-z.]*(xrpl\.org|bithomp\.com)\// }), 'the registration links to a ledger explorer').not.toEqual([]);
     expect((await configured!).rippled.received.length, 'transactions the ledger received').toBeGreaterThan(0);
   } finally {
     await configuredContext.close();

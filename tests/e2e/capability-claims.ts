@@ -103,7 +103,8 @@ const SPECIFIC: Record<CapabilityId, CapabilityClaims> = {
     onlyWhenOff: [],
   },
   notifications: {
-    onlyWhenOn: [{ says: 'someone is notified', text: /\b(is|are|be|get|gets|been) notified\b|\bwill notify\b|\bnotifies\b/i }],
+    // "Nothing notifies anyone yet" is true; "the owner is notified" is not.
+    onlyWhenOn: [{ says: 'someone is notified', text: /\b(is|are|be|get|gets|been|was|were) notified\b|\b(will|we) notify\b/i }],
     onlyWhenOff: [],
   },
   'account-settings': {
