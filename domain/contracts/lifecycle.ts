@@ -119,10 +119,12 @@ export const registrationResponseSchema = z.object({
   explorer: explorerLinksSchema,
 });
 
-/** Spec 1 §3 "Sync status". */
+/** Spec 1 §3 "Sync status": where a registration is recorded. `success` is true only once it is recorded there; `state` says whether it waits or failed. */
 export const syncStatusSchema = z.object({
   txHash: z.string(),
-  syncResults: z.array(z.object({ database: z.string(), success: z.boolean(), transactionId: z.string().nullable(), detail: z.string() })),
+  syncResults: z.array(
+    z.object({ database: z.string(), success: z.boolean(), state: z.enum(['recorded', 'waiting', 'failed']), transactionId: z.string().nullable(), detail: z.string() }),
+  ),
   syncStats: z.object({ successRate: z.number(), lastUpdate: z.string() }),
 });
 
@@ -199,3 +201,6 @@ export type VerificationResponse = z.infer<typeof verificationResponseSchema>;
 
 /** GET /api/certificate-key: the published certificate signing key. */
 export const publishedKeySchema = z.object({ algorithm: z.literal('Ed25519'), keyId: z.string(), publicKey: z.string(), publicKeyPem: z.string() });
+
+/** What users read about a registration signed on a server without a ledger connection (whatever note an older server stored). */
+export const SIGNED_AND_WAITING = 'Signed; it waits for a connection to the XRP Ledger, which this server does not have yet, so no ledger holds it.';

@@ -43,7 +43,7 @@ export const FAILURE_MIN_CALLS = 20;
 export const V1_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /** The version of the API terms a key's creator accepted (the API Terms of Service dialog). */
-export const API_TERMS_VERSION = '2026-11';
+export const API_TERMS_VERSION = '2026-11-28';
 
 /** The header external calls carry their key in. */
 export const API_KEY_HEADER = 'X-API-Key';

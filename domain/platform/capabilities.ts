@@ -87,14 +87,14 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     'ledger-submission': capability(
       'Registration on the XRP Ledger',
       facts.ledgerConnected,
-      'This server is not connected to the XRP Ledger: registrations are signed and wait, and are sent once an operator connects one.',
+      'This server is not connected to the XRP Ledger: registrations are signed and kept here, and no ledger holds them.',
     ),
     'contract-anchors': capability(
       'Royalty contracts recorded on the XRP Ledger',
       facts.ledgerConnected && facts.xrpPriced,
       facts.ledgerConnected
-        ? 'This server has no XRP price, so a contract cannot be priced in XRP and is not recorded on the XRP Ledger yet.'
-        : 'This server is not connected to the XRP Ledger: contracts are signed and wait to be recorded.',
+        ? 'This server has no XRP price, so no contract\'s deploy payment is signed or recorded on the XRP Ledger.'
+        : 'This server is not connected to the XRP Ledger: contracts work here, but none is recorded on a ledger.',
     ),
     'card-payments': capability('Card payments', facts.cardPayments, 'Card payments are not offered on this server; pay with tokens or XRP where offered.'),
     'xrp-deposits': capability('Tokens bought with XRP', facts.xrpDepositsCredited, 'XRP sent to this server is not turned into tokens: do not send XRP to buy tokens here.'),

@@ -144,7 +144,7 @@ export function createDisputeEffects(deps: DisputeEffectsDeps): DisputeEffects {
       // Users sign up with a username only: there is no address to mail, so the app is the channel.
       return Promise.resolve({
         channel: 'in_app' as const,
-        detail: 'The owner sees the case in their disputes list, and an open app is told at once; GOOSE keeps no e-mail address for its users, so no mail was sent',
+        detail: "The case is listed in the owner's Disputes tab; no notification was sent: GOOSE keeps no e-mail address for its users, so no mail was sent, and it has no in-app notifications yet",
       });
     },
 

@@ -54,7 +54,9 @@ export class EscrowNotPayableError extends Error {
 }
 
 export const ESCROW_QXMP_REFUSAL = 'An XRPL escrow pays XRP: this offer is priced in QXMP tokens, so pay it with tokens';
-export const ESCROW_UNPRICED = 'XRPL escrow needs XRP_USD_RATE to price the license in XRP';
+// Said to buyers: no setting names (the start log and docs/licensing.md name them for operators).
+export const ESCROW_UNPRICED = "XRP escrow is not offered on this server yet: it has no XRP price to convert the license's price with. Pay with tokens instead.";
+export const ESCROW_NEEDS_LEDGER = 'XRP escrow is not offered on this server: it has no connection to the XRP Ledger. Pay with tokens instead.';
 
 /**
  * PREIMAGE-SHA-256 (crypto-conditions draft, type 0) encoded by hand: the condition is

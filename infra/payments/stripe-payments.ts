@@ -82,13 +82,14 @@ export interface StripeSettings {
   apiUrl?: string | null;
 }
 
-/** The provider from the configuration, or why there is none (said on the pages and in the 503s). */
+/** The provider from the configuration, or why there is none: `reason` for the start log (operators), PAYMENTS_NOT_CONFIGURED for users. */
 export function stripeFromConfig(config: StripeConfig): { payments: StripePayments } | { payments: null; reason: string } {
-  if (!config.secretKey || !config.publishableKey) return { payments: null, reason: PAYMENTS_NOT_CONFIGURED };
+  if (!config.secretKey || !config.publishableKey) return { payments: null, reason: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not both set' };
   return { payments: new StripePayments({ secretKey: config.secretKey, publishableKey: config.publishableKey, webhookSecret: config.webhookSecret, apiUrl: config.apiUrl }) };
 }
 
-export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured on this server: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY';
+/** Said to users (pages, 503s): no setting names; operators read the start log and docs/payments.md. */
+export const PAYMENTS_NOT_CONFIGURED = 'Card payments are not offered on this server.';
 
 export class StripePayments implements PaymentsProvider {
   readonly publishableKey: string;

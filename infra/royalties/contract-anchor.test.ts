@@ -1,6 +1,7 @@
 // The contract's XRPL anchor: a Payment of the deploy price from the creator's own account to the
-// platform with the terms' hash as memo; signed and kept without XRPL_URL; refused with
-// WALLET_NOT_FUNDED when the account cannot pay; submitted and validated when it can (rippled stand-in).
+// platform with the terms' hash as memo; signed and kept without XRPL_URL; not signed without an XRP
+// price or a wallet, said in plain words; refused with WALLET_NOT_FUNDED when the account cannot pay;
+// submitted and validated when it can (rippled stand-in).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +18,7 @@ import { parseWalletConfig } from '../wallets/config';
 import { generateUserWallets } from '../wallets/generate';
 import { openWalletServices, type WalletServices } from '../wallets/services';
 import { startRippledStandIn, type RippledStandIn } from '../../tests/support/rippled-stand-in';
-import { contractAnchor, WalletNotFundedError } from './contract-anchor';
+import { contractAnchor, NO_WALLET, NO_XRP_PRICE, SIGNED_NOT_SENT, WalletNotFundedError } from './contract-anchor';
 
 const PLATFORM = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const TERMS_SHA = 'd'.repeat(64);
@@ -65,7 +66,7 @@ describe('contract anchor', () => {
     await anchor.ensureFunded(userId);
     const outcome = await anchor.anchor({ contractId: 'c-1', creatorId: userId, termsSha256: TERMS_SHA });
     expect(outcome).toMatchObject({ status: 'awaiting_submission', signed: { account: address } });
-    expect(outcome.reason).toMatch(/XRPL_URL is not set/);
+    expect(outcome.reason).toBe(SIGNED_NOT_SENT);
     const tx = decode(outcome.signed!.txBlob) as Record<string, unknown>;
     expect(tx).toMatchObject({ TransactionType: 'Payment', Account: address, Destination: PLATFORM, Amount: '99900000' });
     expect(memoOf(tx)).toEqual({ contractId: 'c-1', termsSha256: TERMS_SHA });
@@ -92,5 +93,18 @@ describe('contract anchor', () => {
     expect(onLedger).toHaveLength(1);
     expect(onLedger[0]).toMatchObject({ TransactionType: 'Payment', Account: address, Destination: PLATFORM, Amount: '99900000' });
     expect(memoOf(onLedger[0]!)).toEqual({ contractId: 'c-2', termsSha256: TERMS_SHA });
+  });
+
+  it('says in plain words, without setting names, why no deploy payment was signed, and quotes no XRP without a price', async () => {
+    const wallets = await openWalletServices(path.join(dir, 'unpriced'), parseWalletConfig({ XRPL_URL: rippled.url }));
+    const anchor = contractAnchor({ eventStore, wallets, platformAccount: PLATFORM, network: 'testnet' });
+    const { userId } = await creator(wallets);
+    expect(anchor.quote()).toEqual({ xrpAmount: 'unpriced', usdAmount: '49.95' });
+    await anchor.ensureFunded(userId);
+    const unpriced = await anchor.anchor({ contractId: 'c-3', creatorId: userId, termsSha256: TERMS_SHA });
+    expect(unpriced).toMatchObject({ status: 'awaiting_submission', signed: null, reason: NO_XRP_PRICE });
+    const walletless = await anchor.anchor({ contractId: 'c-4', creatorId: randomUUID(), termsSha256: TERMS_SHA });
+    expect(walletless).toMatchObject({ status: 'awaiting_submission', signed: null, reason: NO_WALLET });
+    for (const reason of [NO_XRP_PRICE, NO_WALLET, SIGNED_NOT_SENT]) expect(reason).not.toMatch(/[A-Z_]{4,}_(URL|KEY|RATE|SECRET)|[0-9A-F]{64}/);
   });
 });

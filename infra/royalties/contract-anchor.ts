@@ -13,6 +13,13 @@ import { logger } from '../logger/logger';
 import type { WalletServices } from '../wallets/services';
 
 export const CONTRACT_MEMO_TYPE = 'goose/royalty-contract';
+/** The quote's XRP amount when the server has no XRP price (the web shows the dollars alone). */
+export const UNPRICED = 'unpriced';
+
+// The deployment's reasons reach users on the contract card: plain words; the settings go to the log.
+export const NO_WALLET = 'No deploy payment was signed: you had no XRPL wallet when this contract was created. The contract works here, but it is not on the XRP Ledger.';
+export const NO_XRP_PRICE = `No deploy payment was signed: this server has no XRP price to convert the $${CONTRACT_DEPLOY_PRICE_USD.toFixed(2)} with. The contract works here, but it is not on the XRP Ledger.`;
+export const SIGNED_NOT_SENT = 'The deploy payment is signed; it waits for a connection to the XRP Ledger, which this server does not have yet, so no ledger holds it.';
 /** What an account must keep on the XRP Ledger (base reserve) plus a fee's margin, in XRP. */
 const ACCOUNT_RESERVE_XRP = 10;
 const FEE_MARGIN_XRP = 0.001;
@@ -62,7 +69,7 @@ export interface ContractAnchorOptions {
 
 export function contractAnchor({ eventStore, wallets, platformAccount, network }: ContractAnchorOptions): ContractAnchor {
   const usdAmount = CONTRACT_DEPLOY_PRICE_USD.toFixed(2);
-  const quote = (): AnchorQuote => ({ xrpAmount: wallets.xrpRate ? (CONTRACT_DEPLOY_PRICE_USD / wallets.xrpRate.rate).toFixed(6) : 'unpriced', usdAmount });
+  const quote = (): AnchorQuote => ({ xrpAmount: wallets.xrpRate ? (CONTRACT_DEPLOY_PRICE_USD / wallets.xrpRate.rate).toFixed(6) : UNPRICED, usdAmount });
   const online = wallets.xrpAccounts;
 
   async function creatorWallet(creatorId: string): Promise<Wallet | null> {
@@ -89,7 +96,8 @@ export function contractAnchor({ eventStore, wallets, platformAccount, network }
     async ensureFunded(creatorId) {
       if (!online) return;
       const { xrpAmount } = quote();
-      if (xrpAmount === 'unpriced') throw new Error('XRP_USD_RATE must be set to price the contract deployment in XRP');
+      // Without a price nothing will be paid: the anchor says so on the contract, nothing to check here.
+      if (xrpAmount === UNPRICED) return;
       const wallet = await creatorWallet(creatorId);
       const balance = wallet ? await online.balanceXrp(wallet.classicAddress) : 0;
       if (balance < Number(xrpAmount) + ACCOUNT_RESERVE_XRP + FEE_MARGIN_XRP) throw new WalletNotFundedError(xrpAmount, usdAmount);
@@ -98,21 +106,18 @@ export function contractAnchor({ eventStore, wallets, platformAccount, network }
       const { xrpAmount } = quote();
       const wallet = await creatorWallet(creatorId);
       if (!wallet) {
-        return { signed: null, status: 'awaiting_submission', reason: 'You have no XRPL wallet yet: generate your wallets, then the deployment can be signed from your account.', ledgerIndex: null };
+        return { signed: null, status: 'awaiting_submission', reason: NO_WALLET, ledgerIndex: null };
       }
-      if (xrpAmount === 'unpriced') {
-        return { signed: null, status: 'awaiting_submission', reason: 'The deploy price cannot be converted to XRP (XRP_USD_RATE is not set), so no payment was signed.', ledgerIndex: null };
+      if (xrpAmount === UNPRICED) {
+        logger.info({ contractId }, 'contract deploy payment not signed: XRP_USD_RATE is not set');
+        return { signed: null, status: 'awaiting_submission', reason: NO_XRP_PRICE, ledgerIndex: null };
       }
       if (!online) {
         const tx = { ...payment(wallet, xrpAmount, termsSha256, contractId), Sequence: OFFLINE_SEQUENCE, Fee: OFFLINE_FEE_DROPS };
         const { tx_blob: txBlob } = wallet.sign(tx);
         const txHash = hashes.hashSignedTx(txBlob);
-        return {
-          signed: { account: wallet.classicAddress, txHash, txBlob },
-          status: 'awaiting_submission',
-          reason: `No XRP Ledger server is configured (XRPL_URL is not set), so the deployment payment ${txHash} from ${wallet.classicAddress} is signed but has not been sent to the ${network} ledger.`,
-          ledgerIndex: null,
-        };
+        logger.info({ contractId, txHash, account: wallet.classicAddress, network }, 'contract deploy payment signed and kept: XRPL_URL is not set');
+        return { signed: { account: wallet.classicAddress, txHash, txBlob }, status: 'awaiting_submission', reason: SIGNED_NOT_SENT, ledgerIndex: null };
       }
       const client = new Client(online.url, { timeout: REQUEST_TIMEOUT_MS, connectionTimeout: REQUEST_TIMEOUT_MS });
       client.on('error', () => undefined);

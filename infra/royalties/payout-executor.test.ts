@@ -88,8 +88,8 @@ describe('PayoutExecutor on PGlite', () => {
     const withUser = await executor.pay(run, 2, line({ party: 'receiver', receiverId: 'r1', userId: accepted, name: 'Bea', percentage: 10, amountCents: 100, receiverWallet: RECEIVER_WALLET }), context);
     const withoutUser = await executor.pay(run, 3, line({ party: 'receiver', receiverId: 'r2', userId: null, name: 'Cy', percentage: 5, amountCents: 50, receiverWallet: RECEIVER_WALLET }), context);
 
-    expect(withUser).toEqual({ method: 'token_credit', txHash: null, reason: "XRP payouts are off (XRPL_URL is not set), so no XRP was sent; credited in tokens to the receiver's GOOSE account instead" });
-    expect(withoutUser).toEqual({ method: 'recorded', txHash: null, reason: 'XRP payouts are off (XRPL_URL is not set), so no XRP was sent; recorded unpaid: the receiver has no GOOSE account to credit' });
+    expect(withUser).toEqual({ method: 'token_credit', txHash: null, reason: "XRP payouts are not offered on this server (it has no connection to the XRP Ledger), so no XRP was sent; credited in tokens to the receiver's GOOSE account instead" });
+    expect(withoutUser).toEqual({ method: 'recorded', txHash: null, reason: 'XRP payouts are not offered on this server (it has no connection to the XRP Ledger), so no XRP was sent; recorded unpaid: the receiver has no GOOSE account to credit' });
     expect((await credits(eventStore, accepted)).map((c) => [c.reference, c.amountMicros])).toEqual([['payout-run-3-2', 1_000_000]]);
   });
 

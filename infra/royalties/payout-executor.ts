@@ -20,6 +20,10 @@ import { xrplPaymentSender, type XrplPaymentSender } from './xrpl-payment-sender
 
 /** 1 cent = 10,000 micro-tokens (1 token = 1 USD). */
 const MICROS_PER_CENT = 10_000;
+// Why an XRP line was not paid in XRP, as its receiver and creator read it: no setting names (the
+// executor's start log names them for operators).
+export const XRP_PAYOUTS_OFF = 'XRP payouts are not offered on this server (it has no connection to the XRP Ledger), so no XRP was sent';
+export const XRP_UNPRICED = 'This server has no XRP price, so the cents could not be converted to XRP';
 /** Sign / settle rounds before giving up for this attempt (each expired Payment takes one more). */
 const MAX_XRPL_ROUNDS = 6;
 const MAX_DESCRIPTION = 300;
@@ -124,8 +128,8 @@ export function createPayoutExecutor(options: PayoutExecutorOptions): PayoutExec
       if (line.party === 'receiver' && line.receiverWallet) {
         const wallet = line.receiverWallet;
         const started = (await readLine(xrplPayoutStreamId(run.runId, lineIndex))).version > 0;
-        if (!xrpl && !started) return fallBack(run, lineIndex, line, context, 'XRP payouts are off (XRPL_URL is not set), so no XRP was sent');
-        if (xrpl && !xrpl.xrpUsdRate && !started) return fallBack(run, lineIndex, line, context, 'XRP_USD_RATE is not set, so the cents cannot be converted to XRP');
+        if (!xrpl && !started) return fallBack(run, lineIndex, line, context, XRP_PAYOUTS_OFF);
+        if (xrpl && !xrpl.xrpUsdRate && !started) return fallBack(run, lineIndex, line, context, XRP_UNPRICED);
         if (Math.round((line.amountCents * MICROS_PER_CENT) / (xrpl?.xrpUsdRate ?? 1)) < 1) return fallBack(run, lineIndex, line, context, 'The share is below one drop of XRP');
         const paid = await payInXrp(run, lineIndex, { ...line, receiverWallet: wallet }, context);
         if ('refused' in paid) {

@@ -13,10 +13,13 @@ export interface PolygonWithdrawalConfig {
   treasuryKey: string;
 }
 
+export const XRP_RATE_SOURCE = "set by this server's operator";
+
 export interface XrpRate {
   /** USD per XRP. */
   rate: number;
-  source: 'XRP_USD_RATE';
+  /** Shown to users beside the rate (the XRP pricing answer): plain words, not the setting's name. */
+  source: typeof XRP_RATE_SOURCE;
   /** When the rate was read (the server's start). */
   at: string;
 }
@@ -62,7 +65,7 @@ function parseRate(value: string | undefined, now: Date): XrpRate | null {
   if (!value?.trim()) return null;
   const rate = Number(value);
   if (!Number.isFinite(rate) || rate <= 0) throw new Error(`XRP_USD_RATE must be a positive number of USD per XRP, got ${value}`);
-  return { rate, source: 'XRP_USD_RATE', at: now.toISOString() };
+  return { rate, source: XRP_RATE_SOURCE, at: now.toISOString() };
 }
 
 function parseOnramp(value: string | undefined): string | null {

@@ -22,8 +22,8 @@ export async function openWalletServices(dataDir: string, config: WalletConfig):
   const treasury = config.polygon ? openPolygonTreasury(config.polygon, keyBox) : null;
   logger.info(
     {
-      withdrawals: treasury ? `polygon (token ${treasury.tokenContract})` : 'not configured',
-      xrpRate: config.xrpRate ? config.xrpRate.source : 'not configured',
+      withdrawals: treasury ? `polygon (token ${treasury.tokenContract})` : 'not configured: set POLYGON_RPC_URL, GOOSE_TOKEN_CONTRACT and POLYGON_TREASURY_KEY',
+      xrpRate: config.xrpRate ? `${config.xrpRate.rate} USD per XRP (XRP_USD_RATE)` : 'not configured: no XRP_USD_RATE',
       xrpBalances: config.xrplUrl ? 'XRPL_URL' : 'not checked: no XRPL_URL',
       xrpOnramp: config.onrampUrlTemplate ? 'XRP_ONRAMP_URL' : 'not configured',
       xrpDeposits: config.xrplUrl && config.xrpRate ? 'credited (XRPL_URL, XRP_USD_RATE)' : 'not credited: set XRPL_URL and XRP_USD_RATE',

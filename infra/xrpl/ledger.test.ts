@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Wallet, decode, hashes, verifySignature } from 'xrpl';
 import { startRippledStandIn, type RippledStandIn, type RippledStandInOptions } from '../../tests/support/rippled-stand-in';
+import { SIGNED_AND_WAITING } from '../../domain/contracts/lifecycle';
 import { XrplNetworkError, XrplRejectedError, decodeRegistrationMemo, explorerLinks, openXrplLedger, type RegistrationMemo, type XrplLedger } from './ledger';
 
 const memo: RegistrationMemo = {
@@ -154,7 +155,7 @@ describe('XRPL ledger offline', () => {
     expect(decodeRegistrationMemo(signed.txBlob)).toEqual(memo);
     const outcome = await ledger.submit(signed);
     expect(outcome.status).toBe('awaiting_submission');
-    expect(outcome.status === 'awaiting_submission' && outcome.reason).toMatch(/XRPL_URL is not set/);
+    expect(outcome.status === 'awaiting_submission' && outcome.reason).toBe(SIGNED_AND_WAITING);
     expect(await ledger.lookup(signed.txHash)).toBeNull();
   });
 

@@ -6,6 +6,7 @@ import { Client, RippledError, convertHexToString, convertStringToHex, decode, h
 import { z } from 'zod';
 import { XRPL_NETWORKS } from '../../domain/track/stage.events';
 import { logger } from '../logger/logger';
+import { SIGNED_AND_WAITING } from '../../domain/contracts/lifecycle';
 import { loadPlatformWallet, type PlatformWallet } from './platform-wallet';
 
 export type XrplNetwork = (typeof XRPL_NETWORKS)[number];
@@ -158,10 +159,9 @@ class OfflineXrplLedger implements XrplLedger {
   }
 
   async submit(signed: SignedRegistration): Promise<SubmissionOutcome> {
-    return {
-      status: 'awaiting_submission',
-      reason: `No XRP Ledger server is configured (XRPL_URL is not set), so transaction ${signed.txHash} is signed but has not been sent to the ${this.network} ledger.`,
-    };
+    // The reason reaches users (toast, certificate, sync table): plain words; the setting is for the log.
+    logger.info({ txHash: signed.txHash, network: this.network }, 'registration signed and kept: XRPL_URL is not set');
+    return { status: 'awaiting_submission', reason: SIGNED_AND_WAITING };
   }
 
   async lookup(): Promise<LedgerTransaction | null> {

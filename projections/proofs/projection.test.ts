@@ -75,7 +75,7 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
       verification: { oracleScore: 93.4, verificationDate: null, verifiedBy: ['GOOSE copyright oracle'], challenges: [] },
       attestation: { networkId: 'xrpl-testnet', polygonTransactionId: null, blockHeight: null, timestamp: null, ipfsHash: null },
     });
-    expect(record?.proof.attestation.confirmation).toBe('Awaiting submission: the registration is signed but was not sent to a ledger: XRPL_URL is not set.');
+    expect(record?.proof.attestation.confirmation).toBe('Awaiting submission: the registration is signed and waits for a connection to the XRP Ledger; no ledger holds it yet.');
     expect(record?.proof.evidence.fingerprints.map((f) => f.hash)).toEqual([`gfp1-812-${pending.sha256.slice(0, 24)}`, 'mel-4f2a91c0', 'har-0c11d2e9']);
   });
 

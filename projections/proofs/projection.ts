@@ -427,8 +427,8 @@ function ledgerAttestation(facts: TrackFacts): LedgerAttestation {
   if (submission?.outcome === 'submitted') {
     return { ...base, status: 'pending', txHash, timestamp: submission.at, blockHeight: null, confirmation: `Submitted to the XRP Ledger (${network}); not validated yet.` };
   }
-  const why = submission?.note ? `: ${submission.note}` : '';
-  return { ...base, status: 'pending', txHash: null, timestamp: null, blockHeight: null, confirmation: `Awaiting submission: the registration is signed but was not sent to a ledger${why}.` };
+  // The stored note may name the server's settings (older records did): the proof says it plainly instead.
+  return { ...base, status: 'pending', txHash: null, timestamp: null, blockHeight: null, confirmation: 'Awaiting submission: the registration is signed and waits for a connection to the XRP Ledger; no ledger holds it yet.' };
 }
 
 /** The registered file: the master when its hash is the certificate's, else the upload. */

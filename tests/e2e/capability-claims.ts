@@ -53,7 +53,10 @@ const SPECIFIC: Record<CapabilityId, CapabilityClaims> = {
       { says: 'a registration reached the XRP Ledger', text: /(Registered|is registered|are registered) on the XRP Ledger/i, unless: MARKED_UNAVAILABLE },
       { says: 'a ledger explorer shows the registration', href: /^https:\/\/([a-z]+\.)?(xrpl\.org|xrpscan\.com|xrplorer\.com|bithomp\.com)\// },
     ],
-    onlyWhenOff: [{ says: 'registrations wait for a ledger', text: /Signed, awaiting ledger submission/i }],
+    onlyWhenOff: [
+      { says: 'registrations wait for a ledger', text: /Signed, awaiting ledger submission/i },
+      { says: 'this server has no ledger', text: /not connected to the XRP Ledger|waits for a connection to the XRP Ledger/i },
+    ],
   },
   'contract-anchors': {
     onlyWhenOn: [

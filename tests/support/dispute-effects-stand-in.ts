@@ -38,7 +38,7 @@ export function recordingDisputeEffects(pendingCents = 10_000): RecordingDispute
     },
     async notifyOwner({ disputeId }) {
       effects.calls.push({ effect: 'notify', disputeId });
-      return { channel: 'in_app', detail: 'The owner was told in the app (no mail server is configured)' };
+      return { channel: 'in_app', detail: "The case is listed in the owner's Disputes tab; no notification was sent" };
     },
     async estimatedValueCents() {
       return effects.pendingCents;

@@ -19,7 +19,7 @@ import type { CertificateSigningKey } from '../../infra/certificate/signing-key'
 import type { Queryable } from '../../infra/db/db';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
-import { EscrowNotPayableError, type LicenseEscrow, type PreparedEscrow } from '../../infra/licensing/license-escrow';
+import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError, type LicenseEscrow, type PreparedEscrow } from '../../infra/licensing/license-escrow';
 import { WalletNotFundedError } from '../../infra/royalties/contract-anchor';
 import { licenseCertificateId, licensingProofId, signLicenseCertificate, LICENSE_CERTIFICATE_VERSION } from '../../infra/licensing/license-certificate';
 import { logger } from '../../infra/logger/logger';
@@ -159,7 +159,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
             ? { kind: 'secured', reference: state.paymentReference! }
             : { kind: 'refused', reason: 'The card payment has not been received' };
         case 'polygon_escrow': {
-          if (!deps.escrow) return { kind: 'refused', reason: 'XRPL escrow needs a ledger: XRPL_URL is not set' };
+          if (!deps.escrow) return { kind: 'refused', reason: ESCROW_NEEDS_LEDGER };
           const prepared = await preparedEscrow(input, requested, events);
           if (prepared.kind === 'refused') return prepared;
           const created = await deps.escrow.create(prepared.escrow);
@@ -232,7 +232,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
       if (requested.paymentMethod === 'qxmp_tokens') {
         await tokenLedger.execute(requested.buyerId, { type: 'Capture', data: { holdId: licenseHoldId(input.licenseId) } }, ledgerContext(input)).catch(final);
       } else if (requested.paymentMethod === 'polygon_escrow') {
-        if (!deps.escrow) throw ApplicationFailure.nonRetryable('XRPL escrow needs a ledger: XRPL_URL is not set', 'NoLedger');
+        if (!deps.escrow) throw ApplicationFailure.nonRetryable(ESCROW_NEEDS_LEDGER, 'NoLedger');
         const escrow = escrowOf((await load(input.licenseId)).events);
         if (!escrow) throw ApplicationFailure.nonRetryable(`License ${input.licenseId} has no escrow to finish`, 'NoEscrow');
         const finished = await deps.escrow.finish(escrow);

@@ -121,16 +121,17 @@ describe('license purchase refusals', () => {
     expect(await freeTokens(buyer.userId)).toBe(50);
   });
 
-  it('says plainly that card payments are not configured and that escrow needs XRPL_URL', async () => {
+  it('says in plain words, without setting names, that card payments and XRP escrow are not offered here', async () => {
     const owner = await signup();
     const buyer = await signup();
     const offerId = await offer(owner.userId, await registeredWork(owner.userId));
     const card = await buy(buyer.cookie, offerId, 'stripe');
     expect(card.statusCode).toBe(409);
-    expect(card.json().error).toMatch(/^Card payments are not configured here/);
+    expect(card.json().error).toBe('Card payments are not offered on this server: pay with tokens instead.');
     const escrow = await buy(buyer.cookie, offerId, 'polygon_escrow');
     expect(escrow.statusCode).toBe(409);
-    expect(escrow.json().error).toBe('XRPL escrow needs a ledger: XRPL_URL is not set');
+    expect(escrow.json().error).toBe('XRP escrow is not offered on this server: it has no connection to the XRP Ledger. Pay with tokens instead.');
+    for (const answer of [card, escrow]) expect(answer.json().error).not.toMatch(/[A-Z_]{4,}_(URL|KEY|RATE|SECRET)/);
   });
 
   it('needs a session', async () => {

@@ -23,7 +23,7 @@ import { trackStreamId } from '../../../domain/track/track.events';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { signedLicenseCertificateSchema, type SignedLicenseCertificate } from '../../../infra/licensing/license-certificate';
 import { renderLicenseCertificatePdf } from '../../../infra/licensing/license-certificate-pdf';
-import { EscrowNotPayableError } from '../../../infra/licensing/license-escrow';
+import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError } from '../../../infra/licensing/license-escrow';
 import { WalletNotFundedError } from '../../../infra/royalties/contract-anchor';
 import { escrowOf } from '../../../workflows/license-purchase/activities';
 import { findPurchasedLicense, listBuyerLicenses, listOwnerSales, publicLicense, type StoredLicense } from '../../../projections/license-sales/queries';
@@ -33,9 +33,8 @@ import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { licenseEnvelopeSchema, licenseParamsSchema, signedLicenseCertificateResponseSchema } from './schemas';
 
-export const CARD_NOT_CONFIGURED = 'Card payments are not configured here: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or pay with tokens';
-export const ESCROW_NEEDS_LEDGER = 'XRPL escrow needs a ledger: XRPL_URL is not set';
-export const ESCROW_NOT_SET_UP = 'XRPL escrow is not set up on this server: pay with tokens or by card';
+export const CARD_NOT_CONFIGURED = 'Card payments are not offered on this server: pay with tokens instead.';
+export const ESCROW_NOT_SET_UP = 'XRP escrow is not offered on this server: pay with tokens instead.';
 const CENTS_TO_MICROS = 10_000;
 
 export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

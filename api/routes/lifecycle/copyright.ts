@@ -14,6 +14,7 @@ import {
   retryRequestSchema,
   retryResponseSchema,
   reviewRequestBodySchema,
+  SIGNED_AND_WAITING,
   reviewRequestResponseSchema,
   syncStatusSchema,
   trackHistoryQuerySchema,
@@ -28,6 +29,7 @@ import { certificateFileName, signedCertificateSchema, verifyCertificateSignatur
 import { renderCertificatePdf } from '../../../infra/certificate/pdf';
 import { sha256File } from '../../../infra/storage/file-storage';
 import { explorerLinks, type XrplNetwork } from '../../../infra/xrpl/ledger';
+import type { VaultItem } from '../../../domain/contracts/vault';
 import { findCertificate, findTrack, findTrackByTxHash, listCopyrightChecks, toVaultItem } from '../../../projections/vault/queries';
 import type { AppDeps } from '../../app';
 import { binarySchema, fileResponse, noBody, PUBLIC } from '../../openapi';
@@ -218,7 +220,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     if (!ledger.url) {
       return {
         status: 'not_checked' as const,
-        detail: `No XRP Ledger is configured (XRPL_URL): transaction ${txHash} is signed by the platform account but has not been submitted, so no ledger holds it yet.`,
+        detail: SIGNED_AND_WAITING,
       };
     }
     try {
@@ -238,21 +240,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     if (!row) throw new HttpError(404, `No registration of yours has transaction ${request.params.txHash}`);
     const item = toVaultItem(row);
     const registration = item.registration!;
-    const onLedger = registration.ledgerStatus === 'validated' || registration.ledgerStatus === 'submitted';
-    const syncResults = [
-      {
-        database: 'GOOSE copyright registry',
-        success: Boolean(item.certificateId),
-        transactionId: item.certificateId,
-        detail: item.certificateId ? 'Certificate issued and signed; the cleared work is in the registry the copyright oracle searches' : 'No certificate yet',
-      },
-      {
-        database: `XRP Ledger (${registration.network})`,
-        success: onLedger,
-        transactionId: item.xrplTxHash,
-        detail: onLedger ? `Submitted to ${registration.network} (${registration.ledgerStatus}${registration.resultCode ? `, ${registration.resultCode}` : ''})` : (registration.note ?? `Not on the ledger: ${registration.ledgerStatus.replace('_', ' ')}`),
-      },
-    ];
+    const syncResults = registrationRecords(item, registration);
     return {
       txHash: item.xrplTxHash!,
       syncResults,
@@ -307,3 +295,43 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     return { success: true as const, ...outcome.value };
   });
 };
+
+type SyncResult = z.infer<typeof syncStatusSchema>['syncResults'][number];
+type Registration = NonNullable<VaultItem['registration']>;
+
+/**
+ * Where a registration is recorded: GOOSE's own registry (the signed certificate) and the XRP
+ * Ledger. The ledger row is recorded only once validated; a transaction that is signed and kept,
+ * or sent and not yet validated, waits, said in plain words whatever note was stored with it.
+ */
+export function registrationRecords(item: Pick<VaultItem, 'certificateId' | 'xrplTxHash'>, registration: Registration): SyncResult[] {
+  const onLedger = ledgerRecord(registration);
+  return [
+    {
+      database: 'GOOSE copyright registry',
+      success: Boolean(item.certificateId),
+      state: item.certificateId ? 'recorded' : 'waiting',
+      transactionId: item.certificateId,
+      detail: item.certificateId ? 'Certificate issued and signed; the cleared work is in the registry the copyright oracle searches' : 'No certificate yet',
+    },
+    { database: `XRP Ledger (${registration.network})`, success: onLedger.state === 'recorded', transactionId: item.xrplTxHash, ...onLedger },
+  ];
+}
+
+function ledgerRecord(registration: Registration): Pick<SyncResult, 'state' | 'detail'> {
+  switch (registration.ledgerStatus) {
+    case 'validated':
+      return { state: 'recorded', detail: `Validated on the ${registration.network} ledger${registration.resultCode ? ` (${registration.resultCode})` : ''}` };
+    case 'submitted':
+      return { state: 'waiting', detail: `Sent to the ${registration.network} ledger, awaiting validation` };
+    case 'failed':
+      return { state: 'failed', detail: registration.note ?? 'The ledger did not accept the registration' };
+    case 'awaiting_submission':
+    case 'signed':
+      return { state: 'waiting', detail: SIGNED_AND_WAITING };
+    default: {
+      const unknown: never = registration.ledgerStatus;
+      return unknown;
+    }
+  }
+}

@@ -360,7 +360,7 @@ describe('payments when Stripe is not configured', () => {
 
   it('says so on the config route and answers 503 on the create routes and the webhook', async () => {
     const user = await signup(testApp);
-    const reason = 'Payments are not configured on this server: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY';
+    const reason = 'Card payments are not offered on this server.';
     expect((await testApp.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ configured: false, publishableKey: null, reason });
     const intent = await testApp.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: { cookie: user.cookie }, payload: { packageId: 'starter', amount: 9.99 } });
     const subscription = await testApp.app.inject({ method: 'POST', url: '/api/create-subscription', headers: { cookie: user.cookie }, payload: { tierId: 'bronze' } });

@@ -139,7 +139,7 @@ export const royaltyReceiverRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         const sent = await mailInvitation(mailer, { to: added.receiverEmail, receiverName: added.receiverName, creatorName, contentTitle: item.title, royaltyPercentage: added.royaltyPercentage, link });
         await runReceiversCommand(eventStore, projector, contentId, { type: 'RecordInvitationSent', data: { receiverId, sentAt: new Date().toISOString(), deliveredTo: sent.deliveredTo } }, context);
         message = mailer.transport === 'outbox'
-          ? `${added.receiverName} was added; the invitation was written to the server's outbox (no mail server is configured)`
+          ? `${added.receiverName} was added. This server sends no email, so the invitation has not reached them; the server's operator can pass its link on`
           : `${added.receiverName} was added and invited by email to ${added.receiverEmail}`;
       } catch (error) {
         request.log.warn({ err: error, contentId, receiverId }, 'royalty invitation not sent');

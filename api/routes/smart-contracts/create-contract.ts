@@ -107,6 +107,7 @@ export async function createContract(deps: CreateContractDeps, userId: string, b
   await projector.waitFor(position);
   const stored = await findContract(db, contractId);
   if (!stored) throw new HttpError(503, 'The contract was created but is not readable yet; reload in a moment');
-  const deployed = outcome.status === 'validated' ? 'deployed on the XRP Ledger' : outcome.status === 'awaiting_submission' ? 'signed and awaiting submission to the XRP Ledger' : `deployment ${outcome.status}`;
+  const waiting = outcome.signed ? 'its deploy payment is signed and waits for a connection to the XRP Ledger' : 'not on the XRP Ledger: no deploy payment was signed';
+  const deployed = outcome.status === 'validated' ? 'deployed on the XRP Ledger' : outcome.status === 'awaiting_submission' ? waiting : `deployment ${outcome.status}`;
   return { success: true as const, contract: stored.contract, message: `Smart contract created for "${title}": ${deployed}` };
 }

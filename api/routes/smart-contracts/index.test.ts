@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractDetailSchema, payoutHistorySchema } from '../../../domain/contracts/royalties';
 import { royaltyContractStreamId } from '../../../domain/royalties/royalty-contract.events';
 import { contractIdFor } from '../../../infra/royalties/contract-id';
+import { SIGNED_NOT_SENT } from '../../../infra/royalties/contract-anchor';
 import { verifyContractTerms } from '../../../infra/royalties/contract-terms';
 import { royaltyEarningsSink } from '../../../infra/royalties/earnings-sink';
 import { parseWalletConfig } from '../../../infra/wallets/config';
@@ -84,7 +85,7 @@ describe('smart contract routes', () => {
     expect(contract).toMatchObject({ contentId: trackId, contentTitle: 'Night Drive', royaltySplit: 85, platformShare: 15, distributionSchedule: 'weekly', minimumThreshold: 500, pendingAmount: 0, contractStatus: 'active' });
     expect(contract.deployment).toMatchObject({ status: 'awaiting_submission', usdAmount: '49.95', xrpAmount: '99.900000', explorerUrl: null });
     expect(contract.deployment.txHash).toMatch(/^[0-9A-F]{64}$/);
-    expect(contract.deployment.reason).toMatch(/XRPL_URL is not set/);
+    expect(contract.deployment.reason).toBe(SIGNED_NOT_SENT);
     expect(Date.parse(contract.nextDistribution) - Date.parse(contract.createdAt)).toBe(7 * 24 * 3600 * 1000);
 
     const detail = contractDetailSchema.parse((await inject('GET', `/api/smart-contracts/${contract.contractId}`, cookie)).json());

@@ -29,7 +29,7 @@ import { noBody } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 
-export const WITHDRAWALS_NOT_CONFIGURED = 'Withdrawals to Polygon are not configured on this server: set POLYGON_RPC_URL, GOOSE_TOKEN_CONTRACT and POLYGON_TREASURY_KEY';
+export const WITHDRAWALS_NOT_CONFIGURED = 'Withdrawals to Polygon are not offered on this server.';
 // Said to users in plain words; operators find the settings (XRP_USD_RATE, XRPL_URL, XRP_ONRAMP_URL) in the start log and docs/wallets.md.
 export const NO_XRP_RATE = 'No XRP price is set on this server, so the XRP for a package is not known';
 export const NO_XRP_ONRAMP = 'Buying XRP by card is not available on this server';

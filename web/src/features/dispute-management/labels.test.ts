@@ -3,7 +3,7 @@
 // timeline's order, and when a row offers Add Evidence.
 import { describe, expect, it } from 'vitest';
 import { dispute } from './dispute.fixture';
-import { canAddEvidence, countdown, DEFAULT_FILTERS, disputeSearchParams, filtersFromParams, relativeCreated, summaryCards, timelineOf } from './labels';
+import { autoActionText, canAddEvidence, countdown, DEFAULT_FILTERS, disputeSearchParams, filtersFromParams, relativeCreated, summaryCards, timelineOf } from './labels';
 
 const now = new Date('2026-11-26T12:00:00');
 
@@ -70,5 +70,12 @@ describe('Add Evidence on a row', () => {
     expect(canAddEvidence(dispute({ viewer: { isClaimant: false, allowedActions: ['add_evidence'], roles: ['reviewer'] } }))).toBe(false);
     expect(canAddEvidence(dispute({ status: 'pending_evidence', viewer: { isClaimant: false, isAssignedReviewer: true, allowedActions: ['add_evidence'] } }))).toBe(true);
     expect(canAddEvidence(dispute({ status: 'pending_evidence', viewer: { allowedActions: [] } }))).toBe(false);
+  });
+
+  it('never says the owner was notified while the server sends no notifications', () => {
+    const told = { action: 'owner_notified' as const, detail: 'The owner sees the case in their disputes list, and an open app is told at once' };
+    expect(autoActionText(told, false)).toBe("The case is listed in the owner's Disputes tab; no notification is sent to them (no mail, no in-app message).");
+    expect(autoActionText(told, true)).toBe(told.detail);
+    expect(autoActionText({ action: 'case_opened', detail: 'Case #d1 opened' }, false)).toBe('Case #d1 opened');
   });
 });

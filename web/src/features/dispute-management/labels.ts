@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import {
   DISPUTE_STATUSES,
   type Dispute,
+  type AutoAction,
   type DisputeListQuery,
   type DisputeListResponse,
   type DisputePriority,
@@ -25,6 +26,17 @@ export const DISPUTE_TYPE_DISPLAY: Record<DisputeType, { label: string; icon: st
   attribution_dispute: { label: 'Attribution dispute', icon: 'pi-tag' },
   false_dmca: { label: 'False DMCA', icon: 'pi-exclamation-circle' },
 };
+
+/** What the owner learns of a new case while the server sends no notifications: it is listed in their Disputes tab, nothing more. */
+export const OWNER_SEES_CASE = "The case is listed in the owner's Disputes tab; no notification is sent to them (no mail, no in-app message).";
+
+/**
+ * One automatic action of a filing in words. Without the notifications capability, `owner_notified`
+ * records only that the owner can find the case: older records say "told", so its words are the screen's own.
+ */
+export function autoActionText(action: AutoAction, notifications: boolean): string {
+  return action.action === 'owner_notified' && !notifications ? OWNER_SEES_CASE : action.detail;
+}
 
 export const STATUS_DISPLAY: Record<DisputeStatus, { label: string; severity: Severity }> = {
   open: { label: 'Open', severity: 'info' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { copyrightCheck, vaultItem } from '../track-workflow/vault-item.fixture';
-import { failureDetails, isWorkflowActive, trackWorkflowStatus } from './workflow-status';
+import { failureDetails, isWorkflowActive, ledgerWait, trackWorkflowStatus, workflowStatusDisplay } from './workflow-status';
 
 describe('track workflow status', () => {
   it('follows pending → mastering → mastered → analyzing → registered', () => {
@@ -34,5 +34,23 @@ describe('track workflow status', () => {
     expect(trackWorkflowStatus(held)).toBe('held');
     expect(isWorkflowActive(held)).toBe(false);
     expect(trackWorkflowStatus({ ...held, copyrightCheck: copyrightCheck({ status: 'analyzing', verdict: null, checkId: 'c2' }) })).toBe('analyzing');
+  });
+
+  it('calls a registration Registered only once the ledger holds it; signed and waiting says so', () => {
+    const registration = (ledgerStatus: 'validated' | 'submitted' | 'awaiting_submission') => ({
+      network: 'testnet',
+      account: 'rPlatform',
+      ledgerStatus,
+      resultCode: null,
+      note: null,
+      explorer: { xrpscan: 'https://testnet.xrpscan.com/tx/AB', xrplorer: null, bithomp: null, xrplOrg: null },
+    });
+    const registered = (ledgerStatus: 'validated' | 'submitted' | 'awaiting_submission') =>
+      vaultItem({ trackStatus: 'copyrighted', xrplTxHash: 'AB'.repeat(32), registration: registration(ledgerStatus) });
+    expect(workflowStatusDisplay(registered('awaiting_submission')).label).toBe('Signed, waiting for the ledger');
+    expect(ledgerWait(registered('awaiting_submission'))).toBe('signed');
+    expect(workflowStatusDisplay(registered('submitted')).label).toBe('Sent, awaiting ledger validation');
+    expect(workflowStatusDisplay(registered('validated')).label).toBe('Registered');
+    expect(ledgerWait(registered('validated'))).toBeNull();
   });
 });

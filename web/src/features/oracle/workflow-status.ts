@@ -37,6 +37,26 @@ export const STATUS_DISPLAY: Record<TrackWorkflowStatus, { label: string; severi
   failed: { label: 'Failed', severity: 'danger', icon: 'pi pi-times-circle' },
 };
 
+/** A registration no ledger holds yet: signed on a server without a ledger connection, or sent and not yet validated. */
+export function ledgerWait(item: VaultItem): 'signed' | 'submitted' | null {
+  if (trackWorkflowStatus(item) !== 'registered' || !item.xrplTxHash) return null;
+  const ledger = item.registration?.ledgerStatus;
+  if (ledger === 'awaiting_submission' || ledger === 'signed') return 'signed';
+  if (ledger === 'submitted') return 'submitted';
+  return null;
+}
+
+const WAITING_DISPLAY: Record<NonNullable<ReturnType<typeof ledgerWait>>, (typeof STATUS_DISPLAY)[TrackWorkflowStatus]> = {
+  signed: { label: 'Signed, waiting for the ledger', severity: 'warning', icon: 'pi pi-clock' },
+  submitted: { label: 'Sent, awaiting ledger validation', severity: 'info', icon: 'pi pi-clock' },
+};
+
+/** The card's status as it is: a registration the ledger does not hold yet is not called Registered. */
+export function workflowStatusDisplay(item: VaultItem): (typeof STATUS_DISPLAY)[TrackWorkflowStatus] {
+  const waiting = ledgerWait(item);
+  return waiting ? WAITING_DISPLAY[waiting] : STATUS_DISPLAY[trackWorkflowStatus(item)];
+}
+
 /** Why the track failed and how close the nearest registered work is, for the failed state. */
 export function failureDetails(item: VaultItem): { step: ReturnType<typeof failedLifecycleStep>; reason: string; similarity: number | null } {
   const step = failedLifecycleStep(item);

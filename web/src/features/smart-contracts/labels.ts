@@ -1,19 +1,13 @@
 // What the Smart Contracts screen says about contracts, payouts and receivers, kept out of the
-// components so it can be tested: statuses and deployment in plain words, the distribution
+// components so it can be tested: a contract's standing, its lock badge, deployment and price in
+// plain words, the distribution
 // progress (capped at 100 %), which vault items are registered (have an XRPL hash), a file's type,
 // and the Distribute Royalties amount check (at least 0.01, at most what is pending).
 import type { Contract, DeploymentStatus, PayoutRun, Receiver } from '../../../../domain/contracts/royalties';
 import type { VaultItem } from '../../../../domain/contracts/vault';
-import type { ContractStatus, DistributionSchedule } from '../../../../domain/royalties/terms';
+import type { DistributionSchedule } from '../../../../domain/royalties/terms';
 
 type Severity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
-
-export const CONTRACT_STATUS_DISPLAY: Record<ContractStatus, { label: string; severity: Severity }> = {
-  active: { label: 'Active', severity: 'success' },
-  paused: { label: 'Paused', severity: 'warning' },
-  completed: { label: 'Completed', severity: 'info' },
-  disputed: { label: 'Disputed', severity: 'danger' },
-};
 
 export const SCHEDULE_LABELS: Record<DistributionSchedule, string> = {
   monthly: 'Monthly',
@@ -37,6 +31,60 @@ export const DEPLOYMENT_STATUS_SEVERITY: Record<DeploymentStatus, Severity> = {
   validated: 'success',
   failed: 'danger',
 };
+
+/**
+ * The contract's standing on its card, from its real fields: a dispute freezes it, and an active
+ * contract whose deploy payment no ledger has validated says it is not on the ledger yet.
+ */
+export function contractStanding(contract: Pick<Contract, 'contractStatus' | 'deployment'>): { label: string; severity: Severity; onLedger: boolean } {
+  const onLedger = contract.deployment.status === 'validated';
+  switch (contract.contractStatus) {
+    case 'disputed':
+      return { label: 'Frozen by a dispute', severity: 'danger', onLedger };
+    case 'paused':
+      return { label: 'Paused', severity: 'warning', onLedger };
+    case 'completed':
+      return { label: 'Completed', severity: 'info', onLedger };
+    case 'active':
+      return onLedger ? { label: 'Active', severity: 'success', onLedger } : { label: 'Active, not on the ledger yet', severity: 'warning', onLedger };
+    default: {
+      const unknown: never = contract.contractStatus;
+      return unknown;
+    }
+  }
+}
+
+/** The lock badge is earned: "IMMUTABLE & ACTIVE" only for an active contract the ledger holds. */
+export function ledgerBadge(contract: Pick<Contract, 'contractStatus' | 'deployment'>): string | null {
+  if (contract.deployment.status !== 'validated') return null;
+  return contract.contractStatus === 'active' ? 'IMMUTABLE & ACTIVE' : 'On the XRP Ledger';
+}
+
+/** The deployment in plain words; a payment that was never signed (no wallet, no XRP price) is not called signed. */
+export function deploymentText(deployment: Pick<Contract['deployment'], 'status' | 'txHash'>): string {
+  if (deployment.status === 'awaiting_submission' && !deployment.txHash) return 'Not signed yet, not on the ledger';
+  return DEPLOYMENT_STATUS_TEXT[deployment.status];
+}
+
+const UNPRICED_XRP = 'unpriced';
+
+/**
+ * Why a deployment is not on the ledger, from its fields: a kept signed payment, or no payment for
+ * want of an XRP price or of a wallet. Reasons stored by older servers named server settings, so a
+ * waiting deployment is explained in the screen's words; a failure keeps the ledger's own reason.
+ */
+export function deploymentReason(deployment: Pick<Contract['deployment'], 'status' | 'txHash' | 'xrpAmount' | 'reason'>): string | null {
+  if (deployment.status !== 'awaiting_submission') return deployment.reason;
+  if (deployment.txHash) return 'The deploy payment is signed; it waits for a connection to the XRP Ledger, which this server does not have yet, so no ledger holds it.';
+  if (deployment.xrpAmount === UNPRICED_XRP) return 'No deploy payment was signed: this server has no XRP price to convert the deploy price with. The contract works here, but it is not on the XRP Ledger.';
+  return 'No deploy payment was signed: you had no XRPL wallet when this contract was created. The contract works here, but it is not on the XRP Ledger.';
+}
+
+/** The server answers 'unpriced' when it has no XRP price: the dollars are known, the XRP not yet. */
+export function deployPriceText(deployment: Pick<Contract['deployment'], 'xrpAmount' | 'usdAmount'>): string {
+  if (deployment.xrpAmount === UNPRICED_XRP) return `$${deployment.usdAmount}, paid in XRP once this server has an XRP price`;
+  return `${deployment.xrpAmount} XRP ($${deployment.usdAmount})`;
+}
 
 export const PAYOUT_METHOD_TEXT: Record<PayoutRun['lines'][number]['method'], string> = {
   token_credit: 'Credited in tokens',

@@ -170,6 +170,8 @@ describe('create API key', () => {
     expect(html).toContain('$0.05 a successful call');
     expect(html).toContain('up to 50 MB');
     expect(html).toContain('Uptime target: 99.9%');
+    expect(html).toContain('Commercial use is allowed on every tier');
+    expect(html).not.toContain('requires an appropriate subscription tier');
     expect(html).toContain('>Accept<');
     expect(html).toContain('>Decline<');
   });

@@ -47,7 +47,7 @@ export function TermsBody() {
         </li>
         <li>Files: audio (such as MP3, WAV or FLAC) up to {V1_MAX_UPLOAD_BYTES / (1024 * 1024)} MB a request.</li>
         <li>Uptime target: 99.9%. It is a target, not a guarantee, and no credits are paid when it is missed.</li>
-        <li>Commercial use requires an appropriate subscription tier.</li>
+        <li>Commercial use is allowed on every tier, the free one included: no subscription is needed for it, and a paid tier's key pays per call as above.</li>
         <li>Keep your key secret. It is shown once; GOOSE stores only its hash and cannot show it again. Delete a key that may have leaked.</li>
         <li>A key whose requests keep failing is suspended, and refused from then on.</li>
       </ul>

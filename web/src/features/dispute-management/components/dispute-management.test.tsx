@@ -114,6 +114,8 @@ describe('file dialog', () => {
     expect(html).toContain('Medium');
     expect(html).toMatch(/<textarea[^>]*rows="4"/);
     expect(html).toContain('File Dispute');
+    expect(html).toContain('The case is listed in the owner&#x27;s Disputes tab; no notification is sent to them.');
+    expect(html).not.toContain('tells the owner');
   });
 
   it('checks the request with the contract before sending, in its words', () => {
@@ -139,7 +141,8 @@ describe('file dialog', () => {
     );
     expect(html).toContain('Dispute #dsp-9 is filed.');
     expect(html).toContain('Licensing of Midnight Rain frozen: purchases are refused');
-    expect(html).toContain('no mail server is configured');
+    expect(html).toContain("The case is listed in the owner&#x27;s Disputes tab; no notification is sent to them");
+    expect(html).not.toMatch(/notified|was told/);
   });
 });
 

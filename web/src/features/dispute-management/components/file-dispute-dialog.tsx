@@ -2,7 +2,8 @@
 // registered works, or its id typed), dispute type, priority (medium by default), subject, description
 // and the claimed rights. The request is checked with the contract's schema before it is sent; the
 // server's refusal is shown as it says it. On success the confirmation lists what the server did
-// automatically (autoActions: case opened, payouts and licensing frozen, owner notified).
+// automatically (autoActions: case opened, payouts and licensing frozen, and the case listed for the
+// owner, who is sent no notification).
 import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -16,8 +17,9 @@ import { CLAIMED_RIGHTS, DISPUTE_PRIORITIES, DISPUTE_TYPES, fileDisputeRequestSc
 import type { LicenseType } from '../../../../../domain/contracts/licensing';
 import type { Work } from '../../../../../domain/contracts/registry';
 import { errorMessage } from '../../../lib/api-client';
+import { useCapability } from '../../../lib/capabilities';
 import { searchRegisteredWorks, useFileDispute, type FileDisputeResponse } from '../api/disputes';
-import { DISPUTE_TYPE_DISPLAY, PRIORITY_DISPLAY, RIGHT_LABELS } from '../labels';
+import { autoActionText, DISPUTE_TYPE_DISPLAY, PRIORITY_DISPLAY, RIGHT_LABELS } from '../labels';
 
 export function FileDisputeDialog({ visible, onHide, onOpenCase }: { visible: boolean; onHide(): void; onOpenCase(disputeId: string): void }) {
   const [filed, setFiled] = useState<FileDisputeResponse | null>(null);
@@ -72,6 +74,7 @@ export function fileRequestFrom(values: FileDisputeFormValues) {
 export function FileDisputeForm({ initial = EMPTY_FORM, onCancel, onFiled }: { initial?: FileDisputeFormValues; onCancel(): void; onFiled(answer: FileDisputeResponse): void }) {
   const ids = useId();
   const file = useFileDispute();
+  const notifications = useCapability('notifications');
   const [values, setValues] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [suggestions, setSuggestions] = useState<Work[]>([]);
@@ -163,7 +166,10 @@ export function FileDisputeForm({ initial = EMPTY_FORM, onCancel, onFiled }: { i
           onChange={(event) => set('claimedRights', event.value as LicenseType[])}
         />
       </div>
-      <p className="muted">Filing freezes the work's royalty payouts and its licensing until the case is resolved, and tells the owner.</p>
+      <p className="muted">
+        Filing freezes the work's royalty payouts and its licensing until the case is resolved. The case is listed in the owner's Disputes tab
+        {notifications.available ? '.' : '; no notification is sent to them.'}
+      </p>
       {problem && <Message severity="error" text={problem} />}
       <div className="button-row">
         <Button type="button" label="Cancel" outlined disabled={busy} onClick={onCancel} />
@@ -174,6 +180,7 @@ export function FileDisputeForm({ initial = EMPTY_FORM, onCancel, onFiled }: { i
 }
 
 export function FiledConfirmation({ disputeId, autoActions, onOpenCase, onClose }: { disputeId: string; autoActions: readonly AutoAction[]; onOpenCase(): void; onClose(): void }) {
+  const notifications = useCapability('notifications').available;
   return (
     <div className="dispute-filed">
       <Message severity="success" text={`Dispute #${disputeId} is filed.`} />
@@ -181,7 +188,7 @@ export function FiledConfirmation({ disputeId, autoActions, onOpenCase, onClose 
       <ul className="dispute-filed__actions">
         {autoActions.map((action) => (
           <li key={action.action}>
-            <i className="pi pi-check" aria-hidden="true" /> {action.detail}
+            <i className="pi pi-check" aria-hidden="true" /> {autoActionText(action, notifications)}
           </li>
         ))}
       </ul>

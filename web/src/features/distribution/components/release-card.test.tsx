@@ -57,6 +57,12 @@ describe('release card', () => {
     expect(html).not.toMatch(/data\/|DELIVERY_/);
   });
 
+  it('shows a sandbox release stored with an older notice in plain words, without the server folder', () => {
+    const html = render(sandboxRelease({ notice: 'Sandbox distributor: the release package is kept on this server under data/releases and no store received anything. Store states are simulated.' }));
+    expect(html).not.toContain('data/releases');
+    expect(html).toContain(SANDBOX_NOTICE_FIXTURE);
+  });
+
   it('says a release is waiting for the delivery partner while it cannot be reached', () => {
     const html = render(release({ status: 'pending', waitingForPartnerSince: '2026-11-25T10:00:00.000Z', stores: [] }));
     expect(html).toContain('Status: Waiting for the delivery partner');

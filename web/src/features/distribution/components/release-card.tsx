@@ -18,6 +18,8 @@ import { formatCents } from '../../../lib/format';
 import { formatDay, isSandboxRelease, releaseStatusLabel, releaseStatusSeverity, storeStateLabel } from '../labels';
 import { RoyaltyBreakdownTable } from './royalty-breakdown';
 
+const SANDBOX_RELEASE_NOTICE = 'Sandbox: this release was not sent to any store and no store received it. Nothing was charged. The store states shown are simulated.';
+
 export function ReleaseCard({ release }: { release: Distribution }) {
   const toast = useToast();
   const takedown = useTakedown();
@@ -59,8 +61,12 @@ export function ReleaseCard({ release }: { release: Distribution }) {
           <Tag value={status} severity={releaseStatusSeverity(release)} aria-label={`Status: ${status}`} />
         </header>
 
-        {release.notice && <Message severity="warn" className="release-card__notice" text={release.notice} />}
-        {isSandboxRelease(release) && !release.notice && <Message severity="warn" className="release-card__notice" text="Sandbox: no store received this release and nothing was charged." />}
+        {/* A sandbox release gets the screen's own words: notices stored by older servers named the server's folder. */}
+        {isSandboxRelease(release) ? (
+          <Message severity="warn" className="release-card__notice" text={SANDBOX_RELEASE_NOTICE} />
+        ) : (
+          release.notice && <Message severity="warn" className="release-card__notice" text={release.notice} />
+        )}
         {release.waitingForPartnerSince && release.status === 'pending' && (
           <Message
             severity="info"

@@ -284,6 +284,7 @@ describe('my offers and sales', () => {
     expect(html).toContain('Only the work&#x27;s owner can offer licenses for it');
     for (const label of ['Work', 'License type', 'Scope', 'Territory', 'Duration', 'Currency', 'Price', 'Original price (optional)', 'Custom terms']) expect(html).toContain(`>${label}</label>`);
     expect(html).toContain('Offer license');
+    expect(html).not.toMatch(/[A-Z_]{4,}_(URL|KEY|RATE|SECRET)/);
     const none = render(<OfferForm items={[vaultItem({ certificateId: null })]} onDone={noop} />);
     expect(none).toContain('You have no registered works yet');
   });

@@ -223,7 +223,7 @@ export function OfferForm({ items, editing = null, onDone, initialError = null }
             <label htmlFor={`${ids}-pay-${option}`}>{PAYMENT_METHOD_LABELS[option]}</label>
           </div>
         ))}
-        <small className="muted">Card needs Stripe configured on this server and XRP escrow an XRP Ledger (XRPL_URL); a purchase says so when they are not.</small>
+        <small className="muted">Card works only where this server offers card payments, and XRP escrow only where it is connected to the XRP Ledger; a purchase says so when they are not.</small>
       </fieldset>
       <fieldset className="offer-form__group">
         <legend>Terms</legend>

@@ -12,14 +12,15 @@ import { changeTab } from '../../../lib/app-events';
 import { useCapability } from '../../../lib/capabilities';
 import { useWorkflowVault } from '../api/use-workflow-vault';
 import '../oracle.css';
-import { trackWorkflowStatus } from '../workflow-status';
+import { ledgerWait, trackWorkflowStatus } from '../workflow-status';
 import { WorkflowTrackCard } from './workflow-track-card';
 
 export function OraclePanel() {
   const vault = useWorkflowVault();
   const ledger = useCapability('ledger-submission');
   const items = vault.data ?? [];
-  const registered = items.filter((item) => trackWorkflowStatus(item) === 'registered').length;
+  const registered = items.filter((item) => trackWorkflowStatus(item) === 'registered' && !ledgerWait(item)).length;
+  const waiting = items.filter((item) => ledgerWait(item)).length;
 
   return (
     <section className="oracle-panel" aria-labelledby="oracle-title">
@@ -37,6 +38,7 @@ export function OraclePanel() {
           <div className="oracle-panel__counts">
             <Tag value={`${items.length} ${items.length === 1 ? 'track' : 'tracks'}`} severity="info" />
             <Tag value={`${registered} registered`} severity="success" />
+            {waiting > 0 && <Tag value={`${waiting} waiting for the ledger`} severity="warning" />}
           </div>
         )}
       </div>

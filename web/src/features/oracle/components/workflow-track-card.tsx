@@ -31,7 +31,7 @@ import { useContracts } from '../../track-workflow/api/create-contract';
 import { smartContractTabAtom } from '../../smart-contracts/atoms';
 import { CreateContractDialog } from '../../smart-contracts/components/create-contract-dialog';
 import { RegistrationAfterCheckError, useRegisterCopyrightFlow, type RegisterFlowOutcome } from '../api/register-copyright-flow';
-import { failureDetails, STATUS_DISPLAY, trackWorkflowStatus } from '../workflow-status';
+import { failureDetails, trackWorkflowStatus, workflowStatusDisplay } from '../workflow-status';
 
 function outcomeToast(outcome: RegisterFlowOutcome): ToastOptions {
   if (outcome.kind === 'conflict') return checkOutcomeToast(outcome.check);
@@ -66,7 +66,7 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
   const check = useRunCopyrightCheck();
   const registerFlow = useRegisterCopyrightFlow();
   const status = trackWorkflowStatus(item);
-  const display = STATUS_DISPLAY[status];
+  const display = workflowStatusDisplay(item);
   const isMusic = item.contentType === 'music';
   const results = masteringResultsOf(item);
   const failure = status === 'failed' ? failureDetails(item) : null;

@@ -1,8 +1,8 @@
-// One royalty contract in the Smart Contracts tab (spec 2 §2, §3): its status, total earnings,
+// One royalty contract in the Smart Contracts tab (spec 2 §2, §3): its standing, total earnings,
 // distributed and pending (cents shown as dollars), the distribution progress capped at 100 %, the
-// next scheduled payout, the IMMUTABLE & ACTIVE badge, View Contract (signed terms, PDF and the
-// deployment said plainly), Run payout (the contract's trigger) and the disabled Blockchain
-// Protected button.
+// next scheduled payout, View Contract (signed terms, PDF and the deployment said plainly) and Run
+// payout (the contract's trigger). The IMMUTABLE & ACTIVE badge and the disabled Blockchain
+// Protected button show only when they are true: the ledger holds the contract's deploy payment.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { ProgressBar } from 'primereact/progressbar';
@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { formatCents } from '../../../lib/format';
 import { useExecuteContract } from '../api/smart-contracts';
-import { CONTRACT_STATUS_DISPLAY, DEPLOYMENT_STATUS_SEVERITY, DEPLOYMENT_STATUS_TEXT, distributionProgress, SCHEDULE_LABELS } from '../labels';
+import { contractStanding, DEPLOYMENT_STATUS_SEVERITY, deploymentText, distributionProgress, ledgerBadge, SCHEDULE_LABELS } from '../labels';
 import { ContractViewDialog } from './contract-view-dialog';
 
 function nextDistributionText(contract: Contract): string {
@@ -29,7 +29,8 @@ export function ContractCard({ contract }: { contract: Contract }) {
   const toast = useToast();
   const execute = useExecuteContract();
   const [viewOpen, setViewOpen] = useState(false);
-  const status = CONTRACT_STATUS_DISPLAY[contract.contractStatus];
+  const status = contractStanding(contract);
+  const badge = ledgerBadge(contract);
   const progress = distributionProgress(contract);
 
   const runPayout = () =>
@@ -54,8 +55,8 @@ export function ContractCard({ contract }: { contract: Contract }) {
           <Tag value={status.label} severity={status.severity} aria-label={`Contract status: ${status.label}`} />
         </header>
         <div className="contract-card__badges">
-          <Tag value="IMMUTABLE & ACTIVE" icon="pi pi-lock" severity="info" />
-          <Tag value={DEPLOYMENT_STATUS_TEXT[contract.deployment.status]} severity={DEPLOYMENT_STATUS_SEVERITY[contract.deployment.status]} />
+          {badge && <Tag value={badge} icon="pi pi-lock" severity="info" />}
+          <Tag value={deploymentText(contract.deployment)} severity={DEPLOYMENT_STATUS_SEVERITY[contract.deployment.status]} />
         </div>
         <dl className="facts contract-card__facts">
           <Fact term="Total earnings">{formatCents(contract.totalEarnings)}</Fact>
@@ -81,7 +82,7 @@ export function ContractCard({ contract }: { contract: Contract }) {
             disabled={execute.isPending || contract.pendingAmount <= 0 || contract.contractStatus !== 'active'}
             onClick={runPayout}
           />
-          <Button label="Blockchain Protected" icon="pi pi-shield" size="small" text disabled />
+          {status.onLedger && <Button label="Blockchain Protected" icon="pi pi-shield" size="small" text disabled />}
         </div>
       </Card>
       <ContractViewDialog contract={contract} visible={viewOpen} onHide={() => setViewOpen(false)} />

@@ -11,7 +11,7 @@ import { Fact } from '../../../components/ui/fact';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { contractTermsPdfUrl, useContractDetail, type ContractDetail } from '../api/smart-contracts';
-import { DEPLOYMENT_STATUS_SEVERITY, DEPLOYMENT_STATUS_TEXT } from '../labels';
+import { DEPLOYMENT_STATUS_SEVERITY, deployPriceText, deploymentReason, deploymentText } from '../labels';
 
 interface ContractViewDialogProps {
   contract: Contract;
@@ -33,15 +33,14 @@ export function ContractViewDialog({ contract, visible, onHide }: ContractViewDi
 
 export function Deployment({ contract }: { contract: Contract }) {
   const { deployment } = contract;
+  const reason = deploymentReason(deployment);
   return (
     <section className="contract-view__section" aria-label="Deployment">
       <h4>Deployment on the XRP Ledger</h4>
-      <Tag value={DEPLOYMENT_STATUS_TEXT[deployment.status]} severity={DEPLOYMENT_STATUS_SEVERITY[deployment.status]} />
+      <Tag value={deploymentText(deployment)} severity={DEPLOYMENT_STATUS_SEVERITY[deployment.status]} />
       <dl className="facts">
         <Fact term="Network">{deployment.network}</Fact>
-        <Fact term="Deploy price">
-          {deployment.xrpAmount} XRP (${deployment.usdAmount})
-        </Fact>
+        <Fact term="Deploy price">{deployPriceText(deployment)}</Fact>
         <Fact term="Paid from">{deployment.account ?? 'Your XRPL account'}</Fact>
         <Fact term="Created">{formatDateTime(contract.createdAt)}</Fact>
         {deployment.txHash && (
@@ -56,7 +55,7 @@ export function Deployment({ contract }: { contract: Contract }) {
           </Fact>
         )}
       </dl>
-      {deployment.reason && <Message severity={deployment.status === 'failed' ? 'error' : 'warn'} text={deployment.reason} />}
+      {reason && <Message severity={deployment.status === 'failed' ? 'error' : 'warn'} text={reason} />}
     </section>
   );
 }

@@ -25,6 +25,7 @@ import {
   type DistributionSchedule,
 } from '../../../../../domain/royalties/terms';
 import { useToast } from '../../../components/ui/toast';
+import { useCapability } from '../../../lib/capabilities';
 import { contractCreatedToast, contractFailure } from '../../track-workflow/outcome-toasts';
 import { useCreateContract } from '../api/smart-contracts';
 import { registeredContent, SCHEDULE_LABELS, shortHash } from '../labels';
@@ -166,10 +167,7 @@ export function CreateContractForm({ items, contracts, initialContentId, onDone,
           <small className="muted">A scheduled payout runs only once this much is pending.</small>
         </div>
       </div>
-      <p className="contract-form__price inset-box small">
-        Deploying costs <strong>${CONTRACT_DEPLOY_PRICE_USD.toFixed(2)}</strong> once, paid in XRP from your own XRPL account. The signed terms are
-        anchored on the XRP Ledger by that payment.
-      </p>
+      <DeployPrice />
       <div className="button-row">
         <Button type="submit" label="Create Smart Contract" icon="pi pi-file-edit" loading={busy} disabled={busy || eligible.length === 0} />
         <Button type="button" label="Cancel" outlined disabled={busy} onClick={onDone} />
@@ -183,5 +181,17 @@ export function CreateContractForm({ items, contracts, initialContentId, onDone,
         }}
       />
     </form>
+  );
+}
+
+/** The deploy price, and whether this server can record the contract on the XRP Ledger now (GET /api/capabilities). */
+export function DeployPrice() {
+  const anchors = useCapability('contract-anchors');
+  return (
+    <p className="contract-form__price inset-box small">
+      Deploying costs <strong>${CONTRACT_DEPLOY_PRICE_USD.toFixed(2)}</strong> once, paid in XRP from your own XRPL account; that payment
+      records the signed terms on the XRP Ledger.
+      {!anchors.loading && !anchors.available && <> {anchors.reason} The contract still works here, and its card says it is not on the ledger.</>}
+    </p>
   );
 }

@@ -15,7 +15,7 @@ import { PanelTitle } from '../../../components/ui/panel-title';
 import { useContracts } from '../../track-workflow/api/create-contract';
 import { useVault } from '../../vault/api/get-vault';
 import { SMART_CONTRACT_TABS, smartContractTabAtom } from '../atoms';
-import { registeredContent, shortHash } from '../labels';
+import { contractStanding, registeredContent, shortHash } from '../labels';
 import '../smart-contracts.css';
 import { AnalyticsTab } from './analytics-tab';
 import { ContractsTab } from './contracts-tab';
@@ -57,6 +57,7 @@ export function SmartContractsScreen({ items, itemsLoading = false, contracts, c
   const [createFor, setCreateFor] = useState<{ contentId: string | null } | null>(null);
   const [distributeOpen, setDistributeOpen] = useState(false);
   const contracted = new Set(contracts.map((contract) => contract.contentId));
+  const contractOf = new Map(contracts.map((contract) => [contract.contentId, contract]));
   const registered = registeredContent(items);
   const openCreate = (contentId: string | null = null) => setCreateFor({ contentId });
 
@@ -68,8 +69,8 @@ export function SmartContractsScreen({ items, itemsLoading = false, contracts, c
             Smart Contracts
           </PanelTitle>
           <p className="muted">
-            Royalty contracts for your registered content: signed terms anchored on the XRP Ledger, receivers who accept their share, and payouts
-            of your earnings.
+            Royalty contracts for your registered content: signed terms, anchored on the XRP Ledger once their deploy payment reaches it,
+            receivers who accept their share, and payouts of your earnings.
           </p>
         </div>
         <div className="panel-header__tools button-row">
@@ -91,8 +92,8 @@ export function SmartContractsScreen({ items, itemsLoading = false, contracts, c
                   <span className="muted small">
                     {item.contentType} · XRPL <code>{shortHash(item.xrplTxHash ?? '')}</code>
                   </span>
-                  {contracted.has(item.id) ? (
-                    <Tag value="Contract active" severity="success" icon="pi pi-check" />
+                  {contractOf.has(item.id) ? (
+                    <ContractTag contract={contractOf.get(item.id)!} />
                   ) : (
                     <Button label="Create Smart Contract" icon="pi pi-file-edit" size="small" onClick={() => openCreate(item.id)} />
                   )}
@@ -132,4 +133,10 @@ export function SmartContractsScreen({ items, itemsLoading = false, contracts, c
       <DistributeRoyaltiesDialog visible={distributeOpen} onHide={() => setDistributeOpen(false)} contracts={contracts} />
     </section>
   );
+}
+
+/** A ready card's contract, said as it stands (a contract the ledger does not hold is not just "active"). */
+function ContractTag({ contract }: { contract: Contract }) {
+  const standing = contractStanding(contract);
+  return <Tag value={`Contract: ${standing.label}`} severity={standing.severity} icon="pi pi-check" />;
 }

@@ -8,14 +8,15 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
-import { ROYALTY_HISTORY_KEY, XRP_QR_CODE_KEY, XRP_WALLET_INFO_KEY } from '../../../lib/query-keys';
+import { describeCapabilities } from '../../../../../domain/platform/capabilities';
+import { CAPABILITIES_KEY, ROYALTY_HISTORY_KEY, XRP_QR_CODE_KEY, XRP_WALLET_INFO_KEY } from '../../../lib/query-keys';
 import { smartContractTabAtom } from '../atoms';
 import { vaultItem } from '../../track-workflow/vault-item.fixture';
 import { contract, payoutRun, receiver } from '../smart-contracts.fixture';
 import { RoyaltyFigures } from './analytics-tab';
 import { ContractsTab } from './contracts-tab';
 import { Deployment } from './contract-view-dialog';
-import { CreateContractForm } from './create-contract-dialog';
+import { CreateContractForm, DeployPrice } from './create-contract-dialog';
 import { DistributeForm } from './distribute-royalties-dialog';
 import { FundingBody } from './funding-dialog';
 import { PayoutHistory } from './history-tab';
@@ -68,7 +69,10 @@ describe('smart contracts screen', () => {
 
   it('marks ready content that already has a contract', () => {
     const html = render(<SmartContractsScreen items={[registered]} contracts={[contract({ contentId: 'track-1' })]} contractsStatus="success" />);
-    expect(html).toContain('Contract active');
+    expect(html).toContain('Contract: Active, not on the ledger yet');
+    const paused = render(<SmartContractsScreen items={[registered]} contracts={[contract({ contentId: 'track-1', contractStatus: 'paused' })]} contractsStatus="success" />);
+    expect(paused).toContain('Contract: Paused');
+    expect(paused).not.toContain('Contract active');
   });
 });
 
@@ -98,18 +102,42 @@ describe('smart contracts tab', () => {
     expect(render(<ContractsTab status="success" contracts={[]} onCreate={noop} />)).toContain('No smart contracts yet');
   });
 
-  it('shows status, earnings, distributed, pending, progress, next distribution and the badges of each contract', () => {
-    const html = render(<ContractsTab status="success" contracts={[contract()]} onCreate={noop} />);
-    expect(html).toContain('Active');
+  it('shows status, earnings, distributed, pending, progress, next distribution and the ledger badges of an anchored contract', () => {
+    const anchored = contract({ deployment: { ...contract().deployment, status: 'validated', reason: null, explorerUrl: 'https://testnet.xrpl.org/transactions/ABAB' } });
+    const html = render(<ContractsTab status="success" contracts={[anchored]} onCreate={noop} />);
+    expect(html).toContain('Contract status: Active"');
     expect(html).toMatch(/<dt>Total earnings<\/dt><dd>\$123.45<\/dd>/);
     expect(html).toMatch(/<dt>Distributed<\/dt><dd>\$100.00<\/dd>/);
     expect(html).toMatch(/<dt>Pending<\/dt><dd>\$23.45<\/dd>/);
     expect(html).toMatch(/<dt>Next distribution<\/dt><dd>Dec 1, 2026<\/dd>/);
     expect(html).toContain('Distributed 81%');
     expect(html).toContain('IMMUTABLE &amp; ACTIVE');
-    expect(html).toContain('Signed, awaiting submission to the XRP Ledger');
+    expect(html).toContain('Validated on the XRP Ledger');
     expect(html).toContain('View Contract');
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Blockchain Protected"|<button[^>]*aria-label="Blockchain Protected"[^>]*disabled=""/);
+  });
+
+  it('claims no lock or protection for a contract the ledger does not hold, and says what it is', () => {
+    const html = render(<ContractsTab status="success" contracts={[contract()]} onCreate={noop} />);
+    expect(html).toContain('Contract status: Active, not on the ledger yet');
+    expect(html).toContain('Signed, awaiting submission to the XRP Ledger');
+    expect(html).not.toContain('IMMUTABLE');
+    expect(html).not.toContain('Blockchain Protected');
+    const unsigned = render(<ContractsTab status="success" contracts={[contract({ deployment: { ...contract().deployment, txHash: null, account: null } })]} onCreate={noop} />);
+    expect(unsigned).toContain('Not signed yet, not on the ledger');
+    expect(unsigned).not.toContain('Signed, awaiting');
+  });
+
+  it('says a paused, completed or disputed contract is that, even when the ledger holds it', () => {
+    const validated = { ...contract().deployment, status: 'validated' as const, reason: null };
+    const standing = (contractStatus: 'paused' | 'completed' | 'disputed') => render(<ContractsTab status="success" contracts={[contract({ contractStatus, deployment: validated })]} onCreate={noop} />);
+    expect(standing('paused')).toContain('Contract status: Paused');
+    expect(standing('completed')).toContain('Contract status: Completed');
+    expect(standing('disputed')).toContain('Contract status: Frozen by a dispute');
+    for (const status of ['paused', 'completed', 'disputed'] as const) {
+      expect(standing(status)).not.toContain('IMMUTABLE');
+      expect(standing(status)).toContain('On the XRP Ledger');
+    }
   });
 
   it('caps the progress at 100 % and says an on-demand contract has no date', () => {
@@ -125,8 +153,26 @@ describe('view contract', () => {
   it('says a signed deploy is awaiting submission, with the reason and no transaction', () => {
     const html = render(<Deployment contract={contract()} />);
     expect(html).toContain('Signed, awaiting submission to the XRP Ledger');
-    expect(html).toContain('No XRPL_URL is configured');
-    expect(html).not.toContain('<dt>Transaction</dt>');
+    expect(html).toContain('it waits for a connection to the XRP Ledger');
+    expect(html).toContain('<dt>Deploy price</dt><dd>16.9 XRP ($49.95)</dd>');
+    expect(html).not.toContain('href=');
+  });
+
+  it('gives the dollar price of a deploy this server cannot price in XRP, never "unpriced XRP"', () => {
+    const html = render(<Deployment contract={contract({ deployment: { ...contract().deployment, xrpAmount: 'unpriced', txHash: null, account: null } })} />);
+    expect(html).toContain('<dt>Deploy price</dt><dd>$49.95, paid in XRP once this server has an XRP price</dd>');
+    expect(html).not.toContain('unpriced');
+    expect(html).toContain('Not signed yet, not on the ledger');
+    expect(html).toContain('this server has no XRP price');
+  });
+
+  it('explains a waiting deployment stored with an older reason in plain words, without the setting or the hash', () => {
+    const old = `No XRP Ledger server is configured (XRPL_URL is not set), so the deployment payment ${'AB'.repeat(32)} from rCreator is signed but has not been sent to the testnet ledger.`;
+    const html = render(<Deployment contract={contract({ deployment: { ...contract().deployment, reason: old } })} />);
+    expect(html).toContain('The deploy payment is signed; it waits for a connection to the XRP Ledger');
+    expect(html).not.toContain('XRPL_URL');
+    const walletless = render(<Deployment contract={contract({ deployment: { ...contract().deployment, txHash: null, account: null, reason: 'You have no XRPL wallet yet: generate your wallets, then the deployment can be signed from your account.' } })} />);
+    expect(walletless).toContain('you had no XRPL wallet when this contract was created');
   });
 
   it('links a submitted deploy transaction to its explorer page', () => {
@@ -171,11 +217,11 @@ describe('royalty history', () => {
   });
 
   it('shows under a line the reason it was not paid the way it asked, and nothing under the others', () => {
-    const reason = 'XRPL is not configured (no XRPL_URL); credited in tokens to the accepted receiver';
+    const reason = "XRP payouts are not offered on this server (it has no connection to the XRP Ledger), so no XRP was sent; credited in tokens to the receiver's GOOSE account instead";
     const run = payoutRun();
     run.lines[1] = { ...run.lines[1]!, method: 'token_credit', txHash: null, reason };
     const html = render(<PayoutHistory status="success" payouts={[run]} />);
-    expect(html).toMatch(/<td>Bea<\/td><td>15%<\/td><td>\$1.50<\/td><td>Credited in tokens<\/td><\/tr><tr class="payout-lines__reason"><td colSpan="4" class="muted small">XRPL is not configured \(no XRPL_URL\); credited in tokens to the accepted receiver<\/td><\/tr>/);
+    expect(html).toMatch(/<td>Bea<\/td><td>15%<\/td><td>\$1.50<\/td><td>Credited in tokens<\/td><\/tr><tr class="payout-lines__reason"><td colSpan="4" class="muted small">XRP payouts are not offered on this server \(it has no connection to the XRP Ledger\), so no XRP was sent; credited in tokens to the receiver&#x27;s GOOSE account instead<\/td><\/tr>/);
     expect(html.match(/payout-lines__reason"/g)).toHaveLength(1);
   });
 });
@@ -211,6 +257,21 @@ describe('create smart contract', () => {
     expect(html).toContain('Monthly');
     expect(html).toContain('$1.00');
     expect(html).toContain('$49.95');
+  });
+
+  it("says, from the server's capabilities, whether the contract will be recorded on the XRP Ledger", () => {
+    const facts = { ledgerConnected: false, xrpPriced: false, cardPayments: false, xrpDepositsCredited: false, cardOnramp: false, withdrawals: false, workflowService: true, deliveryPartner: false, mailServer: false, xrpEscrow: false };
+    const withReport = (report: ReturnType<typeof describeCapabilities>) => {
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(CAPABILITIES_KEY, report);
+      return render(<DeployPrice />, queryClient);
+    };
+    const bare = withReport(describeCapabilities(facts));
+    expect(bare).toContain(describeCapabilities(facts)['contract-anchors'].reason!);
+    expect(bare).toContain('its card says it is not on the ledger');
+    const anchored = withReport(describeCapabilities({ ...facts, ledgerConnected: true, xrpPriced: true }));
+    expect(anchored).toContain('records the signed terms on the XRP Ledger');
+    expect(anchored).not.toContain('not on the ledger');
   });
 
   it('says when there is no registered content left to cover', () => {

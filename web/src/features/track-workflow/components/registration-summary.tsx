@@ -2,6 +2,7 @@
 // where it stands on the ledger in plain words, the server's note, and an explorer link once the
 // transaction is on a ledger.
 import { Tag } from 'primereact/tag';
+import { SIGNED_AND_WAITING } from '../../../../../domain/contracts/lifecycle';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { isOnLedger, LEDGER_STATUS_SEVERITY, LEDGER_STATUS_TEXT, shortTxHash } from '../ledger-status';
 import '../track-workflow.css';
@@ -9,6 +10,8 @@ import '../track-workflow.css';
 export function RegistrationSummary({ item }: { item: VaultItem }) {
   const { registration, xrplTxHash } = item;
   if (!xrplTxHash) return null;
+  // A note stored by an older server for a kept registration named its setting and hash; the plain words hold for every one.
+  const note = registration?.ledgerStatus === 'awaiting_submission' ? SIGNED_AND_WAITING : registration?.note;
   // An explorer without a page for the network is null; take the first that has one.
   const explorer = registration?.explorer;
   const explorerUrl =
@@ -54,7 +57,7 @@ export function RegistrationSummary({ item }: { item: VaultItem }) {
           </div>
         )}
       </dl>
-      {registration?.note && <p className="registration-summary__note muted small">{registration.note}</p>}
+      {note && <p className="registration-summary__note muted small">{note}</p>}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 // The certificate dialog of a registered vault item (spec 1 §2, §3): the certificate's facts,
 // where its XRPL transaction stands (in plain words: a signed transaction that no ledger has seen
-// is never called on chain), the three explorers, the external database sync, the public
-// verification page, and 'View PDF' for the certificate viewer.
+// is never called on chain), the explorers only once a ledger holds the transaction (before, their
+// links could only answer "not found"), where the registration is recorded (the spec's "external
+// database sync", which is GOOSE's own registry and the XRP Ledger), the public verification
+// page, and 'View PDF' for the certificate viewer.
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
@@ -60,11 +62,11 @@ export function CertificateDialog({ contentId, title, visible, onHide }: Certifi
   );
 }
 
-function CertificateDetails({ certificate }: { certificate: CertificateResponse }) {
+export function CertificateDetails({ certificate }: { certificate: CertificateResponse }) {
   const onLedger = isOnLedger(certificate.ledgerStatus);
-  const txExplorer = EXPLORERS.map(({ key, name }) => ({ name, url: certificate.blockchainExplorer[key] })).find(
-    (explorer): explorer is { name: string; url: string } => Boolean(explorer.url),
-  );
+  const txExplorer = onLedger
+    ? EXPLORERS.map(({ key, name }) => ({ name, url: certificate.blockchainExplorer[key] })).find((explorer): explorer is { name: string; url: string } => Boolean(explorer.url))
+    : undefined;
   const verification = ledgerStatusLabel(certificate.ledgerStatus);
   const headingId = useId();
   return (
@@ -109,36 +111,38 @@ function CertificateDetails({ certificate }: { certificate: CertificateResponse 
         <Message
           severity="warn"
           className="certificate__note"
-          text="The registration transaction is signed but has not reached a ledger, so the explorers will not find it until it is submitted."
+          text="Signed, waiting for the ledger: no ledger holds this transaction yet, so no explorer can show it. Its links appear here once a ledger holds it."
         />
       )}
 
-      <section aria-labelledby={`${headingId}-explorers`}>
-        <h3 id={`${headingId}-explorers`} className="certificate__heading">
-          Blockchain explorers
-        </h3>
-        <ul className="certificate__explorers">
-          {EXPLORERS.map(({ key, name, optional }) => {
-            const url = certificate.blockchainExplorer[key];
-            if (!url && optional) return null;
-            return (
-              <li key={key}>
-                {url ? (
-                  <a href={url} target="_blank" rel="noopener noreferrer">
-                    {name} <i className="pi pi-external-link" aria-hidden="true" />
-                  </a>
-                ) : (
-                  <span className="muted">{name}: no explorer for {certificate.blockchainNetwork}</span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      {onLedger && (
+        <section aria-labelledby={`${headingId}-explorers`}>
+          <h3 id={`${headingId}-explorers`} className="certificate__heading">
+            Blockchain explorers
+          </h3>
+          <ul className="certificate__explorers">
+            {EXPLORERS.map(({ key, name, optional }) => {
+              const url = certificate.blockchainExplorer[key];
+              if (!url && optional) return null;
+              return (
+                <li key={key}>
+                  {url ? (
+                    <a href={url} target="_blank" rel="noopener noreferrer">
+                      {name} <i className="pi pi-external-link" aria-hidden="true" />
+                    </a>
+                  ) : (
+                    <span className="muted">{name}: no explorer for {certificate.blockchainNetwork}</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby={`${headingId}-sync`}>
         <h3 id={`${headingId}-sync`} className="certificate__heading">
-          External database sync
+          Where this registration is recorded
         </h3>
         <SyncStatusTable txHash={certificate.xrplTxHash} />
       </section>
