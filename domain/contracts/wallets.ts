@@ -2,6 +2,7 @@
 // withdrawal of tokens to Polygon, and the XRP purchase (price, deposit address, QR code, card
 // on-ramp). Amounts: tokens and XRP as numbers, up to 6 decimals.
 import { z } from 'zod';
+import { XRPL_NETWORKS } from '../track/stage.events';
 
 export const generatedWalletSchema = z.object({
   /** The Polygon address (EIP-55). */
@@ -50,6 +51,8 @@ export type XrpPricingResponse = z.infer<typeof xrpPricingResponseSchema>;
 
 export const xrpWalletInfoResponseSchema = z.object({
   walletAddress: z.string(),
+  /** The XRP Ledger network this server uses, so the address is known to be a test one unless mainnet. */
+  network: z.enum(XRPL_NETWORKS),
   /** XRP for the package at the configured rate; null without a rate. */
   requiredAmount: z.number().nullable(),
   /** balanceXrp >= requiredAmount; null when either is unknown. */

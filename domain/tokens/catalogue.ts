@@ -20,11 +20,15 @@ export const SERVICE_PRICES: Record<PricedService, number> = {
   'distribution-setup': 14.99,
 };
 
-/** The capability each priced step needs; null: every server does it (mastering runs here). */
+/**
+ * The capability each priced step needs; null: every server does it and charges it. Mastering runs
+ * here; a registration is cleared, signed, certified and charged on every server (without a ledger
+ * it waits to be sent, which the tier lines "on the XRP Ledger" and the oracle tab say).
+ */
 export const SERVICE_CAPABILITIES: Record<PricedService, CapabilityId | null> = {
   'ai-music-generation': 'creation-engine',
   'professional-mastering': null,
-  'copyright-registration': 'ledger-submission',
+  'copyright-registration': null,
   'distribution-setup': 'delivery-partner',
 };
 

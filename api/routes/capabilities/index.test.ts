@@ -71,7 +71,8 @@ describe('the price list sells only what the server can do', () => {
     const service = (id: string) => pricing.services.find((entry) => entry.id === id)!;
     expect(service('ai-music-generation')).toMatchObject({ capability: 'creation-engine', available: false });
     expect(service('professional-mastering')).toMatchObject({ capability: null, available: true });
-    expect(service('copyright-registration')).toMatchObject({ capability: 'ledger-submission', available: false });
+    // Charged on every server: signed and certified here, sent to the ledger once one is connected.
+    expect(service('copyright-registration')).toMatchObject({ capability: null, available: true });
     const sold = pricing.subscriptionTiers.flatMap((tier) => tier.features).join('\n');
     expect(sold).not.toMatch(/AI music|150\+|Royalty vault|registrations/);
     const platinum = pricing.subscriptionTiers.find((tier) => tier.id === 'platinum')!;

@@ -41,7 +41,7 @@ const DEPOSITS_NOT_CREDITED = 'XRP sent to this address will not be credited as 
 /** The XRP package's price in USD (1 token = 1 USD). */
 const XRP_PACKAGE_USD = findPackage('xrp')!.price;
 
-export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, tokenLedger, wallets }) => {
+export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, tokenLedger, wallets, ledger }) => {
   /** The user's wallet addresses from the read model, or a 409 saying to generate them. */
   const requireWallets = async (userId: string): Promise<UserWalletAddresses> => {
     const found = await findUserWallets(db, userId);
@@ -143,14 +143,15 @@ export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ev
     return { pricing: { xrpAmount, usdAmount: XRP_PACKAGE_USD, rate: rate.rate, rateSource: rate.source, rateAt: rate.at } };
   });
 
-  app.get('/api/xrp/wallet-info', { schema: { summary: 'The user\'s XRPL deposit address, the XRP required, and its balance on the ledger (whether it is funded)', tags: ['tokens'], response: { 200: xrpWalletInfoResponseSchema } } }, async (request, reply) => {
+  app.get('/api/xrp/wallet-info', { schema: { summary: 'The user\'s XRPL deposit address and its network, the XRP required, and its balance on the ledger (whether it is funded)', tags: ['tokens'], response: { 200: xrpWalletInfoResponseSchema } } }, async (request, reply) => {
     // The ledger balance must not stay in a browser's or a proxy's cache.
     void reply.header('Cache-Control', 'no-store');
     const userId = requireUserId(request);
     const { xrplAddress } = await requireWallets(userId);
     const requiredAmount = requiredXrp();
+    const { network } = ledger;
     if (!wallets.xrpAccounts) {
-      return { walletAddress: xrplAddress, requiredAmount, funded: null, balanceXrp: null, ledger: 'not configured' as const, note: NO_LEDGER_NOTE, deposits: deposits() };
+      return { walletAddress: xrplAddress, network, requiredAmount, funded: null, balanceXrp: null, ledger: 'not configured' as const, note: NO_LEDGER_NOTE, deposits: deposits() };
     }
     let balanceXrp: number;
     try {
@@ -161,6 +162,7 @@ export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ev
     }
     return {
       walletAddress: xrplAddress,
+      network,
       requiredAmount,
       funded: requiredAmount === null ? null : balanceXrp >= requiredAmount,
       balanceXrp,

@@ -152,6 +152,8 @@ describe('XRP purchase without configuration', () => {
     const info = await get(plain, '/api/xrp/wallet-info', cookie);
     expect(info.json()).toEqual({
       walletAddress: wallet.xrplAddress,
+      // The server's ledger network (XRPL_NETWORK, testnet by default): the web warns that a test address takes no real XRP.
+      network: 'testnet',
       requiredAmount: null,
       funded: null,
       balanceXrp: null,
@@ -217,6 +219,7 @@ describe('XRP purchase with a rate, a ledger and an on-ramp', () => {
     expect(unfunded.headers['cache-control']).toBe('no-store');
     expect(unfunded.json()).toEqual({
       walletAddress: wallet.xrplAddress,
+      network: 'testnet',
       requiredAmount: REQUIRED_XRP,
       funded: false,
       balanceXrp: 0,

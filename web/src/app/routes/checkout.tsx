@@ -2,8 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { TOKEN_PACKAGE_IDS, type TokenPackageId } from '../../../../domain/tokens/catalogue';
-import { paymentIntentQueryOptions, usePaymentsConfig, usePricing } from '../../features/payments/api/payments';
+import { paymentIntentQueryOptions, usePricing } from '../../features/payments/api/payments';
 import { PACKAGE_FLOW, PaymentCheckout } from '../../features/payments/components/payment-checkout';
+import { useCapability } from '../../lib/capabilities';
 import { PageFrame } from './page-frame';
 
 const isPackageId = (value: string | null): value is TokenPackageId => TOKEN_PACKAGE_IDS.includes(value as TokenPackageId);
@@ -14,7 +15,7 @@ export function CheckoutRoute() {
   const packageId = isPackageId(selection) ? selection : null;
   const pricing = usePricing();
   const pkg = pricing.data?.packages.find((p) => p.id === packageId) ?? null;
-  const configured = usePaymentsConfig().data?.configured === true;
+  const configured = useCapability('card-payments').available;
   // Created on load, once the package and its catalogue price are known and payments are on.
   const created = useQuery(paymentIntentQueryOptions({ packageId: pkg?.id ?? 'starter', amount: pkg?.price }, configured && pkg !== null));
   return (

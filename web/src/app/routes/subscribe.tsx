@@ -2,8 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { SUBSCRIPTION_TIER_IDS, type SubscriptionTierId } from '../../../../domain/tokens/catalogue';
-import { subscriptionQueryOptions, usePaymentsConfig, usePricing } from '../../features/payments/api/payments';
+import { subscriptionQueryOptions, usePricing } from '../../features/payments/api/payments';
 import { PaymentCheckout, SUBSCRIPTION_FLOW } from '../../features/payments/components/payment-checkout';
+import { useCapability } from '../../lib/capabilities';
 import { PageFrame } from './page-frame';
 
 const isTierId = (value: string | null): value is SubscriptionTierId => SUBSCRIPTION_TIER_IDS.includes(value as SubscriptionTierId);
@@ -14,7 +15,7 @@ export function SubscribeRoute() {
   const tierId = isTierId(selection) ? selection : null;
   const pricing = usePricing();
   const tier = pricing.data?.subscriptionTiers.find((t) => t.id === tierId) ?? null;
-  const configured = usePaymentsConfig().data?.configured === true;
+  const configured = useCapability('card-payments').available;
   // Created on load, once the tier and its catalogue price are known and payments are on.
   const created = useQuery(
     subscriptionQueryOptions(

@@ -3,10 +3,12 @@
 // the Offer a license form checked with the route's own schema.
 import { describe, expect, it } from 'vitest';
 import { marketplaceQuerySchema } from '../../../../domain/contracts/licensing';
+import { CAPABILITIES_FULL_FIXTURE as FULL, CAPABILITIES_ZERO_CONFIG_FIXTURE as ZERO_CONFIG } from '../../lib/capabilities.fixture';
 import { vaultItem } from '../track-workflow/vault-item.fixture';
 import {
   DEFAULT_FILTERS,
   DEFAULT_OFFER_FORM,
+  defaultOfferForm,
   defaultPaymentMethod,
   formatPrice,
   formatRating,
@@ -63,21 +65,35 @@ describe('marketplace query parameters', () => {
 });
 
 describe('purchase rules', () => {
-  it('defaults to stripe when offered, else the first offered method, and to nothing without methods', () => {
-    expect(defaultPaymentMethod(['qxmp_tokens', 'stripe'])).toBe('stripe');
-    expect(defaultPaymentMethod(['qxmp_tokens', 'polygon_escrow'])).toBe('qxmp_tokens');
-    expect(defaultPaymentMethod([])).toBeNull();
+  it('defaults to stripe where this server takes cards and the license offers it, else the first offered method it takes', () => {
+    expect(defaultPaymentMethod(['qxmp_tokens', 'stripe'], FULL)).toBe('stripe');
+    expect(defaultPaymentMethod(['qxmp_tokens', 'polygon_escrow'], FULL)).toBe('qxmp_tokens');
+    expect(defaultPaymentMethod([], FULL)).toBeNull();
+  });
+
+  it('never defaults to card where this server takes no cards, nor to escrow without escrow, nor to either before the server has said', () => {
+    expect(defaultPaymentMethod(['stripe', 'qxmp_tokens'], ZERO_CONFIG)).toBe('qxmp_tokens');
+    expect(defaultPaymentMethod(['stripe', 'polygon_escrow', 'qxmp_tokens'], ZERO_CONFIG)).toBe('qxmp_tokens');
+    expect(defaultPaymentMethod(['stripe'], ZERO_CONFIG)).toBeNull();
+    expect(defaultPaymentMethod(['stripe', 'qxmp_tokens'], undefined)).toBe('qxmp_tokens');
+  });
+
+  it('cannot buy a license none of whose methods this server takes, and says why in plain words', () => {
+    const cardOnly = marketplaceLicense({ pricing: { ...marketplaceLicense().pricing, paymentOptions: ['stripe'] } });
+    expect(purchaseBlockedReason(cardOnly, null, ZERO_CONFIG)).toBe('Card payments are not offered on this server; pay with tokens or XRP where offered.');
+    expect(purchaseBlockedReason(cardOnly, null, FULL)).toBeNull();
+    expect(purchaseBlockedReason(marketplaceLicense(), null, ZERO_CONFIG)).toBeNull();
   });
 
   it('blocks a disputed contract for everyone, a withdrawn offer, and the viewer’s own work by id or by name', () => {
     const viewer = { username: 'bob', ownWorkIds: new Set(['track-9']) };
-    expect(purchaseBlockedReason(marketplaceLicense(), viewer)).toBeNull();
-    expect(purchaseBlockedReason(marketplaceLicense(), null)).toBeNull();
+    expect(purchaseBlockedReason(marketplaceLicense(), viewer, FULL)).toBeNull();
+    expect(purchaseBlockedReason(marketplaceLicense(), null, FULL)).toBeNull();
     const disputed = marketplaceLicense({ smartContract: { ...marketplaceLicense().smartContract, contractStatus: 'disputed' } });
-    expect(purchaseBlockedReason(disputed, null)).toMatch(/disputed/);
-    expect(purchaseBlockedReason(marketplaceLicense({ status: 'withdrawn' }), viewer)).toMatch(/withdrawn/);
-    expect(purchaseBlockedReason(marketplaceLicense({ workId: 'track-9' }), viewer)).toBe('This is your own work');
-    expect(purchaseBlockedReason(marketplaceLicense({ creator: 'bob' }), viewer)).toBe('This is your own work');
+    expect(purchaseBlockedReason(disputed, null, FULL)).toMatch(/disputed/);
+    expect(purchaseBlockedReason(marketplaceLicense({ status: 'withdrawn' }), viewer, FULL)).toMatch(/withdrawn/);
+    expect(purchaseBlockedReason(marketplaceLicense({ workId: 'track-9' }), viewer, FULL)).toBe('This is your own work');
+    expect(purchaseBlockedReason(marketplaceLicense({ creator: 'bob' }), viewer, FULL)).toBe('This is your own work');
   });
 });
 
@@ -92,6 +108,11 @@ describe('display', () => {
 
 describe('offer form', () => {
   const registered = vaultItem({ id: 'track-1', certificateId: 'CERT-1' });
+
+  it('pre-ticks card and tokens where this server takes cards, tokens alone where it does not', () => {
+    expect(defaultOfferForm(FULL).paymentOptions).toEqual(['stripe', 'qxmp_tokens']);
+    expect(defaultOfferForm(ZERO_CONFIG).paymentOptions).toEqual(['qxmp_tokens']);
+  });
   const unregistered = vaultItem({ id: 'track-2', certificateId: null });
 
   it('offers only works whose certificate was issued', () => {

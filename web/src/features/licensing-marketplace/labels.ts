@@ -15,6 +15,7 @@ import {
 } from '../../../../domain/contracts/licensing';
 import type { WorkContentType } from '../../../../domain/contracts/registry';
 import type { VaultItem } from '../../../../domain/contracts/vault';
+import type { CapabilityId, CapabilityReport } from '../../../../domain/platform/capabilities';
 
 type Severity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
 export type LicenseCurrency = MarketplaceLicense['pricing']['currency'];
@@ -162,9 +163,32 @@ export function marketplaceSearchParams(filters: MarketplaceFilters, offset = 0)
   return params.toString();
 }
 
-/** Spec 3 §5: the purchase method defaults to stripe when the license offers it, else its first. */
-export function defaultPaymentMethod(options: readonly PaymentOption[]): PaymentOption | null {
-  return options.includes('stripe') ? 'stripe' : (options[0] ?? null);
+/** What a payment method needs of the server; null: every server takes it. */
+export const PAYMENT_CAPABILITIES: Record<PaymentOption, CapabilityId | null> = {
+  stripe: 'card-payments',
+  qxmp_tokens: null,
+  polygon_escrow: 'xrp-escrow',
+};
+
+/** Whether this server takes the method; nothing that needs a capability before the server has said it has it. */
+export function paymentMethodAvailable(option: PaymentOption, capabilities: CapabilityReport | undefined): boolean {
+  const capability = PAYMENT_CAPABILITIES[option];
+  return capability === null || capabilities?.[capability].available === true;
+}
+
+/** Why this server does not take the method, in its plain words; null when it does (or has not answered yet). */
+export function paymentMethodReason(option: PaymentOption, capabilities: CapabilityReport | undefined): string | null {
+  const capability = PAYMENT_CAPABILITIES[option];
+  return capability === null || !capabilities ? null : capabilities[capability].reason;
+}
+
+/**
+ * Spec 3 §5: the purchase method defaults to stripe when the license offers it and this server
+ * takes cards, else the first offered method the server takes; null when it takes none of them.
+ */
+export function defaultPaymentMethod(options: readonly PaymentOption[], capabilities: CapabilityReport | undefined): PaymentOption | null {
+  const usable = options.filter((option) => paymentMethodAvailable(option, capabilities));
+  return usable.includes('stripe') ? 'stripe' : (usable[0] ?? null);
 }
 
 export interface Viewer {
@@ -173,11 +197,18 @@ export interface Viewer {
   ownWorkIds: ReadonlySet<string>;
 }
 
-/** Why this viewer cannot buy the license, or null when they may (visitors are asked to sign in later). */
-export function purchaseBlockedReason(license: MarketplaceLicense, viewer: Viewer | null): string | null {
+/**
+ * Why this viewer cannot buy the license, or null when they may (visitors are asked to sign in
+ * later). A license none of whose payment methods this server takes cannot be bought here either.
+ */
+export function purchaseBlockedReason(license: MarketplaceLicense, viewer: Viewer | null, capabilities: CapabilityReport | undefined): string | null {
   if (license.smartContract.contractStatus === 'disputed') return 'This work is disputed: licensing is paused until the dispute is resolved';
   if (license.status !== 'active') return 'This offer has been withdrawn';
   if (viewer && (viewer.ownWorkIds.has(license.workId) || viewer.username === license.creator)) return 'This is your own work';
+  const options = license.pricing.paymentOptions;
+  if (capabilities && options.length > 0 && !options.some((option) => paymentMethodAvailable(option, capabilities))) {
+    return paymentMethodReason(options[0]!, capabilities);
+  }
   return null;
 }
 
@@ -212,6 +243,11 @@ export interface OfferForm {
   permissions: string;
   restrictions: string;
   customTerms: string;
+}
+
+/** A new offer's form: card is ticked only where this server takes cards. */
+export function defaultOfferForm(capabilities: CapabilityReport | undefined): OfferForm {
+  return { ...DEFAULT_OFFER_FORM, paymentOptions: DEFAULT_OFFER_FORM.paymentOptions.filter((option) => paymentMethodAvailable(option, capabilities)) };
 }
 
 export const DEFAULT_OFFER_FORM: OfferForm = {

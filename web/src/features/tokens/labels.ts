@@ -1,6 +1,9 @@
 // How the token wallet reads to a person: why a movement happened, where a charge stands, signed
-// amounts, the subscription line and the low-balance rule (spec 1 §9, spec 3 §4).
+// amounts, the subscription line, the low-balance rule (spec 1 §9, spec 3 §4), and the XRP Ledger
+// network a deposit address is on.
 import type { BalanceResponse, PricingResponse, TokenTransaction } from '../../../../domain/contracts/tokens';
+import type { XrpWalletInfoResponse } from '../../../../domain/contracts/wallets';
+import type { CapabilityId, CapabilityReport } from '../../../../domain/platform/capabilities';
 import {
   LOW_BALANCE_WARNING_TOKENS,
   SERVICE_LABELS,
@@ -8,6 +11,8 @@ import {
   type PricedService,
 } from '../../../../domain/tokens/catalogue';
 import { formatDate } from '../../lib/format';
+
+type XrplNetwork = XrpWalletInfoResponse['network'];
 
 const CAUSE_LABELS: Record<string, string> = {
   welcome_bonus: 'Welcome bonus',
@@ -92,4 +97,31 @@ export function costNote(service: 'professional-mastering' | 'copyright-registra
   return service === 'professional-mastering'
     ? `Mastering costs ${formatPrice(price)} tokens; previews are free`
     : `Registration costs ${formatPrice(price)} tokens, charged when it succeeds; the copyright check is free`;
+}
+
+/** How a screen names the XRP Ledger network the server uses. */
+export const XRPL_NETWORK_LABELS: Record<XrplNetwork, string> = {
+  mainnet: 'XRP Ledger mainnet',
+  testnet: 'XRP Ledger testnet',
+  devnet: 'XRP Ledger devnet',
+  custom: 'Private XRP Ledger network',
+};
+
+/** The warning beside an address on a network whose XRP is not real money; null on mainnet. */
+export function xrplNetworkWarning(network: XrplNetwork): string | null {
+  switch (network) {
+    case 'mainnet':
+      return null;
+    case 'testnet':
+    case 'devnet':
+      return `This is an XRP Ledger ${network} address: do not send real XRP to it.`;
+    case 'custom':
+      return 'This address is on a private XRP Ledger network, not the main one: do not send real XRP to it.';
+  }
+}
+
+/** Why a priced step, package or tier line is not sold here: its capability's plain-words reason. */
+export function unavailableReason(capabilities: CapabilityReport | undefined, capability: CapabilityId | null): string | null {
+  if (!capability || !capabilities) return null;
+  return capabilities[capability].reason;
 }

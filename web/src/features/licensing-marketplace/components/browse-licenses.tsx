@@ -7,6 +7,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useState } from 'react';
 import type { MarketplaceLicense } from '../../../../../domain/contracts/licensing';
 import { errorMessage } from '../../../lib/api-client';
+import { useCapabilities } from '../../../lib/capabilities';
 import { useMarketplace, type MarketplaceList } from '../api/licensing';
 import { DEFAULT_FILTERS, marketplaceSearchParams, PAGE_SIZE, purchaseBlockedReason, type MarketplaceFilters, type Viewer } from '../labels';
 import { LicenseCard } from './license-card';
@@ -84,6 +85,7 @@ interface LicenseResultsProps {
 
 /** The results from the listing's state, so it renders the same in tests. */
 export function LicenseResults({ status, data, error, viewer, offset = 0, onPage, onView, onPurchase }: LicenseResultsProps) {
+  const capabilities = useCapabilities().data;
   if (status === 'pending' && !data) {
     return (
       <div className="marketplace-loading" role="status">
@@ -119,7 +121,7 @@ export function LicenseResults({ status, data, error, viewer, offset = 0, onPage
           <li key={license.id}>
             <LicenseCard
               license={license}
-              blockedReason={purchaseBlockedReason(license, viewer)}
+              blockedReason={purchaseBlockedReason(license, viewer, capabilities)}
               onView={() => onView(license)}
               onPurchase={() => onPurchase(license)}
             />

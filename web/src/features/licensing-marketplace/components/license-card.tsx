@@ -1,18 +1,21 @@
 // One offered license in the marketplace grid (spec 3 §2.10 "Each card"): the work's content-type
 // icon, title and creator, the license type with its icon, scope, rating and sales, the Verified,
 // disputes and contract status badges, royalty and network, term badges, the price (struck-through
-// original and discount when there is one), payment badges, and View Details / Purchase License.
+// original and discount when there is one), the badges of the payment methods this server takes,
+// and View Details / Purchase License.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
 import type { MarketplaceLicense } from '../../../../../domain/contracts/licensing';
 import { ContentTypeIcon } from '../../../components/ui/content-type-icon';
+import { useCapabilities } from '../../../lib/capabilities';
 import {
   CONTRACT_STATUS_DISPLAY,
   formatPrice,
   formatRating,
   LICENSE_TYPE_DISPLAY,
   PAYMENT_BADGES,
+  paymentMethodAvailable,
   platformContentType,
   SCOPE_LABELS,
 } from '../labels';
@@ -36,6 +39,7 @@ export function LicenseCard({ license, blockedReason, onView, onPurchase }: Lice
   const type = LICENSE_TYPE_DISPLAY[license.type];
   const status = CONTRACT_STATUS_DISPLAY[license.smartContract.contractStatus];
   const { pricing, verification } = license;
+  const capabilities = useCapabilities().data;
   return (
     <article className="license-card" aria-label={`License for ${license.workTitle}`}>
       <Card>
@@ -79,7 +83,7 @@ export function LicenseCard({ license, blockedReason, onView, onPurchase }: Lice
           {pricing.discount !== null && pricing.discount > 0 && <Tag value={`${pricing.discount}% off`} severity="warning" />}
         </div>
         <div className="license-card__payments">
-          {pricing.paymentOptions.map((option) => (
+          {pricing.paymentOptions.filter((option) => paymentMethodAvailable(option, capabilities)).map((option) => (
             <Tag key={option} value={PAYMENT_BADGES[option].label} icon={`pi ${PAYMENT_BADGES[option].icon}`} severity="secondary" />
           ))}
         </div>

@@ -1,13 +1,14 @@
 // A license's View Details dialog (spec 3 §2.10 "Details dialog"): tabs Overview, Terms, Smart
 // Contract and Verification with the listing's own data; what the offer does not have (no contract,
-// no escrow) is said, never invented.
+// no escrow) is said, never invented, and so is a payment method this server does not take.
 import { Dialog } from 'primereact/dialog';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
 import type { MarketplaceLicense } from '../../../../../domain/contracts/licensing';
 import { Fact } from '../../../components/ui/fact';
+import { useCapabilities } from '../../../lib/capabilities';
 import { formatDate } from '../../../lib/format';
-import { CONTENT_TYPE_LABELS, CONTRACT_STATUS_DISPLAY, formatPrice, LICENSE_TYPE_DISPLAY, PAYMENT_METHOD_LABELS, SCOPE_LABELS } from '../labels';
+import { CONTENT_TYPE_LABELS, CONTRACT_STATUS_DISPLAY, formatPrice, LICENSE_TYPE_DISPLAY, PAYMENT_METHOD_LABELS, paymentMethodAvailable, SCOPE_LABELS } from '../labels';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const allowed = (value: boolean) => (value ? 'Allowed' : 'Not allowed');
@@ -24,6 +25,10 @@ function TermList({ items, empty }: { items: readonly string[]; empty: string })
 }
 
 export function OverviewTab({ license }: { license: MarketplaceLicense }) {
+  const capabilities = useCapabilities().data;
+  const methods = license.pricing.paymentOptions.map((option) =>
+    paymentMethodAvailable(option, capabilities) ? PAYMENT_METHOD_LABELS[option] : `${PAYMENT_METHOD_LABELS[option]} (not taken on this server)`,
+  );
   return (
     <dl className="facts">
       <Fact term="Work">{license.workTitle}</Fact>
@@ -34,7 +39,7 @@ export function OverviewTab({ license }: { license: MarketplaceLicense }) {
       <Fact term="Territory">{license.territory}</Fact>
       <Fact term="Duration">{license.duration}</Fact>
       <Fact term="Price">{formatPrice(license.pricing.amount, license.pricing.currency)}</Fact>
-      <Fact term="Payment methods">{license.pricing.paymentOptions.map((option) => PAYMENT_METHOD_LABELS[option]).join(', ')}</Fact>
+      <Fact term="Payment methods">{methods.join(', ')}</Fact>
       <Fact term="Offered since">{formatDate(license.createdAt)}</Fact>
     </dl>
   );

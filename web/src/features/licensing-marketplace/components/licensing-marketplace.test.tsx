@@ -9,7 +9,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
-import { MARKETPLACE_KEY, MY_LICENSES_KEY } from '../../../lib/query-keys';
+import type { CapabilityReport } from '../../../../../domain/platform/capabilities';
+import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
+import { CAPABILITIES_KEY, MARKETPLACE_KEY, MY_LICENSES_KEY } from '../../../lib/query-keys';
 import { vaultItem } from '../../track-workflow/vault-item.fixture';
 import { DEFAULT_FILTERS, marketplaceSearchParams } from '../labels';
 import { marketplaceLicense, purchasedLicense, signedInUser } from '../licensing.fixture';
@@ -23,7 +25,9 @@ import { OfferList, SalesList } from './my-offers-tab';
 import { OfferForm } from './offer-dialog';
 import { purchaseOutcome, PurchaseForm, SignInToPurchase } from './purchase-dialog';
 
-function render(node: ReactNode, { queryClient = new QueryClient(), url = '/licensing-marketplace' } = {}): string {
+/** Rendered as on a fully configured server unless `capabilities` says otherwise. */
+function render(node: ReactNode, { queryClient = new QueryClient(), url = '/licensing-marketplace', capabilities = CAPABILITIES_FULL_FIXTURE as CapabilityReport } = {}): string {
+  queryClient.setQueryData(CAPABILITIES_KEY, capabilities);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <JotaiProvider store={createStore()}>
@@ -151,6 +155,12 @@ describe('license card', () => {
     expect(html).toMatch(/<button[^>]*aria-label="Purchase License"(?![^>]*disabled)/);
   });
 
+  it('shows no Card badge where this server takes no cards', () => {
+    const html = render(<LicenseCard license={marketplaceLicense()} blockedReason={null} onView={noop} onPurchase={noop} />, { capabilities: CAPABILITIES_ZERO_CONFIG_FIXTURE });
+    expect(html).not.toContain('>Card<');
+    expect(html).toContain('>Tokens<');
+  });
+
   it('shows the disputes badge and no Verified badge when so, and a disabled Purchase License with the reason', () => {
     const license = marketplaceLicense({
       verification: { ownershipVerified: false, rightsCleared: false, oracleScore: null, disputeCount: 2 },
@@ -171,6 +181,10 @@ describe('details tabs', () => {
     const overview = render(<OverviewTab license={license} />);
     for (const fact of ['Work', 'Creator', 'License type', 'Scope', 'Territory', 'Duration']) expect(overview).toContain(`<dt>${fact}</dt>`);
     expect(overview).toContain('Worldwide');
+    expect(overview).toMatch(/<dt>Payment methods<\/dt><dd>Card \(Stripe\), GOOSE tokens<\/dd>/);
+    expect(render(<OverviewTab license={license} />, { capabilities: CAPABILITIES_ZERO_CONFIG_FIXTURE })).toMatch(
+      /<dt>Payment methods<\/dt><dd>Card \(Stripe\) \(not taken on this server\), GOOSE tokens<\/dd>/,
+    );
     const terms = render(<TermsTab license={license} />);
     expect(terms).toContain('<li>Use in one film</li>');
     expect(terms).toContain('<li>No resale</li>');
@@ -211,6 +225,22 @@ describe('purchase dialog', () => {
     expect(html).toContain('GOOSE tokens');
     expect(html).not.toContain('Card (Stripe)');
     expect(html).toContain('25.00 QXMP');
+  });
+
+  it('never defaults to card where this server takes no cards: tokens are chosen and card’s absence is said', () => {
+    const html = render(<PurchaseForm license={marketplaceLicense()} onDone={noop} onPurchased={noop} />, { capabilities: CAPABILITIES_ZERO_CONFIG_FIXTURE });
+    expect(html).toContain('GOOSE tokens');
+    expect(html).not.toContain('Card (Stripe)');
+    expect(html).toContain('Card payments are not offered on this server; pay with tokens or XRP where offered.');
+    expect(html).toMatch(/<button aria-label="Purchase"(?![^>]*disabled)/);
+    expect(html).not.toMatch(/STRIPE_|XRPL_URL/);
+  });
+
+  it('cannot purchase a card-only license where this server takes no cards', () => {
+    const cardOnly = marketplaceLicense({ pricing: { ...marketplaceLicense().pricing, paymentOptions: ['stripe'] } });
+    const html = render(<PurchaseForm license={cardOnly} onDone={noop} onPurchased={noop} />, { capabilities: CAPABILITIES_ZERO_CONFIG_FIXTURE });
+    expect(html).toContain('No payment method offered here');
+    expect(html).toMatch(/<button aria-label="Purchase"[^>]*disabled=""/);
   });
 
   it('asks a visitor to sign in', () => {
@@ -276,6 +306,22 @@ describe('my offers and sales', () => {
     expect(html).toMatch(/<dt>Licenses sold<\/dt><dd>1<\/dd>/);
     expect(html).toMatch(/<dt>Revenue \(tokens\)<\/dt><dd>25.00 QXMP<\/dd>/);
     expect(html).toContain('Synchronization to bob');
+  });
+
+  it('the offer form does not pre-tick card where this server takes no cards, and cannot tick card or escrow there', () => {
+    const html = render(<OfferForm items={[vaultItem({ id: 'track-1', title: 'Midnight Rain', certificateId: 'CERT-1' })]} onDone={noop} />, { capabilities: CAPABILITIES_ZERO_CONFIG_FIXTURE });
+    const checkbox = (option: string) => html.slice(html.lastIndexOf('<div class="checkbox-field"', html.indexOf(`-pay-${option}"`)), html.indexOf('</label>', html.indexOf(`-pay-${option}"`)));
+    expect(checkbox('stripe')).not.toContain('checked=""');
+    expect(checkbox('stripe')).toContain('disabled=""');
+    expect(checkbox('stripe')).toContain('Card payments are not offered on this server');
+    expect(checkbox('polygon_escrow')).toContain('disabled=""');
+    expect(checkbox('polygon_escrow')).toContain('XRP escrow is not offered on this server');
+    expect(checkbox('qxmp_tokens')).toContain('checked=""');
+    expect(html).not.toMatch(/Stripe configured|XRPL_URL/);
+    const full = render(<OfferForm items={[vaultItem({ id: 'track-1', title: 'Midnight Rain', certificateId: 'CERT-1' })]} onDone={noop} />);
+    const fullStripe = full.slice(full.lastIndexOf('<div class="checkbox-field"', full.indexOf('-pay-stripe"')), full.indexOf('</label>', full.indexOf('-pay-stripe"')));
+    expect(fullStripe).toContain('checked=""');
+    expect(fullStripe).not.toContain('disabled=""');
   });
 
   it('the offer form picks among registered works only and shows the server’s refusal', () => {

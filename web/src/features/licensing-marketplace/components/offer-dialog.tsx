@@ -1,6 +1,7 @@
 // The Offer a license dialog (issue 15 §3), also used to edit an offer: one of the owner's registered works (a certificate was
 // issued; from the vault list), the license type, scope, territory, duration, currency, price and
-// an optional original price, the payment methods, the terms (checkboxes, permission and
+// an optional original price, the payment methods (only those this server takes can be ticked:
+// card is not pre-ticked without card payments), the terms (checkboxes, permission and
 // restriction lists one a line, custom terms). The form is checked with the route's own schema
 // first; the server's refusal (not the owner, not registered, frozen) is shown in the dialog. An
 // edited offer keeps its work.
@@ -25,15 +26,18 @@ import {
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useCapabilities } from '../../../lib/capabilities';
 import { useCreateOffer, useUpdateOffer } from '../api/licensing';
 import {
   CURRENCY_LABELS,
-  DEFAULT_OFFER_FORM,
+  defaultOfferForm,
   LICENSE_TYPE_DISPLAY,
   licensableWorks,
   offerFormFrom,
   offerRequestFrom,
   PAYMENT_METHOD_LABELS,
+  paymentMethodAvailable,
+  paymentMethodReason,
   SCOPE_LABELS,
   type OfferForm as OfferFormState,
 } from '../labels';
@@ -74,9 +78,10 @@ export function OfferForm({ items, editing = null, onDone, initialError = null }
   const toast = useToast();
   const create = useCreateOffer();
   const update = useUpdateOffer();
+  const capabilities = useCapabilities().data;
   const works = editing ? [{ id: editing.workId, title: editing.workTitle }] : licensableWorks(items);
   const [form, setForm] = useState<OfferFormState>(() =>
-    editing ? offerFormFrom(editing) : { ...DEFAULT_OFFER_FORM, workId: works.length === 1 ? (works[0]?.id ?? null) : null },
+    editing ? offerFormFrom(editing) : { ...defaultOfferForm(capabilities), workId: works.length === 1 ? (works[0]?.id ?? null) : null },
   );
   const [error, setError] = useState<string | null>(initialError);
   const busy = create.isPending || update.isPending;
@@ -212,18 +217,26 @@ export function OfferForm({ items, editing = null, onDone, initialError = null }
       </div>
       <fieldset className="offer-form__group">
         <legend>Payment methods</legend>
-        {PAYMENT_OPTIONS.map((option) => (
-          <div className="checkbox-field" key={option}>
-            <Checkbox
-              inputId={`${ids}-pay-${option}`}
-              checked={form.paymentOptions.includes(option)}
-              disabled={busy}
-              onChange={(event) => togglePayment(option, event.checked === true)}
-            />
-            <label htmlFor={`${ids}-pay-${option}`}>{PAYMENT_METHOD_LABELS[option]}</label>
-          </div>
-        ))}
-        <small className="muted">Card works only where this server offers card payments, and XRP escrow only where it is connected to the XRP Ledger; a purchase says so when they are not.</small>
+        {PAYMENT_OPTIONS.map((option) => {
+          const checked = form.paymentOptions.includes(option);
+          // A method this server does not take cannot be offered; one an edited offer already has can still be taken off.
+          const offerable = paymentMethodAvailable(option, capabilities);
+          const reason = offerable ? null : paymentMethodReason(option, capabilities);
+          return (
+            <div className="checkbox-field" key={option}>
+              <Checkbox
+                inputId={`${ids}-pay-${option}`}
+                checked={checked}
+                disabled={busy || (!offerable && !checked)}
+                onChange={(event) => togglePayment(option, event.checked === true)}
+              />
+              <label htmlFor={`${ids}-pay-${option}`}>
+                {PAYMENT_METHOD_LABELS[option]}
+                {reason && <small className="muted"> ({reason})</small>}
+              </label>
+            </div>
+          );
+        })}
       </fieldset>
       <fieldset className="offer-form__group">
         <legend>Terms</legend>

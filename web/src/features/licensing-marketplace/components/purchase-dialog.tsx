@@ -1,5 +1,6 @@
 // The Purchase dialog (spec 3 §2.10, §5, §8): the work and creator, a payment method select of only
-// the options the license offers (stripe by default when offered), the total with its currency
+// the options the license offers, those this server does not take (card without card payments, XRP
+// escrow without escrow) disabled with the reason said (stripe by default only when taken), the total with its currency
 // symbol, Cancel and Purchase (Processing... while busy). A card purchase goes on to Stripe
 // Checkout; tokens are issued by the server and land in My licenses; any non-OK answer toasts
 // "Purchase failed" with the server's error. A visitor is asked to sign in first.
@@ -11,8 +12,9 @@ import type { MarketplaceLicense, PaymentOption, PurchaseResponse } from '../../
 import { useToast, type ToastOptions } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { openLogin, openPricing, openSignup } from '../../../lib/app-events';
+import { useCapabilities } from '../../../lib/capabilities';
 import { usePurchaseLicense } from '../api/licensing';
-import { defaultPaymentMethod, formatPrice, LICENSE_TYPE_DISPLAY, PAYMENT_METHOD_LABELS, SCOPE_LABELS } from '../labels';
+import { defaultPaymentMethod, formatPrice, LICENSE_TYPE_DISPLAY, PAYMENT_METHOD_LABELS, paymentMethodAvailable, paymentMethodReason, SCOPE_LABELS } from '../labels';
 
 interface PurchaseDialogProps {
   license: MarketplaceLicense | null;
@@ -57,8 +59,13 @@ export function PurchaseForm({ license, onDone, onPurchased }: { license: Market
   const ids = useId();
   const toast = useToast();
   const purchase = usePurchaseLicense();
+  const capabilities = useCapabilities().data;
   const options = license.pricing.paymentOptions;
-  const [method, setMethod] = useState<PaymentOption | null>(() => defaultPaymentMethod(options));
+  // Chosen by the buyer, else the default of what this server takes (known once capabilities arrive).
+  const [chosen, setChosen] = useState<PaymentOption | null>(null);
+  const method = chosen ?? defaultPaymentMethod(options, capabilities);
+  const unavailable = options.filter((option) => !paymentMethodAvailable(option, capabilities));
+  const reasons = [...new Set(unavailable.map((option) => paymentMethodReason(option, capabilities)))].filter((reason) => reason !== null);
   const busy = purchase.isPending;
 
   const submit = () => {
@@ -110,10 +117,16 @@ export function PurchaseForm({ license, onDone, onPurchased }: { license: Market
         <Dropdown
           inputId={`${ids}-method`}
           value={method}
-          options={options.map((option) => ({ label: PAYMENT_METHOD_LABELS[option], value: option }))}
-          disabled={busy}
-          onChange={(event) => setMethod(event.value as PaymentOption)}
+          options={options.map((option) => ({ label: PAYMENT_METHOD_LABELS[option], value: option, disabled: unavailable.includes(option) }))}
+          placeholder="No payment method offered here"
+          disabled={busy || unavailable.length === options.length}
+          onChange={(event) => setChosen(event.value as PaymentOption)}
         />
+        {reasons.map((reason) => (
+          <small key={reason} className="muted">
+            {reason}
+          </small>
+        ))}
       </div>
       <p className="purchase-form__total">
         Total <strong>{formatPrice(license.pricing.amount, license.pricing.currency)}</strong>

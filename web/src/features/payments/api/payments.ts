@@ -11,9 +11,7 @@ import type {
 } from '../../../../../domain/contracts/payments';
 import type { PricingResponse } from '../../../../../domain/contracts/tokens';
 import { apiGet, apiRequest } from '../../../lib/api-client';
-import { TOKEN_PRICING_KEY } from '../../../lib/query-keys';
-
-export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;
+import { PAYMENTS_CONFIG_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
 
 async function getOrThrow<T>(url: string, signal?: AbortSignal): Promise<T> {
   const answer = await apiGet<T>(url, { on401: 'throw', signal });
@@ -21,8 +19,9 @@ async function getOrThrow<T>(url: string, signal?: AbortSignal): Promise<T> {
   return answer;
 }
 
-export function usePaymentsConfig() {
-  return useQuery({ queryKey: PAYMENTS_CONFIG_KEY, queryFn: ({ signal }) => getOrThrow<PaymentsConfigResponse>(PAYMENTS_CONFIG_KEY[0], signal) });
+/** The publishable key the payment form needs; `enabled` once the server says card payments are on. */
+export function usePaymentsConfig(enabled: boolean) {
+  return useQuery({ queryKey: PAYMENTS_CONFIG_KEY, queryFn: ({ signal }) => getOrThrow<PaymentsConfigResponse>(PAYMENTS_CONFIG_KEY[0], signal), enabled });
 }
 
 export function usePricing() {

@@ -1,10 +1,13 @@
 // The card payment page shared by /checkout (a token package) and /subscribe (a monthly tier): the
 // selection read from the address (none or an unknown one: a toast and back to the dashboard),
 // the item's name, price and tokens from the price list, the payment created on load, a spinner
-// until its client secret arrives, then Stripe's Payment Element. When payments are not configured
-// on the server the page says so and shows no form.
+// until its client secret arrives, then Stripe's Payment Element. Where the server has no card
+// payments (the `card-payments` capability) the page says so in its plain words and shows no form.
+// Stripe.js comes from `@stripe/stripe-js/pure`: the package's main entry injects js.stripe.com
+// into every page that imports it, while this one loads it only when a payment form is shown.
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -12,9 +15,10 @@ import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
+import { Tag } from 'primereact/tag';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { capabilityState, useCapabilities } from '../../../lib/capabilities';
 import { formatTokens } from '../../../lib/format';
 import { CURRENT_USER_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY } from '../../../lib/query-keys';
 import { usePaymentsConfig } from '../api/payments';
@@ -95,7 +99,10 @@ interface PaymentCheckoutProps {
 export function PaymentCheckout({ flow, selection, item, validSelection, created }: PaymentCheckoutProps) {
   const navigate = useNavigate();
   const toast = useToast();
-  const config = usePaymentsConfig();
+  const capabilities = useCapabilities();
+  const card = capabilityState(capabilities.data, 'card-payments');
+  // The publishable key the form needs; asked only where card payments are on.
+  const config = usePaymentsConfig(card.available);
 
   useEffect(() => {
     if (validSelection) return;
@@ -109,21 +116,32 @@ export function PaymentCheckout({ flow, selection, item, validSelection, created
 
   if (!validSelection) return null;
 
+  if (capabilities.isError) {
+    return <Message severity="error" className="payment__message" text={`Could not ask the server whether card payments are offered: ${errorMessage(capabilities.error, 'unknown error')}`} />;
+  }
+  if (!card.loading && !card.available) {
+    return (
+      <section className="payment" aria-labelledby="payment-title">
+        <Card>
+          <h1 id="payment-title" className="payment__title">
+            <i className={`pi ${flow.icon}`} aria-hidden="true" /> {flow.title}
+          </h1>
+          <p className="payment__off">
+            <Tag value="Not available on this server" severity="secondary" /> {card.reason}
+          </p>
+          {item && <ItemSummary item={item} flow={flow} />}
+          <div className="button-row">
+            <Link to="/dashboard" className="p-button p-component">
+              <i className="pi pi-arrow-left" aria-hidden="true" />
+              <span>Back to the dashboard</span>
+            </Link>
+          </div>
+        </Card>
+      </section>
+    );
+  }
   if (config.isError) {
     return <Message severity="error" className="payment__message" text={`Could not ask the server whether payments are available: ${errorMessage(config.error, 'unknown error')}`} />;
-  }
-  if (config.data && !config.data.configured) {
-    return (
-      <NotAvailablePanel title={flow.title} icon={flow.icon} summary={`Card payments are not available on this server, so no payment can be made here. ${config.data.reason ?? ''}`.trim()}>
-        {item && <ItemSummary item={item} flow={flow} />}
-        <div className="button-row">
-          <Link to="/dashboard" className="p-button p-component">
-            <i className="pi pi-arrow-left" aria-hidden="true" />
-            <span>Back to the dashboard</span>
-          </Link>
-        </div>
-      </NotAvailablePanel>
-    );
   }
 
   return (

@@ -1,15 +1,19 @@
 // The XRP Funding Required dialog (spec 2 §2, §8): opened when creating a contract is refused with
 // WALLET_NOT_FUNDED:{xrp}:{usd}, since the deploy price is paid from the creator's own XRPL account.
-// It shows that account's address, the amounts, a direct funding link (a ripple: payment request a
-// wallet app opens, with its QR code) and a card option that is not offered yet (Coming Soon).
+// It shows that account's address with its ledger network (a warning off mainnet: no real XRP), the
+// amounts, a direct funding link (a ripple: payment request a wallet app opens, with its QR code)
+// and, where the server has a card on-ramp (the `card-onramp` capability), the provider's page to
+// buy the XRP by card; elsewhere the capability's reason says card buying is not offered here.
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { Tag } from 'primereact/tag';
+import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { useXrpQrCode, useXrpWalletInfo } from '../../tokens/api/xrp';
+import { useCapability } from '../../../lib/capabilities';
+import { useXrpPurchase, useXrpQrCode, useXrpWalletInfo } from '../../tokens/api/xrp';
+import { DepositNetwork } from '../../tokens/components/deposit-network';
 import '../smart-contracts.css';
 
 export interface FundingNeeded {
@@ -32,8 +36,9 @@ export function FundingDialog({ funding, onHide, onRetry }: FundingDialogProps) 
   );
 }
 
+const PURCHASE_WINDOW = 'width=600,height=700';
+
 export function FundingBody({ funding, onHide, onRetry }: { funding: FundingNeeded; onHide(): void; onRetry?(): void }) {
-  const toast = useToast();
   const wallet = useXrpWalletInfo(true);
   const qr = useXrpQrCode(true);
 
@@ -51,6 +56,7 @@ export function FundingBody({ funding, onHide, onRetry }: { funding: FundingNeed
         {wallet.data && (
           <>
             <code className="funding__address">{wallet.data.walletAddress}</code>
+            <DepositNetwork network={wallet.data.network} />
             {wallet.data.balanceXrp !== null && <span className="muted small">Balance: {wallet.data.balanceXrp} XRP</span>}
             {wallet.data.note && <span className="muted small">{wallet.data.note}</span>}
           </>
@@ -74,24 +80,50 @@ export function FundingBody({ funding, onHide, onRetry }: { funding: FundingNeed
           )}
           <p className="muted small">Opens your XRP wallet app with a payment of the amount to your account.</p>
         </div>
-        <div className="funding__option">
-          <h4>
-            Pay by card <Tag value="Coming Soon" severity="secondary" />
-          </h4>
-          <p className="muted small">Buying the XRP by card for a contract is not offered yet.</p>
-          <Button
-            label="Pay by card"
-            icon="pi pi-credit-card"
-            size="small"
-            outlined
-            onClick={() => toast.show({ severity: 'info', summary: 'Card Payment Coming Soon', detail: 'Fund your XRPL account with XRP for now.' })}
-          />
-        </div>
+        <CardOnrampOption xrpAmount={funding.xrpAmount} />
       </div>
       <div className="button-row">
         {onRetry && <Button label="I funded it, try again" icon="pi pi-refresh" onClick={onRetry} />}
         <Button label="Close" outlined onClick={onHide} />
       </div>
+    </div>
+  );
+}
+
+/** Buying the XRP by card through the on-ramp's page, where the server has one; its reason where not. */
+function CardOnrampOption({ xrpAmount }: { xrpAmount: string }) {
+  const toast = useToast();
+  const onramp = useCapability('card-onramp');
+  const purchase = useXrpPurchase();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const amount = Number(xrpAmount);
+  const buy = () => {
+    setRefusal(null);
+    purchase.mutate(Number.isFinite(amount) && amount > 0 ? amount : undefined, {
+      onSuccess: (answer) => {
+        if (answer.success) window.open(answer.purchaseUrl, 'xrp-purchase', PURCHASE_WINDOW);
+        else setRefusal(answer.error);
+      },
+      onError: (error) => {
+        setRefusal(errorMessage(error, 'The card provider\'s page could not be made'));
+        toast.show({ severity: 'error', summary: 'Purchase Error', detail: 'Failed to create XRP purchase. Please try again.' });
+      },
+    });
+  };
+  return (
+    <div className="funding__option">
+      <h4>Buy XRP by card</h4>
+      {onramp.loading ? (
+        <Skeleton height="2rem" />
+      ) : onramp.available ? (
+        <>
+          <p className="muted small">Opens the card provider's page in a new window to buy {xrpAmount} XRP into your XRPL account; create the contract again once it arrives.</p>
+          <Button label="Open the card provider" icon="pi pi-external-link" size="small" outlined loading={purchase.isPending} onClick={buy} />
+          {refusal && <Message severity="error" text={refusal} />}
+        </>
+      ) : (
+        <p className="muted small">{onramp.reason}</p>
+      )}
     </div>
   );
 }

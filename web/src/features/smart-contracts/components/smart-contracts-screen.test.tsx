@@ -1,7 +1,7 @@
 // What the Smart Contracts screen shows, read from its rendered HTML: the header dialogs' buttons,
 // the five tabs, the Ready for Smart Contracts grid (registered content only), the Library's rows
 // and its Go to Oracle empty state, the contract cards (6-card skeleton, empty state, figures,
-// progress capped at 100 %, badges), receivers, history, analytics, and the funding prompt.
+// progress capped at 100 %, badges), receivers, history, analytics; the funding prompt is in funding-dialog.test.tsx.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
 import { describeCapabilities } from '../../../../../domain/platform/capabilities';
-import { CAPABILITIES_KEY, ROYALTY_HISTORY_KEY, XRP_QR_CODE_KEY, XRP_WALLET_INFO_KEY } from '../../../lib/query-keys';
+import { CAPABILITIES_KEY, ROYALTY_HISTORY_KEY } from '../../../lib/query-keys';
 import { smartContractTabAtom } from '../atoms';
 import { vaultItem } from '../../track-workflow/vault-item.fixture';
 import { contract, payoutRun, receiver } from '../smart-contracts.fixture';
@@ -18,7 +18,6 @@ import { ContractsTab } from './contracts-tab';
 import { Deployment } from './contract-view-dialog';
 import { CreateContractForm, DeployPrice } from './create-contract-dialog';
 import { DistributeForm } from './distribute-royalties-dialog';
-import { FundingBody } from './funding-dialog';
 import { PayoutHistory } from './history-tab';
 import { InvitationBody } from './invitation-panel';
 import { LibraryTab } from './library-tab';
@@ -291,20 +290,6 @@ describe('distribute royalties', () => {
 
   it('says when nothing is pending', () => {
     expect(render(<DistributeForm contracts={[contract({ pendingAmount: 0 })]} onDone={noop} />)).toContain('No contract has pending earnings');
-  });
-});
-
-describe('XRP funding required', () => {
-  it("shows the amounts, the creator's XRPL address, a direct funding link and card payment as Coming Soon", () => {
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(XRP_WALLET_INFO_KEY, { walletAddress: 'rCreatorAccount1111', requiredAmount: 16.9, funded: false, balanceXrp: 2, ledger: 'connected' });
-    queryClient.setQueryData(XRP_QR_CODE_KEY, { qrCodeDataUrl: 'data:image/png;base64,AAAA', paymentUri: 'ripple:rCreatorAccount1111?amount=16.9', amount: 16.9 });
-    const html = render(<FundingBody funding={{ xrpAmount: '16.9', usdAmount: '49.95' }} onHide={noop} />, queryClient);
-    expect(html).toContain('<strong>16.9 XRP</strong>');
-    expect(html).toContain('<strong>$49.95</strong>');
-    expect(html).toContain('rCreatorAccount1111');
-    expect(html).toContain('href="ripple:rCreatorAccount1111?amount=16.9"');
-    expect(html).toContain('Coming Soon');
   });
 });
 

@@ -5,7 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import type { BalanceResponse, PricingResponse, SyncTokensResponse, transactionsResponseSchema } from '../../../../../domain/contracts/tokens';
 import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
-import { CURRENT_USER_KEY, PAYMENTS_CONFIG_KEY, TOKEN_BALANCE_KEY, TOKEN_PRICING_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY } from '../../../lib/query-keys';
+import { CURRENT_USER_KEY, TOKEN_BALANCE_KEY, TOKEN_PRICING_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY } from '../../../lib/query-keys';
 
 export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
 
@@ -76,22 +76,5 @@ export function useGenerateWallet(handlers: { onSuccess?(answer: GenerateWalletR
     onSuccess: (answer) => handlers.onSuccess?.(answer),
     onError: (error) => handlers.onError?.(error),
     onSettled: refresh,
-  });
-}
-
-export interface PaymentsConfig {
-  configured: boolean;
-  publishableKey: string | null;
-  /** Why card payments are off, when they are. */
-  reason: string | null;
-}
-
-/** Whether card payments can be taken; the pricing dialog says so before anyone clicks Buy. */
-export function usePaymentsConfig({ enabled }: { enabled: boolean }) {
-  return useQuery({
-    queryKey: PAYMENTS_CONFIG_KEY,
-    queryFn: ({ signal }) => apiGet<PaymentsConfig>(PAYMENTS_CONFIG_KEY[0], { on401: 'throw', signal }) as Promise<PaymentsConfig>,
-    enabled,
-    retry: retryUnlessRefused,
   });
 }

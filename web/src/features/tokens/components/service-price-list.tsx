@@ -1,15 +1,19 @@
 // The price of each step, read from GET /api/goose-tokens/pricing: the free steps first, then
-// the priced ones in tokens. Every screen that shows a price shows this list or reads the same
-// query, so the figures cannot drift apart.
+// the priced ones in tokens. A step whose capability this server lacks is not quoted: it reads
+// "Not available on this server" with the capability's reason. Every screen that shows a price
+// shows this list or reads the same query, so the figures cannot drift apart.
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { useCapabilities } from '../../../lib/capabilities';
 import { formatTokens } from '../../../lib/format';
 import { usePricing } from '../api/tokens';
+import { unavailableReason } from '../labels';
 import '../tokens.css';
 
 export function ServicePriceList({ className = '' }: { className?: string }) {
   const pricing = usePricing();
+  const capabilities = useCapabilities().data;
   if (pricing.isPending) {
     return (
       <div className={`price-list ${className}`} aria-busy="true" aria-label="Loading prices">
@@ -29,12 +33,24 @@ export function ServicePriceList({ className = '' }: { className?: string }) {
           <span className="price-list__free">Free</span>
         </li>
       ))}
-      {services.map((service) => (
-        <li key={service.id} data-service={service.id}>
-          <span>{service.label}</span>
-          <span className="price-list__price">{formatTokens(service.price)} tokens</span>
-        </li>
-      ))}
+      {services.map((service) => {
+        if (service.available) {
+          return (
+            <li key={service.id} data-service={service.id}>
+              <span>{service.label}</span>
+              <span className="price-list__price">{formatTokens(service.price)} tokens</span>
+            </li>
+          );
+        }
+        const reason = unavailableReason(capabilities, service.capability);
+        return (
+          <li key={service.id} data-service={service.id} data-available="false">
+            <span>{service.label}</span>
+            <span className="price-list__off">Not available on this server</span>
+            {reason && <span className="price-list__reason muted small">{reason}</span>}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,8 +1,11 @@
-// The XRP purchase card (spec 2 §2, §4): two tabs. Credit Card asks the server for the card
-// provider's page and opens it in a 600x700 window; no provider confirms a payment to GOOSE, so the
-// tab says the page only buys XRP and tokens come when that XRP reaches the deposit address. XRP
-// Transfer shows the deposit address, the amount, its QR code, whether the address is funded (or
-// why that cannot be checked) and whether XRP arriving there is credited as tokens on this server.
+// The XRP purchase card (spec 2 §2, §4). It sells the XRP package only where XRP arriving at a
+// deposit address becomes tokens (the `xrp-deposits` capability); elsewhere it says plainly that
+// XRP sent here is not turned into tokens, with no quote and no address to pay. Where it sells:
+// XRP Transfer shows the deposit address, its ledger network (a warning off mainnet), the amount,
+// its QR code and whether the address is funded (or why that cannot be checked); Credit Card, only
+// where a card on-ramp is configured (`card-onramp`), asks the server for the provider's page and
+// opens it in a 600x700 window: no provider confirms a payment to GOOSE, so tokens come when that
+// XRP reaches the deposit address.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
@@ -12,22 +15,45 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useCapability } from '../../../lib/capabilities';
 import { formatDateTime } from '../../../lib/format';
 import { useXrpPricing, useXrpPurchase, useXrpQrCode, useXrpWalletInfo } from '../api/xrp';
+import { DepositNetwork } from './deposit-network';
 
 const PURCHASE_WINDOW = 'width=600,height=700';
 
 export function XrpPurchaseCard() {
+  const deposits = useCapability('xrp-deposits');
+  const onramp = useCapability('card-onramp');
+  if (deposits.loading) {
+    return (
+      <Card className="xrp-purchase" title="XRP">
+        <Skeleton height="4rem" />
+      </Card>
+    );
+  }
+  if (!deposits.available) {
+    return (
+      <Card className="xrp-purchase" title="Tokens for XRP">
+        <Message severity="warn" text={deposits.reason ?? undefined} className="xrp-purchase__message" aria-label="XRP deposits are not credited" />
+      </Card>
+    );
+  }
+  // TabView counts its children by index: a missing tab must be left out of the list, not rendered as false.
+  const tabs = [
+    onramp.available && (
+      <TabPanel key="card" header="Credit Card" leftIcon="pi pi-credit-card">
+        <CreditCardTab />
+      </TabPanel>
+    ),
+    <TabPanel key="transfer" header="XRP Transfer" leftIcon="pi pi-send">
+      <XrpTransferTab />
+    </TabPanel>,
+  ].filter(Boolean);
   return (
     <Card className="xrp-purchase" title="Buy with XRP">
-      <TabView className="xrp-purchase__tabs">
-        <TabPanel header="Credit Card" leftIcon="pi pi-credit-card">
-          <CreditCardTab />
-        </TabPanel>
-        <TabPanel header="XRP Transfer" leftIcon="pi pi-send">
-          <XrpTransferTab />
-        </TabPanel>
-      </TabView>
+      <TabView className="xrp-purchase__tabs">{tabs}</TabView>
+      {!onramp.available && onramp.reason && <p className="muted small">{onramp.reason}</p>}
     </Card>
   );
 }
@@ -43,7 +69,7 @@ function XrpQuote() {
       <strong>{quote.xrpAmount.toLocaleString('en-US', { maximumFractionDigits: 6 })} XRP</strong> for ${quote.usdAmount.toFixed(2)}
       <span className="muted small">
         {' '}
-        · 1 XRP = ${quote.rate.toLocaleString('en-US', { maximumFractionDigits: 4 })} ({quote.rateSource}, {formatDateTime(quote.rateAt)})
+        · 1 XRP = ${quote.rate.toLocaleString('en-US', { maximumFractionDigits: 4 })} (this server's rate since {formatDateTime(quote.rateAt)})
       </span>
     </p>
   );
@@ -101,6 +127,7 @@ export function XrpTransferTab() {
           <code>{info.walletAddress}</code>
           <Button icon="pi pi-copy" rounded text size="small" aria-label="Copy wallet address" onClick={() => void copy(info.walletAddress)} />
         </div>
+        <DepositNetwork network={info.network} />
         <p className="small">
           Required amount: <strong>{info.requiredAmount !== null ? `${info.requiredAmount} XRP` : 'not known right now'}</strong>
         </p>

@@ -25,10 +25,10 @@ function render(withPricing: boolean, capabilities: CapabilityReport = CAPABILIT
   );
 }
 
-/** The Token Usage rows: step → what it costs. */
+/** The Token Usage rows: step → what it costs (or that this server does not do it). */
 function priceRows(html: string): Record<string, string> {
   const rows: Record<string, string> = {};
-  for (const [, step, price] of html.matchAll(/<li(?: data-service="[^"]+")?><span>([^<]+)<\/span><span class="price-list__(?:free|price)">([^<]+)<\/span><\/li>/g)) rows[step!] = price!;
+  for (const [, step, price] of html.matchAll(/<li(?: data-service="[^"]+")?(?: data-available="false")?><span>([^<]+)<\/span><span class="price-list__(?:free|price|off)">([^<]+)<\/span>/g)) rows[step!] = price!;
   return rows;
 }
 
@@ -48,16 +48,16 @@ describe('upload side cards', () => {
     expect(html).toContain('cleared work can then be registered on the XRP Ledger.');
   });
 
-  it('shows the server\'s price list in Token Usage, not the old static figures, and an enabled Fix Tokens', () => {
+  it('shows the server\'s price list in Token Usage, not the old static figures, no price for what this server does not do, and an enabled Fix Tokens', () => {
     const html = render(true);
     expect(priceRows(html)).toEqual({
       Uploading: 'Free',
       'Mastering previews': 'Free',
       'The copyright check': 'Free',
-      'AI music generation': '10.00 tokens',
+      'AI music generation': 'Not available on this server',
       'Professional mastering': '5.00 tokens',
       'Copyright registration': '25.00 tokens',
-      'Distribution setup (per release per year)': '14.99 tokens',
+      'Distribution setup (per release per year)': 'Not available on this server',
     });
     expect(html).not.toContain('Total');
     expect(html).toMatch(/<button[^>]*aria-label="Fix Tokens"(?![^>]*disabled)/);
