@@ -155,8 +155,9 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function nameClaim(id: CapabilityId, name: string): Claim {
-  return { says: `${name} is not available on this server`, text: NOT_ON_THIS_SERVER, near: new RegExp(escape(name), 'i') };
+/** The name as a screen writes it, capitalised: "releases go to a sandbox" inside another reason does not name "Releases". */
+function nameClaim(name: string): Claim {
+  return { says: `${name} is not available on this server`, text: NOT_ON_THIS_SERVER, near: new RegExp(`\\b${escape(name)}\\b`) };
 }
 
 export interface CapabilityRules {
@@ -169,7 +170,7 @@ export interface CapabilityRules {
 export function capabilityRules(report: CapabilityReport): CapabilityRules[] {
   return CAPABILITY_IDS.map((id) => {
     const own = SPECIFIC[id];
-    const generic = [...reasonClaims(id), nameClaim(id, report[id].name)];
+    const generic = [...reasonClaims(id), nameClaim(report[id].name)];
     // The not-built capabilities share a reason sentence; theirs cannot tell one from another on its own.
     return { id, onlyWhenOn: own.onlyWhenOn, onlyWhenOff: [...own.onlyWhenOff, ...generic.filter((claim) => claim.text?.source !== escape('GOOSE does not offer this yet.'))] };
   });
