@@ -13,10 +13,21 @@ export interface PlatformProcess {
   stop(): Promise<void>;
 }
 
-export async function startPlatformProcess({ port, env = {}, startTimeoutMs = 180_000 }: { port: number; env?: Record<string, string>; startTimeoutMs?: number }): Promise<PlatformProcess> {
+/** `baseEnv` replaces this process's environment, for a server that must start from exactly the settings given. */
+export async function startPlatformProcess({
+  port,
+  env = {},
+  baseEnv = process.env,
+  startTimeoutMs = 180_000,
+}: {
+  port: number;
+  env?: Record<string, string>;
+  baseEnv?: NodeJS.ProcessEnv;
+  startTimeoutMs?: number;
+}): Promise<PlatformProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'goose-platform-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const app = spawn('npx', ['tsx', 'ops/start.ts'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const app = spawn('npx', ['tsx', 'ops/start.ts'], { env: { ...baseEnv, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const stop = async () => {
     if (app.exitCode === null && app.signalCode === null && app.pid) {
       const exited = new Promise((resolve) => app.once('exit', resolve));
