@@ -106,6 +106,8 @@ export const reviewRequestResponseSchema = z.object({ success: z.literal(true), 
 
 /** An explorer without a page for the network is null. */
 export const explorerLinksSchema = z.object({ xrpscan: z.string().nullable(), xrplorer: z.string().nullable(), bithomp: z.string().nullable(), xrplOrg: z.string().nullable() });
+/** For a transaction no ledger holds: an explorer could only answer "not found". */
+export const NO_EXPLORER_LINKS: z.infer<typeof explorerLinksSchema> = { xrpscan: null, xrplorer: null, bithomp: null, xrplOrg: null };
 
 /** POST /api/copyright-register/{id}. */
 export const registrationResponseSchema = z.object({

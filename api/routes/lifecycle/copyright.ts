@@ -14,6 +14,7 @@ import {
   retryRequestSchema,
   retryResponseSchema,
   reviewRequestBodySchema,
+  NO_EXPLORER_LINKS,
   SIGNED_AND_WAITING,
   reviewRequestResponseSchema,
   syncStatusSchema,
@@ -191,7 +192,8 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       sha256: certificate.sha256,
       xrplTxHash: certificate.xrplTxHash,
       blockchainNetwork: certificate.blockchainNetwork,
-      blockchainExplorer: explorerLinks(row.network, certificate.xrplTxHash),
+      // An explorer can show only a transaction some ledger holds: none for a kept or missing one.
+      blockchainExplorer: ledgerCheck.onLedger ? explorerLinks(row.network, certificate.xrplTxHash) : NO_EXPLORER_LINKS,
       publicKey: signingKey.publicKeyBase64,
       keyId: signingKey.keyId,
       checks: {
@@ -199,7 +201,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
           ? { status: 'passed' as const, detail: `Ed25519 signature over the RFC 8785 canonical JSON verifies with the published key ${signingKey.keyId}` }
           : { status: 'failed' as const, detail: signatureCheck.reason ?? 'The signature does not verify' },
         fileHash,
-        ledger: ledgerCheck,
+        ledger: { status: ledgerCheck.status, detail: ledgerCheck.detail },
       },
       verified: signatureCheck.valid && fileHash.status === 'passed' && ledgerCheck.status !== 'failed',
     };
@@ -221,17 +223,18 @@ export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       return {
         status: 'not_checked' as const,
         detail: SIGNED_AND_WAITING,
+        onLedger: false,
       };
     }
     try {
       const tx = await ledger.lookup(txHash);
-      if (!tx) return { status: 'failed' as const, detail: `The ledger has no transaction ${txHash}` };
-      if (tx.memo?.sha256 !== sha256 || tx.memo.certificateId !== certificateId) return { status: 'failed' as const, detail: 'The ledger transaction carries another file hash or certificate id' };
+      if (!tx) return { status: 'failed' as const, detail: `The ledger has no transaction ${txHash}`, onLedger: false };
+      if (tx.memo?.sha256 !== sha256 || tx.memo.certificateId !== certificateId) return { status: 'failed' as const, detail: 'The ledger transaction carries another file hash or certificate id', onLedger: true };
       return tx.validated
-        ? { status: 'passed' as const, detail: `Validated in ledger ${tx.ledgerIndex}, carrying this file's SHA-256 and certificate id` }
-        : { status: 'not_checked' as const, detail: 'The transaction is on the ledger but not validated yet' };
+        ? { status: 'passed' as const, detail: `Validated in ledger ${tx.ledgerIndex}, carrying this file's SHA-256 and certificate id`, onLedger: true }
+        : { status: 'not_checked' as const, detail: 'The transaction is on the ledger but not validated yet', onLedger: true };
     } catch (error) {
-      return { status: 'not_checked' as const, detail: `The ledger could not be reached: ${(error as Error).message}` };
+      return { status: 'not_checked' as const, detail: `The ledger could not be reached: ${(error as Error).message}`, onLedger: false };
     }
   }
 
