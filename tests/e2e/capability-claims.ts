@@ -3,6 +3,7 @@
 // promise it) and those allowed only while it is off (they call it unavailable); then the words no
 // user's screen may show on any server. The capabilities walk (capabilities-walk.spec.ts) reads
 // every screen a new creator can open and checks it against this table and the server's report.
+import { ZERO_CONFIG_FACTS } from '../../web/src/lib/capabilities.fixture';
 import { CAPABILITY_IDS, describeCapabilities, type CapabilityFacts, type CapabilityId, type CapabilityReport } from '../../domain/platform/capabilities';
 
 export interface Claim {
@@ -134,18 +135,7 @@ export const STRIPE_JS = /^https:\/\/js\.stripe\.com\//;
 
 /** Every reason the server may give for a capability being off: each is a claim that it is off. */
 function reasonClaims(id: CapabilityId): Claim[] {
-  const allOff: CapabilityFacts = {
-    ledgerConnected: false,
-    xrpPriced: false,
-    cardPayments: false,
-    xrpDepositsCredited: false,
-    cardOnramp: false,
-    withdrawals: false,
-    workflowService: false,
-    deliveryPartner: false,
-    mailServer: false,
-    xrpEscrow: false,
-  };
+  const allOff: CapabilityFacts = { ...ZERO_CONFIG_FACTS, workflowService: false };
   const reasons = new Set([allOff, { ...allOff, ledgerConnected: true }].map((facts) => describeCapabilities(facts)[id].reason).filter((reason): reason is string => reason !== null));
   // Only the reason's own sentence: the not-built ones share their first, "GOOSE does not offer this yet."
   return [...reasons].map((reason) => ({ says: `"${reason}"`, text: new RegExp(escape(reason)) }));

@@ -8,11 +8,9 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { useState } from 'react';
-import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCapability } from '../../../lib/capabilities';
-import { useXrpPurchase, useXrpQrCode, useXrpWalletInfo } from '../../tokens/api/xrp';
+import { useOpenCardOnramp, useXrpQrCode, useXrpWalletInfo } from '../../tokens/api/xrp';
 import { DepositNetwork } from '../../tokens/components/deposit-network';
 import '../smart-contracts.css';
 
@@ -36,7 +34,6 @@ export function FundingDialog({ funding, onHide, onRetry }: FundingDialogProps) 
   );
 }
 
-const PURCHASE_WINDOW = 'width=600,height=700';
 
 export function FundingBody({ funding, onHide, onRetry }: { funding: FundingNeeded; onHide(): void; onRetry?(): void }) {
   const wallet = useXrpWalletInfo(true);
@@ -92,24 +89,9 @@ export function FundingBody({ funding, onHide, onRetry }: { funding: FundingNeed
 
 /** Buying the XRP by card through the on-ramp's page, where the server has one; its reason where not. */
 function CardOnrampOption({ xrpAmount }: { xrpAmount: string }) {
-  const toast = useToast();
   const onramp = useCapability('card-onramp');
-  const purchase = useXrpPurchase();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const purchase = useOpenCardOnramp();
   const amount = Number(xrpAmount);
-  const buy = () => {
-    setRefusal(null);
-    purchase.mutate(Number.isFinite(amount) && amount > 0 ? amount : undefined, {
-      onSuccess: (answer) => {
-        if (answer.success) window.open(answer.purchaseUrl, 'xrp-purchase', PURCHASE_WINDOW);
-        else setRefusal(answer.error);
-      },
-      onError: (error) => {
-        setRefusal(errorMessage(error, 'The card provider\'s page could not be made'));
-        toast.show({ severity: 'error', summary: 'Purchase Error', detail: 'Failed to create XRP purchase. Please try again.' });
-      },
-    });
-  };
   return (
     <div className="funding__option">
       <h4>Buy XRP by card</h4>
@@ -118,8 +100,8 @@ function CardOnrampOption({ xrpAmount }: { xrpAmount: string }) {
       ) : onramp.available ? (
         <>
           <p className="muted small">Opens the card provider's page in a new window to buy {xrpAmount} XRP into your XRPL account; create the contract again once it arrives.</p>
-          <Button label="Open the card provider" icon="pi pi-external-link" size="small" outlined loading={purchase.isPending} onClick={buy} />
-          {refusal && <Message severity="error" text={refusal} />}
+          <Button label="Open the card provider" icon="pi pi-external-link" size="small" outlined loading={purchase.pending} onClick={() => purchase.open(Number.isFinite(amount) && amount > 0 ? amount : undefined)} />
+          {purchase.refusal && <Message severity="error" text={purchase.refusal} />}
         </>
       ) : (
         <p className="muted small">{onramp.reason}</p>

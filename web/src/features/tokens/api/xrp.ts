@@ -2,8 +2,10 @@
 // the ledger network it is on), its QR code, and the card on-ramp, whose answer is a provider page
 // to open in a window.
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useToast } from '../../../components/ui/toast';
 import type { XrpPricingResponse, XrpPurchaseResponse, XrpQrCodeResponse, XrpWalletInfoResponse } from '../../../../../domain/contracts/wallets';
-import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { apiGet, apiRequest, errorMessage, retryUnlessRefused } from '../../../lib/api-client';
 import { XRP_PRICING_KEY, XRP_QR_CODE_KEY, XRP_WALLET_INFO_KEY } from '../../../lib/query-keys';
 
 export type { XrpPricingResponse, XrpPurchaseResponse };
@@ -29,4 +31,30 @@ export function useXrpPurchase() {
     mutationFn: (amount?: number) => apiRequest<XrpPurchaseResponse>('POST', '/api/xrp/purchase', amount === undefined ? {} : { amount }),
     retry: false,
   });
+}
+
+const PURCHASE_WINDOW = 'width=600,height=700';
+
+/**
+ * Opens the card provider's page for buying XRP (`amount`, or the XRP package's) in a new window;
+ * `refusal` is the server's reason when it would not make one.
+ */
+export function useOpenCardOnramp() {
+  const toast = useToast();
+  const purchase = useXrpPurchase();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const open = (amount?: number) => {
+    setRefusal(null);
+    purchase.mutate(amount, {
+      onSuccess: (answer) => {
+        if (answer.success) window.open(answer.purchaseUrl, 'xrp-purchase', PURCHASE_WINDOW);
+        else setRefusal(answer.error);
+      },
+      onError: (error) => {
+        setRefusal(errorMessage(error, 'The card provider\'s page could not be made'));
+        toast.show({ severity: 'error', summary: 'Purchase Error', detail: 'Failed to create XRP purchase. Please try again.' });
+      },
+    });
+  };
+  return { open, refusal, pending: purchase.isPending };
 }

@@ -12,15 +12,13 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCapability } from '../../../lib/capabilities';
 import { formatDateTime } from '../../../lib/format';
-import { useXrpPricing, useXrpPurchase, useXrpQrCode, useXrpWalletInfo } from '../api/xrp';
+import { useOpenCardOnramp, useXrpPricing, useXrpQrCode, useXrpWalletInfo } from '../api/xrp';
 import { DepositNetwork } from './deposit-network';
 
-const PURCHASE_WINDOW = 'width=600,height=700';
 
 export function XrpPurchaseCard() {
   const deposits = useCapability('xrp-deposits');
@@ -76,22 +74,7 @@ function XrpQuote() {
 }
 
 function CreditCardTab() {
-  const toast = useToast();
-  const purchase = useXrpPurchase();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const buy = () => {
-    setRefusal(null);
-    purchase.mutate(undefined, {
-      onSuccess: (answer) => {
-        if (answer.success) window.open(answer.purchaseUrl, 'xrp-purchase', PURCHASE_WINDOW);
-        else setRefusal(answer.error);
-      },
-      onError: (error) => {
-        setRefusal(errorMessage(error, 'The purchase could not be created'));
-        toast.show({ severity: 'error', summary: 'Purchase Error', detail: 'Failed to create XRP purchase. Please try again.' });
-      },
-    });
-  };
+  const onramp = useOpenCardOnramp();
   return (
     <div className="xrp-purchase__tab">
       <p className="muted small">
@@ -99,8 +82,8 @@ function CreditCardTab() {
         your payment: tokens are credited only when the XRP arrives at your deposit address (see XRP Transfer).
       </p>
       <XrpQuote />
-      <Button label="Open the card provider" icon="pi pi-external-link" loading={purchase.isPending} onClick={buy} />
-      {refusal && <Message severity="error" text={refusal} className="xrp-purchase__message" />}
+      <Button label="Open the card provider" icon="pi pi-external-link" loading={onramp.pending} onClick={() => onramp.open()} />
+      {onramp.refusal && <Message severity="error" text={onramp.refusal} className="xrp-purchase__message" />}
     </div>
   );
 }
