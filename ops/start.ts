@@ -159,12 +159,22 @@ async function main(): Promise<void> {
 }
 
 let stopping = false;
+const STOP_STEP_TIMEOUT_MS = 10_000;
 async function shutdown(signal: string, exitCode = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  for (const stop of stops.reverse()) {
-    await stop().catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'));
+  for (const [index, stop] of stops.reverse().entries()) {
+    // A part whose outside service went away (a ledger, Stripe) must not keep the process from ending.
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        logger.warn({ step: index, afterMs: STOP_STEP_TIMEOUT_MS }, 'a shutdown step did not finish in time: going on without it');
+        resolve();
+      }, STOP_STEP_TIMEOUT_MS);
+    });
+    await Promise.race([stop().catch((error: unknown) => logger.error({ err: error }, 'error during shutdown')), timedOut]);
+    clearTimeout(timer);
   }
   process.exit(exitCode);
 }

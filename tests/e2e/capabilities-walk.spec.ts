@@ -360,7 +360,11 @@ test('every screen says only what its server can do: on a zero-configuration ser
     await configuredContext.close();
     await Promise.all([
       bare.then((server) => server.stop(), () => undefined),
-      configured?.then(({ platform, stripe, rippled }) => Promise.all([platform.stop(), stripe.stop(), rippled.close()]), () => undefined),
+      // The app first, while the ledger and Stripe it talks to still answer its shutdown.
+      configured?.then(async ({ platform, stripe, rippled }) => {
+        await platform.stop();
+        await Promise.all([stripe.stop(), rippled.close()]);
+      }, () => undefined),
     ]);
   }
 });

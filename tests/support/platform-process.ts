@@ -29,10 +29,13 @@ export async function startPlatformProcess({
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = spawn('npx', ['tsx', 'ops/start.ts'], { env: { ...baseEnv, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const stop = async () => {
-    if (app.exitCode === null && app.signalCode === null && app.pid) {
-      const exited = new Promise((resolve) => app.once('exit', resolve));
-      process.kill(-app.pid, 'SIGTERM');
-      await exited;
+    const group = app.pid;
+    if (group && groupAlive(group)) {
+      process.kill(-group, 'SIGTERM');
+      // npx exits before the app behind it: wait for the whole group, and kill what outlives the grace period.
+      const deadline = Date.now() + STOP_GRACE_MS;
+      while (groupAlive(group) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      if (groupAlive(group)) process.kill(-group, 'SIGKILL');
     }
     await rm(dataDir, { recursive: true, force: true });
   };
@@ -49,6 +52,18 @@ export async function startPlatformProcess({
     throw error;
   }
   return { baseUrl, dataDir, stop };
+}
+
+const STOP_GRACE_MS = 20_000;
+
+/** Whether any process of the group led by `pid` is still running. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Signs a new creator up and answers with the session cookie (`goose_session=…`) and the user's id. */

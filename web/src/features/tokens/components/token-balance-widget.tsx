@@ -68,7 +68,7 @@ export function TokenBalanceWidget({ user }: { user: User }) {
         )}
       </button>
       {(account?.wallet === null || generate.isPending) && (
-        <Button label="Generate Wallet" icon="pi pi-wallet" size="small" rounded outlined loading={generate.isPending} onClick={() => generate.mutate()} />
+        <Button label="Generate Wallet" icon="pi pi-wallet" className="generate-wallet-button" aria-label="Generate Wallet" size="small" rounded outlined loading={generate.isPending} onClick={() => generate.mutate()} />
       )}
     </>
   );
