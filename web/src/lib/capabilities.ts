@@ -8,6 +8,9 @@ import { CAPABILITIES_KEY } from './query-keys';
 
 export type { CapabilityId, CapabilityReport };
 
+/** The one label of a thing this server does not do, beside its capability's reason. */
+export const NOT_ON_THIS_SERVER = 'Not available on this server';
+
 export function useCapabilities() {
   return useQuery({
     queryKey: CAPABILITIES_KEY,

@@ -2,7 +2,7 @@
 // names the capability it needs (null: built and always on), and its text and tag come from what
 // GET /api/capabilities says, never from a flag written here.
 import { CONTRACT_DEPLOY_PRICE_USD } from '../../../../domain/royalties/terms';
-import type { CapabilityId, CapabilityReport } from '../../lib/capabilities';
+import { NOT_ON_THIS_SERVER, type CapabilityId, type CapabilityReport } from '../../lib/capabilities';
 
 export type StepTagSeverity = 'success' | 'warning' | 'secondary';
 
@@ -17,7 +17,7 @@ export interface JourneyStep {
 }
 
 const AVAILABLE = { tag: 'Available now', severity: 'success' } as const;
-const OFF = { tag: 'Not available on this server', severity: 'secondary' } as const;
+const OFF = { tag: NOT_ON_THIS_SERVER, severity: 'secondary' } as const;
 const LOADING = { tag: 'Checking this server…', severity: 'secondary' } as const;
 
 type StepStatus = { tag: string; severity: StepTagSeverity };

@@ -1,5 +1,5 @@
 // How the token wallet reads to a person: why a movement happened, where a charge stands, signed
-// amounts, the subscription line, the low-balance rule (spec 1 §9, spec 3 §4), and the XRP Ledger
+// amounts, the subscription line, the low-balance rule, and the XRP Ledger
 // network a deposit address is on.
 import type { BalanceResponse, PricingResponse, TokenTransaction } from '../../../../domain/contracts/tokens';
 import type { XrpWalletInfoResponse } from '../../../../domain/contracts/wallets';

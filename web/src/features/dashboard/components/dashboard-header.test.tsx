@@ -1,12 +1,9 @@
 // What the dashboard's frame promises: the header shows a new creator's welcome bonus as their
 // balance (with Generate Wallet beside it, not in its place), the account menu lists only screens
 // that exist, and the rail's tooltips promise nothing the server does not do.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { renderWithQueries } from '../../../lib/test-render';
 import { describe, expect, it } from 'vitest';
 import type { BalanceResponse } from '../../../../../domain/contracts/tokens';
-import { ToastProvider } from '../../../components/ui/toast';
 import { TOKEN_BALANCE_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
 import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
 import { ACCOUNT_MENU_LINKS, DashboardHeader } from './dashboard-header';
@@ -15,18 +12,13 @@ import { LeftRail } from './left-rail';
 const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
 function render(balance: BalanceResponse | null): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(TOKEN_PRICING_KEY, PRICING_FIXTURE);
-  if (balance) queryClient.setQueryData(TOKEN_BALANCE_KEY, balance);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <MemoryRouter>
-          <DashboardHeader user={user} onSelectTab={() => undefined} />
-          <LeftRail activeTab="upload" onSelectTab={() => undefined} />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
+  return renderWithQueries(
+    <>
+      <DashboardHeader user={user} onSelectTab={() => undefined} />
+      <LeftRail activeTab="upload" onSelectTab={() => undefined} />
+    </>,
+    [[TOKEN_PRICING_KEY, PRICING_FIXTURE], balance && [TOKEN_BALANCE_KEY, balance]],
+    { router: true },
   );
 }
 

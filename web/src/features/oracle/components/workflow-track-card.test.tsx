@@ -1,11 +1,9 @@
 // The Copyright Oracle tab's card for an unmastered track: mastering is optional, so the copyright
 // check is offered beside Start Mastering, and a track the check cleared as uploaded can be
 // registered without a master. Read from the card's HTML.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderWithQueries } from '../../../lib/test-render';
 import { describe, expect, it } from 'vitest';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
-import { ToastProvider } from '../../../components/ui/toast';
 import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import type { CapabilityReport } from '../../../lib/capabilities';
 import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
@@ -14,16 +12,10 @@ import { copyrightCheck, vaultItem } from '../../track-workflow/vault-item.fixtu
 import { WorkflowTrackCard } from './workflow-track-card';
 
 function render(item: VaultItem, capabilities: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(CAPABILITIES_KEY, capabilities);
-  queryClient.setQueryData(TOKEN_PRICING_KEY, PRICING_FIXTURE);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <WorkflowTrackCard item={item} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(<WorkflowTrackCard item={item} />, [
+    [CAPABILITIES_KEY, capabilities],
+    [TOKEN_PRICING_KEY, PRICING_FIXTURE],
+  ]);
 }
 
 const buttons = (html: string) => [...html.matchAll(/<button[^>]*aria-label="([^"]+)"/g)].map((m) => m[1]);

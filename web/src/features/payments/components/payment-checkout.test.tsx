@@ -1,13 +1,10 @@
 // The checkout and subscribe pages, read from their HTML: without card payments they say so in
 // plain words, show no form and never ask for Stripe.js (js.stripe.com); with them, Stripe.js is
 // loaded once, for the form on this page only.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderWithQueries } from '../../../lib/test-render';
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CapabilityReport } from '../../../../../domain/platform/capabilities';
-import { ToastProvider } from '../../../components/ui/toast';
 import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import { CAPABILITIES_KEY, PAYMENTS_CONFIG_KEY } from '../../../lib/query-keys';
 import { PACKAGE_FLOW, PaymentCheckout, SUBSCRIPTION_FLOW } from './payment-checkout';
@@ -18,15 +15,10 @@ vi.mock('@stripe/stripe-js/pure', () => stripe);
 const PUBLISHABLE_KEY = 'pk_test_checkout';
 
 function render(element: ReactElement, capabilities: CapabilityReport): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(CAPABILITIES_KEY, capabilities);
-  if (capabilities['card-payments'].available) queryClient.setQueryData(PAYMENTS_CONFIG_KEY, { configured: true, publishableKey: PUBLISHABLE_KEY, reason: null });
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <MemoryRouter>{element}</MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
+  return renderWithQueries(
+    element,
+    [[CAPABILITIES_KEY, capabilities], capabilities['card-payments'].available && [PAYMENTS_CONFIG_KEY, { configured: true, publishableKey: PUBLISHABLE_KEY, reason: null }]],
+    { router: true },
   );
 }
 

@@ -18,7 +18,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Tag } from 'primereact/tag';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { capabilityState, useCapabilities } from '../../../lib/capabilities';
+import { capabilityState, NOT_ON_THIS_SERVER, useCapabilities } from '../../../lib/capabilities';
 import { formatTokens } from '../../../lib/format';
 import { CURRENT_USER_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY } from '../../../lib/query-keys';
 import { usePaymentsConfig } from '../api/payments';
@@ -127,7 +127,7 @@ export function PaymentCheckout({ flow, selection, item, validSelection, created
             <i className={`pi ${flow.icon}`} aria-hidden="true" /> {flow.title}
           </h1>
           <p className="payment__off">
-            <Tag value="Not available on this server" severity="secondary" /> {card.reason}
+            <Tag value={NOT_ON_THIS_SERVER} severity="secondary" /> {card.reason}
           </p>
           {item && <ItemSummary item={item} flow={flow} />}
           <div className="button-row">

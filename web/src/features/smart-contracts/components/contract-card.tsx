@@ -1,4 +1,4 @@
-// One royalty contract in the Smart Contracts tab (spec 2 §2, §3): its standing, total earnings,
+// One royalty contract in the Smart Contracts tab: its standing, total earnings,
 // distributed and pending (cents shown as dollars), the distribution progress capped at 100 %, the
 // next scheduled payout, View Contract (signed terms, PDF and the deployment said plainly) and Run
 // payout (the contract's trigger). The IMMUTABLE & ACTIVE badge and the disabled Blockchain

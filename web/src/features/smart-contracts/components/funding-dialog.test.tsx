@@ -1,11 +1,9 @@
 // What the XRP Funding Required dialog offers, read from its HTML: buying the XRP by card only where
 // the server has a card on-ramp (never a "Coming Soon"), and the account's ledger network with a
 // warning off mainnet.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderWithQueries } from '../../../lib/test-render';
 import { describe, expect, it } from 'vitest';
 import type { CapabilityReport } from '../../../../../domain/platform/capabilities';
-import { ToastProvider } from '../../../components/ui/toast';
 import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import { CAPABILITIES_KEY, XRP_QR_CODE_KEY, XRP_WALLET_INFO_KEY } from '../../../lib/query-keys';
 import type { XrpWalletInfo } from '../../tokens/api/xrp';
@@ -15,18 +13,12 @@ const ADDRESS = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
 const noop = () => undefined;
 
 function render(capabilities: CapabilityReport, network: XrpWalletInfo['network'] = 'testnet'): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(CAPABILITIES_KEY, capabilities);
   const wallet: XrpWalletInfo = { walletAddress: ADDRESS, network, requiredAmount: null, funded: null, balanceXrp: null, ledger: 'not configured', deposits: { credited: false, note: '' } };
-  queryClient.setQueryData(XRP_WALLET_INFO_KEY, wallet);
-  queryClient.setQueryData(XRP_QR_CODE_KEY, { qrCodeDataUrl: 'data:image/png;base64,AA==', paymentUri: `ripple:${ADDRESS}`, amount: null });
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <FundingBody funding={{ xrpAmount: '19.98', usdAmount: '49.95' }} onHide={noop} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(<FundingBody funding={{ xrpAmount: '19.98', usdAmount: '49.95' }} onHide={noop} />, [
+    [CAPABILITIES_KEY, capabilities],
+    [XRP_WALLET_INFO_KEY, wallet],
+    [XRP_QR_CODE_KEY, { qrCodeDataUrl: 'data:image/png;base64,AA==', paymentUri: `ripple:${ADDRESS}`, amount: null }],
+  ]);
 }
 
 describe('XRP funding dialog', () => {

@@ -1,4 +1,4 @@
-// The XRP purchase card's calls (spec 2 §4 "XRP purchase"): the XRP quote, the wallet to pay (with
+// The XRP purchase card's calls: the XRP quote, the wallet to pay (with
 // the ledger network it is on), its QR code, and the card on-ramp, whose answer is a provider page
 // to open in a window.
 import { useMutation, useQuery } from '@tanstack/react-query';

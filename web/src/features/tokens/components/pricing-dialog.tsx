@@ -14,7 +14,7 @@ import { Tag } from 'primereact/tag';
 import { useNavigate } from 'react-router-dom';
 import type { PricingResponse } from '../../../../../domain/contracts/tokens';
 import { errorMessage } from '../../../lib/api-client';
-import { capabilityState, useCapabilities, type CapabilityReport, type CapabilityState } from '../../../lib/capabilities';
+import { capabilityState, NOT_ON_THIS_SERVER, useCapabilities, type CapabilityReport, type CapabilityState } from '../../../lib/capabilities';
 import { formatTokens } from '../../../lib/format';
 import { usePricing, useTokenBalance } from '../api/tokens';
 import { formatBalance, unavailableReason } from '../labels';
@@ -201,7 +201,7 @@ export function SubscriptionTiers({ pricing, card, currentTier, onSubscribe }: S
                     </li>
                   ) : (
                     <li key={line.text} className="plan-card__feature--off" data-available="false">
-                      <i className="pi pi-times" aria-hidden="true" /> <s>{line.text}</s> <span className="small">Not available on this server</span>
+                      <i className="pi pi-times" aria-hidden="true" /> <s>{line.text}</s> <span className="small">{NOT_ON_THIS_SERVER}</span>
                     </li>
                   ),
                 )}

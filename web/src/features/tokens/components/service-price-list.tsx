@@ -5,7 +5,7 @@
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { useCapabilities } from '../../../lib/capabilities';
+import { NOT_ON_THIS_SERVER, useCapabilities } from '../../../lib/capabilities';
 import { formatTokens } from '../../../lib/format';
 import { usePricing } from '../api/tokens';
 import { unavailableReason } from '../labels';
@@ -46,7 +46,7 @@ export function ServicePriceList({ className = '' }: { className?: string }) {
         return (
           <li key={service.id} data-service={service.id} data-available="false">
             <span>{service.label}</span>
-            <span className="price-list__off">Not available on this server</span>
+            <span className="price-list__off">{NOT_ON_THIS_SERVER}</span>
             {reason && <span className="price-list__reason muted small">{reason}</span>}
           </li>
         );

@@ -1,4 +1,4 @@
-// The XRP purchase card (spec 2 §2, §4). It sells the XRP package only where XRP arriving at a
+// The XRP purchase card. It sells the XRP package only where XRP arriving at a
 // deposit address becomes tokens (the `xrp-deposits` capability); elsewhere it says plainly that
 // XRP sent here is not turned into tokens, with no quote and no address to pay. Where it sells:
 // XRP Transfer shows the deposit address, its ledger network (a warning off mainnet), the amount,

@@ -1,12 +1,10 @@
 // What the track's workflow card says at its Smart Contract and Distribute steps, read from its
 // HTML: the contract's ledger record and price only where this server records contracts, and who
 // is paid a release's store earnings (the track's contract), never "100% to you".
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderWithQueries } from '../../../lib/test-render';
 import { describe, expect, it } from 'vitest';
 import type { Contract } from '../../../../../domain/contracts/royalties';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
-import { ToastProvider } from '../../../components/ui/toast';
 import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import type { CapabilityReport } from '../../../lib/capabilities';
 import { CAPABILITIES_KEY, DISTRIBUTIONS_KEY, SMART_CONTRACTS_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
@@ -18,18 +16,12 @@ import { TrackWorkflowCard } from './track-workflow-card';
 const registered = vaultItem({ trackStatus: 'in_vault', xrplTxHash: 'AB'.repeat(32) });
 
 function render(item: VaultItem, contracts: Contract[], capabilities: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(CAPABILITIES_KEY, capabilities);
-  queryClient.setQueryData(SMART_CONTRACTS_KEY, contracts);
-  queryClient.setQueryData(DISTRIBUTIONS_KEY, []);
-  queryClient.setQueryData(TOKEN_PRICING_KEY, PRICING_FIXTURE);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <TrackWorkflowCard item={item} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(<TrackWorkflowCard item={item} />, [
+    [CAPABILITIES_KEY, capabilities],
+    [SMART_CONTRACTS_KEY, contracts],
+    [DISTRIBUTIONS_KEY, []],
+    [TOKEN_PRICING_KEY, PRICING_FIXTURE],
+  ]);
 }
 
 describe('track workflow card', () => {

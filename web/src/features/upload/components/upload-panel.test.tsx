@@ -1,9 +1,7 @@
 // What the upload form promises, read from its HTML: the button uploads (it neither checks nor
 // registers), the next steps are named, and the royalty split says it is a note, not what is paid.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderWithQueries } from '../../../lib/test-render';
 import { describe, expect, it } from 'vitest';
-import { ToastProvider } from '../../../components/ui/toast';
 import { CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
 import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
@@ -12,16 +10,10 @@ import { UploadPanel } from './upload-panel';
 const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
 function render(): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(CAPABILITIES_KEY, CAPABILITIES_ZERO_CONFIG_FIXTURE);
-  queryClient.setQueryData(TOKEN_PRICING_KEY, PRICING_FIXTURE);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <UploadPanel user={user} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(<UploadPanel user={user} />, [
+    [CAPABILITIES_KEY, CAPABILITIES_ZERO_CONFIG_FIXTURE],
+    [TOKEN_PRICING_KEY, PRICING_FIXTURE],
+  ]);
 }
 
 describe('upload panel', () => {

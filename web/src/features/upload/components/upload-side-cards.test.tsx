@@ -1,9 +1,7 @@
 // What the upload tab's side cards claim about the steps after an upload and what they cost,
 // read from their HTML.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderWithQueries } from '../../../lib/test-render';
 import { describe, expect, it } from 'vitest';
-import { ToastProvider } from '../../../components/ui/toast';
 import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import type { CapabilityReport } from '../../../lib/capabilities';
 import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
@@ -13,16 +11,7 @@ import { UploadSideCards } from './upload-side-cards';
 const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
 function render(withPricing: boolean, capabilities: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(CAPABILITIES_KEY, capabilities);
-  if (withPricing) queryClient.setQueryData(TOKEN_PRICING_KEY, PRICING_FIXTURE);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <UploadSideCards user={user} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(<UploadSideCards user={user} />, [[CAPABILITIES_KEY, capabilities], withPricing && [TOKEN_PRICING_KEY, PRICING_FIXTURE]]);
 }
 
 /** The Token Usage rows: step → what it costs (or that this server does not do it). */

@@ -1,4 +1,4 @@
-// Where a registration is recorded (spec 1 §2 "Certificate dialog", its "external database sync"):
+// Where a registration is recorded:
 // GOOSE's own registry and the XRP Ledger, each recorded, waiting or failed as the server says, with
 // its transaction id and detail, then how many of them hold it and the last update.
 import { Message } from 'primereact/message';
