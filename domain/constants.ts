@@ -1,10 +1,10 @@
-// Business constants from the product spec (documents 1-3). Change them here only.
+// The product's business constants, shared by the API, the workflows and the web. Change them here only.
 
-/** Spec 1 §1 / §9: new users receive a welcome bonus of 50 tokens. */
+/** New users receive a welcome bonus of 50 tokens. */
 export const WELCOME_BONUS_TOKENS = 50;
 
 /**
- * Spec 1 §5 plus wav and flac (issue 2) and the common audio and video containers: what the
+ * The accepted audio, image and video formats, wav and flac included: what the
  * content sniffer reports, and so the stored file's extension. (jpeg is never reported: a JPEG is
  * stored as jpg.)
  */
@@ -32,7 +32,7 @@ export const ACCEPTED_UPLOAD_EXTENSIONS = [
 ] as const;
 export type UploadExtension = (typeof ACCEPTED_UPLOAD_EXTENSIONS)[number];
 
-/** Spec 3 §2.13: API files up to 50 MB; the web upload uses the same ceiling. */
+/** API uploads take files up to 50 MB; the web upload uses the same ceiling. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export const CONTENT_TYPES = ['music', 'video', 'image', 'text'] as const;
@@ -51,12 +51,12 @@ export const UPLOAD_FILE_NAMES = {
 } as const satisfies Record<ContentType, readonly string[]>;
 export const ACCEPTED_FILE_NAME_EXTENSIONS: readonly string[] = Object.values(UPLOAD_FILE_NAMES).flat();
 
-/** Spec 1 §5: royalty split slider 0..100, default 100. */
+/** The upload form's royalty split slider: 0..100 percent to the creator, default 100. */
 export const ROYALTY_SPLIT_MIN = 0;
 export const ROYALTY_SPLIT_MAX = 100;
 export const ROYALTY_SPLIT_DEFAULT = 100;
 
-/** Spec 2 §4 "Track statuses". */
+/** Every status a track can have, from generation to distribution. */
 export const TRACK_STATUSES = [
   'generated',
   'completed',
@@ -71,7 +71,7 @@ export const TRACK_STATUSES = [
 ] as const;
 export type TrackStatus = (typeof TRACK_STATUSES)[number];
 
-/** Spec 2 §9 mastering options and their defaults. */
+/** The mastering options a creator may choose, and their defaults. */
 export const MASTER_STYLES = ['warm', 'balanced', 'open'] as const;
 export const MASTER_LOUDNESS_LEVELS = ['low', 'medium', 'high'] as const;
 export const MASTER_FORMATS = ['wav', 'cd', 'mp3'] as const;
@@ -80,7 +80,7 @@ export type MasterLoudnessOption = (typeof MASTER_LOUDNESS_LEVELS)[number];
 export type MasterFormatOption = (typeof MASTER_FORMATS)[number];
 export const MASTER_DEFAULTS = { style: 'balanced', loudness: 'medium', format: 'wav' } as const;
 
-/** Spec 3 §4: the eight mastering steps, in the order the audio engine runs them. */
+/** The eight mastering steps, in the order the audio engine runs them. */
 export const MASTERING_STEPS = [
   'audio analysis',
   'EQ processing',
@@ -92,7 +92,7 @@ export const MASTERING_STEPS = [
   'export',
 ] as const;
 
-/** Spec 2 §9 / spec 3: the oracle's eight stages, in order. */
+/** The copyright oracle's eight stages, in the order it reports them. */
 export const COPYRIGHT_ANALYSIS_STAGES = [
   'Audio Fingerprinting',
   'Melodic Pattern Recognition',
@@ -107,5 +107,5 @@ export const COPYRIGHT_ANALYSIS_STAGES = [
 /** The shortest audio the copyright oracle can fingerprint and compare, in seconds. */
 export const COPYRIGHT_CHECK_MIN_SECONDS = 3;
 
-/** Spec 1 §9: the certificate format version named in its footer. */
+/** The certificate format version named in its footer. */
 export const CERTIFICATE_FORMAT_VERSION = '3.3.0';

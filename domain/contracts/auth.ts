@@ -1,4 +1,4 @@
-// HTTP payloads of the auth and user routes (spec 1 §4, §7). The API validates with these
+// HTTP payloads of the auth and user routes. The API validates with these
 // schemas and the web infers its types from them.
 import { z } from 'zod';
 import { USERNAME_PATTERN } from '../identity/user.events';

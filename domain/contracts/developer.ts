@@ -1,5 +1,4 @@
-// HTTP payloads of the developer API (spec 3 §2.5, §3 "API key", "API usage record", "API usage
-// stats", "API pricing tier", §5, §7; issue 17): the signed-in developer's keys, usage and pricing,
+// HTTP payloads of the developer API: the signed-in developer's keys, usage and pricing,
 // and the external v1 API called with X-API-Key. Money is integer cents.
 import { z } from 'zod';
 import { API_TIERS } from '../developer/api-tiers';
@@ -16,7 +15,7 @@ export const ipAllowlistEntrySchema = z
   .max(64)
   .regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'Each allowed address must be an IP address or a CIDR range, e.g. 203.0.113.7 or 198.51.100.0/24');
 
-/** Spec 3 §3 "API key". keyValue is the whole key only in the creation answer; afterwards the prefix. */
+/** An API key. keyValue is the whole key only in the creation answer; afterwards the prefix. */
 export const apiKeySchema = z.object({
   id: z.string(),
   keyName: z.string(),
@@ -68,7 +67,7 @@ export const updateApiKeyRequestSchema = z.object({ ipAllowlist: z.array(ipAllow
 export type UpdateApiKeyRequest = z.input<typeof updateApiKeyRequestSchema>;
 export const updateApiKeyResponseSchema = z.object({ success: z.literal(true), apiKey: apiKeySchema });
 
-/** Spec 3 §3 "API usage record". */
+/** One recorded call of the external API: which key, endpoint, status and cost. */
 export const apiUsageRecordSchema = z.object({
   id: z.string(),
   keyId: z.string(),
@@ -83,7 +82,7 @@ export const apiUsageRecordSchema = z.object({
 });
 export type ApiUsageRecord = z.infer<typeof apiUsageRecordSchema>;
 
-/** Spec 3 §3 "API usage stats", over the period named in the answer. */
+/** A key holder's usage totals, over the period named in the answer. */
 export const apiUsageStatsSchema = z.object({
   totalCalls: z.number().int().min(0),
   /** Cents charged: $0.05 for each successful call on a paid tier. */
@@ -103,7 +102,7 @@ export const apiUsageResponseSchema = z.object({
 });
 export type ApiUsageResponse = z.infer<typeof apiUsageResponseSchema>;
 
-/** Spec 3 §3 "API pricing tier". */
+/** One pricing tier of the external API: its limits and prices. */
 export const apiPricingTierSchema = z.object({
   name: z.string(),
   monthlyFee: z.number().int().min(0),

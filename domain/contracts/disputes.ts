@@ -1,6 +1,6 @@
-// HTTP payloads of dispute management (spec 3 §2.11, §3 "Dispute", §4, §5, §7) and of the review of
+// HTTP payloads of dispute management and of the review of
 // oracle holds, which runs in the same machinery as a case of kind `oracle_review`. Money is integer
-// cents on the wire except where the spec shows dollars (estimatedValue, compensationAmount).
+// cents on the wire except where the screens take dollars (estimatedValue, compensationAmount).
 import { z } from 'zod';
 import { LICENSE_TYPES } from './licensing';
 

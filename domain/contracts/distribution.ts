@@ -1,4 +1,4 @@
-// HTTP payloads of the distribution routes (spec 1 §3, §5, §7): stores, genres, releases, their
+// HTTP payloads of the distribution routes: stores, genres, releases, their
 // delivery states, sales statements and the royalty breakdown. Money is in integer cents.
 import { z } from 'zod';
 import { DELIVERY_STATES, DISTRIBUTION_STATUSES } from '../distribution/catalogue';

@@ -1,4 +1,4 @@
-// HTTP payloads of the licensing marketplace (spec 3 §2.10, §3 "Marketplace license", §7, §9): an
+// HTTP payloads of the licensing marketplace: an
 // owner's offers for a registered work, the public listing, purchases by tokens, card or XRPL escrow,
 // the buyer's licenses with their certificates, and the owner's sales. Money is integer cents.
 import { z } from 'zod';
@@ -8,14 +8,14 @@ export const LICENSE_TYPES = ['reproduction', 'distribution', 'public_performanc
 export type LicenseType = (typeof LICENSE_TYPES)[number];
 export const LICENSE_SCOPES = ['single_use', 'limited', 'extended', 'exclusive', 'royalty_free'] as const;
 export type LicenseScope = (typeof LICENSE_SCOPES)[number];
-/** The spec's names: stripe is a card through Stripe, qxmp_tokens the platform's tokens, polygon_escrow an XRPL escrow. */
+/** Wire names fixed by the API contract: stripe is a card through Stripe, qxmp_tokens the platform's tokens, polygon_escrow an XRPL escrow. */
 export const PAYMENT_OPTIONS = ['stripe', 'qxmp_tokens', 'polygon_escrow'] as const;
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 /** USD is paid in dollars (card or escrow at XRP_USD_RATE); QXMP in tokens (1 token = 1 USD). */
 export const LICENSE_CURRENCIES = ['USD', 'QXMP'] as const;
 export const MARKETPLACE_SORTS = ['popularity', 'price_low', 'price_high', 'rating', 'newest', 'sales'] as const;
 export const LICENSE_CONTRACT_STATUSES = ['pending', 'active', 'completed', 'disputed'] as const;
-/** The price slider (spec 3 §9), in whole currency units. */
+/** The offer form's price slider maximum, in whole currency units. */
 export const PRICE_RANGE_MAX = 10_000;
 
 export const licenseTermsSchema = z.object({
@@ -132,7 +132,7 @@ export const PURCHASE_STATUSES = ['awaiting_payment', 'paid', 'issued', 'failed'
 
 export const purchaseResponseSchema = z.object({
   success: z.boolean(),
-  /** The purchased license's id (the spec's name). */
+  /** The purchased license's id (the API contract's field name). */
   contractId: z.string(),
   status: z.enum(PURCHASE_STATUSES),
   /** Stripe Checkout's page to pay on, when paying by card. */

@@ -1,10 +1,10 @@
-// HTTP payloads of the track lifecycle: mastering (spec 2 §7), the copyright check, the XRPL
-// registration, the certificate and its sync status (spec 1 §3, §7), and the audit history.
+// HTTP payloads of the track lifecycle: mastering, the copyright check, the XRPL
+// registration, the certificate and its sync status, and the audit history.
 import { z } from 'zod';
 import { COPYRIGHT_ANALYSIS_STAGES, MASTER_DEFAULTS, MASTER_FORMATS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES, TRACK_STATUSES } from '../constants';
 import { copyrightPassageSchema } from '../track/stage.events';
 
-/** Body of the mastering calls; every field defaults as spec 2 §9 says. */
+/** Body of the mastering calls; every field has a default (MASTER_DEFAULTS). */
 export const masterRequestSchema = z.object({
   contentId: z.string().optional(),
   style: z.enum(MASTER_STYLES, { message: `style must be one of ${MASTER_STYLES.join(', ')}` }).default(MASTER_DEFAULTS.style),
@@ -13,7 +13,7 @@ export const masterRequestSchema = z.object({
 });
 export type MasterRequest = z.infer<typeof masterRequestSchema>;
 
-/** One line of the mastering stream, `data: {step, description, progress}` (spec 2 §4). */
+/** One line of the mastering stream, `data: {step, description, progress}`. */
 export const masteringProgressSchema = z.object({ step: z.string(), description: z.string(), progress: z.number() });
 export type MasteringProgress = z.infer<typeof masteringProgressSchema>;
 
@@ -47,7 +47,7 @@ export const oracleStageSchema = z.object({
   status: z.enum(['pending', 'running', 'completed', 'failed']),
 });
 
-/** Spec 2 §3 "Copyright analysis result" and "Copyright check", as the check list returns them. */
+/** A copyright check and its analysis result, as the check list returns them. */
 export const copyrightCheckSchema = z.object({
   contentId: z.string(),
   title: z.string(),
@@ -89,7 +89,7 @@ export const copyrightCheckSchema = z.object({
 export type CopyrightCheck = z.infer<typeof copyrightCheckSchema>;
 export const copyrightCheckListSchema = z.array(copyrightCheckSchema);
 
-/** POST /api/copyright-check/{id}: spec 2 §7 "success and reason", plus the analysis. */
+/** POST /api/copyright-check/{id}: whether the track passed and why, plus the analysis. */
 export const copyrightCheckResponseSchema = z.object({
   success: z.boolean(),
   reason: z.string().nullable(),
@@ -121,7 +121,7 @@ export const registrationResponseSchema = z.object({
   explorer: explorerLinksSchema,
 });
 
-/** Spec 1 §3 "Sync status": where a registration is recorded. `success` is true only once it is recorded there; `state` says whether it waits or failed. */
+/** A registration's sync status: where it is recorded. `success` is true only once it is recorded there; `state` says whether it waits or failed. */
 export const syncStatusSchema = z.object({
   txHash: z.string(),
   syncResults: z.array(
@@ -156,7 +156,7 @@ export const retryRequestSchema = z.object({ note: z.string().trim().max(500).op
 /** The operator's retry, answered once the workflow has run it. */
 export const retryResponseSchema = z.object({ success: z.literal(true), txHash: z.string(), outcome: z.enum(['validated', 'submitted', 'awaiting_submission']), certificateId: z.string() });
 
-/** The certificate as GET /api/copyright-certificate/{id} returns it (spec 1 §3 "Certificate"). */
+/** The certificate as GET /api/copyright-certificate/{id} returns it. */
 export const certificateResponseSchema = z.object({
   certificateId: z.string(),
   contentId: z.string(),

@@ -1,4 +1,4 @@
-// The operations API (issue 16, operators only): the ledger steps that failed across all users,
+// The operations API (operators only): the ledger steps that failed across all users,
 // the workflows that are stuck or failing in Temporal, and the mail outbox. Read by the
 // /operations page and `npm run ops`; every list says plainly what it cannot see.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// HTTP payloads of the proof explorer (spec 3 §2.9, §3 "Proof", §7) and of a downloadable proof
+// HTTP payloads of the proof explorer and of a downloadable proof
 // bundle that anyone can verify without trusting the server (`npm run verify-proof`, /verify).
 import { z } from 'zod';
 import { DATE_RANGES } from './registry';
@@ -48,7 +48,7 @@ export const proofSchema = z.object({
   attestation: z.object({
     /** e.g. xrpl-testnet, xrpl-mainnet. */
     networkId: z.string(),
-    /** The spec's field name; it holds the XRPL transaction hash (shown as the ledger transaction id). */
+    /** The API contract's field name; it holds the XRPL transaction hash (shown as the ledger transaction id). */
     polygonTransactionId: z.string().nullable(),
     /** SHA-256 of the proof's signed canonical JSON. */
     blockchainHash: z.string(),

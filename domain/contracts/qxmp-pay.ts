@@ -1,4 +1,4 @@
-// HTTP payloads of sign-in through QXMP Pay (spec 1 §7, spec 2 §2, §4) and of the sign-in
+// HTTP payloads of sign-in through QXMP Pay and of the sign-in
 // providers this server offers. The API validates with these schemas and the web infers its types.
 import { z } from 'zod';
 

@@ -1,13 +1,13 @@
-// HTTP payloads of the public rights registry (spec 3 §2.8, §3 "Work", §7, §9): every registered
+// HTTP payloads of the public rights registry: every registered
 // work, searchable by visitors, with the identifiers its owner entered, the evidence behind its
 // verification level, and its license and dispute counts.
 import { z } from 'zod';
 
-/** The registry's content types (spec 3 §3); the platform's "music" is the registry's "audio". */
+/** The registry's content types; the platform's "music" is the registry's "audio". */
 export const WORK_CONTENT_TYPES = ['audio', 'video', 'image', 'text'] as const;
 export type WorkContentType = (typeof WORK_CONTENT_TYPES)[number];
 
-/** Ascending (spec 3 §4). The rule that derives them is `verificationLevelOf` in domain/registry. */
+/** Ascending, weakest first. The rule that derives them is `verificationLevelOf` in domain/registry. */
 export const VERIFICATION_LEVELS = ['unverified', 'basic', 'enhanced', 'gold'] as const;
 export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
 

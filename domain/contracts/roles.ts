@@ -1,4 +1,4 @@
-// Roles (issue 16): every signed-in user is a creator; reviewers decide disputes and oracle holds,
+// Roles: every signed-in user is a creator; reviewers decide disputes and oracle holds,
 // auditors read every dispute's and proof's full history, operators run the ledger and workflow
 // operations. Granted and revoked as events on the user's stream, checked on the server by every route.
 import { z } from 'zod';

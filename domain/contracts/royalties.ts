@@ -1,5 +1,5 @@
-// HTTP payloads of the royalty contract, receiver and payout routes (spec 2 §3, §5, §7; spec 3
-// §2.13). Money from the server is in integer cents; the Distribute Royalties dialog sends dollars.
+// HTTP payloads of the royalty contract, receiver and payout routes.
+// Money from the server is in integer cents; the Distribute Royalties dialog sends dollars.
 import { z } from 'zod';
 import {
   CONTRACT_STATUSES,

@@ -1,4 +1,4 @@
-// HTTP payloads of the token routes (spec 1 §3, §7; spec 3 §3, §9). Amounts are tokens
+// HTTP payloads of the token routes: balance, packages, plans and purchases. Amounts are tokens
 // (1 token = 1 USD) with up to 6 decimals.
 import { z } from 'zod';
 import { PRICED_SERVICES, SUBSCRIPTION_TIER_IDS, TOKEN_PACKAGE_IDS } from '../tokens/catalogue';

@@ -1,4 +1,4 @@
-// HTTP payloads of the upload and vault routes (spec 1 §3 "Vault content item", "Upload payload").
+// HTTP payloads of the upload and vault routes: what an upload sends and a vault item holds.
 import { z } from 'zod';
 import { CONTENT_TYPES, MASTER_FORMATS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES, ROYALTY_SPLIT_DEFAULT, ROYALTY_SPLIT_MAX, ROYALTY_SPLIT_MIN, TRACK_STATUSES } from '../constants';
 import { copyrightCheckSchema, explorerLinksSchema, masteringProgressSchema, masteringResultsSchema } from './lifecycle';
@@ -78,9 +78,9 @@ export const vaultItemSchema = z.object({
   landrMasterFormat: z.enum(MASTER_FORMATS).nullable(),
   landrMasterId: z.string().nullable(),
   landrPreviewId: z.string().nullable(),
-  /** processing / completed / failed (spec 2 §4 "Master status badge"); null before any mastering. */
+  /** processing / completed / failed, the track's master status badge; null before any mastering. */
   landrMasterStatus: z.string().nullable(),
-  /** Spec 2 §4 "Track statuses". */
+  /** Where the track is in its lifecycle (TRACK_STATUSES). */
   trackStatus: z.enum(TRACK_STATUSES),
   copyrightChecked: z.boolean(),
   /** The running mastering's progress (its steps so far), or the last one's. */

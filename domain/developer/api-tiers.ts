@@ -1,4 +1,4 @@
-// The developer API's tiers and limits (spec 3 §2.5, §9; the API terms, §2.13): what a key may
+// The developer API's tiers and limits (the same numbers the API terms state): what a key may
 // call and what a call costs. The only place these numbers live.
 
 export const API_TIERS = ['free', 'pro', 'enterprise'] as const;
@@ -48,11 +48,11 @@ export const API_TERMS_VERSION = '2026-11-28';
 /** The header external calls carry their key in. */
 export const API_KEY_HEADER = 'X-API-Key';
 
-/** Spec 3 §9: the web shows a new key in full for this long, then only its prefix. */
+/** The web shows a new key in full for this long, then only its prefix. */
 export const NEW_KEY_VISIBLE_MS = 30_000;
-/** Spec 3 §9: the usage list shows this many recent calls. */
+/** The usage list shows this many recent calls. */
 export const RECENT_CALLS_SHOWN = 10;
-/** Spec 3 §9: usage bar colours: green below 50 %, yellow below 80 %, otherwise red. */
+/** Usage bar colours: green below 50 %, yellow below 80 %, otherwise red. */
 export function usageColour(usedShare: number): 'green' | 'yellow' | 'red' {
   if (usedShare < 0.5) return 'green';
   if (usedShare < 0.8) return 'yellow';

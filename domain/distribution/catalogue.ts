@@ -1,4 +1,4 @@
-// Distribution constants (spec 1 §2, §3, §4, §9): the stores a release can go to, the genres, the
+// Distribution constants: the stores a release can go to, the genres, the
 // delivery states and their labels, the fee.
 
 export interface Store {
@@ -50,7 +50,7 @@ export const GENRES = [
 export type Genre = (typeof GENRES)[number];
 export const DEFAULT_GENRE: Genre = 'Electronic';
 
-/** A store's delivery state for one release (spec 1 §4 "Distribution status"). */
+/** A store's delivery state for one release. */
 export const DELIVERY_STATES = ['pending', 'uploaded', 'distributed', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 

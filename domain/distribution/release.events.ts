@@ -10,7 +10,7 @@ import { DELIVERY_STATES } from './catalogue';
 const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
-/** The distribution dialog's fields, as checked by the API (spec 1 §3). */
+/** The distribution dialog's fields, as checked by the API. */
 export const releaseFormSchema = z.object({
   artistName: z.string().min(1).max(200),
   albumName: z.string().min(1).max(200),

@@ -77,7 +77,7 @@ export type LicenseCommand =
         paymentMethod: PaymentOption;
         /** The offer's stream says it is withdrawn. */
         offerWithdrawn: boolean;
-        /** The work is disputed or its licensing frozen (issue 16; false until then). */
+        /** The work is disputed or its licensing frozen while a dispute about it is open. */
         licensingFrozen: boolean;
         /** The work's certificate was issued (read from its track stream). */
         workRegistered: boolean;

@@ -1,4 +1,4 @@
-// What licensing asks of the disputes area (issue 16): whether a work's licensing is frozen while a
+// What licensing asks of the disputes area: whether a work's licensing is frozen while a
 // dispute about it is open (infra/disputes/work-freeze.ts answers it from the work's freeze stream;
 // `nothingFrozen` is for an app assembled without disputes), and the one refusal text a frozen work's
 // offers and purchases meet.

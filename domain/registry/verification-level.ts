@@ -1,4 +1,4 @@
-// The rule that turns a work's evidence into its registry verification level (spec 3 §4: levels
+// The rule that turns a work's evidence into its registry verification level (levels
 // ascend unverified → basic → enhanced → gold), with the reason in plain words:
 // - unverified: not registered, or its certificate is not signed;
 // - basic: the copyright oracle cleared it and its certificate is signed;

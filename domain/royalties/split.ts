@@ -1,4 +1,4 @@
-// How one payout run's amount is shared (spec 3 §2.13, issue 14): the platform keeps 100 minus the
+// How one payout run's amount is shared: the platform keeps 100 minus the
 // creator's share, each receiver takes its percentage of the whole amount, the creator the rest.
 // Cents are whole: each line gets the floor of its exact share, and the cents those floors leave
 // go one each to the lines with the largest remainders, so the lines always sum to the amount.

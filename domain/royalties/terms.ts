@@ -1,4 +1,4 @@
-// Royalty contract constants (spec 2 §3, §9; spec 3 §2.13): the templates and the creator's share
+// Royalty contract constants: the templates and the creator's share
 // each gives, the payout schedules, the minimum payout and the one-time deploy price.
 
 export const CONTRACT_TEMPLATES = ['standard_royalty', 'premium_royalty', 'revenue_sharing'] as const;
@@ -28,18 +28,18 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 /** A scheduled run pays only when the pending earnings reach this (1 USD), in cents. */
 export const MINIMUM_DISTRIBUTION_CENTS = 100;
-/** The custom terms' default minimum threshold, in cents (spec 2 §9: "minimum threshold 100"). */
+/** The custom terms' default minimum threshold, in cents ($1.00). */
 export const DEFAULT_MINIMUM_THRESHOLD_CENTS = 100;
 
 /** The one-time deploy price of a contract, in USD, paid in XRP from the creator's account. */
 export const CONTRACT_DEPLOY_PRICE_USD = 49.95;
 
-/** A receiver's share bounds, in percent (spec 2 §5). */
+/** A receiver's share bounds, in percent of the whole payout. */
 export const RECEIVER_MIN_PERCENTAGE = 1;
 export const RECEIVER_MAX_PERCENTAGE = 50;
 export const RECEIVER_DEFAULT_PERCENTAGE = 15;
 
-/** The error text that makes the web open the XRP Funding Required dialog (spec 2 §8). */
+/** The error text that makes the web open the XRP Funding Required dialog: the XRP and USD the wallet still needs. */
 export function walletNotFundedError(xrpAmount: string, usdAmount: string): string {
   return `WALLET_NOT_FUNDED:${xrpAmount}:${usdAmount}`;
 }

@@ -1,6 +1,6 @@
 // What the platform sells and for how much: one price list every screen reads from
 // GET /api/goose-tokens/pricing, the token packages and the subscription tiers. 1 token = 1 USD.
-// The spec's documents disagree on prices; these are the ones that hold. Each priced step and each
+// These are the prices that hold wherever older product texts disagree. Each priced step and each
 // tier line names the capability it sells: a server without it does not sell it.
 import type { CapabilityId } from '../platform/capabilities';
 
@@ -53,9 +53,9 @@ export function isPricedService(purpose: string): purpose is PricedService {
   return (PRICED_SERVICES as readonly string[]).includes(purpose);
 }
 
-/** Spec 1 §9: the header warns at this balance or below. */
+/** The header warns at this balance or below. */
 export const LOW_BALANCE_WARNING_TOKENS = 5;
-/** Spec 3 §4, §9: the low-token popup opens at this balance or below. */
+/** The low-token popup opens at this balance or below. */
 export const LOW_TOKEN_POPUP_TOKENS = 10;
 
 export const TOKEN_PACKAGE_IDS = ['starter', 'pro', 'premium', 'xrp'] as const;
@@ -70,7 +70,7 @@ export interface TokenPackage {
   type?: 'xrp';
 }
 
-/** Spec 3 §9: token packages; the tokens equal the price. */
+/** Token packages; the tokens equal the price. */
 export const TOKEN_PACKAGES: readonly TokenPackage[] = [
   { id: 'starter', name: 'Starter', price: 9.99, tokens: 9.99 },
   { id: 'pro', name: 'Pro', price: 19.99, tokens: 19.99 },
@@ -102,8 +102,8 @@ export interface FeatureLine {
 }
 
 /**
- * Spec 2 §9 / spec 3 §6, §9. Beyond an allowance a step costs its price in tokens. "Oracle checks"
- * in the spec's tier texts are the priced copyright step (clearance plus registration): the
+ * The subscription tiers. Beyond an allowance a step costs its price in tokens. "Oracle checks"
+ * in the tier texts are the priced copyright step (clearance plus registration): the
  * check on its own is free for everyone.
  */
 export const SUBSCRIPTION_TIERS: readonly SubscriptionTier[] = [

@@ -1,5 +1,5 @@
-// The named stages of a track's lifecycle, in order, and the creator's five-step workflow (spec 2
-// §2, §4). Contracts and distribution come in later work.
+// The named stages of a track's lifecycle, in order, and the creator's five-step workflow
+// (master, copyright, vault, contract, distribute).
 import { COPYRIGHT_CHECK_MIN_SECONDS, type TrackStatus } from '../constants';
 export const LIFECYCLE_STAGES = [
   'intake',
@@ -50,11 +50,11 @@ export function lifecycleSteps(completedIntakeSteps: number, failed = false): St
   return [...intake, ...later];
 }
 
-/** The per-track workflow's five steps (spec 2 §2 "Per-track workflow card"). */
+/** The five steps the per-track workflow card shows. */
 export const WORKFLOW_STEPS = ['master', 'copyright', 'vault', 'contract', 'distribute'] as const;
 export type WorkflowStep = (typeof WORKFLOW_STEPS)[number];
 
-/** Spec 2 §4 "Workflow starting step from track status". */
+/** The step the workflow card opens at for a track in this status. */
 export function startingStep(status: TrackStatus): WorkflowStep {
   switch (status) {
     case 'generated':

@@ -24,7 +24,7 @@ export const TrackMasteringRequested = defineEvent(
   z.object({ trackId: z.uuid(), masteringId: z.string().min(1), kind: z.enum(MASTERING_KINDS), settings: masterSettingsSchema }),
 );
 
-/** One step of the audio engine's progress (spec 2 "Mastering progress event"). */
+/** One step of the audio engine's progress (step, description, progress), as the mastering stream sends it. */
 export const TrackMasteringProgressed = defineEvent(
   'TrackMasteringProgressed',
   1,
@@ -105,7 +105,7 @@ export const copyrightPassageSchema = z.looseObject({
   work: timeRange,
 });
 
-/** Spec 2 §3 "Copyright analysis result", with what explains it (kept whole for auditors). */
+/** The copyright analysis result, with what explains it (kept whole for auditors). */
 export const copyrightAnalysisSchema = z.looseObject({
   clearanceScore: z.number().nullable(),
   status: z.enum(['cleared', 'conflict', 'needs_review', 'not_available']),
@@ -236,7 +236,7 @@ export const TrackCertificateIssued = defineEvent(
   z.object({
     trackId: z.uuid(),
     certificateId: z.string().min(1),
-    /** The signed fields exactly as signed (spec 1 §3 "Certificate"). */
+    /** The certificate's fields exactly as signed. */
     certificate: z.looseObject({ certificateId: z.string(), xrplTxHash: txHash, sha256 }),
     signature: certificateSignatureSchema,
   }),
