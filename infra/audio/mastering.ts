@@ -9,7 +9,7 @@
 // never stands in for the master), the master before the final limiter, and a loudness-matched A/B
 // pair (original and master at the same integrated loudness).
 //
-// Speed (issue 3: a 3-minute track in at most 3 s a format on two cores) shapes the design:
+// Speed (the target: a 3-minute track in at most 3 s a format on two cores) shapes the design:
 // - a stereo PCM WAV input is read here, without an ffmpeg decode through a pipe;
 // - the style chain is one ffmpeg filter graph reading the input file, run as two halves in
 //   parallel (the second with a few seconds of warm-up that is dropped, so the filters' state at the
@@ -52,7 +52,7 @@ export const MASTER_STYLES: readonly MasterStyle[] = ['warm', 'balanced', 'open'
 export const MASTER_LOUDNESS: readonly MasterLoudness[] = ['low', 'medium', 'high'];
 export const MASTER_FORMATS: readonly MasterFormat[] = ['wav', 'cd', 'mp3'];
 
-/** Integrated loudness targets in LUFS (issue 3). */
+/** Integrated loudness targets in LUFS for the low, medium and high choices. */
 export const LOUDNESS_TARGETS: Record<MasterLoudness, number> = { low: -14, medium: -9, high: -6 };
 /** The true-peak ceiling every output respects, in dBTP. */
 export const TRUE_PEAK_CEILING_DBTP = -1;

@@ -3,7 +3,7 @@
 // (the same music transposed or at another tempo, which the fingerprint misses), and scored by the
 // platform's published rule: four equal metrics of 25 points, pass at 80.
 //
-// The eight stages are the spec's, reported as the work reaches them:
+// The eight stages the user sees (COPYRIGHT_ANALYSIS_STAGES), reported as the work reaches them:
 //  1. Audio Fingerprinting: decode once to 11025 Hz mono; the acoustic fingerprint (4 phases).
 //  2. Melodic Pattern Recognition: chroma, onsets, beats; the melodic sequence, half-beat chroma
 //     without its sustained harmony (melodicId).
@@ -49,7 +49,7 @@ import { FingerprintIndex, fingerprintIndexMigrations, type IndexMatch, type Ind
 import { bytesOf, float32FromBytes } from './typed-bytes';
 import { COPYRIGHT_ANALYSIS_STAGES, COPYRIGHT_CHECK_MIN_SECONDS } from '../../domain/constants';
 
-/** The spec's eight stages (domain/constants), reported as the work reaches them. */
+/** The eight stages the user sees (domain/constants), reported as the work reaches them. */
 export const ORACLE_STAGES = COPYRIGHT_ANALYSIS_STAGES;
 export type OracleStage = (typeof ORACLE_STAGES)[number];
 
@@ -125,7 +125,7 @@ export interface ClearanceMetrics {
   databaseComparison: number;
 }
 
-/** Spec 2 §3 "Copyright analysis result", plus what explains it. */
+/** The copyright analysis result, plus what explains it. */
 export interface CopyrightAnalysis {
   /** 0–100, one decimal: the mean of the four metrics. */
   clearanceScore: number;

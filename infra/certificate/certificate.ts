@@ -1,4 +1,4 @@
-// The copyright certificate of a registered track (spec 1 §3 "Certificate") and its proof: the
+// The copyright certificate of a registered track and its proof: the
 // fields are signed with the platform's Ed25519 key over their RFC 8785 canonical JSON, so the
 // public verification page can check a certificate with nothing but the published public key.
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
@@ -8,7 +8,7 @@ import { CERTIFICATE_FORMAT_VERSION, CONTENT_TYPES } from '../../domain/constant
 import { certificateSignatureSchema, REGISTRATION_OUTCOMES } from '../../domain/track/stage.events';
 import type { CertificateSigningKey } from './signing-key';
 
-/** Spec 1 §9: the version the certificate footer names. */
+/** The version the certificate footer names. */
 export const CERTIFICATE_VERSION = CERTIFICATE_FORMAT_VERSION;
 
 const webUrl = z.url({ protocol: /^https?$/ });

@@ -1,5 +1,5 @@
-// The developer API's metering tables and the queries over them (spec 3 §3 "API usage record",
-// "API usage stats"; issue 17). This is a metering log, not domain state: the call counters are
+// The developer API's metering tables and the queries over them (usage
+// records and usage stats). This is a metering log, not domain state: the call counters are
 // what the guard admits against (one row a key and window), the usage records what each admitted
 // call answered. Neither is rebuilt from events; a key's status lives in its event stream.
 import type { ApiUsageResponse } from '../../domain/contracts/developer';

@@ -1,5 +1,5 @@
 // The XRPL escrow a license is paid through, on a real ledger (XRPL_URL). The buyer's OWN XRPL
-// account (issue 13's user wallets, its seed sealed in the wallets stream) signs an EscrowCreate of
+// account (their wallet in infra/wallets, its seed sealed in the wallets stream) signs an EscrowCreate of
 // the price in XRP to the platform's account under a PREIMAGE-SHA-256 condition, with a CancelAfter
 // so the buyer can take the XRP back if the platform never finishes it. The platform's account
 // finishes it (EscrowFinish with the fulfillment) once the license is issued. The signed

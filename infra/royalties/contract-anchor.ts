@@ -1,5 +1,5 @@
 // The XRP Ledger anchor of a royalty contract: a Payment of the deploy price ($49.95 in XRP at
-// XRP_USD_RATE) from the creator's OWN XRPL account (issue 13's user wallets) to the platform
+// XRP_USD_RATE) from the creator's OWN XRPL account (their wallet in infra/wallets) to the platform
 // account, carrying the SHA-256 of the signed terms as its memo. With XRPL_URL the creator's balance
 // is checked first (an account that cannot pay answers WALLET_NOT_FUNDED:{xrp}:{usd}) and the
 // payment is submitted and followed to validation; without XRPL_URL the payment is signed and kept,

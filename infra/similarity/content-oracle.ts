@@ -61,7 +61,7 @@ export interface ContentMetrics {
   databaseComparison: number | null;
 }
 
-/** Spec 2 §3 "Copyright analysis result" for images, texts and documents. */
+/** The copyright analysis result for images, texts and documents. */
 export interface NonAudioAnalysis {
   contentKind: 'image' | 'text' | 'document' | 'video';
   /** null when no check was available for this content. */
