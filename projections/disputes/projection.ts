@@ -1,4 +1,4 @@
-// The disputes read model (spec 3 §2.11): one row per case with the columns the list, its filters
+// The disputes read model: one row per case with the columns the list, its filters
 // and its summary cards need, and a row per piece of evidence and per message. Each case row records
 // the dispute stream version it has folded, so a replayed event changes nothing; the claimant, the
 // respondent and the assigned reviewer are each told of every change.

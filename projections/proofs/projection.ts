@@ -1,4 +1,4 @@
-// The proof explorer's read model (spec 3 §2.9, §3 "Proof"): a creation proof per issued copyright
+// The proof explorer's read model: a creation proof per issued copyright
 // certificate and a licensing proof per issued license, each holding its statement exactly as
 // signed (so a bundle can be rebuilt from it and checked by anyone), its ledger attestation, its
 // evidence documents and the work's fingerprints from the copyright check. Two working tables keep

@@ -1,4 +1,4 @@
-// The vault read model (spec 1 §3 "Vault content item"): one row per piece of content holding the
+// The vault read model (the vault's content items): one row per piece of content holding the
 // track aggregate's state folded event by event (the same evolve the workflow's decider uses), the
 // live progress of its running mastering and copyright check, and the lookups the API needs: which
 // stored files belong to whom, and the issued certificates by id (public verification).

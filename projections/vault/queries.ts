@@ -89,7 +89,7 @@ function vaultStatus(state: UploadedTrack): VaultStatus {
   return state.stages.status === 'failed' ? 'failed' : 'processing';
 }
 
-/** Spec 2 §4 "Master status badge" inputs: processing, completed, failed. */
+/** The master status badge's value: processing, completed or failed (null before any mastering). */
 function masterStatus(track: ProbedTrack): string | null {
   const { mastering, failure } = track.stages;
   if (mastering.running?.kind === 'master') return 'processing';

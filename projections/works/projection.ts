@@ -1,4 +1,4 @@
-// The rights registry read model (spec 3 §2.8, §3 "Work"): one row per piece of content with the
+// The rights registry read model: one row per piece of content with the
 // evidence behind its verification level (the copyright check, the ledger registration, the signed
 // certificate), the identifiers its owner set, its license counts and revenue, and a weighted
 // tsvector plus a trigram text for ranked, typo-tolerant search. Only works with an issued
