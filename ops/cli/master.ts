@@ -1,5 +1,5 @@
 // `npm run master -- <input> --style <s> --loudness <l> --format <f> --out <path>`: masters a file
-// with the audio engine and prints the results (spec 2 `mastering.results` plus files) as JSON on
+// with the audio engine and prints the results (the mastering results the API returns, plus the files) as JSON on
 // stdout. Progress goes to stderr, one line per step, so stdout stays parseable.
 //
 // --out is a directory for all outputs, or a .wav/.mp3 file name for the master (the preview,

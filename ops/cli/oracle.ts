@@ -1,5 +1,5 @@
 // `npm run oracle -- <input> [--owner <name>] [--register [--work-id <id>] [--title <title>]]`: analyses a file
-// against the copyright registry and prints the analysis result (spec 2 §3) as JSON on stdout.
+// against the copyright registry and prints the copyright analysis result as JSON on stdout.
 // What is checked depends on what the file really is (by its bytes): audio, the audio track of a
 // video, an image or a text; for a PDF or Word document the result says no check is available.
 // With --register a cleared file is added to the registry under --owner, named by --title (default

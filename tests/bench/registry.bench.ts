@@ -1,6 +1,6 @@
 // `npm run bench:registry`: registry search and marketplace listing on the configured Postgres server
 // (DATABASE_URL, else TEST_DATABASE_URL, else the local test server), in a fresh database dropped
-// afterwards. Issue 15's target: p95 ≤ 50 ms for text queries with filters and facets, on 100,000
+// afterwards. The target: p95 ≤ 50 ms for text queries with filters and facets, on 100,000
 // works and 100,000 license offers.
 //
 // Seeding: BENCH_WORKS works go straight into the works projection's own table (its schema, so the
@@ -35,7 +35,7 @@ const WORKS = intFromEnv('BENCH_WORKS', 100_000);
 const OFFERS = intFromEnv('BENCH_OFFERS', 100_000);
 const QUERIES = intFromEnv('BENCH_QUERIES', 400);
 const BATCH = 5_000;
-/** Issue 15's target for both p95 figures. */
+/** The target for both p95 figures. */
 const TARGET_MS = 50;
 
 

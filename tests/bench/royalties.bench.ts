@@ -1,6 +1,6 @@
 // `npm run bench:royalties`: the royalty money paths on the configured Postgres server
 // (DATABASE_URL, else TEST_DATABASE_URL, else the local test server), in a fresh database dropped
-// afterwards. Issue 14's targets: a 100,000-line statement imported at ≥ 20,000 lines/s, the payouts
+// afterwards. The targets: a 100,000-line statement imported at ≥ 20,000 lines/s, the payouts
 // of 1,000 contracts with up to 50 receivers each in ≤ 10 s, sums exact.
 //
 // 1. Statement import: `measureStatementImport` from ./statement-import, STATEMENT_LINES lines.

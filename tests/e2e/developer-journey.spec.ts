@@ -1,4 +1,4 @@
-// A developer's first key (issue 17): they create a key in the Developer tab, accept the API terms,
+// A developer's first key: they create a key in the Developer tab, accept the API terms,
 // copy the key (shown once), call the v1 oracle with it from a script — no session, only the
 // X-API-Key header — and watch the call appear in their usage while the page is open. Deleting the
 // key stops the script's next call at once.

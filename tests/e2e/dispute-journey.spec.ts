@@ -1,4 +1,4 @@
-// A dispute through the screens, by four people in three browsers at a time (issue 16 §7): an owner
+// A dispute through the screens, by four people in three browsers at a time: an owner
 // registers a track, gives it a royalty contract and offers a license; a claimant files a dispute
 // against the work and sees what was done automatically, and the marketplace then refuses to sell the
 // license; the owner answers the claim with evidence; a reviewer (role granted through the ops CLI)

@@ -1,4 +1,4 @@
-// The developer API's limits under concurrent calls on the real PostgreSQL server (issue 17): the
+// The developer API's limits under concurrent calls on the real PostgreSQL server: the
 // month, day and minute windows admit exactly their limit however many calls race, survive a new
 // guard (a restart), answer 429 with Retry-After; revoked and suspended keys are refused on the very
 // next request; a key with too many failed calls is suspended; the IP allowlist holds. The guard runs
