@@ -41,9 +41,9 @@ export interface LifecycleProgress {
   /** Intake's steps (receive, store, probe), then one entry per later stage. */
   steps: LifecycleStep[];
   failureReason: string | null;
-  /** Spec 2 §4 "Track statuses"; null until intake has finished. */
+  /** Where the track is in its lifecycle (TRACK_STATUSES); null until intake has finished. */
   trackStatus: TrackStatus | null;
-  /** Where the creator's five-step workflow starts for that status (spec 2 §4's table). */
+  /** Where the creator's five-step workflow starts for that status (startingStep in domain/track). */
   startingStep: WorkflowStep | null;
   /** The command the workflow is running now, if any. */
   running: string | null;
