@@ -1,4 +1,4 @@
-// The client's answer handling (spec 1 §7 "Client behaviour on answers").
+// The client's answer handling: JSON in and out, a non-OK answer as "status: text", null on 401 where asked.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, errorMessage, getQueryFn } from './api-client';
 

@@ -1,4 +1,4 @@
-// The one way the web talks HTTP to the API (spec 1 §7 "Client behaviour on answers"): cookies
+// The one way the web talks HTTP to the API: cookies
 // always, JSON in and out, a non-OK answer becomes `${status}: ${text}`. No UI side effects here;
 // callers decide what to show.
 import type { QueryFunction } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// App-wide window events (spec 3 §2.2): anything may ask for the login or signup dialog, for a
+// App-wide window events: anything may ask for the login or signup dialog, for a
 // dashboard tab, or for the token dialogs (pricing plans, token history) without knowing who
 // answers. The dashboard, the auth dialogs and the token dialogs listen.
 import { useEffect, useEffectEvent } from 'react';

@@ -1,4 +1,4 @@
-// Who is signed in, and the calls that change it (spec 1 §4 "Authentication state"). Shared by
+// Who is signed in, and the calls that change it. Shared by
 // every feature, so it lives in lib like bulletproof-react's lib/auth. The session itself is an
 // httpOnly cookie; the browser only ever sees the user object.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promi
   return apiGet<User>(CURRENT_USER_KEY[0], { on401: 'returnNull', signal });
 }
 
-/** Not retried, always stale, refetched on focus and mount but not on reconnect (spec 1 §4). */
+/** Not retried, always stale, refetched on focus and mount but not on reconnect. */
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: CURRENT_USER_KEY,

@@ -1,4 +1,4 @@
-// The dashboard's tab ids (spec 3 §2.2). Shared because any feature may ask to switch tab.
+// The dashboard's tab ids. Shared because any feature may ask to switch tab.
 export const DASHBOARD_TABS = [
   'welcome',
   'upload',

@@ -1,4 +1,4 @@
-// Display formats used across features (spec 1 §9: currency 2 decimals, tokens 2 to 6).
+// Display formats used across features (currency with 2 decimals, tokens with 2 to 6).
 
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—';

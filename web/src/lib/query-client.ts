@@ -1,4 +1,4 @@
-// The app's QueryClient with the spec defaults (spec 1 §7 "Default query settings"): fresh for
+// The app's QueryClient and its defaults for every query: fresh for
 // 30 s, one retry after 1 s (mutations too), no refetch on focus or reconnect, no polling.
 // Live changes arrive over the websocket, which invalidates the matching keys.
 import { QueryClient } from '@tanstack/react-query';

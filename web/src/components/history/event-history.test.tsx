@@ -1,4 +1,4 @@
-// The time-travel view, read from its rendered HTML (issue 16 §4): "After event N of M", every event
+// The time-travel view, read from its rendered HTML: "After event N of M", every event
 // with the one at N marked, the state the server folded, the raw JSON of the event at N, and the
 // stepper's ends.
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -1,4 +1,4 @@
-// Time travel through a stream's recorded events (issue 16 §4), shared by a dispute's and a track's
+// Time travel through a stream's recorded events, shared by a dispute's and a track's
 // history: the events in order, a slider and stepper "After event N of M", the state the server folded
 // through those N events, and the raw JSON of the event at N. Read-only; the page owns N (its address).
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// A whole-window message, e.g. "Loading" while the current user is being fetched (spec 3 §2.1).
+// A whole-window message, e.g. "Loading" while the current user is being fetched.
 import { ProgressSpinner } from 'primereact/progressspinner';
 
 export function FullScreenMessage({ title, busy = false }: { title: string; busy?: boolean }) {

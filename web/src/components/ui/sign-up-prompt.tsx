@@ -1,5 +1,5 @@
-// The call to action a visitor sees in place of a feature that needs an account (spec 3 §5
-// "Gated tabs"). The buttons ask the app-wide auth dialogs to open.
+// The call to action a visitor sees in place of a feature that needs an account (a
+// gated tab). The buttons ask the app-wide auth dialogs to open.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { WELCOME_BONUS_TOKENS } from '../../../../domain/constants';

@@ -1,4 +1,4 @@
-// The app's toasts (spec 1 §4 "Toasts"): PrimeReact Toast, at most one visible at a time (a new
+// The app's toasts: PrimeReact Toast, at most one visible at a time (a new
 // toast replaces the current one), 5000 ms by default, F8 moves focus to the toast area. They
 // show at the bottom left of the main column (app/styles.css), never over the header or the
 // workflow sidebar.
