@@ -1,4 +1,4 @@
-// The route table (spec 3 §2.1) and the histories of a case and a track (issue 16 §4), plus the public certificate and proof bundle verification pages and the royalty
+// The route table, with the histories of a case and a track, plus the public certificate and proof bundle verification pages and the royalty
 // invitation page. Every route sits under the root layout, which waits for the current user and
 // hosts the app-wide dialogs.
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';

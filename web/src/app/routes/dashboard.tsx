@@ -1,4 +1,4 @@
-// The dashboard at / and /dashboard (spec 3 §2.2). Which tab shows: the one chosen (by the tab
+// The dashboard at / and /dashboard. Which tab shows: the one chosen (by the tab
 // bar, the rail, the header or an app-wide tab-change event), else the default for the current
 // sign-in state. A choice belongs to the user who made it, so signing in lands on the vault (a
 // creator with content) or the upload tab (one without), and signing out returns to welcome,

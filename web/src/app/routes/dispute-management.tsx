@@ -1,5 +1,5 @@
-// /dispute-management (spec 3 §2.1, §2.11) and its time-travel view /dispute-management/:id/history
-// (issue 16 §4): signed in only; a visitor is asked to sign up or log in. The server decides which cases each viewer sees;
+// /dispute-management and its time-travel view /dispute-management/:id/history:
+// signed in only; a visitor is asked to sign up or log in. The server decides which cases each viewer sees;
 // the viewer's roles only decide what is offered (Assigned to Me for reviewers).
 import { useParams, useSearchParams } from 'react-router-dom';
 import { SignUpPrompt } from '../../components/ui/sign-up-prompt';

@@ -1,4 +1,4 @@
-// The Licensing Marketplace page, /licensing-marketplace (spec 3 §2.1, §2.10): public; a signed-in
+// The Licensing Marketplace page, /licensing-marketplace: public; a signed-in
 // user also sees their licenses, offers and sales there.
 import { LicensingMarketplace } from '../../features/licensing-marketplace/components/licensing-marketplace';
 import { useCurrentUser } from '../../lib/auth';

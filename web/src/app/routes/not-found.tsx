@@ -1,4 +1,4 @@
-// Any address the app does not know (spec 3 §2.1).
+// Any address the app does not know: says so and offers the way home.
 import { Button } from 'primereact/button';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageFrame } from './page-frame';

@@ -1,4 +1,4 @@
-// /operations (issue 16): the operator's page — failed ledger steps, stuck workflows, the outbox.
+// /operations: the operator's page — failed ledger steps, stuck workflows, the outbox.
 import { OperationsPage } from '../../features/operations/components/operations-page';
 import { PageFrame } from './page-frame';
 

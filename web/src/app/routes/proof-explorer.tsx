@@ -1,4 +1,4 @@
-// /proof-explorer (spec 3 §2.1, §2.9): public. The address holds the search, the work whose proofs
+// /proof-explorer: public. The address holds the search, the work whose proofs
 // are shown (?workId=, from the registry) and the open proof (?proof=<id>).
 import { useSearchParams } from 'react-router-dom';
 import { ProofExplorerPage } from '../../features/proof-explorer/components/proof-explorer-page';

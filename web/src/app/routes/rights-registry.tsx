@@ -1,4 +1,4 @@
-// /rights-registry (spec 3 §2.1, §2.8): public. The address is the search's state: the page reads
+// /rights-registry: public. The address is the search's state: the page reads
 // its query, filters and the open work (?work=<id>) from it and writes every change back.
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RightsRegistryPage } from '../../features/rights-registry/components/rights-registry-page';

@@ -1,5 +1,5 @@
-// The root of every route: a full-screen "Loading" until the current user is known (spec 3
-// §2.1), then the page, with the auth dialogs and, when signed in, the realtime connection and
+// The root of every route: a full-screen "Loading" until the current user is known,
+// then the page, with the auth dialogs and, when signed in, the realtime connection and
 // the guided workflow's Task Completed dialog, which hears of each live track event, and the
 // token dialogs (pricing plans, token history, low-token popup).
 import { Message } from 'primereact/message';

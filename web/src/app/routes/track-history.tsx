@@ -1,4 +1,4 @@
-// /tracks/:id/history (issue 16 §4): a track's lifecycle events and the track after any of them, for
+// /tracks/:id/history: a track's lifecycle events and the track after any of them, for
 // its owner and auditors; signed in only.
 import { useParams } from 'react-router-dom';
 import { SignUpPrompt } from '../../components/ui/sign-up-prompt';

@@ -1,4 +1,4 @@
-// Login-return handling (spec 3 §2.16): which toast, and what stays in the address.
+// Login-return handling: which toast, and what stays in the address.
 import { describe, expect, it } from 'vitest';
 import { readLoginReturn } from './login-return';
 

@@ -1,4 +1,4 @@
-// The address a sign-in returns to (spec 3 §2.16): oauth_success=true means signed in; an error
+// The address a sign-in returns to: oauth_success=true means signed in; an error
 // parameter means it failed, told in words by its code. Either way the parameters are removed.
 
 export type LoginReturn = { kind: 'success' } | { kind: 'error'; message: string };

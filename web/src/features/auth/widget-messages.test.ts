@@ -1,4 +1,4 @@
-// The widget message rules (spec 2 §4, §5) and the frame address.
+// The widget message rules and the frame address.
 import { describe, expect, it } from 'vitest';
 import { INVALID_WIDGET_RESPONSE, readWidgetMessage, widgetFrameUrl } from './widget-messages';
 

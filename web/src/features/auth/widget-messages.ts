@@ -1,4 +1,4 @@
-// The QXMP Pay widget's messages (spec 2 §4, §5) read into what the dialog does: accepted only
+// The QXMP Pay widget's messages read into what the dialog does: accepted only
 // from the provider's origin; ready, auth_success (needs user and wallet, and the signed
 // assertion our server checks), auth_error and auth_cancel; any other type is ignored.
 
@@ -46,7 +46,7 @@ export function readWidgetMessage(message: { origin: string; data: unknown }, pr
   }
 }
 
-/** The frame's address: the widget with mode=widget, our page origin and the server's nonce (spec 2 §2). */
+/** The frame's address: the widget with mode=widget, our page origin and the server's nonce. */
 export function widgetFrameUrl(widgetUrl: string, pageOrigin: string, nonce: string): string {
   const url = new URL(widgetUrl);
   url.searchParams.set('mode', 'widget');

@@ -1,4 +1,4 @@
-// The steps of creating a key (spec 3 §4 "API key creation"): a name entered, then the terms
+// The steps of creating a key: a name entered, then the terms
 // dialog, then Accept, then the creation request — which always carries termsAccepted true, since
 // only Accept sends it. A name that fails the contract keeps the form open with its message.
 import { createApiKeyRequestSchema, type CreateApiKeyRequest } from '../../../../domain/contracts/developer';

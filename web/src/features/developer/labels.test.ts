@@ -1,4 +1,4 @@
-// What the Developer tab says without the server: the usage bar's colours at the spec's edges, the
+// What the Developer tab says without the server: the usage bar's colours at their 50 % and 80 % edges, the
 // key name and allowlist checks with the contracts' messages, the created toast's 8 s, the tiers'
 // quotas in words and the curl examples against the page's origin.
 import { describe, expect, it } from 'vitest';

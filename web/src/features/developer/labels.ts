@@ -1,4 +1,4 @@
-// What the Developer tab says and checks without the server (spec 3 §2.5, §5, §8, §9): the tiers'
+// What the Developer tab says and checks without the server: the tiers'
 // quotas in words, the usage bar's share and colour, the key name and allowlist checks (with the
 // contracts' own messages), the toasts of creating, deleting and restricting a key, and the curl
 // examples of the Documentation dialog.
@@ -7,7 +7,7 @@ import { createApiKeyRequestSchema, updateApiKeyRequestSchema, type ApiKey, type
 import { errorMessage } from '../../lib/api-client';
 import type { ToastOptions } from '../../components/ui/toast';
 
-/** Spec 3 §9: the "Copied" indicator shows for 2 s; the "API Key Created" toast for 8 s. */
+/** The "Copied" indicator shows for 2 s; the "API Key Created" toast for 8 s. */
 export const COPIED_INDICATOR_MS = 2_000;
 export const KEY_CREATED_TOAST_MS = 8_000;
 

@@ -1,4 +1,4 @@
-// The 30-second reveal of a new key (spec 3 §4 "API key creation", §9): the whole key is in one
+// The 30-second reveal of a new key: the whole key is in one
 // answer only, so the tab shows it with Copy for NEW_KEY_VISIBLE_MS, then forgets it and shows the
 // prefix with a note that the full key was shown once. "Copied" shows for COPIED_INDICATOR_MS.
 // The timers live here, outside React, so the expiry is testable with fake timers.

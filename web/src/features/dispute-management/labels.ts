@@ -1,4 +1,4 @@
-// What dispute management shows in words (spec 3 §2.11): the labels, icons and badge colours of the
+// What dispute management shows in words: the labels, icons and badge colours of the
 // types, statuses and priorities, the relative created time, the live deadline countdowns, the
 // summary cards' figures, the list's query string from the filters, and the timeline. Pure, so the
 // screens and their tests share one reading of a case.
@@ -83,7 +83,7 @@ function startOfDay(date: Date): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
 
-/** Spec 3 §2.11: Today, Yesterday, N days ago under 7, N weeks ago under 30, else N months ago. */
+/** A case's created time: Today, Yesterday, N days ago under 7, N weeks ago under 30, else N months ago. */
 export function relativeCreated(iso: string, now: Date = new Date()): string {
   const created = new Date(iso);
   if (Number.isNaN(created.getTime())) return '—';
@@ -204,7 +204,7 @@ export function timelineOf(dispute: Dispute): TimelineEntry[] {
   return entries.sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime());
 }
 
-/** Spec 3 §2.11: Add Evidence on a row only in pending_evidence, and for a party whenever the server allows it. */
+/** Add Evidence on a row only in pending_evidence, and for a party whenever the server allows it. */
 export function canAddEvidence(dispute: Dispute): boolean {
   return dispute.viewer.allowedActions.includes('add_evidence') && (dispute.status === 'pending_evidence' || dispute.viewer.isClaimant || dispute.viewer.isRespondent);
 }

@@ -16,8 +16,8 @@ import {
 } from './labels';
 import { TEMPLATE_CREATOR_SHARE } from '../../../../domain/royalties/terms';
 
-describe('distribution status labels (spec 1 §4)', () => {
-  it('names each status as the spec says and anything else Unknown', () => {
+describe('distribution status labels', () => {
+  it('names each status by its label and anything else Unknown', () => {
     expect(distributionStatusLabel('pending')).toBe('Pending');
     expect(distributionStatusLabel('uploaded')).toBe('Uploaded to the distributor');
     expect(distributionStatusLabel('distributed')).toBe('Live on Platforms');

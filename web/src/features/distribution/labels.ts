@@ -1,4 +1,4 @@
-// How a release reads to a person (spec 1 §4 "Distribution status", §9): its status and each
+// How a release reads to a person: its status and each
 // store's delivery state in words, dollars from cents, the royalty breakdown's totals, and which
 // release of a track the workflow views follow. Pure, so it is tested on its own.
 import type { Distribution } from '../../../../domain/contracts/distribution';
@@ -102,7 +102,7 @@ export function releaseOf(contentId: string, distributions: readonly Distributio
 }
 
 /**
- * The sidebar's distribution step (spec 2 §4 "Sidebar step completion"): 'completed' once the
+ * The sidebar's distribution step: 'completed' once the
  * release is live on its platforms (never for the sandbox: 'sandbox'); otherwise its own status (pending, uploaded, failed, taken_down)
  * or null when the track was never distributed.
  */

@@ -7,7 +7,7 @@ function filled(overrides: Partial<ReleaseForm> = {}): ReleaseForm {
   return { ...defaultReleaseForm({ title: 'First Light' }, { username: 'ada' }, today), selectedStores: ['spotify'], ...overrides };
 }
 
-describe('the Distribution dialog defaults (spec 1 §3)', () => {
+describe('the Distribution dialog defaults', () => {
   it('fills names from the creator and the track, Electronic, both dates today, advisory off, split 100, no store', () => {
     expect(defaultReleaseForm({ title: 'First Light' }, { username: 'ada' }, today)).toEqual({
       artistName: 'ada',
@@ -30,8 +30,8 @@ describe('the Distribution dialog defaults (spec 1 §3)', () => {
   });
 });
 
-describe('checking a release before it is sent (spec 1 §5)', () => {
-  it('asks for a store first, with the spec message', () => {
+describe('checking a release before it is sent', () => {
+  it('asks for a store first, with the form’s message', () => {
     expect(checkRelease('c1', filled({ selectedStores: [], artistName: '' }))).toEqual({ ok: false, summary: NO_STORES_SUMMARY, detail: NO_STORES_DETAIL });
     expect(NO_STORES_SUMMARY).toBe('No Stores Selected');
     expect(NO_STORES_DETAIL).toBe('Please select at least one streaming platform for distribution');

@@ -1,6 +1,6 @@
-// The Distribution dialog's form (spec 1 §3 "Distribution request", §5): its defaults (the creator's
+// The Distribution dialog's form: its defaults (the creator's
 // name as artist and label, the track's title as song and single, genre Electronic, both dates
-// today, advisory off, split 100) and its check before sending, with the spec's messages. The
+// today, advisory off, split 100) and its check before sending, with the schema's messages. The
 // server checks the same schema again; this only spares a round trip. Pure, tested on its own.
 import { distributeRequestSchema, type DistributeRequest } from '../../../../domain/contracts/distribution';
 import { DEFAULT_GENRE } from '../../../../domain/distribution/catalogue';
@@ -36,7 +36,7 @@ export function localDateString(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The form as it opens for a track: placeholder names from the creator and the track, spec defaults for the rest. */
+/** The form as it opens for a track: placeholder names from the creator and the track, the fixed defaults for the rest. */
 export function defaultReleaseForm(track: { title: string }, creator: { username: string } | null, today: Date): ReleaseForm {
   const artist = creator?.username ?? '';
   const date = localDateString(today);

@@ -1,4 +1,4 @@
-// The guided workflow (spec 3 §4 "Guided workflow"): which live track events complete a task,
+// The guided workflow: which live track events complete a task,
 // what the Task Completed dialog says about it, and which step it offers next. Pure, so the
 // mapping is tested on its own; the vault item (read after the event's refetch) supplies what the
 // event type alone cannot tell: a cleared verdict, a master rather than a preview, the ledger.

@@ -23,7 +23,7 @@ import { marketplaceLicense } from './licensing.fixture';
 const parse = (query: string) => marketplaceQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
 
 describe('marketplace query parameters', () => {
-  it('sends the defaults the spec names: both checkboxes on, popularity, everything else all, no price bound', () => {
+  it('sends the default filters: both checkboxes on, popularity, everything else all, no price bound', () => {
     const query = marketplaceSearchParams(DEFAULT_FILTERS);
     expect(query).not.toContain('priceRange');
     expect(query).not.toContain('workId');

@@ -1,4 +1,4 @@
-// What the Licensing Marketplace says and sends (spec 3 §2.10, §5, §9), kept out of the components so
+// What the Licensing Marketplace says and sends, kept out of the components so
 // it can be tested: license types, scopes and payment options in words, prices with their currency
 // symbol, the filters as the listing's query parameters, who may buy a license, and the Offer a
 // license form turned into the request the server validates.
@@ -39,7 +39,7 @@ export const SCOPE_LABELS: Record<LicenseScope, string> = {
   royalty_free: 'Royalty Free',
 };
 
-/** The card's payment badges (spec 3 §2.10: Card, token, XRP). */
+/** The card's payment badges: Card, token, XRP. */
 export const PAYMENT_BADGES: Record<PaymentOption, { label: string; icon: string }> = {
   stripe: { label: 'Card', icon: 'pi-credit-card' },
   qxmp_tokens: { label: 'Tokens', icon: 'pi-wallet' },
@@ -110,7 +110,7 @@ export interface MarketplaceFilters {
   licenseType: 'all' | LicenseType;
   scope: 'all' | LicenseScope;
   currency: 'all' | LicenseCurrency;
-  /** In state, not in the interface (spec 3 §2.10). */
+  /** In state, not in the interface. */
   territory: string;
   duration: string;
   paymentMethod: 'all' | PaymentOption;
@@ -183,7 +183,7 @@ export function paymentMethodReason(option: PaymentOption, capabilities: Capabil
 }
 
 /**
- * Spec 3 §5: the purchase method defaults to stripe when the license offers it and this server
+ * The purchase method defaults to stripe when the license offers it and this server
  * takes cards, else the first offered method the server takes; null when it takes none of them.
  */
 export function defaultPaymentMethod(options: readonly PaymentOption[], capabilities: CapabilityReport | undefined): PaymentOption | null {

@@ -1,5 +1,5 @@
-// The mastering options as people see them (spec 2 §9): style, loudness target and output format,
-// with the spec defaults. The values themselves are the domain's.
+// The mastering options as people see them: style, loudness target and output format,
+// with their defaults. The values themselves are the domain's.
 import {
   MASTER_DEFAULTS,
   type MasterFormatOption,

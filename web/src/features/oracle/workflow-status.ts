@@ -1,7 +1,7 @@
-// The per-track workflow status of the Copyright Oracle tab (spec 3 §4 "Track workflow status",
-// spec 2 §4 "Workflow status in the contracts screen"): pending → mastering → mastered →
+// The per-track workflow status of the Copyright Oracle tab (the same
+// statuses the contracts screen shows): pending → mastering → mastered →
 // analyzing → registered, or failed. `intake` covers uploads still being received and probed,
-// which the spec does not list and which can do nothing yet; `held` is a track the check held for
+// an extra status for a track that can do nothing yet; `held` is a track the check held for
 // review, which is not a failure: its creator can ask for a review or run the check again.
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import { isHeldForReview } from '../../components/copyright/registered-work';
@@ -20,7 +20,7 @@ export function trackWorkflowStatus(item: VaultItem): TrackWorkflowStatus {
   return 'pending';
 }
 
-/** While the server is working on a track the view also polls (spec 3: every 2 s). */
+/** While the server is working on a track the view also polls, every 2 s. */
 export function isWorkflowActive(item: VaultItem): boolean {
   const status = trackWorkflowStatus(item);
   return status === 'mastering' || status === 'analyzing';

@@ -1,4 +1,4 @@
-// The proof explorer's rules: the address round-trips the search, §5's "runs only if", the score
+// The proof explorer's rules: the address round-trips the search, when a search runs, the score
 // colours, sizes in KB, the explorer link (none while awaiting submission) and the copy toasts.
 import { describe, expect, it, vi } from 'vitest';
 import { proofSearchQuerySchema } from '../../../../domain/contracts/proofs';
@@ -27,7 +27,7 @@ describe('proof search state', () => {
     expect(proofSearchFromParams(new URLSearchParams('proofType=forgery&status=maybe'))).toEqual(EMPTY_PROOF_SEARCH);
   });
 
-  it('searches only with a query, a proof type, a status, or a work (spec 3 §5)', () => {
+  it('searches only with a query, a proof type, a status, or a work', () => {
     expect(shouldSearchProofs(EMPTY_PROOF_SEARCH)).toBe(false);
     expect(shouldSearchProofs({ ...EMPTY_PROOF_SEARCH, verifier: 'XRPL testnet', dateRange: '24h' })).toBe(false);
     expect(shouldSearchProofs({ ...EMPTY_PROOF_SEARCH, query: 'rain' })).toBe(true);

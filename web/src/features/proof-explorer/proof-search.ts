@@ -1,4 +1,4 @@
-// The proof explorer's search state and display rules (spec 3 §2.9, §5), pure and tested: the
+// The proof explorer's search state and display rules, pure and tested: the
 // state in the address, when a search runs, the labels, the score colours, the size in KB and
 // where a proof's ledger transaction can be seen.
 import { DATE_RANGES, type DateRange } from '../../../../domain/contracts/registry';
@@ -46,7 +46,7 @@ export function paramsFromProofSearch(search: ProofSearch, proofId: string | nul
 }
 
 /**
- * Spec 3 §5: the proof search runs only if the query is non-empty, or the proof type or status
+ * The proof search runs only if the query is non-empty, or the proof type or status
  * is not "all". A work's proofs (?workId=, the registry's "View proofs") are a search too.
  */
 export function shouldSearchProofs(search: ProofSearch): boolean {
@@ -66,7 +66,7 @@ export function proofQueryString(search: ProofSearch): string {
   return params.toString();
 }
 
-/** "dispute_resolution" → "dispute resolution" (spec 3 §2.9: underscores shown as spaces). */
+/** "dispute_resolution" → "dispute resolution" (underscores shown as spaces). */
 export function proofTypeLabel(type: string): string {
   return type.replaceAll('_', ' ');
 }
@@ -86,14 +86,14 @@ export const PROOF_STATUS_SEVERITY: Record<ProofStatus, 'success' | 'warning' | 
 
 export type ProofScoreColour = 'green' | 'yellow' | 'red';
 
-/** Spec 3 §5, proofs: 90+ green, 80–89 yellow, below 80 red (the list and the detail view agree). */
+/** A proof's oracle score colour: 90+ green, 80–89 yellow, below 80 red (the list and the detail view agree). */
 export function proofScoreColour(score: number): ProofScoreColour {
   if (score >= 90) return 'green';
   if (score >= 80) return 'yellow';
   return 'red';
 }
 
-/** Spec 3 §2.9: a document's size in KB to one decimal. */
+/** A document's size in KB to one decimal. */
 export function sizeInKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
@@ -121,7 +121,7 @@ export const proofBundleUrl = (proofId: string) => `/api/proofs/${encodeURICompo
 export const proofBundleFileName = (proofId: string) => `goose-proof-${proofId.replace(/[^A-Za-z0-9._-]+/g, '-')}.json`;
 export const proofDocumentUrl = (proofId: string, documentId: string) => `/api/proofs/${encodeURIComponent(proofId)}/documents/${encodeURIComponent(documentId)}`;
 
-/** Copies `text`; the toast names the item (spec 3 §2.9: "Copied!" or "Copy failed"). */
+/** Copies `text`; the toast names the item ("Copied!" or "Copy failed"). */
 export async function copyToClipboard(
   text: string,
   itemName: string,

@@ -1,5 +1,5 @@
-// The registry page's rules: the address round-trips the search, §5's "runs only if", the score
-// colours of §5, the API query string and the facets' order.
+// The registry page's rules: the address round-trips the search, when a search runs, the score
+// colours, the API query string and the facets' order.
 import { describe, expect, it } from 'vitest';
 import { workSearchQuerySchema } from '../../../../domain/contracts/registry';
 import {
@@ -27,7 +27,7 @@ describe('registry search state', () => {
     expect(searchFromParams(new URLSearchParams('contentType=sculpture&sortBy=loudest&dateRange=forever&verificationLevel=platinum'))).toEqual(EMPTY_SEARCH);
   });
 
-  it('searches only with a query, a content type or a verification level (spec 3 §5)', () => {
+  it('searches only with a query, a content type or a verification level', () => {
     expect(shouldSearch(EMPTY_SEARCH)).toBe(false);
     expect(shouldSearch({ ...EMPTY_SEARCH, query: '   ' })).toBe(false);
     expect(shouldSearch({ ...EMPTY_SEARCH, genre: 'Ambient', identifierType: 'isrc', sortBy: 'title', dateRange: '7d' })).toBe(false);

@@ -1,4 +1,4 @@
-// The registry page's search state and the rules it follows (spec 3 §2.8, §5), pure and tested:
+// The registry page's search state and the rules it follows, pure and tested:
 // the state read from and written to the address (?query=&work=<id> and the filters), when a
 // search runs at all, the labels of the enums, and the oracle score's colour.
 import {
@@ -68,7 +68,7 @@ export function paramsFromSearch(search: RegistrySearch, workId: string | null):
 }
 
 /**
- * Spec 3 §5: the registry search runs only if the query is non-empty, or the content type or
+ * The registry search runs only if the query is non-empty, or the content type or
  * verification level is not "all". A genre picked from the facets narrows a search; it does
  * not start one on its own.
  */
@@ -92,7 +92,7 @@ export function searchQueryString(search: RegistrySearch): string {
 
 export type ScoreColour = 'green' | 'yellow' | 'orange' | 'red';
 
-/** Spec 3 §5, registry: 90+ green, 80–89 yellow, 70–79 orange, below 70 red. */
+/** A work's score colour in the registry: 90+ green, 80–89 yellow, 70–79 orange, below 70 red. */
 export function registryScoreColour(score: number): ScoreColour {
   if (score >= 90) return 'green';
   if (score >= 80) return 'yellow';

@@ -1,4 +1,4 @@
-// Which of the Smart Contracts screen's five tabs is open (spec 2 §2: the screen responds to a
+// Which of the Smart Contracts screen's five tabs is open (the screen follows a
 // navigate-to-tab request). Kept outside the screen so another view can choose the tab before the
 // dashboard switches to it, e.g. the Oracle's workflow card after a contract is created.
 import { atom } from 'jotai';

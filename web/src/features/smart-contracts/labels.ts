@@ -104,12 +104,12 @@ export function distributionProgress(contract: Pick<Contract, 'totalEarnings' | 
   return Math.min(100, Math.max(0, Math.round((contract.distributedAmount / contract.totalEarnings) * 100)));
 }
 
-/** Registered content (spec 2 §2): the vault items that have an XRPL transaction hash. */
+/** Registered content: the vault items that have an XRPL transaction hash. */
 export function registeredContent(items: readonly VaultItem[]): VaultItem[] {
   return items.filter((item) => Boolean(item.xrplTxHash));
 }
 
-/** The spec's hash display: the first 12 characters. */
+/** A hash as the screens show it: the first 12 characters. */
 export function shortHash(hash: string): string {
   return hash.slice(0, 12);
 }

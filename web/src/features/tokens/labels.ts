@@ -66,7 +66,7 @@ export function formatBalance(amount: number): string {
   return amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
-/** Spec 1 §9: the header warns at this balance or below (the server's figure when it has answered). */
+/** The header warns at this balance or below (the server's figure when it has answered). */
 export function isLowBalance(balance: number, pricing: Pick<PricingResponse, 'lowBalanceWarning'> | undefined): boolean {
   return balance <= (pricing?.lowBalanceWarning ?? LOW_BALANCE_WARNING_TOKENS);
 }

@@ -1,4 +1,4 @@
-// The low-token popup's rule (spec 3 §4) and its memory per balance value.
+// The low-token popup's rule and its memory per balance value.
 import { describe, expect, it } from 'vitest';
 import { LOW_TOKEN_POPUP_STORAGE_KEY, lowTokenPopupDecision, readShownBalances, rememberShownBalance } from './low-token-popup';
 

@@ -1,4 +1,4 @@
-// When the low-token popup opens (spec 3 §4): at a balance of 10 or less, either when the balance
+// When the low-token popup opens: at a balance of 10 or less, either when the balance
 // crosses from above 10 to 10 or less, or on first load when already low and not yet shown for
 // that balance. It is remembered per balance value in local storage, so the same low balance does
 // not open it again after a reload, while a new low balance does.

@@ -28,7 +28,7 @@ export function isOnLedger(status: LedgerStatus): boolean {
   return status === 'validated' || status === 'submitted';
 }
 
-/** The three explorers spec 1 names, then XRPL.org's, which only some networks have (`optional`). */
+/** XRPScan, XRPlorer and Bithomp, then XRPL.org's, which only some networks have (`optional`). */
 export const EXPLORERS: readonly { key: keyof z.infer<typeof explorerLinksSchema>; name: string; optional?: boolean }[] = [
   { key: 'xrpscan', name: 'XRPScan' },
   { key: 'xrplorer', name: 'XRPlorer' },
@@ -36,7 +36,7 @@ export const EXPLORERS: readonly { key: keyof z.infer<typeof explorerLinksSchema
   { key: 'xrplOrg', name: 'XRPL.org explorer', optional: true },
 ];
 
-/** The spec's hash display: the first 12 characters. */
+/** A hash as the screens show it: the first 12 characters. */
 export function shortTxHash(hash: string): string {
   return hash.slice(0, 12);
 }

@@ -1,4 +1,4 @@
-// Spec 2 §4 "Master status badge": the label for landrMasterStatus, prefixed 'GOOSE: '.
+// The master status badge: the label for landrMasterStatus, prefixed 'GOOSE: '.
 
 export type MasterBadgeSeverity = 'success' | 'warning' | 'danger' | 'secondary';
 

@@ -24,7 +24,7 @@ describe('copyright check toasts', () => {
   });
 });
 
-describe('contract creation failures (spec 2 §8)', () => {
+describe('contract creation failures', () => {
   it('reads the funding amounts out of a WALLET_NOT_FUNDED refusal', () => {
     const refused = new ApiError(402, JSON.stringify({ error: 'WALLET_NOT_FUNDED:16.9:49.95' }), 'Payment Required');
     expect(contractFailure(refused)).toEqual({ kind: 'wallet_not_funded', xrpAmount: '16.9', usdAmount: '49.95' });

@@ -1,5 +1,5 @@
-// What to tell the creator after a copyright check, a registration or a contract creation (spec 2
-// §8): a pass, a hold for review, the conflict toast with the oracle's reason, the ledger outcome
+// What to tell the creator after a copyright check, a registration or a contract creation:
+// a pass, a hold for review, the conflict toast with the oracle's reason, the ledger outcome
 // in plain words, or why a contract was not created (an unfunded XRPL account says how much).
 import { parseWalletNotFunded } from '../../../../domain/royalties/terms';
 import type { ToastOptions } from '../../components/ui/toast';

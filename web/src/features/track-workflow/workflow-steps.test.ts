@@ -6,7 +6,7 @@ import { checkUnavailableReason, currentStep, isCopyrightCleared, startingStep, 
 const registration = { network: 'testnet', account: 'rAccount', resultCode: null, note: null, explorer: { xrpscan: null, xrplorer: null, bithomp: null, xrplOrg: null } };
 
 describe('per-track workflow steps', () => {
-  it('starts where spec 2 §4 says for each track status', () => {
+  it('starts each track status at the step it still needs (a mastered track at copyright, ...)', () => {
     expect(startingStep('generated')).toBe('master');
     expect(startingStep('completed')).toBe('master');
     expect(startingStep('mastered')).toBe('copyright');
@@ -78,7 +78,7 @@ describe('per-track workflow steps', () => {
     expect(currentStep(text)).toBe('copyright');
   });
 
-  it('labels the master status badge as spec 2 §4 says', () => {
+  it('labels the master status badge GOOSE: <status>, processing and mastering alike', () => {
     expect(masterStatusBadge('processing').label).toBe('GOOSE: Processing');
     expect(masterStatusBadge('mastering').label).toBe('GOOSE: Processing');
     expect(masterStatusBadge('completed').label).toBe('GOOSE: Complete');

@@ -1,5 +1,5 @@
-// The per-track workflow card's five steps (spec 2 §2 "Per-track workflow card", §4 "Workflow
-// starting step", "Advancing"): which step a track starts on, which steps it has finished, and
+// The per-track workflow card's five steps:
+// which step a track starts on, which steps it has finished, and
 // where it stands now. Everything comes from the vault item, the creator's contracts and the
 // track's release; nothing is assumed done. Creating a contract moves the track to distribute.
 import type { TrackStatus } from '../../../../domain/constants';

@@ -1,4 +1,4 @@
-// Which vault player is playing: only one plays at a time (spec 1 §4 "Playback"). The id is the
+// Which vault player is playing: only one plays at a time. The id is the
 // player's (item id plus original / preview / master), since one card can hold three players.
 import { atom } from 'jotai';
 

@@ -1,4 +1,4 @@
-// The three items a visitor's vault shows (spec 1 §2, §6). They are samples of what the vault
+// The three items a visitor's vault shows. They are samples of what the vault
 // looks like, labelled as demo everywhere they appear; they have no files behind them.
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import { lifecycleSteps, STAGE_LABELS } from '../../../../domain/track/lifecycle';

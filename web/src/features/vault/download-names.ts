@@ -1,4 +1,4 @@
-// The names files are saved under (spec 1 §9): the original keeps its own extension, the master
+// The names files are saved under: the original keeps its own extension, the master
 // is the title plus `_mastered`, the preview the title plus `_preview`, each with the extension
 // of the file actually stored (e.g. `_mastered.wav`, `_preview.mp3`).
 import type { VaultItem } from '../../../../domain/contracts/vault';

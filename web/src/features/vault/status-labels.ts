@@ -1,5 +1,5 @@
-// Plain-words labels for a vault item's statuses: the mastering badge (spec 2 §4 "Master status
-// badge"), where its XRPL registration stands, and the external sync success rate.
+// Plain-words labels for a vault item's statuses: the master status
+// badge, where its XRPL registration stands, and the external sync success rate.
 import { masterStatusBadge, type MasterBadgeSeverity } from '../track-workflow/master-status';
 import { isOnLedger, type LedgerStatus } from '../track-workflow/ledger-status';
 

@@ -1,4 +1,4 @@
-// The browser side of checking a proof bundle (issue 15 §2), pure and tested: read the dropped
+// The browser side of checking a proof bundle, pure and tested: read the dropped
 // JSON, pick the trusted key (a pasted one wins over the server's published one), and run
 // domain/proofs/verify-bundle.ts here, so the verdict does not depend on trusting the server. The
 // ledger transaction a statement names is checked too: the browser asks a rippled server itself over

@@ -1,5 +1,5 @@
-// Where each track stands in the five-step journey the workflow progress sidebar shows (spec 2 §4
-// "Sidebar step completion"), from what the read models really say: creation is done once the
+// Where each track stands in the five-step journey the workflow progress sidebar shows,
+// from what the read models really say: creation is done once the
 // track exists; mastering once a master completed; copyright once the analysis cleared it; vault
 // once the track is copyrighted or later; distribution once its release is live on its platforms
 // (GET /api/tunecore/distributions, status distributed, read here as 'completed'). Steps that are
@@ -44,7 +44,7 @@ export interface TrackProgress {
 /** What the sidebar needs to know of a track, uploaded (a vault item) or generated. */
 export interface SidebarTrackInput {
   source: 'uploaded' | 'generated';
-  /** Spec 2 §4 track status (generated, completed, ..., in_vault, contracted, failed). */
+  /** The track's status (generated, completed, ..., in_vault, contracted, failed). */
   trackStatus: string | null;
   /** Whether intake (receive, store, probe) failed: then the track never came to exist. */
   creationFailed: boolean;

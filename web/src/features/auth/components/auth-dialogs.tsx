@@ -1,5 +1,5 @@
-// The login and signup dialogs. They open on the app-wide login/signup window events (spec 3
-// §2.2), so any screen can ask for them; on success the current user is set from the answer.
+// The login and signup dialogs. They open on the app-wide login/signup window events,
+// so any screen can ask for them; on success the current user is set from the answer.
 // When the server has QXMP Pay configured, both offer 'Continue with QXMP Pay' (its widget dialog).
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';

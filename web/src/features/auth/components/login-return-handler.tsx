@@ -1,4 +1,4 @@
-// Login-return handling on page load (spec 3 §2.16): a toast for oauth_success=true or an error
+// Login-return handling on page load: a toast for oauth_success=true or an error
 // parameter, the parameters removed from the address, and after a success the current user
 // re-checked every 500 ms until the server answers with one, then the cached user refreshed.
 import { useQueryClient } from '@tanstack/react-query';

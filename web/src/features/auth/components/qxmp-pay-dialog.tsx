@@ -1,8 +1,8 @@
-// The QXMP Pay sign-in dialog (spec 2 §2, §4): the provider's sign-in frame as a widget, loaded
+// The QXMP Pay sign-in dialog: the provider's sign-in frame as a widget, loaded
 // with mode=widget, our page origin and a nonce from our server. It listens to the frame's
 // messages (readWidgetMessage: only from the provider's origin), posts the signed assertion to
 // the server on auth_success, shows auth_error with Try Again and Cancel, and closes on
-// auth_cancel. Toasts per spec 1 §8.
+// auth_cancel, with a toast for each outcome.
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';

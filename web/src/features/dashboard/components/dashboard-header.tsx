@@ -1,4 +1,4 @@
-// The dashboard header (spec 3 §2.2): FAQ icon; signed in, the developer API icon, token balance,
+// The dashboard header: FAQ icon; signed in, the developer API icon, token balance,
 // the round pricing plans button, greeting and account menu; signed out, one icon that offers
 // sign up or log in.
 import { Avatar } from 'primereact/avatar';

@@ -1,4 +1,4 @@
-// The left icon rail (spec 3 §2.2): switches dashboard tabs, and links by full page load to the
+// The left icon rail: switches dashboard tabs, and links by full page load to the
 // registry, proof, marketplace and dispute pages, and for operators the operations page.
 import { Button } from 'primereact/button';
 import { Divider } from 'primereact/divider';

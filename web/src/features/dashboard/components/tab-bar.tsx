@@ -1,4 +1,4 @@
-// The visible tab bar: seven of the dashboard's tabs (spec 3 §2.2). The others (welcome,
+// The visible tab bar: seven of the dashboard's tabs. The others (welcome,
 // analytics, support, developer, faq) are reached from the rail and the header.
 import { TabMenu } from 'primereact/tabmenu';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';

@@ -1,4 +1,4 @@
-// The welcome tab (spec 3 §2.2): visitors get the pitch and the sign-up / log-in buttons; a
+// The welcome tab: visitors get the pitch and the sign-up / log-in buttons; a
 // signed-in creator gets the "get started" path; both read what each step does on this server
 // (GET /api/capabilities) and what it costs, from the server's price list.
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// The Developer tab's calls (spec 3 §2.5, §7 "developer calls"; issue 17): the signed-in user's API
+// The Developer tab's calls: the signed-in user's API
 // keys, usage and the pricing tiers, and creating, deleting and restricting a key. Every answer is
 // parsed with its schema from domain/contracts/developer.ts; the websocket invalidates DEVELOPER_KEY
 // when a key changes or a call is recorded, so nothing here polls.

@@ -1,4 +1,4 @@
-// The API Keys tab (spec 3 §2.5, §4, §9): each key with its name, tier, status (a suspended key
+// The API Keys tab: each key with its name, tier, status (a suspended key
 // with its reason), the usage bar of its monthly quota, today's calls, created and last used, and
 // Delete behind a confirmation. A key just created shows in full above the list with Copy for 30 s;
 // afterwards its row shows only the prefix with a note that the full key was shown once.

@@ -1,4 +1,4 @@
-// The Create API Key dialog (spec 3 §2.5, §4 "API key creation", §5, §8): a name (required: "Please
+// The Create API Key dialog: a name (required: "Please
 // enter a key name") and a tier with its quota, then the API Terms of Service; Accept sends the
 // creation with termsAccepted true. Success toasts "API Key Created" for 8 s and hands the answer
 // (the only one carrying the whole key) to the tab; a refusal toasts "Failed to create API key.

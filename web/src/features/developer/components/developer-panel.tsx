@@ -1,4 +1,4 @@
-// The Developer tab (spec 3 §2.5; issue 17): the header's Documentation and Create API Key, the
+// The Developer tab: the header's Documentation and Create API Key, the
 // new key's 30-s reveal, and the five tabs — Overview, API Keys, Usage, Security, Pricing — all
 // from the server (GET /api/developer/keys, /usage, /pricing) and kept live by the websocket.
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// The Documentation dialog (spec 3 §2.5, §7 "the external API"): how to call the v1 API — the
+// The Documentation dialog: how to call the v1 API — the
 // X-API-Key header, both routes with curl examples against this page's own origin, the limits and
 // the charge — and a link to the full reference (the OpenAPI page's v1 section).
 import { Dialog } from 'primereact/dialog';

@@ -1,4 +1,4 @@
-// The Overview tab (spec 3 §2.5): what the developer API is for, the user's keys and calls this
+// The Overview tab: what the developer API is for, the user's keys and calls this
 // month at a glance, the three steps to a first call, and plainly what it does not offer.
 import { API_KEY_HEADER } from '../../../../../domain/developer/api-tiers';
 import type { ApiKey } from '../../../../../domain/contracts/developer';

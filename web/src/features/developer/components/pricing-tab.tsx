@@ -1,4 +1,4 @@
-// The Pricing tab (spec 3 §2.5, §3 "API pricing tier"): the tiers map as GET /api/developer/pricing
+// The Pricing tab: the tiers map as GET /api/developer/pricing
 // answers it — fee, price per call, quotas and the server's own feature list.
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';

@@ -1,4 +1,4 @@
-// The Security tab (spec 3 §2.5): per key, the addresses it may be used from (comma-separated IPs
+// The Security tab: per key, the addresses it may be used from (comma-separated IPs
 // or CIDR ranges, saved with PATCH /api/developer/keys/:id — it really submits, unlike the original
 // screen), and the thresholds every key lives under, shown read-only.
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// The API Terms of Service dialog (spec 3 §2.5, §2.13 "API terms", §4): what a key's creator
+// The API Terms of Service dialog: what a key's creator
 // agrees to, with the figures from domain/developer/api-tiers.ts. Accepting is what sends the
 // creation request with termsAccepted true; declining goes back to the form.
 import { Button } from 'primereact/button';

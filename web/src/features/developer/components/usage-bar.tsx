@@ -1,4 +1,4 @@
-// A key's monthly usage (spec 3 §2.5, §9): calls used of the monthly quota, green below 50 %,
+// A key's monthly usage: calls used of the monthly quota, green below 50 %,
 // yellow below 80 %, red from there (usageColour in domain/developer/api-tiers.ts).
 import { usageBar } from '../labels';
 

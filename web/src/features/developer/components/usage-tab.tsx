@@ -1,4 +1,4 @@
-// The Usage tab (spec 3 §2.5, §3 "API usage stats", §9): this month's figures — total calls, total
+// The Usage tab: this month's figures — total calls, total
 // cost, average response time, error rate — and the 10 most recent calls of all the user's keys,
 // as the server's metering log recorded them.
 import { Message } from 'primereact/message';

@@ -1,4 +1,4 @@
-// Dispute management's calls (spec 3 §2.11, §7; issue 16): the list with its filters, one case, its
+// Dispute management's calls: the list with its filters, one case, its
 // history folded through any event (time travel), filing, evidence (multipart), and every action the
 // server may allow. Every answer is parsed with its schema from domain/contracts/disputes.ts; the
 // websocket invalidates DISPUTES_KEY when the disputes read model changes, so nothing here polls.

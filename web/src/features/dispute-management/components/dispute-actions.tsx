@@ -1,4 +1,4 @@
-// The actions on a case the server allows this viewer (viewer.allowedActions; issue 16 §2): Answer
+// The actions on a case the server allows this viewer (viewer.allowedActions): Answer
 // (the respondent), Assign to me (a reviewer), Change status, Request evidence and Resolve (the
 // assigned reviewer; resolve with outcome, details and compensation in dollars, sent as cents),
 // Appeal (either party, once, inside the window). Each opens a small form; a refusal is shown in the

@@ -1,4 +1,4 @@
-// The case dialog "Dispute #<id>" (spec 3 §2.11; issue 16 §2, §3, §6): tabs Overview (facts, frozen
+// The case dialog "Dispute #<id>": tabs Overview (facts, frozen
 // assets, live countdowns to each open deadline, the actions the server allows this viewer), Evidence
 // (add: file, type, description; the list with View for what the viewer may download), Messages,
 // Timeline and Resolution. An oracle_review case also shows the review panel (both works and the

@@ -1,4 +1,4 @@
-// Time travel through a case (issue 16 §4): /dispute-management/:id/history, for auditors, reviewers
+// Time travel through a case: /dispute-management/:id/history, for auditors, reviewers
 // and the parties (the server decides). The recorded events, a stepper "After event N of M", the case
 // as the decider folds it after those N events (GET /api/disputes/:id/history?upTo=N) and the raw
 // event at N. Read-only: nothing here changes the case.

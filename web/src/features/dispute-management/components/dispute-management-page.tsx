@@ -1,4 +1,4 @@
-// The Dispute Management page (spec 3 §2.11; issue 16 §6), for signed-in users: the header with File
+// The Dispute Management page, for signed-in users: the header with File
 // New Dispute, the four summary cards from the server's summary, the filter panel (Assigned To for
 // reviewers), and the cases the viewer may see (parties their own, reviewers and auditors all). The
 // address keeps the filters and the open case (?dispute=<id>&tab=), so a link opens a case.

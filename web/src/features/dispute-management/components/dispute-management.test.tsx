@@ -1,4 +1,4 @@
-// What dispute management shows, read from its rendered HTML (spec 3 §2.11; issue 16 §4, §6): the
+// What dispute management shows, read from its rendered HTML: the
 // page's header, cards, filters (Assigned to Me for reviewers only) and rows; loading, failure and
 // empty states; a row's badges, frozen assets, relative time, counts and buttons; the file dialog's
 // fields and its confirmation; the case dialog's tabs with countdowns and only the actions the server allows.

@@ -1,4 +1,4 @@
-// One case in the list (spec 3 §2.11): type icon, subject, status and priority badges, work title and
+// One case in the list: type icon, subject, status and priority badges, work title and
 // claimant, description, claimed rights, the red Assets Frozen box, relative created time, evidence and
 // message counts, the assignee, and the buttons View Details, Add Evidence (when the server allows it
 // and the case waits for evidence, or for a party) and Messages (when there are any).

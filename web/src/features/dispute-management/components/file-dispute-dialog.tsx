@@ -1,4 +1,4 @@
-// The File New Dispute dialog (spec 3 §2.11; issue 16 §2): the work (picked from the public registry's
+// The File New Dispute dialog: the work (picked from the public registry's
 // registered works, or its id typed), dispute type, priority (medium by default), subject, description
 // and the claimed rights. The request is checked with the contract's schema before it is sent; the
 // server's refusal is shown as it says it. On success the confirmation lists what the server did

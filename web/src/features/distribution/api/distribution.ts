@@ -1,4 +1,4 @@
-// The distribution calls (spec 1 §7; docs/web-distribution.md): the stores, how releases are
+// The distribution calls (docs/web-distribution.md): the stores, how releases are
 // delivered here and the genres (kept 30 minutes), the creator's releases with their live delivery states, submitting a release, its
 // royalty breakdown, takedown, its release package, and sales statement import. Every answer is
 // parsed with its schema from domain/contracts/distribution.ts. The websocket invalidates the

@@ -1,4 +1,4 @@
-// The Distribution dialog of one music item (spec 1 §2, §3, §5): the release's names, genres,
+// The Distribution dialog of one music item: the release's names, genres,
 // label, recording place, dates, parental advisory, the creator's royalty split and the stores
 // the server's delivery partner serves, with the fee ($14.99 per year per release, charged in
 // tokens at the server's price) and who is paid the release's store earnings (the track's royalty

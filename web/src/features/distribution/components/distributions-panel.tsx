@@ -1,4 +1,4 @@
-// The Distributions tab (spec 1 §2, §4; issue 14 §4–§6): the creator's releases with their live
+// The Distributions tab: the creator's releases with their live
 // statuses and store deliveries, each release's royalties by store, takedown and package
 // download, and the sales statement import. New releases start from a music item's Distribute
 // button in the vault.

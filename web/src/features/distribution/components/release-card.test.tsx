@@ -1,5 +1,5 @@
-// What a release card tells the creator, read from its rendered HTML: the status in the spec's
-// words, each store's delivery with the reason of a failure, renewal and earnings in dollars; a
+// What a release card tells the creator, read from its rendered HTML: the status in its
+// label's words, each store's delivery with the reason of a failure, renewal and earnings in dollars; a
 // sandbox release never reads "Live on Platforms" and says no store received it; a release waiting
 // for the delivery partner says so.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

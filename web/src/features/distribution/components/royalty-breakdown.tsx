@@ -1,4 +1,4 @@
-// A release's royalties by store (spec 1 §3, §9): streams and dollars (the server's cents / 100)
+// A release's royalties by store: streams and dollars (the server's cents / 100)
 // per store, with the totals. Everything comes from sales statements; a line from a statement the
 // creator uploaded is marked self-reported (an estimate, never paid), and the delivery partner's
 // payable money says what its funds released and what stays unreconciled (claimed, not yet paid

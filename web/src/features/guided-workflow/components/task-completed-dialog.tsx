@@ -1,4 +1,4 @@
-// The guided workflow's Task Completed dialog (spec 3 §4): after a track completes a step, says
+// The guided workflow's Task Completed dialog: after a track completes a step, says
 // so and offers the next step (which switches the dashboard tab) or Later (which dismisses).
 // Steps complete while the creator may be busy elsewhere, so it opens at the bottom right of the
 // main column (clear of the workflow sidebar, whose steps it reports) without a mask and without

@@ -1,4 +1,4 @@
-// The Licensing Marketplace's calls (spec 3 §2.10, §7; issue 15 §3): the public listing with every
+// The Licensing Marketplace's calls: the public listing with every
 // filter sent to the server, a purchase, the buyer's licenses and their certificates and ratings, the
 // owner's offers (create, withdraw) and sales. Every answer is parsed with its schema from
 // domain/contracts/licensing.ts; the websocket invalidates these keys when the licenses read model

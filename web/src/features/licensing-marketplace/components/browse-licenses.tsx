@@ -1,4 +1,4 @@
-// The marketplace listing (spec 3 §2.10): the filters, then "Loading licenses...", the count with
+// The marketplace listing: the filters, then "Loading licenses...", the count with
 // "Smart contract protected", the cards, or "No licenses found". Every filter is a query parameter
 // of GET /api/licenses/marketplace; typing and sliding settle for a moment before the call.
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// One offered license in the marketplace grid (spec 3 §2.10 "Each card"): the work's content-type
+// One offered license in the marketplace grid: the work's content-type
 // icon, title and creator, the license type with its icon, scope, rating and sales, the Verified,
 // disputes and contract status badges, royalty and network, term badges, the price (struck-through
 // original and discount when there is one), the badges of the payment methods this server takes,

@@ -1,4 +1,4 @@
-// A license's View Details dialog (spec 3 §2.10 "Details dialog"): tabs Overview, Terms, Smart
+// A license's View Details dialog: tabs Overview, Terms, Smart
 // Contract and Verification with the listing's own data; what the offer does not have (no contract,
 // no escrow) is said, never invented, and so is a payment method this server does not take.
 import { Dialog } from 'primereact/dialog';

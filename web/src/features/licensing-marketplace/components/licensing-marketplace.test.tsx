@@ -1,4 +1,4 @@
-// What the Licensing Marketplace shows, read from its rendered HTML (spec 3 §2.10): the page for a
+// What the Licensing Marketplace shows, read from its rendered HTML: the page for a
 // visitor and for a signed-in user, the filters and their defaults, loading, count and empty
 // states, a card's badges and price, the purchase rules on the button, the four detail tabs, the
 // Purchase dialog, My licenses with certificates, rating and proof, and the owner's offers and sales.
@@ -176,7 +176,7 @@ describe('license card', () => {
 });
 
 describe('details tabs', () => {
-  it('Overview, Terms, Smart Contract and Verification carry the spec’s fields', () => {
+  it('Overview, Terms, Smart Contract and Verification carry the listing’s fields', () => {
     const license = marketplaceLicense();
     const overview = render(<OverviewTab license={license} />);
     for (const fact of ['Work', 'Creator', 'License type', 'Scope', 'Territory', 'Duration']) expect(overview).toContain(`<dt>${fact}</dt>`);

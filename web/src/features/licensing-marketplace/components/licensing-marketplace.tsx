@@ -1,4 +1,4 @@
-// The Licensing Marketplace page (spec 3 §2.10; issue 15 §3, §4), public: anyone browses the offered
+// The Licensing Marketplace page, public: anyone browses the offered
 // licenses; a signed-in user also has the tabs My licenses and My offers & sales. The address keeps
 // ?workId= (the registry's License button: only that work's offers) and ?tab= (licenses or offers;
 // Stripe Checkout returns to ?tab=licenses, or with ?cancelled=1 when the buyer gave up paying).

@@ -1,7 +1,7 @@
-// The marketplace's search bar and filters (spec 3 §2.10): the search box, the sort selector, the
+// The marketplace's search bar and filters: the search box, the sort selector, the
 // Verified rights only and No active disputes checkboxes (both on by default), and the Advanced
 // Filters toggle with content type, license type, scope, currency and the price range slider.
-// Territory, duration and payment method stay in state only, as the spec says.
+// Territory, duration and payment method stay in state only: the bar offers no control for them.
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';

@@ -1,4 +1,4 @@
-// My licenses (issue 15 §4): what the signed-in buyer bought, with its status and why it waits or
+// My licenses: what the signed-in buyer bought, with its status and why it waits or
 // failed, the signed certificate as JSON and PDF once issued, a 1–5 rating given once, and the
 // license's licensing proof in the proof explorer.
 import { Message } from 'primereact/message';

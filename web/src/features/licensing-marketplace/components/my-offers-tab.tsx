@@ -1,4 +1,4 @@
-// My offers & sales (issue 15 §3, §4): the owner's offers, active and withdrawn, with Edit and
+// My offers & sales: the owner's offers, active and withdrawn, with Edit and
 // Withdraw, and the Offer a license dialog; then the licenses sold, with the totals the server counted (card and
 // escrow revenue in dollars, token revenue in tokens).
 import { Button } from 'primereact/button';

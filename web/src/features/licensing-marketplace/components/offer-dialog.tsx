@@ -1,4 +1,4 @@
-// The Offer a license dialog (issue 15 §3), also used to edit an offer: one of the owner's registered works (a certificate was
+// The Offer a license dialog, also used to edit an offer: one of the owner's registered works (a certificate was
 // issued; from the vault list), the license type, scope, territory, duration, currency, price and
 // an optional original price, the payment methods (only those this server takes can be ticked:
 // card is not pre-ticked without card payments), the terms (checkboxes, permission and

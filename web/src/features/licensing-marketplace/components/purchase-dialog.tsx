@@ -1,4 +1,4 @@
-// The Purchase dialog (spec 3 §2.10, §5, §8): the work and creator, a payment method select of only
+// The Purchase dialog: the work and creator, a payment method select of only
 // the options the license offers, those this server does not take (card without card payments, XRP
 // escrow without escrow) disabled with the reason said (stripe by default only when taken), the total with its currency
 // symbol, Cancel and Purchase (Processing... while busy). A card purchase goes on to Stripe

@@ -1,4 +1,4 @@
-// POST /api/landr/master-with-progress (spec 2 §7): masters a track and streams the audio engine's
+// POST /api/landr/master-with-progress: masters a track and streams the audio engine's
 // progress as server-sent events. It is a POST, so it is read with fetch and a ReadableStream
 // rather than EventSource. A refusal before streaming is a JSON 4xx; a failure mid-way ends the
 // stream with the Error step.

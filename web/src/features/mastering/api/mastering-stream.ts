@@ -1,4 +1,4 @@
-// Reads the body of POST /api/landr/master-with-progress (spec 2 §4 "Mastering progress stream"):
+// Reads the body of POST /api/landr/master-with-progress:
 // lines `data: {"step","description","progress"}` that arrive in chunks which may cut a line, or a
 // character, anywhere. Kept free of React and fetch so the parsing is tested on its own.
 import { masteringProgressSchema, type MasteringProgress } from '../../../../../domain/contracts/lifecycle';

@@ -1,4 +1,4 @@
-// The studio's mastering controls (spec 2 §2, §9): style, loudness target and format, then
+// The studio's mastering controls: style, loudness target and format, then
 // Create Preview or Master Track. Both calls answer once the file is made; until then the vault
 // item's real mastering steps (pushed over the websocket) show how far the engine is. A master
 // costs tokens (a preview is free): the price shows by the button, and a 402 opens the plans.

@@ -1,4 +1,4 @@
-// The mastering tab, the Mastering studio (spec 2 §2): a hero, the music library on the left and,
+// The mastering tab, the Mastering studio: a hero, the music library on the left and,
 // for the chosen track, the controls, the real-time card, the players and (once it has a preview
 // or master) its workflow card; a professional-features card closes the screen.
 import { Card } from 'primereact/card';

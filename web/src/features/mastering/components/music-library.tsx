@@ -1,4 +1,4 @@
-// The studio's music library (spec 2 §2): the creator's music whose intake is done, one of which
+// The studio's music library: the creator's music whose intake is done, one of which
 // is chosen for mastering. Uploads still being received, stored or probed are counted, not listed.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';

@@ -1,4 +1,4 @@
-// The card that closes the studio (spec 2 §2): what the mastering engine does, stated as it is.
+// The card that closes the studio: what the mastering engine does, stated as it is.
 import { Card } from 'primereact/card';
 import { FeatureList } from './feature-list';
 

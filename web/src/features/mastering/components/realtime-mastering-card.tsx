@@ -1,4 +1,4 @@
-// The real-time mastering card (spec 2 §2, §4 "Mastering progress stream"): style and loudness,
+// The real-time mastering card: style and loudness,
 // a start button, then the audio engine's progress as the server streams it: overall progress
 // and the eight steps. The output format is fixed at WAV. It is a paid master: a 402 opens the plans.
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// "Register Copyright" in the workflow view (spec 2 §4, §7): runs the copyright check and, when
+// "Register Copyright" in the workflow view: runs the copyright check and, when
 // it clears the track, registers it on the XRPL. A check that already cleared is not run again.
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';

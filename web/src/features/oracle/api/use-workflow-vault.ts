@@ -1,5 +1,5 @@
-// The vault list for the Copyright Oracle tab. The websocket keeps it current; spec 3 also has
-// this view poll GET /api/vault every 2 s, which it does only while a track is mastering or being
+// The vault list for the Copyright Oracle tab. The websocket keeps it current; the view
+// also polls GET /api/vault every 2 s, but only while a track is mastering or being
 // analysed, and stops when nothing is running.
 import { useQuery } from '@tanstack/react-query';
 import { vaultQueryOptions } from '../../vault/api/get-vault';

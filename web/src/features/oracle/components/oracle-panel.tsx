@@ -1,4 +1,4 @@
-// The Copyright Oracle tab (spec 3 §2.2, §4): in reality a per-track workflow manager. One card per
+// The Copyright Oracle tab: in reality a per-track workflow manager. One card per
 // vault item, each moving pending → mastering → mastered → analyzing → registered (or failed) as
 // the server reports it.
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// One vault item in the Copyright Oracle tab's per-track workflow (spec 3 §4, spec 2 §4): its
+// One vault item in the Copyright Oracle tab's per-track workflow: its
 // workflow status and what can be done next. Progress is the server's: the mastering steps and
 // the oracle's eight stages come from the vault item as the engine and the oracle report them.
 import { Button } from 'primereact/button';

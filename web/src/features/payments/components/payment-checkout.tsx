@@ -33,7 +33,7 @@ export interface PaymentItem {
   features?: readonly string[];
 }
 
-/** The words of one flow (package or subscription), as the spec gives them. */
+/** The words of one flow (package or subscription). */
 export interface PaymentFlow {
   title: string;
   icon: string;

@@ -1,4 +1,4 @@
-// The proof explorer's calls (spec 3 §7): the public proof search and one proof. Answers are
+// The proof explorer's calls: the public proof search and one proof. Answers are
 // parsed with domain/contracts/proofs.ts; the websocket invalidates PROOFS_KEY when the proofs
 // read model changes.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// A copy button beside a hash, key or id (spec 3 §2.9): toasts "Copied!" naming the item, or
+// A copy button beside a hash, key or id: toasts "Copied!" naming the item, or
 // "Copy failed" / "Could not copy to clipboard".
 import { Button } from 'primereact/button';
 import { useToast } from '../../../components/ui/toast';

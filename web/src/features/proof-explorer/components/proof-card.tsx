@@ -1,4 +1,4 @@
-// One proof in the explorer's results (spec 3 §2.9): type, status, work, creator, the oracle score
+// One proof in the explorer's results: type, status, work, creator, the oracle score
 // in its colour, the network and transaction, and the View Proof, Download and Blockchain buttons.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';

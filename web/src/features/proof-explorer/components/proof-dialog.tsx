@@ -1,4 +1,4 @@
-// The View Proof dialog (spec 3 §2.9): tabs Overview, Blockchain, Signature, Evidence and
+// The View Proof dialog: tabs Overview, Blockchain, Signature, Evidence and
 // Verification with the proof's real data only. A transaction that awaits submission says so and
 // gets no explorer link; the Download button gives the signed bundle anyone can check on /verify.
 import { Button } from 'primereact/button';

@@ -1,6 +1,6 @@
-// The Proof Explorer page (spec 3 §2.9, route /proof-explorer, public): a text search, four
+// The Proof Explorer page (route /proof-explorer, public): a text search, four
 // filters (proof type, status, verifier, date range), result cards and the View Proof dialog. The
-// address holds the search and the open proof (?proof=<id>); the search runs only as §5 says.
+// address holds the search and the open proof (?proof=<id>); the search runs only as shouldSearchProofs allows.
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { IconField } from 'primereact/iconfield';

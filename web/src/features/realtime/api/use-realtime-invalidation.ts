@@ -76,7 +76,7 @@ export function keysForEvent(event: Pick<RealtimeEvent, 'readModel' | 'eventType
   if (event.readModel === 'vault') {
     keys.push([...CERTIFICATE_KEY, event.subjectId]);
     if (SYNC_EVENTS.has(event.eventType)) keys.push(SYNC_STATUS_KEY);
-    // Spec 1 §7: after mastering completes, the generated music list refreshes too.
+    // After mastering completes, the generated music list refreshes too.
     if (event.eventType === 'TrackMastered') keys.push(GENERATED_MUSIC_KEY);
   }
   return keys;

@@ -1,4 +1,4 @@
-// The registry page's calls (spec 3 §7): the public search, one work's details, and the owner's
+// The registry page's calls: the public search, one work's details, and the owner's
 // identifiers. Every answer is parsed with its schema from domain/contracts/registry.ts; the
 // websocket invalidates these keys when the works read model changes.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ export async function searchWorks(search: RegistrySearch, signal?: AbortSignal):
   return workSearchResponseSchema.parse(answer);
 }
 
-/** Runs only when spec 3 §5 allows it; keeps the last results on screen while the next load. */
+/** Runs only when shouldSearch allows it; keeps the last results on screen while the next load. */
 export function useWorkSearch(search: RegistrySearch) {
   return useQuery({
     queryKey: [...WORK_SEARCH_KEY, searchQueryString(search)],

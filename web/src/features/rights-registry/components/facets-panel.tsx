@@ -1,4 +1,4 @@
-// The facets panel (spec 3 §2.8): content types, verification levels and the top 5 genres of the
+// The facets panel: content types, verification levels and the top 5 genres of the
 // filtered set as the server counted them. Clicking one filters by it; clicking the active one
 // clears that filter.
 import { Button } from 'primereact/button';

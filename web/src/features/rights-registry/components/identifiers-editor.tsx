@@ -1,4 +1,4 @@
-// The owner's identifiers editor in a work's details (issue 15 §1): ISRC, ISWC, ISNI and UPC,
+// The owner's identifiers editor in a work's details: ISRC, ISWC, ISNI and UPC,
 // saved with PUT /api/works/:id/identifiers. The server validates format, check digit and
 // uniqueness; its refusal is shown word for word, since it names the identifier and why.
 import { Button } from 'primereact/button';

@@ -1,7 +1,7 @@
-// The Rights Registry Search page (spec 3 §2.8, route /rights-registry, public): a text box, a
+// The Rights Registry Search page (route /rights-registry, public): a text box, a
 // sort selector, advanced filters (content type, verification level, identifier type, date
 // range), the facets panel, result cards and a work's details. The address holds the search
-// (?query=…&work=<id>), so a result or a work can be linked; the search runs only as §5 says.
+// (?query=…&work=<id>), so a result or a work can be linked; the search runs only as shouldSearch allows.
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { IconField } from 'primereact/iconfield';

@@ -34,7 +34,7 @@ const results = (props: Partial<Parameters<typeof RegistryResults>[0]>) =>
   render(<RegistryResults search={searching} status="success" data={undefined} error={null} onPickFacet={noop} onViewDetails={noop} onLicense={noop} {...props} />);
 
 describe('registry results', () => {
-  it('asks for a query or a filter before searching (spec 3 §5)', () => {
+  it('asks for a query or a filter before searching', () => {
     const html = results({ search: EMPTY_SEARCH, status: 'pending' });
     expect(html).toContain('to search the registry');
     expect(html).not.toContain('No works found');

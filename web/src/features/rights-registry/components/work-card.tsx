@@ -1,5 +1,5 @@
-// One registry result (spec 3 §2.8): title, creator, content type, verification level, the oracle
-// score in its colour (§5), identifiers, license and dispute counts, a Disputed badge while a
+// One registry result: title, creator, content type, verification level, the oracle
+// score in its colour, identifiers, license and dispute counts, a Disputed badge while a
 // dispute is active, and the View Details and License buttons.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';

@@ -1,4 +1,4 @@
-// A work's View Details dialog (spec 3 §2.8, §3 "Work"): every field of the registry entry, its
+// A work's View Details dialog: every field of the registry entry, its
 // fingerprints and attestations, a link to its proofs in the proof explorer, the License button,
 // and for its signed-in owner the identifiers editor. Opened by ?work=<id>, so a conflict in the
 // copyright oracle can link straight to it.

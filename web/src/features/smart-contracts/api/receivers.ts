@@ -1,4 +1,4 @@
-// The Royalty Receivers tab's calls and the invitation page's (spec 2 §3, §5, §7; issue 14 §2):
+// The Royalty Receivers tab's calls and the invitation page's:
 // a content item's receivers with their invitation status, adding one (which mails the
 // invitation), removing one, and the signed invitation link's read, accept and decline. Parsed
 // with the schemas of domain/contracts/royalties.ts; the websocket invalidates these keys when the
@@ -28,7 +28,7 @@ export interface AddReceiverInput {
   receiverWallet: string | null;
 }
 
-/** One content item's receivers; the query key includes the content id (spec 2 §7). */
+/** One content item's receivers; the query key includes the content id. */
 export function useReceivers(contentId: string | null) {
   return useQuery({
     queryKey: [...ROYALTY_RECEIVERS_KEY, contentId ?? ''],

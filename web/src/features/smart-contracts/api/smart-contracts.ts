@@ -1,4 +1,4 @@
-// The Smart Contracts screen's calls (spec 2 §7 "Smart contracts and receivers"; issue 14 §1, §3):
+// The Smart Contracts screen's calls:
 // a contract's detail (signed terms) and terms PDF, creating a contract from the Create dialog,
 // running a contract's trigger, the Distribute Royalties dialog, and the payout history and
 // analytics. The contracts list itself is the track workflow's (same key, same cache entry).

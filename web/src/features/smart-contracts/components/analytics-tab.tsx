@@ -1,4 +1,4 @@
-// The Analytics tab (issue 14 §3): the server's real figures — totals, earnings and payouts by
+// The Analytics tab: the server's real figures — totals, earnings and payouts by
 // month, earnings by source and by contract — in dollars from cents. Nothing is estimated here.
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';

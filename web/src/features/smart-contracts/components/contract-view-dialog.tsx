@@ -1,4 +1,4 @@
-// "View Contract" (issue 14 §1): the contract's signed terms (the canonical JSON, its SHA-256 and the
+// "View Contract": the contract's signed terms (the canonical JSON, its SHA-256 and the
 // platform's Ed25519 signature), the PDF of the terms, and where the deploy transaction stands, in
 // plain words: a transaction that is only signed is "awaiting submission", never called on chain;
 // a submitted one shows its hash and an explorer link.

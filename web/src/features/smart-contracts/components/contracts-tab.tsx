@@ -1,4 +1,4 @@
-// The Smart Contracts tab (spec 2 §2): a skeleton of 6 cards while loading, then an empty state or
+// The Smart Contracts tab: a skeleton of 6 cards while loading, then an empty state or
 // one card per contract.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';

@@ -1,4 +1,4 @@
-// The Create Smart Contract dialog (spec 2 §2, §3, §5, §9): registered content only (an XRPL
+// The Create Smart Contract dialog: registered content only (an XRPL
 // hash), one of the three templates (the creator's share is the template's), and the custom terms
 // the contract keeps — payout schedule and minimum threshold (never below 1 USD). Creating pays the
 // one-time deploy price in XRP from the creator's XRPL account; an account that cannot pay is

@@ -1,4 +1,4 @@
-// The Distribute Royalties dialog (spec 2 §2, §5, §8; issue 14 §3): choose a contract, an amount in
+// The Distribute Royalties dialog: choose a contract, an amount in
 // dollars (at least 0.01, step 0.01, at most what is pending) and pay it out now — the platform's
 // share, each accepted receiver's percentage, the rest to the creator. The split shown is the
 // contract's own. A run is refused while a receiver's invitation is pending; the answer says so.

@@ -1,4 +1,4 @@
-// The XRP Funding Required dialog (spec 2 §2, §8): opened when creating a contract is refused with
+// The XRP Funding Required dialog: opened when creating a contract is refused with
 // WALLET_NOT_FUNDED:{xrp}:{usd}, since the deploy price is paid from the creator's own XRPL account.
 // It shows that account's address with its ledger network (a warning off mainnet: no real XRP), the
 // amounts, a direct funding link (a ripple: payment request a wallet app opens, with its QR code)

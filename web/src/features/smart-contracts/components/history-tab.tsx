@@ -1,4 +1,4 @@
-// The Royalty History tab (issue 14 §3): the creator's real payout runs, newest first, each with
+// The Royalty History tab: the creator's real payout runs, newest first, each with
 // its trigger, amount and lines — who was paid, their percentage, the cents, and how (a token
 // credit, an XRP payment with its transaction, or the platform's share recorded) — and, under a
 // line not paid the way it asked, the reason the payout gave.

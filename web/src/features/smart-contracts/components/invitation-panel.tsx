@@ -1,4 +1,4 @@
-// The royalty invitation page's content (issue 14 §2): what the signed link offers — who invites
+// The royalty invitation page's content: what the signed link offers — who invites
 // whom to which share of which track — with Accept for a signed-in person (a visitor is asked to
 // sign up or log in first, since an accepted share is paid to a GOOSE account) and Decline for
 // anyone. A tampered or unknown link is refused by the server and said so here.

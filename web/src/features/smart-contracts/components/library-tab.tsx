@@ -1,4 +1,4 @@
-// The Library tab (spec 2 §2): the creator's copyrighted (registered) content with title, ID, file
+// The Library tab: the creator's copyrighted (registered) content with title, ID, file
 // type and the XRPL hash's first 12 characters; Play, Certificate and Create Smart Contract. With
 // nothing registered yet it offers Go to Oracle, which switches the dashboard to the oracle tab.
 import { Button } from 'primereact/button';

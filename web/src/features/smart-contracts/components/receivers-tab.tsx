@@ -1,4 +1,4 @@
-// The Royalty Receivers tab (spec 2 §2, §3, §5; issue 14 §2): choose a registered content item,
+// The Royalty Receivers tab: choose a registered content item,
 // add a receiver (name, email, 1–50 %, default 15, optional XRPL wallet; an invitation is mailed),
 // and see its receivers with their invitation status (pending shows the sent date) and remove them.
 // A receiver is paid only after accepting; the shares never exceed the creator's share (the server

@@ -1,4 +1,4 @@
-// The Smart Contracts screen (spec 2 §2; issue 14 §6): the header's Create Smart Contract and
+// The Smart Contracts screen: the header's Create Smart Contract and
 // Distribute Royalties dialogs, the Ready for Smart Contracts grid of registered content (content
 // with an XRPL hash, from the vault list), and the five tabs — Library, Smart Contracts, Royalty
 // Receivers, Royalty History, Analytics — all from the server and kept live by the websocket.

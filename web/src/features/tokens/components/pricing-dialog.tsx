@@ -1,4 +1,4 @@
-// The pricing plans dialog (spec 3 §2.2, §4, §9): why it opened (a refused step, or a balance of
+// The pricing plans dialog: why it opened (a refused step, or a balance of
 // 10 or less: the low-token popup), the price of each step, the token packages (Buy goes to the
 // checkout page; the XRP pack to the XRP purchase card), the subscription tiers (Subscribe goes to
 // the subscription page) and the XRP purchase card. Every figure comes from

@@ -1,4 +1,4 @@
-// The header's token balance (spec 1 §2 "Header widgets", §9): the spendable balance with 2
+// The header's token balance: the spendable balance with 2
 // decimals, a tooltip with what running steps hold, the ledger balance and the subscription, a
 // warning look at 5 tokens or less; clicking it opens the token history. The balance shows from
 // sign-up (the welcome bonus); a user who has no wallets yet also gets Generate Wallet beside it.

@@ -1,5 +1,5 @@
 // The signed-in user's token dialogs, hosted once for the whole app: the pricing plans and the
-// token history, opened from anywhere by app-wide events, and the low-token popup (spec 3 §4),
+// token history, opened from anywhere by app-wide events, and the low-token popup,
 // which, for a signed-in user, is the pricing plans opened with the low-balance notice: when the
 // balance drops to 10 or less while the page is open, or on first load when already that low and
 // not yet shown for that balance (remembered per balance value in local storage).

@@ -1,4 +1,4 @@
-// The token history (spec 1 §7): the newest 50 movements of the user's tokens: what, when, why,
+// The token history: the newest 50 movements of the user's tokens: what, when, why,
 // how much (signed and coloured), where a charge stands, and the balance after. It follows live:
 // the websocket invalidates its key whenever the tokens read model changes.
 import { Column } from 'primereact/column';

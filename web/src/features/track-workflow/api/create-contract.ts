@@ -1,4 +1,4 @@
-// The workflow card's Smart Contract step (spec 2 §7 "Contracts workflow view"): POST
+// The workflow card's Smart Contract step: POST
 // /api/smart-contract/create/{id} with the standard template's 85 % share, and the creator's
 // contracts (GET /api/smart-contracts, the same list and cache entry as the Smart Contracts screen)
 // to know which tracks a contract already covers. An unfunded XRPL account is refused with

@@ -1,4 +1,4 @@
-// POST /api/mastering/start/{id} (spec 2 §7 "Contracts workflow view"): starts mastering with the
+// POST /api/mastering/start/{id}: starts mastering with the
 // defaults and answers 202 at once; the steps then arrive in the vault item over the websocket.
 import { MASTER_DEFAULTS } from '../../../../../domain/constants';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// The master status badge (spec 2 §4), or a plain note when the track has never been mastered.
+// The master status badge, or a plain note when the track has never been mastered.
 import { Tag } from 'primereact/tag';
 import { masterStatusBadge } from '../master-status';
 

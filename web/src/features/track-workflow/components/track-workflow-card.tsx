@@ -1,4 +1,4 @@
-// The per-track workflow card (spec 2 §2): a five-step strip (Master Track, Copyright Check,
+// The per-track workflow card: a five-step strip (Master Track, Copyright Check,
 // Secure in Vault, Smart Contract, Distribute) and the panel of the step the track stands at.
 // The step comes from the track's status and moves on as the server reports each step done:
 // the Smart Contract step creates the standard royalty contract (85 %), which moves the track to

@@ -1,4 +1,4 @@
-// POST /api/upload (spec 1 §7): a multipart form with the file and its fields. Sent with
+// POST /api/upload: a multipart form with the file and its fields. Sent with
 // XMLHttpRequest because fetch cannot report upload progress. On success the vault and the user
 // refresh; the websocket then keeps the new card current as its workflow moves on.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

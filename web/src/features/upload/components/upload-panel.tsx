@@ -1,4 +1,4 @@
-// The upload tab (spec 1 §2 "Upload panel", §5): pick or drop a file, say what it is, and send it
+// The upload tab: pick or drop a file, say what it is, and send it
 // into the track workflow. Uploading stores the work only; the button says so, and the panel and
 // its side cards say the copyright check and the registration are the next steps.
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// The upload tab's side cards (spec 1 §2): what happens after an upload, how the copyright
+// The upload tab's side cards: what happens after an upload, how the copyright
 // analysis is run, and what the services cost (the server's price list), with Fix Tokens, which
 // rebuilds the balance from the ledger. Only what is built is shown as available, and the
 // registration is worded by whether this server reaches the XRP Ledger (GET /api/capabilities).

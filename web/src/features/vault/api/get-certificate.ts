@@ -1,5 +1,5 @@
-// GET /api/copyright-certificate/{id}: the certificate of a registered vault item (spec 1 §3
-// "Certificate"), plus the addresses of its PDF (inline for the viewer, attachment to save).
+// GET /api/copyright-certificate/{id}: the certificate of a registered vault item,
+// plus the addresses of its PDF (inline for the viewer, attachment to save).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CertificateResponse } from '../../../../../domain/contracts/lifecycle';
 import { apiGet, retryUnlessRefused } from '../../../lib/api-client';

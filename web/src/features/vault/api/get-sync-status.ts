@@ -1,5 +1,5 @@
 // GET /api/database-sync-status/{txHash}: how a registration was synced to the external
-// databases (spec 1 §3 "Sync status"): one result per database, the success rate, last update.
+// databases: one result per database, the success rate, last update.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { syncStatusSchema } from '../../../../../domain/contracts/lifecycle';

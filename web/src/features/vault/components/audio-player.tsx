@@ -1,4 +1,4 @@
-// A vault card's audio player (spec 1 §2, §4, §9): play/pause, seek, mute and volume (default
+// A vault card's audio player: play/pause, seek, mute and volume (default
 // 0.7, step 0.1). One track plays at a time across the page: starting one pauses every other
 // <audio>/<video> on the page, and another one starting pauses this one. At the end a track
 // resets to the start.

@@ -1,7 +1,7 @@
-// The certificate dialog of a registered vault item (spec 1 §2, §3): the certificate's facts,
+// The certificate dialog of a registered vault item: the certificate's facts,
 // where its XRPL transaction stands (in plain words: a signed transaction that no ledger has seen
 // is never called on chain), the explorers only once a ledger holds the transaction (before, their
-// links could only answer "not found"), where the registration is recorded (the spec's "external
+// links could only answer "not found"), where the registration is recorded (its "external
 // database sync", which is GOOSE's own registry and the XRP Ledger), the public verification
 // page, and 'View PDF' for the certificate viewer.
 import { Button } from 'primereact/button';

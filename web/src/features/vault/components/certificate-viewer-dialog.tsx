@@ -1,4 +1,4 @@
-// The copyright certificate viewer (spec 1 §2): the PDF embedded, 'Download PDF' (saved as the
+// The copyright certificate viewer: the PDF embedded, 'Download PDF' (saved as the
 // certificate's pdfFileName) and 'Open in New Tab'.
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';

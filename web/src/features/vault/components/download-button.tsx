@@ -1,4 +1,4 @@
-// Downloads one of a vault item's audio files under the names spec 1 §9 gives: the original with
+// Downloads one of a vault item's audio files under fixed names: the original with
 // its own extension, the master as title_mastered.<ext>, the preview as title_preview.<ext>.
 // Files are owner-only, so each is fetched with the session cookie and saved from a blob.
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// Time travel through a track (issue 16 §4): /tracks/:id/history, for its owner and auditors (the
+// Time travel through a track: /tracks/:id/history, for its owner and auditors (the
 // server decides; anyone else is told it is not found). Every lifecycle event and the track as it
 // stood after any of them.
 import { Message } from 'primereact/message';

@@ -1,4 +1,4 @@
-// One content item in the vault (spec 1 §2, §3): title, type, status, where its workflow stands,
+// One content item in the vault: title, type, status, where its workflow stands,
 // the facts intake found out, players for the original, the preview and the master (with the
 // 'GOOSE: ' master status badge), downloads, the passages of a track the copyright check held for
 // review (and the creator's review request), and the certificate / distribution actions once the
@@ -40,7 +40,7 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
   const status = held ? HELD_STATUS : statusDisplay(item.status);
   const { metadata } = item;
   const canCertify = item.status === 'registered' || Boolean(item.xrplTxHash);
-  // Distribution is for music only (spec 1 §4); the dialog asks for the registration when there is no hash yet.
+  // Distribution is for music only; the dialog asks for the registration when there is no hash yet.
   const canDistribute = canCertify && item.contentType === 'music';
   const tooltipClass = `vault-card-tip-${item.id}`;
   const [certificateOpen, setCertificateOpen] = useState(false);

@@ -1,4 +1,4 @@
-// The vault tab, 'My Content Vault' (spec 1 §2): the signed-in user's content, filterable by
+// The vault tab, 'My Content Vault': the signed-in user's content, filterable by
 // type, updating live as workflows progress; visitors see three demo items, marked as such.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';

@@ -1,4 +1,4 @@
-// The public /verify page without an id (issue 15 §2): anyone drops a proof bundle (JSON from the
+// The public /verify page without an id: anyone drops a proof bundle (JSON from the
 // proof explorer's Download) and, optionally, the file it is about; the browser checks the Ed25519
 // signature against GOOSE's published key (or a key pasted from a source the person trusts) and
 // the file's SHA-256, with domain/proofs/verify-bundle.ts. Nothing is uploaded. The ledger

@@ -1,4 +1,4 @@
-// The workflow progress sidebar (spec 2 §2): every track of the signed-in creator with its five
+// The workflow progress sidebar: every track of the signed-in creator with its five
 // steps (Creation, Mastering, Copyright, Vault, Distribution), its overall progress and current
 // step; clicking a step opens the tab where that step is done. It reads the vault list and the
 // releases (for the Distribution step), which the websocket keeps current. Generated tracks join
