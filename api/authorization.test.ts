@@ -139,9 +139,9 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/tunecore/distributions/:id/takedown': { request: (r) => ({ method: 'POST', url: `/api/tunecore/distributions/${r.distributionId}/takedown` }) },
   'GET /api/tunecore/distributions/:id/package': { request: (r) => ({ method: 'GET', url: `/api/tunecore/distributions/${r.distributionId}/package` }) },
-  'GET /api/works/:id': { request: (r) => ({ method: 'GET', url: `/api/works/${r.trackId}` }), public: 'The rights registry is public (spec 3 §6): anyone may read a registered work' },
+  'GET /api/works/:id': { request: (r) => ({ method: 'GET', url: `/api/works/${r.trackId}` }), public: 'The rights registry is public: anyone may read a registered work' },
   'PUT /api/works/:id/identifiers': { request: (r) => ({ method: 'PUT', url: `/api/works/${r.trackId}/identifiers`, ...json({ isrc: 'USRC17607839' }) }) },
-  // An offer names its creator publicly by design (spec 3 §2.10): the case asks for an id that is no offer, so it checks only that a visitor is answered.
+  // An offer names its creator publicly by design: the case asks for an id that is no offer, so it checks only that a visitor is answered.
   'GET /api/licenses/marketplace/:id': { request: (r) => ({ method: 'GET', url: `/api/licenses/marketplace/${r.trackId}` }), public: 'The marketplace is open to visitors' },
   'PUT /api/licenses/offers/:id': { request: (r) => ({ method: 'PUT', url: `/api/licenses/offers/${r.offerId}`, ...json(OFFER) }) },
   'DELETE /api/licenses/offers/:id': { request: (r) => ({ method: 'DELETE', url: `/api/licenses/offers/${r.offerId}` }) },

@@ -1,4 +1,4 @@
-// The external v1 API's gate (spec 3 §7, §8; issue 17): who is calling (the X-API-Key header
+// The external v1 API's gate: who is calling (the X-API-Key header
 // checked against the key's own event stream, so a revocation or suspension holds from the very
 // next request), from where (the key's IP allowlist), and whether the key has calls left (the
 // month, day and minute windows, counted in Postgres in one transaction so concurrent calls and
@@ -111,7 +111,7 @@ export function apiKeyGuard(deps: ApiKeyGuardDeps): ApiKeyGuard {
   };
 }
 
-/** The key the header names, folded from its stream; refused with the errors of spec 3 §8. */
+/** The key the header names, folded from its stream; refused with 401 (missing, invalid or deleted) or 403 (suspended, or an address off its allowlist). */
 async function authenticate(eventStore: EventStore, request: FastifyRequest): Promise<ApiKeyState> {
   const header = request.headers[API_KEY_HEADER.toLowerCase()];
   const value = Array.isArray(header) ? header[0] : header;

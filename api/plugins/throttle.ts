@@ -1,4 +1,4 @@
-// Throttling of guessable secrets (issue 12): failed logins per account and per client address, and
+// Throttling of guessable secrets: failed logins per account and per client address, and
 // failed operator-token calls per address and for the one shared token. A key that used up its
 // failures is refused with 429 and Retry-After until its window ends, a correct secret included:
 // otherwise a lock would only slow a guesser down, not stop one.

@@ -1,4 +1,4 @@
-// Signup, login, logout and the current user (spec 1 §4, §7). Signup is a decider + append on
+// Signup, login, logout and the current user. Signup is a decider + append on
 // the user's stream; a username claim stream makes usernames unique through the store itself.
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// What a new password must not be (issue 12): too short, blank, one character repeated, the
+// What a new password must not be: too short, blank, one character repeated, the
 // username or containing it, or one of the most common passwords. Applied wherever a password is set.
 import { readFileSync } from 'node:fs';
 

@@ -1,4 +1,4 @@
-// Sign-in through the QXMP Pay widget (spec 1 §7, spec 2 §2, §4, §5). The web asks for a nonce,
+// Sign-in through the QXMP Pay widget. The web asks for a nonce,
 // opens the provider's widget with it, and posts back the provider's signed assertion; we verify
 // it (infra/qxmp-pay/assertion.ts), consume the nonce, find or create the user linked to the
 // provider's subject, and start a session like login. Without QXMP_PAY_ORIGIN and

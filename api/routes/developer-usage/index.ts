@@ -1,4 +1,4 @@
-// GET /api/developer/usage (spec 3 §9 "Usage"; issue 17): the signed-in developer's latest calls
+// GET /api/developer/usage: the signed-in developer's latest calls
 // over all their keys and the current UTC month's stats, read from the metering log the API key
 // guard writes (infra/developer/usage-store.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

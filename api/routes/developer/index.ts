@@ -1,4 +1,4 @@
-// The developer keys and pricing routes (spec 3 §2.5, §4 "API key creation", §7; issue 17): the
+// The developer keys and pricing routes: the
 // signed-in developer lists, creates and deletes API keys and sets a key's IP allowlist; anyone
 // reads the pricing tiers. A key is `gk_<keyId>_<secret>`: only its SHA-256 and its prefix are
 // stored, and the whole key is in the creation answer and nowhere else. Writes go through the key's

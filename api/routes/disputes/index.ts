@@ -1,4 +1,4 @@
-// Dispute management (spec 3 §2.11, §5, §7; issue 16): the cases a viewer may see (parties their
+// Dispute management: the cases a viewer may see (parties their
 // own, reviewers and auditors every case), filing, each action on a case (answer, evidence,
 // messages, assignment, status, evidence requests, resolution, review decisions, appeals) handed to
 // the case's workflow through DisputeCommands, evidence downloads (parties and reviewers, never

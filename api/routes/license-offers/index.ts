@@ -1,4 +1,4 @@
-// The licensing marketplace's offer routes (spec 3 §2.10, §7, §9; issue 15): the public listing with
+// The licensing marketplace's offer routes: the public listing with
 // every filter and sort done by the read model, one offer, and an owner's own offers — making,
 // changing and withdrawing them through the offer's decider. Whether the work is registered and whose
 // it is comes from the track's own stream, not from a read model.

@@ -1,4 +1,4 @@
-// The purchase side of the licensing marketplace (spec 3 §2.10, §7; issue 15): buying a license by
+// The purchase side of the licensing marketplace: buying a license by
 // tokens (held, captured on issue), by card (a Stripe Checkout session the webhook completes) or by
 // XRPL escrow (needs XRPL_URL); the buyer's licenses, the owner's sales, one license, its signed
 // certificate as JSON and PDF, and the buyer's rating. Every refusal is decided here, before

@@ -1,4 +1,4 @@
-// Mastering (spec 2 §7): preview and master calls that answer when the work is done, the
+// Mastering: preview and master calls that answer when the work is done, the
 // server-sent progress stream driven by the audio engine's real steps (each recorded as an event
 // by the workflow's activity, read back from the read model as it commits), the workspace's status
 // call, and the workflow view's fire-and-forget start.
@@ -115,7 +115,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     },
   );
 
-  // The workspace marks a track 'mastering' before it masters it (spec 2 §7): that starts mastering with the defaults.
+  // The workspace marks a track 'mastering' before it masters it: that starts mastering with the defaults.
   app.patch(
     '/api/generated-music/:id/status',
     {

@@ -1,4 +1,4 @@
-// A track's history as the time-travel view reads it (issue 16 §4): every event, and the state folded
+// A track's history as the time-travel view reads it: every event, and the state folded
 // through the first N of them (?upTo=N; all by default, capped at the count); its owner and auditors
 // read it, anyone else gets the answer a missing track gets.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The proof explorer's public routes (spec 3 §2.9, §7): the ranked search, one proof, its bundle
+// The proof explorer's public routes: the ranked search, one proof, its bundle
 // (the statement as signed, to check with `npm run verify-proof` or on /verify without trusting
 // this server) and its evidence documents. Anyone may read them: a proof is about a registered,
 // public work. Also the ledger's raw answer about a transaction, relayed from XRPL_URL, so the

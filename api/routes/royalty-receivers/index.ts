@@ -1,4 +1,4 @@
-// The royalty receivers routes (spec 2 §5; spec 3 §2.13): the owner of a registered content item
+// The royalty receivers routes: the owner of a registered content item
 // lists, adds and removes the people who share its royalties. Each added receiver is mailed an
 // invitation with a signed link to accept or decline (api/routes/royalty-invitations); payouts to a
 // receiver wait until they accept. Only the content's owner sees or changes its receivers: for anyone

@@ -1,4 +1,4 @@
-// Creating a royalty contract for registered content (spec 2 §3, §7; issue 14): signed terms, the
+// Creating a royalty contract for registered content: signed terms, the
 // XRPL anchor from the creator's own account, the contract's workflow started. One function for
 // every route that creates one: the signed-in routes (POST /api/smart-contracts/create, the
 // workflow card's POST /api/smart-contract/create/:id) and the external POST

@@ -1,4 +1,4 @@
-// The royalty contract routes (spec 2 §3, §7, §8; issue 14): the creator's contracts, one contract
+// The royalty contract routes: the creator's contracts, one contract
 // with its signed terms and their PDF, creating a contract for registered content (signed terms,
 // the XRPL anchor from the creator's own account), running a payout (Run payout, Distribute
 // Royalties), and the payout history and analytics the Royalty History and Analytics tabs show.

@@ -1,4 +1,4 @@
-// The token wallet's routes (spec 1 §3, §7, §8): the price list every screen reads, the balance,
+// The token wallet's routes: the price list every screen reads, the balance,
 // the history, and Fix Tokens, which rebuilds the user's balance from the ledger's events.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

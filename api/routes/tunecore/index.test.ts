@@ -1,4 +1,4 @@
-// The distribution routes through inject on the whole app (PGlite): the catalogue, spec 1's
+// The distribution routes through inject on the whole app (PGlite): the catalogue, the
 // refusals (no store, no registration, someone else's track), a sandbox release submitted and
 // driven by the release activities (a stand-in for the workflow), charging nothing and saying no
 // store receives it, its package downloaded and valid, the releases listed to their owner only,
@@ -91,7 +91,7 @@ describe('distribution routes', () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/api/tunecore/genres' })).json().genres).toContain('Electronic');
   });
 
-  it("refuses spec 1's cases (no store, no ledger registration, someone else's track); the sandbox asks no tokens", async () => {
+  it("refuses a release with no store, no ledger registration or someone else's track; the sandbox asks no tokens", async () => {
     const owner = await signup();
     const registered = await registeredTrack(owner.userId);
     const noStore = await distribute(owner.cookie, request(registered, { selectedStores: [] }));

@@ -1,4 +1,4 @@
-// The distribution routes (spec 1 §3–§7): the stores and genres, how releases are delivered here
+// The distribution routes: the stores and genres, how releases are delivered here
 // (a delivery partner, or the sandbox that reaches no store and charges nothing), the signed-in
 // creator's releases, submitting a release (refused without a store, without a ledger
 // registration, or, for a partner, without the yearly fee in tokens: 402, or while the platform's

@@ -7,7 +7,7 @@ export const distributionIdParams = z.object({ id: z.string().min(1) });
 
 /**
  * The distribute request as the contract defines it, except that an empty store list reaches the
- * handler, which refuses it with spec 1's sentence on its own (the validator would prefix the field name).
+ * handler, which refuses it with its own sentence (the validator would prefix the field name).
  */
 export const distributeBodySchema = distributeRequestSchema.extend({ selectedStores: z.array(z.string()) });
 

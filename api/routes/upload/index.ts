@@ -1,4 +1,4 @@
-// POST /api/upload (spec 1 §7): a multipart form with the file and its fields. The file is
+// POST /api/upload: a multipart form with the file and its fields. The file is
 // streamed to staging with a size limit, identified by its content, and handed to a new
 // TrackLifecycle workflow, which stores, hashes and probes it. Music is probed here already: a
 // file with no readable audio (a silent video, a broken header) is refused at once, not after the

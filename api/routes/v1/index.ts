@@ -1,4 +1,4 @@
-// The external v1 API (spec 3 §7 "Documented external API"; issue 17), called with an X-API-Key
+// The external v1 API, called with an X-API-Key
 // header instead of a session: the copyright oracle on a registered content id of the key's owner
 // or on an uploaded audio file, and creating a royalty contract. Every route here runs behind the
 // API key guard (authentication from the key's events, allowlist, limits, usage log), which this

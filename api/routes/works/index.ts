@@ -1,4 +1,4 @@
-// The public rights registry (spec 3 §2.8, §7; issue 15): search registered works, read one, and
+// The public rights registry: search registered works, read one, and
 // (its owner only) set its ISRC, ISWC, UPC and ISNI. Each identifier is validated by format and
 // check digit, then claimed on its own stream so no two works ever hold the same one; the claims a
 // failed change took are released again, and the values a change replaced or cleared are freed.
