@@ -93,7 +93,7 @@ export const vaultItemSchema = z.object({
     error: z.string().nullable(),
   }).nullable(),
   copyrightCheck: copyrightCheckSchema.nullable(),
-  /** Spec 3 "copyrightResult": why the check failed, with the closest work's similarity. */
+  /** Why the check failed, with the closest work's similarity. */
   copyrightResult: z.object({ reason: z.string(), similarity: z.number().nullable() }).nullable(),
   registration: z.object({
     network: z.string(),
@@ -128,7 +128,7 @@ export const vaultItemSchema = z.object({
 export type VaultItem = z.infer<typeof vaultItemSchema>;
 export const vaultListSchema = z.array(vaultItemSchema);
 
-/** Spec 2 "Track" for the mastering workspace: a music item of the vault under the names the workspace uses. */
+/** A track as the mastering workspace lists it: a music item of the vault under the names the workspace uses. */
 export const workspaceTrackSchema = z.object({
   ...vaultItemSchema.pick({
     id: true,

@@ -50,7 +50,7 @@ export const TrackMastered = defineEvent(
     /** The files the run wrote. A preview run stores only its `preview`; the others are named as written, then deleted. */
     files: masterFilesSchema,
     masterSha256: sha256,
-    /** Spec 2 `metadata.mastering.results`, measured on the written master. */
+    /** The mastering results (`metadata.mastering.results`), measured on the written master. */
     results: z.object({ lufs: z.number(), dynamicRange: z.number(), peak: z.number(), processing: z.array(z.string()) }),
     inputLufs: z.number(),
     inputTruePeakDbtp: z.number(),

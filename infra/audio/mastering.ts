@@ -62,7 +62,7 @@ export const LOUDNESS_TOLERANCE_LU = 0.5;
 export { MASTERING_STEPS };
 export type MasteringStep = (typeof MASTERING_STEPS)[number];
 
-/** Spec 2 "Mastering progress event": a step at 100 is complete; the step `Complete` ends the run. */
+/** One mastering progress event: a step at 100 is complete; the step `Complete` ends the run. */
 export interface MasteringProgressEvent {
   step: MasteringStep | 'Complete';
   description: string;
@@ -87,7 +87,7 @@ export interface MasterFiles {
   abMaster: string;
 }
 
-/** Spec 2 `metadata.mastering.results`, plus the files and the measurements behind the figures. */
+/** The mastering results the API returns (`metadata.mastering.results`), plus the files and the measurements behind the figures. */
 export interface MasterResult {
   /** Integrated loudness of the master file, LUFS (measured). */
   lufs: number;

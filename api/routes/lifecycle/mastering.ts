@@ -159,7 +159,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     },
   );
 
-  /** Spec 2 "Track" for the workspace: the creator's music, uploaded (generated music comes with the creation studio). */
+  /** The tracks the mastering workspace lists: the creator's music, uploaded (generated music comes with the creation studio). */
   app.get('/api/generated-music', { schema: { summary: 'The signed-in user\'s music, as the mastering workspace lists it', tags: ['mastering'], response: { 200: z.array(workspaceTrackSchema) } } }, async (request) => {
     const items = await vaultLists.list(requireUserId(request));
     return items.filter((item) => item.contentType === 'music').map(toTrack);
