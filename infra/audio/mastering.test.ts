@@ -69,7 +69,7 @@ describe('masterTrack', () => {
     expect(result.dynamicRange).toBe(Math.round(decoded.loudnessRangeLu * 10) / 10);
   });
 
-  it('reports the eight spec steps in order, each started then completed, then Complete', async () => {
+  it('reports the eight mastering steps in order, each started then completed, then Complete', async () => {
     const { events, result } = await master('balanced', 'low');
     expect(events.filter((e) => e.progress === 100 && e.step !== 'Complete').map((e) => e.step)).toEqual([...MASTERING_STEPS]);
     expect(events.filter((e) => e.progress === 0).map((e) => e.step)).toEqual([...MASTERING_STEPS]);

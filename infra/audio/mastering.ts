@@ -302,7 +302,6 @@ function withEdgePeaks(measured: LoudnessResult, pcm: Float32Array): LoudnessRes
   return { ...measured, truePeakDbtp: Math.max(measured.truePeakDbtp, amplitudeToDb(edgePeaks(pcm))) };
 }
 
-/** Start (in 100 ms segments) of the `width`-segment window with the most K-weighted energy. */
 /** The longest a preview runs, in seconds. */
 export const PREVIEW_MAX_SECONDS = 30;
 /** The largest share of a track a preview may hold: it is an excerpt, never the whole track. */
@@ -316,6 +315,7 @@ export function previewSecondsOf(trackSeconds: number): number {
   return Math.min(PREVIEW_MAX_SECONDS, trackSeconds * PREVIEW_MAX_SHARE);
 }
 
+/** Start (in 100 ms segments) of the `width`-segment window with the most K-weighted energy. */
 function loudestWindow(segmentPower: Float64Array, width: number): number {
   if (segmentPower.length <= width) return 0;
   let acc = 0;
