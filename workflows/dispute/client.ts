@@ -8,6 +8,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { DISPUTE_REFUSALS } from '../../domain/disputes/dispute.decider';
 import type { DisputeCommands } from '../../domain/disputes/ports';
 import { ForbiddenError, IllegalStateError, NotFoundError, UnauthorizedError, ValidationError, type DomainError } from '../../domain/shared/errors';
+import { domainKindOf } from '../failure-kinds';
 import type { DisputeActivities } from './activities';
 import { actUpdate, DISPUTE_TASK_QUEUE, disputeWorkflowId, fileUpdate, settleEffects, type DisputeCaseInput, type Refusal, type StepAnswer } from './shared';
 import type { disputeCase } from './workflow';
@@ -35,14 +36,11 @@ export function domainErrorOf(refusal: Refusal): DomainError {
   }
 }
 
-const REFUSAL_KINDS = new Set<string>(['validation', 'unauthorized', 'forbidden', 'not_found', 'payment_required', 'illegal_state', 'concurrency']);
-
 /** An update's failure that carries a refusal becomes the DomainError; anything else is rethrown. */
 function refusalOf(error: unknown): DomainError | null {
-  if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure && error.cause.type && REFUSAL_KINDS.has(error.cause.type)) {
-    return domainErrorOf({ kind: error.cause.type as Refusal['kind'], message: error.cause.message });
-  }
-  return null;
+  if (!(error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure)) return null;
+  const kind = domainKindOf(error.cause.type);
+  return kind ? domainErrorOf({ kind, message: error.cause.message }) : null;
 }
 
 function answerOrThrow(answer: StepAnswer) {

@@ -22,7 +22,7 @@ export interface DisputeCaseInput {
   correlationId: string;
 }
 
-/** A refusal as data (it crosses Temporal as an ApplicationFailure of this type). */
+/** A refusal as data (it crosses Temporal as an ApplicationFailure of its kind's type, ../failure-kinds.ts). */
 export interface Refusal {
   kind: DomainError['kind'];
   message: string;

@@ -1,5 +1,5 @@
 // Starts license purchases and waits for their outcome, or only starts them (the recovery after a
-// crash, workflows/license-purchase/recovery.ts). The Temporal client is what runs in production; the
+// crash, ops/license-purchase-recovery.ts). The Temporal client is what runs in production; the
 // in-process client runs the same steps directly (one at a time per license) for an app built without
 // Temporal, such as the route tests.
 import type { Client } from '@temporalio/client';

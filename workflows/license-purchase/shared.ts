@@ -7,6 +7,9 @@ import { TRACK_LIFECYCLE_TASK_QUEUE } from '../track-lifecycle/shared';
 /** The worker serves every workflow on one queue (workflows/worker.ts). */
 export const LICENSE_PURCHASE_TASK_QUEUE = TRACK_LIFECYCLE_TASK_QUEUE;
 
+/** What only a purchase fails with; none is retried (common refusals are in ../failure-kinds.ts). */
+export const LICENSE_PURCHASE_FAILURES = { workNotRegistered: 'NotRegistered', noLedger: 'NoLedger', noEscrow: 'NoEscrow' } as const;
+
 export function licensePurchaseWorkflowId(licenseId: string): string {
   return `license-purchase-${licenseId}`;
 }
@@ -22,7 +25,7 @@ export interface LicensePurchaseInput {
 /** Securing the money: secured (with its reference), or refused with a reason the buyer can read. */
 export type PaymentOutcome = { kind: 'secured'; reference: string } | { kind: 'refused'; reason: string };
 
-/** Issuing: issued, or refused at the last check (the work was frozen by a dispute after the purchase was requested). */
+/** Issuing: issued, or refused at the last check (the work was frozen by a dispute after the purchase was requested, or a party's account name cannot be found for the certificate). */
 export type IssueOutcome = { kind: 'issued' } | { kind: 'refused'; reason: string };
 
 export interface PurchaseOutcome {
@@ -34,7 +37,7 @@ export interface PurchaseOutcome {
 export interface PurchaseSteps {
   /** Tokens: hold the price; card: the webhook secured it already; escrow: EscrowCreate on the ledger. Records LicensePaymentSecured. */
   securePayment(input: LicensePurchaseInput): Promise<PaymentOutcome>;
-  /** Checks the work is not frozen (admitted on its freeze stream), signs the license certificate and records LicenseIssued. */
+  /** Checks the work is not frozen (admitted on its freeze stream), signs the license certificate naming owner and buyer, and records LicenseIssued. */
   issueLicense(input: LicensePurchaseInput): Promise<IssueOutcome>;
   /** Takes the money: captures the hold, or finishes the escrow. */
   settlePayment(input: LicensePurchaseInput): Promise<void>;

@@ -35,6 +35,3 @@ export const retryDeliverySignal = defineSignal('retryDelivery');
 /** Where the workflow is: for operators and tests. */
 export type ReleaseStage = 'starting' | 'charging' | 'packaging' | 'delivering' | 'waiting_for_partner' | 'polling' | 'live' | 'renewing' | 'taking_down' | 'ended';
 export const releaseStageQuery = defineQuery<ReleaseStage>('releaseStage');
-
-/** A failure kind the activities raise and the workflow reads. */
-export const RELEASE_FAILURES = { insufficientTokens: 'InsufficientTokens' } as const;

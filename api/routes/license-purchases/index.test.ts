@@ -24,7 +24,7 @@ import { parseWalletConfig } from '../../../infra/wallets/config';
 import { openWalletServices } from '../../../infra/wallets/services';
 import { createLicensePurchaseActivities } from '../../../workflows/license-purchase/activities';
 import { inProcessLicensePurchaseClient } from '../../../workflows/license-purchase/client';
-import { recoverLicensePurchases } from '../../../workflows/license-purchase/recovery';
+import { recoverLicensePurchases } from '../../../ops/license-purchase-recovery';
 import { licenseDecider, licenseStreamId } from '../../../domain/licensing/license.decider';
 import { readOffer } from '../../../domain/licensing/offer-snapshot';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
