@@ -31,7 +31,7 @@ import type { TokenLedger } from '../../infra/tokens/token-ledger';
 import { admitLicenseIssue, settleLicenseIssue } from '../../infra/disputes/work-freeze';
 import { formatCents } from '../../domain/royalties/royalty-contract.decider';
 import { FAILURE_KINDS, refusalFailure } from '../failure-kinds';
-import { LICENSE_PURCHASE_FAILURES, type IssueOutcome, type LicensePurchaseInput, type PaymentOutcome, type PurchaseOutcome } from './shared';
+import { escrowOf, LICENSE_PURCHASE_FAILURES, type IssueOutcome, type LicensePurchaseInput, type PaymentOutcome, type PurchaseOutcome } from './shared';
 
 export interface LicensePurchaseActivityDeps {
   eventStore: EventStore;
@@ -75,14 +75,6 @@ function final(error: unknown): never {
     throw refusalFailure(error);
   }
   throw error;
-}
-
-/** The escrow recorded on the license's stream, if any. */
-export function escrowOf(events: LicenseEvent[]): PreparedEscrow | null {
-  const prepared = events.find((e) => e.type === 'LicenseEscrowPrepared');
-  if (!prepared || prepared.type !== 'LicenseEscrowPrepared') return null;
-  const { licenseId: _licenseId, ...escrow } = prepared.data;
-  return escrow;
 }
 
 export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDeps) {

@@ -1,8 +1,5 @@
-// What the partner-reports workflow, its activities and its starter share: the task queue (the one
-// worker serves every workflow), the workflow id rule and the input.
-import { TRACK_LIFECYCLE_TASK_QUEUE } from '../track-lifecycle/shared';
-
-export const PARTNER_REPORTS_TASK_QUEUE = TRACK_LIFECYCLE_TASK_QUEUE;
+// What the partner-reports workflow, its activities and its starter share: the workflow id rule,
+// the input and the failure the workflow does not retry.
 
 /** The worker has no delivery partner of this id: retrying cannot help until it is configured. */
 export const PARTNER_REPORTS_FAILURES = { partnerNotConfigured: 'PartnerNotConfigured' } as const;

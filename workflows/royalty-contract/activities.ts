@@ -5,7 +5,7 @@
 // nothing more when the activity runs again.
 import { Context } from '@temporalio/activity';
 import type { UserNames } from '../../domain/identity/ports';
-import type { PayoutExecutor, PayoutLine, ReceiverShare, ReceiversOf } from '../../domain/royalties/ports';
+import type { PayoutExecutor, ReceiversOf, SplitPayout } from '../../domain/royalties/ports';
 import {
   formatCents,
   pendingCents,
@@ -21,9 +21,6 @@ import type { EventStore } from '../../infra/eventstore/event-store';
 import { storedUserNames } from '../../infra/identity/user-names';
 import { logger } from '../../infra/logger/logger';
 import { payoutRunId, type ContractSchedule, type PayoutPlan, type PayoutRequest } from './shared';
-
-/** Shares a run's amount into its lines (domain/royalties/split.ts's splitPayout). */
-export type SplitPayout = (input: { amountCents: number; creatorShare: number; creator: { userId: string; name: string }; receivers: readonly ReceiverShare[] }) => PayoutLine[];
 
 export interface RoyaltyContractActivityDeps {
   eventStore: EventStore;

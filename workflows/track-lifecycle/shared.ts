@@ -1,11 +1,10 @@
-// What the track lifecycle workflow's callers and the workflow itself share: the task queue, the
-// workflow id rule, the input, the query that reads the current step and the updates that drive it.
+// What the track lifecycle workflow's callers and the workflow itself share: the workflow id rule,
+// the input, the query that reads the current step, the updates that drive it and the failures
+// only its steps raise.
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { ContentType, TrackStatus, UploadExtension } from '../../domain/constants';
 import type { LifecycleStage, StepStatus, WorkflowStep } from '../../domain/track/lifecycle';
 import type { MasterSettings, MasteringKind, RegistrationOutcome } from '../../domain/track/stage.events';
-
-export const TRACK_LIFECYCLE_TASK_QUEUE = 'track-lifecycle';
 
 /** What only the track's steps fail with; none is retried (common refusals are in ../failure-kinds.ts). */
 export const TRACK_FAILURES = {

@@ -23,7 +23,7 @@ import { royaltyEarningsSink } from '../../../infra/royalties/earnings-sink';
 import { parseWalletConfig } from '../../../infra/wallets/config';
 import { openWalletServices } from '../../../infra/wallets/services';
 import { createLicensePurchaseActivities } from '../../../workflows/license-purchase/activities';
-import { inProcessLicensePurchaseClient } from '../../../workflows/license-purchase/client';
+import { inProcessLicensePurchaseClient } from '../../../tests/support/in-process-clients';
 import { recoverLicensePurchases } from '../../../ops/license-purchase-recovery';
 import { licenseDecider, licenseStreamId } from '../../../domain/licensing/license.decider';
 import { readOffer } from '../../../domain/licensing/offer-snapshot';
