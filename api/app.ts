@@ -72,8 +72,7 @@ import type { OpenOracleReview } from '../domain/disputes/oracle-review';
 import type { ReleaseClient } from '../workflows/release/client';
 import type { DeliverySettings } from '../infra/distribution/partner-config';
 import { licensePurchaseRoutes } from './routes/license-purchases';
-import { createLicensePurchaseActivities } from '../workflows/license-purchase/activities';
-import { inProcessLicensePurchaseClient, type LicensePurchaseClient } from '../workflows/license-purchase/client';
+import type { LicensePurchaseClient } from '../workflows/license-purchase/client';
 import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 import { workFrozenOf } from '../infra/disputes/work-freeze';
 import type { RolesOf } from '../domain/identity/ports';
@@ -141,8 +140,8 @@ export interface AppDeps {
   openOracleReview?: OpenOracleReview;
   /** Whether a work's licensing is frozen by an open dispute; by default read from the work's freeze stream. */
   licensingFrozenOf?: LicensingFrozenOf;
-  /** Runs license purchases (workflows/license-purchase/client.ts); in-process when absent. */
-  licensePurchases?: LicensePurchaseClient;
+  /** Runs license purchases (workflows/license-purchase/client.ts; route tests run them in-process). */
+  licensePurchases: LicensePurchaseClient;
   /** XRPL escrow for license purchases; null or absent without XRPL_URL (escrow purchases are then refused). */
   licenseEscrow?: LicenseEscrow | null;
   /** Runs dispute cases (workflows/dispute/client.ts); absent: the dispute actions answer 503 (the workflow service is not running). */
@@ -214,9 +213,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       xrpEscrow: options.licenseEscrow != null,
     }),
   };
-  deps.licensePurchases ??= inProcessLicensePurchaseClient(
-    createLicensePurchaseActivities({ ...deps, royaltyEarnings: deps.royaltyEarnings ?? null, escrow: deps.licenseEscrow ?? null }),
-  );
   logCapabilities(deps.capabilities);
   const stopListening = options.projector.onChange(deps.vaultLists.changed);
   app.addHook('onClose', async () => stopListening());

@@ -24,7 +24,7 @@ import { seedApiKey } from '../tests/support/api-keys';
 import { seedTrack } from '../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import { createDisputeActivities } from '../workflows/dispute/activities';
-import { inProcessDisputeCommands } from '../workflows/dispute/client';
+import { inProcessDisputeCommands } from '../tests/support/in-process-clients';
 import type { RouteEntry } from './route-table';
 
 /** What a case needs of the owner's resource. */

@@ -8,7 +8,6 @@ import {
   masterUpdate,
   registerUpdate,
   retryRegistrationUpdate,
-  TRACK_LIFECYCLE_TASK_QUEUE,
   trackLifecycleWorkflowId,
   type CheckCommand,
   type CommandOutcome,
@@ -18,9 +17,10 @@ import {
   type TrackLifecycleInput,
 } from '../workflows/track-lifecycle/shared';
 import type { trackLifecycle } from '../workflows/track-lifecycle/workflow';
+import { TASK_QUEUE } from '../workflows/task-queue';
 import type { TrackLifecycleClient } from './app';
 
-export function temporalLifecycleClient(client: Client, taskQueue = TRACK_LIFECYCLE_TASK_QUEUE): TrackLifecycleClient {
+export function temporalLifecycleClient(client: Client, taskQueue = TASK_QUEUE): TrackLifecycleClient {
   const startOperation = (input: TrackLifecycleInput) =>
     new WithStartWorkflowOperation<typeof trackLifecycle>('trackLifecycle', {
       workflowId: trackLifecycleWorkflowId(input.trackId),

@@ -29,7 +29,7 @@ import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
 import { temporalLicensePurchaseClient } from '../workflows/license-purchase/client';
-import { startLicensePurchaseRecovery } from '../workflows/license-purchase/recovery';
+import { startLicensePurchaseRecovery } from './license-purchase-recovery';
 import { temporalWorkflowMonitor } from '../infra/temporal/workflow-monitor';
 import { bootstrapOpsToken, opsTokenPath } from '../infra/auth/ops-token';
 import { temporalDisputeCommands } from '../workflows/dispute/client';

@@ -1,4 +1,5 @@
 // Every workflow the worker runs, bundled together: the worker's one bundle is built from this file.
+// A static list for the bundler; registry.test.ts checks it names what workflows/registry.ts lists.
 export { trackLifecycle } from './track-lifecycle/workflow';
 export { royaltyContract } from './royalty-contract/workflow';
 export { release } from './release/workflow';

@@ -1,7 +1,7 @@
-// The Temporal worker for the track lifecycle: workflow code bundled once per process, activities
-// bound to the event store and file storage. `npm start` creates it in-process; run this file
-// directly (`npx tsx workflows/worker.ts`, needs DATABASE_URL and TEMPORAL_ADDRESS) for a
-// standalone worker process.
+// The Temporal worker for every workflow (workflows/registry.ts): workflow code bundled once per
+// process, activities bound to the event store, file storage and the platform's other services.
+// `npm start` creates it in-process; run this file directly (`npx tsx workflows/worker.ts`, needs
+// DATABASE_URL and TEMPORAL_ADDRESS) for a standalone worker process.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporalio/common';
@@ -11,27 +11,11 @@ import { logger } from '../infra/logger/logger';
 import { lifecycleMigrations, openLifecycleServices, openPlatform } from '../infra/platform';
 import { FileStorage } from '../infra/storage/file-storage';
 import { TokenLedger } from '../infra/tokens/token-ledger';
-import { createTrackLifecycleActivities, type TrackLifecycleActivityDeps } from './track-lifecycle/activities';
-import { TRACK_LIFECYCLE_TASK_QUEUE } from './track-lifecycle/shared';
-import { createTokenChargeActivities, type TokenChargeActivityDeps } from './token-charges/activities';
-import { createRoyaltyContractActivities } from './royalty-contract/activities';
-import { royaltyActivityPorts, type RoyaltyPorts } from '../infra/royalties/royalty-services';
-import { createReleaseActivities } from './release/activities';
-import { createLicensePurchaseActivities } from './license-purchase/activities';
-import { postgresReleaseLookup } from '../infra/distribution/release-lookup';
-import { payableStatementImporter } from '../infra/distribution/statement-import';
-import { royaltyEarningsSink } from '../infra/royalties/earnings-sink';
-import type { LicenseEscrow } from '../infra/licensing/license-escrow';
-import type { Distributor } from '../infra/distribution/distributor';
-import { SandboxDistributor } from '../infra/distribution/sandbox-distributor';
-import { SftpDistributor } from '../infra/distribution/sftp-distributor';
 import { logDeliverySetup } from '../infra/distribution/partner-config';
-import { createPartnerReportActivities, type PartnerReportActivityDeps } from './partner-reports/activities';
 import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { openWalletServices } from '../infra/wallets/services';
-import { createDisputeActivities } from './dispute/activities';
-import type { DeliverReviewDecision, DisputeEffects, OpenCaseOf } from '../domain/disputes/ports';
-import { createDisputeEffects } from '../infra/disputes/dispute-effects';
+import { workerActivities, type WorkerServices } from './registry';
+import { TASK_QUEUE } from './task-queue';
 
 /** Every workflow definition (workflows/all.ts), bundled once for the worker. */
 export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./all.ts', import.meta.url));
@@ -47,51 +31,19 @@ export function bundleTrackLifecycleWorkflows(): Promise<WorkflowBundleWithSourc
   return bundle;
 }
 
-export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps, TokenChargeActivityDeps, Omit<PartnerReportActivityDeps, 'eventStore'> {
+export interface TrackLifecycleWorkerOptions extends WorkerServices {
   connection: NativeConnection;
   namespace: string;
   taskQueue?: string;
-  /** What royalty payouts go through (receivers, split, executor); missing ones refuse plainly. */
-  royaltyPorts?: RoyaltyPorts;
-  /** Where releases are delivered; by default the configured delivery partner over SFTP, else the sandbox under the data folder. */
-  distributor?: Distributor;
-  /** XRPL escrow for license purchases; escrow purchases are refused without it. */
-  licenseEscrow?: LicenseEscrow | null;
-  /** A case's effects on its work; the platform's (infra/disputes/dispute-effects.ts) when absent. */
-  disputeEffects?: DisputeEffects;
-  /** The claimant's open case about a work (a read-model query); the dispute activities scan the store without it. */
-  openCaseOf?: OpenCaseOf;
-  /** Delivers a review's decision to the held track (workflows/track-lifecycle). */
-  deliverReviewDecision?: DeliverReviewDecision;
 }
 
 export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOptions): Promise<Worker> {
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace,
-    taskQueue: options.taskQueue ?? TRACK_LIFECYCLE_TASK_QUEUE,
+    taskQueue: options.taskQueue ?? TASK_QUEUE,
     workflowBundle: await bundleTrackLifecycleWorkflows(),
-    activities: {
-      ...createTrackLifecycleActivities(options),
-      ...createTokenChargeActivities(options),
-      ...createRoyaltyContractActivities({ eventStore: options.eventStore, db: options.db, ...royaltyActivityPorts({ eventStore: options.eventStore, db: options.db, tokenLedger: options.tokenLedger }, options.royaltyPorts ?? {}) }),
-      ...createLicensePurchaseActivities({ ...options, royaltyEarnings: royaltyEarningsSink(options.eventStore), escrow: options.licenseEscrow ?? null }),
-      ...createReleaseActivities({ ...options, distributor: options.distributor ?? (options.deliveryPartner ? new SftpDistributor(options.deliveryPartner) : new SandboxDistributor(options.storage.root)), dataDir: options.storage.root }),
-      // The partner's sales reports become payable statements (infra/distribution/statement-import.ts), paid only up to its funds.
-      ...createPartnerReportActivities({
-        ...options,
-        partnerStatements:
-          options.partnerStatements === undefined
-            ? payableStatementImporter({ eventStore: options.eventStore, releases: postgresReleaseLookup(options.db), earnings: royaltyEarningsSink(options.eventStore) })
-            : options.partnerStatements,
-      }),
-      ...createDisputeActivities({
-        eventStore: options.eventStore,
-        effects: options.disputeEffects ?? createDisputeEffects({ eventStore: options.eventStore, tokenLedger: options.tokenLedger, db: options.db }),
-        openCaseOf: options.openCaseOf,
-        deliverReviewDecision: options.deliverReviewDecision,
-      }),
-    },
+    activities: workerActivities(options),
   });
 }
 
@@ -146,7 +98,7 @@ async function runStandalone(): Promise<void> {
   const wallets = await openWalletServices(config.dataDir, config.wallets);
   const licenseEscrow = await openLicenseEscrow({ eventStore: platform.eventStore, wallets, dataDir: config.dataDir, url: services.ledger.url });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
-  const taskQueue = TRACK_LIFECYCLE_TASK_QUEUE;
+  const taskQueue = TASK_QUEUE;
   const worker = await createTrackLifecycleWorker({
     connection,
     namespace: config.temporalNamespace,

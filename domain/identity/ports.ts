@@ -11,3 +11,12 @@ export interface Viewer {
 
 /** The user's name and roles, or null for an id with no account. */
 export type RolesOf = (userId: string) => Promise<Viewer | null>;
+
+/**
+ * The name a document shows for a user: their username, which never changes once registered. Null
+ * for an id with no account. Signed documents (license certificates, contract terms) name people
+ * this way and never by their id.
+ */
+export interface UserNames {
+  nameOf(userId: string): Promise<string | null>;
+}

@@ -77,3 +77,6 @@ export interface PaidLine {
 export interface PayoutExecutor {
   pay(run: { runId: string; contractId: string; contentTitle: string }, lineIndex: number, line: PayoutLine, context: { correlationId: string; actor: string }): Promise<PaidLine>;
 }
+
+/** Shares a run's amount into its lines (domain/royalties/split.ts's splitPayout). */
+export type SplitPayout = (input: { amountCents: number; creatorShare: number; creator: { userId: string; name: string }; receivers: readonly ReceiverShare[] }) => PayoutLine[];

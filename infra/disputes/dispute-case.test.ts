@@ -18,7 +18,7 @@ import { TokenLedger } from '../tokens/token-ledger';
 import { allProjections } from '../../projections/all';
 import { seedCreator, seedWork } from '../../tests/support/seed-work';
 import { createDisputeActivities } from '../../workflows/dispute/activities';
-import { inProcessDisputeCommands } from '../../workflows/dispute/client';
+import { inProcessDisputeCommands } from '../../tests/support/in-process-clients';
 import { createDisputeEffects } from './dispute-effects';
 import { workFrozenOf } from './work-freeze';
 

@@ -30,6 +30,7 @@ import { createLicensePurchaseActivities } from '../../workflows/license-purchas
 import { executePurchase, type PurchaseSteps } from '../../workflows/license-purchase/shared';
 import { ConcurrencyError } from '../../domain/shared/errors';
 import { offerDetails } from '../../tests/support/licensing';
+import { seedCreator } from '../../tests/support/seed-work';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../../tests/support/postgres';
 import { createDisputeEffects } from './dispute-effects';
 import { workFrozenOf } from './work-freeze';
@@ -67,7 +68,9 @@ const WELCOME_MICROS = 50_000_000;
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function openAccount(userId = randomUUID()): Promise<string> {
+  /** A registered account (a license certificate names its owner and buyer) with its token account open. */
+  async function openAccount(): Promise<string> {
+    const { userId } = await seedCreator(eventStore, `user_${randomUUID().slice(0, 8)}`);
     await tokenLedger.execute(userId, { type: 'OpenAccount', data: { userId, welcomeBonusMicros: WELCOME_MICROS } }, context);
     return userId;
   }

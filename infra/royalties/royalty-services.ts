@@ -1,6 +1,6 @@
-// Everything the contract routes use, assembled once: the contracts' workflow client, the XRPL
-// anchor, and (for the in-process client) the ports payouts go through.
-import type { PayoutExecutor, ReceiversOf } from '../../domain/royalties/ports';
+// Everything the contract routes use, assembled once: the contracts' workflow client and the XRPL
+// anchor; and the ports payouts go through, filled with the platform's own.
+import type { PayoutExecutor, ReceiversOf, SplitPayout } from '../../domain/royalties/ports';
 import { splitPayout } from '../../domain/royalties/split';
 import { receiversOf } from '../../projections/receivers/queries';
 import type { TokenLedger } from '../tokens/token-ledger';
@@ -9,8 +9,7 @@ import type { Queryable } from '../db/db';
 import type { EventStore } from '../eventstore/event-store';
 import type { WalletServices } from '../wallets/services';
 import type { XrplLedger } from '../xrpl/ledger';
-import { createRoyaltyContractActivities, type RoyaltyContractActivityDeps, type SplitPayout } from '../../workflows/royalty-contract/activities';
-import { inProcessRoyaltyContractClient, type RoyaltyContractClient } from '../../workflows/royalty-contract/client';
+import type { RoyaltyContractClient } from '../../workflows/royalty-contract/client';
 import { contractAnchor, type ContractAnchor } from './contract-anchor';
 
 export interface RoyaltyServices {
@@ -23,7 +22,7 @@ export interface RoyaltyPorts {
   receiversOf?: ReceiversOf;
   payoutExecutor?: PayoutExecutor;
   splitPayout?: SplitPayout;
-  /** The Temporal client; the in-process client (no scheduled runs) when absent. */
+  /** The contracts' workflow client, which the app needs: the Temporal client (route tests: the in-process one). */
   contracts?: RoyaltyContractClient;
 }
 
@@ -35,7 +34,7 @@ export interface RoyaltyPorts {
 export function royaltyActivityPorts(
   deps: { eventStore: EventStore; db: Queryable; tokenLedger: TokenLedger },
   ports: RoyaltyPorts,
-): Pick<RoyaltyContractActivityDeps, 'receiversOf' | 'payoutExecutor' | 'splitPayout'> {
+): { receiversOf: ReceiversOf; payoutExecutor: PayoutExecutor; splitPayout: SplitPayout } {
   return {
     receiversOf: ports.receiversOf ?? receiversOf(deps.db),
     payoutExecutor: ports.payoutExecutor ?? createPayoutExecutor({ eventStore: deps.eventStore, ledger: deps.tokenLedger, xrpl: null }),
@@ -44,11 +43,10 @@ export function royaltyActivityPorts(
 }
 
 export function openRoyaltyServices(
-  deps: { eventStore: EventStore; db: Queryable; wallets: WalletServices; ledger: XrplLedger; tokenLedger: TokenLedger },
+  deps: { eventStore: EventStore; wallets: WalletServices; ledger: XrplLedger },
   ports: RoyaltyPorts = {},
 ): RoyaltyServices {
   const anchor = contractAnchor({ eventStore: deps.eventStore, wallets: deps.wallets, platformAccount: deps.ledger.account, network: deps.ledger.network });
-  if (ports.contracts) return { contracts: ports.contracts, anchor };
-  const activities = createRoyaltyContractActivities({ eventStore: deps.eventStore, db: deps.db, ...royaltyActivityPorts(deps, ports) });
-  return { contracts: inProcessRoyaltyContractClient(activities), anchor };
+  if (!ports.contracts) throw new Error('The royalty contracts need their workflow client (royaltyPorts.contracts)');
+  return { contracts: ports.contracts, anchor };
 }

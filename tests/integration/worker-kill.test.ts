@@ -18,7 +18,8 @@ import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { FileStorage } from '../../infra/storage/file-storage';
 import { findTemporalCli, startTemporalDevServer, type DevServer } from '../../infra/temporal/dev-server';
-import { currentStageQuery, masterUpdate, TRACK_LIFECYCLE_TASK_QUEUE, trackLifecycleWorkflowId, type MasterCommand, type TrackLifecycleInput } from '../../workflows/track-lifecycle/shared';
+import { TASK_QUEUE } from '../../workflows/task-queue';
+import { currentStageQuery, masterUpdate, trackLifecycleWorkflowId, type MasterCommand, type TrackLifecycleInput } from '../../workflows/track-lifecycle/shared';
 import { WELCOME_BONUS_TOKENS } from '../../domain/constants';
 import { tokensToMicros } from '../../domain/shared/tokens';
 import { SERVICE_PRICES } from '../../domain/tokens/catalogue';
@@ -111,7 +112,7 @@ suite(missing.length === 0 ? 'worker killed mid-intake' : `worker killed mid-int
 
     const first = await spawnWorker();
     handle = await client.workflow.start('trackLifecycle', {
-      taskQueue: TRACK_LIFECYCLE_TASK_QUEUE,
+      taskQueue: TASK_QUEUE,
       workflowId: trackLifecycleWorkflowId(input.trackId),
       args: [input],
     });

@@ -1,5 +1,6 @@
 // The whole API on an in-memory PGlite with the real event store, projector and file storage, for
-// app.inject tests; the Temporal lifecycle is the caller's stand-in.
+// app.inject tests; the Temporal lifecycle is the caller's stand-in, and license purchases and royalty
+// payouts run in-process (tests/support/in-process-clients.ts) unless the test gives its own.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps, type BuildAppOptions } from '../../api/app';
@@ -9,6 +10,8 @@ import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
 import { apiUsageMigrations } from '../../infra/developer/usage-store';
 import { loadCertificateSigningKey } from '../../infra/certificate/signing-key';
 import { pgliteDb, type Db } from '../../infra/db/db';
+import { royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
+import { royaltyActivityPorts } from '../../infra/royalties/royalty-services';
 import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { FileStorage } from '../../infra/storage/file-storage';
@@ -18,6 +21,9 @@ import { openWalletServices, type WalletServices } from '../../infra/wallets/ser
 import { openXrplLedger } from '../../infra/xrpl/ledger';
 import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
+import { createLicensePurchaseActivities } from '../../workflows/license-purchase/activities';
+import { createRoyaltyContractActivities } from '../../workflows/royalty-contract/activities';
+import { inProcessLicensePurchaseClient, inProcessRoyaltyContractClient } from './in-process-clients';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,7 +39,7 @@ export interface TestApp {
 export async function startTestApp(
   dataDir: string,
   lifecycle: AppDeps['lifecycle'],
-  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'royaltyPorts' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'disputes' | 'openOracleReview' | 'delivery'> & { wallets?: WalletServices } = {},
+  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'royaltyPorts' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'disputes' | 'openOracleReview' | 'delivery'>> & { wallets?: WalletServices } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
@@ -43,6 +49,9 @@ export async function startTestApp(
   const projector = new Projector(db, eventStore, allProjections);
   await projector.start();
   const tokenLedger = new TokenLedger(eventStore);
+  const signingKey = await loadCertificateSigningKey(dataDir, {});
+  const royaltyEarnings = options.royaltyEarnings === undefined ? royaltyEarningsSink(eventStore) : options.royaltyEarnings;
+  const ports = options.royaltyPorts ?? {};
   const app = await buildApp({
     db,
     eventStore,
@@ -51,8 +60,15 @@ export async function startTestApp(
     lifecycle,
     tokenLedger,
     ledger: await openXrplLedger({ dataDir, env: {} }),
-    signingKey: await loadCertificateSigningKey(dataDir, {}),
+    signingKey,
     ...options,
+    licensePurchases:
+      options.licensePurchases ??
+      inProcessLicensePurchaseClient(createLicensePurchaseActivities({ eventStore, db, tokenLedger, signingKey, royaltyEarnings, escrow: options.licenseEscrow ?? null })),
+    royaltyPorts: {
+      ...ports,
+      contracts: ports.contracts ?? inProcessRoyaltyContractClient(createRoyaltyContractActivities({ eventStore, db, ...royaltyActivityPorts({ eventStore, db, tokenLedger }, ports) })),
+    },
     wallets: options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({}))),
   });
   return {

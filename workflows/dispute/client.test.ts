@@ -13,7 +13,7 @@ import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore
 import { recordingDisputeEffects } from '../../tests/support/dispute-effects-stand-in';
 import { seedCreator, seedWork } from '../../tests/support/seed-work';
 import { createDisputeActivities } from './activities';
-import { inProcessDisputeCommands } from './client';
+import { inProcessDisputeCommands } from '../../tests/support/in-process-clients';
 
 let db: Db;
 let eventStore: PostgresEventStore;

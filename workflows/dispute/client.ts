@@ -1,15 +1,15 @@
-// The API's DisputeCommands: files a case and acts on it. The Temporal client is what runs in
-// production (one workflow per case, its timers keeping the deadlines); the in-process client runs
-// the same steps directly, one at a time per case, for an app built without Temporal such as the
-// route tests — it keeps no deadlines (no timers run there), which is said in docs/disputes.md.
+// The API's DisputeCommands on Temporal: files a case and acts on it (one workflow per case, its
+// timers keeping the deadlines). Route tests run the same steps in-process
+// (tests/support/in-process-clients.ts), without deadlines, as docs/disputes.md says.
 import { randomUUID } from 'node:crypto';
 import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { DISPUTE_REFUSALS } from '../../domain/disputes/dispute.decider';
 import type { DisputeCommands } from '../../domain/disputes/ports';
 import { ForbiddenError, IllegalStateError, NotFoundError, UnauthorizedError, ValidationError, type DomainError } from '../../domain/shared/errors';
-import type { DisputeActivities } from './activities';
-import { actUpdate, DISPUTE_TASK_QUEUE, disputeWorkflowId, fileUpdate, settleEffects, type DisputeCaseInput, type Refusal, type StepAnswer } from './shared';
+import { domainKindOf } from '../failure-kinds';
+import { TASK_QUEUE } from '../task-queue';
+import { actUpdate, disputeWorkflowId, fileUpdate, type DisputeCaseInput, type Refusal } from './shared';
 import type { disputeCase } from './workflow';
 
 /** The decider's refusal again as its DomainError, so the API answers its status and message. */
@@ -35,22 +35,14 @@ export function domainErrorOf(refusal: Refusal): DomainError {
   }
 }
 
-const REFUSAL_KINDS = new Set<string>(['validation', 'unauthorized', 'forbidden', 'not_found', 'payment_required', 'illegal_state', 'concurrency']);
-
 /** An update's failure that carries a refusal becomes the DomainError; anything else is rethrown. */
 function refusalOf(error: unknown): DomainError | null {
-  if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure && error.cause.type && REFUSAL_KINDS.has(error.cause.type)) {
-    return domainErrorOf({ kind: error.cause.type as Refusal['kind'], message: error.cause.message });
-  }
-  return null;
+  if (!(error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure)) return null;
+  const kind = domainKindOf(error.cause.type);
+  return kind ? domainErrorOf({ kind, message: error.cause.message }) : null;
 }
 
-function answerOrThrow(answer: StepAnswer) {
-  if ('refused' in answer) throw domainErrorOf(answer.refused);
-  return answer.clock;
-}
-
-export function temporalDisputeCommands(client: Client, taskQueue = DISPUTE_TASK_QUEUE): DisputeCommands {
+export function temporalDisputeCommands(client: Client, taskQueue = TASK_QUEUE): DisputeCommands {
   return {
     async file(filing, claimant) {
       const disputeId = filing.disputeId ?? randomUUID();
@@ -85,34 +77,4 @@ export function temporalDisputeCommands(client: Client, taskQueue = DISPUTE_TASK
 
 function isCompleted(error: unknown): boolean {
   return error instanceof Error && /workflow execution already completed/i.test(error.message);
-}
-
-/** Runs cases in this process, one step at a time per case; no timers, so no deadline passes here. */
-export function inProcessDisputeCommands(activities: DisputeActivities): DisputeCommands {
-  const chains = new Map<string, Promise<unknown>>();
-  const now = () => new Date().toISOString();
-  function serial<T>(disputeId: string, work: () => Promise<T>): Promise<T> {
-    const next = (chains.get(disputeId) ?? Promise.resolve()).catch(() => undefined).then(work);
-    chains.set(disputeId, next);
-    return next;
-  }
-  return {
-    file(filing, claimant) {
-      const disputeId = filing.disputeId ?? randomUUID();
-      const correlationId = randomUUID();
-      return serial(disputeId, async () => {
-        const clock = answerOrThrow(await activities.fileCase({ disputeId, filing: { ...filing, disputeId }, claimant, correlationId, at: now() }));
-        await settleEffects(activities, clock, { disputeId, correlationId, now });
-        return { disputeId, autoActions: await activities.autoActionsOf(disputeId) };
-      });
-    },
-    act(disputeId, request, actor) {
-      const correlationId = randomUUID();
-      return serial(disputeId, async () => {
-        const clock = answerOrThrow(await activities.actOnCase({ disputeId, request, actor, correlationId, at: now() }));
-        const settled = await settleEffects(activities, clock, { disputeId, correlationId, now });
-        return { streamVersion: settled.version };
-      });
-    },
-  };
 }

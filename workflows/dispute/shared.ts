@@ -6,10 +6,6 @@ import { defineUpdate } from '@temporalio/workflow';
 import type { AutoAction } from '../../domain/contracts/disputes';
 import type { DisputeActionRequest, DisputeActor, FileCaseInput } from '../../domain/disputes/ports';
 import type { DomainError } from '../../domain/shared/errors';
-import { TRACK_LIFECYCLE_TASK_QUEUE } from '../track-lifecycle/shared';
-
-/** The worker serves every workflow on one queue (workflows/worker.ts). */
-export const DISPUTE_TASK_QUEUE = TRACK_LIFECYCLE_TASK_QUEUE;
 
 export function disputeWorkflowId(disputeId: string): string {
   return `dispute-${disputeId}`;
@@ -22,7 +18,7 @@ export interface DisputeCaseInput {
   correlationId: string;
 }
 
-/** A refusal as data (it crosses Temporal as an ApplicationFailure of this type). */
+/** A refusal as data (it crosses Temporal as an ApplicationFailure of its kind's type, ../failure-kinds.ts). */
 export interface Refusal {
   kind: DomainError['kind'];
   message: string;

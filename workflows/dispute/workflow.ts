@@ -6,6 +6,7 @@
 // a resolution the compensation is paid and the freeze lifted before the appeal window runs.
 import { allHandlersFinished, ApplicationFailure, condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { AutoAction } from '../../domain/contracts/disputes';
+import { failureKindOf } from '../failure-kinds';
 import type { DisputeActivities } from './activities';
 import { actUpdate, fileUpdate, nextDeadline, settleEffects, type CaseClock, type DisputeCaseInput, type Refusal } from './shared';
 
@@ -14,7 +15,7 @@ const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInter
 // step is taken over after its heartbeat-less timeout.
 const acts = proxyActivities<DisputeActivities>({ startToCloseTimeout: '30 seconds', retry });
 
-const failure = (refusal: Refusal) => ApplicationFailure.create({ type: refusal.kind, message: refusal.message, nonRetryable: true });
+const failure = (refusal: Refusal) => ApplicationFailure.create({ type: failureKindOf(refusal.kind), message: refusal.message, nonRetryable: true });
 
 export async function disputeCase(input: DisputeCaseInput): Promise<void> {
   const { disputeId, correlationId } = input;

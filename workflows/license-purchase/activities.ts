@@ -7,12 +7,15 @@
 // escrow purchase's EscrowCreate is recorded (LicenseEscrowPrepared) before it is submitted, so a
 // retry sends that same transaction and never a second escrow. Just before a license is issued it is
 // admitted on the work's freeze stream: a dispute that froze the work after the purchase was
-// requested refuses it there, and the money is given back instead (refundPurchase).
+// requested refuses it there, and the money is given back instead (refundPurchase). A certificate
+// names its owner and buyer by their account names; one whose name cannot be found is refused the
+// same way, so no certificate ever names a person by their id.
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { RoyaltyEarningsSink } from '../../domain/royalties/ports';
 import { licenseDecider, licenseStreamId, type LicenseCommand, type LicenseEvent, type LicenseState } from '../../domain/licensing/license.decider';
 import type { LicensePurchaseRequested } from '../../domain/licensing/license.events';
+import type { UserNames } from '../../domain/identity/ports';
 import { DomainError, InsufficientTokensError } from '../../domain/shared/errors';
 import { trackStreamId } from '../../domain/track/track.events';
 import type { CertificateSigningKey } from '../../infra/certificate/signing-key';
@@ -21,13 +24,14 @@ import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError, type LicenseEscrow, type PreparedEscrow } from '../../infra/licensing/license-escrow';
 import { WalletNotFundedError } from '../../infra/royalties/contract-anchor';
+import { storedUserNames } from '../../infra/identity/user-names';
 import { licenseCertificateId, licensingProofId, signLicenseCertificate, LICENSE_CERTIFICATE_VERSION } from '../../infra/licensing/license-certificate';
 import { logger } from '../../infra/logger/logger';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
-import { findUserById } from '../../projections/users/queries';
 import { admitLicenseIssue, settleLicenseIssue } from '../../infra/disputes/work-freeze';
 import { formatCents } from '../../domain/royalties/royalty-contract.decider';
-import type { IssueOutcome, LicensePurchaseInput, PaymentOutcome, PurchaseOutcome } from './shared';
+import { FAILURE_KINDS, refusalFailure } from '../failure-kinds';
+import { escrowOf, LICENSE_PURCHASE_FAILURES, type IssueOutcome, type LicensePurchaseInput, type PaymentOutcome, type PurchaseOutcome } from './shared';
 
 export interface LicensePurchaseActivityDeps {
   eventStore: EventStore;
@@ -38,6 +42,8 @@ export interface LicensePurchaseActivityDeps {
   royaltyEarnings: RoyaltyEarningsSink | null;
   /** XRPL escrow (EscrowCreate/EscrowFinish); null without XRPL_URL. */
   escrow: LicenseEscrow | null;
+  /** The names the certificate gives the owner and the buyer; the users read model, else their streams, when absent. */
+  userNames?: UserNames;
 }
 
 type Requested = ReturnType<typeof LicensePurchaseRequested.create>['data'];
@@ -66,27 +72,20 @@ function final(error: unknown): never {
     } catch {
       throw error;
     }
-    throw ApplicationFailure.nonRetryable(error.message, error.constructor.name);
+    throw refusalFailure(error);
   }
   throw error;
 }
 
-/** The escrow recorded on the license's stream, if any. */
-export function escrowOf(events: LicenseEvent[]): PreparedEscrow | null {
-  const prepared = events.find((e) => e.type === 'LicenseEscrowPrepared');
-  if (!prepared || prepared.type !== 'LicenseEscrowPrepared') return null;
-  const { licenseId: _licenseId, ...escrow } = prepared.data;
-  return escrow;
-}
-
 export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDeps) {
-  const { eventStore, db, tokenLedger, signingKey } = deps;
+  const { eventStore, tokenLedger, signingKey } = deps;
+  const names = deps.userNames ?? storedUserNames(deps.db, eventStore);
 
   async function load(licenseId: string): Promise<{ state: LicenseState; requested: Requested; events: LicenseEvent[] }> {
     const recorded = await eventStore.readStream(licenseStreamId(licenseId));
     const events = recorded.map((e) => ({ type: e.type, data: e.data }) as LicenseEvent);
     const first = events[0];
-    if (!first || first.type !== 'LicensePurchaseRequested') throw ApplicationFailure.nonRetryable(`No purchase of license ${licenseId}`, 'NotFound');
+    if (!first || first.type !== 'LicensePurchaseRequested') throw ApplicationFailure.nonRetryable(`No purchase of license ${licenseId}`, FAILURE_KINDS.notFound);
     return { state: events.reduce(licenseDecider.evolve, licenseDecider.initialState), requested: first.data, events };
   }
 
@@ -188,8 +187,10 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
       const track = await eventStore.readStream(trackStreamId(requested.workId));
       const certificateEvent = track.find((e) => e.type === 'TrackCertificateIssued');
       const workCertificate = certificateEvent?.data as { certificateId: string; certificate: { sha256: string } } | undefined;
-      const [owner, buyer] = await Promise.all([findUserById(db, requested.ownerId), findUserById(db, requested.buyerId)]);
-      if (!workCertificate) throw ApplicationFailure.nonRetryable(`Work ${requested.workId} has no copyright certificate`, 'NotRegistered');
+      const [owner, buyer] = await Promise.all([names.nameOf(requested.ownerId), names.nameOf(requested.buyerId)]);
+      if (!workCertificate) throw ApplicationFailure.nonRetryable(`Work ${requested.workId} has no copyright certificate`, LICENSE_PURCHASE_FAILURES.workNotRegistered);
+      if (!owner) return { kind: 'refused', reason: `The owner of "${requested.workTitle}" has no account on this server, so no certificate can name them` };
+      if (!buyer) return { kind: 'refused', reason: 'The buying account is not on this server, so no certificate can name it' };
       const proofId = licensingProofId(input.licenseId);
       const issuedAt = new Date().toISOString();
       const { offer } = requested;
@@ -200,8 +201,8 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
           proofId,
           workId: requested.workId,
           workTitle: requested.workTitle,
-          owner: owner?.username ?? requested.ownerId,
-          buyer: buyer?.username ?? requested.buyerId,
+          owner,
+          buyer,
           type: offer.type,
           scope: offer.scope,
           territory: offer.territory,
@@ -232,9 +233,9 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
       if (requested.paymentMethod === 'qxmp_tokens') {
         await tokenLedger.execute(requested.buyerId, { type: 'Capture', data: { holdId: licenseHoldId(input.licenseId) } }, ledgerContext(input)).catch(final);
       } else if (requested.paymentMethod === 'polygon_escrow') {
-        if (!deps.escrow) throw ApplicationFailure.nonRetryable(ESCROW_NEEDS_LEDGER, 'NoLedger');
+        if (!deps.escrow) throw ApplicationFailure.nonRetryable(ESCROW_NEEDS_LEDGER, LICENSE_PURCHASE_FAILURES.noLedger);
         const escrow = escrowOf((await load(input.licenseId)).events);
-        if (!escrow) throw ApplicationFailure.nonRetryable(`License ${input.licenseId} has no escrow to finish`, 'NoEscrow');
+        if (!escrow) throw ApplicationFailure.nonRetryable(`License ${input.licenseId} has no escrow to finish`, LICENSE_PURCHASE_FAILURES.noEscrow);
         const finished = await deps.escrow.finish(escrow);
         log.info({ licenseId: input.licenseId, escrow: escrow.txHash, finish: finished.txHash }, 'license escrow finished');
       }
@@ -301,7 +302,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
       const message = `${reason}: the license was not issued and ${refund.said}`;
       await decide(input, { type: 'Fail', data: { reason: message, refunded: refund.refunded } });
       await settleLicenseIssue(eventStore, { workId: requested.workId, licenseId: input.licenseId }, ledgerContext(input));
-      log.info({ licenseId: input.licenseId, workId: requested.workId, refunded: refund.refunded }, 'license not issued: the work was frozen');
+      log.info({ licenseId: input.licenseId, workId: requested.workId, refunded: refund.refunded, reason }, 'license not issued');
       return { status: 'failed', message };
     },
   };

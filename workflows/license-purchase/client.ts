@@ -1,11 +1,9 @@
 // Starts license purchases and waits for their outcome, or only starts them (the recovery after a
-// crash, workflows/license-purchase/recovery.ts). The Temporal client is what runs in production; the
-// in-process client runs the same steps directly (one at a time per license) for an app built without
-// Temporal, such as the route tests.
+// crash, ops/license-purchase-recovery.ts) on Temporal. Route tests run the same steps in-process
+// (tests/support/in-process-clients.ts).
 import type { Client } from '@temporalio/client';
-import { logger } from '../../infra/logger/logger';
-import type { LicensePurchaseActivities } from './activities';
-import { executePurchase, LICENSE_PURCHASE_TASK_QUEUE, licensePurchaseWorkflowId, type LicensePurchaseInput, type PurchaseOutcome } from './shared';
+import { TASK_QUEUE } from '../task-queue';
+import { licensePurchaseWorkflowId, type LicensePurchaseInput, type PurchaseOutcome } from './shared';
 import type { licensePurchase } from './workflow';
 
 export interface LicensePurchaseClient {
@@ -15,7 +13,7 @@ export interface LicensePurchaseClient {
   resume(input: LicensePurchaseInput): Promise<void>;
 }
 
-export function temporalLicensePurchaseClient(client: Client, taskQueue = LICENSE_PURCHASE_TASK_QUEUE): LicensePurchaseClient {
+export function temporalLicensePurchaseClient(client: Client, taskQueue = TASK_QUEUE): LicensePurchaseClient {
   const start = (input: LicensePurchaseInput) =>
     client.workflow.start<typeof licensePurchase>('licensePurchase', {
       taskQueue,
@@ -29,24 +27,6 @@ export function temporalLicensePurchaseClient(client: Client, taskQueue = LICENS
     },
     async resume(input) {
       await start(input);
-    },
-  };
-}
-
-export function inProcessLicensePurchaseClient(activities: LicensePurchaseActivities): LicensePurchaseClient {
-  const running = new Map<string, Promise<PurchaseOutcome>>();
-  const purchase = (input: LicensePurchaseInput) => {
-    const existing = running.get(input.licenseId);
-    if (existing) return existing;
-    const outcome = executePurchase(activities, input).finally(() => running.delete(input.licenseId));
-    running.set(input.licenseId, outcome);
-    return outcome;
-  };
-  return {
-    purchase,
-    async resume(input) {
-      // Nobody waits for this outcome: a step that throws is logged, and the next recovery pass runs it again.
-      purchase(input).catch((error: unknown) => logger.error({ err: error, licenseId: input.licenseId }, 'resumed license purchase stopped'));
     },
   };
 }

@@ -1,11 +1,20 @@
-// What the license purchase workflow, its activities and its callers share: the task queue, the
-// workflow id rule (one workflow per license), the input, and the steps of a purchase in order, so
-// the Temporal workflow and the in-process client run the same sequence.
+// What the license purchase workflow, its activities and its callers share: the workflow id rule
+// (one workflow per license), the input, the steps of a purchase in order (so the Temporal workflow
+// and the in-process client of the tests run the same sequence), the failures only a purchase
+// raises, and the escrow a license's events record, which the activities and the API both read.
+import type { LicenseEvent } from '../../domain/licensing/license.decider';
+import type { PreparedEscrow } from '../../infra/licensing/license-escrow';
 
-import { TRACK_LIFECYCLE_TASK_QUEUE } from '../track-lifecycle/shared';
+/** What only a purchase fails with; none is retried (common refusals are in ../failure-kinds.ts). */
+export const LICENSE_PURCHASE_FAILURES = { workNotRegistered: 'NotRegistered', noLedger: 'NoLedger', noEscrow: 'NoEscrow' } as const;
 
-/** The worker serves every workflow on one queue (workflows/worker.ts). */
-export const LICENSE_PURCHASE_TASK_QUEUE = TRACK_LIFECYCLE_TASK_QUEUE;
+/** The escrow recorded on the license's stream, if any. */
+export function escrowOf(events: LicenseEvent[]): PreparedEscrow | null {
+  const prepared = events.find((e) => e.type === 'LicenseEscrowPrepared');
+  if (!prepared || prepared.type !== 'LicenseEscrowPrepared') return null;
+  const { licenseId: _licenseId, ...escrow } = prepared.data;
+  return escrow;
+}
 
 export function licensePurchaseWorkflowId(licenseId: string): string {
   return `license-purchase-${licenseId}`;
@@ -22,7 +31,7 @@ export interface LicensePurchaseInput {
 /** Securing the money: secured (with its reference), or refused with a reason the buyer can read. */
 export type PaymentOutcome = { kind: 'secured'; reference: string } | { kind: 'refused'; reason: string };
 
-/** Issuing: issued, or refused at the last check (the work was frozen by a dispute after the purchase was requested). */
+/** Issuing: issued, or refused at the last check (the work was frozen by a dispute after the purchase was requested, or a party's account name cannot be found for the certificate). */
 export type IssueOutcome = { kind: 'issued' } | { kind: 'refused'; reason: string };
 
 export interface PurchaseOutcome {
@@ -34,7 +43,7 @@ export interface PurchaseOutcome {
 export interface PurchaseSteps {
   /** Tokens: hold the price; card: the webhook secured it already; escrow: EscrowCreate on the ledger. Records LicensePaymentSecured. */
   securePayment(input: LicensePurchaseInput): Promise<PaymentOutcome>;
-  /** Checks the work is not frozen (admitted on its freeze stream), signs the license certificate and records LicenseIssued. */
+  /** Checks the work is not frozen (admitted on its freeze stream), signs the license certificate naming owner and buyer, and records LicenseIssued. */
   issueLicense(input: LicensePurchaseInput): Promise<IssueOutcome>;
   /** Takes the money: captures the hold, or finishes the escrow. */
   settlePayment(input: LicensePurchaseInput): Promise<void>;

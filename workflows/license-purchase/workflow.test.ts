@@ -1,6 +1,8 @@
 // The license purchase workflow against the Temporal dev server, PGlite in memory and the real
 // token ledger: a token purchase holds, issues a certificate that verifies, captures and credits the
-// owner (no royalty contract), and one the buyer cannot afford fails with nothing held. The recovery
+// owner (no royalty contract) and names owner and buyer by their account names, one the buyer cannot
+// afford fails with nothing held, and one whose buyer has no account is refused with the money
+// given back rather than a certificate naming an id. The recovery
 // after a crash: purchases recorded whose workflow never started are started and end issued or
 // failed with their reason, each paid once; a card purchase awaiting its payment is left alone.
 import { randomUUID } from 'node:crypto';
@@ -29,10 +31,11 @@ import { licenseSalesProjection } from '../../projections/license-sales/projecti
 import { findPurchasedLicense } from '../../projections/license-sales/queries';
 import { Projector } from '../../projections/projector';
 import { offerDetails } from '../../tests/support/licensing';
+import { seedCreator } from '../../tests/support/seed-work';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createLicensePurchaseActivities } from './activities';
 import { temporalLicensePurchaseClient } from './client';
-import { recoverLicensePurchases } from './recovery';
+import { recoverLicensePurchases } from '../../ops/license-purchase-recovery';
 import { licensePurchaseWorkflowId } from './shared';
 
 const cli = await findTemporalCli();
@@ -85,8 +88,10 @@ const cli = await findTemporalCli();
 
   const context = { correlationId: 'test', actor: 'test' };
 
-  async function requested(priceCents: number, paymentMethod: 'qxmp_tokens' | 'stripe' = 'qxmp_tokens') {
-    const [ownerId, buyerId, workId] = [randomUUID(), randomUUID(), randomUUID()];
+  /** A purchase of a registered work by one account from another; a buyer without an account when asked. */
+  async function requested(priceCents: number, paymentMethod: 'qxmp_tokens' | 'stripe' = 'qxmp_tokens', { buyerAccount = true } = {}) {
+    const account = async (role: string) => (await seedCreator(eventStore, `${role}_${randomUUID().slice(0, 8)}`)).userId;
+    const [ownerId, buyerId, workId] = [await account('owner'), buyerAccount ? await account('buyer') : randomUUID(), randomUUID()];
     for (const userId of [ownerId, buyerId]) await tokenLedger.execute(userId, { type: 'OpenAccount', data: { userId, welcomeBonusMicros: 50_000_000 } }, context);
     const certificate = TrackCertificateIssued.create({ trackId: workId, certificateId: 'GOOSE-CERT-1', certificate: { certificateId: 'GOOSE-CERT-1', xrplTxHash: 'A'.repeat(64), sha256: 'b'.repeat(64) }, signature: { algorithm: 'Ed25519', keyId: 'k', publicKey: 'pk', canonicalization: 'RFC8785', value: 'sig' } });
     await eventStore.append(trackStreamId(workId), [{ eventId: randomUUID(), type: certificate.type, data: certificate.data, metadata: { ...context, causationId: null, workflowId: null, occurredAt: new Date().toISOString() } }], 'no_stream');
@@ -109,6 +114,9 @@ const cli = await findTemporalCli();
     expect(await free(ownerId)).toBe(62_500_000);
     const issued = (await eventStore.readStream(licenseStreamId(licenseId))).find((e) => e.type === 'LicenseIssued')!.data as SignedLicenseCertificate;
     expect(verifyLicenseCertificate({ certificate: issued.certificate, signature: issued.signature }, signingKey.publicKeyBase64).valid).toBe(true);
+    // The certificate names people by their account names, never by their ids.
+    expect(issued.certificate).toMatchObject({ owner: expect.stringMatching(/^owner_/), buyer: expect.stringMatching(/^buyer_/) });
+    expect(JSON.stringify(issued.certificate)).not.toMatch(new RegExp(`${ownerId}|${buyerId}`));
     // The same license again joins its workflow's outcome: nothing is held or credited twice.
     expect((await purchase(licenseId)).status).toBe('issued');
     expect(await free(ownerId)).toBe(62_500_000);
@@ -121,6 +129,14 @@ const cli = await findTemporalCli();
     expect(outcome.message).toMatch(/^Insufficient tokens/);
     expect(await free(buyerId)).toBe(50_000_000);
     expect((await eventStore.readStream(licenseStreamId(licenseId))).map((e) => e.type)).toEqual(['LicensePurchaseRequested', 'LicensePurchaseFailed']);
+  }, 60_000);
+
+  it('refuses a purchase whose buyer has no account, giving back what was held, instead of a certificate naming an id', async () => {
+    const { licenseId, buyerId } = await requested(1250, 'qxmp_tokens', { buyerAccount: false });
+    const outcome = await purchase(licenseId);
+    expect(outcome).toEqual({ status: 'failed', message: 'The buying account is not on this server, so no certificate can name it: the license was not issued and the $12.50 held from your tokens was released' });
+    expect(await free(buyerId)).toBe(50_000_000);
+    expect((await eventStore.readStream(licenseStreamId(licenseId))).map((e) => e.type)).toEqual(['LicensePurchaseRequested', 'LicensePaymentSecured', 'LicensePurchaseFailed']);
   }, 60_000);
 
   it('starts again every purchase recorded without its workflow (a crash between the two): each ends issued or failed with its reason, paid once', async () => {

@@ -7,7 +7,7 @@ import type { DeliveryPartnerConfig } from '../../infra/distribution/partner-con
 import { collectPartnerReports, type CollectedReports } from '../../infra/distribution/partner-reports';
 import type { ImportPayableStatement } from '../../infra/distribution/partner-statements';
 import { logger } from '../../infra/logger/logger';
-import type { PartnerReportsInput } from './shared';
+import { PARTNER_REPORTS_FAILURES, type PartnerReportsInput } from './shared';
 
 export interface PartnerReportActivityDeps {
   eventStore: EventStore;
@@ -20,7 +20,7 @@ export interface PartnerReportActivityDeps {
 export function createPartnerReportActivities({ eventStore, deliveryPartner, partnerStatements }: PartnerReportActivityDeps) {
   return {
     async collectPartnerReports(input: PartnerReportsInput): Promise<CollectedReports> {
-      if (!deliveryPartner || deliveryPartner.id !== input.partnerId) throw ApplicationFailure.nonRetryable(`The delivery partner ${input.partnerId} is not configured on this worker`, 'PartnerNotConfigured');
+      if (!deliveryPartner || deliveryPartner.id !== input.partnerId) throw ApplicationFailure.nonRetryable(`The delivery partner ${input.partnerId} is not configured on this worker`, PARTNER_REPORTS_FAILURES.partnerNotConfigured);
       if (!partnerStatements) {
         logger.warn({ partner: deliveryPartner.id }, "partner sales reports are not read: this worker has no payable statements import (partnerStatements) wired in; the reports stay in the partner's folder");
         return { imported: [], skipped: [], refused: [] };

@@ -4,11 +4,11 @@
 // so a read repeated after a crash changes nothing.
 import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { PartnerReportActivities } from './activities';
-import type { PartnerReportsInput } from './shared';
+import { PARTNER_REPORTS_FAILURES, type PartnerReportsInput } from './shared';
 
 const acts = proxyActivities<PartnerReportActivities>({
   startToCloseTimeout: '30 minutes',
-  retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', nonRetryableErrorTypes: ['PartnerNotConfigured'] },
+  retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', nonRetryableErrorTypes: [PARTNER_REPORTS_FAILURES.partnerNotConfigured] },
 });
 
 const READS_PER_RUN = 100;

@@ -16,6 +16,7 @@ import { DistributorRefusal, type Distributor } from '../../infra/distribution/d
 import { buildReleasePackage, ERN_FILE, validateReleasePackage } from '../../infra/distribution/release-package';
 import { logger } from '../../infra/logger/logger';
 import type { FileStorage } from '../../infra/storage/file-storage';
+import { FAILURE_KINDS, refusalFailure } from '../failure-kinds';
 import type { ReleaseInput } from './shared';
 
 export interface ReleaseActivityDeps {
@@ -46,7 +47,7 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
   async function read(distributionId: string): Promise<Exclude<ReleaseState, { status: 'none' }>> {
     const events = await eventStore.readStream(releaseStreamId(distributionId));
     const state = foldRelease(events);
-    if (state.status === 'none') throw ApplicationFailure.nonRetryable(`No release ${distributionId}`, 'NotFoundError');
+    if (state.status === 'none') throw ApplicationFailure.nonRetryable(`No release ${distributionId}`, FAILURE_KINDS.notFound);
     return state;
   }
 
@@ -56,7 +57,7 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
       if (events.length > 0) logger.info({ distributionId: input.distributionId, events: events.map((e) => e.type) }, 'release recorded');
       return state;
     } catch (error) {
-      if (error instanceof DomainError && error.kind !== 'concurrency') throw ApplicationFailure.nonRetryable(error.message, error.constructor.name);
+      if (error instanceof DomainError && error.kind !== 'concurrency') throw refusalFailure(error);
       throw error;
     }
   }

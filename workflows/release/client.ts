@@ -3,7 +3,8 @@
 // has ended starts a new run on the same id, which reads the release's events and carries on from
 // there (or finds it already ended).
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
-import { RELEASE_TASK_QUEUE, releaseWorkflowId, retryDeliverySignal, takedownUpdate, type ReleaseInput, type TakedownCommand, type TakedownOutcome } from './shared';
+import { TASK_QUEUE } from '../task-queue';
+import { releaseWorkflowId, retryDeliverySignal, takedownUpdate, type ReleaseInput, type TakedownCommand, type TakedownOutcome } from './shared';
 import type { release } from './workflow';
 
 export interface ReleaseClient {
@@ -13,7 +14,7 @@ export interface ReleaseClient {
   retryDelivery(input: ReleaseInput): Promise<void>;
 }
 
-export function temporalReleaseClient(client: Client, taskQueue = RELEASE_TASK_QUEUE): ReleaseClient {
+export function temporalReleaseClient(client: Client, taskQueue = TASK_QUEUE): ReleaseClient {
   return {
     async start(input) {
       const handle = await client.workflow.start('release', { taskQueue, workflowId: releaseWorkflowId(input.distributionId), args: [input], workflowIdConflictPolicy: 'USE_EXISTING' });

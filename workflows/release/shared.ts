@@ -1,9 +1,6 @@
-// What the release workflow's callers and the workflow share: the task queue (the one worker serves
-// every workflow), the workflow id rule, the input, and the takedown update.
+// What the release workflow's callers and the workflow share: the workflow id rule, the input, the
+// takedown update, the operator's retry and the stage query.
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import { TRACK_LIFECYCLE_TASK_QUEUE } from '../track-lifecycle/shared';
-
-export const RELEASE_TASK_QUEUE = TRACK_LIFECYCLE_TASK_QUEUE;
 
 export const releaseWorkflowId = (distributionId: string) => `release-${distributionId}`;
 
@@ -35,6 +32,3 @@ export const retryDeliverySignal = defineSignal('retryDelivery');
 /** Where the workflow is: for operators and tests. */
 export type ReleaseStage = 'starting' | 'charging' | 'packaging' | 'delivering' | 'waiting_for_partner' | 'polling' | 'live' | 'renewing' | 'taking_down' | 'ended';
 export const releaseStageQuery = defineQuery<ReleaseStage>('releaseStage');
-
-/** A failure kind the activities raise and the workflow reads. */
-export const RELEASE_FAILURES = { insufficientTokens: 'InsufficientTokens' } as const;

@@ -4,7 +4,8 @@
 // the executor pays a (run, line) once, so a worker that dies between paying and recording pays
 // nothing more when the activity runs again.
 import { Context } from '@temporalio/activity';
-import type { PayoutExecutor, PayoutLine, ReceiverShare, ReceiversOf } from '../../domain/royalties/ports';
+import type { UserNames } from '../../domain/identity/ports';
+import type { PayoutExecutor, ReceiversOf, SplitPayout } from '../../domain/royalties/ports';
 import {
   formatCents,
   pendingCents,
@@ -17,12 +18,9 @@ import { DomainError } from '../../domain/shared/errors';
 import type { Queryable } from '../../infra/db/db';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
+import { storedUserNames } from '../../infra/identity/user-names';
 import { logger } from '../../infra/logger/logger';
-import { findUserById } from '../../projections/users/queries';
 import { payoutRunId, type ContractSchedule, type PayoutPlan, type PayoutRequest } from './shared';
-
-/** Shares a run's amount into its lines (domain/royalties/split.ts's splitPayout). */
-export type SplitPayout = (input: { amountCents: number; creatorShare: number; creator: { userId: string; name: string }; receivers: readonly ReceiverShare[] }) => PayoutLine[];
 
 export interface RoyaltyContractActivityDeps {
   eventStore: EventStore;
@@ -30,6 +28,8 @@ export interface RoyaltyContractActivityDeps {
   receiversOf: ReceiversOf;
   payoutExecutor: PayoutExecutor;
   splitPayout: SplitPayout;
+  /** The creator's name on a payout line; the users read model, else the creator's stream, when absent. */
+  userNames?: UserNames;
 }
 
 export interface PayLinesInput {
@@ -41,7 +41,6 @@ export interface PayLinesInput {
 
 const log = logger.child({ module: 'royalty-contract' });
 
-/** The workflow's id when running as an activity; null when called in-process. */
 /** How often a running payout line tells Temporal its worker is alive. */
 const HEARTBEAT_EVERY_MS = 2_000;
 
@@ -66,6 +65,7 @@ async function whileHeartbeating<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The workflow's id when running as an activity; null when called in-process. */
 function workflowId(): string | null {
   try {
     return Context.current().info.workflowExecution?.workflowId ?? null;
@@ -76,6 +76,7 @@ function workflowId(): string | null {
 
 export function createRoyaltyContractActivities(deps: RoyaltyContractActivityDeps) {
   const { eventStore, receiversOf, payoutExecutor, splitPayout } = deps;
+  const names = deps.userNames ?? storedUserNames(deps.db, eventStore);
 
   async function load(contractId: string): Promise<RoyaltyContractState> {
     const events = await eventStore.readStream(royaltyContractStreamId(contractId));
@@ -114,7 +115,7 @@ export function createRoyaltyContractActivities(deps: RoyaltyContractActivityDep
         return { kind: 'none', message: `Waiting for ${names} to accept the royalty invitation: every party agrees to the split before money moves` };
       }
       const accepted = receivers.filter((receiver) => receiver.invitationStatus === 'accepted');
-      const creatorName = (await findUserById(deps.db, state.ownerId))?.username ?? 'Creator';
+      const creatorName = (await names.nameOf(state.ownerId)) ?? 'Creator';
       try {
         const lines = splitPayout({ amountCents, creatorShare: state.royaltySplit, creator: { userId: state.ownerId, name: creatorName }, receivers: accepted });
         await run(contractId, { type: 'StartPayoutRun', data: { runId, trigger: request.trigger, amountCents, lines } }, request);

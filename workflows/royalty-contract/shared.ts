@@ -1,12 +1,7 @@
-// What the royalty contract workflow, its activities and its callers share: the task queue, the
-// workflow id rule, the input, and the update that asks for a payout (Run payout, Distribute
+// What the royalty contract workflow, its activities and its callers share: the workflow id rule, the input, and the update that asks for a payout (Run payout, Distribute
 // Royalties) and answers with the run it paid or why nothing was paid.
 import { defineUpdate } from '@temporalio/workflow';
 import type { PayoutTrigger } from '../../domain/royalties/royalty-contract.events';
-import { TRACK_LIFECYCLE_TASK_QUEUE } from '../track-lifecycle/shared';
-
-/** The worker serves every workflow on one queue (workflows/worker.ts). */
-export const ROYALTY_CONTRACT_TASK_QUEUE = TRACK_LIFECYCLE_TASK_QUEUE;
 
 export function royaltyContractWorkflowId(contractId: string): string {
   return `royalty-contract-${contractId}`;

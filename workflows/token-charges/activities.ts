@@ -3,13 +3,13 @@
 // keyed by the charge's hold id, so a retried activity (or a worker that died after the append and
 // before reporting it) changes nothing the second time.
 import { Context } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
-import { DomainError, InsufficientTokensError } from '../../domain/shared/errors';
+import { DomainError } from '../../domain/shared/errors';
 import { tokensToMicros } from '../../domain/shared/tokens';
 import { SERVICE_PRICES, type PricedService } from '../../domain/tokens/catalogue';
 import type { TokenAccountCommand } from '../../domain/tokens/token-account.decider';
 import { logger } from '../../infra/logger/logger';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
+import { refusalFailure } from '../failure-kinds';
 
 /** One priced step's charge, chosen by the workflow. */
 export interface TokenCharge {
@@ -37,9 +37,8 @@ export function createTokenChargeActivities({ tokenLedger }: TokenChargeActivity
       const { events } = await tokenLedger.execute(charge.userId, command, { correlationId: charge.correlationId, actor: charge.actor, workflowId });
       if (events.length > 0) logger.info({ userId: charge.userId, holdId: charge.holdId, events: events.map((e) => e.type) }, 'token charge recorded');
     } catch (error) {
-      // Not enough tokens: the step is refused and nothing was held (the caller answers 402).
-      if (error instanceof InsufficientTokensError) throw ApplicationFailure.nonRetryable(error.message, 'InsufficientTokens');
-      if (error instanceof DomainError) throw ApplicationFailure.nonRetryable(error.message, error.constructor.name);
+      // Not enough tokens (FAILURE_KINDS.insufficientTokens): the step is refused and nothing was held (the caller answers 402).
+      if (error instanceof DomainError) throw refusalFailure(error);
       throw error;
     }
   }

@@ -32,7 +32,8 @@ import { analyzeContent } from '../../infra/similarity/content-oracle';
 import { sha256File, type FileStorage } from '../../infra/storage/file-storage';
 import { decodeRegistrationMemo, explorerLinks, XrplRejectedError, type XrplLedger } from '../../infra/xrpl/ledger';
 import { oracleReviewDisputeId, type OpenOracleReview } from '../../domain/disputes/oracle-review';
-import type { CheckCommand, CommandContext, LifecycleProgress, MasterCommand, RegisterCommand, RetryCommand, ReviewDecisionCommand, TrackLifecycleInput } from './shared';
+import { FAILURE_KINDS, refusalFailure } from '../failure-kinds';
+import { TRACK_FAILURES, type CheckCommand, type CommandContext, type LifecycleProgress, type MasterCommand, type RegisterCommand, type RetryCommand, type ReviewDecisionCommand, type TrackLifecycleInput } from './shared';
 
 export interface TrackLifecycleActivityDeps {
   eventStore: EventStore;
@@ -76,7 +77,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
   async function ownerUsername(ownerId: string): Promise<string> {
     const recorded = await eventStore.readStream(userStreamId(ownerId));
     const state = recorded.reduce((s, e) => evolveUser(s, { type: e.type, data: e.data } as UserEvent), initialUserState);
-    if (state.status !== 'registered') throw ApplicationFailure.nonRetryable(`The track's owner ${ownerId} has no account`, 'IllegalStateError');
+    if (state.status !== 'registered') throw ApplicationFailure.nonRetryable(`The track's owner ${ownerId} has no account`, FAILURE_KINDS.illegalState);
     return state.username;
   }
 
@@ -106,10 +107,10 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       await eventStore.append(trackStreamId(input.trackId), newEvents, expected);
     } catch (error) {
       // Someone wrote to the stream since it was read: retrying re-reads and decides again.
-      if (error instanceof ConcurrencyError) throw ApplicationFailure.retryable(error.message, 'ConcurrencyError');
+      if (error instanceof ConcurrencyError) throw ApplicationFailure.retryable(error.message, FAILURE_KINDS.concurrency);
       // The database refused the data itself (a NUL in a text, a number out of range): the same
       // input would be refused on every retry.
-      if (isDataException(error)) throw ApplicationFailure.nonRetryable(`The track's data cannot be stored: ${(error as Error).message}`, 'InvalidInput');
+      if (isDataException(error)) throw ApplicationFailure.nonRetryable(`The track's data cannot be stored: ${(error as Error).message}`, TRACK_FAILURES.invalidInput);
       throw error;
     }
     logger.info({ trackId: input.trackId, workflowId, activity, events: events.map((e) => e.type) }, 'track events appended');
@@ -174,7 +175,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const { state } = loaded;
       if (state.status === 'probed') return probeOf(state.probe);
       if (state.status !== 'stored') {
-        throw ApplicationFailure.nonRetryable(`Cannot probe a track that is ${state.status}`, 'IllegalStateError');
+        throw ApplicationFailure.nonRetryable(`Cannot probe a track that is ${state.status}`, FAILURE_KINDS.illegalState);
       }
       let probe: MediaProbe;
       try {
@@ -186,7 +187,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
           }),
         );
       } catch (error) {
-        if (error instanceof UnreadableMediaError) throw ApplicationFailure.nonRetryable(error.reason, 'UnreadableMedia');
+        if (error instanceof UnreadableMediaError) throw ApplicationFailure.nonRetryable(error.reason, TRACK_FAILURES.unreadableMedia);
         throw error;
       }
       await decideAndAppend('probeUpload', input, loaded, { type: 'RecordProbe', data: { trackId: input.trackId, ...probe } });
@@ -263,7 +264,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       } catch (error) {
         await progress.settled().catch(() => undefined);
         await rm(workDir, { recursive: true, force: true });
-        if (error instanceof MasteringError) throw ApplicationFailure.nonRetryable(error.message, 'MasteringError');
+        if (error instanceof MasteringError) throw ApplicationFailure.nonRetryable(error.message, TRACK_FAILURES.mastering);
         throw error;
       }
       const files = { master: '', preview: '', preLimiter: '', abOriginal: '', abMaster: '' };
@@ -305,7 +306,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     /** Records which file the check is about (the master when there is one); refusals are final. */
     async startCopyrightCheck(input: TrackLifecycleInput, command: CheckCommand): Promise<void> {
       const loaded = await loadTrack(input.trackId);
-      if (loaded.state.status !== 'probed') throw ApplicationFailure.nonRetryable(refusal(loaded.state, 'check') ?? 'The track is not ready', 'IllegalStateError');
+      if (loaded.state.status !== 'probed') throw ApplicationFailure.nonRetryable(refusal(loaded.state, 'check') ?? 'The track is not ready', FAILURE_KINDS.illegalState);
       const file = registrableFile(loaded.state);
       await decideAndAppend(`checkStart:${command.checkId}`, on(input, command), loaded, {
         type: 'StartCopyrightCheck',
@@ -321,7 +322,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const done = track.stages.check.result;
       if (done?.checkId === checkId) return { checkId, cleared: done.analysis.status === 'cleared', reason: done.analysis.reason };
       const running = track.stages.check.running;
-      if (running?.checkId !== checkId) throw ApplicationFailure.nonRetryable('This copyright check is no longer running', 'IllegalStateError');
+      if (running?.checkId !== checkId) throw ApplicationFailure.nonRetryable('This copyright check is no longer running', FAILURE_KINDS.illegalState);
       const attemptNo = Context.current().info.attempt;
       const progress = progressAppender(`checkProgress:${checkId}:${attemptNo}`, on(input, command), loaded);
       const ownerName = await ownerUsername(input.ownerId);
@@ -344,7 +345,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       ).catch(async (error: unknown) => {
         await progress.settled().catch(() => undefined);
         // Too short is a property of the file: every attempt would fail the same way.
-        if (error instanceof AudioTooShortError) throw ApplicationFailure.nonRetryable(error.message, 'AudioTooShort');
+        if (error instanceof AudioTooShortError) throw ApplicationFailure.nonRetryable(error.message, TRACK_FAILURES.audioTooShort);
         throw error;
       });
       const reported = await progress.settled();
@@ -421,7 +422,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const loaded = await loadTrack(input.trackId);
       if (loaded.state.status === 'probed' && loaded.state.stages.registration.signed) return;
       const why = refusal(loaded.state, 'register');
-      if (why) throw ApplicationFailure.nonRetryable(why, 'IllegalStateError');
+      if (why) throw ApplicationFailure.nonRetryable(why, FAILURE_KINDS.illegalState);
       const track = probed(loaded.state);
       const file = registrableFile(track);
       const certificateId = `GOOSE-CERT-${createHash('sha256').update(`${input.trackId}\u0000${file.sha256}`).digest('hex').slice(0, 16).toUpperCase()}`;
@@ -447,9 +448,9 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     async submitRegistration(input: TrackLifecycleInput, command: RegisterCommand): Promise<{ txHash: string; outcome: 'validated' | 'submitted' | 'awaiting_submission' }> {
       const loaded = await loadTrack(input.trackId);
       const signed = probed(loaded.state).stages.registration.signed;
-      if (!signed) throw ApplicationFailure.nonRetryable('There is no signed registration to submit', 'IllegalStateError');
+      if (!signed) throw ApplicationFailure.nonRetryable('There is no signed registration to submit', FAILURE_KINDS.illegalState);
       const memo = decodeRegistrationMemo(signed.txBlob);
-      if (!memo) throw ApplicationFailure.nonRetryable('The signed registration carries no GOOSE memo', 'IllegalStateError');
+      if (!memo) throw ApplicationFailure.nonRetryable('The signed registration carries no GOOSE memo', FAILURE_KINDS.illegalState);
       const outcome = await rejectionsAreFinal(() => ledger.submit({ ...signed, memo }));
       const retryKey = probed(loaded.state).stages.registration.retries;
       await decideAndAppend(`submitRegistration:${retryKey}`, on(input, command), loaded, {
@@ -490,7 +491,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       if (track.stages.certificate) return track.stages.certificate.certificateId;
       const signed = track.stages.registration.signed;
       const submitted = track.stages.registration.submitted;
-      if (!signed || !submitted) throw ApplicationFailure.nonRetryable('The registration has not gone through', 'IllegalStateError');
+      if (!signed || !submitted) throw ApplicationFailure.nonRetryable('The registration has not gone through', FAILURE_KINDS.illegalState);
       const owner = await ownerUsername(input.ownerId);
       const links = explorerLinks(signed.network, signed.txHash);
       const fields: CertificateFields = {
@@ -526,7 +527,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     async storeInVault(input: TrackLifecycleInput, command: RegisterCommand): Promise<void> {
       const loaded = await loadTrack(input.trackId);
       const certificateId = probed(loaded.state).stages.certificate?.certificateId;
-      if (!certificateId) throw ApplicationFailure.nonRetryable('A track enters the vault with its certificate', 'IllegalStateError');
+      if (!certificateId) throw ApplicationFailure.nonRetryable('A track enters the vault with its certificate', FAILURE_KINDS.illegalState);
       await decideAndAppend('storeInVault', on(input, command), loaded, { type: 'StoreInVault', data: { trackId: input.trackId, certificateId } });
     },
   };
@@ -549,7 +550,7 @@ export function deterministicEventId(workflowId: string, activity: string, index
 function currentWorkflowId(): string {
   const workflowId = Context.current().info.workflowExecution?.workflowId;
   if (!workflowId) {
-    throw ApplicationFailure.nonRetryable('Track lifecycle activities run only inside a workflow', 'MissingWorkflowId');
+    throw ApplicationFailure.nonRetryable('Track lifecycle activities run only inside a workflow', TRACK_FAILURES.missingWorkflowId);
   }
   return workflowId;
 }
@@ -565,8 +566,8 @@ function decide(command: TrackCommand, state: TrackState): TrackEvent[] {
   try {
     return decideTrack(command, state);
   } catch (error) {
-    if (error instanceof DomainError) throw ApplicationFailure.nonRetryable(error.message, error.constructor.name);
-    if (error instanceof z.ZodError) throw ApplicationFailure.nonRetryable(z.prettifyError(error), 'ValidationError');
+    if (error instanceof DomainError) throw refusalFailure(error);
+    if (error instanceof z.ZodError) throw ApplicationFailure.nonRetryable(z.prettifyError(error), FAILURE_KINDS.validation);
     throw error;
   }
 }
@@ -592,7 +593,7 @@ async function rejectionsAreFinal<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof XrplRejectedError) {
-      throw ApplicationFailure.create({ message: `The ledger rejected the registration (${error.resultCode}): ${error.message}`, type: 'XrplRejected', nonRetryable: true, details: [error.resultCode] });
+      throw ApplicationFailure.create({ message: `The ledger rejected the registration (${error.resultCode}): ${error.message}`, type: TRACK_FAILURES.xrplRejected, nonRetryable: true, details: [error.resultCode] });
     }
     throw error;
   }
@@ -604,7 +605,7 @@ function on(input: TrackLifecycleInput, command: CommandContext): CommandContext
 }
 
 function probed(state: TrackState): ProbedTrack {
-  if (state.status !== 'probed') throw ApplicationFailure.nonRetryable(`The track is ${state.status.replace('_', ' ')}, not ready`, 'IllegalStateError');
+  if (state.status !== 'probed') throw ApplicationFailure.nonRetryable(`The track is ${state.status.replace('_', ' ')}, not ready`, FAILURE_KINDS.illegalState);
   return state;
 }
 

@@ -1,11 +1,22 @@
-// What the track lifecycle workflow's callers and the workflow itself share: the task queue, the
-// workflow id rule, the input, the query that reads the current step and the updates that drive it.
+// What the track lifecycle workflow's callers and the workflow itself share: the workflow id rule,
+// the input, the query that reads the current step, the updates that drive it and the failures
+// only its steps raise.
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { ContentType, TrackStatus, UploadExtension } from '../../domain/constants';
 import type { LifecycleStage, StepStatus, WorkflowStep } from '../../domain/track/lifecycle';
 import type { MasterSettings, MasteringKind, RegistrationOutcome } from '../../domain/track/stage.events';
 
-export const TRACK_LIFECYCLE_TASK_QUEUE = 'track-lifecycle';
+/** What only the track's steps fail with; none is retried (common refusals are in ../failure-kinds.ts). */
+export const TRACK_FAILURES = {
+  /** The ledger rejected the registration; the failure's first detail is the ledger's result code. */
+  xrplRejected: 'XrplRejected',
+  unreadableMedia: 'UnreadableMedia',
+  mastering: 'MasteringError',
+  audioTooShort: 'AudioTooShort',
+  /** The track's data cannot be stored (a Postgres data exception). */
+  invalidInput: 'InvalidInput',
+  missingWorkflowId: 'MissingWorkflowId',
+} as const;
 
 export function trackLifecycleWorkflowId(trackId: string): string {
   return `track-lifecycle-${trackId}`;
@@ -89,7 +100,7 @@ export interface ReviewDecisionCommand extends CommandContext {
 
 /** How a command ended: refusals and failures carry the reason the creator sees. */
 /** `refused`: the track could not take the command then (nothing was recorded), as opposed to the work failing. */
-/** `code`: the failure's type, e.g. 'InsufficientTokens' when the step's price could not be held. */
+/** `code`: the failure's type, e.g. FAILURE_KINDS.insufficientTokens when the step's price could not be held. */
 export type CommandOutcome<T> = { ok: true; value: T } | { ok: false; reason: string; resultCode?: string | null; refused?: boolean; code?: string | null };
 
 export interface MasterOutcomeValue {

@@ -22,7 +22,9 @@ import type { PricedService } from '../../domain/tokens/catalogue';
 import type { TokenCharge, TokenChargeActivities } from '../token-charges/activities';
 import { INTAKE_STEPS, LIFECYCLE_STAGES, type IntakeStep } from '../../domain/track/lifecycle';
 import type { TrackLifecycleActivities } from './activities';
+import { FAILURE_KINDS } from '../failure-kinds';
 import {
+  TRACK_FAILURES,
   copyrightCheckUpdate,
   currentStageQuery,
   masterUpdate,
@@ -257,7 +259,7 @@ interface StepFailure {
   resultCode: string | null;
   /** The track could not take the command (a business refusal), as opposed to the work failing. */
   refusal: boolean;
-  /** The failure's type, e.g. 'InsufficientTokens' (the API answers it with 402). */
+  /** The failure's type, e.g. FAILURE_KINDS.insufficientTokens (the API answers it with 402). */
   code: string | null;
 }
 
@@ -270,9 +272,9 @@ async function attempt(step: () => Promise<unknown>): Promise<StepFailure | null
     if (!(error instanceof ActivityFailure)) throw error;
     const cause = error.cause;
     const reason = (cause instanceof ApplicationFailure && cause.message) || cause?.message || error.message;
-    const resultCode = cause instanceof ApplicationFailure && cause.type === 'XrplRejected' ? String((cause.details?.[0] as string | undefined) ?? '') || null : null;
+    const resultCode = cause instanceof ApplicationFailure && cause.type === TRACK_FAILURES.xrplRejected ? String((cause.details?.[0] as string | undefined) ?? '') || null : null;
     const code = cause instanceof ApplicationFailure ? (cause.type ?? null) : null;
-    const refusal = code === 'IllegalStateError' || code === 'InsufficientTokens';
+    const refusal = code === FAILURE_KINDS.illegalState || code === FAILURE_KINDS.insufficientTokens;
     return { ok: false, reason, resultCode, refusal, code };
   }
 }

@@ -18,7 +18,7 @@ import { grantRole } from '../../../tests/support/roles';
 import { seedWork } from '../../../tests/support/seed-work';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createDisputeActivities } from '../../../workflows/dispute/activities';
-import { inProcessDisputeCommands } from '../../../workflows/dispute/client';
+import { inProcessDisputeCommands } from '../../../tests/support/in-process-clients';
 
 let testApp: TestApp;
 let dataDir: string;

@@ -15,7 +15,7 @@ import { multipartBody } from '../../../tests/support/multipart';
 import { grantRole } from '../../../tests/support/roles';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createDisputeActivities } from '../../../workflows/dispute/activities';
-import { inProcessDisputeCommands } from '../../../workflows/dispute/client';
+import { inProcessDisputeCommands } from '../../../tests/support/in-process-clients';
 
 let testApp: TestApp;
 let dataDir: string;

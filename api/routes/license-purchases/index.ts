@@ -25,7 +25,7 @@ import { signedLicenseCertificateSchema, type SignedLicenseCertificate } from '.
 import { renderLicenseCertificatePdf } from '../../../infra/licensing/license-certificate-pdf';
 import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError } from '../../../infra/licensing/license-escrow';
 import { WalletNotFundedError } from '../../../infra/royalties/contract-anchor';
-import { escrowOf } from '../../../workflows/license-purchase/activities';
+import { escrowOf } from '../../../workflows/license-purchase/shared';
 import { findPurchasedLicense, listBuyerLicenses, listOwnerSales, publicLicense, type StoredLicense } from '../../../projections/license-sales/queries';
 import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';

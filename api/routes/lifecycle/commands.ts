@@ -17,6 +17,7 @@ import type { TokenLedger } from '../../../infra/tokens/token-ledger';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import type { EventStore, RecordedEvent } from '../../../infra/eventstore/event-store';
 import { findOwnedTrack, findTrack, toVaultItem, type VaultRow } from '../../../projections/vault/queries';
+import { FAILURE_KINDS } from '../../../workflows/failure-kinds';
 import type { CommandContext, CommandOutcome, RegisterOutcomeValue, TrackLifecycleInput } from '../../../workflows/track-lifecycle/shared';
 import type { Projector } from '../../../projections/projector';
 import type { TrackLifecycleClient } from '../../app';
@@ -41,7 +42,7 @@ export function refuseUnlessAllowed(row: VaultRow, command: Parameters<typeof re
  * else `status` (422 for the work failing, 502 for the ledger refusing, ...).
  */
 export function outcomeError(outcome: { reason: string; code?: string | null }, status: number): HttpError {
-  return new HttpError(outcome.code === 'InsufficientTokens' ? 402 : status, outcome.reason);
+  return new HttpError(outcome.code === FAILURE_KINDS.insufficientTokens ? 402 : status, outcome.reason);
 }
 
 /**

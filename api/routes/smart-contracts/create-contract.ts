@@ -10,11 +10,11 @@ import { royaltyContractDecider } from '../../../domain/royalties/royalty-contra
 import { royaltyContractStreamId } from '../../../domain/royalties/royalty-contract.events';
 import { DEFAULT_DISTRIBUTION_SCHEDULE, DEFAULT_MINIMUM_THRESHOLD_CENTS, MINIMUM_DISTRIBUTION_CENTS, TEMPLATE_CREATOR_SHARE, TEMPLATE_LABELS } from '../../../domain/royalties/terms';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
+import { storedUserNames } from '../../../infra/identity/user-names';
 import { WalletNotFundedError } from '../../../infra/royalties/contract-anchor';
 import { contractIdFor } from '../../../infra/royalties/contract-id';
 import { contractTerms, signContractTerms } from '../../../infra/royalties/contract-terms';
 import { findContract, findContractByContent } from '../../../projections/royalties/queries';
-import { findUserById } from '../../../projections/users/queries';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
 import type { AppDeps } from '../../app';
 import { HttpError } from '../../plugins/error-handler';
@@ -47,7 +47,9 @@ export async function createContract(deps: CreateContractDeps, userId: string, b
   const contractId = contractIdFor(body.contentId);
   const createdAt = new Date().toISOString();
   const title = item.title;
-  const creator = await findUserById(db, userId);
+  // The signed terms name the creator by their account name, never by their id.
+  const creatorName = await storedUserNames(db, eventStore).nameOf(userId);
+  if (!creatorName) throw new HttpError(404, 'Your account was not found');
   const schedule = terms.distributionSchedule ?? DEFAULT_DISTRIBUTION_SCHEDULE;
   const minimumThreshold = Math.max(MINIMUM_DISTRIBUTION_CENTS, terms.minimumThreshold ?? DEFAULT_MINIMUM_THRESHOLD_CENTS);
   const signed = signContractTerms(
@@ -57,7 +59,7 @@ export async function createContract(deps: CreateContractDeps, userId: string, b
       contentTitle: title,
       contentXrplTxHash: item.xrplTxHash,
       creatorId: userId,
-      creatorName: creator?.username ?? userId,
+      creatorName,
       templateType: body.templateType,
       royaltySplit: share,
       distributionSchedule: schedule,

@@ -99,6 +99,16 @@ describe('smart contract routes', () => {
     expect(list.contracts.map((c: { contractId: string }) => c.contractId)).toEqual([contract.contractId]);
   });
 
+  it("names the creator in the signed terms by their account name, never their id, even before the users read model has their row", async () => {
+    const { userId, cookie } = await signup();
+    const { rows } = await testApp.db.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [userId]);
+    // A read model behind the account: the row is not there yet.
+    await testApp.db.query('DELETE FROM users WHERE id = $1', [userId]);
+    const { contract } = await createdContract(cookie, userId);
+    const detail = contractDetailSchema.parse((await inject('GET', `/api/smart-contracts/${contract.contractId}`, cookie)).json());
+    expect(detail.signedTerms.terms).toMatchObject({ creator: { userId, name: rows[0]!.username } });
+  });
+
   it('refuses a split other than the template gives', async () => {
     const { userId, cookie } = await signup();
     const { trackId } = await seedTrack(testApp, userId, { until: 'registered' });

@@ -7,12 +7,12 @@
 // workflow is joined, never doubled, and each step sees what an earlier run did. The workflow then
 // ends the purchase: issued, or failed with its reason (tokens short, the work frozen by a dispute,
 // the escrow refused by the ledger), with what was held given back.
-import { licenseDecider, licenseStreamId, type LicenseEvent } from '../../domain/licensing/license.decider';
-import type { Queryable } from '../../infra/db/db';
-import type { EventStore } from '../../infra/eventstore/event-store';
-import { logger } from '../../infra/logger/logger';
-import { listUnfinishedPurchases } from '../../projections/license-sales/queries';
-import type { LicensePurchaseClient } from './client';
+import { licenseDecider, licenseStreamId, type LicenseEvent } from '../domain/licensing/license.decider';
+import type { Queryable } from '../infra/db/db';
+import type { EventStore } from '../infra/eventstore/event-store';
+import { logger } from '../infra/logger/logger';
+import { listUnfinishedPurchases } from '../projections/license-sales/queries';
+import type { LicensePurchaseClient } from '../workflows/license-purchase/client';
 
 const log = logger.child({ module: 'license-purchase-recovery' });
 
