@@ -3,8 +3,8 @@
 // to open in a window.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useToast } from '../../../components/ui/toast';
 import type { z } from 'zod';
+import { useToast } from '../../../components/ui/toast';
 import {
   xrpPricingResponseSchema,
   xrpPurchaseResponseSchema,
