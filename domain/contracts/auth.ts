@@ -25,5 +25,7 @@ export type User = z.infer<typeof userSchema>;
 export const authResponseSchema = z.object({ user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+export const logoutResponseSchema = z.object({ ok: z.literal(true) });
+
 export const errorResponseSchema = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

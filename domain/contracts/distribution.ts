@@ -89,6 +89,7 @@ export type Distribution = z.infer<typeof distributionSchema>;
 
 export const distributionListSchema = z.object({ distributions: z.array(distributionSchema) });
 export const distributeResponseSchema = z.object({ success: z.literal(true), distribution: distributionSchema, message: z.string() });
+export const takedownResponseSchema = z.object({ success: z.literal(true), message: z.string(), distribution: distributionSchema });
 
 /** Where a statement came from: a creator's upload (self-reported, an estimate) or a delivery partner's payable statement. */
 export const statementSourceSchema = z.enum(['self_reported', 'partner_report', 'operator_import']);

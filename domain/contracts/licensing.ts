@@ -171,6 +171,8 @@ export type PurchasedLicense = z.infer<typeof purchasedLicenseSchema>;
 
 /** GET /api/licenses/mine (what the signed-in user bought) and GET /api/licenses/sales (what they sold). */
 export const purchasedLicenseListSchema = z.object({ licenses: z.array(purchasedLicenseSchema) });
+/** GET /api/licenses/:id and the rating's answer. */
+export const licenseEnvelopeSchema = z.object({ license: purchasedLicenseSchema });
 export const salesSummarySchema = z.object({
   sales: z.array(purchasedLicenseSchema),
   totals: z.object({ count: z.number().int(), revenueCents: z.number().int(), tokenRevenueCents: z.number().int() }),

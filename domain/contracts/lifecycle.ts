@@ -38,6 +38,9 @@ export const masterResponseSchema = z.object({
 });
 export type MasterResponse = z.infer<typeof masterResponseSchema>;
 
+/** POST /api/mastering/start/{id} answers at once (202); the steps then arrive in the vault item. */
+export const startMasteringResponseSchema = z.object({ success: z.literal(true), masterId: z.string() });
+
 export const statusPatchSchema = z.object({ status: z.enum(TRACK_STATUSES, { message: `status must be one of ${TRACK_STATUSES.join(', ')}` }) });
 
 export const COPYRIGHT_CHECK_STATUSES = ['pending', 'analyzing', 'completed', 'failed'] as const;

@@ -187,6 +187,7 @@ export const invitationSchema = z.object({
   invitationStatus: z.enum(INVITATION_STATUSES),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationResponseSchema = z.object({ invitation: invitationSchema });
 export const acceptInvitationResponseSchema = z.object({ success: z.literal(true), invitation: invitationSchema, message: z.string() });
 /** The answer to a decline: the invitation as it now stands. */
 export const declineInvitationResponseSchema = acceptInvitationResponseSchema;

@@ -2,8 +2,7 @@
 // the user's stream; a username claim stream makes usernames unique through the store itself.
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { authResponseSchema, credentialsSchema, userSchema, type User } from '../../../domain/contracts/auth';
+import { authResponseSchema, credentialsSchema, logoutResponseSchema, userSchema, type User } from '../../../domain/contracts/auth';
 import { decideUser, evolveUser, initialUserState } from '../../../domain/identity/user.decider';
 import { UsernameClaimed, userStreamId, usernameStreamId } from '../../../domain/identity/user.events';
 import { ConcurrencyError, IllegalStateError, UnauthorizedError, ValidationError } from '../../../domain/shared/errors';
@@ -54,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     return { user: found.user };
   });
 
-  app.post('/api/auth/logout', { schema: { summary: 'Sign out: the session is revoked', tags: ['auth'], body: noBody, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
+  app.post('/api/auth/logout', { schema: { summary: 'Sign out: the session is revoked', tags: ['auth'], body: noBody, response: { 200: logoutResponseSchema } } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await sessions.destroy(token);
     clearSessionCookie(reply, secureCookies);

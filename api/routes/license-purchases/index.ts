@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  licenseEnvelopeSchema,
   purchasedLicenseListSchema,
   purchaseRequestSchema,
   purchaseResponseSchema,
@@ -31,7 +32,7 @@ import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { licenseEnvelopeSchema, licenseParamsSchema, signedLicenseCertificateResponseSchema } from './schemas';
+import { licenseParamsSchema, signedLicenseCertificateResponseSchema } from './schemas';
 
 export const CARD_NOT_CONFIGURED = 'Card payments are not offered on this server: pay with tokens instead.';
 export const ESCROW_NOT_SET_UP = 'XRP escrow is not offered on this server: pay with tokens instead.';

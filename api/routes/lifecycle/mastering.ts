@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MASTER_DEFAULTS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES } from '../../../domain/constants';
-import { masterRequestSchema, masterResponseSchema, statusPatchSchema, type MasteringProgress, type MasterRequest } from '../../../domain/contracts/lifecycle';
+import { masterRequestSchema, masterResponseSchema, startMasteringResponseSchema, statusPatchSchema, type MasteringProgress, type MasterRequest } from '../../../domain/contracts/lifecycle';
 import { workspaceTrackSchema, type VaultItem } from '../../../domain/contracts/vault';
 import type { MasteringKind, TrackMastered } from '../../../domain/track/stage.events';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
@@ -143,7 +143,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         summary: 'Start mastering a track and answer at once; progress arrives over the websocket and in the vault',
         tags: ['mastering'],
         params: idParams,
-        response: { 202: z.object({ success: z.literal(true), masterId: z.string() }) },
+        response: { 202: startMasteringResponseSchema },
         body: z
           .object({
             style: z.enum(MASTER_STYLES).default(MASTER_DEFAULTS.style),

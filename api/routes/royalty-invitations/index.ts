@@ -3,8 +3,7 @@
 // accept, they sign in (or sign up), and the account that accepts is the one paid in tokens. A link
 // that was altered, or whose receiver was removed, is not found.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { acceptInvitationResponseSchema, declineInvitationResponseSchema, invitationSchema, type Invitation } from '../../../domain/contracts/royalties';
+import { acceptInvitationResponseSchema, declineInvitationResponseSchema, invitationResponseSchema, type Invitation } from '../../../domain/contracts/royalties';
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { InvitationSubject } from '../../../infra/royalties/invitation-tokens';
 import { findInvitation } from '../../../projections/receivers/queries';
@@ -26,7 +25,7 @@ export const royaltyInvitationRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
 
   app.get(
     '/api/royalty-invitations/:token',
-    { schema: { summary: 'The invitation a signed link names: who invites, for which content, at what share, and its state', tags: ['receivers'], ...PUBLIC, params: invitationParamsSchema, response: { 200: z.object({ invitation: invitationSchema }) } } },
+    { schema: { summary: 'The invitation a signed link names: who invites, for which content, at what share, and its state', tags: ['receivers'], ...PUBLIC, params: invitationParamsSchema, response: { 200: invitationResponseSchema } } },
     async (request) => ({ invitation: (await open(request.params.token)).invitation }),
   );
 

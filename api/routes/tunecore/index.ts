@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deliveryInfoSchema, distributeResponseSchema, distributionListSchema, genreListSchema, storeListSchema, type DeliveryInfo, type Distribution } from '../../../domain/contracts/distribution';
+import { deliveryInfoSchema, distributeResponseSchema, distributionListSchema, genreListSchema, storeListSchema, takedownResponseSchema, type DeliveryInfo, type Distribution } from '../../../domain/contracts/distribution';
 import { DISTRIBUTION_FEE_USD_PER_YEAR, GENRES, STORE_IDS, STORES } from '../../../domain/distribution/catalogue';
 import { releaseStreamId } from '../../../domain/distribution/release.events';
 import { placeholderPrefixVariables, SANDBOX_DELIVERY } from '../../../infra/distribution/partner-config';
@@ -22,7 +22,7 @@ import { fileResponse, noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { requireTokensFor } from '../lifecycle/commands';
-import { distributeBodySchema, distributionIdParams, takedownResponseSchema } from './schemas';
+import { distributeBodySchema, distributionIdParams } from './schemas';
 
 export const NO_STORE_SELECTED = 'Please select at least one streaming platform for distribution';
 export const REGISTRATION_REQUIRED = 'Copyright Registration Required: register the track on the XRP Ledger before distributing it';

@@ -1,7 +1,7 @@
 // The request and response schemas of the distribution routes that the shared contracts
 // (domain/contracts/distribution.ts) do not already define.
 import { z } from 'zod';
-import { distributeRequestSchema, distributionSchema } from '../../../domain/contracts/distribution';
+import { distributeRequestSchema } from '../../../domain/contracts/distribution';
 
 export const distributionIdParams = z.object({ id: z.string().min(1) });
 
@@ -10,5 +10,3 @@ export const distributionIdParams = z.object({ id: z.string().min(1) });
  * handler, which refuses it with its own sentence (the validator would prefix the field name).
  */
 export const distributeBodySchema = distributeRequestSchema.extend({ selectedStores: z.array(z.string()) });
-
-export const takedownResponseSchema = z.object({ success: z.literal(true), message: z.string(), distribution: distributionSchema });

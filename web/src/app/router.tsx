@@ -1,10 +1,12 @@
 // The route table, with the histories of a case and a track, plus the public certificate and proof bundle verification pages and the royalty
 // invitation page. Every route sits under the root layout, which waits for the current user and
-// hosts the app-wide dialogs.
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+// hosts the app-wide dialogs, inside the shell through which any screen changes the dashboard tab.
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider, useNavigate, type RouteObject } from 'react-router-dom';
 import { FullScreenMessage } from '../components/ui/full-screen-message';
+import { ChangeTabContext, dashboardTabPath, type DashboardTab } from '../lib/dashboard-tabs';
 import { CheckoutRoute } from './routes/checkout';
-import { DashboardRoute } from './routes/dashboard';
+import { dashboardLoader, DashboardRoute } from './routes/dashboard';
 import { LicensingMarketplaceRoute } from './routes/licensing-marketplace';
 import { NotFoundRoute } from './routes/not-found';
 import { OperationsRoute } from './routes/operations';
@@ -15,14 +17,26 @@ import { RoyaltyInvitationRoute } from './routes/royalty-invitation';
 import { SubscribeRoute } from './routes/subscribe';
 import { BundleVerifyRoute, VerifyRoute } from './routes/verify';
 
-const router = createBrowserRouter([
+/** A tab change is a navigation to the tab's address: a history entry, no reload. */
+function TabNavigationShell() {
+  const navigate = useNavigate();
+  const changeTab = (tab: DashboardTab) => void navigate(dashboardTabPath(tab));
+  return (
+    <ChangeTabContext value={changeTab}>
+      <RootLayout />
+    </ChangeTabContext>
+  );
+}
+
+export const appRoutes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <TabNavigationShell />,
     // Shown while a lazily loaded page (below) arrives on a first visit.
     hydrateFallbackElement: <FullScreenMessage title="Loading" busy />,
     children: [
-      { path: '/', element: <DashboardRoute /> },
-      { path: '/dashboard', element: <DashboardRoute /> },
+      { path: '/', element: <DashboardRoute />, loader: dashboardLoader },
+      { path: '/dashboard', element: <DashboardRoute />, loader: dashboardLoader },
+      { path: '/dashboard/:tab', element: <DashboardRoute /> },
       { path: '/checkout', element: <CheckoutRoute /> },
       { path: '/subscribe', element: <SubscribeRoute /> },
       { path: '/rights-registry', element: <RightsRegistryRoute /> },
@@ -39,8 +53,10 @@ const router = createBrowserRouter([
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
-]);
+];
 
 export function AppRouter() {
+  // Made on first render rather than on import, so the route table can be imported where there is no browser.
+  const [router] = useState(() => createBrowserRouter(appRoutes));
   return <RouterProvider router={router} />;
 }

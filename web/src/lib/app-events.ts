@@ -1,12 +1,10 @@
-// App-wide window events: anything may ask for the login or signup dialog, for a
-// dashboard tab, or for the token dialogs (pricing plans, token history) without knowing who
-// answers. The dashboard, the auth dialogs and the token dialogs listen.
+// App-wide window events: anything may ask for the login or signup dialog or for the
+// token dialogs (pricing plans, token history) without knowing who answers. The auth dialogs and
+// the token dialogs listen. A dashboard tab is an address instead (dashboard-tabs.ts).
 import { useEffect, useEffectEvent } from 'react';
-import { isDashboardTab, type DashboardTab } from './dashboard-tabs';
 
 export const OPEN_LOGIN_EVENT = 'goose:open-login';
 export const OPEN_SIGNUP_EVENT = 'goose:open-signup';
-export const TAB_CHANGE_EVENT = 'goose:tab-change';
 export const OPEN_PRICING_EVENT = 'goose:open-pricing';
 export const OPEN_TOKEN_HISTORY_EVENT = 'goose:open-token-history';
 
@@ -16,10 +14,6 @@ export function openLogin(): void {
 
 export function openSignup(): void {
   window.dispatchEvent(new Event(OPEN_SIGNUP_EVENT));
-}
-
-export function changeTab(tab: DashboardTab): void {
-  window.dispatchEvent(new CustomEvent<{ tab: DashboardTab }>(TAB_CHANGE_EVENT, { detail: { tab } }));
 }
 
 /** Opens the pricing plans dialog; `notice`, when given, says why (a refused step's error text). */
@@ -35,13 +29,6 @@ export function openTokenHistory(): void {
 export function pricingNoticeFromEvent(event: Event): string | null {
   const detail = (event as CustomEvent<unknown>).detail;
   return detail && typeof detail === 'object' && 'notice' in detail && typeof detail.notice === 'string' ? detail.notice : null;
-}
-
-/** Reads the tab out of a tab-change event; unknown tabs are ignored. */
-export function tabFromEvent(event: Event): DashboardTab | null {
-  const detail = (event as CustomEvent<unknown>).detail;
-  const tab = detail && typeof detail === 'object' && 'tab' in detail ? detail.tab : detail;
-  return isDashboardTab(tab) ? tab : null;
 }
 
 /** Calls `handler` whenever `eventName` fires on window, for as long as the component is mounted. */

@@ -2,12 +2,12 @@
 // every feature, so it lives in lib like bulletproof-react's lib/auth. The session itself is an
 // httpOnly cookie; the browser only ever sees the user object.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthResponse, Credentials, User } from '../../../domain/contracts/auth';
-import { apiGet, apiRequest, retryUnlessRefused } from './api-client';
+import { authResponseSchema, logoutResponseSchema, userSchema, type AuthResponse, type Credentials, type User } from '../../../domain/contracts/auth';
+import { getParsedOrNull, requestParsed, retryUnlessRefused } from './api-client';
 import { CURRENT_USER_KEY, USER_KEY, VAULT_KEY } from './query-keys';
 
 export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
-  return apiGet<User>(CURRENT_USER_KEY[0], { on401: 'returnNull', signal });
+  return getParsedOrNull(userSchema, CURRENT_USER_KEY[0], { signal });
 }
 
 /** Not retried, always stale, refetched on focus and mount but not on reconnect. */
@@ -30,15 +30,15 @@ export function useCurrentUser() {
 }
 
 export function login(credentials: Credentials): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('POST', '/api/auth/login', credentials);
+  return requestParsed(authResponseSchema, 'POST', '/api/auth/login', credentials);
 }
 
 export function signup(credentials: Credentials): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('POST', '/api/auth/signup', credentials);
+  return requestParsed(authResponseSchema, 'POST', '/api/auth/signup', credentials);
 }
 
 export function logout(): Promise<unknown> {
-  return apiRequest<unknown>('POST', '/api/auth/logout');
+  return requestParsed(logoutResponseSchema, 'POST', '/api/auth/logout');
 }
 
 // A refused sign-in (4xx) is answered the same way on a second try, so only transport or

@@ -1,9 +1,9 @@
 // What this server can do now (GET /api/capabilities). Every "available", "not available on this
 // server" and every sold line on a screen is derived from this, never written into a component.
 import { useQuery } from '@tanstack/react-query';
-import type { CapabilitiesResponse } from '../../../domain/contracts/capabilities';
+import { capabilitiesResponseSchema } from '../../../domain/contracts/capabilities';
 import type { CapabilityId, CapabilityReport } from '../../../domain/platform/capabilities';
-import { apiGet } from './api-client';
+import { getParsed } from './api-client';
 import { CAPABILITIES_KEY } from './query-keys';
 
 export type { CapabilityId, CapabilityReport };
@@ -14,11 +14,7 @@ export const NOT_ON_THIS_SERVER = 'Not available on this server';
 export function useCapabilities() {
   return useQuery({
     queryKey: CAPABILITIES_KEY,
-    queryFn: async ({ signal }) => {
-      const answer = await apiGet<CapabilitiesResponse>(CAPABILITIES_KEY[0], { on401: 'throw', signal });
-      if (!answer) throw new Error(`${CAPABILITIES_KEY[0]} answered with nothing`);
-      return answer.capabilities;
-    },
+    queryFn: async ({ signal }) => (await getParsed(capabilitiesResponseSchema, CAPABILITIES_KEY[0], { signal })).capabilities,
     // Fixed for the server's life: read once per page load.
     staleTime: Infinity,
   });

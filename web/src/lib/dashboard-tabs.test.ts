@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tabFromEvent } from './app-events';
-import { defaultTab, isDashboardTab } from './dashboard-tabs';
+import { dashboardAddress, dashboardTabPath, defaultTab, isDashboardTab, requestedTab } from './dashboard-tabs';
 
 describe('dashboard tabs', () => {
   it('defaults to welcome signed out, upload for a creator with no content and the vault for one with content', () => {
@@ -11,11 +10,23 @@ describe('dashboard tabs', () => {
     expect(defaultTab(true, undefined)).toBe('vault');
   });
 
-  it('accepts only known tab ids from tab-change events', () => {
+  it('accepts only known tab ids', () => {
     expect(isDashboardTab('smart-contracts')).toBe(true);
     expect(isDashboardTab('settings')).toBe(false);
-    expect(tabFromEvent(new CustomEvent('goose:tab-change', { detail: { tab: 'vault' } }))).toBe('vault');
-    expect(tabFromEvent(new CustomEvent('goose:tab-change', { detail: 'upload' }))).toBe('upload');
-    expect(tabFromEvent(new CustomEvent('goose:tab-change', { detail: { tab: 'nope' } }))).toBeNull();
+  });
+
+  it('reads the tab from the address: the path segment first, else an older link’s ?tab=, never an unknown one', () => {
+    expect(requestedTab('vault', new URLSearchParams())).toBe('vault');
+    expect(requestedTab('vault', new URLSearchParams('tab=oracle'))).toBe('vault');
+    expect(requestedTab(undefined, new URLSearchParams('tab=upload'))).toBe('upload');
+    expect(requestedTab(undefined, new URLSearchParams())).toBeNull();
+    expect(requestedTab('settings', new URLSearchParams('tab=vault'))).toBeNull();
+    expect(requestedTab(undefined, new URLSearchParams('tab=nope'))).toBeNull();
+  });
+
+  it('gives each tab its own address, keeping the other query parameters of an older link', () => {
+    expect(dashboardTabPath('smart-contracts')).toBe('/dashboard/smart-contracts');
+    expect(dashboardAddress('vault', new URLSearchParams('tab=vault'))).toBe('/dashboard/vault');
+    expect(dashboardAddress('vault', new URLSearchParams('oauth_success=true&tab=vault'))).toBe('/dashboard/vault?oauth_success=true');
   });
 });

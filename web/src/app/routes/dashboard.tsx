@@ -1,10 +1,12 @@
-// The dashboard at / and /dashboard. Which tab shows: the one chosen (by the tab
-// bar, the rail, the header or an app-wide tab-change event), else the default for the current
-// sign-in state. A choice belongs to the user who made it, so signing in lands on the vault (a
-// creator with content) or the upload tab (one without), and signing out returns to welcome,
-// without any effect resetting state.
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+// The dashboard at /, /dashboard and /dashboard/<tab>. Which tab shows: the one the
+// address names (the tab bar, the rail, the header and every "go to" button navigate there, so the
+// back button returns to the previous tab), else the landing tab for the current sign-in state.
+// An address's tab belongs to whoever was signed in when it was opened, so signing in on it lands
+// on the vault (a creator with content) or the upload tab (one without), and signing out returns
+// to welcome; the address then becomes /dashboard to match. Older links (?tab=<tab>) are sent to
+// the tab's own address by dashboardLoader.
+import { useEffect, useState } from 'react';
+import { redirect, useLocation, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
 import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
 import { isNotBuiltTab, NotBuiltTabPanel } from '../../features/dashboard/components/not-built-tab';
@@ -18,25 +20,36 @@ import { SmartContractsPanel } from '../../features/smart-contracts/components/s
 import { UploadPanel } from '../../features/upload/components/upload-panel';
 import { useVault } from '../../features/vault/api/get-vault';
 import { VaultPanel } from '../../features/vault/components/vault-panel';
-import { TAB_CHANGE_EVENT, tabFromEvent, useWindowEvent } from '../../lib/app-events';
 import { useCurrentUser } from '../../lib/auth';
 import { useCapabilities } from '../../lib/capabilities';
-import { defaultTab, isDashboardTab, type DashboardTab } from '../../lib/dashboard-tabs';
+import { DASHBOARD_PATH, dashboardAddress, dashboardTabPath, defaultTab, isDashboardTab, requestedTab, type DashboardTab } from '../../lib/dashboard-tabs';
+import { NotFoundRoute } from './not-found';
 
 interface TabChoice {
   tab: DashboardTab;
   userId: string | null;
 }
 
+/** / and /dashboard: an older link's ?tab=<tab> goes to /dashboard/<tab>, keeping the query's other parameters. */
+export function dashboardLoader({ request }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams;
+  const tab = requestedTab(undefined, search);
+  return tab ? redirect(dashboardAddress(tab, search)) : null;
+}
+
 export function DashboardRoute() {
   const { user } = useCurrentUser();
   const capabilities = useCapabilities().data;
   const userId = user?.id ?? null;
+  const { tab: segment } = useParams();
   const [searchParams] = useSearchParams();
-  const [choice, setChoice] = useState<TabChoice | null>(() => {
-    const requested = searchParams.get('tab');
-    return isDashboardTab(requested) ? { tab: requested, userId } : null;
-  });
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requested = requestedTab(segment, searchParams);
+  // Who was signed in when this address was opened: the tab it names is theirs.
+  const [opened, setOpened] = useState({ key: location.key, userId });
+  if (opened.key !== location.key) setOpened({ key: location.key, userId });
+  const chosen = opened.key !== location.key || opened.userId === userId ? requested : null;
   // Where a user landed is kept once their vault is known, so a first upload does not move them off the upload tab.
   const [landing, setLanding] = useState<TabChoice | null>(null);
   const landed = landing !== null && landing.userId === userId;
@@ -44,14 +57,16 @@ export function DashboardRoute() {
   const vault = useVault({ enabled: Boolean(user) && !landed });
   const landingTab = defaultTab(Boolean(user), user ? vault.data?.length : undefined);
   if (user && vault.data && !landed) setLanding({ tab: landingTab, userId });
-  const activeTab = choice && choice.userId === userId ? choice.tab : landed ? landing.tab : landingTab;
-  const selectTab = (tab: DashboardTab) => setChoice({ tab, userId });
+  const activeTab = chosen ?? (landed ? landing.tab : landingTab);
+  const selectTab = (tab: DashboardTab) => void navigate(dashboardTabPath(tab));
 
-  useWindowEvent(TAB_CHANGE_EVENT, (event) => {
-    const tab = tabFromEvent(event);
-    if (tab) selectTab(tab);
-  });
+  // Signed in or out on an address naming a tab: the address follows what is shown, the landing.
+  const leftBehind = requested !== null && chosen === null;
+  useEffect(() => {
+    if (leftBehind) void navigate(DASHBOARD_PATH, { replace: true });
+  }, [leftBehind, navigate]);
 
+  if (segment !== undefined && !isDashboardTab(segment)) return <NotFoundRoute />;
   return (
     <DashboardLayout user={user} activeTab={activeTab} onSelectTab={selectTab}>
       {activeTab === 'welcome' && <WelcomePanel user={user} onSelectTab={selectTab} />}

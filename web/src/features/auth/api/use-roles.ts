@@ -3,13 +3,12 @@
 // to offer. Keyed per user under MY_ROLES_KEY, so a grant (the users read model) refetches it.
 import { useQuery } from '@tanstack/react-query';
 import { myRolesResponseSchema, type Role } from '../../../../../domain/contracts/roles';
-import { apiGet, retryUnlessRefused } from '../../../lib/api-client';
+import { getParsedOrNull, retryUnlessRefused } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { MY_ROLES_KEY } from '../../../lib/query-keys';
 
 export async function getMyRoles(signal?: AbortSignal): Promise<Role[]> {
-  const answer = await apiGet<unknown>(MY_ROLES_KEY[0], { on401: 'returnNull', signal });
-  return answer === null ? [] : myRolesResponseSchema.parse(answer).roles;
+  return (await getParsedOrNull(myRolesResponseSchema, MY_ROLES_KEY[0], { signal }))?.roles ?? [];
 }
 
 /** `roles`: empty while loading and when signed out; `has(role)` answers false until the server said so. */

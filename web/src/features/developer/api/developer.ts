@@ -3,7 +3,6 @@
 // parsed with its schema from domain/contracts/developer.ts; the websocket invalidates DEVELOPER_KEY
 // when a key changes or a call is recorded, so nothing here polls.
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import {
   apiKeyListSchema,
   apiPricingResponseSchema,
@@ -15,7 +14,7 @@ import {
   type CreateApiKeyResponse,
 } from '../../../../../domain/contracts/developer';
 import { RECENT_CALLS_SHOWN } from '../../../../../domain/developer/api-tiers';
-import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { getParsed, requestParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { DEVELOPER_KEY } from '../../../lib/query-keys';
 
@@ -24,16 +23,13 @@ export const DEVELOPER_KEYS_KEY = [...DEVELOPER_KEY, 'keys'] as const;
 export const DEVELOPER_USAGE_KEY = [...DEVELOPER_KEY, 'usage'] as const;
 export const DEVELOPER_PRICING_KEY = [...DEVELOPER_KEY, 'pricing'] as const;
 
-async function getParsed<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-  return schema.parse(await apiGet<unknown>(url, { on401: 'throw', signal }));
-}
 
 const keyUrl = (keyId: string) => `${BASE}/keys/${encodeURIComponent(keyId)}`;
 
 export function useApiKeys({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: DEVELOPER_KEYS_KEY,
-    queryFn: async ({ signal }) => (await getParsed(`${BASE}/keys`, apiKeyListSchema, signal)).keys,
+    queryFn: async ({ signal }) => (await getParsed(apiKeyListSchema, `${BASE}/keys`, { signal })).keys,
     enabled,
     retry: retryUnlessRefused,
   });
@@ -41,7 +37,7 @@ export function useApiKeys({ enabled }: { enabled: boolean }) {
 
 /** This month's stats and the calls the Usage tab lists (RECENT_CALLS_SHOWN of them). */
 export function getApiUsage(signal?: AbortSignal) {
-  return getParsed(`${BASE}/usage?recent=${RECENT_CALLS_SHOWN}`, apiUsageResponseSchema, signal);
+  return getParsed(apiUsageResponseSchema, `${BASE}/usage?recent=${RECENT_CALLS_SHOWN}`, { signal });
 }
 
 export function useApiUsage({ enabled }: { enabled: boolean }) {
@@ -56,23 +52,23 @@ export function useApiUsage({ enabled }: { enabled: boolean }) {
 export function useApiPricing() {
   return useQuery({
     queryKey: DEVELOPER_PRICING_KEY,
-    queryFn: async ({ signal }) => (await getParsed(`${BASE}/pricing`, apiPricingResponseSchema, signal)).tiers,
+    queryFn: async ({ signal }) => (await getParsed(apiPricingResponseSchema, `${BASE}/pricing`, { signal })).tiers,
     retry: retryUnlessRefused,
   });
 }
 
 /** POST /api/developer/keys: the one answer that carries the whole key. */
 export async function createApiKey(request: CreateApiKeyRequest): Promise<CreateApiKeyResponse> {
-  return createApiKeyResponseSchema.parse(await apiRequest<unknown>('POST', `${BASE}/keys`, request));
+  return requestParsed(createApiKeyResponseSchema, 'POST', `${BASE}/keys`, request);
 }
 
 export async function deleteApiKey(keyId: string): Promise<string> {
-  return deleteApiKeyResponseSchema.parse(await apiRequest<unknown>('DELETE', keyUrl(keyId))).message;
+  return (await requestParsed(deleteApiKeyResponseSchema, 'DELETE', keyUrl(keyId))).message;
 }
 
 /** PATCH /api/developer/keys/:id with the Security tab's allowlist (an empty list lets any address in). */
 export async function updateAllowlist({ keyId, ipAllowlist }: { keyId: string; ipAllowlist: string[] }) {
-  return updateApiKeyResponseSchema.parse(await apiRequest<unknown>('PATCH', keyUrl(keyId), { ipAllowlist })).apiKey;
+  return (await requestParsed(updateApiKeyResponseSchema, 'PATCH', keyUrl(keyId), { ipAllowlist })).apiKey;
 }
 
 /** A key is created once per acceptance of the terms: never resent on its own. */

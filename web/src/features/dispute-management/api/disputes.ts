@@ -22,16 +22,13 @@ import {
   type respondRequestSchema,
 } from '../../../../../domain/contracts/disputes';
 import { workSearchResponseSchema, type Work } from '../../../../../domain/contracts/registry';
-import { apiGet, apiRequest, retryUnlessRefused, throwIfNotOk } from '../../../lib/api-client';
+import { getParsed, parseAnswer, requestParsed, retryUnlessRefused, throwIfNotOk } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { DISPUTES_KEY, WORK_SEARCH_KEY, WORKS_KEY } from '../../../lib/query-keys';
 
 export type DisputeHistory = z.infer<typeof disputeHistoryResponseSchema>;
 export type FileDisputeResponse = z.infer<typeof fileDisputeResponseSchema>;
 
-async function getParsed<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-  return schema.parse(await apiGet<unknown>(url, { on401: 'throw', signal }));
-}
 
 export const disputeUrl = (disputeId: string) => `${DISPUTES_KEY[0]}/${encodeURIComponent(disputeId)}`;
 export const evidenceDownloadUrl = (disputeId: string, evidenceId: string) => `${disputeUrl(disputeId)}/evidence/${encodeURIComponent(evidenceId)}`;
@@ -40,7 +37,7 @@ export const evidenceDownloadUrl = (disputeId: string, evidenceId: string) => `$
 export function useDisputes(searchParams: string) {
   return useQuery({
     queryKey: [...DISPUTES_KEY, searchParams],
-    queryFn: ({ signal }) => getParsed(`${DISPUTES_KEY[0]}?${searchParams}`, disputeListResponseSchema, signal),
+    queryFn: ({ signal }) => getParsed(disputeListResponseSchema, `${DISPUTES_KEY[0]}?${searchParams}`, { signal }),
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
   });
@@ -49,7 +46,7 @@ export function useDisputes(searchParams: string) {
 export function useDispute(disputeId: string | null) {
   return useQuery({
     queryKey: [...DISPUTES_KEY, disputeId],
-    queryFn: async ({ signal }) => (await getParsed(disputeUrl(disputeId ?? ''), disputeResponseSchema, signal)).dispute,
+    queryFn: async ({ signal }) => (await getParsed(disputeResponseSchema, disputeUrl(disputeId ?? ''), { signal })).dispute,
     enabled: disputeId !== null,
     retry: retryUnlessRefused,
   });
@@ -61,7 +58,7 @@ export const historyUrl = (disputeId: string, upTo: number | null) => `${dispute
 export function useDisputeHistory(disputeId: string, upTo: number | null) {
   return useQuery({
     queryKey: [...DISPUTES_KEY, disputeId, 'history', upTo],
-    queryFn: ({ signal }) => getParsed(historyUrl(disputeId, upTo), disputeHistoryResponseSchema, signal),
+    queryFn: ({ signal }) => getParsed(disputeHistoryResponseSchema, historyUrl(disputeId, upTo), { signal }),
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
   });
@@ -70,13 +67,13 @@ export function useDisputeHistory(disputeId: string, upTo: number | null) {
 /** Registered works whose title, creator or identifier matches `text`, for the file dialog's picker. */
 export async function searchRegisteredWorks(text: string, signal?: AbortSignal): Promise<Work[]> {
   const params = new URLSearchParams({ query: text.trim(), limit: '10' });
-  return (await getParsed(`${WORK_SEARCH_KEY[0]}?${params.toString()}`, workSearchResponseSchema, signal)).works;
+  return (await getParsed(workSearchResponseSchema, `${WORK_SEARCH_KEY[0]}?${params.toString()}`, { signal })).works;
 }
 
 const REFRESHES = [DISPUTES_KEY, WORK_SEARCH_KEY, WORKS_KEY] as const;
 
 export async function fileDispute(request: FileDisputeRequest): Promise<FileDisputeResponse> {
-  return fileDisputeResponseSchema.parse(await apiRequest<unknown>('POST', `${DISPUTES_KEY[0]}/file`, request));
+  return requestParsed(fileDisputeResponseSchema, 'POST', `${DISPUTES_KEY[0]}/file`, request);
 }
 
 /** Filing freezes a work's payouts and licensing: never resent on its own. */
@@ -97,9 +94,10 @@ export async function addEvidence({ disputeId, file, type, description }: Eviden
   form.append('type', type);
   if (description.trim()) form.append('description', description.trim());
   if (file) form.append('file', file, file.name);
-  const response = await fetch(`${disputeUrl(disputeId)}/evidence`, { method: 'POST', credentials: 'include', body: form });
+  const url = `${disputeUrl(disputeId)}/evidence`;
+  const response = await fetch(url, { method: 'POST', credentials: 'include', body: form });
   await throwIfNotOk(response);
-  return disputeResponseSchema.parse(await response.json()).dispute;
+  return parseAnswer(disputeResponseSchema, await response.json(), 'POST', url).dispute;
 }
 
 export function useAddEvidence() {
@@ -118,7 +116,7 @@ export type DisputeActionRequest =
 
 /** POST /api/disputes/:id/<action>; answers the case as it stands after the action. */
 export async function actOnDispute({ disputeId, request }: { disputeId: string; request: DisputeActionRequest }): Promise<Dispute> {
-  return disputeResponseSchema.parse(await apiRequest<unknown>('POST', `${disputeUrl(disputeId)}/${request.action}`, request.body)).dispute;
+  return (await requestParsed(disputeResponseSchema, 'POST', `${disputeUrl(disputeId)}/${request.action}`, request.body)).dispute;
 }
 
 /** An action moves the case (and may pay compensation): never resent on its own. */

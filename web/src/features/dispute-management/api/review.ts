@@ -2,8 +2,8 @@
 // matched passages) and the reviewer's decision. Answers are parsed with the contracts; a decision
 // invalidates DISPUTES_KEY so the case and the list show it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { reviewMaterialSchema, type ReviewMaterial } from '../../../../../domain/contracts/disputes';
-import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { disputeResponseSchema, reviewMaterialSchema, type ReviewMaterial } from '../../../../../domain/contracts/disputes';
+import { getParsed, requestParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { DISPUTES_KEY, VAULT_KEY } from '../../../lib/query-keys';
 
 export const reviewMaterialUrl = (disputeId: string) => `${DISPUTES_KEY[0]}/${encodeURIComponent(disputeId)}/review`;
@@ -12,7 +12,7 @@ export const reviewMaterialKey = (disputeId: string) => [...DISPUTES_KEY, disput
 export function useReviewMaterial(disputeId: string) {
   return useQuery({
     queryKey: reviewMaterialKey(disputeId),
-    queryFn: async ({ signal }): Promise<ReviewMaterial> => reviewMaterialSchema.parse(await apiGet<unknown>(reviewMaterialUrl(disputeId), { on401: 'throw', signal })),
+    queryFn: ({ signal }): Promise<ReviewMaterial> => getParsed(reviewMaterialSchema, reviewMaterialUrl(disputeId), { signal }),
     retry: retryUnlessRefused,
   });
 }
@@ -25,7 +25,7 @@ export interface ReviewDecisionInput {
 export function useReviewDecision(disputeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: ReviewDecisionInput) => apiRequest<unknown>('POST', `${DISPUTES_KEY[0]}/${encodeURIComponent(disputeId)}/review-decision`, decision),
+    mutationFn: (decision: ReviewDecisionInput) => requestParsed(disputeResponseSchema, 'POST', `${DISPUTES_KEY[0]}/${encodeURIComponent(disputeId)}/review-decision`, decision),
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: DISPUTES_KEY }), queryClient.invalidateQueries({ queryKey: VAULT_KEY })]);
     },

@@ -5,7 +5,7 @@
 // releases (and the breakdowns under them) and the statements when the distributions read model
 // changes, so nothing here polls.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   deliveryInfoSchema,
   distributeResponseSchema,
@@ -15,9 +15,10 @@ import {
   royaltyBreakdownSchema,
   statementListSchema,
   storeListSchema,
+  takedownResponseSchema,
   type DistributeRequest,
 } from '../../../../../domain/contracts/distribution';
-import { apiGet, apiRequest, retryUnlessRefused, throwIfNotOk } from '../../../lib/api-client';
+import { getParsed, parseAnswer, requestParsed, retryUnlessRefused, throwIfNotOk } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import {
   DISTRIBUTION_ROYALTIES_SEGMENT,
@@ -38,20 +39,17 @@ export type DistributeResponse = z.infer<typeof distributeResponseSchema>;
 export type RoyaltyBreakdown = z.infer<typeof royaltyBreakdownSchema>['royalties'];
 export type StatementList = z.infer<typeof statementListSchema>;
 export type ImportStatementResponse = z.infer<typeof importStatementResponseSchema>;
+export type TakedownResponse = z.infer<typeof takedownResponseSchema>;
 
 const CATALOGUE_STALE_MS = 30 * 60_000;
 
-async function getParsed<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-  const body = await apiGet<unknown>(url, { on401: 'throw', signal });
-  return schema.parse(body);
-}
 
 const distributionUrl = (distributionId: string) => `${DISTRIBUTIONS_KEY[0]}/${encodeURIComponent(distributionId)}`;
 
 export function useStores({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: TUNECORE_STORES_KEY,
-    queryFn: async ({ signal }) => (await getParsed(TUNECORE_STORES_KEY[0], storeListSchema, signal)).stores,
+    queryFn: async ({ signal }) => (await getParsed(storeListSchema, TUNECORE_STORES_KEY[0], { signal })).stores,
     staleTime: CATALOGUE_STALE_MS,
     enabled,
     retry: retryUnlessRefused,
@@ -62,7 +60,7 @@ export function useStores({ enabled }: { enabled: boolean }) {
 export function useDelivery({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: TUNECORE_DELIVERY_KEY,
-    queryFn: ({ signal }) => getParsed(TUNECORE_DELIVERY_KEY[0], deliveryInfoSchema, signal),
+    queryFn: ({ signal }) => getParsed(deliveryInfoSchema, TUNECORE_DELIVERY_KEY[0], { signal }),
     staleTime: CATALOGUE_STALE_MS,
     enabled,
     retry: retryUnlessRefused,
@@ -72,7 +70,7 @@ export function useDelivery({ enabled }: { enabled: boolean }) {
 export function useGenres({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: TUNECORE_GENRES_KEY,
-    queryFn: async ({ signal }) => (await getParsed(TUNECORE_GENRES_KEY[0], genreListSchema, signal)).genres,
+    queryFn: async ({ signal }) => (await getParsed(genreListSchema, TUNECORE_GENRES_KEY[0], { signal })).genres,
     staleTime: CATALOGUE_STALE_MS,
     enabled,
     retry: retryUnlessRefused,
@@ -82,7 +80,7 @@ export function useGenres({ enabled }: { enabled: boolean }) {
 export const distributionsQueryOptions = () =>
   queryOptions({
     queryKey: DISTRIBUTIONS_KEY,
-    queryFn: async ({ signal }) => (await getParsed(DISTRIBUTIONS_KEY[0], distributionListSchema, signal)).distributions,
+    queryFn: async ({ signal }) => (await getParsed(distributionListSchema, DISTRIBUTIONS_KEY[0], { signal })).distributions,
     retry: retryUnlessRefused,
   });
 
@@ -95,14 +93,14 @@ export function useDistributions({ enabled }: { enabled: boolean }) {
 export function useRoyaltyBreakdown(distributionId: string, { enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: [...DISTRIBUTIONS_KEY, distributionId, DISTRIBUTION_ROYALTIES_SEGMENT],
-    queryFn: async ({ signal }) => (await getParsed(`${distributionUrl(distributionId)}/royalties`, royaltyBreakdownSchema, signal)).royalties,
+    queryFn: async ({ signal }) => (await getParsed(royaltyBreakdownSchema, `${distributionUrl(distributionId)}/royalties`, { signal })).royalties,
     enabled,
     retry: retryUnlessRefused,
   });
 }
 
 export async function distribute(request: DistributeRequest): Promise<DistributeResponse> {
-  return distributeResponseSchema.parse(await apiRequest<unknown>('POST', '/api/tunecore/distribute', request));
+  return requestParsed(distributeResponseSchema, 'POST', '/api/tunecore/distribute', request);
 }
 
 /** Submitting charges the yearly fee and starts the release: never resent on our own. */
@@ -110,11 +108,9 @@ export function useDistribute() {
   return useOneShotMutation(distribute, [DISTRIBUTIONS_KEY, VAULT_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY]);
 }
 
-/** The takedown's answer is read for its message only; the release itself is refetched from the list. */
-const takedownResponseSchema = z.object({ message: z.string().optional() });
-
-export async function takeDown(distributionId: string): Promise<z.infer<typeof takedownResponseSchema>> {
-  return takedownResponseSchema.parse((await apiRequest<unknown>('POST', `${distributionUrl(distributionId)}/takedown`)) ?? {});
+/** The release as taken down and a message; the list itself is refetched. */
+export function takeDown(distributionId: string): Promise<TakedownResponse> {
+  return requestParsed(takedownResponseSchema, 'POST', `${distributionUrl(distributionId)}/takedown`);
 }
 
 export function useTakedown() {
@@ -130,7 +126,7 @@ export function downloadReleasePackage(release: { id: string; songName: string; 
 export function useStatements({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: DISTRIBUTION_STATEMENTS_KEY,
-    queryFn: ({ signal }) => getParsed(DISTRIBUTION_STATEMENTS_KEY[0], statementListSchema, signal),
+    queryFn: ({ signal }) => getParsed(statementListSchema, DISTRIBUTION_STATEMENTS_KEY[0], { signal }),
     enabled,
     retry: retryUnlessRefused,
   });
@@ -142,7 +138,7 @@ export async function importStatement(file: File): Promise<ImportStatementRespon
   form.append('file', file, file.name);
   const response = await fetch(DISTRIBUTION_STATEMENTS_KEY[0], { method: 'POST', credentials: 'include', body: form });
   await throwIfNotOk(response);
-  return importStatementResponseSchema.parse(await response.json());
+  return parseAnswer(importStatementResponseSchema, await response.json(), 'POST', DISTRIBUTION_STATEMENTS_KEY[0]);
 }
 
 /** Each line lands once, so a second import changes nothing; it is still never resent on its own. */

@@ -19,7 +19,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DISTRIBUTION_FEE_USD_PER_YEAR } from '../../../../../domain/distribution/catalogue';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { changeTab } from '../../../lib/app-events';
+import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useCurrentUser } from '../../../lib/auth';
 import { usePricing } from '../../tokens/api/tokens';
 import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
@@ -55,6 +55,7 @@ export function DistributionDialogBody({ track, onDone }: { track: Distributable
 }
 
 function RegistrationRequired({ onClose }: { onClose(): void }) {
+  const changeTab = useChangeTab();
   return (
     <div className="distribution-required" role="status">
       <i className="pi pi-shield distribution-required__icon" aria-hidden="true" />

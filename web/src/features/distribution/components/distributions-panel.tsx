@@ -9,13 +9,14 @@ import { Skeleton } from 'primereact/skeleton';
 import { DISTRIBUTION_FEE_USD_PER_YEAR } from '../../../../../domain/distribution/catalogue';
 import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
-import { changeTab } from '../../../lib/app-events';
+import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useDistributions } from '../api/distribution';
 import '../distribution.css';
 import { ReleaseCard } from './release-card';
 import { StatementImport } from './statement-import';
 
 export function DistributionsPanel() {
+  const changeTab = useChangeTab();
   const distributions = useDistributions({ enabled: true });
   const releases = distributions.data ?? [];
 

@@ -7,18 +7,13 @@ import { useAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { changeTab } from '../../../lib/app-events';
-import type { DashboardTab } from '../../../lib/dashboard-tabs';
+import { useChangeTab, type DashboardTab } from '../../../lib/dashboard-tabs';
 import { completedTaskAtom } from '../atoms';
 import '../guided-workflow.css';
 
-const DASHBOARD_PATHS = new Set(['/', '/dashboard']);
-
 export function TaskCompletedDialog() {
   const [completed, setCompleted] = useAtom(completedTaskAtom);
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const changeTab = useChangeTab();
 
   // A task reported for one signed-in session is not shown to the next.
   useEffect(() => () => setCompleted(null), [setCompleted]);
@@ -26,8 +21,7 @@ export function TaskCompletedDialog() {
   const dismiss = () => setCompleted(null);
   const goTo = (tab: DashboardTab) => {
     dismiss();
-    if (DASHBOARD_PATHS.has(pathname)) changeTab(tab);
-    else navigate(`/?tab=${tab}`);
+    changeTab(tab);
   };
 
   const next = completed?.next ?? null;

@@ -4,12 +4,12 @@
 // domain/contracts/licensing.ts; the websocket invalidates these keys when the licenses read model
 // changes, so nothing here polls.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
+  licenseEnvelopeSchema,
   marketplaceListSchema,
   offerResponseSchema,
   purchasedLicenseListSchema,
-  purchasedLicenseSchema,
   purchaseResponseSchema,
   salesSummarySchema,
   type CreateOfferRequest,
@@ -17,7 +17,7 @@ import {
   type PurchaseRequest,
   type PurchaseResponse,
 } from '../../../../../domain/contracts/licensing';
-import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { getParsed, requestParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import {
   LICENSE_SALES_KEY,
@@ -34,9 +34,6 @@ import {
 export type MarketplaceList = z.infer<typeof marketplaceListSchema>;
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
 
-async function getParsed<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-  return schema.parse(await apiGet<unknown>(url, { on401: 'throw', signal }));
-}
 
 export const licenseUrl = (licenseId: string) => `/api/licenses/${encodeURIComponent(licenseId)}`;
 /** The signed license certificate ({certificate, signature}) and its PDF, downloaded with the session cookie. */
@@ -47,7 +44,7 @@ export const certificatePdfUrl = (licenseId: string) => `${licenseUrl(licenseId)
 export function useMarketplace(searchParams: string) {
   return useQuery({
     queryKey: [...MARKETPLACE_KEY, searchParams],
-    queryFn: ({ signal }) => getParsed(`${MARKETPLACE_KEY[0]}?${searchParams}`, marketplaceListSchema, signal),
+    queryFn: ({ signal }) => getParsed(marketplaceListSchema, `${MARKETPLACE_KEY[0]}?${searchParams}`, { signal }),
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
   });
@@ -56,7 +53,7 @@ export function useMarketplace(searchParams: string) {
 export function useMyLicenses({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: MY_LICENSES_KEY,
-    queryFn: async ({ signal }) => (await getParsed(MY_LICENSES_KEY[0], purchasedLicenseListSchema, signal)).licenses,
+    queryFn: async ({ signal }) => (await getParsed(purchasedLicenseListSchema, MY_LICENSES_KEY[0], { signal })).licenses,
     enabled,
     retry: retryUnlessRefused,
   });
@@ -65,7 +62,7 @@ export function useMyLicenses({ enabled }: { enabled: boolean }) {
 export function useMyOffers({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: MY_OFFERS_KEY,
-    queryFn: async ({ signal }) => (await getParsed(MY_OFFERS_KEY[0], marketplaceListSchema, signal)).licenses,
+    queryFn: async ({ signal }) => (await getParsed(marketplaceListSchema, MY_OFFERS_KEY[0], { signal })).licenses,
     enabled,
     retry: retryUnlessRefused,
   });
@@ -74,14 +71,14 @@ export function useMyOffers({ enabled }: { enabled: boolean }) {
 export function useSales({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: LICENSE_SALES_KEY,
-    queryFn: ({ signal }) => getParsed(LICENSE_SALES_KEY[0], salesSummarySchema, signal),
+    queryFn: ({ signal }) => getParsed(salesSummarySchema, LICENSE_SALES_KEY[0], { signal }),
     enabled,
     retry: retryUnlessRefused,
   });
 }
 
 export async function purchaseLicense(request: PurchaseRequest): Promise<PurchaseResponse> {
-  return purchaseResponseSchema.parse(await apiRequest<unknown>('POST', '/api/licenses/purchase', request));
+  return requestParsed(purchaseResponseSchema, 'POST', '/api/licenses/purchase', request);
 }
 
 /** A purchase holds tokens or opens a payment: never resent on its own. */
@@ -92,7 +89,7 @@ export function usePurchaseLicense() {
 const OFFER_REFRESHES = [MY_OFFERS_KEY, MARKETPLACE_KEY, WORK_SEARCH_KEY, WORKS_KEY] as const;
 
 export async function createOffer(request: CreateOfferRequest): Promise<MarketplaceLicense> {
-  return offerResponseSchema.parse(await apiRequest<unknown>('POST', '/api/licenses/offers', request)).license;
+  return (await requestParsed(offerResponseSchema, 'POST', '/api/licenses/offers', request)).license;
 }
 
 export function useCreateOffer() {
@@ -102,7 +99,7 @@ export function useCreateOffer() {
 /** PUT /api/licenses/offers/:id takes the offer's request less its work. */
 export async function updateOffer({ offerId, request }: { offerId: string; request: CreateOfferRequest }): Promise<MarketplaceLicense> {
   const { workId: _workId, ...changes } = request;
-  return offerResponseSchema.parse(await apiRequest<unknown>('PUT', `/api/licenses/offers/${encodeURIComponent(offerId)}`, changes)).license;
+  return (await requestParsed(offerResponseSchema, 'PUT', `/api/licenses/offers/${encodeURIComponent(offerId)}`, changes)).license;
 }
 
 export function useUpdateOffer() {
@@ -110,7 +107,7 @@ export function useUpdateOffer() {
 }
 
 export async function withdrawOffer(offerId: string): Promise<MarketplaceLicense> {
-  return offerResponseSchema.parse(await apiRequest<unknown>('DELETE', `/api/licenses/offers/${encodeURIComponent(offerId)}`)).license;
+  return (await requestParsed(offerResponseSchema, 'DELETE', `/api/licenses/offers/${encodeURIComponent(offerId)}`)).license;
 }
 
 export function useWithdrawOffer() {
@@ -118,8 +115,7 @@ export function useWithdrawOffer() {
 }
 
 export async function rateLicense({ licenseId, rating }: { licenseId: string; rating: number }) {
-  const answer = await apiRequest<unknown>('POST', `${licenseUrl(licenseId)}/rating`, { rating });
-  return z.object({ license: purchasedLicenseSchema }).parse(answer).license;
+  return (await requestParsed(licenseEnvelopeSchema, 'POST', `${licenseUrl(licenseId)}/rating`, { rating })).license;
 }
 
 /** A buyer rates an issued license once. */

@@ -2,8 +2,8 @@
 // Each answers once the audio engine has made the file; meanwhile the vault item's
 // `mastering.steps` (pushed over the websocket) show how far it is.
 import type { MasterFormatOption, MasterLoudnessOption, MasterStyleOption } from '../../../../../domain/constants';
-import type { MasterResponse } from '../../../../../domain/contracts/lifecycle';
-import { apiRequest } from '../../../lib/api-client';
+import { masterResponseSchema, type MasterResponse } from '../../../../../domain/contracts/lifecycle';
+import { requestParsed } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { GENERATED_MUSIC_KEY, VAULT_KEY } from '../../../lib/query-keys';
 
@@ -25,7 +25,7 @@ const URLS: Record<MasterKind, string> = {
 };
 
 export function createMaster(kind: MasterKind, input: CreateMasterInput): Promise<MasterResponse> {
-  return apiRequest<MasterResponse>('POST', URLS[kind], input);
+  return requestParsed(masterResponseSchema, 'POST', URLS[kind], input);
 }
 
 /** Not retried: a retry would start a second mastering run of the same track. */

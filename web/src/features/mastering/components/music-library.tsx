@@ -6,7 +6,7 @@ import { ListBox } from 'primereact/listbox';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
-import { changeTab } from '../../../lib/app-events';
+import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { formatDuration } from '../../../lib/format';
 import { masterStatusBadge } from '../../track-workflow/master-status';
 
@@ -26,6 +26,7 @@ interface MusicLibraryProps {
 }
 
 export function MusicLibrary({ tracks, waiting, selectedId, onSelect, loading, error }: MusicLibraryProps) {
+  const changeTab = useChangeTab();
   return (
     <Card className="music-library stack-card">
       <h3 id="music-library-title" className="card-title">

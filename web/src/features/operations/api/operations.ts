@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { retryResponseSchema } from '../../../../../domain/contracts/lifecycle';
 import { deliveryRetryResponseSchema, ledgerFailuresResponseSchema, outboxResponseSchema, waitingDeliveriesResponseSchema, workflowsResponseSchema } from '../../../../../domain/contracts/operations';
 import { reconciliationListSchema } from '../../../../../domain/contracts/partner-statements';
-import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { getParsed, requestParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { OPERATIONS_KEY } from '../../../lib/query-keys';
 
 const LEDGER_FAILURES_URL = '/api/ops/ledger-failures';
@@ -15,14 +15,10 @@ const OUTBOX_URL = '/api/ops/outbox';
 const DELIVERIES_URL = '/api/ops/deliveries';
 const RECONCILIATION_URL = '/api/ops/reconciliation';
 
-async function getParsed<T>(url: string, parse: (value: unknown) => T, signal?: AbortSignal): Promise<T> {
-  return parse(await apiGet<unknown>(url, { on401: 'throw', signal }));
-}
-
 export function useLedgerFailures(enabled: boolean) {
   return useQuery({
     queryKey: [...OPERATIONS_KEY, 'ledger-failures'],
-    queryFn: ({ signal }) => getParsed(LEDGER_FAILURES_URL, (v) => ledgerFailuresResponseSchema.parse(v), signal),
+    queryFn: ({ signal }) => getParsed(ledgerFailuresResponseSchema, LEDGER_FAILURES_URL, { signal }),
     enabled,
     retry: retryUnlessRefused,
   });
@@ -32,7 +28,7 @@ export function useLedgerFailures(enabled: boolean) {
 export function useTroubledWorkflows(enabled: boolean) {
   return useQuery({
     queryKey: [...OPERATIONS_KEY, 'workflows'],
-    queryFn: ({ signal }) => getParsed(WORKFLOWS_URL, (v) => workflowsResponseSchema.parse(v), signal),
+    queryFn: ({ signal }) => getParsed(workflowsResponseSchema, WORKFLOWS_URL, { signal }),
     enabled,
     retry: retryUnlessRefused,
   });
@@ -41,7 +37,7 @@ export function useTroubledWorkflows(enabled: boolean) {
 export function useOutbox(enabled: boolean) {
   return useQuery({
     queryKey: [...OPERATIONS_KEY, 'outbox'],
-    queryFn: ({ signal }) => getParsed(OUTBOX_URL, (v) => outboxResponseSchema.parse(v), signal),
+    queryFn: ({ signal }) => getParsed(outboxResponseSchema, OUTBOX_URL, { signal }),
     enabled,
     retry: retryUnlessRefused,
   });
@@ -51,7 +47,7 @@ export function useOutbox(enabled: boolean) {
 export function useReconciliation(enabled: boolean) {
   return useQuery({
     queryKey: [...OPERATIONS_KEY, 'reconciliation'],
-    queryFn: ({ signal }) => getParsed(RECONCILIATION_URL, (v) => reconciliationListSchema.parse(v), signal),
+    queryFn: ({ signal }) => getParsed(reconciliationListSchema, RECONCILIATION_URL, { signal }),
     enabled,
     retry: retryUnlessRefused,
   });
@@ -61,8 +57,8 @@ export function useReconciliation(enabled: boolean) {
 export function useRetryRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (trackId: string) =>
-      retryResponseSchema.parse(await apiRequest<unknown>('POST', `/api/ops/tracks/${encodeURIComponent(trackId)}/retry-registration`, {})),
+    mutationFn: (trackId: string) =>
+      requestParsed(retryResponseSchema, 'POST', `/api/ops/tracks/${encodeURIComponent(trackId)}/retry-registration`, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY }),
   });
 }
@@ -71,7 +67,7 @@ export function useRetryRegistration() {
 export function useWaitingDeliveries(enabled: boolean) {
   return useQuery({
     queryKey: [...OPERATIONS_KEY, 'deliveries'],
-    queryFn: ({ signal }) => getParsed(DELIVERIES_URL, (v) => waitingDeliveriesResponseSchema.parse(v), signal),
+    queryFn: ({ signal }) => getParsed(waitingDeliveriesResponseSchema, DELIVERIES_URL, { signal }),
     enabled,
     retry: retryUnlessRefused,
   });
@@ -81,7 +77,7 @@ export function useWaitingDeliveries(enabled: boolean) {
 export function useRetryDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (distributionId: string) => deliveryRetryResponseSchema.parse(await apiRequest<unknown>('POST', `${DELIVERIES_URL}/${encodeURIComponent(distributionId)}/retry`, {})),
+    mutationFn: (distributionId: string) => requestParsed(deliveryRetryResponseSchema, 'POST', `${DELIVERIES_URL}/${encodeURIComponent(distributionId)}/retry`, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY }),
   });
 }

@@ -8,7 +8,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
-import { changeTab } from '../../../lib/app-events';
+import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useCapability } from '../../../lib/capabilities';
 import { useWorkflowVault } from '../api/use-workflow-vault';
 import '../oracle.css';
@@ -16,6 +16,7 @@ import { ledgerWait, trackWorkflowStatus } from '../workflow-status';
 import { WorkflowTrackCard } from './workflow-track-card';
 
 export function OraclePanel() {
+  const changeTab = useChangeTab();
   const vault = useWorkflowVault();
   const ledger = useCapability('ledger-submission');
   const items = vault.data ?? [];

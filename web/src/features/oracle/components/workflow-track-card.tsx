@@ -11,7 +11,7 @@ import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { useToast, type ToastOptions } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { changeTab } from '../../../lib/app-events';
+import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useCapability } from '../../../lib/capabilities';
 import { formatDate } from '../../../lib/format';
 import { TokenCostNote } from '../../tokens/components/token-cost-note';
@@ -61,6 +61,7 @@ function failureToast(error: unknown): ToastOptions {
 }
 
 export function WorkflowTrackCard({ item }: { item: VaultItem }) {
+  const changeTab = useChangeTab();
   const toast = useToast();
   const startMastering = useStartMastering();
   const check = useRunCopyrightCheck();
@@ -229,6 +230,7 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
 
 /** Opens the Create Smart Contract dialog for this track; once it has a contract, leads to it instead. */
 function ContractButton({ item }: { item: VaultItem }) {
+  const changeTab = useChangeTab();
   const contracts = useContracts({ enabled: true });
   const setContractTab = useSetAtom(smartContractTabAtom);
   const [open, setOpen] = useState(false);

@@ -2,30 +2,24 @@
 // publishable key), the price list, and creating the PaymentIntent or subscription whose client
 // secret the Stripe Payment Element confirms. A creation runs once per page visit, never retried.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  CreatePaymentIntentBody,
-  CreatePaymentIntentResponse,
-  CreateSubscriptionBody,
-  CreateSubscriptionResponse,
-  PaymentsConfigResponse,
+import {
+  createPaymentIntentResponseSchema,
+  createSubscriptionResponseSchema,
+  paymentsConfigResponseSchema,
+  type CreatePaymentIntentBody,
+  type CreateSubscriptionBody,
 } from '../../../../../domain/contracts/payments';
-import type { PricingResponse } from '../../../../../domain/contracts/tokens';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { pricingResponseSchema } from '../../../../../domain/contracts/tokens';
+import { getParsed, requestParsed } from '../../../lib/api-client';
 import { PAYMENTS_CONFIG_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
-
-async function getOrThrow<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const answer = await apiGet<T>(url, { on401: 'throw', signal });
-  if (!answer) throw new Error(`${url} answered with nothing`);
-  return answer;
-}
 
 /** The publishable key the payment form needs; `enabled` once the server says card payments are on. */
 export function usePaymentsConfig(enabled: boolean) {
-  return useQuery({ queryKey: PAYMENTS_CONFIG_KEY, queryFn: ({ signal }) => getOrThrow<PaymentsConfigResponse>(PAYMENTS_CONFIG_KEY[0], signal), enabled });
+  return useQuery({ queryKey: PAYMENTS_CONFIG_KEY, queryFn: ({ signal }) => getParsed(paymentsConfigResponseSchema, PAYMENTS_CONFIG_KEY[0], { signal }), enabled });
 }
 
 export function usePricing() {
-  return useQuery({ queryKey: TOKEN_PRICING_KEY, queryFn: ({ signal }) => getOrThrow<PricingResponse>(TOKEN_PRICING_KEY[0], signal), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: TOKEN_PRICING_KEY, queryFn: ({ signal }) => getParsed(pricingResponseSchema, TOKEN_PRICING_KEY[0], { signal }), staleTime: 5 * 60_000 });
 }
 
 /**
@@ -37,7 +31,7 @@ const once = { retry: false, staleTime: Infinity, gcTime: 0, refetchOnMount: fal
 export const paymentIntentQueryOptions = (body: CreatePaymentIntentBody, enabled: boolean) =>
   queryOptions({
     queryKey: ['/api/create-payment-intent', body.packageId],
-    queryFn: () => apiRequest<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', body),
+    queryFn: () => requestParsed(createPaymentIntentResponseSchema, 'POST', '/api/create-payment-intent', body),
     enabled,
     ...once,
   });
@@ -45,7 +39,7 @@ export const paymentIntentQueryOptions = (body: CreatePaymentIntentBody, enabled
 export const subscriptionQueryOptions = (body: CreateSubscriptionBody, enabled: boolean) =>
   queryOptions({
     queryKey: ['/api/create-subscription', body.tierId],
-    queryFn: () => apiRequest<CreateSubscriptionResponse>('POST', '/api/create-subscription', body),
+    queryFn: () => requestParsed(createSubscriptionResponseSchema, 'POST', '/api/create-subscription', body),
     enabled,
     ...once,
   });

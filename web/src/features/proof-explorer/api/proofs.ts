@@ -3,12 +3,12 @@
 // read model changes.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { proofDetailSchema, proofListSchema, type Proof } from '../../../../../domain/contracts/proofs';
-import { apiGet, retryUnlessRefused } from '../../../lib/api-client';
+import { getParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { PROOFS_KEY } from '../../../lib/query-keys';
 import { proofQueryString, shouldSearchProofs, type ProofSearch } from '../proof-search';
 
 export async function searchProofs(search: ProofSearch, signal?: AbortSignal) {
-  return proofListSchema.parse(await apiGet<unknown>(`${PROOFS_KEY[0]}?${proofQueryString(search)}`, { on401: 'throw', signal }));
+  return getParsed(proofListSchema, `${PROOFS_KEY[0]}?${proofQueryString(search)}`, { signal });
 }
 
 export function useProofSearch(search: ProofSearch) {
@@ -22,7 +22,7 @@ export function useProofSearch(search: ProofSearch) {
 }
 
 export async function getProof(proofId: string, signal?: AbortSignal): Promise<Proof> {
-  return proofDetailSchema.parse(await apiGet<unknown>(`${PROOFS_KEY[0]}/${encodeURIComponent(proofId)}`, { on401: 'throw', signal })).proof;
+  return (await getParsed(proofDetailSchema, `${PROOFS_KEY[0]}/${encodeURIComponent(proofId)}`, { signal })).proof;
 }
 
 export function useProof(proofId: string | null) {

@@ -9,15 +9,14 @@ import {
   type Work,
   type WorkSearchResponse,
 } from '../../../../../domain/contracts/registry';
-import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { getParsed, requestParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { WORK_SEARCH_KEY, WORKS_KEY } from '../../../lib/query-keys';
 import { searchQueryString, shouldSearch, type RegistrySearch } from '../registry-search';
 
 export const workUrl = (workId: string) => `${WORKS_KEY[0]}/${encodeURIComponent(workId)}`;
 
 export async function searchWorks(search: RegistrySearch, signal?: AbortSignal): Promise<WorkSearchResponse> {
-  const answer = await apiGet<unknown>(`${WORK_SEARCH_KEY[0]}?${searchQueryString(search)}`, { on401: 'throw', signal });
-  return workSearchResponseSchema.parse(answer);
+  return getParsed(workSearchResponseSchema, `${WORK_SEARCH_KEY[0]}?${searchQueryString(search)}`, { signal });
 }
 
 /** Runs only when shouldSearch allows it; keeps the last results on screen while the next load. */
@@ -32,7 +31,7 @@ export function useWorkSearch(search: RegistrySearch) {
 }
 
 export async function getWork(workId: string, signal?: AbortSignal): Promise<Work> {
-  return workDetailResponseSchema.parse(await apiGet<unknown>(workUrl(workId), { on401: 'throw', signal })).work;
+  return (await getParsed(workDetailResponseSchema, workUrl(workId), { signal })).work;
 }
 
 export function useWork(workId: string | null) {
@@ -45,7 +44,7 @@ export function useWork(workId: string | null) {
 }
 
 export async function setIdentifiers({ workId, identifiers }: { workId: string; identifiers: SetIdentifiersRequest }): Promise<Work> {
-  return workDetailResponseSchema.parse(await apiRequest<unknown>('PUT', `${workUrl(workId)}/identifiers`, identifiers)).work;
+  return (await requestParsed(workDetailResponseSchema, 'PUT', `${workUrl(workId)}/identifiers`, identifiers)).work;
 }
 
 /** Saving is safe to repeat, but a refusal (format, check digit, taken) must reach the owner as is. */

@@ -4,20 +4,22 @@
 // with the schemas of domain/contracts/royalties.ts; the websocket invalidates these keys when the
 // receivers read model changes.
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   acceptInvitationResponseSchema,
   addReceiverResponseSchema,
-  invitationSchema,
+  declineInvitationResponseSchema,
+  invitationResponseSchema,
   receiverListSchema,
+  removeReceiverResponseSchema,
+  type Invitation,
 } from '../../../../../domain/contracts/royalties';
-import { apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { getParsed, requestParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { ROYALTY_ANALYTICS_KEY, ROYALTY_INVITATION_KEY, ROYALTY_RECEIVERS_KEY, SMART_CONTRACTS_KEY } from '../../../lib/query-keys';
-import { getParsed } from './smart-contracts';
 
 export type AddReceiverResponse = z.infer<typeof addReceiverResponseSchema>;
-export type Invitation = z.infer<typeof invitationSchema>;
+export type { Invitation };
 export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;
 
 export interface AddReceiverInput {
@@ -33,14 +35,14 @@ export function useReceivers(contentId: string | null) {
   return useQuery({
     queryKey: [...ROYALTY_RECEIVERS_KEY, contentId ?? ''],
     queryFn: async ({ signal }) =>
-      (await getParsed(`${ROYALTY_RECEIVERS_KEY[0]}?contentId=${encodeURIComponent(contentId ?? '')}`, receiverListSchema, signal)).receivers,
+      (await getParsed(receiverListSchema, `${ROYALTY_RECEIVERS_KEY[0]}?contentId=${encodeURIComponent(contentId ?? '')}`, { signal })).receivers,
     enabled: contentId !== null,
     retry: retryUnlessRefused,
   });
 }
 
 export async function addReceiver(input: AddReceiverInput): Promise<AddReceiverResponse> {
-  return addReceiverResponseSchema.parse(await apiRequest<unknown>('POST', ROYALTY_RECEIVERS_KEY[0], input));
+  return requestParsed(addReceiverResponseSchema, 'POST', ROYALTY_RECEIVERS_KEY[0], input);
 }
 
 /** Adding mails an invitation: never resent on its own. */
@@ -49,7 +51,7 @@ export function useAddReceiver() {
 }
 
 export async function removeReceiver(receiverId: string): Promise<void> {
-  await apiRequest<unknown>('DELETE', `${ROYALTY_RECEIVERS_KEY[0]}/${encodeURIComponent(receiverId)}`);
+  await requestParsed(removeReceiverResponseSchema, 'DELETE', `${ROYALTY_RECEIVERS_KEY[0]}/${encodeURIComponent(receiverId)}`);
 }
 
 export function useRemoveReceiver() {
@@ -62,20 +64,18 @@ const invitationUrl = (token: string) => `${ROYALTY_INVITATION_KEY[0]}/${encodeU
 export function useInvitation(token: string) {
   return useQuery({
     queryKey: [...ROYALTY_INVITATION_KEY, token],
-    queryFn: async ({ signal }) => (await getParsed(invitationUrl(token), z.object({ invitation: invitationSchema }), signal)).invitation,
+    queryFn: async ({ signal }) => (await getParsed(invitationResponseSchema, invitationUrl(token), { signal })).invitation,
     retry: retryUnlessRefused,
   });
 }
 
 export async function acceptInvitation(token: string): Promise<AcceptInvitationResponse> {
-  return acceptInvitationResponseSchema.parse(await apiRequest<unknown>('POST', `${invitationUrl(token)}/accept`));
+  return requestParsed(acceptInvitationResponseSchema, 'POST', `${invitationUrl(token)}/accept`);
 }
 
-/** The decline's answer is read for its message only; the invitation itself is refetched. */
-const declineResponseSchema = z.object({ message: z.string().optional() });
-
-export async function declineInvitation(token: string): Promise<z.infer<typeof declineResponseSchema>> {
-  return declineResponseSchema.parse((await apiRequest<unknown>('POST', `${invitationUrl(token)}/decline`)) ?? {});
+/** Answers the invitation as it now stands, with a message. */
+export function declineInvitation(token: string): Promise<AcceptInvitationResponse> {
+  return requestParsed(declineInvitationResponseSchema, 'POST', `${invitationUrl(token)}/decline`);
 }
 
 export function useAcceptInvitation() {

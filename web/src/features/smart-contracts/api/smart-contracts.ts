@@ -14,7 +14,7 @@ import {
   royaltyAnalyticsSchema,
   type CreateContractRequest,
 } from '../../../../../domain/contracts/royalties';
-import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { getParsed, requestParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import {
   ROYALTY_ANALYTICS_KEY,
@@ -31,9 +31,6 @@ export type CreateContractResponse = z.infer<typeof createContractResponseSchema
 export type ExecuteContractResponse = z.infer<typeof executeContractResponseSchema>;
 export type RoyaltyAnalytics = z.infer<typeof royaltyAnalyticsSchema>;
 
-export async function getParsed<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-  return schema.parse(await apiGet<unknown>(url, { on401: 'throw', signal }));
-}
 
 export const contractUrl = (contractId: string) => `${SMART_CONTRACTS_KEY[0]}/${encodeURIComponent(contractId)}`;
 /** The signed terms as a PDF (opened in a new tab with the session cookie). */
@@ -43,14 +40,14 @@ export const contractTermsPdfUrl = (contractId: string) => `${contractUrl(contra
 export function useContractDetail(contractId: string, { enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: [...SMART_CONTRACTS_KEY, contractId],
-    queryFn: ({ signal }) => getParsed(contractUrl(contractId), contractDetailSchema, signal),
+    queryFn: ({ signal }) => getParsed(contractDetailSchema, contractUrl(contractId), { signal }),
     enabled,
     retry: retryUnlessRefused,
   });
 }
 
 export async function createContract(request: CreateContractRequest): Promise<CreateContractResponse> {
-  return createContractResponseSchema.parse(await apiRequest<unknown>('POST', '/api/smart-contracts/create', request));
+  return requestParsed(createContractResponseSchema, 'POST', '/api/smart-contracts/create', request);
 }
 
 /** Creating pays the deploy price from the creator's XRPL account: never resent on its own. */
@@ -62,8 +59,7 @@ export function useCreateContract() {
 const PAYOUT_REFRESHES = [SMART_CONTRACTS_KEY, ROYALTY_HISTORY_KEY, ROYALTY_ANALYTICS_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY] as const;
 
 export async function executeContract(contractId: string): Promise<ExecuteContractResponse> {
-  const answer = await apiRequest<unknown>('POST', `${contractUrl(contractId)}/execute`, { triggerCondition: 'manual' });
-  return executeContractResponseSchema.parse(answer);
+  return requestParsed(executeContractResponseSchema, 'POST', `${contractUrl(contractId)}/execute`, { triggerCondition: 'manual' });
 }
 
 /** Runs the contract's trigger (a payout of what is pending, if due): never resent on its own. */
@@ -72,7 +68,7 @@ export function useExecuteContract() {
 }
 
 export async function distributeRoyalties(request: { contractId: string; amount: number }): Promise<ExecuteContractResponse> {
-  return executeContractResponseSchema.parse(await apiRequest<unknown>('POST', '/api/royalty-distribution/distribute', request));
+  return requestParsed(executeContractResponseSchema, 'POST', '/api/royalty-distribution/distribute', request);
 }
 
 /** Pays `amount` dollars of a contract's pending earnings: never resent on its own. */
@@ -84,7 +80,7 @@ export function useDistributeRoyalties() {
 export function usePayoutHistory({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: ROYALTY_HISTORY_KEY,
-    queryFn: async ({ signal }) => (await getParsed(ROYALTY_HISTORY_KEY[0], payoutHistorySchema, signal)).payouts,
+    queryFn: async ({ signal }) => (await getParsed(payoutHistorySchema, ROYALTY_HISTORY_KEY[0], { signal })).payouts,
     enabled,
     retry: retryUnlessRefused,
   });
@@ -93,7 +89,7 @@ export function usePayoutHistory({ enabled }: { enabled: boolean }) {
 export function useRoyaltyAnalytics({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: ROYALTY_ANALYTICS_KEY,
-    queryFn: ({ signal }) => getParsed(ROYALTY_ANALYTICS_KEY[0], royaltyAnalyticsSchema, signal),
+    queryFn: ({ signal }) => getParsed(royaltyAnalyticsSchema, ROYALTY_ANALYTICS_KEY[0], { signal }),
     enabled,
     retry: retryUnlessRefused,
   });

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { useState } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
-import { changeTab } from '../../../lib/app-events';
+import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { AudioPlayer } from '../../vault/components/audio-player';
 import { CertificateDialog } from '../../vault/components/certificate-dialog';
 import { fileTypeOf, registeredContent, shortHash } from '../labels';
@@ -18,6 +18,7 @@ interface LibraryTabProps {
 }
 
 export function LibraryTab({ items, contracted, onCreateContract }: LibraryTabProps) {
+  const changeTab = useChangeTab();
   const registered = registeredContent(items);
   if (registered.length === 0) {
     return (

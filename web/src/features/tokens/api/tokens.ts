@@ -3,8 +3,9 @@
 // history and user keys when the tokens read model changes, so a credit shows while the page is open.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BalanceResponse, PricingResponse, SyncTokensResponse, transactionsResponseSchema } from '../../../../../domain/contracts/tokens';
-import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { balanceResponseSchema, pricingResponseSchema, syncTokensResponseSchema, transactionsResponseSchema } from '../../../../../domain/contracts/tokens';
+import { generateWalletResponseSchema, type GenerateWalletResponse } from '../../../../../domain/contracts/wallets';
+import { getParsed, getParsedOrNull, requestParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { CURRENT_USER_KEY, TOKEN_BALANCE_KEY, TOKEN_PRICING_KEY, TOKEN_TRANSACTIONS_KEY, USER_KEY } from '../../../lib/query-keys';
 
 export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
@@ -15,7 +16,7 @@ export const HISTORY_LIMIT = 50;
 export const pricingQueryOptions = () =>
   queryOptions({
     queryKey: TOKEN_PRICING_KEY,
-    queryFn: ({ signal }) => apiGet<PricingResponse>(TOKEN_PRICING_KEY[0], { on401: 'throw', signal }) as Promise<PricingResponse>,
+    queryFn: ({ signal }) => getParsed(pricingResponseSchema, TOKEN_PRICING_KEY[0], { signal }),
     staleTime: Infinity,
     retry: retryUnlessRefused,
   });
@@ -28,7 +29,7 @@ export function usePricing() {
 export function useTokenBalance({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: TOKEN_BALANCE_KEY,
-    queryFn: ({ signal }) => apiGet<BalanceResponse>(TOKEN_BALANCE_KEY[0], { on401: 'returnNull', signal }),
+    queryFn: ({ signal }) => getParsedOrNull(balanceResponseSchema, TOKEN_BALANCE_KEY[0], { signal }),
     enabled,
     retry: retryUnlessRefused,
   });
@@ -38,7 +39,7 @@ export function useTokenBalance({ enabled }: { enabled: boolean }) {
 export function useTokenTransactions({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: [...TOKEN_TRANSACTIONS_KEY, HISTORY_LIMIT],
-    queryFn: ({ signal }) => apiGet<TransactionsResponse>(`${TOKEN_TRANSACTIONS_KEY[0]}?limit=${HISTORY_LIMIT}`, { on401: 'returnNull', signal }),
+    queryFn: ({ signal }) => getParsedOrNull(transactionsResponseSchema, `${TOKEN_TRANSACTIONS_KEY[0]}?limit=${HISTORY_LIMIT}`, { signal }),
     enabled,
     retry: retryUnlessRefused,
   });
@@ -53,15 +54,13 @@ function useRefreshTokenReads() {
 export function useSyncTokens() {
   const refresh = useRefreshTokenReads();
   return useMutation({
-    mutationFn: () => apiRequest<SyncTokensResponse>('POST', '/api/debug/sync-tokens', {}),
+    mutationFn: () => requestParsed(syncTokensResponseSchema, 'POST', '/api/debug/sync-tokens', {}),
     retry: retryUnlessRefused,
     onSettled: refresh,
   });
 }
 
-export interface GenerateWalletResponse {
-  wallet: { address: string; xrplAddress: string; network: 'polygon' };
-}
+export type { GenerateWalletResponse };
 
 /** Creates the user's Polygon wallet; the balance is read again afterwards. */
 /**
@@ -71,7 +70,7 @@ export interface GenerateWalletResponse {
 export function useGenerateWallet(handlers: { onSuccess?(answer: GenerateWalletResponse): void; onError?(error: unknown): void } = {}) {
   const refresh = useRefreshTokenReads();
   return useMutation({
-    mutationFn: () => apiRequest<GenerateWalletResponse>('POST', '/api/goose-tokens/generate-wallet', {}),
+    mutationFn: () => requestParsed(generateWalletResponseSchema, 'POST', '/api/goose-tokens/generate-wallet', {}),
     retry: retryUnlessRefused,
     onSuccess: (answer) => handlers.onSuccess?.(answer),
     onError: (error) => handlers.onError?.(error),

@@ -3,32 +3,42 @@
 // to open in a window.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { z } from 'zod';
 import { useToast } from '../../../components/ui/toast';
-import type { XrpPricingResponse, XrpPurchaseResponse, XrpQrCodeResponse, XrpWalletInfoResponse } from '../../../../../domain/contracts/wallets';
-import { apiGet, apiRequest, errorMessage, retryUnlessRefused } from '../../../lib/api-client';
+import {
+  xrpPricingResponseSchema,
+  xrpPurchaseResponseSchema,
+  xrpQrCodeResponseSchema,
+  xrpWalletInfoResponseSchema,
+  type XrpPricingResponse,
+  type XrpPurchaseResponse,
+  type XrpQrCodeResponse,
+  type XrpWalletInfoResponse,
+} from '../../../../../domain/contracts/wallets';
+import { errorMessage, getParsed, requestParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { XRP_PRICING_KEY, XRP_QR_CODE_KEY, XRP_WALLET_INFO_KEY } from '../../../lib/query-keys';
 
 export type { XrpPricingResponse, XrpPurchaseResponse };
 export type XrpWalletInfo = XrpWalletInfoResponse;
 export type XrpQrCode = XrpQrCodeResponse;
 
-function useXrpRead<T>(queryKey: readonly [string], enabled: boolean) {
+function useXrpRead<T>(queryKey: readonly [string], schema: z.ZodType<T>, enabled: boolean) {
   return useQuery({
     queryKey,
-    queryFn: ({ signal }) => apiGet<T>(queryKey[0], { on401: 'throw', signal }) as Promise<T>,
+    queryFn: ({ signal }) => getParsed(schema, queryKey[0], { signal }),
     enabled,
     retry: retryUnlessRefused,
   });
 }
 
-export const useXrpPricing = (enabled: boolean) => useXrpRead<XrpPricingResponse>(XRP_PRICING_KEY, enabled);
-export const useXrpWalletInfo = (enabled: boolean) => useXrpRead<XrpWalletInfo>(XRP_WALLET_INFO_KEY, enabled);
-export const useXrpQrCode = (enabled: boolean) => useXrpRead<XrpQrCode>(XRP_QR_CODE_KEY, enabled);
+export const useXrpPricing = (enabled: boolean) => useXrpRead(XRP_PRICING_KEY, xrpPricingResponseSchema, enabled);
+export const useXrpWalletInfo = (enabled: boolean) => useXrpRead(XRP_WALLET_INFO_KEY, xrpWalletInfoResponseSchema, enabled);
+export const useXrpQrCode = (enabled: boolean) => useXrpRead(XRP_QR_CODE_KEY, xrpQrCodeResponseSchema, enabled);
 
 /** A purchase creates a payment on the provider: never resent on its own. `amount`: XRP to buy; default the XRP package's. */
 export function useXrpPurchase() {
   return useMutation({
-    mutationFn: (amount?: number) => apiRequest<XrpPurchaseResponse>('POST', '/api/xrp/purchase', amount === undefined ? {} : { amount }),
+    mutationFn: (amount?: number) => requestParsed(xrpPurchaseResponseSchema, 'POST', '/api/xrp/purchase', amount === undefined ? {} : { amount }),
     retry: false,
   });
 }

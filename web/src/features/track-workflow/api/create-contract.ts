@@ -7,15 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { contractListSchema, createContractResponseSchema } from '../../../../../domain/contracts/royalties';
 import { TEMPLATE_CREATOR_SHARE } from '../../../../../domain/royalties/terms';
-import { apiGet, apiRequest, retryUnlessRefused } from '../../../lib/api-client';
+import { getParsed, requestParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { SMART_CONTRACTS_KEY, VAULT_KEY } from '../../../lib/query-keys';
 
 export type CreateContractResponse = z.infer<typeof createContractResponseSchema>;
 
 export async function createContractForTrack(contentId: string): Promise<CreateContractResponse> {
-  const answer = await apiRequest<unknown>('POST', `/api/smart-contract/create/${encodeURIComponent(contentId)}`, { royaltySplit: TEMPLATE_CREATOR_SHARE.standard_royalty });
-  return createContractResponseSchema.parse(answer);
+  return requestParsed(createContractResponseSchema, 'POST', `/api/smart-contract/create/${encodeURIComponent(contentId)}`, { royaltySplit: TEMPLATE_CREATOR_SHARE.standard_royalty });
 }
 
 /** Creating a contract pays the deploy price on the ledger: never resent on its own. */
@@ -27,7 +26,7 @@ export function useCreateContractForTrack() {
 export function useContracts({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: SMART_CONTRACTS_KEY,
-    queryFn: async ({ signal }) => contractListSchema.parse(await apiGet<unknown>(SMART_CONTRACTS_KEY[0], { on401: 'throw', signal })).contracts,
+    queryFn: async ({ signal }) => (await getParsed(contractListSchema, SMART_CONTRACTS_KEY[0], { signal })).contracts,
     enabled,
     retry: retryUnlessRefused,
   });

@@ -1,15 +1,15 @@
 // POST /api/copyright-register/{id}: signs the track's XRPL registration and submits it when a
 // ledger is configured. The answer's note says plainly when it is signed but not submitted.
 import type { z } from 'zod';
-import type { registrationResponseSchema } from '../../../../../domain/contracts/lifecycle';
-import { apiRequest } from '../../../lib/api-client';
+import { registrationResponseSchema } from '../../../../../domain/contracts/lifecycle';
+import { requestParsed } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { VAULT_KEY } from '../../../lib/query-keys';
 
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
 export function registerCopyright(contentId: string): Promise<RegistrationResponse> {
-  return apiRequest<RegistrationResponse>('POST', `/api/copyright-register/${encodeURIComponent(contentId)}`);
+  return requestParsed(registrationResponseSchema, 'POST', `/api/copyright-register/${encodeURIComponent(contentId)}`);
 }
 
 /** Registration writes to a ledger: never resent on our own. */

@@ -2,15 +2,15 @@
 // one) and answers when the check is done. `success` false with a reason is a conflict, not an
 // error. The eight stages show in the vault item while it runs.
 import type { z } from 'zod';
-import type { copyrightCheckResponseSchema } from '../../../../../domain/contracts/lifecycle';
-import { apiRequest } from '../../../lib/api-client';
+import { copyrightCheckResponseSchema } from '../../../../../domain/contracts/lifecycle';
+import { requestParsed } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { COPYRIGHT_CHECKS_KEY, VAULT_KEY } from '../../../lib/query-keys';
 
 export type CopyrightCheckResponse = z.infer<typeof copyrightCheckResponseSchema>;
 
 export function runCopyrightCheck(contentId: string): Promise<CopyrightCheckResponse> {
-  return apiRequest<CopyrightCheckResponse>('POST', `/api/copyright-check/${encodeURIComponent(contentId)}`);
+  return requestParsed(copyrightCheckResponseSchema, 'POST', `/api/copyright-check/${encodeURIComponent(contentId)}`);
 }
 
 export function useRunCopyrightCheck() {

@@ -1,17 +1,16 @@
 // POST /api/mastering/start/{id}: starts mastering with the
 // defaults and answers 202 at once; the steps then arrive in the vault item over the websocket.
+import type { z } from 'zod';
 import { MASTER_DEFAULTS } from '../../../../../domain/constants';
-import { apiRequest } from '../../../lib/api-client';
+import { startMasteringResponseSchema } from '../../../../../domain/contracts/lifecycle';
+import { requestParsed } from '../../../lib/api-client';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { VAULT_KEY } from '../../../lib/query-keys';
 
-export interface StartMasteringResponse {
-  success: true;
-  masterId: string;
-}
+export type StartMasteringResponse = z.infer<typeof startMasteringResponseSchema>;
 
 export function startMastering(contentId: string): Promise<StartMasteringResponse> {
-  return apiRequest<StartMasteringResponse>('POST', `/api/mastering/start/${encodeURIComponent(contentId)}`, {
+  return requestParsed(startMasteringResponseSchema, 'POST', `/api/mastering/start/${encodeURIComponent(contentId)}`, {
     style: MASTER_DEFAULTS.style,
     loudness: MASTER_DEFAULTS.loudness,
   });

@@ -15,7 +15,7 @@ import { CONTRACT_DEPLOY_PRICE_USD, TEMPLATE_CREATOR_SHARE } from '../../../../.
 import { DISTRIBUTION_FEE_USD_PER_YEAR } from '../../../../../domain/distribution/catalogue';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { changeTab } from '../../../lib/app-events';
+import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useCapability } from '../../../lib/capabilities';
 import { useDistributions } from '../../distribution/api/distribution';
 import { DistributionDialog } from '../../distribution/components/distribution-dialog';
@@ -126,6 +126,7 @@ export function TrackWorkflowCard({ item, onGoToMaster }: TrackWorkflowCardProps
 }
 
 function MasterStepPanel({ item, onGoToMaster }: { item: VaultItem; onGoToMaster?: () => void }) {
+  const changeTab = useChangeTab();
   const results = masteringResultsOf(item);
   const running = item.mastering?.running === true;
   const settings = [item.landrMasterStyle, item.landrMasterLoudness, item.landrMasterFormat].filter(Boolean).join(' · ');
@@ -248,6 +249,7 @@ function VaultStepPanel({ item }: { item: VaultItem }) {
 }
 
 function ContractStepPanel({ item, contract }: { item: VaultItem; contract: Contract | null }) {
+  const changeTab = useChangeTab();
   const toast = useToast();
   const create = useCreateContractForTrack();
   const [funding, setFunding] = useState<{ xrpAmount: string; usdAmount: string } | null>(null);
@@ -321,6 +323,7 @@ function ContractStepPanel({ item, contract }: { item: VaultItem; contract: Cont
 }
 
 function DistributeStepPanel({ item, release, contract }: { item: VaultItem; release: Distribution | null; contract: Contract | null }) {
+  const changeTab = useChangeTab();
   const [dialogOpen, setDialogOpen] = useState(false);
   const partner = useCapability('delivery-partner');
   const canDistributeAgain = !release || release.status === 'taken_down' || release.status === 'failed';

@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContentType } from '../../../../../domain/constants';
 import { uploadResponseSchema, type UploadResponse } from '../../../../../domain/contracts/vault';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, parseAnswer } from '../../../lib/api-client';
 import { USER_KEY, VAULT_KEY } from '../../../lib/query-keys';
 
 export const UPLOAD_URL = '/api/upload';
@@ -42,10 +42,17 @@ export function uploadContent(input: UploadInput, onProgress?: (percent: number)
         reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
         return;
       }
+      let answer: unknown;
       try {
-        resolve(uploadResponseSchema.parse(JSON.parse(xhr.responseText)));
+        answer = JSON.parse(xhr.responseText);
       } catch {
         reject(new Error(`Invalid JSON response from ${UPLOAD_URL}`));
+        return;
+      }
+      try {
+        resolve(parseAnswer(uploadResponseSchema, answer, 'POST', UPLOAD_URL));
+      } catch (error) {
+        reject(error);
       }
     };
     xhr.onerror = () => reject(new Error('The upload could not reach the server. Check your connection and try again.'));

@@ -8,7 +8,7 @@ import { Tag } from 'primereact/tag';
 import type { User } from '../../../../../domain/contracts/auth';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { changeTab } from '../../../lib/app-events';
+import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useCapability, type CapabilityState } from '../../../lib/capabilities';
 import { useSyncTokens, useTokenBalance } from '../../tokens/api/tokens';
 import { ServicePriceList } from '../../tokens/components/service-price-list';
@@ -34,6 +34,7 @@ function nextSteps(ledger: CapabilityState): { title: string; text: string; icon
 const ANALYSIS_ROWS = ['AI Pattern Recognition', 'Database Comparison', 'Registry Check'];
 
 export function UploadSideCards({ user }: { user: User }) {
+  const changeTab = useChangeTab();
   const ledger = useCapability('ledger-submission');
   return (
     <aside className="upload-side" aria-label="About your upload">

@@ -1,8 +1,8 @@
 // GET /api/copyright-certificate/{id}: the certificate of a registered vault item,
 // plus the addresses of its PDF (inline for the viewer, attachment to save).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CertificateResponse } from '../../../../../domain/contracts/lifecycle';
-import { apiGet, retryUnlessRefused } from '../../../lib/api-client';
+import { certificateResponseSchema, type CertificateResponse } from '../../../../../domain/contracts/lifecycle';
+import { getParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { CERTIFICATE_KEY } from '../../../lib/query-keys';
 
 const base = CERTIFICATE_KEY[0];
@@ -13,10 +13,8 @@ export const certificatePdfViewUrl = (contentId: string) => `${certificateUrl(co
 /** The PDF as an attachment named pdfFileName. */
 export const certificatePdfDownloadUrl = (contentId: string) => `${certificateUrl(contentId)}?format=pdf`;
 
-export async function getCertificate(contentId: string, { signal }: { signal?: AbortSignal } = {}): Promise<CertificateResponse> {
-  const certificate = await apiGet<CertificateResponse>(certificateUrl(contentId), { on401: 'throw', signal });
-  if (!certificate) throw new Error('The certificate answer was empty');
-  return certificate;
+export function getCertificate(contentId: string, { signal }: { signal?: AbortSignal } = {}): Promise<CertificateResponse> {
+  return getParsed(certificateResponseSchema, certificateUrl(contentId), { signal });
 }
 
 export const certificateQueryOptions = (contentId: string) =>

@@ -2,16 +2,14 @@
 // databases: one result per database, the success rate, last update.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { syncStatusSchema } from '../../../../../domain/contracts/lifecycle';
-import { apiGet, retryUnlessRefused } from '../../../lib/api-client';
+import { syncStatusSchema } from '../../../../../domain/contracts/lifecycle';
+import { getParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { SYNC_STATUS_KEY } from '../../../lib/query-keys';
 
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
-export async function getSyncStatus(txHash: string, { signal }: { signal?: AbortSignal } = {}): Promise<SyncStatus> {
-  const status = await apiGet<SyncStatus>(`${SYNC_STATUS_KEY[0]}/${encodeURIComponent(txHash)}`, { on401: 'throw', signal });
-  if (!status) throw new Error('The sync status answer was empty');
-  return status;
+export function getSyncStatus(txHash: string, { signal }: { signal?: AbortSignal } = {}): Promise<SyncStatus> {
+  return getParsed(syncStatusSchema, `${SYNC_STATUS_KEY[0]}/${encodeURIComponent(txHash)}`, { signal });
 }
 
 export const syncStatusQueryOptions = (txHash: string) =>

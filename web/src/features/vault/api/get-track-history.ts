@@ -2,7 +2,7 @@
 // /api/tracks/:id/history?upTo=N; its owner and auditors), for the track's time-travel view.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { trackHistorySchema } from '../../../../../domain/contracts/lifecycle';
-import { apiGet, retryUnlessRefused } from '../../../lib/api-client';
+import { getParsed, retryUnlessRefused } from '../../../lib/api-client';
 import { TRACKS_KEY } from '../../../lib/query-keys';
 
 export const trackHistoryUrl = (trackId: string, upTo: number | null) => `${TRACKS_KEY[0]}/${encodeURIComponent(trackId)}/history${upTo === null ? '' : `?upTo=${upTo}`}`;
@@ -10,7 +10,7 @@ export const trackHistoryUrl = (trackId: string, upTo: number | null) => `${TRAC
 export function useTrackHistory(trackId: string, upTo: number | null) {
   return useQuery({
     queryKey: [...TRACKS_KEY, trackId, 'history', upTo],
-    queryFn: async ({ signal }) => trackHistorySchema.parse(await apiGet<unknown>(trackHistoryUrl(trackId, upTo), { on401: 'throw', signal })),
+    queryFn: ({ signal }) => getParsed(trackHistorySchema, trackHistoryUrl(trackId, upTo), { signal }),
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
   });

@@ -10,7 +10,8 @@ import type { ContentType } from '../../../../../domain/constants';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
-import { changeTab, openSignup } from '../../../lib/app-events';
+import { openSignup } from '../../../lib/app-events';
+import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useVault } from '../api/get-vault';
 import { DEMO_VAULT_ITEMS } from '../demo-items';
 import { VaultCard } from './vault-card';
@@ -26,6 +27,7 @@ const FILTER_OPTIONS: { label: string; value: TypeFilter }[] = [
 ];
 
 export function VaultPanel({ signedIn }: { signedIn: boolean }) {
+  const changeTab = useChangeTab();
   const [filter, setFilter] = useState<TypeFilter>('all');
   const vault = useVault({ enabled: signedIn });
   const items: VaultItem[] = signedIn ? (vault.data ?? []) : DEMO_VAULT_ITEMS;

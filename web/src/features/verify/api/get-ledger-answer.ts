@@ -2,8 +2,8 @@
 // server's XRPL_URL. The /verify page asks the ledger directly first (ask-ledger.ts) and uses this
 // relay only when that fails, saying the answer came through this server.
 import { ledgerTransactionAnswerSchema, type LedgerTransactionAnswer } from '../../../../../domain/contracts/proofs';
-import { apiGet } from '../../../lib/api-client';
+import { getParsed } from '../../../lib/api-client';
 
 export async function getLedgerAnswer(txHash: string): Promise<LedgerTransactionAnswer> {
-  return ledgerTransactionAnswerSchema.parse(await apiGet<unknown>(`/api/ledger/transactions/${encodeURIComponent(txHash)}`, { on401: 'throw' }));
+  return getParsed(ledgerTransactionAnswerSchema, `/api/ledger/transactions/${encodeURIComponent(txHash)}`);
 }

@@ -2,14 +2,14 @@
 // with. The /verify page trusts it unless the person pastes a key they got elsewhere.
 import { useQuery } from '@tanstack/react-query';
 import { publishedKeySchema } from '../../../../../domain/contracts/lifecycle';
-import { apiGet, retryUnlessRefused } from '../../../lib/api-client';
+import { getParsed, retryUnlessRefused } from '../../../lib/api-client';
 
 const PUBLISHED_KEY_URL = '/api/certificate-key';
 
 export function usePublishedKey() {
   return useQuery({
     queryKey: [PUBLISHED_KEY_URL],
-    queryFn: async ({ signal }) => publishedKeySchema.parse(await apiGet<unknown>(PUBLISHED_KEY_URL, { on401: 'throw', signal })),
+    queryFn: ({ signal }) => getParsed(publishedKeySchema, PUBLISHED_KEY_URL, { signal }),
     retry: retryUnlessRefused,
     staleTime: Infinity,
   });

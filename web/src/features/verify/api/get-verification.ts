@@ -1,15 +1,13 @@
 // GET /api/verify/{certificateId}: the public verification of a certificate (no sign-in): its
 // facts and the server's three checks (signature, file hash, ledger transaction).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VerificationResponse } from '../../../../../domain/contracts/lifecycle';
-import { apiGet, retryUnlessRefused } from '../../../lib/api-client';
+import { verificationResponseSchema, type VerificationResponse } from '../../../../../domain/contracts/lifecycle';
+import { getParsed, retryUnlessRefused } from '../../../lib/api-client';
 
 const VERIFY_URL = '/api/verify';
 
-export async function getVerification(certificateId: string, { signal }: { signal?: AbortSignal } = {}): Promise<VerificationResponse> {
-  const verification = await apiGet<VerificationResponse>(`${VERIFY_URL}/${encodeURIComponent(certificateId)}`, { on401: 'throw', signal });
-  if (!verification) throw new Error('The verification answer was empty');
-  return verification;
+export function getVerification(certificateId: string, { signal }: { signal?: AbortSignal } = {}): Promise<VerificationResponse> {
+  return getParsed(verificationResponseSchema, `${VERIFY_URL}/${encodeURIComponent(certificateId)}`, { signal });
 }
 
 export const verificationQueryOptions = (certificateId: string) =>

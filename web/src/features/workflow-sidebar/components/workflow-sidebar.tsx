@@ -14,7 +14,7 @@ import { useId } from 'react';
 import type { Distribution } from '../../../../../domain/contracts/distribution';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { errorMessage } from '../../../lib/api-client';
-import { changeTab } from '../../../lib/app-events';
+import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useDistributions } from '../../distribution/api/distribution';
 import { releaseOf } from '../../distribution/labels';
 import { useVault } from '../../vault/api/get-vault';
@@ -41,6 +41,7 @@ const STATUS_ICONS: Record<SidebarStepStatus, string> = {
 };
 
 export function WorkflowSidebar() {
+  const changeTab = useChangeTab();
   const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
   // The same list (and cache entry) the vault tab shows.
   const vault = useVault({ enabled: true });
@@ -130,6 +131,7 @@ function SidebarTrack({ item, release }: { item: VaultItem; release: Distributio
 }
 
 function SidebarStepItem({ step, current }: { step: SidebarStep; current: boolean }) {
+  const changeTab = useChangeTab();
   const hint = step.note ? `${step.label}: ${STATUS_TEXT[step.status]} (${step.note})` : `${step.label}: ${STATUS_TEXT[step.status]}`;
   return (
     <li className={`sidebar-step sidebar-step--${step.status}${current ? ' sidebar-step--current' : ''}`} data-step={step.id} data-status={step.status}>

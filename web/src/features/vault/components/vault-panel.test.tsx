@@ -1,0 +1,47 @@
+// The vault tab reads GET /api/vault through its contract: an answer in the contract's form is
+// listed, and one that drifted from it (a renamed or retyped field) is an error the tab says in
+// words, never a list of half-filled cards.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Provider as JotaiProvider } from 'jotai';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../../components/ui/toast';
+import { vaultItem } from '../../track-workflow/vault-item.fixture';
+import { vaultQueryOptions } from '../api/get-vault';
+import { VaultPanel } from './vault-panel';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The vault tab after the server answered `body` to GET /api/vault. */
+async function renderAfterAnswer(body: unknown): Promise<string> {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 200 })));
+  // As after the app's one retry: the read has settled, and the tab is shown with what it got.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false } } });
+  await queryClient.prefetchQuery(vaultQueryOptions());
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <JotaiProvider>
+        <ToastProvider>
+          <VaultPanel signedIn />
+        </ToastProvider>
+      </JotaiProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('vault tab and its contract', () => {
+  it('lists an answer in the contract’s form', async () => {
+    const html = await renderAfterAnswer([vaultItem()]);
+    expect(html).toContain('First Light');
+    expect(html).toContain('1 item ·');
+    expect(html).not.toContain('could not be loaded');
+  });
+
+  it('says the vault could not be read when the answer drifted from the contract, and shows none of it', async () => {
+    const { workflow: _dropped, ...withoutWorkflow } = vaultItem();
+    const html = await renderAfterAnswer([{ ...withoutWorkflow, title: 42 }]);
+    expect(html).toContain("Your vault could not be loaded: The server&#x27;s answer to GET /api/vault is not in the form this page reads");
+    expect(html).not.toContain('vault-grid');
+    expect(html).toContain('0 items ·');
+  });
+});
