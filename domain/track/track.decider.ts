@@ -1,7 +1,8 @@
 // The track aggregate: intake (receive, store, probe), then the stages the creator drives —
 // mastering, the copyright check, the XRPL registration, the certificate and the vault.
-// Each command is idempotent against the state it finds, so a retried activity that re-runs a
-// command after its events were already appended decides nothing new.
+// One small function per command, dispatched by an exhaustive switch. Each command is idempotent
+// against the state it finds, so a retried activity that re-runs a command after its events were
+// already appended decides nothing new.
 import type { z } from 'zod';
 import type { TrackStatus } from '../constants';
 import { IllegalStateError } from '../shared/errors';
@@ -23,6 +24,7 @@ import {
   TrackRegistrationSigned,
   TrackRegistrationSubmitted,
   TrackStoredInVault,
+  type StageEvent,
 } from './stage.events';
 import { TrackFileStored, TrackIntakeFailed, TrackProbed, TrackUploadReceived, type TrackEvent } from './track.events';
 import { tooShortToCheck } from './lifecycle';
@@ -172,98 +174,183 @@ const VERDICT_TEXT: Record<Data<typeof TrackCopyrightChecked>['analysis']['statu
 export function decideTrack(command: TrackCommand, state: TrackState): TrackEvent[] {
   switch (command.type) {
     case 'ReceiveUpload':
-      if (state.status !== 'none') return [];
-      return [TrackUploadReceived.create(command.data)];
+      return receiveUpload(state, command.data);
     case 'StoreFile':
-      if (state.status === 'stored' || state.status === 'probed') return [];
-      if (state.status !== 'received') throw new IllegalStateError(`Cannot store a file for a track that is ${state.status}`);
-      return [TrackFileStored.create(command.data)];
+      return storeFile(state, command.data);
     case 'RecordProbe':
-      if (state.status === 'probed') return [];
-      if (state.status !== 'stored') throw new IllegalStateError(`Cannot probe a track that is ${state.status}`);
-      return [TrackProbed.create(command.data)];
+      return recordProbe(state, command.data);
     case 'FailIntake':
-      if (state.status === 'intake_failed') return [];
-      if (state.status === 'none' || state.status === 'probed') {
-        throw new IllegalStateError(`Cannot fail intake of a track that is ${state.status}`);
-      }
-      return [TrackIntakeFailed.create(command.data)];
-    default:
-      return decideStage(command, state);
+      return failIntake(state, command.data);
+    case 'RequestMastering':
+      return requestMastering(probedFor(state, command), command.data);
+    case 'ReportMasteringProgress':
+      return reportMasteringProgress(probedFor(state, command), command.data);
+    case 'CompleteMastering':
+      return completeMastering(probedFor(state, command), command.data);
+    case 'FailMastering':
+      return failMastering(probedFor(state, command), command.data);
+    case 'StartCopyrightCheck':
+      return startCopyrightCheck(probedFor(state, command), command.data);
+    case 'ReportCheckProgress':
+      return reportCheckProgress(probedFor(state, command), command.data);
+    case 'RecordCheckResult':
+      return recordCheckResult(probedFor(state, command), command.data);
+    case 'FailCopyrightCheck':
+      return failCopyrightCheck(probedFor(state, command), command.data);
+    case 'RequestCopyrightReview':
+      return requestCopyrightReview(probedFor(state, command), command.data);
+    case 'OpenCopyrightReview':
+      return openCopyrightReview(probedFor(state, command), command.data);
+    case 'DecideCopyrightReview':
+      return decideCopyrightReview(probedFor(state, command), command.data);
+    case 'SignRegistration':
+      return signRegistration(probedFor(state, command), command.data);
+    case 'RecordSubmission':
+      return recordSubmission(probedFor(state, command), command.data);
+    case 'FailRegistration':
+      return failRegistration(probedFor(state, command), command.data);
+    case 'RequestRegistrationRetry':
+      return requestRegistrationRetry(probedFor(state, command), command.data);
+    case 'IssueCertificate':
+      return issueCertificate(probedFor(state, command), command.data);
+    case 'StoreInVault':
+      return storeInVault(probedFor(state, command), command.data);
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown track command ${JSON.stringify(unknown)}`);
+    }
   }
 }
 
-function decideStage(command: Exclude<TrackCommand, { type: 'ReceiveUpload' | 'StoreFile' | 'RecordProbe' | 'FailIntake' }>, state: TrackState): TrackEvent[] {
+type DataOf<T extends TrackCommand['type']> = Extract<TrackCommand, { type: T }>['data'];
+
+function receiveUpload(state: TrackState, data: DataOf<'ReceiveUpload'>): TrackEvent[] {
+  if (state.status !== 'none') return [];
+  return [TrackUploadReceived.create(data)];
+}
+
+function storeFile(state: TrackState, data: DataOf<'StoreFile'>): TrackEvent[] {
+  if (state.status === 'stored' || state.status === 'probed') return [];
+  if (state.status !== 'received') throw new IllegalStateError(`Cannot store a file for a track that is ${state.status}`);
+  return [TrackFileStored.create(data)];
+}
+
+function recordProbe(state: TrackState, data: DataOf<'RecordProbe'>): TrackEvent[] {
+  if (state.status === 'probed') return [];
+  if (state.status !== 'stored') throw new IllegalStateError(`Cannot probe a track that is ${state.status}`);
+  return [TrackProbed.create(data)];
+}
+
+function failIntake(state: TrackState, data: DataOf<'FailIntake'>): TrackEvent[] {
+  if (state.status === 'intake_failed') return [];
+  if (state.status === 'none' || state.status === 'probed') throw new IllegalStateError(`Cannot fail intake of a track that is ${state.status}`);
+  return [TrackIntakeFailed.create(data)];
+}
+
+/** Every stage after intake runs on a probed track. */
+function probedFor(state: TrackState, command: TrackCommand): ProbedTrack {
   if (state.status !== 'probed') throw new IllegalStateError(refusal(state, 'master') ?? `Cannot run ${command.type} yet`);
-  const { stages } = state;
-  const refuseUnless = (which: Parameters<typeof refusal>[1]) => {
-    const why = refusal(state, which);
-    if (why) throw new IllegalStateError(why);
-  };
-  switch (command.type) {
-    case 'RequestMastering':
-      if (stages.mastering.running?.masteringId === command.data.masteringId) return [];
-      if ([stages.mastering.master, stages.mastering.preview].some((m) => m?.masteringId === command.data.masteringId)) return [];
-      refuseUnless('master');
-      return [TrackMasteringRequested.create(command.data)];
-    case 'ReportMasteringProgress':
-      // Progress of a run that is no longer the running one (a late retry) is dropped, and so is
-      // progress a retried attempt makes again up to where an earlier attempt had recorded it.
-      if (stages.mastering.running?.masteringId !== command.data.masteringId) return [];
-      if ((stages.mastering.reported[command.data.step] ?? -1) >= command.data.progress) return [];
-      return [TrackMasteringProgressed.create(command.data)];
-    case 'CompleteMastering':
-    case 'FailMastering':
-      if (stages.mastering.running?.masteringId !== command.data.masteringId) return [];
-      return [command.type === 'CompleteMastering' ? TrackMastered.create(command.data) : TrackMasteringFailed.create(command.data)];
-    case 'StartCopyrightCheck':
-      if (stages.check.running?.checkId === command.data.checkId || stages.check.result?.checkId === command.data.checkId) return [];
-      refuseUnless('check');
-      if (command.data.sha256 !== registrableFile(state).sha256) throw new IllegalStateError('The file to check is not the track\'s current file');
-      return [TrackCopyrightCheckStarted.create(command.data)];
-    case 'ReportCheckProgress': {
-      if (stages.check.running?.checkId !== command.data.checkId) return [];
-      const recorded = stages.check.reported[command.data.stage];
-      if (recorded && CHECK_STAGE_STATES.indexOf(recorded) >= CHECK_STAGE_STATES.indexOf(command.data.state)) return [];
-      return [TrackCopyrightCheckProgressed.create(command.data)];
-    }
-    case 'RecordCheckResult':
-    case 'FailCopyrightCheck':
-      if (stages.check.running?.checkId !== command.data.checkId) return [];
-      return [command.type === 'RecordCheckResult' ? TrackCopyrightChecked.create(command.data) : TrackCopyrightCheckFailed.create(command.data)];
-    case 'RequestCopyrightReview':
-      return requestCopyrightReview(state, command.data);
-    case 'OpenCopyrightReview':
-      return openCopyrightReview(state, command.data);
-    case 'DecideCopyrightReview':
-      return decideCopyrightReview(state, command.data);
-    case 'SignRegistration':
-      if (stages.registration.signed) return [];
-      refuseUnless('register');
-      return [TrackRegistrationSigned.create(command.data)];
-    case 'RecordSubmission': {
-      const signed = stages.registration.signed;
-      if (!signed || signed.txHash !== command.data.txHash) throw new IllegalStateError('No signed registration with that transaction hash');
-      const previous = stages.registration.submitted;
-      if (previous && previous.outcome === command.data.outcome && stages.failure?.step !== 'register') return [];
-      return [TrackRegistrationSubmitted.create(command.data)];
-    }
-    case 'FailRegistration':
-      if (stages.failure?.step === 'register' && stages.failure.reason === command.data.reason) return [];
-      if (REGISTERED.includes(stages.status)) throw new IllegalStateError('The track is already registered');
-      return [TrackRegistrationFailed.create(command.data)];
-    case 'RequestRegistrationRetry':
-      refuseUnless('retry');
-      return [TrackRegistrationRetryRequested.create(command.data)];
-    case 'IssueCertificate':
-      if (stages.certificate) return [];
-      if (!stages.registration.submitted || stages.failure) throw new IllegalStateError('The registration has not gone through');
-      return [TrackCertificateIssued.create(command.data)];
-    case 'StoreInVault':
-      if (stages.status === 'in_vault' || stages.status === 'contracted') return [];
-      if (!stages.certificate) throw new IllegalStateError('A track enters the vault with its certificate');
-      return [TrackStoredInVault.create(command.data)];
-  }
+  return state;
+}
+
+function refuseUnless(state: ProbedTrack, which: Parameters<typeof refusal>[1]): void {
+  const why = refusal(state, which);
+  if (why) throw new IllegalStateError(why);
+}
+
+function requestMastering(state: ProbedTrack, data: DataOf<'RequestMastering'>): TrackEvent[] {
+  const { mastering } = state.stages;
+  if (mastering.running?.masteringId === data.masteringId) return [];
+  if ([mastering.master, mastering.preview].some((m) => m?.masteringId === data.masteringId)) return [];
+  refuseUnless(state, 'master');
+  return [TrackMasteringRequested.create(data)];
+}
+
+/**
+ * Progress of a run that is no longer the running one (a late retry) is dropped, and so is
+ * progress a retried attempt makes again up to where an earlier attempt had recorded it.
+ */
+function reportMasteringProgress(state: ProbedTrack, data: DataOf<'ReportMasteringProgress'>): TrackEvent[] {
+  const { mastering } = state.stages;
+  if (mastering.running?.masteringId !== data.masteringId) return [];
+  if ((mastering.reported[data.step] ?? -1) >= data.progress) return [];
+  return [TrackMasteringProgressed.create(data)];
+}
+
+function completeMastering(state: ProbedTrack, data: DataOf<'CompleteMastering'>): TrackEvent[] {
+  if (state.stages.mastering.running?.masteringId !== data.masteringId) return [];
+  return [TrackMastered.create(data)];
+}
+
+function failMastering(state: ProbedTrack, data: DataOf<'FailMastering'>): TrackEvent[] {
+  if (state.stages.mastering.running?.masteringId !== data.masteringId) return [];
+  return [TrackMasteringFailed.create(data)];
+}
+
+function startCopyrightCheck(state: ProbedTrack, data: DataOf<'StartCopyrightCheck'>): TrackEvent[] {
+  const { check } = state.stages;
+  if (check.running?.checkId === data.checkId || check.result?.checkId === data.checkId) return [];
+  refuseUnless(state, 'check');
+  if (data.sha256 !== registrableFile(state).sha256) throw new IllegalStateError('The file to check is not the track\'s current file');
+  return [TrackCopyrightCheckStarted.create(data)];
+}
+
+function reportCheckProgress(state: ProbedTrack, data: DataOf<'ReportCheckProgress'>): TrackEvent[] {
+  const { check } = state.stages;
+  if (check.running?.checkId !== data.checkId) return [];
+  const recorded = check.reported[data.stage];
+  if (recorded && CHECK_STAGE_STATES.indexOf(recorded) >= CHECK_STAGE_STATES.indexOf(data.state)) return [];
+  return [TrackCopyrightCheckProgressed.create(data)];
+}
+
+function recordCheckResult(state: ProbedTrack, data: DataOf<'RecordCheckResult'>): TrackEvent[] {
+  if (state.stages.check.running?.checkId !== data.checkId) return [];
+  return [TrackCopyrightChecked.create(data)];
+}
+
+function failCopyrightCheck(state: ProbedTrack, data: DataOf<'FailCopyrightCheck'>): TrackEvent[] {
+  if (state.stages.check.running?.checkId !== data.checkId) return [];
+  return [TrackCopyrightCheckFailed.create(data)];
+}
+
+function signRegistration(state: ProbedTrack, data: DataOf<'SignRegistration'>): TrackEvent[] {
+  if (state.stages.registration.signed) return [];
+  refuseUnless(state, 'register');
+  return [TrackRegistrationSigned.create(data)];
+}
+
+function recordSubmission(state: ProbedTrack, data: DataOf<'RecordSubmission'>): TrackEvent[] {
+  const { registration, failure } = state.stages;
+  if (!registration.signed || registration.signed.txHash !== data.txHash) throw new IllegalStateError('No signed registration with that transaction hash');
+  const previous = registration.submitted;
+  if (previous && previous.outcome === data.outcome && failure?.step !== 'register') return [];
+  return [TrackRegistrationSubmitted.create(data)];
+}
+
+function failRegistration(state: ProbedTrack, data: DataOf<'FailRegistration'>): TrackEvent[] {
+  const { failure, status } = state.stages;
+  if (failure?.step === 'register' && failure.reason === data.reason) return [];
+  if (REGISTERED.includes(status)) throw new IllegalStateError('The track is already registered');
+  return [TrackRegistrationFailed.create(data)];
+}
+
+function requestRegistrationRetry(state: ProbedTrack, data: DataOf<'RequestRegistrationRetry'>): TrackEvent[] {
+  refuseUnless(state, 'retry');
+  return [TrackRegistrationRetryRequested.create(data)];
+}
+
+function issueCertificate(state: ProbedTrack, data: DataOf<'IssueCertificate'>): TrackEvent[] {
+  const { certificate, registration, failure } = state.stages;
+  if (certificate) return [];
+  if (!registration.submitted || failure) throw new IllegalStateError('The registration has not gone through');
+  return [TrackCertificateIssued.create(data)];
+}
+
+function storeInVault(state: ProbedTrack, data: DataOf<'StoreInVault'>): TrackEvent[] {
+  const { status, certificate } = state.stages;
+  if (status === 'in_vault' || status === 'contracted') return [];
+  if (!certificate) throw new IllegalStateError('A track enters the vault with its certificate');
+  return [TrackStoredInVault.create(data)];
 }
 
 /** A review is of the latest check, once, and only of one that held the track. */
@@ -339,7 +426,7 @@ export function evolveTrack(state: TrackState, event: TrackEvent): TrackState {
   }
 }
 
-function evolveStages(s: TrackStages, event: TrackEvent): TrackStages {
+function evolveStages(s: TrackStages, event: StageEvent): TrackStages {
   switch (event.type) {
     case 'TrackMasteringRequested':
       return { ...s, status: event.data.kind === 'master' ? 'mastering' : s.status, mastering: { ...s.mastering, running: event.data, reported: {} } };
@@ -393,7 +480,11 @@ function evolveStages(s: TrackStages, event: TrackEvent): TrackStages {
       return { ...s, status: 'copyrighted', certificate: event.data };
     case 'TrackStoredInVault':
       return { ...s, status: 'in_vault' };
-    default:
-      return s;
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown track event ${JSON.stringify(unknown)}`);
+    }
   }
 }
+
+export const trackDecider = { decide: decideTrack, evolve: evolveTrack, initialState: initialTrackState };

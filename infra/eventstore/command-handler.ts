@@ -17,8 +17,20 @@ export interface CommandContext {
   actor: string;
   workflowId?: string | null;
   now?: Date;
-  /** Event ids to use, in order (for idempotent retries); random when absent. */
-  eventIds?: string[];
+  /** Event ids to use, in order or by index (for idempotent retries); random when absent. */
+  eventIds?: string[] | ((index: number) => string);
+}
+
+type Folding<Event, State> = { evolve(state: State, event: Event): State; initialState: State };
+
+function fold<Event extends { type: string; data: unknown }, State>(recorded: readonly { type: string; data: unknown }[], decider: Folding<Event, State>): State {
+  // The store validated each event against the registry on the way out; the decider's union names them.
+  return recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState);
+}
+
+/** An aggregate's current state, folded from its stream (for reads that decide nothing). */
+export async function readState<Event extends { type: string; data: unknown }, State>(eventStore: EventStore, streamId: string, decider: Folding<Event, State>): Promise<State> {
+  return fold(await eventStore.readStream(streamId), decider);
 }
 
 export async function handleCommand<Command, Event extends { type: string; data: unknown }, State>(
@@ -29,13 +41,13 @@ export async function handleCommand<Command, Event extends { type: string; data:
   context: CommandContext,
 ): Promise<{ events: Event[]; result: AppendResult | null; state: State }> {
   const recorded = await eventStore.readStream(streamId);
-  const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState);
+  const state = fold(recorded, decider);
   const events = decider.decide(command, state);
   if (events.length === 0) return { events, result: null, state };
   const occurredAt = (context.now ?? new Date()).toISOString();
   let causationId = recorded.at(-1)?.eventId ?? null;
   const newEvents = events.map((event, index) => {
-    const eventId = context.eventIds?.[index] ?? randomUUID();
+    const eventId = (typeof context.eventIds === 'function' ? context.eventIds(index) : context.eventIds?.[index]) ?? randomUUID();
     const metadata: EventMetadata = {
       correlationId: context.correlationId,
       causationId,

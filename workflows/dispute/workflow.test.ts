@@ -18,6 +18,7 @@ import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { recordingDisputeEffects, type RecordingDisputeEffects } from '../../tests/support/dispute-effects-stand-in';
 import { seedCreator, seedWork } from '../../tests/support/seed-work';
+import { closedHistory, historyFile, keepHistory } from '../../tests/support/workflow-history';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createDisputeActivities } from './activities';
 import { temporalDisputeCommands } from './client';
@@ -146,6 +147,17 @@ const testServer = await findTestServer();
     await expect(refused).rejects.toThrow(DISPUTE_REFUSALS.closed);
     expect((await caseState(late)).closedAt).not.toBeNull();
     expect(resolution!.appealUntil).toBe(new Date(Date.parse(resolution!.resolvedAt) + 7 * 24 * 3600 * 1000).toISOString());
+  }, 120_000);
+
+  it('replays the run of a case answered, resolved and closed (RECORD_WORKFLOW_HISTORIES=1 keeps it as the committed history)', async () => {
+    const disputeId = await fileAgainstNewWork();
+    await commands.act(disputeId, { action: 'respond', message: 'It is mine' }, owner);
+    await commands.act(disputeId, { action: 'assign', reviewer }, reviewer);
+    await commands.act(disputeId, { action: 'resolve', outcome: 'rejected', details: 'Not copied', compensationCents: 0 }, reviewer);
+    await env.sleep('7 days');
+    const history = await closedHistory(env.client.workflow.getHandle(disputeWorkflowId(disputeId)));
+    await keepHistory(historyFile('dispute', 'resolved-case'), history);
+    await expect(Worker.runReplayHistory({ workflowBundle: await bundleTrackLifecycleWorkflows() }, history)).resolves.toBeUndefined();
   }, 120_000);
 
   it('evidence not sent within 14 days returns the case to under_review', async () => {

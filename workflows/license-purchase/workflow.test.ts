@@ -32,6 +32,7 @@ import { findPurchasedLicense } from '../../projections/license-sales/queries';
 import { Projector } from '../../projections/projector';
 import { offerDetails } from '../../tests/support/licensing';
 import { seedCreator } from '../../tests/support/seed-work';
+import { closedHistory, historyFile, keepHistory } from '../../tests/support/workflow-history';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createLicensePurchaseActivities } from './activities';
 import { temporalLicensePurchaseClient } from './client';
@@ -120,6 +121,14 @@ const cli = await findTemporalCli();
     // The same license again joins its workflow's outcome: nothing is held or credited twice.
     expect((await purchase(licenseId)).status).toBe('issued');
     expect(await free(ownerId)).toBe(62_500_000);
+  }, 60_000);
+
+  it('replays the run of an issued purchase (RECORD_WORKFLOW_HISTORIES=1 keeps it as the committed history)', async () => {
+    const { licenseId } = await requested(1250);
+    expect((await purchase(licenseId)).status).toBe('issued');
+    const history = await closedHistory(env.client.workflow.getHandle(licensePurchaseWorkflowId(licenseId)));
+    await keepHistory(historyFile('license-purchase', 'issued-purchase'), history);
+    await expect(Worker.runReplayHistory({ workflowBundle: await bundleTrackLifecycleWorkflows() }, history)).resolves.toBeUndefined();
   }, 60_000);
 
   it('fails a purchase the buyer cannot afford, holding nothing', async () => {

@@ -3,13 +3,24 @@
 // Every step is an activity that writes through the license's decider, so a retry repeats nothing.
 import { proxyActivities } from '@temporalio/workflow';
 import type { LicensePurchaseActivities } from './activities';
-import { executePurchase, type LicensePurchaseInput, type PurchaseOutcome } from './shared';
+import { executePurchase, type IssueOutcome, type LicensePurchaseInput, type PurchaseOutcome, type PurchaseSteps } from './shared';
 
 const steps = proxyActivities<LicensePurchaseActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 20 },
 });
 
+const purchaseSteps: PurchaseSteps = {
+  securePayment: steps.securePayment,
+  // Runs recorded before issuing could be refused got nothing back from issueLicense, and replay
+  // hands them that: those licenses were issued.
+  issueLicense: async (input) => ((await steps.issueLicense(input)) as IssueOutcome | undefined) ?? { kind: 'issued' },
+  settlePayment: steps.settlePayment,
+  recordRevenue: steps.recordRevenue,
+  failPurchase: steps.failPurchase,
+  refundPurchase: steps.refundPurchase,
+};
+
 export async function licensePurchase(input: LicensePurchaseInput): Promise<PurchaseOutcome> {
-  return executePurchase(steps, input);
+  return executePurchase(purchaseSteps, input);
 }

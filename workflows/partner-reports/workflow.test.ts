@@ -16,6 +16,7 @@ import type { ImportPayableStatement } from '../../infra/distribution/partner-st
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { findTemporalCli } from '../../infra/temporal/dev-server';
 import { partnerConfig, sshdPath, startSshd, type SshdServer } from '../../tests/support/sshd';
+import { closedHistory, historyFile, keepHistory } from '../../tests/support/workflow-history';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createPartnerReportActivities } from './activities';
 import { partnerReportsWorkflowId } from './shared';
@@ -81,5 +82,14 @@ describe.skipIf(!cli || !sshdPath)(cli && sshdPath ? 'partner-reports schedule (
     } finally {
       await handle.terminate('test over');
     }
+  }, 60_000);
+
+  it('replays a run of several reads (RECORD_WORKFLOW_HISTORIES=1 keeps it as the committed history)', async () => {
+    const handle = await env.client.workflow.start('partnerReports', { taskQueue, workflowId: partnerReportsWorkflowId('acme'), args: [{ partnerId: 'acme', everyMs: 200 }] });
+    await expect.poll(async () => (await handle.fetchHistory()).events!.filter((e) => e.timerFiredEventAttributes).length, { timeout: 20_000, interval: 200 }).toBeGreaterThanOrEqual(2);
+    await handle.terminate('recorded');
+    const history = await closedHistory(handle);
+    await keepHistory(historyFile('partner-reports', 'scheduled-reads'), history);
+    await expect(Worker.runReplayHistory({ workflowBundle: await bundleTrackLifecycleWorkflows() }, history)).resolves.toBeUndefined();
   }, 60_000);
 });

@@ -33,6 +33,7 @@ import { openTokenAccount } from '../../infra/tokens/open-accounts';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { sineWav } from '../../tests/support/audio';
 import { releaseForm } from '../../tests/support/release-form';
+import { closedHistory, historyFile, keepHistory } from '../../tests/support/workflow-history';
 import { createTokenChargeActivities } from '../token-charges/activities';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createReleaseActivities } from './activities';
@@ -164,6 +165,16 @@ describe.skipIf(!cli)(cli ? 'release workflow through the sandbox (Temporal dev 
     expect(state.status).toBe('taken_down');
     expect(types).not.toContain('ReleaseFeeCharged');
     expect(await freeTokens(h, input.ownerId)).toBe(tokensToMicros(20));
+  }, 60_000);
+
+  it('replays the run of a release delivered, settled and taken down (RECORD_WORKFLOW_HISTORIES=1 keeps it as the committed history)', async () => {
+    const input = await requested(h, 20);
+    const handle = await h.env.client.workflow.start('release', { taskQueue: h.taskQueue, workflowId: releaseWorkflowId(input.distributionId), args: [input] });
+    await expect.poll(async () => (await releaseOf(h, input.distributionId)).state.status, { timeout: 30_000, interval: 250 }).toBe('delivered');
+    await handle.executeUpdate(takedownUpdate, { args: [{ reason: 'The creator asked', correlationId: 'c', actor: `user:${input.ownerId}` }] });
+    const history = await closedHistory(handle);
+    await keepHistory(historyFile('release', 'sandbox-release-taken-down'), history);
+    await expect(Worker.runReplayHistory({ workflowBundle: await bundleTrackLifecycleWorkflows() }, history)).resolves.toBeUndefined();
   }, 60_000);
 
   it('holds no fee for a sandbox release, so a creator with no tokens at all is charged nothing and the release goes through', async () => {

@@ -26,6 +26,8 @@ const tokens = proxyActivities<TokenChargeActivities>({ startToCloseTimeout: '30
 const FEE_MICROS = tokensToMicros(SERVICE_PRICES['distribution-setup']);
 /** How long a release waiting for its delivery partner waits before trying again on its own. */
 const PARTNER_RETRY_MS = 10 * 60_000;
+/** The polling pace of runs recorded before pollStores answered the distributor's own. */
+const EARLIER_POLL_MS = 60_000;
 
 /** One calendar year after `from` (UTC). */
 function yearAfter(from: number): string {
@@ -123,7 +125,9 @@ export async function release(input: ReleaseInput): Promise<ReleaseStage> {
   stage = 'polling';
   let settled = view.settled;
   while (!settled && !takedown && !workflowInfo().continueAsNewSuggested) {
-    const polled = await quick.pollStores(input);
+    // Runs recorded before pollStores answered its pace got a bare boolean back, and replay hands them that.
+    const answer = (await quick.pollStores(input)) as Awaited<ReturnType<ReleaseActivities['pollStores']>> | boolean;
+    const polled = typeof answer === 'boolean' ? { settled: answer, pollAgainInMs: EARLIER_POLL_MS } : answer;
     settled = polled.settled;
     if (!settled) await condition(() => takedown !== null, input.pollIntervalMs ?? polled.pollAgainInMs);
   }

@@ -20,6 +20,7 @@ import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore
 import { findTemporalCli } from '../../infra/temporal/dev-server';
 import { allProjections } from '../../projections/all';
 import { recordingExecutor, standInReceivers, standInSplit } from '../../tests/support/royalty-stand-ins';
+import { closedHistory, historyFile, keepHistory } from '../../tests/support/workflow-history';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createRoyaltyContractActivities } from './activities';
 import { payoutUpdate, royaltyContractWorkflowId, type RoyaltyContractInput } from './shared';
@@ -161,6 +162,17 @@ const request = (amountCents: number | null = null) => ({ requestId: randomUUID(
     const calls = [...h.executor.paid.entries()].filter(([key]) => key.startsWith(answer.runId!)).map(([, paid]) => paid.calls);
     expect(calls).toEqual([1, 1]);
     expect(state.earningsCents - state.distributedCents).toBe(0);
+  }, 60_000);
+
+  it('replays the run that paid a payout (RECORD_WORKFLOW_HISTORIES=1 keeps it as the committed history)', async () => {
+    const input = await createContract(h, 'on_demand', new Date());
+    await earn(h, input.contractId, 1001);
+    const started = await env.client.workflow.start('royaltyContract', { taskQueue: h.taskQueue, workflowId: royaltyContractWorkflowId(input.contractId), args: [input] });
+    expect((await started.executeUpdate(payoutUpdate, { args: [request()] })).runId).not.toBeNull();
+    // The run that paid continues as new; its own history is the one kept.
+    const history = await closedHistory(env.client.workflow.getHandle(started.workflowId, started.firstExecutionRunId));
+    await keepHistory(historyFile('royalty-contract', 'paid-payout'), history);
+    await expect(Worker.runReplayHistory({ workflowBundle: await bundleTrackLifecycleWorkflows() }, history)).resolves.toBeUndefined();
   }, 60_000);
 
   it('starts no run while a receiver has not answered the invitation, and says so', async () => {

@@ -1,8 +1,8 @@
-// The track lifecycle's activities: each loads the track stream, runs the track decider and
-// appends what it decided. Event ids derive from the workflow id, the activity (with its command's
-// id) and the event's index, and the decider decides nothing for work already recorded, so a
-// retried activity never appends twice, and never signs or registers twice. Bad content and
-// business refusals are non-retryable failures with a human reason.
+// The track lifecycle's activities: each runs a command through the shared command handler (read
+// the track stream, the track decider, append). Event ids derive from the workflow id, the activity
+// (with its command's id) and the event's index, and the decider decides nothing for work already
+// recorded, so a retried activity never appends twice, and never signs or registers twice. Bad
+// content and business refusals are non-retryable failures with a human reason.
 import { createHash } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,8 +12,7 @@ import { z } from 'zod';
 import { evolveUser, initialUserState } from '../../domain/identity/user.decider';
 import { userStreamId, type UserEvent } from '../../domain/identity/user.events';
 import { ConcurrencyError, DomainError } from '../../domain/shared/errors';
-import type { EventMetadata, NewEvent } from '../../domain/shared/events';
-import { decideTrack, evolveTrack, initialTrackState, type TrackCommand, type TrackState } from '../../domain/track/track.decider';
+import { decideTrack, trackDecider, type TrackCommand, type TrackState } from '../../domain/track/track.decider';
 import { trackStreamId, type TrackEvent } from '../../domain/track/track.events';
 import { CERTIFICATE_FORMAT_VERSION } from '../../domain/constants';
 import { startingStep, type IntakeStep } from '../../domain/track/lifecycle';
@@ -25,6 +24,7 @@ import { AudioTooShortError } from '../../infra/audio/oracle';
 import { signCertificate, type CertificateFields } from '../../infra/certificate/certificate';
 import type { CertificateSigningKey } from '../../infra/certificate/signing-key';
 import type { Db } from '../../infra/db/db';
+import { handleCommand, readState } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import { logger } from '../../infra/logger/logger';
 import { probeFile, UnreadableMediaError, type MediaProbe } from '../../infra/media/probe';
@@ -46,13 +46,6 @@ export interface TrackLifecycleActivityDeps {
   openOracleReview?: OpenOracleReview;
 }
 
-/** A track's state and where its stream stands, as read (or as left by this activity's appends). */
-interface LoadedTrack {
-  version: number;
-  lastEventId: string | null;
-  state: TrackState;
-}
-
 export interface StoredFile {
   storedName: string;
   sha256: string;
@@ -63,11 +56,9 @@ export interface StoredFile {
 const HEARTBEAT_EVERY_MS = 1_000;
 
 export function createTrackLifecycleActivities({ eventStore, storage, db, ledger, signingKey, openOracleReview }: TrackLifecycleActivityDeps) {
-  async function loadTrack(trackId: string): Promise<LoadedTrack> {
-    const recorded = await eventStore.readStream(trackStreamId(trackId));
-    const state = recorded.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState);
-    return { version: recorded.length, lastEventId: recorded.at(-1)?.eventId ?? null, state };
-  }
+  const loadTrack = (trackId: string): Promise<TrackState> => readState(eventStore, trackStreamId(trackId), trackDecider);
+  // The track decider, its refusals turned into the failures the workflow reads.
+  const decider = { ...trackDecider, decide };
 
   /**
    * The owner's public username, from their account's events: what certificates sign and what
@@ -81,30 +72,17 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     return state.username;
   }
 
-  /**
-   * Decides against the state that was read and appends at the version that was read; answers
-   * the track as it is after the append, so a run of appends needs only the one read.
-   */
-  async function decideAndAppend(
-    activity: string,
-    input: CommandContext & { trackId: string },
-    loaded: LoadedTrack,
-    command: TrackCommand,
-  ): Promise<LoadedTrack> {
-    const events = decide(command, loaded.state);
-    if (events.length === 0) return loaded;
+  /** Runs `command` on the track's stream through the command handler. */
+  async function decideAndAppend(activity: string, input: CommandContext & { trackId: string }, command: TrackCommand): Promise<void> {
     const workflowId = currentWorkflowId();
-    const occurredAt = new Date().toISOString();
-    let causationId = loaded.lastEventId;
-    const newEvents: NewEvent[] = events.map((event, index) => {
-      const eventId = deterministicEventId(workflowId, activity, index);
-      const metadata: EventMetadata = { correlationId: input.correlationId, causationId, actor: input.actor, workflowId, occurredAt };
-      causationId = eventId;
-      return { eventId, type: event.type, data: event.data, metadata };
-    });
-    const expected = loaded.version === 0 ? 'no_stream' : loaded.version;
     try {
-      await eventStore.append(trackStreamId(input.trackId), newEvents, expected);
+      const { events } = await handleCommand(eventStore, trackStreamId(input.trackId), decider, command, {
+        correlationId: input.correlationId,
+        actor: input.actor,
+        workflowId,
+        eventIds: (index) => deterministicEventId(workflowId, activity, index),
+      });
+      if (events.length > 0) logger.info({ trackId: input.trackId, workflowId, activity, events: events.map((e) => e.type) }, 'track events appended');
     } catch (error) {
       // Someone wrote to the stream since it was read: retrying re-reads and decides again.
       if (error instanceof ConcurrencyError) throw ApplicationFailure.retryable(error.message, FAILURE_KINDS.concurrency);
@@ -113,22 +91,20 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       if (isDataException(error)) throw ApplicationFailure.nonRetryable(`The track's data cannot be stored: ${(error as Error).message}`, TRACK_FAILURES.invalidInput);
       throw error;
     }
-    logger.info({ trackId: input.trackId, workflowId, activity, events: events.map((e) => e.type) }, 'track events appended');
-    return { version: loaded.version + events.length, lastEventId: causationId, state: events.reduce(evolveTrack, loaded.state) };
   }
 
   /**
    * Appends progress reports in the order the work reports them, without holding the work up,
-   * each on the track as the one before left it. Each report's event id derives from `key` (the
-   * command and the attempt) and its position.
+   * each after the one before. Each report's event id derives from `key` (the command and the
+   * attempt) and its position.
    */
-  function progressAppender(key: string, context: CommandContext & { trackId: string }, from: LoadedTrack) {
+  function progressAppender(key: string, context: CommandContext & { trackId: string }) {
     let reported = 0;
-    let appends = Promise.resolve(from);
+    let appends = Promise.resolve();
     return {
       append(command: TrackCommand): void {
         const index = reported++;
-        appends = appends.then((loaded) => decideAndAppend(`${key}:${index}`, context, loaded, command));
+        appends = appends.then(() => decideAndAppend(`${key}:${index}`, context, command));
       },
       settled: () => appends,
     };
@@ -137,8 +113,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
   return {
     /** Records the upload the API accepted. */
     async receiveUpload(input: TrackLifecycleInput): Promise<void> {
-      const loaded = await loadTrack(input.trackId);
-      await decideAndAppend('receiveUpload', input, loaded, {
+      await decideAndAppend('receiveUpload', input, {
         type: 'ReceiveUpload',
         data: {
           trackId: input.trackId,
@@ -159,20 +134,18 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     /** Moves the staged upload into the store as `<trackId>.<ext>`, hashing it, and records that. */
     async storeUpload(input: TrackLifecycleInput): Promise<StoredFile> {
       const before = await loadTrack(input.trackId);
-      if (before.state.status === 'stored' || before.state.status === 'probed') return fileOf(before.state.file);
+      if (before.status === 'stored' || before.status === 'probed') return fileOf(before.file);
 
       const storedName = `${input.trackId}.${input.detectedExtension}`;
       const { sha256, size } = await withHeartbeats(() => storage.storeStaged(input.stagingName, storedName));
-      // Read again: hashing a large file takes a while, and the append must build on what is there now.
-      const loaded = await loadTrack(input.trackId);
-      await decideAndAppend('storeUpload', input, loaded, { type: 'StoreFile', data: { trackId: input.trackId, storedName, sha256, size } });
+      // The command handler reads the stream again: hashing a large file takes a while, and the append builds on what is there now.
+      await decideAndAppend('storeUpload', input, { type: 'StoreFile', data: { trackId: input.trackId, storedName, sha256, size } });
       return { storedName, sha256, size };
     },
 
     /** Reads what the stored file really is and records it; unreadable media fails for good. */
     async probeUpload(input: TrackLifecycleInput): Promise<MediaProbe> {
-      const loaded = await loadTrack(input.trackId);
-      const { state } = loaded;
+      const state = await loadTrack(input.trackId);
       if (state.status === 'probed') return probeOf(state.probe);
       if (state.status !== 'stored') {
         throw ApplicationFailure.nonRetryable(`Cannot probe a track that is ${state.status}`, FAILURE_KINDS.illegalState);
@@ -190,7 +163,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
         if (error instanceof UnreadableMediaError) throw ApplicationFailure.nonRetryable(error.reason, TRACK_FAILURES.unreadableMedia);
         throw error;
       }
-      await decideAndAppend('probeUpload', input, loaded, { type: 'RecordProbe', data: { trackId: input.trackId, ...probe } });
+      await decideAndAppend('probeUpload', input, { type: 'RecordProbe', data: { trackId: input.trackId, ...probe } });
       return probe;
     },
 
@@ -201,13 +174,12 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     },
 
     async failIntake(input: TrackLifecycleInput, step: IntakeStep, reason: string): Promise<void> {
-      const loaded = await loadTrack(input.trackId);
-      await decideAndAppend('failIntake', input, loaded, { type: 'FailIntake', data: { trackId: input.trackId, step, reason } });
+      await decideAndAppend('failIntake', input, { type: 'FailIntake', data: { trackId: input.trackId, step, reason } });
     },
 
     /** The track's steps and current stage from its events (the workflow's query after a step). */
     async describeTrack(input: TrackLifecycleInput): Promise<Omit<LifecycleProgress, 'running'>> {
-      const { state } = await loadTrack(input.trackId);
+      const state = await loadTrack(input.trackId);
       if (state.status === 'none') return { stage: 'intake', steps: [], failureReason: null, trackStatus: null, startingStep: null };
       const steps = workflowSteps(state);
       const failureReason = state.status === 'intake_failed' ? state.reason : state.status === 'probed' ? (state.stages.failure?.reason ?? null) : null;
@@ -217,9 +189,8 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
 
     /** Records the creator's request; a refusal (mastering a registered track, ...) is final. */
     async requestMastering(input: TrackLifecycleInput, command: MasterCommand): Promise<void> {
-      const loaded = await loadTrack(input.trackId);
       const { masteringId, kind, settings } = command;
-      await decideAndAppend(`requestMastering:${masteringId}`, on(input, command), loaded, {
+      await decideAndAppend(`requestMastering:${masteringId}`, on(input, command), {
         type: 'RequestMastering',
         data: { trackId: input.trackId, masteringId, kind, settings },
       });
@@ -231,13 +202,12 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
      */
     async masterAudio(input: TrackLifecycleInput, command: MasterCommand): Promise<void> {
       const { masteringId, settings } = command;
-      const before = await loadTrack(input.trackId);
-      const track = probed(before.state);
+      const track = probed(await loadTrack(input.trackId));
       if (track.stages.mastering.running?.masteringId !== masteringId) return; // finished by an earlier attempt
       const attemptNo = Context.current().info.attempt;
       const stem = `${input.trackId}-${masteringId.slice(0, 8)}`;
       const workDir = path.join(storage.root, 'mastering', `${stem}-${attemptNo}`);
-      const progress = progressAppender(`masterProgress:${masteringId}:${attemptNo}`, on(input, command), before);
+      const progress = progressAppender(`masterProgress:${masteringId}:${attemptNo}`, on(input, command));
       let lastStep: { step: string; progress: number } | null = null;
       const report = (step: string, description: string, percent: number) => {
         lastStep = { step, progress: percent };
@@ -245,7 +215,6 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       };
       const started = performance.now();
       let result: Awaited<ReturnType<typeof masterTrack>>;
-      let reported: LoadedTrack;
       try {
         result = await withHeartbeats(
           () =>
@@ -260,7 +229,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
             }),
           () => lastStep,
         );
-        reported = await progress.settled();
+        await progress.settled();
       } catch (error) {
         await progress.settled().catch(() => undefined);
         await rm(workDir, { recursive: true, force: true });
@@ -279,7 +248,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       }
       await rm(workDir, { recursive: true, force: true });
       const { lufs, dynamicRange, peak, processing } = result;
-      await decideAndAppend(`masterDone:${masteringId}`, on(input, command), reported, {
+      await decideAndAppend(`masterDone:${masteringId}`, on(input, command), {
         type: 'CompleteMastering',
         data: {
           trackId: input.trackId,
@@ -297,7 +266,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     },
 
     async failMastering(input: TrackLifecycleInput, command: MasterCommand, reason: string): Promise<void> {
-      await decideAndAppend(`masterFailed:${command.masteringId}`, on(input, command), await loadTrack(input.trackId), {
+      await decideAndAppend(`masterFailed:${command.masteringId}`, on(input, command), {
         type: 'FailMastering',
         data: { trackId: input.trackId, masteringId: command.masteringId, reason },
       });
@@ -305,10 +274,10 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
 
     /** Records which file the check is about (the master when there is one); refusals are final. */
     async startCopyrightCheck(input: TrackLifecycleInput, command: CheckCommand): Promise<void> {
-      const loaded = await loadTrack(input.trackId);
-      if (loaded.state.status !== 'probed') throw ApplicationFailure.nonRetryable(refusal(loaded.state, 'check') ?? 'The track is not ready', FAILURE_KINDS.illegalState);
-      const file = registrableFile(loaded.state);
-      await decideAndAppend(`checkStart:${command.checkId}`, on(input, command), loaded, {
+      const state = await loadTrack(input.trackId);
+      if (state.status !== 'probed') throw ApplicationFailure.nonRetryable(refusal(state, 'check') ?? 'The track is not ready', FAILURE_KINDS.illegalState);
+      const file = registrableFile(state);
+      await decideAndAppend(`checkStart:${command.checkId}`, on(input, command), {
         type: 'StartCopyrightCheck',
         data: { trackId: input.trackId, checkId: command.checkId, ...file },
       });
@@ -317,14 +286,13 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     /** Runs the copyright oracle on the file, appending each stage as it is reached, and records the verdict. */
     async checkCopyright(input: TrackLifecycleInput, command: CheckCommand): Promise<{ checkId: string; cleared: boolean; reason: string | null }> {
       const { checkId } = command;
-      const loaded = await loadTrack(input.trackId);
-      const track = probed(loaded.state);
+      const track = probed(await loadTrack(input.trackId));
       const done = track.stages.check.result;
       if (done?.checkId === checkId) return { checkId, cleared: done.analysis.status === 'cleared', reason: done.analysis.reason };
       const running = track.stages.check.running;
       if (running?.checkId !== checkId) throw ApplicationFailure.nonRetryable('This copyright check is no longer running', FAILURE_KINDS.illegalState);
       const attemptNo = Context.current().info.attempt;
-      const progress = progressAppender(`checkProgress:${checkId}:${attemptNo}`, on(input, command), loaded);
+      const progress = progressAppender(`checkProgress:${checkId}:${attemptNo}`, on(input, command));
       const ownerName = await ownerUsername(input.ownerId);
       const started = performance.now();
       let lastStage: { stage: string; step: number; state: string } | null = null;
@@ -348,10 +316,10 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
         if (error instanceof AudioTooShortError) throw ApplicationFailure.nonRetryable(error.message, TRACK_FAILURES.audioTooShort);
         throw error;
       });
-      const reported = await progress.settled();
+      await progress.settled();
       // The whole analysis is kept for auditors, as plain JSON (the event schema checks its shape).
       const record = JSON.parse(JSON.stringify(analysis)) as CopyrightAnalysisRecord;
-      await decideAndAppend(`checkDone:${checkId}`, on(input, command), reported, {
+      await decideAndAppend(`checkDone:${checkId}`, on(input, command), {
         type: 'RecordCheckResult',
         data: { trackId: input.trackId, checkId, sha256: running.sha256, analysis: record, elapsedSeconds: (performance.now() - started) / 1000 },
       });
@@ -360,7 +328,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     },
 
     async failCopyrightCheck(input: TrackLifecycleInput, command: CheckCommand, reason: string): Promise<void> {
-      await decideAndAppend(`checkFailed:${command.checkId}`, on(input, command), await loadTrack(input.trackId), {
+      await decideAndAppend(`checkFailed:${command.checkId}`, on(input, command), {
         type: 'FailCopyrightCheck',
         data: { trackId: input.trackId, checkId: command.checkId, reason },
       });
@@ -372,9 +340,9 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
      * no case service in this process (logged: the vault then shows no reviewer at work).
      */
     async openReviewCase(input: TrackLifecycleInput, command: CheckCommand): Promise<string | null> {
-      const loaded = await loadTrack(input.trackId);
-      if (loaded.state.status !== 'probed') return null;
-      const { result, reviewCase } = loaded.state.stages.check;
+      const state = await loadTrack(input.trackId);
+      if (state.status !== 'probed') return null;
+      const { result, reviewCase } = state.stages.check;
       if (result?.checkId !== command.checkId || result.analysis.status !== 'needs_review') return null;
       if (reviewCase?.checkId === command.checkId) return reviewCase.disputeId;
       if (!openOracleReview) {
@@ -385,13 +353,13 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
         disputeId: oracleReviewDisputeId(command.checkId),
         trackId: input.trackId,
         checkId: command.checkId,
-        title: loaded.state.upload.title,
+        title: state.upload.title,
         ownerId: input.ownerId,
         ownerName: await ownerUsername(input.ownerId),
         description: result.analysis.reason ?? 'The copyright check held the track for a person to review',
         origin: 'needs_review',
       });
-      await decideAndAppend(`reviewOpened:${command.checkId}`, on(input, command), loaded, {
+      await decideAndAppend(`reviewOpened:${command.checkId}`, on(input, command), {
         type: 'OpenCopyrightReview',
         data: { trackId: input.trackId, checkId: command.checkId, disputeId, openedAt: new Date().toISOString() },
       });
@@ -400,7 +368,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
 
     /** Records a reviewer's decision on the review case of a check; the same decision again records nothing, a refusal is final. */
     async decideCopyrightReview(input: TrackLifecycleInput, command: ReviewDecisionCommand): Promise<void> {
-      await decideAndAppend(`reviewDecided:${command.disputeId}`, on(input, command), await loadTrack(input.trackId), {
+      await decideAndAppend(`reviewDecided:${command.disputeId}`, on(input, command), {
         type: 'DecideCopyrightReview',
         data: {
           trackId: input.trackId,
@@ -419,15 +387,15 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
      * ever submitted, so every retry submits the same transaction (the same hash) again.
      */
     async signRegistration(input: TrackLifecycleInput, command: RegisterCommand): Promise<void> {
-      const loaded = await loadTrack(input.trackId);
-      if (loaded.state.status === 'probed' && loaded.state.stages.registration.signed) return;
-      const why = refusal(loaded.state, 'register');
+      const state = await loadTrack(input.trackId);
+      if (state.status === 'probed' && state.stages.registration.signed) return;
+      const why = refusal(state, 'register');
       if (why) throw ApplicationFailure.nonRetryable(why, FAILURE_KINDS.illegalState);
-      const track = probed(loaded.state);
+      const track = probed(state);
       const file = registrableFile(track);
       const certificateId = `GOOSE-CERT-${createHash('sha256').update(`${input.trackId}\u0000${file.sha256}`).digest('hex').slice(0, 16).toUpperCase()}`;
       const signed = await rejectionsAreFinal(() => ledger.signRegistration({ trackId: input.trackId, sha256: file.sha256, certificateId, title: track.upload.title }));
-      await decideAndAppend('signRegistration', on(input, command), await loadTrack(input.trackId), {
+      await decideAndAppend('signRegistration', on(input, command), {
         type: 'SignRegistration',
         data: {
           trackId: input.trackId,
@@ -446,14 +414,14 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
 
     /** Submits the recorded transaction (or keeps it signed when no ledger is configured). */
     async submitRegistration(input: TrackLifecycleInput, command: RegisterCommand): Promise<{ txHash: string; outcome: 'validated' | 'submitted' | 'awaiting_submission' }> {
-      const loaded = await loadTrack(input.trackId);
-      const signed = probed(loaded.state).stages.registration.signed;
+      const track = probed(await loadTrack(input.trackId));
+      const signed = track.stages.registration.signed;
       if (!signed) throw ApplicationFailure.nonRetryable('There is no signed registration to submit', FAILURE_KINDS.illegalState);
       const memo = decodeRegistrationMemo(signed.txBlob);
       if (!memo) throw ApplicationFailure.nonRetryable('The signed registration carries no GOOSE memo', FAILURE_KINDS.illegalState);
       const outcome = await rejectionsAreFinal(() => ledger.submit({ ...signed, memo }));
-      const retryKey = probed(loaded.state).stages.registration.retries;
-      await decideAndAppend(`submitRegistration:${retryKey}`, on(input, command), loaded, {
+      const retryKey = track.stages.registration.retries;
+      await decideAndAppend(`submitRegistration:${retryKey}`, on(input, command), {
         type: 'RecordSubmission',
         data: {
           trackId: input.trackId,
@@ -468,9 +436,8 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     },
 
     async failRegistration(input: TrackLifecycleInput, command: RegisterCommand, reason: string, resultCode: string | null): Promise<void> {
-      const loaded = await loadTrack(input.trackId);
-      const track = probed(loaded.state);
-      await decideAndAppend(`registrationFailed:${track.stages.registration.retries}`, on(input, command), loaded, {
+      const track = probed(await loadTrack(input.trackId));
+      await decideAndAppend(`registrationFailed:${track.stages.registration.retries}`, on(input, command), {
         type: 'FailRegistration',
         data: { trackId: input.trackId, txHash: track.stages.registration.signed?.txHash ?? null, resultCode, reason },
       });
@@ -478,7 +445,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
 
     /** An operator's retry of a failed ledger step, recorded as an event before it runs. */
     async requestRegistrationRetry(input: TrackLifecycleInput, command: RetryCommand): Promise<void> {
-      await decideAndAppend(`registrationRetry:${command.retryId}`, on(input, command), await loadTrack(input.trackId), {
+      await decideAndAppend(`registrationRetry:${command.retryId}`, on(input, command), {
         type: 'RequestRegistrationRetry',
         data: { trackId: input.trackId, retryId: command.retryId, operator: command.operator, note: command.note },
       });
@@ -486,8 +453,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
 
     /** Signs the certificate (Ed25519 over its canonical JSON) and records it; returns its id. */
     async issueCertificate(input: TrackLifecycleInput, command: RegisterCommand): Promise<string> {
-      const loaded = await loadTrack(input.trackId);
-      const track = probed(loaded.state);
+      const track = probed(await loadTrack(input.trackId));
       if (track.stages.certificate) return track.stages.certificate.certificateId;
       const signed = track.stages.registration.signed;
       const submitted = track.stages.registration.submitted;
@@ -517,7 +483,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
         version: CERTIFICATE_FORMAT_VERSION,
       };
       const { certificate, signature } = signCertificate(fields, signingKey);
-      await decideAndAppend('issueCertificate', on(input, command), loaded, {
+      await decideAndAppend('issueCertificate', on(input, command), {
         type: 'IssueCertificate',
         data: { trackId: input.trackId, certificateId: signed.certificateId, certificate, signature },
       });
@@ -525,10 +491,9 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     },
 
     async storeInVault(input: TrackLifecycleInput, command: RegisterCommand): Promise<void> {
-      const loaded = await loadTrack(input.trackId);
-      const certificateId = probed(loaded.state).stages.certificate?.certificateId;
+      const certificateId = probed(await loadTrack(input.trackId)).stages.certificate?.certificateId;
       if (!certificateId) throw ApplicationFailure.nonRetryable('A track enters the vault with its certificate', FAILURE_KINDS.illegalState);
-      await decideAndAppend('storeInVault', on(input, command), loaded, { type: 'StoreInVault', data: { trackId: input.trackId, certificateId } });
+      await decideAndAppend('storeInVault', on(input, command), { type: 'StoreInVault', data: { trackId: input.trackId, certificateId } });
     },
   };
 }

@@ -6,7 +6,7 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { DeliverReviewDecision, ReviewDecisionDelivery } from '../../domain/disputes/oracle-review';
 import { ConcurrencyError, DomainError } from '../../domain/shared/errors';
-import { decideTrack, evolveTrack, initialTrackState } from '../../domain/track/track.decider';
+import { trackDecider } from '../../domain/track/track.decider';
 import { trackStreamId } from '../../domain/track/track.events';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
@@ -26,7 +26,7 @@ export function recordReviewDecision(eventStore: EventStore): DeliverReviewDecis
       const { events } = await handleCommand(
         eventStore,
         trackStreamId(decision.trackId),
-        { decide: decideTrack, evolve: evolveTrack, initialState: initialTrackState },
+        trackDecider,
         {
           type: 'DecideCopyrightReview',
           data: { trackId: decision.trackId, checkId: command.checkId, disputeId: command.disputeId, outcome: command.outcome, details: command.details, reviewerName: command.reviewerName, decidedAt: new Date().toISOString() },
