@@ -15,9 +15,11 @@ import { DistributionsPanel } from '../../features/distribution/components/distr
 import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
 import { OraclePanel } from '../../features/oracle/components/oracle-panel';
 import { SmartContractsPanel } from '../../features/smart-contracts/components/smart-contracts-panel';
+import { TrackContractButton } from '../../features/smart-contracts/components/track-contract-button';
 import { UploadPanel } from '../../features/upload/components/upload-panel';
-import { useVault } from '../../features/vault/api/get-vault';
+import { useVault } from '../../lib/track/api/get-vault';
 import { VaultPanel } from '../../features/vault/components/vault-panel';
+import { WorkflowSidebar } from '../../features/workflow-sidebar/components/workflow-sidebar';
 import { TAB_CHANGE_EVENT, tabFromEvent, useWindowEvent } from '../../lib/app-events';
 import { useCurrentUser } from '../../lib/auth';
 import { useCapabilities } from '../../lib/capabilities';
@@ -53,7 +55,7 @@ export function DashboardRoute() {
   });
 
   return (
-    <DashboardLayout user={user} activeTab={activeTab} onSelectTab={selectTab}>
+    <DashboardLayout user={user} activeTab={activeTab} onSelectTab={selectTab} sidebar={user && <WorkflowSidebar key={user.id} />}>
       {activeTab === 'welcome' && <WelcomePanel user={user} onSelectTab={selectTab} />}
       {activeTab === 'upload' &&
         (user ? (
@@ -69,7 +71,7 @@ export function DashboardRoute() {
         ))}
       {activeTab === 'oracle' &&
         (user ? (
-          <OraclePanel />
+          <OraclePanel contractAction={(item) => <TrackContractButton item={item} />} />
         ) : (
           <SignUpPrompt title="Copyright Oracle" icon="pi-shield" reason={oraclePromptReason(capabilities)} />
         ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyrightCheck, vaultItem } from '../track-workflow/vault-item.fixture';
+import { copyrightCheck, vaultItem } from '../../lib/track/vault-item.fixture';
 import { failureDetails, isWorkflowActive, ledgerWait, trackWorkflowStatus, workflowStatusDisplay } from './workflow-status';
 
 describe('track workflow status', () => {

@@ -5,7 +5,7 @@
 // review, which is not a failure: its creator can ask for a review or run the check again.
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import { isHeldForReview } from '../../components/copyright/registered-work';
-import { failedLifecycleStep, isSecuredInVault } from '../track-workflow/workflow-steps';
+import { failedLifecycleStep, isSecuredInVault } from '../../lib/track/workflow-steps';
 
 export type TrackWorkflowStatus = 'intake' | 'pending' | 'mastering' | 'mastered' | 'analyzing' | 'held' | 'registered' | 'failed';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VaultItem } from '../../../../domain/contracts/vault';
-import { release } from '../distribution/distribution.fixture';
+import { release } from '../../lib/distribution/distribution.fixture';
 import { fromVaultItem, trackProgress, type SidebarTrackInput } from './sidebar-progress';
 
 const fresh: SidebarTrackInput = {

@@ -7,8 +7,8 @@
 import type { Distribution } from '../../../../domain/contracts/distribution';
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import type { DashboardTab } from '../../lib/dashboard-tabs';
-import { sidebarDistributionStatus } from '../distribution/labels';
-import { isMasterable } from '../guided-workflow/milestones';
+import { sidebarDistributionStatus } from '../../lib/distribution/labels';
+import { isMasterable } from '../../lib/track/workflow-steps';
 
 export const SIDEBAR_STEPS = ['creation', 'mastering', 'copyright', 'vault', 'distribution'] as const;
 export type SidebarStepId = (typeof SIDEBAR_STEPS)[number];

@@ -7,8 +7,8 @@ import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import type { CapabilityReport } from '../../../lib/capabilities';
 import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
-import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
-import { copyrightCheck, vaultItem } from '../../track-workflow/vault-item.fixture';
+import { PRICING_FIXTURE } from '../../../lib/tokens/pricing.fixture';
+import { copyrightCheck, vaultItem } from '../../../lib/track/vault-item.fixture';
 import { WorkflowTrackCard } from './workflow-track-card';
 
 function render(item: VaultItem, capabilities: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {

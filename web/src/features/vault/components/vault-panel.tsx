@@ -11,8 +11,8 @@ import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab, openSignup } from '../../../lib/app-events';
-import { useVault } from '../api/get-vault';
-import { DEMO_VAULT_ITEMS } from '../demo-items';
+import { useVault } from '../../../lib/track/api/get-vault';
+import { DEMO_VAULT_ITEMS } from '../../../lib/track/demo-items';
 import { VaultCard } from './vault-card';
 
 type TypeFilter = 'all' | ContentType;

@@ -15,9 +15,9 @@ import type { Distribution } from '../../../../../domain/contracts/distribution'
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { errorMessage } from '../../../lib/api-client';
 import { changeTab } from '../../../lib/app-events';
-import { useDistributions } from '../../distribution/api/distribution';
-import { releaseOf } from '../../distribution/labels';
-import { useVault } from '../../vault/api/get-vault';
+import { useDistributions } from '../../../lib/distribution/api/distribution';
+import { releaseOf } from '../../../lib/distribution/labels';
+import { useVault } from '../../../lib/track/api/get-vault';
 import { sidebarCollapsedAtom } from '../atoms';
 import { fromVaultItem, STEP_LABELS, trackProgress, type SidebarStep, type SidebarStepStatus } from '../sidebar-progress';
 import '../workflow-sidebar.css';

@@ -1,0 +1,34 @@
+// The workflow card's Smart Contract step (spec 2 §7 "Contracts workflow view"): POST
+// /api/smart-contract/create/{id} with the standard template's 85 % share, and the creator's
+// contracts (GET /api/smart-contracts, the same list and cache entry as the Smart Contracts screen)
+// to know which tracks a contract already covers. An unfunded XRPL account is refused with
+// WALLET_NOT_FUNDED:{xrp}:{usd}.
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { contractListSchema, createContractResponseSchema } from '../../../../../domain/contracts/royalties';
+import { TEMPLATE_CREATOR_SHARE } from '../../../../../domain/royalties/terms';
+import { apiGet, apiRequest, retryUnlessRefused } from '../../api-client';
+import { useOneShotMutation } from '../../one-shot-mutation';
+import { SMART_CONTRACTS_KEY, VAULT_KEY } from '../../query-keys';
+
+export type CreateContractResponse = z.infer<typeof createContractResponseSchema>;
+
+export async function createContractForTrack(contentId: string): Promise<CreateContractResponse> {
+  const answer = await apiRequest<unknown>('POST', `/api/smart-contract/create/${encodeURIComponent(contentId)}`, { royaltySplit: TEMPLATE_CREATOR_SHARE.standard_royalty });
+  return createContractResponseSchema.parse(answer);
+}
+
+/** Creating a contract pays the deploy price on the ledger: never resent on its own. */
+export function useCreateContractForTrack() {
+  return useOneShotMutation(createContractForTrack, [SMART_CONTRACTS_KEY, VAULT_KEY]);
+}
+
+/** The creator's contracts as the Smart Contracts screen caches them (the list itself under SMART_CONTRACTS_KEY). */
+export function useContracts({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: SMART_CONTRACTS_KEY,
+    queryFn: async ({ signal }) => contractListSchema.parse(await apiGet<unknown>(SMART_CONTRACTS_KEY[0], { on401: 'throw', signal })).contracts,
+    enabled,
+    retry: retryUnlessRefused,
+  });
+}
