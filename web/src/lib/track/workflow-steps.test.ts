@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { masterStatusBadge } from './master-status';
-import { copyrightCheck, vaultItem } from './vault-item.fixture';
+import { release } from '../distribution/distribution.fixture';
+import { copyrightCheck, vaultItem, workflowSteps } from './vault-item.fixture';
 import { checkUnavailableReason, currentStep, isCopyrightCleared, startingStep, stepStates } from './workflow-steps';
 
 const registration = { network: 'testnet', account: 'rAccount', resultCode: null, note: null, explorer: { xrpscan: null, xrplorer: null, bithomp: null, xrplOrg: null } };
@@ -16,10 +17,14 @@ describe('per-track workflow steps', () => {
     expect(startingStep('expired')).toBe('master');
   });
 
-  it('moves on from a finished master and from a passed check', () => {
-    const mastered = vaultItem({ trackStatus: 'mastered', landrMasterStatus: 'completed', landrMasterId: 'm1' });
+  it('moves on from a finished master and from a passed check, as the server\'s steps report them', () => {
+    const mastered = vaultItem({ trackStatus: 'mastered', landrMasterStatus: 'completed', landrMasterId: 'm1', workflow: { ...vaultItem().workflow, steps: workflowSteps({ master: 'completed' }) } });
     expect(currentStep(mastered)).toBe('copyright');
-    const cleared = { ...mastered, copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'cleared', clearanceScore: 92 }) };
+    const cleared = {
+      ...mastered,
+      copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'cleared', clearanceScore: 92 }),
+      workflow: { ...mastered.workflow, steps: workflowSteps({ master: 'completed', oracle: 'completed' }) },
+    };
     expect(stepStates(cleared).copyright).toBe('completed');
     expect(currentStep(cleared)).toBe('vault');
   });
@@ -49,31 +54,47 @@ describe('per-track workflow steps', () => {
     expect(currentStep(conflict)).toBe('copyright');
     expect(stepStates(conflict).copyright).toBe('failed');
 
-    const inVault = vaultItem({ trackStatus: 'in_vault', landrMasterStatus: 'completed', xrplTxHash: 'ABC', registration: { ...registration, ledgerStatus: 'awaiting_submission' } });
+    const registered = workflowSteps({ master: 'completed', oracle: 'completed', register: 'completed', certificate: 'completed', vault: 'completed' });
+    const inVault = vaultItem({
+      trackStatus: 'in_vault',
+      landrMasterStatus: 'completed',
+      xrplTxHash: 'ABC',
+      registration: { ...registration, ledgerStatus: 'awaiting_submission' },
+      workflow: { ...vaultItem().workflow, steps: registered },
+    });
     expect(stepStates(inVault).vault).toBe('completed');
     expect(stepStates(inVault).contract).toBe('pending');
     expect(currentStep(inVault)).toBe('contract');
   });
 
   it('moves to distribute once a contract covers the track, and follows its release', () => {
-    const inVault = vaultItem({ trackStatus: 'in_vault', landrMasterStatus: 'completed', xrplTxHash: 'ABC', registration: { ...registration, ledgerStatus: 'validated' } });
+    const registered = workflowSteps({ master: 'completed', oracle: 'completed', register: 'completed', certificate: 'completed', vault: 'completed' });
+    const inVault = vaultItem({
+      trackStatus: 'in_vault',
+      landrMasterStatus: 'completed',
+      xrplTxHash: 'ABC',
+      registration: { ...registration, ledgerStatus: 'validated' },
+      workflow: { ...vaultItem().workflow, steps: registered },
+    });
     const contracted = { hasContract: true, release: null };
     expect(stepStates(inVault, contracted).contract).toBe('completed');
     expect(currentStep(inVault, contracted)).toBe('distribute');
     expect(currentStep({ ...inVault, trackStatus: 'contracted' })).toBe('distribute');
 
     expect(stepStates(inVault, contracted).distribute).toBe('pending');
-    expect(stepStates(inVault, { ...contracted, release: { status: 'pending' } }).distribute).toBe('running');
-    expect(stepStates(inVault, { ...contracted, release: { status: 'uploaded' } }).distribute).toBe('running');
-    expect(stepStates(inVault, { ...contracted, release: { status: 'failed' } }).distribute).toBe('failed');
-    expect(stepStates(inVault, { ...contracted, release: { status: 'taken_down' } }).distribute).toBe('pending');
-    const live = { ...contracted, release: { status: 'distributed' } };
+    expect(stepStates(inVault, { ...contracted, release: release({ status: 'pending' }) }).distribute).toBe('running');
+    expect(stepStates(inVault, { ...contracted, release: release({ status: 'uploaded' }) }).distribute).toBe('running');
+    expect(stepStates(inVault, { ...contracted, release: release({ status: 'failed' }) }).distribute).toBe('failed');
+    expect(stepStates(inVault, { ...contracted, release: release({ status: 'taken_down' }) }).distribute).toBe('pending');
+    const live = { ...contracted, release: release({ status: 'distributed' }) };
     expect(stepStates(inVault, live).distribute).toBe('completed');
     expect(currentStep(inVault, live)).toBe('distribute');
+    // The sandbox reaches no store: its release never completes the step.
+    expect(stepStates(inVault, { ...contracted, release: release({ status: 'distributed', distributor: 'sandbox' }) }).distribute).toBe('pending');
   });
 
-  it('skips mastering for anything but music', () => {
-    const text = vaultItem({ contentType: 'text' });
+  it('skips mastering where the server\'s workflow has no master step (nothing to master)', () => {
+    const text = vaultItem({ contentType: 'text', workflow: { ...vaultItem().workflow, steps: workflowSteps({ master: null }) } });
     expect(stepStates(text).master).toBe('skipped');
     expect(currentStep(text)).toBe('copyright');
   });

@@ -1,10 +1,14 @@
-// The per-track workflow card's five steps (spec 2 §2 "Per-track workflow card", §4 "Workflow
-// starting step", "Advancing"): which step a track starts on, which steps it has finished, and
-// where it stands now. Everything comes from the vault item, the creator's contracts and the
-// track's release; nothing is assumed done. Creating a contract moves the track to distribute.
-import type { TrackStatus } from '../../../../domain/constants';
-import { startingStep, tooShortToCheck } from '../../../../domain/track/lifecycle';
+// A track's progress through the creator's five steps (spec 2 §2 "Per-track workflow card", §4
+// "Workflow starting step", "Advancing", "Sidebar step completion"): the one place the workflow
+// card and the progress sidebar read it from. Each step comes from the server's lifecycle steps
+// (the vault item's workflow.steps: receive, store, probe, master, oracle, register, certificate,
+// vault, contract, distribute); only what those steps do not carry comes from elsewhere: a
+// reviewer's clearance of a held check, the creator's contract for the track and its release.
+// Nothing is assumed done. Creating a contract moves the track to distribute.
+import type { Distribution } from '../../../../domain/contracts/distribution';
 import type { VaultItem } from '../../../../domain/contracts/vault';
+import { INTAKE_STEPS, startingStep, tooShortToCheck, type LifecycleStage, type StepStatus } from '../../../../domain/track/lifecycle';
+import { sidebarDistributionStatus } from '../distribution/labels';
 
 export const TRACK_WORKFLOW_STEPS = [
   { id: 'master', label: 'Master Track', icon: 'pi-sliders-h' },
@@ -19,37 +23,42 @@ export type TrackWorkflowStepId = (typeof TRACK_WORKFLOW_STEPS)[number]['id'];
 /** completed, running, failed, pending; `skipped` for mastering a non-music item. */
 export type TrackWorkflowStepState = 'completed' | 'running' | 'failed' | 'pending' | 'skipped';
 
-/** What the card knows of a track beyond its vault item: whether a royalty contract covers it, and its release. */
+/** What is known of a track beyond its vault item: whether a royalty contract covers it, and its release. */
 export interface TrackSideProgress {
   hasContract: boolean;
   /** The release the track follows (distribution/labels.ts releaseOf), or null when never distributed. */
-  release: { status: string } | null;
+  release: Pick<Distribution, 'status' | 'distributor'> | null;
 }
 
 export const NO_SIDE_PROGRESS: TrackSideProgress = { hasContract: false, release: null };
 
-const REGISTERED_STATUSES: readonly TrackStatus[] = ['copyrighted', 'in_vault', 'contracted'];
-
 export { startingStep };
 
-export const isMasterDone = (item: VaultItem) => item.landrMasterStatus === 'completed' || item.landrMasterStatus === 'mastered';
-/** Cleared by the oracle, or (a held or contested check) by a reviewer: either way the track may be registered. */
-export const isCopyrightCleared = (item: VaultItem) => {
-  const check = item.copyrightCheck;
-  if (!check) return false;
-  if (check.status === 'completed' && check.verdict === 'cleared') return true;
-  return check.review?.decision?.outcome === 'cleared';
-};
-export const isSecuredInVault = (item: VaultItem) => REGISTERED_STATUSES.includes(item.trackStatus);
+type Step = LifecycleStage | (typeof INTAKE_STEPS)[number];
+
+/** The status the server reports for one step of the track's lifecycle; null when its workflow has no such step (nothing to master). */
+export function serverStep(item: Pick<VaultItem, 'workflow'>, name: Step): StepStatus | null {
+  return item.workflow.steps.find((step) => step.name === name)?.status ?? null;
+}
+
+/** Whether intake (receive, store, probe) failed: then the track never came to exist. */
+export const isIntakeFailed = (item: Pick<VaultItem, 'workflow'>) => INTAKE_STEPS.some((name) => serverStep(item, name) === 'failed');
+
+/** A certificate is issued once the registration is on its way: from then on the track is secured in the vault. */
+const isSecured = (item: Pick<VaultItem, 'workflow'>) => serverStep(item, 'certificate') === 'completed' || serverStep(item, 'vault') === 'completed';
+
+/** Whether the item's lifecycle has a mastering step (it has audio); unknown items count as yes. */
+export function isMasterable(item: Pick<VaultItem, 'workflow'> | null): boolean {
+  return item ? serverStep(item, 'master') !== null : true;
+}
+/** Cleared by the oracle, or (a held or contested check) by a reviewer, which the server's steps do not carry: either way the track may be registered. */
+export const isCopyrightCleared = (item: Pick<VaultItem, 'workflow' | 'copyrightCheck'>) =>
+  serverStep(item, 'oracle') === 'completed' || item.copyrightCheck?.review?.decision?.outcome === 'cleared';
+export const isSecuredInVault = (item: Pick<VaultItem, 'workflow'>) => isSecured(item);
 
 /** Why the copyright check cannot run on this item (its audio is too short), or null: the rule the server refuses by. */
 export function checkUnavailableReason(item: VaultItem): string | null {
   return item.contentType === 'music' || item.contentType === 'video' ? tooShortToCheck(item.metadata.duration) : null;
-}
-
-/** Whether the item's lifecycle has a mastering step (it has audio); unknown items count as yes. */
-export function isMasterable(item: Pick<VaultItem, 'workflow'> | null): boolean {
-  return item ? item.workflow.steps.some((step) => step.name === 'master') : true;
 }
 
 /** The lifecycle step that failed (master, oracle or register), if one did. */
@@ -64,10 +73,10 @@ const FAILED_STEP_TO_CARD: Record<'master' | 'oracle' | 'register', TrackWorkflo
   register: 'vault',
 };
 
-/** The Distribute step from the release: live is done, pending or uploaded is running; a takedown starts over. */
+/** The Distribute step from the release: live on its stores is done (never the sandbox, which reaches none), pending or uploaded is running; a takedown starts over. */
 function distributeState(release: TrackSideProgress['release']): TrackWorkflowStepState {
-  switch (release?.status) {
-    case 'distributed':
+  switch (sidebarDistributionStatus(release)) {
+    case 'completed':
       return 'completed';
     case 'pending':
     case 'uploaded':
@@ -79,16 +88,18 @@ function distributeState(release: TrackSideProgress['release']): TrackWorkflowSt
   }
 }
 
+/** Each of the five steps' state, from the server's lifecycle steps (master; oracle; register, certificate, vault; contract) and the side facts. */
 export function stepStates(item: VaultItem, side: TrackSideProgress = NO_SIDE_PROGRESS): Record<TrackWorkflowStepId, TrackWorkflowStepState> {
-  const failed = failedLifecycleStep(item);
-  const failedCard = failed ? FAILED_STEP_TO_CARD[failed] : null;
-  const of = (id: TrackWorkflowStepId, done: boolean, running: boolean): TrackWorkflowStepState =>
-    done ? 'completed' : failedCard === id ? 'failed' : running ? 'running' : 'pending';
+  const of = (step: StepStatus | null, done: boolean): TrackWorkflowStepState =>
+    done ? 'completed' : step === 'failed' ? 'failed' : step === 'running' ? 'running' : 'pending';
+  const master = serverStep(item, 'master');
+  const register = serverStep(item, 'register');
   return {
-    master: item.contentType !== 'music' && !isMasterDone(item) ? 'skipped' : of('master', isMasterDone(item), item.mastering?.running === true && item.mastering.kind === 'master'),
-    copyright: of('copyright', isCopyrightCleared(item), item.copyrightCheck?.status === 'analyzing'),
-    vault: of('vault', isSecuredInVault(item), Boolean(item.xrplTxHash) && item.registration?.ledgerStatus !== 'failed'),
-    contract: item.trackStatus === 'contracted' || side.hasContract ? 'completed' : 'pending',
+    master: master === null ? 'skipped' : of(master, master === 'completed'),
+    copyright: of(serverStep(item, 'oracle'), isCopyrightCleared(item)),
+    // Signed or submitted, the registration runs until its certificate is issued.
+    vault: of(register === 'completed' ? 'running' : register, isSecured(item)),
+    contract: serverStep(item, 'contract') === 'completed' || side.hasContract ? 'completed' : 'pending',
     distribute: distributeState(side.release),
   };
 }

@@ -8,7 +8,7 @@ import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../
 import type { CapabilityReport } from '../../../lib/capabilities';
 import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
 import { PRICING_FIXTURE } from '../../../lib/tokens/pricing.fixture';
-import { copyrightCheck, vaultItem } from '../../../lib/track/vault-item.fixture';
+import { copyrightCheck, vaultItem, workflowSteps } from '../../../lib/track/vault-item.fixture';
 import { WorkflowTrackCard } from './workflow-track-card';
 
 function render(item: VaultItem, capabilities: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
@@ -28,7 +28,8 @@ describe('oracle workflow card of an unmastered track', () => {
   });
 
   it('offers registration, and still mastering, once the check cleared the track as uploaded', () => {
-    const html = render(vaultItem({ copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'cleared', clearanceScore: 97 }) }));
+    const cleared = { copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'cleared', clearanceScore: 97 }), workflow: { ...vaultItem().workflow, steps: workflowSteps({ oracle: 'completed' }) } };
+    const html = render(vaultItem(cleared));
     expect(buttons(html)).toEqual(['Start Mastering', 'Register Copyright']);
     expect(html).toContain('cleared this track as uploaded');
   });

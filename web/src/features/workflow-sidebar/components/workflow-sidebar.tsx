@@ -19,7 +19,7 @@ import { useDistributions } from '../../../lib/distribution/api/distribution';
 import { releaseOf } from '../../../lib/distribution/labels';
 import { useVault } from '../../../lib/track/api/get-vault';
 import { sidebarCollapsedAtom } from '../atoms';
-import { fromVaultItem, STEP_LABELS, trackProgress, type SidebarStep, type SidebarStepStatus } from '../sidebar-progress';
+import { STEP_LABELS, trackProgress, type SidebarStep, type SidebarStepStatus } from '../sidebar-progress';
 import '../workflow-sidebar.css';
 
 const STATUS_TEXT: Record<SidebarStepStatus, string> = {
@@ -98,7 +98,7 @@ export function WorkflowSidebar() {
 }
 
 function SidebarTrack({ item, release }: { item: VaultItem; release: Distribution | null }) {
-  const progress = trackProgress(fromVaultItem(item, release));
+  const progress = trackProgress(item, release);
   const headingId = useId();
   return (
     <section className="sidebar-track" aria-labelledby={headingId} data-progress={progress.percent}>
