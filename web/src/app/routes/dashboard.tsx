@@ -17,13 +17,13 @@ import { OraclePanel } from '../../features/oracle/components/oracle-panel';
 import { SmartContractsPanel } from '../../features/smart-contracts/components/smart-contracts-panel';
 import { TrackContractButton } from '../../features/smart-contracts/components/track-contract-button';
 import { UploadPanel } from '../../features/upload/components/upload-panel';
-import { useVault } from '../../lib/track/api/get-vault';
 import { VaultPanel } from '../../features/vault/components/vault-panel';
 import { WorkflowSidebar } from '../../features/workflow-sidebar/components/workflow-sidebar';
 import { TAB_CHANGE_EVENT, tabFromEvent, useWindowEvent } from '../../lib/app-events';
 import { useCurrentUser } from '../../lib/auth';
 import { useCapabilities } from '../../lib/capabilities';
 import { defaultTab, isDashboardTab, type DashboardTab } from '../../lib/dashboard-tabs';
+import { useVault } from '../../lib/track/api/get-vault';
 
 interface TabChoice {
   tab: DashboardTab;
