@@ -54,3 +54,20 @@ describe('oracle workflow card of a text upload', () => {
     expect(render(text, CAPABILITIES_FULL_FIXTURE)).toContain('registers it on the XRP Ledger.');
   });
 });
+
+describe('oracle workflow card of a registered track', () => {
+  const registered = vaultItem({
+    trackStatus: 'in_vault',
+    xrplTxHash: 'AB'.repeat(32),
+    workflow: { ...vaultItem().workflow, steps: workflowSteps({ oracle: 'completed', register: 'completed', certificate: 'completed', vault: 'completed' }) },
+  });
+
+  it('offers the contract action the dashboard hands it beside View Certificate, and none without one', () => {
+    const withAction = renderWithQueries(<WorkflowTrackCard item={registered} contractAction={<button type="button" aria-label="Create Smart Contract" />} />, [
+      [CAPABILITIES_KEY, CAPABILITIES_ZERO_CONFIG_FIXTURE],
+      [TOKEN_PRICING_KEY, PRICING_FIXTURE],
+    ]);
+    expect(buttons(withAction)).toEqual(['View Certificate', 'Create Smart Contract']);
+    expect(buttons(render(registered))).toEqual(['View Certificate']);
+  });
+});
