@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../components/ui/toast';
-import { vaultItem } from '../features/track-workflow/vault-item.fixture';
+import { vaultItem } from '../lib/track/vault-item.fixture';
 import { CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../lib/capabilities.fixture';
 import { dashboardTabPath } from '../lib/dashboard-tabs';
 import { CAPABILITIES_KEY, CURRENT_USER_KEY, VAULT_KEY } from '../lib/query-keys';

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast';
-import { vaultItem } from '../../features/track-workflow/vault-item.fixture';
+import { vaultItem } from '../../lib/track/vault-item.fixture';
 import { CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../lib/capabilities.fixture';
 import { CAPABILITIES_KEY, CURRENT_USER_KEY, VAULT_KEY } from '../../lib/query-keys';
 import { DashboardRoute } from './dashboard';

@@ -17,13 +17,15 @@ import { DistributionsPanel } from '../../features/distribution/components/distr
 import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
 import { OraclePanel } from '../../features/oracle/components/oracle-panel';
 import { SmartContractsPanel } from '../../features/smart-contracts/components/smart-contracts-panel';
+import { TrackContractButton } from '../../features/smart-contracts/components/track-contract-button';
 import { UploadPanel } from '../../features/upload/components/upload-panel';
-import { useVault } from '../../features/vault/api/get-vault';
 import { VaultPanel } from '../../features/vault/components/vault-panel';
 import { useCurrentUser } from '../../lib/auth';
 import { useCapabilities } from '../../lib/capabilities';
 import { DASHBOARD_PATH, dashboardAddress, dashboardTabPath, defaultTab, isDashboardTab, requestedTab, type DashboardTab } from '../../lib/dashboard-tabs';
 import { NotFoundRoute } from './not-found';
+import { WorkflowSidebar } from '../../features/workflow-sidebar/components/workflow-sidebar';
+import { useVault } from '../../lib/track/api/get-vault';
 
 interface TabChoice {
   tab: DashboardTab;
@@ -68,7 +70,7 @@ export function DashboardRoute() {
 
   if (segment !== undefined && !isDashboardTab(segment)) return <NotFoundRoute />;
   return (
-    <DashboardLayout user={user} activeTab={activeTab} onSelectTab={selectTab}>
+    <DashboardLayout user={user} activeTab={activeTab} onSelectTab={selectTab} sidebar={user && <WorkflowSidebar key={user.id} />}>
       {activeTab === 'welcome' && <WelcomePanel user={user} onSelectTab={selectTab} />}
       {activeTab === 'upload' &&
         (user ? (
@@ -84,7 +86,7 @@ export function DashboardRoute() {
         ))}
       {activeTab === 'oracle' &&
         (user ? (
-          <OraclePanel />
+          <OraclePanel contractAction={(item) => <TrackContractButton item={item} />} />
         ) : (
           <SignUpPrompt title="Copyright Oracle" icon="pi-shield" reason={oraclePromptReason(capabilities)} />
         ))}

@@ -3,7 +3,7 @@
 // the viewer's roles only decide what is offered (Assigned to Me for reviewers).
 import { useParams, useSearchParams } from 'react-router-dom';
 import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
-import { useRoles } from '../../features/auth/api/use-roles';
+import { useRoles } from '../../lib/use-roles';
 import { DisputeHistoryPage } from '../../features/dispute-management/components/dispute-history-page';
 import { DisputeManagementPage } from '../../features/dispute-management/components/dispute-management-page';
 import { useCurrentUser } from '../../lib/auth';

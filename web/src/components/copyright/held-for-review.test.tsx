@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CopyrightCheck } from '../../../../domain/contracts/lifecycle';
-import { copyrightCheck } from '../../features/track-workflow/vault-item.fixture';
+import { copyrightCheck } from '../../lib/track/vault-item.fixture';
 import { ToastProvider } from '../ui/toast';
 import { HeldForReview } from './held-for-review';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VaultItem } from '../../../../domain/contracts/vault';
-import { completionMessage, DEFAULT_COMPLETION_MESSAGE, isMasterable, milestoneDetail, milestoneForEvent, nextStep, TASKS } from './milestones';
+import { isMasterable } from '../../lib/track/workflow-steps';
+import { completionMessage, DEFAULT_COMPLETION_MESSAGE, milestoneDetail, milestoneForEvent, nextStep, TASKS } from './milestones';
 
 type Item = Parameters<typeof milestoneForEvent>[1] & Pick<VaultItem, 'registration' | 'workflow'>;
 

@@ -79,11 +79,6 @@ export function nextStep(task: string, { masterable = true }: { masterable?: boo
   return (NEXT_STEPS as Record<string, NextStep | undefined>)[task] ?? null;
 }
 
-/** Whether the item's lifecycle has a mastering step (it has audio); unknown items count as yes. */
-export function isMasterable(item: Pick<VaultItem, 'workflow'> | null): boolean {
-  return item ? item.workflow.steps.some((step) => step.name === 'master') : true;
-}
-
 /** A line of fact to add under the message, where the event alone would overstate what happened. */
 export function milestoneDetail(task: TaskId, item: Pick<VaultItem, 'registration'> | null): string | null {
   if (task !== 'xrpl-registry' || !item?.registration) return null;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { marketplaceQuerySchema } from '../../../../domain/contracts/licensing';
 import { CAPABILITIES_FULL_FIXTURE as FULL, CAPABILITIES_ZERO_CONFIG_FIXTURE as ZERO_CONFIG } from '../../lib/capabilities.fixture';
-import { vaultItem } from '../track-workflow/vault-item.fixture';
+import { vaultItem } from '../../lib/track/vault-item.fixture';
 import {
   DEFAULT_FILTERS,
   DEFAULT_OFFER_FORM,

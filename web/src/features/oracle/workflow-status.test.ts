@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { copyrightCheck, vaultItem } from '../track-workflow/vault-item.fixture';
+import { lifecycleSteps } from '../../../../domain/track/lifecycle';
+import { copyrightCheck, vaultItem, workflowSteps } from '../../lib/track/vault-item.fixture';
 import { failureDetails, isWorkflowActive, ledgerWait, trackWorkflowStatus, workflowStatusDisplay } from './workflow-status';
 
 describe('track workflow status', () => {
-  it('follows pending → mastering → mastered → analyzing → registered', () => {
-    expect(trackWorkflowStatus(vaultItem({ trackStatus: 'processing' }))).toBe('intake');
+  it("follows pending → mastering → mastered → analyzing → registered, as the server's steps report them", () => {
+    const intake = vaultItem({ trackStatus: 'processing', workflow: { ...vaultItem().workflow, stage: 'intake', steps: lifecycleSteps(1) } });
+    expect(trackWorkflowStatus(intake)).toBe('intake');
     expect(trackWorkflowStatus(vaultItem())).toBe('pending');
     const mastering = vaultItem({ trackStatus: 'mastering', mastering: { masterId: 'm', kind: 'master', running: true, steps: [], results: null, error: null } });
     expect(trackWorkflowStatus(mastering)).toBe('mastering');
     expect(isWorkflowActive(mastering)).toBe(true);
-    const mastered = vaultItem({ trackStatus: 'mastered', landrMasterStatus: 'completed' });
+    const mastered = vaultItem({ trackStatus: 'mastered', landrMasterStatus: 'completed', workflow: { ...vaultItem().workflow, steps: workflowSteps({ master: 'completed' }) } });
     expect(trackWorkflowStatus(mastered)).toBe('mastered');
     expect(isWorkflowActive(mastered)).toBe(false);
-    const analyzing = { ...mastered, copyrightCheck: copyrightCheck({ status: 'analyzing' }) };
+    const analyzing = { ...mastered, copyrightCheck: copyrightCheck({ status: 'analyzing' }), workflow: { ...mastered.workflow, steps: workflowSteps({ master: 'completed', oracle: 'running' }) } };
     expect(trackWorkflowStatus(analyzing)).toBe('analyzing');
     expect(isWorkflowActive(analyzing)).toBe(true);
     expect(trackWorkflowStatus({ ...mastered, xrplTxHash: 'A1B2C3D4E5F6A7B8' })).toBe('registered');
@@ -33,7 +35,8 @@ describe('track workflow status', () => {
     const held = vaultItem({ trackStatus: 'mastered', landrMasterStatus: 'completed', copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'needs_review', checkId: 'c1' }) });
     expect(trackWorkflowStatus(held)).toBe('held');
     expect(isWorkflowActive(held)).toBe(false);
-    expect(trackWorkflowStatus({ ...held, copyrightCheck: copyrightCheck({ status: 'analyzing', verdict: null, checkId: 'c2' }) })).toBe('analyzing');
+    const rechecking = { ...held, copyrightCheck: copyrightCheck({ status: 'analyzing', verdict: null, checkId: 'c2' }), workflow: { ...held.workflow, steps: workflowSteps({ master: 'completed', oracle: 'running' }) } };
+    expect(trackWorkflowStatus(rechecking)).toBe('analyzing');
   });
 
   it('calls a registration Registered only once the ledger holds it; signed and waiting says so', () => {

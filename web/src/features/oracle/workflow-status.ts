@@ -5,18 +5,18 @@
 // review, which is not a failure: its creator can ask for a review or run the check again.
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import { isHeldForReview } from '../../components/copyright/registered-work';
-import { failedLifecycleStep, isSecuredInVault } from '../track-workflow/workflow-steps';
+import { failedLifecycleStep, isSecuredInVault, serverStep } from '../../lib/track/workflow-steps';
 
 export type TrackWorkflowStatus = 'intake' | 'pending' | 'mastering' | 'mastered' | 'analyzing' | 'held' | 'registered' | 'failed';
 
 export function trackWorkflowStatus(item: VaultItem): TrackWorkflowStatus {
-  if (item.copyrightCheck?.status === 'analyzing') return 'analyzing';
-  if (item.mastering?.running || item.trackStatus === 'mastering') return 'mastering';
+  if (serverStep(item, 'oracle') === 'running') return 'analyzing';
+  if (item.mastering?.running || serverStep(item, 'master') === 'running') return 'mastering';
   if (item.trackStatus === 'failed') return 'failed';
   if (isHeldForReview(item.copyrightCheck)) return 'held';
   if (item.xrplTxHash || isSecuredInVault(item)) return 'registered';
-  if (item.trackStatus === 'processing') return 'intake';
-  if (item.trackStatus === 'mastered') return 'mastered';
+  if (item.workflow.stage === 'intake') return 'intake';
+  if (serverStep(item, 'master') === 'completed') return 'mastered';
   return 'pending';
 }
 

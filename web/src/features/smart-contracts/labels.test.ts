@@ -2,9 +2,9 @@
 // means an XRPL hash, hashes show 12 characters, and the Distribute Royalties amount stays between
 // 0.01 and what is pending.
 import { describe, expect, it } from 'vitest';
-import { vaultItem } from '../track-workflow/vault-item.fixture';
+import { vaultItem } from '../../lib/track/vault-item.fixture';
 import { checkDistributeAmount, distributionProgress, fileTypeOf, receiversTotal, registeredContent, shortHash } from './labels';
-import { receiver } from './smart-contracts.fixture';
+import { receiver } from '../../lib/smart-contracts.fixture';
 
 describe('smart contract labels', () => {
   it('caps the distribution progress at 100 % and shows 0 without earnings', () => {

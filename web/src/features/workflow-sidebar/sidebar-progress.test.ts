@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { VaultItem } from '../../../../domain/contracts/vault';
-import { release } from '../distribution/distribution.fixture';
-import { fromVaultItem, trackProgress, type SidebarTrackInput } from './sidebar-progress';
+import { lifecycleSteps, type StepStatus } from '../../../../domain/track/lifecycle';
+import { release } from '../../lib/distribution/distribution.fixture';
+import { copyrightCheck, vaultItem, workflowSteps } from '../../lib/track/vault-item.fixture';
+import { trackProgress } from './sidebar-progress';
 
-const fresh: SidebarTrackInput = {
-  source: 'uploaded',
-  trackStatus: 'completed',
-  creationFailed: false,
-  masterable: true,
-  landrMasterStatus: null,
-  masteringRunning: false,
-  copyrightStatus: 'pending',
-  copyrightVerdict: null,
-  distributionStatus: null,
-};
+/** A vault item whose server-reported lifecycle steps have these statuses. */
+const withSteps = (statuses: Partial<Record<string, StepStatus | null>>, overrides: Partial<VaultItem> = {}) =>
+  vaultItem({ ...overrides, workflow: { ...vaultItem().workflow, steps: workflowSteps(statuses) } });
 
-const statuses = (track: SidebarTrackInput) => Object.fromEntries(trackProgress(track).steps.map((step) => [step.id, step.status]));
+const fresh = vaultItem();
+const registered = { master: 'completed', oracle: 'completed', register: 'completed', certificate: 'completed', vault: 'completed' } as const;
+
+const statuses = (item: VaultItem) => Object.fromEntries(trackProgress(item).steps.map((step) => [step.id, step.status]));
 
 describe('trackProgress', () => {
   it('starts with creation complete and mastering current', () => {
@@ -25,31 +22,41 @@ describe('trackProgress', () => {
     expect(progress.current).toBe('mastering');
   });
 
-  it('completes mastering, copyright (cleared) and vault from the real statuses', () => {
-    const track = { ...fresh, landrMasterStatus: 'completed', copyrightStatus: 'completed', copyrightVerdict: 'cleared', trackStatus: 'in_vault' };
+  it("completes mastering, copyright (cleared) and vault from the server's steps", () => {
+    const track = withSteps(registered, { trackStatus: 'in_vault' });
     const progress = trackProgress(track);
     expect(progress.percent).toBe(80);
     expect(progress.current).toBe('distribution');
-    expect(trackProgress({ ...track, trackStatus: 'copyrighted' }).percent).toBe(80);
-    expect(trackProgress({ ...track, distributionStatus: 'completed' })).toMatchObject({ percent: 100, current: null });
+    expect(trackProgress(withSteps({ ...registered, vault: 'pending' }, { trackStatus: 'copyrighted' })).percent).toBe(80);
+    expect(trackProgress(track, release({ status: 'distributed' }))).toMatchObject({ percent: 100, current: null });
   });
 
   it('does not count a running, failed or uncleared step as complete', () => {
-    expect(statuses({ ...fresh, masteringRunning: true }).mastering).toBe('in_progress');
-    expect(statuses({ ...fresh, landrMasterStatus: 'failed' }).mastering).toBe('failed');
-    expect(statuses({ ...fresh, copyrightStatus: 'analyzing' }).copyright).toBe('in_progress');
-    expect(statuses({ ...fresh, copyrightStatus: 'completed', copyrightVerdict: 'conflict' }).copyright).toBe('failed');
-    expect(statuses({ ...fresh, copyrightStatus: 'completed', copyrightVerdict: 'needs_review' }).copyright).toBe('held');
-    expect(statuses({ ...fresh, trackStatus: 'mastered' }).vault).toBe('pending');
+    expect(statuses(withSteps({ master: 'running' })).mastering).toBe('in_progress');
+    expect(statuses(withSteps({ master: 'failed' })).mastering).toBe('failed');
+    expect(statuses(withSteps({ oracle: 'running' })).copyright).toBe('in_progress');
+    expect(statuses(withSteps({ oracle: 'failed' }, { copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'conflict' }) })).copyright).toBe('failed');
+    expect(statuses(withSteps({}, { copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'needs_review' }) })).copyright).toBe('held');
+    expect(statuses(withSteps({ master: 'completed' }, { trackStatus: 'mastered' })).vault).toBe('pending');
+  });
+
+  it('counts a held check a reviewer cleared as complete, as the workflow card does', () => {
+    const review = { disputeId: 'review-c1', openedAt: '2026-11-20T10:00:00.000Z', decision: { outcome: 'cleared' as const, details: 'A common progression', reviewerName: 'rita', decidedAt: '2026-11-21T10:00:00.000Z' } };
+    expect(statuses(withSteps({}, { copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'needs_review', review }) })).copyright).toBe('completed');
+  });
+
+  it('shows a registration on its way, or failed, at the vault step', () => {
+    expect(statuses(withSteps({ oracle: 'completed', register: 'running' })).vault).toBe('in_progress');
+    expect(statuses(withSteps({ oracle: 'completed', register: 'failed' })).vault).toBe('failed');
   });
 
   it('takes the first step that is not complete as current, even when a later one is', () => {
-    const skippedMastering = { ...fresh, copyrightStatus: 'completed', copyrightVerdict: 'cleared', trackStatus: 'copyrighted' };
+    const skippedMastering = withSteps({ oracle: 'completed', register: 'completed', certificate: 'completed' }, { trackStatus: 'copyrighted' });
     expect(trackProgress(skippedMastering)).toMatchObject({ percent: 60, current: 'mastering' });
   });
 
   it('leaves mastering out for a file without audio', () => {
-    const image = { ...fresh, masterable: false };
+    const image = withSteps({ master: null }, { contentType: 'image' });
     expect(statuses(image).mastering).toBe('not_applicable');
     expect(trackProgress(image)).toMatchObject({ percent: 25, current: 'copyright' });
   });
@@ -57,33 +64,22 @@ describe('trackProgress', () => {
   it('sends each step to its tab', () => {
     const tabs = Object.fromEntries(trackProgress(fresh).steps.map((step) => [step.id, step.tab]));
     expect(tabs).toEqual({ creation: 'upload', mastering: 'mastering', copyright: 'oracle', vault: 'vault', distribution: 'distributions' });
-    expect(trackProgress({ ...fresh, source: 'generated' }).steps[0]?.tab).toBe('create');
   });
-});
 
-describe('fromVaultItem', () => {
-  it('reads the statuses of a vault item', () => {
-    const item = {
-      trackStatus: 'mastered',
-      landrMasterStatus: 'completed',
-      mastering: { masterId: 'm', kind: 'master', running: false, steps: [], results: null, error: null },
-      copyrightCheck: { status: 'analyzing', verdict: null },
-      workflow: { steps: [{ name: 'probe', status: 'completed' }, { name: 'master', status: 'completed' }] },
-    } as unknown as VaultItem;
-    expect(fromVaultItem(item)).toMatchObject({ masterable: true, creationFailed: false, landrMasterStatus: 'completed', copyrightStatus: 'analyzing', masteringRunning: false });
-    const failedIntake = { ...item, workflow: { steps: [{ name: 'store', status: 'failed' }] } } as unknown as VaultItem;
-    expect(trackProgress(fromVaultItem(failedIntake)).steps[0]?.status).toBe('failed');
+  it('fails creation when intake failed', () => {
+    const failedIntake = vaultItem({ workflow: { ...vaultItem().workflow, steps: lifecycleSteps(1, true) } });
+    expect(trackProgress(failedIntake).steps[0]).toMatchObject({ status: 'failed', note: 'The upload could not be stored' });
   });
 
   it("completes distribution only when the track's release is live on its platforms", () => {
-    const item = { trackStatus: 'in_vault', landrMasterStatus: 'completed', mastering: null, copyrightCheck: null, workflow: { steps: [] } } as unknown as VaultItem;
-    const distribution = (status: 'pending' | 'uploaded' | 'distributed' | 'failed' | 'taken_down' | null) =>
-      trackProgress(fromVaultItem(item, status ? release({ status }) : null)).steps.find((step) => step.id === 'distribution')?.status;
-    expect(distribution(null)).toBe('pending');
-    expect(distribution('pending')).toBe('in_progress');
-    expect(distribution('uploaded')).toBe('in_progress');
-    expect(distribution('failed')).toBe('failed');
-    expect(distribution('taken_down')).toBe('pending');
-    expect(distribution('distributed')).toBe('completed');
+    const item = withSteps(registered, { trackStatus: 'in_vault' });
+    const distribution = (shown: ReturnType<typeof release> | null) => trackProgress(item, shown).steps.find((step) => step.id === 'distribution');
+    expect(distribution(null)).toMatchObject({ status: 'pending', note: null });
+    expect(distribution(release({ status: 'pending' }))).toMatchObject({ status: 'in_progress', note: 'Submitted, waiting for the distributor' });
+    expect(distribution(release({ status: 'uploaded' }))?.status).toBe('in_progress');
+    expect(distribution(release({ status: 'failed' }))?.status).toBe('failed');
+    expect(distribution(release({ status: 'taken_down' }))).toMatchObject({ status: 'pending', note: 'Taken down' });
+    expect(distribution(release({ status: 'distributed' }))).toMatchObject({ status: 'completed', note: null });
+    expect(distribution(release({ status: 'distributed', distributor: 'sandbox' }))).toMatchObject({ status: 'pending', note: 'Sandbox only: no store received it' });
   });
 });

@@ -6,9 +6,10 @@
 // running or failed say so, and count as not complete. Pure, so it is tested on its own.
 import type { Distribution } from '../../../../domain/contracts/distribution';
 import type { VaultItem } from '../../../../domain/contracts/vault';
+import { isHeldForReview } from '../../components/copyright/registered-work';
 import type { DashboardTab } from '../../lib/dashboard-tabs';
-import { sidebarDistributionStatus } from '../distribution/labels';
-import { isMasterable } from '../guided-workflow/milestones';
+import { sidebarDistributionStatus } from '../../lib/distribution/labels';
+import { isIntakeFailed, stepStates, type TrackWorkflowStepState } from '../../lib/track/workflow-steps';
 
 export const SIDEBAR_STEPS = ['creation', 'mastering', 'copyright', 'vault', 'distribution'] as const;
 export type SidebarStepId = (typeof SIDEBAR_STEPS)[number];
@@ -41,91 +42,44 @@ export interface TrackProgress {
   current: SidebarStepId | null;
 }
 
-/** What the sidebar needs to know of a track, uploaded (a vault item) or generated. */
-export interface SidebarTrackInput {
-  source: 'uploaded' | 'generated';
-  /** The track's status (generated, completed, ..., in_vault, contracted, failed). */
-  trackStatus: string | null;
-  /** Whether intake (receive, store, probe) failed: then the track never came to exist. */
-  creationFailed: boolean;
-  /** Whether the track has audio to master at all. */
-  masterable: boolean;
-  landrMasterStatus: string | null;
-  masteringRunning: boolean;
-  copyrightStatus: string | null;
-  copyrightVerdict: string | null;
-  /** 'completed' once the release is live; else the release's status (pending, uploaded, failed, taken_down), or null. */
-  distributionStatus: string | null;
-}
+const STATUS_OF: Record<TrackWorkflowStepState, SidebarStepStatus> = {
+  completed: 'completed',
+  running: 'in_progress',
+  failed: 'failed',
+  pending: 'pending',
+  skipped: 'not_applicable',
+};
 
-const VAULT_OR_LATER = new Set(['copyrighted', 'in_vault', 'contracted']);
-const INTAKE_STEPS = new Set(['receive', 'store', 'probe']);
+/** Why the distribution step is as it is, from the release's status. */
+const DISTRIBUTION_NOTES: Record<string, string> = {
+  pending: 'Submitted, waiting for the distributor',
+  uploaded: 'Uploaded to the distributor',
+  sandbox: 'Sandbox only: no store received it',
+  failed: 'The release failed; see the Distributions tab',
+  taken_down: 'Taken down',
+};
+
+const TABS: Record<SidebarStepId, DashboardTab> = {
+  creation: 'upload',
+  mastering: 'mastering',
+  copyright: 'oracle',
+  vault: 'vault',
+  distribution: 'distributions',
+};
 
 /** `release`: the release the track follows (distribution/labels.ts releaseOf), or null. */
-export function fromVaultItem(item: VaultItem, release: Pick<Distribution, 'status' | 'distributor'> | null = null): SidebarTrackInput {
-  return {
-    source: 'uploaded',
-    trackStatus: item.trackStatus,
-    creationFailed: item.workflow.steps.some((step) => INTAKE_STEPS.has(step.name) && step.status === 'failed'),
-    masterable: isMasterable(item),
-    landrMasterStatus: item.landrMasterStatus,
-    masteringRunning: Boolean(item.mastering?.running && item.mastering.kind === 'master'),
-    copyrightStatus: item.copyrightCheck?.status ?? null,
-    copyrightVerdict: item.copyrightCheck?.verdict ?? null,
-    distributionStatus: sidebarDistributionStatus(release),
-  };
-}
-
-function masteringStatus(track: SidebarTrackInput): SidebarStepStatus {
-  if (!track.masterable) return 'not_applicable';
-  if (track.landrMasterStatus === 'completed') return 'completed';
-  if (track.masteringRunning || track.landrMasterStatus === 'processing' || track.landrMasterStatus === 'mastering') return 'in_progress';
-  if (track.landrMasterStatus === 'failed') return 'failed';
-  return 'pending';
-}
-
-function copyrightStatus(track: SidebarTrackInput): SidebarStepStatus {
-  if (track.copyrightStatus === 'completed') return track.copyrightVerdict === 'cleared' ? 'completed' : track.copyrightVerdict === 'needs_review' ? 'held' : 'failed';
-  if (track.copyrightStatus === 'analyzing') return 'in_progress';
-  if (track.copyrightStatus === 'failed') return 'failed';
-  return 'pending';
-}
-
-function distributionStep(status: string | null): { status: SidebarStepStatus; note: string | null } {
-  switch (status) {
-    case 'completed':
-      return { status: 'completed', note: null };
-    case 'pending':
-      return { status: 'in_progress', note: 'Submitted, waiting for the distributor' };
-    case 'uploaded':
-      return { status: 'in_progress', note: 'Uploaded to the distributor' };
-    case 'sandbox':
-      return { status: 'pending', note: 'Sandbox only: no store received it' };
-    case 'failed':
-      return { status: 'failed', note: 'The release failed; see the Distributions tab' };
-    case 'taken_down':
-      return { status: 'pending', note: 'Taken down' };
-    default:
-      return { status: 'pending', note: null };
-  }
-}
-
-export function trackProgress(track: SidebarTrackInput): TrackProgress {
+export function trackProgress(item: VaultItem, release: Pick<Distribution, 'status' | 'distributor'> | null = null): TrackProgress {
+  const states = stepStates(item, { hasContract: false, release });
+  const copyright = STATUS_OF[states.copyright];
+  const distribution = sidebarDistributionStatus(release);
   const statuses: Record<SidebarStepId, { status: SidebarStepStatus; note: string | null }> = {
-    creation: track.creationFailed ? { status: 'failed', note: 'The upload could not be stored' } : { status: 'completed', note: null },
-    mastering: { status: masteringStatus(track), note: track.masterable ? null : 'No audio to master' },
-    copyright: { status: copyrightStatus(track), note: null },
-    vault: { status: track.trackStatus && VAULT_OR_LATER.has(track.trackStatus) ? 'completed' : 'pending', note: null },
-    distribution: distributionStep(track.distributionStatus),
+    creation: isIntakeFailed(item) ? { status: 'failed', note: 'The upload could not be stored' } : { status: 'completed', note: null },
+    mastering: { status: STATUS_OF[states.master], note: states.master === 'skipped' ? 'No audio to master' : null },
+    copyright: { status: copyright !== 'completed' && isHeldForReview(item.copyrightCheck) ? 'held' : copyright, note: null },
+    vault: { status: STATUS_OF[states.vault], note: null },
+    distribution: { status: STATUS_OF[states.distribute], note: (distribution && DISTRIBUTION_NOTES[distribution]) ?? null },
   };
-  const tabs: Record<SidebarStepId, DashboardTab> = {
-    creation: track.source === 'generated' ? 'create' : 'upload',
-    mastering: 'mastering',
-    copyright: 'oracle',
-    vault: 'vault',
-    distribution: 'distributions',
-  };
-  const steps = SIDEBAR_STEPS.map((id): SidebarStep => ({ id, label: STEP_LABELS[id], tab: tabs[id], ...statuses[id] }));
+  const steps = SIDEBAR_STEPS.map((id): SidebarStep => ({ id, label: STEP_LABELS[id], tab: TABS[id], ...statuses[id] }));
   const applicable = steps.filter((step) => step.status !== 'not_applicable');
   const completed = applicable.filter((step) => step.status === 'completed').length;
   return {

@@ -5,7 +5,7 @@ import { renderWithQueries } from '../../../lib/test-render';
 import { describe, expect, it } from 'vitest';
 import type { BalanceResponse } from '../../../../../domain/contracts/tokens';
 import { TOKEN_BALANCE_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
-import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
+import { PRICING_FIXTURE } from '../../../lib/tokens/pricing.fixture';
 import { ACCOUNT_MENU_LINKS, DashboardHeader } from './dashboard-header';
 import { LeftRail } from './left-rail';
 

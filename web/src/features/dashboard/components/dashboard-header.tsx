@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { openLogin, openPricing, openSignup } from '../../../lib/app-events';
 import { useLogout } from '../../../lib/auth';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
-import { TokenBalanceWidget } from '../../tokens/components/token-balance-widget';
+import { TokenBalanceWidget } from '../../../components/tokens/token-balance-widget';
 
 /**
  * The account menu's links. Only screens that exist are listed: account settings are not built

@@ -1,10 +1,9 @@
 // The dashboard frame: header across the top, icon rail on the left, the tab bar and the active
-// tab's panel in the middle, and for a signed-in creator the workflow progress sidebar on the
-// right (collapsible). The panels themselves come from the route.
+// tab's panel in the middle, and the sidebar on the right when the route gives one (the workflow
+// progress sidebar, for a signed-in creator). The panels and the sidebar come from the route.
 import type { ReactNode } from 'react';
 import type { User } from '../../../../../domain/contracts/auth';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
-import { WorkflowSidebar } from '../../workflow-sidebar/components/workflow-sidebar';
 import { DashboardHeader } from './dashboard-header';
 import { LeftRail } from './left-rail';
 import { TabBar } from './tab-bar';
@@ -13,12 +12,14 @@ interface DashboardLayoutProps {
   user: User | null;
   activeTab: DashboardTab;
   onSelectTab(tab: DashboardTab): void;
+  /** Shown beside the panel; none, no sidebar column. */
+  sidebar?: ReactNode;
   children: ReactNode;
 }
 
-export function DashboardLayout({ user, activeTab, onSelectTab, children }: DashboardLayoutProps) {
+export function DashboardLayout({ user, activeTab, onSelectTab, sidebar, children }: DashboardLayoutProps) {
   return (
-    <div className={user ? 'dashboard dashboard--with-sidebar' : 'dashboard'}>
+    <div className={sidebar ? 'dashboard dashboard--with-sidebar' : 'dashboard'}>
       <DashboardHeader user={user} onSelectTab={onSelectTab} />
       <LeftRail activeTab={activeTab} onSelectTab={onSelectTab} />
       <main className="dashboard__main" id="main">
@@ -27,7 +28,7 @@ export function DashboardLayout({ user, activeTab, onSelectTab, children }: Dash
           {children}
         </div>
       </main>
-      {user && <WorkflowSidebar key={user.id} />}
+      {sidebar}
     </div>
   );
 }

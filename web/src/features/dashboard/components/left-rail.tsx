@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Divider } from 'primereact/divider';
 import { Tooltip } from 'primereact/tooltip';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
-import { useRoles } from '../../auth/api/use-roles';
+import { useRoles } from '../../../lib/use-roles';
 
 const TAB_LINKS: { tab: DashboardTab; label: string; icon: string }[] = [
   { tab: 'welcome', label: 'Get started', icon: 'pi-home' },

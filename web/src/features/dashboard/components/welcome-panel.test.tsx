@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import type { CapabilityReport } from '../../../lib/capabilities';
 import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
-import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
+import { PRICING_FIXTURE } from '../../../lib/tokens/pricing.fixture';
 import { WelcomePanel } from './welcome-panel';
 
 function render(capabilities: CapabilityReport | null = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {

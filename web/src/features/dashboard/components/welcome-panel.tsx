@@ -10,7 +10,7 @@ import type { User } from '../../../../../domain/contracts/auth';
 import { openLogin, openPricing, openSignup } from '../../../lib/app-events';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 import { useCapabilities } from '../../../lib/capabilities';
-import { ServicePriceList } from '../../tokens/components/service-price-list';
+import { ServicePriceList } from '../../../components/tokens/service-price-list';
 import { journeySteps, welcomeLead } from '../journey';
 
 const WAVE = [18, 30, 46, 62, 40, 74, 92, 68, 52, 80, 100, 72, 48, 64, 86, 58, 36, 54, 76, 44, 28, 40, 22, 14];

@@ -17,6 +17,7 @@ import { Fact } from '../../../components/ui/fact';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
+import { useNow } from '../../../hooks/use-now';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { evidenceDownloadUrl, useAddEvidence, useDispute, useDisputeAction } from '../api/disputes';
 import {
@@ -33,7 +34,6 @@ import {
   timelineOf,
 } from '../labels';
 import { DisputeActions } from './dispute-actions';
-import { useNow } from './dispute-management-page';
 import type { DetailTab } from './dispute-row';
 import { ReviewPanel } from './review-panel';
 

@@ -6,11 +6,12 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DISPUTE_PRIORITIES, DISPUTE_STATUSES, DISPUTE_TYPES, type DisputeListResponse } from '../../../../../domain/contracts/disputes';
 import type { Role } from '../../../../../domain/contracts/roles';
 import { PanelTitle } from '../../../components/ui/panel-title';
+import { useNow } from '../../../hooks/use-now';
 import { errorMessage } from '../../../lib/api-client';
 import { useDisputes } from '../api/disputes';
 import '../dispute-management.css';
@@ -30,16 +31,6 @@ import { DisputeRow, type DetailTab } from './dispute-row';
 import { FileDisputeDialog } from './file-dispute-dialog';
 
 const DETAIL_TABS: readonly DetailTab[] = ['overview', 'evidence', 'messages', 'timeline', 'resolution'];
-
-/** The current time, ticking every `intervalMs`: relative times and countdowns stay true while the page is open. */
-export function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 export function DisputeManagementPage({ roles }: { roles: readonly Role[] }) {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -10,7 +10,7 @@ import { DISTRIBUTION_FEE_USD_PER_YEAR } from '../../../../../domain/distributio
 import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeTab } from '../../../lib/dashboard-tabs';
-import { useDistributions } from '../api/distribution';
+import { useDistributions } from '../../../lib/distribution/api/distribution';
 import '../distribution.css';
 import { ReleaseCard } from './release-card';
 import { StatementImport } from './statement-import';

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Distribution } from '../../../../../domain/contracts/distribution';
 import { ToastProvider } from '../../../components/ui/toast';
-import { release, SANDBOX_NOTICE_FIXTURE, sandboxRelease } from '../distribution.fixture';
+import { release, SANDBOX_NOTICE_FIXTURE, sandboxRelease } from '../../../lib/distribution/distribution.fixture';
 import { ReleaseCard } from './release-card';
 
 function render(shown: Distribution): string {

@@ -13,9 +13,9 @@ import { Fact } from '../../../components/ui/fact';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { downloadReleasePackage, useTakedown } from '../api/distribution';
+import { downloadReleasePackage, useTakedown } from '../../../lib/distribution/api/distribution';
 import { formatCents } from '../../../lib/format';
-import { formatDay, isSandboxRelease, releaseStatusLabel, releaseStatusSeverity, storeStateLabel } from '../labels';
+import { formatDay, isSandboxRelease, releaseStatusLabel, releaseStatusSeverity, storeStateLabel } from '../../../lib/distribution/labels';
 import { RoyaltyBreakdownTable } from './royalty-breakdown';
 
 const SANDBOX_RELEASE_NOTICE = 'Sandbox: this release was not sent to any store and no store received it. Nothing was charged. The store states shown are simulated.';

@@ -7,9 +7,9 @@ import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { Skeleton } from 'primereact/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { useRoyaltyBreakdown } from '../api/distribution';
+import { useRoyaltyBreakdown } from '../../../lib/distribution/api/distribution';
 import { formatCents } from '../../../lib/format';
-import { breakdownShare, breakdownTotals } from '../labels';
+import { breakdownShare, breakdownTotals } from '../../../lib/distribution/labels';
 
 export function RoyaltyBreakdownTable({ distributionId }: { distributionId: string }) {
   const royalties = useRoyaltyBreakdown(distributionId, { enabled: true });

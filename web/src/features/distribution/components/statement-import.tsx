@@ -12,7 +12,7 @@ import { Tag } from 'primereact/tag';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { useImportStatement, useStatements, type ImportStatementResponse, type StatementList } from '../api/distribution';
+import { useImportStatement, useStatements, type ImportStatementResponse, type StatementList } from '../../../lib/distribution/api/distribution';
 import { formatCents } from '../../../lib/format';
 
 export const STATEMENT_COLUMNS = 'period,store,country,identifier,units,amount';

@@ -8,9 +8,10 @@ import { useSetAtom } from 'jotai';
 import { useCallback, useRef } from 'react';
 import type { RealtimeMessage } from '../../../../../domain/contracts/realtime';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
-import { vaultQueryOptions } from '../../vault/api/get-vault';
+import { vaultQueryOptions } from '../../../lib/track/api/get-vault';
 import { completedTaskAtom } from '../atoms';
-import { completionMessage, isMasterable, milestoneDetail, MILESTONE_EVENTS, milestoneForEvent, nextStep } from '../milestones';
+import { isMasterable } from '../../../lib/track/workflow-steps';
+import { completionMessage, milestoneDetail, MILESTONE_EVENTS, milestoneForEvent, nextStep } from '../milestones';
 
 type TrackEvent = Pick<Extract<RealtimeMessage, { type: 'event' }>, 'readModel' | 'eventType' | 'subjectId' | 'recordedAt'>;
 

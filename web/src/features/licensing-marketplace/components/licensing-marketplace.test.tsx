@@ -12,7 +12,7 @@ import { ToastProvider } from '../../../components/ui/toast';
 import type { CapabilityReport } from '../../../../../domain/platform/capabilities';
 import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import { CAPABILITIES_KEY, MARKETPLACE_KEY, MY_LICENSES_KEY } from '../../../lib/query-keys';
-import { vaultItem } from '../../track-workflow/vault-item.fixture';
+import { vaultItem } from '../../../lib/track/vault-item.fixture';
 import { DEFAULT_FILTERS, marketplaceSearchParams } from '../labels';
 import { marketplaceLicense, purchasedLicense, signedInUser } from '../licensing.fixture';
 import { LicenseResults } from './browse-licenses';

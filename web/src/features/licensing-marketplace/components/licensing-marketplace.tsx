@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { User } from '../../../../../domain/contracts/auth';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { PanelTitle } from '../../../components/ui/panel-title';
-import { useVault } from '../../vault/api/get-vault';
+import { useVault } from '../../../lib/track/api/get-vault';
 import type { Viewer } from '../labels';
 import '../licensing-marketplace.css';
 import { BrowseLicenses } from './browse-licenses';

@@ -8,7 +8,7 @@ import type { MasterLoudnessOption, MasterStyleOption } from '../../../../../dom
 import type { MasteringProgress } from '../../../../../domain/contracts/lifecycle';
 import { throwIfNotOk } from '../../../lib/api-client';
 import { GENERATED_MUSIC_KEY, VAULT_KEY } from '../../../lib/query-keys';
-import { COMPLETE_STEP, ERROR_STEP } from '../../track-workflow/mastering-steps';
+import { COMPLETE_STEP, ERROR_STEP } from '../../../lib/track/mastering-steps';
 import { readProgressStream } from './mastering-stream';
 
 export const MASTER_WITH_PROGRESS_URL = '/api/landr/master-with-progress';

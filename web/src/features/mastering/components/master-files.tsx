@@ -4,10 +4,10 @@
 // measured on the master.
 import { Card } from 'primereact/card';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
-import { MasteringResults, masteringResultsOf } from '../../track-workflow/components/mastering-results';
-import { AudioPlayer } from '../../vault/components/audio-player';
-import { DownloadButton } from '../../vault/components/download-button';
-import { downloadFileName } from '../../vault/download-names';
+import { MasteringResults, masteringResultsOf } from '../../../components/track/mastering-results';
+import { AudioPlayer } from '../../../components/media/audio-player';
+import { DownloadButton } from '../../../components/media/download-button';
+import { downloadFileName } from '../../../lib/media/download-names';
 import { masterSettingsText } from '../master-options';
 
 const LABELS = { original: 'Original', preview: 'Preview', master: 'Master' } as const;

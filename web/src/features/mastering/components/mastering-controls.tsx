@@ -9,11 +9,11 @@ import type { Ref } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { MasterStatusBadge } from '../../track-workflow/components/master-status-badge';
-import { TokenCostNote } from '../../tokens/components/token-cost-note';
-import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
-import { MasteringStepList } from '../../track-workflow/components/mastering-step-list';
-import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
+import { MasterStatusBadge } from '../../../components/track/master-status-badge';
+import { TokenCostNote } from '../../../components/tokens/token-cost-note';
+import { reportInsufficientTokens } from '../../../lib/tokens/insufficient-tokens';
+import { MasteringStepList } from '../../../components/track/mastering-step-list';
+import { foldMasteringSteps } from '../../../lib/track/mastering-steps';
 import { useCreateMaster, type MasterKind, type MasterSettings } from '../api/create-master';
 import { LOUDNESS_CHOICES, MASTER_SETTING_FIELDS } from '../master-options';
 

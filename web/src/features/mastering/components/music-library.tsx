@@ -8,7 +8,7 @@ import { Skeleton } from 'primereact/skeleton';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { formatDuration } from '../../../lib/format';
-import { masterStatusBadge } from '../../track-workflow/master-status';
+import { masterStatusBadge } from '../../../lib/track/master-status';
 
 /** Music whose intake has finished: what the audio engine can master. */
 export function isReadyForMastering(item: VaultItem): boolean {

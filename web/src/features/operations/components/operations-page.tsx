@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import type { LedgerFailuresResponse, OutboxResponse, WaitingDeliveriesResponse, WorkflowsResponse } from '../../../../../domain/contracts/operations';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
-import { useRoles } from '../../auth/api/use-roles';
+import { useRoles } from '../../../lib/use-roles';
 import { useLedgerFailures, useOutbox, useReconciliation, useRetryDelivery, useRetryRegistration, useTroubledWorkflows, useWaitingDeliveries } from '../api/operations';
 import { PartnerReconciliation } from './reconciliation';
 import { ServerCapabilities } from './server-capabilities';

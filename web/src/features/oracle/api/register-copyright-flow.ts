@@ -3,9 +3,9 @@
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useOneShotMutation } from '../../../lib/one-shot-mutation';
 import { COPYRIGHT_CHECKS_KEY, VAULT_KEY } from '../../../lib/query-keys';
-import { registerCopyright, type RegistrationResponse } from '../../track-workflow/api/register-copyright';
-import { runCopyrightCheck, type CopyrightCheckResponse } from '../../track-workflow/api/run-copyright-check';
-import { isCopyrightCleared } from '../../track-workflow/workflow-steps';
+import { registerCopyright, type RegistrationResponse } from '../../../lib/track/api/register-copyright';
+import { runCopyrightCheck, type CopyrightCheckResponse } from '../../../lib/track/api/run-copyright-check';
+import { isCopyrightCleared } from '../../../lib/track/workflow-steps';
 
 export type RegisterFlowOutcome =
   | { kind: 'conflict'; check: CopyrightCheckResponse }

@@ -2,7 +2,7 @@
 // also polls GET /api/vault every 2 s, but only while a track is mastering or being
 // analysed, and stops when nothing is running.
 import { useQuery } from '@tanstack/react-query';
-import { vaultQueryOptions } from '../../vault/api/get-vault';
+import { vaultQueryOptions } from '../../../lib/track/api/get-vault';
 import { isWorkflowActive } from '../workflow-status';
 
 export const WORKFLOW_POLL_MS = 2_000;

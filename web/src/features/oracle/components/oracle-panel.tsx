@@ -6,6 +6,8 @@ import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
+import type { ReactNode } from 'react';
+import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeTab } from '../../../lib/dashboard-tabs';
@@ -15,7 +17,12 @@ import '../oracle.css';
 import { ledgerWait, trackWorkflowStatus } from '../workflow-status';
 import { WorkflowTrackCard } from './workflow-track-card';
 
-export function OraclePanel() {
+interface OraclePanelProps {
+  /** What a registered track's card offers for its royalty contract; the dashboard gives the Smart Contracts screen's button. */
+  contractAction?: (item: VaultItem) => ReactNode;
+}
+
+export function OraclePanel({ contractAction }: OraclePanelProps) {
   const changeTab = useChangeTab();
   const vault = useWorkflowVault();
   const ledger = useCapability('ledger-submission');
@@ -69,7 +76,7 @@ export function OraclePanel() {
       {items.length > 0 && (
         <div className="workflow-grid">
           {items.map((item) => (
-            <WorkflowTrackCard key={item.id} item={item} />
+            <WorkflowTrackCard key={item.id} item={item} contractAction={contractAction?.(item)} />
           ))}
         </div>
       )}

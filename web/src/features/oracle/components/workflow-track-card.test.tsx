@@ -7,8 +7,8 @@ import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import type { CapabilityReport } from '../../../lib/capabilities';
 import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
-import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
-import { copyrightCheck, vaultItem } from '../../track-workflow/vault-item.fixture';
+import { PRICING_FIXTURE } from '../../../lib/tokens/pricing.fixture';
+import { copyrightCheck, vaultItem, workflowSteps } from '../../../lib/track/vault-item.fixture';
 import { WorkflowTrackCard } from './workflow-track-card';
 
 function render(item: VaultItem, capabilities: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
@@ -28,7 +28,8 @@ describe('oracle workflow card of an unmastered track', () => {
   });
 
   it('offers registration, and still mastering, once the check cleared the track as uploaded', () => {
-    const html = render(vaultItem({ copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'cleared', clearanceScore: 97 }) }));
+    const cleared = { copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'cleared', clearanceScore: 97 }), workflow: { ...vaultItem().workflow, steps: workflowSteps({ oracle: 'completed' }) } };
+    const html = render(vaultItem(cleared));
     expect(buttons(html)).toEqual(['Start Mastering', 'Register Copyright']);
     expect(html).toContain('cleared this track as uploaded');
   });
@@ -51,5 +52,22 @@ describe('oracle workflow card of a text upload', () => {
 
   it('says it registers on the XRP Ledger where the server submits to it', () => {
     expect(render(text, CAPABILITIES_FULL_FIXTURE)).toContain('registers it on the XRP Ledger.');
+  });
+});
+
+describe('oracle workflow card of a registered track', () => {
+  const registered = vaultItem({
+    trackStatus: 'in_vault',
+    xrplTxHash: 'AB'.repeat(32),
+    workflow: { ...vaultItem().workflow, steps: workflowSteps({ oracle: 'completed', register: 'completed', certificate: 'completed', vault: 'completed' }) },
+  });
+
+  it('offers the contract action the dashboard hands it beside View Certificate, and none without one', () => {
+    const withAction = renderWithQueries(<WorkflowTrackCard item={registered} contractAction={<button type="button" aria-label="Create Smart Contract" />} />, [
+      [CAPABILITIES_KEY, CAPABILITIES_ZERO_CONFIG_FIXTURE],
+      [TOKEN_PRICING_KEY, PRICING_FIXTURE],
+    ]);
+    expect(buttons(withAction)).toEqual(['View Certificate', 'Create Smart Contract']);
+    expect(buttons(render(registered))).toEqual(['View Certificate']);
   });
 });

@@ -5,8 +5,7 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { useToast, type ToastOptions } from '../../../components/ui/toast';
@@ -14,22 +13,19 @@ import { errorMessage } from '../../../lib/api-client';
 import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useCapability } from '../../../lib/capabilities';
 import { formatDate } from '../../../lib/format';
-import { TokenCostNote } from '../../tokens/components/token-cost-note';
-import { reportInsufficientTokens } from '../../tokens/insufficient-tokens';
-import { useRunCopyrightCheck } from '../../track-workflow/api/run-copyright-check';
-import { useStartMastering } from '../../track-workflow/api/start-mastering';
-import { CopyrightCheckReport, hasCheckReport } from '../../track-workflow/components/copyright-check-report';
-import { MasteringResults, masteringResultsOf } from '../../track-workflow/components/mastering-results';
-import { MasteringStepList } from '../../track-workflow/components/mastering-step-list';
-import { OracleStageList } from '../../track-workflow/components/oracle-stage-list';
-import { RegistrationSummary } from '../../track-workflow/components/registration-summary';
-import { LEDGER_STATUS_TEXT } from '../../track-workflow/ledger-status';
-import { foldMasteringSteps } from '../../track-workflow/mastering-steps';
-import { checkUnavailableReason, isCopyrightCleared } from '../../track-workflow/workflow-steps';
-import { checkOutcomeToast, registrationToast } from '../../track-workflow/outcome-toasts';
-import { useContracts } from '../../track-workflow/api/create-contract';
-import { smartContractTabAtom } from '../../smart-contracts/atoms';
-import { CreateContractDialog } from '../../smart-contracts/components/create-contract-dialog';
+import { TokenCostNote } from '../../../components/tokens/token-cost-note';
+import { reportInsufficientTokens } from '../../../lib/tokens/insufficient-tokens';
+import { useRunCopyrightCheck } from '../../../lib/track/api/run-copyright-check';
+import { useStartMastering } from '../../../lib/track/api/start-mastering';
+import { CopyrightCheckReport, hasCheckReport } from '../../../components/track/copyright-check-report';
+import { MasteringResults, masteringResultsOf } from '../../../components/track/mastering-results';
+import { MasteringStepList } from '../../../components/track/mastering-step-list';
+import { OracleStageList } from '../../../components/track/oracle-stage-list';
+import { RegistrationSummary } from '../../../components/track/registration-summary';
+import { LEDGER_STATUS_TEXT } from '../../../lib/track/ledger-status';
+import { foldMasteringSteps } from '../../../lib/track/mastering-steps';
+import { checkUnavailableReason, isCopyrightCleared } from '../../../lib/track/workflow-steps';
+import { checkOutcomeToast, registrationToast } from '../../../lib/track/outcome-toasts';
 import { RegistrationAfterCheckError, useRegisterCopyrightFlow, type RegisterFlowOutcome } from '../api/register-copyright-flow';
 import { failureDetails, trackWorkflowStatus, workflowStatusDisplay } from '../workflow-status';
 
@@ -60,7 +56,13 @@ function failureToast(error: unknown): ToastOptions {
   return { severity: 'error', summary: 'Copyright check failed', detail: errorMessage(error, 'The copyright check could not run') };
 }
 
-export function WorkflowTrackCard({ item }: { item: VaultItem }) {
+interface WorkflowTrackCardProps {
+  item: VaultItem;
+  /** What a registered track offers for its royalty contract (the Smart Contracts screen's button), beside View Certificate. */
+  contractAction?: ReactNode;
+}
+
+export function WorkflowTrackCard({ item, contractAction }: WorkflowTrackCardProps) {
   const changeTab = useChangeTab();
   const toast = useToast();
   const startMastering = useStartMastering();
@@ -199,7 +201,7 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
             <RegistrationSummary item={item} />
             <div className="button-row">
               <Button label="View Certificate" icon="pi pi-verified" size="small" outlined onClick={() => changeTab('vault')} />
-              <ContractButton item={item} />
+              {contractAction}
             </div>
           </div>
         )}
@@ -225,34 +227,5 @@ export function WorkflowTrackCard({ item }: { item: VaultItem }) {
         )}
       </Card>
     </article>
-  );
-}
-
-/** Opens the Create Smart Contract dialog for this track; once it has a contract, leads to it instead. */
-function ContractButton({ item }: { item: VaultItem }) {
-  const changeTab = useChangeTab();
-  const contracts = useContracts({ enabled: true });
-  const setContractTab = useSetAtom(smartContractTabAtom);
-  const [open, setOpen] = useState(false);
-  const list = contracts.data ?? [];
-  const showContracts = () => {
-    setContractTab('contracts');
-    changeTab('smart-contracts');
-  };
-  if (list.some((contract) => contract.contentId === item.id)) {
-    return <Button label="Open Smart Contract" icon="pi pi-file-edit" size="small" outlined onClick={showContracts} />;
-  }
-  return (
-    <>
-      <Button label="Create Smart Contract" icon="pi pi-file-edit" size="small" disabled={contracts.isPending} onClick={() => setOpen(true)} />
-      <CreateContractDialog
-        visible={open}
-        onHide={() => setOpen(false)}
-        items={[item]}
-        contracts={list}
-        initialContentId={item.id}
-        onCreated={showContracts}
-      />
-    </>
   );
 }

@@ -26,10 +26,10 @@ import {
 } from '../../../../../domain/royalties/terms';
 import { useToast } from '../../../components/ui/toast';
 import { useCapability } from '../../../lib/capabilities';
-import { contractCreatedToast, contractFailure } from '../../track-workflow/outcome-toasts';
+import { contractCreatedToast, contractFailure } from '../../../lib/track/outcome-toasts';
 import { useCreateContract } from '../api/smart-contracts';
 import { registeredContent, SCHEDULE_LABELS, shortHash } from '../labels';
-import { FundingDialog, type FundingNeeded } from './funding-dialog';
+import { FundingDialog, type FundingNeeded } from '../../../components/tokens/funding-dialog';
 import '../smart-contracts.css';
 
 interface CreateContractDialogProps {

@@ -6,8 +6,8 @@ import { Card } from 'primereact/card';
 import { useState } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { useChangeTab } from '../../../lib/dashboard-tabs';
-import { AudioPlayer } from '../../vault/components/audio-player';
-import { CertificateDialog } from '../../vault/components/certificate-dialog';
+import { AudioPlayer } from '../../../components/media/audio-player';
+import { CertificateDialog } from '../../../components/track/certificate-dialog';
 import { fileTypeOf, registeredContent, shortHash } from '../labels';
 
 interface LibraryTabProps {

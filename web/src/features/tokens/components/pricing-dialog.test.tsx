@@ -9,9 +9,9 @@ import type { CapabilityReport } from '../../../../../domain/platform/capabiliti
 import { capabilityState } from '../../../lib/capabilities';
 import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
-import { PRICING_FIXTURE, PRICING_FULL_FIXTURE } from '../pricing.fixture';
+import { PRICING_FIXTURE, PRICING_FULL_FIXTURE } from '../../../lib/tokens/pricing.fixture';
 import { SubscriptionTiers, TokenPackages } from './pricing-dialog';
-import { ServicePriceList } from './service-price-list';
+import { ServicePriceList } from '../../../components/tokens/service-price-list';
 
 const noop = () => undefined;
 

@@ -16,10 +16,10 @@ import type { PricingResponse } from '../../../../../domain/contracts/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { capabilityState, NOT_ON_THIS_SERVER, useCapabilities, type CapabilityReport, type CapabilityState } from '../../../lib/capabilities';
 import { formatTokens } from '../../../lib/format';
-import { usePricing, useTokenBalance } from '../api/tokens';
-import { formatBalance, unavailableReason } from '../labels';
+import { usePricing, useTokenBalance } from '../../../lib/tokens/api/tokens';
+import { formatBalance, unavailableReason } from '../../../lib/tokens/labels';
 import '../tokens.css';
-import { ServicePriceList } from './service-price-list';
+import { ServicePriceList } from '../../../components/tokens/service-price-list';
 import { XrpPurchaseCard } from './xrp-purchase-card';
 
 interface PricingDialogProps {

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { LOW_TOKEN_POPUP_TOKENS } from '../../../../../domain/tokens/catalogue';
 import { OPEN_PRICING_EVENT, OPEN_TOKEN_HISTORY_EVENT, pricingNoticeFromEvent, useWindowEvent } from '../../../lib/app-events';
-import { usePricing, useTokenBalance } from '../api/tokens';
+import { usePricing, useTokenBalance } from '../../../lib/tokens/api/tokens';
 import { browserStorage, lowTokenPopupDecision, readShownBalances, rememberShownBalance } from '../low-token-popup';
 import { PricingDialog } from './pricing-dialog';
 import { TokenHistoryDialog } from './token-history-dialog';

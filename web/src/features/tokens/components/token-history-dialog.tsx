@@ -9,8 +9,8 @@ import { Tag } from 'primereact/tag';
 import type { TokenTransaction } from '../../../../../domain/contracts/tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { HISTORY_LIMIT, useTokenTransactions } from '../api/tokens';
-import { causeLabel, formatBalance, signedTokens, statusDisplay } from '../labels';
+import { HISTORY_LIMIT, useTokenTransactions } from '../../../lib/tokens/api/tokens';
+import { causeLabel, formatBalance, signedTokens, statusDisplay } from '../../../lib/tokens/labels';
 import '../tokens.css';
 
 export function TokenHistoryDialog({ visible, onHide }: { visible: boolean; onHide(): void }) {

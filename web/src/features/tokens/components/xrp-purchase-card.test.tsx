@@ -10,7 +10,7 @@ import type { CapabilityReport } from '../../../../../domain/platform/capabiliti
 import { ToastProvider } from '../../../components/ui/toast';
 import { CAPABILITIES_FULL_FIXTURE, CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import { CAPABILITIES_KEY, XRP_PRICING_KEY, XRP_QR_CODE_KEY, XRP_WALLET_INFO_KEY } from '../../../lib/query-keys';
-import type { XrpWalletInfo } from '../api/xrp';
+import type { XrpWalletInfo } from '../../../lib/tokens/api/xrp';
 import { XrpPurchaseCard, XrpTransferTab } from './xrp-purchase-card';
 
 const ADDRESS = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';

@@ -16,8 +16,8 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCapability } from '../../../lib/capabilities';
 import { formatDateTime } from '../../../lib/format';
-import { useOpenCardOnramp, useXrpPricing, useXrpQrCode, useXrpWalletInfo } from '../api/xrp';
-import { DepositNetwork } from './deposit-network';
+import { useOpenCardOnramp, useXrpPricing, useXrpQrCode, useXrpWalletInfo } from '../../../lib/tokens/api/xrp';
+import { DepositNetwork } from '../../../components/tokens/deposit-network';
 
 
 export function XrpPurchaseCard() {

@@ -4,7 +4,7 @@ import { renderWithQueries } from '../../../lib/test-render';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
 import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
-import { PRICING_FIXTURE } from '../../tokens/pricing.fixture';
+import { PRICING_FIXTURE } from '../../../lib/tokens/pricing.fixture';
 import { UploadPanel } from './upload-panel';
 
 const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };

@@ -25,7 +25,7 @@ import { PanelTitle } from '../../../components/ui/panel-title';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { fileExtension, formatBytes } from '../../../lib/format';
-import { ROYALTY_SPLIT_NOTE } from '../../distribution/labels';
+import { ROYALTY_SPLIT_NOTE } from '../../../lib/distribution/labels';
 import { ACCEPT, ACCEPTED_SUMMARY, contentTypeFor } from '../accepted-formats';
 import { useUploadContent } from '../api/upload-content';
 import { UploadSideCards } from './upload-side-cards';

@@ -10,9 +10,9 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useCapability, type CapabilityState } from '../../../lib/capabilities';
-import { useSyncTokens, useTokenBalance } from '../../tokens/api/tokens';
-import { ServicePriceList } from '../../tokens/components/service-price-list';
-import { formatBalance } from '../../tokens/labels';
+import { useSyncTokens, useTokenBalance } from '../../../lib/tokens/api/tokens';
+import { ServicePriceList } from '../../../components/tokens/service-price-list';
+import { formatBalance } from '../../../lib/tokens/labels';
 
 /** The steps after an upload, the registration worded by whether this server submits to the ledger. */
 function nextSteps(ledger: CapabilityState): { title: string; text: string; icon: string }[] {

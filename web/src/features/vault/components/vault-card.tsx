@@ -13,13 +13,13 @@ import { HeldForReview } from '../../../components/copyright/held-for-review';
 import { isHeldForReview } from '../../../components/copyright/registered-work';
 import { CONTENT_TYPE_DISPLAY, ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { formatBytes, formatDate, formatDuration, shortenHash } from '../../../lib/format';
-import { DistributionDialog } from '../../distribution/components/distribution-dialog';
-import { ledgerStatusLabel, masterStatusLabel, masterStatusSeverity } from '../status-labels';
+import { DistributionDialog } from '../../../components/distribution/distribution-dialog';
+import { ledgerStatusLabel, masterStatusLabel, masterStatusSeverity } from '../../../lib/track/status-labels';
 import '../vault.css';
-import { AudioPlayer } from './audio-player';
-import { CertificateDialog } from './certificate-dialog';
-import { DownloadButton } from './download-button';
-import { WorkflowSteps } from './workflow-steps';
+import { AudioPlayer } from '../../../components/media/audio-player';
+import { CertificateDialog } from '../../../components/track/certificate-dialog';
+import { DownloadButton } from '../../../components/media/download-button';
+import { WorkflowSteps } from '../../../components/track/workflow-steps';
 
 const STATUS_DISPLAY: Record<string, { label: string; severity: 'success' | 'warning' | 'danger' | 'secondary'; icon: string }> = {
   registered: { label: 'Registered', severity: 'success', icon: 'pi pi-verified' },

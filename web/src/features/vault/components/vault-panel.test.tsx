@@ -6,8 +6,8 @@ import { Provider as JotaiProvider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
-import { vaultItem } from '../../track-workflow/vault-item.fixture';
-import { vaultQueryOptions } from '../api/get-vault';
+import { vaultItem } from '../../../lib/track/vault-item.fixture';
+import { vaultQueryOptions } from '../../../lib/track/api/get-vault';
 import { VaultPanel } from './vault-panel';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -12,8 +12,8 @@ import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
 import { openSignup } from '../../../lib/app-events';
 import { useChangeTab } from '../../../lib/dashboard-tabs';
-import { useVault } from '../api/get-vault';
-import { DEMO_VAULT_ITEMS } from '../demo-items';
+import { useVault } from '../../../lib/track/api/get-vault';
+import { DEMO_VAULT_ITEMS } from '../../../lib/track/demo-items';
 import { VaultCard } from './vault-card';
 
 type TypeFilter = 'all' | ContentType;

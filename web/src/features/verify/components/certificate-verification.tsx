@@ -11,7 +11,7 @@ import type { VerificationResponse } from '../../../../../domain/contracts/lifec
 import { Fact } from '../../../components/ui/fact';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatBytes, formatDateTime } from '../../../lib/format';
-import { EXPLORERS } from '../../track-workflow/ledger-status';
+import { EXPLORERS } from '../../../lib/track/ledger-status';
 import { useVerification } from '../api/get-verification';
 import { CHECK_LABELS, CHECK_ORDER, CHECK_STATUS_TEXT, sameHash, sha256Hex, verdict, type CheckStatus } from '../verdict';
 import '../verify.css';

@@ -15,11 +15,11 @@ import type { Distribution } from '../../../../../domain/contracts/distribution'
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeTab } from '../../../lib/dashboard-tabs';
-import { useDistributions } from '../../distribution/api/distribution';
-import { releaseOf } from '../../distribution/labels';
-import { useVault } from '../../vault/api/get-vault';
+import { useDistributions } from '../../../lib/distribution/api/distribution';
+import { releaseOf } from '../../../lib/distribution/labels';
+import { useVault } from '../../../lib/track/api/get-vault';
 import { sidebarCollapsedAtom } from '../atoms';
-import { fromVaultItem, STEP_LABELS, trackProgress, type SidebarStep, type SidebarStepStatus } from '../sidebar-progress';
+import { STEP_LABELS, trackProgress, type SidebarStep, type SidebarStepStatus } from '../sidebar-progress';
 import '../workflow-sidebar.css';
 
 const STATUS_TEXT: Record<SidebarStepStatus, string> = {
@@ -99,7 +99,7 @@ export function WorkflowSidebar() {
 }
 
 function SidebarTrack({ item, release }: { item: VaultItem; release: Distribution | null }) {
-  const progress = trackProgress(fromVaultItem(item, release));
+  const progress = trackProgress(item, release);
   const headingId = useId();
   return (
     <section className="sidebar-track" aria-labelledby={headingId} data-progress={progress.percent}>
