@@ -1,8 +1,11 @@
 // Starts and drives TrackLifecycle workflows on Temporal for the API and the operator CLI. A track
 // whose workflow run has ended (an older run, or one ended by an operator) gets a new run on the
 // same workflow id, which finds its state in the event store, and the command goes to that run.
+import { randomUUID } from 'node:crypto';
 import { WithStartWorkflowOperation, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { UpdateDefinition } from '@temporalio/common';
+import { IllegalStateError, NotFoundError } from '../../domain/shared/errors';
+import { refusal, type TrackState } from '../../domain/track/track.decider';
 import {
   copyrightCheckUpdate,
   masterUpdate,
@@ -12,6 +15,7 @@ import {
   trackLifecycleWorkflowId,
   type CheckCommand,
   type CheckOutcomeValue,
+  type CommandContext,
   type CommandOutcome,
   type MasterCommand,
   type MasterOutcomeValue,
@@ -82,4 +86,58 @@ export function temporalLifecycleClient(client: Client, taskQueue = TRACK_LIFECY
     register: (input, command: RegisterCommand) => execute(input, registerUpdate, command),
     retryRegistration: (input, command: RetryCommand) => execute(input, retryRegistrationUpdate, command),
   };
+}
+
+/** A track as the client needs it: its id and its state folded from its stream. */
+export interface LifecycleTrack {
+  id: string;
+  state: TrackState;
+}
+
+/** The workflow's input, rebuilt from the track's recorded upload, for a track whose workflow run must be started again. */
+export function lifecycleInput(track: LifecycleTrack, context: CommandContext): TrackLifecycleInput {
+  if (track.state.status === 'none') throw new IllegalStateError('The upload has not been received yet');
+  const upload = track.state.upload;
+  return {
+    trackId: track.id,
+    ownerId: upload.ownerId,
+    title: upload.title,
+    description: upload.description,
+    contentType: upload.contentType,
+    royaltySplit: upload.royaltySplit,
+    genre: upload.genre,
+    originalName: upload.originalName,
+    // Intake has run: a new run finds the file stored and does not look in staging.
+    stagingName: `${track.id}.part`,
+    detectedExtension: upload.detectedExtension,
+    detectedMimeType: upload.detectedMimeType,
+    size: upload.size,
+    ...context,
+  };
+}
+
+export type RetryResult = { refused: string } | { outcome: CommandOutcome<RegisterOutcomeValue> };
+
+/**
+ * An operator's retry of a failed ledger step, for the operator API and the ops CLI alike: the
+ * track whoever owns it, the same refusal, the workflow input rebuilt, the update sent.
+ */
+export async function retryFailedRegistration(
+  deps: { findTrack: (trackId: string) => Promise<LifecycleTrack | null>; lifecycle: Pick<TrackLifecycleClient, 'retryRegistration'> },
+  trackId: string,
+  options: { operator: string; note: string | null; publicUrl: string; correlationId?: string },
+): Promise<RetryResult> {
+  const track = await deps.findTrack(trackId);
+  if (!track) throw new NotFoundError(`No content item with id ${trackId}`);
+  const why = refusal(track.state, 'retry');
+  if (why) return { refused: why };
+  const context = { correlationId: options.correlationId ?? randomUUID(), actor: `operator:${options.operator}` };
+  const outcome = await deps.lifecycle.retryRegistration(lifecycleInput(track, context), {
+    ...context,
+    publicUrl: options.publicUrl,
+    retryId: randomUUID(),
+    operator: options.operator,
+    note: options.note,
+  });
+  return { outcome };
 }

@@ -15,9 +15,9 @@ import { findStoredFileOwner } from '../../../projections/vault/queries';
 import { fileResponse } from '../../openapi';
 import { viewerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
+import { idParams } from '../shared-schemas';
 
-const params = z.object({ id: z.string().min(1).max(200) });
-const workParams = params.extend({ workId: z.string().min(1).max(300) });
+const workParams = idParams.extend({ workId: z.string().min(1).max(300) });
 
 export const REVIEW_REFUSALS = {
   noCase: (id: string) => `No review case ${id}`,
@@ -79,7 +79,7 @@ export const disputeReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "An oracle review's material: the held track, the works its check matched, with audio, and the passages found alike (reviewers and the track's owner)",
         tags: ['disputes'],
-        params,
+        params: idParams,
         response: { 200: reviewMaterialSchema },
       },
     },
@@ -136,7 +136,7 @@ export const disputeReviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/disputes/:id/review/audio/track',
-    { schema: { summary: "The held track's checked audio, for the review (reviewers and the track's owner; never auditors)", tags: ['disputes'], params, response: audioResponse } },
+    { schema: { summary: "The held track's checked audio, for the review (reviewers and the track's owner; never auditors)", tags: ['disputes'], params: idParams, response: audioResponse } },
     async (request, reply) => {
       const state = await reviewCaseFor(eventStore, request, request.params.id);
       const check = await heldCheck(eventStore, state.workId!, state.checkId!);

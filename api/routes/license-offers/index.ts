@@ -17,7 +17,8 @@ import { findOffer, listMarketplace, type EscrowSettings } from '../../../projec
 import { noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { offerParamsSchema, updateOfferRequestSchema } from './schemas';
+import { idParams } from '../shared-schemas';
+import { updateOfferRequestSchema } from './schemas';
 
 const OFFER_NOT_FOUND = 'License offer not found';
 
@@ -64,7 +65,7 @@ export const licenseOfferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/licenses/marketplace/:id',
-    { schema: { summary: 'One license offer (a withdrawn one says so in its status)', tags: ['licensing'], ...PUBLIC, params: offerParamsSchema, response: { 200: offerResponseSchema } } },
+    { schema: { summary: 'One license offer (a withdrawn one says so in its status)', tags: ['licensing'], ...PUBLIC, params: idParams, response: { 200: offerResponseSchema } } },
     async (request) => {
       const stored = await findOffer(db, request.params.id, escrow());
       if (!stored) throw new HttpError(404, OFFER_NOT_FOUND);
@@ -102,7 +103,7 @@ export const licenseOfferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/licenses/offers/:id',
-    { schema: { summary: "Change an offer's terms, price or payment options", tags: ['licensing'], params: offerParamsSchema, body: updateOfferRequestSchema, response: { 200: offerResponseSchema } } },
+    { schema: { summary: "Change an offer's terms, price or payment options", tags: ['licensing'], params: idParams, body: updateOfferRequestSchema, response: { 200: offerResponseSchema } } },
     async (request) => {
       const userId = requireUserId(request);
       const { workId } = await ownedOffer(userId, request.params.id);
@@ -112,7 +113,7 @@ export const licenseOfferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/licenses/offers/:id',
-    { schema: { summary: 'Withdraw an offer from the marketplace (licenses already sold stay valid)', tags: ['licensing'], params: offerParamsSchema, body: noBody, response: { 200: offerResponseSchema } } },
+    { schema: { summary: 'Withdraw an offer from the marketplace (licenses already sold stay valid)', tags: ['licensing'], params: idParams, body: noBody, response: { 200: offerResponseSchema } } },
     async (request) => {
       const userId = requireUserId(request);
       await ownedOffer(userId, request.params.id);

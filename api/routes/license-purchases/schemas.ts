@@ -2,8 +2,6 @@
 import { z } from 'zod';
 import { purchasedLicenseSchema } from '../../../domain/contracts/licensing';
 
-export const licenseParamsSchema = z.object({ id: z.string().min(1).max(200) });
-
 export const signedLicenseCertificateResponseSchema = z.object({
   certificate: z.record(z.string(), z.unknown()),
   signature: z.object({ algorithm: z.literal('Ed25519'), keyId: z.string(), publicKey: z.string(), canonicalization: z.literal('RFC8785'), value: z.string() }),

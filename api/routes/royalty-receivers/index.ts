@@ -23,7 +23,7 @@ import { findReceiver, listOwnerReceivers, toReceiver } from '../../../projectio
 import { findUserById } from '../../../projections/users/queries';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
 import { requireUserId } from '../../plugins/auth';
-import { receiverParamsSchema } from './schemas';
+import { idParams } from '../shared-schemas';
 
 export const REGISTRATION_REQUIRED = 'Copyright Registration Required: register this content on the XRP Ledger before adding royalty receivers';
 const CONTENT_NOT_FOUND = 'Content not found';
@@ -152,7 +152,7 @@ export const royaltyReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/royalty-receivers/:id',
-    { schema: { summary: 'Remove a royalty receiver: they are no longer paid and their invitation link stops working', tags: ['receivers'], params: receiverParamsSchema, response: { 200: removeReceiverResponseSchema } } },
+    { schema: { summary: 'Remove a royalty receiver: they are no longer paid and their invitation link stops working', tags: ['receivers'], params: idParams, response: { 200: removeReceiverResponseSchema } } },
     async (request) => {
       const userId = requireUserId(request);
       const receiver = await findReceiver(db, request.params.id);

@@ -11,7 +11,8 @@ import { findPayableOfContent } from '../../../projections/reconciliation/querie
 import { findRoyaltyBreakdown, listStatements, listUnmatchedLines } from '../../../projections/statements/queries';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { MAX_STATEMENT_BYTES, releaseParamsSchema, statementFormSchema } from './schemas';
+import { idParams } from '../shared-schemas';
+import { MAX_STATEMENT_BYTES, statementFormSchema } from './schemas';
 import { readStatementUpload } from './upload';
 
 const MAX_MB = MAX_STATEMENT_BYTES / 1024 / 1024;
@@ -61,7 +62,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'A release\'s royalties by store: self-reported (your uploads, an estimate) apart from payable (the delivery partner\'s statements: released by its funds, or unreconciled)',
         tags: ['distribution'],
-        params: releaseParamsSchema,
+        params: idParams,
         response: { 200: royaltyBreakdownSchema },
       },
     },

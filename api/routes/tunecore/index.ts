@@ -20,8 +20,9 @@ import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries'
 import { fileResponse, noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { requireTokensFor } from '../lifecycle/commands';
-import { distributeBodySchema, distributionIdParams, takedownResponseSchema } from './schemas';
+import { idParams } from '../shared-schemas';
+import { requireTokensFor } from '../track-commands';
+import { distributeBodySchema, takedownResponseSchema } from './schemas';
 
 export const NO_STORE_SELECTED = 'Please select at least one streaming platform for distribution';
 export const REGISTRATION_REQUIRED = 'Copyright Registration Required: register the track on the XRP Ledger before distributing it';
@@ -111,7 +112,7 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/tunecore/distributions/:id/takedown',
-    { schema: { summary: 'Takes a release down from every store; its yearly fee is no longer charged', tags: ['distribution'], params: distributionIdParams, body: noBody, response: { 200: takedownResponseSchema } } },
+    { schema: { summary: 'Takes a release down from every store; its yearly fee is no longer charged', tags: ['distribution'], params: idParams, body: noBody, response: { 200: takedownResponseSchema } } },
     async (request) => {
       const ownerId = requireUserId(request);
       const distribution = await owned(ownerId, request.params.id);
@@ -127,7 +128,7 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/tunecore/distributions/:id/package',
-    { schema: { summary: "The release package's DDEX ERN 4.3 message (XML) as a download", tags: ['distribution'], params: distributionIdParams, response: { 200: fileResponse('application/xml', 'The NewReleaseMessage') } } },
+    { schema: { summary: "The release package's DDEX ERN 4.3 message (XML) as a download", tags: ['distribution'], params: idParams, response: { 200: fileResponse('application/xml', 'The NewReleaseMessage') } } },
     async (request, reply) => {
       const distribution = await owned(requireUserId(request), request.params.id);
       const ern = await readFile(path.join(storage.root, releaseDirectory(distribution.id), ERN_FILE)).catch(() => null);
