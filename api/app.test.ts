@@ -18,7 +18,7 @@ import type { PostgresEventStore } from '../infra/eventstore/postgres-event-stor
 import type { FileStorage } from '../infra/storage/file-storage';
 import type { Projector } from '../projections/projector';
 import type { RetryCommand, TrackLifecycleInput } from '../workflows/track-lifecycle/shared';
-import { viewWhen } from './routes/lifecycle/commands';
+import { viewWhen } from './routes/track-commands';
 
 let app: FastifyInstance;
 let db: Db;

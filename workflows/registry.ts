@@ -11,7 +11,7 @@ import { payableStatementImporter } from '../infra/distribution/statement-import
 import { createDisputeEffects } from '../infra/disputes/dispute-effects';
 import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 import { royaltyEarningsSink } from '../infra/royalties/earnings-sink';
-import { royaltyActivityPorts, type RoyaltyPorts } from '../infra/royalties/royalty-services';
+import { royaltyActivityPorts, type RoyaltyPorts } from '../infra/royalties/royalty-ports';
 import type * as bundled from './all';
 import { createDisputeActivities } from './dispute/activities';
 import { createLicensePurchaseActivities } from './license-purchase/activities';

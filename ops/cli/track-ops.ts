@@ -33,8 +33,7 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 // A CommonJS module whose exports Node's ESM loader cannot name: import it whole.
 import proto from '@temporalio/proto';
 import { Worker, type History } from '@temporalio/worker';
-import { retryFailedRegistration, type RetryResult } from '../../api/routes/lifecycle/commands';
-import { temporalLifecycleClient } from '../../api/temporal-lifecycle';
+import { retryFailedRegistration, temporalLifecycleClient, type RetryResult, type TrackLifecycleClient } from '../../workflows/track-lifecycle/client';
 import type { StepProgress } from '../../domain/track/lifecycle';
 import { currentStage, workflowSteps } from '../../domain/track/progress';
 import { NotFoundError } from '../../domain/shared/errors';
@@ -42,6 +41,7 @@ import { evolveTrack, initialTrackState, type TrackState } from '../../domain/tr
 import { trackStreamId, type TrackEvent } from '../../domain/track/track.events';
 import { readOpsToken, opsTokenPath } from '../../infra/auth/ops-token';
 import { loadConfig, type Config } from '../../infra/config';
+import type { Queryable } from '../../infra/db/db';
 import type { EventStore, RecordedEvent } from '../../infra/eventstore/event-store';
 import { lifecycleMigrations, openPlatform, type Platform } from '../../infra/platform';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../../workflows/worker';
@@ -59,6 +59,7 @@ import {
   recordFundsThroughApi,
 } from './statements';
 import { LEDGER_FAILURE_NOTES, listLedgerFailures } from '../../projections/operations/queries';
+import { findTrack } from '../../projections/vault/queries';
 import { temporalWorkflowMonitor } from '../../infra/temporal/workflow-monitor';
 
 const USAGE = `usage: npm run ops -- <command>
@@ -288,8 +289,10 @@ export async function replayRuns(trackId: string, runs: readonly WorkflowRun[]):
 export type RetryOptions = Parameters<typeof retryFailedRegistration>[2];
 export type { RetryResult };
 
-/** The operator API's retry, without the API: the same function the route runs. */
-export const retryRegistration = retryFailedRegistration;
+/** The operator API's retry, without the API: the same function the route runs, on the vault read model's track. */
+export function retryRegistration(deps: { db: Queryable; lifecycle: Pick<TrackLifecycleClient, 'retryRegistration'> }, trackId: string, options: RetryOptions): Promise<RetryResult> {
+  return retryFailedRegistration({ findTrack: (id) => findTrack(deps.db, id), lifecycle: deps.lifecycle }, trackId, options);
+}
 
 /**
  * The same retry through a running app's operator API (`--api`): with the embedded PGlite the app

@@ -1,9 +1,9 @@
 // The whole API on an in-memory PGlite with the real event store, projector and file storage, for
-// app.inject tests; the Temporal lifecycle is the caller's stand-in, and license purchases and royalty
-// payouts run in-process (tests/support/in-process-clients.ts) unless the test gives its own.
+// app.inject tests; the Temporal lifecycle is the caller's stand-in, and the license purchases and
+// royalty contracts run in-process (tests/support/in-process-clients.ts) unless the test gives their clients.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps, type BuildAppOptions } from '../../api/app';
+import { buildApp, type BuildAppOptions } from '../../api/app';
 import { eventRegistry } from '../../domain/registry';
 import { sessionMigrations } from '../../infra/auth/session-store';
 import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
@@ -11,10 +11,10 @@ import { apiUsageMigrations } from '../../infra/developer/usage-store';
 import { loadCertificateSigningKey } from '../../infra/certificate/signing-key';
 import { pgliteDb, type Db } from '../../infra/db/db';
 import { royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
-import { royaltyActivityPorts } from '../../infra/royalties/royalty-services';
 import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { FileStorage } from '../../infra/storage/file-storage';
+import { royaltyActivityPorts, type RoyaltyPorts } from '../../infra/royalties/royalty-ports';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { parseWalletConfig } from '../../infra/wallets/config';
 import { openWalletServices, type WalletServices } from '../../infra/wallets/services';
@@ -23,7 +23,9 @@ import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
 import { createLicensePurchaseActivities } from '../../workflows/license-purchase/activities';
 import { createRoyaltyContractActivities } from '../../workflows/royalty-contract/activities';
+import type { RoyaltyContractClient } from '../../workflows/royalty-contract/client';
 import { inProcessLicensePurchaseClient, inProcessRoyaltyContractClient } from './in-process-clients';
+import type { TrackLifecycleClient } from '../../workflows/track-lifecycle/client';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -38,8 +40,12 @@ export interface TestApp {
 /** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider, wallet services, QXMP Pay, the mailer, the creator's share, the statements' release lookup and earnings sink, the royalty ports). */
 export async function startTestApp(
   dataDir: string,
-  lifecycle: AppDeps['lifecycle'],
-  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'royaltyPorts' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'disputes' | 'openOracleReview' | 'delivery'>> & { wallets?: WalletServices } = {},
+  lifecycle: TrackLifecycleClient,
+  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'disputes' | 'openOracleReview' | 'delivery'>> & {
+    wallets?: WalletServices;
+    /** The payout ports of the in-process contracts client, or the contracts client itself. */
+    royaltyPorts?: RoyaltyPorts & { contracts?: RoyaltyContractClient };
+  } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
@@ -50,8 +56,7 @@ export async function startTestApp(
   await projector.start();
   const tokenLedger = new TokenLedger(eventStore);
   const signingKey = await loadCertificateSigningKey(dataDir, {});
-  const royaltyEarnings = options.royaltyEarnings === undefined ? royaltyEarningsSink(eventStore) : options.royaltyEarnings;
-  const ports = options.royaltyPorts ?? {};
+  const { royaltyPorts = {}, ...settings } = options;
   const app = await buildApp({
     db,
     eventStore,
@@ -61,15 +66,25 @@ export async function startTestApp(
     tokenLedger,
     ledger: await openXrplLedger({ dataDir, env: {} }),
     signingKey,
-    ...options,
+    ...settings,
+    wallets: options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({}))),
+    royaltyPorts: {
+      contracts:
+        royaltyPorts.contracts ??
+        inProcessRoyaltyContractClient(createRoyaltyContractActivities({ eventStore, db, ...royaltyActivityPorts({ eventStore, db, tokenLedger }, royaltyPorts) })),
+    },
     licensePurchases:
       options.licensePurchases ??
-      inProcessLicensePurchaseClient(createLicensePurchaseActivities({ eventStore, db, tokenLedger, signingKey, royaltyEarnings, escrow: options.licenseEscrow ?? null })),
-    royaltyPorts: {
-      ...ports,
-      contracts: ports.contracts ?? inProcessRoyaltyContractClient(createRoyaltyContractActivities({ eventStore, db, ...royaltyActivityPorts({ eventStore, db, tokenLedger }, ports) })),
-    },
-    wallets: options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({}))),
+      inProcessLicensePurchaseClient(
+        createLicensePurchaseActivities({
+          eventStore,
+          db,
+          tokenLedger,
+          signingKey,
+          royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(eventStore) : options.royaltyEarnings,
+          escrow: options.licenseEscrow ?? null,
+        }),
+      ),
   });
   return {
     app,

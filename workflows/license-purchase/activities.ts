@@ -22,7 +22,7 @@ import type { CertificateSigningKey } from '../../infra/certificate/signing-key'
 import type { Queryable } from '../../infra/db/db';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
-import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError, type LicenseEscrow, type PreparedEscrow } from '../../infra/licensing/license-escrow';
+import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError, escrowOf, type LicenseEscrow, type PreparedEscrow } from '../../infra/licensing/license-escrow';
 import { WalletNotFundedError } from '../../infra/royalties/contract-anchor';
 import { storedUserNames } from '../../infra/identity/user-names';
 import { licenseCertificateId, licensingProofId, signLicenseCertificate, LICENSE_CERTIFICATE_VERSION } from '../../infra/licensing/license-certificate';
@@ -31,7 +31,7 @@ import type { TokenLedger } from '../../infra/tokens/token-ledger';
 import { admitLicenseIssue, settleLicenseIssue } from '../../infra/disputes/work-freeze';
 import { formatCents } from '../../domain/royalties/royalty-contract.decider';
 import { FAILURE_KINDS, refusalFailure } from '../failure-kinds';
-import { escrowOf, LICENSE_PURCHASE_FAILURES, type IssueOutcome, type LicensePurchaseInput, type PaymentOutcome, type PurchaseOutcome } from './shared';
+import { LICENSE_PURCHASE_FAILURES, type IssueOutcome, type LicensePurchaseInput, type PaymentOutcome, type PurchaseOutcome } from './shared';
 
 export interface LicensePurchaseActivityDeps {
   eventStore: EventStore;

@@ -1,20 +1,10 @@
 // What the license purchase workflow, its activities and its callers share: the workflow id rule
 // (one workflow per license), the input, the steps of a purchase in order (so the Temporal workflow
-// and the in-process client of the tests run the same sequence), the failures only a purchase
-// raises, and the escrow a license's events record, which the activities and the API both read.
-import type { LicenseEvent } from '../../domain/licensing/license.decider';
-import type { PreparedEscrow } from '../../infra/licensing/license-escrow';
+// and the in-process client of the tests run the same sequence), and the failures only a purchase
+// raises.
 
 /** What only a purchase fails with; none is retried (common refusals are in ../failure-kinds.ts). */
 export const LICENSE_PURCHASE_FAILURES = { workNotRegistered: 'NotRegistered', noLedger: 'NoLedger', noEscrow: 'NoEscrow' } as const;
-
-/** The escrow recorded on the license's stream, if any. */
-export function escrowOf(events: LicenseEvent[]): PreparedEscrow | null {
-  const prepared = events.find((e) => e.type === 'LicenseEscrowPrepared');
-  if (!prepared || prepared.type !== 'LicenseEscrowPrepared') return null;
-  const { licenseId: _licenseId, ...escrow } = prepared.data;
-  return escrow;
-}
 
 export function licensePurchaseWorkflowId(licenseId: string): string {
   return `license-purchase-${licenseId}`;

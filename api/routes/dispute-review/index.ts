@@ -12,13 +12,12 @@ import type { CopyrightAnalysisRecord } from '../../../domain/track/stage.events
 import { trackStreamId } from '../../../domain/track/track.events';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findStoredFileOwner } from '../../../projections/vault/queries';
-import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { viewerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
+import { idParams } from '../shared-schemas';
 
-const params = z.object({ id: z.string().min(1).max(200) });
-const workParams = params.extend({ workId: z.string().min(1).max(300) });
+const workParams = idParams.extend({ workId: z.string().min(1).max(300) });
 
 export const REVIEW_REFUSALS = {
   noCase: (id: string) => `No review case ${id}`,
@@ -70,7 +69,8 @@ async function registeredFile(eventStore: EventStore, workId: string): Promise<s
   return (started?.data.storedName as string | undefined) ?? null;
 }
 
-export const disputeReviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, storage }) => {
+export const disputeReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, storage } = app.services;
   const audioBase = (id: string) => `/api/disputes/${encodeURIComponent(id)}/review/audio`;
 
   app.get(
@@ -79,7 +79,7 @@ export const disputeReviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
       schema: {
         summary: "An oracle review's material: the held track, the works its check matched, with audio, and the passages found alike (reviewers and the track's owner)",
         tags: ['disputes'],
-        params,
+        params: idParams,
         response: { 200: reviewMaterialSchema },
       },
     },
@@ -136,7 +136,7 @@ export const disputeReviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
 
   app.get(
     '/api/disputes/:id/review/audio/track',
-    { schema: { summary: "The held track's checked audio, for the review (reviewers and the track's owner; never auditors)", tags: ['disputes'], params, response: audioResponse } },
+    { schema: { summary: "The held track's checked audio, for the review (reviewers and the track's owner; never auditors)", tags: ['disputes'], params: idParams, response: audioResponse } },
     async (request, reply) => {
       const state = await reviewCaseFor(eventStore, request, request.params.id);
       const check = await heldCheck(eventStore, state.workId!, state.checkId!);

@@ -40,12 +40,12 @@ import type { RecordedEvent } from '../../../infra/eventstore/event-store';
 import { sniffContent } from '../../../infra/storage/content-sniffer';
 import { findDispute, listDisputes, type StoredDispute } from '../../../projections/disputes/queries';
 import { findUserByUsername } from '../../../projections/users/queries';
-import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { viewerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { controlCharacterAt, refuseControlCharacters } from '../../plugins/request-guard';
-import { disputeParamsSchema, evidenceFormSchema, evidenceParamsSchema } from './schemas';
+import { idParams } from '../shared-schemas';
+import { evidenceFormSchema, evidenceParamsSchema } from './schemas';
 
 const MAX_EVIDENCE_MB = MAX_EVIDENCE_BYTES / 1024 / 1024;
 export const DISPUTE_NOT_FOUND = 'Dispute not found';
@@ -80,7 +80,8 @@ function present(stored: StoredDispute, state: DisputeState, viewer: Viewer): Di
   };
 }
 
-export const disputeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, eventStore, projector, storage } = deps;
   const commands = deps.disputes ?? unavailableDisputes;
 
@@ -141,7 +142,7 @@ export const disputeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.get(
     '/api/disputes/:id',
-    { schema: { summary: 'One case with its evidence, messages, deadlines and what the viewer may do', tags: ['disputes'], params: disputeParamsSchema, response: { 200: disputeResponseSchema } } },
+    { schema: { summary: 'One case with its evidence, messages, deadlines and what the viewer may do', tags: ['disputes'], params: idParams, response: { 200: disputeResponseSchema } } },
     async (request) => {
       const viewer = await signedIn(request);
       await visibleCase(viewer, request.params.id);
@@ -156,7 +157,7 @@ export const disputeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         summary: `Add evidence to a case (multipart: an optional file of at most ${MAX_EVIDENCE_MB} MB, its type and a description)`,
         tags: ['disputes'],
         consumes: ['multipart/form-data'],
-        params: disputeParamsSchema,
+        params: idParams,
         body: evidenceFormSchema.optional(),
         response: { 200: disputeResponseSchema },
       },
@@ -248,7 +249,7 @@ export const disputeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
   );
 
-  const action = { tags: ['disputes'], params: disputeParamsSchema, response: { 200: disputeResponseSchema } };
+  const action = { tags: ['disputes'], params: idParams, response: { 200: disputeResponseSchema } };
 
   app.post('/api/disputes/:id/respond', { schema: { ...action, summary: "The respondent answers the claim (before the answer's deadline)", body: respondRequestSchema } }, (request) =>
     act(request, request.params.id, () => ({ action: 'respond', message: request.body.message })),
@@ -299,7 +300,7 @@ export const disputeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       schema: {
         summary: "The case's raw events and the case as it stood after the first upTo of them (auditors, reviewers and the parties)",
         tags: ['disputes'],
-        params: disputeParamsSchema,
+        params: idParams,
         querystring: historyQuerySchema,
         response: { 200: disputeHistoryResponseSchema },
       },

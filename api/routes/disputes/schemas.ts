@@ -1,9 +1,9 @@
 // Request shapes of the dispute routes that are not payloads of domain/contracts/disputes.ts.
 import { z } from 'zod';
+import { idParams } from '../shared-schemas';
 import { EVIDENCE_TYPES } from '../../../domain/contracts/disputes';
 
-export const disputeParamsSchema = z.object({ id: z.string().min(1).max(200) });
-export const evidenceParamsSchema = z.object({ id: z.string().min(1).max(200), evidenceId: z.string().min(1).max(200) });
+export const evidenceParamsSchema = idParams.extend({ evidenceId: z.string().min(1).max(200) });
 
 /** Documents the evidence form for the OpenAPI page; the parts are read as a stream, not parsed into a body. */
 export const evidenceFormSchema = z.object({

@@ -14,11 +14,11 @@ import { evolveTrack, initialTrackState } from '../../../domain/track/track.deci
 import { trackStreamId, type TrackEvent } from '../../../domain/track/track.events';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { findOffer, listMarketplace, type EscrowSettings } from '../../../projections/licenses/queries';
-import type { AppDeps } from '../../app';
 import { noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { offerParamsSchema, updateOfferRequestSchema } from './schemas';
+import { idParams } from '../shared-schemas';
+import { updateOfferRequestSchema } from './schemas';
 
 const OFFER_NOT_FOUND = 'License offer not found';
 
@@ -27,7 +27,8 @@ function offerDetails(body: z.output<typeof updateOfferRequestSchema>): OfferDet
   return { type, scope, territory, duration, currency, priceCents, originalPriceCents, paymentOptions, terms };
 }
 
-export const licenseOfferRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const licenseOfferRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, eventStore, projector } = deps;
   const licensingFrozenOf = deps.licensingFrozenOf ?? nothingFrozen;
   /** The platform's XRPL account receives escrows only when a ledger is configured (XRPL_URL). */
@@ -64,7 +65,7 @@ export const licenseOfferRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.get(
     '/api/licenses/marketplace/:id',
-    { schema: { summary: 'One license offer (a withdrawn one says so in its status)', tags: ['licensing'], ...PUBLIC, params: offerParamsSchema, response: { 200: offerResponseSchema } } },
+    { schema: { summary: 'One license offer (a withdrawn one says so in its status)', tags: ['licensing'], ...PUBLIC, params: idParams, response: { 200: offerResponseSchema } } },
     async (request) => {
       const stored = await findOffer(db, request.params.id, escrow());
       if (!stored) throw new HttpError(404, OFFER_NOT_FOUND);
@@ -102,7 +103,7 @@ export const licenseOfferRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.put(
     '/api/licenses/offers/:id',
-    { schema: { summary: "Change an offer's terms, price or payment options", tags: ['licensing'], params: offerParamsSchema, body: updateOfferRequestSchema, response: { 200: offerResponseSchema } } },
+    { schema: { summary: "Change an offer's terms, price or payment options", tags: ['licensing'], params: idParams, body: updateOfferRequestSchema, response: { 200: offerResponseSchema } } },
     async (request) => {
       const userId = requireUserId(request);
       const { workId } = await ownedOffer(userId, request.params.id);
@@ -112,7 +113,7 @@ export const licenseOfferRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.delete(
     '/api/licenses/offers/:id',
-    { schema: { summary: 'Withdraw an offer from the marketplace (licenses already sold stay valid)', tags: ['licensing'], params: offerParamsSchema, body: noBody, response: { 200: offerResponseSchema } } },
+    { schema: { summary: 'Withdraw an offer from the marketplace (licenses already sold stay valid)', tags: ['licensing'], params: idParams, body: noBody, response: { 200: offerResponseSchema } } },
     async (request) => {
       const userId = requireUserId(request);
       await ownedOffer(userId, request.params.id);

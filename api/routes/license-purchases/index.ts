@@ -24,23 +24,23 @@ import { trackStreamId } from '../../../domain/track/track.events';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { signedLicenseCertificateSchema, type SignedLicenseCertificate } from '../../../infra/licensing/license-certificate';
 import { renderLicenseCertificatePdf } from '../../../infra/licensing/license-certificate-pdf';
-import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError } from '../../../infra/licensing/license-escrow';
+import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError, escrowOf } from '../../../infra/licensing/license-escrow';
 import { WalletNotFundedError } from '../../../infra/royalties/contract-anchor';
-import { escrowOf } from '../../../workflows/license-purchase/shared';
 import { findPurchasedLicense, listBuyerLicenses, listOwnerSales, publicLicense, type StoredLicense } from '../../../projections/license-sales/queries';
-import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { licenseParamsSchema, signedLicenseCertificateResponseSchema } from './schemas';
+import { idParams } from '../shared-schemas';
+import { signedLicenseCertificateResponseSchema } from './schemas';
 
 export const CARD_NOT_CONFIGURED = 'Card payments are not offered on this server: pay with tokens instead.';
 export const ESCROW_NOT_SET_UP = 'XRP escrow is not offered on this server: pay with tokens instead.';
 const CENTS_TO_MICROS = 10_000;
 
-export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const licensePurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, eventStore, projector, tokenLedger } = deps;
-  const purchases = deps.licensePurchases!;
+  const purchases = deps.licensePurchases;
   const licensingFrozen = deps.licensingFrozenOf ?? (async () => false);
 
   /** Waits until the read models show everything the license's stream holds. */
@@ -146,25 +146,25 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     return { sales: sales.map(publicLicense), totals };
   });
 
-  app.get('/api/licenses/:id', { schema: { summary: 'One license you bought or sold', tags: ['licensing'], params: licenseParamsSchema, response: { 200: licenseEnvelopeSchema } } }, async (request) => ({
+  app.get('/api/licenses/:id', { schema: { summary: 'One license you bought or sold', tags: ['licensing'], params: idParams, response: { 200: licenseEnvelopeSchema } } }, async (request) => ({
     license: publicLicense(await visibleLicense(requireUserId(request), request.params.id)),
   }));
 
-  app.get('/api/licenses/:id/certificate.json', { schema: { summary: "The license's signed certificate (Ed25519 over its RFC 8785 canonical JSON)", tags: ['licensing'], params: licenseParamsSchema, response: { 200: signedLicenseCertificateResponseSchema } } }, async (request, reply) => {
+  app.get('/api/licenses/:id/certificate.json', { schema: { summary: "The license's signed certificate (Ed25519 over its RFC 8785 canonical JSON)", tags: ['licensing'], params: idParams, response: { 200: signedLicenseCertificateResponseSchema } } }, async (request, reply) => {
     const license = await visibleLicense(requireUserId(request), request.params.id);
     const signed = await signedCertificate(license.id);
     void reply.header('Content-Disposition', `attachment; filename="${signed.certificate.certificateId}.json"`).header('Cache-Control', 'private, no-cache');
     return signed;
   });
 
-  app.get('/api/licenses/:id/certificate.pdf', { schema: { summary: "The license's certificate as a PDF, with its signature and a QR code to its proof", tags: ['licensing'], params: licenseParamsSchema, response: { 200: fileResponse('application/pdf', 'The license certificate PDF') } } }, async (request, reply) => {
+  app.get('/api/licenses/:id/certificate.pdf', { schema: { summary: "The license's certificate as a PDF, with its signature and a QR code to its proof", tags: ['licensing'], params: idParams, response: { 200: fileResponse('application/pdf', 'The license certificate PDF') } } }, async (request, reply) => {
     const license = await visibleLicense(requireUserId(request), request.params.id);
     const signed = await signedCertificate(license.id);
     const pdf = await renderLicenseCertificatePdf(signed);
     return (reply as FastifyReply).type('application/pdf').header('Content-Disposition', `attachment; filename="${signed.certificate.certificateId}.pdf"`).header('Cache-Control', 'private, no-cache').send(pdf);
   });
 
-  app.post('/api/licenses/:id/rating', { schema: { summary: 'Rate a license you bought, 1 to 5, once it is issued', tags: ['licensing'], params: licenseParamsSchema, body: rateLicenseRequestSchema, response: { 200: licenseEnvelopeSchema } } }, async (request) => {
+  app.post('/api/licenses/:id/rating', { schema: { summary: 'Rate a license you bought, 1 to 5, once it is issued', tags: ['licensing'], params: idParams, body: rateLicenseRequestSchema, response: { 200: licenseEnvelopeSchema } } }, async (request) => {
     const userId = requireUserId(request);
     const license = await visibleLicense(userId, request.params.id);
     if (license.buyerId !== userId) throw new HttpError(403, 'Only the buyer of this license can rate it');

@@ -1,8 +1,6 @@
 // Request shapes of the purchase routes that are not payloads of domain/contracts/licensing.ts.
 import { z } from 'zod';
 
-export const licenseParamsSchema = z.object({ id: z.string().min(1).max(200) });
-
 export const signedLicenseCertificateResponseSchema = z.object({
   certificate: z.record(z.string(), z.unknown()),
   signature: z.object({ algorithm: z.literal('Ed25519'), keyId: z.string(), publicKey: z.string(), canonicalization: z.literal('RFC8785'), value: z.string() }),

@@ -1,8 +1,8 @@
 // The operations API (operators only: the operator role, or the bootstrap OPS_TOKEN for scripts):
 // failed ledger steps across all users, stuck or failing workflows from Temporal, and the mail
 // outbox, and releases waiting for the delivery partner (with a Retry that hands the delivery back
-// to the release's workflow). Retrying a failed registration is POST /api/ops/tracks/:id/retry-registration
-// (api/routes/lifecycle/copyright.ts); the other failures have no retry path and say so. Roles are
+// to the release's workflow), and the retry of a track's failed registration (the track's workflow
+// runs the ledger step again); the other failures have no retry path and say so. Roles are
 // granted here too, so the first reviewers can be made while the app holds its embedded database.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeRoleOfUsername } from '../../../infra/identity/role-grants';
@@ -12,17 +12,32 @@ import { foldRelease } from '../../../domain/distribution/release.decider';
 import { releaseStreamId } from '../../../domain/distribution/release.events';
 import { listWaitingDeliveries } from '../../../projections/distributions/queries';
 import { LEDGER_FAILURE_NOTES, listLedgerFailures } from '../../../projections/operations/queries';
+import { findTrack } from '../../../projections/vault/queries';
+import { retryFailedRegistration } from '../../../workflows/track-lifecycle/client';
 import { HttpError } from '../../plugins/error-handler';
-import type { AppDeps } from '../../app';
 import { noBody } from '../../openapi';
 import { requireOperator } from '../../plugins/auth';
-import { deliveryRetryResponseSchema, distributionIdParams, ledgerFailuresResponseSchema, OUTBOX_LIMIT, waitingDeliveriesResponseSchema, outboxResponseSchema, roleChangeRequestSchema, roleChangeResponseSchema, workflowsResponseSchema } from './schemas';
+import { idParams } from '../shared-schemas';
+import { outcomeError } from '../track-commands';
+import {
+  deliveryRetryResponseSchema,
+  ledgerFailuresResponseSchema,
+  OUTBOX_LIMIT,
+  waitingDeliveriesResponseSchema,
+  outboxResponseSchema,
+  retryRequestSchema,
+  retryResponseSchema,
+  roleChangeRequestSchema,
+  roleChangeResponseSchema,
+  workflowsResponseSchema,
+} from './schemas';
 
 const security: Array<Record<string, string[]>> = [{ session: [] }, { operatorToken: [] }];
 const OPERATOR = { tags: ['operations'], security };
 
-export const operationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, storage, mailer, eventStore, releases } = deps;
+export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
+  const { db, storage, mailer, eventStore, releases, lifecycle, publicOrigin } = deps;
   const monitor = deps.workflowMonitor ?? noWorkflowMonitor;
 
   app.get(
@@ -76,7 +91,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
 
   app.post(
     '/api/ops/deliveries/:id/retry',
-    { schema: { summary: 'Operators: a release waiting for the delivery partner tries its delivery again now', ...OPERATOR, params: distributionIdParams, body: noBody, response: { 200: deliveryRetryResponseSchema } } },
+    { schema: { summary: 'Operators: a release waiting for the delivery partner tries its delivery again now', ...OPERATOR, params: idParams, body: noBody, response: { 200: deliveryRetryResponseSchema } } },
     async (request) => {
       const operator = await requireOperator(request);
       const release = foldRelease(/^[0-9a-f-]{36}$/i.test(request.params.id) ? await eventStore.readStream(releaseStreamId(request.params.id)) : []);
@@ -100,4 +115,19 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       return { userId: change.userId, username: change.username, changed: change.changed, roles: change.roles };
     },
   );
+
+  // Operators: a signed-in user with the operator role, or a script with the bootstrap OPS_TOKEN.
+  app.post('/api/ops/tracks/:id/retry-registration', { schema: { summary: 'Operators: retry a failed ledger step of any track', ...OPERATOR, params: idParams, body: retryRequestSchema.default({}), response: { 200: retryResponseSchema } } }, async (request) => {
+    const operator = await requireOperator(request);
+    const result = await retryFailedRegistration({ findTrack: (trackId) => findTrack(db, trackId), lifecycle }, request.params.id, {
+      operator,
+      note: request.body.note ?? null,
+      publicUrl: publicOrigin(),
+      correlationId: request.id,
+    });
+    if ('refused' in result) throw new HttpError(409, result.refused);
+    const { outcome } = result;
+    if (!outcome.ok) throw outcomeError(outcome, outcome.resultCode ? 502 : 422);
+    return { success: true as const, ...outcome.value };
+  });
 };

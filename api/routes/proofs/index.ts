@@ -20,17 +20,18 @@ import { xrplRawTransaction } from '../../../infra/xrpl/transaction-lookup';
 import type { FileStorage } from '../../../infra/storage/file-storage';
 import { CERTIFICATE_DOCUMENT, LICENSE_CERTIFICATE_DOCUMENT, REGISTERED_FILE_DOCUMENT, signedDocument } from '../../../projections/proofs/projection';
 import { findProof, searchProofs, type ProofRecord, type StatementSigner } from '../../../projections/proofs/queries';
-import type { AppDeps } from '../../app';
 import { fileResponse, PUBLIC } from '../../openapi';
 import { HttpError } from '../../plugins/error-handler';
-import { ledgerTransactionParamsSchema, proofDocumentParamsSchema, proofParamsSchema } from './schemas';
+import { idParams } from '../shared-schemas';
+import { ledgerTransactionParamsSchema, proofDocumentParamsSchema } from './schemas';
 
 const REGISTERED_FILE_NOT_PUBLISHED =
   'The registered file itself is not published: only its owner can download it from the vault. Its SHA-256 is in the proof; check your copy with npm run verify-proof -- <bundle.json> --file <path>, or on the /verify page.';
 
 const log = logger.child({ module: 'proof-routes' });
 
-export const proofRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, storage, signingKey, ledger } = deps;
   // Proofs stored unsigned (a dispute resolution's statement) are signed as they are served.
   const signer: StatementSigner = (statement) => signFields(statement, signingKey).signature;
@@ -52,13 +53,13 @@ export const proofRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     '/api/proofs/:id',
-    { schema: { summary: 'One proof: attestation, signature, evidence and verification', tags: ['proofs'], ...PUBLIC, params: proofParamsSchema, response: { 200: proofDetailSchema } } },
+    { schema: { summary: 'One proof: attestation, signature, evidence and verification', tags: ['proofs'], ...PUBLIC, params: idParams, response: { 200: proofDetailSchema } } },
     async (request) => ({ proof: await publicProof(await proofOr404(request.params.id), storage) }),
   );
 
   app.get(
     '/api/proofs/:id/bundle',
-    { schema: { summary: "A proof's bundle: its statement as signed and the signature, to verify without this server", tags: ['proofs'], ...PUBLIC, params: proofParamsSchema, response: { 200: proofBundleSchema } } },
+    { schema: { summary: "A proof's bundle: its statement as signed and the signature, to verify without this server", tags: ['proofs'], ...PUBLIC, params: idParams, response: { 200: proofBundleSchema } } },
     async (request, reply) => {
       const record = await proofOr404(request.params.id);
       reply.header('Content-Disposition', `attachment; filename="${downloadName(record.proof.id)}.proof.json"`);

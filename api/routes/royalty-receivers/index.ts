@@ -22,9 +22,8 @@ import type { Projector } from '../../../projections/projector';
 import { findReceiver, listOwnerReceivers, toReceiver } from '../../../projections/receivers/queries';
 import { findUserById } from '../../../projections/users/queries';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
-import type { AppDeps } from '../../app';
 import { requireUserId } from '../../plugins/auth';
-import { receiverParamsSchema } from './schemas';
+import { idParams } from '../shared-schemas';
 
 export const REGISTRATION_REQUIRED = 'Copyright Registration Required: register this content on the XRP Ledger before adding royalty receivers';
 const CONTENT_NOT_FOUND = 'Content not found';
@@ -85,7 +84,8 @@ export async function mailInvitation(mailer: Mailer, mail: InvitationMail) {
   });
 }
 
-export const royaltyReceiverRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, mailer, invitationTokens, creatorShareOf, publicOrigin }) => {
+export const royaltyReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, projector, mailer, invitationTokens, creatorShareOf, publicOrigin } = app.services;
   app.get(
     '/api/royalty-receivers',
     { schema: { summary: "The signed-in creator's royalty receivers, of one content item (contentId) or of all their content", tags: ['receivers'], querystring: receiverListQuerySchema, response: { 200: receiverListSchema } } },
@@ -152,7 +152,7 @@ export const royaltyReceiverRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.delete(
     '/api/royalty-receivers/:id',
-    { schema: { summary: 'Remove a royalty receiver: they are no longer paid and their invitation link stops working', tags: ['receivers'], params: receiverParamsSchema, response: { 200: removeReceiverResponseSchema } } },
+    { schema: { summary: 'Remove a royalty receiver: they are no longer paid and their invitation link stops working', tags: ['receivers'], params: idParams, response: { 200: removeReceiverResponseSchema } } },
     async (request) => {
       const userId = requireUserId(request);
       const receiver = await findReceiver(db, request.params.id);

@@ -2,5 +2,4 @@
 // shared contracts in domain/contracts/royalties.ts.
 import { z } from 'zod';
 
-export const receiverParamsSchema = z.object({ id: z.string().max(100) });
 export const invitationParamsSchema = z.object({ token: z.string().max(200) });

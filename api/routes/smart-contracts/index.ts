@@ -21,18 +21,19 @@ import { formatCents } from '../../../domain/royalties/royalty-contract.decider'
 import { renderContractTermsPdf } from '../../../infra/royalties/terms-pdf';
 import { findContract, findPayoutRun, listContracts, listPayoutRuns, royaltyAnalytics, type StoredContract } from '../../../projections/royalties/queries';
 import type { PayoutTrigger } from '../../../domain/royalties/royalty-contract.events';
-import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { createContract } from './create-contract';
-import { contractParamsSchema, payoutHistoryQuerySchema } from './schemas';
+import { idParams } from '../shared-schemas';
+import { payoutHistoryQuerySchema } from './schemas';
 
 const RUN_WAIT_MS = 10_000;
 
-export const smartContractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const smartContractRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db } = deps;
-  const royalties = deps.royalties!;
+  const royalties = deps.royalties;
 
   /** The contract when the signed-in user owns it; 404 otherwise (another's contract is not said to exist). */
   const ownedContract = async (userId: string, contractId: string): Promise<StoredContract> => {
@@ -64,14 +65,14 @@ export const smartContractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     contracts: await listContracts(db, requireUserId(request)),
   }));
 
-  app.get('/api/smart-contracts/:id', { schema: { summary: 'One contract with its signed terms (canonical JSON, SHA-256, Ed25519 signature)', tags: ['contracts'], params: contractParamsSchema, response: { 200: contractDetailSchema } } }, async (request) => {
+  app.get('/api/smart-contracts/:id', { schema: { summary: 'One contract with its signed terms (canonical JSON, SHA-256, Ed25519 signature)', tags: ['contracts'], params: idParams, response: { 200: contractDetailSchema } } }, async (request) => {
     const stored = await ownedContract(requireUserId(request), request.params.id);
     return { contract: stored.contract, signedTerms: stored.signedTerms };
   });
 
   app.get(
     '/api/smart-contracts/:id/terms.pdf',
-    { schema: { summary: "The contract's terms as a PDF, with the signature and the deployment status", tags: ['contracts'], params: contractParamsSchema, response: { 200: fileResponse('application/pdf', 'The terms PDF') } } },
+    { schema: { summary: "The contract's terms as a PDF, with the signature and the deployment status", tags: ['contracts'], params: idParams, response: { 200: fileResponse('application/pdf', 'The terms PDF') } } },
     async (request, reply) => {
       const stored = await ownedContract(requireUserId(request), request.params.id);
       const pdf = await renderContractTermsPdf(stored.contract, stored.signedTerms);
@@ -85,7 +86,7 @@ export const smartContractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     return reply.status(201).send(answer);
   });
 
-  app.post('/api/smart-contract/create/:id', { schema: { summary: 'Create the standard royalty contract for a registered track (the workflow card)', tags: ['contracts'], params: contractParamsSchema, body: createContractForTrackRequestSchema, response: { 201: createContractResponseSchema } } }, async (request, reply) => {
+  app.post('/api/smart-contract/create/:id', { schema: { summary: 'Create the standard royalty contract for a registered track (the workflow card)', tags: ['contracts'], params: idParams, body: createContractForTrackRequestSchema, response: { 201: createContractResponseSchema } } }, async (request, reply) => {
     const answer = await createContract(deps, requireUserId(request), {
       contentId: request.params.id,
       templateType: 'standard_royalty',
@@ -94,7 +95,7 @@ export const smartContractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     return reply.status(201).send(answer);
   });
 
-  app.post('/api/smart-contracts/:id/execute', { schema: { summary: "Run the contract's payout now: everything pending, when it reaches the minimum", tags: ['contracts'], params: contractParamsSchema, body: executeContractRequestSchema, response: { 200: executeContractResponseSchema } } }, async (request) => {
+  app.post('/api/smart-contracts/:id/execute', { schema: { summary: "Run the contract's payout now: everything pending, when it reaches the minimum", tags: ['contracts'], params: idParams, body: executeContractRequestSchema, response: { 200: executeContractResponseSchema } } }, async (request) => {
     const userId = requireUserId(request);
     const stored = await ownedContract(userId, request.params.id);
     return payout(userId, stored, request.body.triggerCondition === 'scheduled' ? 'scheduled' : 'manual', null);

@@ -9,17 +9,18 @@ import { postgresReleaseLookup } from '../../../infra/distribution/release-looku
 import { importStatement } from '../../../infra/distribution/statement-import';
 import { findPayableOfContent } from '../../../projections/reconciliation/queries';
 import { findRoyaltyBreakdown, listStatements, listUnmatchedLines } from '../../../projections/statements/queries';
-import type { AppDeps } from '../../app';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { MAX_STATEMENT_BYTES, releaseParamsSchema, statementFormSchema } from './schemas';
+import { idParams } from '../shared-schemas';
+import { MAX_STATEMENT_BYTES, statementFormSchema } from './schemas';
 import { readStatementUpload } from './upload';
 
 const MAX_MB = MAX_STATEMENT_BYTES / 1024 / 1024;
 /** How long an import's answer waits for the read models, so the list that follows shows it. */
 const READ_MODEL_WAIT_MS = 60_000;
 
-export const statementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, releaseLookup, creatorShareOf }) => {
+export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, projector, releaseLookup, creatorShareOf } = app.services;
   const releases = releaseLookup ?? postgresReleaseLookup(db);
   app.post(
     '/api/tunecore/statements',
@@ -61,7 +62,7 @@ export const statementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       schema: {
         summary: 'A release\'s royalties by store: self-reported (your uploads, an estimate) apart from payable (the delivery partner\'s statements: released by its funds, or unreconciled)',
         tags: ['distribution'],
-        params: releaseParamsSchema,
+        params: idParams,
         response: { 200: royaltyBreakdownSchema },
       },
     },

@@ -10,4 +10,3 @@ export const statementFormSchema = z.object({
   file: binarySchema.describe('The sales statement CSV: period,store,country,identifier,units,amount (amount in whole US cents); see docs/distribution.md'),
 });
 
-export const releaseParamsSchema = z.object({ id: z.string().min(1).max(200) });

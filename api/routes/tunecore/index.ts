@@ -17,12 +17,12 @@ import { requestRelease } from '../../../infra/distribution/request-release';
 import { releaseDirectory, ERN_FILE } from '../../../infra/distribution/release-package';
 import { findActiveDistributionOf, findOwnedDistribution, listDistributions } from '../../../projections/distributions/queries';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
-import type { AppDeps } from '../../app';
 import { fileResponse, noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { requireTokensFor } from '../lifecycle/commands';
-import { distributeBodySchema, distributionIdParams } from './schemas';
+import { idParams } from '../shared-schemas';
+import { requireTokensFor } from '../track-commands';
+import { distributeBodySchema } from './schemas';
 
 export const NO_STORE_SELECTED = 'Please select at least one streaming platform for distribution';
 export const REGISTRATION_REQUIRED = 'Copyright Registration Required: register the track on the XRP Ledger before distributing it';
@@ -33,7 +33,8 @@ const GENRE_NAMES: readonly string[] = GENRES;
 export const SANDBOX_DIALOG_NOTICE = 'Sandbox: this server has no delivery partner, so no store will receive this release. Nothing is charged; the store states shown afterwards are simulated.';
 export const NOT_READY_FOR_STORES = "Releases cannot be sent to stores yet: this platform's release codes are not set up. Nothing was submitted or charged.";
 
-export const distributionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, storage, tokenLedger, releases, delivery = SANDBOX_DELIVERY }) => {
+export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, projector, storage, tokenLedger, releases, delivery = SANDBOX_DELIVERY } = app.services;
   const { partner } = delivery;
   const deliveryInfo: DeliveryInfo = partner
     ? { mode: 'partner', partnerName: partner.name, storeIds: [...partner.stores], feeTokens: DISTRIBUTION_FEE_USD_PER_YEAR, notice: null }
@@ -111,7 +112,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
 
   app.post(
     '/api/tunecore/distributions/:id/takedown',
-    { schema: { summary: 'Takes a release down from every store; its yearly fee is no longer charged', tags: ['distribution'], params: distributionIdParams, body: noBody, response: { 200: takedownResponseSchema } } },
+    { schema: { summary: 'Takes a release down from every store; its yearly fee is no longer charged', tags: ['distribution'], params: idParams, body: noBody, response: { 200: takedownResponseSchema } } },
     async (request) => {
       const ownerId = requireUserId(request);
       const distribution = await owned(ownerId, request.params.id);
@@ -127,7 +128,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
 
   app.get(
     '/api/tunecore/distributions/:id/package',
-    { schema: { summary: "The release package's DDEX ERN 4.3 message (XML) as a download", tags: ['distribution'], params: distributionIdParams, response: { 200: fileResponse('application/xml', 'The NewReleaseMessage') } } },
+    { schema: { summary: "The release package's DDEX ERN 4.3 message (XML) as a download", tags: ['distribution'], params: idParams, response: { 200: fileResponse('application/xml', 'The NewReleaseMessage') } } },
     async (request, reply) => {
       const distribution = await owned(requireUserId(request), request.params.id);
       const ern = await readFile(path.join(storage.root, releaseDirectory(distribution.id), ERN_FILE)).catch(() => null);

@@ -3,8 +3,6 @@
 import { z } from 'zod';
 import { distributeRequestSchema } from '../../../domain/contracts/distribution';
 
-export const distributionIdParams = z.object({ id: z.string().min(1) });
-
 /**
  * The distribute request as the contract defines it, except that an empty store list reaches the
  * handler, which refuses it with its own sentence (the validator would prefix the field name).

@@ -4,16 +4,7 @@
 // failed change took are released again, and the values a change replaced or cleared are freed.
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  IDENTIFIER_TYPES,
-  setIdentifiersRequestSchema,
-  workDetailResponseSchema,
-  workSearchQuerySchema,
-  workSearchResponseSchema,
-  type IdentifierType,
-  type SetIdentifiersRequest,
-  type WorkIdentifiers,
-} from '../../../domain/contracts/registry';
+import { IDENTIFIER_TYPES, type IdentifierType, type SetIdentifiersRequest, type WorkIdentifiers } from '../../../domain/contracts/registry';
 import { checkIdentifier } from '../../../domain/registry/identifiers';
 import { decideWork, evolveWork, identifierClaimDecider, identifierTakenMessage, initialWorkState, workDecider, type WorkState } from '../../../domain/registry/work.decider';
 import { workIdentifierStreamId, workStreamId, type WorkEvent } from '../../../domain/registry/work.events';
@@ -22,15 +13,16 @@ import { trackStreamId } from '../../../domain/track/track.events';
 import { handleCommand, type CommandContext } from '../../../infra/eventstore/command-handler';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findWork, searchWorks } from '../../../projections/works/queries';
-import type { AppDeps } from '../../app';
 import { PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { workParamsSchema } from './schemas';
+import { idParams } from '../shared-schemas';
+import { setIdentifiersRequestSchema, workDetailResponseSchema, workSearchQuerySchema, workSearchResponseSchema } from './schemas';
 
 const NOT_FOUND = 'Work not found';
 
-export const workRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const workRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, eventStore, projector } = deps;
 
   app.get(
@@ -49,7 +41,7 @@ export const workRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/api/works/:id',
-    { schema: { summary: 'One registered work with its evidence, identifiers, licenses and disputes', tags: ['registry'], ...PUBLIC, params: workParamsSchema, response: { 200: workDetailResponseSchema } } },
+    { schema: { summary: 'One registered work with its evidence, identifiers, licenses and disputes', tags: ['registry'], ...PUBLIC, params: idParams, response: { 200: workDetailResponseSchema } } },
     async (request) => {
       const found = await findWork(db, request.params.id);
       if (!found) throw new HttpError(404, NOT_FOUND);
@@ -63,7 +55,7 @@ export const workRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         summary: "Set, replace or clear a registered work's ISRC, ISWC, UPC and ISNI (its owner only; each unique across the registry)",
         tags: ['registry'],
-        params: workParamsSchema,
+        params: idParams,
         body: setIdentifiersRequestSchema,
         response: { 200: workDetailResponseSchema },
       },

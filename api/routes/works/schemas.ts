@@ -1,4 +1,2 @@
-// Request shapes of the registry routes that are not payloads of domain/contracts/registry.ts.
-import { z } from 'zod';
-
-export const workParamsSchema = z.object({ id: z.string().min(1).max(200) });
+// The registry routes' requests and answers: the payloads of domain/contracts/registry.ts.
+export { setIdentifiersRequestSchema, workDetailResponseSchema, workSearchQuerySchema, workSearchResponseSchema } from '../../../domain/contracts/registry';

@@ -1,28 +1,24 @@
-// What the lifecycle routes share: finding the signed-in owner's track, refusing a command the
-// track cannot take now (409 with the reason), the workflow input rebuilt from the track's
-// upload, a small command decided and appended right here, and waiting for the read model to
-// show what a finished command recorded.
-import { randomUUID } from 'node:crypto';
+// What the track routes share: finding the signed-in owner's track, refusing a command the
+// track cannot take now (409 with the reason), a small command decided and appended right here,
+// and waiting for the read model to show what a finished command recorded.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
-import type { VaultItem } from '../../../domain/contracts/vault';
-import { decideTrack, evolveTrack, initialTrackState, refusal, type TrackCommand } from '../../../domain/track/track.decider';
-import { trackStreamId, type TrackEvent } from '../../../domain/track/track.events';
-import type { Queryable } from '../../../infra/db/db';
-import { NotFoundError } from '../../../domain/shared/errors';
-import { tokensToMicros } from '../../../domain/shared/tokens';
-import { SERVICE_PRICES, type PricedService } from '../../../domain/tokens/catalogue';
-import { decideTokenAccount } from '../../../domain/tokens/token-account.decider';
-import type { TokenLedger } from '../../../infra/tokens/token-ledger';
-import { handleCommand } from '../../../infra/eventstore/command-handler';
-import type { EventStore, RecordedEvent } from '../../../infra/eventstore/event-store';
-import { findOwnedTrack, findTrack, toVaultItem, type VaultRow } from '../../../projections/vault/queries';
-import { FAILURE_KINDS } from '../../../workflows/failure-kinds';
-import type { CommandContext, CommandOutcome, RegisterOutcomeValue, TrackLifecycleInput } from '../../../workflows/track-lifecycle/shared';
-import type { Projector } from '../../../projections/projector';
-import type { TrackLifecycleClient } from '../../app';
-import { requireUserId } from '../../plugins/auth';
-import { HttpError } from '../../plugins/error-handler';
+import type { VaultItem } from '../../domain/contracts/vault';
+import { decideTrack, evolveTrack, initialTrackState, refusal, type TrackCommand } from '../../domain/track/track.decider';
+import { trackStreamId, type TrackEvent } from '../../domain/track/track.events';
+import type { Queryable } from '../../infra/db/db';
+import { tokensToMicros } from '../../domain/shared/tokens';
+import { SERVICE_PRICES, type PricedService } from '../../domain/tokens/catalogue';
+import { decideTokenAccount } from '../../domain/tokens/token-account.decider';
+import type { TokenLedger } from '../../infra/tokens/token-ledger';
+import { handleCommand } from '../../infra/eventstore/command-handler';
+import type { EventStore, RecordedEvent } from '../../infra/eventstore/event-store';
+import { findOwnedTrack, toVaultItem, type VaultRow } from '../../projections/vault/queries';
+import { FAILURE_KINDS } from '../../workflows/failure-kinds';
+import type { CommandContext } from '../../workflows/track-lifecycle/shared';
+import type { Projector } from '../../projections/projector';
+import { requireUserId } from '../plugins/auth';
+import { HttpError } from '../plugins/error-handler';
 
 export async function ownedTrack(db: Queryable, request: FastifyRequest, id: string): Promise<{ ownerId: string; row: VaultRow }> {
   const ownerId = requireUserId(request);
@@ -60,28 +56,6 @@ export async function requireTokensFor(tokenLedger: TokenLedger, ownerId: string
 
 export function commandContext(request: FastifyRequest, ownerId: string): CommandContext {
   return { correlationId: request.id, actor: `user:${ownerId}` };
-}
-
-/** The workflow's input, for a track whose workflow run must be started again. */
-export function lifecycleInput(row: VaultRow, context: CommandContext): TrackLifecycleInput {
-  if (row.state.status === 'none') throw new HttpError(409, 'The upload has not been received yet');
-  const upload = row.state.upload;
-  return {
-    trackId: row.id,
-    ownerId: upload.ownerId,
-    title: upload.title,
-    description: upload.description,
-    contentType: upload.contentType,
-    royaltySplit: upload.royaltySplit,
-    genre: upload.genre,
-    originalName: upload.originalName,
-    // Intake has run: a new run finds the file stored and does not look in staging.
-    stagingName: `${row.id}.part`,
-    detectedExtension: upload.detectedExtension,
-    detectedMimeType: upload.detectedMimeType,
-    size: upload.size,
-    ...context,
-  };
 }
 
 /**
@@ -147,30 +121,4 @@ export async function recordedResult<T>(eventStore: EventStore, trackId: string,
 /** The vault item once it has folded the track's stream up to `event` (read-your-writes). */
 export function viewAfter(deps: { db: Queryable; projector: Projector }, ownerId: string, trackId: string, event: RecordedEvent): Promise<VaultItem> {
   return viewWhen(deps, ownerId, trackId, (_item, row) => row.stream_version >= event.streamVersion);
-}
-
-export type RetryResult = { refused: string } | { outcome: CommandOutcome<RegisterOutcomeValue> };
-
-/**
- * An operator's retry of a failed ledger step, for the operator API and the ops CLI alike: the
- * track whoever owns it, the same refusal, the workflow input rebuilt, the update sent.
- */
-export async function retryFailedRegistration(
-  deps: { db: Queryable; lifecycle: Pick<TrackLifecycleClient, 'retryRegistration'> },
-  trackId: string,
-  options: { operator: string; note: string | null; publicUrl: string; correlationId?: string },
-): Promise<RetryResult> {
-  const row = await findTrack(deps.db, trackId);
-  if (!row) throw new NotFoundError(`No content item with id ${trackId}`);
-  const why = refusal(row.state, 'retry');
-  if (why) return { refused: why };
-  const context = { correlationId: options.correlationId ?? randomUUID(), actor: `operator:${options.operator}` };
-  const outcome = await deps.lifecycle.retryRegistration(lifecycleInput(row, context), {
-    ...context,
-    publicUrl: options.publicUrl,
-    retryId: randomUUID(),
-    operator: options.operator,
-    note: options.note,
-  });
-  return { outcome };
 }

@@ -5,23 +5,24 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MASTER_DEFAULTS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES } from '../../../domain/constants';
-import { masterRequestSchema, masterResponseSchema, startMasteringResponseSchema, statusPatchSchema, type MasteringProgress, type MasterRequest } from '../../../domain/contracts/lifecycle';
-import { workspaceTrackSchema, type VaultItem } from '../../../domain/contracts/vault';
+import { MASTER_DEFAULTS } from '../../../domain/constants';
+import type { MasteringProgress, MasterRequest } from '../../../domain/contracts/lifecycle';
+import type { VaultItem } from '../../../domain/contracts/vault';
 import type { MasteringKind, TrackMastered } from '../../../domain/track/stage.events';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
+import { lifecycleInput } from '../../../workflows/track-lifecycle/client';
 import type { MasterCommand } from '../../../workflows/track-lifecycle/shared';
-import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { commandContext, lifecycleInput, outcomeError, ownedTrack, recordedResult, refuseUnlessAllowed, requireTokensFor, viewAfter } from './commands';
-
-const idParams = z.object({ id: z.string().min(1) });
+import { idParams } from '../shared-schemas';
+import { commandContext, outcomeError, ownedTrack, recordedResult, refuseUnlessAllowed, requireTokensFor, viewAfter } from '../track-commands';
+import { generatedMusicSchema, masterRequestSchema, masterResponseSchema, startMasteringResponseSchema, startMasteringBodySchema, statusPatchResponseSchema, statusPatchSchema } from './schemas';
 
 type MasteredData = z.output<typeof TrackMastered.schema>;
 
-export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, projector, vaultLists, tokenLedger }) => {
+export const masteringRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, lifecycle, projector, vaultLists, tokenLedger } = app.services;
   async function prepare(request: Parameters<typeof ownedTrack>[1], contentId: string | undefined, settings: Omit<MasterRequest, 'contentId'>, kind: MasteringKind) {
     if (!contentId) throw new HttpError(400, 'contentId is required: choose exactly one track to master');
     const { ownerId, row } = await ownedTrack(db, request, contentId);
@@ -124,7 +125,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         tags: ['mastering'],
         params: idParams,
         body: statusPatchSchema,
-        response: { 202: z.object({ success: z.literal(true), id: z.string(), status: z.literal('mastering'), masterId: z.string() }) },
+        response: { 202: statusPatchResponseSchema },
       },
     }, async (request, reply) => {
     if (request.body.status !== 'mastering') {
@@ -144,12 +145,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         tags: ['mastering'],
         params: idParams,
         response: { 202: startMasteringResponseSchema },
-        body: z
-          .object({
-            style: z.enum(MASTER_STYLES).default(MASTER_DEFAULTS.style),
-            loudness: z.enum(MASTER_LOUDNESS_LEVELS).default(MASTER_DEFAULTS.loudness),
-          })
-          .default({ style: MASTER_DEFAULTS.style, loudness: MASTER_DEFAULTS.loudness }),
+        body: startMasteringBodySchema,
       },
     },
     async (request, reply) => {
@@ -160,7 +156,7 @@ export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   );
 
   /** The tracks the mastering workspace lists: the creator's music, uploaded (generated music comes with the creation studio). */
-  app.get('/api/generated-music', { schema: { summary: 'The signed-in user\'s music, as the mastering workspace lists it', tags: ['mastering'], response: { 200: z.array(workspaceTrackSchema) } } }, async (request) => {
+  app.get('/api/generated-music', { schema: { summary: 'The signed-in user\'s music, as the mastering workspace lists it', tags: ['mastering'], response: { 200: generatedMusicSchema } } }, async (request) => {
     const items = await vaultLists.list(requireUserId(request));
     return items.filter((item) => item.contentType === 'music').map(toTrack);
   });

@@ -3,7 +3,7 @@
 // words, whatever note was stored with it (older notes named the server setting and the hash).
 import { describe, expect, it } from 'vitest';
 import { SIGNED_AND_WAITING } from '../../../domain/contracts/lifecycle';
-import { registrationRecords } from './copyright';
+import { registrationRecords } from '.';
 
 const TX = 'AB'.repeat(32);
 const item = { certificateId: 'GOOSE-2026-0001', xrplTxHash: TX };
