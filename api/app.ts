@@ -70,6 +70,7 @@ import { licenseOfferRoutes } from './routes/license-offers';
 import type { LicensingFrozenOf } from '../domain/licensing/ports';
 import type { OpenOracleReview } from '../domain/disputes/oracle-review';
 import type { ReleaseClient } from '../workflows/release/client';
+import type { WithdrawalClient } from '../workflows/withdrawal/client';
 import type { DeliverySettings } from '../infra/distribution/partner-config';
 import { licensePurchaseRoutes } from './routes/license-purchases';
 import { createLicensePurchaseActivities } from '../workflows/license-purchase/activities';
@@ -145,6 +146,8 @@ export interface AppDeps {
   licensePurchases?: LicensePurchaseClient;
   /** XRPL escrow for license purchases; null or absent without XRPL_URL (escrow purchases are then refused). */
   licenseEscrow?: LicenseEscrow | null;
+  /** Runs withdrawals to Polygon (workflows/withdrawal/client.ts); absent: a withdrawal answers 503 (the workflow service is not running). */
+  withdrawals?: WithdrawalClient;
   /** Runs dispute cases (workflows/dispute/client.ts); absent: the dispute actions answer 503 (the workflow service is not running). */
   disputes?: DisputeCommands;
   /** Signed-in users' names and roles; by default folded from their user streams in `eventStore`. */

@@ -7,6 +7,7 @@ import { NativeConnection } from '@temporalio/worker';
 import { buildApp, listeningOrigin } from '../api/app';
 import { temporalLifecycleClient } from '../api/temporal-lifecycle';
 import { temporalReleaseClient } from '../workflows/release/client';
+import { temporalWithdrawalClient } from '../workflows/withdrawal/client';
 import { startPartnerReports } from '../workflows/partner-reports/client';
 import { deliverySettings, logDeliverySetup } from '../infra/distribution/partner-config';
 import { sessionMigrations } from '../infra/auth/session-store';
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
     openOracleReview,
     deliverReviewDecision: temporalReviewDecisionDelivery(client, platform.eventStore),
     deliveryPartner: config.distribution.partner,
+    withdrawalTreasury: wallets.treasury,
     ...services,
   });
   const workerRun = worker.run();
@@ -120,6 +122,7 @@ async function main(): Promise<void> {
     lifecycle: temporalLifecycleClient(client),
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     releases: temporalReleaseClient(client),
+    withdrawals: temporalWithdrawalClient(client),
     delivery: deliverySettings(config.distribution),
     licensePurchases,
     disputes,

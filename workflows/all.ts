@@ -5,3 +5,4 @@ export { release } from './release/workflow';
 export { licensePurchase } from './license-purchase/workflow';
 export { disputeCase } from './dispute/workflow';
 export { partnerReports } from './partner-reports/workflow';
+export { withdrawal } from './withdrawal/workflow';

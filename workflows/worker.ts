@@ -30,6 +30,8 @@ import { createPartnerReportActivities, type PartnerReportActivityDeps } from '.
 import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { openWalletServices } from '../infra/wallets/services';
 import { createDisputeActivities } from './dispute/activities';
+import { createWithdrawalActivities } from './withdrawal/activities';
+import type { PolygonTreasury } from '../infra/wallets/polygon-treasury';
 import type { DeliverReviewDecision, DisputeEffects, OpenCaseOf } from '../domain/disputes/ports';
 import { createDisputeEffects } from '../infra/disputes/dispute-effects';
 
@@ -63,6 +65,8 @@ export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps,
   openCaseOf?: OpenCaseOf;
   /** Delivers a review's decision to the held track (workflows/track-lifecycle). */
   deliverReviewDecision?: DeliverReviewDecision;
+  /** The Polygon treasury withdrawals are sent from; without it a withdrawal is credited back (the API refuses them first). */
+  withdrawalTreasury?: PolygonTreasury | null;
 }
 
 export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOptions): Promise<Worker> {
@@ -91,6 +95,7 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
         openCaseOf: options.openCaseOf,
         deliverReviewDecision: options.deliverReviewDecision,
       }),
+      ...createWithdrawalActivities({ tokenLedger: options.tokenLedger, treasury: options.withdrawalTreasury ?? null }),
     },
   });
 }
@@ -156,6 +161,7 @@ async function runStandalone(): Promise<void> {
     tokenLedger: new TokenLedger(platform.eventStore),
     licenseEscrow,
     deliveryPartner: config.distribution.partner,
+    withdrawalTreasury: wallets.treasury,
     ...services,
     taskQueue,
   });

@@ -18,6 +18,7 @@ import { openWalletServices, type WalletServices } from '../../infra/wallets/ser
 import { openXrplLedger } from '../../infra/xrpl/ledger';
 import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
+import { inProcessWithdrawalClient } from './in-process-withdrawals';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,7 +34,7 @@ export interface TestApp {
 export async function startTestApp(
   dataDir: string,
   lifecycle: AppDeps['lifecycle'],
-  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'royaltyPorts' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'disputes' | 'openOracleReview' | 'delivery'> & { wallets?: WalletServices } = {},
+  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'royaltyPorts' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'disputes' | 'openOracleReview' | 'delivery'> & { wallets?: WalletServices } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
@@ -43,6 +44,7 @@ export async function startTestApp(
   const projector = new Projector(db, eventStore, allProjections);
   await projector.start();
   const tokenLedger = new TokenLedger(eventStore);
+  const wallets = options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({})));
   const app = await buildApp({
     db,
     eventStore,
@@ -53,7 +55,8 @@ export async function startTestApp(
     ledger: await openXrplLedger({ dataDir, env: {} }),
     signingKey: await loadCertificateSigningKey(dataDir, {}),
     ...options,
-    wallets: options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({}))),
+    wallets,
+    withdrawals: options.withdrawals ?? inProcessWithdrawalClient({ tokenLedger, treasury: wallets.treasury }),
   });
   return {
     app,
