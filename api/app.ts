@@ -71,6 +71,7 @@ import type { LicensingFrozenOf } from '../domain/licensing/ports';
 import type { OpenOracleReview } from '../domain/disputes/oracle-review';
 import type { ReleaseClient } from '../workflows/release/client';
 import type { WithdrawalClient } from '../workflows/withdrawal/client';
+import type { ContractAnchorClient } from '../workflows/contract-anchor/client';
 import type { DeliverySettings } from '../infra/distribution/partner-config';
 import { licensePurchaseRoutes } from './routes/license-purchases';
 import { createLicensePurchaseActivities } from '../workflows/license-purchase/activities';
@@ -148,6 +149,8 @@ export interface AppDeps {
   licenseEscrow?: LicenseEscrow | null;
   /** Runs withdrawals to Polygon (workflows/withdrawal/client.ts); absent: a withdrawal answers 503 (the workflow service is not running). */
   withdrawals?: WithdrawalClient;
+  /** Anchors new royalty contracts on the XRP Ledger (workflows/contract-anchor/client.ts); absent: creating a contract answers 503 (the workflow service is not running). */
+  contractAnchors?: ContractAnchorClient;
   /** Runs dispute cases (workflows/dispute/client.ts); absent: the dispute actions answer 503 (the workflow service is not running). */
   disputes?: DisputeCommands;
   /** Signed-in users' names and roles; by default folded from their user streams in `eventStore`. */

@@ -8,6 +8,7 @@ import { buildApp, listeningOrigin } from '../api/app';
 import { temporalLifecycleClient } from '../api/temporal-lifecycle';
 import { temporalReleaseClient } from '../workflows/release/client';
 import { temporalWithdrawalClient } from '../workflows/withdrawal/client';
+import { temporalContractAnchorClient } from '../workflows/contract-anchor/client';
 import { startPartnerReports } from '../workflows/partner-reports/client';
 import { deliverySettings, logDeliverySetup } from '../infra/distribution/partner-config';
 import { sessionMigrations } from '../infra/auth/session-store';
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
     openOracleReview,
     deliverReviewDecision: temporalReviewDecisionDelivery(client, platform.eventStore),
     deliveryPartner: config.distribution.partner,
-    withdrawalTreasury: wallets.treasury,
+    wallets,
     ...services,
   });
   const workerRun = worker.run();
@@ -123,6 +124,7 @@ async function main(): Promise<void> {
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     releases: temporalReleaseClient(client),
     withdrawals: temporalWithdrawalClient(client),
+    contractAnchors: temporalContractAnchorClient(client),
     delivery: deliverySettings(config.distribution),
     licensePurchases,
     disputes,

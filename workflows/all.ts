@@ -6,3 +6,4 @@ export { licensePurchase } from './license-purchase/workflow';
 export { disputeCase } from './dispute/workflow';
 export { partnerReports } from './partner-reports/workflow';
 export { withdrawal } from './withdrawal/workflow';
+export { contractAnchor } from './contract-anchor/workflow';

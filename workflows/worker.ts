@@ -31,7 +31,9 @@ import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { openWalletServices } from '../infra/wallets/services';
 import { createDisputeActivities } from './dispute/activities';
 import { createWithdrawalActivities } from './withdrawal/activities';
-import type { PolygonTreasury } from '../infra/wallets/polygon-treasury';
+import { createContractAnchorActivities } from './contract-anchor/activities';
+import { contractAnchor } from '../infra/royalties/contract-anchor';
+import type { WalletServices } from '../infra/wallets/services';
 import type { DeliverReviewDecision, DisputeEffects, OpenCaseOf } from '../domain/disputes/ports';
 import { createDisputeEffects } from '../infra/disputes/dispute-effects';
 
@@ -65,8 +67,8 @@ export interface TrackLifecycleWorkerOptions extends TrackLifecycleActivityDeps,
   openCaseOf?: OpenCaseOf;
   /** Delivers a review's decision to the held track (workflows/track-lifecycle). */
   deliverReviewDecision?: DeliverReviewDecision;
-  /** The Polygon treasury withdrawals are sent from; without it a withdrawal is credited back (the API refuses them first). */
-  withdrawalTreasury?: PolygonTreasury | null;
+  /** Users' wallets: the Polygon treasury withdrawals are sent from, the creators' keys contract anchors are signed with. Absent: withdrawals are credited back and contracts are not anchored here. */
+  wallets?: WalletServices;
 }
 
 export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOptions): Promise<Worker> {
@@ -95,7 +97,13 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
         openCaseOf: options.openCaseOf,
         deliverReviewDecision: options.deliverReviewDecision,
       }),
-      ...createWithdrawalActivities({ tokenLedger: options.tokenLedger, treasury: options.withdrawalTreasury ?? null }),
+      ...createWithdrawalActivities({ tokenLedger: options.tokenLedger, treasury: options.wallets?.treasury ?? null }),
+      ...(options.wallets
+        ? createContractAnchorActivities({
+            eventStore: options.eventStore,
+            anchor: contractAnchor({ eventStore: options.eventStore, wallets: options.wallets, platformAccount: options.ledger.account, network: options.ledger.network }),
+          })
+        : {}),
     },
   });
 }
@@ -161,7 +169,7 @@ async function runStandalone(): Promise<void> {
     tokenLedger: new TokenLedger(platform.eventStore),
     licenseEscrow,
     deliveryPartner: config.distribution.partner,
-    withdrawalTreasury: wallets.treasury,
+    wallets,
     ...services,
     taskQueue,
   });

@@ -19,6 +19,8 @@ import { openXrplLedger } from '../../infra/xrpl/ledger';
 import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
 import { inProcessWithdrawalClient } from './in-process-withdrawals';
+import { inProcessContractAnchorClient } from './in-process-contract-anchors';
+import { contractAnchor } from '../../infra/royalties/contract-anchor';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -34,7 +36,7 @@ export interface TestApp {
 export async function startTestApp(
   dataDir: string,
   lifecycle: AppDeps['lifecycle'],
-  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'royaltyPorts' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'disputes' | 'openOracleReview' | 'delivery'> & { wallets?: WalletServices } = {},
+  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'royaltyPorts' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'contractAnchors' | 'disputes' | 'openOracleReview' | 'delivery'> & { wallets?: WalletServices } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
@@ -45,6 +47,7 @@ export async function startTestApp(
   await projector.start();
   const tokenLedger = new TokenLedger(eventStore);
   const wallets = options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({})));
+  const ledger = await openXrplLedger({ dataDir, env: {} });
   const app = await buildApp({
     db,
     eventStore,
@@ -52,11 +55,14 @@ export async function startTestApp(
     storage,
     lifecycle,
     tokenLedger,
-    ledger: await openXrplLedger({ dataDir, env: {} }),
+    ledger,
     signingKey: await loadCertificateSigningKey(dataDir, {}),
     ...options,
     wallets,
     withdrawals: options.withdrawals ?? inProcessWithdrawalClient({ tokenLedger, treasury: wallets.treasury }),
+    contractAnchors:
+      options.contractAnchors ??
+      inProcessContractAnchorClient({ eventStore, anchor: contractAnchor({ eventStore, wallets, platformAccount: ledger.account, network: ledger.network }) }),
   });
   return {
     app,

@@ -1,5 +1,6 @@
 // Creating a royalty contract for registered content (spec 2 §3, §7; issue 14): signed terms, the
-// XRPL anchor from the creator's own account, the contract's workflow started. One function for
+// contract's workflow started, and the XRPL anchor from the creator's own account, run by the
+// contract anchor workflow (workflows/contract-anchor) whose answer the creator reads. One function for
 // every route that creates one: the signed-in routes (POST /api/smart-contracts/create, the
 // workflow card's POST /api/smart-contract/create/:id) and the external POST
 // /api/v1/smart-contracts/create, so all give the same answers (404, 400 registration required,
@@ -19,9 +20,11 @@ import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries'
 import type { AppDeps } from '../../app';
 import { HttpError } from '../../plugins/error-handler';
 
+const CONTRACTS_NEED_WORKFLOWS = 'Smart contracts need the workflow service, which is not running on this server';
+
 export const REGISTRATION_REQUIRED = 'Copyright Registration Required: register this content on the XRP Ledger before creating a smart contract';
 
-export type CreateContractDeps = Pick<AppDeps, 'db' | 'eventStore' | 'projector' | 'signingKey' | 'royalties'>;
+export type CreateContractDeps = Pick<AppDeps, 'db' | 'eventStore' | 'projector' | 'signingKey' | 'royalties' | 'contractAnchors'>;
 
 export type ContractCreation = CreateContractRequest & { templateType: NonNullable<CreateContractRequest['templateType']> };
 
@@ -38,6 +41,8 @@ export async function createContract(deps: CreateContractDeps, userId: string, b
   if (terms.royaltySplit !== undefined && terms.royaltySplit !== share) {
     throw new HttpError(400, `The ${TEMPLATE_LABELS[body.templateType]} template gives the creator ${share}%, not ${terms.royaltySplit}%`);
   }
+  const contractAnchors = deps.contractAnchors;
+  if (!contractAnchors) throw new HttpError(503, CONTRACTS_NEED_WORKFLOWS);
   try {
     await royalties.anchor.ensureFunded(userId);
   } catch (error) {
@@ -92,19 +97,11 @@ export async function createContract(deps: CreateContractDeps, userId: string, b
   }, context);
   // Two creations for one content meet on the same stream: the later one decides nothing.
   if (created.events.length === 0) throw new HttpError(409, 'This content already has a smart contract');
-  let position = created.result!.lastPosition;
-  const outcome = await royalties.anchor.anchor({ contractId, creatorId: userId, termsSha256: signed.sha256 });
-  if (outcome.signed) {
-    const { result } = await handleCommand(eventStore, streamId, royaltyContractDecider, { type: 'RecordAnchorSigned', data: outcome.signed }, context);
-    if (result) position = result.lastPosition;
-  }
-  const { result } = await handleCommand(eventStore, streamId, royaltyContractDecider, {
-    type: 'RecordAnchorStatus',
-    data: { status: outcome.status, reason: outcome.reason, ledgerIndex: outcome.ledgerIndex },
-  }, context);
-  if (result) position = result.lastPosition;
+  // The contract works whether or not its anchor gets onto the ledger: its workflow starts first.
   await royalties.contracts.start({ contractId, createdAt });
-  await projector.waitFor(position);
+  const outcome = await contractAnchors.anchor({ contractId, ...context });
+  const last = (await eventStore.readStream(streamId)).at(-1);
+  if (last) await projector.waitFor(last.position);
   const stored = await findContract(db, contractId);
   if (!stored) throw new HttpError(503, 'The contract was created but is not readable yet; reload in a moment');
   const waiting = outcome.signed ? 'its deploy payment is signed and waits for a connection to the XRP Ledger' : 'not on the XRP Ledger: no deploy payment was signed';
