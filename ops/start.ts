@@ -4,8 +4,9 @@
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
-import { buildApp, listeningOrigin } from '../api/app';
-import { temporalLifecycleClient } from '../api/temporal-lifecycle';
+import { buildApp } from '../api/app';
+import { listeningOrigin } from '../api/plugins/services';
+import { temporalLifecycleClient } from '../workflows/track-lifecycle/client';
 import { temporalReleaseClient } from '../workflows/release/client';
 import { temporalWithdrawalClient } from '../workflows/withdrawal/client';
 import { temporalContractAnchorClient } from '../workflows/contract-anchor/client';

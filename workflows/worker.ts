@@ -15,7 +15,7 @@ import { createTrackLifecycleActivities, type TrackLifecycleActivityDeps } from 
 import { TRACK_LIFECYCLE_TASK_QUEUE } from './track-lifecycle/shared';
 import { createTokenChargeActivities, type TokenChargeActivityDeps } from './token-charges/activities';
 import { createRoyaltyContractActivities } from './royalty-contract/activities';
-import { royaltyActivityPorts, type RoyaltyPorts } from '../infra/royalties/royalty-services';
+import { royaltyActivityPorts, type RoyaltyPorts } from '../infra/royalties/royalty-ports';
 import { createReleaseActivities } from './release/activities';
 import { createLicensePurchaseActivities } from './license-purchase/activities';
 import { postgresReleaseLookup } from '../infra/distribution/release-lookup';

@@ -18,6 +18,9 @@ export interface ReceiverShare {
 /** The receivers of one content item, removed ones left out. */
 export type ReceiversOf = (contentId: string) => Promise<ReceiverShare[]>;
 
+/** Shares a run's amount into its lines (domain/royalties/split.ts's splitPayout by default). */
+export type SplitPayout = (input: { amountCents: number; creatorShare: number; creator: { userId: string; name: string }; receivers: readonly ReceiverShare[] }) => PayoutLine[];
+
 /** The creator's share (percent) under the content's contract, or under the default template when it has none yet. */
 export type CreatorShareOf = (contentId: string) => Promise<number>;
 

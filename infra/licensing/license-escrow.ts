@@ -3,6 +3,7 @@
 // platform finishes it (EscrowFinish with the fulfillment) once the license is issued.
 import { createHash } from 'node:crypto';
 import type { LICENSE_CURRENCIES } from '../../domain/contracts/licensing';
+import type { LicenseEvent } from '../../domain/licensing/license.decider';
 
 /** The EscrowCreate as signed and recorded before submission (the `LicenseEscrowPrepared` event's data). */
 export interface PreparedEscrow {
@@ -16,6 +17,14 @@ export interface PreparedEscrow {
   condition: string;
   sealedPreimage: string;
   cancelAfter: string;
+}
+
+/** The escrow recorded on the license's stream, if any. */
+export function escrowOf(events: LicenseEvent[]): PreparedEscrow | null {
+  const prepared = events.find((e) => e.type === 'LicenseEscrowPrepared');
+  if (!prepared || prepared.type !== 'LicenseEscrowPrepared') return null;
+  const { licenseId: _licenseId, ...escrow } = prepared.data;
+  return escrow;
 }
 
 /** The escrow on the ledger: validated (secured), or refused for good with a reason the buyer can read. */

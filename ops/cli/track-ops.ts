@@ -34,7 +34,7 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import proto from '@temporalio/proto';
 import { Worker, type History } from '@temporalio/worker';
 import { retryFailedRegistration, type RetryResult } from '../../api/routes/lifecycle/commands';
-import { temporalLifecycleClient } from '../../api/temporal-lifecycle';
+import { temporalLifecycleClient } from '../../workflows/track-lifecycle/client';
 import type { StepProgress } from '../../domain/track/lifecycle';
 import { currentStage, workflowSteps } from '../../domain/track/progress';
 import { NotFoundError } from '../../domain/shared/errors';

@@ -12,7 +12,8 @@ import { describeOnEachDatabase, type ProjectionDatabase } from '../../tests/sup
 import type { ReadModelChange } from '../projection';
 import type { Projector } from '../projector';
 import { receiversProjection } from './projection';
-import { findReceiver, listOwnerReceivers, receiversOf } from './queries';
+import { receiversOf } from '../../infra/royalties/receivers-of';
+import { findReceiver, listOwnerReceivers } from './queries';
 
 const NOW = '2026-11-26T10:00:00.000Z';
 

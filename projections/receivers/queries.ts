@@ -1,7 +1,6 @@
-// Reads of the receivers read model: the owner's lists, one receiver, what an invitation shows,
-// and the ReceiversOf port the payouts use.
+// Reads of the receivers read model: the owner's lists, one receiver, what an invitation shows
+// (the payouts' ReceiversOf port reads the same table: infra/royalties/receivers-of.ts).
 import type { Invitation, Receiver } from '../../domain/contracts/royalties';
-import type { ReceiverShare, ReceiversOf } from '../../domain/royalties/ports';
 import type { Queryable } from '../../infra/db/db';
 
 interface ReceiverRow {
@@ -86,27 +85,5 @@ export async function findInvitation(db: Queryable, contentId: string, receiverI
     contentTitle: row.title ?? 'Untitled',
     creatorName: row.username ?? 'A GOOSE creator',
     invitationStatus: row.invitation_status,
-  };
-}
-
-/** The ReceiversOf port over this read model: a content item's receivers, removed ones left out. */
-export function receiversOf(db: Queryable): ReceiversOf {
-  return async (contentId) => {
-    if (!UUID.test(contentId)) return [];
-    const { rows } = await db.query<ReceiverRow>(
-      `SELECT ${COLUMNS} FROM royalty_receivers WHERE content_id = $1 AND removed_at IS NULL ORDER BY created_at, id`,
-      [contentId],
-    );
-    return rows.map(
-      (row): ReceiverShare => ({
-        receiverId: row.id,
-        receiverName: row.receiver_name,
-        receiverEmail: row.receiver_email,
-        royaltyPercentage: Number(row.royalty_percentage),
-        receiverWallet: row.receiver_wallet,
-        invitationStatus: row.invitation_status,
-        acceptedUserId: row.accepted_user_id,
-      }),
-    );
   };
 }

@@ -1,8 +1,7 @@
 // In-test stand-ins for the ports royalty payouts go through (the real split, receivers and payout
 // executor are other modules): a plain split that sums exactly, a receivers list the test edits, and
 // an executor that records each (run, line) it paid and pays a repeated one nothing more.
-import type { PaidLine, PayoutExecutor, PayoutLine, ReceiverShare, ReceiversOf } from '../../domain/royalties/ports';
-import type { SplitPayout } from '../../workflows/royalty-contract/activities';
+import type { PaidLine, PayoutExecutor, PayoutLine, ReceiverShare, ReceiversOf, SplitPayout } from '../../domain/royalties/ports';
 
 export const standInSplit: SplitPayout = ({ amountCents, creatorShare, creator, receivers }) => {
   const platform = Math.floor((amountCents * (100 - creatorShare)) / 100);

@@ -1,8 +1,9 @@
 // The whole API on an in-memory PGlite with the real event store, projector and file storage, for
-// app.inject tests; the Temporal lifecycle is the caller's stand-in.
+// app.inject tests; the Temporal lifecycle is the caller's stand-in, and the license purchases and
+// royalty contracts run in-process unless the test gives their clients.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps, type BuildAppOptions } from '../../api/app';
+import { buildApp, type BuildAppOptions } from '../../api/app';
 import { eventRegistry } from '../../domain/registry';
 import { sessionMigrations } from '../../infra/auth/session-store';
 import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
@@ -12,12 +13,19 @@ import { pgliteDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { FileStorage } from '../../infra/storage/file-storage';
+import { royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
+import { royaltyActivityPorts, type RoyaltyPorts } from '../../infra/royalties/royalty-ports';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { parseWalletConfig } from '../../infra/wallets/config';
 import { openWalletServices, type WalletServices } from '../../infra/wallets/services';
 import { openXrplLedger } from '../../infra/xrpl/ledger';
 import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
+import { createLicensePurchaseActivities } from '../../workflows/license-purchase/activities';
+import { inProcessLicensePurchaseClient } from '../../workflows/license-purchase/client';
+import { createRoyaltyContractActivities } from '../../workflows/royalty-contract/activities';
+import { inProcessRoyaltyContractClient, type RoyaltyContractClient } from '../../workflows/royalty-contract/client';
+import type { TrackLifecycleClient } from '../../workflows/track-lifecycle/client';
 import { inProcessWithdrawalClient } from './in-process-withdrawals';
 import { inProcessContractAnchorClient } from './in-process-contract-anchors';
 import { contractAnchor } from '../../infra/royalties/contract-anchor';
@@ -35,8 +43,12 @@ export interface TestApp {
 /** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider, wallet services, QXMP Pay, the mailer, the creator's share, the statements' release lookup and earnings sink, the royalty ports). */
 export async function startTestApp(
   dataDir: string,
-  lifecycle: AppDeps['lifecycle'],
-  options: Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'royaltyPorts' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'contractAnchors' | 'disputes' | 'openOracleReview' | 'delivery'> & { wallets?: WalletServices } = {},
+  lifecycle: TrackLifecycleClient,
+  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'contractAnchors' | 'disputes' | 'openOracleReview' | 'delivery'>> & {
+    wallets?: WalletServices;
+    /** The payout ports of the in-process contracts client, or the contracts client itself. */
+    royaltyPorts?: RoyaltyPorts & { contracts?: RoyaltyContractClient };
+  } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
@@ -46,6 +58,8 @@ export async function startTestApp(
   const projector = new Projector(db, eventStore, allProjections);
   await projector.start();
   const tokenLedger = new TokenLedger(eventStore);
+  const signingKey = await loadCertificateSigningKey(dataDir, {});
+  const { royaltyPorts = {}, ...settings } = options;
   const wallets = options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({})));
   const ledger = await openXrplLedger({ dataDir, env: {} });
   const app = await buildApp({
@@ -56,13 +70,30 @@ export async function startTestApp(
     lifecycle,
     tokenLedger,
     ledger,
-    signingKey: await loadCertificateSigningKey(dataDir, {}),
-    ...options,
+    signingKey,
+    ...settings,
     wallets,
     withdrawals: options.withdrawals ?? inProcessWithdrawalClient({ tokenLedger, treasury: wallets.treasury }),
     contractAnchors:
       options.contractAnchors ??
       inProcessContractAnchorClient({ eventStore, anchor: contractAnchor({ eventStore, wallets, platformAccount: ledger.account, network: ledger.network }) }),
+    royaltyPorts: {
+      contracts:
+        royaltyPorts.contracts ??
+        inProcessRoyaltyContractClient(createRoyaltyContractActivities({ eventStore, db, ...royaltyActivityPorts({ eventStore, db, tokenLedger }, royaltyPorts) })),
+    },
+    licensePurchases:
+      options.licensePurchases ??
+      inProcessLicensePurchaseClient(
+        createLicensePurchaseActivities({
+          eventStore,
+          db,
+          tokenLedger,
+          signingKey,
+          royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(eventStore) : options.royaltyEarnings,
+          escrow: options.licenseEscrow ?? null,
+        }),
+      ),
   });
   return {
     app,

@@ -19,7 +19,7 @@ import type { CertificateSigningKey } from '../../infra/certificate/signing-key'
 import type { Queryable } from '../../infra/db/db';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
-import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError, type LicenseEscrow, type PreparedEscrow } from '../../infra/licensing/license-escrow';
+import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError, escrowOf, type LicenseEscrow, type PreparedEscrow } from '../../infra/licensing/license-escrow';
 import { WalletNotFundedError } from '../../infra/royalties/contract-anchor';
 import { licenseCertificateId, licensingProofId, signLicenseCertificate, LICENSE_CERTIFICATE_VERSION } from '../../infra/licensing/license-certificate';
 import { logger } from '../../infra/logger/logger';
@@ -69,14 +69,6 @@ function final(error: unknown): never {
     throw ApplicationFailure.nonRetryable(error.message, error.constructor.name);
   }
   throw error;
-}
-
-/** The escrow recorded on the license's stream, if any. */
-export function escrowOf(events: LicenseEvent[]): PreparedEscrow | null {
-  const prepared = events.find((e) => e.type === 'LicenseEscrowPrepared');
-  if (!prepared || prepared.type !== 'LicenseEscrowPrepared') return null;
-  const { licenseId: _licenseId, ...escrow } = prepared.data;
-  return escrow;
 }
 
 export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDeps) {

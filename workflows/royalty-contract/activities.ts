@@ -4,7 +4,7 @@
 // the executor pays a (run, line) once, so a worker that dies between paying and recording pays
 // nothing more when the activity runs again.
 import { Context } from '@temporalio/activity';
-import type { PayoutExecutor, PayoutLine, ReceiverShare, ReceiversOf } from '../../domain/royalties/ports';
+import type { PayoutExecutor, ReceiversOf, SplitPayout } from '../../domain/royalties/ports';
 import {
   formatCents,
   pendingCents,
@@ -20,9 +20,6 @@ import type { EventStore } from '../../infra/eventstore/event-store';
 import { logger } from '../../infra/logger/logger';
 import { findUserById } from '../../projections/users/queries';
 import { payoutRunId, type ContractSchedule, type PayoutPlan, type PayoutRequest } from './shared';
-
-/** Shares a run's amount into its lines (domain/royalties/split.ts's splitPayout). */
-export type SplitPayout = (input: { amountCents: number; creatorShare: number; creator: { userId: string; name: string }; receivers: readonly ReceiverShare[] }) => PayoutLine[];
 
 export interface RoyaltyContractActivityDeps {
   eventStore: EventStore;

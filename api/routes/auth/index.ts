@@ -15,13 +15,14 @@ import { findUserById, findUserByUsername } from '../../../projections/users/que
 import { myRolesResponseSchema } from '../../../domain/contracts/roles';
 import { clearSessionCookie, requireRole, requireUserId, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
 import { LoginThrottle } from '../../plugins/throttle';
-import type { AppDeps } from '../../app';
+import type { Services } from '../../plugins/services';
 import { noBody, PUBLIC } from '../../openapi';
 import { passwordProblem } from './password-policy';
 
 const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, sessions, secureCookies } = deps;
   const loginThrottle = new LoginThrottle();
 
@@ -88,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
  * A taken username is an IllegalStateError.
  */
 export async function registerAccount(
-  { db, eventStore, projector, tokenLedger }: Pick<AppDeps, 'db' | 'eventStore' | 'projector' | 'tokenLedger'>,
+  { db, eventStore, projector, tokenLedger }: Pick<Services, 'db' | 'eventStore' | 'projector' | 'tokenLedger'>,
   data: { userId: string; username: string; passwordHash: string },
   context: { correlationId: string; actor: string },
 ): Promise<User> {

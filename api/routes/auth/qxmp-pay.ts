@@ -15,7 +15,6 @@ import { AssertionRejected, QxmpPayAssertions, type QxmpPayIdentity } from '../.
 import { findUserById } from '../../../projections/users/queries';
 import { setSessionCookie } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import type { AppDeps } from '../../app';
 import { PUBLIC } from '../../openapi';
 import { registerAccount } from './index';
 
@@ -24,7 +23,8 @@ export const QXMP_PAY_NOT_CONFIGURED = 'Sign-in with QXMP Pay is not configured 
 /** Suffixed usernames tried when the provider's username is taken here. */
 const USERNAME_ATTEMPTS = 5;
 
-export const qxmpPayRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const qxmpPayRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, eventStore, sessions, secureCookies, publicOrigin } = deps;
   const assertions = deps.qxmpPay ? new QxmpPayAssertions(deps.qxmpPay) : null;
   const nonces = new SignInNonces(db);

@@ -4,11 +4,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiUsageResponseSchema } from '../../../domain/contracts/developer';
 import { usageOf } from '../../../infra/developer/usage-store';
-import type { AppDeps } from '../../app';
 import { requireUserId } from '../../plugins/auth';
 import { usageQuerySchema } from './schemas';
 
-export const developerUsageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const developerUsageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.services;
   app.get(
     '/api/developer/usage',
     {

@@ -24,7 +24,6 @@ import type { CommandContext } from '../../../infra/eventstore/command-handler';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findOwnerApiKey, listOwnerApiKeys, type ApiKeyRecord } from '../../../projections/developer/queries';
 import type { Projector } from '../../../projections/projector';
-import type { AppDeps } from '../../app';
 import { PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { allowlistRequestSchema } from './schemas';
@@ -85,7 +84,8 @@ export function pricingTier(tier: ApiTier): ApiPricingTier {
   };
 }
 
-export const developerKeyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector }) => {
+export const developerKeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, projector } = app.services;
   const withUsage = async (records: ApiKeyRecord[]): Promise<ApiKey[]> => {
     const usage = await usageOfKeys(db, records.map((record) => record.id), new Date());
     return records.map((record) => toApiKey(record, usage.get(record.id) ?? NO_USAGE));

@@ -12,7 +12,6 @@ import type { CopyrightAnalysisRecord } from '../../../domain/track/stage.events
 import { trackStreamId } from '../../../domain/track/track.events';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findStoredFileOwner } from '../../../projections/vault/queries';
-import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { viewerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
@@ -70,7 +69,8 @@ async function registeredFile(eventStore: EventStore, workId: string): Promise<s
   return (started?.data.storedName as string | undefined) ?? null;
 }
 
-export const disputeReviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, storage }) => {
+export const disputeReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, storage } = app.services;
   const audioBase = (id: string) => `/api/disputes/${encodeURIComponent(id)}/review/audio`;
 
   app.get(

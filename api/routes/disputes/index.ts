@@ -40,7 +40,6 @@ import type { RecordedEvent } from '../../../infra/eventstore/event-store';
 import { sniffContent } from '../../../infra/storage/content-sniffer';
 import { findDispute, listDisputes, type StoredDispute } from '../../../projections/disputes/queries';
 import { findUserByUsername } from '../../../projections/users/queries';
-import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { viewerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
@@ -80,7 +79,8 @@ function present(stored: StoredDispute, state: DisputeState, viewer: Viewer): Di
   };
 }
 
-export const disputeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, eventStore, projector, storage } = deps;
   const commands = deps.disputes ?? unavailableDisputes;
 

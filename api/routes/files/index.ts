@@ -4,11 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../../domain/shared/errors';
 import { findStoredFileOwner } from '../../../projections/vault/queries';
-import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 
-export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.services;
   app.get(
     '/uploads/:name',
     {

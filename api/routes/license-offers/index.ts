@@ -14,7 +14,6 @@ import { evolveTrack, initialTrackState } from '../../../domain/track/track.deci
 import { trackStreamId, type TrackEvent } from '../../../domain/track/track.events';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { findOffer, listMarketplace, type EscrowSettings } from '../../../projections/licenses/queries';
-import type { AppDeps } from '../../app';
 import { noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
@@ -27,7 +26,8 @@ function offerDetails(body: z.output<typeof updateOfferRequestSchema>): OfferDet
   return { type, scope, territory, duration, currency, priceCents, originalPriceCents, paymentOptions, terms };
 }
 
-export const licenseOfferRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const licenseOfferRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, eventStore, projector } = deps;
   const licensingFrozenOf = deps.licensingFrozenOf ?? nothingFrozen;
   /** The platform's XRPL account receives escrows only when a ledger is configured (XRPL_URL). */

@@ -23,11 +23,9 @@ import { trackStreamId } from '../../../domain/track/track.events';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { signedLicenseCertificateSchema, type SignedLicenseCertificate } from '../../../infra/licensing/license-certificate';
 import { renderLicenseCertificatePdf } from '../../../infra/licensing/license-certificate-pdf';
-import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError } from '../../../infra/licensing/license-escrow';
+import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError, escrowOf } from '../../../infra/licensing/license-escrow';
 import { WalletNotFundedError } from '../../../infra/royalties/contract-anchor';
-import { escrowOf } from '../../../workflows/license-purchase/activities';
 import { findPurchasedLicense, listBuyerLicenses, listOwnerSales, publicLicense, type StoredLicense } from '../../../projections/license-sales/queries';
-import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
@@ -37,9 +35,10 @@ export const CARD_NOT_CONFIGURED = 'Card payments are not offered on this server
 export const ESCROW_NOT_SET_UP = 'XRP escrow is not offered on this server: pay with tokens instead.';
 const CENTS_TO_MICROS = 10_000;
 
-export const licensePurchaseRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const licensePurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, eventStore, projector, tokenLedger } = deps;
-  const purchases = deps.licensePurchases!;
+  const purchases = deps.licensePurchases;
   const licensingFrozen = deps.licensingFrozenOf ?? (async () => false);
 
   /** Waits until the read models show everything the license's stream holds. */

@@ -19,7 +19,7 @@ import type { EventStore, RecordedEvent } from '../../../infra/eventstore/event-
 import { findOwnedTrack, findTrack, toVaultItem, type VaultRow } from '../../../projections/vault/queries';
 import type { CommandContext, CommandOutcome, RegisterOutcomeValue, TrackLifecycleInput } from '../../../workflows/track-lifecycle/shared';
 import type { Projector } from '../../../projections/projector';
-import type { TrackLifecycleClient } from '../../app';
+import type { TrackLifecycleClient } from '../../../workflows/track-lifecycle/client';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 

@@ -32,7 +32,6 @@ import { sha256File } from '../../../infra/storage/file-storage';
 import { explorerLinks, type XrplNetwork } from '../../../infra/xrpl/ledger';
 import type { VaultItem } from '../../../domain/contracts/vault';
 import { findCertificate, findTrack, findTrackByTxHash, listCopyrightChecks, toVaultItem } from '../../../projections/vault/queries';
-import type { AppDeps } from '../../app';
 import { binarySchema, fileResponse, noBody, PUBLIC } from '../../openapi';
 import { requireOperator, requireUserId, viewerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
@@ -40,7 +39,8 @@ import { commandContext, decideAndAppend, lifecycleInput, outcomeError, ownedTra
 
 const idParams = z.object({ id: z.string().min(1) });
 
-export const copyrightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, ledger, signingKey, storage, projector, publicOrigin, openOracleReview }) => {
+export const copyrightRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, lifecycle, ledger, signingKey, storage, projector, publicOrigin, openOracleReview } = app.services;
   app.post('/api/copyright-check/:id', { schema: { summary: 'Run the copyright check on a track (its master if it has one) and answer with the verdict', tags: ['copyright'], params: idParams, body: noBody, response: { 200: copyrightCheckResponseSchema } } }, async (request) => {
     const { ownerId, row } = await ownedTrack(db, request, request.params.id);
     refuseUnlessAllowed(row, 'check');

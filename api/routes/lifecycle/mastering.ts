@@ -11,7 +11,6 @@ import { workspaceTrackSchema, type VaultItem } from '../../../domain/contracts/
 import type { MasteringKind, TrackMastered } from '../../../domain/track/stage.events';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
 import type { MasterCommand } from '../../../workflows/track-lifecycle/shared';
-import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
@@ -21,7 +20,8 @@ const idParams = z.object({ id: z.string().min(1) });
 
 type MasteredData = z.output<typeof TrackMastered.schema>;
 
-export const masteringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, lifecycle, projector, vaultLists, tokenLedger }) => {
+export const masteringRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, lifecycle, projector, vaultLists, tokenLedger } = app.services;
   async function prepare(request: Parameters<typeof ownedTrack>[1], contentId: string | undefined, settings: Omit<MasterRequest, 'contentId'>, kind: MasteringKind) {
     if (!contentId) throw new HttpError(400, 'contentId is required: choose exactly one track to master');
     const { ownerId, row } = await ownedTrack(db, request, contentId);

@@ -13,7 +13,6 @@ import { releaseStreamId } from '../../../domain/distribution/release.events';
 import { listWaitingDeliveries } from '../../../projections/distributions/queries';
 import { LEDGER_FAILURE_NOTES, listLedgerFailures } from '../../../projections/operations/queries';
 import { HttpError } from '../../plugins/error-handler';
-import type { AppDeps } from '../../app';
 import { noBody } from '../../openapi';
 import { requireOperator } from '../../plugins/auth';
 import { deliveryRetryResponseSchema, distributionIdParams, ledgerFailuresResponseSchema, OUTBOX_LIMIT, waitingDeliveriesResponseSchema, outboxResponseSchema, roleChangeRequestSchema, roleChangeResponseSchema, workflowsResponseSchema } from './schemas';
@@ -21,7 +20,8 @@ import { deliveryRetryResponseSchema, distributionIdParams, ledgerFailuresRespon
 const security: Array<Record<string, string[]>> = [{ session: [] }, { operatorToken: [] }];
 const OPERATOR = { tags: ['operations'], security };
 
-export const operationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, storage, mailer, eventStore, releases } = deps;
   const monitor = deps.workflowMonitor ?? noWorkflowMonitor;
 

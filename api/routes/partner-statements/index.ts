@@ -8,7 +8,6 @@ import { postgresReleaseLookup } from '../../../infra/distribution/release-looku
 import { payableStatementImporter } from '../../../infra/distribution/statement-import';
 import { recordPartnerFunds, type PeriodReconciliation } from '../../../infra/royalties/reconciliation';
 import { listPartnerPeriods } from '../../../projections/reconciliation/queries';
-import type { AppDeps } from '../../app';
 import { requireOperator } from '../../plugins/auth';
 import { readStatementUpload } from '../statements/upload';
 import { partnerIdParamsSchema, payableImportResponseSchema, reconciliationListSchema, recordFundsRequestSchema, recordFundsResponseSchema, statementFormSchema } from './schemas';
@@ -28,7 +27,8 @@ const run = (r: PeriodReconciliation) => ({
   undelivered: r.undeliveredCents,
 });
 
-export const partnerStatementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, releaseLookup, royaltyEarnings }) => {
+export const partnerStatementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, projector, releaseLookup, royaltyEarnings } = app.services;
   const releases = releaseLookup ?? postgresReleaseLookup(db);
   const earnings = royaltyEarnings ?? null;
   const importPayable = payableStatementImporter({ eventStore, releases, earnings });

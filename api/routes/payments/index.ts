@@ -22,7 +22,7 @@ import { licenseDecider, licenseStreamId } from '../../../domain/licensing/licen
 import { customerFor } from '../../../infra/payments/customer-links';
 import { PaymentProviderError, WebhookRefusedError, WebhookSignatureError, type PaymentEvent, type PaymentsProvider } from '../../../infra/payments/payments-provider';
 import { PAYMENTS_NOT_CONFIGURED } from '../../../infra/payments/stripe-payments';
-import type { AppDeps } from '../../app';
+import type { Services } from '../../plugins/services';
 import { PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
@@ -39,7 +39,8 @@ const toCents = (usd: number) => Math.round(usd * 100);
 /** True when the page's figure is the catalogue's (to the cent). */
 const samePrice = (given: number, catalogue: number) => tokensToMicros(given) === tokensToMicros(catalogue);
 
-export const paymentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { payments, eventStore } = deps;
 
   const configured = (): PaymentsProvider => {
@@ -153,7 +154,7 @@ function refusalOf(event: PaymentEvent): string | null {
 }
 
 /** What a verified delivery does to the ledger; each command carries the payment's reference, so a repeat decides nothing. */
-async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<void> {
+async function applyPaymentEvent(deps: Services, event: PaymentEvent): Promise<void> {
   const { tokenLedger, projector } = deps;
   const context = { correlationId: event.eventId, actor: 'stripe' };
   const run = async (userId: string, command: TokenAccountCommand) => {

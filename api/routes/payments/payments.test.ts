@@ -15,8 +15,8 @@ import { logger } from '../../../infra/logger/logger';
 import { StripePayments } from '../../../infra/payments/stripe-payments';
 import { startStripeMock, stripeMockBinary, type StripeMock } from '../../../tests/support/stripe-mock';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import type { AppDeps } from '../../app';
 import { registerErrorHandler } from '../../plugins/error-handler';
+import type { Services } from '../../plugins/services';
 import { zodValidatorCompiler } from '../../plugins/request-guard';
 import { paymentRoutes } from '.';
 
@@ -379,7 +379,8 @@ describe('payments when Stripe is not configured', () => {
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
     const payments = new StripePayments({ secretKey: 'sk_test_123', publishableKey: 'pk_test_x', webhookSecret: null, apiUrl: 'http://127.0.0.1:9' });
-    await app.register(paymentRoutes, { ...({} as AppDeps), payments });
+    app.decorate('services', { ...({} as Services), payments });
+    await app.register(paymentRoutes);
     try {
       const { payload, signature } = signed(packagePaid(randomUUID(), 'pi_no_secret'));
       const webhook = await app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });

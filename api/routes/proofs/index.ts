@@ -20,7 +20,6 @@ import { xrplRawTransaction } from '../../../infra/xrpl/transaction-lookup';
 import type { FileStorage } from '../../../infra/storage/file-storage';
 import { CERTIFICATE_DOCUMENT, LICENSE_CERTIFICATE_DOCUMENT, REGISTERED_FILE_DOCUMENT, signedDocument } from '../../../projections/proofs/projection';
 import { findProof, searchProofs, type ProofRecord, type StatementSigner } from '../../../projections/proofs/queries';
-import type { AppDeps } from '../../app';
 import { fileResponse, PUBLIC } from '../../openapi';
 import { HttpError } from '../../plugins/error-handler';
 import { ledgerTransactionParamsSchema, proofDocumentParamsSchema, proofParamsSchema } from './schemas';
@@ -30,7 +29,8 @@ const REGISTERED_FILE_NOT_PUBLISHED =
 
 const log = logger.child({ module: 'proof-routes' });
 
-export const proofRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, storage, signingKey, ledger } = deps;
   // Proofs stored unsigned (a dispute resolution's statement) are signed as they are served.
   const signer: StatementSigner = (statement) => signFields(statement, signingKey).signature;

@@ -8,7 +8,6 @@ import { acceptInvitationResponseSchema, declineInvitationResponseSchema, invita
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { InvitationSubject } from '../../../infra/royalties/invitation-tokens';
 import { findInvitation } from '../../../projections/receivers/queries';
-import type { AppDeps } from '../../app';
 import { noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { runReceiversCommand } from '../royalty-receivers';
@@ -16,7 +15,8 @@ import { invitationParamsSchema } from '../royalty-receivers/schemas';
 
 const NOT_VALID = 'This invitation link is not valid, or the invitation was withdrawn';
 
-export const royaltyInvitationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, invitationTokens }) => {
+export const royaltyInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, projector, invitationTokens } = app.services;
   const open = async (token: string): Promise<{ subject: InvitationSubject; invitation: Invitation }> => {
     const subject = invitationTokens.verify(token);
     const invitation = subject ? await findInvitation(db, subject.contentId, subject.receiverId) : null;

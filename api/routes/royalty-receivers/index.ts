@@ -22,7 +22,6 @@ import type { Projector } from '../../../projections/projector';
 import { findReceiver, listOwnerReceivers, toReceiver } from '../../../projections/receivers/queries';
 import { findUserById } from '../../../projections/users/queries';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
-import type { AppDeps } from '../../app';
 import { requireUserId } from '../../plugins/auth';
 import { receiverParamsSchema } from './schemas';
 
@@ -85,7 +84,8 @@ export async function mailInvitation(mailer: Mailer, mail: InvitationMail) {
   });
 }
 
-export const royaltyReceiverRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, mailer, invitationTokens, creatorShareOf, publicOrigin }) => {
+export const royaltyReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, projector, mailer, invitationTokens, creatorShareOf, publicOrigin } = app.services;
   app.get(
     '/api/royalty-receivers',
     { schema: { summary: "The signed-in creator's royalty receivers, of one content item (contentId) or of all their content", tags: ['receivers'], querystring: receiverListQuerySchema, response: { 200: receiverListSchema } } },

@@ -17,20 +17,20 @@ import { contractTerms, signContractTerms } from '../../../infra/royalties/contr
 import { findContract, findContractByContent } from '../../../projections/royalties/queries';
 import { findUserById } from '../../../projections/users/queries';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
-import type { AppDeps } from '../../app';
+import type { Services } from '../../plugins/services';
 import { HttpError } from '../../plugins/error-handler';
 
 const CONTRACTS_NEED_WORKFLOWS = 'Smart contracts need the workflow service, which is not running on this server';
 
 export const REGISTRATION_REQUIRED = 'Copyright Registration Required: register this content on the XRP Ledger before creating a smart contract';
 
-export type CreateContractDeps = Pick<AppDeps, 'db' | 'eventStore' | 'projector' | 'signingKey' | 'royalties' | 'contractAnchors'>;
+export type CreateContractDeps = Pick<Services, 'db' | 'eventStore' | 'projector' | 'signingKey' | 'royalties' | 'contractAnchors'>;
 
 export type ContractCreation = CreateContractRequest & { templateType: NonNullable<CreateContractRequest['templateType']> };
 
 export async function createContract(deps: CreateContractDeps, userId: string, body: ContractCreation): Promise<CreateContractResponse> {
   const { db, eventStore, projector, signingKey } = deps;
-  const royalties = deps.royalties!;
+  const royalties = deps.royalties;
   const track = await findOwnedTrack(db, userId, body.contentId);
   if (!track) throw new HttpError(404, 'Content not found');
   const item = toVaultItem(track);

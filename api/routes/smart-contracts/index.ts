@@ -21,7 +21,6 @@ import { formatCents } from '../../../domain/royalties/royalty-contract.decider'
 import { renderContractTermsPdf } from '../../../infra/royalties/terms-pdf';
 import { findContract, findPayoutRun, listContracts, listPayoutRuns, royaltyAnalytics, type StoredContract } from '../../../projections/royalties/queries';
 import type { PayoutTrigger } from '../../../domain/royalties/royalty-contract.events';
-import type { AppDeps } from '../../app';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
@@ -30,9 +29,10 @@ import { contractParamsSchema, payoutHistoryQuerySchema } from './schemas';
 
 const RUN_WAIT_MS = 10_000;
 
-export const smartContractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const smartContractRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db } = deps;
-  const royalties = deps.royalties!;
+  const royalties = deps.royalties;
 
   /** The contract when the signed-in user owns it; 404 otherwise (another's contract is not said to exist). */
   const ownedContract = async (userId: string, contractId: string): Promise<StoredContract> => {

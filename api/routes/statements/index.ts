@@ -9,7 +9,6 @@ import { postgresReleaseLookup } from '../../../infra/distribution/release-looku
 import { importStatement } from '../../../infra/distribution/statement-import';
 import { findPayableOfContent } from '../../../projections/reconciliation/queries';
 import { findRoyaltyBreakdown, listStatements, listUnmatchedLines } from '../../../projections/statements/queries';
-import type { AppDeps } from '../../app';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { MAX_STATEMENT_BYTES, releaseParamsSchema, statementFormSchema } from './schemas';
@@ -19,7 +18,8 @@ const MAX_MB = MAX_STATEMENT_BYTES / 1024 / 1024;
 /** How long an import's answer waits for the read models, so the list that follows shows it. */
 const READ_MODEL_WAIT_MS = 60_000;
 
-export const statementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, releaseLookup, creatorShareOf }) => {
+export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, projector, releaseLookup, creatorShareOf } = app.services;
   const releases = releaseLookup ?? postgresReleaseLookup(db);
   app.post(
     '/api/tunecore/statements',

@@ -14,12 +14,12 @@ import { tokenAccountStreamId } from '../../../domain/tokens/token-account.event
 import { rebuildTokenAccount } from '../../../projections/tokens/projection';
 import { findTokenAccount, listTokenTransactions } from '../../../projections/tokens/queries';
 import { findUserWallets } from '../../../projections/wallets/queries';
-import type { AppDeps } from '../../app';
 import { noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 
-export const tokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, capabilities }) => {
+export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, capabilities } = app.services;
   const pricing = pricingOf(capabilities);
   app.get('/api/goose-tokens/pricing', { schema: { summary: 'The price list as this server sells it: tokens per priced step, token packages and subscription tiers, each line marked with the capability it needs', tags: ['tokens'], ...PUBLIC, response: { 200: pricingResponseSchema } } }, () => pricing);
 

@@ -17,7 +17,6 @@ import { requestRelease } from '../../../infra/distribution/request-release';
 import { releaseDirectory, ERN_FILE } from '../../../infra/distribution/release-package';
 import { findActiveDistributionOf, findOwnedDistribution, listDistributions } from '../../../projections/distributions/queries';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
-import type { AppDeps } from '../../app';
 import { fileResponse, noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
@@ -33,7 +32,8 @@ const GENRE_NAMES: readonly string[] = GENRES;
 export const SANDBOX_DIALOG_NOTICE = 'Sandbox: this server has no delivery partner, so no store will receive this release. Nothing is charged; the store states shown afterwards are simulated.';
 export const NOT_READY_FOR_STORES = "Releases cannot be sent to stores yet: this platform's release codes are not set up. Nothing was submitted or charged.";
 
-export const distributionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, storage, tokenLedger, releases, delivery = SANDBOX_DELIVERY }) => {
+export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, projector, storage, tokenLedger, releases, delivery = SANDBOX_DELIVERY } = app.services;
   const { partner } = delivery;
   const deliveryInfo: DeliveryInfo = partner
     ? { mode: 'partner', partnerName: partner.name, storeIds: [...partner.stores], feeTokens: DISTRIBUTION_FEE_USD_PER_YEAR, notice: null }

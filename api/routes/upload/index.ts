@@ -15,7 +15,6 @@ import { uploadFieldsSchema, uploadFormSchema, uploadResponseSchema } from '../.
 import { ValidationError } from '../../../domain/shared/errors';
 import { probeFile, UnreadableMediaError } from '../../../infra/media/probe';
 import { claimedExtension, nameFits, sniffContent, type SniffedContent } from '../../../infra/storage/content-sniffer';
-import type { AppDeps } from '../../app';
 import { HttpError } from '../../plugins/error-handler';
 import { requireUserId } from '../../plugins/auth';
 import { controlCharacterAt, refuseControlCharacters } from '../../plugins/request-guard';
@@ -23,7 +22,8 @@ import { controlCharacterAt, refuseControlCharacters } from '../../plugins/reque
 const MAX_MB = Math.round(MAX_UPLOAD_BYTES / 1024 / 1024);
 const ACCEPTED_LIST = ACCEPTED_FILE_NAME_EXTENSIONS.join(', ');
 
-export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { storage, lifecycle }) => {
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { storage, lifecycle } = app.services;
   app.post(
     '/api/upload',
     {

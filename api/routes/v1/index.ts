@@ -15,7 +15,6 @@ import { analyzeContent, type ContentAnalysis } from '../../../infra/similarity/
 import type { UploadExtension } from '../../../domain/constants';
 import { findUserWallets } from '../../../projections/wallets/queries';
 import { findOwnedTrack } from '../../../projections/vault/queries';
-import type { AppDeps } from '../../app';
 import { apiCallerOf, apiKeyGuard } from '../../plugins/api-key-guard';
 import { multipartForm } from '../../openapi';
 import { HttpError } from '../../plugins/error-handler';
@@ -38,7 +37,8 @@ function asAnswered(analysis: ContentAnalysis): V1AnalyzeResponse['analysis'] {
   return JSON.parse(JSON.stringify(analysis)) as V1AnalyzeResponse['analysis'];
 }
 
-export const v1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const v1Routes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, storage, tokenLedger } = deps;
   const guard = apiKeyGuard({ db, eventStore: deps.eventStore, projector: deps.projector });
   app.addHook('onRequest', guard.onRequest);

@@ -23,7 +23,6 @@ import { parsePosition, type RecordedEvent } from '../../../infra/eventstore/eve
 import { generateUserWallets } from '../../../infra/wallets/generate';
 import { XrplUnreachableError } from '../../../infra/wallets/xrp-account';
 import { findUserWallets, type UserWalletAddresses } from '../../../projections/wallets/queries';
-import type { AppDeps } from '../../app';
 import { noBody } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
@@ -41,7 +40,8 @@ const DEPOSITS_NOT_CREDITED = 'XRP sent to this address will not be credited as 
 /** The XRP package's price in USD (1 token = 1 USD). */
 const XRP_PACKAGE_USD = findPackage('xrp')!.price;
 
-export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, eventStore, projector, wallets, ledger, withdrawals }) => {
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, eventStore, projector, wallets, ledger, withdrawals } = app.services;
   /** The user's wallet addresses from the read model, or a 409 saying to generate them. */
   const requireWallets = async (userId: string): Promise<UserWalletAddresses> => {
     const found = await findUserWallets(db, userId);

@@ -22,7 +22,6 @@ import { trackStreamId } from '../../../domain/track/track.events';
 import { handleCommand, type CommandContext } from '../../../infra/eventstore/command-handler';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findWork, searchWorks } from '../../../projections/works/queries';
-import type { AppDeps } from '../../app';
 import { PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
@@ -30,7 +29,8 @@ import { workParamsSchema } from './schemas';
 
 const NOT_FOUND = 'Work not found';
 
-export const workRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const workRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
   const { db, eventStore, projector } = deps;
 
   app.get(

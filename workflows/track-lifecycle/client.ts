@@ -1,6 +1,6 @@
-// Starts and drives TrackLifecycle workflows on Temporal for the API. A track whose workflow run
-// has ended (an older run, or one ended by an operator) gets a new run on the same workflow id,
-// which finds its state in the event store, and the command goes to that run.
+// Starts and drives TrackLifecycle workflows on Temporal for the API and the operator CLI. A track
+// whose workflow run has ended (an older run, or one ended by an operator) gets a new run on the
+// same workflow id, which finds its state in the event store, and the command goes to that run.
 import { WithStartWorkflowOperation, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { UpdateDefinition } from '@temporalio/common';
 import {
@@ -11,14 +11,28 @@ import {
   TRACK_LIFECYCLE_TASK_QUEUE,
   trackLifecycleWorkflowId,
   type CheckCommand,
+  type CheckOutcomeValue,
   type CommandOutcome,
   type MasterCommand,
+  type MasterOutcomeValue,
   type RegisterCommand,
+  type RegisterOutcomeValue,
   type RetryCommand,
   type TrackLifecycleInput,
-} from '../workflows/track-lifecycle/shared';
-import type { trackLifecycle } from '../workflows/track-lifecycle/workflow';
-import type { TrackLifecycleClient } from './app';
+} from './shared';
+import type { trackLifecycle } from './workflow';
+
+/** Starts and drives a track's lifecycle workflow. */
+export interface TrackLifecycleClient {
+  start(input: TrackLifecycleInput): Promise<{ workflowId: string }>;
+  /** Masters (or previews) the track and answers with the outcome. */
+  master(input: TrackLifecycleInput, command: MasterCommand): Promise<CommandOutcome<MasterOutcomeValue>>;
+  /** Hands the workflow a mastering command and answers once it is accepted. */
+  startMaster(input: TrackLifecycleInput, command: MasterCommand): Promise<void>;
+  check(input: TrackLifecycleInput, command: CheckCommand): Promise<CommandOutcome<CheckOutcomeValue>>;
+  register(input: TrackLifecycleInput, command: RegisterCommand): Promise<CommandOutcome<RegisterOutcomeValue>>;
+  retryRegistration(input: TrackLifecycleInput, command: RetryCommand): Promise<CommandOutcome<RegisterOutcomeValue>>;
+}
 
 export function temporalLifecycleClient(client: Client, taskQueue = TRACK_LIFECYCLE_TASK_QUEUE): TrackLifecycleClient {
   const startOperation = (input: TrackLifecycleInput) =>

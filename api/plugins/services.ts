@@ -1,0 +1,213 @@
+// The services every route uses, as one named plugin: built once from buildApp's options (the
+// missing ones filled with the platform's own) and decorated on the instance as `app.services`, so
+// route modules read them from the instance and never import api/app.ts.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CAPABILITY_SETTINGS, describeCapabilities, type CapabilityId, type CapabilityReport } from '../../domain/platform/capabilities';
+import type { OpenOracleReview } from '../../domain/disputes/oracle-review';
+import type { DisputeCommands } from '../../domain/disputes/ports';
+import type { ReleaseLookup } from '../../domain/distribution/release-lookup';
+import type { RolesOf } from '../../domain/identity/ports';
+import type { LicensingFrozenOf } from '../../domain/licensing/ports';
+import type { CreatorShareOf, RoyaltyEarningsSink } from '../../domain/royalties/ports';
+import { SessionStore } from '../../infra/auth/session-store';
+import type { CertificateSigningKey } from '../../infra/certificate/signing-key';
+import type { QxmpPayConfig } from '../../infra/config';
+import type { Db } from '../../infra/db/db';
+import { workFrozenOf } from '../../infra/disputes/work-freeze';
+import type { DeliverySettings } from '../../infra/distribution/partner-config';
+import type { EventStore } from '../../infra/eventstore/event-store';
+import { eventStoreRolesOf } from '../../infra/identity/roles-of';
+import type { LicenseEscrow } from '../../infra/licensing/license-escrow';
+import { logger } from '../../infra/logger/logger';
+import { openMailer, type Mailer } from '../../infra/mail/mailer';
+import type { PaymentsProvider } from '../../infra/payments/payments-provider';
+import { creatorShareOf, royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
+import { loadInvitationTokens, type InvitationTokens } from '../../infra/royalties/invitation-tokens';
+import type { FileStorage } from '../../infra/storage/file-storage';
+import type { WorkflowMonitor } from '../../infra/temporal/workflow-monitor';
+import type { TokenLedger } from '../../infra/tokens/token-ledger';
+import type { WalletServices } from '../../infra/wallets/services';
+import type { XrplLedger } from '../../infra/xrpl/ledger';
+import type { Projector } from '../../projections/projector';
+import { VaultListCache } from '../../projections/vault/list-cache';
+import type { LicensePurchaseClient } from '../../workflows/license-purchase/client';
+import type { ReleaseClient } from '../../workflows/release/client';
+import type { RoyaltyContractClient } from '../../workflows/royalty-contract/client';
+import type { TrackLifecycleClient } from '../../workflows/track-lifecycle/client';
+import type { WithdrawalClient } from '../../workflows/withdrawal/client';
+import type { ContractAnchorClient } from '../../workflows/contract-anchor/client';
+import { HttpError } from './error-handler';
+import { openRoyaltyServices, type RoyaltyServices } from './royalty-services';
+
+export interface Services {
+  db: Db;
+  eventStore: EventStore;
+  projector: Projector;
+  storage: FileStorage;
+  lifecycle: TrackLifecycleClient;
+  ledger: XrplLedger;
+  signingKey: CertificateSigningKey;
+  sessions: SessionStore;
+  secureCookies: boolean;
+  /** Each user's vault list between the changes that alter it. */
+  vaultLists: VaultListCache;
+  /** The token ledger: every charge and credit. */
+  tokenLedger: TokenLedger;
+  /** Card payments (Stripe); null when not configured: the payment routes then say so with a 503. */
+  payments: PaymentsProvider | null;
+  /** Users' wallets: the key box, the Polygon treasury and the XRP purchase settings. */
+  wallets: WalletServices;
+  /** The origin certificates link to: PUBLIC_URL, else the address the app listens on; never a request header. */
+  publicOrigin: () => string;
+  /** Sign-in through the QXMP Pay widget; absent or null when not configured. */
+  qxmpPay?: QxmpPayConfig | null;
+  /** What the platform mails (receivers' invitations): the outbox under data/ unless configured. */
+  mailer: Mailer;
+  /** Signs and checks the links in receivers' invitations. */
+  invitationTokens: InvitationTokens;
+  /** The creator's share a content item's receivers may take in total. */
+  creatorShareOf: CreatorShareOf;
+  /** Matches sales statement lines to releases; by default the `distributions` read model in `db`. */
+  releaseLookup?: ReleaseLookup;
+  /** Where funded payable-statement money and license sales go: the content's royalty contract; null: not attributed, and the answers say so. */
+  royaltyEarnings: RoyaltyEarningsSink | null;
+  /** Royalty contracts: the workflow client and the XRPL anchor. */
+  royalties: RoyaltyServices;
+  /** Starts release workflows and asks them for takedowns (workflows/release/client.ts). */
+  releases: ReleaseClient;
+  /** The delivery partner and identifier prefixes (infra/distribution/partner-config.ts); absent: the sandbox, with the placeholder prefixes. */
+  delivery?: DeliverySettings;
+  /** Opens the review case of a held or contested copyright check (the case workflows' client: openOracleReviewThrough); absent, a review request is recorded and no case opens. */
+  openOracleReview?: OpenOracleReview;
+  /** Whether a work's licensing is frozen by an open dispute; by default read from the work's freeze stream. */
+  licensingFrozenOf: LicensingFrozenOf;
+  /** Runs license purchases (workflows/license-purchase/client.ts). */
+  licensePurchases: LicensePurchaseClient;
+  /** XRPL escrow for license purchases; null or absent without XRPL_URL (escrow purchases are then refused). */
+  licenseEscrow?: LicenseEscrow | null;
+  /** Runs withdrawals to Polygon (workflows/withdrawal/client.ts); absent: a withdrawal answers 503 (the workflow service is not running). */
+  withdrawals?: WithdrawalClient;
+  /** Anchors new royalty contracts on the XRP Ledger (workflows/contract-anchor/client.ts); absent: creating a contract answers 503 (the workflow service is not running). */
+  contractAnchors?: ContractAnchorClient;
+  /** Runs dispute cases (workflows/dispute/client.ts); absent: the dispute actions answer 503 (the workflow service is not running). */
+  disputes?: DisputeCommands;
+  /** Signed-in users' names and roles; by default folded from their user streams in `eventStore`. */
+  rolesOf: RolesOf;
+  /** Stuck or failing workflows for the operations page; absent: the page says Temporal is not reachable from here. */
+  workflowMonitor?: WorkflowMonitor;
+  /** What this server can do now, derived once from the rest at start (GET /api/capabilities). */
+  capabilities: CapabilityReport;
+}
+
+/** What the services are built from: the deployment's own, the rest defaulting to the platform's. */
+export interface ServicesOptions
+  extends Omit<
+    Services,
+    | 'sessions'
+    | 'secureCookies'
+    | 'publicOrigin'
+    | 'vaultLists'
+    | 'payments'
+    | 'mailer'
+    | 'invitationTokens'
+    | 'creatorShareOf'
+    | 'royaltyEarnings'
+    | 'royalties'
+    | 'releases'
+    | 'licensingFrozenOf'
+    | 'rolesOf'
+    | 'capabilities'
+  > {
+  payments?: PaymentsProvider | null;
+  /** Default: the outbox under the data folder (storage.root). */
+  mailer?: Mailer;
+  /** Default: the key under data/keys/ (storage.root). */
+  invitationTokens?: InvitationTokens;
+  /** Default: the content's contract's share (the standard template's before it has one). */
+  creatorShareOf?: CreatorShareOf;
+  /** Default: the content's royalty contract (infra/royalties/earnings-sink.ts); null: not attributed. */
+  royaltyEarnings?: RoyaltyEarningsSink | null;
+  /** Absent: releases are refused with a 503 saying the workflow service is not running. */
+  releases?: ReleaseClient;
+  licensingFrozenOf?: LicensingFrozenOf;
+  rolesOf?: RolesOf;
+  secureCookies?: boolean;
+  /** PUBLIC_URL: where users reach the platform. */
+  publicUrl?: string | null;
+  /** The royalty contracts' workflow client (Temporal's in production). */
+  royaltyPorts: { contracts: RoyaltyContractClient };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export const servicesPlugin = fp<ServicesOptions>(
+  async (app, options) => {
+    const mailer = options.mailer ?? openMailer(options.storage.root);
+    const services: Services = {
+      ...options,
+      sessions: new SessionStore(options.db),
+      secureCookies: options.secureCookies ?? false,
+      payments: options.payments ?? null,
+      publicOrigin: () => options.publicUrl ?? listeningOrigin(app),
+      vaultLists: new VaultListCache(options.db),
+      mailer,
+      invitationTokens: options.invitationTokens ?? (await loadInvitationTokens(options.storage.root)),
+      creatorShareOf: options.creatorShareOf ?? creatorShareOf(options.eventStore),
+      royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(options.eventStore) : options.royaltyEarnings,
+      royalties: openRoyaltyServices(options, options.royaltyPorts.contracts),
+      releases: options.releases ?? unavailableReleases,
+      licensingFrozenOf: options.licensingFrozenOf ?? workFrozenOf(options.eventStore),
+      rolesOf: options.rolesOf ?? eventStoreRolesOf(options.eventStore),
+      capabilities: describeCapabilities({
+        ledgerConnected: options.ledger.url !== null,
+        xrpPriced: options.wallets.xrpRate !== null,
+        cardPayments: options.payments != null,
+        xrpDepositsCredited: options.wallets.xrpDepositsCredited,
+        cardOnramp: options.wallets.onrampUrlTemplate !== null,
+        withdrawals: options.wallets.treasury !== null,
+        workflowService: options.releases !== undefined,
+        deliveryPartner: options.delivery?.partner != null,
+        mailServer: mailer.transport === 'smtp',
+        xrpEscrow: options.licenseEscrow != null,
+      }),
+    };
+    logCapabilities(services.capabilities);
+    app.decorate('services', services);
+    const stopListening = options.projector.onChange(services.vaultLists.changed);
+    app.addHook('onClose', async () => stopListening());
+  },
+  { name: 'services' },
+);
+
+/** Operators read at start what is on and, for what is off, the settings that turn it on. */
+function logCapabilities(capabilities: CapabilityReport): void {
+  const entries = Object.entries(capabilities) as Array<[CapabilityId, CapabilityReport[CapabilityId]]>;
+  logger.info(
+    {
+      on: entries.filter(([, capability]) => capability.available).map(([id]) => id),
+      off: Object.fromEntries(entries.filter(([, capability]) => !capability.available).map(([id]) => [id, CAPABILITY_SETTINGS[id]])),
+    },
+    'capabilities (GET /api/capabilities)',
+  );
+}
+
+/** Without a workflow service no release can run: said plainly rather than accepted and left waiting. */
+const unavailableReleases: ReleaseClient = {
+  start: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
+  takedown: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
+  retryDelivery: () => Promise.reject(new HttpError(503, 'Distribution needs the workflow service, which is not running on this server')),
+};
+
+/** http://localhost:PORT for an app listening on every interface or on loopback, else its address. */
+export function listeningOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return 'http://localhost';
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(address.address);
+  const host = local ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
