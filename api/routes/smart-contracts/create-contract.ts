@@ -19,6 +19,7 @@ import { findUserById } from '../../../projections/users/queries';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
 import type { Services } from '../../plugins/services';
 import { HttpError } from '../../plugins/error-handler';
+import { IllegalStateError, NotFoundError, PaymentRequiredError, ValidationError } from '../../../domain/shared/errors';
 
 const CONTRACTS_NEED_WORKFLOWS = 'Smart contracts need the workflow service, which is not running on this server';
 
@@ -32,21 +33,21 @@ export async function createContract(deps: CreateContractDeps, userId: string, b
   const { db, eventStore, projector, signingKey } = deps;
   const royalties = deps.royalties;
   const track = await findOwnedTrack(db, userId, body.contentId);
-  if (!track) throw new HttpError(404, 'Content not found');
+  if (!track) throw new NotFoundError('Content not found');
   const item = toVaultItem(track);
-  if (!item.xrplTxHash) throw new HttpError(400, REGISTRATION_REQUIRED);
-  if (await findContractByContent(db, body.contentId)) throw new HttpError(409, 'This content already has a smart contract');
+  if (!item.xrplTxHash) throw new ValidationError(REGISTRATION_REQUIRED);
+  if (await findContractByContent(db, body.contentId)) throw new IllegalStateError('This content already has a smart contract');
   const share = TEMPLATE_CREATOR_SHARE[body.templateType];
   const terms = body.customTerms ?? {};
   if (terms.royaltySplit !== undefined && terms.royaltySplit !== share) {
-    throw new HttpError(400, `The ${TEMPLATE_LABELS[body.templateType]} template gives the creator ${share}%, not ${terms.royaltySplit}%`);
+    throw new ValidationError(`The ${TEMPLATE_LABELS[body.templateType]} template gives the creator ${share}%, not ${terms.royaltySplit}%`);
   }
   const contractAnchors = deps.contractAnchors;
   if (!contractAnchors) throw new HttpError(503, CONTRACTS_NEED_WORKFLOWS);
   try {
     await royalties.anchor.ensureFunded(userId);
   } catch (error) {
-    if (error instanceof WalletNotFundedError) throw new HttpError(402, error.message);
+    if (error instanceof WalletNotFundedError) throw new PaymentRequiredError(error.message);
     throw error;
   }
   const contractId = contractIdFor(body.contentId);
@@ -96,7 +97,7 @@ export async function createContract(deps: CreateContractDeps, userId: string, b
     },
   }, context);
   // Two creations for one content meet on the same stream: the later one decides nothing.
-  if (created.events.length === 0) throw new HttpError(409, 'This content already has a smart contract');
+  if (created.events.length === 0) throw new IllegalStateError('This content already has a smart contract');
   // The contract works whether or not its anchor gets onto the ledger: its workflow starts first.
   await royalties.contracts.start({ contractId, createdAt });
   const outcome = await contractAnchors.anchor({ contractId, ...context });

@@ -15,7 +15,7 @@ import {
   xrpQrCodeResponseSchema,
   xrpWalletInfoResponseSchema,
 } from '../../../domain/contracts/wallets';
-import { ConcurrencyError, IllegalStateError } from '../../../domain/shared/errors';
+import { ConcurrencyError, IllegalStateError, PaymentRequiredError, ValidationError } from '../../../domain/shared/errors';
 import { microsToTokens, tokensToMicros } from '../../../domain/shared/tokens';
 import { findPackage } from '../../../domain/tokens/catalogue';
 import { UserWalletsGenerated, walletsStreamId } from '../../../domain/wallets/wallet.events';
@@ -35,6 +35,7 @@ export const NO_XRP_ONRAMP = 'Buying XRP by card is not available on this server
 const NO_XRPL_WALLET = 'This account has no XRPL wallet yet; generate a wallet first (POST /api/goose-tokens/generate-wallet)';
 const NO_LEDGER_NOTE = 'This server is not connected to the XRP Ledger, so the balance of this address cannot be checked here';
 const NO_RATE_NOTE = 'No XRP price is set on this server, so the amount to pay is not known';
+const LEDGER_UNREACHABLE = 'Could not read the XRP balance: the XRP Ledger did not answer. Try again in a moment';
 const DEPOSITS_NOT_CREDITED = 'XRP sent to this address will not be credited as tokens on this server.';
 
 /** The XRP package's price in USD (1 token = 1 USD). */
@@ -102,13 +103,14 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     if (outcome.kind !== 'insufficient' && outcome.position) await projector.waitFor(parsePosition(outcome.position));
     switch (outcome.kind) {
       case 'insufficient':
-        throw new HttpError(402, `Insufficient tokens: withdrawing ${amount} needs ${amount} tokens, your balance is ${microsToTokens(outcome.availableMicros)}`);
+        throw new PaymentRequiredError(`Insufficient tokens: withdrawing ${amount} needs ${amount} tokens, your balance is ${microsToTokens(outcome.availableMicros)}`);
       case 'unconfirmed':
         request.log.warn({ userId, withdrawalId, txHash: outcome.txHash, amountMicros }, 'withdrawal sent but not confirmed: the debit stands until it is reconciled');
         throw new HttpError(504, `${outcome.reason}. Your tokens stay debited while it may still land; quote withdrawal ${withdrawalId} to support`);
       case 'refunded':
+        // The node's reason stays in the log: the answer says what happened in plain words.
         request.log.warn({ userId, withdrawalId, amountMicros, reason: outcome.reason }, 'withdrawal failed; tokens credited back');
-        throw new HttpError(502, `${outcome.reason}. Your ${amount} tokens were credited back`);
+        throw new HttpError(502, `The ERC-20 transfer did not go through, so nothing was sent. Your ${amount} tokens were credited back`);
       case 'sent':
         request.log.info({ userId, withdrawalId, txHash: outcome.txHash, amountMicros }, 'withdrawal sent to Polygon');
         return { success: true as const, txHash: outcome.txHash, amount };
@@ -139,7 +141,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       balanceXrp = await wallets.xrpAccounts.balanceXrp(xrplAddress);
     } catch (error) {
-      if (error instanceof XrplUnreachableError) throw new HttpError(502, error.message);
+      if (error instanceof XrplUnreachableError) {
+        request.log.warn({ err: error, xrplAddress }, 'XRP balance not read');
+        throw new HttpError(502, LEDGER_UNREACHABLE);
+      }
       throw error;
     }
     return {
@@ -170,7 +175,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!template) return { success: false as const, error: NO_XRP_ONRAMP };
     const amount = request.body?.amount ?? requiredXrp();
     if (amount === null && template.includes('{amount}')) {
-      throw new HttpError(400, 'Give an amount of XRP: no XRP price is set on this server to work out the package price');
+      throw new ValidationError('Give an amount of XRP: no XRP price is set on this server to work out the package price');
     }
     const purchaseUrl = template
       .replaceAll('{address}', encodeURIComponent(xrplAddress))
