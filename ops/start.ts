@@ -8,6 +8,8 @@ import { buildApp } from '../api/app';
 import { listeningOrigin } from '../api/plugins/services';
 import { temporalLifecycleClient } from '../workflows/track-lifecycle/client';
 import { temporalReleaseClient } from '../workflows/release/client';
+import { temporalWithdrawalClient } from '../workflows/withdrawal/client';
+import { temporalContractAnchorClient } from '../workflows/contract-anchor/client';
 import { startPartnerReports } from '../workflows/partner-reports/client';
 import { deliverySettings, logDeliverySetup } from '../infra/distribution/partner-config';
 import { sessionMigrations } from '../infra/auth/session-store';
@@ -95,6 +97,7 @@ async function main(): Promise<void> {
     openOracleReview,
     deliverReviewDecision: temporalReviewDecisionDelivery(client, platform.eventStore),
     deliveryPartner: config.distribution.partner,
+    wallets,
     ...services,
   });
   const workerRun = worker.run();
@@ -121,6 +124,8 @@ async function main(): Promise<void> {
     lifecycle: temporalLifecycleClient(client),
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     releases: temporalReleaseClient(client),
+    withdrawals: temporalWithdrawalClient(client),
+    contractAnchors: temporalContractAnchorClient(client),
     delivery: deliverySettings(config.distribution),
     licensePurchases,
     disputes,

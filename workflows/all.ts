@@ -6,3 +6,5 @@ export { release } from './release/workflow';
 export { licensePurchase } from './license-purchase/workflow';
 export { disputeCase } from './dispute/workflow';
 export { partnerReports } from './partner-reports/workflow';
+export { withdrawal } from './withdrawal/workflow';
+export { contractAnchor } from './contract-anchor/workflow';

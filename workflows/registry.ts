@@ -11,8 +11,11 @@ import { payableStatementImporter } from '../infra/distribution/statement-import
 import { createDisputeEffects } from '../infra/disputes/dispute-effects';
 import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 import { royaltyEarningsSink } from '../infra/royalties/earnings-sink';
+import { contractAnchor } from '../infra/royalties/contract-anchor';
 import { royaltyActivityPorts, type RoyaltyPorts } from '../infra/royalties/royalty-ports';
+import type { WalletServices } from '../infra/wallets/services';
 import type * as bundled from './all';
+import { createContractAnchorActivities } from './contract-anchor/activities';
 import { createDisputeActivities } from './dispute/activities';
 import { createLicensePurchaseActivities } from './license-purchase/activities';
 import { createPartnerReportActivities, type PartnerReportActivityDeps } from './partner-reports/activities';
@@ -20,6 +23,7 @@ import { createReleaseActivities } from './release/activities';
 import { createRoyaltyContractActivities } from './royalty-contract/activities';
 import { createTokenChargeActivities, type TokenChargeActivityDeps } from './token-charges/activities';
 import { createTrackLifecycleActivities, type TrackLifecycleActivityDeps } from './track-lifecycle/activities';
+import { createWithdrawalActivities } from './withdrawal/activities';
 
 /** What the worker's activities are bound to; the optional ones have the platform's defaults. */
 export interface WorkerServices extends TrackLifecycleActivityDeps, TokenChargeActivityDeps, Omit<PartnerReportActivityDeps, 'eventStore'> {
@@ -35,6 +39,8 @@ export interface WorkerServices extends TrackLifecycleActivityDeps, TokenChargeA
   openCaseOf?: OpenCaseOf;
   /** Delivers a review's decision to the held track (workflows/track-lifecycle). */
   deliverReviewDecision?: DeliverReviewDecision;
+  /** Users' wallets: the Polygon treasury withdrawals are sent from, the creators' keys contract anchors are signed with. Absent: withdrawals are credited back and contracts are not anchored here. */
+  wallets?: WalletServices;
 }
 
 /** A workflow's name as the bundle exports it. */
@@ -85,6 +91,17 @@ export const WORKFLOWS: readonly RegisteredWorkflow[] = [
             ? payableStatementImporter({ eventStore: s.eventStore, releases: postgresReleaseLookup(s.db), earnings: royaltyEarningsSink(s.eventStore) })
             : s.partnerStatements,
       }),
+  },
+  { name: 'withdrawal', activities: (s) => createWithdrawalActivities({ tokenLedger: s.tokenLedger, treasury: s.wallets?.treasury ?? null }) },
+  {
+    name: 'contractAnchor',
+    activities: (s) =>
+      s.wallets
+        ? createContractAnchorActivities({
+            eventStore: s.eventStore,
+            anchor: contractAnchor({ eventStore: s.eventStore, wallets: s.wallets, platformAccount: s.ledger.account, network: s.ledger.network }),
+          })
+        : {},
   },
 ];
 

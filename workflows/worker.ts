@@ -108,6 +108,7 @@ async function runStandalone(): Promise<void> {
     tokenLedger: new TokenLedger(platform.eventStore),
     licenseEscrow,
     deliveryPartner: config.distribution.partner,
+    wallets,
     ...services,
     taskQueue,
   });

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../domain/contracts/roles';
 import type { RolesOf, Viewer } from '../../domain/identity/ports';
-import { UnauthorizedError } from '../../domain/shared/errors';
+import { ForbiddenError, UnauthorizedError } from '../../domain/shared/errors';
 import { SESSION_TTL_MS, type SessionStore } from '../../infra/auth/session-store';
 import { HttpError } from './error-handler';
 
@@ -58,7 +58,7 @@ export async function viewerOf(request: FastifyRequest): Promise<Viewer | null> 
 export async function requireRole(request: FastifyRequest, ...roles: Role[]): Promise<Viewer> {
   const viewer = await viewerOf(request);
   if (!viewer) throw new UnauthorizedError('Not signed in');
-  if (!roles.some((role) => viewer.roles.includes(role))) throw new HttpError(403, `This needs the ${roles.join(' or ')} role`);
+  if (!roles.some((role) => viewer.roles.includes(role))) throw new ForbiddenError(`This needs the ${roles.join(' or ')} role`);
   return viewer;
 }
 
@@ -74,7 +74,7 @@ export async function requireOperator(request: FastifyRequest): Promise<string> 
   if (!expected) throw new HttpError(503, 'The operator token is off: set OPS_TOKEN on the server, or sign in as a user with the operator role');
   const a = Buffer.from(typeof token === 'string' ? token : '');
   const b = Buffer.from(expected);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new HttpError(401, 'A valid X-Operator-Token header is required');
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new UnauthorizedError('A valid X-Operator-Token header is required');
   const name = request.headers['x-operator-name'];
   return typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : 'operator';
 }

@@ -35,6 +35,8 @@ import type { LicensePurchaseClient } from '../../workflows/license-purchase/cli
 import type { ReleaseClient } from '../../workflows/release/client';
 import type { RoyaltyContractClient } from '../../workflows/royalty-contract/client';
 import type { TrackLifecycleClient } from '../../workflows/track-lifecycle/client';
+import type { WithdrawalClient } from '../../workflows/withdrawal/client';
+import type { ContractAnchorClient } from '../../workflows/contract-anchor/client';
 import { HttpError } from './error-handler';
 import { openRoyaltyServices, type RoyaltyServices } from './royalty-services';
 
@@ -84,6 +86,10 @@ export interface Services {
   licensePurchases: LicensePurchaseClient;
   /** XRPL escrow for license purchases; null or absent without XRPL_URL (escrow purchases are then refused). */
   licenseEscrow?: LicenseEscrow | null;
+  /** Runs withdrawals to Polygon (workflows/withdrawal/client.ts); absent: a withdrawal answers 503 (the workflow service is not running). */
+  withdrawals?: WithdrawalClient;
+  /** Anchors new royalty contracts on the XRP Ledger (workflows/contract-anchor/client.ts); absent: creating a contract answers 503 (the workflow service is not running). */
+  contractAnchors?: ContractAnchorClient;
   /** Runs dispute cases (workflows/dispute/client.ts); absent: the dispute actions answer 503 (the workflow service is not running). */
   disputes?: DisputeCommands;
   /** Signed-in users' names and roles; by default folded from their user streams in `eventStore`. */

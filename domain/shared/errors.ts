@@ -26,6 +26,11 @@ export class ForbiddenError extends DomainError {
   readonly kind = 'forbidden' as const;
 }
 
+/** Something must be paid first (HTTP 402), e.g. an XRPL account that cannot pay a deploy price. */
+export class PaymentRequiredError extends DomainError {
+  readonly kind = 'payment_required' as const;
+}
+
 /** A step costs more tokens than the account has free (HTTP 402). */
 export class InsufficientTokensError extends DomainError {
   readonly kind = 'payment_required' as const;

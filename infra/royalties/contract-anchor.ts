@@ -44,18 +44,36 @@ export interface AnchorQuote {
   usdAmount: string;
 }
 
+export interface SignedDeployPayment {
+  account: string;
+  txHash: string;
+  txBlob: string;
+}
+
 export interface AnchorOutcome {
-  signed: { account: string; txHash: string; txBlob: string } | null;
+  signed: SignedDeployPayment | null;
   status: AnchorStatus;
   reason: string | null;
   ledgerIndex: number | null;
 }
+
+/** The anchor's first half: a signed payment to send, or the outcome to record when none is sent (no wallet, no price, no ledger). */
+export type AnchorSigning = { kind: 'to_submit'; signed: SignedDeployPayment } | { kind: 'final'; outcome: AnchorOutcome };
 
 export interface ContractAnchor {
   readonly network: string;
   quote(): AnchorQuote;
   /** Throws WalletNotFundedError when the creator's account cannot pay; only checked with XRPL_URL. */
   ensureFunded(creatorId: string): Promise<void>;
+  /**
+   * Signs the deploy payment (its sequence from the ledger when online). Nothing is sent, so a
+   * caller that records the signed payment before submitting it, and submits only what it
+   * recorded, never pays twice: a payment signed again before that record has the same sequence.
+   */
+  sign(input: { contractId: string; creatorId: string; termsSha256: string }): Promise<AnchorSigning>;
+  /** Sends a signed payment and follows it to validation; sending the same payment again is safe (the ledger applies a sequence once). */
+  submit(input: { contractId: string; signed: SignedDeployPayment }): Promise<AnchorOutcome>;
+  /** sign, then submit what is to be sent. */
   anchor(input: { contractId: string; creatorId: string; termsSha256: string }): Promise<AnchorOutcome>;
 }
 
@@ -90,7 +108,7 @@ export function contractAnchor({ eventStore, wallets, platformAccount, network }
     };
   }
 
-  return {
+  const self: ContractAnchor = {
     network,
     quote,
     async ensureFunded(creatorId) {
@@ -102,46 +120,68 @@ export function contractAnchor({ eventStore, wallets, platformAccount, network }
       const balance = wallet ? await online.balanceXrp(wallet.classicAddress) : 0;
       if (balance < Number(xrpAmount) + ACCOUNT_RESERVE_XRP + FEE_MARGIN_XRP) throw new WalletNotFundedError(xrpAmount, usdAmount);
     },
-    async anchor({ contractId, creatorId, termsSha256 }) {
+    async sign({ contractId, creatorId, termsSha256 }) {
       const { xrpAmount } = quote();
       const wallet = await creatorWallet(creatorId);
       if (!wallet) {
-        return { signed: null, status: 'awaiting_submission', reason: NO_WALLET, ledgerIndex: null };
+        return { kind: 'final', outcome: { signed: null, status: 'awaiting_submission', reason: NO_WALLET, ledgerIndex: null } };
       }
       if (xrpAmount === UNPRICED) {
         logger.info({ contractId }, 'contract deploy payment not signed: XRP_USD_RATE is not set');
-        return { signed: null, status: 'awaiting_submission', reason: NO_XRP_PRICE, ledgerIndex: null };
+        return { kind: 'final', outcome: { signed: null, status: 'awaiting_submission', reason: NO_XRP_PRICE, ledgerIndex: null } };
       }
       if (!online) {
         const tx = { ...payment(wallet, xrpAmount, termsSha256, contractId), Sequence: OFFLINE_SEQUENCE, Fee: OFFLINE_FEE_DROPS };
         const { tx_blob: txBlob } = wallet.sign(tx);
         const txHash = hashes.hashSignedTx(txBlob);
         logger.info({ contractId, txHash, account: wallet.classicAddress, network }, 'contract deploy payment signed and kept: XRPL_URL is not set');
-        return { signed: { account: wallet.classicAddress, txHash, txBlob }, status: 'awaiting_submission', reason: SIGNED_NOT_SENT, ledgerIndex: null };
+        return { kind: 'final', outcome: { signed: { account: wallet.classicAddress, txHash, txBlob }, status: 'awaiting_submission', reason: SIGNED_NOT_SENT, ledgerIndex: null } };
       }
-      const client = new Client(online.url, { timeout: REQUEST_TIMEOUT_MS, connectionTimeout: REQUEST_TIMEOUT_MS });
-      client.on('error', () => undefined);
-      let signed: AnchorOutcome['signed'] = null;
       try {
-        await client.connect();
-        const prepared = await client.autofill(payment(wallet, xrpAmount, termsSha256, contractId));
-        const { tx_blob: txBlob } = wallet.sign(prepared);
-        signed = { account: wallet.classicAddress, txHash: hashes.hashSignedTx(txBlob), txBlob };
-        const response = await client.submitAndWait(txBlob);
-        const meta = response.result.meta;
-        const result = typeof meta === 'object' && meta ? meta.TransactionResult : 'unknown';
-        logger.info({ contractId, txHash: signed.txHash, result }, 'royalty contract anchor submitted');
-        if (result !== 'tesSUCCESS') return { signed, status: 'failed', reason: `The ledger did not accept the deployment payment: ${result}`, ledgerIndex: response.result.ledger_index ?? null };
-        return { signed, status: 'validated', reason: null, ledgerIndex: response.result.ledger_index ?? null };
+        return await connected(online.url, async (client) => {
+          const prepared = await client.autofill(payment(wallet, xrpAmount, termsSha256, contractId));
+          const { tx_blob: txBlob } = wallet.sign(prepared);
+          return { kind: 'to_submit', signed: { account: wallet.classicAddress, txHash: hashes.hashSignedTx(txBlob), txBlob } };
+        });
+      } catch (error) {
+        logger.warn({ contractId, err: error }, 'royalty contract anchor not prepared');
+        const message = error instanceof Error ? error.message : String(error);
+        return { kind: 'final', outcome: { signed: null, status: 'failed', reason: `The deployment payment could not be prepared: ${message}`, ledgerIndex: null } };
+      }
+    },
+    async submit({ contractId, signed }) {
+      if (!online) return { signed, status: 'awaiting_submission', reason: SIGNED_NOT_SENT, ledgerIndex: null };
+      try {
+        return await connected(online.url, async (client) => {
+          const response = await client.submitAndWait(signed.txBlob);
+          const meta = response.result.meta;
+          const result = typeof meta === 'object' && meta ? meta.TransactionResult : 'unknown';
+          logger.info({ contractId, txHash: signed.txHash, result }, 'royalty contract anchor submitted');
+          if (result !== 'tesSUCCESS') return { signed, status: 'failed', reason: `The ledger did not accept the deployment payment: ${result}`, ledgerIndex: response.result.ledger_index ?? null };
+          return { signed, status: 'validated', reason: null, ledgerIndex: response.result.ledger_index ?? null };
+        });
       } catch (error) {
         logger.warn({ contractId, err: error }, 'royalty contract anchor not validated');
         const message = error instanceof Error ? error.message : String(error);
-        return signed
-          ? { signed, status: 'submitted', reason: `Submitted but not yet seen validated: ${message}`, ledgerIndex: null }
-          : { signed: null, status: 'failed', reason: `The deployment payment could not be prepared: ${message}`, ledgerIndex: null };
-      } finally {
-        await client.disconnect().catch(() => undefined);
+        return { signed, status: 'submitted', reason: `Submitted but not yet seen validated: ${message}`, ledgerIndex: null };
       }
     },
+    async anchor(input) {
+      const signing = await self.sign(input);
+      return signing.kind === 'final' ? signing.outcome : self.submit({ contractId: input.contractId, signed: signing.signed });
+    },
   };
+  return self;
+}
+
+/** Runs `work` on a fresh connection to the ledger, closed afterwards. */
+async function connected<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client(url, { timeout: REQUEST_TIMEOUT_MS, connectionTimeout: REQUEST_TIMEOUT_MS });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return await work(client);
+  } finally {
+    await client.disconnect().catch(() => undefined);
+  }
 }

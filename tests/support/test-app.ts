@@ -26,6 +26,9 @@ import { createRoyaltyContractActivities } from '../../workflows/royalty-contrac
 import type { RoyaltyContractClient } from '../../workflows/royalty-contract/client';
 import { inProcessLicensePurchaseClient, inProcessRoyaltyContractClient } from './in-process-clients';
 import type { TrackLifecycleClient } from '../../workflows/track-lifecycle/client';
+import { inProcessWithdrawalClient } from './in-process-withdrawals';
+import { inProcessContractAnchorClient } from './in-process-contract-anchors';
+import { contractAnchor } from '../../infra/royalties/contract-anchor';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -41,7 +44,7 @@ export interface TestApp {
 export async function startTestApp(
   dataDir: string,
   lifecycle: TrackLifecycleClient,
-  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'disputes' | 'openOracleReview' | 'delivery'>> & {
+  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'contractAnchors' | 'disputes' | 'openOracleReview' | 'delivery'>> & {
     wallets?: WalletServices;
     /** The payout ports of the in-process contracts client, or the contracts client itself. */
     royaltyPorts?: RoyaltyPorts & { contracts?: RoyaltyContractClient };
@@ -57,6 +60,8 @@ export async function startTestApp(
   const tokenLedger = new TokenLedger(eventStore);
   const signingKey = await loadCertificateSigningKey(dataDir, {});
   const { royaltyPorts = {}, ...settings } = options;
+  const wallets = options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({})));
+  const ledger = await openXrplLedger({ dataDir, env: {} });
   const app = await buildApp({
     db,
     eventStore,
@@ -64,10 +69,14 @@ export async function startTestApp(
     storage,
     lifecycle,
     tokenLedger,
-    ledger: await openXrplLedger({ dataDir, env: {} }),
+    ledger,
     signingKey,
     ...settings,
-    wallets: options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({}))),
+    wallets,
+    withdrawals: options.withdrawals ?? inProcessWithdrawalClient({ tokenLedger, treasury: wallets.treasury }),
+    contractAnchors:
+      options.contractAnchors ??
+      inProcessContractAnchorClient({ eventStore, anchor: contractAnchor({ eventStore, wallets, platformAccount: ledger.account, network: ledger.network }) }),
     royaltyPorts: {
       contracts:
         royaltyPorts.contracts ??

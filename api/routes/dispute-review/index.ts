@@ -7,14 +7,13 @@ import { z } from 'zod';
 import { reviewMaterialSchema, type ReviewMaterial } from '../../../domain/contracts/disputes';
 import { evolveDispute, initialDisputeState, type DisputeEvent, type DisputeState } from '../../../domain/disputes/dispute.decider';
 import { disputeStreamId } from '../../../domain/disputes/dispute.events';
-import { NotFoundError, UnauthorizedError } from '../../../domain/shared/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../../domain/shared/errors';
 import type { CopyrightAnalysisRecord } from '../../../domain/track/stage.events';
 import { trackStreamId } from '../../../domain/track/track.events';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findStoredFileOwner } from '../../../projections/vault/queries';
 import { fileResponse } from '../../openapi';
 import { viewerOf } from '../../plugins/auth';
-import { HttpError } from '../../plugins/error-handler';
 import { idParams } from '../shared-schemas';
 
 const workParams = idParams.extend({ workId: z.string().min(1).max(300) });
@@ -37,7 +36,7 @@ async function reviewCaseFor(eventStore: EventStore, request: Parameters<typeof 
   const state = events.reduce((s, e) => evolveDispute(s, { type: e.type, data: e.data } as DisputeEvent), initialDisputeState);
   if (state.kind !== 'oracle_review') throw new NotFoundError(REVIEW_REFUSALS.noCase(id));
   if (viewer.roles.includes('reviewer') || state.respondent?.userId === viewer.userId) return state;
-  if (viewer.roles.includes('auditor')) throw new HttpError(403, REVIEW_REFUSALS.auditor);
+  if (viewer.roles.includes('auditor')) throw new ForbiddenError(REVIEW_REFUSALS.auditor);
   throw new NotFoundError(REVIEW_REFUSALS.noCase(id));
 }
 

@@ -35,7 +35,7 @@ import { allowedActionsOf, disputeDecider, type DisputeEvent, type DisputeState 
 import { disputeStreamId } from '../../../domain/disputes/dispute.events';
 import type { DisputeActionRequest, DisputeActor, DisputeCommands, EvidenceFile } from '../../../domain/disputes/ports';
 import type { Viewer } from '../../../domain/identity/ports';
-import { NotFoundError, UnauthorizedError, ValidationError } from '../../../domain/shared/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../../domain/shared/errors';
 import type { RecordedEvent } from '../../../infra/eventstore/event-store';
 import { sniffContent } from '../../../infra/storage/content-sniffer';
 import { findDispute, listDisputes, type StoredDispute } from '../../../projections/disputes/queries';
@@ -240,7 +240,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       const document = stored.evidence.documents.find((d) => d.id === request.params.evidenceId);
       if (!document?.storedName) throw new NotFoundError('Evidence file not found');
       const party = [stored.claimantId, stored.ownerId, stored.assignedToId].includes(viewer.userId);
-      if (!party && !viewer.roles.includes('reviewer')) throw new HttpError(403, AUDITORS_NEVER_DOWNLOAD);
+      if (!party && !viewer.roles.includes('reviewer')) throw new ForbiddenError(AUDITORS_NEVER_DOWNLOAD);
       request.log.info({ disputeId: stored.id, evidenceId: document.id, userId: viewer.userId }, 'dispute evidence downloaded');
       reply.header('Cache-Control', 'private, no-store');
       reply.header('X-Content-Type-Options', 'nosniff');

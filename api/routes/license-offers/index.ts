@@ -9,7 +9,7 @@ import { createOfferRequestSchema, marketplaceListSchema, marketplaceQuerySchema
 import { licenseOfferDecider, licenseOfferStreamId, registeredWorkOf, type LicenseOfferCommand, type LicenseOfferEvent } from '../../../domain/licensing/license-offer.decider';
 import type { OfferDetails } from '../../../domain/licensing/license-offer.events';
 import { nothingFrozen } from '../../../domain/licensing/ports';
-import { UnauthorizedError } from '../../../domain/shared/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../../domain/shared/errors';
 import { evolveTrack, initialTrackState } from '../../../domain/track/track.decider';
 import { trackStreamId, type TrackEvent } from '../../../domain/track/track.events';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
@@ -40,7 +40,7 @@ export const licenseOfferRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       outcome = await handleCommand(eventStore, licenseOfferStreamId(offerId), licenseOfferDecider, command, { correlationId: randomUUID(), actor: `user:${userId}` });
     } catch (error) {
-      if (error instanceof UnauthorizedError) throw new HttpError(403, error.message);
+      if (error instanceof UnauthorizedError) throw new ForbiddenError(error.message);
       throw error;
     }
     if (outcome.result) await projector.waitFor(outcome.result.lastPosition);
@@ -53,7 +53,7 @@ export const licenseOfferRoutes: FastifyPluginAsyncZod = async (app) => {
   async function ownedOffer(userId: string, offerId: string) {
     const recorded = await eventStore.readStream(licenseOfferStreamId(offerId));
     const state = recorded.reduce((s, e) => licenseOfferDecider.evolve(s, { type: e.type, data: e.data } as LicenseOfferEvent), licenseOfferDecider.initialState);
-    if (!state.workId || state.ownerId !== userId) throw new HttpError(404, OFFER_NOT_FOUND);
+    if (!state.workId || state.ownerId !== userId) throw new NotFoundError(OFFER_NOT_FOUND);
     return { workId: state.workId };
   }
 
@@ -68,7 +68,7 @@ export const licenseOfferRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { summary: 'One license offer (a withdrawn one says so in its status)', tags: ['licensing'], ...PUBLIC, params: idParams, response: { 200: offerResponseSchema } } },
     async (request) => {
       const stored = await findOffer(db, request.params.id, escrow());
-      if (!stored) throw new HttpError(404, OFFER_NOT_FOUND);
+      if (!stored) throw new NotFoundError(OFFER_NOT_FOUND);
       return { license: stored.license };
     },
   );
@@ -91,7 +91,7 @@ export const licenseOfferRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       const track = await eventStore.readStream(trackStreamId(body.workId));
       const work = registeredWorkOf(body.workId, track.reduce((s, e) => evolveTrack(s, { type: e.type, data: e.data } as TrackEvent), initialTrackState));
-      if (!work) throw new HttpError(404, 'Work not found');
+      if (!work) throw new NotFoundError('Work not found');
       const offerId = randomUUID();
       const answer = await run(offerId, userId, {
         type: 'OfferLicense',

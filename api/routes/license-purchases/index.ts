@@ -18,7 +18,7 @@ import {
 import { licenseDecider, licenseStreamId, PURCHASE_REFUSALS, type LicenseEvent } from '../../../domain/licensing/license.decider';
 import { readOffer } from '../../../domain/licensing/offer-snapshot';
 import { LICENSING_FROZEN } from '../../../domain/licensing/ports';
-import { InsufficientTokensError } from '../../../domain/shared/errors';
+import { ForbiddenError, IllegalStateError, InsufficientTokensError, NotFoundError, PaymentRequiredError, ValidationError } from '../../../domain/shared/errors';
 import { availableMicros } from '../../../domain/tokens/token-account.decider';
 import { trackStreamId } from '../../../domain/track/track.events';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
@@ -52,14 +52,14 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The license when the signed-in user bought or sold it; 404 otherwise (another's license is not said to exist). */
   const visibleLicense = async (userId: string, licenseId: string): Promise<StoredLicense> => {
     const license = await findPurchasedLicense(db, licenseId);
-    if (!license || (license.buyerId !== userId && license.ownerId !== userId)) throw new HttpError(404, 'License not found');
+    if (!license || (license.buyerId !== userId && license.ownerId !== userId)) throw new NotFoundError('License not found');
     return license;
   };
 
   const signedCertificate = async (licenseId: string): Promise<SignedLicenseCertificate> => {
     const events = (await eventStore.readStream(licenseStreamId(licenseId))).map((e) => ({ type: e.type, data: e.data }) as LicenseEvent);
     const issued = events.find((e) => e.type === 'LicenseIssued');
-    if (!issued || issued.type !== 'LicenseIssued') throw new HttpError(409, 'This license has no certificate yet: it is issued once the payment is secured');
+    if (!issued || issued.type !== 'LicenseIssued') throw new IllegalStateError('This license has no certificate yet: it is issued once the payment is secured');
     return signedLicenseCertificateSchema.parse({ certificate: issued.data.certificate, signature: issued.data.signature });
   };
 
@@ -67,30 +67,30 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
     const buyerId = requireUserId(request);
     const { licenseId: offerId, paymentMethod } = request.body;
     const offer = await readOffer(eventStore, offerId);
-    if (!offer) throw new HttpError(404, 'License offer not found');
-    if (offer.ownerId === buyerId) throw new HttpError(403, PURCHASE_REFUSALS.ownWork);
-    if (offer.withdrawn) throw new HttpError(409, PURCHASE_REFUSALS.withdrawn);
-    if (!offer.details.paymentOptions.includes(paymentMethod)) throw new HttpError(400, PURCHASE_REFUSALS.methodNotOffered(paymentMethod));
+    if (!offer) throw new NotFoundError('License offer not found');
+    if (offer.ownerId === buyerId) throw new ForbiddenError(PURCHASE_REFUSALS.ownWork);
+    if (offer.withdrawn) throw new IllegalStateError(PURCHASE_REFUSALS.withdrawn);
+    if (!offer.details.paymentOptions.includes(paymentMethod)) throw new ValidationError(PURCHASE_REFUSALS.methodNotOffered(paymentMethod));
     const frozen = await licensingFrozen(offer.workId);
-    if (frozen) throw new HttpError(409, PURCHASE_REFUSALS.frozen);
+    if (frozen) throw new IllegalStateError(PURCHASE_REFUSALS.frozen);
     const track = await eventStore.readStream(trackStreamId(offer.workId));
     const workRegistered = track.some((e) => e.type === 'TrackCertificateIssued');
-    if (!workRegistered) throw new HttpError(400, PURCHASE_REFUSALS.notRegistered);
+    if (!workRegistered) throw new ValidationError(PURCHASE_REFUSALS.notRegistered);
     const priceCents = offer.details.priceCents;
     if (paymentMethod === 'qxmp_tokens') {
       const free = availableMicros(await tokenLedger.account(buyerId));
       if (free < priceCents * CENTS_TO_MICROS) throw new InsufficientTokensError(priceCents * CENTS_TO_MICROS, free);
     }
-    if (paymentMethod === 'stripe' && !deps.payments?.createLicenseCheckout) throw new HttpError(409, CARD_NOT_CONFIGURED);
+    if (paymentMethod === 'stripe' && !deps.payments?.createLicenseCheckout) throw new IllegalStateError(CARD_NOT_CONFIGURED);
     if (paymentMethod === 'polygon_escrow') {
       const escrow = deps.licenseEscrow;
-      if (!escrow) throw new HttpError(409, deps.ledger.url ? ESCROW_NOT_SET_UP : ESCROW_NEEDS_LEDGER);
+      if (!escrow) throw new IllegalStateError(deps.ledger.url ? ESCROW_NOT_SET_UP : ESCROW_NEEDS_LEDGER);
       try {
         await escrow.ensureFunded({ buyerId, priceCents, currency: offer.details.currency });
       } catch (error) {
         // A QXMP price is the offer's (400); a missing XRP_USD_RATE is the server's (409).
         if (error instanceof EscrowNotPayableError) throw new HttpError(error.kind === 'qxmp_price' ? 400 : 409, error.message);
-        if (error instanceof WalletNotFundedError) throw new HttpError(402, error.message);
+        if (error instanceof WalletNotFundedError) throw new PaymentRequiredError(error.message);
         throw error;
       }
     }
@@ -118,9 +118,9 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
     const outcome = await purchases.purchase({ licenseId, publicOrigin: deps.publicOrigin(), ...context });
     await settled(licenseId);
     if (outcome.status === 'failed') {
-      if (outcome.message.startsWith('Insufficient tokens')) throw new HttpError(402, outcome.message);
+      if (outcome.message.startsWith('Insufficient tokens')) throw new PaymentRequiredError(outcome.message);
       // A dispute froze the work while the purchase ran: refused at issue, the money given back.
-      if (outcome.message.startsWith(LICENSING_FROZEN)) throw new HttpError(409, outcome.message);
+      if (outcome.message.startsWith(LICENSING_FROZEN)) throw new IllegalStateError(outcome.message);
       return { ...answer(licenseId, 'failed', outcome.message), success: false };
     }
     const escrow = paymentMethod === 'polygon_escrow' ? await escrowAnswer(licenseId) : null;
@@ -167,7 +167,7 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/licenses/:id/rating', { schema: { summary: 'Rate a license you bought, 1 to 5, once it is issued', tags: ['licensing'], params: idParams, body: rateLicenseRequestSchema, response: { 200: licenseEnvelopeSchema } } }, async (request) => {
     const userId = requireUserId(request);
     const license = await visibleLicense(userId, request.params.id);
-    if (license.buyerId !== userId) throw new HttpError(403, 'Only the buyer of this license can rate it');
+    if (license.buyerId !== userId) throw new ForbiddenError('Only the buyer of this license can rate it');
     const { result } = await handleCommand(eventStore, licenseStreamId(license.id), licenseDecider, { type: 'Rate', data: { raterId: userId, rating: request.body.rating, ratedAt: new Date().toISOString() } }, { correlationId: randomUUID(), actor: `user:${userId}` });
     if (result) await projector.waitFor(result.lastPosition);
     return { license: publicLicense((await findPurchasedLicense(db, license.id))!) };

@@ -31,6 +31,7 @@ import {
   roleChangeResponseSchema,
   workflowsResponseSchema,
 } from './schemas';
+import { IllegalStateError, NotFoundError } from '../../../domain/shared/errors';
 
 const security: Array<Record<string, string[]>> = [{ session: [] }, { operatorToken: [] }];
 const OPERATOR = { tags: ['operations'], security };
@@ -95,8 +96,8 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const operator = await requireOperator(request);
       const release = foldRelease(/^[0-9a-f-]{36}$/i.test(request.params.id) ? await eventStore.readStream(releaseStreamId(request.params.id)) : []);
-      if (release.status === 'none') throw new HttpError(404, `No release ${request.params.id}`);
-      if (!release.waiting) throw new HttpError(409, 'This release is not waiting for the delivery partner');
+      if (release.status === 'none') throw new NotFoundError(`No release ${request.params.id}`);
+      if (!release.waiting) throw new IllegalStateError('This release is not waiting for the delivery partner');
       await releases.retryDelivery({ distributionId: release.distributionId, ownerId: release.ownerId, correlationId: request.id, actor: `operator:${operator}` });
       request.log.info({ operator, distributionId: release.distributionId }, 'delivery retried by an operator');
       return { success: true as const, message: `"${release.form.songName}" tries its delivery again now` };

@@ -100,10 +100,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         event = await viaProvider(() => payments.receiveWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined));
       } catch (error) {
-        if (error instanceof WebhookSignatureError) throw new HttpError(400, error.message);
+        if (error instanceof WebhookSignatureError) throw new ValidationError(error.message);
         if (error instanceof WebhookRefusedError) {
           log.warn({ reason: error.message }, 'signed Stripe event refused');
-          throw new HttpError(400, error.message);
+          throw new ValidationError(error.message);
         }
         throw error;
       }
@@ -111,7 +111,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (refusal) {
         // Correctly signed, yet not what GOOSE sold: nothing is credited, and Stripe's dashboard shows the delivery failing.
         log.warn({ eventId: event.eventId, kind: event.kind, userId: 'userId' in event ? event.userId : undefined, reason: refusal }, 'signed Stripe event refused: nothing credited');
-        throw new HttpError(400, refusal);
+        throw new ValidationError(refusal);
       }
       await applyPaymentEvent(deps, event);
       return { received: true as const };

@@ -24,6 +24,7 @@ import { fileResponse, PUBLIC } from '../../openapi';
 import { HttpError } from '../../plugins/error-handler';
 import { idParams } from '../shared-schemas';
 import { ledgerTransactionParamsSchema, proofDocumentParamsSchema } from './schemas';
+import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
 
 const REGISTERED_FILE_NOT_PUBLISHED =
   'The registered file itself is not published: only its owner can download it from the vault. Its SHA-256 is in the proof; check your copy with npm run verify-proof -- <bundle.json> --file <path>, or on the /verify page.';
@@ -38,7 +39,7 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const proofOr404 = async (id: string): Promise<ProofRecord> => {
     const record = await findProof(db, id, signer);
-    if (!record) throw new HttpError(404, 'Proof not found');
+    if (!record) throw new NotFoundError('Proof not found');
     return record;
   };
 
@@ -87,7 +88,7 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         log.warn({ txHash, reason }, 'the ledger could not be asked about a transaction');
-        throw new HttpError(502, `The ledger (${ledger.network}) could not be asked about ${txHash}: ${reason}`);
+        throw new HttpError(502, `The ledger (${ledger.network}) could not be asked about ${txHash}; try again in a moment`);
       }
     },
   );
@@ -106,9 +107,9 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const record = await proofOr404(request.params.id);
       const document = record.proof.evidence.documents.find((entry) => entry.id === request.params.documentId);
-      if (!document) throw new HttpError(404, `Proof ${record.proof.id} lists no document ${request.params.documentId}`);
-      if (document.id === REGISTERED_FILE_DOCUMENT) throw new HttpError(403, REGISTERED_FILE_NOT_PUBLISHED);
-      if (document.id !== CERTIFICATE_DOCUMENT && document.id !== LICENSE_CERTIFICATE_DOCUMENT) throw new HttpError(404, `Document ${document.id} cannot be downloaded`);
+      if (!document) throw new NotFoundError(`Proof ${record.proof.id} lists no document ${request.params.documentId}`);
+      if (document.id === REGISTERED_FILE_DOCUMENT) throw new ForbiddenError(REGISTERED_FILE_NOT_PUBLISHED);
+      if (document.id !== CERTIFICATE_DOCUMENT && document.id !== LICENSE_CERTIFICATE_DOCUMENT) throw new NotFoundError(`Document ${document.id} cannot be downloaded`);
       return reply
         .type('application/json')
         .header('Content-Disposition', `attachment; filename="${downloadName(document.filename)}"`)

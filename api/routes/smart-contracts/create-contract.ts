@@ -1,5 +1,6 @@
 // Creating a royalty contract for registered content: signed terms, the
-// XRPL anchor from the creator's own account, the contract's workflow started. One function for
+// contract's workflow started, and the XRPL anchor from the creator's own account, run by the
+// contract anchor workflow (workflows/contract-anchor) whose answer the creator reads. One function for
 // every route that creates one: the signed-in routes (POST /api/smart-contracts/create, the
 // workflow card's POST /api/smart-contract/create/:id) and the external POST
 // /api/v1/smart-contracts/create, so all give the same answers (404, 400 registration required,
@@ -18,10 +19,13 @@ import { findContract, findContractByContent } from '../../../projections/royalt
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
 import type { Services } from '../../plugins/services';
 import { HttpError } from '../../plugins/error-handler';
+import { IllegalStateError, NotFoundError, PaymentRequiredError, ValidationError } from '../../../domain/shared/errors';
+
+const CONTRACTS_NEED_WORKFLOWS = 'Smart contracts need the workflow service, which is not running on this server';
 
 export const REGISTRATION_REQUIRED = 'Copyright Registration Required: register this content on the XRP Ledger before creating a smart contract';
 
-export type CreateContractDeps = Pick<Services, 'db' | 'eventStore' | 'projector' | 'signingKey' | 'royalties'>;
+export type CreateContractDeps = Pick<Services, 'db' | 'eventStore' | 'projector' | 'signingKey' | 'royalties' | 'contractAnchors'>;
 
 export type ContractCreation = CreateContractRequest & { templateType: NonNullable<CreateContractRequest['templateType']> };
 
@@ -29,19 +33,21 @@ export async function createContract(deps: CreateContractDeps, userId: string, b
   const { db, eventStore, projector, signingKey } = deps;
   const royalties = deps.royalties;
   const track = await findOwnedTrack(db, userId, body.contentId);
-  if (!track) throw new HttpError(404, 'Content not found');
+  if (!track) throw new NotFoundError('Content not found');
   const item = toVaultItem(track);
-  if (!item.xrplTxHash) throw new HttpError(400, REGISTRATION_REQUIRED);
-  if (await findContractByContent(db, body.contentId)) throw new HttpError(409, 'This content already has a smart contract');
+  if (!item.xrplTxHash) throw new ValidationError(REGISTRATION_REQUIRED);
+  if (await findContractByContent(db, body.contentId)) throw new IllegalStateError('This content already has a smart contract');
   const share = TEMPLATE_CREATOR_SHARE[body.templateType];
   const terms = body.customTerms ?? {};
   if (terms.royaltySplit !== undefined && terms.royaltySplit !== share) {
-    throw new HttpError(400, `The ${TEMPLATE_LABELS[body.templateType]} template gives the creator ${share}%, not ${terms.royaltySplit}%`);
+    throw new ValidationError(`The ${TEMPLATE_LABELS[body.templateType]} template gives the creator ${share}%, not ${terms.royaltySplit}%`);
   }
+  const contractAnchors = deps.contractAnchors;
+  if (!contractAnchors) throw new HttpError(503, CONTRACTS_NEED_WORKFLOWS);
   try {
     await royalties.anchor.ensureFunded(userId);
   } catch (error) {
-    if (error instanceof WalletNotFundedError) throw new HttpError(402, error.message);
+    if (error instanceof WalletNotFundedError) throw new PaymentRequiredError(error.message);
     throw error;
   }
   const contractId = contractIdFor(body.contentId);
@@ -93,20 +99,12 @@ export async function createContract(deps: CreateContractDeps, userId: string, b
     },
   }, context);
   // Two creations for one content meet on the same stream: the later one decides nothing.
-  if (created.events.length === 0) throw new HttpError(409, 'This content already has a smart contract');
-  let position = created.result!.lastPosition;
-  const outcome = await royalties.anchor.anchor({ contractId, creatorId: userId, termsSha256: signed.sha256 });
-  if (outcome.signed) {
-    const { result } = await handleCommand(eventStore, streamId, royaltyContractDecider, { type: 'RecordAnchorSigned', data: outcome.signed }, context);
-    if (result) position = result.lastPosition;
-  }
-  const { result } = await handleCommand(eventStore, streamId, royaltyContractDecider, {
-    type: 'RecordAnchorStatus',
-    data: { status: outcome.status, reason: outcome.reason, ledgerIndex: outcome.ledgerIndex },
-  }, context);
-  if (result) position = result.lastPosition;
+  if (created.events.length === 0) throw new IllegalStateError('This content already has a smart contract');
+  // The contract works whether or not its anchor gets onto the ledger: its workflow starts first.
   await royalties.contracts.start({ contractId, createdAt });
-  await projector.waitFor(position);
+  const outcome = await contractAnchors.anchor({ contractId, ...context });
+  const last = (await eventStore.readStream(streamId)).at(-1);
+  if (last) await projector.waitFor(last.position);
   const stored = await findContract(db, contractId);
   if (!stored) throw new HttpError(503, 'The contract was created but is not readable yet; reload in a moment');
   const waiting = outcome.signed ? 'its deploy payment is signed and waits for a connection to the XRP Ledger' : 'not on the XRP Ledger: no deploy payment was signed';

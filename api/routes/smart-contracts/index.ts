@@ -27,6 +27,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { createContract } from './create-contract';
 import { idParams } from '../shared-schemas';
 import { payoutHistoryQuerySchema } from './schemas';
+import { NotFoundError, ValidationError } from '../../../domain/shared/errors';
 
 const RUN_WAIT_MS = 10_000;
 
@@ -38,7 +39,7 @@ export const smartContractRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The contract when the signed-in user owns it; 404 otherwise (another's contract is not said to exist). */
   const ownedContract = async (userId: string, contractId: string): Promise<StoredContract> => {
     const stored = await findContract(db, contractId);
-    if (!stored || stored.ownerId !== userId) throw new HttpError(404, 'Contract not found');
+    if (!stored || stored.ownerId !== userId) throw new NotFoundError('Contract not found');
     return stored;
   };
 
@@ -106,7 +107,7 @@ export const smartContractRoutes: FastifyPluginAsyncZod = async (app) => {
     const stored = await ownedContract(userId, request.body.contractId);
     const amountCents = Math.round(request.body.amount * 100);
     if (amountCents > stored.contract.pendingAmount) {
-      throw new HttpError(400, `The amount of ${formatCents(amountCents)} is more than the ${formatCents(stored.contract.pendingAmount)} pending`);
+      throw new ValidationError(`The amount of ${formatCents(amountCents)} is more than the ${formatCents(stored.contract.pendingAmount)} pending`);
     }
     return payout(userId, stored, 'distribute', amountCents);
   });

@@ -10,10 +10,10 @@ import { importStatement } from '../../../infra/distribution/statement-import';
 import { findPayableOfContent } from '../../../projections/reconciliation/queries';
 import { findRoyaltyBreakdown, listStatements, listUnmatchedLines } from '../../../projections/statements/queries';
 import { requireUserId } from '../../plugins/auth';
-import { HttpError } from '../../plugins/error-handler';
 import { idParams } from '../shared-schemas';
 import { MAX_STATEMENT_BYTES, statementFormSchema } from './schemas';
 import { readStatementUpload } from './upload';
+import { NotFoundError } from '../../../domain/shared/errors';
 
 const MAX_MB = MAX_STATEMENT_BYTES / 1024 / 1024;
 /** How long an import's answer waits for the read models, so the list that follows shows it. */
@@ -71,7 +71,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const release = (await releases.find([id])).get(id);
       // Another creator's release answers exactly as a missing one.
-      if (!release || release.distributionId !== id || release.ownerId !== ownerId) throw new HttpError(404, 'Release not found');
+      if (!release || release.distributionId !== id || release.ownerId !== ownerId) throw new NotFoundError('Release not found');
       const [statements, payable, share] = await Promise.all([findRoyaltyBreakdown(db, id, ownerId), findPayableOfContent(db, release.contentId, ownerId), creatorShareOf(release.contentId)]);
       return {
         royalties: {

@@ -16,7 +16,7 @@ import { findTokenAccount, listTokenTransactions } from '../../../projections/to
 import { findUserWallets } from '../../../projections/wallets/queries';
 import { noBody, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
-import { HttpError } from '../../plugins/error-handler';
+import { IllegalStateError } from '../../../domain/shared/errors';
 
 export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, eventStore, capabilities } = app.services;
@@ -31,7 +31,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     // wallet is only where withdrawals go, so an account without one still has its balance.
     const wallets = await findUserWallets(db, userId);
     const account = await findTokenAccount(db, userId);
-    if (!account) throw new HttpError(409, 'This account has no token account yet; use Fix Tokens to open it');
+    if (!account) throw new IllegalStateError('This account has no token account yet; use Fix Tokens to open it');
     return {
       balance: microsToTokens(account.balanceMicros - account.heldMicros),
       held: microsToTokens(account.heldMicros),
@@ -52,7 +52,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = requireUserId(request);
     const before = await findTokenAccount(db, userId);
     const events = await eventStore.readStream(tokenAccountStreamId(userId));
-    if (events.length === 0) throw new HttpError(409, 'This user has no token account events to rebuild from');
+    if (events.length === 0) throw new IllegalStateError('This user has no token account events to rebuild from');
     await db.transaction((tx) => rebuildTokenAccount(tx, userId, events));
     const after = await findTokenAccount(db, userId);
     const spendable = (account: typeof before) => (account ? account.balanceMicros - account.heldMicros : 0);

@@ -23,6 +23,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { idParams } from '../shared-schemas';
 import { requireTokensFor } from '../track-commands';
 import { distributeBodySchema } from './schemas';
+import { IllegalStateError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
 
 export const NO_STORE_SELECTED = 'Please select at least one streaming platform for distribution';
 export const REGISTRATION_REQUIRED = 'Copyright Registration Required: register the track on the XRP Ledger before distributing it';
@@ -42,7 +43,7 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const owned = async (ownerId: string, id: string): Promise<Distribution> => {
     const distribution = await findOwnedDistribution(db, ownerId, id);
-    if (!distribution) throw new HttpError(404, `No distribution with id ${id}`);
+    if (!distribution) throw new NotFoundError(`No distribution with id ${id}`);
     return distribution;
   };
 
@@ -68,22 +69,22 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ownerId = requireUserId(request);
       const { contentId, selectedStores, ...fields } = request.body;
-      if (selectedStores.length === 0) throw new HttpError(400, NO_STORE_SELECTED);
+      if (selectedStores.length === 0) throw new ValidationError(NO_STORE_SELECTED);
       const unknown = selectedStores.filter((store) => !STORE_IDS.includes(store));
-      if (unknown.length > 0) throw new HttpError(400, `Unknown store: ${unknown.join(', ')}`);
-      if (new Set(selectedStores).size !== selectedStores.length) throw new HttpError(400, 'A store is selected twice');
+      if (unknown.length > 0) throw new ValidationError(`Unknown store: ${unknown.join(', ')}`);
+      if (new Set(selectedStores).size !== selectedStores.length) throw new ValidationError('A store is selected twice');
       const unserved = partner ? selectedStores.filter((store) => !partner.stores.includes(store)) : [];
-      if (unserved.length > 0) throw new HttpError(400, `${partner!.name} does not deliver to ${unserved.map((id) => STORES.find((s) => s.id === id)?.name ?? id).join(', ')}`);
-      for (const genre of [fields.primaryGenre, fields.secondaryGenre]) if (genre && !GENRE_NAMES.includes(genre)) throw new HttpError(400, `Unknown genre: ${genre}`);
-      if (fields.saleDate < fields.releaseDate) throw new HttpError(400, 'The sale date cannot be before the release date');
+      if (unserved.length > 0) throw new ValidationError(`${partner!.name} does not deliver to ${unserved.map((id) => STORES.find((s) => s.id === id)?.name ?? id).join(', ')}`);
+      for (const genre of [fields.primaryGenre, fields.secondaryGenre]) if (genre && !GENRE_NAMES.includes(genre)) throw new ValidationError(`Unknown genre: ${genre}`);
+      if (fields.saleDate < fields.releaseDate) throw new ValidationError('The sale date cannot be before the release date');
 
       const row = await findOwnedTrack(db, ownerId, contentId);
-      if (!row) throw new HttpError(404, `No content item with id ${contentId}`);
+      if (!row) throw new NotFoundError(`No content item with id ${contentId}`);
       const item = toVaultItem(row);
-      if (!item.xrplTxHash) throw new HttpError(400, REGISTRATION_REQUIRED);
-      if (item.contentType !== 'music') throw new HttpError(400, 'Only music can be released to stores');
+      if (!item.xrplTxHash) throw new ValidationError(REGISTRATION_REQUIRED);
+      if (item.contentType !== 'music') throw new ValidationError('Only music can be released to stores');
       const active = await findActiveDistributionOf(db, contentId);
-      if (active) throw new HttpError(409, `This track is already being distributed (release ${active}); take that release down first`);
+      if (active) throw new IllegalStateError(`This track is already being distributed (release ${active}); take that release down first`);
       if (partner) {
         const placeholders = placeholderPrefixVariables(delivery.prefixes);
         if (placeholders.length > 0) {
@@ -116,11 +117,11 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ownerId = requireUserId(request);
       const distribution = await owned(ownerId, request.params.id);
-      if (distribution.status === 'taken_down') throw new HttpError(409, 'The release is already taken down');
-      if (distribution.status === 'failed') throw new HttpError(409, 'The release failed, so no store has it; there is nothing to take down');
+      if (distribution.status === 'taken_down') throw new IllegalStateError('The release is already taken down');
+      if (distribution.status === 'failed') throw new IllegalStateError('The release failed, so no store has it; there is nothing to take down');
       const context = { correlationId: request.id, actor: `user:${ownerId}` };
       const outcome = await releases.takedown({ distributionId: distribution.id, ownerId, ...context }, { reason: 'The creator asked for a takedown', ...context });
-      if (!outcome.ok) throw new HttpError(409, outcome.reason);
+      if (!outcome.ok) throw new IllegalStateError(outcome.reason);
       await caughtUp(distribution.id);
       return { success: true as const, message: `"${distribution.songName}" is taken down from every store`, distribution: await owned(ownerId, distribution.id) };
     },
@@ -132,7 +133,7 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const distribution = await owned(requireUserId(request), request.params.id);
       const ern = await readFile(path.join(storage.root, releaseDirectory(distribution.id), ERN_FILE)).catch(() => null);
-      if (!ern) throw new HttpError(404, 'The release package is not built yet; it is built right after the release is submitted');
+      if (!ern) throw new NotFoundError('The release package is not built yet; it is built right after the release is submitted');
       return sendXml(reply, ern, `${distribution.upc ?? distribution.id}_ern.xml`);
     },
   );

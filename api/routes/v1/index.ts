@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { v1AnalyzeFormSchema, v1AnalyzeRequestSchema, v1AnalyzeResponseSchema, v1CreateContractRequestSchema, v1CreateContractResponseSchema, type V1AnalyzeResponse } from '../../../domain/contracts/developer';
 import { V1_MAX_UPLOAD_BYTES } from '../../../domain/developer/api-tiers';
 import type { ApiCaller } from '../../../domain/developer/ports';
-import { ValidationError } from '../../../domain/shared/errors';
+import { IllegalStateError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
 import { AudioTooShortError } from '../../../infra/audio/oracle';
 import { analyzeContent, type ContentAnalysis } from '../../../infra/similarity/content-oracle';
 import type { UploadExtension } from '../../../domain/constants';
@@ -57,11 +57,11 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   /** The owner's registered content, analysed again on the file its registration is about. */
   async function analyseRegistered(caller: ApiCaller, contentId: string): Promise<ContentAnalysis> {
     const row = await findOwnedTrack(db, caller.ownerId, contentId);
-    if (!row) throw new HttpError(404, 'Content not found');
+    if (!row) throw new NotFoundError('Content not found');
     const state = row.state;
     const registration = state.status === 'probed' ? state.stages.registration : null;
     const failed = state.status === 'probed' && state.stages.failure?.step === 'register';
-    if (state.status !== 'probed' || !registration?.signed || !registration.submitted || failed) throw new HttpError(409, NOT_REGISTERED);
+    if (state.status !== 'probed' || !registration?.signed || !registration.submitted || failed) throw new IllegalStateError(NOT_REGISTERED);
     return analyse(storage.storedPath(registration.signed.storedName), state.upload.detectedExtension, caller.ownerId);
   }
 
@@ -131,7 +131,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   /** The contract is anchored from the owner's own XRPL account: another account cannot be named. */
   async function requireOwnWallet(ownerId: string, creatorWallet: string): Promise<void> {
     const wallets = await findUserWallets(db, ownerId);
-    if (!wallets) throw new HttpError(400, 'creatorWallet must be your own XRPL account, and you have none yet: generate your wallets first (POST /api/goose-tokens/generate-wallet), or leave creatorWallet out');
-    if (wallets.xrplAddress !== creatorWallet) throw new HttpError(400, `creatorWallet must be your own XRPL account, ${wallets.xrplAddress}, from which the contract is anchored`);
+    if (!wallets) throw new ValidationError('creatorWallet must be your own XRPL account, and you have none yet: generate your wallets first (POST /api/goose-tokens/generate-wallet), or leave creatorWallet out');
+    if (wallets.xrplAddress !== creatorWallet) throw new ValidationError(`creatorWallet must be your own XRPL account, ${wallets.xrplAddress}, from which the contract is anchored`);
   }
 };

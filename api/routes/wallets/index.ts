@@ -1,7 +1,7 @@
 // The wallet routes: generating a user's Polygon and XRP Ledger wallets (once; keys sealed and
-// kept on the server), withdrawing tokens to the Polygon wallet as a real ERC-20 transfer, and the
-// XRP purchase (price at the configured rate, the deposit address's balance on the ledger, a
-// payment QR code, a card on-ramp link). What is not configured is said in the answer.
+// kept on the server), withdrawing tokens to the Polygon wallet as a real ERC-20 transfer (run by the
+// withdrawal workflow), and the XRP purchase (price at the configured rate, the deposit address's
+// balance on the ledger, a payment QR code, a card on-ramp link). What is not configured is said in the answer.
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
@@ -15,13 +15,12 @@ import {
   xrpQrCodeResponseSchema,
   xrpWalletInfoResponseSchema,
 } from '../../../domain/contracts/wallets';
-import { ConcurrencyError, IllegalStateError, InsufficientTokensError } from '../../../domain/shared/errors';
+import { ConcurrencyError, IllegalStateError, PaymentRequiredError, ValidationError } from '../../../domain/shared/errors';
 import { microsToTokens, tokensToMicros } from '../../../domain/shared/tokens';
 import { findPackage } from '../../../domain/tokens/catalogue';
 import { UserWalletsGenerated, walletsStreamId } from '../../../domain/wallets/wallet.events';
-import type { RecordedEvent } from '../../../infra/eventstore/event-store';
+import { parsePosition, type RecordedEvent } from '../../../infra/eventstore/event-store';
 import { generateUserWallets } from '../../../infra/wallets/generate';
-import { TransferFailedError, TransferUnconfirmedError } from '../../../infra/wallets/polygon-treasury';
 import { XrplUnreachableError } from '../../../infra/wallets/xrp-account';
 import { findUserWallets, type UserWalletAddresses } from '../../../projections/wallets/queries';
 import { noBody } from '../../openapi';
@@ -29,19 +28,21 @@ import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 
 export const WITHDRAWALS_NOT_CONFIGURED = 'Withdrawals to Polygon are not offered on this server.';
+const WITHDRAWALS_NEED_WORKFLOWS = 'Withdrawals need the workflow service, which is not running on this server';
 // Said to users in plain words; operators find the settings (XRP_USD_RATE, XRPL_URL, XRP_ONRAMP_URL) in the start log and docs/wallets.md.
 export const NO_XRP_RATE = 'No XRP price is set on this server, so the XRP for a package is not known';
 export const NO_XRP_ONRAMP = 'Buying XRP by card is not available on this server';
 const NO_XRPL_WALLET = 'This account has no XRPL wallet yet; generate a wallet first (POST /api/goose-tokens/generate-wallet)';
 const NO_LEDGER_NOTE = 'This server is not connected to the XRP Ledger, so the balance of this address cannot be checked here';
 const NO_RATE_NOTE = 'No XRP price is set on this server, so the amount to pay is not known';
+const LEDGER_UNREACHABLE = 'Could not read the XRP balance: the XRP Ledger did not answer. Try again in a moment';
 const DEPOSITS_NOT_CREDITED = 'XRP sent to this address will not be credited as tokens on this server.';
 
 /** The XRP package's price in USD (1 token = 1 USD). */
 const XRP_PACKAGE_USD = findPackage('xrp')!.price;
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, eventStore, projector, tokenLedger, wallets, ledger } = app.services;
+  const { db, eventStore, projector, wallets, ledger, withdrawals } = app.services;
   /** The user's wallet addresses from the read model, or a 409 saying to generate them. */
   const requireWallets = async (userId: string): Promise<UserWalletAddresses> => {
     const found = await findUserWallets(db, userId);
@@ -90,49 +91,32 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/goose-tokens/withdraw', { schema: { summary: 'Withdraw tokens to the user\'s Polygon wallet: the ledger is debited and the ERC-20 sent from the treasury (given back if the transfer fails)', tags: ['tokens'], body: withdrawRequestSchema, response: { 200: withdrawResponseSchema } } }, async (request) => {
     const userId = requireUserId(request);
-    const treasury = wallets.treasury;
-    if (!treasury) throw new HttpError(503, WITHDRAWALS_NOT_CONFIGURED);
+    if (!wallets.treasury) throw new HttpError(503, WITHDRAWALS_NOT_CONFIGURED);
+    if (!withdrawals) throw new HttpError(503, WITHDRAWALS_NEED_WORKFLOWS);
     const found = await findUserWallets(db, userId);
     if (!found) throw new IllegalStateError('This account has no Polygon wallet to withdraw to; generate a wallet first (POST /api/goose-tokens/generate-wallet)');
     const amountMicros = tokensToMicros(request.body.amount);
     const amount = microsToTokens(amountMicros);
     const withdrawalId = randomUUID();
-    const context = { correlationId: request.id, actor: `user:${userId}` };
-    let debit: Awaited<ReturnType<typeof tokenLedger.execute>>;
-    try {
-      debit = await tokenLedger.execute(
-        userId,
-        { type: 'Debit', data: { amountMicros, cause: 'withdrawal', reference: `withdrawal:${withdrawalId}`, description: `Withdrawal of ${amount} tokens to Polygon ${found.polygonAddress}`, upToAvailable: false } },
-        context,
-      );
-    } catch (error) {
-      if (error instanceof InsufficientTokensError) {
-        throw new HttpError(402, `Insufficient tokens: withdrawing ${amount} needs ${amount} tokens, your balance is ${microsToTokens(error.availableMicros)}`);
-      }
-      throw error;
+    // The debit, the transfer and the credit back run in the withdrawal's workflow (workflows/withdrawal).
+    const outcome = await withdrawals.withdraw({ withdrawalId, userId, toAddress: found.polygonAddress, amountMicros, correlationId: request.id, actor: `user:${userId}` });
+    if (outcome.kind !== 'insufficient' && outcome.position) await projector.waitFor(parsePosition(outcome.position));
+    switch (outcome.kind) {
+      case 'insufficient':
+        throw new PaymentRequiredError(`Insufficient tokens: withdrawing ${amount} needs ${amount} tokens, your balance is ${microsToTokens(outcome.availableMicros)}`);
+      case 'unconfirmed':
+        request.log.warn({ userId, withdrawalId, txHash: outcome.txHash, amountMicros }, 'withdrawal sent but not confirmed: the debit stands until it is reconciled');
+        throw new HttpError(504, `${outcome.reason}. Your tokens stay debited while it may still land; quote withdrawal ${withdrawalId} to support`);
+      case 'refunded':
+        // The node's reason stays in the log: the answer says what happened in plain words.
+        request.log.warn({ userId, withdrawalId, amountMicros, reason: outcome.reason }, 'withdrawal failed; tokens credited back');
+        throw new HttpError(502, `The ERC-20 transfer did not go through, so nothing was sent. Your ${amount} tokens were credited back`);
+      case 'sent':
+        request.log.info({ userId, withdrawalId, txHash: outcome.txHash, amountMicros }, 'withdrawal sent to Polygon');
+        return { success: true as const, txHash: outcome.txHash, amount };
+      default:
+        return outcome satisfies never;
     }
-
-    let txHash: string;
-    try {
-      ({ txHash } = await treasury.transfer(found.polygonAddress, amountMicros));
-    } catch (error) {
-      if (error instanceof TransferUnconfirmedError) {
-        request.log.warn({ userId, withdrawalId, txHash: error.txHash, amountMicros }, 'withdrawal sent but not confirmed: the debit stands until it is reconciled');
-        throw new HttpError(504, `${error.message}. Your tokens stay debited while it may still land; quote withdrawal ${withdrawalId} to support`);
-      }
-      const reason = error instanceof TransferFailedError ? error.message : 'The transfer could not be made';
-      const refund = await tokenLedger.execute(
-        userId,
-        { type: 'Credit', data: { amountMicros, cause: 'refund', reference: `withdrawal-refund:${withdrawalId}`, description: `Withdrawal ${withdrawalId} failed; tokens given back` } },
-        context,
-      );
-      if (refund.result) await projector.waitFor(refund.result.lastPosition);
-      request.log.warn({ err: error, userId, withdrawalId, amountMicros }, 'withdrawal failed; tokens credited back');
-      throw new HttpError(502, `${reason}. Your ${amount} tokens were credited back`);
-    }
-    if (debit.result) await projector.waitFor(debit.result.lastPosition);
-    request.log.info({ userId, withdrawalId, txHash, amountMicros }, 'withdrawal sent to Polygon');
-    return { success: true as const, txHash, amount };
   });
 
   app.get('/api/xrp/pricing', { schema: { summary: 'The XRP package\'s price in XRP at the configured rate (pricing null with an error when no rate is configured)', tags: ['tokens'], response: { 200: xrpPricingResponseSchema } } }, (request) => {
@@ -157,7 +141,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       balanceXrp = await wallets.xrpAccounts.balanceXrp(xrplAddress);
     } catch (error) {
-      if (error instanceof XrplUnreachableError) throw new HttpError(502, error.message);
+      if (error instanceof XrplUnreachableError) {
+        request.log.warn({ err: error, xrplAddress }, 'XRP balance not read');
+        throw new HttpError(502, LEDGER_UNREACHABLE);
+      }
       throw error;
     }
     return {
@@ -188,7 +175,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!template) return { success: false as const, error: NO_XRP_ONRAMP };
     const amount = request.body?.amount ?? requiredXrp();
     if (amount === null && template.includes('{amount}')) {
-      throw new HttpError(400, 'Give an amount of XRP: no XRP price is set on this server to work out the package price');
+      throw new ValidationError('Give an amount of XRP: no XRP price is set on this server to work out the package price');
     }
     const purchaseUrl = template
       .replaceAll('{address}', encodeURIComponent(xrplAddress))

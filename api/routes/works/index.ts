@@ -8,7 +8,7 @@ import { IDENTIFIER_TYPES, type IdentifierType, type SetIdentifiersRequest, type
 import { checkIdentifier } from '../../../domain/registry/identifiers';
 import { decideWork, evolveWork, identifierClaimDecider, identifierTakenMessage, initialWorkState, workDecider, type WorkState } from '../../../domain/registry/work.decider';
 import { workIdentifierStreamId, workStreamId, type WorkEvent } from '../../../domain/registry/work.events';
-import { ConcurrencyError } from '../../../domain/shared/errors';
+import { ConcurrencyError, IllegalStateError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
 import { trackStreamId } from '../../../domain/track/track.events';
 import { handleCommand, type CommandContext } from '../../../infra/eventstore/command-handler';
 import type { EventStore } from '../../../infra/eventstore/event-store';
@@ -44,7 +44,7 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { summary: 'One registered work with its evidence, identifiers, licenses and disputes', tags: ['registry'], ...PUBLIC, params: idParams, response: { 200: workDetailResponseSchema } } },
     async (request) => {
       const found = await findWork(db, request.params.id);
-      if (!found) throw new HttpError(404, NOT_FOUND);
+      if (!found) throw new NotFoundError(NOT_FOUND);
       return { work: found.work };
     },
   );
@@ -65,7 +65,7 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
       const workId = request.params.id;
       const track = await trackFacts(eventStore, workId);
       // Another user gets the answer a missing work gets.
-      if (!track || track.ownerId !== userId) throw new HttpError(404, NOT_FOUND);
+      if (!track || track.ownerId !== userId) throw new NotFoundError(NOT_FOUND);
       const identifiers = normalized(request.body);
       const context = { correlationId: randomUUID(), actor: `user:${userId}` };
       const position = await setIdentifiers(eventStore, { workId, ownerId: track.ownerId, userId, registered: track.registered, identifiers }, context);
@@ -96,7 +96,7 @@ function normalized(body: SetIdentifiersRequest): Partial<WorkIdentifiers> {
       continue;
     }
     const check = checkIdentifier(type, raw);
-    if (!check.ok) throw new HttpError(400, check.error);
+    if (!check.ok) throw new ValidationError(check.error);
     result[type] = check.value;
   }
   return result;
@@ -139,7 +139,7 @@ async function setIdentifiers(eventStore: EventStore, input: SetIdentifiers, con
     return set.result?.lastPosition ?? null;
   } catch (error) {
     await release(claimed);
-    if (error instanceof ConcurrencyError) throw new HttpError(409, 'The identifiers were changed at the same time elsewhere; reload and try again');
+    if (error instanceof ConcurrencyError) throw new IllegalStateError('The identifiers were changed at the same time elsewhere; reload and try again');
     throw error;
   }
 }
@@ -149,7 +149,7 @@ async function claimIdentifier(eventStore: EventStore, type: IdentifierType, val
     await handleCommand(eventStore, workIdentifierStreamId(type, value), identifierClaimDecider, { type: 'ClaimIdentifier', data: { identifierType: type, value, workId } }, context);
   } catch (error) {
     // Another work's claim was appended between our read and our append.
-    if (error instanceof ConcurrencyError) throw new HttpError(409, identifierTakenMessage(type, value));
+    if (error instanceof ConcurrencyError) throw new IllegalStateError(identifierTakenMessage(type, value));
     throw error;
   }
 }
