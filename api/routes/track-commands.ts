@@ -19,26 +19,28 @@ import type { CommandContext } from '../../workflows/track-lifecycle/shared';
 import type { Projector } from '../../projections/projector';
 import { requireUserId } from '../plugins/auth';
 import { HttpError } from '../plugins/error-handler';
+import { IllegalStateError, NotFoundError, PaymentRequiredError } from '../../domain/shared/errors';
 
 export async function ownedTrack(db: Queryable, request: FastifyRequest, id: string): Promise<{ ownerId: string; row: VaultRow }> {
   const ownerId = requireUserId(request);
   const row = await findOwnedTrack(db, ownerId, id);
-  if (!row) throw new HttpError(404, `No content item with id ${id}`);
+  if (!row) throw new NotFoundError(`No content item with id ${id}`);
   return { ownerId, row };
 }
 
 /** 409 with the reason when the track cannot take `command` now. */
 export function refuseUnlessAllowed(row: VaultRow, command: Parameters<typeof refusal>[1]): void {
   const why = refusal(row.state, command);
-  if (why) throw new HttpError(409, why);
+  if (why) throw new IllegalStateError(why);
 }
 
 /**
- * The HTTP answer for a step that ended without success: 402 when its price could not be held,
- * else `status` (422 for the work failing, 502 for the ledger refusing, ...).
+ * The refusal for a step that ended without success: 402 when its price could not be held, else
+ * `status` (422 for the work failing, 502 for the ledger refusing, ...).
  */
-export function outcomeError(outcome: { reason: string; code?: string | null }, status: number): HttpError {
-  return new HttpError(outcome.code === FAILURE_KINDS.insufficientTokens ? 402 : status, outcome.reason);
+export function outcomeError(outcome: { reason: string; code?: string | null }, status: number): Error {
+  if (outcome.code === FAILURE_KINDS.insufficientTokens) return new PaymentRequiredError(outcome.reason);
+  return new HttpError(status, outcome.reason);
 }
 
 /**
@@ -90,7 +92,7 @@ export async function viewWhen(
       // Listening before reading, so a change that commits during the read is not missed.
       const nextChange = new Promise<void>((resolve) => (changed = resolve));
       const row = await findOwnedTrack(deps.db, ownerId, trackId);
-      if (!row) throw new HttpError(404, `No content item with id ${trackId}`);
+      if (!row) throw new NotFoundError(`No content item with id ${trackId}`);
       const item = toVaultItem(row);
       if (done(item, row)) return item;
       const left = deadline - Date.now();

@@ -9,9 +9,9 @@ import { explorerLinks, type XrplNetwork } from '../../../infra/xrpl/ledger';
 import { findCertificate } from '../../../projections/vault/queries';
 import { binarySchema, fileResponse, PUBLIC } from '../../openapi';
 import { idParams } from '../shared-schemas';
-import { HttpError } from '../../plugins/error-handler';
 import { ownedTrack } from '../track-commands';
 import { certificateIdParams, certificateQuerySchema, certificateResponseSchema, publishedKeySchema, verificationResponseSchema } from './schemas';
+import { NotFoundError } from '../../../domain/shared/errors';
 
 export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, ledger, signingKey, storage } = app.services;
@@ -20,7 +20,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     const { row } = await ownedTrack(db, request, id);
     const track = row.state.status === 'probed' ? row.state : null;
     const issued = track?.stages.certificate;
-    if (!track || !issued) throw new HttpError(404, 'This content has no certificate yet: register it first');
+    if (!track || !issued) throw new NotFoundError('This content has no certificate yet: register it first');
     return { network: track.stages.registration.signed!.network, signed: signedCertificateSchema.parse({ certificate: issued.certificate, signature: issued.signature }) };
   }
 
@@ -73,7 +73,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Public: anyone holding a certificate id (the QR code) can check it. */
   app.get('/api/verify/:certificateId', { schema: { summary: 'Verify a certificate: its signature, its file and its ledger transaction', tags: ['public'], ...PUBLIC, params: certificateIdParams, response: { 200: verificationResponseSchema } } }, async (request) => {
     const row = await findCertificate(db, request.params.certificateId);
-    if (!row) throw new HttpError(404, `No certificate with id ${request.params.certificateId}`);
+    if (!row) throw new NotFoundError(`No certificate with id ${request.params.certificateId}`);
     const signed = signedCertificateSchema.parse({ certificate: row.document, signature: row.signature });
     const { certificate } = signed;
     const signatureCheck = verifyCertificateSignature(signed, signingKey.publicKeyBase64);

@@ -11,9 +11,9 @@ import { lifecycleInput } from '../../../workflows/track-lifecycle/client';
 import { noBody } from '../../openapi';
 import { idParams } from '../shared-schemas';
 import { requireUserId } from '../../plugins/auth';
-import { HttpError } from '../../plugins/error-handler';
 import { copyrightCheckListSchema, copyrightCheckResponseSchema, reviewRequestBodySchema, reviewRequestResponseSchema } from './schemas';
 import { commandContext, decideAndAppend, ownedTrack, recordedResult, refuseUnlessAllowed, viewAfter, viewWhen } from '../track-commands';
+import { IllegalStateError } from '../../../domain/shared/errors';
 
 export const copyrightCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, eventStore, lifecycle, projector, openOracleReview } = app.services;
@@ -24,12 +24,12 @@ export const copyrightCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     const checkId = randomUUID();
     const outcome = await lifecycle.check(lifecycleInput(row, context), { ...context, checkId });
     // Refused by the workflow (the track changed since the route looked: another command came first): no check to show.
-    if (!outcome.ok && outcome.refused) throw new HttpError(409, outcome.reason);
+    if (!outcome.ok && outcome.refused) throw new IllegalStateError(outcome.reason);
     const result = await recordedResult<{ checkId: string }>(eventStore, row.id, ['TrackCopyrightChecked', 'TrackCopyrightCheckFailed'], (data) => data.checkId === checkId);
     const item = await viewAfter({ db, projector }, ownerId, row.id, result);
     // The vault keeps a track's latest check only.
     if (item.copyrightCheck?.checkId !== checkId) {
-      throw new HttpError(409, 'A newer copyright check or master of this track came right after this check, so the vault shows that one instead; reload the vault to see it');
+      throw new IllegalStateError('A newer copyright check or master of this track came right after this check, so the vault shows that one instead; reload the vault to see it');
     }
     return { success: outcome.ok, reason: outcome.ok ? null : outcome.reason, check: item.copyrightCheck };
   });

@@ -10,9 +10,9 @@ import { lifecycleInput } from '../../../workflows/track-lifecycle/client';
 import { noBody } from '../../openapi';
 import { idParams } from '../shared-schemas';
 import { requireUserId } from '../../plugins/auth';
-import { HttpError } from '../../plugins/error-handler';
 import { registrationResponseSchema, syncStatusSchema, txHashParams } from './schemas';
 import { commandContext, outcomeError, ownedTrack, refuseUnlessAllowed, viewWhen } from '../track-commands';
+import { NotFoundError } from '../../../domain/shared/errors';
 
 export const copyrightRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, lifecycle, ledger, projector, publicOrigin } = app.services;
@@ -36,7 +36,7 @@ export const copyrightRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/database-sync-status/:txHash', { schema: { summary: 'Where a registration stands in the registry and on the ledger', tags: ['copyright'], params: txHashParams, response: { 200: syncStatusSchema } } }, async (request) => {
     const row = await findTrackByTxHash(db, requireUserId(request), request.params.txHash);
-    if (!row) throw new HttpError(404, `No registration of yours has transaction ${request.params.txHash}`);
+    if (!row) throw new NotFoundError(`No registration of yours has transaction ${request.params.txHash}`);
     const item = toVaultItem(row);
     const registration = item.registration!;
     const syncResults = registrationRecords(item, registration);

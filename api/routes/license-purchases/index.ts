@@ -29,7 +29,6 @@ import { WalletNotFundedError } from '../../../infra/royalties/contract-anchor';
 import { findPurchasedLicense, listBuyerLicenses, listOwnerSales, publicLicense, type StoredLicense } from '../../../projections/license-sales/queries';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
-import { HttpError } from '../../plugins/error-handler';
 import { idParams } from '../shared-schemas';
 import { signedLicenseCertificateResponseSchema } from './schemas';
 
@@ -89,7 +88,7 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         await escrow.ensureFunded({ buyerId, priceCents, currency: offer.details.currency });
       } catch (error) {
         // A QXMP price is the offer's (400); a missing XRP_USD_RATE is the server's (409).
-        if (error instanceof EscrowNotPayableError) throw new HttpError(error.kind === 'qxmp_price' ? 400 : 409, error.message);
+        if (error instanceof EscrowNotPayableError) throw error.kind === 'qxmp_price' ? new ValidationError(error.message) : new IllegalStateError(error.message);
         if (error instanceof WalletNotFundedError) throw new PaymentRequiredError(error.message);
         throw error;
       }

@@ -18,13 +18,14 @@ import { HttpError } from '../../plugins/error-handler';
 import { idParams } from '../shared-schemas';
 import { commandContext, outcomeError, ownedTrack, recordedResult, refuseUnlessAllowed, requireTokensFor, viewAfter } from '../track-commands';
 import { generatedMusicSchema, masterRequestSchema, masterResponseSchema, startMasteringResponseSchema, startMasteringBodySchema, statusPatchResponseSchema, statusPatchSchema } from './schemas';
+import { DomainError, IllegalStateError, ValidationError } from '../../../domain/shared/errors';
 
 type MasteredData = z.output<typeof TrackMastered.schema>;
 
 export const masteringRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, eventStore, lifecycle, projector, vaultLists, tokenLedger } = app.services;
   async function prepare(request: Parameters<typeof ownedTrack>[1], contentId: string | undefined, settings: Omit<MasterRequest, 'contentId'>, kind: MasteringKind) {
-    if (!contentId) throw new HttpError(400, 'contentId is required: choose exactly one track to master');
+    if (!contentId) throw new ValidationError('contentId is required: choose exactly one track to master');
     const { ownerId, row } = await ownedTrack(db, request, contentId);
     refuseUnlessAllowed(row, 'master');
     // A preview is free; a master the account cannot pay for is refused before anything starts.
@@ -107,8 +108,8 @@ export const masteringRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     } catch (error) {
       request.log.error({ err: error, trackId: row.id }, 'mastering stream failed');
-      // An HttpError (the vault not showing the finished master in time) says what happened; anything else is the workflow.
-      send({ step: 'Error', description: error instanceof HttpError ? error.message : 'The mastering workflow could not be reached; please try again', progress: 0 });
+      // A refusal or an HttpError (the vault not showing the finished master in time) says what happened; anything else is the workflow.
+      send({ step: 'Error', description: error instanceof HttpError || error instanceof DomainError ? error.message : 'The mastering workflow could not be reached; please try again', progress: 0 });
     } finally {
       unsubscribe();
       out.end();
@@ -129,7 +130,7 @@ export const masteringRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }, async (request, reply) => {
     if (request.body.status !== 'mastering') {
-      throw new HttpError(409, `A track's status becomes ${request.body.status} through its workflow, not by setting it; only 'mastering' can be asked for`);
+      throw new IllegalStateError(`A track's status becomes ${request.body.status} through its workflow, not by setting it; only 'mastering' can be asked for`);
     }
     const { command, input, row } = await prepare(request, request.params.id, MASTER_DEFAULTS, 'master');
     await lifecycle.startMaster(input, command);

@@ -14,7 +14,6 @@ import { listWaitingDeliveries } from '../../../projections/distributions/querie
 import { LEDGER_FAILURE_NOTES, listLedgerFailures } from '../../../projections/operations/queries';
 import { findTrack } from '../../../projections/vault/queries';
 import { retryFailedRegistration } from '../../../workflows/track-lifecycle/client';
-import { HttpError } from '../../plugins/error-handler';
 import { noBody } from '../../openapi';
 import { requireOperator } from '../../plugins/auth';
 import { idParams } from '../shared-schemas';
@@ -126,7 +125,7 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       publicUrl: publicOrigin(),
       correlationId: request.id,
     });
-    if ('refused' in result) throw new HttpError(409, result.refused);
+    if ('refused' in result) throw new IllegalStateError(result.refused);
     const { outcome } = result;
     if (!outcome.ok) throw outcomeError(outcome, outcome.resultCode ? 502 : 422);
     return { success: true as const, ...outcome.value };

@@ -55,7 +55,7 @@ export async function createContract(deps: CreateContractDeps, userId: string, b
   const title = item.title;
   // The signed terms name the creator by their account name, never by their id.
   const creatorName = await storedUserNames(db, eventStore).nameOf(userId);
-  if (!creatorName) throw new HttpError(404, 'Your account was not found');
+  if (!creatorName) throw new NotFoundError('Your account was not found');
   const schedule = terms.distributionSchedule ?? DEFAULT_DISTRIBUTION_SCHEDULE;
   const minimumThreshold = Math.max(MINIMUM_DISTRIBUTION_CENTS, terms.minimumThreshold ?? DEFAULT_MINIMUM_THRESHOLD_CENTS);
   const signed = signContractTerms(

@@ -6,9 +6,9 @@ import { trackStreamId, type TrackEvent } from '../../../domain/track/track.even
 import { findTrack } from '../../../projections/vault/queries';
 import { idParams } from '../shared-schemas';
 import { viewerOf } from '../../plugins/auth';
-import { HttpError } from '../../plugins/error-handler';
 import { ownedTrack } from '../track-commands';
 import { trackHistoryQuerySchema, trackHistorySchema } from './schemas';
+import { NotFoundError } from '../../../domain/shared/errors';
 
 export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, eventStore } = app.services;
@@ -17,7 +17,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewer = await viewerOf(request);
     if (viewer?.roles.includes('auditor')) {
       const row = await findTrack(db, id);
-      if (!row) throw new HttpError(404, `No content item with id ${id}`);
+      if (!row) throw new NotFoundError(`No content item with id ${id}`);
       return row;
     }
     return (await ownedTrack(db, request, id)).row;
