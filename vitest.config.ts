@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/support/slow-first-sequencer';
 
 // Unit tests sit beside the code; cross-cutting integration tests live in tests/integration.
 // Browser journeys run under Playwright (tests/e2e), not here.
@@ -24,6 +25,7 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     reporters: ['default', './tests/support/plain-summary-reporter.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { extends: true, test: { name: 'pure', include: pure, pool: 'threads', isolate: false } },
       { extends: true, test: { name: 'api', include: api, pool: 'forks', isolate: false } },
