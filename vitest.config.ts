@@ -1,16 +1,42 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/support/slow-first-sequencer';
 
 // Unit tests sit beside the code; cross-cutting integration tests live in tests/integration.
 // Browser journeys run under Playwright (tests/e2e), not here.
+//
+// Three projects, by what a suite's files share safely:
+// - "pure": suites that touch no database, server, process or file of their own (the domain's
+//   deciders and contracts, the web's screens rendered to markup) share threads and their module
+//   cache (no isolation), which saves most of their import time.
+// - "api": the route suites each build the whole app (importing it costs seconds per file), on their
+//   own in-memory database and data folder; they share one module cache per worker process, and
+//   restore what process state they change (OPS_TOKEN).
+// - "integration": everything else (workflows on Temporal, killed workers, audio, real Postgres),
+//   each file in a fresh process, since those suites start servers and change process state.
+const pure = ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
+const api = ['api/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['{domain,workflows,projections,api,infra,ops,tests/integration,tests/corpus}/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two files at a time: many suites mostly wait (Temporal timers, killed workers, servers starting),
-    // and each suite has its own database, data folder and ports.
+    // Two files at a time across the projects: many suites mostly wait (Temporal timers, killed
+    // workers, servers starting), and each suite has its own database, data folder and ports.
     fileParallelism: true,
     maxWorkers: 2,
     reporters: ['default', './tests/support/plain-summary-reporter.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
+    projects: [
+      { extends: true, test: { name: 'pure', include: pure, pool: 'threads', isolate: false } },
+      { extends: true, test: { name: 'api', include: api, pool: 'forks', isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['{workflows,projections,infra,ops,tests/integration,tests/corpus}/**/*.test.ts'],
+          pool: 'forks',
+        },
+      },
+    ],
   },
 });

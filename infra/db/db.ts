@@ -46,29 +46,46 @@ export function postgresDb(connectionString: string, poolSize = 10): Db {
 }
 
 /**
- * dataDir undefined = in memory (tests). PGlite runs one query at a time, so a transaction is exclusive.
+ * dataDir undefined = in memory (tests), started from `from` (a dumpPglite of another in-memory
+ * database) when given. PGlite runs one query at a time, so a transaction is exclusive.
  * pg_trgm is loaded so the search read models' `CREATE EXTENSION IF NOT EXISTS pg_trgm` works here
  * as on a real server (typo-tolerant search: similarity, %, GIN trigram indexes).
  */
-export async function pgliteDb(dataDir?: string): Promise<Db> {
+export async function pgliteDb(dataDir?: string, from?: Blob): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const extensions = { pg_trgm };
   let db: PGlite;
   if (dataDir !== undefined) db = await PGlite.create(dataDir, { extensions });
   else {
-    const loadDataDir = await freshDatabaseSnapshot().catch((error: unknown) => {
-      logger.warn({ err: error }, 'no snapshot of a fresh PGlite database; running initdb');
-      return undefined;
-    });
+    const loadDataDir =
+      from ??
+      (await freshDatabaseSnapshot().catch((error: unknown) => {
+        logger.warn({ err: error }, 'no snapshot of a fresh PGlite database; running initdb');
+        return undefined;
+      }));
     db = await PGlite.create({ extensions, loadDataDir });
   }
-  return {
+  const wrapped: Db = {
     kind: 'pglite',
     query: (sql, params) => runPglite(db, sql, params),
     transaction: (work) => db.transaction((tx) => work({ query: (sql, params) => runPglite(tx, sql, params) })),
     close: () => db.close(),
   };
+  pglites.set(wrapped, db);
+  return wrapped;
+}
+
+const pglites = new WeakMap<Db, PGlite>();
+
+/**
+ * The whole data folder of an in-memory PGlite database, for pgliteDb(undefined, dump) to start
+ * copies from: tests migrate one database and clone it instead of migrating each.
+ */
+export function dumpPglite(db: Db): Promise<Blob> {
+  const pglite = pglites.get(db);
+  if (!pglite) throw new Error('dumpPglite: not a PGlite database');
+  return pglite.dumpDataDir('none');
 }
 
 let snapshot: Promise<Blob> | undefined;

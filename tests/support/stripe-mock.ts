@@ -49,8 +49,11 @@ export async function startStripeMock(binary: string): Promise<StripeMock> {
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const child: ChildProcess = spawn(binary, ['-http-addr', `127.0.0.1:${httpPort}`, '-https-addr', `127.0.0.1:${httpsPort}`], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let attempt = 0; !(await accepts(httpPort)); attempt += 1) {
-    if (child.exitCode !== null || attempt > 100) {
+  // It parses Stripe's whole API description first: about a second alone, many more on a busy
+  // machine (two suites starting it at once beside the rest of the run).
+  const deadline = Date.now() + 30_000;
+  while (!(await accepts(httpPort))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
       child.kill();
       throw new Error(`stripe-mock did not start on port ${httpPort}`);
     }

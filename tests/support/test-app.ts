@@ -9,7 +9,7 @@ import { sessionMigrations } from '../../infra/auth/session-store';
 import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
 import { apiUsageMigrations } from '../../infra/developer/usage-store';
 import { loadCertificateSigningKey } from '../../infra/certificate/signing-key';
-import { pgliteDb, type Db } from '../../infra/db/db';
+import { dumpPglite, pgliteDb, type Db } from '../../infra/db/db';
 import { royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
 import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
@@ -40,6 +40,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const APP_MIGRATIONS = [...eventStoreMigrations, ...sessionMigrations, ...signInNonceMigrations, ...apiUsageMigrations];
+
+let migrated: Promise<Blob> | undefined;
+
+/**
+ * A database with the app's tables and every read model created, made once per test process and
+ * cloned for each app: a clone costs about a fifth less CPU than a fresh database migrated with
+ * every read model created (most of what is left is PGlite starting).
+ */
+function migratedDatabase(): Promise<Blob> {
+  migrated ??= (async () => {
+    const db = await pgliteDb();
+    await migrate(db, APP_MIGRATIONS);
+    const eventStore = new PostgresEventStore(db, eventRegistry);
+    const projector = new Projector(db, eventStore, allProjections);
+    await projector.start();
+    await projector.stop();
+    await eventStore.close();
+    const dump = await dumpPglite(db);
+    await db.close();
+    return dump;
+  })().catch((error: unknown) => {
+    migrated = undefined;
+    throw error;
+  });
+  return migrated;
+}
+
 /** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider, wallet services, QXMP Pay, the mailer, the creator's share, the statements' release lookup and earnings sink, the royalty ports). */
 export async function startTestApp(
   dataDir: string,
@@ -52,8 +80,9 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
-  const db = await pgliteDb();
-  await migrate(db, [...eventStoreMigrations, ...sessionMigrations, ...signInNonceMigrations, ...apiUsageMigrations]);
+  const db = await pgliteDb(undefined, await migratedDatabase());
+  // Finds nothing left to run on the clone.
+  await migrate(db, APP_MIGRATIONS);
   const eventStore = new PostgresEventStore(db, eventRegistry);
   const projector = new Projector(db, eventStore, allProjections);
   await projector.start();

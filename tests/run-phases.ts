@@ -1,0 +1,101 @@
+// `npm test`: every check CI runs, phase by phase, stopping at the first that fails, and then the
+// time each phase took, so a slower suite shows where it grew. Phases of one step run at the same
+// time: the static checks are each single-threaded, so on two cores they cost the longest one's time;
+// their output is held and printed whole when each ends, so lines do not interleave. The closing
+// line repeats Vitest's plain summary ("Tests: N passed, N failed, N skipped") for CI to read.
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+interface Phase {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+const npx = (...args: string[]): Pick<Phase, 'command' | 'args'> => ({ command: 'npx', args });
+
+/** Each inner list runs at once; the steps run in order. */
+const STEPS: Phase[][] = [
+  [
+    { name: 'lint', ...npx('eslint', '.') },
+    { name: 'typecheck', ...npx('tsc', '-p', 'tsconfig.json', '--noEmit') },
+    { name: 'import graph', command: 'npm', args: ['run', '-s', 'lint:imports'] },
+  ],
+  [{ name: 'web build', command: 'npm', args: ['run', '-s', 'build:web'] }],
+  [{ name: 'Playwright', ...npx('playwright', 'test', '-c', 'tests/e2e/playwright.config.ts') }],
+  [{ name: 'API fuzz', command: 'npm', args: ['run', '-s', 'fuzz:api'] }],
+  [{ name: 'Vitest', ...npx('vitest', 'run') }],
+];
+
+interface Outcome {
+  name: string;
+  seconds: number;
+  status: 'passed' | 'failed' | 'not run';
+}
+
+const SUMMARY_LINE = /^(?:\S+: )?\d+ passed, \d+ failed(?:, \d+ skipped)?$/;
+
+function run(phase: Phase, alone: boolean): Promise<{ ok: boolean; seconds: number; summary: string | null }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(phase.command, phase.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const held: Buffer[] = [];
+    let summary: string | null = null;
+    let tail = '';
+    const take = (chunk: Buffer, sink: NodeJS.WriteStream) => {
+      if (alone) sink.write(chunk);
+      else held.push(chunk);
+      // The plain summary is one line; a chunk may end inside it, hence the carried tail.
+      const lines = (tail + chunk.toString('utf8')).split('\n');
+      tail = lines.pop() ?? '';
+      for (const line of lines) if (SUMMARY_LINE.test(line.trim())) summary = line.trim();
+    };
+    child.stdout.on('data', (chunk: Buffer) => take(chunk, process.stdout));
+    child.stderr.on('data', (chunk: Buffer) => take(chunk, process.stderr));
+    const finish = (ok: boolean) => {
+      if (SUMMARY_LINE.test(tail.trim())) summary = tail.trim();
+      if (!alone) {
+        process.stdout.write(`\n── ${phase.name} (${phase.command} ${phase.args.join(' ')}) ──\n`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      resolve({ ok, seconds: (performance.now() - started) / 1000, summary });
+    };
+    child.once('error', (error) => {
+      held.push(Buffer.from(`${error.message}\n`));
+      finish(false);
+    });
+    child.once('close', (code) => finish(code === 0));
+  });
+}
+
+function table(outcomes: Outcome[], total: number): string {
+  const width = Math.max(...outcomes.map((o) => o.name.length), 'total'.length);
+  const row = (name: string, seconds: string, status: string) => `  ${name.padEnd(width)}  ${seconds.padStart(8)}  ${status}`;
+  const lines = outcomes.map((o) => row(o.name, o.status === 'not run' ? '' : `${o.seconds.toFixed(1)} s`, o.status));
+  return ['', 'Phase times:', ...lines, row('total', `${total.toFixed(1)} s`, ''), ''].join('\n');
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  const outcomes: Outcome[] = [];
+  let failed = false;
+  let summary: string | null = null;
+  for (const step of STEPS) {
+    if (failed) {
+      for (const phase of step) outcomes.push({ name: phase.name, seconds: 0, status: 'not run' });
+      continue;
+    }
+    const results = await Promise.all(step.map((phase) => run(phase, step.length === 1)));
+    step.forEach((phase, i) => {
+      const result = results[i]!;
+      outcomes.push({ name: phase.name, seconds: result.seconds, status: result.ok ? 'passed' : 'failed' });
+      summary = result.summary ?? summary;
+      if (!result.ok) failed = true;
+    });
+  }
+  process.stdout.write(table(outcomes, (performance.now() - started) / 1000));
+  if (summary) process.stdout.write(`\n${summary}\n`);
+  return failed ? 1 : 0;
+}
+
+process.exitCode = await main();
