@@ -1,6 +1,6 @@
-// A track's progress through the creator's five steps (spec 2 §2 "Per-track workflow card", §4
-// "Workflow starting step", "Advancing", "Sidebar step completion"): the one place the workflow
-// card and the progress sidebar read it from. Each step comes from the server's lifecycle steps
+// A track's progress through the creator's five steps (master, oracle, register, contract,
+// distribute): which step a track starts on, which it has finished and where it stands now, the one
+// place the workflow card and the progress sidebar read it from. Each step comes from the server's lifecycle steps
 // (the vault item's workflow.steps: receive, store, probe, master, oracle, register, certificate,
 // vault, contract, distribute); only what those steps do not carry comes from elsewhere: a
 // reviewer's clearance of a held check, the creator's contract for the track and its release.
