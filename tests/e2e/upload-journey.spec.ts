@@ -13,11 +13,14 @@ declare global {
   }
 }
 
-/** Counts main-frame navigations and the vault messages the page's websocket receives. */
+/**
+ * Counts document loads (a tab change is a same-document navigation to the tab's address, which is
+ * no reload) and the vault messages the page's websocket receives.
+ */
 function watch(page: Page) {
   const seen = { navigations: 0, vaultMessages: 0 };
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) seen.navigations += 1;
+  page.on('load', () => {
+    seen.navigations += 1;
   });
   page.on('websocket', (socket) => {
     if (!socket.url().endsWith('/api/ws')) return;
