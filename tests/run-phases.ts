@@ -1,7 +1,10 @@
-// `npm test`: every check CI runs, phase by phase, stopping at the first that fails, and then the
-// time each phase took, so a slower suite shows where it grew. Phases of one step run at the same
-// time: the static checks are each single-threaded, so on two cores they cost the longest one's time;
-// their output is held and printed whole when each ends, so lines do not interleave. The closing
+// `npm test`: every check CI runs, step by step, stopping after the first step in which a phase
+// fails, and then the time each phase took, so a slower suite shows where it grew. The lanes of one
+// step run at the same time, each lane's phases in order: the static checks are each
+// single-threaded, so on two cores they cost the longest one's time; the browser journeys and the
+// fuzz mostly wait on their app (workflows, the browser), so they run beside Vitest, whose suites
+// mostly wait on Temporal and killed workers. One phase per step streams its output (`live`); the
+// others' output is held and printed whole when each ends, so lines do not interleave. The closing
 // line repeats Vitest's plain summary ("Tests: N passed, N failed, N skipped") for CI to read.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -10,21 +13,32 @@ interface Phase {
   name: string;
   command: string;
   args: string[];
+  /** Streams its output as it comes instead of holding it. */
+  live?: boolean;
 }
+
+/** Phases run one after the other; a lane stops at its first failure. */
+type Lane = Phase[];
 
 const npx = (...args: string[]): Pick<Phase, 'command' | 'args'> => ({ command: 'npx', args });
 
-/** Each inner list runs at once; the steps run in order. */
-const STEPS: Phase[][] = [
+/** The lanes of a step run at once; the steps run in order. */
+const STEPS: Lane[][] = [
   [
-    { name: 'lint', ...npx('eslint', '.') },
-    { name: 'typecheck', ...npx('tsc', '-p', 'tsconfig.json', '--noEmit') },
-    { name: 'import graph', command: 'npm', args: ['run', '-s', 'lint:imports'] },
+    [{ name: 'lint', ...npx('eslint', '.') }],
+    [{ name: 'typecheck', ...npx('tsc', '-p', 'tsconfig.json', '--noEmit') }],
+    [
+      { name: 'import graph', command: 'npm', args: ['run', '-s', 'lint:imports'] },
+      { name: 'web build', command: 'npm', args: ['run', '-s', 'build:web'] },
+    ],
   ],
-  [{ name: 'web build', command: 'npm', args: ['run', '-s', 'build:web'] }],
-  [{ name: 'Playwright', ...npx('playwright', 'test', '-c', 'tests/e2e/playwright.config.ts') }],
-  [{ name: 'API fuzz', command: 'npm', args: ['run', '-s', 'fuzz:api'] }],
-  [{ name: 'Vitest', ...npx('vitest', 'run') }],
+  [
+    [
+      { name: 'Playwright', ...npx('playwright', 'test', '-c', 'tests/e2e/playwright.config.ts') },
+      { name: 'API fuzz', command: 'npm', args: ['run', '-s', 'fuzz:api'] },
+    ],
+    [{ name: 'Vitest', ...npx('vitest', 'run'), live: true }],
+  ],
 ];
 
 interface Outcome {
@@ -35,7 +49,7 @@ interface Outcome {
 
 const SUMMARY_LINE = /^(?:\S+: )?\d+ passed, \d+ failed(?:, \d+ skipped)?$/;
 
-function run(phase: Phase, alone: boolean): Promise<{ ok: boolean; seconds: number; summary: string | null }> {
+function run(phase: Phase): Promise<{ ok: boolean; seconds: number; summary: string | null }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(phase.command, phase.args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -43,7 +57,7 @@ function run(phase: Phase, alone: boolean): Promise<{ ok: boolean; seconds: numb
     let summary: string | null = null;
     let tail = '';
     const take = (chunk: Buffer, sink: NodeJS.WriteStream) => {
-      if (alone) sink.write(chunk);
+      if (phase.live) sink.write(chunk);
       else held.push(chunk);
       // The plain summary is one line; a chunk may end inside it, hence the carried tail.
       const lines = (tail + chunk.toString('utf8')).split('\n');
@@ -54,7 +68,7 @@ function run(phase: Phase, alone: boolean): Promise<{ ok: boolean; seconds: numb
     child.stderr.on('data', (chunk: Buffer) => take(chunk, process.stderr));
     const finish = (ok: boolean) => {
       if (SUMMARY_LINE.test(tail.trim())) summary = tail.trim();
-      if (!alone) {
+      if (!phase.live) {
         process.stdout.write(`\n── ${phase.name} (${phase.command} ${phase.args.join(' ')}) ──\n`);
         process.stdout.write(Buffer.concat(held));
       }
@@ -66,6 +80,21 @@ function run(phase: Phase, alone: boolean): Promise<{ ok: boolean; seconds: numb
     });
     child.once('close', (code) => finish(code === 0));
   });
+}
+
+async function runLane(lane: Lane): Promise<{ outcomes: Outcome[]; summary: string | null }> {
+  const outcomes: Outcome[] = [];
+  let summary: string | null = null;
+  for (const phase of lane) {
+    if (outcomes.some((outcome) => outcome.status === 'failed')) {
+      outcomes.push({ name: phase.name, seconds: 0, status: 'not run' });
+      continue;
+    }
+    const result = await run(phase);
+    outcomes.push({ name: phase.name, seconds: result.seconds, status: result.ok ? 'passed' : 'failed' });
+    summary = result.summary ?? summary;
+  }
+  return { outcomes, summary };
 }
 
 function table(outcomes: Outcome[], total: number): string {
@@ -82,16 +111,15 @@ async function main(): Promise<number> {
   let summary: string | null = null;
   for (const step of STEPS) {
     if (failed) {
-      for (const phase of step) outcomes.push({ name: phase.name, seconds: 0, status: 'not run' });
+      for (const phase of step.flat()) outcomes.push({ name: phase.name, seconds: 0, status: 'not run' });
       continue;
     }
-    const results = await Promise.all(step.map((phase) => run(phase, step.length === 1)));
-    step.forEach((phase, i) => {
-      const result = results[i]!;
-      outcomes.push({ name: phase.name, seconds: result.seconds, status: result.ok ? 'passed' : 'failed' });
-      summary = result.summary ?? summary;
-      if (!result.ok) failed = true;
-    });
+    const lanes = await Promise.all(step.map((lane) => runLane(lane)));
+    for (const lane of lanes) {
+      outcomes.push(...lane.outcomes);
+      summary = lane.summary ?? summary;
+      if (lane.outcomes.some((outcome) => outcome.status === 'failed')) failed = true;
+    }
   }
   process.stdout.write(table(outcomes, (performance.now() - started) / 1000));
   if (summary) process.stdout.write(`\n${summary}\n`);
