@@ -2,25 +2,17 @@
 // stream before it is sent, and only the recorded payment is ever sent: a retried signing before
 // the record signs the same sequence again (only one can apply), and a retried submission sends the
 // same payment, which the ledger applies once.
-import { Context } from '@temporalio/activity';
 import { royaltyContractDecider, type RoyaltyContractCommand, type RoyaltyContractState } from '../../domain/royalties/royalty-contract.decider';
 import { RoyaltyContractAnchorSigned, RoyaltyContractCreated, royaltyContractStreamId, type RoyaltyContractEvent } from '../../domain/royalties/royalty-contract.events';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import type { AnchorOutcome, ContractAnchor, SignedDeployPayment } from '../../infra/royalties/contract-anchor';
 import type { AnchorAnswer, ContractAnchorInput, SigningStep } from './shared';
+import { currentWorkflowIdOrNull } from '../activity-context';
 
 export interface ContractAnchorActivityDeps {
   eventStore: EventStore;
   anchor: ContractAnchor;
-}
-
-function workflowId(): string | null {
-  try {
-    return Context.current().info.workflowExecution?.workflowId ?? null;
-  } catch {
-    return null;
-  }
 }
 
 export function createContractAnchorActivities({ eventStore, anchor }: ContractAnchorActivityDeps) {
@@ -36,7 +28,7 @@ export function createContractAnchorActivities({ eventStore, anchor }: ContractA
   }
 
   const run = (input: ContractAnchorInput, command: RoyaltyContractCommand) =>
-    handleCommand(eventStore, streamId(input.contractId), royaltyContractDecider, command, { correlationId: input.correlationId, actor: input.actor, workflowId: workflowId() });
+    handleCommand(eventStore, streamId(input.contractId), royaltyContractDecider, command, { correlationId: input.correlationId, actor: input.actor, workflowId: currentWorkflowIdOrNull() });
 
   const recordStatus = async (input: ContractAnchorInput, outcome: AnchorOutcome): Promise<AnchorAnswer> => {
     await run(input, { type: 'RecordAnchorStatus', data: { status: outcome.status, reason: outcome.reason, ledgerIndex: outcome.ledgerIndex } });

@@ -1,10 +1,10 @@
 // Anchors royalty contracts for the API: starts the contract's anchor workflow and waits for its
 // answer. A contract is anchored once: a second call joins the running workflow or answers the
 // ended one's outcome.
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { executeOnce } from '../execute-once';
 import { contractAnchorWorkflowId, type AnchorAnswer, type ContractAnchorInput } from './shared';
 import { TASK_QUEUE } from '../task-queue';
-import type { contractAnchor } from './workflow';
 
 export interface ContractAnchorClient {
   /** Signs, records and sends the contract's deploy payment; answers where it stands. */
@@ -13,20 +13,6 @@ export interface ContractAnchorClient {
 
 export function temporalContractAnchorClient(client: Client, taskQueue = TASK_QUEUE): ContractAnchorClient {
   return {
-    async anchor(input) {
-      const workflowId = contractAnchorWorkflowId(input.contractId);
-      try {
-        return await client.workflow.execute<typeof contractAnchor>('contractAnchor', {
-          taskQueue,
-          workflowId,
-          args: [input],
-          workflowIdConflictPolicy: 'USE_EXISTING',
-          workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        });
-      } catch (error) {
-        if (error instanceof WorkflowExecutionAlreadyStartedError) return client.workflow.getHandle<typeof contractAnchor>(workflowId).result();
-        throw error;
-      }
-    },
+    anchor: (input) => executeOnce<ContractAnchorInput, AnchorAnswer>(client, 'contractAnchor', contractAnchorWorkflowId(input.contractId), taskQueue, input),
   };
 }

@@ -3,7 +3,6 @@
 // other open case) are read here from their streams, never taken from the caller. Each activity
 // answers the case's clock so the workflow knows its next effect and deadline. A refusal is answered
 // as data (the workflow turns it into the update's failure); any other error is retried.
-import { Context } from '@temporalio/activity';
 import type { AutoAction } from '../../domain/contracts/disputes';
 import { compensationReference, disputeDecider, type DisputeCommand, type DisputeEvent, type DisputeState } from '../../domain/disputes/dispute.decider';
 import { disputeStreamId } from '../../domain/disputes/dispute.events';
@@ -15,6 +14,7 @@ import { handleCommand } from '../../infra/eventstore/command-handler';
 import { START, type EventStore } from '../../infra/eventstore/event-store';
 import { logger } from '../../infra/logger/logger';
 import type { CaseClock, CaseEffect, DisputeSteps, StepAnswer } from './shared';
+import { currentWorkflowIdOrNull } from '../activity-context';
 
 export interface DisputeActivityDeps {
   eventStore: EventStore;
@@ -28,14 +28,6 @@ export interface DisputeActivityDeps {
 export type DisputeActivities = DisputeSteps;
 
 const log = logger.child({ module: 'dispute' });
-
-function workflowId(): string | null {
-  try {
-    return Context.current().info.workflowExecution?.workflowId ?? null;
-  } catch {
-    return null;
-  }
-}
 
 function fold(events: { type: string; data: unknown }[]): DisputeState {
   return events.reduce((s, e) => disputeDecider.evolve(s, e as DisputeEvent), disputeDecider.initialState);
@@ -99,7 +91,7 @@ export function createDisputeActivities(deps: DisputeActivityDeps): DisputeActiv
   }
 
   async function run(disputeId: string, command: DisputeCommand, context: { correlationId: string; actor: string }): Promise<CaseClock> {
-    const { state, result } = await handleCommand(eventStore, disputeStreamId(disputeId), disputeDecider, command, { ...context, workflowId: workflowId() });
+    const { state, result } = await handleCommand(eventStore, disputeStreamId(disputeId), disputeDecider, command, { ...context, workflowId: currentWorkflowIdOrNull() });
     return clockOf(state, result?.nextVersion ?? (await read(disputeId)).version);
   }
 

@@ -10,13 +10,12 @@
 // requested refuses it there, and the money is given back instead (refundPurchase). A certificate
 // names its owner and buyer by their account names; one whose name cannot be found is refused the
 // same way, so no certificate ever names a person by their id.
-import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { RoyaltyEarningsSink } from '../../domain/royalties/ports';
 import { licenseDecider, licenseStreamId, type LicenseCommand, type LicenseEvent, type LicenseState } from '../../domain/licensing/license.decider';
 import type { LicensePurchaseRequested } from '../../domain/licensing/license.events';
 import type { UserNames } from '../../domain/identity/ports';
-import { DomainError, InsufficientTokensError } from '../../domain/shared/errors';
+import { InsufficientTokensError } from '../../domain/shared/errors';
 import { trackStreamId } from '../../domain/track/track.events';
 import type { CertificateSigningKey } from '../../infra/certificate/signing-key';
 import type { Queryable } from '../../infra/db/db';
@@ -30,8 +29,9 @@ import { logger } from '../../infra/logger/logger';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
 import { admitLicenseIssue, settleLicenseIssue } from '../../infra/disputes/work-freeze';
 import { formatCents } from '../../domain/royalties/royalty-contract.decider';
-import { FAILURE_KINDS, refusalFailure } from '../failure-kinds';
+import { FAILURE_KINDS } from '../failure-kinds';
 import { LICENSE_PURCHASE_FAILURES, type IssueOutcome, type LicensePurchaseInput, type PaymentOutcome, type PurchaseOutcome } from './shared';
+import { currentWorkflowIdOrNull, finalRefusal } from '../activity-context';
 
 export interface LicensePurchaseActivityDeps {
   eventStore: EventStore;
@@ -56,27 +56,6 @@ export function licenseHoldId(licenseId: string): string {
   return `license-${licenseId}`;
 }
 
-function workflowId(): string | null {
-  try {
-    return Context.current().info.workflowExecution?.workflowId ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** A domain refusal is final: Temporal must not retry it. Outside an activity it is thrown as it is. */
-function final(error: unknown): never {
-  if (error instanceof DomainError) {
-    try {
-      Context.current();
-    } catch {
-      throw error;
-    }
-    throw refusalFailure(error);
-  }
-  throw error;
-}
-
 export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDeps) {
   const { eventStore, tokenLedger, signingKey } = deps;
   const names = deps.userNames ?? storedUserNames(deps.db, eventStore);
@@ -91,9 +70,9 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
 
   async function decide(input: LicensePurchaseInput, command: LicenseCommand): Promise<void> {
     try {
-      await handleCommand(eventStore, licenseStreamId(input.licenseId), licenseDecider, command, { correlationId: input.correlationId, actor: input.actor, workflowId: workflowId() });
+      await handleCommand(eventStore, licenseStreamId(input.licenseId), licenseDecider, command, { correlationId: input.correlationId, actor: input.actor, workflowId: currentWorkflowIdOrNull() });
     } catch (error) {
-      final(error);
+      finalRefusal(error);
     }
   }
 
@@ -119,7 +98,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
     return { kind: 'prepared', escrow };
   }
 
-  const ledgerContext = (input: LicensePurchaseInput) => ({ correlationId: input.correlationId, actor: input.actor, workflowId: workflowId() });
+  const ledgerContext = (input: LicensePurchaseInput) => ({ correlationId: input.correlationId, actor: input.actor, workflowId: currentWorkflowIdOrNull() });
 
   return {
     async securePayment(input: LicensePurchaseInput): Promise<PaymentOutcome> {
@@ -147,7 +126,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
             );
           } catch (error) {
             if (error instanceof InsufficientTokensError) return { kind: 'refused', reason: error.message };
-            final(error);
+            finalRefusal(error);
           }
           await decide(input, { type: 'SecurePayment', data: { paymentMethod: 'qxmp_tokens', reference: holdId, detail: { holdId } } });
           return { kind: 'secured', reference: holdId };
@@ -231,7 +210,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
     async settlePayment(input: LicensePurchaseInput): Promise<void> {
       const { requested } = await load(input.licenseId);
       if (requested.paymentMethod === 'qxmp_tokens') {
-        await tokenLedger.execute(requested.buyerId, { type: 'Capture', data: { holdId: licenseHoldId(input.licenseId) } }, ledgerContext(input)).catch(final);
+        await tokenLedger.execute(requested.buyerId, { type: 'Capture', data: { holdId: licenseHoldId(input.licenseId) } }, ledgerContext(input)).catch(finalRefusal);
       } else if (requested.paymentMethod === 'polygon_escrow') {
         if (!deps.escrow) throw ApplicationFailure.nonRetryable(ESCROW_NEEDS_LEDGER, LICENSE_PURCHASE_FAILURES.noLedger);
         const escrow = escrowOf((await load(input.licenseId)).events);
@@ -258,13 +237,13 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
           { type: 'Credit', data: { amountMicros: requested.priceCents * CENTS_TO_MICROS, cause: 'license_sale', reference: `license-sale-${input.licenseId}`, description } },
           ledgerContext(input),
         )
-        .catch(final);
+        .catch(finalRefusal);
     },
 
     async failPurchase(input: LicensePurchaseInput, reason: string): Promise<void> {
       const { requested } = await load(input.licenseId);
       if (requested.paymentMethod === 'qxmp_tokens') {
-        await tokenLedger.execute(requested.buyerId, { type: 'Release', data: { holdId: licenseHoldId(input.licenseId), reason: reason.slice(0, 500) } }, ledgerContext(input)).catch(final);
+        await tokenLedger.execute(requested.buyerId, { type: 'Release', data: { holdId: licenseHoldId(input.licenseId), reason: reason.slice(0, 500) } }, ledgerContext(input)).catch(finalRefusal);
       }
       await decide(input, { type: 'Fail', data: { reason, refunded: false } });
     },
@@ -275,7 +254,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
       let refund: { refunded: boolean; said: string };
       switch (requested.paymentMethod) {
         case 'qxmp_tokens':
-          await tokenLedger.execute(requested.buyerId, { type: 'Release', data: { holdId: licenseHoldId(input.licenseId), reason: reason.slice(0, 500) } }, ledgerContext(input)).catch(final);
+          await tokenLedger.execute(requested.buyerId, { type: 'Release', data: { holdId: licenseHoldId(input.licenseId), reason: reason.slice(0, 500) } }, ledgerContext(input)).catch(finalRefusal);
           refund = { refunded: true, said: `the ${price} held from your tokens was released` };
           break;
         case 'stripe':
@@ -286,7 +265,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
               { type: 'Credit', data: { amountMicros: requested.priceCents * CENTS_TO_MICROS, cause: 'refund', reference: `license-refund-${input.licenseId}`, description: `License of "${requested.workTitle}" not issued: ${reason}`.slice(0, 300) } },
               ledgerContext(input),
             )
-            .catch(final);
+            .catch(finalRefusal);
           refund = { refunded: true, said: `your card payment of ${price} was returned to your token balance` };
           break;
         case 'polygon_escrow': {

@@ -21,6 +21,7 @@ import type { EventStore } from '../../infra/eventstore/event-store';
 import { storedUserNames } from '../../infra/identity/user-names';
 import { logger } from '../../infra/logger/logger';
 import { payoutRunId, type ContractSchedule, type PayoutPlan, type PayoutRequest } from './shared';
+import { currentWorkflowIdOrNull } from '../activity-context';
 
 export interface RoyaltyContractActivityDeps {
   eventStore: EventStore;
@@ -66,14 +67,6 @@ async function whileHeartbeating<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The workflow's id when running as an activity; null when called in-process. */
-function workflowId(): string | null {
-  try {
-    return Context.current().info.workflowExecution?.workflowId ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export function createRoyaltyContractActivities(deps: RoyaltyContractActivityDeps) {
   const { eventStore, receiversOf, payoutExecutor, splitPayout } = deps;
   const names = deps.userNames ?? storedUserNames(deps.db, eventStore);
@@ -84,7 +77,7 @@ export function createRoyaltyContractActivities(deps: RoyaltyContractActivityDep
   }
 
   function run(contractId: string, command: RoyaltyContractCommand, context: { correlationId: string; actor: string }) {
-    return handleCommand(eventStore, royaltyContractStreamId(contractId), royaltyContractDecider, command, { ...context, workflowId: workflowId() });
+    return handleCommand(eventStore, royaltyContractStreamId(contractId), royaltyContractDecider, command, { ...context, workflowId: currentWorkflowIdOrNull() });
   }
 
   return {

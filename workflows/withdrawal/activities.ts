@@ -3,15 +3,14 @@
 // withdrawal-refund:<id>), so a retried activity changes nothing the second time. The transfer
 // answers its outcome as a value and never throws for a refusal: the workflow tries it once only,
 // since sending it again could pay twice.
-import { Context } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
-import { DomainError, InsufficientTokensError } from '../../domain/shared/errors';
+import { InsufficientTokensError } from '../../domain/shared/errors';
 import { microsToTokens } from '../../domain/shared/tokens';
 import { formatPosition } from '../../infra/eventstore/event-store';
 import { logger } from '../../infra/logger/logger';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
 import { TransferFailedError, TransferUnconfirmedError, type PolygonTreasury } from '../../infra/wallets/polygon-treasury';
 import type { DebitOutcome, StorePosition, TransferOutcome, WithdrawalInput } from './shared';
+import { currentWorkflowIdOrNull, finalRefusal } from '../activity-context';
 
 export interface WithdrawalActivityDeps {
   tokenLedger: TokenLedger;
@@ -24,29 +23,8 @@ export const NO_TREASURY = 'This server has no Polygon treasury to send withdraw
 
 const log = logger.child({ module: 'withdrawal' });
 
-function workflowId(): string | null {
-  try {
-    return Context.current().info.workflowExecution?.workflowId ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** A domain refusal other than the balance is final: Temporal must not retry it. Outside an activity it is thrown as it is. */
-function final(error: unknown): never {
-  if (error instanceof DomainError) {
-    try {
-      Context.current();
-    } catch {
-      throw error;
-    }
-    throw ApplicationFailure.nonRetryable(error.message, error.kind);
-  }
-  throw error;
-}
-
 export function createWithdrawalActivities({ tokenLedger, treasury }: WithdrawalActivityDeps) {
-  const context = (input: WithdrawalInput) => ({ correlationId: input.correlationId, actor: input.actor, workflowId: workflowId() });
+  const context = (input: WithdrawalInput) => ({ correlationId: input.correlationId, actor: input.actor, workflowId: currentWorkflowIdOrNull() });
 
   return {
     async debitTokens(input: WithdrawalInput): Promise<DebitOutcome> {
@@ -60,7 +38,7 @@ export function createWithdrawalActivities({ tokenLedger, treasury }: Withdrawal
         return { kind: 'debited', position: result ? formatPosition(result.lastPosition) : null };
       } catch (error) {
         if (error instanceof InsufficientTokensError) return { kind: 'insufficient', availableMicros: error.availableMicros };
-        return final(error);
+        return finalRefusal(error);
       }
     },
 
