@@ -172,7 +172,8 @@ async function walkScreens(page: Page, baseUrl: string, scope: WalkScope): Promi
   await page.goto(url('/'));
   await uploadMasterAndRegister(page, TITLE, 401);
   // The guided workflow's milestone of the registration.
-  await expect(page.getByRole('dialog', { name: 'Task Completed' })).toBeVisible();
+  // Two milestones follow one another (signed, then stored in the vault): wait for the last.
+  await expect(page.getByRole('dialog', { name: 'Task Completed' }).getByText('Your track is secured in your vault with its certificate.')).toBeVisible();
   await read('task completed dialog');
   await closeDialog('Task Completed');
   await read('Copyright Oracle tab with a registered track');
