@@ -154,8 +154,13 @@ interface AppendedRow {
 }
 
 export interface PostgresEventStoreOptions {
-  /** How often an idle subscription looks for events appended by other processes. */
+  /**
+   * How often the store looks for events appended by other processes, on a Postgres server (an
+   * embedded PGlite has no other writer). One query per store, however many subscriptions.
+   */
   pollIntervalMs?: number;
+  /** How long an idle subscription waits unwoken before it reads again anyway: a safety net only. */
+  idleRecheckMs?: number;
   batchSize?: number;
   /** Group commits in flight at once; appends arriving meanwhile queue for the next one. */
   concurrentCommits?: number;
@@ -163,10 +168,35 @@ export interface PostgresEventStoreOptions {
   appendsPerCommit?: number;
 }
 
+/**
+ * Appends made through any store over one database wake the subscriptions of every store over it,
+ * so two stores in one process (an API and a worker sharing a PGlite) hear each other at once.
+ */
+const appendedOn = new WeakMap<Db, EventEmitter>();
+
+function appendedEmitter(db: Db): EventEmitter {
+  let emitter = appendedOn.get(db);
+  if (!emitter) {
+    emitter = new EventEmitter();
+    emitter.setMaxListeners(0);
+    appendedOn.set(db, emitter);
+  }
+  return emitter;
+}
+
+/** The newest event a reader may see: the last one under the snapshot's xmin, as `readAll` orders them. */
+const VISIBLE_HEAD_SQL = `
+  SELECT transaction_id::text || '/' || global_position AS head FROM events
+  WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY transaction_id DESC, global_position DESC
+  LIMIT 1`;
+
 export class PostgresEventStore implements EventStore {
-  private readonly appended = new EventEmitter();
+  private readonly appended: EventEmitter;
   private readonly subscriptions = new Set<Subscription>();
+  private otherWriters: { stop(): Promise<void> } | null = null;
   private readonly pollIntervalMs: number;
+  private readonly idleRecheckMs: number;
   private readonly batchSize: number;
   private readonly concurrentCommits: number;
   private readonly appendsPerCommit: number;
@@ -178,12 +208,13 @@ export class PostgresEventStore implements EventStore {
     private readonly registry: EventRegistry,
     options: PostgresEventStoreOptions = {},
   ) {
+    this.appended = appendedEmitter(db);
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
+    this.idleRecheckMs = options.idleRecheckMs ?? 1_000;
     this.batchSize = options.batchSize ?? 500;
     // PGlite runs one statement at a time, so more than one commit in flight only queues inside it.
     this.concurrentCommits = options.concurrentCommits ?? 1;
     this.appendsPerCommit = options.appendsPerCommit ?? 200;
-    this.appended.setMaxListeners(0);
   }
 
   /**
@@ -367,7 +398,7 @@ export class PostgresEventStore implements EventStore {
         }
         if (appendedSinceRead || controller.signal.aborted) continue;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(finish, this.pollIntervalMs);
+          const timer = setTimeout(finish, this.idleRecheckMs);
           function finish() {
             clearTimeout(timer);
             resolve();
@@ -392,14 +423,65 @@ export class PostgresEventStore implements EventStore {
         wake?.();
         await done;
         this.subscriptions.delete(subscription);
+        if (this.subscriptions.size === 0) await this.stopWatchingOtherWriters();
       },
     };
     this.subscriptions.add(subscription);
+    this.watchOtherWriters();
     return subscription;
   }
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
+  }
+
+  /**
+   * On a Postgres server other processes append too (workers, other API processes): one loop per
+   * store reads the visible head every `pollIntervalMs` and wakes the subscriptions when it moved,
+   * instead of every subscription querying on its own. PGlite lives in this process alone, so the
+   * appends' own wake-ups are all there is to hear.
+   */
+  private watchOtherWriters(): void {
+    if (this.db.kind !== 'postgres' || this.otherWriters) return;
+    const controller = new AbortController();
+    let wake: (() => void) | undefined;
+    const loop = async () => {
+      let seen: string | null = null;
+      while (!controller.signal.aborted) {
+        try {
+          const { rows } = await this.db.query<{ head: string }>(VISIBLE_HEAD_SQL);
+          const head = rows[0]?.head ?? null;
+          if (head !== seen) {
+            seen = head;
+            this.appended.emit('appended');
+          }
+        } catch (error) {
+          if (!controller.signal.aborted) logger.warn({ err: error }, 'event store: looking for other processes\' appends failed; trying again');
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(finish, this.pollIntervalMs);
+          function finish() {
+            clearTimeout(timer);
+            resolve();
+          }
+          wake = finish;
+        });
+      }
+    };
+    const done = loop();
+    this.otherWriters = {
+      stop: async () => {
+        controller.abort();
+        wake?.();
+        await done;
+      },
+    };
+  }
+
+  private async stopWatchingOtherWriters(): Promise<void> {
+    const watcher = this.otherWriters;
+    this.otherWriters = null;
+    await watcher?.stop();
   }
 
   private toRecorded(row: EventRow): RecordedEvent {

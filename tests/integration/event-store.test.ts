@@ -175,6 +175,28 @@ describe('Postgres event store: its own guarantees', () => {
         expect(await subject.store.readStream(thief.streamId)).toEqual([]);
       });
 
+      it('wakes a subscriber at once for an append made through another store, without waiting for its idle recheck', async () => {
+        // Another process on a real server (its own connection pool); another store over the same PGlite.
+        const otherDb = subject.database ? postgresDb(subject.database.url) : subject.db;
+        const other = new PostgresEventStore(otherDb, eventRegistry);
+        const listening = new PostgresEventStore(subject.db, eventRegistry, { idleRecheckMs: 60_000 });
+        const track = newTrack();
+        const subscribed: RecordedEvent[] = [];
+        const head = (await listening.readAll(START, { limit: 100_000 })).at(-1)?.position ?? START;
+        const subscription = listening.subscribe(head, async (batch) => {
+          subscribed.push(...batch);
+        });
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await other.append(track.streamId, track.received, 'no_stream');
+          await eventually(() => expect(subscribed.map((e) => e.streamId)).toEqual(track.received.map(() => track.streamId)), 2_000);
+        } finally {
+          await subscription.stop();
+          await other.close();
+          if (otherDb !== subject.db) await otherDb.close();
+        }
+      });
+
       it('refuses UPDATE and DELETE of stored events', async () => {
         const track = newTrack();
         await subject.store.append(track.streamId, track.received, 'no_stream');
