@@ -6,7 +6,7 @@ import { requestHash, SEED_LIMIT, type SongRequest } from '../contracts/creation
 import { ValidationError } from '../shared/errors';
 import { PPQ, ticksToSeconds, type Composition, type LyricSection, type LyricSyllable, type Note, type Part, type Plan, type Section, type SectionType } from './composition';
 import { bassNotes, compNotes, drumNotes, padNotes } from './accompaniment';
-import { chooseProgression, keySignature, sectionChords, voiceLead } from './harmony';
+import { chooseProgression, keySignature, NATURAL_MINOR_FAMILIES, sectionChords, voiceLead } from './harmony';
 import { assignLyrics, makeMotif, melodyNotes, REGISTERS } from './melody';
 import { DURATION_RANGE, KEYS, MAX_EXTENDED_DURATION_SECONDS } from './options';
 import { extendPlan, planSong, sectionEnergy } from './plan';
@@ -40,7 +40,8 @@ export function composeSong(request: SongRequest, options: ComposeOptions): Comp
   const plan = options.plan ?? planSong(request.duration, request.tempo, traits.beatsPerBar);
   const barTicks = traits.beatsPerBar * PPQ;
   const energies = sectionEnergy(plan.sections, mood.energy);
-  const keyContext = { tonic: request.key, mode: mood.mode, sevenths: traits.seventhChords };
+  const mode = traits.minorOnly ? 'minor' : mood.mode;
+  const keyContext = { tonic: request.key, mode, sevenths: traits.seventhChords, naturalMinor: NATURAL_MINOR_FAMILIES.includes(traits.progression) };
 
   let startTick = 0;
   const sections: Section[] = plan.sections.map((planned, index) => {
@@ -71,7 +72,7 @@ export function composeSong(request: SongRequest, options: ComposeOptions): Comp
   const { linesBySection, dropped } = assignLyrics(sections, lyricSheet);
   const sung = request.includeVocals;
   const register = REGISTERS[sung ? request.voiceType : 'lead'];
-  const melodyContext = { tonic: KEYS.indexOf(request.key), mode: mood.mode, register, stepsPerBar: traits.beatsPerBar * 4, beatsPerBar: traits.beatsPerBar, swing: traits.swing };
+  const melodyContext = { tonic: KEYS.indexOf(request.key), mode, register, stepsPerBar: traits.beatsPerBar * 4, beatsPerBar: traits.beatsPerBar, swing: traits.swing };
 
   let placedLines = 0;
   const melody: Note[] = [];
@@ -133,8 +134,8 @@ export function composeSong(request: SongRequest, options: ComposeOptions): Comp
     requestHash: requestHash(request),
     tempo: request.tempo,
     key: request.key,
-    mode: mood.mode,
-    keySignature: keySignature(request.key, mood.mode),
+    mode,
+    keySignature: keySignature(request.key, mode),
     beatsPerBar: traits.beatsPerBar,
     ppq: PPQ,
     totalTicks: plan.totalTicks,
@@ -166,6 +167,24 @@ export function extendSong(composition: Composition, request: SongRequest, secon
   return composeSong(request, { seed: composition.seed, engineVersion: composition.engineVersion, lyrics: composition.lyrics.sheet, plan });
 }
 
+/** What a provenance record keeps of a song: what was chosen, and enough (seed, plan, version) to compose it again. */
+export function compositionSummary(composition: Composition) {
+  return {
+    engineVersion: composition.engineVersion,
+    seed: composition.seed,
+    requestHash: composition.requestHash,
+    tempo: composition.tempo,
+    key: composition.key,
+    mode: composition.mode,
+    beatsPerBar: composition.beatsPerBar,
+    durationSeconds: composition.durationSeconds,
+    traits: composition.traits,
+    plan: composition.plan,
+    sections: composition.sections.map((section) => ({ type: section.type, take: section.take, bars: section.bars, startSeconds: section.startSeconds, endSeconds: section.endSeconds, chords: section.chords.map((chord) => chord.symbol) })),
+    parts: composition.parts.map((part) => ({ name: part.name, role: part.role, channel: part.channel, program: part.program, sung: part.sung })),
+  };
+}
+
 /** A variation: the same request with the next seed. */
 export function variationSeed(seed: number): number {
   return (seed + 1) % SEED_LIMIT;
@@ -183,7 +202,7 @@ interface Lineup {
   drums: boolean;
 }
 
-/** The band: the instruments the request names (only those), or the blended style's own. */
+/** The band: the instruments the request names (only those, beside the melody, which the style's lead plays when no lead instrument is named), or the blended style's own. */
 function bandFor(request: SongRequest, traits: Traits): Lineup {
   if (request.instruments.length === 0) {
     return { lead: [], chords: [traits.programs.chords], pad: traits.programs.pad === null ? [] : [traits.programs.pad], bass: [traits.programs.bass], drums: traits.drums !== 'none' };

@@ -6,51 +6,71 @@ import type { ChordSpan, SectionType } from './composition';
 import type { Random } from './random';
 import type { ProgressionFamily } from './styles';
 
-type Degree = '1' | '2' | '3' | '4' | '5' | '6' | '7' | 'b3' | 'b6' | 'b7';
+/** A scale degree, "bN" borrowed from the parallel minor, ":7" played as a dominant seventh. */
+type Degree = `${'' | 'b'}${1 | 2 | 3 | 4 | 5 | 6 | 7}${'' | ':7'}`;
 type Progressions = Record<'verse' | 'chorus' | 'bridge', Degree[][]>;
 
 const d = (text: string): Degree[] => text.split(' ') as Degree[];
 
 const FAMILIES: Record<ProgressionFamily, Progressions> = {
   pop: { verse: [d('1 5 6 4'), d('6 4 1 5'), d('1 6 4 5'), d('1 4 6 5')], chorus: [d('4 1 5 6'), d('1 5 6 4'), d('6 4 1 5')], bridge: [d('4 5 3 6'), d('2 5 1 6'), d('4 5 6 6')] },
-  rock: { verse: [d('1 b7 4 1'), d('1 4 5 4'), d('1 b6 b7 1'), d('6 4 1 5')], chorus: [d('1 5 4 4'), d('4 1 5 5'), d('1 b7 4 4')], bridge: [d('4 4 5 5'), d('6 5 4 5')] },
+  rock: { verse: [d('1 5 4 1'), d('1 4 5 4'), d('1 1 4 5'), d('1 b7 4 1')], chorus: [d('1 5 4 4'), d('4 1 5 5'), d('1 4 1 5')], bridge: [d('4 4 5 5'), d('6 5 4 5')] },
   jazz: { verse: [d('2 5 1 1'), d('1 6 2 5'), d('3 6 2 5')], chorus: [d('1 6 2 5'), d('4 b7 1 6')], bridge: [d('4 4 3 6'), d('2 5 3 6')] },
-  blues: { verse: [d('1 1 1 1 4 4 1 1 5 4 1 5')], chorus: [d('1 1 1 1 4 4 1 1 5 4 1 5')], bridge: [d('4 4 1 1 5 4 1 5')] },
+  blues: { verse: [d('1:7 1:7 1:7 1:7 4:7 4:7 1:7 1:7 5:7 4:7 1:7 5:7'), d('1:7 4:7 1:7 1:7 4:7 4:7 1:7 1:7 5:7 4:7 1:7 5:7')], chorus: [d('1:7 1:7 1:7 1:7 4:7 4:7 1:7 1:7 5:7 4:7 1:7 5:7')], bridge: [d('4:7 4:7 1:7 1:7 5:7 4:7 1:7 5:7')] },
   classical: { verse: [d('1 4 5 1'), d('1 6 2 5'), d('1 5 6 3 4 1 4 5')], chorus: [d('4 5 1 6'), d('1 4 5 1')], bridge: [d('6 2 5 1'), d('2 5 3 6')] },
-  modal: { verse: [d('1 b7 1 b7'), d('1 4 1 4'), d('1 b6 b7 1')], chorus: [d('1 b6 b7 b7'), d('b6 b7 1 1')], bridge: [d('4 4 b7 b7'), d('b6 b6 b7 b7')] },
+  // Vamps on the tonic; in a minor key their 6 and 7 are the aeolian VI and VII.
+  modal: { verse: [d('1 1 b7 1'), d('1 4 1 4'), d('1 2 1 2')], chorus: [d('1 4 b7 1'), d('1 1 4 5')], bridge: [d('4 4 5 5'), d('6 6 5 5')] },
   latin: { verse: [d('2 5 1 6'), d('1 4 2 5'), d('6 2 5 1')], chorus: [d('1 6 2 5'), d('4 5 3 6')], bridge: [d('4 b7 3 6')] },
   gospel: { verse: [d('1 4 6 5'), d('4 5 3 6'), d('1 3 4 5')], chorus: [d('4 5 3 6'), d('2 5 1 1')], bridge: [d('4 3 2 1'), d('4 5 6 6')] },
-  edm: { verse: [d('6 4 1 5'), d('1 5 6 4'), d('6 1 5 4')], chorus: [d('6 4 1 5'), d('4 5 6 6')], bridge: [d('4 4 6 6'), d('4 5 6 5')] },
+  edm: { verse: [d('1 5 6 4'), d('6 4 1 5'), d('1 6 4 5')], chorus: [d('1 5 6 4'), d('4 5 1 1')], bridge: [d('4 4 6 6'), d('4 5 6 5')] },
   folk: { verse: [d('1 4 1 5'), d('1 5 4 1'), d('1 4 5 5')], chorus: [d('4 1 5 1'), d('1 4 5 1')], bridge: [d('6 4 1 5'), d('4 5 1 1')] },
   ballad: { verse: [d('1 5 6 3 4 1 4 5'), d('1 3 6 4')], chorus: [d('4 5 3 6'), d('1 5 6 4')], bridge: [d('2 5 3 6'), d('4 5 1 1')] },
   flamenco: { verse: [d('1 b7 b6 5')], chorus: [d('1 b7 b6 5'), d('4 b7 b3 b6')], bridge: [d('4 5 1 1')] },
 };
 
-/** The progression a section plays: intros take the verse's family, outros the chorus's. */
+/** Chords of the same function that can stand in for each other (tonic, subdominant, dominant). */
+const SUBSTITUTES: Partial<Record<Degree, Degree[]>> = { '1': ['6', '3'], '6': ['1', '4'], '3': ['1', '5'], '4': ['2', '6'], '2': ['4'], '5': ['3'] };
+
+/**
+ * The progression a section plays (intros take the verse's pool, outros the chorus's): an idiom of
+ * the family, played twice, each time with some chords swapped for one of the same function, so
+ * two songs of one style seldom share a progression, while the blues keeps its twelve bars.
+ */
 export function chooseProgression(family: ProgressionFamily, type: SectionType, random: Random): Degree[] {
   const table = FAMILIES[family];
   const pool = type === 'intro' ? table.verse : type === 'outro' ? table.chorus : table[type];
-  return random.pick(pool);
+  const idiom = random.pick(pool);
+  if (family === 'blues' || idiom.length > 4) return idiom;
+  const vary = (chance: number) => idiom.map((degree, i) => (i > 0 && i < idiom.length - 1 && SUBSTITUTES[degree] && random.chance(chance) ? random.pick(SUBSTITUTES[degree] ?? [degree]) : degree));
+  return [...vary(0.2), ...vary(0.35)];
 }
 
 export interface KeyContext {
   tonic: string;
   mode: 'major' | 'minor';
   sevenths: boolean;
+  /** Rock and modal vamps keep the minor v; the others raise it to V (harmonic minor). */
+  naturalMinor: boolean;
 }
 
-/** The chord on a degree: diatonic in the mode, "bN" borrowed from the parallel minor, V major in minor (harmonic minor). */
+export const NATURAL_MINOR_FAMILIES: readonly ProgressionFamily[] = ['rock', 'modal'];
+
+/** The chord on a degree: diatonic in the mode, "bN" borrowed from the parallel minor, V major in minor (harmonic minor) unless the family keeps v. */
 export function chordOn(degree: string, key: KeyContext): { symbol: string; root: number; pitchClasses: number[] } {
-  const cacheKey = `${degree}/${key.tonic}/${key.mode}/${key.sevenths}`;
+  const cacheKey = `${degree}/${key.tonic}/${key.mode}/${key.sevenths}/${key.naturalMinor}`;
   const cached = chordCache.get(cacheKey);
   if (cached) return { ...cached, pitchClasses: [...cached.pitchClasses] };
-  const borrowed = degree.startsWith('b');
-  const step = Number(borrowed ? degree.slice(1) : degree) - 1;
+  const [name = '1', quality] = degree.split(':');
+  const borrowed = name.startsWith('b');
+  const step = Number(borrowed ? name.slice(1) : name) - 1;
   const minor = Key.minorKey(key.tonic);
   const major = Key.majorKey(key.tonic);
-  const source = borrowed || key.mode === 'minor' ? (step === 4 && !borrowed ? minor.harmonic : minor.natural) : major;
-  const symbol = (key.sevenths ? source.chords : source.triads)[step];
-  if (symbol === undefined) throw new Error(`No chord on degree ${degree}`);
+  const source = borrowed || key.mode === 'minor' ? (step === 4 && !borrowed && !key.naturalMinor ? minor.harmonic : minor.natural) : major;
+  const diatonic = (key.sevenths ? source.chords : source.triads)[step];
+  if (diatonic === undefined) throw new Error(`No chord on degree ${degree}`);
+  // A blues ":7" is a dominant seventh in major; in minor the i and iv stay minor sevenths.
+  const played = quality && key.mode === 'minor' && (step === 0 || step === 3) && !borrowed ? 'm7' : quality;
+  const symbol = played ? `${Chord.get(diatonic).tonic ?? ''}${played}` : diatonic;
   const chord = Chord.get(symbol);
   const tonic = chord.tonic ?? '';
   const pitchClasses = chord.notes.map((note) => Note.chroma(note));

@@ -156,33 +156,40 @@ export function melodyNotes(section: Section, motif: Motif, context: MelodyConte
   return { notes, placed };
 }
 
+/** The section type a lyric label names ("Chorus", "verse 2"); null for none or another ("Pre-chorus"). */
+function labelType(label: string | undefined): SectionType | null {
+  const text = label?.trim().toLowerCase() ?? '';
+  return (['verse', 'chorus', 'bridge', 'intro', 'outro'] as const).find((type) => text.startsWith(type)) ?? null;
+}
+
 /**
- * Which lines each section sings: a section labelled chorus is sung at every chorus; the other
- * lyric sections go, in order, to the verses and bridges (labelled ones to their own type).
- * Lines beyond a section's phrases, and lyric sections left over, are counted as dropped.
+ * Which lines each section sings: a lyric section labelled chorus is sung at every chorus; the
+ * others go, in order, to the verses and bridges (a labelled one to its own type, an unlabelled
+ * one to whichever comes next). Lines beyond a section's phrases, and lyric sections left over,
+ * are counted as dropped.
  */
 export function assignLyrics(sections: readonly Section[], lyricSections: readonly LyricSection[]): { linesBySection: Map<number, { syllables: string[] }[]>; dropped: number } {
   const linesBySection = new Map<number, { syllables: string[] }[]>();
-  const chorus = lyricSections.find((lyric) => lyric.label?.toLowerCase().includes('chorus'));
+  const chorus = lyricSections.find((lyric) => labelType(lyric.label) === 'chorus');
   const rest = lyricSections.filter((lyric) => lyric !== chorus);
   const used = new Set<LyricSection>();
+  const firstChorus = sections.find((section) => section.type === 'chorus');
   let dropped = 0;
   for (const section of sections) {
     if (section.type === 'intro' || section.type === 'outro') continue;
-    let lyric: LyricSection | undefined;
-    if (section.type === 'chorus' && chorus) lyric = chorus;
-    else {
-      lyric = rest.find((candidate) => !used.has(candidate) && candidate.label?.toLowerCase().includes(section.type)) ?? rest.find((candidate) => !used.has(candidate) && !candidate.label);
-      if (!lyric && section.type === 'chorus') lyric = rest.find((candidate) => !used.has(candidate));
-    }
+    const lyric =
+      section.type === 'chorus' && chorus
+        ? chorus
+        : (rest.find((candidate) => !used.has(candidate) && labelType(candidate.label) === section.type) ?? rest.find((candidate) => !used.has(candidate) && labelType(candidate.label) === null));
     if (!lyric) continue;
     if (lyric !== chorus) used.add(lyric);
     const room = Math.ceil(section.bars / 2);
     const lines = lyric.lines.filter((line) => line.syllables.length > 0);
-    if (lyric !== chorus || section === sections.find((s) => s.type === 'chorus')) dropped += Math.max(0, lines.length - room);
+    // A chorus sung again drops the same lines each time: count them once.
+    if (lyric !== chorus || section === firstChorus) dropped += Math.max(0, lines.length - room);
     linesBySection.set(section.index, lines.slice(0, room));
   }
   for (const lyric of rest) if (!used.has(lyric)) dropped += lyric.lines.length;
-  if (chorus && !sections.some((section) => section.type === 'chorus')) dropped += chorus.lines.length;
+  if (chorus && !firstChorus) dropped += chorus.lines.length;
   return { linesBySection, dropped };
 }

@@ -51,26 +51,28 @@ export interface Traits {
   harmonicRhythm: 1 | 2;
   seventhChords: boolean;
   beatsPerBar: 3 | 4;
+  /** A style whose harmony only exists in minor (flamenco's Andalusian cadence) sets the mode, whatever the mood. */
+  minorOnly: boolean;
 }
 
 export type StyleTraits = Partial<Omit<Traits, 'programs'>> & { programs?: Partial<Programs> };
 
 export const GENRE_TRAITS: Record<Genre, Traits> = {
-  Pop: { progression: 'pop', drums: 'backbeat', comp: 'pulse', bass: 'eighths', programs: { chords: 0, bass: 33, lead: 80, pad: 89 }, swing: 0, density: 0.55, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4 },
-  Rock: { progression: 'rock', drums: 'rock', comp: 'power', bass: 'eighths', programs: { chords: 29, bass: 34, lead: 30, pad: null }, swing: 0, density: 0.5, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4 },
-  'Hip-Hop': { progression: 'pop', drums: 'boom-bap', comp: 'stabs', bass: 'syncopated', programs: { chords: 4, bass: 38, lead: 80, pad: 89 }, swing: 0.12, density: 0.7, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4 },
-  Electronic: { progression: 'edm', drums: 'four-on-floor', comp: 'stabs', bass: 'octaves', programs: { chords: 90, bass: 38, lead: 81, pad: 95 }, swing: 0, density: 0.6, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4 },
-  'R&B': { progression: 'gospel', drums: 'halftime', comp: 'sustain', bass: 'syncopated', programs: { chords: 4, bass: 33, lead: 4, pad: 89 }, swing: 0.15, density: 0.65, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4 },
-  Jazz: { progression: 'jazz', drums: 'swing', comp: 'charleston', bass: 'walking', programs: { chords: 0, bass: 32, lead: 65, pad: null }, swing: 0.33, density: 0.6, harmonicRhythm: 2, seventhChords: true, beatsPerBar: 4 },
-  Classical: { progression: 'classical', drums: 'none', comp: 'broken', bass: 'roots', programs: { chords: 0, bass: 42, lead: 40, pad: 48 }, swing: 0, density: 0.5, harmonicRhythm: 2, seventhChords: false, beatsPerBar: 4 },
-  Country: { progression: 'folk', drums: 'shuffle', comp: 'strum', bass: 'root-fifth', programs: { chords: 25, bass: 32, lead: 22, pad: null }, swing: 0.2, density: 0.5, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4 },
-  Folk: { progression: 'folk', drums: 'brushes', comp: 'arpeggio', bass: 'root-fifth', programs: { chords: 24, bass: 32, lead: 73, pad: null }, swing: 0, density: 0.45, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4 },
-  Latin: { progression: 'latin', drums: 'bossa', comp: 'bossa', bass: 'tumbao', programs: { chords: 24, bass: 32, lead: 56, pad: null }, swing: 0, density: 0.6, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4 },
-  Reggae: { progression: 'pop', drums: 'one-drop', comp: 'offbeat', bass: 'syncopated', programs: { chords: 16, bass: 33, lead: 27, pad: null }, swing: 0.1, density: 0.45, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4 },
-  Metal: { progression: 'modal', drums: 'punk', comp: 'power', bass: 'eighths', programs: { chords: 30, bass: 34, lead: 30, pad: null }, swing: 0, density: 0.6, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4 },
-  Blues: { progression: 'blues', drums: 'shuffle', comp: 'charleston', bass: 'walking', programs: { chords: 26, bass: 33, lead: 22, pad: 16 }, swing: 0.3, density: 0.5, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4 },
-  Funk: { progression: 'modal', drums: 'breakbeat', comp: 'stabs', bass: 'syncopated', programs: { chords: 27, bass: 36, lead: 61, pad: null }, swing: 0.08, density: 0.7, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4 },
-  Ambient: { progression: 'modal', drums: 'none', comp: 'sustain', bass: 'sub', programs: { chords: 88, bass: 38, lead: 75, pad: 95 }, swing: 0, density: 0.3, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4 },
+  Pop: { progression: 'pop', drums: 'backbeat', comp: 'pulse', bass: 'eighths', programs: { chords: 0, bass: 33, lead: 80, pad: 89 }, swing: 0, density: 0.55, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4, minorOnly: false },
+  Rock: { progression: 'rock', drums: 'rock', comp: 'power', bass: 'eighths', programs: { chords: 29, bass: 34, lead: 30, pad: null }, swing: 0, density: 0.5, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4, minorOnly: false },
+  'Hip-Hop': { progression: 'pop', drums: 'boom-bap', comp: 'stabs', bass: 'syncopated', programs: { chords: 4, bass: 38, lead: 80, pad: 89 }, swing: 0.12, density: 0.7, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4, minorOnly: false },
+  Electronic: { progression: 'edm', drums: 'four-on-floor', comp: 'stabs', bass: 'octaves', programs: { chords: 90, bass: 38, lead: 81, pad: 95 }, swing: 0, density: 0.6, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4, minorOnly: false },
+  'R&B': { progression: 'gospel', drums: 'halftime', comp: 'sustain', bass: 'syncopated', programs: { chords: 4, bass: 33, lead: 4, pad: 89 }, swing: 0.15, density: 0.65, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4, minorOnly: false },
+  Jazz: { progression: 'jazz', drums: 'swing', comp: 'charleston', bass: 'walking', programs: { chords: 0, bass: 32, lead: 65, pad: null }, swing: 0.33, density: 0.6, harmonicRhythm: 2, seventhChords: true, beatsPerBar: 4, minorOnly: false },
+  Classical: { progression: 'classical', drums: 'none', comp: 'broken', bass: 'roots', programs: { chords: 0, bass: 42, lead: 40, pad: 48 }, swing: 0, density: 0.5, harmonicRhythm: 2, seventhChords: false, beatsPerBar: 4, minorOnly: false },
+  Country: { progression: 'folk', drums: 'shuffle', comp: 'strum', bass: 'root-fifth', programs: { chords: 25, bass: 32, lead: 22, pad: null }, swing: 0.2, density: 0.5, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4, minorOnly: false },
+  Folk: { progression: 'folk', drums: 'brushes', comp: 'arpeggio', bass: 'root-fifth', programs: { chords: 24, bass: 32, lead: 73, pad: null }, swing: 0, density: 0.45, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4, minorOnly: false },
+  Latin: { progression: 'latin', drums: 'bossa', comp: 'bossa', bass: 'tumbao', programs: { chords: 24, bass: 32, lead: 56, pad: null }, swing: 0, density: 0.6, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4, minorOnly: false },
+  Reggae: { progression: 'pop', drums: 'one-drop', comp: 'offbeat', bass: 'syncopated', programs: { chords: 16, bass: 33, lead: 27, pad: null }, swing: 0.1, density: 0.45, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4, minorOnly: false },
+  Metal: { progression: 'modal', drums: 'punk', comp: 'power', bass: 'eighths', programs: { chords: 30, bass: 34, lead: 30, pad: null }, swing: 0, density: 0.6, harmonicRhythm: 1, seventhChords: false, beatsPerBar: 4, minorOnly: false },
+  Blues: { progression: 'blues', drums: 'shuffle', comp: 'charleston', bass: 'walking', programs: { chords: 26, bass: 33, lead: 22, pad: 16 }, swing: 0.3, density: 0.5, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4, minorOnly: false },
+  Funk: { progression: 'modal', drums: 'breakbeat', comp: 'stabs', bass: 'syncopated', programs: { chords: 27, bass: 36, lead: 61, pad: null }, swing: 0.08, density: 0.7, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4, minorOnly: false },
+  Ambient: { progression: 'modal', drums: 'none', comp: 'sustain', bass: 'sub', programs: { chords: 88, bass: 38, lead: 75, pad: 95 }, swing: 0, density: 0.3, harmonicRhythm: 1, seventhChords: true, beatsPerBar: 4, minorOnly: false },
 };
 
 export const STYLE_TRAITS: Record<StyleName, StyleTraits> = {
@@ -101,7 +103,7 @@ export const STYLE_TRAITS: Record<StyleName, StyleTraits> = {
   Grunge: { progression: 'modal', drums: 'rock', comp: 'power', programs: { chords: 30, bass: 34, lead: 29 } },
   'Boom Bap': { drums: 'boom-bap', comp: 'stabs', bass: 'syncopated', programs: { chords: 0, bass: 32 }, swing: 0.22, seventhChords: true },
   Motown: { progression: 'pop', drums: 'backbeat', comp: 'offbeat', bass: 'walking', programs: { chords: 0, bass: 33, lead: 66, pad: 49 } },
-  Flamenco: { progression: 'flamenco', drums: 'none', comp: 'strum', bass: 'roots', programs: { chords: 24, bass: 32, lead: 24 }, density: 0.7 },
+  Flamenco: { progression: 'flamenco', minorOnly: true, drums: 'none', comp: 'strum', bass: 'roots', programs: { chords: 24, bass: 32, lead: 24 }, density: 0.7 },
   Waltz: { drums: 'waltz', comp: 'oom-pah', bass: 'oom-pah', beatsPerBar: 3, programs: { pad: 48 } },
   Shoegaze: { drums: 'rock', comp: 'tremolo', programs: { chords: 29, lead: 29, pad: 95 }, density: 0.3, seventhChords: true },
 };
