@@ -101,6 +101,8 @@ export const lyricsRequestSchema = z.object({
   mood: moodSchema.default(CREATION_DEFAULTS.mood),
   duration: durationSchema.default(CREATION_DEFAULTS.duration),
   vocalStyle: vocalStyleSchema.default(CREATION_DEFAULTS.vocalStyle),
+  /** Another seed writes other lyrics for the same request; without one, the request's own. */
+  seed: z.number({ message: 'seed must be a whole number' }).int('seed must be a whole number').min(0, 'seed must be 0 or more').max(0xffffffff, 'seed must fit in 32 bits').optional(),
 });
 export type LyricsRequest = z.output<typeof lyricsRequestSchema>;
 

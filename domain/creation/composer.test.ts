@@ -277,13 +277,17 @@ describe('composeSong and toMidi', () => {
       { label: 'Chorus', lines: [{ syllables: ['sing', 'it', 'a', 'gain'] }] },
       { lines: [{ syllables: ['sec', 'ond', 'verse'] }] },
       { label: 'Bridge', lines: [{ syllables: ['the', 'bridge'] }] },
-      { label: 'Pre-chorus', lines: [{ syllables: ['not', 'placed'] }] },
+      { kind: 'pre-chorus', label: 'Pre-Chorus', lines: [{ syllables: ['be', 'fore', 'it'] }] },
+      { kind: 'outro', label: 'Outro', lines: [{ syllables: ['not', 'sung'] }] },
     ];
     const composition = composeSong(request({ duration: 120 }), { seed: 6, lyrics: sheet });
     const sung = (index: number) => composition.lyrics.syllables.filter((syllable) => syllable.section === index).map((syllable) => syllable.text).join(' ');
     const byType = composition.sections.filter((section) => section.type !== 'intro' && section.type !== 'outro').map((section) => `${section.type}: ${sung(section.index)}`);
-    expect(byType).toEqual(['verse: first verse', 'chorus: sing it a gain', 'verse: sec ond verse', 'bridge: the bridge', 'chorus: sing it a gain']);
+    expect(byType).toEqual(['verse: first verse', 'chorus: sing it a gain', 'verse: sec ond verse', 'bridge: the bridge be fore it', 'chorus: sing it a gain']);
+    // Six lines given, the chorus's counted once: five sung, the outro's not.
     expect(composition.lyrics).toMatchObject({ placedLines: 5, droppedLines: 1 });
+    const instrumental = composeSong(request({ duration: 120, includeVocals: false }), { seed: 6, lyrics: sheet });
+    expect(instrumental.lyrics).toMatchObject({ syllables: [], placedLines: 0, droppedLines: 0 });
   });
 
   it('counts the lines that find no room instead of losing them silently', () => {

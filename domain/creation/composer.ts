@@ -69,21 +69,19 @@ export function composeSong(request: SongRequest, options: ComposeOptions): Comp
 
   const lineup = bandFor(request, traits);
   const lyricSheet = options.lyrics ?? [];
-  const { linesBySection, dropped } = assignLyrics(sections, lyricSheet);
   const sung = request.includeVocals;
+  // An instrumental sings no words: its lyrics are neither placed nor dropped.
+  const { linesBySection, placed: placedLines, dropped } = sung ? assignLyrics(sections, lyricSheet) : { linesBySection: new Map<number, { syllables: string[] }[]>(), placed: 0, dropped: 0 };
   const register = REGISTERS[sung ? request.voiceType : 'lead'];
   const melodyContext = { tonic: KEYS.indexOf(request.key), mode, register, stepsPerBar: traits.beatsPerBar * 4, beatsPerBar: traits.beatsPerBar, swing: traits.swing };
 
-  let placedLines = 0;
   const melody: Note[] = [];
   for (const section of sections) {
     if (section.type === 'intro' || section.type === 'outro') continue;
     const motifRandom = section.take === 0 ? randomStream(seed, 'motif', SECTION_TYPES.indexOf(section.type)) : randomStream(seed, 'motif-take', section.index, section.take);
     const motif = makeMotif(motifRandom, traits.density, melodyContext.stepsPerBar, section.type);
     const lines = sung && lyricSheet.length > 0 ? (linesBySection.get(section.index) ?? []) : null;
-    const result = melodyNotes(section, motif, melodyContext, randomStream(seed, 'melody', section.index, section.take), lines);
-    placedLines += result.placed;
-    melody.push(...withinSection(result.notes, section));
+    melody.push(...withinSection(melodyNotes(section, motif, melodyContext, randomStream(seed, 'melody', section.index, section.take), lines), section));
   }
 
   const parts: Part[] = [];

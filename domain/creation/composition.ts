@@ -80,9 +80,14 @@ export interface LyricSyllable {
   lineStart: boolean;
 }
 
-/** Lines of lyrics by section, split into syllables (filled by the lyrics engine). */
+/**
+ * Lines of lyrics by section, split into syllables: the lyrics engine's sections fit as they are.
+ * `kind` (or else the label's first word) says which song sections sing it: a chorus at every
+ * chorus, a pre-chorus at the end of the verse before it, the rest in order.
+ */
 export interface LyricSection {
-  /** "verse", "chorus", "bridge"…; a chorus is sung at every chorus. Unlabelled sections go in order. */
+  kind?: string;
+  /** "Verse 1", "Chorus"… */
   label?: string;
   lines: { syllables: string[] }[];
 }

@@ -108,13 +108,12 @@ export interface MelodyContext {
 }
 
 /** The melody of one section: phrases of two bars (a last single bar if the count is odd), a lyric line each when given. */
-export function melodyNotes(section: Section, motif: Motif, context: MelodyContext, random: Random, lines: readonly { syllables: string[] }[] | null): { notes: Note[]; placed: number } {
+export function melodyNotes(section: Section, motif: Motif, context: MelodyContext, random: Random, lines: readonly { syllables: string[] }[] | null): Note[] {
   const scale = SCALES[context.mode];
   const barTicks = context.beatsPerBar * PPQ;
   // The lowest tonic in the register: motifs start on or above it.
   const tonicPitch = context.register.low + ((((context.tonic - context.register.low) % 12) + 12) % 12);
   const notes: Note[] = [];
-  let placed = 0;
   const phraseCount = Math.ceil(section.bars / 2);
   for (let phrase = 0; phrase < phraseCount; phrase += 1) {
     const startBar = phrase * 2;
@@ -151,45 +150,61 @@ export function melodyNotes(section: Section, motif: Motif, context: MelodyConte
         ...(line ? { syllable: line.syllables[i] ?? '' } : {}),
       });
     });
-    if (line) placed += 1;
   }
-  return { notes, placed };
+  return notes;
 }
 
-/** The section type a lyric label names ("Chorus", "verse 2"); null for none or another ("Pre-chorus"). */
-function labelType(label: string | undefined): SectionType | null {
-  const text = label?.trim().toLowerCase() ?? '';
+/** The section type a lyric section is for, by its kind or its label ("Chorus", "verse 2"); null for any other. */
+function lyricType(lyric: LyricSection): SectionType | 'pre-chorus' | null {
+  const text = (lyric.kind ?? lyric.label ?? '').trim().toLowerCase();
+  if (text.startsWith('pre')) return text.includes('chorus') ? 'pre-chorus' : null;
   return (['verse', 'chorus', 'bridge', 'intro', 'outro'] as const).find((type) => text.startsWith(type)) ?? null;
 }
 
+/** A pre-chorus is sung at the end of the section before it, so it joins that section's lines. */
+function withPreChorusesJoined(lyricSections: readonly LyricSection[]): LyricSection[] {
+  const joined: LyricSection[] = [];
+  for (const lyric of lyricSections) {
+    const previous = joined[joined.length - 1];
+    if (lyricType(lyric) === 'pre-chorus' && previous && lyricType(previous) !== 'chorus') joined[joined.length - 1] = { ...previous, lines: [...previous.lines, ...lyric.lines] };
+    else joined.push(lyric);
+  }
+  return joined;
+}
+
 /**
- * Which lines each section sings: a lyric section labelled chorus is sung at every chorus; the
- * others go, in order, to the verses and bridges (a labelled one to its own type, an unlabelled
- * one to whichever comes next). Lines beyond a section's phrases, and lyric sections left over,
- * are counted as dropped.
+ * Which lines each section sings: the chorus's lyrics at every chorus; the others, in order, to
+ * the verses and bridges (a verse's to a verse, a bridge's to the bridge, any other to whichever
+ * comes next). Intro and outro lyrics are not sung (the melody rests there). Lines beyond a
+ * section's phrases, and lyric sections left over, are counted as dropped.
  */
-export function assignLyrics(sections: readonly Section[], lyricSections: readonly LyricSection[]): { linesBySection: Map<number, { syllables: string[] }[]>; dropped: number } {
+export function assignLyrics(sections: readonly Section[], lyricSections: readonly LyricSection[]): { linesBySection: Map<number, { syllables: string[] }[]>; placed: number; dropped: number } {
   const linesBySection = new Map<number, { syllables: string[] }[]>();
-  const chorus = lyricSections.find((lyric) => labelType(lyric.label) === 'chorus');
-  const rest = lyricSections.filter((lyric) => lyric !== chorus);
+  const sheet = withPreChorusesJoined(lyricSections);
+  const chorus = sheet.find((lyric) => lyricType(lyric) === 'chorus');
+  const rest = sheet.filter((lyric) => lyric !== chorus);
   const used = new Set<LyricSection>();
   const firstChorus = sections.find((section) => section.type === 'chorus');
+  let placed = 0;
   let dropped = 0;
   for (const section of sections) {
     if (section.type === 'intro' || section.type === 'outro') continue;
     const lyric =
       section.type === 'chorus' && chorus
         ? chorus
-        : (rest.find((candidate) => !used.has(candidate) && labelType(candidate.label) === section.type) ?? rest.find((candidate) => !used.has(candidate) && labelType(candidate.label) === null));
+        : (rest.find((candidate) => !used.has(candidate) && lyricType(candidate) === section.type) ?? rest.find((candidate) => !used.has(candidate) && lyricType(candidate) === null));
     if (!lyric) continue;
     if (lyric !== chorus) used.add(lyric);
     const room = Math.ceil(section.bars / 2);
     const lines = lyric.lines.filter((line) => line.syllables.length > 0);
-    // A chorus sung again drops the same lines each time: count them once.
-    if (lyric !== chorus || section === firstChorus) dropped += Math.max(0, lines.length - room);
+    // A chorus sung again places and drops the same lines each time: count them once.
+    if (lyric !== chorus || section === firstChorus) {
+      placed += Math.min(room, lines.length);
+      dropped += Math.max(0, lines.length - room);
+    }
     linesBySection.set(section.index, lines.slice(0, room));
   }
   for (const lyric of rest) if (!used.has(lyric)) dropped += lyric.lines.length;
   if (chorus && !firstChorus) dropped += chorus.lines.length;
-  return { linesBySection, dropped };
+  return { linesBySection, placed, dropped };
 }
