@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { songRequestSchema, type SongRequestInput } from '../contracts/creation';
+import { requestSeed, songRequestSchema, type SongRequestInput } from '../contracts/creation';
 import { COMPOSER_ENGINE_VERSION, composeSong, compositionSummary, extendSong, regenerateSection, variationSeed } from './composer';
 import type { Composition, LyricSection, Note } from './composition';
 import { toMidi } from './midi';
@@ -256,6 +256,8 @@ describe('composeSong and toMidi', () => {
       const sung = vocals?.notes ?? [];
       expect(sung.every((note) => note.syllable !== undefined)).toBe(true);
       expect(sung.map((note) => note.syllable)).toEqual(composition.lyrics.syllables.map((syllable) => syllable.text));
+      expect(sung.map((note) => note.pitch)).toEqual(composition.lyrics.syllables.map((syllable) => syllable.pitch));
+      for (const syllable of composition.lyrics.syllables) expect(syllable.durationSeconds).toBeGreaterThan(0);
       for (const note of sung) {
         expect(note.pitch).toBeGreaterThanOrEqual(REGISTERS[voiceType].low);
         expect(note.pitch).toBeLessThanOrEqual(REGISTERS[voiceType].high);
@@ -307,6 +309,12 @@ describe('composeSong and toMidi', () => {
     const again = composeSong(songRequest, { seed: summary.seed, plan: summary.plan });
     expect(same(toMidi(again), toMidi(composition))).toBe(true);
     expect(JSON.parse(JSON.stringify(summary))).toEqual(summary);
+  });
+
+  it('takes the request\'s own seed when none is given', () => {
+    const songRequest = request({ duration: 20 });
+    expect(composeSong(songRequest).seed).toBe(requestSeed(songRequest));
+    expect(same(toMidi(composeSong(songRequest)), toMidi(composeSong(songRequest, { seed: requestSeed(songRequest) })))).toBe(true);
   });
 
   it('refuses a seed out of range and another engine version', () => {

@@ -2,7 +2,7 @@
 // for the same request, seed, plan and engine version on any machine. Each part of each section
 // draws from its own random stream (random.ts), so a section can be regenerated (its next take)
 // and a song extended without a note of the other sections changing. Pure: no clock, no I/O.
-import { requestHash, SEED_LIMIT, type SongRequest } from '../contracts/creation';
+import { requestHash, requestSeed, SEED_LIMIT, type SongRequest } from '../contracts/creation';
 import { ValidationError } from '../shared/errors';
 import { PPQ, ticksToSeconds, type Composition, type LyricSection, type LyricSyllable, type Note, type Part, type Plan, type Section, type SectionType } from './composition';
 import { bassNotes, compNotes, drumNotes, padNotes } from './accompaniment';
@@ -17,7 +17,8 @@ import { blendTraits, GM_PROGRAM_NAMES, INSTRUMENT_PARTS, MOOD_TRAITS, type Trai
 export const COMPOSER_ENGINE_VERSION = 'goose-composer/1.0.0';
 
 export interface ComposeOptions {
-  seed: number;
+  /** Default: the request's own seed (requestSeed), so the same request makes the same song. */
+  seed?: number;
   /** The version the caller expects; a composition made by another version cannot be reproduced here. */
   engineVersion?: string;
   /** The lyrics, syllable by syllable; without them a sung melody has no words. */
@@ -29,11 +30,11 @@ export interface ComposeOptions {
 const SECTION_TYPES: SectionType[] = ['intro', 'verse', 'chorus', 'bridge', 'outro'];
 const DRUM_CHANNEL = 9;
 
-export function composeSong(request: SongRequest, options: ComposeOptions): Composition {
+export function composeSong(request: SongRequest, options: ComposeOptions = {}): Composition {
   const engineVersion = options.engineVersion ?? COMPOSER_ENGINE_VERSION;
   if (engineVersion !== COMPOSER_ENGINE_VERSION) throw new ValidationError(`This server composes with ${COMPOSER_ENGINE_VERSION}; a song made with ${engineVersion} cannot be reproduced by it`);
-  if (!Number.isInteger(options.seed) || options.seed < 0 || options.seed >= SEED_LIMIT) throw new ValidationError('seed must be a whole number from 0 to 2^48 - 1');
-  const { seed } = options;
+  const seed = options.seed ?? requestSeed(request);
+  if (!Number.isInteger(seed) || seed < 0 || seed >= SEED_LIMIT) throw new ValidationError('seed must be a whole number from 0 to 2^48 - 1');
   const mood = MOOD_TRAITS[request.mood];
   const blended = blendTraits(request.genre, request.selectedStyles);
   const traits: Traits = { ...blended, density: clamp(blended.density + mood.density, 0.15, 0.9), harmonicRhythm: blended.beatsPerBar === 3 ? 1 : blended.harmonicRhythm };
@@ -122,7 +123,7 @@ export function composeSong(request: SongRequest, options: ComposeOptions): Comp
     if (!section) continue;
     const line = lineIndex(section, note, traits.beatsPerBar);
     const lineKey = `${section.index}/${line}`;
-    syllables.push({ text: note.syllable, tick: note.startTick, seconds: ticksToSeconds(note.startTick, request.tempo), section: section.index, line, lineStart: lineKey !== previousLine });
+    syllables.push({ text: note.syllable, tick: note.startTick, seconds: ticksToSeconds(note.startTick, request.tempo), durationSeconds: ticksToSeconds(note.durationTicks, request.tempo), pitch: note.pitch, section: section.index, line, lineStart: lineKey !== previousLine });
     previousLine = lineKey;
   }
 

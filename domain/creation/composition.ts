@@ -73,6 +73,10 @@ export interface LyricSyllable {
   text: string;
   tick: number;
   seconds: number;
+  /** How long the note that carries it lasts. */
+  durationSeconds: number;
+  /** The MIDI pitch it is sung at. */
+  pitch: number;
   section: number;
   /** The line within the section's lyrics. */
   line: number;
