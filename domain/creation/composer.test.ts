@@ -77,6 +77,12 @@ describe('composeSong and toMidi', () => {
     expect(variationSeed(2 ** 48 - 1)).toBe(0);
   });
 
+  it('makes another melody for another request from the same seed (a tempo or key change is a new song, not a copy)', () => {
+    const melodyOf = (fields: Partial<SongRequestInput>) => composeSong(request({ duration: 30, ...fields }), { seed: 1 }).parts[0]?.notes.map((note) => note.pitch % 12) ?? [];
+    expect(melodyOf({ tempo: 120 })).not.toEqual(melodyOf({ tempo: 121 }));
+    expect(melodyOf({ key: 'C' })).not.toEqual(melodyOf({ key: 'D' }).map((pitchClass) => (pitchClass + 10) % 12));
+  });
+
   it('writes format 1 with the exact tempo, key signature and time signature, one named track per part on its own channel, drums on channel 10', () => {
     const composition = composeSong(request({ tempo: 97, key: 'F#', mood: 'Sad', instruments: ['piano', 'strings', 'bass guitar', 'drums', 'flute'] }), { seed: 3 });
     const smf = readSmf(toMidi(composition));

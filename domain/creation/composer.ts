@@ -35,6 +35,9 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
   if (engineVersion !== COMPOSER_ENGINE_VERSION) throw new ValidationError(`This server composes with ${COMPOSER_ENGINE_VERSION}; a song made with ${engineVersion} cannot be reproduced by it`);
   const seed = options.seed ?? requestSeed(request);
   if (!Number.isInteger(seed) || seed < 0 || seed >= SEED_LIMIT) throw new ValidationError('seed must be a whole number from 0 to 2^48 - 1');
+  const hash = requestHash(request);
+  // The request is part of every stream's key, so two requests never make the same song, even from one seed.
+  const stream = (name: string, ...indices: number[]) => randomStream(seed, `${hash}/${name}`, ...indices);
   const mood = MOOD_TRAITS[request.mood];
   const blended = blendTraits(request.genre, request.selectedStyles);
   const traits: Traits = { ...blended, density: clamp(blended.density + mood.density, 0.15, 0.9), harmonicRhythm: blended.beatsPerBar === 3 ? 1 : blended.harmonicRhythm };
@@ -50,7 +53,7 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
     const endTick = last ? plan.totalTicks : startTick + planned.bars * barTicks;
     const typeIndex = SECTION_TYPES.indexOf(planned.type);
     // Every take-0 section of a type plays the type's progression, so choruses sound alike.
-    const progressionRandom = planned.take === 0 ? randomStream(seed, 'progression', typeIndex) : randomStream(seed, 'progression-take', index, planned.take);
+    const progressionRandom = planned.take === 0 ? stream('progression', typeIndex) : stream('progression-take', index, planned.take);
     const progression = chooseProgression(traits.progression, planned.type, progressionRandom);
     const chords = sectionChords(progression, keyContext, startTick, endTick, barTicks, traits.harmonicRhythm, last);
     const section: Section = {
@@ -79,10 +82,10 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
   const melody: Note[] = [];
   for (const section of sections) {
     if (section.type === 'intro' || section.type === 'outro') continue;
-    const motifRandom = section.take === 0 ? randomStream(seed, 'motif', SECTION_TYPES.indexOf(section.type)) : randomStream(seed, 'motif-take', section.index, section.take);
+    const motifRandom = section.take === 0 ? stream('motif', SECTION_TYPES.indexOf(section.type)) : stream('motif-take', section.index, section.take);
     const motif = makeMotif(motifRandom, traits.density, melodyContext.stepsPerBar, section.type);
     const lines = sung && lyricSheet.length > 0 ? (linesBySection.get(section.index) ?? []) : null;
-    melody.push(...withinSection(melodyNotes(section, motif, melodyContext, randomStream(seed, 'melody', section.index, section.take), lines), section));
+    melody.push(...withinSection(melodyNotes(section, motif, melodyContext, stream('melody', section.index, section.take), lines), section));
   }
 
   const parts: Part[] = [];
@@ -98,19 +101,19 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
 
   const finalChord = sections[sections.length - 1]?.chords.at(-1);
   lineup.chords.forEach((program, i) => {
-    const notes = sections.flatMap((section) => withinSection(compNotes(section, i === 0 ? traits : { ...traits, comp: 'arpeggio' }, randomStream(seed, `chords-${i}`, section.index, section.take)), section));
+    const notes = sections.flatMap((section) => withinSection(compNotes(section, i === 0 ? traits : { ...traits, comp: 'arpeggio' }, stream(`chords-${i}`, section.index, section.take)), section));
     parts.push({ name: GM_PROGRAM_NAMES[program] ?? 'Chords', role: 'chords', channel: nextChannel(), program, sung: false, notes: finalChord ? holdFinalChord(notes, finalChord, 0) : notes });
   });
   lineup.pad.forEach((program, i) => {
-    const notes = sections.flatMap((section) => withinSection(padNotes(section, randomStream(seed, `pad-${i}`, section.index, section.take)), section).map((note) => ({ ...note, pitch: note.pitch + 12 * i })));
+    const notes = sections.flatMap((section) => withinSection(padNotes(section, stream(`pad-${i}`, section.index, section.take)), section).map((note) => ({ ...note, pitch: note.pitch + 12 * i })));
     parts.push({ name: GM_PROGRAM_NAMES[program] ?? 'Pad', role: 'pad', channel: nextChannel(), program, sung: false, notes });
   });
   lineup.bass.forEach((program, i) => {
-    const notes = sections.flatMap((section) => withinSection(bassNotes(section, traits, randomStream(seed, `bass-${i}`, section.index, section.take)), section));
+    const notes = sections.flatMap((section) => withinSection(bassNotes(section, traits, stream(`bass-${i}`, section.index, section.take)), section));
     parts.push({ name: GM_PROGRAM_NAMES[program] ?? 'Bass', role: 'bass', channel: nextChannel(), program, sung: false, notes: finalChord ? holdFinalChord(notes, finalChord, 1) : notes });
   });
   if (lineup.drums) {
-    const notes = sections.flatMap((section, index) => withinSection(drumNotes(section, traits, randomStream(seed, 'drums', section.index, section.take), index === sections.length - 1), section));
+    const notes = sections.flatMap((section, index) => withinSection(drumNotes(section, traits, stream('drums', section.index, section.take), index === sections.length - 1), section));
     if (notes.length > 0) parts.push({ name: 'Drums', role: 'drums', channel: DRUM_CHANNEL, program: 0, sung: false, notes });
   }
   uniqueNames(parts);
@@ -130,7 +133,7 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
   return {
     engineVersion,
     seed,
-    requestHash: requestHash(request),
+    requestHash: hash,
     tempo: request.tempo,
     key: request.key,
     mode,
