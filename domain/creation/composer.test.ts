@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { requestSeed, songRequestSchema, type SongRequestInput } from '../contracts/creation';
 import { COMPOSER_ENGINE_VERSION, composeSong, compositionSummary, extendSong, regenerateSection, variationSeed } from './composer';
@@ -134,6 +135,32 @@ describe('composeSong and toMidi', () => {
     const microseconds = smf.tracks[0]?.find((event) => event.meta === 0x51)?.data ?? [];
     const quarter = (((microseconds[0] ?? 0) << 16) | ((microseconds[1] ?? 0) << 8) | (microseconds[2] ?? 0)) / 1e6;
     expect(Math.abs(((smf.tracks[0]?.at(-1)?.tick ?? 0) / 480) * quarter - duration)).toBeLessThanOrEqual(0.05);
+  });
+
+  it('holds its exact length, sections that tile it and playable notes for any request (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          duration: fc.integer({ min: 2, max: 24 }).map((fives) => fives * 5),
+          tempo: fc.integer({ min: 60, max: 200 }),
+          genre: fc.constantFrom(...GENRES),
+          mood: fc.constantFrom(...MOODS),
+          key: fc.constantFrom(...KEYS),
+          selectedStyles: fc.uniqueArray(fc.constantFrom(...STYLES), { maxLength: 3 }),
+          includeVocals: fc.boolean(),
+        }),
+        fc.integer({ min: 0, max: 2 ** 32 }),
+        (fields, seed) => {
+          const composition = composeSong(request(fields), { seed });
+          expect(Math.abs(composition.durationSeconds - fields.duration)).toBeLessThanOrEqual(0.05);
+          expect(composition.sections.reduce((sum, section) => sum + (section.endTick - section.startTick), 0)).toBe(composition.totalTicks);
+          const smf = readSmf(toMidi(composition));
+          expect(smf.tracks.every((events) => events.at(-1)?.tick === composition.totalTicks)).toBe(true);
+          for (const part of composition.parts) for (const note of part.notes) expect(note.pitch >= 0 && note.pitch <= 127 && note.velocity >= 1 && note.velocity <= 127 && note.durationTicks > 0).toBe(true);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 
   it('plans one verse and chorus per started minute, with a bridge before the last chorus from two minutes on', () => {
