@@ -1,0 +1,158 @@
+// HTTP payloads of the creation studio (spec §3 "Song generation request", "Lyrics request"):
+// the song request, the lyrics request and its answer, and the request's canonical form, whose
+// SHA-256 names the request in the provenance record and seeds the composer. Pure (no Node
+// built-ins), like domain/proofs, so the browser can compute the same hash.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import canonicalize from 'canonicalize';
+import { z } from 'zod';
+import {
+  CREATION_DEFAULTS,
+  CREATION_ENGINES,
+  DURATION_RANGE,
+  GENRES,
+  INSTRUMENTS,
+  KEYS,
+  LYRICS_MAX_LENGTH,
+  MAX_INSTRUMENTS,
+  MAX_SELECTED_STYLES,
+  MOODS,
+  PROMPT_MAX_LENGTH,
+  STYLES,
+  TEMPO_RANGE,
+  VOCAL_STYLES,
+  VOICE_TYPES,
+} from '../creation/options';
+
+/** One of a list of names, matched without regard to case and surrounding spaces, answered in the list's spelling. */
+function oneOf<const T extends readonly [string, ...string[]]>(values: T, field: string) {
+  const byLowerCase = new Map<string, T[number]>(values.map((value) => [value.toLowerCase(), value]));
+  const message = `${field} must be one of ${values.join(', ')}`;
+  return z.string({ message }).transform((value, context): T[number] => {
+    const match = byLowerCase.get(value.trim().toLowerCase());
+    if (match === undefined) {
+      context.addIssue({ code: 'custom', message: `${field} "${value}" is not offered; ${message}` });
+      return z.NEVER;
+    }
+    return match;
+  });
+}
+
+const promptSchema = z
+  .string({ message: 'prompt must be text describing the song' })
+  .trim()
+  .min(1, 'prompt must describe the song (it is empty)')
+  .max(PROMPT_MAX_LENGTH, `prompt must be at most ${PROMPT_MAX_LENGTH} characters`);
+
+const durationSchema = z
+  .number({ message: 'duration must be a number of seconds' })
+  .int('duration must be a whole number of seconds')
+  .min(DURATION_RANGE.min, `duration must be at least ${DURATION_RANGE.min} seconds`)
+  .max(DURATION_RANGE.max, `duration must be at most ${DURATION_RANGE.max} seconds`)
+  .multipleOf(DURATION_RANGE.step, `duration must be a multiple of ${DURATION_RANGE.step} seconds`);
+
+const genreSchema = oneOf(GENRES, 'genre');
+const moodSchema = oneOf(MOODS, 'mood');
+const vocalStyleSchema = oneOf(VOCAL_STYLES, 'vocalStyle');
+
+/** Instruments as a list or as the studio's comma-separated text ("piano, strings"). */
+const instrumentsSchema = z
+  .union([z.array(z.string({ message: 'each instrument must be a name' })), z.string()], { message: 'instruments must be a list of names or a comma-separated text' })
+  .transform((value) => (typeof value === 'string' ? value.split(',') : value).map((name) => name.trim()).filter((name) => name.length > 0))
+  .pipe(z.array(oneOf(INSTRUMENTS, 'instrument')).max(MAX_INSTRUMENTS, `at most ${MAX_INSTRUMENTS} instruments`))
+  .refine((names) => new Set(names).size === names.length, 'an instrument is listed twice');
+
+/** POST /api/audio/generate-complete-song: what the studio sends. Every field but prompt has the spec's default. */
+export const songRequestSchema = z.object({
+  prompt: promptSchema,
+  genre: genreSchema.default(CREATION_DEFAULTS.genre),
+  mood: moodSchema.default(CREATION_DEFAULTS.mood),
+  selectedStyles: z
+    .array(oneOf(STYLES, 'style'), { message: 'selectedStyles must be a list of style names' })
+    .max(MAX_SELECTED_STYLES, `at most ${MAX_SELECTED_STYLES} styles can be blended`)
+    .refine((styles) => new Set(styles).size === styles.length, 'a style is selected twice')
+    .default([]),
+  tempo: z
+    .number({ message: 'tempo must be a number of beats per minute' })
+    .int('tempo must be a whole number of beats per minute')
+    .min(TEMPO_RANGE.min, `tempo must be at least ${TEMPO_RANGE.min} BPM`)
+    .max(TEMPO_RANGE.max, `tempo must be at most ${TEMPO_RANGE.max} BPM`)
+    .default(CREATION_DEFAULTS.tempo),
+  duration: durationSchema.default(CREATION_DEFAULTS.duration),
+  key: oneOf(KEYS, 'key').default(CREATION_DEFAULTS.key),
+  instruments: instrumentsSchema.default([]),
+  includeVocals: z.boolean({ message: 'includeVocals must be true or false' }).default(CREATION_DEFAULTS.includeVocals),
+  lyrics: z
+    .string({ message: 'lyrics must be text' })
+    .trim()
+    .max(LYRICS_MAX_LENGTH, `lyrics must be at most ${LYRICS_MAX_LENGTH} characters`)
+    .default(''),
+  voiceType: oneOf(VOICE_TYPES, 'voiceType').default(CREATION_DEFAULTS.voiceType),
+  vocalStyle: vocalStyleSchema.default(CREATION_DEFAULTS.vocalStyle),
+  engine: oneOf(CREATION_ENGINES, 'engine').default(CREATION_DEFAULTS.engine),
+});
+export type SongRequest = z.output<typeof songRequestSchema>;
+export type SongRequestInput = z.input<typeof songRequestSchema>;
+
+/** POST /api/audio/generate-lyrics: words for a song, free of charge. */
+export const lyricsRequestSchema = z.object({
+  prompt: promptSchema,
+  genre: genreSchema.default(CREATION_DEFAULTS.genre),
+  mood: moodSchema.default(CREATION_DEFAULTS.mood),
+  duration: durationSchema.default(CREATION_DEFAULTS.duration),
+  vocalStyle: vocalStyleSchema.default(CREATION_DEFAULTS.vocalStyle),
+  /** Another seed writes other lyrics for the same request; without one, the request's own. */
+  seed: z.number({ message: 'seed must be a whole number' }).int('seed must be a whole number').min(0, 'seed must be 0 or more').max(0xffffffff, 'seed must fit in 32 bits').optional(),
+});
+export type LyricsRequest = z.output<typeof lyricsRequestSchema>;
+
+export const lyricsResponseSchema = z.object({ lyrics: z.string() });
+export type LyricsResponse = z.infer<typeof lyricsResponseSchema>;
+
+/**
+ * The request as the composer reads it: spaces in the prompt and lyrics collapsed, instruments in
+ * the options' order (their order changes nothing), styles in the order chosen (the first leads
+ * the blend). Two requests that make the same song have the same canonical form.
+ */
+export function canonicalRequest(request: SongRequest): SongRequest {
+  return {
+    prompt: request.prompt.trim().replace(/\s+/g, ' '),
+    genre: request.genre,
+    mood: request.mood,
+    selectedStyles: [...request.selectedStyles],
+    tempo: request.tempo,
+    duration: request.duration,
+    key: request.key,
+    instruments: INSTRUMENTS.filter((name) => request.instruments.includes(name)),
+    includeVocals: request.includeVocals,
+    lyrics: request.lyrics
+      .split('\n')
+      .map((line) => line.trim().replace(/\s+/g, ' '))
+      .join('\n')
+      .trim(),
+    voiceType: request.voiceType,
+    vocalStyle: request.vocalStyle,
+    engine: request.engine,
+  };
+}
+
+/** SHA-256 (hex) of the canonical request's RFC 8785 JSON: the request's name in the provenance record. */
+export function requestHash(request: SongRequest): string {
+  const json = canonicalize(canonicalRequest(request));
+  if (json === undefined) throw new Error('The song request has no JSON form');
+  return bytesToHex(sha256(new TextEncoder().encode(json)));
+}
+
+/** Seeds are whole numbers below 2^48 (exact in a JS number); a variation is the next one. */
+export const SEED_LIMIT = 2 ** 48;
+
+/** The composer's seed for a request: the first 48 bits of its hash. */
+export function requestSeed(request: SongRequest): number {
+  return Number.parseInt(requestHash(request).slice(0, 12), 16);
+}
+
+export const seedSchema = z
+  .number({ message: 'seed must be a whole number' })
+  .int('seed must be a whole number')
+  .min(0, 'seed must not be negative')
+  .max(SEED_LIMIT - 1, `seed must be below 2^48`);

@@ -1,0 +1,375 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { requestSeed, songRequestSchema, type SongRequestInput } from '../contracts/creation';
+import { COMPOSER_ENGINE_VERSION, composeSong, compositionSummary, extendSong, regenerateSection, variationSeed } from './composer';
+import type { Composition, LyricSection, Note } from './composition';
+import { toMidi } from './midi';
+import { GENRES, KEYS, MOODS, STYLES } from './options';
+import { REGISTERS } from './melody';
+import { randomStream } from './random';
+
+const request = (fields: Partial<SongRequestInput> = {}) => songRequestSchema.parse({ prompt: 'a night drive through the city', ...fields });
+const midiOf = (fields: Partial<SongRequestInput>, seed = 7) => toMidi(composeSong(request(fields), { seed }));
+const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+interface SmfEvent {
+  tick: number;
+  status: number;
+  meta?: number;
+  data: number[];
+}
+
+/** A small reader of what toMidi writes, to check the file from the outside. */
+function readSmf(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const id = (at: number) => String.fromCharCode(...bytes.slice(at, at + 4));
+  expect(id(0)).toBe('MThd');
+  const format = view.getUint16(8);
+  const trackCount = view.getUint16(10);
+  const division = view.getUint16(12);
+  const tracks: SmfEvent[][] = [];
+  let at = 14;
+  for (let t = 0; t < trackCount; t += 1) {
+    expect(id(at)).toBe('MTrk');
+    const end = at + 8 + view.getUint32(at + 4);
+    at += 8;
+    const events: SmfEvent[] = [];
+    let tick = 0;
+    const vlq = () => {
+      let value = 0;
+      for (;;) {
+        const byte = bytes[at++] as number;
+        value = (value << 7) | (byte & 0x7f);
+        if (byte < 0x80) return value;
+      }
+    };
+    while (at < end) {
+      tick += vlq();
+      const status = bytes[at++] as number;
+      if (status === 0xff) {
+        const meta = bytes[at++] as number;
+        const length = vlq();
+        events.push({ tick, status, meta, data: [...bytes.slice(at, at + length)] });
+        at += length;
+      } else {
+        const size = (status & 0xf0) === 0xc0 ? 1 : 2;
+        events.push({ tick, status, data: [...bytes.slice(at, at + size)] });
+        at += size;
+      }
+    }
+    expect(at).toBe(end);
+    tracks.push(events);
+  }
+  return { format, division, tracks };
+}
+const textOf = (event: SmfEvent) => new TextDecoder().decode(Uint8Array.from(event.data));
+
+const LYRICS: LyricSection[] = [
+  { label: 'verse', lines: [{ syllables: ['streets', 'are', 'shin', 'ing', 'in', 'the', 'rain'] }, { syllables: ['lights', 'go', 'by'] }, { syllables: ['I', 'hear', 'you', 'call', 'my', 'name', 'a', 'gain', 'to', 'night'] }] },
+  { label: 'chorus', lines: [{ syllables: ['drive', 'drive', 'a', 'way'] }, { syllables: ['un', 'til', 'the', 'mor', 'ning', 'light'] }] },
+];
+
+describe('composeSong and toMidi', () => {
+  it('gives byte-identical MIDI for the same request and seed, and another song for another seed', () => {
+    const fields = { selectedStyles: ['Synthwave', 'Trap'], duration: 45 };
+    expect(same(midiOf(fields, 11), midiOf(fields, 11))).toBe(true);
+    expect(same(midiOf(fields, 11), midiOf(fields, 12))).toBe(false);
+    expect(same(midiOf(fields, 11), midiOf(fields, variationSeed(11)))).toBe(false);
+    expect(variationSeed(2 ** 48 - 1)).toBe(0);
+  });
+
+  it('makes another melody for another request from the same seed (a tempo or key change is a new song, not a copy)', () => {
+    const melodyOf = (fields: Partial<SongRequestInput>) => composeSong(request({ duration: 30, ...fields }), { seed: 1 }).parts[0]?.notes.map((note) => note.pitch % 12) ?? [];
+    expect(melodyOf({ tempo: 120 })).not.toEqual(melodyOf({ tempo: 121 }));
+    expect(melodyOf({ key: 'C' })).not.toEqual(melodyOf({ key: 'D' }).map((pitchClass) => (pitchClass + 10) % 12));
+  });
+
+  it('writes format 1 with the exact tempo, key signature and time signature, one named track per part on its own channel, drums on channel 10', () => {
+    const composition = composeSong(request({ tempo: 97, key: 'F#', mood: 'Sad', instruments: ['piano', 'strings', 'bass guitar', 'drums', 'flute'] }), { seed: 3 });
+    const smf = readSmf(toMidi(composition));
+    expect(smf.format).toBe(1);
+    expect(smf.division).toBe(480);
+    expect(smf.tracks).toHaveLength(composition.parts.length + 1);
+    const conductor = smf.tracks[0] ?? [];
+    const tempo = conductor.find((event) => event.meta === 0x51)?.data ?? [];
+    expect(((tempo[0] ?? 0) << 16) | ((tempo[1] ?? 0) << 8) | (tempo[2] ?? 0)).toBe(Math.round(60_000_000 / 97));
+    // F# minor: three sharps, minor.
+    expect(conductor.find((event) => event.meta === 0x59)?.data).toEqual([3, 1]);
+    expect(conductor.find((event) => event.meta === 0x58)?.data).toEqual([4, 2, 24, 8]);
+    const names = smf.tracks.slice(1).map((events) => textOf(events.find((event) => event.meta === 0x03) as SmfEvent));
+    expect(names).toEqual(['Vocals', 'Flute', 'Acoustic Grand Piano', 'String Ensemble', 'Fingered Bass', 'Drums']);
+    const channels = smf.tracks.slice(1).map((events) => new Set(events.filter((event) => event.status < 0xf0).map((event) => event.status & 0x0f)));
+    for (const set of channels) expect(set.size).toBe(1);
+    const channelList = channels.map((set) => [...set][0]);
+    expect(new Set(channelList).size).toBe(channelList.length);
+    expect(channelList.at(-1)).toBe(9);
+    const programs = smf.tracks.slice(1).map((events) => events.find((event) => (event.status & 0xf0) === 0xc0)?.data[0]);
+    expect(programs).toEqual([53, 73, 0, 48, 33, 0]);
+    for (const events of smf.tracks) expect(events.at(-1)).toMatchObject({ meta: 0x2f, tick: composition.totalTicks });
+  });
+
+  it('writes a G# major song within seven accidentals (as A flat major)', () => {
+    const smf = readSmf(midiOf({ key: 'G#', mood: 'Happy' }));
+    expect(smf.tracks[0]?.find((event) => event.meta === 0x59)?.data).toEqual([0xfc, 0]);
+  });
+
+  it.each([
+    [10, 60],
+    [10, 200],
+    [35, 97],
+    [60, 128],
+    [95, 73],
+    [180, 141],
+    [300, 200],
+  ])('lasts %i s at %i BPM within ±0.05 s, the last chord held to the end', (duration, tempo) => {
+    const composition = composeSong(request({ duration, tempo }), { seed: duration + tempo });
+    expect(Math.abs(composition.durationSeconds - duration)).toBeLessThanOrEqual(0.05);
+    expect(composition.sections.at(-1)?.endSeconds).toBeCloseTo(composition.durationSeconds, 9);
+    const sections = composition.sections;
+    sections.forEach((section, i) => expect(section.startTick).toBe(i === 0 ? 0 : sections[i - 1]?.endTick));
+    const last = sections.at(-1)?.chords.at(-1);
+    expect(last?.degree).toBe('1');
+    expect((last?.startTick ?? 0) + (last?.durationTicks ?? 0)).toBe(composition.totalTicks);
+    for (const part of composition.parts) for (const note of part.notes) expect(note.startTick + note.durationTicks).toBeLessThanOrEqual(composition.totalTicks);
+    const smf = readSmf(toMidi(composition));
+    const microseconds = smf.tracks[0]?.find((event) => event.meta === 0x51)?.data ?? [];
+    const quarter = (((microseconds[0] ?? 0) << 16) | ((microseconds[1] ?? 0) << 8) | (microseconds[2] ?? 0)) / 1e6;
+    expect(Math.abs(((smf.tracks[0]?.at(-1)?.tick ?? 0) / 480) * quarter - duration)).toBeLessThanOrEqual(0.05);
+  });
+
+  it('holds its exact length, sections that tile it and playable notes for any request (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          duration: fc.integer({ min: 2, max: 24 }).map((fives) => fives * 5),
+          tempo: fc.integer({ min: 60, max: 200 }),
+          genre: fc.constantFrom(...GENRES),
+          mood: fc.constantFrom(...MOODS),
+          key: fc.constantFrom(...KEYS),
+          selectedStyles: fc.uniqueArray(fc.constantFrom(...STYLES), { maxLength: 3 }),
+          includeVocals: fc.boolean(),
+        }),
+        fc.integer({ min: 0, max: 2 ** 32 }),
+        (fields, seed) => {
+          const composition = composeSong(request(fields), { seed });
+          expect(Math.abs(composition.durationSeconds - fields.duration)).toBeLessThanOrEqual(0.05);
+          expect(composition.sections.reduce((sum, section) => sum + (section.endTick - section.startTick), 0)).toBe(composition.totalTicks);
+          const smf = readSmf(toMidi(composition));
+          expect(smf.tracks.every((events) => events.at(-1)?.tick === composition.totalTicks)).toBe(true);
+          for (const part of composition.parts) for (const note of part.notes) expect(note.pitch >= 0 && note.pitch <= 127 && note.velocity >= 1 && note.velocity <= 127 && note.durationTicks > 0).toBe(true);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('plans one verse and chorus per started minute, with a bridge before the last chorus from two minutes on', () => {
+    const types = (duration: number) => composeSong(request({ duration }), { seed: 1 }).sections.map((section) => section.type);
+    expect(types(60)).toEqual(['intro', 'verse', 'chorus', 'outro']);
+    expect(types(65)).toEqual(['intro', 'verse', 'chorus', 'verse', 'bridge', 'chorus', 'outro']);
+    expect(types(180).filter((type) => type === 'chorus')).toHaveLength(3);
+    const energies = composeSong(request({ duration: 180 }), { seed: 1 }).sections.map((section) => section.energy);
+    expect(Math.max(...energies)).toBe(energies[energies.length - 2]);
+    expect(energies[0]).toBeLessThan(energies[1] ?? 0);
+  });
+
+  it('changes the song for every genre, mood and style', () => {
+    const base = midiOf({ duration: 20 });
+    for (const style of STYLES) expect(same(midiOf({ duration: 20, selectedStyles: [style] }), base), style).toBe(false);
+    const byGenre = GENRES.map((genre) => midiOf({ genre, duration: 20 }));
+    byGenre.forEach((midi, i) => byGenre.slice(i + 1).forEach((other) => expect(same(midi, other)).toBe(false)));
+    for (const mood of MOODS.filter((mood) => mood !== 'Energetic')) expect(same(midiOf({ mood, duration: 20 }), base), mood).toBe(false);
+  });
+
+  it('gives another seed of the same request other progressions', () => {
+    const songRequest = request({ duration: 60 });
+    const plans = new Set(Array.from({ length: 20 }, (_, seed) => composeSong(songRequest, { seed }).sections.map((section) => section.progression.join(' ')).join(' | ')));
+    expect(plans.size).toBe(20);
+  });
+
+  it('sounds in the requested key: a Krumhansl–Kessler estimate over the notes finds the tonic and mode in at least 9 songs of 10', () => {
+    const major = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
+    const minor = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17];
+    const correlation = (a: number[], b: number[]) => {
+      const meanA = a.reduce((sum, x) => sum + x, 0) / 12;
+      const meanB = b.reduce((sum, x) => sum + x, 0) / 12;
+      let product = 0;
+      let squaresA = 0;
+      let squaresB = 0;
+      a.forEach((x, i) => {
+        product += (x - meanA) * ((b[i] ?? 0) - meanB);
+        squaresA += (x - meanA) ** 2;
+        squaresB += ((b[i] ?? 0) - meanB) ** 2;
+      });
+      return product / Math.sqrt(squaresA * squaresB);
+    };
+    const random = randomStream(1, 'key-test');
+    let matches = 0;
+    const songs = 30;
+    for (let i = 0; i < songs; i += 1) {
+      const composition = composeSong(request({ genre: random.pick(GENRES), mood: random.pick(MOODS), key: random.pick(KEYS), selectedStyles: [random.pick(STYLES)], duration: 20 }), { seed: i });
+      const profile: number[] = Array.from({ length: 12 }, () => 0);
+      for (const part of composition.parts) if (part.role !== 'drums') for (const note of part.notes) profile[note.pitch % 12] = (profile[note.pitch % 12] ?? 0) + note.durationTicks * note.velocity;
+      let best = { tonic: -1, mode: '', score: -2 };
+      for (let tonic = 0; tonic < 12; tonic += 1) {
+        const rotated = profile.map((_, k) => profile[(k + tonic) % 12] ?? 0);
+        for (const [mode, shape] of [['major', major], ['minor', minor]] as const) {
+          const score = correlation(rotated, shape);
+          if (score > best.score) best = { tonic, mode, score };
+        }
+      }
+      if (KEYS[best.tonic] === composition.key && best.mode === composition.mode) matches += 1;
+    }
+    expect(matches / songs).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('blends up to three styles, the first leading', () => {
+    const blended = composeSong(request({ selectedStyles: ['Waltz', 'Trap', 'Bossa Nova'] }), { seed: 1 });
+    expect(blended.beatsPerBar).toBe(3);
+    expect(blended.traits).toMatchObject({ drums: 'waltz', comp: 'oom-pah', bass: 'oom-pah', progression: 'jazz', programs: { chords: 88, bass: 38, lead: 80, pad: 48 } });
+    const reversed = composeSong(request({ selectedStyles: ['Bossa Nova', 'Trap', 'Waltz'] }), { seed: 1 });
+    expect(reversed.traits).toMatchObject({ drums: 'bossa', comp: 'bossa', bass: 'tumbao', beatsPerBar: 3 });
+  });
+
+  it('opens every chorus with the same motif, and the verse with another', () => {
+    const composition = composeSong(request({ duration: 180, includeVocals: false }), { seed: 5 });
+    const melody = composition.parts.find((part) => part.role === 'melody')?.notes ?? [];
+    const firstPhrase = (index: number) => {
+      const section = composition.sections[index];
+      if (!section) return [];
+      const end = section.startTick + 2 * composition.beatsPerBar * composition.ppq;
+      return melody.filter((note) => note.startTick >= section.startTick && note.startTick < end).map((note) => [note.startTick - section.startTick, note.pitch, note.durationTicks]);
+    };
+    const choruses = composition.sections.filter((section) => section.type === 'chorus').map((section) => firstPhrase(section.index));
+    expect(choruses.length).toBe(3);
+    expect(choruses[0]?.length).toBeGreaterThan(1);
+    for (const chorus of choruses) expect(chorus).toEqual(choruses[0]);
+    const verse = composition.sections.find((section) => section.type === 'verse');
+    expect(firstPhrase(verse?.index ?? 0)).not.toEqual(choruses[0]);
+  });
+
+  it('regenerating a section changes that section only, in every part', () => {
+    const songRequest = request({ duration: 120, selectedStyles: ['House'] });
+    const original = composeSong(songRequest, { seed: 9, lyrics: LYRICS });
+    const target = 3;
+    const again = regenerateSection(original, songRequest, target);
+    expect(again.plan.sections[target]?.take).toBe(1);
+    const inSection = (composition: Composition, index: number) => {
+      const section = composition.sections[index];
+      return composition.parts.map((part) => part.notes.filter((note: Note) => section && note.startTick >= section.startTick && note.startTick < section.endTick));
+    };
+    let changed = 0;
+    for (let index = 0; index < original.sections.length; index += 1) {
+      if (index === target) changed += JSON.stringify(inSection(original, index)) === JSON.stringify(inSection(again, index)) ? 0 : 1;
+      else expect(inSection(again, index)).toEqual(inSection(original, index));
+    }
+    expect(changed).toBe(1);
+    expect(() => regenerateSection(original, songRequest, 99)).toThrow(/no section 99/);
+    expect(() => regenerateSection(original, request({ duration: 120 }), 1)).toThrow(/not the one the song was composed from/);
+  });
+
+  it('extends a song by whole seconds, keeping every section before the old outro', () => {
+    const songRequest = request({ duration: 60 });
+    const original = composeSong(songRequest, { seed: 4 });
+    const longer = extendSong(original, songRequest, 30);
+    expect(Math.abs(longer.durationSeconds - 90)).toBeLessThanOrEqual(0.05);
+    expect(longer.sections.at(-1)?.type).toBe('outro');
+    const keptEnd = original.sections.at(-2)?.endTick ?? 0;
+    for (const [i, part] of original.parts.entries()) {
+      expect(longer.parts[i]?.notes.filter((note) => note.startTick < keptEnd)).toEqual(part.notes.filter((note) => note.startTick < keptEnd));
+    }
+    expect(() => extendSong(original, songRequest, 7)).toThrow(/multiple of 5/);
+    expect(() => extendSong(original, songRequest, 600)).toThrow(/up to 600 seconds/);
+  });
+
+  it('sings one syllable per note, line by line, in the voice type\'s register, and writes them as lyric events', () => {
+    for (const voiceType of ['soprano', 'bass'] as const) {
+      const composition = composeSong(request({ voiceType, duration: 60 }), { seed: 2, lyrics: LYRICS });
+      const vocals = composition.parts.find((part) => part.sung);
+      const sung = vocals?.notes ?? [];
+      expect(sung.every((note) => note.syllable !== undefined)).toBe(true);
+      expect(sung.map((note) => note.syllable)).toEqual(composition.lyrics.syllables.map((syllable) => syllable.text));
+      expect(sung.map((note) => note.pitch)).toEqual(composition.lyrics.syllables.map((syllable) => syllable.pitch));
+      for (const syllable of composition.lyrics.syllables) expect(syllable.durationSeconds).toBeGreaterThan(0);
+      for (const note of sung) {
+        expect(note.pitch).toBeGreaterThanOrEqual(REGISTERS[voiceType].low);
+        expect(note.pitch).toBeLessThanOrEqual(REGISTERS[voiceType].high);
+      }
+      const verse = composition.sections.find((section) => section.type === 'verse');
+      const verseSyllables = composition.lyrics.syllables.filter((syllable) => syllable.section === verse?.index);
+      expect(verseSyllables.map((syllable) => syllable.text)).toEqual(LYRICS[0]?.lines.flatMap((line) => line.syllables));
+      expect(verseSyllables.filter((syllable) => syllable.lineStart)).toHaveLength(3);
+      expect(composition.lyrics).toMatchObject({ placedLines: 5, droppedLines: 0 });
+      const smf = readSmf(toMidi(composition));
+      const lyricEvents = smf.tracks[1]?.filter((event) => event.meta === 0x05).map(textOf);
+      expect(lyricEvents).toEqual(sung.map((note) => note.syllable));
+    }
+  });
+
+  it('sings the chorus words at every chorus and gives the other sections their words in order', () => {
+    const sheet: LyricSection[] = [
+      { label: 'Verse 1', lines: [{ syllables: ['first', 'verse'] }] },
+      { label: 'Chorus', lines: [{ syllables: ['sing', 'it', 'a', 'gain'] }] },
+      { lines: [{ syllables: ['sec', 'ond', 'verse'] }] },
+      { label: 'Bridge', lines: [{ syllables: ['the', 'bridge'] }] },
+      { kind: 'pre-chorus', label: 'Pre-Chorus', lines: [{ syllables: ['be', 'fore', 'it'] }] },
+      { kind: 'outro', label: 'Outro', lines: [{ syllables: ['not', 'sung'] }] },
+    ];
+    const composition = composeSong(request({ duration: 120 }), { seed: 6, lyrics: sheet });
+    const sung = (index: number) => composition.lyrics.syllables.filter((syllable) => syllable.section === index).map((syllable) => syllable.text).join(' ');
+    const byType = composition.sections.filter((section) => section.type !== 'intro' && section.type !== 'outro').map((section) => `${section.type}: ${sung(section.index)}`);
+    expect(byType).toEqual(['verse: first verse', 'chorus: sing it a gain', 'verse: sec ond verse', 'bridge: the bridge be fore it', 'chorus: sing it a gain']);
+    // Six lines given, the chorus's counted once: five sung, the outro's not.
+    expect(composition.lyrics).toMatchObject({ placedLines: 5, droppedLines: 1 });
+    const instrumental = composeSong(request({ duration: 120, includeVocals: false }), { seed: 6, lyrics: sheet });
+    expect(instrumental.lyrics).toMatchObject({ syllables: [], placedLines: 0, droppedLines: 0 });
+  });
+
+  it('counts the lines that find no room instead of losing them silently', () => {
+    const long: LyricSection[] = [{ label: 'verse', lines: Array.from({ length: 40 }, () => ({ syllables: ['la', 'la'] })) }];
+    const composition = composeSong(request({ duration: 30 }), { seed: 2, lyrics: long });
+    expect(composition.lyrics.placedLines + composition.lyrics.droppedLines).toBe(40);
+    expect(composition.lyrics.droppedLines).toBeGreaterThan(0);
+  });
+
+  it('summarises what was chosen for the provenance record, enough to compose the song again', () => {
+    const songRequest = request({ duration: 30, key: 'D', selectedStyles: ['Gospel'] });
+    const composition = regenerateSection(composeSong(songRequest, { seed: 8 }), songRequest, 1);
+    const summary = compositionSummary(composition);
+    expect(summary).toMatchObject({ seed: 8, tempo: 128, key: 'D', mode: 'major', engineVersion: COMPOSER_ENGINE_VERSION, traits: { progression: 'gospel' } });
+    expect(summary.sections.map((section) => section.chords)).toEqual(composition.sections.map((section) => section.chords.map((chord) => chord.symbol)));
+    expect(summary.sections[0]?.chords[0]).toMatch(/^[A-G]/);
+    const again = composeSong(songRequest, { seed: summary.seed, plan: summary.plan });
+    expect(same(toMidi(again), toMidi(composition))).toBe(true);
+    expect(JSON.parse(JSON.stringify(summary))).toEqual(summary);
+  });
+
+  it('takes the request\'s own seed when none is given', () => {
+    const songRequest = request({ duration: 20 });
+    expect(composeSong(songRequest).seed).toBe(requestSeed(songRequest));
+    expect(same(toMidi(composeSong(songRequest)), toMidi(composeSong(songRequest, { seed: requestSeed(songRequest) })))).toBe(true);
+  });
+
+  it('refuses a seed out of range and another engine version', () => {
+    expect(() => composeSong(request(), { seed: -1 })).toThrow(/seed must be a whole number/);
+    expect(() => composeSong(request(), { seed: 1.5 })).toThrow(/seed must be a whole number/);
+    expect(() => composeSong(request(), { seed: 1, engineVersion: 'goose-composer/0.9.0' })).toThrow(`This server composes with ${COMPOSER_ENGINE_VERSION}`);
+  });
+});
+
+describe('randomStream', () => {
+  it('repeats for the same key and differs for another part or section', () => {
+    const draw = (name: string, ...indices: number[]) => {
+      const random = randomStream(42, name, ...indices);
+      return Array.from({ length: 8 }, () => random.next());
+    };
+    expect(draw('bass', 1, 0)).toEqual(draw('bass', 1, 0));
+    expect(draw('bass', 1, 0)).not.toEqual(draw('bass', 2, 0));
+    expect(draw('bass', 1, 0)).not.toEqual(draw('drums', 1, 0));
+    expect(draw('bass', 1, 0)).not.toEqual(draw('bass', 1, 1));
+    for (const value of draw('melody', 3)) {
+      expect(value).toBeGreaterThanOrEqual(0);
+      expect(value).toBeLessThan(1);
+    }
+  });
+});
