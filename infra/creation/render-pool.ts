@@ -75,11 +75,7 @@ interface Slot {
   running: Queued | null;
 }
 
-export interface RenderPool {
-  on(event: 'queue', listener: (event: QueueEvent) => void): this;
-}
-
-export class RenderPool extends EventEmitter {
+export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
   private readonly slots: Slot[] = [];
   private readonly waiting: Queued[] = [];
   private nextId = 1;

@@ -3,53 +3,21 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { SpessaSynthProcessor, SpessaSynthSequencer } from 'spessasynth_core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebur128 } from '../audio/ebur128';
 import { measureLoudness } from '../audio/loudness';
 import { CREATION_CEILING_DBTP, CREATION_TARGET_LUFS, normalizeLoudness } from './normalize';
-import { EFFECTS_STEM_NAME, InvalidMidiError, parseMidi, renderMidi, type RenderedAudio } from './render-midi';
+import { renderTogether, residualDb, sumOfStems as sumStems } from './reference-render';
+import { EFFECTS_STEM_NAME, InvalidMidiError, renderMidi, type RenderedAudio } from './render-midi';
 import { renderSong, type SongRender } from './render-song';
-import { loadSoundFont, soundFontInfo } from './soundfont';
+import { soundFontInfo } from './soundfont';
 import { testSongMidi } from './test-midi';
 
 const run = promisify(execFile);
 const SECONDS = 4;
 
-/** The same MIDI through `process()`: every channel and the effects into one pair. */
-async function renderTogether(midiBytes: Uint8Array, frames: number): Promise<Float32Array> {
-  const synth = new SpessaSynthProcessor(44_100, { effectsEnabled: true, maxBufferSize: 128 });
-  synth.soundBankManager.addSoundBank(await loadSoundFont(), 'main');
-  const sequencer = new SpessaSynthSequencer(synth);
-  sequencer.skipToFirstNoteOn = false;
-  sequencer.loadNewSongList([parseMidi(midiBytes)]);
-  sequencer.play();
-  const left = new Float32Array(frames);
-  const right = new Float32Array(frames);
-  for (let start = 0; start < frames; start += 128) {
-    sequencer.processTick();
-    synth.process(left, right, start, Math.min(128, frames - start));
-  }
-  const out = new Float32Array(frames * 2);
-  for (let i = 0; i < frames; i++) [out[2 * i], out[2 * i + 1]] = [left[i]!, right[i]!];
-  return out;
-}
-
-/** Residual of `b` against `a` in dB: the energy of their difference over the energy of `a`. */
-function residualDb(a: Float32Array, b: Float32Array): number {
-  let signal = 0;
-  let error = 0;
-  for (let i = 0; i < a.length; i++) {
-    signal += a[i]! * a[i]!;
-    error += (a[i]! - b[i]!) ** 2;
-  }
-  return 10 * Math.log10(error / signal);
-}
-
 function sumOfStems(render: RenderedAudio): Float32Array {
-  const sum = new Float32Array(render.mix.length);
-  for (const stem of render.stems) for (let i = 0; i < sum.length; i++) sum[i] = sum[i]! + stem.pcm[i]!;
-  return sum;
+  return sumStems(render.stems, render.mix.length);
 }
 
 async function probe(file: string): Promise<{ codec_name: string; sample_rate: string; channels: number; bits_per_sample: number; duration: string }> {
