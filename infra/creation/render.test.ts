@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebur128 } from '../audio/ebur128';
 import { measureLoudness } from '../audio/loudness';
+import { quantizeWav } from '../audio/wav-file';
 import { CREATION_CEILING_DBTP, CREATION_TARGET_LUFS, normalizeLoudness } from './normalize';
 import { renderTogether, residualDb, sumOfStems as sumStems } from './reference-render';
 import { EFFECTS_STEM_NAME, InvalidMidiError, renderMidi, type RenderedAudio } from './render-midi';
@@ -133,6 +134,11 @@ describe('renderSong', () => {
       expect(Math.abs(measured.integratedLufs - CREATION_TARGET_LUFS)).toBeLessThanOrEqual(0.5);
       expect(measured.truePeakDbtp).toBeLessThanOrEqual(CREATION_CEILING_DBTP);
     }
+  });
+
+  it('writes the 24-bit mix as the audio engine’s quantizer would, byte for byte', async () => {
+    const engine = quantizeWav(song.mix, 44_100, 'pcm_s24le', 1).file;
+    expect(Buffer.compare(await readFile(path.join(dir, 'a', song.files.mixWav.path)), Buffer.from(engine))).toBe(0);
   });
 
   it('writes the same bytes on a second run', async () => {
