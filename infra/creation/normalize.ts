@@ -1,0 +1,125 @@
+// Loudness for a rendered creation: the mix to −14 LUFS integrated at or under −1 dBTP, the stems by
+// the same gain, measured with the audio engine's BS.1770 meter. A synthesizer render is usually
+// quieter than −14 LUFS with room under its peaks; when the gain would push the mix's true peak over
+// the ceiling, the mastering limiter (infra/audio/limiter.ts) takes the mix the rest of the way and
+// the stems stay as they were before it: they then add up to the mix before the limiter, not after.
+import { edgePeaks } from '../audio/edge-peaks';
+import { stereoFramePeaks } from '../audio/interpolator';
+import { LookAheadLimiter } from '../audio/limiter';
+import { amplitudeToDb, measureLoudness } from '../audio/loudness';
+import type { RenderedAudio } from './render-midi';
+
+export const CREATION_TARGET_LUFS = -14;
+export const CREATION_CEILING_DBTP = -1;
+/**
+ * What the samples are held under the ceiling by: 24-bit quantization and the mp3 codec add their
+ * own overshoot (the mastering engine plans 0.8 dB for mp3).
+ */
+const HEADROOM_DB = 0.8;
+/** How far the measured loudness may land from the target. */
+export const CREATION_TOLERANCE_LU = 0.2;
+const LIMITER_ATTACK_MS = 5;
+const LIMITER_RELEASE_MS = 80;
+
+export interface LoudnessReport {
+  /** Measured on the render before any gain. */
+  renderedLufs: number;
+  renderedTruePeakDbtp: number;
+  /** The gain every stem got, dB: the mix's too when the limiter was not needed. */
+  gainDb: number;
+  /** The gain the mix went into the limiter with (equal to gainDb without it). */
+  mixGainDb: number;
+  /** Measured on the final mix. */
+  integratedLufs: number;
+  truePeakDbtp: number;
+  /** True when the limiter shaped the mix: the stems are then pre-limiter. */
+  stemsPreLimiter: boolean;
+  /** The most the limiter turned any sample down, dB (0 without it). */
+  limiterGainReductionDb: number;
+}
+
+/** Silence cannot be brought to a loudness. */
+export class SilentRenderError extends Error {
+  readonly kind = 'silent_render' as const;
+}
+
+/** Brings the render's mix (and its stems by the same gain) to the target, in place. */
+export async function normalizeLoudness(render: RenderedAudio, targetLufs = CREATION_TARGET_LUFS, ceilingDbtp = CREATION_CEILING_DBTP): Promise<LoudnessReport> {
+  const { mix, sampleRate, frames } = render;
+  const framePower = new Float32Array(frames);
+  const rendered = measureLoudness(mix, sampleRate, 2, { loudnessRange: false, framePower });
+  if (!Number.isFinite(rendered.integratedLufs)) throw new SilentRenderError('The render is silent: no note reached the audio');
+  const renderedTruePeakDbtp = Math.max(rendered.truePeakDbtp, amplitudeToDb(edgePeaks(mix)));
+  const plainGainDb = targetLufs - rendered.integratedLufs;
+  let gainDb = plainGainDb;
+  const planned = ceilingDbtp - HEADROOM_DB;
+  const stemsGain = 10 ** (plainGainDb / 20);
+  for (const stem of render.stems) scale(stem.pcm, stemsGain);
+
+  if (renderedTruePeakDbtp + gainDb <= planned) {
+    scale(mix, stemsGain);
+    const final = measureLoudness(mix, sampleRate, 2, { loudnessRange: false });
+    return {
+      renderedLufs: rendered.integratedLufs,
+      renderedTruePeakDbtp,
+      gainDb,
+      mixGainDb: gainDb,
+      integratedLufs: final.integratedLufs,
+      truePeakDbtp: Math.max(final.truePeakDbtp, amplitudeToDb(edgePeaks(mix))),
+      stemsPreLimiter: false,
+      limiterGainReductionDb: 0,
+    };
+  }
+
+  const framePeak = new Float32Array(frames);
+  stereoFramePeaks(mix, 0, frames, framePeak);
+  edgePeaks(mix, framePeak);
+  const limiter = new LookAheadLimiter(
+    mix,
+    framePower,
+    framePeak,
+    sampleRate,
+    Math.round((LIMITER_ATTACK_MS / 1000) * sampleRate),
+    (LIMITER_RELEASE_MS / 1000) * sampleRate,
+    (length) => new Float32Array(length),
+  );
+  // The gain is searched on the limiter's own estimate, then corrected by what the limited audio
+  // measures, as mastering does; loudness rises less than the gain once the limiter works.
+  let bias = 0;
+  let ceiling = planned;
+  let limited = mix;
+  let final = rendered;
+  let truePeakDbtp = Number.POSITIVE_INFINITY;
+  for (let measuredPass = 0; measuredPass < 4; measuredPass++) {
+    let estimate = 0;
+    for (let pass = 0; pass < 8; pass++) {
+      estimate = limiter.estimateLoudness(gainDb, ceiling) + bias;
+      const off = targetLufs - estimate;
+      if (Math.abs(off) <= CREATION_TOLERANCE_LU / 2) break;
+      gainDb += Math.max(-12, Math.min(12, off * 1.3));
+    }
+    limited = await limiter.run(gainDb, ceiling);
+    final = measureLoudness(limited, sampleRate, 2, { loudnessRange: false });
+    truePeakDbtp = Math.max(final.truePeakDbtp, amplitudeToDb(edgePeaks(limited)));
+    bias += final.integratedLufs - estimate;
+    const over = truePeakDbtp - planned;
+    if (over > 0) ceiling -= over + 0.1;
+    if (over <= 0 && Math.abs(final.integratedLufs - targetLufs) <= CREATION_TOLERANCE_LU) break;
+  }
+  const reduction = limiter.measureGainReduction(gainDb);
+  mix.set(limited);
+  return {
+    renderedLufs: rendered.integratedLufs,
+    renderedTruePeakDbtp,
+    gainDb: plainGainDb,
+    mixGainDb: gainDb,
+    integratedLufs: final.integratedLufs,
+    truePeakDbtp,
+    stemsPreLimiter: true,
+    limiterGainReductionDb: reduction.peakDb,
+  };
+}
+
+function scale(pcm: Float32Array, gain: number): void {
+  for (let i = 0; i < pcm.length; i++) pcm[i] = pcm[i]! * gain;
+}

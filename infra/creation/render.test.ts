@@ -1,0 +1,153 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ebur128 } from '../audio/ebur128';
+import { measureLoudness } from '../audio/loudness';
+import { quantizeWav } from '../audio/wav-file';
+import { CREATION_CEILING_DBTP, CREATION_TARGET_LUFS, normalizeLoudness } from './normalize';
+import { renderTogether, residualDb, sumOfStems as sumStems } from './reference-render';
+import { EFFECTS_STEM_NAME, InvalidMidiError, renderMidi, type RenderedAudio } from './render-midi';
+import { renderSong, type SongRender } from './render-song';
+import { soundFontInfo } from './soundfont';
+import { testSongMidi } from './test-midi';
+
+const run = promisify(execFile);
+const SECONDS = 4;
+
+function sumOfStems(render: RenderedAudio): Float32Array {
+  return sumStems(render.stems, render.mix.length);
+}
+
+async function probe(file: string): Promise<{ codec_name: string; sample_rate: string; channels: number; bits_per_sample: number; duration: string }> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', file]);
+  return (JSON.parse(stdout) as { streams: never[] }).streams[0]!;
+}
+
+describe('the SoundFont', () => {
+  it('is MuseScore General under MIT, with the hash of the file on disk', async () => {
+    const info = soundFontInfo();
+    expect(info.name).toMatch(/MuseScore_General/);
+    expect(info.licence).toMatch(/^MIT/);
+    expect(info.file).not.toMatch(/TimGM6mb/);
+    const { createHash } = await import('node:crypto');
+    expect(info.sha256).toBe(createHash('sha256').update(await readFile(info.file)).digest('hex'));
+  });
+});
+
+describe('renderMidi', () => {
+  const midi = testSongMidi(SECONDS);
+  let first: RenderedAudio;
+  beforeAll(async () => {
+    first = await renderMidi(midi);
+  });
+
+  it('gives one stem per instrument, named from its track, plus the shared effects', () => {
+    expect(first.stems.map((s) => s.name)).toEqual(['Piano', 'Bass', 'Strings', 'Lead', 'Drums', EFFECTS_STEM_NAME]);
+    expect(first.stems.find((s) => s.name === 'Drums')!.channel).toBe(9);
+    for (const stem of first.stems) expect(measureLoudness(stem.pcm, 44_100, 2, { truePeak: false }).integratedLufs).toBeGreaterThan(-60);
+    expect(first.sampleRate).toBe(44_100);
+    expect(first.frames / 44_100).toBeGreaterThanOrEqual(first.midiSeconds);
+    expect(first.frames / 44_100).toBeLessThanOrEqual(first.midiSeconds + 3);
+  });
+
+  it('is byte-identical on a second render of the same MIDI', async () => {
+    const second = await renderMidi(midi);
+    expect(Buffer.from(second.mix.buffer, second.mix.byteOffset, second.mix.byteLength).equals(Buffer.from(first.mix.buffer, first.mix.byteOffset, first.mix.byteLength))).toBe(true);
+    for (const [i, stem] of second.stems.entries()) expect(Buffer.compare(Buffer.from(stem.pcm.buffer, stem.pcm.byteOffset, stem.pcm.byteLength), Buffer.from(first.stems[i]!.pcm.buffer, first.stems[i]!.pcm.byteOffset, first.stems[i]!.pcm.byteLength))).toBe(0);
+  });
+
+  it('has stems that add up to a render of all channels together within −60 dB', async () => {
+    const together = await renderTogether(midi, first.frames);
+    const residual = residualDb(together, sumOfStems(first));
+    expect(residual).toBeLessThan(-60);
+    // Without the effects stem the instruments alone fall well short of it: the check can fail.
+    const dryOnly = sumOfStems({ ...first, stems: first.stems.filter((s) => s.channel !== null) });
+    expect(residualDb(together, dryOnly)).toBeGreaterThan(-60);
+  });
+
+  it('refuses what is not a MIDI file', async () => {
+    await expect(renderMidi(new TextEncoder().encode('not a midi file'))).rejects.toBeInstanceOf(InvalidMidiError);
+  });
+});
+
+describe('normalizeLoudness', () => {
+  it('brings a quiet render to −14 LUFS by gain alone, stems by the same gain', async () => {
+    // Sustained strings: peaks close to their loudness, so gain alone stays under the ceiling.
+    const render = await renderMidi(testSongMidi(SECONDS, 120, [{ name: 'Strings', channel: 2, program: 48 }]));
+    const before = measureLoudness(render.mix, 44_100, 2);
+    expect(before.truePeakDbtp + (CREATION_TARGET_LUFS - before.integratedLufs)).toBeLessThan(CREATION_CEILING_DBTP - 1);
+    const report = await normalizeLoudness(render);
+    expect(report.stemsPreLimiter).toBe(false);
+    expect(report.integratedLufs).toBeCloseTo(CREATION_TARGET_LUFS, 1);
+    expect(report.truePeakDbtp).toBeLessThanOrEqual(CREATION_CEILING_DBTP);
+    expect(residualDb(render.mix, sumOfStems(render))).toBeLessThan(-100);
+  });
+
+  it('limits a mix whose peaks the gain would push over the ceiling, and says its stems are pre-limiter', async () => {
+    const render = await renderMidi(testSongMidi(SECONDS));
+    // Loud drums alone make the peaks: −14 LUFS by gain alone would cross the ceiling.
+    const drums = render.stems.find((s) => s.name === 'Drums')!;
+    for (let i = 0; i < drums.pcm.length; i++) drums.pcm[i] = drums.pcm[i]! * 8;
+    render.mix = sumOfStems(render);
+    const before = measureLoudness(render.mix, 44_100, 2);
+    expect(before.truePeakDbtp + (CREATION_TARGET_LUFS - before.integratedLufs)).toBeGreaterThan(CREATION_CEILING_DBTP);
+    const report = await normalizeLoudness(render);
+    expect(report.stemsPreLimiter).toBe(true);
+    expect(report.limiterGainReductionDb).toBeGreaterThan(0);
+    expect(Math.abs(report.integratedLufs - CREATION_TARGET_LUFS)).toBeLessThanOrEqual(0.2);
+    expect(report.truePeakDbtp).toBeLessThanOrEqual(CREATION_CEILING_DBTP);
+  });
+});
+
+describe('renderSong', () => {
+  const midi = testSongMidi(SECONDS);
+  let dir: string;
+  let song: SongRender;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'creation-render-'));
+    song = await renderSong(midi, { outDir: path.join(dir, 'a') });
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes a 24-bit WAV, an mp3, the MIDI and a WAV per stem, each with its SHA-256', async () => {
+    const out = path.join(dir, 'a');
+    const wav = await probe(path.join(out, song.files.mixWav.path));
+    expect(wav).toMatchObject({ codec_name: 'pcm_s24le', sample_rate: '44100', channels: 2 });
+    expect(Number(wav.duration)).toBeCloseTo(song.seconds, 2);
+    expect(await probe(path.join(out, song.files.mixMp3!.path))).toMatchObject({ codec_name: 'mp3', sample_rate: '44100', channels: 2 });
+    expect(await readFile(path.join(out, song.files.midi.path))).toEqual(Buffer.from(midi));
+    expect(song.files.stems.map((s) => s.name)).toEqual(['Piano', 'Bass', 'Strings', 'Lead', 'Drums', EFFECTS_STEM_NAME]);
+    for (const stem of song.files.stems) expect(await probe(path.join(out, stem.path))).toMatchObject({ codec_name: 'pcm_s24le', channels: 2 });
+    const { createHash } = await import('node:crypto');
+    for (const file of [song.files.mixWav, song.files.mixMp3!, song.files.midi, ...song.files.stems])
+      expect(createHash('sha256').update(await readFile(path.join(out, file.path))).digest('hex')).toBe(file.sha256);
+  });
+
+  it('lands −14 LUFS at or under −1 dBTP by ffmpeg’s own meter, in the WAV and the mp3', async () => {
+    for (const file of [song.files.mixWav, song.files.mixMp3!]) {
+      const measured = await ebur128(path.join(dir, 'a', file.path));
+      expect(Math.abs(measured.integratedLufs - CREATION_TARGET_LUFS)).toBeLessThanOrEqual(0.5);
+      expect(measured.truePeakDbtp).toBeLessThanOrEqual(CREATION_CEILING_DBTP);
+    }
+  });
+
+  it('writes the 24-bit mix as the audio engine’s quantizer would, byte for byte', async () => {
+    const engine = quantizeWav(song.mix, 44_100, 'pcm_s24le', 1).file;
+    expect(Buffer.compare(await readFile(path.join(dir, 'a', song.files.mixWav.path)), Buffer.from(engine))).toBe(0);
+  });
+
+  it('writes the same bytes on a second run', async () => {
+    const again = await renderSong(midi, { outDir: path.join(dir, 'b'), mp3: true });
+    expect(again.files).toEqual(song.files);
+  });
+
+  it('records the render settings and the SoundFont for the provenance', () => {
+    expect(song.settings).toMatchObject({ sampleRate: 44_100, bitDepth: 24, synthesizer: expect.stringMatching(/^spessasynth_core@4\./) as unknown });
+    expect(song.settings.soundFont.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

