@@ -71,6 +71,14 @@ describe('writing lyrics', () => {
     expect(stanzas).toBe(genres.length * moods.length * 5);
   });
 
+  it('keeps rhyming when a long song has used up its line endings', () => {
+    const plan = Array.from({ length: 14 }, () => ({ kind: 'verse' as const, lines: 8 }));
+    const lyrics = writeLyrics({ ...request, genre: 'Pop', mood: 'Energetic' }, seededRandom(2), plan);
+    const quatrains = lyrics.sections.flatMap((section) => [section.lines.slice(0, 4), section.lines.slice(4)]);
+    expect(quatrains).toHaveLength(28);
+    for (const lines of quatrains) expect(rhymesAsWritten({ kind: 'verse', label: 'Verse', lines })).toBe(true);
+  });
+
   it('cuts every line into syllables that spell its words, near the length the genre sings', () => {
     const rap = writeLyrics({ ...request, genre: 'Hip Hop', duration: 60 }, seededRandom(5));
     const ballad = writeLyrics({ ...request, genre: 'Classical', duration: 60 }, seededRandom(5));

@@ -210,18 +210,21 @@ function rhymeGroups(lines: number, scheme: 'AABB' | 'ABAB'): number[][] {
   return groups;
 }
 
+interface Candidate {
+  texts: string[];
+  ends: string[];
+  templates: Template[];
+  score: number;
+}
+
 function writeStanza(writer: Writer, spec: StanzaSpec): LyricLine[] {
   const texts: string[] = new Array<string>(spec.lines).fill('');
   for (const group of rhymeGroups(spec.lines, writer.scheme)) {
-    let best: { texts: string[]; ends: string[]; templates: Template[]; score: number } | null = null;
-    for (let attempt = 0; attempt < CANDIDATES_PER_GROUP; attempt++) {
-      const chosen: Template[] = [];
-      for (const index of group) chosen.push(chooseTemplate(writer, spec, index, chosen));
-      const ends = rhymingEnds(writer, chosen.map((template) => template.end));
-      if (!ends) continue;
-      const lines = chosen.map((template, i) => leadIn(writer, fill(writer, template, spec.keyLines.get(group[i]!), ends[i]!), spec.syllables));
-      const score = lines.reduce((sum, line) => sum + Math.abs(lyricLine(line).syllables.length - spec.syllables), 0);
-      if (!best || score < best.score) best = { texts: lines, ends, templates: chosen, score };
+    let best = bestCandidate(writer, spec, group);
+    if (!best) {
+      // A long song has used up the rhymes its templates can end in: from here on endings may come back.
+      writer.usedEnds.clear();
+      best = bestCandidate(writer, spec, group);
     }
     if (!best) throw new Error('No rhyme could be found for a group of lines');
     for (const end of best.ends) writer.usedEnds.add(end);
@@ -229,6 +232,21 @@ function writeStanza(writer: Writer, spec: StanzaSpec): LyricLine[] {
     group.forEach((index, i) => (texts[index] = best.texts[i]!));
   }
   return texts.map((text) => lyricLine(text.charAt(0).toUpperCase() + text.slice(1)));
+}
+
+/** Of a few rhyming candidates for the group's lines, the one nearest the syllables aimed at. */
+function bestCandidate(writer: Writer, spec: StanzaSpec, group: number[]): Candidate | null {
+  let best: Candidate | null = null;
+  for (let attempt = 0; attempt < CANDIDATES_PER_GROUP; attempt++) {
+    const chosen: Template[] = [];
+    for (const index of group) chosen.push(chooseTemplate(writer, spec, index, chosen));
+    const ends = rhymingEnds(writer, chosen.map((template) => template.end));
+    if (!ends) continue;
+    const texts = chosen.map((template, i) => leadIn(writer, fill(writer, template, spec.keyLines.get(group[i]!), ends[i]!), spec.syllables));
+    const score = texts.reduce((sum, line) => sum + Math.abs(lyricLine(line).syllables.length - spec.syllables), 0);
+    if (!best || score < best.score) best = { texts, ends, templates: chosen, score };
+  }
+  return best;
 }
 
 /**
