@@ -8,6 +8,7 @@ import { SECTION_KINDS } from './lyrics-sections';
 export const LYRICS_PROMPT_MAX = 1000;
 export const MIN_DURATION_SECONDS = 10;
 export const MAX_DURATION_SECONDS = 300;
+export const DURATION_STEP_SECONDS = 5;
 
 const name = (field: string, fallback: string) =>
   z
@@ -23,6 +24,8 @@ export const lyricsRequestSchema = z.object({
   mood: name('mood', 'Energetic'),
   duration: z
     .number('duration must be a number of seconds')
+    .int('duration must be a whole number of seconds')
+    .multipleOf(DURATION_STEP_SECONDS, `duration must be a multiple of ${DURATION_STEP_SECONDS} seconds`)
     .min(MIN_DURATION_SECONDS, `duration must be at least ${MIN_DURATION_SECONDS} seconds`)
     .max(MAX_DURATION_SECONDS, `duration must be at most ${MAX_DURATION_SECONDS} seconds`)
     .default(60),

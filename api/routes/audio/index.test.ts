@@ -53,8 +53,9 @@ describe('POST /api/audio/generate-lyrics', () => {
       [{ ...body, prompt: '   ' }, 'Describe the song to write lyrics for'],
       [{ ...body, prompt: 'x'.repeat(1001) }, 'prompt must be at most 1000 characters'],
       [{ ...body, duration: 5 }, 'duration must be at least 10 seconds'],
-      [{ ...body, duration: 301 }, 'duration must be at most 300 seconds'],
+      [{ ...body, duration: 305 }, 'duration must be at most 300 seconds'],
       [{ ...body, duration: 'long' }, 'duration must be a number of seconds'],
+      [{ ...body, duration: 62 }, 'duration must be a multiple of 5 seconds'],
       [{ ...body, seed: -1 }, 'seed must be 0 or more'],
     ];
     for (const [payload, error] of cases) {
