@@ -47,6 +47,7 @@ describe('writing lyrics', () => {
   it('takes key phrases between stop words and punctuation, keeps the capitals of names only, and drops what describes the sound', () => {
     expect(keyPhrases('Dreamy lo-fi beat about Grandma, her garden and the old red bicycle. Chill vibes')).toEqual(['lo-fi', 'Grandma', 'garden', 'old red bicycle']);
     expect(keyPhrases('a sad song about it')).toEqual([]);
+    expect(keyPhrases(`neon ${'a'.repeat(25)} dreams`)).toEqual(['neon', 'dreams']);
   });
 
   it('writes about the mood when the prompt names nothing', () => {
@@ -138,6 +139,8 @@ describe('parsing lyrics', () => {
   it('without headings, calls the stanza that comes back the chorus and the others verses', () => {
     const sections = parseLyrics('First line here\nSecond line here\n\nWe sing it loud\n\nThird line here\n\nwe sing  it loud');
     expect(sections.map((section) => section.label)).toEqual(['Verse 1', 'Chorus', 'Verse 2', 'Chorus']);
+    expect(parseLyrics('[Verse 1]\nOne line\n\nAnother stanza').map((section) => section.label)).toEqual(['Verse 1', 'Verse 2']);
+    expect(parseLyrics('\n\n[Chorus]\n')).toEqual([]);
   });
 
   it("keeps a line's punctuation on its syllables and gives a dash no note", () => {

@@ -39,6 +39,8 @@ export interface Lyrics {
 
 const MAX_KEY_PHRASES = 4;
 const MAX_PHRASE_WORDS = 3;
+// Longer is not a word anyone sings (a pasted hash, a key held down).
+const MAX_KEYWORD_LETTERS = 24;
 const CANDIDATES_PER_GROUP = 8;
 
 /** A line of text with its words and syllables. */
@@ -86,7 +88,7 @@ export function keyPhrases(prompt: string): string[] {
     words.forEach((raw, index) => {
       const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
       const normal = normalWord(word).replace(/'/g, '');
-      if (!word || normal.length < 2 || /^\d+$/.test(normal) || STOP_WORDS.has(normal)) {
+      if (!word || normal.length < 2 || word.length > MAX_KEYWORD_LETTERS || /^\d+$/.test(normal) || STOP_WORDS.has(normal)) {
         flush();
         return;
       }
@@ -375,11 +377,11 @@ export function parseLyrics(text: string): LyricSection[] {
   const counts = new Map<string, number>();
   for (const draft of drafts) if (draft.label === null) counts.set(stanzaKey(draft.lines), (counts.get(stanzaKey(draft.lines)) ?? 0) + 1);
   const byLabel = new Map<string, LyricLine[]>();
-  let verses = 0;
   const sections: LyricSection[] = [];
   for (const draft of drafts) {
     let label = draft.label;
-    if (label === null) label = (counts.get(stanzaKey(draft.lines)) ?? 0) > 1 ? 'Chorus' : `Verse ${++verses}`;
+    // An unheaded stanza is numbered after the verses before it, headed or not.
+    if (label === null) label = (counts.get(stanzaKey(draft.lines)) ?? 0) > 1 ? 'Chorus' : `Verse ${sections.filter((section) => section.kind === 'verse').length + 1}`;
     const lines = draft.lines.length > 0 ? draft.lines.map(lyricLine) : byLabel.get(label.toLowerCase());
     if (!lines) continue;
     byLabel.set(label.toLowerCase(), lines);
