@@ -28,6 +28,7 @@ import { copyrightCheckRoutes } from './routes/copyright-check';
 import { copyrightRegisterRoutes } from './routes/copyright-register';
 import { disputeReviewRoutes } from './routes/dispute-review';
 import { masteringRoutes } from './routes/mastering';
+import { audioRoutes } from './routes/audio';
 import { uploadRoutes } from './routes/upload';
 import { paymentRoutes } from './routes/payments';
 import { royaltyInvitationRoutes } from './routes/royalty-invitations';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(vaultRoutes);
   await app.register(fileRoutes);
   await app.register(masteringRoutes);
+  await app.register(audioRoutes);
   await app.register(copyrightCheckRoutes);
   await app.register(copyrightRegisterRoutes);
   await app.register(certificateRoutes);

@@ -19,6 +19,7 @@ export const API_TAGS = {
   upload: 'Uploading content',
   vault: 'The vault and stored files',
   mastering: 'Mastering',
+  creation: 'The creation studio: lyrics',
   copyright: 'The copyright check, registration and certificates',
   tokens: 'Tokens: prices, balance, history and payments',
   receivers: 'Royalty receivers and their invitations',

@@ -1,0 +1,37 @@
+// POST /api/audio/generate-lyrics: lyrics for a signed-in user's song description, written on this
+// server by the phrase grammar (domain/creation/lyrics.ts). Free: it charges no tokens. The same
+// request gives the same lyrics; another seed gives others.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { seededRandom, seedOf } from '../../../domain/creation/lyrics-random';
+import { requireUserId } from '../../plugins/auth';
+import { lyricsRequestSchema, lyricsResponseSchema } from './schemas';
+
+// The writer brings the pronouncing dictionary (135,000 words, about a second to load), so it is
+// loaded on the first request rather than with the app.
+let writer: Promise<typeof import('../../../domain/creation/lyrics')> | undefined;
+
+export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/audio/generate-lyrics',
+    {
+      schema: {
+        summary: 'Lyrics for a song description: sections of rhyming lines from its keywords, in the genre and mood asked, each line cut into syllables (free)',
+        tags: ['creation'],
+        body: lyricsRequestSchema,
+        response: { 200: lyricsResponseSchema },
+      },
+      // A visitor is told to sign in before being told what is wrong with the body.
+      preValidation: async (request) => {
+        requireUserId(request);
+      },
+    },
+    async (request) => {
+      const { seed: asked, ...lyricsRequest } = request.body;
+      writer ??= import('../../../domain/creation/lyrics');
+      const { writeLyrics } = await writer;
+      const seed = asked ?? seedOf(JSON.stringify([lyricsRequest.prompt, lyricsRequest.genre, lyricsRequest.mood, lyricsRequest.duration, lyricsRequest.vocalStyle]));
+      const lyrics = writeLyrics(lyricsRequest, seededRandom(seed));
+      return { lyrics: lyrics.text, sections: lyrics.sections, keywords: lyrics.keywords, seed };
+    },
+  );
+};
