@@ -6,6 +6,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import canonicalize from 'canonicalize';
 import { z } from 'zod';
+import { SECTION_KINDS } from '../creation/lyrics-sections';
 import {
   CREATION_DEFAULTS,
   CREATION_ENGINES,
@@ -106,7 +107,23 @@ export const lyricsRequestSchema = z.object({
 });
 export type LyricsRequest = z.output<typeof lyricsRequestSchema>;
 
-export const lyricsResponseSchema = z.object({ lyrics: z.string() });
+const lyricLineSchema = z.object({
+  text: z.string(),
+  syllables: z.array(z.string()),
+  words: z.array(z.object({ text: z.string(), syllables: z.array(z.string()) })),
+});
+
+export const lyricSectionSchema = z.object({ kind: z.enum(SECTION_KINDS), label: z.string(), lines: z.array(lyricLineSchema) });
+
+export const lyricsResponseSchema = z.object({
+  /** The lyrics as text, sections headed [Verse 1], [Chorus]…. */
+  lyrics: z.string(),
+  sections: z.array(lyricSectionSchema),
+  /** The prompt's key phrases the lyrics use. */
+  keywords: z.array(z.string()),
+  /** The seed they were written with: the same request and seed give the same lyrics. */
+  seed: z.number().int(),
+});
 export type LyricsResponse = z.infer<typeof lyricsResponseSchema>;
 
 /**

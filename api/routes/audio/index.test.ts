@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '../../../domain/contracts/auth';
-import { lyricsResponseSchema } from '../../../domain/creation/lyrics-contract';
+import { lyricsResponseSchema } from '../../../domain/contracts/creation';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let testApp: TestApp;
@@ -50,7 +50,7 @@ describe('POST /api/audio/generate-lyrics', () => {
   it('refuses a bad body with a 400 naming what is wrong', async () => {
     const cookie = await signup();
     const cases: [object, string][] = [
-      [{ ...body, prompt: '   ' }, 'Describe the song to write lyrics for'],
+      [{ ...body, prompt: '   ' }, 'prompt must describe the song (it is empty)'],
       [{ ...body, prompt: 'x'.repeat(1001) }, 'prompt must be at most 1000 characters'],
       [{ ...body, duration: 5 }, 'duration must be at least 10 seconds'],
       [{ ...body, duration: 305 }, 'duration must be at most 300 seconds'],

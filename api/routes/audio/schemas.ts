@@ -1,2 +1,2 @@
-// The creation routes' requests and answers: the lyrics request of domain/creation/lyrics-contract.ts.
-export { lyricsRequestSchema, lyricsResponseSchema } from '../../../domain/creation/lyrics-contract';
+// The creation routes' requests and answers, from the creation contracts.
+export { lyricsRequestSchema, lyricsResponseSchema } from '../../../domain/contracts/creation';
