@@ -15,7 +15,7 @@ import { logger } from '../../infra/logger/logger';
 import { corpusSample, loadCorpus, type CorpusPiece } from './corpus';
 
 const CORPUS_PIECES = 3;
-const EXCERPT_SECONDS = 60;
+const EXCERPT_SECONDS = 30;
 /** Where an excerpt starts, past an intro, when the piece is long enough to leave it out. */
 const EXCERPT_FROM_SECONDS = 30;
 
