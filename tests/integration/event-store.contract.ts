@@ -182,7 +182,7 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
       await append(b.streamId, [...b.stored, ...b.probed], 1);
       const ours = (events: RecordedEvent[]) => events.filter((e) => appended.some((n) => n.eventId === e.eventId));
 
-      const all = ours(await readEverythingAfter(store, START));
+      const all = ours(await readEverythingAfterIncluding(store, START, appended.at(-1)!.eventId));
       expect(all.map((e) => e.eventId)).toEqual(appended.map((e) => e.eventId));
       for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1]!.position, all[i]!.position)).toBeLessThan(0);
 
@@ -210,7 +210,7 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
         appended.push(...batch);
       }
 
-      const read = await readEverythingAfter(store, start.lastPosition);
+      const read = await readEverythingAfterIncluding(store, start.lastPosition, appended.at(-1)!.eventId);
       const ours = read.filter((e) => appended.some((n) => n.eventId === e.eventId));
       expect(ours.map((e) => e.eventId)).toEqual(appended.map((e) => e.eventId));
       const pages: RecordedEvent[] = [];
@@ -313,6 +313,20 @@ export async function readEverythingAfter(store: EventStore, from: GlobalPositio
     events.push(...page);
     position = page.at(-1)!.position;
   }
+}
+
+/**
+ * Every event after `from` once the event `eventId` can be read. On a shared Postgres server a
+ * transaction still open anywhere on the server holds newer commits back for a moment (the store
+ * never lets a reader pass an event that is not yet visible), so the reader waits for its own.
+ */
+export async function readEverythingAfterIncluding(store: EventStore, from: GlobalPosition, eventId: string): Promise<RecordedEvent[]> {
+  let events: RecordedEvent[] = [];
+  await eventually(async () => {
+    events = await readEverythingAfter(store, from);
+    if (!events.some((e) => e.eventId === eventId)) throw new Error(`event ${eventId} is not visible yet`);
+  });
+  return events;
 }
 
 /** Retries an assertion until it holds or the time is up (then its last failure is thrown). */
