@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { GeneratedSong } from '../../../../../domain/contracts/creation';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { renderWithQueries } from '../../../lib/test-render';
-import { vaultItem } from '../../../lib/track/vault-item.fixture';
+import { vaultItem, workflowSteps } from '../../../lib/track/vault-item.fixture';
 import { generatedSong } from '../generated-song.fixture';
 import { NO_FILTERS, type WorkspaceFilters } from '../workspace-filters';
 import { MyWorkspace } from './my-workspace';
@@ -39,7 +39,7 @@ describe('song card', () => {
   });
 
   it('gives a finished song its player with a waveform, what its vocals could not do, every download, the actions and its next step', () => {
-    const html = render([generatedSong()], { tracks: [vaultItem({ id: 'track-1', trackStatus: 'pending' })] });
+    const html = render([generatedSong()], { tracks: [vaultItem({ id: 'track-1' })] });
     expect(html).toContain('src="/api/generated-music/gen-1/files/mix.mp3"');
     expect(html).toContain('aria-label="Waveform of Rainy Tokyo Nights"');
     expect(html).toContain('this server has no singing voice');
@@ -52,6 +52,9 @@ describe('song card', () => {
     // The next step (master, for a pending track) is the one filled button.
     expect(buttonOpening(html, 'Master')).not.toContain('p-button-outlined');
     expect(buttonOpening(html, 'Check')).toContain('p-button-outlined');
+    const mastered = render([generatedSong()], { tracks: [vaultItem({ id: 'track-1', trackStatus: 'mastered', workflow: { ...vaultItem().workflow, steps: workflowSteps({ master: 'completed' }) } })] });
+    expect(buttonOpening(mastered, 'Check')).not.toContain('p-button-outlined');
+    expect(buttonOpening(mastered, 'Master')).toContain('p-button-outlined');
   });
 
   it('offers no LRC for an instrumental and no extension past 10 minutes', () => {
