@@ -1,7 +1,7 @@
 // An audio waveform above its player: the bars played so far are lit, and clicking (or the arrow
 // keys on it) seeks there. While the bars are being drawn, or where they cannot be, the player's
 // own seek bar is still there.
-import type { KeyboardEvent, MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { formatDuration } from '../../lib/format';
 import './waveform.css';
 import { useWaveformPeaks } from '../../lib/media/waveform-peaks';
@@ -17,7 +17,19 @@ interface WaveformProps {
 }
 
 export function Waveform({ url, title, position, duration, seek }: WaveformProps) {
-  const peaks = useWaveformPeaks(url);
+  const boxRef = useRef<HTMLDivElement>(null);
+  // The audio is fetched and decoded once the waveform is on screen, not for every card of a long list.
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || seen) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [seen]);
+  const peaks = useWaveformPeaks(seen ? url : null);
   const bars = peaks.data ?? [];
   const played = duration > 0 ? position / duration : 0;
 
@@ -34,6 +46,7 @@ export function Waveform({ url, title, position, duration, seek }: WaveformProps
 
   return (
     <div
+      ref={boxRef}
       className="song-waveform"
       role="slider"
       tabIndex={0}
