@@ -3,7 +3,7 @@
 import type { GeneratedSong, GenerationStatus } from '../../../../domain/contracts/creation';
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import { MAX_EXTENDED_DURATION_SECONDS } from '../../../../domain/creation/options';
-import { formatDuration } from '../../lib/format';
+import { fileExtension, formatDuration } from '../../lib/format';
 import { safeFileTitle } from '../../lib/media/download-names';
 import { currentStep } from '../../lib/track/workflow-steps';
 import { EXTEND_SECONDS } from './api/generate-song';
@@ -30,16 +30,22 @@ export interface SongDownload {
   fileName: string;
 }
 
-/** Every file of a finished song with the name it is saved under: mix WAV and MP3, MIDI, LRC, one WAV per stem. */
+/** The extension of the file a URL serves (".wav"), or `fallback` when its path has none. */
+function extensionOf(url: string, fallback: string): string {
+  return fileExtension(url.split(/[?#]/)[0]?.split('/').pop() ?? '') || fallback;
+}
+
+/** Every file of a finished song with the name it is saved under: mix WAV and MP3, MIDI, LRC, one file per stem. */
 export function songDownloads(song: Pick<GeneratedSong, 'title' | 'downloads'>): SongDownload[] {
   const title = safeFileTitle(song.title);
+  const { mixWav, mixMp3, midi, lrc, stems } = song.downloads;
   const files: SongDownload[] = [
-    { label: 'WAV', url: song.downloads.mixWav, fileName: `${title}.wav` },
-    { label: 'MP3', url: song.downloads.mixMp3, fileName: `${title}.mp3` },
-    { label: 'MIDI', url: song.downloads.midi, fileName: `${title}.mid` },
+    { label: 'WAV', url: mixWav, fileName: `${title}${extensionOf(mixWav, '.wav')}` },
+    { label: 'MP3', url: mixMp3, fileName: `${title}${extensionOf(mixMp3, '.mp3')}` },
+    { label: 'MIDI', url: midi, fileName: `${title}${extensionOf(midi, '.mid')}` },
   ];
-  if (song.downloads.lrc) files.push({ label: 'LRC', url: song.downloads.lrc, fileName: `${title}.lrc` });
-  for (const stem of song.downloads.stems) files.push({ label: `Stem: ${stem.name}`, url: stem.url, fileName: `${title} - ${safeFileTitle(stem.name)}.wav` });
+  if (lrc) files.push({ label: 'LRC', url: lrc, fileName: `${title}${extensionOf(lrc, '.lrc')}` });
+  for (const stem of stems) files.push({ label: `Stem: ${stem.name}`, url: stem.url, fileName: `${title} - ${safeFileTitle(stem.name)}${extensionOf(stem.url, '.wav')}` });
   return files;
 }
 
