@@ -14,10 +14,12 @@ import { DashboardRoute } from './dashboard';
 
 const ada = { id: 'user-1', username: 'ada', tokenBalance: 10, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
-function render(user: unknown, { path = '/?tab=developer', vault }: { path?: string; vault?: unknown[] } = {}): string {
+const CREATION_ON = { ...CAPABILITIES_ZERO_CONFIG_FIXTURE, 'creation-engine': { name: 'AI music creation', available: true, reason: null } };
+
+function render(user: unknown, { path = '/?tab=developer', vault, capabilities = CAPABILITIES_ZERO_CONFIG_FIXTURE }: { path?: string; vault?: unknown[]; capabilities?: unknown } = {}): string {
   const queryClient = new QueryClient();
   queryClient.setQueryData(CURRENT_USER_KEY, user);
-  queryClient.setQueryData(CAPABILITIES_KEY, CAPABILITIES_ZERO_CONFIG_FIXTURE);
+  queryClient.setQueryData(CAPABILITIES_KEY, capabilities);
   if (vault) queryClient.setQueryData(VAULT_KEY, vault);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
@@ -73,5 +75,24 @@ describe('landing tab', () => {
     const distributions = render(null, { path: '/?tab=distributions' });
     expect(distributions).toContain('no store receives them');
     expect(distributions).not.toContain('to streaming platforms');
+  });
+});
+
+describe('create tab', () => {
+  it('shows the studio to a signed-in creator where the server has the creation engine', () => {
+    const html = render(ada, { path: '/?tab=create', capabilities: CREATION_ON, vault: [] });
+    expect(activeTab(html)).toBe('create');
+    expect(html).toContain('AI Music Creation Studio');
+    expect(html).toContain('My Workspace');
+    expect(html).not.toContain('GOOSE does not offer this yet.');
+  });
+
+  it('asks a visitor to sign up where the engine is on, and keeps the not-built panel where it is off', () => {
+    const visitor = render(null, { path: '/?tab=create', capabilities: CREATION_ON });
+    expect(visitor).toContain('>Sign Up<');
+    expect(visitor).not.toContain('My Workspace');
+    const off = render(ada, { path: '/?tab=create', vault: [] });
+    expect(off).toContain(`${CAPABILITIES_ZERO_CONFIG_FIXTURE['creation-engine'].name}: ${CAPABILITIES_ZERO_CONFIG_FIXTURE['creation-engine'].reason}`);
+    expect(off).not.toContain('My Workspace');
   });
 });

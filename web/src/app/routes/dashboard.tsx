@@ -5,15 +5,18 @@
 // on the vault (a creator with content) or the upload tab (one without), and signing out returns
 // to welcome; the address then becomes /dashboard to match. Older links (?tab=<tab>) are sent to
 // the tab's own address by dashboardLoader.
+import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { redirect, useLocation, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
+import { CreationPanel } from '../../features/creation/components/creation-panel';
 import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
 import { isNotBuiltTab, NotBuiltTabPanel } from '../../features/dashboard/components/not-built-tab';
 import { WelcomePanel } from '../../features/dashboard/components/welcome-panel';
 import { distributionsPromptReason, oraclePromptReason } from '../../features/dashboard/journey';
 import { DeveloperPanel } from '../../features/developer/components/developer-panel';
 import { DistributionsPanel } from '../../features/distribution/components/distributions-panel';
+import { selectedMasteringTrackIdAtom } from '../../features/mastering/atoms';
 import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
 import { OraclePanel } from '../../features/oracle/components/oracle-panel';
 import { SmartContractsPanel } from '../../features/smart-contracts/components/smart-contracts-panel';
@@ -21,7 +24,7 @@ import { TrackContractButton } from '../../features/smart-contracts/components/t
 import { UploadPanel } from '../../features/upload/components/upload-panel';
 import { VaultPanel } from '../../features/vault/components/vault-panel';
 import { useCurrentUser } from '../../lib/auth';
-import { useCapabilities } from '../../lib/capabilities';
+import { capabilityState, useCapabilities } from '../../lib/capabilities';
 import { DASHBOARD_PATH, dashboardAddress, dashboardTabPath, defaultTab, isDashboardTab, requestedTab, type DashboardTab } from '../../lib/dashboard-tabs';
 import { NotFoundRoute } from './not-found';
 import { WorkflowSidebar } from '../../features/workflow-sidebar/components/workflow-sidebar';
@@ -61,6 +64,8 @@ export function DashboardRoute() {
   if (user && vault.data && !landed) setLanding({ tab: landingTab, userId });
   const activeTab = chosen ?? (landed ? landing.tab : landingTab);
   const selectTab = (tab: DashboardTab) => void navigate(dashboardTabPath(tab));
+  const chooseMasteringTrack = useSetAtom(selectedMasteringTrackIdAtom);
+  const creation = capabilityState(capabilities, 'creation-engine');
 
   // Signed in or out on an address naming a tab: the address follows what is shown, the landing.
   const leftBehind = requested !== null && chosen === null;
@@ -72,6 +77,18 @@ export function DashboardRoute() {
   return (
     <DashboardLayout user={user} activeTab={activeTab} onSelectTab={selectTab} sidebar={user && <WorkflowSidebar key={user.id} />}>
       {activeTab === 'welcome' && <WelcomePanel user={user} onSelectTab={selectTab} />}
+      {activeTab === 'create' &&
+        creation.available &&
+        (user ? (
+          <CreationPanel
+            onMaster={(trackId) => {
+              chooseMasteringTrack(trackId);
+              selectTab('mastering');
+            }}
+          />
+        ) : (
+          <SignUpPrompt title="Create with AI" icon="pi-sparkles" reason="Sign up or log in to describe a song and have it composed and rendered on this server, with stems, MIDI and timed lyrics." />
+        ))}
       {activeTab === 'upload' &&
         (user ? (
           <UploadPanel user={user} />
@@ -117,7 +134,7 @@ export function DashboardRoute() {
             reason="Sign up or log in to create API keys and call the copyright oracle and royalty contracts from your own programs, within your tier's limits."
           />
         ))}
-      {isNotBuiltTab(activeTab) && <NotBuiltTabPanel tab={activeTab} />}
+      {isNotBuiltTab(activeTab) && !(activeTab === 'create' && (creation.available || creation.loading)) && <NotBuiltTabPanel tab={activeTab} />}
     </DashboardLayout>
   );
 }

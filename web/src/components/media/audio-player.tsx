@@ -1,5 +1,5 @@
-// A vault card's audio player: play/pause, seek, mute and volume (default
-// 0.7, step 0.1). One track plays at a time across the page: starting one pauses every other
+// A vault card's (or a generated song's) audio player: play/pause, seek, mute and volume (default
+// 0.7, step 0.1), and a waveform above it when asked for. One track plays at a time across the page: starting one pauses every other
 // <audio>/<video> on the page, and another one starting pauses this one. At the end a track
 // resets to the start.
 import { useAtom } from 'jotai';
@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../ui/toast';
 import { formatDuration } from '../../lib/format';
 import { playingItemIdAtom } from './atoms';
+import { Waveform } from './waveform';
 
 export const DEFAULT_VOLUME = 0.7;
 const VOLUME_STEP = 0.1;
@@ -22,9 +23,11 @@ interface AudioPlayerProps {
   src: string;
   /** The probed duration, shown before the browser has loaded the file's metadata. */
   knownDuration: number | null;
+  /** Where to read the audio for a waveform drawn above the controls (a compressed copy is enough); none without it. */
+  waveformSrc?: string;
 }
 
-export function AudioPlayer({ playerId, label, title, src, knownDuration }: AudioPlayerProps) {
+export function AudioPlayer({ playerId, label, title, src, knownDuration, waveformSrc }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const toast = useToast();
   const [playingId, setPlayingId] = useAtom(playingItemIdAtom);
@@ -77,7 +80,7 @@ export function AudioPlayer({ playerId, label, title, src, knownDuration }: Audi
     setPosition(seconds);
   };
 
-  return (
+  const controls = (
     <div className="audio-player" role="group" aria-label={label}>
       <audio
         ref={audioRef}
@@ -153,6 +156,13 @@ export function AudioPlayer({ playerId, label, title, src, knownDuration }: Audi
           setMuted(false);
         }}
       />
+    </div>
+  );
+  if (!waveformSrc) return controls;
+  return (
+    <div className="audio-player-with-waveform">
+      <Waveform url={waveformSrc} title={title} position={position} duration={duration} seek={seek} />
+      {controls}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-// The dashboard tabs whose areas are not built yet. Each says what the area is for and, plainly,
-// that it is not available; no sample data, no buttons that go nowhere. An area the server
-// reports as a capability (Create: `creation-engine`) takes its name and its reason from that
-// report, so the tab says what the server says.
+// The dashboard tabs whose areas are not built yet, or not offered by this server. Each says what
+// the area is for and, plainly, that it is not available; no sample data, no buttons that go
+// nowhere. An area the server reports as a capability takes its name and its reason from that
+// report, so the tab says what the server says; Create shows here only while the server reports
+// its `creation-engine` off (the dashboard shows the studio when it is on).
 import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
 import { useCapabilities, type CapabilityId, type CapabilityReport } from '../../../lib/capabilities';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
