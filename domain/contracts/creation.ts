@@ -173,3 +173,109 @@ export const seedSchema = z
   .int('seed must be a whole number')
   .min(0, 'seed must not be negative')
   .max(SEED_LIMIT - 1, `seed must be below 2^48`);
+
+// ---- Generated songs (spec §7 "Creation": generate-complete-song, /api/generated-music) ----
+
+export const GENERATION_STATUSES = ['queued', 'composing', 'rendering', 'finishing', 'completed', 'failed'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+export const VOCALS_KINDS = ['none', 'sung', 'spoken'] as const;
+
+/** What a new generation made from an earlier one does: extend it, replace one section, or a variation (the next seed). */
+export const generationSourceSchema = z.discriminatedUnion('operation', [
+  z.object({ operation: z.literal('extend'), generationId: z.string(), seconds: z.number().int() }),
+  z.object({ operation: z.literal('replace-section'), generationId: z.string(), sectionIndex: z.number().int() }),
+  z.object({ operation: z.literal('variation'), generationId: z.string() }),
+]);
+export type GenerationSource = z.infer<typeof generationSourceSchema>;
+
+/** 202 of every route that starts a generation (a new song, an extension, a replaced section, a variation). */
+export const generationStartedSchema = z.object({
+  id: z.string(),
+  status: z.literal('queued'),
+  /** The track the song becomes once rendered (mastering, the check and registration go on from there). */
+  trackId: z.string(),
+});
+export type GenerationStarted = z.infer<typeof generationStartedSchema>;
+
+export const extendSongRequestSchema = z.object({
+  seconds: z
+    .number({ message: 'seconds must be a number of seconds' })
+    .int('seconds must be a whole number')
+    .min(DURATION_RANGE.step, `seconds must be at least ${DURATION_RANGE.step}`)
+    .max(DURATION_RANGE.max, `seconds must be at most ${DURATION_RANGE.max}`)
+    .multipleOf(DURATION_RANGE.step, `seconds must be a multiple of ${DURATION_RANGE.step}`),
+});
+
+export const likeRequestSchema = z.object({ liked: z.boolean({ message: 'liked must be true or false' }) });
+
+const outputHashSchema = z.object({ path: z.string(), sha256: z.string(), bytes: z.number().int() });
+
+/** How a song was made, kept with the track: enough to make the same bytes again and to say it was generated. */
+export const provenanceSchema = z.object({
+  /** IPTC digital source type: composed by an algorithm, not recorded. */
+  digitalSourceType: z.literal('algorithmicMedia'),
+  generationId: z.string(),
+  request: z.record(z.string(), z.unknown()),
+  requestHash: z.string(),
+  seed: z.number().int(),
+  source: generationSourceSchema.nullable(),
+  engine: z.object({ composer: z.string(), packages: z.record(z.string(), z.string()) }),
+  soundFont: z.object({ name: z.string(), source: z.string(), sha256: z.string(), licence: z.string(), attribution: z.string() }),
+  render: z.object({ sampleRate: z.number().int(), bitDepth: z.number().int(), synthesizer: z.string(), effects: z.string(), targetLufs: z.number(), ceilingDbtp: z.number(), integratedLufs: z.number(), truePeakDbtp: z.number() }),
+  composition: z.object({
+    tempo: z.number(),
+    key: z.string(),
+    mode: z.string(),
+    durationSeconds: z.number(),
+    sections: z.array(z.object({ type: z.string(), startSeconds: z.number(), endSeconds: z.number(), chords: z.array(z.string()) })),
+    parts: z.array(z.object({ name: z.string(), program: z.number().int(), sung: z.boolean() })),
+  }),
+  vocals: z.object({ kind: z.enum(VOCALS_KINDS), engine: z.string().nullable(), note: z.string().nullable() }),
+  outputs: z.array(outputHashSchema),
+  createdAt: z.string(),
+});
+export type Provenance = z.infer<typeof provenanceSchema>;
+
+/** One generated song as the studio's workspace shows it (GET /api/generated-music, …/:id). */
+export const generatedSongSchema = z.object({
+  id: z.string(),
+  trackId: z.string(),
+  title: z.string(),
+  prompt: z.string(),
+  genre: z.string(),
+  mood: z.string(),
+  styles: z.array(z.string()),
+  tempo: z.number().int(),
+  key: z.string(),
+  durationSeconds: z.number(),
+  status: z.enum(GENERATION_STATUSES),
+  /** 0–100. */
+  progress: z.number().min(0).max(100),
+  /** What runs now, in plain words ("Rendering Piano"). */
+  stage: z.string(),
+  /** Songs ahead in the render queue while waiting, else null. */
+  queuePosition: z.number().int().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  liked: z.boolean(),
+  lyrics: z.string().nullable(),
+  vocals: z.enum(VOCALS_KINDS),
+  /** What the server could not do for this song, in plain words (e.g. words are not sung here). */
+  vocalsNote: z.string().nullable(),
+  sections: z.array(z.object({ name: z.string(), startSeconds: z.number(), endSeconds: z.number() })),
+  /** URLs under /api/generated-music/:id/files/…; they answer 404 until the song is completed (stems are listed from then on). */
+  downloads: z.object({
+    mixWav: z.string(),
+    mixMp3: z.string(),
+    midi: z.string(),
+    lrc: z.string().nullable(),
+    stems: z.array(z.object({ name: z.string(), url: z.string() })),
+  }),
+  provenance: provenanceSchema.nullable(),
+});
+export type GeneratedSong = z.infer<typeof generatedSongSchema>;
+
+export const generatedSongListSchema = z.object({ songs: z.array(generatedSongSchema) });
+export type GeneratedSongList = z.infer<typeof generatedSongListSchema>;
