@@ -1,7 +1,7 @@
 // Song generations run in this process, for an app built without Temporal (the route tests): the
 // same steps as the workflow (workflows/song-generation/shared.ts) with the same activities, the
 // track's lifecycle started through the app's lifecycle client as an upload's is. `settled` waits
-// for every generation started so far.
+// for every generation started so far, and throws what one of them threw.
 import { DomainError } from '../../domain/shared/errors';
 import { createSongGenerationActivities, type SongGenerationActivityDeps } from '../../workflows/song-generation/activities';
 import type { SongGenerationClient } from '../../workflows/song-generation/client';
@@ -47,7 +47,8 @@ export function inProcessSongGenerationClient(deps: SongGenerationActivityDeps &
       return Promise.resolve({ workflowId: songGenerationWorkflowId(input.generationId) });
     },
     async settled() {
-      await Promise.allSettled(running);
+      // A generation that threw past its own failure handling fails the test that waits for it.
+      await Promise.all(running);
     },
   };
 }
