@@ -130,6 +130,10 @@ describe('generation routes', () => {
     expect(wav.statusCode).toBe(200);
     expect(wav.headers['content-type']).toBe('audio/wav');
     expect(wav.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    // Cut to the song's length: 24-bit stereo at 44.1 kHz, within ±0.05 s of the 10 s asked.
+    const dataAt = wav.rawPayload.indexOf('data', 12, 'latin1');
+    const frames = wav.rawPayload.readUInt32LE(dataAt + 4) / 6;
+    expect(Math.abs(frames / 44_100 - 10)).toBeLessThanOrEqual(0.05);
     const stem = await testApp.app.inject({ method: 'GET', url: song.downloads.stems[0]!.url, headers: { cookie } });
     expect(stem.statusCode).toBe(200);
     const lrc = await testApp.app.inject({ method: 'GET', url: song.downloads.lrc!, headers: { cookie } });
