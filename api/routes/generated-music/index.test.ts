@@ -2,7 +2,8 @@
 // visitor is told to sign in, a bad request is a 400 naming the field, a user without the 10
 // tokens gets 402 with nothing stored (also when the body claims tokens or payment), and a paid
 // request answers 202, renders, charges 10 tokens, starts the track's lifecycle with the
-// generation's id, lists the song with its files and provenance, serves its downloads and likes;
+// generation's id, lists the song with its files and provenance, serves its downloads and likes,
+// and makes a variation, an extension and a replaced section as new charged songs;
 // another user's song is 404.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -161,6 +162,19 @@ describe('generation routes', () => {
     expect(varied.status).toBe('completed');
     expect(varied.provenance).toMatchObject({ source: { operation: 'variation', generationId: started.id }, seed: (song.provenance!.seed + 1) % 2 ** 48 });
     expect(await freeTokens(userId)).toBe(before - 20);
+
+    // Extended by 10 s and one section replaced: new songs, each charged, each naming its source.
+    const extended = generationStartedSchema.parse((await testApp.app.inject({ method: 'POST', url: `/api/generated-music/${started.id}/extend`, payload: { seconds: 10 }, headers: { cookie } })).json());
+    const replaced = generationStartedSchema.parse((await testApp.app.inject({ method: 'POST', url: `/api/generated-music/${started.id}/sections/0/replace`, payload: {}, headers: { cookie } })).json());
+    await settled(extended.id);
+    await settled(replaced.id);
+    const longer = generatedSongSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/generated-music/${extended.id}`, headers: { cookie } })).json());
+    expect(longer).toMatchObject({ status: 'completed', provenance: { source: { operation: 'extend', generationId: started.id, seconds: 10 } } });
+    expect(longer.durationSeconds).toBeCloseTo(20, 1);
+    const other = generatedSongSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/generated-music/${replaced.id}`, headers: { cookie } })).json());
+    expect(other).toMatchObject({ status: 'completed', provenance: { source: { operation: 'replace-section', generationId: started.id, sectionIndex: 0 } } });
+    expect(other.provenance!.outputs.find((output) => output.path.endsWith('song.mid'))!.sha256).not.toBe(song.provenance!.outputs.find((output) => output.path.endsWith('song.mid'))!.sha256);
+    expect(await freeTokens(userId)).toBe(before - 40);
   });
 
   it('answers 404 for an unknown song and 400 for a bad extension', async () => {
