@@ -29,6 +29,7 @@ import { copyrightRegisterRoutes } from './routes/copyright-register';
 import { disputeReviewRoutes } from './routes/dispute-review';
 import { masteringRoutes } from './routes/mastering';
 import { audioRoutes } from './routes/audio';
+import { generatedMusicRoutes } from './routes/generated-music';
 import { uploadRoutes } from './routes/upload';
 import { paymentRoutes } from './routes/payments';
 import { royaltyInvitationRoutes } from './routes/royalty-invitations';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes);
   await app.register(masteringRoutes);
   await app.register(audioRoutes);
+  await app.register(generatedMusicRoutes);
   await app.register(copyrightCheckRoutes);
   await app.register(copyrightRegisterRoutes);
   await app.register(certificateRoutes);

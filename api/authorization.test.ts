@@ -11,6 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenseOfferDecider, licenseOfferStreamId } from '../domain/licensing/license-offer.decider';
 import type { OfferDetails } from '../domain/licensing/license-offer.events';
+import { generationStreamId } from '../domain/creation/generation.events';
 import { handleCommand } from '../infra/eventstore/command-handler';
 import { DisputeFiled, disputeStreamId } from '../domain/disputes/dispute.events';
 import { contractIdFor } from '../infra/royalties/contract-id';
@@ -50,6 +51,8 @@ interface Resource {
   reviewCaseId: string;
   /** One of the owner's developer API keys. */
   apiKeyId: string;
+  /** A song the owner generated in the studio (finished). */
+  generationId: string;
 }
 
 interface Case {
@@ -85,6 +88,13 @@ const CASES: Record<string, Case> = {
   'POST /api/landr/master': { request: (r) => ({ method: 'POST', url: '/api/landr/master', ...json({ contentId: r.trackId }) }) },
   'POST /api/landr/master-with-progress': { request: (r) => ({ method: 'POST', url: '/api/landr/master-with-progress', ...json({ contentId: r.trackId }) }) },
   'PATCH /api/generated-music/:id/status': { request: (r) => ({ method: 'PATCH', url: `/api/generated-music/${r.trackId}/status`, ...json({ status: 'mastering' }) }) },
+  'GET /api/generated-music/:id': { request: (r) => ({ method: 'GET', url: `/api/generated-music/${r.generationId}` }) },
+  'GET /api/generated-music/:id/files/:name': { request: (r) => ({ method: 'GET', url: `/api/generated-music/${r.generationId}/files/mix.wav` }) },
+  'GET /api/generated-music/:id/files/stems/:index': { request: (r) => ({ method: 'GET', url: `/api/generated-music/${r.generationId}/files/stems/0` }) },
+  'PUT /api/generated-music/:id/like': { request: (r) => ({ method: 'PUT', url: `/api/generated-music/${r.generationId}/like`, ...json({ liked: true }) }) },
+  'POST /api/generated-music/:id/extend': { request: (r) => ({ method: 'POST', url: `/api/generated-music/${r.generationId}/extend`, ...json({ seconds: 10 }) }) },
+  'POST /api/generated-music/:id/sections/:index/replace': { request: (r) => ({ method: 'POST', url: `/api/generated-music/${r.generationId}/sections/0/replace`, ...json() }) },
+  'POST /api/generated-music/:id/variation': { request: (r) => ({ method: 'POST', url: `/api/generated-music/${r.generationId}/variation`, ...json() }) },
   'POST /api/mastering/start/:id': { request: (r) => ({ method: 'POST', url: `/api/mastering/start/${r.trackId}`, ...json() }) },
   'POST /api/copyright-check/:id': { request: (r) => ({ method: 'POST', url: `/api/copyright-check/${r.trackId}` }) },
   'POST /api/copyright-check/:id/review-request': { request: (r) => ({ method: 'POST', url: `/api/copyright-check/${r.trackId}/review-request`, ...json({ note: 'mine' }) }) },
@@ -213,7 +223,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -262,6 +272,15 @@ async function reviewCaseAbout(trackId: string, ownerId: string): Promise<string
   return disputeId;
 }
 
+/** A 10-s song the owner generated, made for real and finished. */
+async function generatedSong(cookie: string): Promise<string> {
+  const started = await testApp.app.inject({ method: 'POST', url: '/api/audio/generate-complete-song', headers: { cookie }, payload: { prompt: 'A quiet song of my own', duration: 10 } });
+  const { id } = started.json() as { id: string };
+  await testApp.songGenerations.settled();
+  await testApp.projector.waitFor((await testApp.eventStore.readStream(generationStreamId(id))).at(-1)!.position);
+  return id;
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-authorization-'));
   const stub = { start: async () => ({ workflowId: 'stand-in' }), master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected };
@@ -290,9 +309,10 @@ beforeAll(async () => {
     ...(await filedDispute(ownerAccount.userId, ownerName)),
     reviewCaseId: await reviewCaseAbout(track.trackId, ownerAccount.userId),
     apiKeyId: (await testApp.app.inject({ method: 'POST', url: '/api/developer/keys', headers: { cookie: owner }, payload: { keyName: 'Mine', termsAccepted: true } })).json().apiKey.id,
+    generationId: await generatedSong(owner),
   };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16) };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID() };
 });
 
 afterAll(async () => {

@@ -16,6 +16,7 @@ import { partnerFundsEventDefinitions } from './royalties/partner-funds.events';
 import { reconciliationEventDefinitions } from './royalties/reconciliation.events';
 import { royaltyReceiversEventDefinitions } from './royalties/royalty-receivers.events';
 import { royaltyContractEventDefinitions } from './royalties/royalty-contract.events';
+import { generationEventDefinitions } from './creation/generation.events';
 import { EventRegistry } from './shared/events';
 import { tokenAccountEventDefinitions } from './tokens/token-account.events';
 import { trackEventDefinitions } from './track/track.events';
@@ -25,6 +26,7 @@ import { apiKeyEventDefinitions } from './developer/api-key.events';
 export const eventRegistry = new EventRegistry([
   ...userEventDefinitions,
   ...trackEventDefinitions,
+  ...generationEventDefinitions,
   ...tokenAccountEventDefinitions,
   ...paymentCustomerEventDefinitions,
   ...walletEventDefinitions,

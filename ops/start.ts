@@ -9,6 +9,7 @@ import { listeningOrigin } from '../api/plugins/services';
 import { temporalLifecycleClient } from '../workflows/track-lifecycle/client';
 import { temporalReleaseClient } from '../workflows/release/client';
 import { temporalWithdrawalClient } from '../workflows/withdrawal/client';
+import { temporalSongGenerationClient } from '../workflows/song-generation/client';
 import { temporalContractAnchorClient } from '../workflows/contract-anchor/client';
 import { startPartnerReports } from '../workflows/partner-reports/client';
 import { deliverySettings, logDeliverySetup } from '../infra/distribution/partner-config';
@@ -125,6 +126,7 @@ async function main(): Promise<void> {
     royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
     releases: temporalReleaseClient(client),
     withdrawals: temporalWithdrawalClient(client),
+    songGenerations: temporalSongGenerationClient(client),
     contractAnchors: temporalContractAnchorClient(client),
     delivery: deliverySettings(config.distribution),
     licensePurchases,

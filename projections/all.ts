@@ -2,6 +2,7 @@
 import { developerProjection } from './developer/projection';
 import { disputesProjection } from './disputes/projection';
 import { distributionsProjection } from './distributions/projection';
+import { generatedMusicProjection } from './generated-music/projection';
 import { licensesProjection } from './licenses/projection';
 import { licenseSalesProjection } from './license-sales/projection';
 import type { Projection } from './projection';
@@ -32,4 +33,5 @@ export const allProjections: readonly Projection[] = [
   licensesProjection,
   disputesProjection,
   developerProjection,
+  generatedMusicProjection,
 ];

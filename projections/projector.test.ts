@@ -2,6 +2,8 @@
 // through waitFor, resuming after a crash from the last committed checkpoint without applying
 // anything twice, and a full rebuild that reproduces the live read models row for row.
 // Runs on PGlite and on the machine's real Postgres server.
+import { generationDecider, type GenerationCommand } from '../domain/creation/generation.decider';
+import { generationStreamId } from '../domain/creation/generation.events';
 import { partnerFundsDecider } from '../domain/royalties/partner-funds.decider';
 import { partnerStreamId } from '../domain/royalties/partner-funds.events';
 import { reconciliationDecider } from '../domain/royalties/reconciliation.decider';
@@ -365,11 +367,17 @@ for (const { name, open } of backends) {
       };
       await handleCommand(store, apiKeyStreamId(keyId), apiKeyDecider, createKey, { correlationId: 'key', actor: walletOwner });
       last = (await handleCommand(store, apiKeyStreamId(keyId), apiKeyDecider, { type: 'ChangeApiKeyAllowlist', data: { keyId, ipAllowlist: ['203.0.113.7'], changedBy: walletOwner } }, { correlationId: 'key', actor: walletOwner })).result!.lastPosition;
+      // A song asked for in the studio, and its owner's like.
+      const generationId = randomUUID();
+      const songRequest = { prompt: 'Rebuilt song', genre: 'Pop', mood: 'Happy', selectedStyles: ['Lo-fi'], tempo: 100, key: 'A', duration: 30, includeVocals: false };
+      const requestGeneration: GenerationCommand = { type: 'RequestGeneration', data: { generationId, ownerId: walletOwner, trackId: randomUUID(), title: 'Rebuilt song', request: songRequest, requestHash: 'd'.repeat(64), seed: 1, source: null, requestedAt: new Date().toISOString() } };
+      await handleCommand(store, generationStreamId(generationId), generationDecider, requestGeneration, { correlationId: 'generation', actor: walletOwner });
+      last = (await handleCommand(store, generationStreamId(generationId), generationDecider, { type: 'LikeGeneration', data: { generationId, liked: true, actorId: walletOwner } }, { correlationId: 'generation', actor: walletOwner })).result!.lastPosition;
       await live.waitFor(last);
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      // Intake, wallet, receiver, statement, partner funds and releases, release, contract, license (offered and sold), role, dispute and API key events fill every table but the certificates, which only a registration fills.
+      // Intake, wallet, receiver, statement, partner funds and releases, release, contract, license (offered and sold), role, dispute, API key and generation events fill every table but the certificates, which only a registration fills.
       const emptyTables = Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table);
       expect(emptyTables.sort()).toEqual(['certificates']);
 

@@ -8,3 +8,4 @@ export { disputeCase } from './dispute/workflow';
 export { partnerReports } from './partner-reports/workflow';
 export { withdrawal } from './withdrawal/workflow';
 export { contractAnchor } from './contract-anchor/workflow';
+export { songGeneration } from './song-generation/workflow';

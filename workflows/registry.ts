@@ -21,6 +21,7 @@ import { createLicensePurchaseActivities } from './license-purchase/activities';
 import { createPartnerReportActivities, type PartnerReportActivityDeps } from './partner-reports/activities';
 import { createReleaseActivities } from './release/activities';
 import { createRoyaltyContractActivities } from './royalty-contract/activities';
+import { createSongGenerationActivities } from './song-generation/activities';
 import { createTokenChargeActivities, type TokenChargeActivityDeps } from './token-charges/activities';
 import { createTrackLifecycleActivities, type TrackLifecycleActivityDeps } from './track-lifecycle/activities';
 import { createWithdrawalActivities } from './withdrawal/activities';
@@ -61,6 +62,7 @@ export const SHARED_ACTIVITIES: readonly ActivityPackage[] = [{ name: 'token-cha
 
 export const WORKFLOWS: readonly RegisteredWorkflow[] = [
   { name: 'trackLifecycle', activities: (s) => createTrackLifecycleActivities(s) },
+  { name: 'songGeneration', activities: (s) => createSongGenerationActivities(s) },
   {
     name: 'royaltyContract',
     activities: (s) => createRoyaltyContractActivities({ eventStore: s.eventStore, db: s.db, ...royaltyActivityPorts({ eventStore: s.eventStore, db: s.db, tokenLedger: s.tokenLedger }, s.royaltyPorts ?? {}) }),

@@ -36,6 +36,7 @@ import type { ReleaseClient } from '../../workflows/release/client';
 import type { RoyaltyContractClient } from '../../workflows/royalty-contract/client';
 import type { TrackLifecycleClient } from '../../workflows/track-lifecycle/client';
 import type { WithdrawalClient } from '../../workflows/withdrawal/client';
+import type { SongGenerationClient } from '../../workflows/song-generation/client';
 import type { ContractAnchorClient } from '../../workflows/contract-anchor/client';
 import { HttpError } from './error-handler';
 import { openRoyaltyServices, type RoyaltyServices } from './royalty-services';
@@ -88,6 +89,8 @@ export interface Services {
   licenseEscrow?: LicenseEscrow | null;
   /** Runs withdrawals to Polygon (workflows/withdrawal/client.ts); absent: a withdrawal answers 503 (the workflow service is not running). */
   withdrawals?: WithdrawalClient;
+  /** Runs song generations (workflows/song-generation/client.ts); absent: a generation answers 503 (the workflow service is not running). */
+  songGenerations?: SongGenerationClient;
   /** Anchors new royalty contracts on the XRP Ledger (workflows/contract-anchor/client.ts); absent: creating a contract answers 503 (the workflow service is not running). */
   contractAnchors?: ContractAnchorClient;
   /** Runs dispute cases (workflows/dispute/client.ts); absent: the dispute actions answer 503 (the workflow service is not running). */

@@ -38,7 +38,7 @@ export interface CapabilityFacts {
   cardOnramp: boolean;
   /** Polygon withdrawals are configured. */
   withdrawals: boolean;
-  /** A Temporal service runs the workflows (releases, disputes). */
+  /** A Temporal service runs the workflows (releases, disputes, song generation). */
   workflowService: boolean;
   /** A real delivery partner is configured; false: the sandbox. */
   deliveryPartner: boolean;
@@ -71,7 +71,7 @@ export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
   'delivery-partner': 'the DELIVERY_* settings of an SFTP delivery partner',
   'mail-delivery': 'SMTP_URL',
   'xrp-escrow': 'XRPL_URL and XRP_USD_RATE',
-  'creation-engine': 'not built yet',
+  'creation-engine': 'a Temporal service (npm start runs a local one); the composer, synthesizer and SoundFont run on this server',
   'external-catalogues': 'not built yet',
   notifications: 'not built yet',
   'account-settings': 'not built yet',
@@ -117,7 +117,8 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     ),
     'mail-delivery': capability('Email', facts.mailServer, 'This server sends no email: invitation links are kept for an operator to pass on.'),
     'xrp-escrow': capability('License purchases held in XRP escrow', facts.xrpEscrow && facts.xrpPriced, 'XRP escrow is not offered on this server; pay with tokens or card where offered.'),
-    'creation-engine': capability('AI music creation', false, NOT_BUILT),
+    // The engine is built and runs here, offline; each song is a workflow, so it needs the workflow service.
+    'creation-engine': capability('AI music creation', facts.workflowService, 'Creating songs needs the background workflows, which are not running on this server.'),
     'external-catalogues': capability('Checks against outside music catalogues', false, `${NOT_BUILT} The copyright check compares against the works registered on GOOSE.`),
     notifications: capability('Notifications', false, `${NOT_BUILT} Check the Vault, Smart Contracts and Disputes tabs for news.`),
     'account-settings': capability('Account settings', false, NOT_BUILT),

@@ -20,6 +20,8 @@ export const TrackUploadReceived = defineEvent(
     detectedMimeType: z.string().min(1),
     size: z.number().int().nonnegative(),
     genre: z.string().max(100).nullable(),
+    /** Set when the studio generated the track: the generation it came from (absent on uploads and on older events). */
+    generationId: z.string().min(1).max(200).optional(),
   }),
 );
 

@@ -3,7 +3,7 @@
 import { logger } from '../logger/logger';
 import { normalizeLoudness, type LoudnessReport } from './normalize';
 import { writeCreationFiles, type CreationFiles, type OutputOptions } from './outputs';
-import { RENDER_SAMPLE_RATE, renderMidi } from './render-midi';
+import { RENDER_SAMPLE_RATE, renderMidi, type RenderedAudio } from './render-midi';
 import { soundFontInfo, synthesizerName, type SoundFontInfo } from './soundfont';
 
 const log = logger.child({ module: 'creation-render' });
@@ -11,6 +11,8 @@ const log = logger.child({ module: 'creation-render' });
 export interface RenderSongOptions extends OutputOptions {
   /** Where the files go (created if missing). */
   outDir: string;
+  /** Cut the audio to this length (the synthesizer's release tail runs past the song's end), fading out over its last 50 ms. */
+  durationSeconds?: number;
   /** Share of the render done, 0..1, by stage. */
   onProgress?: (progress: RenderProgress) => void;
 }
@@ -43,6 +45,7 @@ export interface SongRender {
 export async function renderSong(midi: Uint8Array, options: RenderSongOptions): Promise<SongRender> {
   const progress = options.onProgress ?? (() => undefined);
   const render = await renderMidi(midi, { sampleRate: RENDER_SAMPLE_RATE, onProgress: (fraction) => progress({ stage: 'synthesize', fraction }) });
+  if (options.durationSeconds !== undefined) cutTo(render, options.durationSeconds);
   progress({ stage: 'loudness', fraction: 0 });
   const loudness = await normalizeLoudness(render);
   progress({ stage: 'encode', fraction: 0 });
@@ -58,4 +61,26 @@ export async function renderSong(midi: Uint8Array, options: RenderSongOptions): 
     settings: { sampleRate: render.sampleRate, bitDepth: options.bitDepth ?? 24, synthesizer: synthesizerName(), soundFont, effects: 'synthesizer reverb and chorus, as their own stem' },
     mix: render.mix,
   };
+}
+
+/** Fade-out at the cut: long enough to avoid a click, short enough to keep the last note. */
+const CUT_FADE_SECONDS = 0.05;
+
+/** Shortens the mix and every stem to `seconds` (rounded to a frame) with a linear fade, so the stems still sum to the mix. */
+export function cutTo(render: RenderedAudio, seconds: number): void {
+  const frames = Math.min(render.frames, Math.round(seconds * render.sampleRate));
+  const fadeFrames = Math.min(frames, Math.round(CUT_FADE_SECONDS * render.sampleRate));
+  const cut = (pcm: Float32Array): Float32Array => {
+    const out = pcm.slice(0, frames * 2);
+    for (let i = 0; i < fadeFrames; i++) {
+      const frame = frames - fadeFrames + i;
+      const gain = 1 - (i + 1) / fadeFrames;
+      out[frame * 2] = out[frame * 2]! * gain;
+      out[frame * 2 + 1] = out[frame * 2 + 1]! * gain;
+    }
+    return out;
+  };
+  render.mix = cut(render.mix);
+  for (const stem of render.stems) stem.pcm = cut(stem.pcm);
+  render.frames = frames;
 }

@@ -27,6 +27,7 @@ import type { RoyaltyContractClient } from '../../workflows/royalty-contract/cli
 import { inProcessLicensePurchaseClient, inProcessRoyaltyContractClient } from './in-process-clients';
 import type { TrackLifecycleClient } from '../../workflows/track-lifecycle/client';
 import { inProcessWithdrawalClient } from './in-process-withdrawals';
+import { inProcessSongGenerationClient, type InProcessSongGeneration } from './in-process-song-generation';
 import { inProcessContractAnchorClient } from './in-process-contract-anchors';
 import { contractAnchor } from '../../infra/royalties/contract-anchor';
 
@@ -37,6 +38,8 @@ export interface TestApp {
   projector: Projector;
   storage: FileStorage;
   tokenLedger: TokenLedger;
+  /** Song generations run in this process; `settled()` waits for those started. */
+  songGenerations: InProcessSongGeneration;
   close(): Promise<void>;
 }
 
@@ -91,6 +94,7 @@ export async function startTestApp(
   const { royaltyPorts = {}, ...settings } = options;
   const wallets = options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({})));
   const ledger = await openXrplLedger({ dataDir, env: {} });
+  const songGenerations = inProcessSongGenerationClient({ eventStore, storage, tokenLedger, lifecycle });
   const app = await buildApp({
     db,
     eventStore,
@@ -102,6 +106,7 @@ export async function startTestApp(
     signingKey,
     ...settings,
     wallets,
+    songGenerations,
     withdrawals: options.withdrawals ?? inProcessWithdrawalClient({ tokenLedger, treasury: wallets.treasury }),
     contractAnchors:
       options.contractAnchors ??
@@ -131,7 +136,9 @@ export async function startTestApp(
     projector,
     storage,
     tokenLedger,
+    songGenerations,
     async close() {
+      await songGenerations.settled();
       await app.close();
       await projector.stop();
       await db.close();

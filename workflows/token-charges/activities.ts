@@ -2,13 +2,13 @@
 // capture it when the step succeeded, release it when the step failed or was refused. Each is
 // keyed by the charge's hold id, so a retried activity (or a worker that died after the append and
 // before reporting it) changes nothing the second time.
-import { Context } from '@temporalio/activity';
 import { DomainError } from '../../domain/shared/errors';
 import { tokensToMicros } from '../../domain/shared/tokens';
 import { SERVICE_PRICES, type PricedService } from '../../domain/tokens/catalogue';
 import type { TokenAccountCommand } from '../../domain/tokens/token-account.decider';
 import { logger } from '../../infra/logger/logger';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
+import { currentWorkflowIdOrNull } from '../activity-context';
 import { refusalFailure } from '../failure-kinds';
 
 /** One priced step's charge, chosen by the workflow. */
@@ -32,13 +32,14 @@ export interface TokenChargeActivityDeps {
 
 export function createTokenChargeActivities({ tokenLedger }: TokenChargeActivityDeps) {
   async function run(charge: TokenCharge, command: TokenAccountCommand): Promise<void> {
-    const workflowId = Context.current().info.workflowExecution?.workflowId ?? null;
+    // Null when the in-process runners of the route tests call it outside Temporal.
+    const workflowId = currentWorkflowIdOrNull();
     try {
       const { events } = await tokenLedger.execute(charge.userId, command, { correlationId: charge.correlationId, actor: charge.actor, workflowId });
       if (events.length > 0) logger.info({ userId: charge.userId, holdId: charge.holdId, events: events.map((e) => e.type) }, 'token charge recorded');
     } catch (error) {
       // Not enough tokens (FAILURE_KINDS.insufficientTokens): the step is refused and nothing was held (the caller answers 402).
-      if (error instanceof DomainError) throw refusalFailure(error);
+      if (error instanceof DomainError && workflowId !== null) throw refusalFailure(error);
       throw error;
     }
   }

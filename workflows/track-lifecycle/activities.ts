@@ -127,6 +127,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
           detectedMimeType: input.detectedMimeType,
           size: input.size,
           genre: input.genre,
+          ...(input.generationId === undefined ? {} : { generationId: input.generationId }),
         },
       });
     },

@@ -36,6 +36,8 @@ export interface TrackLifecycleInput {
   detectedExtension: UploadExtension;
   detectedMimeType: string;
   size: number;
+  /** Set when the studio generated the track: its generation (recorded on the upload event). */
+  generationId?: string;
   /** The request that started the lifecycle; becomes every event's correlation id. */
   correlationId: string;
   /** Who asked: `user:<id>`. */

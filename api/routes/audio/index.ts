@@ -1,10 +1,13 @@
+// POST /api/audio/generate-complete-song starts a song (api/routes/generated-music/start-generation.ts).
 // POST /api/audio/generate-lyrics: lyrics for a signed-in user's song description, written on this
 // server by the phrase grammar (domain/creation/lyrics.ts). Free: it charges no tokens. The same
 // request gives the same lyrics; another seed gives others.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { seededRandom, seedOf } from '../../../domain/creation/lyrics-random';
+import { requestSeed } from '../../../domain/contracts/creation';
 import { requireUserId } from '../../plugins/auth';
-import { lyricsRequestSchema, lyricsResponseSchema } from './schemas';
+import { startGeneration } from '../generated-music/start-generation';
+import { generationStartedSchema, lyricsRequestSchema, lyricsResponseSchema, songRequestSchema } from './schemas';
 
 // The writer brings the pronouncing dictionary (135,000 words, about a second to load), so it is
 // loaded on the first request rather than with the app.
@@ -32,6 +35,26 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       const seed = asked ?? seedOf(JSON.stringify([lyricsRequest.prompt, lyricsRequest.genre, lyricsRequest.mood, lyricsRequest.duration, lyricsRequest.vocalStyle]));
       const lyrics = writeLyrics(lyricsRequest, seededRandom(seed));
       return { lyrics: lyrics.text, sections: lyrics.sections, keywords: lyrics.keywords, seed };
+    },
+  );
+
+  app.post(
+    '/api/audio/generate-complete-song',
+    {
+      schema: {
+        summary: 'Starts a song from the request (10 tokens): composed, rendered with stems, MIDI and timed lyrics, then a track of the user like an upload; progress in /api/generated-music and over the websocket',
+        tags: ['creation'],
+        body: songRequestSchema,
+        response: { 202: generationStartedSchema },
+      },
+      preValidation: async (request) => {
+        requireUserId(request);
+      },
+    },
+    async (request, reply) => {
+      const ownerId = requireUserId(request);
+      const started = await startGeneration(app.services, { ownerId, request: request.body, seed: requestSeed(request.body), source: null, correlationId: request.id });
+      return reply.status(202).send(started);
     },
   );
 };

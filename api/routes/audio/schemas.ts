@@ -1,2 +1,2 @@
 // The creation routes' requests and answers, from the creation contracts.
-export { lyricsRequestSchema, lyricsResponseSchema } from '../../../domain/contracts/creation';
+export { generationStartedSchema, lyricsRequestSchema, lyricsResponseSchema, songRequestSchema } from '../../../domain/contracts/creation';

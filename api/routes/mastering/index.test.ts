@@ -81,14 +81,3 @@ describe('starting a master', () => {
   });
 });
 
-describe('the workspace\'s music', () => {
-  it('lists the signed-in creator\'s own music only', async () => {
-    const owner = await signUpWithWallet(testApp);
-    const { trackId } = await seedTrack(testApp, owner.userId, { title: 'Mine' });
-    const stranger = await signUpWithWallet(testApp);
-    await seedTrack(testApp, stranger.userId, { title: 'Theirs' });
-    const list = await testApp.app.inject({ method: 'GET', url: '/api/generated-music', headers: { cookie: owner.cookie } });
-    expect(list.statusCode).toBe(200);
-    expect(list.json().map((track: { id: string; title: string }) => [track.id, track.title])).toEqual([[trackId, 'Mine']]);
-  });
-});

@@ -13,17 +13,16 @@ import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries'
 import { lifecycleInput } from '../../../workflows/track-lifecycle/client';
 import type { MasterCommand } from '../../../workflows/track-lifecycle/shared';
 import { fileResponse } from '../../openapi';
-import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { idParams } from '../shared-schemas';
 import { commandContext, outcomeError, ownedTrack, recordedResult, refuseUnlessAllowed, requireTokensFor, viewAfter } from '../track-commands';
-import { generatedMusicSchema, masterRequestSchema, masterResponseSchema, startMasteringResponseSchema, startMasteringBodySchema, statusPatchResponseSchema, statusPatchSchema } from './schemas';
+import { masterRequestSchema, masterResponseSchema, startMasteringResponseSchema, startMasteringBodySchema, statusPatchResponseSchema, statusPatchSchema } from './schemas';
 import { DomainError, IllegalStateError, ValidationError } from '../../../domain/shared/errors';
 
 type MasteredData = z.output<typeof TrackMastered.schema>;
 
 export const masteringRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, eventStore, lifecycle, projector, vaultLists, tokenLedger } = app.services;
+  const { db, eventStore, lifecycle, projector, tokenLedger } = app.services;
   async function prepare(request: Parameters<typeof ownedTrack>[1], contentId: string | undefined, settings: Omit<MasterRequest, 'contentId'>, kind: MasteringKind) {
     if (!contentId) throw new ValidationError('contentId is required: choose exactly one track to master');
     const { ownerId, row } = await ownedTrack(db, request, contentId);
@@ -155,12 +154,6 @@ export const masteringRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(202).send({ success: true, masterId: command.masteringId });
     },
   );
-
-  /** The tracks the mastering workspace lists: the creator's music, uploaded (generated music comes with the creation studio). */
-  app.get('/api/generated-music', { schema: { summary: 'The signed-in user\'s music, as the mastering workspace lists it', tags: ['mastering'], response: { 200: generatedMusicSchema } } }, async (request) => {
-    const items = await vaultLists.list(requireUserId(request));
-    return items.filter((item) => item.contentType === 'music').map(toTrack);
-  });
 };
 
 function masterAnswer(item: VaultItem, mastered: MasteredData, kind: MasteringKind) {
@@ -174,28 +167,5 @@ function masterAnswer(item: VaultItem, mastered: MasteredData, kind: MasteringKi
     masteredFilePath: kind === 'master' ? `/uploads/${mastered.files.master}` : null,
     previewFilePath: `/uploads/${mastered.files.preview}`,
     results: mastered.results,
-  };
-}
-
-function toTrack(item: VaultItem) {
-  return {
-    id: item.id,
-    title: item.title,
-    genre: item.metadata.genre,
-    mood: null,
-    status: item.trackStatus,
-    source: 'uploaded' as const,
-    createdAt: item.createdAt,
-    audioUrl: item.filePath,
-    filePath: item.filePath,
-    uniqueKey: item.metadata.sha256,
-    landrPreviewId: item.landrPreviewId,
-    landrPreviewFilePath: item.landrPreviewFilePath,
-    landrMasterId: item.landrMasterId,
-    landrMasteredFilePath: item.landrMasteredFilePath,
-    landrMasterStatus: item.landrMasterStatus,
-    landrMasterStyle: item.landrMasterStyle,
-    landrMasterLoudness: item.landrMasterLoudness,
-    landrMasterFormat: item.landrMasterFormat,
   };
 }

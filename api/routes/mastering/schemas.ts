@@ -1,7 +1,6 @@
 // The mastering routes' requests and answers (most are payloads of domain/contracts/lifecycle.ts).
 import { z } from 'zod';
 import { MASTER_DEFAULTS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES } from '../../../domain/constants';
-import { workspaceTrackSchema } from '../../../domain/contracts/vault';
 export { masterRequestSchema, masterResponseSchema, startMasteringResponseSchema, statusPatchSchema } from '../../../domain/contracts/lifecycle';
 
 /** The workspace's start: style and loudness, the defaults where left out (the format is always the default's). */
@@ -17,4 +16,3 @@ export const masterStartedSchema = z.object({ success: z.literal(true), masterId
 
 export const statusPatchResponseSchema = z.object({ success: z.literal(true), id: z.string(), status: z.literal('mastering'), masterId: z.string() });
 
-export const generatedMusicSchema = z.array(workspaceTrackSchema);

@@ -3,13 +3,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../../lib/capabilities.fixture';
+import { describeCapabilities, type CapabilityReport } from '../../../../../domain/platform/capabilities';
+import { CAPABILITIES_ZERO_CONFIG_FIXTURE, ZERO_CONFIG_FACTS } from '../../../lib/capabilities.fixture';
 import { CAPABILITIES_KEY } from '../../../lib/query-keys';
 import { NotBuiltTabPanel } from './not-built-tab';
 
-function render(tab: 'create' | 'analytics' | 'support' | 'faq' = 'create'): string {
+/** The creation engine is built; it is off only where the workflow service does not run. */
+const WITHOUT_WORKFLOWS = describeCapabilities({ ...ZERO_CONFIG_FACTS, workflowService: false });
+
+function render(tab: 'create' | 'analytics' | 'support' | 'faq' = 'create', report: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(CAPABILITIES_KEY, CAPABILITIES_ZERO_CONFIG_FIXTURE);
+  queryClient.setQueryData(CAPABILITIES_KEY, report);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <NotBuiltTabPanel tab={tab} />
@@ -19,8 +23,8 @@ function render(tab: 'create' | 'analytics' | 'support' | 'faq' = 'create'): str
 
 describe('not-built tabs', () => {
   it('words the Create tab from the creation-engine capability, with no planned features promised', () => {
-    const html = render();
-    const { name, reason } = CAPABILITIES_ZERO_CONFIG_FIXTURE['creation-engine'];
+    const html = render('create', WITHOUT_WORKFLOWS);
+    const { name, reason } = WITHOUT_WORKFLOWS['creation-engine'];
     expect(html).toContain(`${name}: ${reason} You can upload music you made elsewhere from the Upload tab.`);
     expect(html).not.toContain('Planned for this area');
     expect(html).not.toContain('Generate tracks from a prompt');

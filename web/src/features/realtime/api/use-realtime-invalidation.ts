@@ -62,6 +62,8 @@ const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
   // A failed ledger step, a retry, an outbox message: the operations page.
   operations: [OPERATIONS_KEY],
   developer: [DEVELOPER_KEY],
+  // A generation's stage, progress, files or like: the studio's workspace.
+  'generated-music': [GENERATED_MUSIC_KEY],
 };
 
 /** Events after which a registration's external database sync may read differently. */

@@ -1,0 +1,288 @@
+// The song generation's I/O: make the song (compose, write lyrics when vocals are asked without
+// words, render through the process's render pool, cut to the exact length, store WAV, MP3, MIDI,
+// stems and LRC, build the provenance record), stage its WAV for the track lifecycle, and record
+// the end. Every write goes through the generation's decider, which records each stage once, so a
+// retried activity appends nothing twice; its files are rewritten with the same bytes.
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Context } from '@temporalio/activity';
+import { songRequestSchema, type GenerationSource, type Provenance, type SongRequest } from '../../domain/contracts/creation';
+import { COMPOSER_ENGINE_VERSION, compositionSummary, composeSong, extendSong, regenerateSection } from '../../domain/creation/composer';
+import type { Composition } from '../../domain/creation/composition';
+import { generationDecider, type GenerationCommand } from '../../domain/creation/generation.decider';
+import { generationStreamId, type GenerationRequested } from '../../domain/creation/generation.events';
+import { timeLine, toLrc, type TimedLyricLine } from '../../domain/creation/lyrics-lrc';
+import { seededRandom } from '../../domain/creation/lyrics-random';
+import type { LyricLine, LyricSection } from '../../domain/creation/lyrics-sections';
+import { toMidi } from '../../domain/creation/midi';
+import { CREATION_CEILING_DBTP, CREATION_TARGET_LUFS } from '../../infra/creation/normalize';
+import { RenderPool } from '../../infra/creation/render-pool';
+import type { RenderProgress, SongRender } from '../../infra/creation/render-song';
+import { handleCommand } from '../../infra/eventstore/command-handler';
+import type { EventStore } from '../../infra/eventstore/event-store';
+import { logger } from '../../infra/logger/logger';
+import { sha256File, type FileStorage } from '../../infra/storage/file-storage';
+import { currentWorkflowIdOrNull } from '../activity-context';
+import { deterministicEventId } from '../track-lifecycle/activities';
+import type { TrackLifecycleInput } from '../track-lifecycle/shared';
+import type { ProducedFile, ProducedSong, SongGenerationInput } from './shared';
+
+const log = logger.child({ module: 'song-generation' });
+const require = createRequire(import.meta.url);
+
+/** What the server says when a song is asked with vocals: it has no singing voice. */
+export const VOCALS_NOTE = 'The words are not sung on this server: it has no singing voice installed, so the vocal melody is played by a "Voice Oohs" instrument. The timed lyrics (LRC) follow that melody.';
+export const VOCAL_ENGINE = 'melody played by General MIDI "Voice Oohs" (program 54); no singing synthesizer installed';
+
+type Requested = ReturnType<typeof GenerationRequested.create>['data'];
+
+export interface SongGenerationActivityDeps {
+  eventStore: EventStore;
+  storage: FileStorage;
+  /** The process's render pool; by default one per process, created on the first render. */
+  renderPool?: () => RenderPool;
+}
+
+let processPool: RenderPool | null = null;
+/** One pool per process: a worker thread per core with the SoundFont loaded once. */
+export function processRenderPool(): RenderPool {
+  processPool ??= new RenderPool();
+  return processPool;
+}
+
+function packageVersion(name: string): string {
+  return (require(`${name}/package.json`) as { version: string }).version;
+}
+
+/** The lines of the lyrics a composition sings, each at its syllables' note times. */
+export function timedLyrics(composition: Composition, sections: readonly LyricSection[]): TimedLyricLine[] {
+  const byText = new Map<string, LyricLine>();
+  for (const section of sections) for (const line of section.lines) byText.set(line.syllables.join('\u0001'), line);
+  const groups: Composition['lyrics']['syllables'][] = [];
+  for (const syllable of composition.lyrics.syllables) {
+    if (syllable.lineStart || groups.length === 0) groups.push([]);
+    groups.at(-1)!.push(syllable);
+  }
+  return groups.map((group) => {
+    const last = group.at(-1)!;
+    const end = last.seconds + last.durationSeconds;
+    const line = byText.get(group.map((s) => s.text).join('\u0001'));
+    return line
+      ? timeLine(line, group.map((s) => s.seconds), end)
+      : { start: group[0]!.seconds, end, text: group.map((s) => s.text).join(' ') };
+  });
+}
+
+/** The studio's names for a song's sections: "Intro", "Verse 1", "Chorus 2"… (numbered when a kind comes back). */
+export function sectionNames(composition: Composition): string[] {
+  const totals = new Map<string, number>();
+  for (const section of composition.sections) totals.set(section.type, (totals.get(section.type) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return composition.sections.map((section) => {
+    const count = (seen.get(section.type) ?? 0) + 1;
+    seen.set(section.type, count);
+    const name = section.type.charAt(0).toUpperCase() + section.type.slice(1);
+    return (totals.get(section.type) ?? 1) > 1 ? `${name} ${count}` : name;
+  });
+}
+
+export function createSongGenerationActivities({ eventStore, storage, renderPool = processRenderPool }: SongGenerationActivityDeps) {
+  async function record(input: SongGenerationInput, command: GenerationCommand, key: string): Promise<void> {
+    const workflowId = currentWorkflowIdOrNull();
+    await handleCommand(eventStore, generationStreamId(input.generationId), generationDecider, command, {
+      correlationId: input.correlationId,
+      actor: input.actor,
+      workflowId,
+      eventIds: workflowId ? (index) => deterministicEventId(workflowId, key, index) : undefined,
+    });
+  }
+
+  async function requested(generationId: string): Promise<Requested> {
+    const events = await eventStore.readStream(generationStreamId(generationId));
+    const first = events.find((event) => event.type === 'GenerationRequested');
+    if (!first) throw new Error(`Generation ${generationId} was never requested`);
+    return first.data as Requested;
+  }
+
+  /** The words sung: the user's own, else written from the prompt when vocals are asked; none for an instrumental. */
+  async function lyricsFor(request: SongRequest, seed: number): Promise<LyricSection[]> {
+    if (!request.includeVocals) return [];
+    const { parseLyrics, writeLyrics } = await import('../../domain/creation/lyrics');
+    if (request.lyrics.trim() !== '') return parseLyrics(request.lyrics);
+    return writeLyrics({ prompt: request.prompt, genre: request.genre, mood: request.mood, duration: request.duration, vocalStyle: request.vocalStyle }, seededRandom(seed % 0x1_0000_0000)).sections;
+  }
+
+  function compose(request: SongRequest, seed: number, source: GenerationSource | null, sheet: LyricSection[]): Composition {
+    const composition = composeSong(request, { seed, lyrics: sheet });
+    if (source?.operation === 'extend') return extendSong(composition, request, source.seconds);
+    if (source?.operation === 'replace-section') return regenerateSection(composition, request, source.sectionIndex);
+    return composition;
+  }
+
+  /** Moves a rendered file into the store under the generation's name for it. */
+  async function keep(input: SongGenerationInput, workDir: string, relative: string, name: string): Promise<ProducedFile> {
+    const storedName = `generation-${input.generationId}-${name}`;
+    const to = storage.storedPath(storedName);
+    await rename(path.join(workDir, relative), to);
+    const { size } = await stat(to);
+    return { storedName, sha256: await sha256File(to), bytes: size };
+  }
+
+  return {
+    async produceSong(input: SongGenerationInput): Promise<ProducedSong> {
+      const heartbeat = (details?: unknown) => {
+        if (currentWorkflowIdOrNull() !== null) Context.current().heartbeat(details);
+      };
+      const progress = (status: 'composing' | 'rendering' | 'finishing', value: number, stage: string, queuePosition: number | null = null) =>
+        record(input, { type: 'RecordProgress', data: { generationId: input.generationId, status, progress: value, stage, queuePosition } }, `progress-${value}-${stage}`);
+
+      const asked = await requested(input.generationId);
+      const request = songRequestSchema.parse(asked.request);
+      await progress('composing', 5, request.includeVocals && request.lyrics.trim() === '' ? 'Writing lyrics' : 'Composing');
+      const sheet = await lyricsFor(request, asked.seed);
+      const composition = compose(request, asked.seed, asked.source, sheet);
+      const lyricsText = sheet.length > 0 ? (await import('../../domain/creation/lyrics-sections')).formatLyrics(sheet) : null;
+      await record(
+        input,
+        {
+          type: 'RecordComposition',
+          data: {
+            generationId: input.generationId,
+            durationSeconds: composition.durationSeconds,
+            lyrics: lyricsText,
+            vocals: request.includeVocals ? 'sung' : 'none',
+            vocalsNote: request.includeVocals ? VOCALS_NOTE : null,
+            sections: sectionNames(composition).map((name, index) => ({ name, startSeconds: composition.sections[index]!.startSeconds, endSeconds: composition.sections[index]!.endSeconds })),
+          },
+        },
+        'composed',
+      );
+      await progress('composing', 15, 'Composed');
+
+      const midi = toMidi(composition);
+      const workDir = path.join(storage.root, 'generations', input.generationId);
+      await rm(workDir, { recursive: true, force: true });
+      await mkdir(workDir, { recursive: true });
+      const pool = renderPool();
+      // Progress is recorded in steps of 10 % so the read model moves without an event per block.
+      let recorded = 15;
+      let reported: Promise<void> = Promise.resolve();
+      const onProgress = ({ stage, fraction }: RenderProgress) => {
+        heartbeat({ stage, fraction });
+        const value = stage === 'synthesize' ? 20 + Math.floor(fraction * 6) * 10 : stage === 'loudness' ? 85 : 90;
+        if (value <= recorded) return;
+        recorded = value;
+        const words = stage === 'synthesize' ? `Rendering ${composition.parts.map((part) => part.name).join(', ')}` : stage === 'loudness' ? 'Mixing to -14 LUFS' : 'Encoding WAV, MP3 and stems';
+        reported = reported.then(() => progress(stage === 'synthesize' ? 'rendering' : 'finishing', value, words));
+      };
+      const job = pool.render(midi, { outDir: workDir, durationSeconds: composition.durationSeconds, onProgress });
+      // While the song waits for a worker, the studio shows its place in the queue.
+      let lastPosition = -1;
+      const watch = setInterval(() => {
+        const position = job.position();
+        heartbeat({ position });
+        if (position !== null && position > 0 && position !== lastPosition) {
+          lastPosition = position;
+          reported = reported.then(() => progress('rendering', 16, `Waiting for the renderer: ${position} ahead`, position));
+        }
+      }, 500);
+      let render: SongRender;
+      try {
+        render = await job.result;
+      } finally {
+        clearInterval(watch);
+      }
+      await reported;
+      await progress('finishing', 95, 'Storing the files');
+
+      const files: ProducedSong['files'] = {
+        mixWav: await keep(input, workDir, render.files.mixWav.path, 'mix.wav'),
+        mixMp3: render.files.mixMp3 ? await keep(input, workDir, render.files.mixMp3.path, 'mix.mp3') : await Promise.reject(new Error('The MP3 was not written')),
+        midi: await keep(input, workDir, render.files.midi.path, 'song.mid'),
+        lrc: null,
+        stems: [],
+      };
+      for (const [index, stem] of render.files.stems.entries()) files.stems.push({ name: stem.name, ...(await keep(input, workDir, stem.path, `stem-${index}.wav`)) });
+      if (sheet.length > 0 && composition.lyrics.syllables.length > 0) {
+        const lrc = toLrc(timedLyrics(composition, sheet), { title: asked.title, length: composition.durationSeconds }, { enhanced: true });
+        await writeFile(path.join(workDir, 'lyrics.lrc'), lrc);
+        files.lrc = await keep(input, workDir, 'lyrics.lrc', 'lyrics.lrc');
+      }
+      await rm(workDir, { recursive: true, force: true });
+
+      const summary = compositionSummary(composition);
+      const outputs = [files.mixWav, files.mixMp3, files.midi, ...(files.lrc ? [files.lrc] : []), ...files.stems].map((file) => ({ path: file.storedName, sha256: file.sha256, bytes: file.bytes }));
+      const provenance: Provenance = {
+        digitalSourceType: 'algorithmicMedia',
+        generationId: input.generationId,
+        request: asked.request,
+        requestHash: asked.requestHash,
+        seed: asked.seed,
+        source: asked.source,
+        engine: { composer: COMPOSER_ENGINE_VERSION, packages: { spessasynth_core: packageVersion('spessasynth_core'), tonal: packageVersion('tonal') } },
+        soundFont: render.settings.soundFont,
+        render: {
+          sampleRate: render.settings.sampleRate,
+          bitDepth: render.settings.bitDepth,
+          synthesizer: render.settings.synthesizer,
+          effects: render.settings.effects,
+          targetLufs: CREATION_TARGET_LUFS,
+          ceilingDbtp: CREATION_CEILING_DBTP,
+          integratedLufs: render.loudness.integratedLufs,
+          truePeakDbtp: render.loudness.truePeakDbtp,
+        },
+        composition: {
+          tempo: summary.tempo,
+          key: summary.key,
+          mode: summary.mode,
+          durationSeconds: summary.durationSeconds,
+          sections: summary.sections.map((section) => ({ type: section.type, startSeconds: section.startSeconds, endSeconds: section.endSeconds, chords: section.chords })),
+          parts: summary.parts.map((part) => ({ name: part.name, program: part.program, sung: part.sung })),
+        },
+        vocals: request.includeVocals ? { kind: 'sung', engine: VOCAL_ENGINE, note: VOCALS_NOTE } : { kind: 'none', engine: null, note: null },
+        outputs,
+        createdAt: new Date().toISOString(),
+      };
+      log.info({ generationId: input.generationId, seconds: render.seconds, stems: files.stems.length }, 'song produced');
+      return { files, provenance };
+    },
+
+    /** A copy of the song's WAV in staging, and the lifecycle input an upload of it would have. */
+    async stageTrack(input: SongGenerationInput, song: ProducedSong): Promise<TrackLifecycleInput> {
+      const asked = await requested(input.generationId);
+      const stagingName = `generation-${input.generationId}.part`;
+      await copyFile(storage.storedPath(song.files.mixWav.storedName), storage.stagingPath(stagingName));
+      const slug = asked.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'song';
+      const request = songRequestSchema.parse(asked.request);
+      return {
+        trackId: input.trackId,
+        ownerId: input.ownerId,
+        title: asked.title,
+        description: `Generated in the studio from: ${request.prompt}`.slice(0, 5000),
+        contentType: 'music',
+        royaltySplit: 100,
+        genre: request.genre,
+        originalName: `${slug}.wav`,
+        stagingName,
+        detectedExtension: 'wav',
+        detectedMimeType: 'audio/wav',
+        size: song.files.mixWav.bytes,
+        generationId: input.generationId,
+        correlationId: input.correlationId,
+        actor: input.actor,
+      };
+    },
+
+    async completeGeneration(input: SongGenerationInput, song: ProducedSong): Promise<void> {
+      const provenance = song.provenance as Provenance;
+      await record(input, { type: 'CompleteGeneration', data: { generationId: input.generationId, files: song.files, provenance, completedAt: new Date().toISOString() } }, 'completed');
+    },
+
+    async failGeneration(input: SongGenerationInput, reason: string): Promise<void> {
+      await record(input, { type: 'FailGeneration', data: { generationId: input.generationId, reason: reason.slice(0, 1000), failedAt: new Date().toISOString() } }, 'failed');
+    },
+  };
+}
+
+export type SongGenerationActivities = ReturnType<typeof createSongGenerationActivities>;
