@@ -8,7 +8,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast';
 import { vaultItem } from '../../lib/track/vault-item.fixture';
-import { CAPABILITIES_ZERO_CONFIG_FIXTURE } from '../../lib/capabilities.fixture';
+import { describeCapabilities } from '../../../../domain/platform/capabilities';
+import { CAPABILITIES_ZERO_CONFIG_FIXTURE, ZERO_CONFIG_FACTS } from '../../lib/capabilities.fixture';
 import { CAPABILITIES_KEY, CURRENT_USER_KEY, VAULT_KEY } from '../../lib/query-keys';
 import { DashboardRoute } from './dashboard';
 
@@ -91,8 +92,10 @@ describe('create tab', () => {
     const visitor = render(null, { path: '/?tab=create', capabilities: CREATION_ON });
     expect(visitor).toContain('>Sign Up<');
     expect(visitor).not.toContain('My Workspace');
-    const off = render(ada, { path: '/?tab=create', vault: [] });
-    expect(off).toContain(`${CAPABILITIES_ZERO_CONFIG_FIXTURE['creation-engine'].name}: ${CAPABILITIES_ZERO_CONFIG_FIXTURE['creation-engine'].reason}`);
+    const withoutWorkflows = describeCapabilities({ ...ZERO_CONFIG_FACTS, workflowService: false });
+    const off = render(ada, { path: '/?tab=create', capabilities: withoutWorkflows, vault: [] });
+    expect(withoutWorkflows['creation-engine'].available).toBe(false);
+    expect(off).toContain(`${withoutWorkflows['creation-engine'].name}: ${withoutWorkflows['creation-engine'].reason}`);
     expect(off).not.toContain('My Workspace');
   });
 });
