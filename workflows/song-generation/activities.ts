@@ -88,8 +88,8 @@ export function sectionNames(composition: Composition): string[] {
 }
 
 export function createSongGenerationActivities({ eventStore, storage, renderPool = processRenderPool }: SongGenerationActivityDeps) {
-  async function record(input: SongGenerationInput, command: GenerationCommand, key: string): Promise<void> {
-    const workflowId = currentWorkflowIdOrNull();
+  /** `workflowId` is read once when the activity starts: a callback of the render pool runs in the pool's async context, not the activity's. */
+  async function record(input: SongGenerationInput, command: GenerationCommand, key: string, workflowId: string | null): Promise<void> {
     await handleCommand(eventStore, generationStreamId(input.generationId), generationDecider, command, {
       correlationId: input.correlationId,
       actor: input.actor,
@@ -131,11 +131,12 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
 
   return {
     async produceSong(input: SongGenerationInput): Promise<ProducedSong> {
-      const heartbeat = (details?: unknown) => {
-        if (currentWorkflowIdOrNull() !== null) Context.current().heartbeat(details);
-      };
+      // Taken now, in the activity's own context: the render pool calls back from its own.
+      const workflowId = currentWorkflowIdOrNull();
+      const context = workflowId === null ? null : Context.current();
+      const heartbeat = (details?: unknown) => context?.heartbeat(details);
       const progress = (status: 'composing' | 'rendering' | 'finishing', value: number, stage: string, queuePosition: number | null = null) =>
-        record(input, { type: 'RecordProgress', data: { generationId: input.generationId, status, progress: value, stage, queuePosition } }, `progress-${value}-${stage}`);
+        record(input, { type: 'RecordProgress', data: { generationId: input.generationId, status, progress: value, stage, queuePosition } }, `progress-${value}-${stage}`, workflowId);
 
       const asked = await requested(input.generationId);
       const request = songRequestSchema.parse(asked.request);
@@ -157,6 +158,7 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
           },
         },
         'composed',
+        workflowId,
       );
       await progress('composing', 15, 'Composed');
 
@@ -168,13 +170,19 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
       // Progress is recorded in steps of 10 % so the read model moves without an event per block.
       let recorded = 15;
       let reported: Promise<void> = Promise.resolve();
+      // Progress is recorded in order while the render runs; a failure surfaces at `await reported`
+      // below, and is marked handled meanwhile so it cannot end the process first.
+      const report = (next: () => Promise<void>) => {
+        reported = reported.then(next);
+        reported.catch(() => undefined);
+      };
       const onProgress = ({ stage, fraction }: RenderProgress) => {
         heartbeat({ stage, fraction });
         const value = stage === 'synthesize' ? 20 + Math.floor(fraction * 6) * 10 : stage === 'loudness' ? 85 : 90;
         if (value <= recorded) return;
         recorded = value;
         const words = stage === 'synthesize' ? `Rendering ${composition.parts.map((part) => part.name).join(', ')}` : stage === 'loudness' ? 'Mixing to -14 LUFS' : 'Encoding WAV, MP3 and stems';
-        reported = reported.then(() => progress(stage === 'synthesize' ? 'rendering' : 'finishing', value, words));
+        report(() => progress(stage === 'synthesize' ? 'rendering' : 'finishing', value, words));
       };
       const job = pool.render(midi, { outDir: workDir, durationSeconds: composition.durationSeconds, onProgress });
       // While the song waits for a worker, the studio shows its place in the queue.
@@ -184,7 +192,7 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
         heartbeat({ position });
         if (position !== null && position > 0 && position !== lastPosition) {
           lastPosition = position;
-          reported = reported.then(() => progress('rendering', 16, `Waiting for the renderer: ${position} ahead`, position));
+          report(() => progress('rendering', 16, `Waiting for the renderer: ${position} ahead`, position));
         }
       }, 500);
       let render: SongRender;
@@ -276,11 +284,11 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
 
     async completeGeneration(input: SongGenerationInput, song: ProducedSong): Promise<void> {
       const provenance = song.provenance as Provenance;
-      await record(input, { type: 'CompleteGeneration', data: { generationId: input.generationId, files: song.files, provenance, completedAt: new Date().toISOString() } }, 'completed');
+      await record(input, { type: 'CompleteGeneration', data: { generationId: input.generationId, files: song.files, provenance, completedAt: new Date().toISOString() } }, 'completed', currentWorkflowIdOrNull());
     },
 
     async failGeneration(input: SongGenerationInput, reason: string): Promise<void> {
-      await record(input, { type: 'FailGeneration', data: { generationId: input.generationId, reason: reason.slice(0, 1000), failedAt: new Date().toISOString() } }, 'failed');
+      await record(input, { type: 'FailGeneration', data: { generationId: input.generationId, reason: reason.slice(0, 1000), failedAt: new Date().toISOString() } }, 'failed', currentWorkflowIdOrNull());
     },
   };
 }

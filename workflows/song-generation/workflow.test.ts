@@ -119,6 +119,20 @@ const cli = await findTemporalCli();
     await keepHistory(historyFile('song-generation', 'completed'), await closedHistory(handle));
   });
 
+  it('records a second song of the same request on the warmed pool under its own workflow, not the first one\'s', { timeout: 120_000 }, async () => {
+    // The pool calls back from the async context of the activity that started it: progress must
+    // still be recorded (and heartbeats sent) for the activity at hand.
+    const input = await requested(25);
+    await temporalSongGenerationClient(env.client, taskQueue).start(input);
+    const handle = env.client.workflow.getHandle(songGenerationWorkflowId(input.generationId));
+    expect(await handle.result()).toBe('completed');
+    const events = await eventStore.readStream(generationStreamId(input.generationId));
+    const progressed = events.filter((event) => event.type === 'GenerationProgressed');
+    expect(progressed.some((event) => (event.data as { stage: string }).stage.startsWith('Rendering'))).toBe(true);
+    expect(new Set(progressed.map((event) => event.metadata.workflowId))).toEqual(new Set([songGenerationWorkflowId(input.generationId)]));
+    await env.client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId)).terminate('the test worker has no lifecycle activities');
+  });
+
   it('fails a generation its owner cannot afford, holding and charging nothing', { timeout: 60_000 }, async () => {
     const input = await requested(5);
     await temporalSongGenerationClient(env.client, taskQueue).start(input);
