@@ -441,7 +441,7 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
   });
 
   describe('an unreachable ledger', () => {
-    it('fails the registration after the ledger retries, and an operator retry signs and submits once it is back', { timeout: 120_000 }, async () => {
+    it('fails the registration after the ledger retries, and an operator retry signs and submits once it is back', { timeout: 300_000 }, async () => {
       const { rows } = await db.query<{ stream_id: string }>(`SELECT stream_id FROM events WHERE type = 'TrackStoredInVault' LIMIT 1`);
       const ownerId = ((await eventStore.readStream(rows[0]!.stream_id))[0]!.data as { ownerId: string }).ownerId;
       await topUp(ownerId);

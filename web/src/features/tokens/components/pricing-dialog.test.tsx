@@ -36,13 +36,10 @@ function cardOf(html: string, label: string): string {
 }
 
 describe('price list of the steps', () => {
-  it('on a zero-configuration server quotes no step it cannot do: AI music generation is not available here, with the reason', () => {
+  it('on a zero-configuration server quotes no step it cannot do: distribution is not available here, with the reason', () => {
     const html = render(<ServicePriceList />, CAPABILITIES_ZERO_CONFIG_FIXTURE);
-    const ai = elementWith(html, 'li', 'data-service="ai-music-generation"');
-    expect(ai).toContain('AI music generation');
-    expect(ai).toContain('Not available on this server');
-    expect(ai).toContain('GOOSE does not offer this yet.');
-    expect(ai).not.toContain('tokens');
+    // The composer and synthesizer run on every server with its workflows: creation is quoted.
+    expect(elementWith(html, 'li', 'data-service="ai-music-generation"')).toContain('10.00 tokens');
     const distribution = elementWith(html, 'li', 'data-service="distribution-setup"');
     expect(distribution).toContain('Not available on this server');
     expect(distribution).not.toContain('tokens');
@@ -54,16 +51,16 @@ describe('price list of the steps', () => {
     const html = render(<ServicePriceList />, CAPABILITIES_FULL_FIXTURE, PRICING_FULL_FIXTURE);
     expect(elementWith(html, 'li', 'data-service="copyright-registration"')).toContain('25.00 tokens');
     expect(elementWith(html, 'li', 'data-service="distribution-setup"')).toContain('14.99 tokens');
-    // Creation is not built: no configuration sells it.
-    expect(elementWith(html, 'li', 'data-service="ai-music-generation"')).toContain('Not available on this server');
+    expect(elementWith(html, 'li', 'data-service="ai-music-generation"')).toContain('10.00 tokens');
   });
 });
 
 describe('subscription tiers', () => {
-  it('strike through every line this server cannot honour, so Platinum does not sell AI prompts or the distribution fee as included', () => {
+  it('strike through every line this server cannot honour, so Platinum does not sell registrations or the distribution fee as included', () => {
     const html = render(<SubscriptionTiers pricing={PRICING_FIXTURE} card={capabilityState(CAPABILITIES_ZERO_CONFIG_FIXTURE, 'card-payments')} currentTier={null} onSubscribe={noop} />, CAPABILITIES_ZERO_CONFIG_FIXTURE);
     const platinum = cardOf(html, 'Platinum subscription');
-    for (const line of ['Unlimited AI music prompts', 'The yearly distribution fee of every release included', 'Unlimited copyright clearances and registrations on the XRP Ledger']) {
+    expect(platinum).toContain('<i class="pi pi-check" aria-hidden="true"></i> Unlimited AI music prompts');
+    for (const line of ['The yearly distribution fee of every release included', 'Unlimited copyright clearances and registrations on the XRP Ledger']) {
       expect(platinum).toContain(`<s>${line}</s> <span class="small">Not available on this server</span>`);
       expect(platinum).not.toContain(`<i class="pi pi-check" aria-hidden="true"></i> ${line}`);
     }
@@ -82,7 +79,7 @@ describe('subscription tiers', () => {
     const html = render(<SubscriptionTiers pricing={PRICING_FULL_FIXTURE} card={capabilityState(CAPABILITIES_FULL_FIXTURE, 'card-payments')} currentTier="gold" onSubscribe={noop} />, CAPABILITIES_FULL_FIXTURE);
     const platinum = cardOf(html, 'Platinum subscription');
     expect(platinum).toContain('<i class="pi pi-check" aria-hidden="true"></i> The yearly distribution fee of every release included');
-    expect(platinum).toContain('<s>Unlimited AI music prompts</s>');
+    expect(platinum).toContain('<i class="pi pi-check" aria-hidden="true"></i> Unlimited AI music prompts');
     expect(elementWith(html, 'button', 'aria-label="Subscribe to Platinum"')).not.toContain('disabled');
     expect(elementWith(html, 'button', 'aria-label="Subscribe to Gold"')).toContain('disabled');
     expect(html).not.toContain('Card payments are not offered');

@@ -43,7 +43,7 @@ describe('upload side cards', () => {
       Uploading: 'Free',
       'Mastering previews': 'Free',
       'The copyright check': 'Free',
-      'AI music generation': 'Not available on this server',
+      'AI music generation': '10.00 tokens',
       'Professional mastering': '5.00 tokens',
       'Copyright registration': '25.00 tokens',
       'Distribution setup (per release per year)': 'Not available on this server',
