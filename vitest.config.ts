@@ -14,6 +14,8 @@ import SlowFirstSequencer from './tests/support/slow-first-sequencer';
 // - "integration": everything else (workflows on Temporal, killed workers, audio, real Postgres),
 //   each file in a fresh process, since those suites start servers and change process state.
 const pure = ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
+/** Pure suites that replace a module with vi.mock: in a shared module cache the real one may already be loaded. */
+const pureWithModuleMocks = ['web/src/features/payments/components/payment-checkout.test.tsx'];
 const api = ['api/**/*.test.ts'];
 
 export default defineConfig({
@@ -27,7 +29,8 @@ export default defineConfig({
     reporters: ['default', './tests/support/plain-summary-reporter.ts'],
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
-      { extends: true, test: { name: 'pure', include: pure, pool: 'threads', isolate: false } },
+      { extends: true, test: { name: 'pure', include: pure, exclude: pureWithModuleMocks, pool: 'threads', isolate: false } },
+      { extends: true, test: { name: 'pure-mocked', include: pureWithModuleMocks, pool: 'threads' } },
       { extends: true, test: { name: 'api', include: api, pool: 'forks', isolate: false } },
       {
         extends: true,
