@@ -4,7 +4,7 @@
 // plan, and text parses back into the structure it was written from.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keyPhrases, lyricLine, lyricSectionsFor, parseLyrics, writeLyrics, type LyricsRequest } from './lyrics';
-import { seededRandom } from './lyrics-random';
+import { randomStream } from './random';
 import type { LyricSection } from './lyrics-sections';
 import { normalWord, wordsRhyme } from './lyrics-words';
 
@@ -30,14 +30,14 @@ describe('writing lyrics', () => {
     vi.spyOn(Math, 'random').mockImplementation(() => {
       throw new Error('Math.random was read');
     });
-    const first = writeLyrics(request, seededRandom(7));
-    expect(writeLyrics(request, seededRandom(7))).toEqual(first);
-    expect(writeLyrics(request, seededRandom(8)).text).not.toBe(first.text);
+    const first = writeLyrics(request, randomStream(7, 'lyrics'));
+    expect(writeLyrics(request, randomStream(7, 'lyrics'))).toEqual(first);
+    expect(writeLyrics(request, randomStream(8, 'lyrics')).text).not.toBe(first.text);
   });
 
   it("sings the prompt's key phrases, the first as the chorus hook", () => {
     expect(keyPhrases(request.prompt)).toEqual(['rainy Tokyo nights', 'lost love']);
-    const lyrics = writeLyrics(request, seededRandom(1));
+    const lyrics = writeLyrics(request, randomStream(1, 'lyrics'));
     expect(lyrics.keywords).toEqual(['rainy Tokyo nights', 'lost love']);
     const chorus = lyrics.sections.find((section) => section.kind === 'chorus')!;
     expect(chorus.lines[0]!.text.toLowerCase()).toContain('rainy tokyo nights');
@@ -51,7 +51,7 @@ describe('writing lyrics', () => {
   });
 
   it('writes about the mood when the prompt names nothing', () => {
-    const lyrics = writeLyrics({ ...request, prompt: 'a happy song' }, seededRandom(3));
+    const lyrics = writeLyrics({ ...request, prompt: 'a happy song' }, randomStream(3, 'lyrics'));
     expect(lyrics.keywords).toEqual([]);
     expect(lyrics.sections.length).toBeGreaterThan(0);
   });
@@ -62,7 +62,7 @@ describe('writing lyrics', () => {
     let stanzas = 0;
     for (const [i, genre] of genres.entries()) {
       for (const [j, mood] of moods.entries()) {
-        const lyrics = writeLyrics({ prompt: 'city lights and a midnight drive with you', genre, mood, duration: 70, vocalStyle: 'rock' }, seededRandom(i * 100 + j));
+        const lyrics = writeLyrics({ prompt: 'city lights and a midnight drive with you', genre, mood, duration: 70, vocalStyle: 'rock' }, randomStream(i * 100 + j, 'lyrics'));
         for (const section of lyrics.sections) {
           expect({ genre, mood, lines: section.lines.map((line) => line.text), rhymes: rhymesAsWritten(section) }).toMatchObject({ rhymes: true });
           stanzas++;
@@ -74,15 +74,15 @@ describe('writing lyrics', () => {
 
   it('keeps rhyming when a long song has used up its line endings', () => {
     const plan = Array.from({ length: 14 }, () => ({ kind: 'verse' as const, lines: 8 }));
-    const lyrics = writeLyrics({ ...request, genre: 'Pop', mood: 'Energetic' }, seededRandom(2), plan);
+    const lyrics = writeLyrics({ ...request, genre: 'Pop', mood: 'Energetic' }, randomStream(2, 'lyrics'), plan);
     const quatrains = lyrics.sections.flatMap((section) => [section.lines.slice(0, 4), section.lines.slice(4)]);
     expect(quatrains).toHaveLength(28);
     for (const lines of quatrains) expect(rhymesAsWritten({ kind: 'verse', label: 'Verse', lines })).toBe(true);
   });
 
   it('cuts every line into syllables that spell its words, near the length the genre sings', () => {
-    const rap = writeLyrics({ ...request, genre: 'Hip Hop', duration: 60 }, seededRandom(5));
-    const ballad = writeLyrics({ ...request, genre: 'Classical', duration: 60 }, seededRandom(5));
+    const rap = writeLyrics({ ...request, genre: 'Hip Hop', duration: 60 }, randomStream(5, 'lyrics'));
+    const ballad = writeLyrics({ ...request, genre: 'Classical', duration: 60 }, randomStream(5, 'lyrics'));
     const average = (lyrics: typeof rap) => {
       const lines = lyrics.sections.flatMap((section) => section.lines);
       return lines.reduce((sum, line) => sum + line.syllables.length, 0) / lines.length;
@@ -95,14 +95,14 @@ describe('writing lyrics', () => {
   });
 
   it('repeats the chorus word for word', () => {
-    const lyrics = writeLyrics(request, seededRandom(11));
+    const lyrics = writeLyrics(request, randomStream(11, 'lyrics'));
     const choruses = lyrics.sections.filter((section) => section.kind === 'chorus');
     expect(choruses).toHaveLength(3);
     for (const chorus of choruses) expect(chorus).toEqual(choruses[0]);
   });
 
   it('sizes the song by its duration: a verse and chorus per started minute, a bridge before the last chorus', () => {
-    const labels = (duration: number) => writeLyrics({ ...request, duration }, seededRandom(2)).sections.map((section) => section.label);
+    const labels = (duration: number) => writeLyrics({ ...request, duration }, randomStream(2, 'lyrics')).sections.map((section) => section.label);
     expect(labels(15)).toEqual(['Chorus']);
     expect(labels(60)).toEqual(['Verse 1', 'Chorus']);
     expect(labels(90)).toEqual(['Verse 1', 'Chorus', 'Verse 2', 'Bridge', 'Chorus']);
@@ -111,7 +111,7 @@ describe('writing lyrics', () => {
   });
 
   it("follows the composer's plan: its sections, line counts and syllables per line", () => {
-    const lyrics = writeLyrics(request, seededRandom(4), [{ kind: 'intro', lines: 2 }, { kind: 'verse', lines: 3, syllables: 6 }, { kind: 'chorus', lines: 4, syllables: 6 }, { kind: 'outro', lines: 1 }]);
+    const lyrics = writeLyrics(request, randomStream(4, 'lyrics'), [{ kind: 'intro', lines: 2 }, { kind: 'verse', lines: 3, syllables: 6 }, { kind: 'chorus', lines: 4, syllables: 6 }, { kind: 'outro', lines: 1 }]);
     expect(lyrics.sections.map((section) => [section.label, section.lines.length])).toEqual([['Intro', 2], ['Verse 1', 3], ['Chorus', 4], ['Outro', 1]]);
     const verse = lyrics.sections[1]!.lines.map((line) => lastWord(line.text));
     expect(wordsRhyme(verse[0]!, verse[1]!) && wordsRhyme(verse[1]!, verse[2]!)).toBe(true);
@@ -120,7 +120,7 @@ describe('writing lyrics', () => {
 
 describe('parsing lyrics', () => {
   it('reads written lyrics back into the structure they were written from', () => {
-    const lyrics = writeLyrics(request, seededRandom(9));
+    const lyrics = writeLyrics(request, randomStream(9, 'lyrics'));
     expect(parseLyrics(lyrics.text)).toEqual(lyrics.sections);
   });
 

@@ -7,7 +7,7 @@
 // alone for a clip of 20 s or less); the chorus is written once and repeated word for word; the
 // lines of each pair (AABB) or of alternate lines (ABAB) end in perfect rhymes by the CMU dictionary.
 import { ENDINGS, genreProfile, interjection, MOODS, moodFamily, SHARED, STOP_WORDS, type EndPos, type Template } from './lyrics-grammar';
-import { pick, type Random } from './lyrics-random';
+import type { Random } from './random';
 import { formatLyrics, sectionKindOf, type LyricLine, type LyricSection, type LyricWord, type SectionKind } from './lyrics-sections';
 import { normalWord, rhymeTail, syllabify } from './lyrics-words';
 
@@ -144,7 +144,7 @@ export function writeLyrics(request: LyricsRequest, random: Random, plan: Planne
     nouns: [...mood.nouns, ...profile.nouns],
     adjectives: mood.adjectives,
     interjection: interjection(request.vocalStyle),
-    scheme: pick(random, profile.schemes),
+    scheme: random.pick(profile.schemes),
     usedEnds: new Set(),
     usedTemplates: new Set(),
   };
@@ -259,7 +259,7 @@ function chooseTemplate(writer: Writer, spec: StanzaSpec, index: number, taken: 
   const wantsKey = spec.keyLines.has(index);
   const fitting = spec.templates.filter((template) => /\{T?K\}/.test(template.text) === wantsKey && !taken.includes(template));
   const fresh = fitting.filter((template) => !writer.usedTemplates.has(template));
-  return pick(writer.random, fresh.length > 0 ? fresh : fitting.length > 0 ? fitting : spec.templates);
+  return writer.random.pick(fresh.length > 0 ? fresh : fitting.length > 0 ? fitting : spec.templates);
 }
 
 interface RhymeFamily {
@@ -285,21 +285,24 @@ function rhymeFamilies(): RhymeFamily[] {
   return families;
 }
 
+/** Picks the first item: whether a family can fill the positions does not depend on chance. */
+const FIRST_CHOICE: Pick<Random, 'pick'> = { pick: (items) => items[0]! };
+
 /** Distinct unused words, one per position asked, that all rhyme; null when no family has them. */
 function rhymingEnds(writer: Writer, positions: EndPos[]): string[] | null {
-  const fits = (family: RhymeFamily) => chooseEnds(writer, family, positions, () => 0) !== null;
+  const fits = (family: RhymeFamily) => chooseEnds(writer, family, positions, FIRST_CHOICE) !== null;
   const candidates = rhymeFamilies().filter(fits);
   if (candidates.length === 0) return null;
-  return chooseEnds(writer, pick(writer.random, candidates), positions, writer.random);
+  return chooseEnds(writer, writer.random.pick(candidates), positions, writer.random);
 }
 
-function chooseEnds(writer: Writer, family: RhymeFamily, positions: EndPos[], random: Random): string[] | null {
+function chooseEnds(writer: Writer, family: RhymeFamily, positions: EndPos[], random: Pick<Random, 'pick'>): string[] | null {
   const taken = new Set<string>();
   const ends: string[] = [];
   for (const pos of positions) {
     const free = family.words[pos].filter((word) => !taken.has(word) && !writer.usedEnds.has(word));
     if (free.length === 0) return null;
-    const word = pick(random, free);
+    const word = random.pick(free);
     taken.add(word);
     ends.push(word);
   }
@@ -317,7 +320,7 @@ function leadIn(writer: Writer, line: string, target: number): string {
   const fitting = leadInLengths.filter((leadIn) => leadIn.syllables <= short);
   if (fitting.length === 0) return line;
   const longest = Math.max(...fitting.map((leadIn) => leadIn.syllables));
-  const { words } = pick(writer.random, fitting.filter((leadIn) => leadIn.syllables === longest));
+  const { words } = writer.random.pick(fitting.filter((leadIn) => leadIn.syllables === longest));
   // The line's first word loses its capital unless it is "I" or a key phrase's own (a name).
   const keepsCapital = /^I\b/.test(line) || writer.phrases.some((phrase) => line.startsWith(phrase));
   return `${words} ${keepsCapital ? line : line.charAt(0).toLowerCase() + line.slice(1)}`;
@@ -327,15 +330,15 @@ function leadIn(writer: Writer, line: string, target: number): string {
 const NO_ARTICLE = /^(the|a|an|my|your|our|his|her|their|this|that|these|those|you|we|me|us|tonight|today|yesterday|tomorrow)\b/i;
 
 function fill(writer: Writer, template: Template, key: string | undefined, end: string): string {
-  const phrase = () => key ?? pick(writer.random, writer.phrases);
+  const phrase = () => key ?? writer.random.pick(writer.phrases);
   const text = template.text
     .replace(/\{TK\}/g, () => {
       const chosen = phrase();
       return /^\p{Lu}/u.test(chosen) || NO_ARTICLE.test(chosen) ? chosen : `the ${chosen}`;
     })
     .replace(/\{K\}/g, phrase)
-    .replace(/\{N\}/g, () => pick(writer.random, writer.nouns))
-    .replace(/\{A\}/g, () => pick(writer.random, writer.adjectives))
+    .replace(/\{N\}/g, () => writer.random.pick(writer.nouns))
+    .replace(/\{A\}/g, () => writer.random.pick(writer.adjectives))
     .replace(/\{X\}/g, writer.interjection)
     .replace(/\{R:[nva]\}/, end)
     // "a" before a vowel sound's letter.
@@ -388,4 +391,15 @@ export function parseLyrics(text: string): LyricSection[] {
     sections.push({ kind: sectionKindOf(label), label, lines });
   }
   return sections;
+}
+
+/** The seed of a lyrics request that names none: 32 bits of FNV-1a over its fields, the same for the same request. */
+export function lyricsSeed(request: Pick<LyricsRequest, 'prompt' | 'genre' | 'mood' | 'duration' | 'vocalStyle'>): number {
+  const text = JSON.stringify([request.prompt, request.genre, request.mood, request.duration, request.vocalStyle]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
 }

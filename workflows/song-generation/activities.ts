@@ -13,7 +13,7 @@ import type { Composition } from '../../domain/creation/composition';
 import { generationDecider, type GenerationCommand } from '../../domain/creation/generation.decider';
 import { generationStreamId, type GenerationRequested } from '../../domain/creation/generation.events';
 import { timeLine, toLrc, type TimedLyricLine } from '../../domain/creation/lyrics-lrc';
-import { seededRandom } from '../../domain/creation/lyrics-random';
+import { randomStream } from '../../domain/creation/random';
 import type { LyricLine, LyricSection } from '../../domain/creation/lyrics-sections';
 import { toMidi } from '../../domain/creation/midi';
 import { CREATION_CEILING_DBTP, CREATION_TARGET_LUFS } from '../../infra/creation/normalize';
@@ -110,7 +110,7 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
     if (!request.includeVocals) return [];
     const { parseLyrics, writeLyrics } = await import('../../domain/creation/lyrics');
     if (request.lyrics.trim() !== '') return parseLyrics(request.lyrics);
-    return writeLyrics({ prompt: request.prompt, genre: request.genre, mood: request.mood, duration: request.duration, vocalStyle: request.vocalStyle }, seededRandom(seed % 0x1_0000_0000)).sections;
+    return writeLyrics({ prompt: request.prompt, genre: request.genre, mood: request.mood, duration: request.duration, vocalStyle: request.vocalStyle }, randomStream(seed, 'lyrics')).sections;
   }
 
   function compose(request: SongRequest, seed: number, source: GenerationSource | null, sheet: LyricSection[]): Composition {

@@ -3,7 +3,7 @@
 // server by the phrase grammar (domain/creation/lyrics.ts). Free: it charges no tokens. The same
 // request gives the same lyrics; another seed gives others.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { seededRandom, seedOf } from '../../../domain/creation/lyrics-random';
+import { randomStream } from '../../../domain/creation/random';
 import { requestSeed } from '../../../domain/contracts/creation';
 import { requireUserId } from '../../plugins/auth';
 import { startGeneration } from '../generated-music/start-generation';
@@ -31,9 +31,9 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { seed: asked, ...lyricsRequest } = request.body;
       writer ??= import('../../../domain/creation/lyrics');
-      const { writeLyrics } = await writer;
-      const seed = asked ?? seedOf(JSON.stringify([lyricsRequest.prompt, lyricsRequest.genre, lyricsRequest.mood, lyricsRequest.duration, lyricsRequest.vocalStyle]));
-      const lyrics = writeLyrics(lyricsRequest, seededRandom(seed));
+      const { writeLyrics, lyricsSeed } = await writer;
+      const seed = asked ?? lyricsSeed(lyricsRequest);
+      const lyrics = writeLyrics(lyricsRequest, randomStream(seed, 'lyrics'));
       return { lyrics: lyrics.text, sections: lyrics.sections, keywords: lyrics.keywords, seed };
     },
   );
