@@ -14,7 +14,7 @@ import { generationDecider, type GenerationCommand } from '../../domain/creation
 import { generationStreamId, type GenerationRequested } from '../../domain/creation/generation.events';
 import { timeLine, toLrc, type TimedLyricLine } from '../../domain/creation/lyrics-lrc';
 import { randomStream } from '../../domain/creation/random';
-import type { LyricLine, LyricSection } from '../../domain/creation/lyrics-sections';
+import { formatLyrics, type LyricLine, type LyricSection } from '../../domain/creation/lyrics-sections';
 import { toMidi } from '../../domain/creation/midi';
 import { CREATION_CEILING_DBTP, CREATION_TARGET_LUFS } from '../../infra/creation/normalize';
 import { RenderPool } from '../../infra/creation/render-pool';
@@ -143,7 +143,7 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
       await progress('composing', 5, request.includeVocals && request.lyrics.trim() === '' ? 'Writing lyrics' : 'Composing');
       const sheet = await lyricsFor(request, asked.seed);
       const composition = compose(request, asked.seed, asked.source, sheet);
-      const lyricsText = sheet.length > 0 ? (await import('../../domain/creation/lyrics-sections')).formatLyrics(sheet) : null;
+      const lyricsText = sheet.length > 0 ? formatLyrics(sheet) : null;
       await record(
         input,
         {
