@@ -12,7 +12,8 @@ import SlowFirstSequencer from './tests/support/slow-first-sequencer';
 //   own in-memory database and data folder; they share one module cache per worker process, and
 //   restore what process state they change (OPS_TOKEN).
 // - "integration": everything else (workflows on Temporal, killed workers, audio, real Postgres),
-//   each file in a fresh process, since those suites start servers and change process state.
+//   each file in a fresh process, since those suites start servers and change process state. Its
+//   global setup bundles the workflows once for them all (WORKFLOW_BUNDLE_PATH).
 const pure = ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
 /** Pure suites that replace a module with vi.mock: in a shared module cache the real one may already be loaded. */
 const pureWithModuleMocks = ['web/src/features/payments/components/payment-checkout.test.tsx'];
@@ -38,6 +39,8 @@ export default defineConfig({
           name: 'integration',
           include: ['{workflows,projections,infra,ops,tests/integration,tests/corpus}/**/*.test.ts'],
           pool: 'forks',
+          // The workflows bundled once for the run, not by every suite and worker process.
+          globalSetup: ['./tests/support/workflow-bundle.global-setup.ts'],
         },
       },
     ],

@@ -2,6 +2,7 @@
 // process, activities bound to the event store, file storage and the platform's other services.
 // `npm start` creates it in-process; run this file directly (`npx tsx workflows/worker.ts`, needs
 // DATABASE_URL and TEMPORAL_ADDRESS) for a standalone worker process.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporalio/common';
@@ -22,13 +23,37 @@ export const TRACK_LIFECYCLE_WORKFLOWS_PATH = fileURLToPath(new URL('./all.ts', 
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
 
-/** The workflow code, bundled by Temporal's webpack once per process (a few seconds) and reused. */
+/**
+ * The workflow code: read from WORKFLOW_BUNDLE_PATH when set (a bundle prebuilt by
+ * `npm run build:workflows`, as Temporal advises for production workers: no webpack at start, and
+ * every worker runs the same code), else bundled by Temporal's webpack once per process (a few
+ * seconds of CPU) and reused.
+ */
 export function bundleTrackLifecycleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
-  bundle ??= bundleWorkflowCode({ workflowsPath: TRACK_LIFECYCLE_WORKFLOWS_PATH, logger: bundlerLogger }).catch((error: unknown) => {
+  const prebuilt = process.env.WORKFLOW_BUNDLE_PATH;
+  bundle ??= (prebuilt ? readWorkflowBundle(prebuilt) : buildWorkflowBundle()).catch((error: unknown) => {
     bundle = null;
     throw error;
   });
   return bundle;
+}
+
+/** Bundles every workflow definition with Temporal's webpack. */
+export function buildWorkflowBundle(): Promise<WorkflowBundleWithSourceMap> {
+  return bundleWorkflowCode({ workflowsPath: TRACK_LIFECYCLE_WORKFLOWS_PATH, logger: bundlerLogger });
+}
+
+/** A prebuilt bundle: the code at `file`, its source map beside it (`<file>.map`), as `writeWorkflowBundle` leaves them. */
+async function readWorkflowBundle(file: string): Promise<WorkflowBundleWithSourceMap> {
+  const [code, sourceMap] = await Promise.all([readFile(file, 'utf8'), readFile(`${file}.map`, 'utf8')]);
+  return { code, sourceMap };
+}
+
+/** Bundles the workflows and writes them to `file` (and its source map to `<file>.map`) for WORKFLOW_BUNDLE_PATH. */
+export async function writeWorkflowBundle(file: string): Promise<void> {
+  const { code, sourceMap } = await buildWorkflowBundle();
+  await mkdir(path.dirname(file), { recursive: true });
+  await Promise.all([writeFile(file, code), writeFile(`${file}.map`, sourceMap)]);
 }
 
 export interface TrackLifecycleWorkerOptions extends WorkerServices {

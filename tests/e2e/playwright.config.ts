@@ -29,7 +29,10 @@ export default defineConfig({
   use: {
     baseURL,
     viewport: { width: 1440, height: 900 },
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: each action's DOM snapshot and the sources. Not the screencast
+    // (screenshots: true), which had Chromium encode frames all through every passing journey too:
+    // about a third of the browser's CPU. The failure screenshot below shows the final screen.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
