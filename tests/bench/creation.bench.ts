@@ -14,10 +14,12 @@
 //   BENCH_MATCH_SECONDS each, from a fixed list of requests across the spec's genres, moods, styles,
 //   keys and tempi, the last ones the first ones again with the next seed (a variation). Each is put
 //   through the copyright check (analyzeContent) and registered on clearing, as the track lifecycle
-//   does, into a fresh oracle index, then checked again against all the others. The key and tempo
+//   does, into a fresh oracle index: each song is checked against every one before it, so every
+//   pair is compared once (mutualConflicts counts the pairs found copies). The key and tempo
 //   are the oracle's own estimates in that analysis; a tempo at half or double the request counts;
 // - peakMemoryMb: the process's highest resident size while songs are made (the render workers are
-//   threads of it), sampled every 100 ms; oraclePeakMemoryMb while the copyright checks run.
+//   threads of it), sampled every 100 ms; fullSongPeakMemoryMb while full songs are made and
+//   mastered, oraclePeakMemoryMb while the copyright checks run.
 // The last line of stdout is one JSON object.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -69,7 +71,7 @@ const cpuSeconds = (): number => {
 };
 
 /** Resident size, sampled; `phase` says which peak a sample counts for. */
-const peaks = { making: 0, oracle: 0 };
+const peaks = { making: 0, full: 0, oracle: 0 };
 let phase: keyof typeof peaks = 'making';
 const sampler = setInterval(() => (peaks[phase] = Math.max(peaks[phase], process.memoryUsage().rss)), 100);
 
@@ -163,6 +165,7 @@ async function main(): Promise<void> {
   const instrumental = songRequestSchema.parse({ prompt: 'a long drive through the desert at dusk', genre: 'Rock', mood: 'Epic', selectedStyles: ['Cinematic', 'Synthwave'], duration: 180 });
   const song = await timed('song', instrumental, SONG_RUNS);
   const withVocals = songRequestSchema.parse({ prompt: 'dancing in the kitchen after midnight', genre: 'Pop', mood: 'Uplifting', selectedStyles: ['Disco', 'K-Pop'], duration: 180, includeVocals: true });
+  phase = 'full';
   let masterLufs = Number.NaN;
   let fullVocals: { engine: string | null } = { engine: null };
   const full = await timed('full song with vocals, stems and master', withVocals, FULL_RUNS, async (made) => {
@@ -171,6 +174,7 @@ async function main(): Promise<void> {
     masterLufs = master.lufs;
   });
 
+  phase = 'making';
   say(`${SONGS} songs of ${MATCH_SECONDS} s across styles`);
   const requests = benchRequests(SONGS, MATCH_SECONDS);
   const made: { label: string; request: SongRequest; seed: number; file: string; ownerId: string }[] = [];
@@ -195,15 +199,15 @@ async function main(): Promise<void> {
   await pool.close();
 
   phase = 'oracle';
-  say('copyright checks: each song registered on clearing, then each checked against the others');
+  say('copyright checks: each song checked against those before it, and registered on clearing');
   const oracleDb = await pgliteDb();
   await migrate(oracleDb, contentOracleMigrations);
-  const check = async (song: (typeof made)[number], index: number, register: boolean): Promise<CopyrightAnalysis> => {
+  const check = async (song: (typeof made)[number], index: number): Promise<CopyrightAnalysis> => {
     const analysis: ContentAnalysis = await analyzeContent(song.file, {
       db: oracleDb,
       extension: 'wav',
       ownerId: song.ownerId,
-      registerAs: register ? { workId: `bench-song-${index}`, title: song.label, ownerName: `bench-creator-${index}` } : undefined,
+      registerAs: { workId: `bench-song-${index}`, title: song.label, ownerName: `bench-creator-${index}` },
     });
     if (!('tempoBpm' in analysis)) throw new Error(`song ${index + 1} was not analysed as audio`);
     return analysis;
@@ -221,7 +225,7 @@ async function main(): Promise<void> {
     if (analysis.status === 'needs_review') held.push(`${index + 1}`);
   };
   for (const [index, song] of made.entries()) {
-    const analysis = await check(song, index, true);
+    const analysis = await check(song, index);
     note(index, analysis);
     const wanted = `${song.request.key} ${composeSong(song.request, { seed: song.seed }).mode}`;
     const keyOk = analysis.key === wanted;
@@ -232,7 +236,6 @@ async function main(): Promise<void> {
     if (tempoOk) tempoMatches++;
     if (!keyOk || !tempoOk) misses.push(`${index + 1} ${song.label}: key ${analysis.key} (wanted ${wanted}), ${round2(analysis.tempoBpm)} BPM`);
   }
-  for (const [index, song] of made.entries()) note(index, await check(song, index, false));
   for (const miss of misses) say(`  miss: ${miss}`);
   for (const pair of conflictPairs) say(`  conflict: ${pair.split('~').map((i) => made[Number(i)]!.label).join(' ~ ')}`);
   clearInterval(sampler);
@@ -262,6 +265,7 @@ async function main(): Promise<void> {
       fullSongCpuSecondsP95: percentile(full.cpu, 95),
       masterLufs: round2(masterLufs),
       peakMemoryMb: Math.round(makingPeak / 1e6),
+      fullSongPeakMemoryMb: Math.round(peaks.full / 1e6),
       oraclePeakMemoryMb: Math.round(peaks.oracle / 1e6),
       byteIdentical: preview.identical && song.identical && full.identical,
       repeats: { preview: PREVIEW_RUNS, song: SONG_RUNS, full: FULL_RUNS },
