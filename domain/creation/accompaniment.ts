@@ -64,9 +64,44 @@ function bars(section: Section, beatsPerBar: number): number[] {
   return starts;
 }
 
-export function drumNotes(section: Section, traits: Traits, random: Random, isLast: boolean): Note[] {
+export type DrumGroove = Lane[];
+
+const HAT_LIKE = new Set([CLOSED_HAT, OPEN_HAT, RIDE, SHAKER]);
+const BACKBEAT_LIKE = new Set([SNARE, CLAP, SIDE_STICK]);
+
+/** Marks `count` rests of a lane `mark` at steps drawn from `allowed` (those still resting). */
+function addHits(lane: string, allowed: (step: number) => boolean, count: number, mark: 'x' | 'o', random: Random): string {
+  const steps = [...lane];
+  for (let n = 0; n < count; n++) {
+    const open = steps.flatMap((value, step) => (value === '.' && allowed(step) ? [step] : []));
+    if (open.length === 0) break;
+    steps[random.pick(open)] = mark;
+  }
+  return steps.join('');
+}
+
+/**
+ * The song's own drum pattern: the style's, with a few soft kicks, a ghost note on the backbeat
+ * lane and hat notes drawn for this song. Without it every song of a style at one tempo played the
+ * same loop, and the copyright oracle's fingerprint heard two such songs (a request and its
+ * variation) as one recording.
+ */
+export function drumGroove(traits: Traits, random: Random): DrumGroove {
   if (traits.drums === 'none') return [];
   const pattern = traits.beatsPerBar === 3 ? DRUMS.waltz : DRUMS[traits.drums];
+  return pattern.map(([pitch, lane]): Lane => {
+    // Never on the downbeat, which every style keeps as it is.
+    const notOne = (step: number) => step !== 0;
+    if (pitch === KICK) return [pitch, addHits(lane, notOne, random.int(1, 2), 'o', random)];
+    if (BACKBEAT_LIKE.has(pitch)) return [pitch, addHits(lane, (step) => notOne(step) && step % 2 === 1, random.int(0, 1), 'o', random)];
+    if (HAT_LIKE.has(pitch)) return [pitch, addHits(lane, notOne, random.int(1, 3), 'o', random)];
+    return [pitch, lane];
+  });
+}
+
+export function drumNotes(section: Section, traits: Traits, random: Random, isLast: boolean, groove: DrumGroove): Note[] {
+  if (traits.drums === 'none') return [];
+  const pattern = groove;
   const steps = traits.beatsPerBar * 4;
   const notes: Note[] = [];
   const barStarts = bars(section, traits.beatsPerBar);

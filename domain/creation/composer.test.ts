@@ -187,6 +187,31 @@ describe('composeSong and toMidi', () => {
     expect(plans.size).toBe(20);
   });
 
+  it('gives a variation, and another request of the same style and tempo, a drum pattern of its own (not one loop for all)', () => {
+    /**
+     * The drum hits of a song as "pitch@step" in the first bar of each verse and chorus: the
+     * pattern itself, without the fills (last bars) and the pickup kicks (step 14) drawn per bar.
+     */
+    const groove = (composition: Composition) => {
+      const drums = composition.parts.find((part) => part.role === 'drums')!;
+      const barTicks = 4 * 480;
+      const firstBars = composition.sections.filter((section) => section.type === 'verse' || section.type === 'chorus').map((section) => section.startTick);
+      const hits = drums.notes.filter((note) => firstBars.some((start) => note.startTick >= start && note.startTick < start + barTicks));
+      return [...new Set(hits.map((note) => `${note.pitch}@${Math.round((note.startTick % barTicks) / 120)}`))]
+        .filter((hit) => hit !== '36@14')
+        .sort()
+        .join(' ');
+    };
+    const songRequest = request({ genre: 'Pop', selectedStyles: ['Disco'], tempo: 112, duration: 60 });
+    const seeds = Array.from({ length: 10 }, (_, i) => 1000 + 17 * i);
+    const variations = seeds.filter((seed) => groove(composeSong(songRequest, { seed })) !== groove(composeSong(songRequest, { seed: variationSeed(seed) })));
+    expect(variations.length).toBeGreaterThanOrEqual(9);
+    const prompts = ['rain on the window', 'a bus at dawn', 'the last dance', 'an empty beach', 'city lights'].map((prompt) => groove(composeSong(request({ prompt, genre: 'Pop', selectedStyles: ['Disco'], tempo: 112, duration: 60 }), { seed: 7 })));
+    expect(new Set(prompts).size).toBeGreaterThanOrEqual(4);
+    // Still the style's groove: the four-on-the-floor kick and the backbeat on 2 and 4 stay.
+    for (const pattern of prompts) expect(pattern).toEqual(expect.stringContaining('36@0'));
+  });
+
   it('sounds in the requested key: a Krumhansl–Kessler estimate over the notes finds the tonic and mode in at least 9 songs of 10', () => {
     const major = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
     const minor = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17];

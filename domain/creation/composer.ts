@@ -5,7 +5,7 @@
 import { requestHash, requestSeed, SEED_LIMIT, type SongRequest } from '../contracts/creation';
 import { ValidationError } from '../shared/errors';
 import { PPQ, ticksToSeconds, type Composition, type LyricSection, type LyricSyllable, type Note, type Part, type Plan, type Section, type SectionType } from './composition';
-import { bassNotes, compNotes, drumNotes, padNotes } from './accompaniment';
+import { bassNotes, compNotes, drumGroove, drumNotes, padNotes } from './accompaniment';
 import { chooseProgression, keySignature, NATURAL_MINOR_FAMILIES, sectionChords, voiceLead } from './harmony';
 import { assignLyrics, makeMotif, melodyNotes, REGISTERS } from './melody';
 import { DURATION_RANGE, KEYS, MAX_EXTENDED_DURATION_SECONDS } from './options';
@@ -14,7 +14,7 @@ import { randomStream } from './random';
 import { blendTraits, GM_PROGRAM_NAMES, INSTRUMENT_PARTS, MOOD_TRAITS, type Traits } from './styles';
 
 /** Changes whenever the same request and seed would give other notes; recorded in the provenance. */
-export const COMPOSER_ENGINE_VERSION = 'goose-composer/1.0.0';
+export const COMPOSER_ENGINE_VERSION = 'goose-composer/1.1.0';
 
 export interface ComposeOptions {
   /** Default: the request's own seed (requestSeed), so the same request makes the same song. */
@@ -113,7 +113,8 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
     parts.push({ name: GM_PROGRAM_NAMES[program] ?? 'Bass', role: 'bass', channel: nextChannel(), program, sung: false, notes: finalChord ? holdFinalChord(notes, finalChord, 1) : notes });
   });
   if (lineup.drums) {
-    const notes = sections.flatMap((section, index) => withinSection(drumNotes(section, traits, stream('drums', section.index, section.take), index === sections.length - 1), section));
+    const groove = drumGroove(traits, stream('groove'));
+    const notes = sections.flatMap((section, index) => withinSection(drumNotes(section, traits, stream('drums', section.index, section.take), index === sections.length - 1, groove), section));
     if (notes.length > 0) parts.push({ name: 'Drums', role: 'drums', channel: DRUM_CHANNEL, program: 0, sung: false, notes });
   }
   uniqueNames(parts);

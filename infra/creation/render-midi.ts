@@ -32,6 +32,8 @@ export interface RenderOptions {
   sampleRate?: number;
   /** Called with the share of the MIDI rendered, 0..1, about once per second of audio. */
   onProgress?: (fraction: number) => void;
+  /** Stop at this length (to the end of its block): a song cut to its exact duration needs no tail synthesized past it. */
+  maxSeconds?: number;
 }
 
 export interface Stem {
@@ -99,7 +101,9 @@ export async function renderMidi(midiBytes: Uint8Array, options: RenderOptions =
   sequencer.play();
 
   const channels = instrumentChannels(midi);
-  const capacity = Math.ceil((midi.duration + MAX_TAIL_SECONDS) * sampleRate);
+  // A cut ends on a whole block: the synthesizer ramps its parameters over a block, so a shorter
+  // last block would change the samples before the cut.
+  const capacity = Math.min(Math.ceil((midi.duration + MAX_TAIL_SECONDS) * sampleRate), Math.ceil(((options.maxSeconds ?? Number.POSITIVE_INFINITY) * sampleRate) / BLOCK) * BLOCK);
   const stems: Stem[] = channels.map(({ channel, name }) => ({ name, channel, pcm: new Float32Array(capacity * 2) }));
   const effects: Stem = { name: EFFECTS_STEM_NAME, channel: null, pcm: new Float32Array(capacity * 2) };
   const byChannel = new Array<Stem | null>(MIDI_CHANNELS).fill(null);
@@ -132,7 +136,7 @@ export async function renderMidi(midiBytes: Uint8Array, options: RenderOptions =
     } else lastAudible = start + count;
     if (options.onProgress && start % progressEvery < BLOCK) options.onProgress(Math.min(1, start / midiFrames));
   }
-  const frames = Math.max(midiFrames, Math.min(capacity, lastAudible));
+  const frames = Math.min(capacity, Math.max(midiFrames, lastAudible));
   const all = [...stems, effects].map((stem) => ({ ...stem, pcm: stem.pcm.subarray(0, frames * 2) }));
   const mix = new Float32Array(frames * 2);
   for (const stem of all) for (let i = 0; i < mix.length; i++) mix[i] = mix[i]! + stem.pcm[i]!;

@@ -44,7 +44,7 @@ export interface SongRender {
 
 export async function renderSong(midi: Uint8Array, options: RenderSongOptions): Promise<SongRender> {
   const progress = options.onProgress ?? (() => undefined);
-  const render = await renderMidi(midi, { sampleRate: RENDER_SAMPLE_RATE, onProgress: (fraction) => progress({ stage: 'synthesize', fraction }) });
+  const render = await renderMidi(midi, { sampleRate: RENDER_SAMPLE_RATE, maxSeconds: options.durationSeconds, onProgress: (fraction) => progress({ stage: 'synthesize', fraction }) });
   if (options.durationSeconds !== undefined) cutTo(render, options.durationSeconds);
   progress({ stage: 'loudness', fraction: 0 });
   const loudness = await normalizeLoudness(render);
@@ -66,12 +66,15 @@ export async function renderSong(midi: Uint8Array, options: RenderSongOptions): 
 /** Fade-out at the cut: long enough to avoid a click, short enough to keep the last note. */
 const CUT_FADE_SECONDS = 0.05;
 
-/** Shortens the mix and every stem to `seconds` (rounded to a frame) with a linear fade, so the stems still sum to the mix. */
+/**
+ * Shortens the mix and every stem to `seconds` (rounded to a frame) with a linear fade, so the stems
+ * still sum to the mix. In place (views of the same buffers): a copy would double a long song's memory.
+ */
 export function cutTo(render: RenderedAudio, seconds: number): void {
   const frames = Math.min(render.frames, Math.round(seconds * render.sampleRate));
   const fadeFrames = Math.min(frames, Math.round(CUT_FADE_SECONDS * render.sampleRate));
   const cut = (pcm: Float32Array): Float32Array => {
-    const out = pcm.slice(0, frames * 2);
+    const out = pcm.subarray(0, frames * 2);
     for (let i = 0; i < fadeFrames; i++) {
       const frame = frames - fadeFrames + i;
       const gain = 1 - (i + 1) / fadeFrames;

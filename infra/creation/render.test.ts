@@ -53,6 +53,18 @@ describe('renderMidi', () => {
     expect(first.frames / 44_100).toBeLessThanOrEqual(first.midiSeconds + 3);
   });
 
+  it('stops at maxSeconds with the very samples a full render has there (no tail synthesized past a cut)', async () => {
+    const cut = await renderMidi(midi, { maxSeconds: 2.5 });
+    const wanted = Math.ceil(2.5 * 44_100);
+    expect(cut.frames).toBeGreaterThanOrEqual(wanted);
+    expect(cut.frames).toBeLessThan(wanted + 128);
+    expect(cut.frames).toBeLessThan(first.frames);
+    expect(cut.stems.map((s) => s.name)).toEqual(first.stems.map((s) => s.name));
+    const head = (pcm: Float32Array) => Buffer.from(pcm.buffer, pcm.byteOffset, cut.frames * 2 * 4);
+    expect(head(cut.mix).equals(head(first.mix))).toBe(true);
+    for (const [i, stem] of cut.stems.entries()) expect(head(stem.pcm).equals(head(first.stems[i]!.pcm))).toBe(true);
+  });
+
   it('is byte-identical on a second render of the same MIDI', async () => {
     const second = await renderMidi(midi);
     expect(Buffer.from(second.mix.buffer, second.mix.byteOffset, second.mix.byteLength).equals(Buffer.from(first.mix.buffer, first.mix.byteOffset, first.mix.byteLength))).toBe(true);

@@ -1,4 +1,4 @@
-// Standard MIDI Files for the renderer's tests and benchmark, in the shape the composer hands over:
+// Standard MIDI Files for the renderer's tests, in the shape the composer hands over:
 // format 1, one named track per instrument on its own channel with a GM program, drums on channel
 // 10, lyric meta events. Sections change the chords and the density so a longer piece has parts.
 import { MIDIBuilder } from 'spessasynth_core';

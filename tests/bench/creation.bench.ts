@@ -1,103 +1,281 @@
-// `npm run bench:creation`: how fast the creation renderer is on this machine. It builds two MIDI
-// pieces in the composer's shape (infra/creation/test-midi.ts; the composer's own songs replace them
-// once it lands): a 30 s sketch and a 3-minute piece in three sections, five instruments each, and
-// renders them through the render pool (a worker per core, the SoundFont loaded before timing),
-// one job at a time, to WAV, mp3, stems and MIDI:
-// - soundFontLoadSeconds: the pool's start, until every worker holds the SoundFont;
-// - previewSecondsP50 / songSecondsP50: wall time of one render (synthesis, loudness, every file),
-//   median over BENCH_PREVIEW_RUNS and BENCH_SONG_RUNS runs;
-// - byteIdentical: every file of every repeat has the first run's SHA-256;
-// - stemResidualDb: the sketch's stems summed against the same MIDI rendered with every channel
-//   together, before any gain (the loudness step gives the stems the mix's gain);
-// - lufs / truePeakDbtp: the last song's mix as ffmpeg's ebur128 reads the WAV and the mp3;
-// - peakMemoryMb: the process's highest resident size (the workers are threads of it), sampled.
+// `npm run bench:creation`: the creation engine on this machine, end to end. Every song is asked for
+// as the studio asks (a GenerationRequested event with the request, its hash and seed) and made by
+// the song-generation workflow's own activity (`produceSong`: lyrics, the composer, MIDI, the render
+// pool, the files and the provenance record), with PGlite in memory as its event store:
+// - previewSecondsP50: a 30-s instrumental sketch, median of BENCH_PREVIEW_RUNS;
+// - songSecondsP50: a 3-minute instrumental, median of BENCH_SONG_RUNS;
+// - fullSongSecondsP95: a 3-minute song with vocals and stems, then the platform's mastering chain
+//   (masterTrack, as the track's lifecycle runs it), over BENCH_FULL_RUNS; `notes` says which
+//   stages do not exist yet and were not measured;
+// - byteIdentical: every file of every repeat (preview, song, full song) has the first run's SHA-256;
+// - stemResidualDb: a composed sketch's stems summed against the same MIDI rendered with every
+//   channel together (before any gain);
+// - keyMatchRate / tempoMatchRate, mutualConflicts: BENCH_SONGS songs (default 40) of
+//   BENCH_MATCH_SECONDS each, from a fixed list of requests across the spec's genres, moods, styles,
+//   keys and tempi, the last ones the first ones again with the next seed (a variation). Each is put
+//   through the copyright check (analyzeContent) and registered on clearing, as the track lifecycle
+//   does, into a fresh oracle index: each song is checked against every one before it, so every
+//   pair is compared once (mutualConflicts counts the pairs found copies). The key and tempo
+//   are the oracle's own estimates in that analysis; a tempo at half or double the request counts;
+// - peakMemoryMb: the process's highest resident size while songs are made (the render workers are
+//   threads of it), sampled every 100 ms; fullSongPeakMemoryMb while full songs are made and
+//   mastered, oraclePeakMemoryMb while the copyright checks run.
 // The last line of stdout is one JSON object.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ebur128 } from '../../infra/audio/ebur128';
+import { requestHash, requestSeed, songRequestSchema, type SongRequest, type SongRequestInput } from '../../domain/contracts/creation';
+import { composeSong, variationSeed } from '../../domain/creation/composer';
+import { generationDecider } from '../../domain/creation/generation.decider';
+import { generationStreamId } from '../../domain/creation/generation.events';
+import { toMidi } from '../../domain/creation/midi';
+import { GENRES, KEYS, MOODS, STYLES, TEMPO_RANGE } from '../../domain/creation/options';
+import { eventRegistry } from '../../domain/registry';
+import { masterTrack } from '../../infra/audio/mastering';
+import type { CopyrightAnalysis } from '../../infra/audio/oracle';
+import { pgliteDb } from '../../infra/db/db';
+import { migrate } from '../../infra/db/migrate';
 import { renderTogether, residualDb, sumOfStems } from '../../infra/creation/reference-render';
 import { renderMidi } from '../../infra/creation/render-midi';
 import { RenderPool } from '../../infra/creation/render-pool';
-import type { SongRender } from '../../infra/creation/render-song';
-import { testSongMidi } from '../../infra/creation/test-midi';
+import { handleCommand } from '../../infra/eventstore/command-handler';
+import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { analyzeContent, contentOracleMigrations, type ContentAnalysis } from '../../infra/similarity/content-oracle';
+import { FileStorage } from '../../infra/storage/file-storage';
+import { createSongGenerationActivities } from '../../workflows/song-generation/activities';
+import type { ProducedSong } from '../../workflows/song-generation/shared';
 import { intFromEnv } from './bench-env';
 
 const PREVIEW_RUNS = intFromEnv('BENCH_PREVIEW_RUNS', 10);
 const SONG_RUNS = intFromEnv('BENCH_SONG_RUNS', 3);
+const FULL_RUNS = intFromEnv('BENCH_FULL_RUNS', 3);
+const SONGS = intFromEnv('BENCH_SONGS', 40);
+const MATCH_SECONDS = intFromEnv('BENCH_MATCH_SECONDS', 60);
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+/** Nearest-rank percentile. */
+const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)]!;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 const say = (line: string): void => void process.stderr.write(`${line}\n`);
+const seconds = (since: number): number => round2((performance.now() - since) / 1000);
+/** CPU time of this process, every thread (the render workers are threads of it); ffmpeg's processes are not counted. */
+const cpuSeconds = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 
-let peakRss = process.memoryUsage().rss;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+/** Resident size, sampled; `phase` says which peak a sample counts for. */
+const peaks = { making: 0, full: 0, oracle: 0 };
+let phase: keyof typeof peaks = 'making';
+const sampler = setInterval(() => (peaks[phase] = Math.max(peaks[phase], process.memoryUsage().rss)), 100);
 
-/** Every file's hash, in a fixed order. */
-const hashes = (render: SongRender): string[] => [render.files.mixWav, render.files.mixMp3, render.files.midi, ...render.files.stems].map((file) => file?.sha256 ?? '');
+/**
+ * The 40 requests: genres, moods, keys and tempi stepped by numbers prime to their list's length so
+ * every pairing differs, one to three styles each; the last quarter are the first quarter again
+ * with the next seed, as the studio's "variation" asks.
+ */
+function benchRequests(count: number, duration: number): { request: SongRequest; seed: number; label: string }[] {
+  const variations = Math.floor(count / 4);
+  const distinct = count - variations;
+  const tempoSpan = TEMPO_RANGE.max - TEMPO_RANGE.min - 60;
+  const list = Array.from({ length: distinct }, (_, i) => {
+    const genre = GENRES[i % GENRES.length]!;
+    const mood = MOODS[(i * 5) % MOODS.length]!;
+    const selectedStyles = Array.from({ length: (i % 3) + 1 }, (_, s) => STYLES[(i * 7 + s * 11) % STYLES.length]!);
+    const input: SongRequestInput = {
+      prompt: `${mood} ${genre.toLowerCase()} song number ${i + 1} about ${['the sea', 'a city at night', 'an old friend', 'the first snow', 'a long road', 'summer rain'][i % 6]}`,
+      genre,
+      mood,
+      selectedStyles,
+      key: KEYS[(i * 5) % KEYS.length]!,
+      tempo: TEMPO_RANGE.min + 20 + ((i * 37) % tempoSpan),
+      duration,
+    };
+    const request = songRequestSchema.parse(input);
+    return { request, seed: requestSeed(request), label: `${genre}/${mood}/${selectedStyles.join('+')} in ${input.key} at ${input.tempo}` };
+  });
+  return [...list, ...list.slice(0, variations).map((song) => ({ ...song, seed: variationSeed(song.seed), label: `${song.label}, next seed` }))];
+}
 
 async function main(): Promise<void> {
+  const loadAtStart = loadavg().map(round2);
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-creation-'));
+  const storage = new FileStorage(dir);
+  await storage.init();
+  const db = await pgliteDb();
+  await migrate(db, eventStoreMigrations);
+  const eventStore = new PostgresEventStore(db, eventRegistry);
   const size = availableParallelism();
   let started = performance.now();
   const pool = new RenderPool({ size });
-  // A one-second job per worker: each has loaded the SoundFont once it answers.
-  await Promise.all(Array.from({ length: size }, (_, i) => pool.render(testSongMidi(1), { outDir: path.join(dir, `warm${i}`), mp3: false }).result));
-  const soundFontLoadSeconds = round2((performance.now() - started) / 1000);
-  say(`pool of ${size} workers ready in ${soundFontLoadSeconds} s`);
+  const activities = createSongGenerationActivities({ eventStore, storage, renderPool: () => pool });
+  const context = { correlationId: 'bench', actor: 'bench' };
 
-  const timed = async (label: string, midi: Uint8Array, runs: number): Promise<{ seconds: number[]; identical: boolean; last: SongRender }> => {
-    const seconds: number[] = [];
-    let first: string[] | null = null;
+  /** One song, asked for and made as the workflow makes it. */
+  const make = async (request: SongRequest, seed = requestSeed(request)): Promise<{ song: ProducedSong; seconds: number; ownerId: string }> => {
+    const generationId = randomUUID();
+    const ownerId = randomUUID();
+    const trackId = randomUUID();
+    await handleCommand(
+      eventStore,
+      generationStreamId(generationId),
+      generationDecider,
+      { type: 'RequestGeneration', data: { generationId, ownerId, trackId, title: request.prompt.slice(0, 80), request, requestHash: requestHash(request), seed, source: null, requestedAt: new Date().toISOString() } },
+      context,
+    );
+    const at = performance.now();
+    const song = await activities.produceSong({ generationId, ownerId, trackId, ...context });
+    return { song, seconds: seconds(at), ownerId };
+  };
+  const hashes = (song: ProducedSong): string => [song.files.mixWav, song.files.mixMp3, song.files.midi, song.files.lrc, ...song.files.stems].map((file) => file?.sha256 ?? '').join();
+
+  // A short song per worker: each holds the SoundFont once it answers.
+  const warm = songRequestSchema.parse({ prompt: 'warm up', duration: 10 });
+  await Promise.all(Array.from({ length: size }, () => make(warm)));
+  const warmSeconds = seconds(started);
+  say(`pool of ${size} workers warm in ${warmSeconds} s`);
+
+  const timed = async (label: string, request: SongRequest, runs: number, after?: (song: ProducedSong) => Promise<void>) => {
+    const times: number[] = [];
+    const cpu: number[] = [];
+    let first: string | null = null;
     let identical = true;
-    let last!: SongRender;
     for (let run = 0; run < runs; run++) {
       started = performance.now();
-      last = await pool.render(midi, { outDir: path.join(dir, `${label}${run}`) }).result;
-      seconds.push(round2((performance.now() - started) / 1000));
-      const now = hashes(last);
-      first ??= now;
-      if (now.join() !== first.join()) identical = false;
-      say(`${label} ${run + 1}/${runs}: ${seconds.at(-1)} s (${round2(last.seconds)} s of audio, ${round2(last.loudness.integratedLufs)} LUFS, ${round2(last.loudness.truePeakDbtp)} dBTP)`);
+      const cpuBefore = cpuSeconds();
+      const { song } = await make(request);
+      await after?.(song);
+      times.push(seconds(started));
+      cpu.push(round2(cpuSeconds() - cpuBefore));
+      first ??= hashes(song);
+      if (hashes(song) !== first) identical = false;
+      say(`${label} ${run + 1}/${runs}: ${times.at(-1)} s, ${cpu.at(-1)} s of CPU (${song.provenance.composition ? (song.provenance.composition as { durationSeconds: number }).durationSeconds : '?'} s of music, ${song.files.stems.length} stems)`);
     }
-    return { seconds, identical, last };
+    return { times, cpu, identical };
   };
 
-  const sketch = testSongMidi(30);
+  const sketch = songRequestSchema.parse({ prompt: 'a quick sketch of a sunny morning', genre: 'Pop', mood: 'Happy', selectedStyles: ['Indie'], duration: 30 });
   const preview = await timed('sketch', sketch, PREVIEW_RUNS);
-  const song = await timed('song', testSongMidi(180), SONG_RUNS);
+  const instrumental = songRequestSchema.parse({ prompt: 'a long drive through the desert at dusk', genre: 'Rock', mood: 'Epic', selectedStyles: ['Cinematic', 'Synthwave'], duration: 180 });
+  const song = await timed('song', instrumental, SONG_RUNS);
+  const withVocals = songRequestSchema.parse({ prompt: 'dancing in the kitchen after midnight', genre: 'Pop', mood: 'Uplifting', selectedStyles: ['Disco', 'K-Pop'], duration: 180, includeVocals: true });
+  phase = 'full';
+  let masterLufs = Number.NaN;
+  let fullVocals: { engine: string | null } = { engine: null };
+  const full = await timed('full song with vocals, stems and master', withVocals, FULL_RUNS, async (made) => {
+    fullVocals = made.provenance.vocals as { engine: string | null };
+    const master = await masterTrack(storage.storedPath(made.files.mixWav.storedName), { style: 'balanced', loudness: 'medium', format: 'wav', outDir: path.join(dir, 'master', randomUUID()) });
+    masterLufs = master.lufs;
+  });
+
+  phase = 'making';
+  say(`${SONGS} songs of ${MATCH_SECONDS} s across styles`);
+  const requests = benchRequests(SONGS, MATCH_SECONDS);
+  const made: { label: string; request: SongRequest; seed: number; file: string; ownerId: string }[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < requests.length) {
+        const index = next++;
+        const { request, seed, label } = requests[index]!;
+        const { song: produced, ownerId, seconds: took } = await make(request, seed);
+        made[index] = { label, request, seed, file: storage.storedPath(produced.files.mixWav.storedName), ownerId };
+        say(`  ${index + 1}/${requests.length} ${label}: ${took} s`);
+      }
+    }),
+  );
+  const makingPeak = peaks.making;
+
+  say('stem residual of a composed sketch against a render of all channels together');
+  const sketchMidi = toMidi(composeSong(sketch, { seed: requestSeed(sketch) }));
+  const raw = await renderMidi(sketchMidi);
+  const stemResidualDb = round2(residualDb(await renderTogether(sketchMidi, raw.frames), sumOfStems(raw.stems, raw.mix.length)));
   await pool.close();
 
-  say('stem residual of the sketch against a render of all channels together');
-  const raw = await renderMidi(sketch);
-  const stemResidualDb = round2(residualDb(await renderTogether(sketch, raw.frames), sumOfStems(raw.stems, raw.mix.length)));
-  const songDir = path.join(dir, `song${SONG_RUNS - 1}`);
-  const wav = await ebur128(path.join(songDir, song.last.files.mixWav.path));
-  const mp3 = await ebur128(path.join(songDir, song.last.files.mixMp3!.path));
+  phase = 'oracle';
+  say('copyright checks: each song checked against those before it, and registered on clearing');
+  const oracleDb = await pgliteDb();
+  await migrate(oracleDb, contentOracleMigrations);
+  const check = async (song: (typeof made)[number], index: number): Promise<CopyrightAnalysis> => {
+    const analysis: ContentAnalysis = await analyzeContent(song.file, {
+      db: oracleDb,
+      extension: 'wav',
+      ownerId: song.ownerId,
+      registerAs: { workId: `bench-song-${index}`, title: song.label, ownerName: `bench-creator-${index}` },
+    });
+    if (!('tempoBpm' in analysis)) throw new Error(`song ${index + 1} was not analysed as audio`);
+    return analysis;
+  };
+  let keyMatches = 0;
+  let tempoMatches = 0;
+  const misses: string[] = [];
+  const conflictPairs = new Set<string>();
+  const held: string[] = [];
+  const note = (index: number, analysis: CopyrightAnalysis): void => {
+    for (const conflict of analysis.conflicts) {
+      const other = Number(conflict.workId.replace('bench-song-', ''));
+      conflictPairs.add([index, other].sort((a, b) => a - b).join('~'));
+    }
+    if (analysis.status === 'needs_review') held.push(`${index + 1}`);
+  };
+  for (const [index, song] of made.entries()) {
+    const analysis = await check(song, index);
+    note(index, analysis);
+    const wanted = `${song.request.key} ${composeSong(song.request, { seed: song.seed }).mode}`;
+    const keyOk = analysis.key === wanted;
+    const ratio = (analysis.tempoBpm) / song.request.tempo;
+    // The tempo estimator may count half or double beats (an octave error), which the issue allows.
+    const tempoOk = [0.5, 1, 2].some((octave) => Math.abs(ratio / octave - 1) <= 0.04);
+    if (keyOk) keyMatches++;
+    if (tempoOk) tempoMatches++;
+    if (!keyOk || !tempoOk) misses.push(`${index + 1} ${song.label}: key ${analysis.key} (wanted ${wanted}), ${round2(analysis.tempoBpm)} BPM`);
+  }
+  for (const miss of misses) say(`  miss: ${miss}`);
+  for (const pair of conflictPairs) say(`  conflict: ${pair.split('~').map((i) => made[Number(i)]!.label).join(' ~ ')}`);
   clearInterval(sampler);
+  await oracleDb.close();
+  await eventStore.close();
+  await db.close();
   await rm(dir, { recursive: true, force: true });
+
+  const notes = [
+    `vocals: ${fullVocals.engine ?? 'none'}`,
+    'signing: no C2PA manifest is made by the pipeline yet, so the full song is measured without it',
+    `key and tempo over ${made.length} songs of ${MATCH_SECONDS} s; the last ${Math.floor(SONGS / 4)} are variations (the first ones with the next seed)`,
+  ];
   process.stdout.write(
     `${JSON.stringify({
       workers: size,
-      soundFontLoadSeconds,
-      previewSecondsP50: median(preview.seconds),
-      previewRunsSeconds: preview.seconds,
-      songSecondsP50: median(song.seconds),
-      songRunsSeconds: song.seconds,
-      songAudioSeconds: round2(song.last.seconds),
-      stems: song.last.files.stems.length,
-      stemsPreLimiter: song.last.loudness.stemsPreLimiter,
-      byteIdentical: preview.identical && song.identical,
-      repeats: { preview: PREVIEW_RUNS, song: SONG_RUNS },
+      loadAverage: { start: loadAtStart, end: loadavg().map(round2) },
+      warmSeconds,
+      previewSecondsP50: median(preview.times),
+      previewRunsSeconds: preview.times,
+      previewCpuSecondsP50: median(preview.cpu),
+      songSecondsP50: median(song.times),
+      songRunsSeconds: song.times,
+      songCpuSecondsP50: median(song.cpu),
+      fullSongSecondsP95: percentile(full.times, 95),
+      fullSongRunsSeconds: full.times,
+      fullSongCpuSecondsP95: percentile(full.cpu, 95),
+      masterLufs: round2(masterLufs),
+      peakMemoryMb: Math.round(makingPeak / 1e6),
+      fullSongPeakMemoryMb: Math.round(peaks.full / 1e6),
+      oraclePeakMemoryMb: Math.round(peaks.oracle / 1e6),
+      byteIdentical: preview.identical && song.identical && full.identical,
+      repeats: { preview: PREVIEW_RUNS, song: SONG_RUNS, full: FULL_RUNS },
       stemResidualDb,
-      lufs: { wav: wav.integratedLufs, mp3: mp3.integratedLufs },
-      truePeakDbtp: { wav: wav.truePeakDbtp, mp3: mp3.truePeakDbtp },
-      peakMemoryMb: Math.round(peakRss / 1e6),
+      songs: made.length,
+      keyMatchRate: round2(keyMatches / made.length),
+      tempoMatchRate: round2(tempoMatches / made.length),
+      mutualConflicts: conflictPairs.size,
+      heldForReview: held.length,
+      notes,
     })}\n`,
   );
 }

@@ -120,11 +120,16 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
     return composition;
   }
 
-  /** Moves a rendered file into the store under the generation's name for it. */
-  async function keep(input: SongGenerationInput, workDir: string, relative: string, name: string): Promise<ProducedFile> {
+  /**
+   * Moves a file into the store under the generation's name for it. A rendered file comes with the
+   * hash the renderer took as it wrote it (a move leaves the bytes as they were), so a song's
+   * 400 MB of stems are not read back to hash them again.
+   */
+  async function keep(input: SongGenerationInput, workDir: string, relative: string, name: string, written?: { sha256: string; bytes: number }): Promise<ProducedFile> {
     const storedName = `generation-${input.generationId}-${name}`;
     const to = storage.storedPath(storedName);
     await rename(path.join(workDir, relative), to);
+    if (written) return { storedName, sha256: written.sha256, bytes: written.bytes };
     const { size } = await stat(to);
     return { storedName, sha256: await sha256File(to), bytes: size };
   }
@@ -205,13 +210,13 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
       await progress('finishing', 95, 'Storing the files');
 
       const files: ProducedSong['files'] = {
-        mixWav: await keep(input, workDir, render.files.mixWav.path, 'mix.wav'),
-        mixMp3: render.files.mixMp3 ? await keep(input, workDir, render.files.mixMp3.path, 'mix.mp3') : await Promise.reject(new Error('The MP3 was not written')),
-        midi: await keep(input, workDir, render.files.midi.path, 'song.mid'),
+        mixWav: await keep(input, workDir, render.files.mixWav.path, 'mix.wav', render.files.mixWav),
+        mixMp3: render.files.mixMp3 ? await keep(input, workDir, render.files.mixMp3.path, 'mix.mp3', render.files.mixMp3) : await Promise.reject(new Error('The MP3 was not written')),
+        midi: await keep(input, workDir, render.files.midi.path, 'song.mid', render.files.midi),
         lrc: null,
         stems: [],
       };
-      for (const [index, stem] of render.files.stems.entries()) files.stems.push({ name: stem.name, ...(await keep(input, workDir, stem.path, `stem-${index}.wav`)) });
+      for (const [index, stem] of render.files.stems.entries()) files.stems.push({ name: stem.name, ...(await keep(input, workDir, stem.path, `stem-${index}.wav`, stem)) });
       if (sheet.length > 0 && composition.lyrics.syllables.length > 0) {
         const lrc = toLrc(timedLyrics(composition, sheet), { title: asked.title, length: composition.durationSeconds }, { enhanced: true });
         await writeFile(path.join(workDir, 'lyrics.lrc'), lrc);
