@@ -22,7 +22,7 @@ const installed = await run('python3', ['-c', 'import c2pa']).then(
 const provenance: Omit<Provenance, 'outputs' | 'c2pa' | 'c2paNote' | 'createdAt'> = {
   digitalSourceType: 'algorithmicMedia',
   generationId: 'gen-c2pa',
-  request: { prompt: 'rain on a tin roof', genre: 'Pop', mood: 'Calm', styles: ['Lo-fi'], tempo: 90, key: 'C', duration: 30, includeVocals: false },
+  request: { prompt: 'rain on a tin roof', genre: 'Pop', mood: 'Calm', selectedStyles: ['Lo-fi'], tempo: 90, key: 'C', duration: 30, includeVocals: false },
   requestHash: 'a'.repeat(64),
   seed: 42,
   source: null,

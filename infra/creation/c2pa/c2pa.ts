@@ -165,7 +165,7 @@ export function songManifest(provenance: Omit<Provenance, 'outputs' | 'c2pa' | '
           requestHash: provenance.requestHash,
           seed: provenance.seed,
           source: provenance.source,
-          request: { prompt: request.prompt, genre: request.genre, mood: request.mood, styles: request.styles, tempo: request.tempo, key: request.key, duration: request.duration, includeVocals: request.includeVocals },
+          request: { prompt: request.prompt, genre: request.genre, mood: request.mood, styles: request.selectedStyles, tempo: request.tempo, key: request.key, duration: request.duration, includeVocals: request.includeVocals },
           engine: provenance.engine,
           soundFont: { name: provenance.soundFont.name, source: provenance.soundFont.source, sha256: provenance.soundFont.sha256, licence: provenance.soundFont.licence },
           render: { sampleRate: provenance.render.sampleRate, bitDepth: provenance.render.bitDepth, synthesizer: provenance.render.synthesizer, integratedLufs: provenance.render.integratedLufs, truePeakDbtp: provenance.render.truePeakDbtp },
