@@ -211,6 +211,24 @@ export const likeRequestSchema = z.object({ liked: z.boolean({ message: 'liked m
 
 const outputHashSchema = z.object({ path: z.string(), sha256: z.string(), bytes: z.number().int() });
 
+/** The IPTC digital source type of a generated song, as C2PA manifests name it. */
+export const ALGORITHMIC_MEDIA_URI = 'http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicMedia';
+
+/** The C2PA manifest embedded in a song's WAV and MP3. */
+export const c2paRecordSchema = z.object({
+  /** Each signed file by stored name, with the SHA-256 of its bytes before signing (the render's own, the same on every run). */
+  files: z.array(z.object({ path: z.string(), unsignedSha256: z.string() })),
+  digitalSourceType: z.literal(ALGORITHMIC_MEDIA_URI),
+  action: z.literal('c2pa.created'),
+  /** The label of the custom assertion that carries this record's essentials. */
+  assertion: z.string(),
+  /** The library that signed, with its version. */
+  library: z.string(),
+  /** Who signed, in plain words: this server's own certificate, not one on a public trust list. */
+  signedBy: z.string(),
+});
+export type C2paRecord = z.infer<typeof c2paRecordSchema>;
+
 /** How a song was made, kept with the track: enough to make the same bytes again and to say it was generated. */
 export const provenanceSchema = z.object({
   /** IPTC digital source type: composed by an algorithm, not recorded. */
@@ -233,6 +251,10 @@ export const provenanceSchema = z.object({
   }),
   vocals: z.object({ kind: z.enum(VOCALS_KINDS), engine: z.string().nullable(), note: z.string().nullable() }),
   outputs: z.array(outputHashSchema),
+  /** The embedded C2PA manifest; null when none was embedded (records made before it existed read as null). */
+  c2pa: c2paRecordSchema.nullable().default(null),
+  /** Why there is no manifest, in plain words; null when there is one. */
+  c2paNote: z.string().nullable().default(null),
   createdAt: z.string(),
 });
 export type Provenance = z.infer<typeof provenanceSchema>;

@@ -2,6 +2,7 @@
 // registration, the certificate and its sync status, and the audit history.
 import { z } from 'zod';
 import { COPYRIGHT_ANALYSIS_STAGES, MASTER_DEFAULTS, MASTER_FORMATS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES, TRACK_STATUSES } from '../constants';
+import { generatedWorkSchema } from '../creation/generated-work';
 import { copyrightPassageSchema } from '../track/stage.events';
 
 /** Body of the mastering calls; every field has a default (MASTER_DEFAULTS). */
@@ -177,6 +178,8 @@ export const certificateResponseSchema = z.object({
   verificationUrl: z.string(),
   blockchainExplorer: explorerLinksSchema,
   pdfFileName: z.string(),
+  /** A generated track's making (engine, request, output hashes in full); null for an upload. */
+  generation: generatedWorkSchema.nullable(),
   signature: z.object({ algorithm: z.string(), keyId: z.string(), publicKey: z.string(), canonicalization: z.string(), value: z.string() }),
   /** The signed document, byte for byte what the signature covers once canonicalised. */
   signedDocument: z.record(z.string(), z.unknown()),

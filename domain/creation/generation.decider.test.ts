@@ -33,6 +33,8 @@ const provenance: Provenance = {
   composition: { tempo: 120, key: 'C', mode: 'major', durationSeconds: 10, sections: [], parts: [] },
   vocals: { kind: 'none', engine: null, note: null },
   outputs: [{ path: 'mix.wav', sha256: hash, bytes: 10 }],
+  c2pa: null,
+  c2paNote: null,
   createdAt: at,
 };
 const completedData = { generationId: 'g-1', files: { mixWav: file, mixMp3: file, midi: file, lrc: null, stems: [{ ...file, name: 'Piano' }] }, provenance, completedAt: at };

@@ -5,6 +5,7 @@ import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { z } from 'zod';
 import { CERTIFICATE_FORMAT_VERSION, CONTENT_TYPES } from '../../domain/constants';
+import { generatedWorkSchema } from '../../domain/creation/generated-work';
 import { certificateSignatureSchema, REGISTRATION_OUTCOMES } from '../../domain/track/stage.events';
 import type { CertificateSigningKey } from './signing-key';
 
@@ -42,6 +43,8 @@ export const certificateSchema = z.strictObject({
   /** The public verification page, absolute. */
   verificationUrl: webUrl,
   version: z.string().min(1),
+  /** Only on a generated track's certificate: that it was generated, by what and from what request. */
+  generation: generatedWorkSchema.optional(),
 });
 export type CertificateFields = z.infer<typeof certificateSchema>;
 

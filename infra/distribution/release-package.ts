@@ -1,5 +1,5 @@
 // A release package on disk (data/releases/<distributionId>/): the master audio and the cover under
-// resources/, the track's signed certificate as JSON and PDF, and the ERN 4.3 message naming them
+// resources/, the track's signed certificate as JSON and PDF, and the ERN 4.3.1 message naming them
 // with their SHA-256. Building it again overwrites the same files with the same content; checking
 // it re-reads everything, as a distributor's intake would, so a package damaged on disk fails.
 import { createHash } from 'node:crypto';
@@ -93,12 +93,21 @@ export async function buildReleasePackage(dataDir: string, source: PackageSource
     audio: { uri: audioName, sha256: files[0]!.sha256, codec: CODECS[extension] ?? extension.toUpperCase() },
     artwork: { uri: 'resources/A2.png', sha256: files[1]!.sha256, width: COVER_SIZE, height: COVER_SIZE },
     credits: [],
-    aiDisclosure: { generation: 'not_declared', assistedBy: source.assistedBy },
+    aiDisclosure: aiDisclosure(source),
   });
   const ernBytes = Buffer.from(ern, 'utf8');
   await writeAtomically(path.join(root, ERN_FILE), ernBytes);
   files.unshift(describe(ERN_FILE, 'ern', ernBytes));
   return { directory, files };
+}
+
+/** A generated work is disclosed as such from its signed certificate; otherwise the creator declared nothing. */
+function aiDisclosure(source: PackageSource): ErnInput['aiDisclosure'] {
+  const signed = source.certificate ? signedCertificateSchema.safeParse(source.certificate) : null;
+  const generation = signed?.success ? signed.data.certificate.generation : undefined;
+  return generation
+    ? { generation: 'ai_generated', generator: `${generation.engine.composer}, digital source type algorithmicMedia`, assistedBy: source.assistedBy }
+    : { generation: 'not_declared', assistedBy: source.assistedBy };
 }
 
 export interface PackageValidation {

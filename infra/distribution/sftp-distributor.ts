@@ -14,7 +14,7 @@ import path from 'node:path';
 import { placeholderIdentifiers } from '../../domain/distribution/identifiers';
 import type { DeliveryState } from '../../domain/distribution/catalogue';
 import { logger } from '../logger/logger';
-import { STORE_DEALS, validateErn } from './ddex-ern';
+import { ERN_NAMESPACE, STORE_DEALS, validateErn } from './ddex-ern';
 import { DistributorRefusal, type DeliverablePackage, type DeliveryAck, type Distributor, type StoreReport } from './distributor';
 import type { DeliveryPartnerConfig } from './partner-config';
 import { withPartnerSftp, type PartnerSftp } from './partner-sftp';
@@ -113,7 +113,7 @@ export class SftpDistributor implements Distributor {
     const batchId = `${batch.batchId}_purge`;
     const batchDir = `${this.partner.folders.inbox}/${batchId}`;
     const purge = writeXml(
-      el('ern:PurgeReleaseMessage', { 'xmlns:ern': 'http://ddex.net/xml/ern/43', LanguageAndScriptCode: 'en' }, [
+      el('ern:PurgeReleaseMessage', { 'xmlns:ern': ERN_NAMESPACE, LanguageAndScriptCode: 'en' }, [
         el('MessageHeader', [
           el('MessageId', `${batch.messageId}-purge`),
           el('MessageSender', [el('PartyId', 'PADPIDGOOSE'), el('PartyName', [el('FullName', 'GOOSE')])]),

@@ -47,6 +47,8 @@ const provenance = (generationId: string): Provenance => ({
   composition: { tempo: 118, key: 'D', mode: 'major', durationSeconds: 10, sections: [{ type: 'verse', startSeconds: 0, endSeconds: 10, chords: ['D'] }], parts: [{ name: 'Piano', program: 0, sung: false }] },
   vocals: { kind: 'sung', engine: 'Voice Oohs melody', note: 'Words are not sung on this server' },
   outputs: [{ path: 'mix.wav', sha256: hash, bytes: 100 }],
+  c2pa: null,
+  c2paNote: null,
   createdAt: '2026-11-28T18:00:30.000Z',
 });
 

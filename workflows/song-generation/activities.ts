@@ -7,7 +7,7 @@ import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Context } from '@temporalio/activity';
-import { songRequestSchema, type GenerationSource, type Provenance, type SongRequest } from '../../domain/contracts/creation';
+import { songRequestSchema, type C2paRecord, type GenerationSource, type Provenance, type SongRequest } from '../../domain/contracts/creation';
 import { COMPOSER_ENGINE_VERSION, compositionSummary, composeSong, extendSong, regenerateSection } from '../../domain/creation/composer';
 import type { Composition } from '../../domain/creation/composition';
 import { generationDecider, type GenerationCommand } from '../../domain/creation/generation.decider';
@@ -16,6 +16,7 @@ import { timeLine, toLrc, type TimedLyricLine } from '../../domain/creation/lyri
 import { randomStream } from '../../domain/creation/random';
 import { formatLyrics, type LyricLine, type LyricSection } from '../../domain/creation/lyrics-sections';
 import { toMidi } from '../../domain/creation/midi';
+import { openC2paSigner, songManifest, type C2paAvailability } from '../../infra/creation/c2pa/c2pa';
 import { CREATION_CEILING_DBTP, CREATION_TARGET_LUFS } from '../../infra/creation/normalize';
 import { RenderPool } from '../../infra/creation/render-pool';
 import type { RenderProgress, SongRender } from '../../infra/creation/render-song';
@@ -42,6 +43,8 @@ export interface SongGenerationActivityDeps {
   storage: FileStorage;
   /** The process's render pool; by default one per process, created on the first render. */
   renderPool?: () => RenderPool;
+  /** The C2PA signer of the data folder, or why there is none; by default looked up once per process. */
+  c2pa?: () => Promise<C2paAvailability>;
 }
 
 let processPool: RenderPool | null = null;
@@ -49,6 +52,19 @@ let processPool: RenderPool | null = null;
 export function processRenderPool(): RenderPool {
   processPool ??= new RenderPool();
   return processPool;
+}
+
+const c2paSigners = new Map<string, Promise<C2paAvailability>>();
+/** One C2PA signer per data folder and process: c2pa-python is looked for once, the certificate made at first use. */
+export function processC2paSigner(dataDir: string): Promise<C2paAvailability> {
+  let signer = c2paSigners.get(dataDir);
+  if (!signer) {
+    signer = openC2paSigner(dataDir);
+    // A failed look-up is tried again by the next song rather than remembered.
+    signer.catch(() => c2paSigners.delete(dataDir));
+    c2paSigners.set(dataDir, signer);
+  }
+  return signer;
 }
 
 function packageVersion(name: string): string {
@@ -87,7 +103,7 @@ export function sectionNames(composition: Composition): string[] {
   });
 }
 
-export function createSongGenerationActivities({ eventStore, storage, renderPool = processRenderPool }: SongGenerationActivityDeps) {
+export function createSongGenerationActivities({ eventStore, storage, renderPool = processRenderPool, c2pa = () => processC2paSigner(storage.root) }: SongGenerationActivityDeps) {
   /** `workflowId` is read once when the activity starts: a callback of the render pool runs in the pool's async context, not the activity's. */
   async function record(input: SongGenerationInput, command: GenerationCommand, key: string, workflowId: string | null): Promise<void> {
     await handleCommand(eventStore, generationStreamId(input.generationId), generationDecider, command, {
@@ -225,8 +241,7 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
       await rm(workDir, { recursive: true, force: true });
 
       const summary = compositionSummary(composition);
-      const outputs = [files.mixWav, files.mixMp3, files.midi, ...(files.lrc ? [files.lrc] : []), ...files.stems].map((file) => ({ path: file.storedName, sha256: file.sha256, bytes: file.bytes }));
-      const provenance: Provenance = {
+      const described: Omit<Provenance, 'outputs' | 'c2pa' | 'c2paNote' | 'createdAt'> = {
         digitalSourceType: 'algorithmicMedia',
         generationId: input.generationId,
         request: asked.request,
@@ -254,9 +269,28 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
           parts: summary.parts.map((part) => ({ name: part.name, program: part.program, sung: part.sung })),
         },
         vocals: request.includeVocals ? { kind: 'sung', engine: VOCAL_ENGINE, note: VOCALS_NOTE } : { kind: 'none', engine: null, note: null },
-        outputs,
-        createdAt: new Date().toISOString(),
       };
+
+      // Signing: a C2PA manifest embedded in the WAV and MP3 (docs/creation-provenance.md); from
+      // here their hashes and sizes are the signed files'. Without c2pa-python the song goes on unsigned.
+      await progress('finishing', 97, 'Signing');
+      const signing = await c2pa();
+      let c2paRecord: C2paRecord | null = null;
+      if (signing.signer) {
+        const mixes = [
+          { file: files.mixWav, format: 'audio/wav' as const },
+          { file: files.mixMp3, format: 'audio/mpeg' as const },
+        ];
+        c2paRecord = await signing.signer.sign(mixes.map(({ file, format }) => ({ path: storage.storedPath(file.storedName), storedName: file.storedName, format })), songManifest(described));
+        for (const { file } of mixes) {
+          const stored = storage.storedPath(file.storedName);
+          file.sha256 = await sha256File(stored);
+          file.bytes = (await stat(stored)).size;
+        }
+      }
+
+      const outputs = [files.mixWav, files.mixMp3, files.midi, ...(files.lrc ? [files.lrc] : []), ...files.stems].map((file) => ({ path: file.storedName, sha256: file.sha256, bytes: file.bytes }));
+      const provenance: Provenance = { ...described, outputs, c2pa: c2paRecord, c2paNote: signing.note, createdAt: new Date().toISOString() };
       log.info({ generationId: input.generationId, seconds: render.seconds, stems: files.stems.length }, 'song produced');
       return { files, provenance };
     },

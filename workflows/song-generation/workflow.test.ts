@@ -1,16 +1,19 @@
 // The song generation workflow against Temporal's local test server, PGlite in memory, the real
 // token ledger and the real render pool (a 10-s song keeps it cheap): a paid generation holds 10
 // tokens, records each stage, stores its files, starts the track's lifecycle as a child that
-// outlives it (with the generation's id on the upload), captures the tokens and completes; one
+// outlives it (with the generation's id on the upload), signs the WAV and MP3 with a C2PA manifest
+// where c2pa-python is installed, captures the tokens and completes; one
 // its owner cannot afford fails with its reason and nothing held or charged.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestHash, requestSeed, songRequestSchema } from '../../domain/contracts/creation';
+import { requestHash, requestSeed, songRequestSchema, type Provenance } from '../../domain/contracts/creation';
 import { generationDecider, type GenerationState } from '../../domain/creation/generation.decider';
 import { generationStreamId } from '../../domain/creation/generation.events';
 import { eventRegistry } from '../../domain/registry';
@@ -19,7 +22,8 @@ import { pgliteDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import { handleCommand, readState } from '../../infra/eventstore/command-handler';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
-import { FileStorage } from '../../infra/storage/file-storage';
+import { C2PA_MISSING_NOTE, PROVENANCE_ASSERTION, readC2paManifest } from '../../infra/creation/c2pa/c2pa';
+import { FileStorage, sha256File } from '../../infra/storage/file-storage';
 import { findTemporalCli } from '../../infra/temporal/dev-server';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { closedHistory, historyFile, keepHistory } from '../../tests/support/workflow-history';
@@ -31,6 +35,10 @@ import { temporalSongGenerationClient } from './client';
 import { songGenerationWorkflowId } from './shared';
 
 const cli = await findTemporalCli();
+const c2paInstalled = await promisify(execFile)('python3', ['-c', 'import c2pa']).then(
+  () => true,
+  () => false,
+);
 
 (cli ? describe : describe.skip)(cli ? 'songGeneration workflow (Temporal local test server)' : 'songGeneration workflow (skipped: no Temporal CLI found)', () => {
   let env: TestWorkflowEnvironment;
@@ -103,8 +111,21 @@ const cli = await findTemporalCli();
     const stages = events.filter((event) => event.type === 'GenerationProgressed').map((event) => (event.data as { stage: string }).stage);
     expect(stages[0]).toBe('Writing lyrics');
     expect(stages.some((stage) => stage.startsWith('Rendering'))).toBe(true);
-    const completed = events.find((event) => event.type === 'GenerationCompleted')!.data as { files: { mixWav: { storedName: string; bytes: number }; lrc: unknown }; provenance: { outputs: unknown[] } };
-    expect((await stat(storage.storedPath(completed.files.mixWav.storedName))).size).toBe(completed.files.mixWav.bytes);
+    expect(stages.at(-1)).toBe('Signing');
+    const completed = events.find((event) => event.type === 'GenerationCompleted')!.data as { files: { mixWav: { storedName: string; bytes: number; sha256: string }; lrc: unknown }; provenance: Provenance };
+    const mixWav = storage.storedPath(completed.files.mixWav.storedName);
+    expect((await stat(mixWav)).size).toBe(completed.files.mixWav.bytes);
+    // The recorded hash is the signed file's, as stored and served.
+    expect(await sha256File(mixWav)).toBe(completed.files.mixWav.sha256);
+    expect(completed.provenance.outputs).toContainEqual({ path: completed.files.mixWav.storedName, sha256: completed.files.mixWav.sha256, bytes: completed.files.mixWav.bytes });
+    if (c2paInstalled) {
+      expect(completed.provenance.c2pa?.files.map((file) => file.path)).toEqual([completed.files.mixWav.storedName, `generation-${input.generationId}-mix.mp3`]);
+      const reading = await readC2paManifest(mixWav, 'audio/wav');
+      const assertion = reading.store.manifests[reading.store.active_manifest]!.assertions.find((a) => a.label === PROVENANCE_ASSERTION)!;
+      expect(assertion.data).toMatchObject({ generationId: input.generationId, requestHash: completed.provenance.requestHash });
+    } else {
+      expect(completed.provenance).toMatchObject({ c2pa: null, c2paNote: C2PA_MISSING_NOTE });
+    }
     expect(completed.files.lrc).not.toBeNull();
     expect(await free(input.ownerId)).toBe(15);
 

@@ -23,6 +23,7 @@ import { masterTrack, MasteringError } from '../../infra/audio/mastering';
 import { AudioTooShortError } from '../../infra/audio/oracle';
 import { signCertificate, type CertificateFields } from '../../infra/certificate/certificate';
 import type { CertificateSigningKey } from '../../infra/certificate/signing-key';
+import { eventStoreProvenanceSource } from '../../infra/creation/generation-provenance';
 import type { Db } from '../../infra/db/db';
 import { handleCommand, readState } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
@@ -32,6 +33,7 @@ import { analyzeContent } from '../../infra/similarity/content-oracle';
 import { sha256File, type FileStorage } from '../../infra/storage/file-storage';
 import { decodeRegistrationMemo, explorerLinks, XrplRejectedError, type XrplLedger } from '../../infra/xrpl/ledger';
 import { oracleReviewDisputeId, type OpenOracleReview } from '../../domain/disputes/oracle-review';
+import { generatedWork, type GeneratedWork, type GenerationProvenanceSource } from '../../domain/creation/generated-work';
 import { FAILURE_KINDS, refusalFailure } from '../failure-kinds';
 import { TRACK_FAILURES, type CheckCommand, type CommandContext, type LifecycleProgress, type MasterCommand, type RegisterCommand, type RetryCommand, type ReviewDecisionCommand, type TrackLifecycleInput } from './shared';
 
@@ -44,6 +46,8 @@ export interface TrackLifecycleActivityDeps {
   signingKey: CertificateSigningKey;
   /** Opens the review case of a held check (the dispute workflow's client); without it no case opens, and the activity says so. */
   openOracleReview?: OpenOracleReview;
+  /** A generated track's provenance, for its certificate; by default read from the generation's stream. */
+  generationProvenance?: GenerationProvenanceSource;
 }
 
 export interface StoredFile {
@@ -55,7 +59,7 @@ export interface StoredFile {
 /** How often a long activity tells Temporal it is still alive. */
 const HEARTBEAT_EVERY_MS = 1_000;
 
-export function createTrackLifecycleActivities({ eventStore, storage, db, ledger, signingKey, openOracleReview }: TrackLifecycleActivityDeps) {
+export function createTrackLifecycleActivities({ eventStore, storage, db, ledger, signingKey, openOracleReview, generationProvenance = eventStoreProvenanceSource(eventStore) }: TrackLifecycleActivityDeps) {
   const loadTrack = (trackId: string): Promise<TrackState> => readState(eventStore, trackStreamId(trackId), trackDecider);
   // The track decider, its refusals turned into the failures the workflow reads.
   const decider = { ...trackDecider, decide };
@@ -70,6 +74,17 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
     const state = recorded.reduce((s, e) => evolveUser(s, { type: e.type, data: e.data } as UserEvent), initialUserState);
     if (state.status !== 'registered') throw ApplicationFailure.nonRetryable(`The track's owner ${ownerId} has no account`, FAILURE_KINDS.illegalState);
     return state.username;
+  }
+
+  /**
+   * How a generated track was made, as its certificate states it. The song is stored before its
+   * track starts and is recorded completed right after, so a missing record is a moment's lag:
+   * the activity is retried rather than signing a certificate that leaves the generation out.
+   */
+  async function generatedWorkOf(generationId: string): Promise<GeneratedWork> {
+    const provenance = await generationProvenance.provenanceOf(generationId);
+    if (!provenance) throw ApplicationFailure.retryable(`Generation ${generationId} has not recorded its provenance yet`, FAILURE_KINDS.notFound);
+    return generatedWork(provenance);
   }
 
   /** Runs `command` on the track's stream through the command handler. */
@@ -460,6 +475,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const submitted = track.stages.registration.submitted;
       if (!signed || !submitted) throw ApplicationFailure.nonRetryable('The registration has not gone through', FAILURE_KINDS.illegalState);
       const owner = await ownerUsername(input.ownerId);
+      const generation = input.generationId === undefined ? undefined : await generatedWorkOf(input.generationId);
       const links = explorerLinks(signed.network, signed.txHash);
       const fields: CertificateFields = {
         certificateId: signed.certificateId,
@@ -482,6 +498,8 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
         clearanceScore: track.stages.check.result?.analysis.clearanceScore ?? null,
         verificationUrl: `${command.publicUrl}/verify/${signed.certificateId}`,
         version: CERTIFICATE_FORMAT_VERSION,
+        // Only a generated track's certificate has the field: an upload's signs exactly what it did before.
+        ...(generation === undefined ? {} : { generation }),
       };
       const { certificate, signature } = signCertificate(fields, signingKey);
       await decideAndAppend('issueCertificate', on(input, command), {

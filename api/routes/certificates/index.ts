@@ -55,6 +55,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       contentId: certificate.trackId,
       blockchainExplorer: explorerLinks(network, certificate.xrplTxHash),
       pdfFileName: certificateFileName(certificate.title, certificate.certificateId),
+      generation: certificate.generation ?? null,
       signature,
       signedDocument: certificate,
     });

@@ -129,7 +129,7 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/tunecore/distributions/:id/package',
-    { schema: { summary: "The release package's DDEX ERN 4.3 message (XML) as a download", tags: ['distribution'], params: idParams, response: { 200: fileResponse('application/xml', 'The NewReleaseMessage') } } },
+    { schema: { summary: "The release package's DDEX ERN 4.3.1 message (XML) as a download", tags: ['distribution'], params: idParams, response: { 200: fileResponse('application/xml', 'The NewReleaseMessage') } } },
     async (request, reply) => {
       const distribution = await owned(requireUserId(request), request.params.id);
       const ern = await readFile(path.join(storage.root, releaseDirectory(distribution.id), ERN_FILE)).catch(() => null);

