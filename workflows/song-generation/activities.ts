@@ -154,6 +154,8 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
         await progress('composing', 8, stage);
         let sungSteps = Promise.resolve();
         let shown = 8;
+        // The voice reports as its batches of lines end; the heartbeat goes on between them.
+        const beat = setInterval(() => heartbeat({ stage }), 5000);
         performed = await performVocals(vocalPlan, composition, sheet, {
           voiceType: request.voiceType,
           workDir,
@@ -166,7 +168,7 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
             // Surfaces at `await sungSteps`; marked handled so a failed singer cannot end the process first.
             sungSteps.catch(() => undefined);
           },
-        });
+        }).finally(() => clearInterval(beat));
         await sungSteps;
       }
       const vocalsNote = vocalPlan ? (performed ? performed.note : NO_VOICE_NOTES[vocalPlan.kind]) : null;

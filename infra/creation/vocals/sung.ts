@@ -35,6 +35,8 @@ const OCTAVE = 2;
 /** How much of the octave's shift the formants follow: 1.19 (three semitones), a woman's vocal tract against a man's. */
 const FORMANT_SHIFT = 1.19;
 const FESTIVAL_TIMEOUT_MS = 300_000;
+/** Lines a Festival process sings before the next one starts (about 0.1 s to start one). */
+const LINES_PER_PROCESS = 6;
 
 export interface VoiceRender {
   /** Interleaved stereo float at 44.1 kHz, the song's length. */
@@ -195,12 +197,18 @@ export async function singLines(lines: readonly VocalLine[], options: SingOption
       return { index: line.index, xml, wav: path.join(dir, `line-${line.index}.wav`) };
     }),
   );
-  // One Festival process per core, each singing a contiguous share of the lines.
-  const processes = Math.max(1, Math.min(availableParallelism(), jobs.length));
-  const share = Math.ceil(jobs.length / processes);
+  // Festival processes side by side, one per core, each taking the next few lines: progress comes
+  // as each batch ends, and a slow batch does not hold the others.
+  const batches: (typeof jobs)[] = [];
+  for (let at = 0; at < jobs.length; at += LINES_PER_PROCESS) batches.push(jobs.slice(at, at + LINES_PER_PROCESS));
   let sung = 0;
   const done = () => options.onProgress?.(++sung / Math.max(1, jobs.length));
-  const failed = (await Promise.all(Array.from({ length: processes }, (_, p) => singBatch(engines.sung.command, jobs.slice(p * share, (p + 1) * share), dir, done)))).flat();
+  const failed: number[] = [];
+  let nextBatch = 0;
+  const singer = async (): Promise<void> => {
+    while (nextBatch < batches.length) failed.push(...(await singBatch(engines.sung.command, batches[nextBatch++]!, dir, done)));
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(availableParallelism(), batches.length)) }, singer));
 
   const segments: PlacedSegment[] = [];
   let sampleRate = 16_000;
