@@ -1,10 +1,14 @@
 // The voices for real: Festival sings and eSpeak NG speaks short lines on this machine (the CI
 // installs both), measured for pitch, placement and repeatability; a voice whose program is
 // missing gives the plain note instead.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestSeed, songRequestSchema } from '../../../domain/contracts/creation';
+import { composeSong } from '../../../domain/creation/composer';
+import { writeLyrics } from '../../../domain/creation/lyrics';
+import { randomStream } from '../../../domain/creation/random';
 import { normalizeLoudness } from '../normalize';
 import { residualDb, sumOfStems } from '../reference-render';
 import { renderMidi } from '../render-midi';
@@ -12,7 +16,7 @@ import { testSongMidi } from '../test-midi';
 import { detectVocalEngines, type VocalEngines } from './detect';
 import type { VocalLine } from './lines';
 import { mixVocals, VOCALS_STEM_NAME } from './mix';
-import { NO_VOICE_NOTES, planVocals, vocalKind } from './perform';
+import { NO_VOICE_NOTES, performVocals, planVocals, vocalKind } from './perform';
 import { SPEAKING_VOICES, speakLines } from './spoken';
 import { fitSyllables, singLines, singingXml } from './sung';
 import { medianPitch, midiToHz, monoOf, onsetSeconds, semitonesBetween } from './test-pitch';
@@ -183,5 +187,24 @@ describe('the voice in the mix', () => {
     expect(gainOf(0)).toBeCloseTo(10 ** (loudness.gainDb / 20), 5);
     if (!loudness.stemsPreLimiter) expect(residualDb(render.mix, sumOfStems(render.stems, render.mix.length))).toBeLessThan(-60);
     expect(medianPitch(monoOf(render.stems[0]!.pcm), RATE, 2.3, 2.8)).not.toBeNull();
+  }, 60_000);
+});
+
+describe('a composed song performed', () => {
+  it('sings every placed line into the vocal file and leaves the guide melody out of the MIDI the synthesizer plays', async () => {
+    const request = songRequestSchema.parse({ prompt: 'rainy Tokyo nights', duration: 15, includeVocals: true, voiceType: 'bass' });
+    const seed = requestSeed(request);
+    const sheet = writeLyrics({ prompt: request.prompt, genre: request.genre, mood: request.mood, duration: request.duration, vocalStyle: request.vocalStyle }, randomStream(seed, 'lyrics')).sections;
+    const composition = composeSong(request, { seed, lyrics: sheet });
+    const plan = await planVocals(request, engines);
+    expect(plan).toMatchObject({ kind: 'sung', engine: engines.sung.engine });
+    const performed = await performVocals(plan, composition, sheet, { voiceType: request.voiceType, workDir: path.join(workDir, 'song') });
+    expect(performed.lines).toBeGreaterThan(0);
+    expect(performed).toMatchObject({ failedLines: 0, note: null });
+    expect(composition.parts.some((part) => part.sung)).toBe(true);
+    expect(performed.renderComposition.parts.some((part) => part.sung)).toBe(false);
+    expect(performed.renderComposition.parts.length).toBe(composition.parts.length - 1);
+    const voice = await readFile(performed.pcmPath);
+    expect(voice.byteLength).toBe(Math.round(composition.durationSeconds * RATE) * 2 * 4);
   }, 60_000);
 });
