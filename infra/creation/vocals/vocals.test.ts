@@ -207,4 +207,17 @@ describe('a composed song performed', () => {
     const voice = await readFile(performed.pcmPath);
     expect(voice.byteLength).toBe(Math.round(composition.durationSeconds * RATE) * 2 * 4);
   }, 60_000);
+
+  it("raps a Hip-Hop song's lines with eSpeak NG", async () => {
+    const request = songRequestSchema.parse({ prompt: 'city lights and late trains', genre: 'Hip-Hop', duration: 15, includeVocals: true, voiceType: 'tenor' });
+    const seed = requestSeed(request);
+    const sheet = writeLyrics({ prompt: request.prompt, genre: request.genre, mood: request.mood, duration: request.duration, vocalStyle: request.vocalStyle }, randomStream(seed, 'lyrics')).sections;
+    const composition = composeSong(request, { seed, lyrics: sheet });
+    const plan = await planVocals(request, engines);
+    expect(plan).toMatchObject({ kind: 'spoken', engine: engines.spoken.engine });
+    const performed = await performVocals(plan, composition, sheet, { voiceType: request.voiceType, workDir: path.join(workDir, 'rap') });
+    expect(performed.lines).toBeGreaterThan(0);
+    expect(performed).toMatchObject({ failedLines: 0, note: null });
+    expect(performed.renderComposition.parts.some((part) => part.sung)).toBe(false);
+  }, 60_000);
 });
