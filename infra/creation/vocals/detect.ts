@@ -127,14 +127,19 @@ export async function detectVocalEngines(options: DetectOptions = {}): Promise<V
 
 let detected: Promise<VocalEngines> | null = null;
 
-/** The voices of this process, tried once and kept; what is missing is logged once for the operator. */
+/** The voices of this process, tried once and kept; what is missing is logged once for the operator. Never rejects. */
 export function vocalEngines(): Promise<VocalEngines> {
-  detected ??= detectVocalEngines().then((engines) => {
-    if (engines.sung.problem) log.warn({ problem: engines.sung.problem, install: 'apt-get install festival festvox-kallpc16k' }, 'sung vocals unavailable: songs with vocals get the melody on an instrument');
-    if (engines.spoken.problem) log.warn({ problem: engines.spoken.problem, install: 'apt-get install espeak-ng' }, 'spoken vocals unavailable: rap vocals get the melody on an instrument');
-    if (!engines.registerShift) log.warn('ffmpeg has no rubberband filter: soprano and alto lines are sung an octave below their register');
-    log.info({ sung: engines.sung.engine, spoken: engines.spoken.engine, registerShift: engines.registerShift }, 'vocal engines');
-    return engines;
-  });
+  detected ??= detectVocalEngines()
+    .catch((error: unknown): VocalEngines => {
+      const problem = `the voices could not be tried: ${(error as Error).message}`;
+      return { sung: { command: 'festival', engine: null, problem }, spoken: { command: 'espeak-ng', engine: null, problem }, registerShift: false };
+    })
+    .then((engines) => {
+      if (engines.sung.problem) log.warn({ problem: engines.sung.problem, install: 'apt-get install festival festvox-kallpc16k' }, 'sung vocals unavailable: songs with vocals get the melody on an instrument');
+      if (engines.spoken.problem) log.warn({ problem: engines.spoken.problem, install: 'apt-get install espeak-ng' }, 'spoken vocals unavailable: rap vocals get the melody on an instrument');
+      if (!engines.registerShift) log.warn('ffmpeg has no rubberband filter: soprano and alto lines are sung an octave below their register');
+      log.info({ sung: engines.sung.engine, spoken: engines.spoken.engine, registerShift: engines.registerShift }, 'vocal engines');
+      return engines;
+    });
   return detected;
 }
