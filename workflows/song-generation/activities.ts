@@ -1,6 +1,6 @@
 // The song generation's I/O: make the song (compose, write lyrics when vocals are asked without
-// words, sing or speak them where this server has a voice, render through the process's render pool, cut to the exact length, store WAV, MP3, MIDI,
-// stems and LRC, build the provenance record), stage its WAV for the track lifecycle, and record
+// words, sing or speak them where this server has a voice, render through the process's render
+// pool, cut to the exact length, store WAV, MP3, MIDI, stems and LRC, build the provenance record), stage its WAV for the track lifecycle, and record
 // the end. Every write goes through the generation's decider, which records each stage once, so a
 // retried activity appends nothing twice; its files are rewritten with the same bytes.
 import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import { formatLyrics, type LyricLine, type LyricSection } from '../../domain/cr
 import { toMidi } from '../../domain/creation/midi';
 import { CREATION_CEILING_DBTP, CREATION_TARGET_LUFS } from '../../infra/creation/normalize';
 import { RenderPool } from '../../infra/creation/render-pool';
-import { INSTRUMENT_VOCAL_ENGINE, NO_VOICE_NOTES, performVocals, planVocals, type PerformedVocals } from '../../infra/creation/vocals/perform';
+import { INSTRUMENT_VOCAL_ENGINE, NO_VOICE_NOTES, NOTHING_TO_SING_NOTE, performVocals, planVocals, type PerformedVocals } from '../../infra/creation/vocals/perform';
 import type { RenderProgress, SongRender } from '../../infra/creation/render-song';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
@@ -171,7 +171,7 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
         }).finally(() => clearInterval(beat));
         await sungSteps;
       }
-      const vocalsNote = vocalPlan ? (performed ? performed.note : NO_VOICE_NOTES[vocalPlan.kind]) : null;
+      const vocalsNote = !vocalPlan ? null : performed ? performed.note : vocalPlan.engine ? NOTHING_TO_SING_NOTE : NO_VOICE_NOTES[vocalPlan.kind];
       await record(
         input,
         {

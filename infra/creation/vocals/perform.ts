@@ -13,8 +13,11 @@ import { singLines } from './sung';
 
 export type VocalKind = 'sung' | 'spoken';
 
-/** The engine named when no voice could be had: the melody stays on the synthesizer. */
-export const INSTRUMENT_VOCAL_ENGINE = 'melody played by General MIDI "Voice Oohs" (program 54); no voice synthesizer available';
+/** The engine named when no voice performed: the melody stays on the synthesizer (the note says why). */
+export const INSTRUMENT_VOCAL_ENGINE = 'melody played by General MIDI "Voice Oohs" (program 54)';
+
+/** A song with vocals whose lyrics found no place in the melody (nothing to perform). */
+export const NOTHING_TO_SING_NOTE = 'No line of the lyrics found a place in the melody, so nothing is sung: the vocal melody is played by a "Voice Oohs" instrument.';
 
 /** What a song asking for that voice is told when the server has none. */
 export const NO_VOICE_NOTES: Record<VocalKind, string> = {
