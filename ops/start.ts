@@ -13,6 +13,7 @@ import { temporalSongGenerationClient } from '../workflows/song-generation/clien
 import { temporalContractAnchorClient } from '../workflows/contract-anchor/client';
 import { startPartnerReports } from '../workflows/partner-reports/client';
 import { deliverySettings, logDeliverySetup } from '../infra/distribution/partner-config';
+import { vocalEngines } from '../infra/creation/vocals/detect';
 import { sessionMigrations } from '../infra/auth/session-store';
 import { apiUsageMigrations } from '../infra/developer/usage-store';
 import { signInNonceMigrations } from '../infra/auth/sign-in-nonces';
@@ -109,6 +110,8 @@ async function main(): Promise<void> {
   });
 
   logDeliverySetup(config.distribution);
+  // Which voices can sing or rap generated songs, logged now for the operator (tried once, kept).
+  void vocalEngines();
   const partner = config.distribution.partner;
   if (partner) await startPartnerReports(client, { partnerId: partner.id, everyMs: partner.reportsPollMs });
 

@@ -13,6 +13,7 @@ import { lifecycleMigrations, openLifecycleServices, openPlatform } from '../inf
 import { FileStorage } from '../infra/storage/file-storage';
 import { TokenLedger } from '../infra/tokens/token-ledger';
 import { logDeliverySetup } from '../infra/distribution/partner-config';
+import { vocalEngines } from '../infra/creation/vocals/detect';
 import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { openWalletServices } from '../infra/wallets/services';
 import { workerActivities, type WorkerServices } from './registry';
@@ -115,6 +116,8 @@ async function runStandalone(): Promise<void> {
   }
   installTemporalRuntime();
   logDeliverySetup(config.distribution);
+  // Which voices can sing or rap generated songs, logged now for the operator (tried once, kept).
+  void vocalEngines();
 
   const storage = new FileStorage(config.dataDir);
   await storage.init();

@@ -5,6 +5,7 @@ import { normalizeLoudness, type LoudnessReport } from './normalize';
 import { writeCreationFiles, type CreationFiles, type OutputOptions } from './outputs';
 import { RENDER_SAMPLE_RATE, renderMidi, type RenderedAudio } from './render-midi';
 import { soundFontInfo, synthesizerName, type SoundFontInfo } from './soundfont';
+import { mixVocals } from './vocals/mix';
 
 const log = logger.child({ module: 'creation-render' });
 
@@ -15,6 +16,12 @@ export interface RenderSongOptions extends OutputOptions {
   durationSeconds?: number;
   /** Share of the render done, 0..1, by stage. */
   onProgress?: (progress: RenderProgress) => void;
+  /**
+   * A voice sung or spoken apart (interleaved stereo float at 44.1 kHz in this file), mixed in as
+   * the "Vocals" stem before the loudness step. The MIDI rendered then leaves out the melody the
+   * voice sings; `midiFile` is the song's whole MIDI, written as song.mid.
+   */
+  vocals?: { pcmPath: string; midiFile: Uint8Array };
 }
 
 export type RenderStage = 'synthesize' | 'loudness' | 'encode';
@@ -45,11 +52,13 @@ export interface SongRender {
 export async function renderSong(midi: Uint8Array, options: RenderSongOptions): Promise<SongRender> {
   const progress = options.onProgress ?? (() => undefined);
   const render = await renderMidi(midi, { sampleRate: RENDER_SAMPLE_RATE, maxSeconds: options.durationSeconds, onProgress: (fraction) => progress({ stage: 'synthesize', fraction }) });
+  // Before the cut, so the voice fades out with the band.
+  if (options.vocals) await mixVocals(render, options.vocals.pcmPath);
   if (options.durationSeconds !== undefined) cutTo(render, options.durationSeconds);
   progress({ stage: 'loudness', fraction: 0 });
   const loudness = await normalizeLoudness(render);
   progress({ stage: 'encode', fraction: 0 });
-  const files = await writeCreationFiles(render, midi, options.outDir, options);
+  const files = await writeCreationFiles(render, options.vocals?.midiFile ?? midi, options.outDir, options);
   progress({ stage: 'encode', fraction: 1 });
   const { file: _file, ...soundFont } = soundFontInfo();
   log.info({ seconds: render.frames / render.sampleRate, stems: render.stems.length, lufs: loudness.integratedLufs, truePeak: loudness.truePeakDbtp }, 'creation rendered');

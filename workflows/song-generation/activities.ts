@@ -1,6 +1,6 @@
 // The song generation's I/O: make the song (compose, write lyrics when vocals are asked without
-// words, render through the process's render pool, cut to the exact length, store WAV, MP3, MIDI,
-// stems and LRC, build the provenance record), stage its WAV for the track lifecycle, and record
+// words, sing or speak them where this server has a voice, render through the process's render
+// pool, cut to the exact length, store WAV, MP3, MIDI, stems and LRC, build the provenance record), stage its WAV for the track lifecycle, and record
 // the end. Every write goes through the generation's decider, which records each stage once, so a
 // retried activity appends nothing twice; its files are rewritten with the same bytes.
 import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -19,6 +19,7 @@ import { toMidi } from '../../domain/creation/midi';
 import { openC2paSigner, songManifest, type C2paAvailability } from '../../infra/creation/c2pa/c2pa';
 import { CREATION_CEILING_DBTP, CREATION_TARGET_LUFS } from '../../infra/creation/normalize';
 import { RenderPool } from '../../infra/creation/render-pool';
+import { INSTRUMENT_VOCAL_ENGINE, NO_VOICE_NOTES, NOTHING_TO_SING_NOTE, performVocals, planVocals, type PerformedVocals } from '../../infra/creation/vocals/perform';
 import type { RenderProgress, SongRender } from '../../infra/creation/render-song';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
@@ -31,10 +32,6 @@ import type { ProducedFile, ProducedSong, SongGenerationInput } from './shared';
 
 const log = logger.child({ module: 'song-generation' });
 const require = createRequire(import.meta.url);
-
-/** What the server says when a song is asked with vocals: it has no singing voice. */
-export const VOCALS_NOTE = 'The words are not sung on this server: it has no singing voice installed, so the vocal melody is played by a "Voice Oohs" instrument. The timed lyrics (LRC) follow that melody.';
-export const VOCAL_ENGINE = 'melody played by General MIDI "Voice Oohs" (program 54); no singing synthesizer installed';
 
 type Requested = ReturnType<typeof GenerationRequested.create>['data'];
 
@@ -165,6 +162,37 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
       const sheet = await lyricsFor(request, asked.seed);
       const composition = compose(request, asked.seed, asked.source, sheet);
       const lyricsText = sheet.length > 0 ? formatLyrics(sheet) : null;
+      const workDir = path.join(storage.root, 'generations', input.generationId);
+      await rm(workDir, { recursive: true, force: true });
+      await mkdir(workDir, { recursive: true });
+
+      // Vocals: sung (or rapped) by a real voice where this server has one, before the render so
+      // the render pool mixes the voice in; without one the melody stays on its instrument.
+      const vocalPlan = request.includeVocals ? await planVocals(request) : null;
+      let performed: PerformedVocals | null = null;
+      if (vocalPlan?.engine && composition.lyrics.syllables.length > 0) {
+        const stage = vocalPlan.kind === 'sung' ? 'Singing vocals' : 'Speaking vocals';
+        await progress('composing', 8, stage);
+        let sungSteps = Promise.resolve();
+        let shown = 8;
+        // The voice reports as its batches of lines end; the heartbeat goes on between them.
+        const beat = setInterval(() => heartbeat({ stage }), 5000);
+        performed = await performVocals(vocalPlan, composition, sheet, {
+          voiceType: request.voiceType,
+          workDir,
+          onProgress: (fraction) => {
+            heartbeat({ stage, fraction });
+            const value = 8 + Math.floor(fraction * 3) * 2;
+            if (value <= shown) return;
+            shown = value;
+            sungSteps = sungSteps.then(() => progress('composing', value, stage));
+            // Surfaces at `await sungSteps`; marked handled so a failed singer cannot end the process first.
+            sungSteps.catch(() => undefined);
+          },
+        }).finally(() => clearInterval(beat));
+        await sungSteps;
+      }
+      const vocalsNote = !vocalPlan ? null : performed ? performed.note : vocalPlan.engine ? NOTHING_TO_SING_NOTE : NO_VOICE_NOTES[vocalPlan.kind];
       await record(
         input,
         {
@@ -173,8 +201,8 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
             generationId: input.generationId,
             durationSeconds: composition.durationSeconds,
             lyrics: lyricsText,
-            vocals: request.includeVocals ? 'sung' : 'none',
-            vocalsNote: request.includeVocals ? VOCALS_NOTE : null,
+            vocals: vocalPlan?.kind ?? 'none',
+            vocalsNote,
             sections: sectionNames(composition).map((name, index) => ({ name, startSeconds: composition.sections[index]!.startSeconds, endSeconds: composition.sections[index]!.endSeconds })),
           },
         },
@@ -184,9 +212,6 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
       await progress('composing', 15, 'Composed');
 
       const midi = toMidi(composition);
-      const workDir = path.join(storage.root, 'generations', input.generationId);
-      await rm(workDir, { recursive: true, force: true });
-      await mkdir(workDir, { recursive: true });
       const pool = renderPool();
       // Progress is recorded in steps of 10 % so the read model moves without an event per block.
       let recorded = 15;
@@ -205,7 +230,9 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
         const words = stage === 'synthesize' ? `Rendering ${composition.parts.map((part) => part.name).join(', ')}` : stage === 'loudness' ? 'Mixing to -14 LUFS' : 'Encoding WAV, MP3 and stems';
         report(() => progress(stage === 'synthesize' ? 'rendering' : 'finishing', value, words));
       };
-      const job = pool.render(midi, { outDir: workDir, durationSeconds: composition.durationSeconds, onProgress });
+      const job = performed
+        ? pool.render(toMidi(performed.renderComposition), { outDir: workDir, durationSeconds: composition.durationSeconds, onProgress, vocals: { pcmPath: performed.pcmPath, midiFile: midi } })
+        : pool.render(midi, { outDir: workDir, durationSeconds: composition.durationSeconds, onProgress });
       // While the song waits for a worker, the studio shows its place in the queue.
       let lastPosition = -1;
       const watch = setInterval(() => {
@@ -268,7 +295,7 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
           sections: summary.sections.map((section) => ({ type: section.type, startSeconds: section.startSeconds, endSeconds: section.endSeconds, chords: section.chords })),
           parts: summary.parts.map((part) => ({ name: part.name, program: part.program, sung: part.sung })),
         },
-        vocals: request.includeVocals ? { kind: 'sung', engine: VOCAL_ENGINE, note: VOCALS_NOTE } : { kind: 'none', engine: null, note: null },
+        vocals: vocalPlan ? { kind: vocalPlan.kind, engine: performed ? vocalPlan.engine : INSTRUMENT_VOCAL_ENGINE, note: vocalsNote } : { kind: 'none', engine: null, note: null },
       };
 
       // Signing: a C2PA manifest embedded in the WAV and MP3 (docs/creation-provenance.md); from

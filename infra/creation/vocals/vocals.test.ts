@@ -1,0 +1,223 @@
+// The voices for real: Festival sings and eSpeak NG speaks short lines on this machine (the CI
+// installs both), measured for pitch, placement and repeatability; a voice whose program is
+// missing gives the plain note instead.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestSeed, songRequestSchema } from '../../../domain/contracts/creation';
+import { composeSong } from '../../../domain/creation/composer';
+import { writeLyrics } from '../../../domain/creation/lyrics';
+import { randomStream } from '../../../domain/creation/random';
+import { normalizeLoudness } from '../normalize';
+import { residualDb, sumOfStems } from '../reference-render';
+import { renderMidi } from '../render-midi';
+import { testSongMidi } from '../test-midi';
+import { detectVocalEngines, type VocalEngines } from './detect';
+import type { VocalLine } from './lines';
+import { mixVocals, VOCALS_STEM_NAME } from './mix';
+import { NO_VOICE_NOTES, performVocals, planVocals, vocalKind } from './perform';
+import { SPEAKING_VOICES, speakLines } from './spoken';
+import { fitSyllables, singLines, singingXml } from './sung';
+import { medianPitch, midiToHz, monoOf, onsetSeconds, semitonesBetween } from './test-pitch';
+
+const SONG_SECONDS = 4;
+const LINE_START = 1;
+const RATE = 44_100;
+
+/** "hold the night" at 1 s: one note a syllable, the last one long enough to measure. */
+function line(pitches: [number, number, number]): VocalLine {
+  const [a, b, c] = pitches;
+  return {
+    index: 0,
+    text: 'hold the night',
+    start: LINE_START,
+    end: LINE_START + 2,
+    words: [
+      { text: 'hold', notes: [{ start: 1, seconds: 0.5, pitch: a, tick: 0 }] },
+      { text: 'the', notes: [{ start: 1.5, seconds: 0.5, pitch: b, tick: 1 }] },
+      { text: 'night', notes: [{ start: 2, seconds: 1, pitch: c, tick: 2 }] },
+    ],
+  };
+}
+
+const bytes = (pcm: Float32Array) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+
+let engines: VocalEngines;
+let workDir: string;
+beforeAll(async () => {
+  engines = await detectVocalEngines();
+  workDir = await mkdtemp(path.join(tmpdir(), 'goose-vocals-'));
+});
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('detecting the voices', () => {
+  it('finds Festival with the Kal voice and eSpeak NG, naming their versions', () => {
+    expect(engines.sung.problem).toBeNull();
+    expect(engines.sung.engine).toMatch(/^Festival \d+\.\d+(\.\d+)?, Kal diphone voice/);
+    expect(engines.spoken.problem).toBeNull();
+    expect(engines.spoken.engine).toMatch(/^eSpeak NG \d+\.\d+/);
+  });
+
+  it('reports a missing program, and a song asking for that voice gets the plain note', async () => {
+    const missing = await detectVocalEngines({ festival: '/nonexistent/festival', espeak: '/nonexistent/espeak-ng' });
+    expect(missing.sung).toMatchObject({ engine: null, problem: expect.stringMatching(/not installed/) });
+    expect(missing.spoken).toMatchObject({ engine: null, problem: expect.stringMatching(/not installed/) });
+    const sung = await planVocals({ genre: 'Pop' }, missing);
+    expect(sung).toMatchObject({ kind: 'sung', engine: null });
+    const rapped = await planVocals({ genre: 'Hip-Hop' }, missing);
+    expect(rapped).toMatchObject({ kind: 'spoken', engine: null });
+    // Plain words for the user: no variable or package names.
+    for (const note of Object.values(NO_VOICE_NOTES)) {
+      expect(note).toMatch(/Voice Oohs/);
+      expect(note).not.toMatch(/[A-Z_]{4,}/);
+      expect(note).not.toMatch(/festival|espeak|apt-get/i);
+    }
+  });
+
+  it('sings every genre but Hip-Hop, which is rapped', () => {
+    expect(vocalKind({ genre: 'Hip-Hop' })).toBe('spoken');
+    expect(vocalKind({ genre: 'Jazz' })).toBe('sung');
+  });
+});
+
+describe('fitting notes to the syllables Festival reads', () => {
+  const notes = [
+    { hz: 220, seconds: 0.5 },
+    { hz: 247, seconds: 0.5 },
+    { hz: 262, seconds: 1 },
+  ];
+  it('slurs the extra notes onto the last syllable', () => {
+    expect(fitSyllables(notes, 2)).toEqual([
+      { freqs: [220], seconds: [0.5] },
+      { freqs: [247, 262], seconds: [0.5, 1] },
+    ]);
+  });
+  it('splits a note among the syllables that fall on it', () => {
+    expect(fitSyllables(notes.slice(0, 1), 3)).toEqual(Array.from({ length: 3 }, () => ({ freqs: [220], seconds: [0.5 / 3] })));
+  });
+  it('writes pitch in Hz and lengths in seconds, a rest for a gap', () => {
+    const gapped = line([57, 60, 64]);
+    gapped.words[1]!.notes[0]!.seconds = 0.25;
+    const xml = singingXml(gapped, (note) => midiToHz(note.pitch), new Map([['hold', 1], ['the', 1], ['night', 1]]));
+    expect(xml).toContain('<PITCH FREQ="220"><DURATION SECONDS="0.5">hold</DURATION></PITCH>');
+    expect(xml).toContain('<PITCH FREQ="261.6256"><DURATION SECONDS="0.25">the</DURATION></PITCH>\n<REST SECONDS="0.25"></REST>');
+  });
+});
+
+describe('sung vocals (Festival, Kal diphone)', () => {
+  const tenorLine = line([55, 57, 60]);
+  let first: Awaited<ReturnType<typeof singLines>>;
+  beforeAll(async () => {
+    first = await singLines([tenorLine], { engines, voiceType: 'tenor', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'tenor-1') });
+  }, 60_000);
+
+  it('sings the held note at its pitch, the line at its time, and nothing before', () => {
+    expect(first.performed).toEqual([0]);
+    expect(first.failed).toEqual([]);
+    expect(first.pcm.length).toBe(SONG_SECONDS * RATE * 2);
+    const mono = monoOf(first.pcm);
+    const heard = medianPitch(mono, RATE, 2.3, 2.8);
+    expect(heard).not.toBeNull();
+    expect(Math.abs(semitonesBetween(heard!, midiToHz(60)))).toBeLessThan(0.5);
+    expect(Math.abs(onsetSeconds(mono, RATE)! - LINE_START)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('is byte-identical when sung again', async () => {
+    const again = await singLines([tenorLine], { engines, voiceType: 'tenor', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'tenor-2') });
+    expect(bytes(again.pcm).equals(bytes(first.pcm))).toBe(true);
+  }, 60_000);
+
+  it('sings a soprano line in the soprano register, above where the Kal voice breaks', async () => {
+    const soprano = await singLines([line([69, 71, 76])], { engines, voiceType: 'soprano', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'soprano') });
+    const mono = monoOf(soprano.pcm);
+    const heard = medianPitch(mono, RATE, 2.3, 2.8);
+    // E5, 659 Hz: Festival alone crashes above about 500 Hz.
+    expect(Math.abs(semitonesBetween(heard!, midiToHz(76)))).toBeLessThan(0.5);
+    expect(Math.abs(onsetSeconds(mono, RATE)! - LINE_START)).toBeLessThanOrEqual(0.1);
+    expect(soprano.note).toBeNull();
+  }, 60_000);
+});
+
+describe('spoken vocals (eSpeak NG)', () => {
+  const spokenLine = line([55, 57, 60]);
+  let first: Awaited<ReturnType<typeof speakLines>>;
+  beforeAll(async () => {
+    first = await speakLines([spokenLine], { engines, voiceType: 'tenor', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'spoken-1') });
+  }, 60_000);
+
+  it("speaks the line at its time in the voice type's pitch, within the line's time", () => {
+    expect(first.performed).toEqual([0]);
+    const mono = monoOf(first.pcm);
+    expect(Math.abs(onsetSeconds(mono, RATE)! - LINE_START)).toBeLessThanOrEqual(0.1);
+    const heard = medianPitch(mono, RATE, LINE_START, spokenLine.end);
+    // The tenor voice speaks around 123 Hz (measured); a speaking voice glides, so within 3 semitones.
+    expect(SPEAKING_VOICES.tenor.voice).toMatch(/\+m/);
+    expect(Math.abs(semitonesBetween(heard!, 123))).toBeLessThan(3);
+    const after = mono.subarray(Math.round((spokenLine.end + 0.2) * RATE));
+    expect(Math.max(...after.map(Math.abs))).toBeLessThan(0.01);
+  });
+
+  it('is byte-identical when spoken again', async () => {
+    const again = await speakLines([spokenLine], { engines, voiceType: 'tenor', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'spoken-2') });
+    expect(bytes(again.pcm).equals(bytes(first.pcm))).toBe(true);
+  }, 60_000);
+});
+
+describe('the voice in the mix', () => {
+  it('is the "Vocals" stem, added to the mix so the stems sum to it, and gets the same loudness gain as the others', async () => {
+    const sung = await singLines([line([55, 57, 60])], { engines, voiceType: 'tenor', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'mix') });
+    const pcmPath = path.join(workDir, 'vocals.f32');
+    await writeFile(pcmPath, bytes(sung.pcm));
+    const render = await renderMidi(testSongMidi(SONG_SECONDS));
+    const instruments = render.stems.length;
+    await mixVocals(render, pcmPath);
+    expect(render.stems.length).toBe(instruments + 1);
+    expect(render.stems[0]!.name).toBe(VOCALS_STEM_NAME);
+    expect(residualDb(render.mix, sumOfStems(render.stems, render.mix.length))).toBeLessThan(-60);
+    const before = render.stems.map((stem) => stem.pcm.slice());
+    const loudness = await normalizeLoudness(render);
+    const gainOf = (i: number) => {
+      const peak = before[i]!.reduce((best, v, at) => (Math.abs(v) > Math.abs(before[i]![best]!) ? at : best), 0);
+      return render.stems[i]!.pcm[peak]! / before[i]![peak]!;
+    };
+    for (let i = 1; i < render.stems.length; i++) expect(gainOf(i)).toBeCloseTo(gainOf(0), 5);
+    expect(gainOf(0)).toBeCloseTo(10 ** (loudness.gainDb / 20), 5);
+    if (!loudness.stemsPreLimiter) expect(residualDb(render.mix, sumOfStems(render.stems, render.mix.length))).toBeLessThan(-60);
+    expect(medianPitch(monoOf(render.stems[0]!.pcm), RATE, 2.3, 2.8)).not.toBeNull();
+  }, 60_000);
+});
+
+describe('a composed song performed', () => {
+  it('sings every placed line into the vocal file and leaves the guide melody out of the MIDI the synthesizer plays', async () => {
+    const request = songRequestSchema.parse({ prompt: 'rainy Tokyo nights', duration: 15, includeVocals: true, voiceType: 'bass' });
+    const seed = requestSeed(request);
+    const sheet = writeLyrics({ prompt: request.prompt, genre: request.genre, mood: request.mood, duration: request.duration, vocalStyle: request.vocalStyle }, randomStream(seed, 'lyrics')).sections;
+    const composition = composeSong(request, { seed, lyrics: sheet });
+    const plan = await planVocals(request, engines);
+    expect(plan).toMatchObject({ kind: 'sung', engine: engines.sung.engine });
+    const performed = await performVocals(plan, composition, sheet, { voiceType: request.voiceType, workDir: path.join(workDir, 'song') });
+    expect(performed.lines).toBeGreaterThan(0);
+    expect(performed).toMatchObject({ failedLines: 0, note: null });
+    expect(composition.parts.some((part) => part.sung)).toBe(true);
+    expect(performed.renderComposition.parts.some((part) => part.sung)).toBe(false);
+    expect(performed.renderComposition.parts.length).toBe(composition.parts.length - 1);
+    const voice = await readFile(performed.pcmPath);
+    expect(voice.byteLength).toBe(Math.round(composition.durationSeconds * RATE) * 2 * 4);
+  }, 60_000);
+
+  it("raps a Hip-Hop song's lines with eSpeak NG", async () => {
+    const request = songRequestSchema.parse({ prompt: 'city lights and late trains', genre: 'Hip-Hop', duration: 15, includeVocals: true, voiceType: 'tenor' });
+    const seed = requestSeed(request);
+    const sheet = writeLyrics({ prompt: request.prompt, genre: request.genre, mood: request.mood, duration: request.duration, vocalStyle: request.vocalStyle }, randomStream(seed, 'lyrics')).sections;
+    const composition = composeSong(request, { seed, lyrics: sheet });
+    const plan = await planVocals(request, engines);
+    expect(plan).toMatchObject({ kind: 'spoken', engine: engines.spoken.engine });
+    const performed = await performVocals(plan, composition, sheet, { voiceType: request.voiceType, workDir: path.join(workDir, 'rap') });
+    expect(performed.lines).toBeGreaterThan(0);
+    expect(performed).toMatchObject({ failedLines: 0, note: null });
+    expect(performed.renderComposition.parts.some((part) => part.sung)).toBe(false);
+  }, 60_000);
+});
