@@ -79,7 +79,7 @@ describe('npm run verify-proof', () => {
     const tampered = await bundleFile('tampered.json', statement(), key, (b) => ({ ...b, statement: { ...(b.statement as object), owner: 'mallory' } }));
     const forged = await bundleFile('forged.json', statement({ owner: 'mallory' }), forger);
 
-    const [tamperedRun, forgedRun] = await Promise.all([run([tampered, '--key', key.publicKey]), run([forged, '--key', key.publicKey])]);
+    const [tamperedRun, forgedRun] = await Promise.all([run([tampered, `--key=${key.publicKey}`]), run([forged, `--key=${key.publicKey}`])]);
 
     expect(tamperedRun.code).toBe(1);
     expect(tamperedRun.stdout).toContain('signature: failed - The signature does not match the statement');
@@ -92,7 +92,7 @@ describe('npm run verify-proof', () => {
     const bundle = await bundleFile('own-key.json', statement());
     await writeFile(path.join(dir, 'other.wav'), 'another file');
 
-    const [ownKey, wrongFile] = await Promise.all([run([bundle]), run([bundle, '--key', key.publicKey, '--file', path.join(dir, 'other.wav')])]);
+    const [ownKey, wrongFile] = await Promise.all([run([bundle]), run([bundle, `--key=${key.publicKey}`, '--file', path.join(dir, 'other.wav')])]);
 
     expect(ownKey.code).toBe(0);
     expect(ownKey.stderr).toContain('WARNING: no --key given');
@@ -137,7 +137,7 @@ describe('npm run verify-proof', () => {
       const otherCertificate = await bundleFile('ledger-other.json', statement({ certificateId: 'GOOSE-CERT-OTHER', xrplTxHash: signed.txHash, walletAddress: ledger.account }));
       const unknownTx = await bundleFile('ledger-unknown.json', statement({ xrplTxHash: 'A'.repeat(64), walletAddress: ledger.account }));
 
-      const withLedger = (bundle: string) => run([bundle, '--key', key.publicKey], { XRPL_URL: standIn.url });
+      const withLedger = (bundle: string) => run([bundle, `--key=${key.publicKey}`], { XRPL_URL: standIn.url });
       const [goodRun, otherRun, unknownRun] = await Promise.all([withLedger(good), withLedger(otherCertificate), withLedger(unknownTx)]);
 
       expect(goodRun.code, goodRun.stdout + goodRun.stderr).toBe(0);

@@ -12,7 +12,7 @@ import { verifyBundle, type TrustedKey } from '../../domain/proofs/verify-bundle
 import { xrplTransactionLookup } from '../../infra/xrpl/transaction-lookup';
 import { fail, parseCommandLine } from './command-line';
 
-const USAGE = 'usage: npm run verify-proof -- <bundle.json> [--file <path>] [--key <base64url public key | PEM file | certificate-key JSON file>]';
+const USAGE = 'usage: npm run verify-proof -- <bundle.json> [--file <path>] [--key=<base64url public key | PEM file | certificate-key JSON file>]';
 
 const UNTRUSTED_KEY_WARNING = [
   '!!! WARNING: no --key given. Checking the signature with the public key INSIDE the bundle.',
