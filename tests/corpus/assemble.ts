@@ -2,7 +2,8 @@
 // Each package is fetched with `apt-get download` (no install), unpacked with `dpkg-deb`, and every
 // piece of at least MIN_PIECE_SECONDS is decoded to FLAC in the cache (GOOSE_CORPUS_DIR, default
 // ~/.cache/goose-corpus) with the source's licence recorded beside it. Re-running reuses what is
-// already there. Options: --max-per-source N (a small sample, as CI uses), --sources a,b.
+// already there: a source whose .deb, definition and options are those of the last run and whose
+// pieces are all in the cache is not unpacked or probed again. Options: --max-per-source N (a small sample, as CI uses), --sources a,b.
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -162,21 +163,50 @@ async function assembleSource(source: CorpusSource, dir: string, maxPerSource: n
   return { pieces, licenceFile };
 }
 
+/** The last run's manifest, or null when there is none. */
+async function previousManifest(): Promise<CorpusManifest | null> {
+  try {
+    return JSON.parse(await readFile(manifestPath(), 'utf8')) as CorpusManifest;
+  } catch {
+    return null;
+  }
+}
+
+/** Names what a source's pieces are made from: its .deb, its definition and the per-source limit. */
+function assemblyKey(source: CorpusSource, deb: string, maxPerSource: number): string {
+  return JSON.stringify({ deb: path.basename(deb), source, maxPerSource });
+}
+
+/** The last run's pieces of `source` when they were made from the same and every file is still there. */
+async function reusable(previous: CorpusManifest | null, source: CorpusSource, key: string): Promise<{ pieces: CorpusPiece[]; licenceFile: string } | null> {
+  const licenceFile = previous?.licenceFiles[source.package];
+  if (!previous || previous.assembledFrom?.[source.package] !== key || !licenceFile) return null;
+  const pieces = previous.pieces.filter((piece) => piece.source === source.package);
+  const present = await Promise.all([licenceFile, ...pieces.map((piece) => piece.file)].map(exists));
+  return present.every(Boolean) ? { pieces, licenceFile } : null;
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const dir = corpusDir();
   await mkdir(path.join(dir, 'debs'), { recursive: true });
+  const previous = await previousManifest();
   const pieces: CorpusPiece[] = [];
   const licenceFiles: Record<string, string> = {};
+  const assembledFrom: Record<string, string> = {};
   for (const source of options.sources) {
     const started = performance.now();
-    const assembled = await assembleSource(source, dir, options.maxPerSource);
+    const key = assemblyKey(source, await fetchPackage(source.package, path.join(dir, 'debs')), options.maxPerSource);
+    const kept = await reusable(previous, source, key);
+    const assembled = kept ?? (await assembleSource(source, dir, options.maxPerSource));
     pieces.push(...assembled.pieces);
     licenceFiles[source.package] = assembled.licenceFile;
-    process.stderr.write(`${source.package}: ${assembled.pieces.length} pieces (${assembled.pieces[0]?.licence ?? 'no pieces'}) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-    for (const [stem, why] of Object.entries(source.repeats ?? {})) process.stderr.write(`${source.package}: ${stem} left out, ${why}\n`);
+    assembledFrom[source.package] = key;
+    const how = kept ? 'reused from the last run' : `in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    process.stderr.write(`${source.package}: ${assembled.pieces.length} pieces (${assembled.pieces[0]?.licence ?? 'no pieces'}) ${how}\n`);
+    if (!kept) for (const [stem, why] of Object.entries(source.repeats ?? {})) process.stderr.write(`${source.package}: ${stem} left out, ${why}\n`);
   }
-  const manifest: CorpusManifest = { assembledAt: new Date().toISOString(), pieces, licenceFiles };
+  const manifest: CorpusManifest = { assembledAt: new Date().toISOString(), pieces, licenceFiles, assembledFrom };
   await writeFile(manifestPath(), `${JSON.stringify(manifest, null, 2)}\n`);
   const seconds = pieces.reduce((sum, p) => sum + p.durationSeconds, 0);
   process.stdout.write(`${JSON.stringify({ corpusDir: dir, pieces: pieces.length, sources: options.sources.length, minutes: Math.round(seconds / 6) / 10 })}\n`);

@@ -26,6 +26,8 @@ export interface CorpusManifest {
   pieces: CorpusPiece[];
   /** Each source's Debian copyright file, copied beside the audio. */
   licenceFiles: Record<string, string>;
+  /** What each source's pieces were assembled from (its .deb and the choice made), so a re-run with the same can reuse them. */
+  assembledFrom?: Record<string, string>;
 }
 
 export function corpusDir(): string {
