@@ -4,20 +4,26 @@ import SlowFirstSequencer from './tests/support/slow-first-sequencer';
 // Unit tests sit beside the code; cross-cutting integration tests live in tests/integration.
 // Browser journeys run under Playwright (tests/e2e), not here.
 //
-// Three projects, by what a suite's files share safely:
+// Five projects, by what a suite's files share safely:
 // - "pure": suites that touch no database, server, process or file of their own (the domain's
 //   deciders and contracts, the web's screens rendered to markup) share threads and their module
 //   cache (no isolation), which saves most of their import time.
 // - "api": the route suites each build the whole app (importing it costs seconds per file), on their
 //   own in-memory database and data folder; they share one module cache per worker process, and
 //   restore what process state they change (OPS_TOKEN).
-// - "integration": everything else (workflows on Temporal, killed workers, audio, real Postgres),
-//   each file in a fresh process, since those suites start servers and change process state. Its
-//   global setup bundles the workflows once for them all (WORKFLOW_BUNDLE_PATH).
+// - "services": the infrastructure's and projections' suites (audio, storage, ledgers, read models,
+//   real Postgres, the operator CLIs): each on its own database and folders, none changing process
+//   state, so they share one module cache per worker process like the route suites.
+// - "integration": what must start from a fresh process (workflows on Temporal, whose runtime is
+//   installed once per process; killed workers; the corpus; a CLI suite that sets the environment).
+//   Its global setup bundles the workflows once for them all (WORKFLOW_BUNDLE_PATH).
 const pure = ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
 /** Pure suites that replace a module with vi.mock: in a shared module cache the real one may already be loaded. */
 const pureWithModuleMocks = ['web/src/features/payments/components/payment-checkout.test.tsx'];
 const api = ['api/**/*.test.ts'];
+/** Suites that change process state (the environment), so they run in a fresh process. */
+const changesProcessState = ['ops/cli/track-ops.test.ts'];
+const services = ['{projections,infra,ops}/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -33,11 +39,12 @@ export default defineConfig({
       { extends: true, test: { name: 'pure', include: pure, exclude: pureWithModuleMocks, pool: 'threads', isolate: false } },
       { extends: true, test: { name: 'pure-mocked', include: pureWithModuleMocks, pool: 'threads' } },
       { extends: true, test: { name: 'api', include: api, pool: 'forks', isolate: false } },
+      { extends: true, test: { name: 'services', include: services, exclude: changesProcessState, pool: 'forks', isolate: false } },
       {
         extends: true,
         test: {
           name: 'integration',
-          include: ['{workflows,projections,infra,ops,tests/integration,tests/corpus}/**/*.test.ts'],
+          include: ['{workflows,tests/integration,tests/corpus}/**/*.test.ts', ...changesProcessState],
           pool: 'forks',
           // The workflows bundled once for the run, not by every suite and worker process.
           globalSetup: ['./tests/support/workflow-bundle.global-setup.ts'],

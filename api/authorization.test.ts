@@ -272,9 +272,9 @@ async function reviewCaseAbout(trackId: string, ownerId: string): Promise<string
   return disputeId;
 }
 
-/** A 10-s song the owner generated, made for real and finished. */
+/** A 10-s instrumental the owner generated, made for real and finished (no voice: its files and routes are what is guarded). */
 async function generatedSong(cookie: string): Promise<string> {
-  const started = await testApp.app.inject({ method: 'POST', url: '/api/audio/generate-complete-song', headers: { cookie }, payload: { prompt: 'A quiet song of my own', duration: 10 } });
+  const started = await testApp.app.inject({ method: 'POST', url: '/api/audio/generate-complete-song', headers: { cookie }, payload: { prompt: 'A quiet song of my own', duration: 10, includeVocals: false } });
   const { id } = started.json() as { id: string };
   await testApp.songGenerations.settled();
   await testApp.projector.waitFor((await testApp.eventStore.readStream(generationStreamId(id))).at(-1)!.position);
