@@ -1,6 +1,10 @@
 // The Postgres pool survives the server dropping an idle connection (a restart, a terminated
 // backend): the process must not crash on the pool's 'error' event, and the next query reconnects.
-// The embedded PGlite carries pg_trgm, which the search read models need for typo tolerance.
+// The embedded PGlite carries pg_trgm, which the search read models need for typo tolerance, and a
+// new data folder (missing or empty) starts from the fresh database's snapshot and keeps what it holds.
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../../tests/support/postgres';
 import { pgliteDb, postgresDb, type Db } from './db';
@@ -50,6 +54,28 @@ describe('pgliteDb', () => {
       expect(rows.map((row) => row.title)).toEqual(['Midnight Rain']);
     } finally {
       await db.close();
+    }
+  });
+
+  it('starts a new data folder, missing or empty, as a fresh database that keeps its rows when opened again', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'goose-pglite-dir-'));
+    try {
+      const missing = path.join(root, 'missing');
+      const empty = path.join(root, 'empty');
+      await mkdir(empty);
+      for (const dir of [missing, empty]) {
+        const db = await pgliteDb(dir);
+        await db.query('CREATE TABLE kept (n integer)');
+        await db.query('INSERT INTO kept VALUES (7)');
+        await db.close();
+        expect((await readFile(path.join(dir, 'PG_VERSION'), 'utf8')).trim()).toMatch(/^\d+$/);
+        const again = await pgliteDb(dir);
+        const { rows } = await again.query<{ n: number }>('SELECT n FROM kept');
+        await again.close();
+        expect(rows).toEqual([{ n: 7 }]);
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   });
 });

@@ -55,17 +55,15 @@ export async function pgliteDb(dataDir?: string, from?: Blob): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const extensions = { pg_trgm };
+  const snapshotOrInitdb = () =>
+    freshDatabaseSnapshot().catch((error: unknown) => {
+      logger.warn({ err: error }, 'no snapshot of a fresh PGlite database; running initdb');
+      return undefined;
+    });
   let db: PGlite;
-  if (dataDir !== undefined) db = await PGlite.create(dataDir, { extensions });
-  else {
-    const loadDataDir =
-      from ??
-      (await freshDatabaseSnapshot().catch((error: unknown) => {
-        logger.warn({ err: error }, 'no snapshot of a fresh PGlite database; running initdb');
-        return undefined;
-      }));
-    db = await PGlite.create({ extensions, loadDataDir });
-  }
+  // A new folder starts from the fresh database's snapshot: loading it costs a third of initdb's CPU.
+  if (dataDir !== undefined) db = await PGlite.create(dataDir, { extensions, loadDataDir: (await databaseExists(dataDir)) ? undefined : await snapshotOrInitdb() });
+  else db = await PGlite.create({ extensions, loadDataDir: from ?? (await snapshotOrInitdb()) });
   const wrapped: Db = {
     kind: 'pglite',
     query: (sql, params) => runPglite(db, sql, params),
@@ -77,6 +75,14 @@ export async function pgliteDb(dataDir?: string, from?: Blob): Promise<Db> {
 }
 
 const pglites = new WeakMap<Db, PGlite>();
+
+/** Whether `dataDir` already holds a PostgreSQL data folder (initdb writes PG_VERSION first). */
+async function databaseExists(dataDir: string): Promise<boolean> {
+  return stat(path.join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * The whole data folder of an in-memory PGlite database, for pgliteDb(undefined, dump) to start
