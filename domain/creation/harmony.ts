@@ -125,8 +125,11 @@ function movement(from: readonly number[], to: readonly number[]): number {
   return to.reduce((sum, pitch) => sum + Math.min(...from.map((previous) => Math.abs(previous - pitch))), 0) + from.reduce((sum, pitch) => sum + Math.min(...to.map((next) => Math.abs(next - pitch))), 0);
 }
 
-/** One voicing per chord, each the candidate nearest the one before (the first nearest the middle of the register). */
-export function voiceLead(chords: readonly { pitchClasses: number[] }[], previous: readonly number[] | null): number[][] {
+/** The middle of the comping register: where a section's first voicing sits unless a song's take moves it. */
+export const VOICING_CENTRE = 64;
+
+/** One voicing per chord, each the candidate nearest the one before (the first nearest `centre`). */
+export function voiceLead(chords: readonly { pitchClasses: number[] }[], previous: readonly number[] | null, centre = VOICING_CENTRE): number[][] {
   const voicings: number[][] = [];
   let last = previous;
   for (const chord of chords) {
@@ -134,7 +137,7 @@ export function voiceLead(chords: readonly { pitchClasses: number[] }[], previou
     let best = options[0] ?? chord.pitchClasses.map((pitchClass) => 60 + pitchClass);
     let bestCost = Number.POSITIVE_INFINITY;
     for (const option of options) {
-      const cost = last ? movement(last, option) : Math.abs(option.reduce((sum, pitch) => sum + pitch, 0) / option.length - 64);
+      const cost = last ? movement(last, option) : Math.abs(option.reduce((sum, pitch) => sum + pitch, 0) / option.length - centre);
       if (cost < bestCost) {
         best = option;
         bestCost = cost;
