@@ -230,6 +230,18 @@ describe('composeSong and toMidi', () => {
     for (const seed of seeds.slice(0, 5)) expect(band(composeSong(named, { seed }))).toBe(band(composeSong(named, { seed: 3 })));
   });
 
+  it('establishes its key: every section ends on the tonic chord, the bridge before the last chorus on the dominant', () => {
+    const random = randomStream(3, 'cadence-test');
+    for (let i = 0; i < 20; i += 1) {
+      const composition = composeSong(request({ genre: random.pick(GENRES), mood: random.pick(MOODS), key: random.pick(KEYS), selectedStyles: [random.pick(STYLES)], duration: 150 }), { seed: i });
+      for (const section of composition.sections) expect(section.chords.at(-1)!.degree).toBe(section.type === 'bridge' ? '5' : '1');
+      const bass = composition.parts.find((part) => part.role === 'bass')!;
+      const lastSection = composition.sections.at(-1)!;
+      const lastBassNote = bass.notes.filter((note) => note.startTick >= lastSection.startTick).at(-1)!;
+      expect(lastBassNote.pitch % 12).toBe(KEYS.indexOf(composition.key as (typeof KEYS)[number]));
+    }
+  });
+
   it('sounds in the requested key: a Krumhansl–Kessler estimate over the notes finds the tonic and mode in at least 9 songs of 10', () => {
     const major = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
     const minor = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17];

@@ -55,7 +55,7 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
     // Every take-0 section of a type plays the type's progression, so choruses sound alike.
     const progressionRandom = planned.take === 0 ? stream('progression', typeIndex) : stream('progression-take', index, planned.take);
     const progression = chooseProgression(traits.progression, planned.type, progressionRandom);
-    const chords = sectionChords(progression, keyContext, startTick, endTick, barTicks, traits.harmonicRhythm, last);
+    const chords = sectionChords(progression, keyContext, startTick, endTick, barTicks, traits.harmonicRhythm, planned.type === 'bridge' && !last ? 'dominant' : 'tonic');
     const section: Section = {
       ...planned,
       index,

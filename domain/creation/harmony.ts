@@ -84,14 +84,22 @@ export function chordOn(degree: string, key: KeyContext): { symbol: string; root
 /** Parsing keys and chords with tonal is the slow part of a long song; a chord on a degree of a key never changes. */
 const chordCache = new Map<string, { symbol: string; root: number; pitchClasses: number[] }>();
 
-/** The chords of a section: the progression cycled over its bars, `perBar` chords a bar, the final one held to the end. */
-export function sectionChords(progression: readonly string[], key: KeyContext, startTick: number, endTick: number, barTicks: number, perBar: number, endOnTonic: boolean): ChordSpan[] {
+/**
+ * How a section's last chord lands: on the tonic (a cadence, so the song establishes its key at
+ * every section's end, the bass on the tonic) or on the dominant (a half cadence: the bridge
+ * leaning into the last chorus).
+ */
+export type SectionEnding = 'tonic' | 'dominant';
+const ENDING_DEGREE: Record<SectionEnding, string> = { tonic: '1', dominant: '5' };
+
+/** The chords of a section: the progression cycled over its bars, `perBar` chords a bar, the last one its ending, held to the end. */
+export function sectionChords(progression: readonly string[], key: KeyContext, startTick: number, endTick: number, barTicks: number, perBar: number, ending: SectionEnding): ChordSpan[] {
   const spanTicks = barTicks / perBar;
   const spans: ChordSpan[] = [];
   const count = Math.max(1, Math.floor((endTick - startTick) / spanTicks));
   for (let i = 0; i < count; i += 1) {
     const last = i === count - 1;
-    const degree = last && endOnTonic ? '1' : (progression[i % progression.length] ?? '1');
+    const degree = last ? ENDING_DEGREE[ending] : (progression[i % progression.length] ?? '1');
     const chord = chordOn(degree, key);
     const start = startTick + i * spanTicks;
     spans.push({ ...chord, degree, startTick: start, durationTicks: last ? endTick - start : spanTicks });
