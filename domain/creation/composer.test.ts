@@ -230,11 +230,14 @@ describe('composeSong and toMidi', () => {
     for (const seed of seeds.slice(0, 5)) expect(band(composeSong(named, { seed }))).toBe(band(composeSong(named, { seed: 3 })));
   });
 
-  it('establishes its key: every section ends on the tonic chord, the bridge before the last chorus on the dominant', () => {
+  it('establishes its key: every section ends on the tonic triad, the bridge before the last chorus on the dominant', () => {
     const random = randomStream(3, 'cadence-test');
     for (let i = 0; i < 20; i += 1) {
       const composition = composeSong(request({ genre: random.pick(GENRES), mood: random.pick(MOODS), key: random.pick(KEYS), selectedStyles: [random.pick(STYLES)], duration: 150 }), { seed: i });
-      for (const section of composition.sections) expect(section.chords.at(-1)!.degree).toBe(section.type === 'bridge' ? '5' : '1');
+      for (const section of composition.sections) {
+        expect(section.chords.at(-1)!.degree).toBe(section.type === 'bridge' ? '5' : '1');
+        expect(section.chords.at(-1)!.pitchClasses).toHaveLength(3);
+      }
       const bass = composition.parts.find((part) => part.role === 'bass')!;
       const lastSection = composition.sections.at(-1)!;
       const lastBassNote = bass.notes.filter((note) => note.startTick >= lastSection.startTick).at(-1)!;

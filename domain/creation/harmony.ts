@@ -87,7 +87,7 @@ const chordCache = new Map<string, { symbol: string; root: number; pitchClasses:
 /**
  * How a section's last chord lands: on the tonic (a cadence, so the song establishes its key at
  * every section's end, the bass on the tonic) or on the dominant (a half cadence: the bridge
- * leaning into the last chorus).
+ * leaning into the last chorus); a triad either way.
  */
 export type SectionEnding = 'tonic' | 'dominant';
 const ENDING_DEGREE: Record<SectionEnding, string> = { tonic: '1', dominant: '5' };
@@ -100,7 +100,9 @@ export function sectionChords(progression: readonly string[], key: KeyContext, s
   for (let i = 0; i < count; i += 1) {
     const last = i === count - 1;
     const degree = last ? ENDING_DEGREE[ending] : (progression[i % progression.length] ?? '1');
-    const chord = chordOn(degree, key);
+    // The cadence is a plain triad: a major seventh on the tonic holds the mediant's minor triad
+    // (Cmaj7 = C + Em), and the oracle then heard iii as the key in songs of seventh-chord styles.
+    const chord = chordOn(degree, last ? { ...key, sevenths: false } : key);
     const start = startTick + i * spanTicks;
     spans.push({ ...chord, degree, startTick: start, durationTicks: last ? endTick - start : spanTicks });
   }
