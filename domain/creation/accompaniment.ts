@@ -2,7 +2,7 @@
 // comping by the style's patterns, and a sustained pad. Each takes the section's own random stream,
 // so nothing here depends on another section.
 import { PPQ, type ChordSpan, type Note, type Section } from './composition';
-import { voiceLead } from './harmony';
+import { VOICING_CENTRE, voiceLead } from './harmony';
 import type { Random } from './random';
 import type { BassPattern, CompPattern, DrumPattern, Traits } from './styles';
 
@@ -197,8 +197,8 @@ export function bassNotes(section: Section, traits: Traits, random: Random): Not
 
 const STABS = ['..x..x....x..x..', 'x..x..x...x..x..', '..x...x...x.x...', '...x..x....x..x.'];
 
-export function compNotes(section: Section, traits: Traits, random: Random): Note[] {
-  const voicings = voiceLead(section.chords, null);
+export function compNotes(section: Section, traits: Traits, random: Random, voicingCentre = VOICING_CENTRE): Note[] {
+  const voicings = voiceLead(section.chords, null, voicingCentre);
   const notes: Note[] = [];
   const pattern: CompPattern = section.energy < 0.4 && traits.comp !== 'broken' && traits.comp !== 'arpeggio' ? 'sustain' : traits.comp;
   const stab = random.pick(STABS);
@@ -276,9 +276,9 @@ export function compNotes(section: Section, traits: Traits, random: Random): Not
 }
 
 /** Sustained chords an octave above the comping, quieter; only where the section has some energy. */
-export function padNotes(section: Section, random: Random): Note[] {
+export function padNotes(section: Section, random: Random, voicingCentre = VOICING_CENTRE): Note[] {
   if (section.energy < 0.3) return [];
-  const voicings = voiceLead(section.chords, null);
+  const voicings = voiceLead(section.chords, null, voicingCentre);
   return section.chords.flatMap((chord, index) =>
     (voicings[index] ?? []).map((pitch) => ({ pitch: pitch + 12, startTick: chord.startTick, durationTicks: chord.durationTicks, velocity: Math.min(100, 40 + Math.round(30 * section.energy) + random.int(-3, 3)) })),
   );

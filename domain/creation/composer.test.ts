@@ -212,6 +212,39 @@ describe('composeSong and toMidi', () => {
     for (const pattern of prompts) expect(pattern).toEqual(expect.stringContaining('36@0'));
   });
 
+  it("plays a variation with another band of the style's instrument families or its chords in another register; named instruments stay as named", () => {
+    const band = (composition: Composition) => composition.parts.filter((part) => part.role !== 'drums').map((part) => `${part.role}:${part.program}`).join(' ');
+    const register = (composition: Composition) => {
+      const chords = composition.parts.find((part) => part.role === 'chords')!.notes;
+      return Math.round(chords.reduce((sum, note) => sum + note.pitch, 0) / chords.length);
+    };
+    const songRequest = request({ genre: 'Pop', mood: 'Happy', selectedStyles: ['Synthwave'], key: 'C', tempo: 80, duration: 30, includeVocals: false });
+    const seeds = Array.from({ length: 20 }, (_, i) => 500 + 31 * i);
+    const takes = seeds.map((seed) => [composeSong(songRequest, { seed }), composeSong(songRequest, { seed: variationSeed(seed) })] as const);
+    const different = takes.filter(([original, variation]) => band(original) !== band(variation) || Math.abs(register(original) - register(variation)) >= 3);
+    expect(different.length).toBeGreaterThanOrEqual(18);
+    // Synthwave's own programs and their families only: a polysynth pad may become a warm or sweep pad, never a piano.
+    const allowed = new Set([88, 89, 90, 95, 38, 39, 81, 80, 84]);
+    for (const [original] of takes) for (const part of original.parts) if (part.role !== 'drums') expect(allowed.has(part.program)).toBe(true);
+    const named = request({ genre: 'Pop', selectedStyles: ['Synthwave'], instruments: ['piano', 'bass guitar', 'drums'] });
+    for (const seed of seeds.slice(0, 5)) expect(band(composeSong(named, { seed }))).toBe(band(composeSong(named, { seed: 3 })));
+  });
+
+  it('establishes its key: every section ends on the tonic triad, the bridge before the last chorus on the dominant', () => {
+    const random = randomStream(3, 'cadence-test');
+    for (let i = 0; i < 20; i += 1) {
+      const composition = composeSong(request({ genre: random.pick(GENRES), mood: random.pick(MOODS), key: random.pick(KEYS), selectedStyles: [random.pick(STYLES)], duration: 150 }), { seed: i });
+      for (const section of composition.sections) {
+        expect(section.chords.at(-1)!.degree).toBe(section.type === 'bridge' ? '5' : '1');
+        expect(section.chords.at(-1)!.pitchClasses).toHaveLength(3);
+      }
+      const bass = composition.parts.find((part) => part.role === 'bass')!;
+      const lastSection = composition.sections.at(-1)!;
+      const lastBassNote = bass.notes.filter((note) => note.startTick >= lastSection.startTick).at(-1)!;
+      expect(lastBassNote.pitch % 12).toBe(KEYS.indexOf(composition.key as (typeof KEYS)[number]));
+    }
+  });
+
   it('sounds in the requested key: a Krumhansl–Kessler estimate over the notes finds the tonic and mode in at least 9 songs of 10', () => {
     const major = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
     const minor = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17];

@@ -6,15 +6,15 @@ import { requestHash, requestSeed, SEED_LIMIT, type SongRequest } from '../contr
 import { ValidationError } from '../shared/errors';
 import { PPQ, ticksToSeconds, type Composition, type LyricSection, type LyricSyllable, type Note, type Part, type Plan, type Section, type SectionType } from './composition';
 import { bassNotes, compNotes, drumGroove, drumNotes, padNotes } from './accompaniment';
-import { chooseProgression, keySignature, NATURAL_MINOR_FAMILIES, sectionChords, voiceLead } from './harmony';
+import { chooseProgression, keySignature, NATURAL_MINOR_FAMILIES, sectionChords, VOICING_CENTRE, voiceLead } from './harmony';
 import { assignLyrics, makeMotif, melodyNotes, REGISTERS } from './melody';
 import { DURATION_RANGE, KEYS, MAX_EXTENDED_DURATION_SECONDS } from './options';
 import { extendPlan, planSong, sectionEnergy } from './plan';
-import { randomStream } from './random';
-import { blendTraits, GM_PROGRAM_NAMES, INSTRUMENT_PARTS, MOOD_TRAITS, type Traits } from './styles';
+import { randomStream, type Random } from './random';
+import { blendTraits, GM_PROGRAM_NAMES, INSTRUMENT_PARTS, MOOD_TRAITS, programFamily, type Traits } from './styles';
 
 /** Changes whenever the same request and seed would give other notes; recorded in the provenance. */
-export const COMPOSER_ENGINE_VERSION = 'goose-composer/1.1.0';
+export const COMPOSER_ENGINE_VERSION = 'goose-composer/1.2.0';
 
 export interface ComposeOptions {
   /** Default: the request's own seed (requestSeed), so the same request makes the same song. */
@@ -55,7 +55,7 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
     // Every take-0 section of a type plays the type's progression, so choruses sound alike.
     const progressionRandom = planned.take === 0 ? stream('progression', typeIndex) : stream('progression-take', index, planned.take);
     const progression = chooseProgression(traits.progression, planned.type, progressionRandom);
-    const chords = sectionChords(progression, keyContext, startTick, endTick, barTicks, traits.harmonicRhythm, last);
+    const chords = sectionChords(progression, keyContext, startTick, endTick, barTicks, traits.harmonicRhythm, planned.type === 'bridge' && !last ? 'dominant' : 'tonic');
     const section: Section = {
       ...planned,
       index,
@@ -71,7 +71,11 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
     return section;
   });
 
-  const lineup = bandFor(request, traits);
+  // The seed picks the band within the style's instrument families and where the chords sit, so
+  // a variation (the next seed) is another band's take on the same brief, not a copy of it.
+  const take = stream('take');
+  const lineup = bandFor(request, traits, take);
+  const voicingCentre = VOICING_CENTRE + take.pick(VOICING_CENTRE_SHIFTS);
   const lyricSheet = options.lyrics ?? [];
   const sung = request.includeVocals;
   // An instrumental sings no words: its lyrics are neither placed nor dropped.
@@ -95,17 +99,17 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
     channel += channel + 1 === DRUM_CHANNEL ? 2 : 1;
     return chosen;
   };
-  parts.push({ name: sung ? 'Vocals' : (GM_PROGRAM_NAMES[lineup.lead[0] ?? traits.programs.lead] ?? 'Lead'), role: 'melody', channel: nextChannel(), program: sung ? 53 : (lineup.lead[0] ?? traits.programs.lead), sung, notes: melody });
+  parts.push({ name: sung ? 'Vocals' : (GM_PROGRAM_NAMES[lineup.lead[0] ?? lineup.solo] ?? 'Lead'), role: 'melody', channel: nextChannel(), program: sung ? 53 : (lineup.lead[0] ?? lineup.solo), sung, notes: melody });
   // Lead instruments beside a voice double its melody (without words); without a voice the first one plays it.
   for (const program of sung ? lineup.lead : lineup.lead.slice(1)) parts.push({ name: GM_PROGRAM_NAMES[program] ?? 'Lead', role: 'melody', channel: nextChannel(), program, sung: false, notes: melody.map(({ syllable: _syllable, ...note }) => ({ ...note, pitch: note.pitch < 60 ? note.pitch + 12 : note.pitch, velocity: Math.round(note.velocity * 0.8) })) });
 
   const finalChord = sections[sections.length - 1]?.chords.at(-1);
   lineup.chords.forEach((program, i) => {
-    const notes = sections.flatMap((section) => withinSection(compNotes(section, i === 0 ? traits : { ...traits, comp: 'arpeggio' }, stream(`chords-${i}`, section.index, section.take)), section));
+    const notes = sections.flatMap((section) => withinSection(compNotes(section, i === 0 ? traits : { ...traits, comp: 'arpeggio' }, stream(`chords-${i}`, section.index, section.take), voicingCentre), section));
     parts.push({ name: GM_PROGRAM_NAMES[program] ?? 'Chords', role: 'chords', channel: nextChannel(), program, sung: false, notes: finalChord ? holdFinalChord(notes, finalChord, 0) : notes });
   });
   lineup.pad.forEach((program, i) => {
-    const notes = sections.flatMap((section) => withinSection(padNotes(section, stream(`pad-${i}`, section.index, section.take)), section).map((note) => ({ ...note, pitch: note.pitch + 12 * i })));
+    const notes = sections.flatMap((section) => withinSection(padNotes(section, stream(`pad-${i}`, section.index, section.take), voicingCentre), section).map((note) => ({ ...note, pitch: note.pitch + 12 * i })));
     parts.push({ name: GM_PROGRAM_NAMES[program] ?? 'Pad', role: 'pad', channel: nextChannel(), program, sung: false, notes });
   });
   lineup.bass.forEach((program, i) => {
@@ -203,14 +207,25 @@ interface Lineup {
   pad: number[];
   bass: number[];
   drums: boolean;
+  /** Plays the melody when there is no voice and no lead instrument named. */
+  solo: number;
 }
 
-/** The band: the instruments the request names (only those, beside the melody, which the style's lead plays when no lead instrument is named), or the blended style's own. */
-function bandFor(request: SongRequest, traits: Traits): Lineup {
+/** Semitones the chords' register moves by, per song: low, middle or high in the comping range. */
+const VOICING_CENTRE_SHIFTS = [-6, 0, 6] as const;
+
+/**
+ * The band: the instruments the request names (only those, beside the melody, which the style's
+ * lead plays when no lead instrument is named), or the blended style's own, each drawn from its
+ * instrument family by the song's take.
+ */
+function bandFor(request: SongRequest, traits: Traits, take: Random): Lineup {
+  const solo = take.pick(programFamily(traits.programs.lead));
   if (request.instruments.length === 0) {
-    return { lead: [], chords: [traits.programs.chords], pad: traits.programs.pad === null ? [] : [traits.programs.pad], bass: [traits.programs.bass], drums: traits.drums !== 'none' };
+    const { chords, pad, bass } = traits.programs;
+    return { lead: [], chords: [take.pick(programFamily(chords))], pad: pad === null ? [] : [take.pick(programFamily(pad))], bass: [take.pick(programFamily(bass))], drums: traits.drums !== 'none', solo };
   }
-  const lineup: Lineup = { lead: [], chords: [], pad: [], bass: [], drums: false };
+  const lineup: Lineup = { lead: [], chords: [], pad: [], bass: [], drums: false, solo };
   for (const instrument of request.instruments) {
     const { role, program } = INSTRUMENT_PARTS[instrument];
     if (role === 'drums') lineup.drums = true;

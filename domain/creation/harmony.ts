@@ -84,15 +84,25 @@ export function chordOn(degree: string, key: KeyContext): { symbol: string; root
 /** Parsing keys and chords with tonal is the slow part of a long song; a chord on a degree of a key never changes. */
 const chordCache = new Map<string, { symbol: string; root: number; pitchClasses: number[] }>();
 
-/** The chords of a section: the progression cycled over its bars, `perBar` chords a bar, the final one held to the end. */
-export function sectionChords(progression: readonly string[], key: KeyContext, startTick: number, endTick: number, barTicks: number, perBar: number, endOnTonic: boolean): ChordSpan[] {
+/**
+ * How a section's last chord lands: on the tonic (a cadence, so the song establishes its key at
+ * every section's end, the bass on the tonic) or on the dominant (a half cadence: the bridge
+ * leaning into the last chorus); a triad either way.
+ */
+export type SectionEnding = 'tonic' | 'dominant';
+const ENDING_DEGREE: Record<SectionEnding, string> = { tonic: '1', dominant: '5' };
+
+/** The chords of a section: the progression cycled over its bars, `perBar` chords a bar, the last one its ending, held to the end. */
+export function sectionChords(progression: readonly string[], key: KeyContext, startTick: number, endTick: number, barTicks: number, perBar: number, ending: SectionEnding): ChordSpan[] {
   const spanTicks = barTicks / perBar;
   const spans: ChordSpan[] = [];
   const count = Math.max(1, Math.floor((endTick - startTick) / spanTicks));
   for (let i = 0; i < count; i += 1) {
     const last = i === count - 1;
-    const degree = last && endOnTonic ? '1' : (progression[i % progression.length] ?? '1');
-    const chord = chordOn(degree, key);
+    const degree = last ? ENDING_DEGREE[ending] : (progression[i % progression.length] ?? '1');
+    // The cadence is a plain triad: a major seventh on the tonic holds the mediant's minor triad
+    // (Cmaj7 = C + Em), and the oracle then heard iii as the key in songs of seventh-chord styles.
+    const chord = chordOn(degree, last ? { ...key, sevenths: false } : key);
     const start = startTick + i * spanTicks;
     spans.push({ ...chord, degree, startTick: start, durationTicks: last ? endTick - start : spanTicks });
   }
@@ -125,8 +135,11 @@ function movement(from: readonly number[], to: readonly number[]): number {
   return to.reduce((sum, pitch) => sum + Math.min(...from.map((previous) => Math.abs(previous - pitch))), 0) + from.reduce((sum, pitch) => sum + Math.min(...to.map((next) => Math.abs(next - pitch))), 0);
 }
 
-/** One voicing per chord, each the candidate nearest the one before (the first nearest the middle of the register). */
-export function voiceLead(chords: readonly { pitchClasses: number[] }[], previous: readonly number[] | null): number[][] {
+/** The middle of the comping register: where a section's first voicing sits unless a song's take moves it. */
+export const VOICING_CENTRE = 64;
+
+/** One voicing per chord, each the candidate nearest the one before (the first nearest `centre`). */
+export function voiceLead(chords: readonly { pitchClasses: number[] }[], previous: readonly number[] | null, centre = VOICING_CENTRE): number[][] {
   const voicings: number[][] = [];
   let last = previous;
   for (const chord of chords) {
@@ -134,7 +147,7 @@ export function voiceLead(chords: readonly { pitchClasses: number[] }[], previou
     let best = options[0] ?? chord.pitchClasses.map((pitchClass) => 60 + pitchClass);
     let bestCost = Number.POSITIVE_INFINITY;
     for (const option of options) {
-      const cost = last ? movement(last, option) : Math.abs(option.reduce((sum, pitch) => sum + pitch, 0) / option.length - 64);
+      const cost = last ? movement(last, option) : Math.abs(option.reduce((sum, pitch) => sum + pitch, 0) / option.length - centre);
       if (cost < bestCost) {
         best = option;
         bestCost = cost;

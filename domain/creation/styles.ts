@@ -198,6 +198,37 @@ export const GM_PROGRAM_NAMES: Record<number, string> = {
   105: 'Banjo',
 };
 
+/**
+ * Instruments that can stand in for one another in a style: the same General MIDI family and role
+ * (a piano for an electric piano, one warm synth pad for another). A song's seed picks its band
+ * from the family of each program its style names, so a variation (the next seed) is played by
+ * another band of the same style. Every program here has a name in GM_PROGRAM_NAMES.
+ */
+const PROGRAM_FAMILIES: readonly (readonly number[])[] = [
+  [0, 4],
+  [16, 19],
+  [24, 25],
+  [26, 27],
+  [29, 30],
+  [32, 33, 34],
+  [36, 33],
+  [38, 39],
+  [40, 42],
+  [48, 49],
+  [56, 61],
+  [60, 61],
+  [65, 66],
+  [73, 75],
+  [80, 81, 84],
+  [87, 81],
+  [88, 89, 90, 95],
+];
+
+/** The programs a song may play instead of `program`: its family, itself first; itself alone when it has none. */
+export function programFamily(program: number): readonly number[] {
+  return PROGRAM_FAMILIES.find((family) => family[0] === program) ?? PROGRAM_FAMILIES.find((family) => family.includes(program)) ?? [program];
+}
+
 /** The traits of a genre with up to three styles blended in (the first chosen leads). */
 export function blendTraits(genre: Genre, styles: readonly StyleName[]): Traits {
   const base = GENRE_TRAITS[genre];

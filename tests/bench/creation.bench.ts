@@ -26,7 +26,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { requestHash, requestSeed, songRequestSchema, type SongRequest, type SongRequestInput } from '../../domain/contracts/creation';
+import { requestHash, requestSeed, songRequestSchema, type C2paRecord, type SongRequest, type SongRequestInput } from '../../domain/contracts/creation';
 import { composeSong, variationSeed } from '../../domain/creation/composer';
 import { generationDecider } from '../../domain/creation/generation.decider';
 import { generationStreamId } from '../../domain/creation/generation.events';
@@ -133,7 +133,12 @@ async function main(): Promise<void> {
     const song = await activities.produceSong({ generationId, ownerId, trackId, ...context });
     return { song, seconds: seconds(at), ownerId };
   };
-  const hashes = (song: ProducedSong): string => [song.files.mixWav, song.files.mixMp3, song.files.midi, song.files.lrc, ...song.files.stems].map((file) => file?.sha256 ?? '').join();
+  // The signed WAV and MP3 differ on every run (the C2PA manifest has its own instance id), so the
+  // render is compared by the hash of each file before signing, as the manifest record keeps it.
+  const hashes = (song: ProducedSong): string => {
+    const unsigned = new Map(((song.provenance.c2pa as C2paRecord | null)?.files ?? []).map((file) => [file.path, file.unsignedSha256]));
+    return [song.files.mixWav, song.files.mixMp3, song.files.midi, song.files.lrc, ...song.files.stems].map((file) => (file ? (unsigned.get(file.storedName) ?? file.sha256) : '')).join();
+  };
 
   // A short song per worker: each holds the SoundFont once it answers.
   const warm = songRequestSchema.parse({ prompt: 'warm up', duration: 10 });
@@ -168,8 +173,10 @@ async function main(): Promise<void> {
   phase = 'full';
   let masterLufs = Number.NaN;
   let fullVocals: { engine: string | null } = { engine: null };
+  let fullSigned = false;
   const full = await timed('full song with vocals, stems and master', withVocals, FULL_RUNS, async (made) => {
     fullVocals = made.provenance.vocals as { engine: string | null };
+    fullSigned = made.provenance.c2pa !== null;
     const master = await masterTrack(storage.storedPath(made.files.mixWav.storedName), { style: 'balanced', loudness: 'medium', format: 'wav', outDir: path.join(dir, 'master', randomUUID()) });
     masterLufs = master.lufs;
   });
@@ -246,7 +253,7 @@ async function main(): Promise<void> {
 
   const notes = [
     `vocals: ${fullVocals.engine ?? 'none'}`,
-    'signing: no C2PA manifest is made by the pipeline yet, so the full song is measured without it',
+    `signing: ${fullSigned ? 'the WAV and MP3 carry a C2PA manifest; byteIdentical compares them as rendered, before signing' : 'no C2PA manifest (c2pa-python is not installed), so the full song is measured without signing'}`,
     `key and tempo over ${made.length} songs of ${MATCH_SECONDS} s; the last ${Math.floor(SONGS / 4)} are variations (the first ones with the next seed)`,
   ];
   process.stdout.write(
