@@ -15,10 +15,12 @@ export function workflowSteps(state: UploadedTrack): StepProgress[] {
   const of = (done: boolean, running: boolean, failedStep?: string): StepProgress['status'] =>
     done ? 'completed' : failure && failure.step === failedStep ? 'failed' : running ? 'running' : 'pending';
   const masterRunning = mastering.running?.kind === 'master';
+  // A reviewer's clearance counts as the check's: the decision is about the latest check (a new check or master voids it).
+  const checkCleared = check.result?.analysis.status === 'cleared' || check.reviewDecision?.outcome === 'cleared';
   return [
     ...INTAKE_STEPS.map((name): StepProgress => ({ name, status: 'completed' })),
     ...(isMasterable(state) ? [{ name: 'master', status: of(Boolean(mastering.master) && !masterRunning, masterRunning, 'master') }] : []),
-    { name: 'oracle', status: of(check.result?.analysis.status === 'cleared' && !check.running, Boolean(check.running), 'oracle') },
+    { name: 'oracle', status: of(checkCleared && !check.running, Boolean(check.running), 'oracle') },
     { name: 'register', status: of(Boolean(registration.submitted) && failure?.step !== 'register', Boolean(registration.signed), 'register') },
     { name: 'certificate', status: of(Boolean(certificate), false) },
     { name: 'vault', status: of(status === 'in_vault' || status === 'contracted', false) },

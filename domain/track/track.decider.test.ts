@@ -18,6 +18,7 @@ import {
   TrackRegistrationSigned,
   type CopyrightAnalysisRecord,
 } from './stage.events';
+import { currentStage, workflowSteps } from './progress';
 import { refusal, trackDecider, type TrackCommand } from './track.decider';
 import { TrackFileStored, TrackIntakeFailed, TrackProbed, TrackUploadReceived, type TrackEvent } from './track.events';
 
@@ -257,6 +258,23 @@ describe('track decider (stages)', () => {
     const remastered = given(...checkedTrack('needs_review'), reviewDecided('cleared'), masteringRequested('m2'), mastered('m2', 'd'.repeat(64)));
     expect(remastered).toMatchObject({ stages: { check: { result: null, reviewDecision: null } } });
     expect(refusal(remastered, 'register')).toBe('Run the copyright check first');
+  });
+
+  const oracleStep = (...events: TrackEvent[]) => {
+    const state = given(...events);
+    if (state.status === 'none') throw new Error('no track');
+    const steps = workflowSteps(state);
+    return { oracle: steps.find((step) => step.name === 'oracle')?.status, stage: currentStage(steps) };
+  };
+
+  it('given a held or contested check a reviewer cleared, then its oracle step is completed and the track stands at register; undecided, refused or re-mastered it is not', () => {
+    expect(oracleStep(...checkedTrack('needs_review'))).toEqual({ oracle: 'pending', stage: 'oracle' });
+    expect(oracleStep(...checkedTrack('needs_review'), reviewDecided('cleared'))).toEqual({ oracle: 'completed', stage: 'register' });
+    expect(oracleStep(...checkedTrack('needs_review'), reviewDecided('refused'))).toEqual({ oracle: 'failed', stage: 'oracle' });
+    expect(oracleStep(...checkedTrack('conflict', 97), reviewRequested())).toEqual({ oracle: 'failed', stage: 'oracle' });
+    expect(oracleStep(...checkedTrack('conflict', 97), reviewRequested(), reviewDecided('cleared'))).toEqual({ oracle: 'completed', stage: 'register' });
+    expect(oracleStep(...checkedTrack('needs_review'), reviewDecided('cleared'), masteringRequested('m2'), mastered('m2', 'd'.repeat(64)))).toEqual({ oracle: 'pending', stage: 'oracle' });
+    expect(oracleStep(...checkedTrack('needs_review'), reviewDecided('cleared'), checkStarted('c2'))).toEqual({ oracle: 'running', stage: 'oracle' });
   });
 
   const caseOpened = (checkId = 'c1', disputeId = 'review-c1') => TrackCopyrightReviewOpened.create({ trackId, checkId, disputeId, openedAt: '2026-03-14T10:00:01.000Z' });

@@ -40,9 +40,9 @@ describe('trackProgress', () => {
     expect(statuses(withSteps({ master: 'completed' }, { trackStatus: 'mastered' })).vault).toBe('pending');
   });
 
-  it('counts a held check a reviewer cleared as complete, as the workflow card does', () => {
+  it('counts a held check a reviewer cleared as complete from the server\'s completed oracle step, as the workflow card does', () => {
     const review = { disputeId: 'review-c1', openedAt: '2026-11-20T10:00:00.000Z', decision: { outcome: 'cleared' as const, details: 'A common progression', reviewerName: 'rita', decidedAt: '2026-11-21T10:00:00.000Z' } };
-    expect(statuses(withSteps({}, { copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'needs_review', review }) })).copyright).toBe('completed');
+    expect(statuses(withSteps({ oracle: 'completed' }, { copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'needs_review', review }) })).copyright).toBe('completed');
   });
 
   it('shows a registration on its way, or failed, at the vault step', () => {

@@ -1,6 +1,6 @@
 // Where each track stands in the five-step journey the workflow progress sidebar shows,
 // from what the read models really say: creation is done once the
-// track exists; mastering once a master completed; copyright once the analysis cleared it; vault
+// track exists; mastering once a master completed; copyright once the analysis or a reviewer cleared it; vault
 // once the track is copyrighted or later; distribution once its release is live on its platforms
 // (GET /api/tunecore/distributions, status distributed, read here as 'completed'). Steps that are
 // running or failed say so, and count as not complete. Pure, so it is tested on its own.

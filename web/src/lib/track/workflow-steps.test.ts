@@ -29,19 +29,31 @@ describe('per-track workflow steps', () => {
     expect(currentStep(cleared)).toBe('vault');
   });
 
-  it('counts a held or contested check as cleared once a reviewer cleared it, and never when refused or undecided', () => {
+  it('counts a held or contested check as cleared only when the server reports its oracle step completed (as it does once a reviewer cleared it)', () => {
     const review = (outcome: 'cleared' | 'refused' | null) => ({
       disputeId: 'review-c1',
       openedAt: '2026-11-20T10:00:00.000Z',
       decision: outcome ? { outcome, details: 'A common progression', reviewerName: 'rita', decidedAt: '2026-11-21T10:00:00.000Z' } : null,
     });
-    const contested = (outcome: 'cleared' | 'refused' | null) =>
-      vaultItem({ landrMasterStatus: 'completed', copyrightCheck: copyrightCheck({ status: 'failed', verdict: 'conflict', review: review(outcome) }) });
-    expect(isCopyrightCleared(contested(null))).toBe(false);
-    expect(isCopyrightCleared(contested('refused'))).toBe(false);
-    expect(isCopyrightCleared(contested('cleared'))).toBe(true);
-    const held = vaultItem({ landrMasterStatus: 'completed', copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'needs_review', review: review('cleared') }) });
-    expect(isCopyrightCleared(held)).toBe(true);
+    const contested = (outcome: 'cleared' | 'refused' | null, oracle: 'failed' | 'completed') =>
+      vaultItem({
+        landrMasterStatus: 'completed',
+        copyrightCheck: copyrightCheck({ status: 'failed', verdict: 'conflict', review: review(outcome) }),
+        workflow: { ...vaultItem().workflow, steps: workflowSteps({ master: 'completed', oracle }) },
+      });
+    expect(isCopyrightCleared(contested(null, 'failed'))).toBe(false);
+    expect(isCopyrightCleared(contested('refused', 'failed'))).toBe(false);
+    expect(isCopyrightCleared(contested('cleared', 'completed'))).toBe(true);
+    expect(stepStates(contested('cleared', 'completed')).copyright).toBe('completed');
+    // The client adds nothing to the server's steps: a decision the server does not count is not counted.
+    const held = (oracle: 'pending' | 'completed') =>
+      vaultItem({
+        landrMasterStatus: 'completed',
+        copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'needs_review', review: review('cleared') }),
+        workflow: { ...vaultItem().workflow, steps: workflowSteps({ master: 'completed', oracle }) },
+      });
+    expect(isCopyrightCleared(held('completed'))).toBe(true);
+    expect(isCopyrightCleared(held('pending'))).toBe(false);
   });
 
   it('stands at the failed step, and counts the vault as done once the certificate is issued', () => {

@@ -2,8 +2,8 @@
 // distribute): which step a track starts on, which it has finished and where it stands now, the one
 // place the workflow card and the progress sidebar read it from. Each step comes from the server's lifecycle steps
 // (the vault item's workflow.steps: receive, store, probe, master, oracle, register, certificate,
-// vault, contract, distribute); only what those steps do not carry comes from elsewhere: a
-// reviewer's clearance of a held check, the creator's contract for the track and its release.
+// vault, contract, distribute), a reviewer's clearance of a held check included; only what those
+// steps do not carry comes from elsewhere: the creator's contract for the track and its release.
 // Nothing is assumed done. Creating a contract moves the track to distribute.
 import type { Distribution } from '../../../../domain/contracts/distribution';
 import type { VaultItem } from '../../../../domain/contracts/vault';
@@ -51,9 +51,8 @@ const isSecured = (item: Pick<VaultItem, 'workflow'>) => serverStep(item, 'certi
 export function isMasterable(item: Pick<VaultItem, 'workflow'> | null): boolean {
   return item ? serverStep(item, 'master') !== null : true;
 }
-/** Cleared by the oracle, or (a held or contested check) by a reviewer, which the server's steps do not carry: either way the track may be registered. */
-export const isCopyrightCleared = (item: Pick<VaultItem, 'workflow' | 'copyrightCheck'>) =>
-  serverStep(item, 'oracle') === 'completed' || item.copyrightCheck?.review?.decision?.outcome === 'cleared';
+/** Cleared by the oracle, or (a held or contested check) by a reviewer: the server reports either as a completed oracle step. */
+export const isCopyrightCleared = (item: Pick<VaultItem, 'workflow'>) => serverStep(item, 'oracle') === 'completed';
 export const isSecuredInVault = (item: Pick<VaultItem, 'workflow'>) => isSecured(item);
 
 /** Why the copyright check cannot run on this item (its audio is too short), or null: the rule the server refuses by. */
