@@ -1,6 +1,7 @@
 // The track's steps as every view names and draws them: the vault card's chips (the server's
 // lifecycle steps), the workflow card's five-step strip and the progress sidebar all read their
-// labels and icons here, so a step looks the same wherever it appears.
+// labels and icons here, so a step looks the same wherever it appears; the mastering steps and the
+// oracle's stages draw their states with the same icons.
 import type { IntakeStep, LifecycleStage, WorkflowStep } from '../../../../domain/track/lifecycle';
 
 export type TrackStepName = IntakeStep | LifecycleStage | WorkflowStep;
