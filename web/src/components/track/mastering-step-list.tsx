@@ -2,12 +2,14 @@
 // eight steps, completed, active (with its own percentage) or pending (greyed).
 import { ProgressBar } from 'primereact/progressbar';
 import type { MasteringRunView, MasteringStepStatus } from '../../lib/track/mastering-steps';
+import { STEP_STATE_ICONS } from './track-steps';
 import './track-workflow.css';
 
+// The engine calls a running step active; it is drawn as every running track step is.
 const STEP_ICONS: Record<MasteringStepStatus, string> = {
-  completed: 'pi-check-circle',
-  active: 'pi-spin pi-spinner',
-  pending: 'pi-circle',
+  completed: STEP_STATE_ICONS.completed,
+  active: STEP_STATE_ICONS.running,
+  pending: STEP_STATE_ICONS.pending,
 };
 
 const STEP_STATUS_TEXT: Record<MasteringStepStatus, string> = {

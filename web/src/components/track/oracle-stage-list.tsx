@@ -1,15 +1,9 @@
 // The copyright oracle's eight stages as the server reports them: pending, running, completed, failed.
 import type { CopyrightCheck } from '../../../../domain/contracts/lifecycle';
+import { STEP_STATE_ICONS } from './track-steps';
 import './track-workflow.css';
 
 type Stage = CopyrightCheck['stages'][number];
-
-const STAGE_ICONS: Record<Stage['status'], string> = {
-  completed: 'pi-check-circle',
-  running: 'pi-spin pi-spinner',
-  failed: 'pi-times-circle',
-  pending: 'pi-circle',
-};
 
 const STAGE_STATUS_TEXT: Record<Stage['status'], string> = {
   completed: 'done',
@@ -28,7 +22,7 @@ export function OracleStageList({ stages }: { stages: readonly Stage[] }) {
       <ol className="oracle-stages__list" aria-label="Copyright check stages">
         {stages.map((stage) => (
           <li key={stage.name} className={`oracle-stage oracle-stage--${stage.status}`} data-status={stage.status}>
-            <i className={`pi ${STAGE_ICONS[stage.status]}`} aria-hidden="true" />
+            <i className={`pi ${STEP_STATE_ICONS[stage.status]}`} aria-hidden="true" />
             <span>{stage.name}</span>
             <span className="visually-hidden"> ({STAGE_STATUS_TEXT[stage.status]})</span>
           </li>

@@ -7,6 +7,7 @@
 import type { Distribution } from '../../../../domain/contracts/distribution';
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import { isHeldForReview } from '../../components/copyright/registered-work';
+import { TRACK_STEPS, type TrackStepName } from '../../components/track/track-steps';
 import type { DashboardTab } from '../../lib/dashboard-tabs';
 import { sidebarDistributionStatus } from '../../lib/distribution/labels';
 import { isIntakeFailed, stepStates, type TrackWorkflowStepState } from '../../lib/track/workflow-steps';
@@ -16,13 +17,16 @@ export type SidebarStepId = (typeof SIDEBAR_STEPS)[number];
 /** held: the copyright check found a copied passage; the creator can ask for a review. */
 export type SidebarStepStatus = 'completed' | 'in_progress' | 'held' | 'failed' | 'pending' | 'not_applicable';
 
-export const STEP_LABELS: Record<SidebarStepId, string> = {
-  creation: 'Creation',
-  mastering: 'Mastering',
-  copyright: 'Copyright',
-  vault: 'Vault',
-  distribution: 'Distribution',
+/** The track step each sidebar step is, named as every track view names it. */
+const TRACK_STEP_OF: Record<SidebarStepId, TrackStepName> = {
+  creation: 'intake',
+  mastering: 'master',
+  copyright: 'copyright',
+  vault: 'vault',
+  distribution: 'distribute',
 };
+
+export const STEP_LABELS = Object.fromEntries(SIDEBAR_STEPS.map((id) => [id, TRACK_STEPS[TRACK_STEP_OF[id]].short])) as Record<SidebarStepId, string>;
 
 export interface SidebarStep {
   id: SidebarStepId;

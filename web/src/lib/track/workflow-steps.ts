@@ -7,18 +7,13 @@
 // Nothing is assumed done. Creating a contract moves the track to distribute.
 import type { Distribution } from '../../../../domain/contracts/distribution';
 import type { VaultItem } from '../../../../domain/contracts/vault';
-import { INTAKE_STEPS, startingStep, tooShortToCheck, type LifecycleStage, type StepStatus } from '../../../../domain/track/lifecycle';
+import { INTAKE_STEPS, startingStep, tooShortToCheck, WORKFLOW_STEPS, type LifecycleStage, type StepStatus, type WorkflowStep } from '../../../../domain/track/lifecycle';
 import { sidebarDistributionStatus } from '../distribution/labels';
 
-export const TRACK_WORKFLOW_STEPS = [
-  { id: 'master', label: 'Master Track', icon: 'pi-sliders-h' },
-  { id: 'copyright', label: 'Copyright Check', icon: 'pi-shield' },
-  { id: 'vault', label: 'Secure in Vault', icon: 'pi-lock' },
-  { id: 'contract', label: 'Smart Contract', icon: 'pi-file-edit' },
-  { id: 'distribute', label: 'Distribute', icon: 'pi-send' },
-] as const;
+/** The five steps in order; their labels and icons are the shared track kit's (components/track/track-steps.ts). */
+export const TRACK_WORKFLOW_STEPS = WORKFLOW_STEPS;
 
-export type TrackWorkflowStepId = (typeof TRACK_WORKFLOW_STEPS)[number]['id'];
+export type TrackWorkflowStepId = WorkflowStep;
 
 /** completed, running, failed, pending; `skipped` for mastering a non-music item. */
 export type TrackWorkflowStepState = 'completed' | 'running' | 'failed' | 'pending' | 'skipped';
@@ -112,7 +107,7 @@ export function currentStep(item: VaultItem, side: TrackSideProgress = NO_SIDE_P
   const failed = failedLifecycleStep(item);
   if (item.trackStatus === 'failed' && failed) return FAILED_STEP_TO_CARD[failed];
   const states = stepStates(item, side);
-  const ids = TRACK_WORKFLOW_STEPS.map((step) => step.id);
+  const ids = TRACK_WORKFLOW_STEPS;
   let index = ids.indexOf(startingStep(item.trackStatus));
   while (index < ids.length - 1) {
     const state = states[ids[index]!];

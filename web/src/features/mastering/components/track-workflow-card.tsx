@@ -45,6 +45,7 @@ import { MasteringResults, masteringResultsOf } from '../../../components/track/
 import { MasteringStepList } from '../../../components/track/mastering-step-list';
 import { OracleStageList } from '../../../components/track/oracle-stage-list';
 import { RegistrationSummary } from '../../../components/track/registration-summary';
+import { STEP_STATE_MARKS, TRACK_STEPS } from '../../../components/track/track-steps';
 import '../track-workflow-card.css';
 
 const STATE_TEXT: Record<TrackWorkflowStepState, string> = {
@@ -53,14 +54,6 @@ const STATE_TEXT: Record<TrackWorkflowStepState, string> = {
   failed: 'failed',
   pending: 'to do',
   skipped: 'not needed',
-};
-
-const STATE_ICONS: Record<TrackWorkflowStepState, string> = {
-  completed: 'pi-check',
-  running: 'pi-spin pi-spinner',
-  failed: 'pi-times',
-  pending: '',
-  skipped: 'pi-minus',
 };
 
 interface TrackWorkflowCardProps {
@@ -78,7 +71,7 @@ export function TrackWorkflowCard({ item, onGoToMaster }: TrackWorkflowCardProps
   const side: TrackSideProgress = { hasContract: contract !== null, release };
   const states = stepStates(item, side);
   const current = currentStep(item, side);
-  const currentLabel = TRACK_WORKFLOW_STEPS.find((step) => step.id === current)?.label ?? '';
+  const currentLabel = TRACK_STEPS[current].label;
 
   return (
     <section className="track-workflow stack-card" aria-label={`Workflow for ${item.title}`}>
@@ -90,18 +83,19 @@ export function TrackWorkflowCard({ item, onGoToMaster }: TrackWorkflowCardProps
           <span className="muted small">{item.title}</span>
         </div>
         <ol className="track-workflow__strip" aria-label="Track workflow steps">
-          {TRACK_WORKFLOW_STEPS.map((step, index) => {
-            const state = states[step.id];
-            const isCurrent = step.id === current;
+          {TRACK_WORKFLOW_STEPS.map((id, index) => {
+            const state = states[id];
+            const step = TRACK_STEPS[id];
+            const isCurrent = id === current;
             return (
               <li
-                key={step.id}
+                key={id}
                 className={`inset-box workflow-strip-step workflow-strip-step--${state}${isCurrent ? ' workflow-strip-step--current' : ''}`}
                 data-status={state}
                 aria-current={isCurrent ? 'step' : undefined}
               >
                 <span className="workflow-strip-step__marker" aria-hidden="true">
-                  {STATE_ICONS[state] ? <i className={`pi ${STATE_ICONS[state]}`} /> : index + 1}
+                  {STEP_STATE_MARKS[state] ? <i className={`pi ${STEP_STATE_MARKS[state]}`} /> : index + 1}
                 </span>
                 <span className="workflow-strip-step__label">
                   <i className={`pi ${step.icon}`} aria-hidden="true" /> {step.label}

@@ -13,6 +13,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { useId } from 'react';
 import type { Distribution } from '../../../../../domain/contracts/distribution';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { STEP_STATE_ICONS, type TrackStepState } from '../../../components/track/track-steps';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useDistributions } from '../../../lib/distribution/api/distribution';
@@ -31,13 +32,13 @@ const STATUS_TEXT: Record<SidebarStepStatus, string> = {
   not_applicable: 'not needed',
 };
 
-const STATUS_ICONS: Record<SidebarStepStatus, string> = {
-  completed: 'pi-check-circle',
-  in_progress: 'pi-spin pi-spinner',
-  held: 'pi-pause-circle',
-  failed: 'pi-times-circle',
-  pending: 'pi-circle',
-  not_applicable: 'pi-minus-circle',
+const STATE_OF: Record<SidebarStepStatus, TrackStepState> = {
+  completed: 'completed',
+  in_progress: 'running',
+  held: 'held',
+  failed: 'failed',
+  pending: 'pending',
+  not_applicable: 'skipped',
 };
 
 export function WorkflowSidebar() {
@@ -136,7 +137,7 @@ function SidebarStepItem({ step, current }: { step: SidebarStep; current: boolea
   return (
     <li className={`sidebar-step sidebar-step--${step.status}${current ? ' sidebar-step--current' : ''}`} data-step={step.id} data-status={step.status}>
       <button type="button" className="sidebar-step__button" title={`${hint}. Open the ${step.tab} tab`} aria-current={current ? 'step' : undefined} onClick={() => changeTab(step.tab)}>
-        <i className={`pi ${STATUS_ICONS[step.status]}`} aria-hidden="true" />
+        <i className={`pi ${STEP_STATE_ICONS[STATE_OF[step.status]]}`} aria-hidden="true" />
         <span>{step.label}</span>
         <span className="visually-hidden"> ({STATUS_TEXT[step.status]})</span>
       </button>
