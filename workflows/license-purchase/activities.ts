@@ -30,7 +30,7 @@ import type { TokenLedger } from '../../infra/tokens/token-ledger';
 import { admitLicenseIssue, settleLicenseIssue } from '../../infra/disputes/work-freeze';
 import { formatCents } from '../../domain/royalties/royalty-contract.decider';
 import { FAILURE_KINDS } from '../failure-kinds';
-import { LICENSE_PURCHASE_FAILURES, type IssueOutcome, type LicensePurchaseInput, type PaymentOutcome, type PurchaseOutcome } from './shared';
+import { LICENSE_PURCHASE_FAILURES, type IssueOutcome, type LicensePurchaseInput, type PaymentOutcome, type RefundOutcome, PURCHASE_FAILURE_KINDS } from './shared';
 import { currentWorkflowIdOrNull, finalRefusal } from '../activity-context';
 
 export interface LicensePurchaseActivityDeps {
@@ -77,14 +77,14 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
   }
 
   /** The license's EscrowCreate: the one recorded by an earlier attempt, else signed now and recorded BEFORE it is submitted. */
-  async function preparedEscrow(input: LicensePurchaseInput, requested: Requested, events: LicenseEvent[]): Promise<{ kind: 'prepared'; escrow: PreparedEscrow } | { kind: 'refused'; reason: string }> {
+  async function preparedEscrow(input: LicensePurchaseInput, requested: Requested, events: LicenseEvent[]): Promise<{ kind: 'prepared'; escrow: PreparedEscrow } | Extract<PaymentOutcome, { kind: 'refused' }>> {
     const recorded = escrowOf(events);
     if (recorded) return { kind: 'prepared', escrow: recorded };
     let escrow: PreparedEscrow;
     try {
       escrow = await deps.escrow!.prepare({ licenseId: input.licenseId, buyerId: requested.buyerId, priceCents: requested.priceCents, currency: requested.currency });
     } catch (error) {
-      if (error instanceof EscrowNotPayableError || error instanceof WalletNotFundedError) return { kind: 'refused', reason: error.message };
+      if (error instanceof EscrowNotPayableError || error instanceof WalletNotFundedError) return { kind: 'refused', failure: PURCHASE_FAILURE_KINDS.paymentRefused, reason: error.message };
       throw error;
     }
     try {
@@ -104,7 +104,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
     async securePayment(input: LicensePurchaseInput): Promise<PaymentOutcome> {
       const { state, requested, events } = await load(input.licenseId);
       if (state.paymentReference) return { kind: 'secured', reference: state.paymentReference };
-      if (state.status !== 'requested') return { kind: 'refused', reason: `License ${input.licenseId} is ${state.status}` };
+      if (state.status !== 'requested') return { kind: 'refused', failure: PURCHASE_FAILURE_KINDS.paymentRefused, reason: `License ${input.licenseId} is ${state.status}` };
       switch (requested.paymentMethod) {
         case 'qxmp_tokens': {
           const holdId = licenseHoldId(input.licenseId);
@@ -125,7 +125,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
               ledgerContext(input),
             );
           } catch (error) {
-            if (error instanceof InsufficientTokensError) return { kind: 'refused', reason: error.message };
+            if (error instanceof InsufficientTokensError) return { kind: 'refused', failure: PURCHASE_FAILURE_KINDS.insufficientTokens, reason: error.message };
             finalRefusal(error);
           }
           await decide(input, { type: 'SecurePayment', data: { paymentMethod: 'qxmp_tokens', reference: holdId, detail: { holdId } } });
@@ -135,13 +135,13 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
           // The Stripe webhook records the paid Checkout session before it starts this workflow.
           return events.some((e) => e.type === 'LicensePaymentSecured')
             ? { kind: 'secured', reference: state.paymentReference! }
-            : { kind: 'refused', reason: 'The card payment has not been received' };
+            : { kind: 'refused', failure: PURCHASE_FAILURE_KINDS.paymentRefused, reason: 'The card payment has not been received' };
         case 'polygon_escrow': {
-          if (!deps.escrow) return { kind: 'refused', reason: ESCROW_NEEDS_LEDGER };
+          if (!deps.escrow) return { kind: 'refused', failure: PURCHASE_FAILURE_KINDS.paymentRefused, reason: ESCROW_NEEDS_LEDGER };
           const prepared = await preparedEscrow(input, requested, events);
           if (prepared.kind === 'refused') return prepared;
           const created = await deps.escrow.create(prepared.escrow);
-          if (created.kind === 'refused') return created;
+          if (created.kind === 'refused') return { kind: 'refused', failure: PURCHASE_FAILURE_KINDS.paymentRefused, reason: created.reason };
           const { account, destination, xrpAmount, txHash, sequence, condition, cancelAfter } = prepared.escrow;
           const detail = { account, destination, xrpAmount, txHash, sequence, condition, cancelAfter, ledgerIndex: created.ledgerIndex, status: 'created' };
           await decide(input, { type: 'SecurePayment', data: { paymentMethod: 'polygon_escrow', reference: txHash, detail } });
@@ -162,14 +162,14 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
         return { kind: 'issued' };
       }
       const admission = await admitLicenseIssue(eventStore, gate, ledgerContext(input));
-      if (!admission.admitted) return { kind: 'refused', reason: admission.reason };
+      if (!admission.admitted) return { kind: 'refused', failure: PURCHASE_FAILURE_KINDS.licensingFrozen, reason: admission.reason };
       const track = await eventStore.readStream(trackStreamId(requested.workId));
       const certificateEvent = track.find((e) => e.type === 'TrackCertificateIssued');
       const workCertificate = certificateEvent?.data as { certificateId: string; certificate: { sha256: string } } | undefined;
       const [owner, buyer] = await Promise.all([names.nameOf(requested.ownerId), names.nameOf(requested.buyerId)]);
       if (!workCertificate) throw ApplicationFailure.nonRetryable(`Work ${requested.workId} has no copyright certificate`, LICENSE_PURCHASE_FAILURES.workNotRegistered);
-      if (!owner) return { kind: 'refused', reason: `The owner of "${requested.workTitle}" has no account on this server, so no certificate can name them` };
-      if (!buyer) return { kind: 'refused', reason: 'The buying account is not on this server, so no certificate can name it' };
+      if (!owner) return { kind: 'refused', failure: PURCHASE_FAILURE_KINDS.issueRefused, reason: `The owner of "${requested.workTitle}" has no account on this server, so no certificate can name them` };
+      if (!buyer) return { kind: 'refused', failure: PURCHASE_FAILURE_KINDS.issueRefused, reason: 'The buying account is not on this server, so no certificate can name it' };
       const proofId = licensingProofId(input.licenseId);
       const issuedAt = new Date().toISOString();
       const { offer } = requested;
@@ -248,7 +248,7 @@ export function createLicensePurchaseActivities(deps: LicensePurchaseActivityDep
       await decide(input, { type: 'Fail', data: { reason, refunded: false } });
     },
 
-    async refundPurchase(input: LicensePurchaseInput, reason: string): Promise<PurchaseOutcome> {
+    async refundPurchase(input: LicensePurchaseInput, reason: string): Promise<RefundOutcome> {
       const { requested } = await load(input.licenseId);
       const price = formatCents(requested.priceCents);
       let refund: { refunded: boolean; said: string };

@@ -18,16 +18,35 @@ export interface LicensePurchaseInput {
   actor: string;
 }
 
-/** Securing the money: secured (with its reference), or refused with a reason the buyer can read. */
-export type PaymentOutcome = { kind: 'secured'; reference: string } | { kind: 'refused'; reason: string };
+/**
+ * Why a purchase failed, named where the failure is decided so that callers read the kind and never
+ * the message: insufficientTokens (the buyer's tokens cannot hold the price), paymentRefused (any
+ * other payment refusal: the license is no longer pending, the card payment was not received, the
+ * escrow cannot be made), licensingFrozen (a dispute froze the work before issue), issueRefused (the
+ * certificate cannot name a party).
+ */
+export const PURCHASE_FAILURE_KINDS = {
+  insufficientTokens: 'insufficient-tokens',
+  paymentRefused: 'payment-refused',
+  licensingFrozen: 'licensing-frozen',
+  issueRefused: 'issue-refused',
+} as const;
+
+export type PurchaseFailureKind = (typeof PURCHASE_FAILURE_KINDS)[keyof typeof PURCHASE_FAILURE_KINDS];
+
+/** Securing the money: secured (with its reference), or refused with its kind and a reason the buyer can read. */
+export type PaymentOutcome = { kind: 'secured'; reference: string } | { kind: 'refused'; failure: PurchaseFailureKind; reason: string };
 
 /** Issuing: issued, or refused at the last check (the work was frozen by a dispute after the purchase was requested, or a party's account name cannot be found for the certificate). */
-export type IssueOutcome = { kind: 'issued' } | { kind: 'refused'; reason: string };
+export type IssueOutcome = { kind: 'issued' } | { kind: 'refused'; failure: PurchaseFailureKind; reason: string };
 
-export interface PurchaseOutcome {
-  status: 'issued' | 'failed';
+/** What refunding a refused issue answers; the purchase adds the refusal's kind. */
+export interface RefundOutcome {
+  status: 'failed';
   message: string;
 }
+
+export type PurchaseOutcome = { status: 'issued'; message: string } | { status: 'failed'; kind: PurchaseFailureKind; message: string };
 
 /** The activities a purchase needs (the workflow's proxies, or the functions themselves in-process). */
 export interface PurchaseSteps {
@@ -42,7 +61,7 @@ export interface PurchaseSteps {
   /** Records the failure and gives back what was held. */
   failPurchase(input: LicensePurchaseInput, reason: string): Promise<void>;
   /** A secured payment whose license was refused at issue: gives the money back and records the failure. */
-  refundPurchase(input: LicensePurchaseInput, reason: string): Promise<PurchaseOutcome>;
+  refundPurchase(input: LicensePurchaseInput, reason: string): Promise<RefundOutcome>;
 }
 
 /** One purchase, in order. Run again after a crash, each step sees what it did already and does nothing twice. */
@@ -50,10 +69,13 @@ export async function executePurchase(steps: PurchaseSteps, input: LicensePurcha
   const payment = await steps.securePayment(input);
   if (payment.kind === 'refused') {
     await steps.failPurchase(input, payment.reason);
-    return { status: 'failed', message: payment.reason };
+    return { status: 'failed', kind: payment.failure, message: payment.reason };
   }
   const issued = await steps.issueLicense(input);
-  if (issued.kind === 'refused') return steps.refundPurchase(input, issued.reason);
+  if (issued.kind === 'refused') {
+    const refund = await steps.refundPurchase(input, issued.reason);
+    return { status: 'failed', kind: issued.failure, message: refund.message };
+  }
   await steps.settlePayment(input);
   await steps.recordRevenue(input);
   return { status: 'issued', message: 'License issued' };

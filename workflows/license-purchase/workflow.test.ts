@@ -37,7 +37,7 @@ import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker
 import { createLicensePurchaseActivities } from './activities';
 import { temporalLicensePurchaseClient } from './client';
 import { recoverLicensePurchases } from '../../ops/license-purchase-recovery';
-import { licensePurchaseWorkflowId } from './shared';
+import { licensePurchaseWorkflowId, PURCHASE_FAILURE_KINDS } from './shared';
 
 const cli = await findTemporalCli();
 
@@ -134,7 +134,7 @@ const cli = await findTemporalCli();
   it('fails a purchase the buyer cannot afford, holding nothing', async () => {
     const { licenseId, buyerId } = await requested(9000);
     const outcome = await purchase(licenseId);
-    expect(outcome.status).toBe('failed');
+    expect(outcome).toMatchObject({ status: 'failed', kind: PURCHASE_FAILURE_KINDS.insufficientTokens });
     expect(outcome.message).toMatch(/^Insufficient tokens/);
     expect(await free(buyerId)).toBe(50_000_000);
     expect((await eventStore.readStream(licenseStreamId(licenseId))).map((e) => e.type)).toEqual(['LicensePurchaseRequested', 'LicensePurchaseFailed']);
@@ -143,7 +143,7 @@ const cli = await findTemporalCli();
   it('refuses a purchase whose buyer has no account, giving back what was held, instead of a certificate naming an id', async () => {
     const { licenseId, buyerId } = await requested(1250, 'qxmp_tokens', { buyerAccount: false });
     const outcome = await purchase(licenseId);
-    expect(outcome).toEqual({ status: 'failed', message: 'The buying account is not on this server, so no certificate can name it: the license was not issued and the $12.50 held from your tokens was released' });
+    expect(outcome).toEqual({ status: 'failed', kind: PURCHASE_FAILURE_KINDS.issueRefused, message: 'The buying account is not on this server, so no certificate can name it: the license was not issued and the $12.50 held from your tokens was released' });
     expect(await free(buyerId)).toBe(50_000_000);
     expect((await eventStore.readStream(licenseStreamId(licenseId))).map((e) => e.type)).toEqual(['LicensePurchaseRequested', 'LicensePaymentSecured', 'LicensePurchaseFailed']);
   }, 60_000);

@@ -17,7 +17,6 @@ import {
 } from '../../../domain/contracts/licensing';
 import { licenseDecider, licenseStreamId, PURCHASE_REFUSALS, type LicenseEvent } from '../../../domain/licensing/license.decider';
 import { readOffer } from '../../../domain/licensing/offer-snapshot';
-import { LICENSING_FROZEN } from '../../../domain/licensing/ports';
 import { ForbiddenError, IllegalStateError, InsufficientTokensError, NotFoundError, PaymentRequiredError, ValidationError } from '../../../domain/shared/errors';
 import { availableMicros } from '../../../domain/tokens/token-account.decider';
 import { trackStreamId } from '../../../domain/track/track.events';
@@ -27,6 +26,7 @@ import { renderLicenseCertificatePdf } from '../../../infra/licensing/license-ce
 import { ESCROW_NEEDS_LEDGER, EscrowNotPayableError, escrowOf } from '../../../infra/licensing/license-escrow';
 import { WalletNotFundedError } from '../../../infra/royalties/contract-anchor';
 import { findPurchasedLicense, listBuyerLicenses, listOwnerSales, publicLicense, type StoredLicense } from '../../../projections/license-sales/queries';
+import { PURCHASE_FAILURE_KINDS } from '../../../workflows/license-purchase/shared';
 import { fileResponse } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { idParams } from '../shared-schemas';
@@ -117,9 +117,9 @@ export const licensePurchaseRoutes: FastifyPluginAsyncZod = async (app) => {
     const outcome = await purchases.purchase({ licenseId, publicOrigin: deps.publicOrigin(), ...context });
     await settled(licenseId);
     if (outcome.status === 'failed') {
-      if (outcome.message.startsWith('Insufficient tokens')) throw new PaymentRequiredError(outcome.message);
+      if (outcome.kind === PURCHASE_FAILURE_KINDS.insufficientTokens) throw new PaymentRequiredError(outcome.message);
       // A dispute froze the work while the purchase ran: refused at issue, the money given back.
-      if (outcome.message.startsWith(LICENSING_FROZEN)) throw new IllegalStateError(outcome.message);
+      if (outcome.kind === PURCHASE_FAILURE_KINDS.licensingFrozen) throw new IllegalStateError(outcome.message);
       return { ...answer(licenseId, 'failed', outcome.message), success: false };
     }
     const escrow = paymentMethod === 'polygon_escrow' ? await escrowAnswer(licenseId) : null;
