@@ -121,8 +121,7 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
   }));
 }
 
-async function assembleSource(source: CorpusSource, dir: string, maxPerSource: number): Promise<{ pieces: CorpusPiece[]; licenceFile: string }> {
-  const deb = await fetchPackage(source.package, path.join(dir, 'debs'));
+async function assembleSource(source: CorpusSource, deb: string, dir: string, maxPerSource: number): Promise<{ pieces: CorpusPiece[]; licenceFile: string }> {
   const unpacked = path.join(dir, 'unpacked', source.package);
   await rm(unpacked, { recursive: true, force: true });
   await mkdir(unpacked, { recursive: true });
@@ -196,9 +195,10 @@ async function main(): Promise<void> {
   const assembledFrom: Record<string, string> = {};
   for (const source of options.sources) {
     const started = performance.now();
-    const key = assemblyKey(source, await fetchPackage(source.package, path.join(dir, 'debs')), options.maxPerSource);
+    const deb = await fetchPackage(source.package, path.join(dir, 'debs'));
+    const key = assemblyKey(source, deb, options.maxPerSource);
     const kept = await reusable(previous, source, key);
-    const assembled = kept ?? (await assembleSource(source, dir, options.maxPerSource));
+    const assembled = kept ?? (await assembleSource(source, deb, dir, options.maxPerSource));
     pieces.push(...assembled.pieces);
     licenceFiles[source.package] = assembled.licenceFile;
     assembledFrom[source.package] = key;
