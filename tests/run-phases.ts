@@ -7,6 +7,9 @@
 // others' output is held and printed whole when each ends, so lines do not interleave. The closing
 // line repeats Vitest's plain summary ("Tests: N passed, N failed, N skipped") for CI to read.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 interface Phase {
@@ -22,6 +25,11 @@ type Lane = Phase[];
 
 const npx = (...args: string[]): Pick<Phase, 'command' | 'args'> => ({ command: 'npx', args });
 
+// The workflows are bundled once, beside the static checks, for every app, worker and suite of the
+// later step (they load it through WORKFLOW_BUNDLE_PATH), instead of each running webpack again.
+const bundleDir = mkdtempSync(path.join(os.tmpdir(), 'goose-test-workflows-'));
+const workflowBundle = path.join(bundleDir, 'bundle.js');
+
 /** The lanes of a step run at once; the steps run in order. */
 const STEPS: Lane[][] = [
   [
@@ -30,6 +38,7 @@ const STEPS: Lane[][] = [
     [
       { name: 'import graph', command: 'npm', args: ['run', '-s', 'lint:imports'] },
       { name: 'web build', command: 'npm', args: ['run', '-s', 'build:web'] },
+      { name: 'workflow bundle', command: 'npm', args: ['run', '-s', 'build:workflows', '--', workflowBundle] },
     ],
   ],
   [
@@ -126,4 +135,9 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-process.exitCode = await main();
+process.env.WORKFLOW_BUNDLE_PATH = workflowBundle;
+try {
+  process.exitCode = await main();
+} finally {
+  rmSync(bundleDir, { recursive: true, force: true });
+}

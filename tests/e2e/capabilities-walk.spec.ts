@@ -29,7 +29,8 @@ async function freePort(): Promise<number> {
 
 /** Only what a process needs to run: the server under walk starts from the settings given and no others. */
 function bareEnvironment(): NodeJS.ProcessEnv {
-  const keep = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'TEMPORAL_CLI'];
+  // WORKFLOW_BUNDLE_PATH is how the app is run (prebuilt workflows), not what it is configured to offer.
+  const keep = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'TEMPORAL_CLI', 'WORKFLOW_BUNDLE_PATH'];
   return Object.fromEntries(keep.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]]));
 }
 
@@ -116,10 +117,14 @@ async function walkScreens(page: Page, baseUrl: string, scope: WalkScope): Promi
   // The tabs of the left rail, and the upload tab.
   const railTabs = every ? ['Get started', 'Create', 'Master', 'Copyright Oracle', 'Vault', 'Distributions', 'Smart Contracts', 'Support', 'FAQ'] : ['Get started'];
   for (const label of railTabs) {
-    await rail.getByRole('button', { name: label, exact: true }).click();
+    const railButton = rail.getByRole('button', { name: label, exact: true });
+    await railButton.click();
+    // Read the tab once it shows, not the one it replaces (the switch may lag on a busy machine).
+    await expect(railButton).toHaveAttribute('aria-current', 'page');
     await read(`${label} tab`);
   }
   await tabs.getByRole('menuitem', { name: 'Upload' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/upload$/);
   await read('Upload tab');
 
   if (every) {
@@ -132,7 +137,7 @@ async function walkScreens(page: Page, baseUrl: string, scope: WalkScope): Promi
   }
 
   // The pricing dialog, token history, and the checkout and subscribe pages it leads to.
-  await page.getByRole('button', { name: 'Pricing plans' }).click();
+  await page.getByRole('button', { name: 'Pricing plans', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Pricing plans' })).toBeVisible();
   await read('pricing dialog');
   await closeDialog('Pricing plans');
