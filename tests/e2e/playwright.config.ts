@@ -1,4 +1,4 @@
-// Browser journeys against the whole platform: `npx tsx ops/start.ts` serves the built web app
+// Browser journeys against the whole platform: `node --import tsx ops/start.ts` serves the built web app
 // (web/dist) and the API on one port with a fresh data directory. Uses Debian's Chromium; never
 // downloads a browser. E2E_BASE_URL points the journeys at an already running app instead.
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -56,7 +56,7 @@ export default defineConfig({
   webServer: externalBaseUrl
     ? undefined
     : {
-        command: 'npx tsx ops/start.ts',
+        command: 'node --import tsx ops/start.ts',
         cwd: repoRoot,
         env: {
           PORT: String(PORT),

@@ -53,7 +53,7 @@ await describeWithPostgresAndTemporal('platform SIGKILLed between recording lice
 
   /** ops/start.ts on the test's database, Temporal server and data directory; resolves once /api/health answers. */
   async function startPlatform(): Promise<void> {
-    const child = spawn('npx', ['tsx', 'ops/start.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'ops/start.ts'], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dir, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporal.address, LOG_LEVEL: 'error' },
       stdio: ['ignore', 'ignore', 'inherit'],
       detached: true,

@@ -4,8 +4,11 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sineWav } from './audio';
 import { multipartBody } from './multipart';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface PlatformProcess {
   baseUrl: string;
@@ -27,12 +30,18 @@ export async function startPlatformProcess({
 }): Promise<PlatformProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'goose-platform-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const app = spawn('npx', ['tsx', 'ops/start.ts'], { env: { ...baseEnv, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  // Node with tsx's loader, not `npx tsx`: one process instead of three, and a second of CPU less to start.
+  const app = spawn(process.execPath, ['--import', 'tsx', 'ops/start.ts'], {
+    cwd: ROOT,
+    env: { ...baseEnv, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
   const stop = async () => {
     const group = app.pid;
     if (group && groupAlive(group)) {
       process.kill(-group, 'SIGTERM');
-      // npx exits before the app behind it: wait for the whole group, and kill what outlives the grace period.
+      // Wait for the whole group (the app's own children too), and kill what outlives the grace period.
       const deadline = Date.now() + STOP_GRACE_MS;
       while (groupAlive(group) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
       if (groupAlive(group)) process.kill(-group, 'SIGKILL');
