@@ -68,6 +68,8 @@ export const vaultItemSchema = z.object({
   title: z.string(),
   description: z.string(),
   contentType: z.enum(CONTENT_TYPES),
+  /** The studio generation that made the track; null for an upload. */
+  generationId: z.string().nullable(),
   status: z.enum(VAULT_STATUSES),
   xrplTxHash: z.string().nullable(),
   filePath: z.string().nullable(),

@@ -6,6 +6,7 @@ import { completionMessage, DEFAULT_COMPLETION_MESSAGE, milestoneDetail, milesto
 type Item = Parameters<typeof milestoneForEvent>[1] & Pick<VaultItem, 'registration' | 'workflow'>;
 
 const item = (overrides: Partial<NonNullable<Item>> = {}): NonNullable<Item> => ({
+  generationId: null,
   mastering: null,
   landrMasterStatus: null,
   copyrightCheck: null,
@@ -20,10 +21,18 @@ const mastering = (kind: 'preview' | 'master', running = false) => ({ masterId: 
 describe('milestoneForEvent', () => {
   it('maps the lifecycle events to their tasks', () => {
     expect(milestoneForEvent('TrackProbed', null)).toBe('upload');
+    expect(milestoneForEvent('TrackProbed', item())).toBe('upload');
     expect(milestoneForEvent('TrackRegistrationSubmitted', null)).toBe('xrpl-registry');
     expect(milestoneForEvent('TrackStoredInVault', null)).toBe('vault');
     expect(milestoneForEvent('TrackMasteringProgressed', item())).toBeNull();
     expect(milestoneForEvent('TrackCopyrightCheckFailed', item())).toBeNull();
+  });
+
+  it('completes the AI creation, not an upload, when the studio generated the track', () => {
+    const task = milestoneForEvent('TrackProbed', item({ generationId: 'gen-1' }));
+    expect(task).toBe('ai-creation');
+    expect(completionMessage(task!)).toBe('Your AI track has been created.');
+    expect(nextStep(task!)).toMatchObject({ label: 'Go to Mastering', tab: 'mastering' });
   });
 
   it('counts mastering only for a finished master, not a preview', () => {

@@ -1,7 +1,8 @@
 // The guided workflow: which live track events complete a task,
 // what the Task Completed dialog says about it, and which step it offers next. Pure, so the
 // mapping is tested on its own; the vault item (read after the event's refetch) supplies what the
-// event type alone cannot tell: a cleared verdict, a master rather than a preview, the ledger.
+// event type alone cannot tell: a song made in the studio rather than uploaded, a cleared verdict,
+// a master rather than a preview, the ledger.
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import type { DashboardTab } from '../../lib/dashboard-tabs';
 
@@ -25,13 +26,14 @@ export const MILESTONE_EVENTS: ReadonlySet<string> = new Set([
   'TrackStoredInVault',
 ]);
 
-type MilestoneItem = Pick<VaultItem, 'mastering' | 'landrMasterStatus' | 'copyrightCheck'> | null;
+type MilestoneItem = Pick<VaultItem, 'generationId' | 'mastering' | 'landrMasterStatus' | 'copyrightCheck'> | null;
 
 /** The task a vault event completed, or null when it completed none (or cannot be confirmed). */
 export function milestoneForEvent(eventType: string, item: MilestoneItem): TaskId | null {
   switch (eventType) {
     case 'TrackProbed':
-      return 'upload';
+      // A song the studio generated enters the lifecycle like an upload, but the user made it, not uploaded it.
+      return item?.generationId ? 'ai-creation' : 'upload';
     case 'TrackMastered':
       // A preview is not the master: only a finished master completes mastering.
       return item?.mastering?.kind === 'master' && !item.mastering.running && item.landrMasterStatus === 'completed' ? 'mastering' : null;

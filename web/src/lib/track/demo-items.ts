@@ -10,6 +10,7 @@ const registeredSteps = lifecycleSteps(3).map((step) =>
 
 /** The fields of an item nothing has been done to yet: no files, master, check or registration. */
 export const UNTOUCHED_ITEM = {
+  generationId: null,
   xrplTxHash: null,
   filePath: null,
   landrMasteredFilePath: null,

@@ -1,4 +1,5 @@
-// One content item in the vault: title, type, status, where its workflow stands,
+// One content item in the vault: title, type, status (and a Generated tag for a song the studio
+// made), where its workflow stands,
 // the facts intake found out, players for the original, the preview and the master (with the
 // 'GOOSE: ' master status badge), downloads, the passages of a track the copyright check held for
 // review (and the creator's review request), and the certificate / distribution actions once the
@@ -60,6 +61,7 @@ export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: bool
           </div>
           <div className="vault-card__tags">
             {demo && <Tag value="Demo" severity="info" />}
+            {item.generationId && <Tag value="Generated" severity="info" icon="pi pi-sparkles" aria-label="Generated in the studio" />}
             {item.landrMasterStatus && (
               <Tag value={masterStatusLabel(item.landrMasterStatus)} severity={masterStatusSeverity(item.landrMasterStatus)} icon="pi pi-sliders-h" />
             )}

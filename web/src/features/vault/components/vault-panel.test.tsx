@@ -1,6 +1,6 @@
 // The vault tab reads GET /api/vault through its contract: an answer in the contract's form is
 // listed, and one that drifted from it (a renamed or retyped field) is an error the tab says in
-// words, never a list of half-filled cards.
+// words, never a list of half-filled cards. A song the studio generated carries a Generated tag.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -35,6 +35,14 @@ describe('vault tab and its contract', () => {
     expect(html).toContain('First Light');
     expect(html).toContain('1 item ·');
     expect(html).not.toContain('could not be loaded');
+    expect(html).not.toContain('Generated');
+  });
+
+  it('tags a song the studio generated, and only that one', async () => {
+    const html = await renderAfterAnswer([vaultItem({ id: '00000000-0000-4000-8000-000000000002', title: 'City lights', generationId: 'gen-1' }), vaultItem()]);
+    expect(html.match(/Generated in the studio/g)).toHaveLength(1);
+    expect(html.indexOf('Generated in the studio')).toBeGreaterThan(html.indexOf('City lights'));
+    expect(html.indexOf('Generated in the studio')).toBeLessThan(html.indexOf('First Light'));
   });
 
   it('says the vault could not be read when the answer drifted from the contract, and shows none of it', async () => {
