@@ -3,7 +3,8 @@
 // tokens gets 402 with nothing stored (also when the body claims tokens or payment), and a paid
 // request answers 202, renders, charges 10 tokens, starts the track's lifecycle with the
 // generation's id, lists the song with its files and provenance, serves its downloads and likes,
-// and makes a variation, an extension and a replaced section as new charged songs;
+// and makes a variation, an extension and a replaced section as new charged songs titled for what
+// they are;
 // another user's song is 404.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -163,6 +164,7 @@ describe('generation routes', () => {
     await settled(next.id);
     const varied = generatedSongSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/generated-music/${next.id}`, headers: { cookie } })).json());
     expect(varied.status).toBe('completed');
+    expect(varied.title).toBe(`${song.title} (variation)`);
     expect(varied.provenance).toMatchObject({ source: { operation: 'variation', generationId: started.id }, seed: (song.provenance!.seed + 1) % 2 ** 48 });
     expect(await freeTokens(userId)).toBe(before - 20);
 
@@ -174,8 +176,12 @@ describe('generation routes', () => {
     const longer = generatedSongSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/generated-music/${extended.id}`, headers: { cookie } })).json());
     expect(longer).toMatchObject({ status: 'completed', provenance: { source: { operation: 'extend', generationId: started.id, seconds: 10 } } });
     expect(longer.durationSeconds).toBeCloseTo(20, 1);
+    // Told apart from the original by their titles, which their tracks carry into the vault and a release.
+    expect(longer.title).toBe(`${song.title} (extended +10 s)`);
+    expect(lifecycles.find((input) => input.trackId === extended.trackId)!.title).toBe(longer.title);
     const other = generatedSongSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/generated-music/${replaced.id}`, headers: { cookie } })).json());
     expect(other).toMatchObject({ status: 'completed', provenance: { source: { operation: 'replace-section', generationId: started.id, sectionIndex: 0 } } });
+    expect(other.title).toBe(`${song.title} (new ${song.sections[0]!.name.toLowerCase()})`);
     expect(other.provenance!.outputs.find((output) => output.path.endsWith('song.mid'))!.sha256).not.toBe(song.provenance!.outputs.find((output) => output.path.endsWith('song.mid'))!.sha256);
     expect(await freeTokens(userId)).toBe(before - 40);
   });

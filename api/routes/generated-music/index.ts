@@ -3,7 +3,7 @@
 // a new song charged like any generation. Another user's song answers 404, as if it did not exist.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DURATION_RANGE } from '../../../domain/creation/options';
+import { MAX_EXTENDED_DURATION_SECONDS } from '../../../domain/creation/options';
 import { songRequestSchema, type GenerationSource } from '../../../domain/contracts/creation';
 import { variationSeed } from '../../../domain/creation/composer';
 import { generationDecider } from '../../../domain/creation/generation.decider';
@@ -66,9 +66,10 @@ export const generatedMusicRoutes: FastifyPluginAsyncZod = async (app) => {
       const ownerId = requireUserId(request);
       const { song, request: asked, seed } = await sourceOf(services, ownerId, request.params.id);
       const { seconds } = request.body;
-      if (song.durationSeconds + seconds > DURATION_RANGE.max) throw new ValidationError(`A song can be at most ${DURATION_RANGE.max} seconds long; this one is ${Math.round(song.durationSeconds)} seconds`);
+      // The studio offers Extend up to this length, and the composer extends up to it.
+      if (song.durationSeconds + seconds > MAX_EXTENDED_DURATION_SECONDS) throw new ValidationError(`A song can be extended up to ${MAX_EXTENDED_DURATION_SECONDS} seconds long; this one is ${Math.round(song.durationSeconds)} seconds`);
       const source: GenerationSource = { operation: 'extend', generationId: song.id, seconds };
-      return reply.status(202).send(await startGeneration(services, { ownerId, request: asked, seed, source, correlationId: request.id }));
+      return reply.status(202).send(await startGeneration(services, { ownerId, request: asked, seed, source, from: song, correlationId: request.id }));
     },
   );
 
@@ -80,7 +81,7 @@ export const generatedMusicRoutes: FastifyPluginAsyncZod = async (app) => {
       const { song, request: asked, seed } = await sourceOf(services, ownerId, request.params.id);
       if (request.params.index >= song.sections.length) throw new ValidationError(`This song has ${song.sections.length} sections, numbered from 0`);
       const source: GenerationSource = { operation: 'replace-section', generationId: song.id, sectionIndex: request.params.index };
-      return reply.status(202).send(await startGeneration(services, { ownerId, request: asked, seed, source, correlationId: request.id }));
+      return reply.status(202).send(await startGeneration(services, { ownerId, request: asked, seed, source, from: song, correlationId: request.id }));
     },
   );
 
@@ -91,7 +92,7 @@ export const generatedMusicRoutes: FastifyPluginAsyncZod = async (app) => {
       const ownerId = requireUserId(request);
       const { song, request: asked, seed } = await sourceOf(services, ownerId, request.params.id);
       const source: GenerationSource = { operation: 'variation', generationId: song.id };
-      return reply.status(202).send(await startGeneration(services, { ownerId, request: asked, seed: variationSeed(seed), source, correlationId: request.id }));
+      return reply.status(202).send(await startGeneration(services, { ownerId, request: asked, seed: variationSeed(seed), source, from: song, correlationId: request.id }));
     },
   );
 

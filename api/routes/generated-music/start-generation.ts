@@ -1,9 +1,9 @@
 // Starting a generation, shared by the new-song route and the extend, replace-section and
 // variation routes: the price checked against the user's own ledger account (never anything the
-// request says), the request recorded, the workflow started. Nothing is recorded when the tokens
-// are not there.
+// request says), the request recorded under a title that tells a derived song from its source,
+// the workflow started. Nothing is recorded when the tokens are not there.
 import { randomUUID } from 'node:crypto';
-import { requestHash, type GenerationSource, type GenerationStarted, type SongRequest } from '../../../domain/contracts/creation';
+import { requestHash, type GeneratedSong, type GenerationSource, type GenerationStarted, type SongRequest } from '../../../domain/contracts/creation';
 import { generationDecider } from '../../../domain/creation/generation.decider';
 import { generationStreamId } from '../../../domain/creation/generation.events';
 import { InsufficientTokensError } from '../../../domain/shared/errors';
@@ -17,12 +17,46 @@ import { HttpError } from '../../plugins/error-handler';
 
 export const GENERATION_NEEDS_WORKFLOWS = 'Song generation needs the workflow service, which is not running on this server';
 
-export interface GenerationAsk {
+/** The song a derived generation is made from, as the workspace lists it. */
+export type SourceSong = Pick<GeneratedSong, 'title' | 'sections'>;
+
+export type GenerationAsk = {
   ownerId: string;
   request: SongRequest;
   seed: number;
-  source: GenerationSource | null;
   correlationId: string;
+} & ({ source: null } | { source: GenerationSource; from: SourceSong });
+
+/** The generation event's limit on a title. */
+const TITLE_MAX = 200;
+
+/**
+ * A derived song's title: its source's title and what was done to it, so an extension, a replaced
+ * section and a variation can be told apart from the original wherever the title shows.
+ */
+export function derivedTitle(from: SourceSong, source: GenerationSource): string {
+  const suffix = ` (${whatWasDone(from, source)})`;
+  // A song derived again and again keeps the newest operation whole and shortens its source's title.
+  const room = TITLE_MAX - suffix.length;
+  const base = from.title.length > room ? `${from.title.slice(0, room - 1)}…` : from.title;
+  return `${base}${suffix}`;
+}
+
+function whatWasDone(from: SourceSong, source: GenerationSource): string {
+  switch (source.operation) {
+    case 'extend':
+      return `extended +${source.seconds} s`;
+    case 'replace-section': {
+      const name = from.sections[source.sectionIndex]?.name.trim();
+      return `new ${name ? name.toLowerCase() : `section ${source.sectionIndex + 1}`}`;
+    }
+    case 'variation':
+      return 'variation';
+    default: {
+      const unknown: never = source;
+      throw new Error(`Unknown generation source ${JSON.stringify(unknown)}`);
+    }
+  }
 }
 
 export async function startGeneration(services: Services, ask: GenerationAsk): Promise<GenerationStarted> {
@@ -46,7 +80,7 @@ export async function startGeneration(services: Services, ask: GenerationAsk): P
         generationId,
         ownerId: ask.ownerId,
         trackId,
-        title: titleOf(ask.request.prompt),
+        title: ask.source ? derivedTitle(ask.from, ask.source) : titleOf(ask.request.prompt),
         request: ask.request,
         requestHash: requestHash(ask.request),
         seed: ask.seed,
