@@ -129,27 +129,3 @@ export const vaultItemSchema = z.object({
 });
 export type VaultItem = z.infer<typeof vaultItemSchema>;
 export const vaultListSchema = z.array(vaultItemSchema);
-
-/** A track as the mastering workspace lists it: a music item of the vault under the names the workspace uses. */
-export const workspaceTrackSchema = z.object({
-  ...vaultItemSchema.pick({
-    id: true,
-    title: true,
-    createdAt: true,
-    filePath: true,
-    landrPreviewId: true,
-    landrPreviewFilePath: true,
-    landrMasterId: true,
-    landrMasteredFilePath: true,
-    landrMasterStatus: true,
-    landrMasterStyle: true,
-    landrMasterLoudness: true,
-    landrMasterFormat: true,
-  }).shape,
-  genre: z.string().nullable(),
-  mood: z.null(),
-  status: z.enum(TRACK_STATUSES),
-  source: z.literal('uploaded'),
-  audioUrl: z.string().nullable(),
-  uniqueKey: z.string().nullable(),
-});
