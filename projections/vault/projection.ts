@@ -19,15 +19,13 @@ export const vaultProjection: Projection = {
   name: 'vault',
   // 4: a check held for review no longer fails the track, and review requests are kept.
   // 6: a preview run's files other than its preview are no longer served.
-  // 7: generation_id, the studio generation a track was made by (null for an upload).
-  version: 7,
+  version: 6,
   tables: ['vault_items', 'vault_files', 'certificates'],
   schema: `
     CREATE TABLE IF NOT EXISTS vault_items (
       id uuid PRIMARY KEY,
       owner_id uuid NOT NULL,
       workflow_id text,
-      generation_id text,
       state jsonb NOT NULL,
       progress jsonb NOT NULL,
       xrpl_tx_hash text,
@@ -62,9 +60,9 @@ export const vaultProjection: Projection = {
     if (trackEvent.type === 'TrackUploadReceived') {
       ownerId = trackEvent.data.ownerId;
       const { rows: inserted } = await tx.query(
-        `INSERT INTO vault_items (id, owner_id, workflow_id, generation_id, state, progress, created_at, updated_at, stream_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [trackId, ownerId, event.metadata.workflowId, trackEvent.data.generationId ?? null, JSON.stringify(evolveTrack(initialTrackState, trackEvent)),
+        `INSERT INTO vault_items (id, owner_id, workflow_id, state, progress, created_at, updated_at, stream_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [trackId, ownerId, event.metadata.workflowId, JSON.stringify(evolveTrack(initialTrackState, trackEvent)),
          JSON.stringify(emptyProgress), event.recordedAt, event.streamVersion],
       );
       if (inserted.length === 0) return null;

@@ -13,8 +13,6 @@ export interface VaultRow {
   id: string;
   owner_id: string;
   workflow_id: string | null;
-  /** The studio generation that made the track; null for an upload. */
-  generation_id: string | null;
   state: TrackState;
   progress: TrackProgress;
   created_at: Date;
@@ -23,7 +21,7 @@ export interface VaultRow {
   stream_version: number;
 }
 
-const COLUMNS = 'id::text AS id, owner_id::text AS owner_id, workflow_id, generation_id, state, progress, created_at, updated_at, stream_version';
+const COLUMNS = 'id::text AS id, owner_id::text AS owner_id, workflow_id, state, progress, created_at, updated_at, stream_version';
 
 
 export function toVaultItem(row: VaultRow): VaultItem {
@@ -44,7 +42,7 @@ export function toVaultItem(row: VaultRow): VaultItem {
     title: upload.title,
     description: upload.description,
     contentType: upload.contentType,
-    generationId: row.generation_id,
+    generationId: upload.generationId ?? null,
     status: vaultStatus(state),
     trackStatus: state.status === 'probed' ? state.stages.status : state.status === 'intake_failed' ? 'failed' : 'processing',
     xrplTxHash: registration?.signed?.txHash ?? null,
