@@ -43,8 +43,11 @@ export class SilentRenderError extends Error {
   readonly kind = 'silent_render' as const;
 }
 
-/** Brings the render's mix (and its stems by the same gain) to the target, in place. */
-export async function normalizeLoudness(render: RenderedAudio, targetLufs = CREATION_TARGET_LUFS, ceilingDbtp = CREATION_CEILING_DBTP): Promise<LoudnessReport> {
+/**
+ * Brings the render's mix (and the stems given in memory by the same gain) to the target, in place.
+ * Stems kept in files get `gainDb` as they are written (render-song.ts).
+ */
+export async function normalizeLoudness(render: Pick<RenderedAudio, 'mix' | 'sampleRate' | 'frames'> & { stems?: readonly { pcm: Float32Array }[] }, targetLufs = CREATION_TARGET_LUFS, ceilingDbtp = CREATION_CEILING_DBTP): Promise<LoudnessReport> {
   const { mix, sampleRate, frames } = render;
   const framePower = new Float32Array(frames);
   const rendered = measureLoudness(mix, sampleRate, 2, { loudnessRange: false, framePower });
@@ -54,7 +57,7 @@ export async function normalizeLoudness(render: RenderedAudio, targetLufs = CREA
   let gainDb = plainGainDb;
   const planned = ceilingDbtp - HEADROOM_DB;
   const stemsGain = 10 ** (plainGainDb / 20);
-  for (const stem of render.stems) scale(stem.pcm, stemsGain);
+  for (const stem of render.stems ?? []) scale(stem.pcm, stemsGain);
 
   if (renderedTruePeakDbtp + gainDb <= planned) {
     scale(mix, stemsGain);

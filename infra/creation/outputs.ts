@@ -1,20 +1,18 @@
-// A render's files in the directory the caller gives: the mix as WAV (integer PCM) and mp3, one WAV
-// per stem, the MIDI it was rendered from, each with its SHA-256 for the provenance record. WAVs are
-// quantized by the audio engine (16-bit with TPDF dither from a fixed seed, 24-bit rounded), so the
-// same render gives the same bytes; the mp3 is LAME through ffmpeg (two halves at once for a long song) with its version tags left out.
+// A render's files in the directory the caller gives: the mix as a 24-bit WAV and an mp3, one WAV per
+// stem, the MIDI it was rendered from, each with its SHA-256 for the provenance record. The mix is
+// in memory; each stem is read from its parts' files (render-midi.ts renderPart), added up, given
+// the loudness gain and the fade of the cut, and written chunk by chunk, so a 3-minute song's seven
+// 64 MB stems never sit in memory, and each stem can be written by another thread. WAVs are rounded as the audio engine's 24-bit quantizer rounds,
+// so the same render gives the same bytes; the mp3 is LAME through ffmpeg (two halves at once for a
+// long song) with its version tags left out.
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { MP3_ARGS } from '../audio/mastering';
 import { encodeMp3InHalves } from '../audio/mp3-halves';
-import { quantizeWav, stereoWavHeader } from '../audio/wav-file';
-import type { RenderedAudio } from './render-midi';
-
-export type CreationBitDepth = 16 | 24;
+import { stereoWavHeader } from '../audio/wav-file';
 
 export interface OutputOptions {
-  /** Default 24. */
-  bitDepth?: CreationBitDepth;
   /** Default true. */
   mp3?: boolean;
 }
@@ -34,8 +32,28 @@ export interface CreationFiles {
   stems: (OutputFile & { name: string })[];
 }
 
-/** Dither seed: fixed, so a 16-bit file is the same on every run. */
-const DITHER_SEED = 1;
+/** A stem to write: the sum of its parts' files (interleaved stereo float32), times `gain`. */
+export interface StemSource {
+  name: string;
+  files: readonly string[];
+  /** Applied before everything else (the voice's level against the band); default 1. */
+  gain?: number;
+}
+
+/** What every stem gets as it is written, as the mix got it: the loudness gain, then the cut's fade. */
+export interface StemShaping {
+  /** The song's length; longer files are cut there, shorter ones padded with silence. */
+  frames: number;
+  gain: number;
+  /** The cut's linear fade-out over the last frames (see fadeGain). */
+  fadeFrames: number;
+}
+
+/** The fade-out's gain at `frame` of a song `frames` long: 1 before the last `fadeFrames`, then down to 0. */
+export function fadeGain(frame: number, frames: number, fadeFrames: number): number {
+  const into = frame - (frames - fadeFrames);
+  return into < 0 ? 1 : 1 - (into + 1) / fadeFrames;
+}
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -45,71 +63,108 @@ export function stemFileName(index: number, name: string): string {
   return `${String(index + 1).padStart(2, '0')}-${slug}.wav`;
 }
 
-export async function writeCreationFiles(render: RenderedAudio, midi: Uint8Array, outDir: string, options: OutputOptions = {}): Promise<CreationFiles> {
-  const bitDepth = options.bitDepth ?? 24;
-  await mkdir(path.join(outDir, 'stems'), { recursive: true });
-  const write = async (relative: string, bytes: Uint8Array, format: OutputFile['format']): Promise<OutputFile> => {
-    await writeFile(path.join(outDir, relative), bytes);
-    return { path: relative, sha256: sha256(bytes), bytes: bytes.byteLength, format };
-  };
-  const wav = async (relative: string, pcm: Float32Array): Promise<OutputFile> =>
-    bitDepth === 16
-      ? write(relative, quantizeWav(pcm, render.sampleRate, 'pcm_s16le', DITHER_SEED).file, 'wav')
-      : { path: relative, ...(await writeWav24(path.join(outDir, relative), pcm, render.sampleRate)), format: 'wav' };
-
-  // The mp3 encoder runs in its own process while the WAVs are quantized here.
-  const mp3 = (options.mp3 ?? true) ? encodeMp3(render, path.join(outDir, 'mix.mp3')) : null;
+/** The mix's files (WAV, mp3) and the MIDI; the mp3 is encoded in other processes while the WAV is written. */
+export async function writeMixFiles(audio: { mix: Float32Array; sampleRate: number }, midi: Uint8Array, outDir: string, options: OutputOptions = {}): Promise<Pick<CreationFiles, 'mixWav' | 'mixMp3' | 'midi'>> {
+  await mkdir(outDir, { recursive: true });
+  const mp3 = (options.mp3 ?? true) ? encodeMp3(audio.mix, audio.sampleRate, path.join(outDir, 'mix.mp3')) : null;
   mp3?.catch(() => undefined);
-  const midiFile = await write('song.mid', midi, 'midi');
-  const mixWav = await wav('mix.wav', render.mix);
-  const stems: CreationFiles['stems'] = [];
-  for (const [index, stem] of render.stems.entries()) stems.push({ name: stem.name, ...(await wav(path.join('stems', stemFileName(index, stem.name)), stem.pcm)) });
+  await writeFile(path.join(outDir, 'song.mid'), midi);
+  const midiFile: OutputFile = { path: 'song.mid', sha256: sha256(midi), bytes: midi.byteLength, format: 'midi' };
+  const mixWav: OutputFile = { path: 'mix.wav', ...(await writeWav24(path.join(outDir, 'mix.wav'), audio.sampleRate, audio.mix.length, (from, to) => audio.mix.subarray(from, to))), format: 'wav' };
   let mixMp3: OutputFile | null = null;
   if (mp3) {
     await mp3;
     const bytes = await readFile(path.join(outDir, 'mix.mp3'));
     mixMp3 = { path: 'mix.mp3', sha256: sha256(bytes), bytes: bytes.byteLength, format: 'mp3' };
   }
-  return { mixWav, mixMp3, midi: midiFile, stems };
+  return { mixWav, mixMp3, midi: midiFile };
 }
 
-/** Samples per chunk of a streamed 24-bit WAV: 3 MB of file at a time, not the whole file in memory. */
-const WAV_CHUNK_SAMPLES = 1 << 20;
+/** The `index`-th stem's WAV under `outDir`/stems. */
+export async function writeStemFile(index: number, stem: StemSource, shaping: StemShaping, sampleRate: number, outDir: string): Promise<CreationFiles['stems'][number]> {
+  await mkdir(path.join(outDir, 'stems'), { recursive: true });
+  const relative = path.join('stems', stemFileName(index, stem.name));
+  return { name: stem.name, path: relative, ...(await writeStem(path.join(outDir, relative), sampleRate, stem, shaping)), format: 'wav' };
+}
+
+/** Samples per chunk: 3 MB of 24-bit file at a time. */
+const CHUNK_SAMPLES = 1 << 20;
 const FULL_24 = 8_388_608;
 
 /**
  * Interleaved stereo as a 24-bit WAV, rounded as the audio engine's quantizer rounds, written and
- * hashed in chunks: a 3-minute stem is 48 MB of file that never sits in memory whole.
+ * hashed in chunks; `chunk` gives the float samples [from, to).
  */
-async function writeWav24(target: string, pcm: Float32Array, sampleRate: number): Promise<{ sha256: string; bytes: number }> {
+async function writeWav24(target: string, sampleRate: number, samples: number, chunk: (from: number, to: number) => Float32Array | Promise<Float32Array>): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
-  const header = stereoWavHeader(sampleRate, 3, pcm.length * 3, false);
+  const header = stereoWavHeader(sampleRate, 3, samples * 3, false);
   const file = await open(target, 'w');
   try {
     await file.write(header);
     hash.update(header);
-    const chunk = Buffer.alloc(Math.min(WAV_CHUNK_SAMPLES, pcm.length) * 3);
-    for (let start = 0; start < pcm.length; start += WAV_CHUNK_SAMPLES) {
-      const end = Math.min(pcm.length, start + WAV_CHUNK_SAMPLES);
-      for (let i = start, o = 0; i < end; i++, o += 3) {
+    const out = Buffer.alloc(Math.min(CHUNK_SAMPLES, samples) * 3);
+    for (let start = 0; start < samples; start += CHUNK_SAMPLES) {
+      const pcm = await chunk(start, Math.min(samples, start + CHUNK_SAMPLES));
+      for (let i = 0, o = 0; i < pcm.length; i++, o += 3) {
         const q = Math.round(pcm[i]! * FULL_24);
         const v = q > FULL_24 - 1 ? FULL_24 - 1 : q < -FULL_24 ? -FULL_24 : q;
-        chunk[o] = v & 0xff;
-        chunk[o + 1] = (v >> 8) & 0xff;
-        chunk[o + 2] = (v >> 16) & 0xff;
+        out[o] = v & 0xff;
+        out[o + 1] = (v >> 8) & 0xff;
+        out[o + 2] = (v >> 16) & 0xff;
       }
-      const bytes = chunk.subarray(0, (end - start) * 3);
+      const bytes = out.subarray(0, pcm.length * 3);
       await file.write(bytes);
       hash.update(bytes);
     }
   } finally {
     await file.close();
   }
-  return { sha256: hash.digest('hex'), bytes: header.byteLength + pcm.length * 3 };
+  return { sha256: hash.digest('hex'), bytes: header.byteLength + samples * 3 };
 }
 
-function encodeMp3(render: RenderedAudio, target: string): Promise<void> {
+/**
+ * One stem's WAV from its parts' files, shaped as the mix was and in the same order of float
+ * operations (the source's gain, the fade, the loudness gain), so the stems add up to the mix.
+ */
+async function writeStem(target: string, sampleRate: number, stem: StemSource, shaping: StemShaping): Promise<{ sha256: string; bytes: number }> {
+  const sources = await Promise.all(stem.files.map((file) => open(file, 'r')));
+  const sum = new Float32Array(Math.min(CHUNK_SAMPLES, shaping.frames * 2));
+  const read = new Float32Array(sum.length);
+  const sourceGain = stem.gain ?? 1;
+  const fadeStart = (shaping.frames - shaping.fadeFrames) * 2;
+  try {
+    return await writeWav24(target, sampleRate, shaping.frames * 2, async (from, to) => {
+      const out = sum.subarray(0, to - from);
+      out.fill(0);
+      for (const source of sources) {
+        const got = await readFloats(source, from, read.subarray(0, out.length));
+        for (let i = 0; i < got; i++) out[i] = out[i]! + read[i]!;
+      }
+      if (sourceGain !== 1) for (let i = 0; i < out.length; i++) out[i] = out[i]! * sourceGain;
+      for (let i = Math.max(0, fadeStart - from); i < out.length; i++) out[i] = out[i]! * fadeGain((from + i) >> 1, shaping.frames, shaping.fadeFrames);
+      const gain = shaping.gain;
+      for (let i = 0; i < out.length; i++) out[i] = out[i]! * gain;
+      return out;
+    });
+  } finally {
+    await Promise.all(sources.map((source) => source.close()));
+  }
+}
+
+/** Reads float samples from sample `from` into `into`; returns how many the file had (the rest of a short file is silence). */
+async function readFloats(file: FileHandle, from: number, into: Float32Array): Promise<number> {
+  const bytes = new Uint8Array(into.buffer, into.byteOffset, into.byteLength);
+  let filled = 0;
+  while (filled < bytes.length) {
+    const { bytesRead } = await file.read(bytes, filled, bytes.length - filled, from * 4 + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return Math.floor(filled / 4);
+}
+
+function encodeMp3(mix: Float32Array, sampleRate: number, target: string): Promise<void> {
   // Two LAME processes on the two halves, joined gaplessly (see mp3-halves.ts). bitexact: no encoder
   // version in the tags, so the bytes depend on the audio alone.
-  return encodeMp3InHalves(render.mix, render.sampleRate, target, [...MP3_ARGS, '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact']);
+  return encodeMp3InHalves(mix, sampleRate, target, [...MP3_ARGS, '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact']);
 }

@@ -1,33 +1,47 @@
 // The render pool: one worker thread per core, each holding the SoundFont (loaded once when the
-// thread starts), and one queue in front of them. A job's place in line is known at any time
-// (`position`, and the `queue` event whenever it changes) so a workflow can tell the user "3rd in
-// line". The mix comes back from a worker as a transferred buffer, so its samples are never copied
-// between threads. A worker that dies fails only the job it was running; a new one takes its place.
+// thread starts), and one queue of tasks in front of them. A song is the steps of render-song.ts as
+// tasks: one part per worker (render-parts.ts shares its notes out), all at once; then the parts
+// mixed; then the mix finished beside one task per stem, on whichever workers are free. A song's
+// later steps go ahead of the next song's parts, so songs come out in the order they were asked
+// for. A song's place in line is known at any time (`position`, and the `queue` event whenever it
+// changes) so a workflow can tell the user "3rd in line". Mixes move between threads as transferred
+// buffers, never copied. A worker that dies fails only the song it was working on; a new one takes
+// its place.
 import { EventEmitter } from 'node:events';
+import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { logger } from '../logger/logger';
-import type { RenderProgress, RenderSongOptions, SongRender } from './render-song';
+import type { NotePlan, RenderedPart } from './render-midi';
+import { planParts } from './render-parts';
+import type { CreationFiles } from './outputs';
+import { partsDir, type finishMix, type MixedSong, type RenderProgress, type RenderSongOptions, type SongRender } from './render-song';
 
 const log = logger.child({ module: 'creation-render-pool' });
 
 export type RenderJobOptions = Omit<RenderSongOptions, 'onProgress'>;
 
-/** What a worker is sent. */
-export interface WorkerJob {
-  id: number;
-  midi: Uint8Array;
-  options: RenderJobOptions;
-}
+type FinishedMix = Awaited<ReturnType<typeof finishMix>>;
+type StemFile = CreationFiles['stems'][number];
+
+/** What a worker is sent: one step of a song (see render-song.ts). */
+export type WorkerTask =
+  | { id: number; kind: 'part'; midi: Uint8Array; plan: NotePlan; index: number; options: RenderJobOptions }
+  | { id: number; kind: 'mix'; parts: RenderedPart[]; options: RenderJobOptions }
+  | { id: number; kind: 'master'; mixed: MixedSong; midi: Uint8Array; options: RenderJobOptions }
+  | { id: number; kind: 'stem'; mixed: Omit<MixedSong, 'mix'>; index: number; options: RenderJobOptions };
 
 /** What a worker answers. */
 export type WorkerReply =
   | { ready: true }
   | { id: number; progress: RenderProgress }
-  | { id: number; result: Omit<SongRender, 'mix'>; mix: Float32Array }
+  | { id: number; part: RenderedPart }
+  | { id: number; mixed: MixedSong }
+  | { id: number; master: FinishedMix }
+  | { id: number; stem: StemFile }
   | { id: number; error: { message: string; kind: string } };
 
-/** A render failed inside a worker (an invalid MIDI, a silent render, a file that could not be written). */
+/** A render failed (an invalid MIDI, a silent render, a file that could not be written). */
 export class RenderFailedError extends Error {
   constructor(
     message: string,
@@ -63,21 +77,36 @@ export interface RenderPoolOptions {
   workerUrl?: URL;
 }
 
-interface Queued {
-  job: WorkerJob;
+/** A song in the pool. */
+interface Song {
+  id: number;
+  midi: Uint8Array;
+  options: RenderJobOptions;
   onProgress: (progress: RenderProgress) => void;
   resolve: (render: SongRender) => void;
   reject: (error: Error) => void;
+  /** Each part's share synthesized, 0..1. */
+  synthesized: number[];
+  parts: (RenderedPart | null)[];
+  master: FinishedMix | null;
+  stems: (StemFile | null)[];
+  started: boolean;
+  done: boolean;
+}
+
+interface Task {
+  song: Song;
+  message: WorkerTask;
 }
 
 interface Slot {
   worker: Worker;
-  running: Queued | null;
+  running: Task | null;
 }
 
 export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
   private readonly slots: Slot[] = [];
-  private readonly waiting: Queued[] = [];
+  private readonly waiting: Task[] = [];
   private nextId = 1;
   private closed = false;
   private readonly workerUrl: URL;
@@ -89,43 +118,57 @@ export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
     for (let i = 0; i < size; i++) this.slots.push(this.startSlot());
   }
 
-  /** Queues a render; it starts as soon as a worker is free. */
+  /** Queues a render, its notes shared among the workers; it starts as soon as one is free. */
   render(midi: Uint8Array, options: RenderJobOptions & { onProgress?: (progress: RenderProgress) => void }): RenderJob {
     if (this.closed) throw new Error('The render pool is closed');
     const { onProgress, ...jobOptions } = options;
     const id = this.nextId++;
+    let plans: NotePlan[];
+    try {
+      plans = planParts(midi, this.slots.length);
+    } catch (error) {
+      const refused = error as Error & { kind?: string };
+      return { id, result: Promise.reject(new RenderFailedError(refused.message, refused.kind ?? 'render_failed')), position: () => null };
+    }
     const result = new Promise<SongRender>((resolve, reject) => {
-      this.waiting.push({ job: { id, midi, options: jobOptions }, onProgress: onProgress ?? (() => undefined), resolve, reject });
+      const song: Song = { id, midi, options: jobOptions, onProgress: onProgress ?? (() => undefined), resolve, reject, synthesized: plans.map(() => 0), parts: plans.map(() => null), master: null, stems: [], started: false, done: false };
+      for (const [index, plan] of plans.entries()) this.waiting.push({ song, message: { id, kind: 'part', midi, plan, index, options: jobOptions } });
     });
-    this.emit('queue', { id, position: this.waiting.length } satisfies QueueEvent);
+    this.emit('queue', { id, position: this.position(id)! } satisfies QueueEvent);
     this.dispatch();
     return { id, result, position: () => this.position(id) };
   }
 
   /** 0 while rendering, n when n-th in line, null when the job is unknown or finished. */
   position(id: number): number | null {
-    if (this.slots.some((slot) => slot.running?.job.id === id)) return 0;
-    const index = this.waiting.findIndex((queued) => queued.job.id === id);
+    const songs = this.songsInLine();
+    if (this.slots.some((slot) => slot.running?.song.id === id) || songs.some((song) => song.id === id && song.started)) return 0;
+    const index = songs.filter((song) => !song.started).findIndex((song) => song.id === id);
     return index < 0 ? null : index + 1;
   }
 
-  /** Jobs waiting for a worker. */
+  /** Songs waiting for a worker. */
   get queued(): number {
-    return this.waiting.length;
+    return this.songsInLine().filter((song) => !song.started).length;
   }
 
   /** Stops the workers; queued and running jobs are rejected. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const queued of this.waiting.splice(0)) queued.reject(new Error('The render pool closed before this render started'));
+    for (const task of this.waiting.splice(0)) this.fail(task.song, new Error('The render pool closed before this render started'));
     await Promise.all(
       this.slots.map(async (slot) => {
         const running = slot.running;
         slot.running = null;
-        running?.reject(new Error('The render pool closed during this render'));
+        if (running) this.fail(running.song, new Error('The render pool closed during this render'));
         await slot.worker.terminate();
       }),
     );
+  }
+
+  /** The songs with a task waiting, in line order. */
+  private songsInLine(): Song[] {
+    return [...new Set(this.waiting.map((task) => task.song))];
   }
 
   private startSlot(): Slot {
@@ -140,40 +183,100 @@ export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
 
   private onReply(slot: Slot, reply: WorkerReply): void {
     const running = slot.running;
-    if ('ready' in reply || !running || reply.id !== running.job.id) return;
-    if ('progress' in reply) return running.onProgress(reply.progress);
+    if ('ready' in reply || !running || reply.id !== running.message.id) return;
+    const { song, message } = running;
+    if ('progress' in reply) {
+      if (song.done) return;
+      if (message.kind === 'part') {
+        song.synthesized[message.index] = reply.progress.fraction;
+        return song.onProgress({ stage: 'synthesize', fraction: song.synthesized.reduce((a, b) => a + b, 0) / song.synthesized.length });
+      }
+      return song.onProgress(reply.progress);
+    }
     slot.running = null;
     slot.worker.unref();
-    if ('error' in reply) running.reject(new RenderFailedError(reply.error.message, reply.error.kind));
-    else running.resolve({ ...reply.result, mix: reply.mix });
+    if (song.done) {
+      // A failed song's last running task has answered: nothing writes its part files any more.
+      if (!this.slots.some((other) => other.running?.song === song)) void this.removeParts(song);
+      return this.dispatch();
+    }
+    if ('error' in reply) this.fail(song, new RenderFailedError(reply.error.message, reply.error.kind));
+    else if ('part' in reply && message.kind === 'part') {
+      song.parts[message.index] = reply.part;
+      const parts = song.parts.filter((part): part is RenderedPart => part !== null);
+      // A song's next steps go first in line: its parts hold their mixes in memory until then.
+      if (parts.length === song.parts.length) this.waiting.unshift({ song, message: { id: song.id, kind: 'mix', parts, options: song.options } });
+    } else if ('mixed' in reply) {
+      const { mix: _mix, ...shared } = reply.mixed;
+      song.stems = shared.stems.map(() => null);
+      this.waiting.unshift(
+        { song, message: { id: song.id, kind: 'master', mixed: reply.mixed, midi: song.midi, options: song.options } },
+        ...shared.stems.map((_stem, index): Task => ({ song, message: { id: song.id, kind: 'stem', mixed: shared, index, options: song.options } })),
+      );
+    } else if ('master' in reply) song.master = reply.master;
+    else if ('stem' in reply && message.kind === 'stem') {
+      song.stems[message.index] = reply.stem;
+      song.onProgress({ stage: 'encode', fraction: song.stems.filter(Boolean).length / song.stems.length });
+    }
+    if (song.master && song.stems.length > 0 && song.stems.every(Boolean)) this.complete(song, song.master);
     this.dispatch();
   }
 
-  /** A dead worker fails its own job only; a new thread takes its place and the queue goes on. */
+  private complete(song: Song, master: FinishedMix): void {
+    song.done = true;
+    void this.removeParts(song).then(() => song.resolve({ ...master, files: { ...master.files, stems: song.stems as StemFile[] } }));
+  }
+
+  /** The parts' sample files, once the song is written or has failed. */
+  private async removeParts(song: Song): Promise<void> {
+    await rm(partsDir(song.options.outDir), { recursive: true, force: true }).catch((error: unknown) => log.warn({ err: error, job: song.id }, 'could not remove a render’s part files'));
+  }
+
+  /** Fails a song once: its waiting tasks leave the line; a task of it still running is ignored when it answers. */
+  private fail(song: Song, error: Error): void {
+    if (song.done) return;
+    song.done = true;
+    for (let i = this.waiting.length - 1; i >= 0; i--) if (this.waiting[i]!.song === song) this.waiting.splice(i, 1);
+    // Removed before the song is failed, unless a task of it is still running and writing there.
+    if (this.slots.some((slot) => slot.running?.song === song)) song.reject(error);
+    else void this.removeParts(song).then(() => song.reject(error));
+  }
+
+  /** A dead worker fails its own song only; a new thread takes its place and the queue goes on. */
   private onCrash(slot: Slot, why: string): void {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
     const running = slot.running;
     slot.running = null;
     if (this.closed) return;
-    log.error({ why, job: running?.job.id }, 'render worker died; starting another');
-    running?.reject(new RenderWorkerCrashedError(`The render stopped: its worker ${why}`));
+    log.error({ why, job: running?.song.id }, 'render worker died; starting another');
+    if (running) this.fail(running.song, new RenderWorkerCrashedError(`The render stopped: its worker ${why}`));
     void slot.worker.terminate();
     this.slots[index] = this.startSlot();
     this.dispatch();
   }
 
   private dispatch(): void {
-    let moved = false;
+    const before = new Map(this.songsInLine().map((song) => [song.id, this.position(song.id)]));
     for (const slot of this.slots) {
       if (slot.running || this.waiting.length === 0) continue;
       const next = this.waiting.shift()!;
+      next.song.started = true;
       slot.running = next;
       slot.worker.ref();
-      slot.worker.postMessage(next.job);
-      this.emit('queue', { id: next.job.id, position: 0 } satisfies QueueEvent);
-      moved = true;
+      slot.worker.postMessage(next.message, transferred(next.message));
     }
-    if (moved) this.waiting.forEach((queued, index) => this.emit('queue', { id: queued.job.id, position: index + 1 } satisfies QueueEvent));
+    for (const [id, position] of before) {
+      const now = this.position(id);
+      if (now !== null && now !== position) this.emit('queue', { id, position: now } satisfies QueueEvent);
+    }
   }
 }
+
+/** The mixes a task takes over, moved to its worker rather than copied. */
+function transferred(task: WorkerTask): ArrayBuffer[] {
+  if (task.kind === 'mix') return task.parts.map((part) => part.mix.buffer as ArrayBuffer);
+  if (task.kind === 'master') return [task.mixed.mix.buffer as ArrayBuffer];
+  return [];
+}
+

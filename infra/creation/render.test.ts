@@ -1,15 +1,18 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebur128 } from '../audio/ebur128';
+import { decodePcm } from '../audio/ffmpeg';
 import { measureLoudness } from '../audio/loudness';
 import { quantizeWav } from '../audio/wav-file';
 import { CREATION_CEILING_DBTP, CREATION_TARGET_LUFS, normalizeLoudness } from './normalize';
+import { fadeGain, writeMixFiles, writeStemFile } from './outputs';
 import { renderTogether, residualDb, sumOfStems as sumStems } from './reference-render';
 import { EFFECTS_STEM_NAME, InvalidMidiError, renderMidi, type RenderedAudio } from './render-midi';
+import { planParts } from './render-parts';
 import { renderSong, type SongRender } from './render-song';
 import { soundFontInfo } from './soundfont';
 import { testSongMidi } from './test-midi';
@@ -80,6 +83,34 @@ describe('renderMidi', () => {
     expect(residualDb(together, dryOnly)).toBeGreaterThan(-60);
   });
 
+  it('renders in parts that add up to the whole render, each stem and the effects return too', async () => {
+    const plans = planParts(midi, 2);
+    expect(plans).toHaveLength(2);
+    // The drums stay whole in one part; a melodic channel may be shared out by key, each key once.
+    const drums = plans.flat().filter((share) => share.channel === 9);
+    expect(drums).toEqual([{ channel: 9, keys: null }]);
+    for (const channel of [0, 1, 2, 3]) {
+      const keys = plans.flat().filter((share) => share.channel === channel).flatMap((share) => share.keys ?? []);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
+    // Cut as a song is, so every part runs as long as the whole (a part's own tail would end where it falls under −100 dBFS).
+    const whole = await renderMidi(midi, { maxSeconds: SECONDS });
+    const parts = await Promise.all(plans.map((plays) => renderMidi(midi, { plays, maxSeconds: SECONDS })));
+    expect(parts.map((part) => part.frames)).toEqual([whole.frames, whole.frames]);
+    const added = (pick: (render: RenderedAudio) => Float32Array | undefined): Float32Array => {
+      const sum = new Float32Array(whole.mix.length);
+      for (const part of parts) {
+        const pcm = pick(part);
+        if (pcm) for (let i = 0; i < Math.min(sum.length, pcm.length); i++) sum[i] = sum[i]! + pcm[i]!;
+      }
+      return sum;
+    };
+    expect(residualDb(whole.mix, added((part) => part.mix))).toBeLessThan(-120);
+    for (const stem of whole.stems) expect(residualDb(stem.pcm, added((part) => part.stems.find((s) => s.name === stem.name)?.pcm))).toBeLessThan(-120);
+    // One part alone is far from the whole: the check can fail.
+    expect(residualDb(whole.mix, parts[0]!.mix)).toBeGreaterThan(-20);
+  });
+
   it('refuses what is not a MIDI file', async () => {
     await expect(renderMidi(new TextEncoder().encode('not a midi file'))).rejects.toBeInstanceOf(InvalidMidiError);
   });
@@ -148,9 +179,17 @@ describe('renderSong', () => {
     }
   });
 
-  it('writes the 24-bit mix as the audio engine’s quantizer would, byte for byte', async () => {
-    const engine = quantizeWav(song.mix, 44_100, 'pcm_s24le', 1).file;
-    expect(Buffer.compare(await readFile(path.join(dir, 'a', song.files.mixWav.path)), Buffer.from(engine))).toBe(0);
+  it('writes stems that add up to the mix when the loudness gain alone was enough', async () => {
+    const strings = testSongMidi(SECONDS, 120, [{ name: 'Strings', channel: 2, program: 48 }, { name: 'Bass', channel: 1, program: 33 }]);
+    const out = path.join(dir, 'strings');
+    const quiet = await renderSong(strings, { outDir: out, durationSeconds: SECONDS, mp3: false });
+    expect(quiet.loudness.stemsPreLimiter).toBe(false);
+    const decode = (file: { path: string }) => decodePcm(path.join(out, file.path), { sampleRate: 44_100, channels: 2 });
+    const mix = await decode(quiet.files.mixWav);
+    const stems = await Promise.all(quiet.files.stems.map(async (stem) => ({ pcm: await decode(stem) })));
+    expect(residualDb(mix, sumStems(stems, mix.length))).toBeLessThan(-60);
+    expect(residualDb(mix, sumStems(stems.slice(1), mix.length))).toBeGreaterThan(-60);
+    expect(20 * Math.log10(Math.max(...mix.subarray(-2).map(Math.abs)))).toBeLessThan(-60);
   });
 
   it('writes the same bytes on a second run', async () => {
@@ -163,3 +202,40 @@ describe('renderSong', () => {
     expect(song.settings.soundFont.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe('the files', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'creation-files-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  /** Stereo noise, the same on every call with the same seed. */
+  const noise = (frames: number, seed: number): Float32Array => {
+    let state = seed;
+    return Float32Array.from({ length: frames * 2 }, () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31 - 0.5) * 0.8);
+  };
+
+  it('writes the mix as the audio engine’s 24-bit quantizer would, and each stem as its parts added up, gained and faded like the mix', async () => {
+    const frames = 300_000;
+    const fadeFrames = 2_205;
+    const mix = noise(frames, 1);
+    // One stem from two parts' files, the second shorter (a part whose tail ended sooner).
+    const [a, b] = [noise(frames, 2), noise(frames - 1_000, 3)];
+    await writeFile(path.join(dir, 'a.f32'), Buffer.from(a.buffer));
+    await writeFile(path.join(dir, 'b.f32'), Buffer.from(b.buffer));
+    const shaping = { frames, gain: 0.7, fadeFrames };
+    const files = await writeMixFiles({ mix, sampleRate: 44_100 }, new Uint8Array([1]), path.join(dir, 'out'), { mp3: false });
+    expect(Buffer.compare(await readFile(path.join(dir, 'out', files.mixWav.path)), Buffer.from(quantizeWav(mix, 44_100, 'pcm_s24le', 1).file))).toBe(0);
+    const written = await writeStemFile(0, { name: 'Strings', files: [path.join(dir, 'a.f32'), path.join(dir, 'b.f32')], gain: 0.5 }, shaping, 44_100, path.join(dir, 'out'));
+    const stem = new Float32Array(frames * 2);
+    for (let i = 0; i < stem.length; i++) stem[i] = Math.fround(Math.fround((a[i]! + (b[i] ?? 0)) * 0.5) * fadeGain(i >> 1, frames, fadeFrames)) * 0.7;
+    expect(written).toMatchObject({ name: 'Strings', path: path.join('stems', '01-strings.wav'), format: 'wav' });
+    expect(Buffer.compare(await readFile(path.join(dir, 'out', written.path)), Buffer.from(quantizeWav(stem, 44_100, 'pcm_s24le', 1).file))).toBe(0);
+    // The fade reaches silence on the last frame and leaves the frames before it alone.
+    expect(Math.abs(stem.at(-1)!)).toBe(0);
+    expect(fadeGain(frames - fadeFrames - 1, frames, fadeFrames)).toBe(1);
+  });
+});
+

@@ -4,25 +4,23 @@
 import { readFile } from 'node:fs/promises';
 import { measureLoudness } from '../../audio/loudness';
 import { float32FromBytes } from '../../audio/typed-bytes';
-import type { RenderedAudio } from '../render-midi';
+import type { StemSource } from '../outputs';
 
 export const VOCALS_STEM_NAME = 'Vocals';
 /** Where the voice sits against the band: its loudness this many LU under the instruments' (a lead vocal, in front but not on top). */
 export const VOCAL_LEVEL_LU = -2;
 
-/** Adds the voice in `pcmPath` (interleaved stereo float at the render's rate) to the render as its first stem. */
-export async function mixVocals(render: RenderedAudio, pcmPath: string): Promise<{ gainDb: number }> {
+/**
+ * Adds the voice in `pcmPath` (interleaved stereo float at the render's rate) to the mix in place,
+ * at its level against the band, and gives it back as the stem to write from that file.
+ */
+export async function mixVocals(mix: Float32Array, sampleRate: number, pcmPath: string): Promise<StemSource & { gainDb: number }> {
   const voice = float32FromBytes(await readFile(pcmPath));
-  const pcm = new Float32Array(render.frames * 2);
-  pcm.set(voice.subarray(0, pcm.length));
-  const band = measureLoudness(render.mix, render.sampleRate, 2, { loudnessRange: false, truePeak: false }).integratedLufs;
-  const sung = measureLoudness(pcm, render.sampleRate, 2, { loudnessRange: false, truePeak: false }).integratedLufs;
-  const gainDb = Number.isFinite(band) && Number.isFinite(sung) ? band + VOCAL_LEVEL_LU - sung : 0;
+  const sung = voice.subarray(0, Math.min(voice.length, mix.length));
+  const band = measureLoudness(mix, sampleRate, 2, { loudnessRange: false, truePeak: false }).integratedLufs;
+  const level = measureLoudness(sung, sampleRate, 2, { loudnessRange: false, truePeak: false }).integratedLufs;
+  const gainDb = Number.isFinite(band) && Number.isFinite(level) ? band + VOCAL_LEVEL_LU - level : 0;
   const gain = 10 ** (gainDb / 20);
-  for (let i = 0; i < pcm.length; i++) {
-    pcm[i] = pcm[i]! * gain;
-    render.mix[i] = render.mix[i]! + pcm[i]!;
-  }
-  render.stems.unshift({ name: VOCALS_STEM_NAME, channel: null, pcm });
-  return { gainDb };
+  for (let i = 0; i < sung.length; i++) mix[i] = mix[i]! + Math.fround(sung[i]! * gain);
+  return { name: VOCALS_STEM_NAME, files: [pcmPath], gain, gainDb };
 }
