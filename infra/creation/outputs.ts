@@ -134,12 +134,7 @@ async function writeStem(target: string, sampleRate: number, stem: StemSource, s
   const fadeStart = (shaping.frames - shaping.fadeFrames) * 2;
   try {
     return await writeWav24(target, sampleRate, shaping.frames * 2, async (from, to) => {
-      const out = sum.subarray(0, to - from);
-      out.fill(0);
-      for (const source of sources) {
-        const got = await readFloats(source, from, read.subarray(0, out.length));
-        for (let i = 0; i < got; i++) out[i] = out[i]! + read[i]!;
-      }
+      const out = await addInto(sources, from, sum.subarray(0, to - from), read);
       if (sourceGain !== 1) for (let i = 0; i < out.length; i++) out[i] = out[i]! * sourceGain;
       for (let i = Math.max(0, fadeStart - from); i < out.length; i++) out[i] = out[i]! * fadeGain((from + i) >> 1, shaping.frames, shaping.fadeFrames);
       const gain = shaping.gain;
@@ -149,6 +144,29 @@ async function writeStem(target: string, sampleRate: number, stem: StemSource, s
   } finally {
     await Promise.all(sources.map((source) => source.close()));
   }
+}
+
+/** Interleaved float32 files added up, `samples` long (a shorter file is silence at its end). */
+export async function addFloatFiles(files: readonly string[], samples: number): Promise<Float32Array> {
+  const sum = new Float32Array(samples);
+  const sources = await Promise.all(files.map((file) => open(file, 'r')));
+  const scratch = new Float32Array(Math.min(CHUNK_SAMPLES, samples));
+  try {
+    for (let from = 0; from < samples; from += CHUNK_SAMPLES) await addInto(sources, from, sum.subarray(from, Math.min(samples, from + CHUNK_SAMPLES)), scratch);
+  } finally {
+    await Promise.all(sources.map((source) => source.close()));
+  }
+  return sum;
+}
+
+/** `out` set to the sum of the files' samples from `from` on; `scratch` at least as long as `out`. */
+async function addInto(sources: readonly FileHandle[], from: number, out: Float32Array, scratch: Float32Array): Promise<Float32Array> {
+  out.fill(0);
+  for (const source of sources) {
+    const got = await readFloats(source, from, scratch.subarray(0, out.length));
+    for (let i = 0; i < got; i++) out[i] = out[i]! + scratch[i]!;
+  }
+  return out;
 }
 
 /** Reads float samples from sample `from` into `into`; returns how many the file had (the rest of a short file is silence). */

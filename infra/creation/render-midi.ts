@@ -76,14 +76,14 @@ export interface StemFile {
   file: string;
 }
 
-/** One part of a song: its share of every stem in files, the sum of its share in memory. */
+/** One part of a song: its share of every stem, and their sum, in files. */
 export interface RenderedPart {
   sampleRate: number;
   /** The part's length; the files hold at least this many frames. */
   frames: number;
   midiSeconds: number;
-  /** Interleaved stereo float PCM: the sum of this part's stems and effects. */
-  mix: Float32Array;
+  /** Interleaved stereo float32: the sum of this part's stems and effects. */
+  mixFile: string;
   /** The instruments this part played, then its effects return. */
   stems: StemFile[];
 }
@@ -230,9 +230,9 @@ export async function renderMidi(midiBytes: Uint8Array, options: RenderOptions =
 }
 
 /**
- * Renders the notes `options.plays` names into `dir`: each stem written to a file as it is
- * synthesized (a 3-minute stem is 64 MB of float that never sits in memory whole), their sum kept
- * in memory for the loudness step. `prefix` keeps two parts' files apart in one folder.
+ * Renders the notes `options.plays` names into `dir`: each stem, and their sum, written to a file as
+ * it is synthesized (a 3-minute stem is 64 MB of float that never sits in memory whole). `prefix`
+ * keeps two parts' files apart in one folder.
  */
 export async function renderPart(midiBytes: Uint8Array, dir: string, prefix: string, options: RenderOptions = {}): Promise<RenderedPart> {
   const { midi, sampleRate, capacity, channels } = prepare(midiBytes, options);
@@ -240,20 +240,22 @@ export async function renderPart(midiBytes: Uint8Array, dir: string, prefix: str
     ...channels.map(({ channel, name }) => ({ name, channel, file: path.join(dir, `${prefix}-channel-${channel}.f32`) })),
     { name: EFFECTS_STEM_NAME, channel: null, file: path.join(dir, `${prefix}-effects.f32`) },
   ];
-  const mix = new Float32Array(capacity * 2);
+  const mixFile = path.join(dir, `${prefix}-mix.f32`);
   const chunkFrames = BLOCK * BLOCKS_PER_WRITE;
   const chunks = stems.map(() => new Float32Array(chunkFrames * 2));
-  const fds = stems.map((stem) => openSync(stem.file, 'w'));
-  let chunkStart = 0;
+  const mixChunk = new Float32Array(chunkFrames * 2);
+  const fds = [...stems.map((stem) => openSync(stem.file, 'w')), openSync(mixFile, 'w')];
   let filled = 0;
+  const write = (fd: number, pcm: Float32Array): void => void writeSync(fd, new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
   const flush = (): void => {
-    for (const [index, fd] of fds.entries()) {
-      const chunk = chunks[index]!;
+    const mix = mixChunk.subarray(0, filled * 2);
+    mix.fill(0);
+    for (const [index, chunk] of chunks.entries()) {
       const pcm = chunk.subarray(0, filled * 2);
-      writeSync(fd, new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
-      for (let i = 0, o = chunkStart * 2; i < pcm.length; i++, o++) mix[o] = mix[o]! + pcm[i]!;
+      write(fds[index]!, pcm);
+      for (let i = 0; i < pcm.length; i++) mix[i] = mix[i]! + pcm[i]!;
     }
-    chunkStart += filled;
+    write(fds.at(-1)!, mix);
     filled = 0;
   };
   try {
@@ -273,7 +275,7 @@ export async function renderPart(midiBytes: Uint8Array, dir: string, prefix: str
       },
       options.onProgress,
     );
-    return { sampleRate, frames, midiSeconds, mix: mix.subarray(0, frames * 2), stems };
+    return { sampleRate, frames, midiSeconds, mixFile, stems };
   } finally {
     for (const fd of fds) closeSync(fd);
   }

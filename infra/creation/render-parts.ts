@@ -1,5 +1,6 @@
 // How a song's notes are shared between the render pool's workers so each does about as much: the
-// synthesizer's work is its voices, so a note costs about as long as it sounds, plus its release.
+// synthesizer's work is its voices, so a note costs about as long as it sounds, plus its release
+// (how long that is, and how many samples a note layers, depends on the instrument).
 // Notes are dealt out by channel and key, never finer: the synthesizer relates two notes only when
 // they share a key on a channel (a key struck again cuts or releases its last voice) or share the
 // drum kit (an open hi-hat is choked by a closed one), so the drums stay whole in one part and each
@@ -29,14 +30,28 @@ export function planParts(midiBytes: Uint8Array, count: number): NotePlan[] {
       group.cost += Math.max(0, note.length) + RELEASE_SECONDS;
       groups.set(id, group);
     }
-  // Longest first, each to the least loaded part (ties by index): within a few per cent of even.
-  const sorted = [...groups.values()].sort((a, b) => b.cost - a.cost || a.channel - b.channel || (a.key ?? -1) - (b.key ?? -1));
-  const parts = Array.from({ length: Math.max(1, Math.min(count, sorted.length)) }, () => ({ load: 0, groups: [] as NoteGroup[] }));
-  for (const group of sorted) {
-    const lightest = parts.reduce((best, part) => (part.load < best.load ? part : best));
-    lightest.load += group.cost;
-    lightest.groups.push(group);
+  // Each channel's keys are dealt out on their own, longest first to the part holding least of that
+  // channel (ties: least in all), so every part plays about an even share of every instrument and a
+  // misjudged instrument (a long release, layered samples) weighs on every part alike. The drums
+  // then go to the part holding least in all.
+  const parts = Array.from({ length: Math.max(1, Math.min(count, groups.size)) }, () => ({ load: 0, groups: [] as NoteGroup[] }));
+  const lightest = (weigh: (index: number) => number): number => parts.reduce((best, _part, index) => (weigh(index) < weigh(best) || (weigh(index) === weigh(best) && parts[index]!.load < parts[best]!.load) ? index : best), 0);
+  const deal = (group: NoteGroup, index: number): void => {
+    parts[index]!.load += group.cost;
+    parts[index]!.groups.push(group);
+  };
+  const byChannel = new Map<number, NoteGroup[]>();
+  for (const group of groups.values()) byChannel.set(group.channel, [...(byChannel.get(group.channel) ?? []), group]);
+  for (const [channel, keys] of [...byChannel.entries()].sort(([a], [b]) => a - b)) {
+    if (channel === DRUM_CHANNEL) continue;
+    const share = parts.map(() => 0);
+    for (const group of keys.sort((a, b) => b.cost - a.cost || (a.key ?? 0) - (b.key ?? 0))) {
+      const index = lightest((i) => share[i]!);
+      share[index]! += group.cost;
+      deal(group, index);
+    }
   }
+  for (const drums of byChannel.get(DRUM_CHANNEL) ?? []) deal(drums, lightest((i) => parts[i]!.load));
   return parts.map(({ groups: dealt }) => {
     const byChannel = new Map<number, number[] | null>();
     for (const { channel, key } of dealt) {

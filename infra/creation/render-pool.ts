@@ -4,9 +4,9 @@
 // mixed; then the mix finished beside one task per stem, on whichever workers are free. A song's
 // later steps go ahead of the next song's parts, so songs come out in the order they were asked
 // for. A song's place in line is known at any time (`position`, and the `queue` event whenever it
-// changes) so a workflow can tell the user "3rd in line". Mixes move between threads as transferred
-// buffers, never copied. A worker that dies fails only the song it was working on; a new one takes
-// its place.
+// changes) so a workflow can tell the user "3rd in line". The parts' samples stay in files; the
+// mix moves between threads as a transferred buffer, never copied. A worker that dies fails only
+// the song it was working on; a new one takes its place.
 import { EventEmitter } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -204,7 +204,7 @@ export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
     else if ('part' in reply && message.kind === 'part') {
       song.parts[message.index] = reply.part;
       const parts = song.parts.filter((part): part is RenderedPart => part !== null);
-      // A song's next steps go first in line: its parts hold their mixes in memory until then.
+      // A song's next steps go first in line, so songs finish in the order they were asked for.
       if (parts.length === song.parts.length) this.waiting.unshift({ song, message: { id: song.id, kind: 'mix', parts, options: song.options } });
     } else if ('mixed' in reply) {
       const { mix: _mix, ...shared } = reply.mixed;
@@ -273,10 +273,8 @@ export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
   }
 }
 
-/** The mixes a task takes over, moved to its worker rather than copied. */
+/** The mix a task takes over, moved to its worker rather than copied. */
 function transferred(task: WorkerTask): ArrayBuffer[] {
-  if (task.kind === 'mix') return task.parts.map((part) => part.mix.buffer as ArrayBuffer);
-  if (task.kind === 'master') return [task.mixed.mix.buffer as ArrayBuffer];
-  return [];
+  return task.kind === 'master' ? [task.mixed.mix.buffer as ArrayBuffer] : [];
 }
 

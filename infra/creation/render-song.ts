@@ -10,7 +10,7 @@ import path from 'node:path';
 import { measureLoudness } from '../audio/loudness';
 import { logger } from '../logger/logger';
 import { CREATION_TARGET_LUFS, normalizeLoudness, SilentRenderError, type LoudnessReport } from './normalize';
-import { fadeGain, writeMixFiles, writeStemFile, type CreationFiles, type OutputOptions, type StemShaping, type StemSource } from './outputs';
+import { addFloatFiles, fadeGain, writeMixFiles, writeStemFile, type CreationFiles, type OutputOptions, type StemShaping, type StemSource } from './outputs';
 import { EFFECTS_STEM_NAME, RENDER_SAMPLE_RATE, renderPart, type NotePlan, type RenderedPart } from './render-midi';
 import { planParts } from './render-parts';
 import { soundFontInfo, synthesizerName, type SoundFontInfo } from './soundfont';
@@ -83,22 +83,21 @@ export interface MixedSong {
 }
 
 /**
- * The parts added up (the longest part's mix becomes the song's), the voice mixed in, the cut made,
+ * The parts added up, the voice mixed in, the cut made,
  * and the loudness gain every stem gets measured: from here the mix and each stem can be written
  * apart, each by its own thread.
  */
 export async function mixParts(parts: readonly RenderedPart[], options: Pick<RenderSongOptions, 'durationSeconds' | 'vocals'>): Promise<MixedSong> {
   const { sampleRate, midiSeconds } = parts[0]!;
-  const longest = parts.reduce((a, b) => (b.frames > a.frames ? b : a));
-  const mix = longest.mix;
-  for (const part of parts) if (part !== longest) for (let i = 0; i < part.mix.length; i++) mix[i] = mix[i]! + part.mix[i]!;
+  const longest = Math.max(...parts.map((part) => part.frames));
+  const mix = await addFloatFiles(parts.map((part) => part.mixFile), longest * 2);
   const stems = stemSources(parts);
   // Before the cut, so the voice fades out with the band.
   if (options.vocals) {
     const { gainDb: _gainDb, ...vocals } = await mixVocals(mix, sampleRate, options.vocals.pcmPath);
     stems.unshift(vocals);
   }
-  const frames = options.durationSeconds === undefined ? longest.frames : Math.min(longest.frames, Math.round(options.durationSeconds * sampleRate));
+  const frames = options.durationSeconds === undefined ? longest : Math.min(longest, Math.round(options.durationSeconds * sampleRate));
   const fadeFrames = options.durationSeconds === undefined ? 0 : Math.min(frames, Math.round(CUT_FADE_SECONDS * sampleRate));
   const cut = mix.subarray(0, frames * 2);
   for (let frame = frames - fadeFrames; frame < frames; frame++) {

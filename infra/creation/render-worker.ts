@@ -1,6 +1,6 @@
 // A render worker thread's body (see render-pool.ts): loads the SoundFont once when it starts, then
-// does one task at a time (a step of a song, render-song.ts) and answers with its result; a mix is
-// moved to the pool, not copied.
+// does one task at a time (a step of a song, render-song.ts) and answers with its result; the mix
+// is moved to the pool, not copied.
 import { parentPort } from 'node:worker_threads';
 import { writeStemFile } from './outputs';
 import type { WorkerReply, WorkerTask } from './render-pool';
@@ -17,7 +17,7 @@ async function run(task: WorkerTask): Promise<void> {
   switch (task.kind) {
     case 'part': {
       const part = await renderSongPart(task.midi, task.plan, task.index, { ...task.options, onProgress: (fraction) => post({ id, progress: { stage: 'synthesize', fraction } }) });
-      return post({ id, part }, [part.mix.buffer as ArrayBuffer]);
+      return post({ id, part });
     }
     case 'mix': {
       const mixed = await mixParts(task.parts, task.options);

@@ -33,12 +33,16 @@ const ATTRIBUTION =
 
 let info: SoundFontInfo | null = null;
 
-/** The bank's file, name, hash and licence (the file is hashed once per process). */
+/** The bank's file, name, hash and licence (the file is hashed once per thread, when it is read for the bank or for this). */
 export function soundFontInfo(): SoundFontInfo {
-  if (info) return info;
-  const { MSBasic: file } = require(PACKAGE) as { MSBasic: string };
+  return info ?? describe(readFileSync(bankFile()));
+}
+
+const bankFile = (): string => (require(PACKAGE) as { MSBasic: string }).MSBasic;
+
+function describe(bytes: Uint8Array): SoundFontInfo {
+  const file = bankFile();
   const { version } = require(`${PACKAGE}/package.json`) as { version: string };
-  const bytes = readFileSync(file);
   info = {
     name: bankName(bytes) ?? path.basename(file),
     source: `${PACKAGE}@${version}`,
@@ -67,8 +71,12 @@ let bank: Promise<BasicSoundBank> | null = null;
  */
 export function loadSoundFont(): Promise<BasicSoundBank> {
   bank ??= (async () => {
-    const bytes = readFileSync(soundFontInfo().file);
-    const loaded = SoundBankLoader.fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    // One read of the 40 MB file serves the hash and the bank, and is handed over without a copy
+    // (the bank keeps its own copies of the samples): each worker thread holds a bank.
+    const bytes = readFileSync(bankFile());
+    describe(bytes);
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const loaded = SoundBankLoader.fromArrayBuffer(whole as ArrayBuffer);
     await BasicSoundBank.isSF3DecoderReady;
     return loaded;
   })();
