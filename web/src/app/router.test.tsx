@@ -72,8 +72,9 @@ describe('dashboard tabs as addresses', () => {
     const visitor = await openApp('/');
     expect(visitor.tab()).toBe('welcome');
     expect(visitor.address()).toBe('/');
+    // The zero-configuration server runs the workflows, so it can make songs: the studio.
     const creator = await openApp('/dashboard', ada);
-    expect(creator.tab()).toBe('vault');
+    expect(creator.tab()).toBe('create');
     expect(creator.address()).toBe('/dashboard');
   });
 

@@ -2,12 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { dashboardAddress, dashboardTabPath, defaultTab, isDashboardTab, requestedTab } from './dashboard-tabs';
 
 describe('dashboard tabs', () => {
-  it('defaults to welcome signed out, upload for a creator with no content and the vault for one with content', () => {
-    expect(defaultTab(false, undefined)).toBe('welcome');
-    expect(defaultTab(true, 0)).toBe('upload');
-    expect(defaultTab(true, 3)).toBe('vault');
-    // Still reading the vault: the vault tab shows it loading, never the Create tab, which is not built.
-    expect(defaultTab(true, undefined)).toBe('vault');
+  it('defaults to welcome signed out and to the studio signed in where the server can make songs', () => {
+    expect(defaultTab(false, undefined, true)).toBe('welcome');
+    expect(defaultTab(false, undefined, undefined)).toBe('welcome');
+    expect(defaultTab(true, 0, true)).toBe('create');
+    expect(defaultTab(true, 3, true)).toBe('create');
+    expect(defaultTab(true, undefined, true)).toBe('create');
+  });
+
+  it('lands on upload (no content) or the vault (content) where the server cannot make songs or has not said yet', () => {
+    expect(defaultTab(true, 0, false)).toBe('upload');
+    expect(defaultTab(true, 3, false)).toBe('vault');
+    expect(defaultTab(true, 0, undefined)).toBe('upload');
+    // Still reading the vault: the vault tab shows it loading, never a Create tab that may not work here.
+    expect(defaultTab(true, undefined, false)).toBe('vault');
+    expect(defaultTab(true, undefined, undefined)).toBe('vault');
   });
 
   it('accepts only known tab ids', () => {

@@ -46,12 +46,15 @@ export function dashboardAddress(tab: DashboardTab, search: URLSearchParams): st
 }
 
 /**
- * The tab shown when nothing else was chosen: welcome signed out; signed in, the vault for a
- * creator who has content (or while that is being read) and the upload tab for one who has none,
- * so a new account lands where its first step is, never on an area that is not built.
+ * The tab shown when nothing else was chosen: welcome signed out; signed in, the studio (create)
+ * where the server can make songs, the spec's landing tab. Where it cannot (no workflow service) or
+ * has not said yet (`creationAvailable` undefined), the vault for a creator who has content (or
+ * while that is being read) and the upload tab for one who has none, so nobody lands on a tab that
+ * cannot work.
  */
-export function defaultTab(signedIn: boolean, contentCount: number | undefined): DashboardTab {
+export function defaultTab(signedIn: boolean, contentCount: number | undefined, creationAvailable: boolean | undefined): DashboardTab {
   if (!signedIn) return 'welcome';
+  if (creationAvailable === true) return 'create';
   return contentCount === 0 ? 'upload' : 'vault';
 }
 

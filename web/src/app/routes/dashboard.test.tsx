@@ -1,6 +1,7 @@
 // The Developer tab on the dashboard (?tab=developer, the header's Developer API icon): a visitor
 // gets the sign-up call to action like the other gated tabs, a signed-in user the Developer screen.
-// Where a creator lands with no tab asked for: a built tab, the vault or the upload tab.
+// Where a creator lands with no tab asked for: the studio where the server can make songs, else the
+// vault or the upload tab.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -15,12 +16,14 @@ import { DashboardRoute } from './dashboard';
 
 const ada = { id: 'user-1', username: 'ada', tokenBalance: 10, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
+const withoutWorkflows = describeCapabilities({ ...ZERO_CONFIG_FACTS, workflowService: false });
 const CREATION_ON = { ...CAPABILITIES_ZERO_CONFIG_FIXTURE, 'creation-engine': { name: 'AI music creation', available: true, reason: null } };
 
+/** `capabilities: null`: the server's report not read yet. */
 function render(user: unknown, { path = '/?tab=developer', vault, capabilities = CAPABILITIES_ZERO_CONFIG_FIXTURE }: { path?: string; vault?: unknown[]; capabilities?: unknown } = {}): string {
   const queryClient = new QueryClient();
   queryClient.setQueryData(CURRENT_USER_KEY, user);
-  queryClient.setQueryData(CAPABILITIES_KEY, capabilities);
+  if (capabilities !== null) queryClient.setQueryData(CAPABILITIES_KEY, capabilities);
   if (vault) queryClient.setQueryData(VAULT_KEY, vault);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
@@ -56,16 +59,24 @@ describe('developer tab', () => {
 const activeTab = (html: string) => /class="dashboard__panel" data-tab="([^"]+)"/.exec(html)?.[1];
 
 describe('landing tab', () => {
-  it('lands a creator with no content (a new sign-up) on the upload tab', () => {
-    expect(activeTab(render(ada, { path: '/', vault: [] }))).toBe('upload');
+  it('lands a signed-in creator on the studio where the server can make songs, whatever their vault holds', () => {
+    expect(CAPABILITIES_ZERO_CONFIG_FIXTURE['creation-engine'].available).toBe(true);
+    const html = render(ada, { path: '/', vault: [] });
+    expect(activeTab(html)).toBe('create');
+    expect(html).toContain('AI Music Creation Studio');
+    expect(activeTab(render(ada, { path: '/', vault: [vaultItem()] }))).toBe('create');
+    expect(activeTab(render(ada, { path: '/dashboard' }))).toBe('create');
   });
 
-  it('lands a creator with content on the vault', () => {
-    expect(activeTab(render(ada, { path: '/', vault: [vaultItem()] }))).toBe('vault');
+  it('lands on the upload tab (no content) or the vault (content) where the server cannot make songs', () => {
+    expect(activeTab(render(ada, { path: '/', vault: [], capabilities: withoutWorkflows }))).toBe('upload');
+    expect(activeTab(render(ada, { path: '/', vault: [vaultItem()], capabilities: withoutWorkflows }))).toBe('vault');
   });
 
-  it('never lands on the Create tab, which is not built, even while the vault is read', () => {
-    expect(activeTab(render(ada, { path: '/' }))).toBe('vault');
+  it('never lands on the Create tab before the server has said it can make songs', () => {
+    expect(activeTab(render(ada, { path: '/', capabilities: null }))).toBe('vault');
+    expect(activeTab(render(ada, { path: '/', vault: [], capabilities: null }))).toBe('upload');
+    expect(activeTab(render(ada, { path: '/', capabilities: withoutWorkflows }))).toBe('vault');
     expect(activeTab(render(null, { path: '/' }))).toBe('welcome');
   });
 
@@ -92,7 +103,6 @@ describe('create tab', () => {
     const visitor = render(null, { path: '/?tab=create', capabilities: CREATION_ON });
     expect(visitor).toContain('>Sign Up<');
     expect(visitor).not.toContain('My Workspace');
-    const withoutWorkflows = describeCapabilities({ ...ZERO_CONFIG_FACTS, workflowService: false });
     const off = render(ada, { path: '/?tab=create', capabilities: withoutWorkflows, vault: [] });
     expect(withoutWorkflows['creation-engine'].available).toBe(false);
     expect(off).toContain(`${withoutWorkflows['creation-engine'].name}: ${withoutWorkflows['creation-engine'].reason}`);

@@ -2,8 +2,8 @@
 // address names (the tab bar, the rail, the header and every "go to" button navigate there, so the
 // back button returns to the previous tab), else the landing tab for the current sign-in state.
 // An address's tab belongs to whoever was signed in when it was opened, so signing in on it lands
-// on the vault (a creator with content) or the upload tab (one without), and signing out returns
-// to welcome; the address then becomes /dashboard to match. Older links (?tab=<tab>) are sent to
+// on the studio (create) where the server can make songs, else on the vault (a creator with content)
+// or the upload tab (one without), and signing out returns to welcome; the address then becomes /dashboard to match. Older links (?tab=<tab>) are sent to
 // the tab's own address by dashboardLoader.
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -55,17 +55,20 @@ export function DashboardRoute() {
   const [opened, setOpened] = useState({ key: location.key, userId });
   if (opened.key !== location.key) setOpened({ key: location.key, userId });
   const chosen = opened.key !== location.key || opened.userId === userId ? requested : null;
-  // Where a user landed is kept once their vault is known, so a first upload does not move them off the upload tab.
+  const creation = capabilityState(capabilities, 'creation-engine');
+  const creationAvailable = creation.loading ? undefined : creation.available;
+  // Where a user landed is kept once it is known (the studio, or else their vault read), so a first
+  // upload does not move them off the upload tab.
   const [landing, setLanding] = useState<TabChoice | null>(null);
   const landed = landing !== null && landing.userId === userId;
-  // The same query (and cache entry) as the Vault tab, read here only until the user has landed.
-  const vault = useVault({ enabled: Boolean(user) && !landed });
-  const landingTab = defaultTab(Boolean(user), user ? vault.data?.length : undefined);
-  if (user && vault.data && !landed) setLanding({ tab: landingTab, userId });
+  // The same query (and cache entry) as the Vault tab, read here only until the user has landed, and
+  // only where the landing depends on it.
+  const vault = useVault({ enabled: Boolean(user) && !landed && creationAvailable !== true });
+  const landingTab = defaultTab(Boolean(user), user ? vault.data?.length : undefined, creationAvailable);
+  if (user && !landed && (creationAvailable === true || (creationAvailable === false && vault.data))) setLanding({ tab: landingTab, userId });
   const activeTab = chosen ?? (landed ? landing.tab : landingTab);
   const selectTab = (tab: DashboardTab) => void navigate(dashboardTabPath(tab));
   const chooseMasteringTrack = useSetAtom(selectedMasteringTrackIdAtom);
-  const creation = capabilityState(capabilities, 'creation-engine');
 
   // Signed in or out on an address naming a tab: the address follows what is shown, the landing.
   const leftBehind = requested !== null && chosen === null;
