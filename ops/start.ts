@@ -9,6 +9,7 @@ import { listeningOrigin } from '../api/plugins/services';
 import { temporalLifecycleClient } from '../workflows/track-lifecycle/client';
 import { temporalReleaseClient } from '../workflows/release/client';
 import { temporalWithdrawalClient } from '../workflows/withdrawal/client';
+import { closeProcessRenderPool } from '../workflows/song-generation/activities';
 import { temporalSongGenerationClient } from '../workflows/song-generation/client';
 import { temporalContractAnchorClient } from '../workflows/contract-anchor/client';
 import { startPartnerReports } from '../workflows/partner-reports/client';
@@ -108,6 +109,8 @@ async function main(): Promise<void> {
     await workerRun;
     await workerConnection.close();
   });
+  // Stopped first (the steps run in reverse): a song being rendered ends now, to be rendered again on the next start.
+  stops.push(() => closeProcessRenderPool());
 
   logDeliverySetup(config.distribution);
   // Which voices can sing or rap generated songs, logged now for the operator (tried once, kept).

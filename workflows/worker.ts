@@ -17,6 +17,7 @@ import { vocalEngines } from '../infra/creation/vocals/detect';
 import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { openWalletServices } from '../infra/wallets/services';
 import { workerActivities, type WorkerServices } from './registry';
+import { closeProcessRenderPool } from './song-generation/activities';
 import { TASK_QUEUE } from './task-queue';
 
 /** Every workflow definition (workflows/all.ts), bundled once for the worker. */
@@ -143,6 +144,8 @@ async function runStandalone(): Promise<void> {
 
   const stop = (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'worker stopping');
+    // A song being rendered ends now (its activity is retried on the next start) rather than holding the stop.
+    void closeProcessRenderPool();
     if (worker.getState() === 'RUNNING') worker.shutdown();
   };
   process.once('SIGTERM', stop);

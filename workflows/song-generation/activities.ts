@@ -51,6 +51,16 @@ export function processRenderPool(): RenderPool {
   return processPool;
 }
 
+/**
+ * Stops the process's render pool, if one started: a song being rendered fails at once (its
+ * activity is retried when a worker runs again) rather than holding the process past its stop.
+ */
+export async function closeProcessRenderPool(): Promise<void> {
+  const pool = processPool;
+  processPool = null;
+  await pool?.close();
+}
+
 const c2paSigners = new Map<string, Promise<C2paAvailability>>();
 /** One C2PA signer per data folder and process: c2pa-python is looked for once, the certificate made at first use. */
 export function processC2paSigner(dataDir: string): Promise<C2paAvailability> {
