@@ -7,6 +7,7 @@ import { toMidi } from './midi';
 import { GENRES, KEYS, MOODS, STYLES } from './options';
 import { REGISTERS } from './melody';
 import { randomStream } from './random';
+import { GENRE_TRAITS, GM_PROGRAM_NAMES, programFamily, STYLE_TRAITS } from './styles';
 
 const request = (fields: Partial<SongRequestInput> = {}) => songRequestSchema.parse({ prompt: 'a night drive through the city', ...fields });
 const midiOf = (fields: Partial<SongRequestInput>, seed = 7) => toMidi(composeSong(request(fields), { seed }));
@@ -223,11 +224,71 @@ describe('composeSong and toMidi', () => {
     const takes = seeds.map((seed) => [composeSong(songRequest, { seed }), composeSong(songRequest, { seed: variationSeed(seed) })] as const);
     const different = takes.filter(([original, variation]) => band(original) !== band(variation) || Math.abs(register(original) - register(variation)) >= 3);
     expect(different.length).toBeGreaterThanOrEqual(18);
-    // Synthwave's own programs and their families only: a polysynth pad may become a warm or sweep pad, never a piano.
-    const allowed = new Set([88, 89, 90, 95, 38, 39, 81, 80, 84]);
+    // Synthwave's own programs and their palettes only: a polysynth pad may become another synth pad, never a piano.
+    const allowed = new Set([88, 89, 90, 91, 92, 94, 95, 38, 39, 87, 81, 80, 84, 82]);
     for (const [original] of takes) for (const part of original.parts) if (part.role !== 'drums') expect(allowed.has(part.program)).toBe(true);
     const named = request({ genre: 'Pop', selectedStyles: ['Synthwave'], instruments: ['piano', 'bass guitar', 'drums'] });
     for (const seed of seeds.slice(0, 5)) expect(band(composeSong(named, { seed }))).toBe(band(composeSong(named, { seed: 3 })));
+  });
+
+  it("offers every genre's and style's programs a palette of at least three named instruments", () => {
+    const programs = [...Object.values(GENRE_TRAITS), ...Object.values(STYLE_TRAITS)].flatMap((traits) => Object.values(traits.programs ?? {})).filter((program): program is number => typeof program === 'number');
+    for (const program of programs) {
+      const palette = programFamily(program);
+      expect(palette).toContain(program);
+      expect(palette.length).toBeGreaterThanOrEqual(3);
+      for (const member of palette) expect(GM_PROGRAM_NAMES[member]).toBeDefined();
+    }
+  });
+
+  it('plays a variation as another take in every genre and style: another band, register or comping and bass figure (at most 1 repeat in 12)', () => {
+    /** What a listener hears of a take apart from the notes: the programs, and the comping and bass rhythm and register in the first verse. */
+    const take = (composition: Composition) => {
+      const verse = composition.sections.find((section) => section.type === 'verse')!;
+      const figure = (role: 'chords' | 'bass') =>
+        (composition.parts.find((part) => part.role === role)?.notes ?? [])
+          .filter((note) => note.startTick >= verse.startTick && note.startTick < verse.endTick)
+          .map((note) => `${note.startTick - verse.startTick}:${note.pitch}`)
+          .join(',');
+      return [composition.parts.map((part) => part.program).join(' '), figure('chords'), figure('bass')].join(' | ');
+    };
+    const requests = [...GENRES.map((genre) => request({ genre, duration: 30 })), ...STYLES.map((style) => request({ genre: 'Classical', selectedStyles: [style], duration: 30 }))];
+    for (const songRequest of requests) {
+      const repeats = Array.from({ length: 12 }, (_, i) => 900 + 7 * i).filter((seed) => take(composeSong(songRequest, { seed })) === take(composeSong(songRequest, { seed: variationSeed(seed) })));
+      expect(repeats.length, `${songRequest.genre}/${songRequest.selectedStyles.join('+')}`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('plays the tonic as a plain triad, its root doubled, even in seventh-chord styles; the other degrees keep their sevenths', () => {
+    for (const style of ['Lo-fi', 'Soul', 'Bossa Nova'] as const) {
+      for (const mood of ['Happy', 'Sad'] as const) {
+        const composition = composeSong(request({ genre: 'R&B', mood, selectedStyles: [style], key: 'E', duration: 60 }), { seed: 5 });
+        const chords = composition.sections.flatMap((section) => section.chords);
+        for (const chord of chords.filter((span) => span.degree === '1')) expect(chord.pitchClasses).toHaveLength(3);
+        expect(chords.some((span) => span.degree !== '1' && span.pitchClasses.length === 4)).toBe(true);
+        // Every comping stroke on a tonic triad sounds the tonic twice (an octave apart).
+        const comping = composition.parts.find((part) => part.role === 'chords')!.notes;
+        const tonic = chords.find((span) => span.degree === '1' && span.startTick > 0)!;
+        const stroke = comping.filter((note) => note.startTick === tonic.startTick).map((note) => note.pitch);
+        if (stroke.length > 1) expect(stroke.filter((pitch) => pitch % 12 === 4)).toHaveLength(2);
+      }
+    }
+  });
+
+  it('plays the minor third in a minor song of power chords (a power chord\'s overtones sound a major third)', () => {
+    // The chorus: loud enough for the power chords and the bass's eighths (quiet sections hold their chords).
+    const chorusTonic = (composition: Composition) => composition.sections.find((section) => section.type === 'chorus')!.chords.find((span) => span.degree === '1')!;
+    const composition = composeSong(request({ genre: 'Rock', mood: 'Aggressive', selectedStyles: ['Punk'], key: 'G#', duration: 60 }), { seed: 3 });
+    expect(composition.mode).toBe('minor');
+    const tonic = chorusTonic(composition);
+    const guitar = composition.parts.find((part) => part.role === 'chords')!.notes.filter((note) => note.startTick === tonic.startTick).map((note) => note.pitch % 12);
+    expect(guitar).toContain(11);
+    const bass = composition.parts.find((part) => part.role === 'bass')!.notes.filter((note) => note.startTick >= tonic.startTick && note.startTick < tonic.startTick + tonic.durationTicks).map((note) => note.pitch % 12);
+    expect(bass).toContain(11);
+    // A major song keeps plain power chords: root, fifth and octave.
+    const major = composeSong(request({ genre: 'Rock', mood: 'Happy', selectedStyles: ['Punk'], key: 'G#', duration: 60 }), { seed: 3 });
+    const majorTonic = chorusTonic(major);
+    expect(new Set(major.parts.find((part) => part.role === 'chords')!.notes.filter((note) => note.startTick === majorTonic.startTick).map((note) => note.pitch % 12))).toEqual(new Set([8, 3]));
   });
 
   it('establishes its key: every section ends on the tonic triad, the bridge before the last chorus on the dominant', () => {
