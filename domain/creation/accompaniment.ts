@@ -177,7 +177,11 @@ export function bassNotes(section: Section, traits: Traits, random: Random, figu
         // overtones sound a major third above its root, and a minor song of root eighths (and
         // power chords) was heard as major.
         const minorTonic = chord.degree === '1' && thirdOf(chord) === 3;
-        for (let tick = 0; tick < chord.durationTicks; tick += EIGHTH) add(minorTonic && tick % barTicks >= barTicks - PPQ ? root + 3 : root, tick, EIGHTH - 20);
+        // The figure: straight roots, an octave on every fourth eighth, or the fifth before beat 4.
+        for (let tick = 0, i = 0; tick < chord.durationTicks; tick += EIGHTH, i += 1) {
+          const pitch = minorTonic && tick % barTicks >= barTicks - PPQ ? root + 3 : figure === 1 && i % 4 === 3 ? root + 12 : figure === 2 && i % 8 === 5 ? fifth : root;
+          add(pitch, tick, EIGHTH - 20);
+        }
         break;
       }
       case 'octaves':
@@ -322,7 +326,8 @@ export function compNotes(section: Section, traits: Traits, random: Random, voic
         // chords in minor was heard as major: minor chords are played as full barre chords, the
         // tonic's minor third doubled, so the mode is played rather than implied.
         const third = thirdOf(chord) !== 3 ? [] : chord.degree === '1' ? [low + 3, low + 15] : [low + 15];
-        for (let tick = 0; tick < span; tick += EIGHTH) play([low, low + 7, low + 12, ...third], tick, EIGHTH - 30);
+        const marks = PULSES[figure] ?? 'xxxxxxxx';
+        for (let tick = 0, i = 0; tick < span; tick += EIGHTH, i += 1) if (marks[i % marks.length] === 'x') play([low, low + 7, low + 12, ...third], tick, EIGHTH - 30);
         break;
       }
       case 'tremolo':
