@@ -132,6 +132,11 @@ export function drumNotes(section: Section, traits: Traits, random: Random, isLa
   return notes;
 }
 
+/** Semitones from a chord's root to its third (3 minor, 4 major; 5 or 2 for a suspended chord). */
+function thirdOf(chord: Pick<ChordSpan, 'root' | 'pitchClasses'>): number {
+  return ((((chord.pitchClasses[1] ?? chord.root) - chord.root) % 12) + 12) % 12;
+}
+
 /** A root in the bass register, A1 to G#2. */
 function bassPitch(pitchClass: number): number {
   return 33 + ((pitchClass - 9 + 12) % 12);
@@ -139,8 +144,9 @@ function bassPitch(pitchClass: number): number {
 
 const SYNCOPATIONS = ['x..x..x...x.x...', 'x.....x.x..x....', 'x..x....x.x..x..', 'x.x...x..x..x...'];
 
-export function bassNotes(section: Section, traits: Traits, random: Random): Note[] {
+export function bassNotes(section: Section, traits: Traits, random: Random, figure = 0): Note[] {
   const notes: Note[] = [];
+  const barTicks = traits.beatsPerBar * PPQ;
   const velocity = () => Math.min(120, 64 + Math.round(40 * section.energy) + random.int(-4, 4));
   const pattern: BassPattern = section.energy < 0.4 && traits.bass !== 'walking' ? 'roots' : traits.bass;
   const syncopation = random.pick(SYNCOPATIONS);
@@ -155,16 +161,29 @@ export function bassNotes(section: Section, traits: Traits, random: Random): Not
     const beats = Math.floor(chord.durationTicks / PPQ);
     switch (pattern) {
       case 'roots':
+        // Held, struck again at the half, or answered by the fifth at the half.
+        if (figure === 0 || beats < 4) add(root, 0, chord.durationTicks - SIXTEENTH);
+        else everyFourBeats(chord.durationTicks, [0, 4], (tick) => add(figure === 2 && tick % (4 * PPQ) !== 0 ? fifth : root, tick, 2 * PPQ - SIXTEENTH));
+        break;
       case 'sub':
-        add(root, 0, chord.durationTicks - (pattern === 'sub' ? 0 : SIXTEENTH));
+        add(root, 0, chord.durationTicks);
         if (pattern === 'sub' && beats >= 4 && random.chance(0.5)) add(root, 2 * PPQ + EIGHTH, PPQ);
         break;
       case 'root-fifth':
         for (let beat = 0; beat < beats; beat += 2) add(beat % 4 === 0 ? root : fifth, beat * PPQ, PPQ * 2 - SIXTEENTH);
         break;
-      case 'eighths':
-        for (let tick = 0; tick < chord.durationTicks; tick += EIGHTH) add(root, tick, EIGHTH - 20);
+      case 'eighths': {
+        // Over a minor tonic the last beat of each bar climbs to the minor third: a bass's
+        // overtones sound a major third above its root, and a minor song of root eighths (and
+        // power chords) was heard as major.
+        const minorTonic = chord.degree === '1' && thirdOf(chord) === 3;
+        // The figure: straight roots, an octave on every fourth eighth, or the fifth before beat 4.
+        for (let tick = 0, i = 0; tick < chord.durationTicks; tick += EIGHTH, i += 1) {
+          const pitch = minorTonic && tick % barTicks >= barTicks - PPQ ? root + 3 : figure === 1 && i % 4 === 3 ? root + 12 : figure === 2 && i % 8 === 5 ? fifth : root;
+          add(pitch, tick, EIGHTH - 20);
+        }
         break;
+      }
       case 'octaves':
         for (let tick = 0, i = 0; tick < chord.durationTicks; tick += EIGHTH, i += 1) add(i % 2 === 0 ? root : root + 12, tick, EIGHTH - 20);
         break;
@@ -195,16 +214,53 @@ export function bassNotes(section: Section, traits: Traits, random: Random): Not
   return notes;
 }
 
+/**
+ * A triad's voicing with its root doubled an octave from where it sits (above when it fits), as
+ * four-part writing doubles it: the chord's root is then the strongest tone, the tonic most of all.
+ */
+export function doubledRoot(voicing: readonly number[], chord: Pick<ChordSpan, 'root' | 'pitchClasses'>): number[] {
+  if (chord.pitchClasses.length !== 3) return [...voicing];
+  const root = voicing.find((pitch) => pitch % 12 === chord.root);
+  if (root === undefined) return [...voicing];
+  const double = root + 12 <= 84 && !voicing.includes(root + 12) ? root + 12 : root - 12;
+  return [...voicing, double].sort((a, b) => a - b);
+}
+
+/**
+ * How many figures each comping and bass pattern is played in. A song's take draws one: a
+ * variation (the next seed) strums, arpeggiates or pulses its style's pattern in another rhythm or
+ * order, so it is another performance and not the same part on another instrument.
+ */
+export const FIGURES = 3;
+
+/** Onsets in eighths of a four-beat span, per figure. */
+const SUSTAINS = [[0], [0, 4], [0, 3]];
+const HALVES = [[0, 4], [0, 3], [0, 2, 4, 6]];
+const PULSES = ['xxxxxxxx', 'x.xxx.xx', 'x..x..x.'];
+const STRUMS = ['xx.x.xxx', 'x.xx.x.x', 'x..x..x.'];
+
+/** The notes of an arpeggio or broken chord in the figure's order: up, down, or up and back. */
+function figureOrder(pitches: readonly number[], figure: number): number[] {
+  if (figure === 1) return [...pitches].reverse();
+  if (figure === 2) return [...pitches, ...pitches.slice(1, -1).reverse()];
+  return [...pitches];
+}
+
+/** Plays `onsets` (in eighths of four beats) over and over across a span. */
+function everyFourBeats(span: number, onsets: readonly number[], each: (tick: number) => void): void {
+  for (let cycle = 0; cycle < span; cycle += 4 * PPQ) for (const onset of onsets) if (cycle + onset * EIGHTH < span) each(cycle + onset * EIGHTH);
+}
+
 const STABS = ['..x..x....x..x..', 'x..x..x...x..x..', '..x...x...x.x...', '...x..x....x..x.'];
 
-export function compNotes(section: Section, traits: Traits, random: Random, voicingCentre = VOICING_CENTRE): Note[] {
+export function compNotes(section: Section, traits: Traits, random: Random, voicingCentre = VOICING_CENTRE, figure = 0): Note[] {
   const voicings = voiceLead(section.chords, null, voicingCentre);
   const notes: Note[] = [];
   const pattern: CompPattern = section.energy < 0.4 && traits.comp !== 'broken' && traits.comp !== 'arpeggio' ? 'sustain' : traits.comp;
   const stab = random.pick(STABS);
   const base = 50 + Math.round(40 * section.energy);
   section.chords.forEach((chord: ChordSpan, index) => {
-    const voicing = voicings[index] ?? [];
+    const voicing = doubledRoot(voicings[index] ?? [], chord);
     const velocity = () => Math.min(115, base + random.int(-6, 6));
     const play = (pitches: readonly number[], offset: number, length: number, spread = 0) => {
       if (offset >= chord.durationTicks) return;
@@ -213,29 +269,35 @@ export function compNotes(section: Section, traits: Traits, random: Random, voic
     const span = chord.durationTicks;
     switch (pattern) {
       case 'block':
-      case 'sustain':
-        play(voicing, 0, span);
+      case 'sustain': {
+        // Held, or struck again within each four beats (each chord held up to the next stroke).
+        const onsets = SUSTAINS[figure] ?? [0];
+        if (onsets.length === 1) play(voicing, 0, span);
+        else everyFourBeats(span, onsets, (tick) => play(voicing, tick, (onsets.find((onset) => onset * EIGHTH > tick % (4 * PPQ)) ?? 8) * EIGHTH - (tick % (4 * PPQ)) - 20));
         break;
+      }
       case 'halves':
-        for (let tick = 0; tick < span; tick += 2 * PPQ) play(voicing, tick, 2 * PPQ - 40);
+        everyFourBeats(span, HALVES[figure] ?? [0, 4], (tick) => play(voicing, tick, 2 * PPQ - 40));
         break;
-      case 'pulse':
-        for (let tick = 0; tick < span; tick += EIGHTH) play(voicing, tick, EIGHTH - 40);
+      case 'pulse': {
+        const marks = PULSES[figure] ?? 'xxxxxxxx';
+        for (let tick = 0, i = 0; tick < span; tick += EIGHTH, i += 1) if (marks[i % marks.length] === 'x') play(voicing, tick, EIGHTH - 40);
         break;
+      }
       case 'strum':
-        ['x', 'x', '.', 'x', '.', 'x', 'x', 'x'].forEach((mark, i) => {
+        [...(STRUMS[figure] ?? 'xx.x.xxx')].forEach((mark, i) => {
           for (let tick = i * EIGHTH; tick < span; tick += 4 * PPQ) if (mark === 'x') play(i % 2 === 1 ? [...voicing].reverse() : voicing, swungTick(i * 2, traits.swing) + tick - i * EIGHTH, EIGHTH * 2, 12);
         });
         break;
       case 'arpeggio': {
-        const notesUp = [...voicing, (voicing[0] ?? 60) + 12];
-        for (let tick = 0, i = 0; tick < span; tick += EIGHTH, i += 1) play([notesUp[i % notesUp.length] ?? 60], swungTick(i * 2, traits.swing), EIGHTH * 2);
+        const notes = figureOrder([...voicing, (voicing[0] ?? 60) + 12], figure);
+        for (let tick = 0, i = 0; tick < span; tick += EIGHTH, i += 1) play([notes[i % notes.length] ?? 60], swungTick(i * 2, traits.swing), EIGHTH * 2);
         break;
       }
       case 'broken': {
         const low = (voicing[0] ?? 60) - 12;
         play([low], 0, span);
-        const upper = voicing.slice(1);
+        const upper = figureOrder(voicing.slice(1), figure);
         for (let tick = EIGHTH, i = 0; tick < span; tick += EIGHTH, i += 1) play([upper[i % upper.length] ?? 64], tick, EIGHTH * 2);
         break;
       }
@@ -260,11 +322,17 @@ export function compNotes(section: Section, traits: Traits, random: Random, voic
       case 'power': {
         const root = voicing.find((pitch) => pitch % 12 === chord.root) ?? voicing[0] ?? 52;
         const low = root > 60 ? root - 12 : root;
-        for (let tick = 0; tick < span; tick += EIGHTH) play([low, low + 7, low + 12], tick, EIGHTH - 30);
+        // A power chord's overtones sound a major third (the fifth harmonic), so a song of power
+        // chords in minor was heard as major: minor chords are played as full barre chords, the
+        // tonic's minor third doubled, so the mode is played rather than implied.
+        const third = thirdOf(chord) !== 3 ? [] : chord.degree === '1' ? [low + 3, low + 15] : [low + 15];
+        const marks = PULSES[figure] ?? 'xxxxxxxx';
+        for (let tick = 0, i = 0; tick < span; tick += EIGHTH, i += 1) if (marks[i % marks.length] === 'x') play([low, low + 7, low + 12, ...third], tick, EIGHTH - 30);
         break;
       }
       case 'tremolo':
-        for (let tick = 0; tick < span; tick += SIXTEENTH) play(voicing, tick, SIXTEENTH);
+        // Sixteenths, eighths, or sixteenths breathing on every fourth.
+        for (let tick = 0, i = 0; tick < span; tick += figure === 1 ? EIGHTH : SIXTEENTH, i += 1) if (figure !== 2 || i % 4 !== 3) play(voicing, tick, figure === 1 ? EIGHTH : SIXTEENTH);
         break;
       default: {
         const unhandled: never = pattern;
@@ -280,6 +348,6 @@ export function padNotes(section: Section, random: Random, voicingCentre = VOICI
   if (section.energy < 0.3) return [];
   const voicings = voiceLead(section.chords, null, voicingCentre);
   return section.chords.flatMap((chord, index) =>
-    (voicings[index] ?? []).map((pitch) => ({ pitch: pitch + 12, startTick: chord.startTick, durationTicks: chord.durationTicks, velocity: Math.min(100, 40 + Math.round(30 * section.energy) + random.int(-3, 3)) })),
+    doubledRoot(voicings[index] ?? [], chord).map((pitch) => ({ pitch: pitch + 12, startTick: chord.startTick, durationTicks: chord.durationTicks, velocity: Math.min(100, 40 + Math.round(30 * section.energy) + random.int(-3, 3)) })),
   );
 }

@@ -5,7 +5,7 @@
 import { requestHash, requestSeed, SEED_LIMIT, type SongRequest } from '../contracts/creation';
 import { ValidationError } from '../shared/errors';
 import { PPQ, ticksToSeconds, type Composition, type LyricSection, type LyricSyllable, type Note, type Part, type Plan, type Section, type SectionType } from './composition';
-import { bassNotes, compNotes, drumGroove, drumNotes, padNotes } from './accompaniment';
+import { bassNotes, compNotes, drumGroove, drumNotes, FIGURES, padNotes } from './accompaniment';
 import { chooseProgression, keySignature, NATURAL_MINOR_FAMILIES, sectionChords, VOICING_CENTRE, voiceLead } from './harmony';
 import { assignLyrics, makeMotif, melodyNotes, REGISTERS } from './melody';
 import { DURATION_RANGE, KEYS, MAX_EXTENDED_DURATION_SECONDS } from './options';
@@ -14,7 +14,7 @@ import { randomStream, type Random } from './random';
 import { blendTraits, GM_PROGRAM_NAMES, INSTRUMENT_PARTS, MOOD_TRAITS, programFamily, type Traits } from './styles';
 
 /** Changes whenever the same request and seed would give other notes; recorded in the provenance. */
-export const COMPOSER_ENGINE_VERSION = 'goose-composer/1.2.0';
+export const COMPOSER_ENGINE_VERSION = 'goose-composer/1.3.0';
 
 export interface ComposeOptions {
   /** Default: the request's own seed (requestSeed), so the same request makes the same song. */
@@ -71,11 +71,14 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
     return section;
   });
 
-  // The seed picks the band within the style's instrument families and where the chords sit, so
-  // a variation (the next seed) is another band's take on the same brief, not a copy of it.
+  // The seed picks the band from the style's instrument palettes, where the chords sit and the
+  // figures the comping and bass play the style's patterns in, so a variation (the next seed) is
+  // another band's take on the same brief, not a copy of it.
   const take = stream('take');
   const lineup = bandFor(request, traits, take);
   const voicingCentre = VOICING_CENTRE + take.pick(VOICING_CENTRE_SHIFTS);
+  const compFigure = take.int(0, FIGURES - 1);
+  const bassFigure = take.int(0, FIGURES - 1);
   const lyricSheet = options.lyrics ?? [];
   const sung = request.includeVocals;
   // An instrumental sings no words: its lyrics are neither placed nor dropped.
@@ -105,7 +108,7 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
 
   const finalChord = sections[sections.length - 1]?.chords.at(-1);
   lineup.chords.forEach((program, i) => {
-    const notes = sections.flatMap((section) => withinSection(compNotes(section, i === 0 ? traits : { ...traits, comp: 'arpeggio' }, stream(`chords-${i}`, section.index, section.take), voicingCentre), section));
+    const notes = sections.flatMap((section) => withinSection(compNotes(section, i === 0 ? traits : { ...traits, comp: 'arpeggio' }, stream(`chords-${i}`, section.index, section.take), voicingCentre, compFigure), section));
     parts.push({ name: GM_PROGRAM_NAMES[program] ?? 'Chords', role: 'chords', channel: nextChannel(), program, sung: false, notes: finalChord ? holdFinalChord(notes, finalChord, 0) : notes });
   });
   lineup.pad.forEach((program, i) => {
@@ -113,7 +116,7 @@ export function composeSong(request: SongRequest, options: ComposeOptions = {}):
     parts.push({ name: GM_PROGRAM_NAMES[program] ?? 'Pad', role: 'pad', channel: nextChannel(), program, sung: false, notes });
   });
   lineup.bass.forEach((program, i) => {
-    const notes = sections.flatMap((section) => withinSection(bassNotes(section, traits, stream(`bass-${i}`, section.index, section.take)), section));
+    const notes = sections.flatMap((section) => withinSection(bassNotes(section, traits, stream(`bass-${i}`, section.index, section.take), bassFigure), section));
     parts.push({ name: GM_PROGRAM_NAMES[program] ?? 'Bass', role: 'bass', channel: nextChannel(), program, sung: false, notes: finalChord ? holdFinalChord(notes, finalChord, 1) : notes });
   });
   if (lineup.drums) {

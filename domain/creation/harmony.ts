@@ -66,7 +66,12 @@ export function chordOn(degree: string, key: KeyContext): { symbol: string; root
   const minor = Key.minorKey(key.tonic);
   const major = Key.majorKey(key.tonic);
   const source = borrowed || key.mode === 'minor' ? (step === 4 && !borrowed && !key.naturalMinor ? minor.harmonic : minor.natural) : major;
-  const diatonic = (key.sevenths ? source.chords : source.triads)[step];
+  // The tonic is a plain triad in every style (its seventh, if the style has them, left out):
+  // Cmaj7 holds the mediant's triad (C + Em) and Cm7 the relative major's (C + E♭), and over a
+  // song of them the key heard was that chord's. An added ninth was no better: it is the
+  // dominant's fifth. A blues "1:7" keeps its seventh.
+  const onTonic = step === 0 && !borrowed && !quality;
+  const diatonic = (key.sevenths && !onTonic ? source.chords : source.triads)[step];
   if (diatonic === undefined) throw new Error(`No chord on degree ${degree}`);
   // A blues ":7" is a dominant seventh in major; in minor the i and iv stay minor sevenths.
   const played = quality && key.mode === 'minor' && (step === 0 || step === 3) && !borrowed ? 'm7' : quality;
