@@ -240,7 +240,18 @@ export const provenanceSchema = z.object({
   source: generationSourceSchema.nullable(),
   engine: z.object({ composer: z.string(), packages: z.record(z.string(), z.string()) }),
   soundFont: z.object({ name: z.string(), source: z.string(), sha256: z.string(), licence: z.string(), attribution: z.string() }),
-  render: z.object({ sampleRate: z.number().int(), bitDepth: z.number().int(), synthesizer: z.string(), effects: z.string(), targetLufs: z.number(), ceilingDbtp: z.number(), integratedLufs: z.number(), truePeakDbtp: z.number() }),
+  render: z.object({
+    sampleRate: z.number().int(),
+    bitDepth: z.number().int(),
+    synthesizer: z.string(),
+    effects: z.string(),
+    /** How many parts the notes were rendered in, one per render worker (the samples' float rounding depends on it); absent from songs made before parts. */
+    parts: z.number().int().min(1).optional(),
+    targetLufs: z.number(),
+    ceilingDbtp: z.number(),
+    integratedLufs: z.number(),
+    truePeakDbtp: z.number(),
+  }),
   composition: z.object({
     tempo: z.number(),
     key: z.string(),

@@ -102,16 +102,10 @@ async function writeWav24(target: string, sampleRate: number, samples: number, c
   try {
     await file.write(header);
     hash.update(header);
-    const out = Buffer.alloc(Math.min(CHUNK_SAMPLES, samples) * 3);
+    const out = new Uint8Array(Math.min(CHUNK_SAMPLES, samples) * 3);
     for (let start = 0; start < samples; start += CHUNK_SAMPLES) {
       const pcm = await chunk(start, Math.min(samples, start + CHUNK_SAMPLES));
-      for (let i = 0, o = 0; i < pcm.length; i++, o += 3) {
-        const q = Math.round(pcm[i]! * FULL_24);
-        const v = q > FULL_24 - 1 ? FULL_24 - 1 : q < -FULL_24 ? -FULL_24 : q;
-        out[o] = v & 0xff;
-        out[o + 1] = (v >> 8) & 0xff;
-        out[o + 2] = (v >> 16) & 0xff;
-      }
+      packTo24Bit(pcm, out);
       const bytes = out.subarray(0, pcm.length * 3);
       await file.write(bytes);
       hash.update(bytes);
@@ -120,6 +114,31 @@ async function writeWav24(target: string, sampleRate: number, samples: number, c
     await file.close();
   }
   return { sha256: hash.digest('hex'), bytes: header.byteLength + samples * 3 };
+}
+
+/**
+ * Float samples to little-endian 24-bit, rounded half up as the audio engine's quantizer rounds
+ * (`floor(x + 0.5)` is exact here: a float32 times 2^23 leaves room in a double for the half).
+ * Its own function: V8 compiles the loop inside a bigger one about twice as slow.
+ */
+function packTo24Bit(pcm: Float32Array, out: Uint8Array): void {
+  for (let i = 0, o = 0; i < pcm.length; i++, o += 3) {
+    let v = Math.floor(pcm[i]! * FULL_24 + 0.5) | 0;
+    if (v > FULL_24 - 1) v = FULL_24 - 1;
+    else if (v < -FULL_24) v = -FULL_24;
+    out[o] = v;
+    out[o + 1] = v >> 8;
+    out[o + 2] = v >> 16;
+  }
+}
+
+/** A stem's samples as the mix had them: the source's gain, the cut's fade from sample `fadeStart`, the loudness gain; in place. */
+function shapeChunk(out: Float32Array, from: number, sourceGain: number, fadeStart: number, shaping: StemShaping): void {
+  const gain = shaping.gain;
+  if (sourceGain !== 1) for (let i = 0; i < out.length; i++) out[i] = out[i]! * sourceGain;
+  const fadeFrom = Math.max(0, fadeStart - from);
+  for (let i = fadeFrom; i < out.length; i++) out[i] = out[i]! * fadeGain((from + i) >> 1, shaping.frames, shaping.fadeFrames);
+  for (let i = 0; i < out.length; i++) out[i] = out[i]! * gain;
 }
 
 /**
@@ -135,10 +154,7 @@ async function writeStem(target: string, sampleRate: number, stem: StemSource, s
   try {
     return await writeWav24(target, sampleRate, shaping.frames * 2, async (from, to) => {
       const out = await addInto(sources, from, sum.subarray(0, to - from), read);
-      if (sourceGain !== 1) for (let i = 0; i < out.length; i++) out[i] = out[i]! * sourceGain;
-      for (let i = Math.max(0, fadeStart - from); i < out.length; i++) out[i] = out[i]! * fadeGain((from + i) >> 1, shaping.frames, shaping.fadeFrames);
-      const gain = shaping.gain;
-      for (let i = 0; i < out.length; i++) out[i] = out[i]! * gain;
+      shapeChunk(out, from, sourceGain, fadeStart, shaping);
       return out;
     });
   } finally {
@@ -159,14 +175,17 @@ export async function addFloatFiles(files: readonly string[], samples: number): 
   return sum;
 }
 
-/** `out` set to the sum of the files' samples from `from` on; `scratch` at least as long as `out`. */
+/** `out` set to the sum of the files' samples from `from` on (the first read straight into it); `scratch` at least as long as `out`. */
 async function addInto(sources: readonly FileHandle[], from: number, out: Float32Array, scratch: Float32Array): Promise<Float32Array> {
-  out.fill(0);
-  for (const source of sources) {
-    const got = await readFloats(source, from, scratch.subarray(0, out.length));
-    for (let i = 0; i < got; i++) out[i] = out[i]! + scratch[i]!;
-  }
+  const [first, ...rest] = sources;
+  const got = first ? await readFloats(first, from, out) : 0;
+  out.fill(0, got);
+  for (const source of rest) addFrom(out, scratch, await readFloats(source, from, scratch.subarray(0, out.length)));
   return out;
+}
+
+function addFrom(out: Float32Array, samples: Float32Array, count: number): void {
+  for (let i = 0; i < count; i++) out[i] = out[i]! + samples[i]!;
 }
 
 /** Reads float samples from sample `from` into `into`; returns how many the file had (the rest of a short file is silence). */

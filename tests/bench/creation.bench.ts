@@ -167,7 +167,7 @@ async function main(): Promise<void> {
       cpu.push(round2(cpuSeconds() - cpuBefore));
       first ??= hashes(song);
       if (hashes(song) !== first) identical = false;
-      say(`${label} ${run + 1}/${runs}: ${times.at(-1)} s, ${cpu.at(-1)} s of CPU (${song.provenance.composition ? (song.provenance.composition as { durationSeconds: number }).durationSeconds : '?'} s of music, ${song.files.stems.length} stems)`);
+      say(`${label} ${run + 1}/${runs}: ${times.at(-1)} s, ${cpu.at(-1)} s of CPU (${song.provenance.composition ? (song.provenance.composition as { durationSeconds: number }).durationSeconds : '?'} s of music, ${song.files.stems.length} stems), peak so far ${Math.round(peaks[phase] / 1e6)} MB`);
     }
     return { times, cpu, identical };
   };
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
         const { request, seed, label } = requests[index]!;
         const { song: produced, ownerId, seconds: took } = await make(request, seed);
         made[index] = { label, request, seed, file: storage.storedPath(produced.files.mixWav.storedName), ownerId };
-        say(`  ${index + 1}/${requests.length} ${label}: ${took} s`);
+        say(`  ${index + 1}/${requests.length} ${label}: ${took} s, peak so far ${Math.round(peaks.making / 1e6)} MB`);
       }
     }),
   );

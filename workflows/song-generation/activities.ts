@@ -292,6 +292,7 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
           bitDepth: render.settings.bitDepth,
           synthesizer: render.settings.synthesizer,
           effects: render.settings.effects,
+          parts: render.settings.parts,
           targetLufs: CREATION_TARGET_LUFS,
           ceilingDbtp: CREATION_CEILING_DBTP,
           integratedLufs: render.loudness.integratedLufs,
