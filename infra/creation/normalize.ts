@@ -44,6 +44,15 @@ export class SilentRenderError extends Error {
 }
 
 /**
+ * The one gain every stem gets, and the mix before any limiting: from the rendered mix's integrated
+ * loudness to the target. Refuses silence.
+ */
+export function gainToTargetDb(integratedLufs: number, targetLufs = CREATION_TARGET_LUFS): number {
+  if (!Number.isFinite(integratedLufs)) throw new SilentRenderError('The render is silent: no note reached the audio');
+  return targetLufs - integratedLufs;
+}
+
+/**
  * Brings the render's mix (and the stems given in memory by the same gain) to the target, in place.
  * Stems kept in files get `gainDb` as they are written (render-song.ts).
  */
@@ -51,9 +60,8 @@ export async function normalizeLoudness(render: Pick<RenderedAudio, 'mix' | 'sam
   const { mix, sampleRate, frames } = render;
   const framePower = new Float32Array(frames);
   const rendered = measureLoudness(mix, sampleRate, 2, { loudnessRange: false, framePower });
-  if (!Number.isFinite(rendered.integratedLufs)) throw new SilentRenderError('The render is silent: no note reached the audio');
+  const plainGainDb = gainToTargetDb(rendered.integratedLufs, targetLufs);
   const renderedTruePeakDbtp = Math.max(rendered.truePeakDbtp, amplitudeToDb(edgePeaks(mix)));
-  const plainGainDb = targetLufs - rendered.integratedLufs;
   let gainDb = plainGainDb;
   const planned = ceilingDbtp - HEADROOM_DB;
   const stemsGain = 10 ** (plainGainDb / 20);

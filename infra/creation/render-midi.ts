@@ -110,7 +110,7 @@ export function parseMidi(midi: Uint8Array): BasicMIDI {
 const isNoteOn = (statusByte: number, data: ArrayLike<number>): boolean => (statusByte & 0xf0) === 0x90 && data[1]! > 0;
 
 /** The channels that play notes, each named after the first named track that plays on it. */
-export function instrumentChannels(midi: BasicMIDI): { channel: number; name: string }[] {
+function instrumentChannels(midi: BasicMIDI): { channel: number; name: string }[] {
   const played = new Set<number>();
   for (const track of midi.tracks) for (const event of track.events) if (isNoteOn(event.statusByte, event.data)) played.add(event.statusByte & 0x0f);
   return [...played]
@@ -139,11 +139,13 @@ function keepOnly(midi: BasicMIDI, plan: NotePlan): void {
   midi.flush(false);
 }
 
-/** Where the synthesizer's blocks go: each instrument's dry pair and the effects pair, `count` frames at `start`. */
+/**
+ * Where the synthesizer's blocks go: `next` answers the arrays the next `count` frames at `start`
+ * are interleaved into (one stereo array per instrument in order, then the effects return) and the
+ * sample offset in them.
+ */
 interface BlockSink {
-  write(start: number, count: number, dry: readonly Float32Array[][], effectsL: Float32Array, effectsR: Float32Array): void;
-  /** Called once, with the song's final length. */
-  end(frames: number): void;
+  next(start: number, count: number): { stems: readonly Float32Array[]; offset: number };
 }
 
 interface Synthesized {
@@ -179,14 +181,15 @@ async function synthesize(midi: BasicMIDI, stems: readonly { channel: number }[]
     sequencer.processTick();
     synth.processSplit(blockOut, effectsL, effectsR, 0, count);
     // A channel without notes is silent; a voice on it would be a bug in the MIDI, not music.
-    sink.write(start, count, dry, effectsL, effectsR);
+    const { stems: into, offset } = sink.next(start, count);
+    for (const [index, [l, r]] of dry.entries()) interleave(l!, r!, into[index]!, offset, count);
+    interleave(effectsL, effectsR, into[dry.length]!, offset, count);
     if (start >= midiFrames && blockPeak(dry, effectsL, effectsR, count) < TAIL_FLOOR) {
       if (sequencer.isFinished && synth.voiceCount === 0) break;
     } else lastAudible = start + count;
     if (onProgress && start % sampleRate < BLOCK) onProgress(Math.min(1, start / midiFrames));
   }
   const frames = Math.min(capacity, Math.max(midiFrames, lastAudible));
-  sink.end(frames);
   onProgress?.(1);
   return { frames, midiSeconds: midi.duration };
 }
@@ -208,21 +211,8 @@ function prepare(midiBytes: Uint8Array, options: RenderOptions): { midi: BasicMI
 export async function renderMidi(midiBytes: Uint8Array, options: RenderOptions = {}): Promise<RenderedAudio> {
   const { midi, sampleRate, capacity, channels } = prepare(midiBytes, options);
   const stems: Stem[] = [...channels.map(({ channel, name }) => ({ name, channel, pcm: new Float32Array(capacity * 2) })), { name: EFFECTS_STEM_NAME, channel: null, pcm: new Float32Array(capacity * 2) }];
-  const effects = stems.at(-1)!;
-  const { frames, midiSeconds } = await synthesize(
-    midi,
-    channels,
-    capacity,
-    sampleRate,
-    {
-      write(start, count, dry, effectsL, effectsR) {
-        for (const [index, [l, r]] of dry.entries()) interleave(l!, r!, stems[index]!.pcm, start * 2, count);
-        interleave(effectsL, effectsR, effects.pcm, start * 2, count);
-      },
-      end: () => undefined,
-    },
-    options.onProgress,
-  );
+  const whole = stems.map((stem) => stem.pcm);
+  const { frames, midiSeconds } = await synthesize(midi, channels, capacity, sampleRate, { next: (start) => ({ stems: whole, offset: start * 2 }) }, options.onProgress);
   const all = stems.map((stem) => ({ ...stem, pcm: stem.pcm.subarray(0, frames * 2) }));
   const mix = new Float32Array(frames * 2);
   for (const stem of all) for (let i = 0; i < mix.length; i++) mix[i] = mix[i]! + stem.pcm[i]!;
@@ -265,16 +255,16 @@ export async function renderPart(midiBytes: Uint8Array, dir: string, prefix: str
       capacity,
       sampleRate,
       {
-        write(_start, count, dry, effectsL, effectsR) {
-          for (const [index, [l, r]] of dry.entries()) interleave(l!, r!, chunks[index]!, filled * 2, count);
-          interleave(effectsL, effectsR, chunks.at(-1)!, filled * 2, count);
-          filled += count;
+        next(_start, count) {
           if (filled === chunkFrames) flush();
+          const offset = filled * 2;
+          filled += count;
+          return { stems: chunks, offset };
         },
-        end: () => flush(),
       },
       options.onProgress,
     );
+    flush();
     return { sampleRate, frames, midiSeconds, mixFile, stems };
   } finally {
     for (const fd of fds) closeSync(fd);

@@ -107,6 +107,8 @@ interface Slot {
 export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
   private readonly slots: Slot[] = [];
   private readonly waiting: Task[] = [];
+  /** Songs not yet written or failed, by id. */
+  private readonly live = new Map<number, Song>();
   private nextId = 1;
   private closed = false;
   private readonly workerUrl: URL;
@@ -132,6 +134,7 @@ export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
     }
     const result = new Promise<SongRender>((resolve, reject) => {
       const song: Song = { id, midi, options: jobOptions, onProgress: onProgress ?? (() => undefined), resolve, reject, synthesized: plans.map(() => 0), parts: plans.map(() => null), master: null, stems: [], started: false, done: false };
+      this.live.set(id, song);
       for (const [index, plan] of plans.entries()) this.waiting.push({ song, message: { id, kind: 'part', midi, plan, index, options: jobOptions } });
     });
     this.emit('queue', { id, position: this.position(id)! } satisfies QueueEvent);
@@ -141,15 +144,14 @@ export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
 
   /** 0 while rendering, n when n-th in line, null when the job is unknown or finished. */
   position(id: number): number | null {
-    const songs = this.songsInLine();
-    if (this.slots.some((slot) => slot.running?.song.id === id) || songs.some((song) => song.id === id && song.started)) return 0;
-    const index = songs.filter((song) => !song.started).findIndex((song) => song.id === id);
-    return index < 0 ? null : index + 1;
+    const song = this.live.get(id);
+    if (!song) return null;
+    return song.started ? 0 : this.notStarted().indexOf(song) + 1;
   }
 
   /** Songs waiting for a worker. */
   get queued(): number {
-    return this.songsInLine().filter((song) => !song.started).length;
+    return this.notStarted().length;
   }
 
   /** Stops the workers; queued and running jobs are rejected. */
@@ -166,9 +168,9 @@ export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
     );
   }
 
-  /** The songs with a task waiting, in line order. */
-  private songsInLine(): Song[] {
-    return [...new Set(this.waiting.map((task) => task.song))];
+  /** The songs none of whose tasks has started, in line order. */
+  private notStarted(): Song[] {
+    return [...new Set(this.waiting.map((task) => task.song))].filter((song) => !song.started);
   }
 
   private startSlot(): Slot {
@@ -224,6 +226,7 @@ export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
 
   private complete(song: Song, master: FinishedMix): void {
     song.done = true;
+    this.live.delete(song.id);
     void this.removeParts(song).then(() => song.resolve({ ...master, files: { ...master.files, stems: song.stems as StemFile[] } }));
   }
 
@@ -236,6 +239,7 @@ export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
   private fail(song: Song, error: Error): void {
     if (song.done) return;
     song.done = true;
+    this.live.delete(song.id);
     for (let i = this.waiting.length - 1; i >= 0; i--) if (this.waiting[i]!.song === song) this.waiting.splice(i, 1);
     // Removed before the song is failed, unless a task of it is still running and writing there.
     if (this.slots.some((slot) => slot.running?.song === song)) song.reject(error);
@@ -257,7 +261,7 @@ export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
   }
 
   private dispatch(): void {
-    const before = new Map(this.songsInLine().map((song) => [song.id, this.position(song.id)]));
+    const before = new Map(this.notStarted().map((song) => [song.id, this.position(song.id)]));
     for (const slot of this.slots) {
       if (slot.running || this.waiting.length === 0) continue;
       const next = this.waiting.shift()!;

@@ -9,7 +9,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { measureLoudness } from '../audio/loudness';
 import { logger } from '../logger/logger';
-import { CREATION_TARGET_LUFS, normalizeLoudness, SilentRenderError, type LoudnessReport } from './normalize';
+import { gainToTargetDb, normalizeLoudness, type LoudnessReport } from './normalize';
 import { addFloatFiles, fadeGain, writeMixFiles, writeStemFile, type CreationFiles, type OutputOptions, type StemShaping, type StemSource } from './outputs';
 import { EFFECTS_STEM_NAME, RENDER_SAMPLE_RATE, renderPart, type NotePlan, type RenderedPart } from './render-midi';
 import { planParts } from './render-parts';
@@ -83,9 +83,8 @@ export interface MixedSong {
 }
 
 /**
- * The parts added up, the voice mixed in, the cut made,
- * and the loudness gain every stem gets measured: from here the mix and each stem can be written
- * apart, each by its own thread.
+ * The parts added up, the voice mixed in, the cut made, and the loudness gain every stem gets
+ * measured: from here the mix and each stem can be written apart, each by its own thread.
  */
 export async function mixParts(parts: readonly RenderedPart[], options: Pick<RenderSongOptions, 'durationSeconds' | 'vocals'>): Promise<MixedSong> {
   const { sampleRate, midiSeconds } = parts[0]!;
@@ -93,10 +92,7 @@ export async function mixParts(parts: readonly RenderedPart[], options: Pick<Ren
   const mix = await addFloatFiles(parts.map((part) => part.mixFile), longest * 2);
   const stems = stemSources(parts);
   // Before the cut, so the voice fades out with the band.
-  if (options.vocals) {
-    const { gainDb: _gainDb, ...vocals } = await mixVocals(mix, sampleRate, options.vocals.pcmPath);
-    stems.unshift(vocals);
-  }
+  if (options.vocals) stems.unshift(await mixVocals(mix, sampleRate, options.vocals.pcmPath));
   const frames = options.durationSeconds === undefined ? longest : Math.min(longest, Math.round(options.durationSeconds * sampleRate));
   const fadeFrames = options.durationSeconds === undefined ? 0 : Math.min(frames, Math.round(CUT_FADE_SECONDS * sampleRate));
   const cut = mix.subarray(0, frames * 2);
@@ -105,7 +101,8 @@ export async function mixParts(parts: readonly RenderedPart[], options: Pick<Ren
     cut[frame * 2] = cut[frame * 2]! * gain;
     cut[frame * 2 + 1] = cut[frame * 2 + 1]! * gain;
   }
-  const gainDb = stemGainDb(cut, sampleRate);
+  // The stems' gain, measured here so they can be written beside the mix's loudness step (the limiter, when needed, works on the mix alone).
+  const gainDb = gainToTargetDb(measureLoudness(cut, sampleRate, 2, { loudnessRange: false, truePeak: false }).integratedLufs);
   return { sampleRate, midiSeconds, mix: cut, stems, shaping: { frames, gain: 10 ** (gainDb / 20), fadeFrames }, parts: parts.length };
 }
 
@@ -160,11 +157,3 @@ export async function renderSong(midi: Uint8Array, options: RenderSongOptions): 
     await rm(partsDir(options.outDir), { recursive: true, force: true });
   }
 }
-
-/** The gain that brings the mix to the target loudness: every stem's (the limiter, when needed, works on the mix alone). */
-function stemGainDb(mix: Float32Array, sampleRate: number): number {
-  const { integratedLufs } = measureLoudness(mix, sampleRate, 2, { loudnessRange: false, truePeak: false });
-  if (!Number.isFinite(integratedLufs)) throw new SilentRenderError('The render is silent: no note reached the audio');
-  return CREATION_TARGET_LUFS - integratedLufs;
-}
-

@@ -74,7 +74,7 @@ export function loadSoundFont(): Promise<BasicSoundBank> {
     // One read of the 40 MB file serves the hash and the bank, and is handed over without a copy
     // (the bank keeps its own copies of the samples): each worker thread holds a bank.
     const bytes = readFileSync(bankFile());
-    describe(bytes);
+    if (!info) describe(bytes);
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     const loaded = SoundBankLoader.fromArrayBuffer(whole as ArrayBuffer);
     await BasicSoundBank.isSF3DecoderReady;

@@ -1,4 +1,4 @@
-// A new creator's song from the studio to its certificate (issue 30, point 7): sign-up lands on the
+// A new creator's song from the studio to its certificate, every step a creator takes with it: sign-up lands on the
 // studio; a description with three styles, sung, rendered live on this server; played; its stems and
 // MIDI downloaded; extended by 30 s and its bridge composed again (both new songs, made side by side
 // on the render pool); then mastered, checked and registered, and its certificate says how it was

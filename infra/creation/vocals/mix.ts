@@ -14,13 +14,12 @@ export const VOCAL_LEVEL_LU = -2;
  * Adds the voice in `pcmPath` (interleaved stereo float at the render's rate) to the mix in place,
  * at its level against the band, and gives it back as the stem to write from that file.
  */
-export async function mixVocals(mix: Float32Array, sampleRate: number, pcmPath: string): Promise<StemSource & { gainDb: number }> {
+export async function mixVocals(mix: Float32Array, sampleRate: number, pcmPath: string): Promise<StemSource> {
   const voice = float32FromBytes(await readFile(pcmPath));
   const sung = voice.subarray(0, Math.min(voice.length, mix.length));
   const band = measureLoudness(mix, sampleRate, 2, { loudnessRange: false, truePeak: false }).integratedLufs;
   const level = measureLoudness(sung, sampleRate, 2, { loudnessRange: false, truePeak: false }).integratedLufs;
-  const gainDb = Number.isFinite(band) && Number.isFinite(level) ? band + VOCAL_LEVEL_LU - level : 0;
-  const gain = 10 ** (gainDb / 20);
+  const gain = Number.isFinite(band) && Number.isFinite(level) ? 10 ** ((band + VOCAL_LEVEL_LU - level) / 20) : 1;
   for (let i = 0; i < sung.length; i++) mix[i] = mix[i]! + Math.fround(sung[i]! * gain);
-  return { name: VOCALS_STEM_NAME, files: [pcmPath], gain, gainDb };
+  return { name: VOCALS_STEM_NAME, files: [pcmPath], gain };
 }
