@@ -8,7 +8,7 @@ import { stereoFramePeaks } from './interpolator';
 /** Silence put around an end: more than the interpolator's reach (16 frames) on each side. */
 const SILENCE_FRAMES = 32;
 /** Frames of the track taken at each end: the skipped gaps and the reach of their taps. */
-const EDGE_FRAMES = 64;
+export const EDGE_FRAMES = 64;
 /** Frames at the inner side of an end's copy that see the copy's own false edge, not used. */
 const FALSE_EDGE_FRAMES = 32;
 

@@ -37,7 +37,11 @@ export class LookAheadLimiter {
   /** The limiter over frames, and over coarse steps (each step's highest peak). */
   private readonly fine: Envelope;
   private readonly coarse: Envelope;
-  private readonly fineScratch: EnvelopeScratch;
+  /** Allocated by the first run: a track limited block by block never needs them. */
+  private fineScratch: EnvelopeScratch | null = null;
+  private out: Float32Array | null = null;
+  /** limitInto's, sized for a block of the meter (plain memory: it stays on this thread). */
+  private blockScratch: EnvelopeScratch | null = null;
   private readonly coarseScratch: EnvelopeScratch;
   /** The input's K-weighted power per coarse step. */
   private readonly coarsePower: Float32Array;
@@ -45,8 +49,8 @@ export class LookAheadLimiter {
   /** The earlier frames are limited here, the later ones on the worker. */
   private readonly split: number;
   private readonly warmUp: number;
-  private readonly out: Float32Array;
   private readonly segmentFrames: number;
+  private readonly allocate: (length: number) => Float32Array;
 
   constructor(
     input: Float32Array,
@@ -71,8 +75,7 @@ export class LookAheadLimiter {
     this.warmUp = Math.ceil(WARM_UP_RELEASES * releaseFrames);
     // Worth sharing only when the worker's half is much longer than its warm-up.
     this.split = frames > 4 * this.warmUp ? Math.floor(frames / 2) : frames;
-    this.fineScratch = envelopeScratch(this.split + attackFrames, allocate);
-    this.out = allocate(input.length);
+    this.allocate = allocate;
     this.segmentFrames = segmentFramesAt(sampleRate);
   }
 
@@ -128,32 +131,84 @@ export class LookAheadLimiter {
    */
   measureGainReduction(gainDb: number): { peakDb: number; powerDb: number } {
     const { input, out } = this;
+    if (!out) throw new Error('measureGainReduction measures the last run: there was none');
     const gain = 10 ** (gainDb / 20);
-    // Samples this quiet carry too few bits of the ratio to say anything about the gain.
-    const audible = 1e-4;
-    let leastRatio = 1;
     let inPower = 0;
     let outPower = 0;
     for (let i = 0; i < input.length; i++) {
       const x = input[i]! * gain;
-      const y = out[i]!;
       inPower += x * x;
-      outPower += y * y;
-      const level = x < 0 ? -x : x;
-      if (level < audible) continue;
-      const ratio = (y < 0 ? -y : y) / level;
-      if (ratio < leastRatio) leastRatio = ratio;
+      outPower += out[i]! * out[i]!;
     }
-    return { peakDb: -20 * Math.log10(leastRatio), powerDb: outPower > 0 ? 10 * Math.log10(inPower / outPower) : 0 };
+    return { peakDb: -20 * Math.log10(leastGainRatio(input, out, gain)), powerDb: outPower > 0 ? 10 * Math.log10(inPower / outPower) : 0 };
   }
+
 
   /** Limits into a buffer reused by the next run: the later half on the worker meanwhile. */
   async run(gainDb: number, ceilingDb: number): Promise<Float32Array> {
-    const { input, out, fine, split } = this;
+    const { input, fine, split } = this;
     const frames = input.length / 2;
+    const out = (this.out ??= this.allocate(input.length));
+    this.fineScratch ??= envelopeScratch(split + fine.attack, this.allocate);
     const later = split < frames ? limitOnWorker({ input, out, ...fine, gainDb, ceilingDb, from: split, to: frames, warmUp: this.warmUp }) : null;
     limitFrames(input, out, shapeGain(fine, gainDb, ceilingDb, 0, split, this.fineScratch), 0, split);
     await later;
     return out;
   }
+
+  /**
+   * Frames [from, to) limited at `gainDb` into the start of `into`, the envelope released from a
+   * warm-up before them as the worker's half is: the audio a run gives there, without a buffer
+   * the length of the track. For measureStereoInBlocks' reads.
+   */
+  limitInto(gainDb: number, ceilingDb: number, from: number, to: number, into: Float32Array): Float32Array {
+    const { input, fine, warmUp } = this;
+    const start = Math.max(0, from - warmUp);
+    const span = to - start + Math.max(1, fine.attack);
+    if (!this.blockScratch || this.blockScratch.needed.length < span) this.blockScratch = envelopeScratch(span, (length) => new Float32Array(length));
+    const gain = shapeGain(fine, gainDb, ceilingDb, start, to, this.blockScratch);
+    for (let n = from; n < to; n++) {
+      const g = gain[n - start]!;
+      into[2 * (n - from)] = input[2 * n]! * g;
+      into[2 * (n - from) + 1] = input[2 * n + 1]! * g;
+    }
+    return into.subarray(0, 2 * (to - from));
+  }
+
+  /**
+   * Limits the input itself at `gainDb`, block by block through `block` (the last use of this
+   * limiter: the input is then the limited audio). Returns the most any sample was turned down under the gain, dB, as
+   * measureGainReduction's `peakDb`.
+   */
+  limitInPlace(gainDb: number, ceilingDb: number, block: Float32Array): number {
+    const { input } = this;
+    const frames = input.length / 2;
+    const blockFrames = block.length / 2;
+    const gain = 10 ** (gainDb / 20);
+    let leastRatio = 1;
+    for (let from = 0; from < frames; from += blockFrames) {
+      const to = Math.min(frames, from + blockFrames);
+      const limited = this.limitInto(gainDb, ceilingDb, from, to, block);
+      leastRatio = Math.min(leastRatio, leastGainRatio(input.subarray(2 * from, 2 * to), limited, gain));
+      input.set(limited, 2 * from);
+    }
+    return -20 * Math.log10(leastRatio);
+  }
+}
+
+/** Samples this quiet carry too few bits of the ratio to say anything about the gain. */
+const AUDIBLE = 1e-4;
+
+/** The least ratio of a limited sample to its input times `gain`, over the audible samples (1 when none was turned down). */
+function leastGainRatio(input: Float32Array, limited: Float32Array, gain: number): number {
+  let leastRatio = 1;
+  for (let i = 0; i < input.length; i++) {
+    const x = input[i]! * gain;
+    const level = x < 0 ? -x : x;
+    if (level < AUDIBLE) continue;
+    const y = limited[i]!;
+    const ratio = (y < 0 ? -y : y) / level;
+    if (ratio < leastRatio) leastRatio = ratio;
+  }
+  return leastRatio;
 }

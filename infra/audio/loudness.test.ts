@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebur128 } from './ebur128';
 import { decodePcm } from './ffmpeg';
-import { integratedLoudnessAtGain, kWeightingFilters, interSamplePeak, measureLoudness } from './loudness';
+import { integratedLoudnessAtGain, kWeightingFilters, interSamplePeak, measureLoudness, measureStereoInBlocks, METER_BLOCK_FRAMES, METER_BLOCK_MARGIN } from './loudness';
 import { music, sine, writeWav } from './test-signals';
 
 let dir: string;
@@ -110,6 +110,27 @@ describe('measureLoudness (EBU Tech 3341 signals)', () => {
     const pcm = music({ seconds: 5, sampleRate: 44_100, seed: 5 });
     const measured = measureLoudness(pcm, 44_100, 2);
     expect(Math.max(measured.samplePeakDbfs, 20 * Math.log10(interSamplePeak(pcm, 2)))).toBe(measured.truePeakDbtp);
+  });
+
+  it('measures a track read block by block as it measures the whole array, to the bit', () => {
+    // Over two blocks long, so blocks meet mid-track; the loudest moment straddles a block's edge.
+    const sr = 44_100;
+    const pcm = music({ seconds: 60, sampleRate: sr, seed: 11, level: -12 });
+    const frames = pcm.length / 2;
+    expect(frames).toBeGreaterThan(2 * METER_BLOCK_FRAMES);
+    const edge = 2 * METER_BLOCK_FRAMES;
+    pcm[2 * edge - 1] = 0.9;
+    pcm[2 * edge] = -0.9;
+    const whole = measureLoudness(pcm, sr, 2);
+    const reads: [number, number][] = [];
+    const read = (from: number, to: number): Float32Array => {
+      reads.push([from, to]);
+      // A fresh buffer each time: a block must not see any frame beyond what it asked for.
+      return pcm.slice(2 * from, 2 * to);
+    };
+    expect(measureStereoInBlocks(frames, sr, read)).toEqual({ integratedLufs: whole.integratedLufs, truePeakDbtp: whole.truePeakDbtp });
+    expect(reads.length).toBe(Math.ceil(frames / METER_BLOCK_FRAMES));
+    for (const [from, to] of reads) expect(to - from).toBeLessThanOrEqual(METER_BLOCK_FRAMES + 2 * METER_BLOCK_MARGIN);
   });
 
   it('agrees with ffmpeg ebur128 within 0.2 LU on generated music', async () => {

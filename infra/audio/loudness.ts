@@ -256,12 +256,21 @@ const K_WEIGHTING_KERNEL = (() => {
  * writing each frame's K-weighted power into `framePower` when given.
  */
 function kWeightedStereo(pcm: Float32Array, s: Biquad, h: Biquad, segmentFrames: number, segmentPower: Float64Array, weights: number[], framePower: Float32Array | null): number {
+  K_WEIGHTING_KERNEL.reset();
+  kWeightStereoFrames(pcm, s, h, segmentFrames, segmentPower, 0, weights, framePower);
+  return K_WEIGHTING_KERNEL.peak();
+}
+
+/**
+ * Feeds interleaved stereo through the kernel from where its last call stopped, storing the
+ * segments that end from `segment` on; returns the next segment's index.
+ */
+function kWeightStereoFrames(pcm: Float32Array, s: Biquad, h: Biquad, segmentFrames: number, segmentPower: Float64Array, segment: number, weights: number[], framePower: Float32Array | null): number {
   const frames = Math.floor(pcm.length / 2);
   const { samples, power, sums } = K_WEIGHTING_KERNEL;
   const wl = weights[0] ?? 1;
   const wr = weights[1] ?? 1;
-  K_WEIGHTING_KERNEL.reset();
-  for (let start = 0, segment = 0; start < frames; start += K_CHUNK_FRAMES) {
+  for (let start = 0; start < frames; start += K_CHUNK_FRAMES) {
     const count = Math.min(K_CHUNK_FRAMES, frames - start);
     samples.set(pcm.subarray(2 * start, 2 * (start + count)));
     const ended = K_WEIGHTING_KERNEL.filter(count, framePower ? 1 : 0, segmentFrames, s.b0, s.b1, s.b2, s.a1, s.a2, h.b0, h.b1, h.b2, h.a1, h.a2);
@@ -271,7 +280,40 @@ function kWeightedStereo(pcm: Float32Array, s: Biquad, h: Biquad, segmentFrames:
       segmentPower[segment] = (wl * sums[2 * i]!) / segmentFrames + (wr * sums[2 * i + 1]!) / segmentFrames;
     }
   }
-  return K_WEIGHTING_KERNEL.peak();
+  return segment;
+}
+
+/** Frames measureStereoInBlocks reads at a time (and its reads' margins): whole chunks of the kernel. */
+export const METER_BLOCK_FRAMES = 64 * K_CHUNK_FRAMES;
+/** Frames read on each side of a block: the reach of the true-peak interpolator's taps. */
+export const METER_BLOCK_MARGIN = 16;
+
+/**
+ * The integrated loudness and true peak measureLoudness gives stereo audio, for audio made block by
+ * block rather than held whole: `read(from, to)` gives interleaved frames [from, to), at most
+ * METER_BLOCK_FRAMES + 2 × METER_BLOCK_MARGIN of them (its buffer may be reused by the next read).
+ * The figures are measureLoudness's to the bit: the kernel is fed the same chunks, and each block's
+ * inter-sample peaks are interpolated with the frames around it.
+ */
+export function measureStereoInBlocks(frames: number, sampleRate: number, read: (from: number, to: number) => Float32Array): Pick<LoudnessResult, 'integratedLufs' | 'truePeakDbtp'> {
+  const segmentFrames = segmentFramesAt(sampleRate);
+  const segmentPower = new Float64Array(Math.floor(frames / segmentFrames));
+  const weights = channelWeights(2);
+  const [s, h] = kWeightingFilters(sampleRate);
+  const gaps = interpolatedGaps(frames);
+  let interPeak = 0;
+  K_WEIGHTING_KERNEL.reset();
+  for (let from = 0, segment = 0; from < frames; from += METER_BLOCK_FRAMES) {
+    const to = Math.min(frames, from + METER_BLOCK_FRAMES);
+    const readFrom = Math.max(0, from - METER_BLOCK_MARGIN);
+    const pcm = read(readFrom, Math.min(frames, to + METER_BLOCK_MARGIN));
+    segment = kWeightStereoFrames(pcm.subarray(2 * (from - readFrom), 2 * (to - readFrom)), s, h, segmentFrames, segmentPower, segment, weights, null);
+    const first = Math.max(gaps.first, from);
+    const end = Math.min(gaps.end, to);
+    if (first < end) interPeak = Math.max(interPeak, gapPeaks(pcm, 2, first - readFrom, end - readFrom));
+  }
+  const samplePeak = K_WEIGHTING_KERNEL.peak();
+  return { integratedLufs: integratedLoudnessOfSegments(segmentPower), truePeakDbtp: amplitudeToDb(Math.max(samplePeak, interPeak)) };
 }
 
 /**

@@ -322,4 +322,25 @@ describe('LookAheadLimiter', () => {
     // It did limit: 25 dB of gain brings most of the track to the ceiling.
     expect(measureLoudness(shared, SR, 2).truePeakDbtp).toBeLessThanOrEqual(-2 + 0.05);
   });
+
+  it('limits any range by itself, from a warmed-up release, and the input in place block by block, as a run over the whole track does', async () => {
+    const pcm = music({ seconds: 40, sampleRate: SR, seed: 13, level: -20 });
+    const frames = pcm.length / 2;
+    const framePower = new Float32Array(frames);
+    measureLoudness(pcm, SR, 2, { framePower });
+    const framePeak = new Float32Array(frames);
+    stereoFramePeaks(pcm, 0, frames, framePeak);
+    const limiter = new LookAheadLimiter(pcm, framePower, framePeak, SR, Math.round(0.005 * SR), 0.08 * SR, (length) => new Float32Array(length));
+    const whole = (await limiter.run(25, -2)).slice();
+    const worstOff = (a: Float32Array, b: Float32Array): number => a.reduce((worst, x, i) => Math.max(worst, Math.abs(x - b[i]!)), 0);
+    const middle = { from: Math.floor(frames / 2), to: Math.floor(frames / 2) + SR };
+    const range = limiter.limitInto(25, -2, middle.from, middle.to, new Float32Array(2 * SR));
+    expect(worstOff(range, whole.subarray(2 * middle.from, 2 * middle.to))).toBeLessThan(1e-6);
+    const expectedReductionDb = limiter.measureGainReduction(25).peakDb;
+    // Blocks of 7 s: a track of 40 s is limited in six, most of them starting mid-track.
+    const reductionDb = limiter.limitInPlace(25, -2, new Float32Array(2 * 7 * SR));
+    expect(worstOff(pcm, whole)).toBeLessThan(1e-6);
+    expect(reductionDb).toBeGreaterThan(3);
+    expect(reductionDb).toBeCloseTo(expectedReductionDb, 3);
+  });
 });

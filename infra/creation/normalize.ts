@@ -3,10 +3,10 @@
 // quieter than −14 LUFS with room under its peaks; when the gain would push the mix's true peak over
 // the ceiling, the mastering limiter (infra/audio/limiter.ts) takes the mix the rest of the way and
 // the stems stay as they were before it: they then add up to the mix before the limiter, not after.
-import { edgePeaks } from '../audio/edge-peaks';
+import { EDGE_FRAMES, edgePeaks } from '../audio/edge-peaks';
 import { stereoFramePeaks } from '../audio/interpolator';
 import { LookAheadLimiter } from '../audio/limiter';
-import { amplitudeToDb, measureLoudness } from '../audio/loudness';
+import { amplitudeToDb, measureLoudness, measureStereoInBlocks, METER_BLOCK_FRAMES, METER_BLOCK_MARGIN } from '../audio/loudness';
 import type { RenderedAudio } from './render-midi';
 
 export const CREATION_TARGET_LUFS = -14;
@@ -56,9 +56,10 @@ export function gainToTargetDb(integratedLufs: number, targetLufs = CREATION_TAR
  * Brings the render's mix (and the stems given in memory by the same gain) to the target, in place.
  * Stems kept in files get `gainDb` as they are written (render-song.ts).
  */
-export async function normalizeLoudness(render: Pick<RenderedAudio, 'mix' | 'sampleRate' | 'frames'> & { stems?: readonly { pcm: Float32Array }[] }, targetLufs = CREATION_TARGET_LUFS, ceilingDbtp = CREATION_CEILING_DBTP): Promise<LoudnessReport> {
+export function normalizeLoudness(render: Pick<RenderedAudio, 'mix' | 'sampleRate' | 'frames'> & { stems?: readonly { pcm: Float32Array }[] }, targetLufs = CREATION_TARGET_LUFS, ceilingDbtp = CREATION_CEILING_DBTP): LoudnessReport {
   const { mix, sampleRate, frames } = render;
-  const framePower = new Float32Array(frames);
+  // The K-weighted power per frame, for the limiter; let go once it is built (32 MB for 3 minutes).
+  let framePower: Float32Array | null = new Float32Array(frames);
   const rendered = measureLoudness(mix, sampleRate, 2, { loudnessRange: false, framePower });
   const plainGainDb = gainToTargetDb(rendered.integratedLufs, targetLufs);
   const renderedTruePeakDbtp = Math.max(rendered.truePeakDbtp, amplitudeToDb(edgePeaks(mix)));
@@ -85,22 +86,26 @@ export async function normalizeLoudness(render: Pick<RenderedAudio, 'mix' | 'sam
   const framePeak = new Float32Array(frames);
   stereoFramePeaks(mix, 0, frames, framePeak);
   edgePeaks(mix, framePeak);
-  const limiter = new LookAheadLimiter(
-    mix,
-    framePower,
-    framePeak,
-    sampleRate,
-    Math.round((LIMITER_ATTACK_MS / 1000) * sampleRate),
-    (LIMITER_RELEASE_MS / 1000) * sampleRate,
-    (length) => new Float32Array(length),
-  );
+  const limiter = new LookAheadLimiter(mix, framePower, framePeak, sampleRate, Math.round((LIMITER_ATTACK_MS / 1000) * sampleRate), (LIMITER_RELEASE_MS / 1000) * sampleRate);
+  framePower = null;
+  // Each pass is measured block by block as the limiter makes it, and only the chosen one is
+  // written, over the mix itself: no second copy of the song is held (64 MB for 3 minutes).
+  const block = new Float32Array(2 * (METER_BLOCK_FRAMES + 2 * METER_BLOCK_MARGIN));
+  const measure = (passGainDb: number, passCeiling: number): { integratedLufs: number; truePeakDbtp: number } => {
+    const read = (from: number, to: number): Float32Array => limiter.limitInto(passGainDb, passCeiling, from, to, block);
+    const measured = measureStereoInBlocks(frames, sampleRate, read);
+    if (frames < 2 * EDGE_FRAMES) return measured;
+    const ends = new Float32Array(4 * EDGE_FRAMES);
+    ends.set(read(0, EDGE_FRAMES));
+    ends.set(read(frames - EDGE_FRAMES, frames), 2 * EDGE_FRAMES);
+    return { ...measured, truePeakDbtp: Math.max(measured.truePeakDbtp, amplitudeToDb(edgePeaks(ends))) };
+  };
   // The gain is searched on the limiter's own estimate, then corrected by what the limited audio
   // measures, as mastering does; loudness rises less than the gain once the limiter works.
   let bias = 0;
   let ceiling = planned;
-  let limited = mix;
-  let final = rendered;
-  let truePeakDbtp = Number.POSITIVE_INFINITY;
+  let final = { integratedLufs: rendered.integratedLufs, truePeakDbtp: Number.POSITIVE_INFINITY };
+  let chosen = { gainDb, ceiling };
   for (let measuredPass = 0; measuredPass < 4; measuredPass++) {
     let estimate = 0;
     for (let pass = 0; pass < 8; pass++) {
@@ -109,25 +114,23 @@ export async function normalizeLoudness(render: Pick<RenderedAudio, 'mix' | 'sam
       if (Math.abs(off) <= CREATION_TOLERANCE_LU / 2) break;
       gainDb += Math.max(-12, Math.min(12, off * 1.3));
     }
-    limited = await limiter.run(gainDb, ceiling);
-    final = measureLoudness(limited, sampleRate, 2, { loudnessRange: false });
-    truePeakDbtp = Math.max(final.truePeakDbtp, amplitudeToDb(edgePeaks(limited)));
+    chosen = { gainDb, ceiling };
+    final = measure(gainDb, ceiling);
     bias += final.integratedLufs - estimate;
-    const over = truePeakDbtp - planned;
+    const over = final.truePeakDbtp - planned;
     if (over > 0) ceiling -= over + 0.1;
     if (over <= 0 && Math.abs(final.integratedLufs - targetLufs) <= CREATION_TOLERANCE_LU) break;
   }
-  const reduction = limiter.measureGainReduction(gainDb);
-  mix.set(limited);
+  const reductionDb = limiter.limitInPlace(chosen.gainDb, chosen.ceiling, block);
   return {
     renderedLufs: rendered.integratedLufs,
     renderedTruePeakDbtp,
     gainDb: plainGainDb,
-    mixGainDb: gainDb,
+    mixGainDb: chosen.gainDb,
     integratedLufs: final.integratedLufs,
-    truePeakDbtp,
+    truePeakDbtp: final.truePeakDbtp,
     stemsPreLimiter: true,
-    limiterGainReductionDb: reduction.peakDb,
+    limiterGainReductionDb: reductionDb,
   };
 }
 

@@ -14,6 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { logger } from '../logger/logger';
 import type { NotePlan, RenderedPart } from './render-midi';
 import { planParts } from './render-parts';
+import { renderWorkerEntry } from './render-worker-entry';
 import type { CreationFiles } from './outputs';
 import { partsDir, type finishMix, type MixedSong, type RenderProgress, type RenderSongOptions, type SongRender } from './render-song';
 
@@ -73,7 +74,7 @@ export interface RenderJob {
 export interface RenderPoolOptions {
   /** Worker threads; default one per core. */
   size?: number;
-  /** The worker's entry module; default render-worker.mjs beside this file. */
+  /** The worker's entry module; default the bundled render worker (render-worker-entry.ts). */
   workerUrl?: URL;
 }
 
@@ -115,7 +116,7 @@ export class RenderPool extends EventEmitter<{ queue: [QueueEvent] }> {
 
   constructor(options: RenderPoolOptions = {}) {
     super();
-    this.workerUrl = options.workerUrl ?? new URL('./render-worker.mjs', import.meta.url);
+    this.workerUrl = options.workerUrl ?? renderWorkerEntry();
     const size = options.size ?? availableParallelism();
     for (let i = 0; i < size; i++) this.slots.push(this.startSlot());
   }

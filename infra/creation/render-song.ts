@@ -111,7 +111,7 @@ export async function finishMix(mixed: MixedSong, midi: Uint8Array, options: Ren
   const progress = options.onProgress ?? (() => undefined);
   const { sampleRate, shaping } = mixed;
   progress({ stage: 'loudness', fraction: 0 });
-  const loudness = await normalizeLoudness({ mix: mixed.mix, sampleRate, frames: shaping.frames });
+  const loudness = normalizeLoudness({ mix: mixed.mix, sampleRate, frames: shaping.frames });
   progress({ stage: 'encode', fraction: 0 });
   const files = await writeMixFiles({ mix: mixed.mix, sampleRate }, options.vocals?.midiFile ?? midi, options.outDir, options);
   const { file: _file, ...soundFont } = soundFontInfo();

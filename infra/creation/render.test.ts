@@ -122,7 +122,7 @@ describe('normalizeLoudness', () => {
     const render = await renderMidi(testSongMidi(SECONDS, 120, [{ name: 'Strings', channel: 2, program: 48 }]));
     const before = measureLoudness(render.mix, 44_100, 2);
     expect(before.truePeakDbtp + (CREATION_TARGET_LUFS - before.integratedLufs)).toBeLessThan(CREATION_CEILING_DBTP - 1);
-    const report = await normalizeLoudness(render);
+    const report = normalizeLoudness(render);
     expect(report.stemsPreLimiter).toBe(false);
     expect(report.integratedLufs).toBeCloseTo(CREATION_TARGET_LUFS, 1);
     expect(report.truePeakDbtp).toBeLessThanOrEqual(CREATION_CEILING_DBTP);
@@ -137,11 +137,15 @@ describe('normalizeLoudness', () => {
     render.mix = sumOfStems(render);
     const before = measureLoudness(render.mix, 44_100, 2);
     expect(before.truePeakDbtp + (CREATION_TARGET_LUFS - before.integratedLufs)).toBeGreaterThan(CREATION_CEILING_DBTP);
-    const report = await normalizeLoudness(render);
+    const report = normalizeLoudness(render);
     expect(report.stemsPreLimiter).toBe(true);
     expect(report.limiterGainReductionDb).toBeGreaterThan(0);
     expect(Math.abs(report.integratedLufs - CREATION_TARGET_LUFS)).toBeLessThanOrEqual(0.2);
     expect(report.truePeakDbtp).toBeLessThanOrEqual(CREATION_CEILING_DBTP);
+    // The mix now holds the limited audio the report measured.
+    const after = measureLoudness(render.mix, 44_100, 2);
+    expect(after.integratedLufs).toBeCloseTo(report.integratedLufs, 3);
+    expect(after.truePeakDbtp).toBeLessThanOrEqual(report.truePeakDbtp + 1e-3);
   });
 });
 

@@ -21,8 +21,9 @@
 // - peakMemoryMb: the process's highest resident size while songs are made (the render workers are
 //   threads of it), sampled every 100 ms, less what the bench's own in-memory event store (PGlite)
 //   took when it started (eventStoreMb; a server on PostgreSQL holds none); fullSongPeakMemoryMb
-//   while full songs are made and mastered, oraclePeakMemoryMb while the copyright checks run, on
-//   the same terms; processPeakMemoryMb is the process's highest resident size, all included.
+//   while full songs are made and mastered (after the other songs, as the mastering chain keeps its
+//   buffers for the next track), oraclePeakMemoryMb while the copyright checks run, on the same
+//   terms; processPeakMemoryMb is the process's highest resident size, all included.
 // The last line of stdout is one JSON object.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -178,19 +179,6 @@ async function main(): Promise<void> {
   const preview = await timed('sketch', sketch, PREVIEW_RUNS);
   const instrumental = songRequestSchema.parse({ prompt: 'a long drive through the desert at dusk', genre: 'Rock', mood: 'Epic', selectedStyles: ['Cinematic', 'Synthwave'], duration: 180, includeVocals: false });
   const song = await timed('song', instrumental, SONG_RUNS);
-  const withVocals = songRequestSchema.parse({ prompt: 'dancing in the kitchen after midnight', genre: 'Pop', mood: 'Uplifting', selectedStyles: ['Disco', 'K-Pop'], duration: 180, includeVocals: true });
-  phase = 'full';
-  let masterLufs = Number.NaN;
-  let fullVocals: { engine: string | null } = { engine: null };
-  let fullSigned = false;
-  const full = await timed('full song with vocals, stems and master', withVocals, FULL_RUNS, async (made) => {
-    fullVocals = made.provenance.vocals as { engine: string | null };
-    fullSigned = made.provenance.c2pa !== null;
-    const master = await masterTrack(storage.storedPath(made.files.mixWav.storedName), { style: 'balanced', loudness: 'medium', format: 'wav', outDir: path.join(dir, 'master', randomUUID()) });
-    masterLufs = master.lufs;
-  });
-
-  phase = 'making';
   say(`${SONGS} songs of ${MATCH_SECONDS} s across styles`);
   const requests = benchRequests(SONGS, MATCH_SECONDS);
   const made: { label: string; request: SongRequest; seed: number; file: string; ownerId: string }[] = [];
@@ -207,6 +195,19 @@ async function main(): Promise<void> {
     }),
   );
   const makingPeak = peaks.making;
+
+  // Last, as mastering keeps its buffers for the next track: they belong to fullSongPeakMemoryMb, not to the making peak.
+  const withVocals = songRequestSchema.parse({ prompt: 'dancing in the kitchen after midnight', genre: 'Pop', mood: 'Uplifting', selectedStyles: ['Disco', 'K-Pop'], duration: 180, includeVocals: true });
+  phase = 'full';
+  let masterLufs = Number.NaN;
+  let fullVocals: { engine: string | null } = { engine: null };
+  let fullSigned = false;
+  const full = await timed('full song with vocals, stems and master', withVocals, FULL_RUNS, async (made) => {
+    fullVocals = made.provenance.vocals as { engine: string | null };
+    fullSigned = made.provenance.c2pa !== null;
+    const master = await masterTrack(storage.storedPath(made.files.mixWav.storedName), { style: 'balanced', loudness: 'medium', format: 'wav', outDir: path.join(dir, 'master', randomUUID()) });
+    masterLufs = master.lufs;
+  });
 
   say('stem residual of a composed sketch against a render of all channels together');
   const sketchMidi = toMidi(composeSong(sketch, { seed: requestSeed(sketch) }));

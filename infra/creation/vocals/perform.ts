@@ -1,8 +1,6 @@
 // A song's vocals from its composition: which voice (sung, or spoken for a Hip-Hop song's rap),
 // whether this server has it, the voice rendered to a file for the render pool to mix in, and the
 // MIDI the synthesizer then plays (the guide melody left out where the voice performs).
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { SongRequest } from '../../../domain/contracts/creation';
 import type { Composition } from '../../../domain/creation/composition';
 import type { LyricSection } from '../../../domain/creation/lyrics-sections';
@@ -64,8 +62,6 @@ export async function performVocals(
   const lines = vocalLines(composition, sheet);
   const voice = { engines: plan.engines, voiceType: options.voiceType, durationSeconds: composition.durationSeconds, workDir: options.workDir, onProgress: options.onProgress };
   const render = plan.kind === 'sung' ? await singLines(lines, voice) : await speakLines(lines, voice);
-  const pcmPath = path.join(options.workDir, 'vocals.f32');
-  await writeFile(pcmPath, new Uint8Array(render.pcm.buffer, render.pcm.byteOffset, render.pcm.byteLength));
   // The instrument keeps the notes of the lines the voice could not perform, so no line goes missing.
   const kept = new Set(lines.filter((line) => render.failed.includes(line.index)).flatMap((line) => line.words.flatMap((word) => word.notes.map((note) => note.tick))));
   const renderComposition: Composition = {
@@ -76,5 +72,5 @@ export async function performVocals(
   };
   const verb = plan.kind === 'sung' ? 'sung' : 'rapped';
   const notes = [render.note, render.failed.length > 0 ? `${render.failed.length} of ${lines.length} lines could not be ${verb}; an instrument plays their melody.` : null].filter((note) => note !== null);
-  return { pcmPath, renderComposition, lines: lines.length, failedLines: render.failed.length, note: notes.length > 0 ? notes.join(' ') : null };
+  return { pcmPath: render.pcmPath, renderComposition, lines: lines.length, failedLines: render.failed.length, note: notes.length > 0 ? notes.join(' ') : null };
 }

@@ -10,7 +10,7 @@ import type { VoiceType } from '../../../domain/creation/options';
 import type { VocalEngines } from './detect';
 import type { VocalLine } from './lines';
 import type { VoiceRender } from './sung';
-import { readMonoWav, voiceTrack, type MonoWav, type PlacedSegment } from './voice-track';
+import { readMonoWav, voiceFile, writeVoiceTrack, type MonoWav, type PlacedSegment } from './voice-track';
 
 const run = promisify(execFile);
 
@@ -96,6 +96,7 @@ export async function speakLines(lines: readonly VocalLine[], options: SpeakOpti
     segments.push({ start: line.start, samples: wav.samples, cutAt: lines[i + 1]?.start });
     performed.push(line.index);
   }
-  const pcm = await voiceTrack(segments, sampleRate, options.durationSeconds);
-  return { pcm, performed, failed: failed.sort((a, b) => a - b), note: null };
+  const pcmPath = voiceFile(options.workDir);
+  await writeVoiceTrack(segments, sampleRate, options.durationSeconds, pcmPath);
+  return { pcmPath, performed, failed: failed.sort((a, b) => a - b), note: null };
 }

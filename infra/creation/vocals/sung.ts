@@ -24,7 +24,7 @@ import { promisify } from 'node:util';
 import type { VoiceType } from '../../../domain/creation/options';
 import { festivalScript, schemeString, type VocalEngines } from './detect';
 import { intoRegister, type VocalLine, type VocalNote } from './lines';
-import { readMonoWav, voiceTrack, type PlacedSegment } from './voice-track';
+import { readMonoWav, voiceFile, writeVoiceTrack, type PlacedSegment } from './voice-track';
 
 const run = promisify(execFile);
 
@@ -39,8 +39,8 @@ const FESTIVAL_TIMEOUT_MS = 300_000;
 const LINES_PER_PROCESS = 6;
 
 export interface VoiceRender {
-  /** Interleaved stereo float at 44.1 kHz, the song's length. */
-  pcm: Float32Array;
+  /** The file of the voice: interleaved stereo float at 44.1 kHz, the song's length (`workDir`/vocals.f32). */
+  pcmPath: string;
   /** Lines the voice performed, by index; the others could not be made. */
   performed: number[];
   failed: number[];
@@ -225,7 +225,8 @@ export async function singLines(lines: readonly VocalLine[], options: SingOption
   const filters = shift
     ? [`asetrate=${Math.round(sampleRate * FORMANT_SHIFT)}`, `rubberband=tempo=${number(1 / FORMANT_SHIFT)}:pitch=${number(OCTAVE / FORMANT_SHIFT)}:formant=preserved`]
     : [];
-  const pcm = await voiceTrack(segments, sampleRate, options.durationSeconds, filters);
+  const pcmPath = voiceFile(options.workDir);
+  await writeVoiceTrack(segments, sampleRate, options.durationSeconds, pcmPath, filters);
   const note = high && !engines.registerShift ? `The ${voiceType} part is sung an octave below its register: this server cannot raise the singing voice that high.` : null;
-  return { pcm, performed, failed, note };
+  return { pcmPath, performed, failed, note };
 }

@@ -1,7 +1,7 @@
 // The voices for real: Festival sings and eSpeak NG speaks short lines on this machine (the CI
 // installs both), measured for pitch, placement and repeatability; a voice whose program is
 // missing gives the plain note instead.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { writeLyrics } from '../../../domain/creation/lyrics';
 import { randomStream } from '../../../domain/creation/random';
 import { decodePcm } from '../../audio/ffmpeg';
 import { measureLoudness } from '../../audio/loudness';
+import { float32FromBytes } from '../../audio/typed-bytes';
 import { residualDb } from '../reference-render';
 import { EFFECTS_STEM_NAME, renderMidi } from '../render-midi';
 import { renderSong } from '../render-song';
@@ -43,7 +44,7 @@ function line(pitches: [number, number, number]): VocalLine {
   };
 }
 
-const bytes = (pcm: Float32Array) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+const pcmOf = async (render: { pcmPath: string }): Promise<Float32Array> => float32FromBytes(await readFile(render.pcmPath));
 
 let engines: VocalEngines;
 let workDir: string;
@@ -112,15 +113,18 @@ describe('fitting notes to the syllables Festival reads', () => {
 describe('sung vocals (Festival, Kal diphone)', () => {
   const tenorLine = line([55, 57, 60]);
   let first: Awaited<ReturnType<typeof singLines>>;
+  let firstPcm: Float32Array;
   beforeAll(async () => {
     first = await singLines([tenorLine], { engines, voiceType: 'tenor', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'tenor-1') });
+    firstPcm = await pcmOf(first);
   }, 60_000);
 
   it('sings the held note at its pitch, the line at its time, and nothing before', () => {
     expect(first.performed).toEqual([0]);
     expect(first.failed).toEqual([]);
-    expect(first.pcm.length).toBe(SONG_SECONDS * RATE * 2);
-    const mono = monoOf(first.pcm);
+    expect(first.pcmPath).toBe(path.join(workDir, 'tenor-1', 'vocals.f32'));
+    expect(firstPcm.length).toBe(SONG_SECONDS * RATE * 2);
+    const mono = monoOf(firstPcm);
     const heard = medianPitch(mono, RATE, 2.3, 2.8);
     expect(heard).not.toBeNull();
     expect(Math.abs(semitonesBetween(heard!, midiToHz(60)))).toBeLessThan(0.5);
@@ -129,12 +133,12 @@ describe('sung vocals (Festival, Kal diphone)', () => {
 
   it('is byte-identical when sung again', async () => {
     const again = await singLines([tenorLine], { engines, voiceType: 'tenor', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'tenor-2') });
-    expect(bytes(again.pcm).equals(bytes(first.pcm))).toBe(true);
+    expect((await readFile(again.pcmPath)).equals(await readFile(first.pcmPath))).toBe(true);
   }, 60_000);
 
   it('sings a soprano line in the soprano register, above where the Kal voice breaks', async () => {
     const soprano = await singLines([line([69, 71, 76])], { engines, voiceType: 'soprano', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'soprano') });
-    const mono = monoOf(soprano.pcm);
+    const mono = monoOf(await pcmOf(soprano));
     const heard = medianPitch(mono, RATE, 2.3, 2.8);
     // E5, 659 Hz: Festival alone crashes above about 500 Hz.
     expect(Math.abs(semitonesBetween(heard!, midiToHz(76)))).toBeLessThan(0.5);
@@ -146,13 +150,16 @@ describe('sung vocals (Festival, Kal diphone)', () => {
 describe('spoken vocals (eSpeak NG)', () => {
   const spokenLine = line([55, 57, 60]);
   let first: Awaited<ReturnType<typeof speakLines>>;
+  let firstPcm: Float32Array;
   beforeAll(async () => {
     first = await speakLines([spokenLine], { engines, voiceType: 'tenor', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'spoken-1') });
+    firstPcm = await pcmOf(first);
   }, 60_000);
 
   it("speaks the line at its time in the voice type's pitch, within the line's time", () => {
     expect(first.performed).toEqual([0]);
-    const mono = monoOf(first.pcm);
+    expect(firstPcm.length).toBe(SONG_SECONDS * RATE * 2);
+    const mono = monoOf(firstPcm);
     expect(Math.abs(onsetSeconds(mono, RATE)! - LINE_START)).toBeLessThanOrEqual(0.1);
     const heard = medianPitch(mono, RATE, LINE_START, spokenLine.end);
     // The tenor voice speaks around 123 Hz (measured); a speaking voice glides, so within 3 semitones.
@@ -164,15 +171,14 @@ describe('spoken vocals (eSpeak NG)', () => {
 
   it('is byte-identical when spoken again', async () => {
     const again = await speakLines([spokenLine], { engines, voiceType: 'tenor', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'spoken-2') });
-    expect(bytes(again.pcm).equals(bytes(first.pcm))).toBe(true);
+    expect((await readFile(again.pcmPath)).equals(await readFile(first.pcmPath))).toBe(true);
   }, 60_000);
 });
 
 describe('the voice in the mix', () => {
   it('is added to the mix 2 LU under the band, and written as the first stem, "Vocals", from the same samples and gain', async () => {
-    const sung = await singLines([line([55, 57, 60])], { engines, voiceType: 'tenor', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'mix') });
-    const pcmPath = path.join(workDir, 'vocals.f32');
-    await writeFile(pcmPath, bytes(sung.pcm));
+    const { pcmPath } = await singLines([line([55, 57, 60])], { engines, voiceType: 'tenor', durationSeconds: SONG_SECONDS, workDir: path.join(workDir, 'mix') });
+    const sung = await pcmOf({ pcmPath });
     const midi = testSongMidi(SONG_SECONDS);
 
     const band = (await renderMidi(midi, { maxSeconds: SONG_SECONDS })).mix;
@@ -184,7 +190,7 @@ describe('the voice in the mix', () => {
     const loudness = (pcm: Float32Array) => measureLoudness(pcm, RATE, 2, { loudnessRange: false, truePeak: false }).integratedLufs;
     expect(loudness(voice) - loudness(band)).toBeCloseTo(VOCAL_LEVEL_LU, 1);
     const expected = new Float32Array(mix.length);
-    expected.set(sung.pcm.subarray(0, mix.length));
+    expected.set(sung.subarray(0, mix.length));
     expect(residualDb(voice, expected.map((v) => v * source.gain!))).toBeLessThan(-100);
 
     const outDir = path.join(workDir, 'mixed');

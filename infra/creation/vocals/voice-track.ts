@@ -1,11 +1,14 @@
 // The vocal track from the lines a voice made: each line's audio placed at its time on one mono
 // timeline at the voice's own rate, then one ffmpeg pass to the song's 44.1 kHz stereo (and through
-// any filters the voice type needs), exactly the song's length.
+// any filters the voice type needs), exactly the song's length, into its file.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { runFfmpeg } from '../../audio/ffmpeg';
-import { float32FromBytes } from '../../audio/typed-bytes';
 
 export const VOCAL_SAMPLE_RATE = 44_100;
+
+/** Where a voice's track is written in a song's working folder. */
+export const voiceFile = (workDir: string): string => path.join(workDir, 'vocals.f32');
 
 export interface MonoWav {
   sampleRate: number;
@@ -55,9 +58,10 @@ const CUT_FADE_SECONDS = 0.03;
 
 /**
  * The segments on one timeline at `sampleRate`, converted to interleaved stereo float at 44.1 kHz
- * through `filters` (ffmpeg audio filters, applied before the resampling), `seconds` long.
+ * through `filters` (ffmpeg audio filters, applied before the resampling), `seconds` long, written
+ * by ffmpeg to `target`: the song-length track (64 MB for 3 minutes) never sits in this thread.
  */
-export async function voiceTrack(segments: readonly PlacedSegment[], sampleRate: number, seconds: number, filters: readonly string[] = []): Promise<Float32Array> {
+export async function writeVoiceTrack(segments: readonly PlacedSegment[], sampleRate: number, seconds: number, target: string, filters: readonly string[] = []): Promise<void> {
   const timeline = new Float32Array(Math.ceil(seconds * sampleRate));
   for (const segment of segments) {
     const offset = Math.round(segment.start * sampleRate);
@@ -71,13 +75,9 @@ export async function voiceTrack(segments: readonly PlacedSegment[], sampleRate:
     }
   }
   const frames = Math.round(seconds * VOCAL_SAMPLE_RATE);
-  const graph = [...filters, `aresample=${VOCAL_SAMPLE_RATE}`, 'aformat=sample_fmts=flt:channel_layouts=stereo'].join(',');
-  const { stdout } = await runFfmpeg(['-f', 'f32le', '-ar', String(sampleRate), '-ac', '1', '-i', 'pipe:0', '-af', graph, '-f', 'f32le', 'pipe:1'], {
+  // Padded with silence, then cut, to exactly the song's frames.
+  const graph = [...filters, `aresample=${VOCAL_SAMPLE_RATE}`, 'aformat=sample_fmts=flt:channel_layouts=stereo', `apad=whole_len=${frames}`, `atrim=end_sample=${frames}`].join(',');
+  await runFfmpeg(['-y', '-f', 'f32le', '-ar', String(sampleRate), '-ac', '1', '-i', 'pipe:0', '-af', graph, '-f', 'f32le', target], {
     stdin: new Uint8Array(timeline.buffer, timeline.byteOffset, timeline.byteLength),
-    captureStdout: true,
   });
-  const converted = float32FromBytes(stdout);
-  const pcm = new Float32Array(frames * 2);
-  pcm.set(converted.subarray(0, Math.min(converted.length, pcm.length)));
-  return pcm;
 }
