@@ -21,15 +21,9 @@ const baseURL = externalBaseUrl ?? `http://127.0.0.1:${PORT}`;
 // Created once: workers load this file again but inherit the variable.
 process.env.GOOSE_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'goose-e2e-'));
 
-// The studio's journey renders three sung songs (about 90 CPU-seconds on this 2-core machine), more
-// than `npm test` can hold under its 15-minute budget today: it runs by itself with
-// `npm run test:e2e:creation`, which sets E2E_CREATION_JOURNEY.
-const CREATION_JOURNEY = 'creation-journey.spec.ts';
-
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  testIgnore: process.env.E2E_CREATION_JOURNEY === '1' ? [] : [`**/${CREATION_JOURNEY}`],
   outputDir: path.join(repoRoot, 'test-results'),
   fullyParallel: false,
   workers: 1,
