@@ -37,7 +37,7 @@ export class LookAheadLimiter {
   /** The limiter over frames, and over coarse steps (each step's highest peak). */
   private readonly fine: Envelope;
   private readonly coarse: Envelope;
-  /** Allocated by the first run: a track limited block by block never needs them. */
+  /** run's, allocated by the first run: a track limited block by block never needs them. */
   private fineScratch: EnvelopeScratch | null = null;
   private out: Float32Array | null = null;
   /** limitInto's, sized for a block of the meter (plain memory: it stays on this thread). */
@@ -143,7 +143,6 @@ export class LookAheadLimiter {
     return { peakDb: -20 * Math.log10(leastGainRatio(input, out, gain)), powerDb: outPower > 0 ? 10 * Math.log10(inPower / outPower) : 0 };
   }
 
-
   /** Limits into a buffer reused by the next run: the later half on the worker meanwhile. */
   async run(gainDb: number, ceilingDb: number): Promise<Float32Array> {
     const { input, fine, split } = this;
@@ -177,8 +176,8 @@ export class LookAheadLimiter {
 
   /**
    * Limits the input itself at `gainDb`, block by block through `block` (the last use of this
-   * limiter: the input is then the limited audio). Returns the most any sample was turned down under the gain, dB, as
-   * measureGainReduction's `peakDb`.
+   * limiter: the input is then the limited audio). Returns the most any sample was turned down
+   * under the gain, dB, as measureGainReduction's `peakDb`.
    */
   limitInPlace(gainDb: number, ceilingDb: number, block: Float32Array): number {
     const { input } = this;
