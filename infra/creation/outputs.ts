@@ -70,7 +70,14 @@ export async function writeMixFiles(audio: { mix: Float32Array; sampleRate: numb
   mp3?.catch(() => undefined);
   await writeFile(path.join(outDir, 'song.mid'), midi);
   const midiFile: OutputFile = { path: 'song.mid', sha256: sha256(midi), bytes: midi.byteLength, format: 'midi' };
-  const mixWav: OutputFile = { path: 'mix.wav', ...(await writeWav24(path.join(outDir, 'mix.wav'), audio.sampleRate, audio.mix.length, (from, to) => audio.mix.subarray(from, to))), format: 'wav' };
+  const buffers = acquireChunkBuffers();
+  let written: Awaited<ReturnType<typeof writeWav24>>;
+  try {
+    written = await writeWav24(path.join(outDir, 'mix.wav'), audio.sampleRate, audio.mix.length, buffers.packed, (from, to) => audio.mix.subarray(from, to));
+  } finally {
+    releaseChunkBuffers(buffers);
+  }
+  const mixWav: OutputFile = { path: 'mix.wav', ...written, format: 'wav' };
   let mixMp3: OutputFile | null = null;
   if (mp3) {
     await mp3;
@@ -91,18 +98,42 @@ export async function writeStemFile(index: number, stem: StemSource, shaping: St
 const CHUNK_SAMPLES = 1 << 20;
 const FULL_24 = 8_388_608;
 
+/** One chunk's working buffers: two of float samples and one of 24-bit bytes. */
+interface ChunkBuffers {
+  sum: Float32Array;
+  read: Float32Array;
+  packed: Uint8Array;
+}
+
+let idleChunkBuffers: ChunkBuffers | null = null;
+
+/**
+ * The thread's chunk buffers, given back with releaseChunkBuffers. A render worker writes one file
+ * after another, so one set serves them all: new ones per stem left 11 MB each for the garbage
+ * collector, which let a worker's memory climb by 50 MB over a song's stems. A second file written
+ * at the same time gets buffers of its own.
+ */
+function acquireChunkBuffers(): ChunkBuffers {
+  const buffers = idleChunkBuffers ?? { sum: new Float32Array(CHUNK_SAMPLES), read: new Float32Array(CHUNK_SAMPLES), packed: new Uint8Array(CHUNK_SAMPLES * 3) };
+  idleChunkBuffers = null;
+  return buffers;
+}
+
+function releaseChunkBuffers(buffers: ChunkBuffers): void {
+  idleChunkBuffers = buffers;
+}
+
 /**
  * Interleaved stereo as a 24-bit WAV, rounded as the audio engine's quantizer rounds, written and
  * hashed in chunks; `chunk` gives the float samples [from, to).
  */
-async function writeWav24(target: string, sampleRate: number, samples: number, chunk: (from: number, to: number) => Float32Array | Promise<Float32Array>): Promise<{ sha256: string; bytes: number }> {
+async function writeWav24(target: string, sampleRate: number, samples: number, out: Uint8Array, chunk: (from: number, to: number) => Float32Array | Promise<Float32Array>): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
   const header = stereoWavHeader(sampleRate, 3, samples * 3, false);
   const file = await open(target, 'w');
   try {
     await file.write(header);
     hash.update(header);
-    const out = new Uint8Array(Math.min(CHUNK_SAMPLES, samples) * 3);
     for (let start = 0; start < samples; start += CHUNK_SAMPLES) {
       const pcm = await chunk(start, Math.min(samples, start + CHUNK_SAMPLES));
       packTo24Bit(pcm, out);
@@ -147,17 +178,17 @@ function shapeChunk(out: Float32Array, from: number, sourceGain: number, fadeSta
  */
 async function writeStem(target: string, sampleRate: number, stem: StemSource, shaping: StemShaping): Promise<{ sha256: string; bytes: number }> {
   const sources = await Promise.all(stem.files.map((file) => open(file, 'r')));
-  const sum = new Float32Array(Math.min(CHUNK_SAMPLES, shaping.frames * 2));
-  const read = new Float32Array(sum.length);
+  const buffers = acquireChunkBuffers();
   const sourceGain = stem.gain ?? 1;
   const fadeStart = (shaping.frames - shaping.fadeFrames) * 2;
   try {
-    return await writeWav24(target, sampleRate, shaping.frames * 2, async (from, to) => {
-      const out = await addInto(sources, from, sum.subarray(0, to - from), read);
+    return await writeWav24(target, sampleRate, shaping.frames * 2, buffers.packed, async (from, to) => {
+      const out = await addInto(sources, from, buffers.sum.subarray(0, to - from), buffers.read);
       shapeChunk(out, from, sourceGain, fadeStart, shaping);
       return out;
     });
   } finally {
+    releaseChunkBuffers(buffers);
     await Promise.all(sources.map((source) => source.close()));
   }
 }
@@ -166,10 +197,11 @@ async function writeStem(target: string, sampleRate: number, stem: StemSource, s
 export async function addFloatFiles(files: readonly string[], samples: number): Promise<Float32Array> {
   const sum = new Float32Array(samples);
   const sources = await Promise.all(files.map((file) => open(file, 'r')));
-  const scratch = new Float32Array(Math.min(CHUNK_SAMPLES, samples));
+  const buffers = acquireChunkBuffers();
   try {
-    for (let from = 0; from < samples; from += CHUNK_SAMPLES) await addInto(sources, from, sum.subarray(from, Math.min(samples, from + CHUNK_SAMPLES)), scratch);
+    for (let from = 0; from < samples; from += CHUNK_SAMPLES) await addInto(sources, from, sum.subarray(from, Math.min(samples, from + CHUNK_SAMPLES)), buffers.read);
   } finally {
+    releaseChunkBuffers(buffers);
     await Promise.all(sources.map((source) => source.close()));
   }
   return sum;

@@ -13,7 +13,7 @@ import { gainToTargetDb, normalizeLoudness, type LoudnessReport } from './normal
 import { addFloatFiles, fadeGain, writeMixFiles, writeStemFile, type CreationFiles, type OutputOptions, type StemShaping, type StemSource } from './outputs';
 import { EFFECTS_STEM_NAME, RENDER_SAMPLE_RATE, renderPart, type NotePlan, type RenderedPart } from './render-midi';
 import { planParts } from './render-parts';
-import { soundFontInfo, synthesizerName, type SoundFontInfo } from './soundfont';
+import { soundFontInfo, synthesizerName, trimDecodedSamples, type SoundFontInfo } from './soundfont';
 import { mixVocals } from './vocals/mix';
 
 const log = logger.child({ module: 'creation-render' });
@@ -67,7 +67,11 @@ export const partsDir = (outDir: string): string => path.join(outDir, '.parts');
 /** Renders one part of a song into the render's parts folder. */
 export async function renderSongPart(midi: Uint8Array, plan: NotePlan, index: number, options: Pick<RenderSongOptions, 'outDir' | 'durationSeconds'> & { onProgress?: (fraction: number) => void }): Promise<RenderedPart> {
   await mkdir(partsDir(options.outDir), { recursive: true });
-  return renderPart(midi, partsDir(options.outDir), `part-${index}`, { sampleRate: RENDER_SAMPLE_RATE, maxSeconds: options.durationSeconds, plays: plan, onProgress: options.onProgress });
+  try {
+    return await renderPart(midi, partsDir(options.outDir), `part-${index}`, { sampleRate: RENDER_SAMPLE_RATE, maxSeconds: options.durationSeconds, plays: plan, onProgress: options.onProgress });
+  } finally {
+    trimDecodedSamples();
+  }
 }
 
 /** A song's parts added up, with the voice, cut to length: what the mix and every stem are made from. */

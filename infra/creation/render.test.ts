@@ -14,7 +14,7 @@ import { renderTogether, residualDb, sumOfStems as sumStems } from './reference-
 import { EFFECTS_STEM_NAME, InvalidMidiError, renderMidi, type RenderedAudio } from './render-midi';
 import { planParts } from './render-parts';
 import { renderSong, type SongRender } from './render-song';
-import { soundFontInfo } from './soundfont';
+import { decodedSampleBytes, soundFontInfo, trimDecodedSamples } from './soundfont';
 import { testSongMidi } from './test-midi';
 
 const run = promisify(execFile);
@@ -199,6 +199,16 @@ describe('renderSong', () => {
   it('writes the same bytes on a second run', async () => {
     const again = await renderSong(midi, { outDir: path.join(dir, 'b'), mp3: true });
     expect(again.files).toEqual(song.files);
+  });
+
+  it('lets go of the samples it decoded beyond its budget, and writes the same bytes when it decodes them again', async () => {
+    await renderSong(midi, { outDir: path.join(dir, 'c'), mp3: false });
+    expect(decodedSampleBytes()).toBeGreaterThan(1_000_000);
+    trimDecodedSamples(0);
+    expect(decodedSampleBytes()).toBe(0);
+    const again = await renderSong(midi, { outDir: path.join(dir, 'd'), mp3: false });
+    expect(decodedSampleBytes()).toBeGreaterThan(1_000_000);
+    expect({ ...again.files, mixMp3: song.files.mixMp3 }).toEqual(song.files);
   });
 
   it('records the render settings and the SoundFont for the provenance', () => {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BasicSoundBank, SoundBankLoader } from 'spessasynth_core';
+import { BasicSoundBank, SoundBankLoader, type BasicSample } from 'spessasynth_core';
 
 const require = createRequire(import.meta.url);
 
@@ -78,9 +78,51 @@ export function loadSoundFont(): Promise<BasicSoundBank> {
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     const loaded = SoundBankLoader.fromArrayBuffer(whole as ArrayBuffer);
     await BasicSoundBank.isSF3DecoderReady;
+    for (const sample of loaded.samples) if (sample.isCompressed) trackDecoding(sample);
     return loaded;
   })();
   return bank;
+}
+
+/**
+ * What a thread keeps decoded between renders. The bank decodes an SF3 sample when a note first
+ * needs it and then keeps it: over songs on ever other instruments a worker's decoded samples grew
+ * past 50 MB (the whole bank decodes to 430 MB). Beyond this, the samples used longest ago go back
+ * to their compressed form after a render, and are decoded again (the same floats, about 100 MB a
+ * second) when a note needs them.
+ */
+const DECODED_BUDGET_BYTES = 32 * 1024 * 1024;
+/** Each decoded sample's size, and the render that last used it. */
+const decoded = new Map<BasicSample, { bytes: number; render: number }>();
+let rendersDone = 0;
+
+function trackDecoding(sample: BasicSample): void {
+  const decode = sample.getAudioData.bind(sample);
+  sample.getAudioData = () => {
+    const audio = decode();
+    decoded.set(sample, { bytes: audio.byteLength, render: rendersDone });
+    return audio;
+  };
+}
+
+/** Called after each render: the decoded samples beyond the budget, used longest ago first, back to compressed. */
+export function trimDecodedSamples(budgetBytes = DECODED_BUDGET_BYTES): void {
+  rendersDone++;
+  let total = decodedSampleBytes();
+  if (total <= budgetBytes) return;
+  for (const [sample, { bytes }] of [...decoded].sort(([, a], [, b]) => a.render - b.render)) {
+    if (total <= budgetBytes) break;
+    sample.setCompressedData(sample.getRawData(true));
+    decoded.delete(sample);
+    total -= bytes;
+  }
+}
+
+/** The bytes of decoded samples this thread holds. */
+export function decodedSampleBytes(): number {
+  let total = 0;
+  for (const { bytes } of decoded.values()) total += bytes;
+  return total;
 }
 
 /** The synthesizer the bank is played with, and its version, for the provenance record. */
