@@ -293,9 +293,10 @@ export const METER_BLOCK_MARGIN = 16;
  * block rather than held whole: `read(from, to)` gives interleaved frames [from, to), at most
  * METER_BLOCK_FRAMES + 2 × METER_BLOCK_MARGIN of them (its buffer may be reused by the next read).
  * The figures are measureLoudness's to the bit: the kernel is fed the same chunks, and each block's
- * inter-sample peaks are interpolated with the frames around it.
+ * inter-sample peaks are interpolated with the frames around it (read only with `truePeak`, the default).
  */
-export function measureStereoInBlocks(frames: number, sampleRate: number, read: (from: number, to: number) => Float32Array): Pick<LoudnessResult, 'integratedLufs' | 'truePeakDbtp'> {
+export function measureStereoInBlocks(frames: number, sampleRate: number, read: (from: number, to: number) => Float32Array, options: Pick<LoudnessOptions, 'truePeak'> = {}): Pick<LoudnessResult, 'integratedLufs' | 'truePeakDbtp'> {
+  const withTruePeak = options.truePeak ?? true;
   const segmentFrames = segmentFramesAt(sampleRate);
   const segmentPower = new Float64Array(Math.floor(frames / segmentFrames));
   const weights = channelWeights(2);
@@ -305,15 +306,16 @@ export function measureStereoInBlocks(frames: number, sampleRate: number, read: 
   K_WEIGHTING_KERNEL.reset();
   for (let from = 0, segment = 0; from < frames; from += METER_BLOCK_FRAMES) {
     const to = Math.min(frames, from + METER_BLOCK_FRAMES);
-    const readFrom = Math.max(0, from - METER_BLOCK_MARGIN);
-    const pcm = read(readFrom, Math.min(frames, to + METER_BLOCK_MARGIN));
+    const readFrom = withTruePeak ? Math.max(0, from - METER_BLOCK_MARGIN) : from;
+    const pcm = read(readFrom, withTruePeak ? Math.min(frames, to + METER_BLOCK_MARGIN) : to);
     segment = kWeightStereoFrames(pcm.subarray(2 * (from - readFrom), 2 * (to - readFrom)), s, h, segmentFrames, segmentPower, segment, weights, null);
+    if (!withTruePeak) continue;
     const first = Math.max(gaps.first, from);
     const end = Math.min(gaps.end, to);
     if (first < end) interPeak = Math.max(interPeak, gapPeaks(pcm, 2, first - readFrom, end - readFrom));
   }
   const samplePeak = K_WEIGHTING_KERNEL.peak();
-  return { integratedLufs: integratedLoudnessOfSegments(segmentPower), truePeakDbtp: amplitudeToDb(Math.max(samplePeak, interPeak)) };
+  return { integratedLufs: integratedLoudnessOfSegments(segmentPower), truePeakDbtp: withTruePeak ? amplitudeToDb(Math.max(samplePeak, interPeak)) : Number.NaN };
 }
 
 /**
