@@ -86,7 +86,7 @@ export function loadSoundFont(): Promise<BasicSoundBank> {
 
 /**
  * What a thread keeps decoded between renders. The bank decodes an SF3 sample when a note first
- * needs it and then keeps it: over songs on ever other instruments a worker's decoded samples grew
+ * needs it and then keeps it: over songs on more and more instruments a worker's decoded samples grew
  * past 50 MB (the whole bank decodes to 430 MB). Beyond this, the samples used longest ago go back
  * to their compressed form after a render, and are decoded again (the same floats, about 100 MB a
  * second) when a note needs them.
