@@ -1,13 +1,11 @@
-// `npm test`: every check CI runs, in lanes that run at the same time, each lane's phases in order,
-// and then the time each phase took, so a slower suite shows where it grew. The static checks are
-// each single-threaded, so on two cores they cost the longest one's time; Vitest, whose suites mostly
-// wait on Temporal and killed workers, starts as soon as the workflows are bundled (it is the
-// longest phase, so it should not wait for lint and the type check); the browser journeys and the
-// fuzz mostly wait on their app, and follow the type check once the web app is built. A lane stops
-// at its first failure, and a phase waiting on one that failed does not run. One phase streams its
-// output (`live`); the others' output is held and printed whole when each ends, so lines do not
-// interleave. The closing line repeats Vitest's plain summary ("Tests: N passed, N failed, N
-// skipped") for CI to read.
+// `npm test`: every check CI runs, step by step, stopping after the first step in which a phase
+// fails, and then the time each phase took, so a slower suite shows where it grew. The lanes of one
+// step run at the same time, each lane's phases in order: the static checks are each
+// single-threaded, so on two cores they cost the longest one's time; the browser journeys and the
+// fuzz mostly wait on their app (workflows, the browser), so they run beside Vitest, whose suites
+// mostly wait on Temporal and killed workers. One phase per step streams its output (`live`); the
+// others' output is held and printed whole when each ends, so lines do not interleave. The closing
+// line repeats Vitest's plain summary ("Tests: N passed, N failed, N skipped") for CI to read.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -20,8 +18,6 @@ interface Phase {
   args: string[];
   /** Streams its output as it comes instead of holding it. */
   live?: boolean;
-  /** Phases of other lanes that must have passed before this one starts. */
-  after?: string[];
 }
 
 /** Phases run one after the other; a lane stops at its first failure. */
@@ -29,26 +25,28 @@ type Lane = Phase[];
 
 const npx = (...args: string[]): Pick<Phase, 'command' | 'args'> => ({ command: 'npx', args });
 
-// The workflows are bundled once, beside the static checks, for every app, worker and suite that
-// follows (they load it through WORKFLOW_BUNDLE_PATH), instead of each running webpack again.
+// The workflows are bundled once, beside the static checks, for every app, worker and suite of the
+// later step (they load it through WORKFLOW_BUNDLE_PATH), instead of each running webpack again.
 const bundleDir = mkdtempSync(path.join(os.tmpdir(), 'goose-test-workflows-'));
 const workflowBundle = path.join(bundleDir, 'bundle.js');
 
-/** The lanes run at once. */
-const LANES: Lane[] = [
-  [{ name: 'lint', ...npx('eslint', '.') }],
+/** The lanes of a step run at once; the steps run in order. */
+const STEPS: Lane[][] = [
   [
-    { name: 'typecheck', ...npx('tsc', '-p', 'tsconfig.json', '--noEmit') },
-    { name: 'Playwright', ...npx('playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'), after: ['web build', 'workflow bundle'] },
-    { name: 'API fuzz', command: 'npm', args: ['run', '-s', 'fuzz:api'] },
+    [{ name: 'lint', ...npx('eslint', '.') }],
+    [{ name: 'typecheck', ...npx('tsc', '-p', 'tsconfig.json', '--noEmit') }],
+    [
+      { name: 'import graph', command: 'npm', args: ['run', '-s', 'lint:imports'] },
+      { name: 'web build', command: 'npm', args: ['run', '-s', 'build:web'] },
+      { name: 'workflow bundle', command: 'npm', args: ['run', '-s', 'build:workflows', '--', workflowBundle] },
+    ],
   ],
   [
-    { name: 'workflow bundle', command: 'npm', args: ['run', '-s', 'build:workflows', '--', workflowBundle] },
-    { name: 'Vitest', ...npx('vitest', 'run'), live: true },
-  ],
-  [
-    { name: 'web build', command: 'npm', args: ['run', '-s', 'build:web'] },
-    { name: 'import graph', command: 'npm', args: ['run', '-s', 'lint:imports'] },
+    [
+      { name: 'Playwright', ...npx('playwright', 'test', '-c', 'tests/e2e/playwright.config.ts') },
+      { name: 'API fuzz', command: 'npm', args: ['run', '-s', 'fuzz:api'] },
+    ],
+    [{ name: 'Vitest', ...npx('vitest', 'run'), live: true }],
   ],
 ];
 
@@ -93,27 +91,16 @@ function run(phase: Phase): Promise<{ ok: boolean; seconds: number; summary: str
   });
 }
 
-/** Each phase's result once it has ended (false when it failed or did not run), for the phases that wait on it. */
-const ended = new Map<string, { promise: Promise<boolean>; settle: (passed: boolean) => void }>();
-for (const phase of LANES.flat()) {
-  let settle!: (passed: boolean) => void;
-  const promise = new Promise<boolean>((resolve) => (settle = resolve));
-  ended.set(phase.name, { promise, settle });
-}
-
 async function runLane(lane: Lane): Promise<{ outcomes: Outcome[]; summary: string | null }> {
   const outcomes: Outcome[] = [];
   let summary: string | null = null;
   for (const phase of lane) {
-    const waitedOn = await Promise.all((phase.after ?? []).map((name) => ended.get(name)!.promise));
-    if (outcomes.some((outcome) => outcome.status !== 'passed') || waitedOn.includes(false)) {
+    if (outcomes.some((outcome) => outcome.status === 'failed')) {
       outcomes.push({ name: phase.name, seconds: 0, status: 'not run' });
-      ended.get(phase.name)!.settle(false);
       continue;
     }
     const result = await run(phase);
     outcomes.push({ name: phase.name, seconds: result.seconds, status: result.ok ? 'passed' : 'failed' });
-    ended.get(phase.name)!.settle(result.ok);
     summary = result.summary ?? summary;
   }
   return { outcomes, summary };
@@ -128,12 +115,24 @@ function table(outcomes: Outcome[], total: number): string {
 
 async function main(): Promise<number> {
   const started = performance.now();
-  const lanes = await Promise.all(LANES.map((lane) => runLane(lane)));
-  const outcomes = lanes.flatMap((lane) => lane.outcomes);
-  const summary = lanes.map((lane) => lane.summary).find((line) => line !== null) ?? null;
+  const outcomes: Outcome[] = [];
+  let failed = false;
+  let summary: string | null = null;
+  for (const step of STEPS) {
+    if (failed) {
+      for (const phase of step.flat()) outcomes.push({ name: phase.name, seconds: 0, status: 'not run' });
+      continue;
+    }
+    const lanes = await Promise.all(step.map((lane) => runLane(lane)));
+    for (const lane of lanes) {
+      outcomes.push(...lane.outcomes);
+      summary = lane.summary ?? summary;
+      if (lane.outcomes.some((outcome) => outcome.status === 'failed')) failed = true;
+    }
+  }
   process.stdout.write(table(outcomes, (performance.now() - started) / 1000));
   if (summary) process.stdout.write(`\n${summary}\n`);
-  return outcomes.some((outcome) => outcome.status !== 'passed') ? 1 : 0;
+  return failed ? 1 : 0;
 }
 
 process.env.WORKFLOW_BUNDLE_PATH = workflowBundle;
