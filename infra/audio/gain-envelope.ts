@@ -90,12 +90,12 @@ export function shapeGain(envelope: Envelope, gainDb: number, ceilingDb: number,
   return gain;
 }
 
-/** `input` times `gain` (index n − from) into `out`, frames `from` ≤ n < `to`. */
-export function limitFrames(input: Float32Array, out: Float32Array, gain: Float32Array, from: number, to: number): void {
+/** `input` times `gain` (index n − from) into `out` (at frame n − `outFrom`), frames `from` ≤ n < `to`. */
+export function limitFrames(input: Float32Array, out: Float32Array, gain: Float32Array, from: number, to: number, outFrom = 0): void {
   for (let n = from; n < to; n++) {
     const g = gain[n - from]!;
-    out[2 * n] = input[2 * n]! * g;
-    out[2 * n + 1] = input[2 * n + 1]! * g;
+    out[2 * (n - outFrom)] = input[2 * n]! * g;
+    out[2 * (n - outFrom) + 1] = input[2 * n + 1]! * g;
   }
 }
 

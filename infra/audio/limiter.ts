@@ -166,11 +166,7 @@ export class LookAheadLimiter {
     const span = to - start + Math.max(1, fine.attack);
     if (!this.blockScratch || this.blockScratch.needed.length < span) this.blockScratch = envelopeScratch(span, (length) => new Float32Array(length));
     const gain = shapeGain(fine, gainDb, ceilingDb, start, to, this.blockScratch);
-    for (let n = from; n < to; n++) {
-      const g = gain[n - start]!;
-      into[2 * (n - from)] = input[2 * n]! * g;
-      into[2 * (n - from) + 1] = input[2 * n + 1]! * g;
-    }
+    limitFrames(input, into, gain.subarray(from - start), from, to, from);
     return into.subarray(0, 2 * (to - from));
   }
 

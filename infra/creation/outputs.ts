@@ -70,13 +70,7 @@ export async function writeMixFiles(audio: { mix: Float32Array; sampleRate: numb
   mp3?.catch(() => undefined);
   await writeFile(path.join(outDir, 'song.mid'), midi);
   const midiFile: OutputFile = { path: 'song.mid', sha256: sha256(midi), bytes: midi.byteLength, format: 'midi' };
-  const buffers = acquireChunkBuffers();
-  let written: Awaited<ReturnType<typeof writeWav24>>;
-  try {
-    written = await writeWav24(path.join(outDir, 'mix.wav'), audio.sampleRate, audio.mix.length, buffers.packed, (from, to) => audio.mix.subarray(from, to));
-  } finally {
-    releaseChunkBuffers(buffers);
-  }
+  const written = await withChunkBuffers((buffers) => writeWav24(path.join(outDir, 'mix.wav'), audio.sampleRate, audio.mix.length, buffers.packed, (from, to) => audio.mix.subarray(from, to)));
   const mixWav: OutputFile = { path: 'mix.wav', ...written, format: 'wav' };
   let mixMp3: OutputFile | null = null;
   if (mp3) {
@@ -108,7 +102,7 @@ interface ChunkBuffers {
 let idleChunkBuffers: ChunkBuffers | null = null;
 
 /**
- * The thread's chunk buffers, given back with releaseChunkBuffers. A render worker writes one file
+ * The thread's chunk buffers, given back with releaseChunkBuffers (see withChunkBuffers). A render worker writes one file
  * after another, so one set serves them all: new ones per stem left 11 MB each for the garbage
  * collector, which let a worker's memory climb by 50 MB over a song's stems. A second file written
  * at the same time gets buffers of its own.
@@ -121,6 +115,16 @@ function acquireChunkBuffers(): ChunkBuffers {
 
 function releaseChunkBuffers(buffers: ChunkBuffers): void {
   idleChunkBuffers = buffers;
+}
+
+/** `use` with the thread's chunk buffers, given back when it ends. */
+async function withChunkBuffers<T>(use: (buffers: ChunkBuffers) => Promise<T>): Promise<T> {
+  const buffers = acquireChunkBuffers();
+  try {
+    return await use(buffers);
+  } finally {
+    releaseChunkBuffers(buffers);
+  }
 }
 
 /**
@@ -178,17 +182,17 @@ function shapeChunk(out: Float32Array, from: number, sourceGain: number, fadeSta
  */
 async function writeStem(target: string, sampleRate: number, stem: StemSource, shaping: StemShaping): Promise<{ sha256: string; bytes: number }> {
   const sources = await Promise.all(stem.files.map((file) => open(file, 'r')));
-  const buffers = acquireChunkBuffers();
   const sourceGain = stem.gain ?? 1;
   const fadeStart = (shaping.frames - shaping.fadeFrames) * 2;
   try {
-    return await writeWav24(target, sampleRate, shaping.frames * 2, buffers.packed, async (from, to) => {
-      const out = await addInto(sources, from, buffers.sum.subarray(0, to - from), buffers.read);
-      shapeChunk(out, from, sourceGain, fadeStart, shaping);
-      return out;
-    });
+    return await withChunkBuffers((buffers) =>
+      writeWav24(target, sampleRate, shaping.frames * 2, buffers.packed, async (from, to) => {
+        const out = await addInto(sources, from, buffers.sum.subarray(0, to - from), buffers.read);
+        shapeChunk(out, from, sourceGain, fadeStart, shaping);
+        return out;
+      }),
+    );
   } finally {
-    releaseChunkBuffers(buffers);
     await Promise.all(sources.map((source) => source.close()));
   }
 }
@@ -197,11 +201,11 @@ async function writeStem(target: string, sampleRate: number, stem: StemSource, s
 export async function addFloatFiles(files: readonly string[], samples: number): Promise<Float32Array> {
   const sum = new Float32Array(samples);
   const sources = await Promise.all(files.map((file) => open(file, 'r')));
-  const buffers = acquireChunkBuffers();
   try {
-    for (let from = 0; from < samples; from += CHUNK_SAMPLES) await addInto(sources, from, sum.subarray(from, Math.min(samples, from + CHUNK_SAMPLES)), buffers.read);
+    await withChunkBuffers(async (buffers) => {
+      for (let from = 0; from < samples; from += CHUNK_SAMPLES) await addInto(sources, from, sum.subarray(from, Math.min(samples, from + CHUNK_SAMPLES)), buffers.read);
+    });
   } finally {
-    releaseChunkBuffers(buffers);
     await Promise.all(sources.map((source) => source.close()));
   }
   return sum;
