@@ -515,6 +515,7 @@ export function evolveDispute(state: DisputeState, event: DisputeEvent): Dispute
     case 'DisputeMessagePosted':
       return { ...state, messageIds: [...state.messageIds, event.data.messageId] };
     case 'DisputeDeadlinePassed':
+    case 'DisputeDeadlineReminded':
       return state;
     case 'DisputeResolved': {
       const { outcome, details, compensationCents, by, byDefault, resolvedAt, appealUntil } = event.data;

@@ -161,6 +161,24 @@ export const DisputeCompensationPaid = defineEvent(
 
 export const DisputeAppealed = defineEvent('DisputeAppealed', 1, z.object({ disputeId: id, by: actor, reason: z.string(), appealedAt: at }));
 
+/**
+ * A reminder that a deadline is near (7 days and 1 day before it), from the case workflow's own
+ * timers; the notifications read model tells the party who must act.
+ */
+export const DisputeDeadlineReminded = defineEvent(
+  'DisputeDeadlineReminded',
+  1,
+  z.object({
+    disputeId: id,
+    kind: z.enum(DEADLINE_KINDS),
+    /** Who must act before it, as the case's deadline says. */
+    party: z.enum(['claimant', 'respondent', 'both', 'either']),
+    dueAt: at,
+    daysBefore: z.number().int().positive(),
+    remindedAt: at,
+  }),
+);
+
 /** The appeal window passed with no appeal (or the appeal was decided): the resolution is final. */
 export const DisputeClosed = defineEvent('DisputeClosed', 1, z.object({ disputeId: id, closedAt: at }));
 
@@ -176,6 +194,7 @@ export const disputeEventDefinitions = [
   DisputeEvidenceAdded,
   DisputeMessagePosted,
   DisputeDeadlinePassed,
+  DisputeDeadlineReminded,
   DisputeResolved,
   DisputeCompensationPaid,
   DisputeAppealed,

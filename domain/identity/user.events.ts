@@ -48,7 +48,32 @@ export const QxmpPaySubjectLinked = defineEvent(
   z.object({ subject: z.string().min(1), userId: z.uuid(), wallet: z.string().min(1) }),
 );
 
-export const userEventDefinitions = [UserRegistered, TokensCredited, UsernameClaimed, QxmpPaySubjectLinked] as const;
+/** The user proved they read mail at `email` (a signed, expiring link from the settings page). */
+export const UserEmailConfirmed = defineEvent(
+  'UserEmailConfirmed',
+  1,
+  z.object({ userId: z.uuid(), email: z.email().max(254), confirmedAt: z.iso.datetime() }),
+);
+
+/** The user removed their confirmed address: nothing is mailed to them any more. */
+export const UserEmailRemoved = defineEvent('UserEmailRemoved', 1, z.object({ userId: z.uuid(), removedAt: z.iso.datetime() }));
+
+/** A new password (its hash) replaced the old one; the user's other sessions end with it. */
+export const UserPasswordChanged = defineEvent(
+  'UserPasswordChanged',
+  1,
+  z.object({ userId: z.uuid(), passwordHash: z.string().min(20), changedAt: z.iso.datetime() }),
+);
+
+export const userEventDefinitions = [
+  UserRegistered,
+  TokensCredited,
+  UsernameClaimed,
+  QxmpPaySubjectLinked,
+  UserEmailConfirmed,
+  UserEmailRemoved,
+  UserPasswordChanged,
+] as const;
 
 export type UserEvent =
   | ReturnType<typeof UserRegistered.create>

@@ -127,6 +127,10 @@ async function applyOne(tx: Queryable, recorded: RecordedEvent): Promise<ReadMod
       case 'DisputeClosed':
         ({ rows } = await claim(`closed_at = $3, appeal_until = NULL`, event.data.closedAt));
         break;
+      case 'DisputeDeadlineReminded':
+        // The reminder is the notifications' business; the case row only keeps its place in the stream.
+        ({ rows } = await claim('', event.data.remindedAt));
+        break;
       default: {
         const unknown: never = event;
         throw new Error(`Unknown dispute event ${JSON.stringify(unknown)}`);

@@ -52,3 +52,9 @@ export const OPERATIONS_KEY = ['/api/ops'] as const;
 export const DEVELOPER_KEY = ['/api/developer'] as const;
 /** A track's history folded through N events: ['/api/tracks', trackId, 'history', upTo]. */
 export const TRACKS_KEY = ['/api/tracks'] as const;
+/** The bell's count, its menu and the notifications page: ['/api/notifications', …]. */
+export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
+/** The settings page: ['/api/account', 'sessions' | 'email' | 'export' | …]. */
+export const ACCOUNT_KEY = ['/api/account'] as const;
+/** The analytics overview: ['/api/analytics', period]. */
+export const ANALYTICS_KEY = ['/api/analytics'] as const;

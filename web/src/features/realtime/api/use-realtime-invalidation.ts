@@ -14,6 +14,8 @@ import {
   DISTRIBUTION_STATEMENTS_KEY,
   DISTRIBUTIONS_KEY,
   GENERATED_MUSIC_KEY,
+  NOTIFICATIONS_KEY,
+  ACCOUNT_KEY,
   LICENSE_SALES_KEY,
   MARKETPLACE_KEY,
   MY_LICENSES_KEY,
@@ -64,6 +66,10 @@ const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
   developer: [DEVELOPER_KEY],
   // A generation's stage, progress, files or like: the studio's workspace.
   'generated-music': [GENERATED_MUSIC_KEY],
+  // A notification made, read or deleted: the bell, its menu and the notifications page.
+  notifications: [NOTIFICATIONS_KEY],
+  // The account's address, sessions, data export or deletion: the settings page.
+  account: [ACCOUNT_KEY, CURRENT_USER_KEY],
 };
 
 /** Events after which a registration's external database sync may read differently. */
