@@ -93,7 +93,7 @@ export async function disputeCase(input: DisputeCaseInput): Promise<void> {
       continue;
     }
     const reminder = patched(REMINDERS_PATCH) ? nextReminder(current) : null;
-    // A reminder only ever comes before its deadline's moment, which is unchanged.
+    // The soonest deadline keeps its own moment; a reminder wakes the wait only when it comes first.
     const remindFirst = reminder !== null && Date.parse(reminder.at) < Date.parse(deadline.dueAt);
     const wakeAt = remindFirst ? reminder.at : deadline.dueAt;
     const woke = await condition(() => changed, Math.max(1, Date.parse(wakeAt) - Date.now()));
