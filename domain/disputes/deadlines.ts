@@ -10,6 +10,9 @@ export const DISPUTE_DEADLINES = {
   appealWindowDays: 7,
 } as const;
 
+/** The case workflow reminds whoever must act this many days before each deadline (a reminder not after the deadline's start is skipped). */
+export const DEADLINE_REMINDER_DAYS = [7, 1] as const;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function daysToMs(days: number): number {

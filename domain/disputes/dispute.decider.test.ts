@@ -1,7 +1,7 @@
 // Given / when / then specifications of a case: filing and its refusals, the owner's answer, a
 // reviewer's assignment (never on their own case), status changes, evidence and messages, the
-// resolution and the review decision, the single appeal in its window, the deadlines, and what
-// allowedActionsOf offers each viewer.
+// resolution and the review decision, the single appeal in its window, the deadlines and their
+// reminders, and what allowedActionsOf offers each viewer.
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError, IllegalStateError, NotFoundError, UnauthorizedError, ValidationError } from '../shared/errors';
 import { deciderSpec } from '../shared/decider-spec';
@@ -15,6 +15,7 @@ import {
   DisputeClosed,
   DisputeCompensationPaid,
   DisputeDeadlinePassed,
+  DisputeDeadlineReminded,
   DisputeEvidenceAdded,
   DisputeEvidenceRequested,
   DisputeFiled,
@@ -301,6 +302,59 @@ describe('dispute decider: the answer deadline', () => {
     ]);
     expect(() => when([filed], { type: 'PassDeadline', data: { kind: 'response', at: after(29) } })).toThrow(IllegalStateError);
     expect(when([filed, answered, toInvestigating], { type: 'PassDeadline', data: { kind: 'response', at: after(30) } })).toEqual([]);
+  });
+});
+
+describe('dispute decider: deadline reminders', () => {
+  type Kind = 'response' | 'evidence' | 'appeal';
+  const remind = (kind: Kind, dueAt: string, daysBefore: number, at = new Date(Date.parse(dueAt) - daysBefore * DAY).toISOString()): DisputeCommand => ({
+    type: 'RemindDeadline',
+    data: { kind, dueAt, daysBefore, at },
+  });
+  const reminded = (kind: Kind, party: 'claimant' | 'respondent' | 'both' | 'either', dueAt: string, daysBefore: number) =>
+    DisputeDeadlineReminded.create({ disputeId: 'd1', kind, party, dueAt, daysBefore, remindedAt: new Date(Date.parse(dueAt) - daysBefore * DAY).toISOString() });
+  const request = (from: 'claimant' | 'respondent' | 'both', requestedAt = after(2)) => [
+    DisputeEvidenceRequested.create({ disputeId: 'd1', from, note: 'Send the stems', by: p(reviewer), requestedAt, dueAt: after(14, requestedAt) }),
+    DisputeStatusChanged.create({ disputeId: 'd1', from: 'investigating', to: 'pending_evidence', by: p(reviewer), reason: 'Send the stems', changedAt: requestedAt }),
+  ];
+  const evidenceFrom = (by: DisputeActor, party: 'claimant' | 'respondent', evidenceId: string) =>
+    DisputeEvidenceAdded.create({ disputeId: 'd1', evidenceId, by: p(by), party, type: 'document', description: 'Stems', file: null, addedAt: after(3) });
+
+  it('reminds the owner of the answer 7 days and 1 day before it, once each; a retry decides nothing', () => {
+    const week = reminded('response', 'respondent', after(30), 7);
+    expect(when([filed, frozen], remind('response', after(30), 7))).toEqual([week]);
+    expect(when([filed, frozen, week], remind('response', after(30), 7))).toEqual([]);
+    expect(when([filed, frozen, week], remind('response', after(30), 1))).toEqual([reminded('response', 'respondent', after(30), 1)]);
+  });
+
+  it('decides nothing for an answered claim, a decided or closed case, a deadline that is not the case’s, or one already passed', () => {
+    expect(when([filed, answered, toInvestigating], remind('response', after(30), 7))).toEqual([]);
+    expect(when([...underway, resolved], remind('response', after(30), 1))).toEqual([]);
+    expect(when([filed], remind('response', after(31), 7))).toEqual([]);
+    expect(when([filed], remind('response', after(30), 1, after(30)))).toEqual([]);
+    const closed = DisputeClosed.create({ disputeId: 'd1', closedAt: after(11, RESOLVED_AT) });
+    expect(when([...underway, resolved, closed], remind('appeal', after(7, RESOLVED_AT), 1))).toEqual([]);
+  });
+
+  it('reminds the parties asked for evidence that have not sent any; a new request is a new deadline', () => {
+    const dueAt = after(16);
+    expect(when([...underway, ...request('respondent')], remind('evidence', dueAt, 7))).toEqual([reminded('evidence', 'respondent', dueAt, 7)]);
+    expect(when([...underway, ...request('both')], remind('evidence', dueAt, 7))).toEqual([reminded('evidence', 'both', dueAt, 7)]);
+    expect(when([...underway, ...request('both'), evidenceFrom(claimant, 'claimant', 'e1')], remind('evidence', dueAt, 1))).toEqual([reminded('evidence', 'respondent', dueAt, 1)]);
+    expect(when([...underway, ...request('respondent'), evidenceFrom(owner, 'respondent', 'e1')], remind('evidence', dueAt, 1))).toEqual([]);
+    // Evidence sent before the request does not answer it.
+    expect(when([...underway, evidenceFrom(owner, 'respondent', 'e0'), ...request('respondent')], remind('evidence', dueAt, 1))).toEqual([reminded('evidence', 'respondent', dueAt, 1)]);
+    const [again] = request('respondent', after(5));
+    expect(when([...underway, ...request('respondent'), again!], remind('evidence', dueAt, 1))).toEqual([]);
+    const toReview = DisputeStatusChanged.create({ disputeId: 'd1', from: 'pending_evidence', to: 'under_review', by: p(reviewer), reason: 'Enough', changedAt: after(4) });
+    expect(when([...underway, ...request('respondent'), toReview], remind('evidence', dueAt, 1))).toEqual([]);
+  });
+
+  it('reminds either party of the appeal window 1 day before it ends, never at its start (7 days) nor after an appeal', () => {
+    const until = after(7, RESOLVED_AT);
+    expect(when([...underway, resolved], remind('appeal', until, 1))).toEqual([reminded('appeal', 'either', until, 1)]);
+    expect(when([...underway, resolved], remind('appeal', until, 7))).toEqual([]);
+    expect(when([...underway, resolved, appealed], remind('appeal', until, 1))).toEqual([]);
   });
 });
 

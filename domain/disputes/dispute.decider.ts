@@ -8,7 +8,7 @@ import type { CaseKind, DisputeAction, DisputePriority, DisputeStatus, DisputeTy
 import type { LicenseType } from '../contracts/licensing';
 import type { Role } from '../contracts/roles';
 import { DomainError, ForbiddenError, IllegalStateError, NotFoundError, UnauthorizedError, ValidationError } from '../shared/errors';
-import { DISPUTE_DEADLINES, dueAfter } from './deadlines';
+import { DISPUTE_DEADLINES, daysToMs, dueAfter } from './deadlines';
 import {
   DisputeAnswered,
   DisputeAppealed,
@@ -18,6 +18,7 @@ import {
   DisputeClosed,
   DisputeCompensationPaid,
   DisputeDeadlinePassed,
+  DisputeDeadlineReminded,
   DisputeEvidenceAdded,
   DisputeEvidenceRequested,
   DisputeFiled,
@@ -57,7 +58,8 @@ export interface DisputeState {
   answerDueAt: string | null;
   answeredAt: string | null;
   reviewer: CaseParty | null;
-  evidenceRequest: { from: 'claimant' | 'respondent' | 'both'; note: string; dueAt: string } | null;
+  /** The open request for evidence; `received` names the requested parties that sent some since. */
+  evidenceRequest: { from: 'claimant' | 'respondent' | 'both'; note: string; requestedAt: string; dueAt: string; received: EvidenceParty[] } | null;
   evidenceIds: string[];
   messageIds: string[];
   /** This case's freeze on the work, while it holds. */
@@ -79,6 +81,18 @@ export interface DisputeState {
   compensations: string[];
   appeal: { by: CaseParty; reason: string; appealedAt: string } | null;
   closedAt: string | null;
+  /** The deadline reminders recorded, by reminderKey. */
+  reminded: string[];
+}
+
+type EvidenceParty = 'claimant' | 'respondent';
+type DeadlineKind = 'response' | 'evidence' | 'appeal';
+/** Who a reminder is for (DisputeDeadlineReminded's party). */
+export type RemindedParty = 'claimant' | 'respondent' | 'both' | 'either';
+
+/** One reminder of one deadline: a deadline moved (a new evidence request) is a new deadline. */
+export function reminderKey(kind: DeadlineKind, dueAt: string, daysBefore: number): string {
+  return `${kind}@${dueAt}-${daysBefore}d`;
 }
 
 export const initialDisputeState: DisputeState = {
@@ -109,6 +123,7 @@ export const initialDisputeState: DisputeState = {
   compensations: [],
   appeal: null,
   closedAt: null,
+  reminded: [],
 };
 
 /** The platform acting on its own (deadlines), as the events name it. */
@@ -185,7 +200,8 @@ export type DisputeCommand =
   | { type: 'DecideReview'; data: { actor: DisputeActor; outcome: ReviewOutcome; details: string } & At }
   | { type: 'Appeal'; data: { actor: DisputeActor; reason: string } & At }
   | { type: 'RecordCompensation'; data: { decidedCents: number; paidCents: number; contractId: string | null; toUserId: string; reference: string; note: string | null } & At }
-  | { type: 'PassDeadline'; data: { kind: 'response' | 'evidence' | 'appeal' } & At }
+  | { type: 'PassDeadline'; data: { kind: DeadlineKind } & At }
+  | { type: 'RemindDeadline'; data: { kind: DeadlineKind; dueAt: string; daysBefore: number } & At }
   | { type: 'Close'; data: At };
 
 /** The compensation reference of a round: paid once through the token ledger. */
@@ -368,6 +384,48 @@ function passDeadline(data: Extract<DisputeCommand, { type: 'PassDeadline' }>['d
   }
 }
 
+/**
+ * Who must still act before the case's `kind` deadline due at `dueAt`, with the moment that deadline
+ * started; null when it no longer applies (answered, evidence sent by every party asked, a new
+ * request, decided, appealed).
+ */
+function deadlineOwed(state: DisputeState, kind: DeadlineKind, dueAt: string): { party: RemindedParty; since: string } | null {
+  switch (kind) {
+    case 'response':
+      if (state.kind !== 'dispute' || state.answerDueAt !== dueAt || state.answeredAt || isDecided(state)) return null;
+      return { party: 'respondent', since: state.filedAt! };
+    case 'evidence': {
+      const request = state.evidenceRequest;
+      if (state.status !== 'pending_evidence' || !request || request.dueAt !== dueAt) return null;
+      const asked: EvidenceParty[] = request.from === 'both' ? ['claimant', 'respondent'] : [request.from];
+      // The oracle (no user) claims a review: nobody to remind on its side.
+      const owing = asked.filter((p) => !request.received.includes(p) && (p === 'claimant' ? state.claimant : state.respondent)?.userId);
+      if (owing.length === 0) return null;
+      return { party: owing.length === 2 ? 'both' : owing[0]!, since: request.requestedAt };
+    }
+    case 'appeal':
+      if (state.kind !== 'dispute' || !isDecided(state) || !state.resolution || state.resolution.appealUntil !== dueAt || state.appeal) return null;
+      return { party: 'either', since: state.resolution.resolvedAt };
+    default: {
+      const unknown: never = kind;
+      throw new Error(`Unknown deadline ${String(unknown)}`);
+    }
+  }
+}
+
+/**
+ * A reminder `daysBefore` days before a deadline, once: nothing when the deadline no longer applies,
+ * has passed, or the reminder's moment is not after the deadline started (the appeal window is 7
+ * days, so its 7-day reminder would say nothing new).
+ */
+function remindDeadline(data: Extract<DisputeCommand, { type: 'RemindDeadline' }>['data'], state: DisputeState, disputeId: string): DisputeEvent[] {
+  const { kind, dueAt, daysBefore, at } = data;
+  if (state.closedAt || !before(at, dueAt) || state.reminded.includes(reminderKey(kind, dueAt, daysBefore))) return [];
+  const owed = deadlineOwed(state, kind, dueAt);
+  if (!owed || Date.parse(dueAt) - daysToMs(daysBefore) <= Date.parse(owed.since)) return [];
+  return [DisputeDeadlineReminded.create({ disputeId, kind, party: owed.party, dueAt, daysBefore, remindedAt: at })];
+}
+
 /** Either party may appeal for the window, once; a case already appealed (or a review) is final at once. */
 function appealUntilOf(state: DisputeState, at: string): string {
   return state.appeal || state.kind === 'oracle_review' ? at : dueAfter(at, DISPUTE_DEADLINES.appealWindowDays);
@@ -460,6 +518,8 @@ export function decideDispute(command: DisputeCommand, state: DisputeState): Dis
     }
     case 'PassDeadline':
       return passDeadline(command.data, state, disputeId);
+    case 'RemindDeadline':
+      return remindDeadline(command.data, state, disputeId);
     case 'Close': {
       if (state.closedAt) return [];
       if (!isDecided(state) || !state.resolution) throw new IllegalStateError(DISPUTE_REFUSALS.notResolved);
@@ -509,14 +569,20 @@ export function evolveDispute(state: DisputeState, event: DisputeEvent): Dispute
     case 'DisputeStatusChanged':
       return { ...state, status: event.data.to, evidenceRequest: event.data.to === 'pending_evidence' ? state.evidenceRequest : null };
     case 'DisputeEvidenceRequested':
-      return { ...state, evidenceRequest: { from: event.data.from, note: event.data.note, dueAt: event.data.dueAt } };
-    case 'DisputeEvidenceAdded':
-      return { ...state, evidenceIds: [...state.evidenceIds, event.data.evidenceId] };
+      return { ...state, evidenceRequest: { from: event.data.from, note: event.data.note, requestedAt: event.data.requestedAt, dueAt: event.data.dueAt, received: [] } };
+    case 'DisputeEvidenceAdded': {
+      const { party: by } = event.data;
+      const request = state.evidenceRequest;
+      const fromParty = by === 'claimant' || by === 'respondent';
+      const received = request && fromParty && !request.received.includes(by) ? { ...request, received: [...request.received, by] } : request;
+      return { ...state, evidenceIds: [...state.evidenceIds, event.data.evidenceId], evidenceRequest: received };
+    }
     case 'DisputeMessagePosted':
       return { ...state, messageIds: [...state.messageIds, event.data.messageId] };
     case 'DisputeDeadlinePassed':
-    case 'DisputeDeadlineReminded':
       return state;
+    case 'DisputeDeadlineReminded':
+      return { ...state, reminded: [...state.reminded, reminderKey(event.data.kind, event.data.dueAt, event.data.daysBefore)] };
     case 'DisputeResolved': {
       const { outcome, details, compensationCents, by, byDefault, resolvedAt, appealUntil } = event.data;
       return {

@@ -2,9 +2,10 @@
 // a filing is decided on (the work's owner, title and registration, the held check, the claimant's
 // other open case) are read here from their streams, never taken from the caller. Each activity
 // answers the case's clock so the workflow knows its next effect and deadline. A refusal is answered
-// as data (the workflow turns it into the update's failure); any other error is retried.
+// as data (the workflow turns it into the update's failure); any other error is retried. A deadline's
+// reminder is appended with an event id derived from the reminder, so a retried activity appends it once.
 import type { AutoAction } from '../../domain/contracts/disputes';
-import { compensationReference, disputeDecider, type DisputeCommand, type DisputeEvent, type DisputeState } from '../../domain/disputes/dispute.decider';
+import { compensationReference, disputeDecider, reminderKey, type DisputeCommand, type DisputeEvent, type DisputeState } from '../../domain/disputes/dispute.decider';
 import { disputeStreamId } from '../../domain/disputes/dispute.events';
 import type { DeliverReviewDecision, DisputeActionRequest, DisputeActor, DisputeEffects, OpenCaseOf } from '../../domain/disputes/ports';
 import { userStreamId } from '../../domain/identity/user.events';
@@ -13,8 +14,9 @@ import { trackStreamId } from '../../domain/track/track.events';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import { START, type EventStore } from '../../infra/eventstore/event-store';
 import { logger } from '../../infra/logger/logger';
-import type { CaseClock, CaseEffect, DisputeSteps, StepAnswer } from './shared';
+import { disputeWorkflowId, type CaseClock, type CaseEffect, type DisputeSteps, type StepAnswer } from './shared';
 import { currentWorkflowIdOrNull } from '../activity-context';
+import { deterministicEventId } from '../track-lifecycle/activities';
 
 export interface DisputeActivityDeps {
   eventStore: EventStore;
@@ -90,7 +92,7 @@ export function createDisputeActivities(deps: DisputeActivityDeps): DisputeActiv
     return { events, state: fold(events), version: events.length };
   }
 
-  async function run(disputeId: string, command: DisputeCommand, context: { correlationId: string; actor: string }): Promise<CaseClock> {
+  async function run(disputeId: string, command: DisputeCommand, context: { correlationId: string; actor: string; eventIds?: (index: number) => string }): Promise<CaseClock> {
     const { state, result } = await handleCommand(eventStore, disputeStreamId(disputeId), disputeDecider, command, { ...context, workflowId: currentWorkflowIdOrNull() });
     return clockOf(state, result?.nextVersion ?? (await read(disputeId)).version);
   }
@@ -231,6 +233,15 @@ export function createDisputeActivities(deps: DisputeActivityDeps): DisputeActiv
 
     passCaseDeadline({ disputeId, kind, correlationId, at }) {
       return run(disputeId, { type: 'PassDeadline', data: { kind, at } }, { correlationId, actor: 'system:dispute-deadline' });
+    },
+
+    remindDeadline({ disputeId, kind, dueAt, daysBefore, correlationId, at }) {
+      const reminder = `remind:${reminderKey(kind, dueAt, daysBefore)}`;
+      return run(disputeId, { type: 'RemindDeadline', data: { kind, dueAt, daysBefore, at } }, {
+        correlationId,
+        actor: 'system:dispute-reminder',
+        eventIds: (index) => deterministicEventId(disputeWorkflowId(disputeId), reminder, index),
+      });
     },
 
     async autoActionsOf(disputeId) {

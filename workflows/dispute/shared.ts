@@ -1,9 +1,10 @@
 // What the dispute workflow, its activities and its callers share: the workflow id rule (one
 // workflow per case), the input, the updates (file, act), the case's clock (what the workflow needs
-// of the case's state to know its next effect and its next deadline), and the order of the effects,
-// so the Temporal workflow and the in-process client run the same steps.
+// of the case's state to know its next effect, its deadlines and their reminders), and the order of
+// the effects, so the Temporal workflow and the in-process client run the same steps.
 import { defineUpdate } from '@temporalio/workflow';
 import type { AutoAction } from '../../domain/contracts/disputes';
+import { daysToMs, DEADLINE_REMINDER_DAYS } from '../../domain/disputes/deadlines';
 import type { DisputeActionRequest, DisputeActor, FileCaseInput } from '../../domain/disputes/ports';
 import type { DomainError } from '../../domain/shared/errors';
 
@@ -59,7 +60,9 @@ export interface DisputeSteps {
   fileCase(input: DisputeCaseInput & { at: string }): Promise<StepAnswer>;
   actOnCase(input: { disputeId: string; request: DisputeActionRequest; actor: DisputeActor; correlationId: string; at: string }): Promise<StepAnswer>;
   applyCaseEffect(input: { disputeId: string; effect: CaseEffect; correlationId: string; at: string }): Promise<CaseClock>;
-  passCaseDeadline(input: { disputeId: string; kind: 'response' | 'evidence' | 'appeal'; correlationId: string; at: string }): Promise<CaseClock>;
+  passCaseDeadline(input: { disputeId: string; kind: DeadlineKind; correlationId: string; at: string }): Promise<CaseClock>;
+  /** Records a deadline's reminder (DisputeDeadlineReminded), once; nothing when the deadline no longer applies. */
+  remindDeadline(input: { disputeId: string; kind: DeadlineKind; dueAt: string; daysBefore: number; correlationId: string; at: string }): Promise<CaseClock>;
   autoActionsOf(disputeId: string): Promise<AutoAction[]>;
 }
 
@@ -72,13 +75,41 @@ export async function settleEffects(steps: Pick<DisputeSteps, 'applyCaseEffect'>
   return current;
 }
 
-/** The next deadline the case waits for, if any. */
-export function nextDeadline(clock: CaseClock): { kind: 'response' | 'evidence' | 'appeal'; dueAt: string } | null {
+export type DeadlineKind = 'response' | 'evidence' | 'appeal';
+export interface Deadline {
+  kind: DeadlineKind;
+  dueAt: string;
+}
+
+/** The deadlines the case runs now, soonest first. */
+export function deadlinesOf(clock: CaseClock): Deadline[] {
   const due = [
     clock.answerDueAt ? { kind: 'response' as const, dueAt: clock.answerDueAt } : null,
     clock.evidenceDueAt ? { kind: 'evidence' as const, dueAt: clock.evidenceDueAt } : null,
     clock.appealUntil ? { kind: 'appeal' as const, dueAt: clock.appealUntil } : null,
   ].filter((d) => d !== null);
-  due.sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt));
-  return due[0] ?? null;
+  return due.sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt));
+}
+
+/** The next deadline the case waits for, if any. */
+export function nextDeadline(clock: CaseClock): Deadline | null {
+  return deadlinesOf(clock)[0] ?? null;
+}
+
+/** One reminder of a deadline, due `daysBefore` days before it, at `at`. */
+export interface DeadlineReminder extends Deadline {
+  daysBefore: number;
+  at: string;
+}
+
+/** A deadline's identity: a moved deadline (a new evidence request) is another deadline. */
+export function deadlineKey(deadline: Deadline): string {
+  return `${deadline.kind}@${deadline.dueAt}`;
+}
+
+/** The reminders of `deadline` still ahead of `nowMs`, soonest first (DEADLINE_REMINDER_DAYS before it). */
+export function remindersAhead(deadline: Deadline, nowMs: number): DeadlineReminder[] {
+  return DEADLINE_REMINDER_DAYS.map((daysBefore) => ({ ...deadline, daysBefore, at: new Date(Date.parse(deadline.dueAt) - daysToMs(daysBefore)).toISOString() }))
+    .filter((reminder) => Date.parse(reminder.at) > nowMs)
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
