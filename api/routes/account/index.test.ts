@@ -44,7 +44,7 @@ async function signup(userAgent = FIREFOX) {
 
 const login = (username: string, password: string, userAgent = IPHONE) =>
   testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, headers: { 'user-agent': userAgent } });
-const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie: string | null, payload?: unknown) =>
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie: string | null, payload?: Record<string, string>) =>
   testApp.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload }) });
 const account = async (cookie: string) => accountResponseSchema.parse((await call('GET', '/api/account', cookie)).json());
 const eventTypes = async (userId: string) => (await testApp.eventStore.readStream(userStreamId(userId))).map((event) => event.type);
