@@ -8,6 +8,7 @@ const BROWSERS: ReadonlyArray<[RegExp, string]> = [
   [/\b(OPR|Opera)\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(Firefox|FxiOS)\//, 'Firefox'],
+  [/\bHeadlessChrome\//, 'Headless Chrome'],
   [/\b(Chrome|CriOS|Chromium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
   [/\bcurl\//, 'curl'],
