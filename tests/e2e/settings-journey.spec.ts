@@ -1,5 +1,6 @@
 // A creator's settings, all through the screens: Settings from the account menu; an e-mail address
 // set, its link read from the server's outbox (no SMTP_URL) and confirmed on the page it opens; a
+// notification preference changed (GET/PUT /api/notifications/preferences, the notifications API); a
 // second browser signed in and listed as a session; the password changed, which signs that browser
 // out and keeps this one; and the page fits a phone (390 px) and a desktop (1440 px) without
 // scrolling sideways.
@@ -60,6 +61,18 @@ test('settings: an e-mail address confirmed by its link, the sessions listed, an
   await expect(page.getByText(`${email} is confirmed as your account's address.`)).toBeVisible();
   await page.getByRole('link', { name: 'Back to Settings' }).click();
   await expect(emailSection).toContainText(`Confirmed address${email}`);
+
+  // Preferences: mail can now be chosen for the kinds that ask you to act; a kind turned off in app stays off.
+  const preferences = page.getByRole('region', { name: 'Notification preferences' });
+  await expect(preferences).toContainText(`Mail goes to ${email}`);
+  await expect(preferences.getByRole('checkbox', { name: 'A dispute filed against your work: by e-mail' })).toBeEnabled();
+  await expect(preferences.getByRole('checkbox', { name: /^A dispute filed against your work: in app/ })).toBeDisabled();
+  const payouts = preferences.getByRole('checkbox', { name: 'Royalty payouts paid to you: in app' });
+  await expect(payouts).toBeChecked();
+  await payouts.click();
+  await expect(payouts).not.toBeChecked();
+  await page.reload();
+  await expect(payouts).not.toBeChecked();
 
   // A second browser signs in; both are listed, this one marked.
   const phone = await browser.newContext({ baseURL, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' });
