@@ -33,6 +33,7 @@ import { generatedMusicRoutes } from './routes/generated-music';
 import { uploadRoutes } from './routes/upload';
 import { paymentRoutes } from './routes/payments';
 import { royaltyInvitationRoutes } from './routes/royalty-invitations';
+import { accountRoutes } from './routes/account';
 import { royaltyReceiverRoutes } from './routes/royalty-receivers';
 import { statementRoutes } from './routes/statements';
 import { tokenRoutes } from './routes/tokens';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(capabilityRoutes);
   await app.register(authRoutes);
   await app.register(qxmpPayRoutes);
+  await app.register(accountRoutes);
   await app.register(uploadRoutes);
   await app.register(vaultRoutes);
   await app.register(fileRoutes);

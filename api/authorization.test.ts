@@ -53,6 +53,8 @@ interface Resource {
   apiKeyId: string;
   /** A song the owner generated in the studio (finished). */
   generationId: string;
+  /** The public id of a second session of the owner's (another device), not the one the suite signs in with. */
+  sessionId: string;
 }
 
 interface Case {
@@ -181,6 +183,7 @@ const CASES: Record<string, Case> = {
   // PATCH first: the DELETE case revokes the owner's key.
   'PATCH /api/developer/keys/:id': { request: (r) => ({ method: 'PATCH', url: `/api/developer/keys/${r.apiKeyId}`, ...json({ ipAllowlist: ['203.0.113.7'] }) }) },
   'DELETE /api/developer/keys/:id': { request: (r) => ({ method: 'DELETE', url: `/api/developer/keys/${r.apiKeyId}` }) },
+  'DELETE /api/account/sessions/:id': { request: (r) => ({ method: 'DELETE', url: `/api/account/sessions/${r.sessionId}` }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
   'POST /api/ops/deliveries/:id/retry': { request: (r) => ({ method: 'POST', url: `/api/ops/deliveries/${r.distributionId}/retry` }), operatorOnly: true },
   'POST /api/ops/partners/:partnerId/statements': {
@@ -223,7 +226,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'sessionId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -281,6 +284,14 @@ async function generatedSong(cookie: string): Promise<string> {
   return id;
 }
 
+/** The public id of a new session of the user's, signed in as from another device. */
+async function anotherSessionOf(username: string): Promise<string> {
+  const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'correct horse battery' } });
+  const cookie = `goose_session=${response.cookies.find((c) => c.name === 'goose_session')!.value}`;
+  const { sessions } = (await testApp.app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie } })).json() as { sessions: Array<{ id: string; current: boolean }> };
+  return sessions.find((session) => session.current)!.id;
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-authorization-'));
   const stub = { start: async () => ({ workflowId: 'stand-in' }), master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected };
@@ -310,9 +321,10 @@ beforeAll(async () => {
     reviewCaseId: await reviewCaseAbout(track.trackId, ownerAccount.userId),
     apiKeyId: (await testApp.app.inject({ method: 'POST', url: '/api/developer/keys', headers: { cookie: owner }, payload: { keyName: 'Mine', termsAccepted: true } })).json().apiKey.id,
     generationId: await generatedSong(owner),
+    sessionId: await anotherSessionOf(ownerName),
   };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID() };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), sessionId: randomUUID() };
 });
 
 afterAll(async () => {

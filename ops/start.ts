@@ -16,6 +16,7 @@ import { startPartnerReports } from '../workflows/partner-reports/client';
 import { deliverySettings, logDeliverySetup } from '../infra/distribution/partner-config';
 import { vocalEngines } from '../infra/creation/vocals/detect';
 import { sessionMigrations } from '../infra/auth/session-store';
+import { pendingEmailMigrations } from '../infra/account/pending-emails';
 import { apiUsageMigrations } from '../infra/developer/usage-store';
 import { signInNonceMigrations } from '../infra/auth/sign-in-nonces';
 import { loadConfig } from '../infra/config';
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   const temporal = await resolveTemporal(config);
   stops.push(() => temporal.stop());
 
-  const platform = await openPlatform(config, [...sessionMigrations, ...signInNonceMigrations, ...lifecycleMigrations, ...apiUsageMigrations]);
+  const platform = await openPlatform(config, [...sessionMigrations, ...pendingEmailMigrations, ...signInNonceMigrations, ...lifecycleMigrations, ...apiUsageMigrations]);
   stops.push(() => platform.close());
   const services = await openLifecycleServices(config.dataDir);
   stops.push(() => services.ledger.close());

@@ -15,6 +15,8 @@ export const SESSION_COOKIE = 'goose_session';
 declare module 'fastify' {
   interface FastifyRequest {
     userId: string | null;
+    /** The public id of the session the request came with (settings: marked current, kept on a password change). */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     /** The signed-in user's name and roles, from their events (the auth plugin's RolesOf). */
@@ -32,9 +34,12 @@ export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, { sessions, rolesOf }) => {
     app.decorate('rolesOf', rolesOf);
     app.decorateRequest('userId', null);
+    app.decorateRequest('sessionId', null);
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      request.userId = token ? await sessions.userIdFor(token) : null;
+      const session = token ? await sessions.sessionFor(token) : null;
+      request.userId = session?.userId ?? null;
+      request.sessionId = session?.sessionId ?? null;
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie'] },

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { UserRoleGranted, UserRoleRevoked } from './role.events';
-import { decideUser, evolveUser, initialUserState, rolesOfUser, type GrantRole, type RegisterUser, type RevokeRole } from './user.decider';
-import { UserRegistered } from './user.events';
+import { decideUser, evolveUser, initialUserState, rolesOfUser, type ChangePassword, type ConfirmEmail, type GrantRole, type RegisterUser, type RemoveEmail, type RevokeRole } from './user.decider';
+import { UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from './user.events';
 
 const userId = '7c1f7a52-3f7e-4a55-9d6e-2b8f0d7c1a11';
 const register: RegisterUser = {
@@ -73,5 +73,49 @@ describe('user decider: roles', () => {
   it('lists creator first, then the granted roles in the order of ROLES', () => {
     const state = spec.given(registered, granted('operator'), granted('reviewer'));
     expect(state.status === 'registered' && rolesOfUser(state)).toEqual(['creator', 'reviewer', 'operator']);
+  });
+});
+
+describe('user decider: password and e-mail address', () => {
+  const spec = deciderSpec({ decide: decideUser, evolve: evolveUser, initialState: initialUserState });
+  const registered = UserRegistered.create(register.data);
+  const at = '2026-11-29T09:00:00.000Z';
+  const newHash = '$argon2id$v=19$m=19456,t=2,p=1$bmV3c2FsdA$bmV3aGFzaA';
+  const changePassword: ChangePassword = { type: 'ChangePassword', data: { userId, passwordHash: newHash, changedAt: at } };
+  const confirm = (email: string): ConfirmEmail => ({ type: 'ConfirmEmail', data: { userId, email, confirmedAt: at } });
+  const remove: RemoveEmail = { type: 'RemoveEmail', data: { userId, removedAt: at } };
+  const confirmed = (email: string) => UserEmailConfirmed.create({ userId, email, confirmedAt: at });
+
+  it('given a registered user, when changing the password, then UserPasswordChanged carries the new hash', () => {
+    expect(spec.when([registered], changePassword)).toEqual([UserPasswordChanged.create(changePassword.data)]);
+  });
+
+  it('given no account, when changing the password, then it is refused as an unknown user', () => {
+    expect(() => spec.when([], changePassword)).toThrow(NotFoundError);
+  });
+
+  it('given a registered user, when confirming an address, then UserEmailConfirmed names it and the state holds it', () => {
+    const events = spec.when([registered], confirm('ada@example.org'));
+    expect(events).toEqual([confirmed('ada@example.org')]);
+    expect(spec.given(registered, ...events)).toMatchObject({ email: 'ada@example.org' });
+  });
+
+  it('given the address confirmed, when confirming it again (any case), then nothing is decided', () => {
+    expect(spec.when([registered, confirmed('ada@example.org')], confirm('Ada@Example.org'))).toEqual([]);
+  });
+
+  it('given one address confirmed, when confirming another, then the new one replaces it', () => {
+    const events = spec.when([registered, confirmed('ada@example.org')], confirm('ada@lovelace.dev'));
+    expect(spec.given(registered, confirmed('ada@example.org'), ...events)).toMatchObject({ email: 'ada@lovelace.dev' });
+  });
+
+  it('given a confirmed address, when removing it, then UserEmailRemoved and no address is left', () => {
+    const events = spec.when([registered, confirmed('ada@example.org')], remove);
+    expect(events).toEqual([UserEmailRemoved.create(remove.data)]);
+    expect(spec.given(registered, confirmed('ada@example.org'), ...events)).toMatchObject({ email: null });
+  });
+
+  it('given no confirmed address, when removing it, then it is refused', () => {
+    expect(() => spec.when([registered], remove)).toThrow(new IllegalStateError('There is no confirmed e-mail address to remove'));
   });
 });

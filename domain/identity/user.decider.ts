@@ -1,14 +1,14 @@
-// The user account aggregate: registration, and the roles granted to the account (reviewer,
-// auditor, operator; creator is everyone's). The welcome bonus is the token account's first credit
+// The user account aggregate: registration, the roles granted to the account (reviewer,
+// auditor, operator; creator is everyone's), the password and the confirmed e-mail address. The welcome bonus is the token account's first credit
 // (domain/tokens), opened beside the account at signup.
 import { GRANTABLE_ROLES, type GrantableRole } from '../contracts/roles';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { UserRoleGranted, UserRoleRevoked } from './role.events';
-import { UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
+import { UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; username: string; roles: GrantableRole[] };
+  | { status: 'registered'; userId: string; username: string; roles: GrantableRole[]; email: string | null };
 
 export const initialUserState: UserState = { status: 'unregistered' };
 
@@ -29,7 +29,28 @@ export type RevokeRole = {
   data: { userId: string; role: string; revokedBy: string; revokedAt: string };
 };
 
-export type UserCommand = RegisterUser | GrantRole | RevokeRole;
+/**
+ * Records a new password hash. The route checks the current password and the password policy
+ * first: hashing and verifying are slow, salted and random, which a pure decider cannot be.
+ */
+export type ChangePassword = {
+  type: 'ChangePassword';
+  data: { userId: string; passwordHash: string; changedAt: string };
+};
+
+/** Records the address a signed confirmation link proved; the address already confirmed decides nothing. */
+export type ConfirmEmail = {
+  type: 'ConfirmEmail';
+  data: { userId: string; email: string; confirmedAt: string };
+};
+
+/** Removes the confirmed address; refused when there is none. */
+export type RemoveEmail = {
+  type: 'RemoveEmail';
+  data: { userId: string; removedAt: string };
+};
+
+export type UserCommand = RegisterUser | GrantRole | RevokeRole | ChangePassword | ConfirmEmail | RemoveEmail;
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
@@ -39,6 +60,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return grantRole(command, state);
     case 'RevokeRole':
       return revokeRole(command, state);
+    case 'ChangePassword':
+      return changePassword(command, state);
+    case 'ConfirmEmail':
+      return confirmEmail(command, state);
+    case 'RemoveEmail':
+      return removeEmail(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown user command ${JSON.stringify(unknown)}`);
@@ -68,6 +95,23 @@ function revokeRole({ data }: RevokeRole, state: UserState): UserEvent[] {
   return [UserRoleRevoked.create({ ...data, role })];
 }
 
+function changePassword({ data }: ChangePassword, state: UserState): UserEvent[] {
+  registeredUser(state);
+  return [UserPasswordChanged.create(data)];
+}
+
+function confirmEmail({ data }: ConfirmEmail, state: UserState): UserEvent[] {
+  const registered = registeredUser(state);
+  if (registered.email?.toLowerCase() === data.email.toLowerCase()) return [];
+  return [UserEmailConfirmed.create(data)];
+}
+
+function removeEmail({ data }: RemoveEmail, state: UserState): UserEvent[] {
+  const registered = registeredUser(state);
+  if (registered.email === null) throw new IllegalStateError('There is no confirmed e-mail address to remove');
+  return [UserEmailRemoved.create(data)];
+}
+
 function registeredUser(state: UserState): Extract<UserState, { status: 'registered' }> {
   if (state.status !== 'registered') throw new NotFoundError('No such user');
   return state;
@@ -82,7 +126,7 @@ function grantableRole(role: string): GrantableRole {
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', userId: event.data.userId, username: event.data.username, roles: [] };
+      return { status: 'registered', userId: event.data.userId, username: event.data.username, roles: [], email: null };
     case 'TokensCredited':
       // Before the token ledger, the welcome bonus was recorded here; the ledger opens such
       // accounts with it (infra/tokens/open-accounts.ts).
@@ -93,6 +137,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserRoleRevoked':
       if (state.status !== 'registered') return state;
       return { ...state, roles: state.roles.filter((role) => role !== event.data.role) };
+    case 'UserEmailConfirmed':
+      return state.status === 'registered' ? { ...state, email: event.data.email } : state;
+    case 'UserEmailRemoved':
+      return state.status === 'registered' ? { ...state, email: null } : state;
+    case 'UserPasswordChanged':
+      // The hash lives in the users read model, which sign-in reads; the aggregate decides nothing on it.
+      return state;
     default: {
       const unknown: never = event;
       throw new Error(`Unknown user event ${JSON.stringify(unknown)}`);

@@ -79,7 +79,10 @@ export type UserEvent =
   | ReturnType<typeof UserRegistered.create>
   | ReturnType<typeof TokensCredited.create>
   | ReturnType<typeof UserRoleGranted.create>
-  | ReturnType<typeof UserRoleRevoked.create>;
+  | ReturnType<typeof UserRoleRevoked.create>
+  | ReturnType<typeof UserEmailConfirmed.create>
+  | ReturnType<typeof UserEmailRemoved.create>
+  | ReturnType<typeof UserPasswordChanged.create>;
 
 export function userStreamId(userId: string): string {
   return `user-${userId}`;

@@ -74,7 +74,7 @@ export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
   'creation-engine': 'a Temporal service (npm start runs a local one); the composer, synthesizer and SoundFont run on this server',
   'external-catalogues': 'not built yet',
   notifications: 'not built yet',
-  'account-settings': 'not built yet',
+  'account-settings': 'always on (e-mail confirmation links need SMTP_URL to reach the user)',
   analytics: 'not built yet',
   'support-centre': 'not built yet',
 };
@@ -121,7 +121,8 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     'creation-engine': capability('AI music creation', facts.workflowService, 'Creating songs needs the background workflows, which are not running on this server.'),
     'external-catalogues': capability('Checks against outside music catalogues', false, `${NOT_BUILT} The copyright check compares against the works registered on GOOSE.`),
     notifications: capability('Notifications', false, `${NOT_BUILT} Check the Vault, Smart Contracts and Disputes tabs for news.`),
-    'account-settings': capability('Account settings', false, NOT_BUILT),
+    // Built and always on: password, e-mail address, notification preferences and sessions (docs/account-settings.md).
+    'account-settings': capability('Account settings', true, NOT_BUILT),
     analytics: capability('Earnings and analytics overview', false, `${NOT_BUILT} Your content and its status are in the Vault tab; royalty earnings and payouts are in the Smart Contracts tab.`),
     'support-centre': capability('Support centre and FAQ', false, `${NOT_BUILT} The Welcome tab walks through each step.`),
   };

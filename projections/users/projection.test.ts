@@ -1,9 +1,11 @@
 // The users read model's roles on PGlite: a grant and a revocation (through the user decider) move
 // user_roles and tell the user (readModel user, so their browser refetches its roles), and the
-// model rebuilt from the events, each applied twice, equals the one built live.
+// model rebuilt from the events, each applied twice, equals the one built live. A password change
+// replaces the hash sign-in reads, and the confirmed address follows its events; both tell the
+// user's browsers (readModel account).
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UserRegistered, userStreamId } from '../../domain/identity/user.events';
+import { UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, userStreamId } from '../../domain/identity/user.events';
 import type { Db } from '../../infra/db/db';
 import type { PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { openOnPglite, type ProjectionDatabase } from '../../tests/support/projection-databases';
@@ -11,6 +13,7 @@ import { changeRole } from '../../infra/identity/role-grants';
 import type { ReadModelChange } from '../projection';
 import type { Projector } from '../projector';
 import { usersProjection } from './projection';
+import { findConfirmedEmail, findPasswordHash, findUserIdByConfirmedEmail } from './queries';
 
 describe('users projection: roles', () => {
   let database: ProjectionDatabase;
@@ -64,5 +67,49 @@ describe('users projection: roles', () => {
       }
     });
     expect(await rows()).toEqual(live);
+  });
+});
+
+describe('users projection: password and e-mail address', () => {
+  let database: ProjectionDatabase;
+
+  beforeEach(async () => {
+    database = await openOnPglite([usersProjection]);
+  });
+
+  afterEach(() => database.close());
+
+  it('follows the password hash and the confirmed address, tells the user, and rebuilt equals live', async () => {
+    const { db, store, projector, changes } = database;
+    const userId = randomUUID();
+    const at = '2026-11-29T09:00:00.000Z';
+    const metadata = { correlationId: 'test', causationId: null, actor: 'test', workflowId: null, occurredAt: at };
+    const events = [
+      UserRegistered.create({ userId, username: 'ada', passwordHash: 'old'.repeat(10) }),
+      UserPasswordChanged.create({ userId, passwordHash: 'new'.repeat(10), changedAt: at }),
+      UserEmailConfirmed.create({ userId, email: 'Ada@Example.org', confirmedAt: at }),
+    ];
+    const appended = await store.append(userStreamId(userId), events.map((event) => ({ eventId: randomUUID(), ...event, metadata })), 'no_stream');
+    await projector.waitFor(appended.lastPosition);
+    expect(await findPasswordHash(db, userId)).toBe('new'.repeat(10));
+    expect(await findConfirmedEmail(db, userId)).toBe('Ada@Example.org');
+    expect(await findUserIdByConfirmedEmail(db, 'ada@example.ORG')).toBe(userId);
+    expect(changes.filter((c) => c.readModel === 'account').map((c) => c.eventType)).toEqual(['UserPasswordChanged', 'UserEmailConfirmed']);
+
+    const removed = await store.append(userStreamId(userId), [{ eventId: randomUUID(), ...UserEmailRemoved.create({ userId, removedAt: at }), metadata }], 3);
+    await projector.waitFor(removed.lastPosition);
+    expect(await findConfirmedEmail(db, userId)).toBeNull();
+    expect(await findUserIdByConfirmedEmail(db, 'ada@example.org')).toBeNull();
+
+    const live = (await db.query('SELECT * FROM users')).rows;
+    const recorded = await store.readStream(userStreamId(userId));
+    await db.query('DELETE FROM users');
+    await db.transaction(async (tx) => {
+      for (const event of recorded) {
+        await usersProjection.apply(tx, event);
+        await usersProjection.apply(tx, event);
+      }
+    });
+    expect((await db.query('SELECT * FROM users')).rows).toEqual(live);
   });
 });

@@ -1,17 +1,18 @@
 // The users read model: account and login lookup by username, and who holds which granted role
 // (for lists; the API checks roles from the user's events). Token balances are the tokens read
 // model's (projections/tokens). Version 2 dropped the balance kept here before the ledger;
-// version 3 added the roles.
+// version 3 added the roles; version 4 follows password changes (sign-in reads the hash here) and
+// keeps the confirmed e-mail address, both announced as the 'account' read model.
 import { z } from 'zod';
 import { UserRoleGranted, UserRoleRevoked } from '../../domain/identity/role.events';
-import { UserRegistered } from '../../domain/identity/user.events';
+import { UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from '../../domain/identity/user.events';
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
-import type { Projection, ReadModelChange } from '../projection';
+import { readModelChange, type Projection, type ReadModelChange } from '../projection';
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 3,
+  version: 4,
   tables: ['users', 'user_roles'],
   // user_token_credits: version 1's balance table, gone since the token ledger.
   schema: `
@@ -21,8 +22,12 @@ export const usersProjection: Projection = {
       username text NOT NULL,
       username_lower text NOT NULL UNIQUE,
       password_hash text NOT NULL,
-      created_at timestamptz NOT NULL
+      created_at timestamptz NOT NULL,
+      email text,
+      email_lower text,
+      email_confirmed_at timestamptz
     );
+    CREATE INDEX IF NOT EXISTS users_email_lower_idx ON users (email_lower);
     CREATE TABLE IF NOT EXISTS user_roles (
       user_id uuid NOT NULL,
       role text NOT NULL,
@@ -30,8 +35,23 @@ export const usersProjection: Projection = {
       granted_at timestamptz NOT NULL,
       PRIMARY KEY (user_id, role)
     );`,
-  handles: new Set([UserRegistered.type, UserRoleGranted.type, UserRoleRevoked.type]),
+  handles: new Set([UserRegistered.type, UserRoleGranted.type, UserRoleRevoked.type, UserPasswordChanged.type, UserEmailConfirmed.type, UserEmailRemoved.type]),
   async apply(tx: Queryable, event: RecordedEvent): Promise<ReadModelChange | null> {
+    if (event.type === UserPasswordChanged.type) {
+      const data = event.data as z.output<typeof UserPasswordChanged.schema>;
+      await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [data.userId, data.passwordHash]);
+      return readModelChange('account', event, data.userId, data.userId);
+    }
+    if (event.type === UserEmailConfirmed.type) {
+      const data = event.data as z.output<typeof UserEmailConfirmed.schema>;
+      await tx.query('UPDATE users SET email = $2, email_lower = lower($2), email_confirmed_at = $3 WHERE id = $1', [data.userId, data.email, data.confirmedAt]);
+      return readModelChange('account', event, data.userId, data.userId);
+    }
+    if (event.type === UserEmailRemoved.type) {
+      const data = event.data as z.output<typeof UserEmailRemoved.schema>;
+      await tx.query('UPDATE users SET email = NULL, email_lower = NULL, email_confirmed_at = NULL WHERE id = $1', [data.userId]);
+      return readModelChange('account', event, data.userId, data.userId);
+    }
     if (event.type === UserRoleGranted.type) {
       const data = event.data as z.output<typeof UserRoleGranted.schema>;
       await tx.query(`INSERT INTO user_roles (user_id, role, granted_by, granted_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, role) DO NOTHING`, [

@@ -40,3 +40,21 @@ export async function findUserByUsername(db: Queryable, username: string): Promi
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE username_lower = $1`, [username.toLowerCase()]);
   return rows[0] ? { user: toUser(rows[0]), passwordHash: rows[0].password_hash } : null;
 }
+
+/** The hash sign-in and the password change check a password against; null for an unknown user. */
+export async function findPasswordHash(db: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
+  return rows[0]?.password_hash ?? null;
+}
+
+/** The user's confirmed e-mail address, or null. */
+export async function findConfirmedEmail(db: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ email: string | null }>('SELECT email FROM users WHERE id = $1', [userId]);
+  return rows[0]?.email ?? null;
+}
+
+/** The account whose confirmed address is `email` (compared without case), or null. */
+export async function findUserIdByConfirmedEmail(db: Queryable, email: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM users WHERE email_lower = lower($1) LIMIT 1', [email]);
+  return rows[0]?.id ?? null;
+}

@@ -111,6 +111,7 @@ const SPECIFIC: Record<CapabilityId, CapabilityClaims> = {
     onlyWhenOn: [{ says: 'someone is notified', text: /\b(is|are|be|get|gets|been|was|were) notified\b|\b(will|we) notify\b/i }],
     onlyWhenOff: [],
   },
+  // On on every server (the settings page is built): the account menu's Settings entry is allowed everywhere.
   'account-settings': {
     onlyWhenOn: [{ says: 'account settings can be opened', control: /^Settings$/i }],
     onlyWhenOff: [],

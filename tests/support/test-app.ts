@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../api/app';
 import { eventRegistry } from '../../domain/registry';
 import { sessionMigrations } from '../../infra/auth/session-store';
+import { pendingEmailMigrations } from '../../infra/account/pending-emails';
 import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
 import { apiUsageMigrations } from '../../infra/developer/usage-store';
 import { loadCertificateSigningKey } from '../../infra/certificate/signing-key';
@@ -43,7 +44,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const APP_MIGRATIONS = [...eventStoreMigrations, ...sessionMigrations, ...signInNonceMigrations, ...apiUsageMigrations];
+const APP_MIGRATIONS = [...eventStoreMigrations, ...sessionMigrations, ...pendingEmailMigrations, ...signInNonceMigrations, ...apiUsageMigrations];
 
 let migrated: Promise<Blob> | undefined;
 

@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = randomUUID();
       const passwordHash = await hashPassword(password);
       const user = await registerAccount(deps, { userId, username, passwordHash }, { correlationId: request.id, actor: `user:${userId}` });
-      const session = await sessions.create(userId);
+      const session = await sessions.create(userId, new Date(), request.headers['user-agent'] ?? null);
       setSessionCookie(reply, session.token, secureCookies);
       request.log.info({ userId }, 'user signed up');
       return reply.status(201).send({ user });
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const valid = await verifyPassword(found?.passwordHash ?? (await UNKNOWN_USER_HASH), password);
     if (!found || !valid) throw new UnauthorizedError('Invalid username or password');
     loginThrottle.succeeded(request, username);
-    const session = await sessions.create(found.user.id);
+    const session = await sessions.create(found.user.id, new Date(), request.headers['user-agent'] ?? null);
     setSessionCookie(reply, session.token, secureCookies);
     return { user: found.user };
   });

@@ -1,5 +1,5 @@
-// The route table, with the histories of a case and a track, plus the public certificate and proof bundle verification pages and the royalty
-// invitation page. Every route sits under the root layout, which waits for the current user and
+// The route table, with the histories of a case and a track, plus the public certificate and proof bundle verification pages, the royalty
+// invitation page, the account's settings and the page an e-mail confirmation link opens. Every route sits under the root layout, which waits for the current user and
 // hosts the app-wide dialogs, inside the shell through which any screen changes the dashboard tab.
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, useNavigate, type RouteObject } from 'react-router-dom';
@@ -15,6 +15,8 @@ import { RightsRegistryRoute } from './routes/rights-registry';
 import { RootLayout } from './routes/root';
 import { RoyaltyInvitationRoute } from './routes/royalty-invitation';
 import { SubscribeRoute } from './routes/subscribe';
+import { SettingsRoute } from './routes/settings';
+import { ConfirmEmailRoute } from './routes/confirm-email';
 import { BundleVerifyRoute, VerifyRoute } from './routes/verify';
 
 /** A tab change is a navigation to the tab's address: a history entry, no reload. */
@@ -50,6 +52,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },
+      { path: '/settings', element: <SettingsRoute /> },
+      { path: '/confirm-email', element: <ConfirmEmailRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,6 +1,6 @@
 // What the dashboard's frame promises: the header shows a new creator's welcome bonus as their
-// balance (with Generate Wallet beside it, not in its place), the account menu lists only screens
-// that exist, and the rail's tooltips promise nothing the server does not do.
+// balance (with Generate Wallet beside it, not in its place), the account menu lists its screens
+// (Settings among them, a page of its own), and the rail's tooltips promise nothing the server does not do.
 import { renderWithQueries } from '../../../lib/test-render';
 import { describe, expect, it } from 'vitest';
 import type { BalanceResponse } from '../../../../../domain/contracts/tokens';
@@ -35,8 +35,9 @@ describe('dashboard header and rail', () => {
     expect(html).not.toContain('Generate Wallet');
   });
 
-  it('lists in the account menu only screens that exist: no Settings promised', () => {
-    expect(ACCOUNT_MENU_LINKS.map((link) => link.label)).toEqual(['My Distributions', 'Smart Contracts', 'Earnings & Analytics']);
+  it('lists in the account menu the screens that exist, Settings opening its own page', () => {
+    expect(ACCOUNT_MENU_LINKS.map((link) => link.label)).toEqual(['My Distributions', 'Smart Contracts', 'Earnings & Analytics', 'Settings']);
+    expect(ACCOUNT_MENU_LINKS.find((link) => link.label === 'Settings')).toMatchObject({ path: '/settings' });
   });
 
   it('promises nothing in the rail\'s tooltips', () => {

@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { User } from '../../../../../domain/contracts/auth';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -15,14 +15,12 @@ import { useLogout } from '../../../lib/auth';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 import { TokenBalanceWidget } from '../../../components/tokens/token-balance-widget';
 
-/**
- * The account menu's links. Only screens that exist are listed: account settings are not built
- * (the `account-settings` capability is off), so the menu has no Settings entry to promise them.
- */
-export const ACCOUNT_MENU_LINKS: readonly { label: string; icon: string; tab: DashboardTab }[] = [
+/** The account menu's links: dashboard tabs, and pages of their own (Settings, at /settings). */
+export const ACCOUNT_MENU_LINKS: readonly ({ label: string; icon: string } & ({ tab: DashboardTab } | { path: string }))[] = [
   { label: 'My Distributions', icon: 'pi pi-send', tab: 'distributions' },
   { label: 'Smart Contracts', icon: 'pi pi-file-edit', tab: 'smart-contracts' },
   { label: 'Earnings & Analytics', icon: 'pi pi-chart-bar', tab: 'analytics' },
+  { label: 'Settings', icon: 'pi pi-cog', path: '/settings' },
 ];
 
 interface DashboardHeaderProps {
@@ -57,9 +55,14 @@ function SignedInActions({ user, onSelectTab }: { user: User; onSelectTab(tab: D
   const menuRef = useRef<Menu>(null);
   const toast = useToast();
   const logout = useLogout();
+  const navigate = useNavigate();
 
   const items: MenuItem[] = [
-    ...ACCOUNT_MENU_LINKS.map(({ label, icon, tab }) => ({ label, icon, command: () => onSelectTab(tab) })),
+    ...ACCOUNT_MENU_LINKS.map((link) => ({
+      label: link.label,
+      icon: link.icon,
+      command: () => ('tab' in link ? onSelectTab(link.tab) : void navigate(link.path)),
+    })),
     { separator: true },
     {
       label: 'Logout',
