@@ -56,7 +56,7 @@ describe('notification inbox decider', () => {
     expect(() => when([], hide)).toThrow(ValidationError);
     expect(() => when([], hide)).toThrow(/Case deadlines approaching.*always show in the app/);
     const mailOff: InboxCommand = { type: 'ChangeNotificationPreferences', data: { userId, preferences: { deadline: { inApp: true, email: false } }, changedAt: NOW } };
-    expect(when([], mailOff)[0]?.data.preferences.deadline).toEqual({ inApp: true, email: false });
+    expect(given(...when([], mailOff)).preferences.deadline).toEqual({ inApp: true, email: false });
   });
 
   it("stops one kind's mail (the unsubscribe link), keeping its in-app setting; a second click decides nothing", () => {

@@ -47,8 +47,14 @@ import { capitalized, caseName, DEADLINE_CONSEQUENCES, DEADLINE_NAMES, links, mo
 /** The spec's low-balance threshold: the header warns at this free balance or below. */
 const LOW_BALANCE_MICROS = LOW_BALANCE_WARNING_TOKENS * MICROS_PER_TOKEN;
 
-/** Credits that are a payment or a gift; payouts and license sales have their own notifications. */
-const CREDITS_NOTIFIED = new Set(['welcome_bonus', 'purchase', 'subscription_month', 'refund', 'dispute_compensation']);
+/** The credits told as such, by cause; payouts and license sales have notifications of their own. */
+const CREDIT_TITLES: Partial<Record<string, string>> = {
+  welcome_bonus: 'Welcome tokens credited',
+  purchase: 'Payment credited',
+  subscription_month: 'Subscription tokens credited',
+  refund: 'Tokens refunded',
+  dispute_compensation: 'Dispute compensation credited',
+};
 
 export interface Notice {
   userId: string;
@@ -635,13 +641,14 @@ async function spent(tx: Queryable, recorded: RecordedEvent, userId: string, amo
 
 on(TokensCreditedToAccount, async (tx, d, recorded) => {
   const moved = await moveBalance(tx, recorded, d.userId, d.amountMicros);
-  if (!moved || !CREDITS_NOTIFIED.has(d.cause)) return [];
+  const title = CREDIT_TITLES[d.cause];
+  if (!moved || !title) return [];
   return notify(tx, recorded, [
     {
       userId: d.userId,
       kind: 'wallet',
       type: 'success',
-      title: d.cause === 'refund' ? 'Tokens refunded' : 'Payment credited',
+      title,
       message: `${tokens(d.amountMicros)} credited: ${d.description || d.cause.replaceAll('_', ' ')}. Your free balance is ${tokens(moved.availableMicros)}.`,
       actionUrl: null,
       actionText: null,
