@@ -11,7 +11,7 @@ import {
   type NotificationType,
 } from '../../domain/contracts/notifications';
 import { effectivePreferences, type ChannelPreference, type InboxPreferences } from '../../domain/notifications/inbox.decider';
-import type { MailableNotification } from '../../domain/notifications/ports';
+import type { MailableNotification, UnsentNotificationMail } from '../../domain/notifications/ports';
 import type { Queryable } from '../../infra/db/db';
 
 interface NotificationRow {
@@ -111,4 +111,9 @@ export async function unsentMail(db: Queryable, sentTable: string, since: Date, 
     const stored = typeof row.preferences === 'string' ? (JSON.parse(row.preferences) as Record<string, ChannelPreference>) : (row.preferences ?? {});
     return { ...toNotification(row), userId: row.user_id, email: row.email, mailWanted: effectivePreferences(stored)[row.kind].email };
   });
+}
+
+/** The mail dispatcher's port (domain/notifications/ports.ts) on this read model. */
+export function unsentNotificationMail(db: Queryable): UnsentNotificationMail {
+  return { unsent: (sentTable, since, limit) => unsentMail(db, sentTable, since, limit) };
 }
