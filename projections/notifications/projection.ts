@@ -47,6 +47,9 @@ import { capitalized, caseName, DEADLINE_CONSEQUENCES, DEADLINE_NAMES, links, mo
 /** The spec's low-balance threshold: the header warns at this free balance or below. */
 const LOW_BALANCE_MICROS = LOW_BALANCE_WARNING_TOKENS * MICROS_PER_TOKEN;
 
+/** The token-account events that move a free balance. */
+const TOKEN_MOVES: ReadonlySet<string> = new Set([TokensCreditedToAccount.type, TokensHeld.type, TokensDebitedFromAccount.type, TokenHoldReleased.type]);
+
 /** The credits told as such, by cause; payouts and license sales have notifications of their own. */
 const CREDIT_TITLES: Partial<Record<string, string>> = {
   welcome_bonus: 'Welcome tokens credited',
@@ -77,10 +80,10 @@ export function notificationId(sourceEventId: string, userId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-type Handler = (tx: Queryable, data: never, recorded: RecordedEvent) => Promise<ReadModelChange[]>;
+type Handler = (tx: Batch, data: never, recorded: RecordedEvent) => Promise<ReadModelChange[]>;
 const handlers = new Map<string, Handler>();
 
-function on<S extends z.ZodType>(definition: EventDefinition<string, S>, handler: (tx: Queryable, data: z.output<S>, recorded: RecordedEvent) => Promise<ReadModelChange[]>): void {
+function on<S extends z.ZodType>(definition: EventDefinition<string, S>, handler: (tx: Batch, data: z.output<S>, recorded: RecordedEvent) => Promise<ReadModelChange[]>): void {
   handlers.set(definition.type, handler as Handler);
 }
 
@@ -97,49 +100,164 @@ interface Subjects {
   receiver: { ownerId: string; name: string; email: string; percentage: number };
 }
 
-/** Records who an aggregate belongs to; the first record wins, so a replay changes nothing. */
-async function remember<K extends keyof Subjects>(tx: Queryable, kind: K, id: string, data: Subjects[K]): Promise<void> {
-  await tx.query('INSERT INTO notification_subjects (subject, data) VALUES ($1, $2::jsonb) ON CONFLICT (subject) DO NOTHING', [`${kind}:${id}`, JSON.stringify(data)]);
+/** A subject's key, and the keys an event may need: read in one query before the batch is applied. */
+const subjectKey = (kind: keyof Subjects, id: string) => `${kind}:${id}`;
+
+function subjectKeysOf(data: Record<string, unknown>): string[] {
+  const keys: string[] = [];
+  const text = (field: string) => (typeof data[field] === 'string' ? (data[field] as string) : null);
+  const [trackId, disputeId, contractId, runId, distributionId, licenseId, keyId, contentId, receiverId] = [
+    'trackId', 'disputeId', 'contractId', 'runId', 'distributionId', 'licenseId', 'keyId', 'contentId', 'receiverId',
+  ].map(text);
+  if (trackId) keys.push(subjectKey('track', trackId));
+  if (disputeId) keys.push(subjectKey('dispute', disputeId));
+  if (contractId) keys.push(subjectKey('contract', contractId));
+  if (contractId && runId) keys.push(subjectKey('payout-run', `${contractId}:${runId}`));
+  if (distributionId) keys.push(subjectKey('release', distributionId));
+  if (licenseId) keys.push(subjectKey('license', licenseId));
+  if (keyId) keys.push(subjectKey('api-key', keyId));
+  if (contentId && receiverId) keys.push(subjectKey('receiver', `${contentId}:${receiverId}`), subjectKey('track', contentId));
+  return keys;
 }
 
-async function lookup<K extends keyof Subjects>(tx: Queryable, kind: K, id: string): Promise<Subjects[K] | null> {
-  const { rows } = await tx.query<{ data: Subjects[K] | string }>('SELECT data FROM notification_subjects WHERE subject = $1', [`${kind}:${id}`]);
-  const data = rows[0]?.data;
-  if (data === undefined) return null;
-  return typeof data === 'string' ? (JSON.parse(data) as Subjects[K]) : data;
+interface PendingNotice {
+  id: string;
+  notice: Notice;
+  recorded: RecordedEvent;
 }
 
-// ---- writing notifications -------------------------------------------------------------------
+/**
+ * One batch of events applied with as few statements as it can (a rebuild replays all history):
+ * the subjects the batch needs and the balances it moves are read once at its start and kept in
+ * memory; new subjects, balances and notifications are written at its end, each in one statement.
+ * A handler that writes the notifications table itself (the inbox) first writes what is pending.
+ */
+class Batch implements Queryable {
+  private readonly subjects = new Map<string, unknown>();
+  private readonly newSubjects = new Map<string, unknown>();
+  private readonly balances = new Map<string, { available: number; version: number; dirty: boolean }>();
+  private pending: PendingNotice[] = [];
 
-async function notify(tx: Queryable, recorded: RecordedEvent, notices: readonly Notice[]): Promise<ReadModelChange[]> {
-  const changes: ReadModelChange[] = [];
-  for (const notice of notices) {
-    const id = notificationId(recorded.eventId, notice.userId);
-    const mailable = (notice.mailable ?? true) && ACTION_NOTIFICATION_KINDS.includes(notice.kind);
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO notifications (id, user_id, kind, type, title, message, action_url, action_text, mailable, created_at, source_event_id, read)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-               EXISTS (SELECT 1 FROM notification_inbox WHERE user_id = $2 AND read_up_to >= $10))
-       ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [id, notice.userId, notice.kind, notice.type, notice.title, notice.message, notice.actionUrl, notice.actionText, mailable, recorded.recordedAt, recorded.eventId],
-    );
-    if (rows[0]) changes.push(readModelChange('notifications', recorded, notice.userId, id));
+  constructor(private readonly tx: Batch) {}
+
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> {
+    return this.tx.query<R>(sql, params);
   }
-  return changes;
+
+  async prefetch(events: readonly RecordedEvent[]): Promise<void> {
+    const keys = [...new Set(events.flatMap((event) => subjectKeysOf(event.data as Record<string, unknown>)))];
+    if (keys.length > 0) {
+      const { rows } = await this.tx.query<{ subject: string; data: unknown }>('SELECT subject, data FROM notification_subjects WHERE subject = ANY($1)', [keys]);
+      for (const row of rows) this.subjects.set(row.subject, typeof row.data === 'string' ? JSON.parse(row.data) : row.data);
+    }
+    const accounts = [...new Set(events.filter((event) => TOKEN_MOVES.has(event.type)).map((event) => (event.data as { userId: string }).userId))];
+    if (accounts.length > 0) {
+      const { rows } = await this.tx.query<{ user_id: string; available_micros: string; stream_version: number }>(
+        'SELECT user_id, available_micros::text, stream_version FROM notification_balances WHERE user_id = ANY($1)',
+        [accounts],
+      );
+      for (const row of rows) this.balances.set(row.user_id, { available: Number(row.available_micros), version: row.stream_version, dirty: false });
+    }
+  }
+
+  /** Records who an aggregate belongs to; the first record wins, so a replay changes nothing. */
+  remember<K extends keyof Subjects>(kind: K, id: string, data: Subjects[K]): void {
+    const key = subjectKey(kind, id);
+    if (this.subjects.has(key)) return;
+    this.subjects.set(key, data);
+    this.newSubjects.set(key, data);
+  }
+
+  lookup<K extends keyof Subjects>(kind: K, id: string): Subjects[K] | null {
+    return (this.subjects.get(subjectKey(kind, id)) as Subjects[K] | undefined) ?? null;
+  }
+
+  notify(recorded: RecordedEvent, notices: readonly Notice[]): ReadModelChange[] {
+    for (const notice of notices) this.pending.push({ id: notificationId(recorded.eventId, notice.userId), notice, recorded });
+    return [];
+  }
+
+  /**
+   * Moves a user's free balance (balance minus holds) by `deltaMicros`, once per token-account event
+   * (its stream version); null for an event already applied.
+   */
+  moveBalance(recorded: RecordedEvent, userId: string, deltaMicros: number): { before: number; after: number } | null {
+    const balance = this.balances.get(userId) ?? { available: 0, version: 0, dirty: false };
+    if (recorded.streamVersion <= balance.version) return null;
+    const before = balance.available;
+    this.balances.set(userId, { available: before + deltaMicros, version: recorded.streamVersion, dirty: true });
+    return { before, after: before + deltaMicros };
+  }
+
+  /** Inserts the pending notifications, in order, in one statement; the changes of those new. */
+  async flushNotifications(): Promise<ReadModelChange[]> {
+    if (this.pending.length === 0) return [];
+    const pending = this.pending;
+    this.pending = [];
+    const rows = pending.map(({ id, notice, recorded }, ord) => ({
+      ord,
+      id,
+      user_id: notice.userId,
+      kind: notice.kind,
+      type: notice.type,
+      title: notice.title,
+      message: notice.message,
+      action_url: notice.actionUrl,
+      action_text: notice.actionText,
+      mailable: (notice.mailable ?? true) && ACTION_NOTIFICATION_KINDS.includes(notice.kind),
+      created_at: recorded.recordedAt.toISOString(),
+      source_event_id: recorded.eventId,
+    }));
+    // A notification made after the user's "read all" instant is unread; one made before it (a rebuild) is read.
+    const { rows: inserted } = await this.tx.query<{ id: string }>(
+      `INSERT INTO notifications (id, user_id, kind, type, title, message, action_url, action_text, mailable, created_at, source_event_id, read)
+       SELECT r.id, r.user_id, r.kind, r.type, r.title, r.message, r.action_url, r.action_text, r.mailable, r.created_at, r.source_event_id,
+              EXISTS (SELECT 1 FROM notification_inbox i WHERE i.user_id = r.user_id AND i.read_up_to >= r.created_at)
+         FROM jsonb_to_recordset($1::jsonb) AS r(ord integer, id text, user_id text, kind text, type text, title text, message text, action_url text,
+                                                  action_text text, mailable boolean, created_at timestamptz, source_event_id text)
+        ORDER BY r.ord
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [JSON.stringify(rows)],
+    );
+    const made = new Set(inserted.map((row) => row.id));
+    return pending.filter(({ id }) => made.has(id)).map(({ id, notice, recorded }) => readModelChange('notifications', recorded, notice.userId, id));
+  }
+
+  /** Writes what the batch kept in memory; answers the changes of the notifications made. */
+  async finish(): Promise<ReadModelChange[]> {
+    const changes = await this.flushNotifications();
+    if (this.newSubjects.size > 0) {
+      await this.tx.query(
+        `INSERT INTO notification_subjects (subject, data) SELECT r.subject, r.data FROM jsonb_to_recordset($1::jsonb) AS r(subject text, data jsonb) ON CONFLICT (subject) DO NOTHING`,
+        [JSON.stringify([...this.newSubjects].map(([subject, data]) => ({ subject, data })))],
+      );
+    }
+    const moved = [...this.balances].filter(([, balance]) => balance.dirty);
+    if (moved.length > 0) {
+      await this.tx.query(
+        `INSERT INTO notification_balances (user_id, available_micros, stream_version)
+         SELECT r.user_id, r.available_micros, r.stream_version FROM jsonb_to_recordset($1::jsonb) AS r(user_id text, available_micros bigint, stream_version integer)
+         ON CONFLICT (user_id) DO UPDATE SET available_micros = excluded.available_micros, stream_version = excluded.stream_version
+         WHERE notification_balances.stream_version < excluded.stream_version`,
+        [JSON.stringify(moved.map(([userId, balance]) => ({ user_id: userId, available_micros: balance.available, stream_version: balance.version })))],
+      );
+    }
+    return changes;
+  }
 }
 
 const none = Promise.resolve([] as ReadModelChange[]);
 
 // ---- tracks ---------------------------------------------------------------------------------
 
-async function aboutTrack(tx: Queryable, trackId: string, notice: (track: Subjects['track']) => Omit<Notice, 'userId' | 'actionUrl' | 'actionText'>, recorded: RecordedEvent) {
-  const track = await lookup(tx, 'track', trackId);
+async function aboutTrack(tx: Batch, trackId: string, notice: (track: Subjects['track']) => Omit<Notice, 'userId' | 'actionUrl' | 'actionText'>, recorded: RecordedEvent) {
+  const track = tx.lookup('track', trackId);
   if (!track) return [];
-  return notify(tx, recorded, [{ userId: track.ownerId, actionUrl: links.track(trackId), actionText: 'Open the track', ...notice(track) }]);
+  return tx.notify(recorded, [{ userId: track.ownerId, actionUrl: links.track(trackId), actionText: 'Open the track', ...notice(track) }]);
 }
 
 on(TrackUploadReceived, async (tx, d) => {
-  await remember(tx, 'track', d.trackId, { ownerId: d.ownerId, title: d.title });
+  tx.remember('track', d.trackId, { ownerId: d.ownerId, title: d.title });
   return [];
 });
 
@@ -253,11 +371,11 @@ function parties(dispute: Subjects['dispute'], which: 'claimant' | 'respondent' 
 }
 
 on(DisputeFiled, async (tx, d, recorded) => {
-  await remember(tx, 'dispute', d.disputeId, { kind: d.kind, workTitle: d.workTitle, subject: d.subject, ownerId: d.ownerId, claimantId: d.claimant.userId });
+  tx.remember('dispute', d.disputeId, { kind: d.kind, workTitle: d.workTitle, subject: d.subject, ownerId: d.ownerId, claimantId: d.claimant.userId });
   // A review case (oracle_review) is the owner's own request; its track notifications tell them.
   if (d.kind !== 'dispute') return [];
   const answer = d.answerDueAt ? ` Answer by ${when(d.answerDueAt)}: an unanswered claim is upheld by default.` : '';
-  return notify(tx, recorded, [
+  return tx.notify(recorded, [
     {
       userId: d.ownerId,
       kind: 'dispute_against_you',
@@ -271,11 +389,9 @@ on(DisputeFiled, async (tx, d, recorded) => {
 });
 
 on(DisputeEvidenceRequested, async (tx, d, recorded) => {
-  const dispute = await lookup(tx, 'dispute', d.disputeId);
+  const dispute = tx.lookup('dispute', d.disputeId);
   if (!dispute) return [];
-  return notify(
-    tx,
-    recorded,
+  return tx.notify(recorded,
     parties(dispute, d.from).map((userId) => ({
       userId,
       kind: 'evidence_requested',
@@ -289,8 +405,8 @@ on(DisputeEvidenceRequested, async (tx, d, recorded) => {
 });
 
 /** The case's user parties other than the one who acted. */
-async function otherParties(tx: Queryable, disputeId: string, actorId: string | null) {
-  const dispute = await lookup(tx, 'dispute', disputeId);
+async function otherParties(tx: Batch, disputeId: string, actorId: string | null) {
+  const dispute = tx.lookup('dispute', disputeId);
   if (!dispute || dispute.kind !== 'dispute') return { dispute, recipients: [] as string[] };
   return { dispute, recipients: parties(dispute, 'both').filter((id) => id !== actorId) };
 }
@@ -298,9 +414,7 @@ async function otherParties(tx: Queryable, disputeId: string, actorId: string | 
 on(DisputeAnswered, async (tx, d, recorded) => {
   const { dispute, recipients } = await otherParties(tx, d.disputeId, d.by.userId);
   if (!dispute) return [];
-  return notify(
-    tx,
-    recorded,
+  return tx.notify(recorded,
     recipients.map((userId) => ({
       userId,
       kind: 'dispute_update',
@@ -327,9 +441,7 @@ on(DisputeResolved, async (tx, d, recorded) => {
   if (!dispute) return [];
   const appeal = d.appealUntil > d.resolvedAt ? ` Either party may appeal until ${when(d.appealUntil)}.` : '';
   const compensation = d.compensationCents > 0 ? ` Compensation: ${money(d.compensationCents)}.` : '';
-  return notify(
-    tx,
-    recorded,
+  return tx.notify(recorded,
     recipients.map((userId) => ({
       userId,
       kind: 'dispute_update',
@@ -345,9 +457,7 @@ on(DisputeResolved, async (tx, d, recorded) => {
 on(DisputeAppealed, async (tx, d, recorded) => {
   const { dispute, recipients } = await otherParties(tx, d.disputeId, d.by.userId);
   if (!dispute) return [];
-  return notify(
-    tx,
-    recorded,
+  return tx.notify(recorded,
     recipients.map((userId) => ({
       userId,
       kind: 'dispute_update',
@@ -361,13 +471,11 @@ on(DisputeAppealed, async (tx, d, recorded) => {
 });
 
 on(DisputeDeadlineReminded, async (tx, d, recorded) => {
-  const dispute = await lookup(tx, 'dispute', d.disputeId);
+  const dispute = tx.lookup('dispute', d.disputeId);
   if (!dispute) return [];
   const name = DEADLINE_NAMES[d.kind];
   const days = d.daysBefore === 1 ? '1 day' : `${d.daysBefore} days`;
-  return notify(
-    tx,
-    recorded,
+  return tx.notify(recorded,
     parties(dispute, d.party).map((userId) => ({
       userId,
       kind: 'deadline',
@@ -383,14 +491,14 @@ on(DisputeDeadlineReminded, async (tx, d, recorded) => {
 // ---- royalty receivers ----------------------------------------------------------------------
 
 on(RoyaltyReceiverAdded, async (tx, d) => {
-  await remember(tx, 'receiver', `${d.contentId}:${d.receiverId}`, { ownerId: d.ownerId, name: d.receiverName, email: d.receiverEmail, percentage: d.royaltyPercentage });
+  tx.remember('receiver', `${d.contentId}:${d.receiverId}`, { ownerId: d.ownerId, name: d.receiverName, email: d.receiverEmail, percentage: d.royaltyPercentage });
   return [];
 });
 
 /** The receiver and the title of the content they share. */
-async function receiverOf(tx: Queryable, contentId: string, receiverId: string) {
-  const receiver = await lookup(tx, 'receiver', `${contentId}:${receiverId}`);
-  const track = await lookup(tx, 'track', contentId);
+async function receiverOf(tx: Batch, contentId: string, receiverId: string) {
+  const receiver = tx.lookup('receiver', `${contentId}:${receiverId}`);
+  const track = tx.lookup('track', contentId);
   return receiver ? { receiver, title: track?.title ?? 'your track' } : null;
 }
 
@@ -424,13 +532,13 @@ on(RoyaltyInvitationSent, async (tx, d, recorded) => {
       mailable: false,
     });
   }
-  return notify(tx, recorded, notices);
+  return tx.notify(recorded, notices);
 });
 
 on(RoyaltyInvitationAccepted, async (tx, d, recorded) => {
   const found = await receiverOf(tx, d.contentId, d.receiverId);
   if (!found) return [];
-  return notify(tx, recorded, [
+  return tx.notify(recorded, [
     {
       userId: found.receiver.ownerId,
       kind: 'royalty_receivers',
@@ -446,7 +554,7 @@ on(RoyaltyInvitationAccepted, async (tx, d, recorded) => {
 on(RoyaltyInvitationDeclined, async (tx, d, recorded) => {
   const found = await receiverOf(tx, d.contentId, d.receiverId);
   if (!found) return [];
-  return notify(tx, recorded, [
+  return tx.notify(recorded, [
     {
       userId: found.receiver.ownerId,
       kind: 'royalty_receivers',
@@ -462,24 +570,24 @@ on(RoyaltyInvitationDeclined, async (tx, d, recorded) => {
 // ---- royalty payouts ------------------------------------------------------------------------
 
 on(RoyaltyContractCreated, async (tx, d) => {
-  await remember(tx, 'contract', d.contractId, { ownerId: d.ownerId, contentTitle: d.contentTitle });
+  tx.remember('contract', d.contractId, { ownerId: d.ownerId, contentTitle: d.contentTitle });
   return [];
 });
 
 on(RoyaltyPayoutRunStarted, async (tx, d) => {
-  await remember(tx, 'payout-run', `${d.contractId}:${d.runId}`, { lines: d.lines.map((line) => ({ userId: line.userId, amountCents: line.amountCents, party: line.party })) });
+  tx.remember('payout-run', `${d.contractId}:${d.runId}`, { lines: d.lines.map((line) => ({ userId: line.userId, amountCents: line.amountCents, party: line.party })) });
   return [];
 });
 
 on(RoyaltyPayoutLinePaid, async (tx, d, recorded) => {
-  const run = await lookup(tx, 'payout-run', `${d.contractId}:${d.runId}`);
+  const run = tx.lookup('payout-run', `${d.contractId}:${d.runId}`);
   const line = run?.lines[d.lineIndex];
   if (!line?.userId || line.party === 'platform' || line.amountCents === 0) return [];
-  const contract = await lookup(tx, 'contract', d.contractId);
+  const contract = tx.lookup('contract', d.contractId);
   const title = contract ? `"${contract.contentTitle}"` : 'a royalty contract';
   const how = d.method === 'xrpl_payment' ? ' on the XRP Ledger' : d.method === 'token_credit' ? ' as tokens' : '';
   const unpaid = d.method === 'recorded';
-  return notify(tx, recorded, [
+  return tx.notify(recorded, [
     {
       userId: line.userId,
       kind: 'payouts',
@@ -497,14 +605,14 @@ on(RoyaltyPayoutLinePaid, async (tx, d, recorded) => {
 // ---- releases -------------------------------------------------------------------------------
 
 on(ReleaseRequested, async (tx, d) => {
-  await remember(tx, 'release', d.distributionId, { ownerId: d.ownerId, songName: d.form.songName, stores: d.form.selectedStores });
+  tx.remember('release', d.distributionId, { ownerId: d.ownerId, songName: d.form.songName, stores: d.form.selectedStores });
   return [];
 });
 
-async function aboutRelease(tx: Queryable, distributionId: string, recorded: RecordedEvent, notice: (release: Subjects['release']) => Pick<Notice, 'type' | 'title' | 'message'>) {
-  const release = await lookup(tx, 'release', distributionId);
+async function aboutRelease(tx: Batch, distributionId: string, recorded: RecordedEvent, notice: (release: Subjects['release']) => Pick<Notice, 'type' | 'title' | 'message'>) {
+  const release = tx.lookup('release', distributionId);
   if (!release) return [];
-  return notify(tx, recorded, [{ userId: release.ownerId, kind: 'releases', actionUrl: links.releases, actionText: 'See the release', ...notice(release) }]);
+  return tx.notify(recorded, [{ userId: release.ownerId, kind: 'releases', actionUrl: links.releases, actionText: 'See the release', ...notice(release) }]);
 }
 
 on(ReleaseDelivered, (tx, d, recorded) =>
@@ -531,16 +639,16 @@ on(ReleaseFailed, (tx, d, recorded) =>
 // ---- licenses -------------------------------------------------------------------------------
 
 on(LicensePurchaseRequested, async (tx, d) => {
-  await remember(tx, 'license', d.licenseId, { ownerId: d.ownerId, buyerId: d.buyerId, workTitle: d.workTitle, priceCents: d.priceCents, currency: d.currency, licenseType: d.offer.type });
+  tx.remember('license', d.licenseId, { ownerId: d.ownerId, buyerId: d.buyerId, workTitle: d.workTitle, priceCents: d.priceCents, currency: d.currency, licenseType: d.offer.type });
   return [];
 });
 
 on(LicenseIssued, async (tx, d, recorded) => {
-  const license = await lookup(tx, 'license', d.licenseId);
+  const license = tx.lookup('license', d.licenseId);
   if (!license) return [];
   const price = money(license.priceCents, license.currency);
   const type = license.licenseType.replaceAll('_', ' ');
-  return notify(tx, recorded, [
+  return tx.notify(recorded, [
     {
       userId: license.ownerId,
       kind: 'licenses',
@@ -563,9 +671,9 @@ on(LicenseIssued, async (tx, d, recorded) => {
 });
 
 on(LicensePurchaseFailed, async (tx, d, recorded) => {
-  const license = await lookup(tx, 'license', d.licenseId);
+  const license = tx.lookup('license', d.licenseId);
   if (!license) return [];
-  return notify(tx, recorded, [
+  return tx.notify(recorded, [
     {
       userId: license.buyerId,
       kind: 'licenses',
@@ -581,14 +689,14 @@ on(LicensePurchaseFailed, async (tx, d, recorded) => {
 // ---- API keys -------------------------------------------------------------------------------
 
 on(ApiKeyCreated, async (tx, d) => {
-  await remember(tx, 'api-key', d.keyId, { ownerId: d.ownerId, keyName: d.keyName });
+  tx.remember('api-key', d.keyId, { ownerId: d.ownerId, keyName: d.keyName });
   return [];
 });
 
 on(ApiKeySuspended, async (tx, d, recorded) => {
-  const key = await lookup(tx, 'api-key', d.keyId);
+  const key = tx.lookup('api-key', d.keyId);
   if (!key) return [];
-  return notify(tx, recorded, [
+  return tx.notify(recorded, [
     {
       userId: key.ownerId,
       kind: 'api_keys',
@@ -603,36 +711,21 @@ on(ApiKeySuspended, async (tx, d, recorded) => {
 
 // ---- tokens ---------------------------------------------------------------------------------
 
-/**
- * Moves a user's free balance (balance minus holds) by `deltaMicros` once per token-account event
- * (its stream version), and says whether this movement took it to the low threshold or below from
- * above it: a warning once per crossing.
- */
-async function moveBalance(tx: Queryable, recorded: RecordedEvent, userId: string, deltaMicros: number): Promise<{ crossedLow: boolean; availableMicros: number } | null> {
-  await tx.query('INSERT INTO notification_balances (user_id, available_micros, stream_version) VALUES ($1, 0, 0) ON CONFLICT (user_id) DO NOTHING', [userId]);
-  const { rows } = await tx.query<{ before: string; after: string }>(
-    `UPDATE notification_balances b SET available_micros = b.available_micros + $2, stream_version = $3
-     FROM (SELECT available_micros FROM notification_balances WHERE user_id = $1) old
-     WHERE b.user_id = $1 AND b.stream_version < $3
-     RETURNING old.available_micros::text AS before, b.available_micros::text AS after`,
-    [userId, deltaMicros, recorded.streamVersion],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const [before, after] = [Number(row.before), Number(row.after)];
-  return { crossedLow: before > LOW_BALANCE_MICROS && after <= LOW_BALANCE_MICROS, availableMicros: after };
+/** Whether a movement took the free balance from above the low threshold to it or below: a warning once per crossing. */
+function crossedLow(moved: { before: number; after: number }): boolean {
+  return moved.before > LOW_BALANCE_MICROS && moved.after <= LOW_BALANCE_MICROS;
 }
 
-async function spent(tx: Queryable, recorded: RecordedEvent, userId: string, amountMicros: number): Promise<ReadModelChange[]> {
-  const moved = await moveBalance(tx, recorded, userId, -amountMicros);
-  if (!moved?.crossedLow) return [];
-  return notify(tx, recorded, [
+async function spent(tx: Batch, recorded: RecordedEvent, userId: string, amountMicros: number): Promise<ReadModelChange[]> {
+  const moved = tx.moveBalance(recorded, userId, -amountMicros);
+  if (!moved || !crossedLow(moved)) return [];
+  return tx.notify(recorded, [
     {
       userId,
       kind: 'wallet',
       type: 'warning',
       title: 'Token balance low',
-      message: `You have ${tokens(moved.availableMicros)} left (the warning is at ${LOW_BALANCE_WARNING_TOKENS} tokens). Mastering, checks and registrations need tokens.`,
+      message: `You have ${tokens(moved.after)} left (the warning is at ${LOW_BALANCE_WARNING_TOKENS} tokens). Mastering, checks and registrations need tokens.`,
       actionUrl: links.buyTokens,
       actionText: 'Buy tokens',
     },
@@ -640,16 +733,16 @@ async function spent(tx: Queryable, recorded: RecordedEvent, userId: string, amo
 }
 
 on(TokensCreditedToAccount, async (tx, d, recorded) => {
-  const moved = await moveBalance(tx, recorded, d.userId, d.amountMicros);
+  const moved = tx.moveBalance(recorded, d.userId, d.amountMicros);
   const title = CREDIT_TITLES[d.cause];
   if (!moved || !title) return [];
-  return notify(tx, recorded, [
+  return tx.notify(recorded, [
     {
       userId: d.userId,
       kind: 'wallet',
       type: 'success',
       title,
-      message: `${tokens(d.amountMicros)} credited: ${d.description || d.cause.replaceAll('_', ' ')}. Your free balance is ${tokens(moved.availableMicros)}.`,
+      message: `${tokens(d.amountMicros)} credited: ${d.description || d.cause.replaceAll('_', ' ')}. Your free balance is ${tokens(moved.after)}.`,
       actionUrl: null,
       actionText: null,
     },
@@ -659,13 +752,13 @@ on(TokensCreditedToAccount, async (tx, d, recorded) => {
 on(TokensHeld, (tx, d, recorded) => spent(tx, recorded, d.userId, d.amountMicros));
 on(TokensDebitedFromAccount, (tx, d, recorded) => spent(tx, recorded, d.userId, d.amountMicros));
 on(TokenHoldReleased, async (tx, d, recorded) => {
-  await moveBalance(tx, recorded, d.userId, d.amountMicros);
+  tx.moveBalance(recorded, d.userId, d.amountMicros);
   return [];
 });
 
 // ---- the user's address and inbox -----------------------------------------------------------
 
-async function setRecipient(tx: Queryable, recorded: RecordedEvent, userId: string, email: string | null): Promise<ReadModelChange[]> {
+async function setRecipient(tx: Batch, recorded: RecordedEvent, userId: string, email: string | null): Promise<ReadModelChange[]> {
   await tx.query(
     `INSERT INTO notification_recipients (user_id, email, stream_version) VALUES ($1, $2, $3)
      ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, stream_version = excluded.stream_version
@@ -678,25 +771,28 @@ async function setRecipient(tx: Queryable, recorded: RecordedEvent, userId: stri
 on(UserEmailConfirmed, (tx, d, recorded) => setRecipient(tx, recorded, d.userId, d.email.toLowerCase()));
 on(UserEmailRemoved, (tx, d, recorded) => setRecipient(tx, recorded, d.userId, null));
 
-async function inboxRow(tx: Queryable, userId: string): Promise<void> {
+async function inboxRow(tx: Batch, userId: string): Promise<void> {
   await tx.query(`INSERT INTO notification_inbox (user_id, read_up_to, preferences) VALUES ($1, NULL, '{}'::jsonb) ON CONFLICT (user_id) DO NOTHING`, [userId]);
 }
 
 on(NotificationRead, async (tx, d, recorded) => {
+  const made = await tx.flushNotifications();
   const { rows } = await tx.query<{ id: string }>('UPDATE notifications SET read = true WHERE id = $1 AND user_id = $2 AND NOT read RETURNING id', [d.notificationId, d.userId]);
-  return rows[0] ? [readModelChange('notifications', recorded, d.userId, d.notificationId)] : [];
+  return rows[0] ? [...made, readModelChange('notifications', recorded, d.userId, d.notificationId)] : made;
 });
 
 on(NotificationsReadUpTo, async (tx, d, recorded) => {
+  const made = await tx.flushNotifications();
   await inboxRow(tx, d.userId);
   await tx.query('UPDATE notification_inbox SET read_up_to = GREATEST(COALESCE(read_up_to, $2), $2) WHERE user_id = $1', [d.userId, d.upTo]);
   await tx.query('UPDATE notifications SET read = true WHERE user_id = $1 AND created_at <= $2 AND NOT read', [d.userId, d.upTo]);
-  return [readModelChange('notifications', recorded, d.userId, d.userId)];
+  return [...made, readModelChange('notifications', recorded, d.userId, d.userId)];
 });
 
 on(NotificationDeleted, async (tx, d, recorded) => {
+  const made = await tx.flushNotifications();
   const { rows } = await tx.query<{ id: string }>('UPDATE notifications SET deleted = true WHERE id = $1 AND user_id = $2 AND NOT deleted RETURNING id', [d.notificationId, d.userId]);
-  return rows[0] ? [readModelChange('notifications', recorded, d.userId, d.notificationId)] : [];
+  return rows[0] ? [...made, readModelChange('notifications', recorded, d.userId, d.notificationId)] : made;
 });
 
 on(NotificationPreferencesChanged, async (tx, d, recorded) => {
@@ -705,9 +801,16 @@ on(NotificationPreferencesChanged, async (tx, d, recorded) => {
   return [readModelChange('notifications', recorded, d.userId, d.userId)];
 });
 
-async function applyOne(tx: Queryable, recorded: RecordedEvent): Promise<ReadModelChange[]> {
-  const handler = handlers.get(recorded.type);
-  return handler ? handler(tx, recorded.data as never, recorded) : [];
+async function applyBatch(tx: Queryable, events: readonly RecordedEvent[]): Promise<ReadModelChange[]> {
+  const batch = new Batch(tx);
+  await batch.prefetch(events);
+  const changes: ReadModelChange[] = [];
+  for (const recorded of events) {
+    const handler = handlers.get(recorded.type);
+    if (handler) changes.push(...(await handler(batch, recorded.data as never, recorded)));
+  }
+  changes.push(...(await batch.finish()));
+  return changes;
 }
 
 export const notificationsProjection: Projection = {
@@ -757,11 +860,7 @@ export const notificationsProjection: Projection = {
   handles: new Set(handlers.keys()),
   // The projector uses applyAll, which announces every recipient; apply names the first.
   async apply(tx, recorded) {
-    return (await applyOne(tx, recorded))[0] ?? null;
+    return (await applyBatch(tx, [recorded]))[0] ?? null;
   },
-  async applyAll(tx, events) {
-    const changes: ReadModelChange[] = [];
-    for (const recorded of events) changes.push(...(await applyOne(tx, recorded)));
-    return changes;
-  },
+  applyAll: applyBatch,
 };
