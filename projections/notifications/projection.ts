@@ -138,7 +138,7 @@ class Batch implements Queryable {
   private readonly balances = new Map<string, { available: number; version: number; dirty: boolean }>();
   private pending: PendingNotice[] = [];
 
-  constructor(private readonly tx: Batch) {}
+  constructor(private readonly tx: Queryable) {}
 
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> {
     return this.tx.query<R>(sql, params);
@@ -348,7 +348,7 @@ on(TrackRegistrationSubmitted, (tx, d, recorded) =>
             kind: 'registration',
             type: 'info',
             title: 'Registration signed, awaiting submission',
-            message: `The registration of "${track.title}" is signed and kept${d.note ? `: ${d.note}` : '; it is submitted once the server is connected to a ledger.'}`,
+            message: `The registration of "${track.title}" is signed and kept, not yet on a ledger. ${d.note ?? 'It is submitted once the server is connected to one.'}`,
           };
       }
     },
