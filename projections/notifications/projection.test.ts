@@ -8,7 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ApiKeyCreated, ApiKeySuspended, apiKeyStreamId } from '../../domain/developer/api-key.events';
 import { DisputeAnswered, DisputeDeadlineReminded, DisputeEvidenceRequested, DisputeFiled, disputeStreamId } from '../../domain/disputes/dispute.events';
+import { ReleaseRequested, ReleaseStoreStateChanged, releaseStreamId } from '../../domain/distribution/release.events';
+import { UserEmailConfirmed, userStreamId } from '../../domain/identity/user.events';
+import { LicenseIssued, LicensePurchaseRequested } from '../../domain/licensing/license.events';
 import { inboxDecider, type InboxCommand } from '../../domain/notifications/inbox.decider';
+import { RoyaltyContractCreated, RoyaltyPayoutLinePaid, RoyaltyPayoutRunStarted, royaltyContractStreamId } from '../../domain/royalties/royalty-contract.events';
+import { RoyaltyInvitationAccepted, RoyaltyInvitationSent, RoyaltyReceiverAdded, royaltyReceiversStreamId } from '../../domain/royalties/royalty-receivers.events';
+import { offerDetails } from '../../tests/support/licensing';
+import { releaseForm } from '../../tests/support/release-form';
 import { inboxStreamId } from '../../domain/notifications/inbox.events';
 import { TokenHoldReleased, TokensCreditedToAccount, TokensHeld, tokenAccountStreamId } from '../../domain/tokens/token-account.events';
 import { TrackCopyrightChecked, TrackMastered } from '../../domain/track/stage.events';
@@ -145,6 +152,76 @@ describeOnEachDatabase('notifications projection', (open) => {
       ['track_progress', 'success', 'Track mastered', `/tracks/${trackId}/history`],
     ]);
     expect(list.notifications[2]!.message).toBe('"Night Drive" was mastered (-14.0 LUFS, warm, WAV).');
+  });
+
+  it('tells of receivers, payouts, store results and license sales, each to whom it concerns', async () => {
+    const receiverUser = randomUUID();
+    const buyerId = randomUUID();
+    const receiverId = randomUUID();
+    const contractId = `c-${randomUUID()}`;
+    const distributionId = randomUUID();
+    const licenseId = randomUUID();
+    await record(userStreamId(receiverUser), [UserEmailConfirmed.create({ userId: receiverUser, email: 'ana@example.com', confirmedAt: '2026-11-01T10:00:00.000Z' })]);
+    await record(trackStreamId(trackId), [
+      TrackUploadReceived.create({ trackId, ownerId, title: 'Night Drive', description: '', contentType: 'music', royaltySplit: 80, originalName: 'a.wav', detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 10, genre: null }),
+    ]);
+    const ids = { contentId: trackId, receiverId };
+    await record(royaltyReceiversStreamId(trackId), [
+      RoyaltyReceiverAdded.create({ ...ids, ownerId, receiverName: 'Ana', receiverEmail: 'ana@example.com', royaltyPercentage: 10, receiverWallet: null, creatorShare: 80 }),
+      RoyaltyInvitationSent.create({ ...ids, sentAt: '2026-11-02T10:00:00.000Z', deliveredTo: 'outbox/x.eml' }),
+      RoyaltyInvitationAccepted.create({ ...ids, userId: receiverUser, acceptedAt: '2026-11-03T10:00:00.000Z' }),
+    ]);
+    await record(royaltyContractStreamId(contractId), [
+      RoyaltyContractCreated.create({
+        contractId, contentId: trackId, ownerId, contentTitle: 'Night Drive', templateType: 'standard_royalty', royaltySplit: 80, distributionSchedule: 'weekly', minimumThreshold: 100,
+        terms: {}, canonical: '{}', termsSha256: 'a'.repeat(64), signature: { algorithm: 'Ed25519', keyId: 'k', publicKey: 'pk', value: 'sig' }, network: 'testnet', xrpAmount: '1', usdAmount: '1',
+      }),
+      RoyaltyPayoutRunStarted.create({
+        contractId, runId: 'r1', trigger: 'manual', amountCents: 1000,
+        lines: [
+          { party: 'platform', receiverId: null, userId: null, name: 'GOOSE', percentage: 20, amountCents: 200, receiverWallet: null },
+          { party: 'receiver', receiverId, userId: receiverUser, name: 'Ana', percentage: 10, amountCents: 100, receiverWallet: null },
+          { party: 'creator', receiverId: null, userId: ownerId, name: 'olivia', percentage: 70, amountCents: 700, receiverWallet: null },
+        ],
+      }),
+      RoyaltyPayoutLinePaid.create({ contractId, runId: 'r1', lineIndex: 0, method: 'recorded', txHash: null }),
+      RoyaltyPayoutLinePaid.create({ contractId, runId: 'r1', lineIndex: 1, method: 'token_credit', txHash: null }),
+      RoyaltyPayoutLinePaid.create({ contractId, runId: 'r1', lineIndex: 2, method: 'token_credit', txHash: null }),
+    ]);
+    await record(releaseStreamId(distributionId), [
+      ReleaseRequested.create({ distributionId, contentId: trackId, ownerId, form: releaseForm({ songName: 'Night Drive' }) }),
+      ReleaseStoreStateChanged.create({ distributionId, storeId: 'spotify', state: 'uploaded', reason: null, at: '2026-11-04T10:00:00.000Z' }),
+      ReleaseStoreStateChanged.create({ distributionId, storeId: 'spotify', state: 'failed', reason: 'Artwork below 3000 px', at: '2026-11-05T10:00:00.000Z' }),
+    ]);
+    await record(`license-${licenseId}`, [
+      LicensePurchaseRequested.create({ licenseId, offerId: 'o1', workId: trackId, workTitle: 'Night Drive', ownerId, buyerId, offer: offerDetails(), paymentMethod: 'qxmp_tokens', currency: 'USD', priceCents: 4999, requestedAt: '2026-11-06T10:00:00.000Z' }),
+      LicenseIssued.create({
+        licenseId, certificateId: `LIC-${licenseId}`, certificate: { certificateId: `LIC-${licenseId}`, licenseId, workId: trackId, buyer: 'b', owner: 'o' },
+        signature: { algorithm: 'Ed25519', keyId: 'k', publicKey: 'pk', canonicalization: 'RFC8785', value: 'sig' }, proofId: `proof-${licenseId}`, settlementReference: 'hold-1', issuedAt: '2026-11-06T10:00:01.000Z',
+      }),
+    ]);
+
+    const owners = await listNotifications(db, ownerId, all);
+    expect(owners.notifications.map((n) => [n.kind, n.type, n.title, n.actionUrl])).toEqual([
+      ['licenses', 'success', 'License sold', '/licensing-marketplace?tab=offers'],
+      ['releases', 'error', 'Rejected by Spotify', '/dashboard/distributions'],
+      ['payouts', 'success', 'Royalty payout paid', '/dashboard/smart-contracts'],
+      ['royalty_receivers', 'success', 'Royalty invitation accepted', '/dashboard/smart-contracts'],
+      ['royalty_receivers', 'info', 'Royalty invitation sent', '/dashboard/smart-contracts'],
+    ]);
+    expect(owners.notifications[1]!.message).toBe('Spotify did not take "Night Drive": Artwork below 3000 px');
+    expect(owners.notifications[2]!.message).toBe('$7.00 from "Night Drive" was paid to you as tokens.');
+    expect(owners.notifications[0]!.message).toBe('A synchronization license to "Night Drive" was sold for $49.99.');
+
+    const receivers = await listNotifications(db, receiverUser, all);
+    expect(receivers.notifications.map((n) => [n.kind, n.title, n.actionUrl])).toEqual([
+      ['payouts', 'Royalty payout paid', '/dashboard/smart-contracts'],
+      ['royalty_invitation', 'You are invited to receive royalties', null],
+    ]);
+    expect(receivers.notifications[1]!.message).toContain('Accept or decline with the link mailed to ana@example.com');
+    const mailable = await db.query<{ kind: string; mailable: boolean }>('SELECT kind, mailable FROM notifications WHERE user_id = $1 ORDER BY kind', [receiverUser]);
+    expect(mailable.rows).toEqual([{ kind: 'payouts', mailable: false }, { kind: 'royalty_invitation', mailable: false }]);
+    expect((await listNotifications(db, buyerId, all)).notifications.map((n) => [n.title, n.actionUrl])).toEqual([['License bought', '/licensing-marketplace?tab=licenses']]);
   });
 
   it('warns of a low token balance once per crossing of 5 tokens, and tells of a payment credited', async () => {

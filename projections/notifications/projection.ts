@@ -19,6 +19,7 @@ import {
   DisputeFiled,
   DisputeResolved,
 } from '../../domain/disputes/dispute.events';
+import { STORES } from '../../domain/distribution/catalogue';
 import { ReleaseDelivered, ReleaseFailed, ReleaseRequested, ReleaseStoreStateChanged } from '../../domain/distribution/release.events';
 import { UserEmailConfirmed, UserEmailRemoved } from '../../domain/identity/user.events';
 import { LicenseIssued, LicensePurchaseFailed, LicensePurchaseRequested } from '../../domain/licensing/license.events';
@@ -625,10 +626,11 @@ on(ReleaseDelivered, (tx, d, recorded) =>
 
 on(ReleaseStoreStateChanged, (tx, d, recorded) => {
   if (d.state !== 'distributed' && d.state !== 'failed') return none;
+  const store = STORES.find((candidate) => candidate.id === d.storeId)?.name ?? d.storeId;
   return aboutRelease(tx, d.distributionId, recorded, (release) =>
     d.state === 'distributed'
-      ? { type: 'success', title: `Live on ${d.storeId}`, message: `"${release.songName}" is distributed on ${d.storeId}.` }
-      : { type: 'error', title: `Rejected by ${d.storeId}`, message: `${d.storeId} did not take "${release.songName}"${d.reason ? `: ${d.reason}` : '.'}` },
+      ? { type: 'success', title: `Live on ${store}`, message: `"${release.songName}" is distributed on ${store}.` }
+      : { type: 'error', title: `Rejected by ${store}`, message: `${store} did not take "${release.songName}"${d.reason ? `: ${d.reason}` : '.'}` },
   );
 });
 
