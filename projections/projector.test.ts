@@ -13,7 +13,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WELCOME_BONUS_TOKENS } from '../domain/constants';
 import { decideUser, evolveUser, initialUserState, type UserCommand } from '../domain/identity/user.decider';
-import { userStreamId } from '../domain/identity/user.events';
+import { UserEmailConfirmed, userStreamId } from '../domain/identity/user.events';
+import { inboxDecider } from '../domain/notifications/inbox.decider';
+import { inboxStreamId } from '../domain/notifications/inbox.events';
 import { SalesStatementImported, salesStatementStreamId, statementLinesStreamId } from '../domain/distribution/sales-statement.events';
 import { decideStatementLines, initialStatementLinesState } from '../domain/distribution/statement-lines.decider';
 import { eventRegistry } from '../domain/registry';
@@ -373,11 +375,17 @@ for (const { name, open } of backends) {
       const requestGeneration: GenerationCommand = { type: 'RequestGeneration', data: { generationId, ownerId: walletOwner, trackId: randomUUID(), title: 'Rebuilt song', request: songRequest, requestHash: 'd'.repeat(64), seed: 1, source: null, requestedAt: new Date().toISOString() } };
       await handleCommand(store, generationStreamId(generationId), generationDecider, requestGeneration, { correlationId: 'generation', actor: walletOwner });
       last = (await handleCommand(store, generationStreamId(generationId), generationDecider, { type: 'LikeGeneration', data: { generationId, liked: true, actorId: walletOwner } }, { correlationId: 'generation', actor: walletOwner })).result!.lastPosition;
+      // A confirmed address and the owner's notifications read (the notifications model's own tables).
+      const confirmed = UserEmailConfirmed.create({ userId: walletOwner, email: 'owner@example.com', confirmedAt: new Date().toISOString() });
+      const ownerStream = await store.readStream(userStreamId(walletOwner));
+      await store.append(userStreamId(walletOwner), [{ eventId: randomUUID(), ...confirmed, metadata }], ownerStream.length);
+      const readAll = { type: 'MarkAllNotificationsRead' as const, data: { userId: walletOwner, upTo: new Date().toISOString(), readAt: new Date().toISOString() } };
+      last = (await handleCommand(store, inboxStreamId(walletOwner), inboxDecider, readAll, { correlationId: 'inbox', actor: walletOwner })).result!.lastPosition;
       await live.waitFor(last);
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      // Intake, wallet, receiver, statement, partner funds and releases, release, contract, license (offered and sold), role, dispute, API key and generation events fill every table but the certificates, which only a registration fills.
+      // Intake, wallet, receiver, statement, partner funds and releases, release, contract, license (offered and sold), role, dispute, API key, generation, confirmed address and inbox events fill every table but the certificates, which only a registration fills.
       const emptyTables = Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table);
       expect(emptyTables.sort()).toEqual(['certificates']);
 

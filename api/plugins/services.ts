@@ -25,6 +25,7 @@ import type { PaymentsProvider } from '../../infra/payments/payments-provider';
 import { creatorShareOf, royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
 import { loadInvitationTokens, type InvitationTokens } from '../../infra/royalties/invitation-tokens';
 import { loadEmailConfirmationTokens, type EmailConfirmationTokens } from '../../infra/account/email-confirmation-tokens';
+import { loadUnsubscribeTokens, type UnsubscribeTokens } from '../../infra/notifications/unsubscribe-tokens';
 import type { FileStorage } from '../../infra/storage/file-storage';
 import type { WorkflowMonitor } from '../../infra/temporal/workflow-monitor';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
@@ -70,6 +71,8 @@ export interface Services {
   invitationTokens: InvitationTokens;
   /** Signs and checks the links that confirm a user's e-mail address. */
   emailConfirmations: EmailConfirmationTokens;
+  /** Signs and checks the one-click unsubscribe links in notification mail. */
+  notificationUnsubscribe: UnsubscribeTokens;
   /** The creator's share a content item's receivers may take in total. */
   creatorShareOf: CreatorShareOf;
   /** Matches sales statement lines to releases; by default the `distributions` read model in `db`. */
@@ -118,6 +121,7 @@ export interface ServicesOptions
     | 'mailer'
     | 'invitationTokens'
     | 'emailConfirmations'
+    | 'notificationUnsubscribe'
     | 'creatorShareOf'
     | 'royaltyEarnings'
     | 'royalties'
@@ -133,6 +137,7 @@ export interface ServicesOptions
   invitationTokens?: InvitationTokens;
   /** Default: the key under data/keys/ (storage.root). */
   emailConfirmations?: EmailConfirmationTokens;
+  notificationUnsubscribe?: UnsubscribeTokens;
   /** Default: the content's contract's share (the standard template's before it has one). */
   creatorShareOf?: CreatorShareOf;
   /** Default: the content's royalty contract (infra/royalties/earnings-sink.ts); null: not attributed. */
@@ -167,6 +172,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       mailer,
       invitationTokens: options.invitationTokens ?? (await loadInvitationTokens(options.storage.root)),
       emailConfirmations: options.emailConfirmations ?? (await loadEmailConfirmationTokens(options.storage.root)),
+      notificationUnsubscribe: options.notificationUnsubscribe ?? (await loadUnsubscribeTokens(options.storage.root)),
       creatorShareOf: options.creatorShareOf ?? creatorShareOf(options.eventStore),
       royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(options.eventStore) : options.royaltyEarnings,
       royalties: openRoyaltyServices(options, options.royaltyPorts.contracts),
