@@ -54,9 +54,10 @@ export function NotificationBellView({ unread, failed = false }: { unread: numbe
         }}
         onHide={() => {
           setOpen(false);
-          // Closed from inside (Escape, an item opened): focus went with the menu, so it comes back
+          // Closed from inside (Escape, an item opened): focus is in the menu or went with it, so it comes back
           // to the bell; closed by a click elsewhere, focus stays where that click put it.
-          if (document.activeElement === null || document.activeElement === document.body) bell.current?.querySelector('button')?.focus();
+          const focused = document.activeElement;
+          if (focused === null || focused === document.body || document.getElementById(MENU_ID)?.contains(focused)) bell.current?.querySelector('button')?.focus();
         }}
       >
         <NotificationMenu onClose={close} />
