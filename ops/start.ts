@@ -31,6 +31,8 @@ import { openMissingAccounts } from '../infra/tokens/open-accounts';
 import { TokenLedger } from '../infra/tokens/token-ledger';
 import { openWalletServices } from '../infra/wallets/services';
 import { XrpDepositWatcher } from '../infra/wallets/xrp-deposit-watcher';
+import { NotificationMailDispatcher } from '../infra/notifications/mail-dispatcher';
+import { unsentNotificationMail } from '../projections/notifications/queries';
 import { openLicenseEscrow } from '../infra/licensing/xrpl-license-escrow';
 import { createTrackLifecycleWorker, installTemporalRuntime } from '../workflows/worker';
 import { temporalRoyaltyContractClient } from '../workflows/royalty-contract/client';
@@ -156,6 +158,11 @@ async function main(): Promise<void> {
   // Purchases recorded before a crash let their workflow start: started again now and every minute.
   const recovery = startLicensePurchaseRecovery({ db: platform.db, eventStore: platform.eventStore, purchases: licensePurchases, publicOrigin: () => config.publicUrl ?? listeningOrigin(app) });
   stops.push(() => recovery.stop());
+  // Notification mail goes out from here, beside the one projector: one dispatcher per deployment.
+  const { mailer, notificationUnsubscribe, publicOrigin } = app.services;
+  const notificationMail = new NotificationMailDispatcher({ db: platform.db, unsent: unsentNotificationMail(platform.db), mailer, tokens: notificationUnsubscribe, publicOrigin });
+  notificationMail.start();
+  stops.push(() => notificationMail.stop());
 
   const port = (app.server.address() as { port: number }).port;
   logger.info(

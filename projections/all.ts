@@ -5,6 +5,7 @@ import { distributionsProjection } from './distributions/projection';
 import { generatedMusicProjection } from './generated-music/projection';
 import { licensesProjection } from './licenses/projection';
 import { licenseSalesProjection } from './license-sales/projection';
+import { notificationsProjection } from './notifications/projection';
 import type { Projection } from './projection';
 import { proofsProjection } from './proofs/projection';
 import { receiversProjection } from './receivers/projection';
@@ -34,4 +35,5 @@ export const allProjections: readonly Projection[] = [
   disputesProjection,
   developerProjection,
   generatedMusicProjection,
+  notificationsProjection,
 ];

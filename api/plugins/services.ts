@@ -24,6 +24,7 @@ import { openMailer, type Mailer } from '../../infra/mail/mailer';
 import type { PaymentsProvider } from '../../infra/payments/payments-provider';
 import { creatorShareOf, royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
 import { loadInvitationTokens, type InvitationTokens } from '../../infra/royalties/invitation-tokens';
+import { loadUnsubscribeTokens, type UnsubscribeTokens } from '../../infra/notifications/unsubscribe-tokens';
 import type { FileStorage } from '../../infra/storage/file-storage';
 import type { WorkflowMonitor } from '../../infra/temporal/workflow-monitor';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
@@ -67,6 +68,8 @@ export interface Services {
   mailer: Mailer;
   /** Signs and checks the links in receivers' invitations. */
   invitationTokens: InvitationTokens;
+  /** Signs and checks the one-click unsubscribe links in notification mail. */
+  notificationUnsubscribe: UnsubscribeTokens;
   /** The creator's share a content item's receivers may take in total. */
   creatorShareOf: CreatorShareOf;
   /** Matches sales statement lines to releases; by default the `distributions` read model in `db`. */
@@ -114,6 +117,7 @@ export interface ServicesOptions
     | 'payments'
     | 'mailer'
     | 'invitationTokens'
+    | 'notificationUnsubscribe'
     | 'creatorShareOf'
     | 'royaltyEarnings'
     | 'royalties'
@@ -127,6 +131,8 @@ export interface ServicesOptions
   mailer?: Mailer;
   /** Default: the key under data/keys/ (storage.root). */
   invitationTokens?: InvitationTokens;
+  /** Default: the key under data/keys/ (storage.root). */
+  notificationUnsubscribe?: UnsubscribeTokens;
   /** Default: the content's contract's share (the standard template's before it has one). */
   creatorShareOf?: CreatorShareOf;
   /** Default: the content's royalty contract (infra/royalties/earnings-sink.ts); null: not attributed. */
@@ -160,6 +166,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       vaultLists: new VaultListCache(options.db),
       mailer,
       invitationTokens: options.invitationTokens ?? (await loadInvitationTokens(options.storage.root)),
+      notificationUnsubscribe: options.notificationUnsubscribe ?? (await loadUnsubscribeTokens(options.storage.root)),
       creatorShareOf: options.creatorShareOf ?? creatorShareOf(options.eventStore),
       royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(options.eventStore) : options.royaltyEarnings,
       royalties: openRoyaltyServices(options, options.royaltyPorts.contracts),

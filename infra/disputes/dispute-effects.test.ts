@@ -9,6 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workFreezeStreamId } from '../../domain/disputes/work-freeze.events';
+import { UserEmailConfirmed, userStreamId } from '../../domain/identity/user.events';
+import { inboxDecider } from '../../domain/notifications/inbox.decider';
+import { inboxStreamId } from '../../domain/notifications/inbox.events';
 import { licenseDecider, licenseStreamId, type LicenseEvent } from '../../domain/licensing/license.decider';
 import { LICENSING_FROZEN } from '../../domain/licensing/ports';
 import { eventRegistry } from '../../domain/registry';
@@ -282,10 +285,19 @@ const WELCOME_MICROS = 50_000_000;
     expect((await effects.freeze({ disputeId: 'd4', workId })).payoutsFrozen).toBe(false);
   });
 
-  it('the owner is told in the app, said plainly; the estimated value is the pending earnings plus license sales kept outside the contract', async () => {
-    const told = await effects.notifyOwner({ disputeId: 'd5', ownerId: randomUUID(), subject: 'A claim' });
-    expect(told).toMatchObject({ channel: 'in_app', detail: expect.stringMatching(/Disputes tab; no notification was sent/) });
-    expect(told.detail).not.toMatch(/is told|notified/);
+  it('the owner is told in the app, and by mail only to a confirmed address with that mail on, said plainly; the estimated value is the pending earnings plus license sales kept outside the contract', async () => {
+    const ownerId = randomUUID();
+    const told = await effects.notifyOwner({ disputeId: 'd5', ownerId, subject: 'A claim' });
+    expect(told).toEqual({ channel: 'in_app', detail: 'Told in the app: a notification in their bell and notifications page links to the case. Not by mail: they have no confirmed e-mail address' });
+    const context = { correlationId: 't', actor: 'test' };
+    const confirmed = UserEmailConfirmed.create({ userId: ownerId, email: 'olivia@example.com', confirmedAt: new Date().toISOString() });
+    await eventStore.append(userStreamId(ownerId), [{ eventId: randomUUID(), ...confirmed, metadata: { ...context, causationId: null, workflowId: null, occurredAt: new Date().toISOString() } }], 'no_stream');
+    expect(await effects.notifyOwner({ disputeId: 'd5', ownerId, subject: 'A claim' })).toEqual({
+      channel: 'email',
+      detail: 'Told in the app: a notification in their bell and notifications page links to the case, and by mail to their confirmed e-mail address',
+    });
+    await handleCommand(eventStore, inboxStreamId(ownerId), inboxDecider, { type: 'StopNotificationMail', data: { userId: ownerId, kind: 'dispute_against_you', changedAt: new Date().toISOString() } }, context);
+    expect((await effects.notifyOwner({ disputeId: 'd5', ownerId, subject: 'A claim' })).detail).toMatch(/Not by mail: they turned off mail for "A dispute filed against your work"$/);
     const withContract = await work(2500);
     expect(await effects.estimatedValueCents(withContract.workId)).toBe(2500);
     const withoutContract = await work(null);

@@ -14,6 +14,7 @@ import type { Queryable } from '../db/db';
 import { handleCommand, type CommandContext } from '../eventstore/command-handler';
 import type { EventStore } from '../eventstore/event-store';
 import { logger } from '../logger/logger';
+import { howTold, mailReachOf } from '../notifications/mail-reach';
 import { contractIdFor } from '../royalties/contract-id';
 import type { TokenLedger } from '../tokens/token-ledger';
 import { decideWorkFreeze, readWorkFreeze, settleLicenseIssue } from './work-freeze';
@@ -139,13 +140,12 @@ export function createDisputeEffects(deps: DisputeEffectsDeps): DisputeEffects {
       return { paidCents, contractId, note };
     },
 
-    notifyOwner({ disputeId, ownerId }) {
-      log.info({ disputeId, ownerId }, 'owner told of a dispute in the app');
-      // Users sign up with a username only: there is no address to mail, so the app is the channel.
-      return Promise.resolve({
-        channel: 'in_app' as const,
-        detail: "The case is listed in the owner's Disputes tab; no notification was sent: GOOSE keeps no e-mail address for its users, so no mail was sent, and it has no in-app notifications yet",
-      });
+    async notifyOwner({ disputeId, ownerId }) {
+      // The notifications read model tells the owner of DisputeFiled in the app, and the mail
+      // dispatcher mails it when they have a confirmed address and mail of the kind on: said as it stands.
+      const told = howTold(await mailReachOf(eventStore, ownerId, 'dispute_against_you'));
+      log.info({ disputeId, ownerId, channel: told.channel }, 'owner told of a dispute');
+      return told;
     },
 
     async estimatedValueCents(workId) {

@@ -21,6 +21,11 @@ export interface MailMessage {
   link: string | null;
   /** What the message is, for operators: `royalty-invitation`. */
   kind: string;
+  /**
+   * A one-click unsubscribe address (RFC 8058): sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so a mail client's button POSTs to it.
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface SentMail {
@@ -94,6 +99,7 @@ export function toEml(message: MailMessage, from: string, messageId: string, dat
     `Subject: ${encodedHeader(message.subject)}`,
     `Date: ${date.toUTCString()}`,
     `Message-ID: <${messageId}@goose.local>`,
+    ...(message.unsubscribeUrl === undefined ? [] : [`List-Unsubscribe: <${headerValue(message.unsubscribeUrl)}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click']),
     'MIME-Version: 1.0',
   ];
   const part = (type: string, body: string) => `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${crlf(body)}\r\n`;
@@ -168,7 +174,16 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<SentMail> {
-    const info = await this.transporter.sendMail({ from: this.from, to: headerValue(message.to), subject: headerValue(message.subject), text: message.text, ...(message.html === undefined ? {} : { html: message.html }) });
+    const info = await this.transporter.sendMail({
+      from: this.from,
+      to: headerValue(message.to),
+      subject: headerValue(message.subject),
+      text: message.text,
+      ...(message.html === undefined ? {} : { html: message.html }),
+      ...(message.unsubscribeUrl === undefined
+        ? {}
+        : { list: { unsubscribe: headerValue(message.unsubscribeUrl) }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }),
+    });
     const messageId = info.messageId.replace(/^<|>$/g, '');
     logger.info({ kind: message.kind, messageId }, 'mail sent through SMTP');
     return { messageId, deliveredTo: `smtp: ${info.response}`.slice(0, MAX_DELIVERED_TO) };

@@ -2,6 +2,7 @@
 // it records every call, holds a freeze per case, and pays a compensation once per reference from
 // a pending amount the test sets, so the dispute workflow's tests can count what happened.
 import type { DisputeEffects } from '../../domain/disputes/ports';
+import { howTold } from '../../infra/notifications/mail-reach';
 
 export interface RecordingDisputeEffects extends DisputeEffects {
   calls: { effect: string; disputeId: string; reference?: string }[];
@@ -38,7 +39,8 @@ export function recordingDisputeEffects(pendingCents = 10_000): RecordingDispute
     },
     async notifyOwner({ disputeId }) {
       effects.calls.push({ effect: 'notify', disputeId });
-      return { channel: 'in_app', detail: "The case is listed in the owner's Disputes tab; no notification was sent" };
+      // As the real effect says it of an owner with no confirmed address.
+      return howTold({ kind: 'dispute_against_you', email: null, wanted: true });
     },
     async estimatedValueCents() {
       return effects.pendingCents;

@@ -60,7 +60,7 @@ describe('in-process dispute commands', () => {
     const commands = inProcessDisputeCommands(createDisputeActivities({ eventStore, effects }));
     const filed = await commands.file(filing(), claimant);
     expect(filed.autoActions.map((a) => a.action)).toEqual(['case_opened', 'payouts_frozen', 'licensing_frozen', 'owner_notified']);
-    expect(filed.autoActions[3]!.detail).toBe("The case is listed in the owner's Disputes tab; no notification was sent");
+    expect(filed.autoActions[3]!.detail).toBe('Told in the app: a notification in their bell and notifications page links to the case. Not by mail: they have no confirmed e-mail address');
     expect(effects.calls.map((c) => c.effect)).toEqual(['freeze', 'notify']);
     expect(await caseState(filed.disputeId)).toMatchObject({ status: 'open', estimatedValueCents: 1234, respondent: { userId: owner.userId, name: 'olivia' }, workTitle: 'Night Drive' });
     // One open case per claimant and work.

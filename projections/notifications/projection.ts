@@ -1,0 +1,767 @@
+// The notifications read model: the events that matter to a user turned into the rows of their bell
+// and notifications page (type, kind, title, message, a link to the exact place). A row's id is
+// derived from the source event's id and the recipient, so a replayed or rebuilt event inserts
+// nothing twice (ON CONFLICT DO NOTHING). Most events name only an aggregate id, so the projection
+// keeps its own lookups (who owns a track, a contract, a release, a license, a key, who the parties
+// of a case are), fed by the events that create those aggregates. The user's own inbox events set
+// read and deleted flags and the preferences; the confirmed e-mail addresses (for the mail
+// dispatcher) and each token account's free balance (for the low-balance warning) are kept here too.
+// Mail is never sent from here: infra/notifications/mail-dispatcher.ts picks up the mailable rows.
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { ACTION_NOTIFICATION_KINDS, type NotificationKind, type NotificationType } from '../../domain/contracts/notifications';
+import { ApiKeyCreated, ApiKeySuspended } from '../../domain/developer/api-key.events';
+import {
+  DisputeAnswered,
+  DisputeAppealed,
+  DisputeDeadlineReminded,
+  DisputeEvidenceRequested,
+  DisputeFiled,
+  DisputeResolved,
+} from '../../domain/disputes/dispute.events';
+import { ReleaseDelivered, ReleaseFailed, ReleaseRequested, ReleaseStoreStateChanged } from '../../domain/distribution/release.events';
+import { UserEmailConfirmed, UserEmailRemoved } from '../../domain/identity/user.events';
+import { LicenseIssued, LicensePurchaseFailed, LicensePurchaseRequested } from '../../domain/licensing/license.events';
+import { NotificationDeleted, NotificationPreferencesChanged, NotificationRead, NotificationsReadUpTo } from '../../domain/notifications/inbox.events';
+import { RoyaltyContractCreated, RoyaltyPayoutLinePaid, RoyaltyPayoutRunStarted } from '../../domain/royalties/royalty-contract.events';
+import { RoyaltyInvitationAccepted, RoyaltyInvitationDeclined, RoyaltyInvitationSent, RoyaltyReceiverAdded } from '../../domain/royalties/royalty-receivers.events';
+import type { EventDefinition } from '../../domain/shared/events';
+import { LOW_BALANCE_WARNING_TOKENS } from '../../domain/tokens/catalogue';
+import { TokenHoldReleased, TokensCreditedToAccount, TokensDebitedFromAccount, TokensHeld } from '../../domain/tokens/token-account.events';
+import { MICROS_PER_TOKEN } from '../../domain/shared/tokens';
+import {
+  TrackCopyrightChecked,
+  TrackCopyrightCheckFailed,
+  TrackCopyrightReviewDecided,
+  TrackMastered,
+  TrackMasteringFailed,
+  TrackRegistrationFailed,
+  TrackRegistrationSubmitted,
+} from '../../domain/track/stage.events';
+import { TrackUploadReceived } from '../../domain/track/track.events';
+import type { Queryable } from '../../infra/db/db';
+import type { RecordedEvent } from '../../infra/eventstore/event-store';
+import { readModelChange, type Projection, type ReadModelChange } from '../projection';
+import { capitalized, caseName, DEADLINE_CONSEQUENCES, DEADLINE_NAMES, links, money, tokens, when } from './wording';
+
+/** The spec's low-balance threshold: the header warns at this free balance or below. */
+const LOW_BALANCE_MICROS = LOW_BALANCE_WARNING_TOKENS * MICROS_PER_TOKEN;
+
+/** The credits told as such, by cause; payouts and license sales have notifications of their own. */
+const CREDIT_TITLES: Partial<Record<string, string>> = {
+  welcome_bonus: 'Welcome tokens credited',
+  purchase: 'Payment credited',
+  subscription_month: 'Subscription tokens credited',
+  refund: 'Tokens refunded',
+  dispute_compensation: 'Dispute compensation credited',
+};
+
+export interface Notice {
+  userId: string;
+  kind: NotificationKind;
+  type: NotificationType;
+  title: string;
+  message: string;
+  actionUrl: string | null;
+  actionText: string | null;
+  /** False when the news already reached the user's mailbox another way (a royalty invitation is itself a mail). */
+  mailable?: boolean;
+}
+
+/** The notification's id: the same source event and recipient always give the same id. */
+export function notificationId(sourceEventId: string, userId: string): string {
+  const bytes = createHash('sha256').update(`notification\u0000${sourceEventId}\u0000${userId}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+type Handler = (tx: Queryable, data: never, recorded: RecordedEvent) => Promise<ReadModelChange[]>;
+const handlers = new Map<string, Handler>();
+
+function on<S extends z.ZodType>(definition: EventDefinition<string, S>, handler: (tx: Queryable, data: z.output<S>, recorded: RecordedEvent) => Promise<ReadModelChange[]>): void {
+  handlers.set(definition.type, handler as Handler);
+}
+
+// ---- lookups --------------------------------------------------------------------------------
+
+interface Subjects {
+  track: { ownerId: string; title: string };
+  dispute: { kind: string; workTitle: string; subject: string; ownerId: string; claimantId: string | null };
+  contract: { ownerId: string; contentTitle: string };
+  'payout-run': { lines: { userId: string | null; amountCents: number; party: string }[] };
+  release: { ownerId: string; songName: string; stores: string[] };
+  license: { ownerId: string; buyerId: string; workTitle: string; priceCents: number; currency: 'USD' | 'QXMP'; licenseType: string };
+  'api-key': { ownerId: string; keyName: string };
+  receiver: { ownerId: string; name: string; email: string; percentage: number };
+}
+
+/** Records who an aggregate belongs to; the first record wins, so a replay changes nothing. */
+async function remember<K extends keyof Subjects>(tx: Queryable, kind: K, id: string, data: Subjects[K]): Promise<void> {
+  await tx.query('INSERT INTO notification_subjects (subject, data) VALUES ($1, $2::jsonb) ON CONFLICT (subject) DO NOTHING', [`${kind}:${id}`, JSON.stringify(data)]);
+}
+
+async function lookup<K extends keyof Subjects>(tx: Queryable, kind: K, id: string): Promise<Subjects[K] | null> {
+  const { rows } = await tx.query<{ data: Subjects[K] | string }>('SELECT data FROM notification_subjects WHERE subject = $1', [`${kind}:${id}`]);
+  const data = rows[0]?.data;
+  if (data === undefined) return null;
+  return typeof data === 'string' ? (JSON.parse(data) as Subjects[K]) : data;
+}
+
+// ---- writing notifications -------------------------------------------------------------------
+
+async function notify(tx: Queryable, recorded: RecordedEvent, notices: readonly Notice[]): Promise<ReadModelChange[]> {
+  const changes: ReadModelChange[] = [];
+  for (const notice of notices) {
+    const id = notificationId(recorded.eventId, notice.userId);
+    const mailable = (notice.mailable ?? true) && ACTION_NOTIFICATION_KINDS.includes(notice.kind);
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO notifications (id, user_id, kind, type, title, message, action_url, action_text, mailable, created_at, source_event_id, read)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+               EXISTS (SELECT 1 FROM notification_inbox WHERE user_id = $2 AND read_up_to >= $10))
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [id, notice.userId, notice.kind, notice.type, notice.title, notice.message, notice.actionUrl, notice.actionText, mailable, recorded.recordedAt, recorded.eventId],
+    );
+    if (rows[0]) changes.push(readModelChange('notifications', recorded, notice.userId, id));
+  }
+  return changes;
+}
+
+const none = Promise.resolve([] as ReadModelChange[]);
+
+// ---- tracks ---------------------------------------------------------------------------------
+
+async function aboutTrack(tx: Queryable, trackId: string, notice: (track: Subjects['track']) => Omit<Notice, 'userId' | 'actionUrl' | 'actionText'>, recorded: RecordedEvent) {
+  const track = await lookup(tx, 'track', trackId);
+  if (!track) return [];
+  return notify(tx, recorded, [{ userId: track.ownerId, actionUrl: links.track(trackId), actionText: 'Open the track', ...notice(track) }]);
+}
+
+on(TrackUploadReceived, async (tx, d) => {
+  await remember(tx, 'track', d.trackId, { ownerId: d.ownerId, title: d.title });
+  return [];
+});
+
+on(TrackMastered, (tx, d, recorded) =>
+  aboutTrack(
+    tx,
+    d.trackId,
+    (track) =>
+      d.kind === 'preview'
+        ? { kind: 'track_progress', type: 'success', title: 'Preview ready', message: `The mastering preview of "${track.title}" is ready to compare.` }
+        : {
+            kind: 'track_progress',
+            type: 'success',
+            title: 'Track mastered',
+            message: `"${track.title}" was mastered (${d.results.lufs.toFixed(1)} LUFS, ${d.settings.style}, ${d.settings.format.toUpperCase()}).`,
+          },
+    recorded,
+  ),
+);
+
+on(TrackMasteringFailed, (tx, d, recorded) =>
+  aboutTrack(tx, d.trackId, (track) => ({ kind: 'track_progress', type: 'error', title: 'Mastering failed', message: `Mastering "${track.title}" failed: ${d.reason}` }), recorded),
+);
+
+on(TrackCopyrightChecked, (tx, d, recorded) =>
+  aboutTrack(
+    tx,
+    d.trackId,
+    (track): Omit<Notice, 'userId' | 'actionUrl' | 'actionText'> => {
+      switch (d.analysis.status) {
+        case 'cleared':
+          return { kind: 'track_progress', type: 'success', title: 'Copyright check cleared', message: `"${track.title}" cleared the copyright check: it can be registered.` };
+        case 'needs_review':
+          return {
+            kind: 'copyright_review',
+            type: 'warning',
+            title: 'Held for review',
+            message: `The copyright check held "${track.title}": passages resemble registered works. Ask for a review to have a person decide.`,
+          };
+        case 'conflict':
+          return {
+            kind: 'copyright_review',
+            type: 'error',
+            title: 'Copyright conflict found',
+            message: `The copyright check found "${track.title}" matches a registered work; it cannot be registered unless a review clears it.`,
+          };
+        case 'not_available':
+          return {
+            kind: 'track_progress',
+            type: 'warning',
+            title: 'Copyright check incomplete',
+            message: `The copyright check of "${track.title}" could not give a verdict${d.analysis.reason ? `: ${d.analysis.reason}` : '.'}`,
+          };
+      }
+    },
+    recorded,
+  ),
+);
+
+on(TrackCopyrightCheckFailed, (tx, d, recorded) =>
+  aboutTrack(tx, d.trackId, (track) => ({ kind: 'track_progress', type: 'error', title: 'Copyright check failed', message: `The copyright check of "${track.title}" could not run: ${d.reason}` }), recorded),
+);
+
+on(TrackCopyrightReviewDecided, (tx, d, recorded) =>
+  aboutTrack(
+    tx,
+    d.trackId,
+    (track) =>
+      d.outcome === 'cleared'
+        ? { kind: 'copyright_review', type: 'success', title: 'Review cleared your track', message: `${d.reviewerName} cleared "${track.title}": it can be registered. ${d.details}` }
+        : { kind: 'copyright_review', type: 'error', title: 'Review refused your track', message: `${d.reviewerName} refused "${track.title}"; it stays held. ${d.details}` },
+    recorded,
+  ),
+);
+
+on(TrackRegistrationSubmitted, (tx, d, recorded) =>
+  aboutTrack(
+    tx,
+    d.trackId,
+    (track): Omit<Notice, 'userId' | 'actionUrl' | 'actionText'> => {
+      switch (d.outcome) {
+        case 'validated':
+          return { kind: 'registration', type: 'success', title: 'Registered', message: `"${track.title}" is registered on the XRP Ledger (ledger ${d.ledgerIndex ?? 'unknown'}).` };
+        case 'submitted':
+          return { kind: 'registration', type: 'info', title: 'Registration submitted', message: `The registration of "${track.title}" was submitted to the XRP Ledger and awaits validation.` };
+        case 'awaiting_submission':
+          return {
+            kind: 'registration',
+            type: 'info',
+            title: 'Registration signed, awaiting submission',
+            message: `The registration of "${track.title}" is signed and kept${d.note ? `: ${d.note}` : '; it is submitted once the server is connected to a ledger.'}`,
+          };
+      }
+    },
+    recorded,
+  ),
+);
+
+on(TrackRegistrationFailed, (tx, d, recorded) =>
+  aboutTrack(tx, d.trackId, (track) => ({ kind: 'registration', type: 'error', title: 'Registration failed', message: `The registration of "${track.title}" failed: ${d.reason}` }), recorded),
+);
+
+// ---- disputes -------------------------------------------------------------------------------
+
+/** The users among a case's parties: the work's owner (respondent) and a claimant who is a user. */
+function parties(dispute: Subjects['dispute'], which: 'claimant' | 'respondent' | 'both' | 'either'): string[] {
+  const claimant = dispute.claimantId ? [dispute.claimantId] : [];
+  if (which === 'claimant') return claimant;
+  if (which === 'respondent') return [dispute.ownerId];
+  return [dispute.ownerId, ...claimant.filter((id) => id !== dispute.ownerId)];
+}
+
+on(DisputeFiled, async (tx, d, recorded) => {
+  await remember(tx, 'dispute', d.disputeId, { kind: d.kind, workTitle: d.workTitle, subject: d.subject, ownerId: d.ownerId, claimantId: d.claimant.userId });
+  // A review case (oracle_review) is the owner's own request; its track notifications tell them.
+  if (d.kind !== 'dispute') return [];
+  const answer = d.answerDueAt ? ` Answer by ${when(d.answerDueAt)}: an unanswered claim is upheld by default.` : '';
+  return notify(tx, recorded, [
+    {
+      userId: d.ownerId,
+      kind: 'dispute_against_you',
+      type: 'warning',
+      title: `A dispute was filed against "${d.workTitle}"`,
+      message: `${d.claimant.name} filed "${d.subject}" (${d.disputeType.replaceAll('_', ' ')}).${answer} Payouts and licensing of the work are frozen while the case is open.`,
+      actionUrl: links.dispute(d.disputeId),
+      actionText: 'Open the case',
+    },
+  ]);
+});
+
+on(DisputeEvidenceRequested, async (tx, d, recorded) => {
+  const dispute = await lookup(tx, 'dispute', d.disputeId);
+  if (!dispute) return [];
+  return notify(
+    tx,
+    recorded,
+    parties(dispute, d.from).map((userId) => ({
+      userId,
+      kind: 'evidence_requested',
+      type: 'warning',
+      title: 'Evidence requested from you',
+      message: `${d.by.name} asks for evidence in ${caseName(dispute.subject, dispute.workTitle)}, due ${when(d.dueAt)}.${d.note ? ` "${d.note}"` : ''} ${DEADLINE_CONSEQUENCES.evidence}`,
+      actionUrl: links.dispute(d.disputeId, 'evidence'),
+      actionText: 'Add evidence',
+    })),
+  );
+});
+
+/** The case's user parties other than the one who acted. */
+async function otherParties(tx: Queryable, disputeId: string, actorId: string | null) {
+  const dispute = await lookup(tx, 'dispute', disputeId);
+  if (!dispute || dispute.kind !== 'dispute') return { dispute, recipients: [] as string[] };
+  return { dispute, recipients: parties(dispute, 'both').filter((id) => id !== actorId) };
+}
+
+on(DisputeAnswered, async (tx, d, recorded) => {
+  const { dispute, recipients } = await otherParties(tx, d.disputeId, d.by.userId);
+  if (!dispute) return [];
+  return notify(
+    tx,
+    recorded,
+    recipients.map((userId) => ({
+      userId,
+      kind: 'dispute_update',
+      type: 'info',
+      title: 'The claim was answered',
+      message: `${d.by.name} answered ${caseName(dispute.subject, dispute.workTitle)}.`,
+      actionUrl: links.dispute(d.disputeId, 'messages'),
+      actionText: 'Read the answer',
+    })),
+  );
+});
+
+const OUTCOME_WORDS: Record<string, string> = {
+  upheld: 'upheld (decided for the claimant)',
+  rejected: 'rejected (decided for the owner)',
+  settled: 'settled',
+  dismissed: 'dismissed',
+  cleared: 'cleared',
+  refused: 'refused',
+};
+
+on(DisputeResolved, async (tx, d, recorded) => {
+  const { dispute, recipients } = await otherParties(tx, d.disputeId, null);
+  if (!dispute) return [];
+  const appeal = d.appealUntil > d.resolvedAt ? ` Either party may appeal until ${when(d.appealUntil)}.` : '';
+  const compensation = d.compensationCents > 0 ? ` Compensation: ${money(d.compensationCents)}.` : '';
+  return notify(
+    tx,
+    recorded,
+    recipients.map((userId) => ({
+      userId,
+      kind: 'dispute_update',
+      type: d.outcome === 'upheld' && userId === dispute.ownerId ? 'error' : 'info',
+      title: 'A case was resolved',
+      message: `${capitalized(caseName(dispute.subject, dispute.workTitle))} was ${OUTCOME_WORDS[d.outcome] ?? d.outcome}${d.byDefault ? ' by default, as the claim was not answered in time' : ''}.${compensation}${appeal}`,
+      actionUrl: links.dispute(d.disputeId, 'resolution'),
+      actionText: 'See the resolution',
+    })),
+  );
+});
+
+on(DisputeAppealed, async (tx, d, recorded) => {
+  const { dispute, recipients } = await otherParties(tx, d.disputeId, d.by.userId);
+  if (!dispute) return [];
+  return notify(
+    tx,
+    recorded,
+    recipients.map((userId) => ({
+      userId,
+      kind: 'dispute_update',
+      type: 'warning',
+      title: 'A resolution was appealed',
+      message: `${d.by.name} appealed the resolution of ${caseName(dispute.subject, dispute.workTitle)}: "${d.reason}". A reviewer will decide again.`,
+      actionUrl: links.dispute(d.disputeId, 'resolution'),
+      actionText: 'Open the case',
+    })),
+  );
+});
+
+on(DisputeDeadlineReminded, async (tx, d, recorded) => {
+  const dispute = await lookup(tx, 'dispute', d.disputeId);
+  if (!dispute) return [];
+  const name = DEADLINE_NAMES[d.kind];
+  const days = d.daysBefore === 1 ? '1 day' : `${d.daysBefore} days`;
+  return notify(
+    tx,
+    recorded,
+    parties(dispute, d.party).map((userId) => ({
+      userId,
+      kind: 'deadline',
+      type: 'warning',
+      title: `The ${name} deadline is in ${days}`,
+      message: `The ${name} deadline in ${caseName(dispute.subject, dispute.workTitle)} is due ${when(d.dueAt)}. ${DEADLINE_CONSEQUENCES[d.kind]}`,
+      actionUrl: links.dispute(d.disputeId, d.kind === 'evidence' ? 'evidence' : d.kind === 'appeal' ? 'resolution' : undefined),
+      actionText: 'Open the case',
+    })),
+  );
+});
+
+// ---- royalty receivers ----------------------------------------------------------------------
+
+on(RoyaltyReceiverAdded, async (tx, d) => {
+  await remember(tx, 'receiver', `${d.contentId}:${d.receiverId}`, { ownerId: d.ownerId, name: d.receiverName, email: d.receiverEmail, percentage: d.royaltyPercentage });
+  return [];
+});
+
+/** The receiver and the title of the content they share. */
+async function receiverOf(tx: Queryable, contentId: string, receiverId: string) {
+  const receiver = await lookup(tx, 'receiver', `${contentId}:${receiverId}`);
+  const track = await lookup(tx, 'track', contentId);
+  return receiver ? { receiver, title: track?.title ?? 'your track' } : null;
+}
+
+on(RoyaltyInvitationSent, async (tx, d, recorded) => {
+  const found = await receiverOf(tx, d.contentId, d.receiverId);
+  if (!found) return [];
+  const { receiver, title } = found;
+  const notices: Notice[] = [
+    {
+      userId: receiver.ownerId,
+      kind: 'royalty_receivers',
+      type: 'info',
+      title: 'Royalty invitation sent',
+      message: `${receiver.name} <${receiver.email}> was invited to receive ${receiver.percentage} % of "${title}".`,
+      actionUrl: links.contracts,
+      actionText: 'See your receivers',
+    },
+  ];
+  // The invitee, when a user confirmed that address: told in app; the invitation mail itself is their mail.
+  const { rows } = await tx.query<{ user_id: string }>('SELECT user_id FROM notification_recipients WHERE email = $1', [receiver.email]);
+  for (const { user_id: invitee } of rows) {
+    if (invitee === receiver.ownerId) continue;
+    notices.push({
+      userId: invitee,
+      kind: 'royalty_invitation',
+      type: 'info',
+      title: 'You are invited to receive royalties',
+      message: `You are invited to receive ${receiver.percentage} % of the royalties of "${title}". Accept or decline with the link mailed to ${receiver.email}.`,
+      actionUrl: null,
+      actionText: null,
+      mailable: false,
+    });
+  }
+  return notify(tx, recorded, notices);
+});
+
+on(RoyaltyInvitationAccepted, async (tx, d, recorded) => {
+  const found = await receiverOf(tx, d.contentId, d.receiverId);
+  if (!found) return [];
+  return notify(tx, recorded, [
+    {
+      userId: found.receiver.ownerId,
+      kind: 'royalty_receivers',
+      type: 'success',
+      title: 'Royalty invitation accepted',
+      message: `${found.receiver.name} accepted ${found.receiver.percentage} % of the royalties of "${found.title}"; they share the next payouts.`,
+      actionUrl: links.contracts,
+      actionText: 'See your receivers',
+    },
+  ]);
+});
+
+on(RoyaltyInvitationDeclined, async (tx, d, recorded) => {
+  const found = await receiverOf(tx, d.contentId, d.receiverId);
+  if (!found) return [];
+  return notify(tx, recorded, [
+    {
+      userId: found.receiver.ownerId,
+      kind: 'royalty_receivers',
+      type: 'warning',
+      title: 'Royalty invitation declined',
+      message: `${found.receiver.name} declined ${found.receiver.percentage} % of the royalties of "${found.title}"; their share stays yours.`,
+      actionUrl: links.contracts,
+      actionText: 'See your receivers',
+    },
+  ]);
+});
+
+// ---- royalty payouts ------------------------------------------------------------------------
+
+on(RoyaltyContractCreated, async (tx, d) => {
+  await remember(tx, 'contract', d.contractId, { ownerId: d.ownerId, contentTitle: d.contentTitle });
+  return [];
+});
+
+on(RoyaltyPayoutRunStarted, async (tx, d) => {
+  await remember(tx, 'payout-run', `${d.contractId}:${d.runId}`, { lines: d.lines.map((line) => ({ userId: line.userId, amountCents: line.amountCents, party: line.party })) });
+  return [];
+});
+
+on(RoyaltyPayoutLinePaid, async (tx, d, recorded) => {
+  const run = await lookup(tx, 'payout-run', `${d.contractId}:${d.runId}`);
+  const line = run?.lines[d.lineIndex];
+  if (!line?.userId || line.party === 'platform' || line.amountCents === 0) return [];
+  const contract = await lookup(tx, 'contract', d.contractId);
+  const title = contract ? `"${contract.contentTitle}"` : 'a royalty contract';
+  const how = d.method === 'xrpl_payment' ? ' on the XRP Ledger' : d.method === 'token_credit' ? ' as tokens' : '';
+  const unpaid = d.method === 'recorded';
+  return notify(tx, recorded, [
+    {
+      userId: line.userId,
+      kind: 'payouts',
+      type: unpaid ? 'warning' : 'success',
+      title: unpaid ? 'Payout recorded, not paid' : 'Royalty payout paid',
+      message: unpaid
+        ? `Your ${money(line.amountCents)} share from ${title} was recorded but not paid${d.reason ? `: ${d.reason}` : '.'}`
+        : `${money(line.amountCents)} from ${title} was paid to you${how}.${d.reason ? ` ${d.reason}` : ''}`,
+      actionUrl: links.contracts,
+      actionText: 'See the payouts',
+    },
+  ]);
+});
+
+// ---- releases -------------------------------------------------------------------------------
+
+on(ReleaseRequested, async (tx, d) => {
+  await remember(tx, 'release', d.distributionId, { ownerId: d.ownerId, songName: d.form.songName, stores: d.form.selectedStores });
+  return [];
+});
+
+async function aboutRelease(tx: Queryable, distributionId: string, recorded: RecordedEvent, notice: (release: Subjects['release']) => Pick<Notice, 'type' | 'title' | 'message'>) {
+  const release = await lookup(tx, 'release', distributionId);
+  if (!release) return [];
+  return notify(tx, recorded, [{ userId: release.ownerId, kind: 'releases', actionUrl: links.releases, actionText: 'See the release', ...notice(release) }]);
+}
+
+on(ReleaseDelivered, (tx, d, recorded) =>
+  aboutRelease(tx, d.distributionId, recorded, (release) => ({
+    type: d.reachesStores ? 'success' : 'info',
+    title: 'Release delivered',
+    message: `"${release.songName}" was delivered to ${d.distributor}.${d.notice ? ` ${d.notice}` : ''}`,
+  })),
+);
+
+on(ReleaseStoreStateChanged, (tx, d, recorded) => {
+  if (d.state !== 'distributed' && d.state !== 'failed') return none;
+  return aboutRelease(tx, d.distributionId, recorded, (release) =>
+    d.state === 'distributed'
+      ? { type: 'success', title: `Live on ${d.storeId}`, message: `"${release.songName}" is distributed on ${d.storeId}.` }
+      : { type: 'error', title: `Rejected by ${d.storeId}`, message: `${d.storeId} did not take "${release.songName}"${d.reason ? `: ${d.reason}` : '.'}` },
+  );
+});
+
+on(ReleaseFailed, (tx, d, recorded) =>
+  aboutRelease(tx, d.distributionId, recorded, (release) => ({ type: 'error', title: 'Release failed', message: `The release of "${release.songName}" stopped at its ${d.step} step: ${d.reason}` })),
+);
+
+// ---- licenses -------------------------------------------------------------------------------
+
+on(LicensePurchaseRequested, async (tx, d) => {
+  await remember(tx, 'license', d.licenseId, { ownerId: d.ownerId, buyerId: d.buyerId, workTitle: d.workTitle, priceCents: d.priceCents, currency: d.currency, licenseType: d.offer.type });
+  return [];
+});
+
+on(LicenseIssued, async (tx, d, recorded) => {
+  const license = await lookup(tx, 'license', d.licenseId);
+  if (!license) return [];
+  const price = money(license.priceCents, license.currency);
+  const type = license.licenseType.replaceAll('_', ' ');
+  return notify(tx, recorded, [
+    {
+      userId: license.ownerId,
+      kind: 'licenses',
+      type: 'success',
+      title: 'License sold',
+      message: `A ${type} license to "${license.workTitle}" was sold for ${price}.`,
+      actionUrl: links.licensesSold,
+      actionText: 'See your sales',
+    },
+    {
+      userId: license.buyerId,
+      kind: 'licenses',
+      type: 'success',
+      title: 'License bought',
+      message: `Your ${type} license to "${license.workTitle}" (${price}) is issued with its signed certificate.`,
+      actionUrl: links.licensesBought,
+      actionText: 'See your licenses',
+    },
+  ]);
+});
+
+on(LicensePurchaseFailed, async (tx, d, recorded) => {
+  const license = await lookup(tx, 'license', d.licenseId);
+  if (!license) return [];
+  return notify(tx, recorded, [
+    {
+      userId: license.buyerId,
+      kind: 'licenses',
+      type: 'error',
+      title: 'License purchase failed',
+      message: `Buying a license to "${license.workTitle}" failed: ${d.reason}${d.refunded ? ' The payment was refunded.' : ''}`,
+      actionUrl: links.licensesBought,
+      actionText: 'See your licenses',
+    },
+  ]);
+});
+
+// ---- API keys -------------------------------------------------------------------------------
+
+on(ApiKeyCreated, async (tx, d) => {
+  await remember(tx, 'api-key', d.keyId, { ownerId: d.ownerId, keyName: d.keyName });
+  return [];
+});
+
+on(ApiKeySuspended, async (tx, d, recorded) => {
+  const key = await lookup(tx, 'api-key', d.keyId);
+  if (!key) return [];
+  return notify(tx, recorded, [
+    {
+      userId: key.ownerId,
+      kind: 'api_keys',
+      type: 'error',
+      title: 'API key suspended',
+      message: `Your API key "${key.keyName}" was suspended: ${d.reason}. Requests with it are refused; make a new key.`,
+      actionUrl: links.developer,
+      actionText: 'Open the developer tab',
+    },
+  ]);
+});
+
+// ---- tokens ---------------------------------------------------------------------------------
+
+/**
+ * Moves a user's free balance (balance minus holds) by `deltaMicros` once per token-account event
+ * (its stream version), and says whether this movement took it to the low threshold or below from
+ * above it: a warning once per crossing.
+ */
+async function moveBalance(tx: Queryable, recorded: RecordedEvent, userId: string, deltaMicros: number): Promise<{ crossedLow: boolean; availableMicros: number } | null> {
+  await tx.query('INSERT INTO notification_balances (user_id, available_micros, stream_version) VALUES ($1, 0, 0) ON CONFLICT (user_id) DO NOTHING', [userId]);
+  const { rows } = await tx.query<{ before: string; after: string }>(
+    `UPDATE notification_balances b SET available_micros = b.available_micros + $2, stream_version = $3
+     FROM (SELECT available_micros FROM notification_balances WHERE user_id = $1) old
+     WHERE b.user_id = $1 AND b.stream_version < $3
+     RETURNING old.available_micros::text AS before, b.available_micros::text AS after`,
+    [userId, deltaMicros, recorded.streamVersion],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const [before, after] = [Number(row.before), Number(row.after)];
+  return { crossedLow: before > LOW_BALANCE_MICROS && after <= LOW_BALANCE_MICROS, availableMicros: after };
+}
+
+async function spent(tx: Queryable, recorded: RecordedEvent, userId: string, amountMicros: number): Promise<ReadModelChange[]> {
+  const moved = await moveBalance(tx, recorded, userId, -amountMicros);
+  if (!moved?.crossedLow) return [];
+  return notify(tx, recorded, [
+    {
+      userId,
+      kind: 'wallet',
+      type: 'warning',
+      title: 'Token balance low',
+      message: `You have ${tokens(moved.availableMicros)} left (the warning is at ${LOW_BALANCE_WARNING_TOKENS} tokens). Mastering, checks and registrations need tokens.`,
+      actionUrl: links.buyTokens,
+      actionText: 'Buy tokens',
+    },
+  ]);
+}
+
+on(TokensCreditedToAccount, async (tx, d, recorded) => {
+  const moved = await moveBalance(tx, recorded, d.userId, d.amountMicros);
+  const title = CREDIT_TITLES[d.cause];
+  if (!moved || !title) return [];
+  return notify(tx, recorded, [
+    {
+      userId: d.userId,
+      kind: 'wallet',
+      type: 'success',
+      title,
+      message: `${tokens(d.amountMicros)} credited: ${d.description || d.cause.replaceAll('_', ' ')}. Your free balance is ${tokens(moved.availableMicros)}.`,
+      actionUrl: null,
+      actionText: null,
+    },
+  ]);
+});
+
+on(TokensHeld, (tx, d, recorded) => spent(tx, recorded, d.userId, d.amountMicros));
+on(TokensDebitedFromAccount, (tx, d, recorded) => spent(tx, recorded, d.userId, d.amountMicros));
+on(TokenHoldReleased, async (tx, d, recorded) => {
+  await moveBalance(tx, recorded, d.userId, d.amountMicros);
+  return [];
+});
+
+// ---- the user's address and inbox -----------------------------------------------------------
+
+async function setRecipient(tx: Queryable, recorded: RecordedEvent, userId: string, email: string | null): Promise<ReadModelChange[]> {
+  await tx.query(
+    `INSERT INTO notification_recipients (user_id, email, stream_version) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, stream_version = excluded.stream_version
+     WHERE notification_recipients.stream_version < excluded.stream_version`,
+    [userId, email, recorded.streamVersion],
+  );
+  return [];
+}
+
+on(UserEmailConfirmed, (tx, d, recorded) => setRecipient(tx, recorded, d.userId, d.email.toLowerCase()));
+on(UserEmailRemoved, (tx, d, recorded) => setRecipient(tx, recorded, d.userId, null));
+
+async function inboxRow(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(`INSERT INTO notification_inbox (user_id, read_up_to, preferences) VALUES ($1, NULL, '{}'::jsonb) ON CONFLICT (user_id) DO NOTHING`, [userId]);
+}
+
+on(NotificationRead, async (tx, d, recorded) => {
+  const { rows } = await tx.query<{ id: string }>('UPDATE notifications SET read = true WHERE id = $1 AND user_id = $2 AND NOT read RETURNING id', [d.notificationId, d.userId]);
+  return rows[0] ? [readModelChange('notifications', recorded, d.userId, d.notificationId)] : [];
+});
+
+on(NotificationsReadUpTo, async (tx, d, recorded) => {
+  await inboxRow(tx, d.userId);
+  await tx.query('UPDATE notification_inbox SET read_up_to = GREATEST(COALESCE(read_up_to, $2), $2) WHERE user_id = $1', [d.userId, d.upTo]);
+  await tx.query('UPDATE notifications SET read = true WHERE user_id = $1 AND created_at <= $2 AND NOT read', [d.userId, d.upTo]);
+  return [readModelChange('notifications', recorded, d.userId, d.userId)];
+});
+
+on(NotificationDeleted, async (tx, d, recorded) => {
+  const { rows } = await tx.query<{ id: string }>('UPDATE notifications SET deleted = true WHERE id = $1 AND user_id = $2 AND NOT deleted RETURNING id', [d.notificationId, d.userId]);
+  return rows[0] ? [readModelChange('notifications', recorded, d.userId, d.notificationId)] : [];
+});
+
+on(NotificationPreferencesChanged, async (tx, d, recorded) => {
+  await inboxRow(tx, d.userId);
+  await tx.query('UPDATE notification_inbox SET preferences = $2::jsonb WHERE user_id = $1', [d.userId, JSON.stringify(d.preferences)]);
+  return [readModelChange('notifications', recorded, d.userId, d.userId)];
+});
+
+async function applyOne(tx: Queryable, recorded: RecordedEvent): Promise<ReadModelChange[]> {
+  const handler = handlers.get(recorded.type);
+  return handler ? handler(tx, recorded.data as never, recorded) : [];
+}
+
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  version: 1,
+  tables: ['notifications', 'notification_inbox', 'notification_subjects', 'notification_recipients', 'notification_balances'],
+  schema: `
+    CREATE TABLE IF NOT EXISTS notifications (
+      id text PRIMARY KEY,
+      -- The order the notifications were made in: events appended together share their instant.
+      seq bigserial NOT NULL,
+      user_id text NOT NULL,
+      kind text NOT NULL,
+      type text NOT NULL,
+      title text NOT NULL,
+      message text NOT NULL,
+      action_url text,
+      action_text text,
+      mailable boolean NOT NULL,
+      read boolean NOT NULL DEFAULT false,
+      deleted boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL,
+      source_event_id text NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS notifications_user_idx ON notifications (user_id, created_at DESC, seq DESC);
+    CREATE INDEX IF NOT EXISTS notifications_mailable_idx ON notifications (created_at, seq) WHERE mailable;
+    CREATE TABLE IF NOT EXISTS notification_inbox (
+      user_id text PRIMARY KEY,
+      read_up_to timestamptz,
+      preferences jsonb NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS notification_subjects (
+      subject text PRIMARY KEY,
+      data jsonb NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS notification_recipients (
+      user_id text PRIMARY KEY,
+      email text,
+      stream_version integer NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS notification_recipients_email_idx ON notification_recipients (email);
+    CREATE TABLE IF NOT EXISTS notification_balances (
+      user_id text PRIMARY KEY,
+      available_micros bigint NOT NULL,
+      stream_version integer NOT NULL
+    );`,
+  handles: new Set(handlers.keys()),
+  // The projector uses applyAll, which announces every recipient; apply names the first.
+  async apply(tx, recorded) {
+    return (await applyOne(tx, recorded))[0] ?? null;
+  },
+  async applyAll(tx, events) {
+    const changes: ReadModelChange[] = [];
+    for (const recorded of events) changes.push(...(await applyOne(tx, recorded)));
+    return changes;
+  },
+};
