@@ -1,8 +1,10 @@
 // The notification bell through the screens, by two people in two browsers: a creator registers a
-// track and stays on the dashboard; a second user files a dispute against the work; the creator's
-// bell count rises live, without a reload; the creator opens the menu with the keyboard and the
-// notification takes them straight into the case; Mark all as read brings the count to 0; on a
-// phone-sized screen the menu fits and Escape hands focus back to the bell.
+// track and stays on the dashboard, with the notifications page open in a second tab; a second user
+// files a dispute against the work; the creator's bell count rises live in the first tab and the
+// notification appears on the page in the second, both without a reload, and not for the claimant;
+// the creator opens the menu with the keyboard and the notification takes them straight into the
+// case; Mark all as read brings the count to 0; on a phone-sized screen the menu fits and Escape
+// hands focus back to the bell.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { chooseOption } from './locators';
@@ -40,6 +42,9 @@ test('a dispute against a creator\'s work rings their bell live, opens straight 
   const before = await unreadOf(bell);
   // Marks this document: a reload or a full navigation would lose it.
   await page.evaluate(() => document.documentElement.setAttribute('data-journey-document', 'kept'));
+  const secondTab = await page.context().newPage();
+  await secondTab.goto('/notifications');
+  await expect(secondTab.getByText(/^\d+ notifications?$/)).toBeVisible();
 
   // 2. A second user, in another browser, files a dispute against the work.
   const claimantContext = await browser.newContext();
@@ -59,11 +64,19 @@ test('a dispute against a creator\'s work rings their bell live, opens straight 
   await expect(filed).toContainText(/Dispute #\S+ is filed\./);
   const disputeId = /Dispute #(\S+) is filed\./.exec((await filed.textContent()) ?? '')?.[1] ?? '';
   expect(disputeId).not.toBe('');
-  await claimantContext.close();
 
-  // 3. The creator's bell rises on the same document: no reload.
+  // 3. The creator's bell rises on the same document, no reload; the page in their second tab lists
+  // the notification; the claimant's own menu does not.
   await expect.poll(() => unreadOf(bell), { timeout: 30_000 }).toBeGreaterThan(before);
   await expect(page.locator('html')).toHaveAttribute('data-journey-document', 'kept');
+  await expect(secondTab.getByRole('listitem').filter({ hasText: subject })).toBeVisible();
+  await secondTab.close();
+  await filed.locator('.p-dialog-footer, .p-dialog-content').getByRole('button', { name: 'Close' }).click();
+  await bellOf(claimantPage).click();
+  await expect(menuOf(claimantPage)).toBeVisible();
+  await expect(menuOf(claimantPage).getByText('Loading notifications...')).toHaveCount(0);
+  await expect(menuOf(claimantPage).getByRole('listitem').filter({ hasText: subject })).toHaveCount(0);
+  await claimantContext.close();
 
   // 4. Enter opens the menu; Tab reaches the notification; Enter opens it, straight into the case.
   await bell.focus();
