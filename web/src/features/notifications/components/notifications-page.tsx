@@ -138,11 +138,11 @@ export function NotificationFiltersBar({ filters, onChange }: { filters: Notific
       </div>
       <div className="field">
         <label htmlFor={`${ids}-kind`}>Kind</label>
-        <Dropdown inputId={`${ids}-kind`} placeholder="All kinds" value={filters.kind} options={KIND_OPTIONS} onChange={(event) => set('kind', event.value as NotificationFilters['kind'])} />
+        <Dropdown inputId={`${ids}-kind`} panelClassName="notification-filter-panel" placeholder="All kinds" value={filters.kind} options={KIND_OPTIONS} onChange={(event) => set('kind', event.value as NotificationFilters['kind'])} />
       </div>
       <div className="field">
         <label htmlFor={`${ids}-type`}>Type</label>
-        <Dropdown inputId={`${ids}-type`} placeholder="All types" value={filters.type} options={TYPE_OPTIONS} onChange={(event) => set('type', event.value as NotificationFilters['type'])} />
+        <Dropdown inputId={`${ids}-type`} panelClassName="notification-filter-panel" placeholder="All types" value={filters.type} options={TYPE_OPTIONS} onChange={(event) => set('type', event.value as NotificationFilters['type'])} />
       </div>
       {hasFilters(filters) && <Button label="Clear filters" icon="pi pi-filter-slash" text onClick={() => onChange(DEFAULT_FILTERS)} />}
     </div>
