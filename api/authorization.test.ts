@@ -53,6 +53,8 @@ interface Resource {
   apiKeyId: string;
   /** A song the owner generated in the studio (finished). */
   generationId: string;
+  /** One of the owner's notifications (their welcome tokens). */
+  notificationId: string;
 }
 
 interface Case {
@@ -181,6 +183,9 @@ const CASES: Record<string, Case> = {
   // PATCH first: the DELETE case revokes the owner's key.
   'PATCH /api/developer/keys/:id': { request: (r) => ({ method: 'PATCH', url: `/api/developer/keys/${r.apiKeyId}`, ...json({ ipAllowlist: ['203.0.113.7'] }) }) },
   'DELETE /api/developer/keys/:id': { request: (r) => ({ method: 'DELETE', url: `/api/developer/keys/${r.apiKeyId}` }) },
+  // Read before the delete below takes it away.
+  'PATCH /api/notifications/:id/read': { request: (r) => ({ method: 'PATCH', url: `/api/notifications/${r.notificationId}/read` }) },
+  'DELETE /api/notifications/:id': { request: (r) => ({ method: 'DELETE', url: `/api/notifications/${r.notificationId}` }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
   'POST /api/ops/deliveries/:id/retry': { request: (r) => ({ method: 'POST', url: `/api/ops/deliveries/${r.distributionId}/retry` }), operatorOnly: true },
   'POST /api/ops/partners/:partnerId/statements': {
@@ -223,7 +228,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'notificationId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -310,9 +315,10 @@ beforeAll(async () => {
     reviewCaseId: await reviewCaseAbout(track.trackId, ownerAccount.userId),
     apiKeyId: (await testApp.app.inject({ method: 'POST', url: '/api/developer/keys', headers: { cookie: owner }, payload: { keyName: 'Mine', termsAccepted: true } })).json().apiKey.id,
     generationId: await generatedSong(owner),
+    notificationId: (await testApp.app.inject({ method: 'GET', url: '/api/notifications?kind=wallet', headers: { cookie: owner } })).json().notifications[0].id,
   };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID() };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), notificationId: randomUUID() };
 });
 
 afterAll(async () => {

@@ -73,7 +73,7 @@ export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
   'xrp-escrow': 'XRPL_URL and XRP_USD_RATE',
   'creation-engine': 'a Temporal service (npm start runs a local one); the composer, synthesizer and SoundFont run on this server',
   'external-catalogues': 'not built yet',
-  notifications: 'not built yet',
+  notifications: 'built in; by email too with SMTP_URL (otherwise notification mail is written to the outbox)',
   'account-settings': 'not built yet',
   analytics: 'not built yet',
   'support-centre': 'not built yet',
@@ -120,7 +120,8 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     // The engine is built and runs here, offline; each song is a workflow, so it needs the workflow service.
     'creation-engine': capability('AI music creation', facts.workflowService, 'Creating songs needs the background workflows, which are not running on this server.'),
     'external-catalogues': capability('Checks against outside music catalogues', false, `${NOT_BUILT} The copyright check compares against the works registered on GOOSE.`),
-    notifications: capability('Notifications', false, `${NOT_BUILT} Check the Vault, Smart Contracts and Disputes tabs for news.`),
+    // Built on every server; the name says whether the mail that goes with the ones asking you to act is really sent.
+    notifications: capability(facts.mailServer ? 'Notifications in the app and by email' : 'Notifications in the app (this server sends no email)', true, ''),
     'account-settings': capability('Account settings', false, NOT_BUILT),
     analytics: capability('Earnings and analytics overview', false, `${NOT_BUILT} Your content and its status are in the Vault tab; royalty earnings and payouts are in the Smart Contracts tab.`),
     'support-centre': capability('Support centre and FAQ', false, `${NOT_BUILT} The Welcome tab walks through each step.`),

@@ -107,7 +107,7 @@ const SPECIFIC: Record<CapabilityId, CapabilityClaims> = {
     onlyWhenOff: [],
   },
   notifications: {
-    // "Nothing notifies anyone yet" is true; "the owner is notified" is not.
+    // Built on every server now, so "the owner is notified" holds everywhere; the claim stays for a server that turns it off.
     onlyWhenOn: [{ says: 'someone is notified', text: /\b(is|are|be|get|gets|been|was|were) notified\b|\b(will|we) notify\b/i }],
     onlyWhenOff: [],
   },

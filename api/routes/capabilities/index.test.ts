@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPABILITY_IDS, type CapabilityReport } from '../../../domain/platform/capabilities';
+import { CAPABILITY_IDS, describeCapabilities, type CapabilityReport } from '../../../domain/platform/capabilities';
 import type { PricingResponse } from '../../../domain/contracts/tokens';
 import { StripePayments } from '../../../infra/payments/stripe-payments';
 import type { ReleaseClient } from '../../../workflows/release/client';
@@ -47,7 +47,9 @@ describe('GET /api/capabilities', () => {
   it('answers visitors, naming every capability, each off one with a plain-words reason and no setting names', async () => {
     const report = await capabilitiesOf(bare);
     expect(Object.keys(report).sort()).toEqual([...CAPABILITY_IDS].sort());
-    for (const id of CAPABILITY_IDS) {
+    // Notifications are built into every server: in the app always, by email where mail is sent.
+    expect(report.notifications).toEqual({ available: true, name: 'Notifications in the app (this server sends no email)', reason: null });
+    for (const id of CAPABILITY_IDS.filter((id) => id !== 'notifications')) {
       expect(report[id].available, id).toBe(false);
       expect(report[id].reason, id).toMatch(/\w/);
       expect(report[id].reason, id).not.toMatch(/[A-Z]{2,}_[A-Z_]+|data\/|\bunset\b/);
@@ -63,6 +65,12 @@ describe('GET /api/capabilities', () => {
     expect(report['ledger-submission'].available).toBe(false);
     // Song generation runs as a workflow on this server: the workflow service is all it needs.
     expect(report['creation-engine']).toEqual({ available: true, name: 'AI music creation', reason: null });
+  });
+
+  it('names notifications by what reaches the user: by email too only where an SMTP server sends mail', () => {
+    const facts = { ledgerConnected: false, xrpPriced: false, cardPayments: false, xrpDepositsCredited: false, cardOnramp: false, withdrawals: false, workflowService: false, deliveryPartner: false, xrpEscrow: false };
+    expect(describeCapabilities({ ...facts, mailServer: true }).notifications).toEqual({ available: true, name: 'Notifications in the app and by email', reason: null });
+    expect(describeCapabilities({ ...facts, mailServer: false }).notifications.name).toBe('Notifications in the app (this server sends no email)');
   });
 });
 
