@@ -28,12 +28,14 @@ export function useNotificationActions({ onNavigate }: { onNavigate?: () => void
       return next;
     });
 
+  // Promises rather than mutate's callbacks: opening an item closes the menu, and its failure must
+  // still be told after the menu has gone (the toasts live at the app's root).
   const read = (notification: Notification) => {
     track(notification.id, true);
-    markRead.mutate(notification.id, {
-      onError: (error) => toast.show({ severity: 'error', summary: 'Could not mark as read', detail: errorMessage(error, 'The notification could not be marked as read') }),
-      onSettled: () => track(notification.id, false),
-    });
+    void markRead
+      .mutateAsync(notification.id)
+      .catch((error: unknown) => toast.show({ severity: 'error', summary: 'Could not mark as read', detail: errorMessage(error, 'The notification could not be marked as read') }))
+      .finally(() => track(notification.id, false));
   };
 
   return {
@@ -48,16 +50,16 @@ export function useNotificationActions({ onNavigate }: { onNavigate?: () => void
     onMarkRead: read,
     onDelete: (notification) => {
       track(notification.id, true);
-      remove.mutate(notification.id, {
-        onError: (error) => toast.show({ severity: 'error', summary: 'Could not delete', detail: errorMessage(error, 'The notification could not be deleted') }),
-        onSettled: () => track(notification.id, false),
-      });
+      void remove
+        .mutateAsync(notification.id)
+        .catch((error: unknown) => toast.show({ severity: 'error', summary: 'Could not delete', detail: errorMessage(error, 'The notification could not be deleted') }))
+        .finally(() => track(notification.id, false));
     },
     markAllRead: () =>
-      markAll.mutate(undefined, {
-        onSuccess: () => toast.show({ severity: 'success', summary: ALL_READ_TOAST }),
-        onError: (error) => toast.show({ severity: 'error', summary: 'Could not mark all as read', detail: errorMessage(error, 'The notifications could not be marked as read') }),
-      }),
+      void markAll
+        .mutateAsync()
+        .then(() => toast.show({ severity: 'success', summary: ALL_READ_TOAST }))
+        .catch((error: unknown) => toast.show({ severity: 'error', summary: 'Could not mark all as read', detail: errorMessage(error, 'The notifications could not be marked as read') })),
     markingAll: markAll.isPending,
   };
 }
