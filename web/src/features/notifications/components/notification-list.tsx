@@ -1,8 +1,10 @@
 // One list of notifications, shared by the bell's menu and the notifications page: each with its
 // type's icon, title, message, relative time and an unread marker. The item itself is a button that
-// opens it (marks it read and goes to the exact place it names); beside it, Mark as read (while
-// unread) and Delete. Every control is a real button, so Tab reaches each in turn.
+// opens it (marks it read and goes to the exact place it names), plain text when read with no place
+// to go; beside it, Mark as read (while unread) and Delete. Every control is a real button, so Tab
+// reaches each in turn.
 import { Button } from 'primereact/button';
+import type { ReactNode } from 'react';
 import type { Notification } from '../../../../../domain/contracts/notifications';
 import { relativeTime, TYPE_DISPLAY } from '../view';
 
@@ -31,13 +33,25 @@ export function NotificationList({ notifications, now, compact = false, ...actio
   );
 }
 
+/** The item's body: a button when opening it does something, else plain text. */
+function Opener({ onClick, disabled, className, children }: { onClick?: () => void; disabled: boolean; className: string; children: ReactNode }) {
+  if (!onClick) return <div className={`${className} ${className}--static`}>{children}</div>;
+  return (
+    <button type="button" className={className} onClick={onClick} disabled={disabled}>
+      {children}
+    </button>
+  );
+}
+
 function NotificationItem({ notification, now, onOpen, onMarkRead, onDelete, busyIds }: NotificationActions & { notification: Notification; now: Date }) {
   const type = TYPE_DISPLAY[notification.type];
   const busy = busyIds?.has(notification.id) ?? false;
+  // Opening marks it read and goes to its place; a read one with no place has nothing to open.
+  const opens = notification.actionUrl !== null || !notification.read;
   const className = `notification-item notification-item--${notification.type}${notification.read ? '' : ' notification-item--unread'}`;
   return (
     <li className={className}>
-      <button type="button" className="notification-item__open" onClick={() => onOpen(notification)} disabled={busy}>
+      <Opener className="notification-item__open" onClick={opens ? () => onOpen(notification) : undefined} disabled={busy}>
         <i className={`pi ${type.icon} notification-item__icon`} role="img" aria-label={type.label} />
         <span className="notification-item__text">
           <span className="notification-item__title">
@@ -54,7 +68,7 @@ function NotificationItem({ notification, now, onOpen, onMarkRead, onDelete, bus
             {notification.actionUrl && notification.actionText && <span className="notification-item__action">{notification.actionText}</span>}
           </span>
         </span>
-      </button>
+      </Opener>
       <span className="notification-item__buttons">
         {!notification.read && (
           <Button icon="pi pi-check" rounded text size="small" aria-label={`Mark "${notification.title}" as read`} onClick={() => onMarkRead(notification)} disabled={busy} />

@@ -74,6 +74,12 @@ describe('notification menu', () => {
     expect(html).toMatch(/<a href="\/notifications"[^>]*>See all notifications<\/a>/);
   });
 
+  it('makes an item a button when opening it does something: a place to go, or marking it read', () => {
+    const html = render(<NotificationMenuView status="success" data={page([...items, notification({ id: 'n3', title: 'Welcome tokens credited', read: true, actionUrl: null, actionText: null })])} error={null} now={now} onClose={noop} {...actions} />);
+    expect(html.match(/<button type="button" class="notification-item__open"/g)).toHaveLength(2);
+    expect(html).toMatch(/<div class="notification-item__open notification-item__open--static">(?:(?!<\/div>).)*Welcome tokens credited/);
+  });
+
   it('turns Mark all as read off when nothing is unread', () => {
     const allRead = render(<NotificationMenuView status="success" data={page([items[1]!])} error={null} now={now} onClose={noop} {...actions} />);
     expect(allRead).toMatch(/<button[^>]*disabled[^>]*>(?:(?!<\/button>).)*Mark all as read/);
