@@ -1,4 +1,4 @@
-// The route table, with the histories of a case and a track, plus the public certificate and proof bundle verification pages, the royalty
+// The route table, with the histories of a case and a track, the notifications page, plus the public certificate and proof bundle verification pages, the royalty
 // invitation page, the account's settings and the page an e-mail confirmation link opens. Every route sits under the root layout, which waits for the current user and
 // hosts the app-wide dialogs, inside the shell through which any screen changes the dashboard tab.
 import { useState } from 'react';
@@ -47,6 +47,7 @@ export const appRoutes: RouteObject[] = [
       // Loaded on first visit: the dispute screens and the time-travel views are their own chunk.
       { path: '/dispute-management', lazy: async () => ({ Component: (await import('./routes/dispute-management')).DisputeManagementRoute }) },
       { path: '/dispute-management/:id/history', lazy: async () => ({ Component: (await import('./routes/dispute-management')).DisputeHistoryRoute }) },
+      { path: '/notifications', lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsRoute }) },
       { path: '/tracks/:id/history', lazy: async () => ({ Component: (await import('./routes/track-history')).TrackHistoryRoute }) },
       { path: '/operations', element: <OperationsRoute /> },
       { path: '/verify', element: <BundleVerifyRoute /> },

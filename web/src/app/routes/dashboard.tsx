@@ -18,6 +18,7 @@ import { DeveloperPanel } from '../../features/developer/components/developer-pa
 import { DistributionsPanel } from '../../features/distribution/components/distributions-panel';
 import { selectedMasteringTrackIdAtom } from '../../features/mastering/atoms';
 import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { OraclePanel } from '../../features/oracle/components/oracle-panel';
 import { SmartContractsPanel } from '../../features/smart-contracts/components/smart-contracts-panel';
 import { TrackContractButton } from '../../features/smart-contracts/components/track-contract-button';
@@ -78,7 +79,13 @@ export function DashboardRoute() {
 
   if (segment !== undefined && !isDashboardTab(segment)) return <NotFoundRoute />;
   return (
-    <DashboardLayout user={user} activeTab={activeTab} onSelectTab={selectTab} sidebar={user && <WorkflowSidebar key={user.id} />}>
+    <DashboardLayout
+      user={user}
+      activeTab={activeTab}
+      onSelectTab={selectTab}
+      sidebar={user && <WorkflowSidebar key={user.id} />}
+      notifications={user && <NotificationBell key={user.id} />}
+    >
       {activeTab === 'welcome' && <WelcomePanel user={user} onSelectTab={selectTab} />}
       {activeTab === 'create' &&
         creation.available &&

@@ -1,10 +1,14 @@
-// The frame of the full pages outside the dashboard: a slim header with the brand and a way back.
+// The frame of the full pages outside the dashboard: a slim header with the brand, the notification
+// bell for a signed-in user, and a way back.
 import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useCurrentUser } from '../../lib/auth';
 
 export function PageFrame({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const { user } = useCurrentUser();
   return (
     <div className="page-frame">
       <header className="app-header">
@@ -12,7 +16,10 @@ export function PageFrame({ children }: { children: ReactNode }) {
           <span className="brand-mark gradient-text">GOOSE</span>
           <span className="brand-tagline">Create · Protect · Distribute</span>
         </Link>
-        <Button label="Dashboard" icon="pi pi-arrow-left" text onClick={() => navigate('/')} />
+        <div className="app-header__actions">
+          {user && <NotificationBell key={user.id} />}
+          <Button label="Dashboard" icon="pi pi-arrow-left" text onClick={() => navigate('/')} />
+        </div>
       </header>
       <main className="page-frame__main">{children}</main>
     </div>

@@ -1,6 +1,7 @@
 // What the dashboard's frame promises: the header shows a new creator's welcome bonus as their
 // balance (with Generate Wallet beside it, not in its place), the account menu lists its screens
-// (Settings among them, a page of its own), and the rail's tooltips promise nothing the server does not do.
+// (Settings among them, a page of its own), the notification bell shows for a signed-in user only,
+// and the rail's tooltips promise nothing the server does not do.
 import { renderWithQueries } from '../../../lib/test-render';
 import { describe, expect, it } from 'vitest';
 import type { BalanceResponse } from '../../../../../domain/contracts/tokens';
@@ -38,6 +39,12 @@ describe('dashboard header and rail', () => {
   it('lists in the account menu the screens that exist, Settings opening its own page', () => {
     expect(ACCOUNT_MENU_LINKS.map((link) => link.label)).toEqual(['My Distributions', 'Smart Contracts', 'Earnings & Analytics', 'Settings']);
     expect(ACCOUNT_MENU_LINKS.find((link) => link.label === 'Settings')).toMatchObject({ path: '/settings' });
+  });
+
+  it('shows the notification bell the route gives to a signed-in user only', () => {
+    const bell = <button aria-label="Notifications, 2 unread" />;
+    expect(renderWithQueries(<DashboardHeader user={user} onSelectTab={() => undefined} notifications={bell} />, [[TOKEN_PRICING_KEY, PRICING_FIXTURE]], { router: true })).toContain('aria-label="Notifications, 2 unread"');
+    expect(renderWithQueries(<DashboardHeader user={null} onSelectTab={() => undefined} notifications={bell} />, [], { router: true })).not.toContain('Notifications');
   });
 
   it('promises nothing in the rail\'s tooltips', () => {

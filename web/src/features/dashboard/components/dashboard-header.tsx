@@ -1,11 +1,11 @@
-// The dashboard header: FAQ icon; signed in, the developer API icon, token balance,
-// the round pricing plans button, greeting and account menu; signed out, one icon that offers
-// sign up or log in.
+// The dashboard header: FAQ icon; signed in, the developer API icon, the notification bell (given
+// by the route, as the notifications feature is not the dashboard's), token balance, the round
+// pricing plans button, greeting and account menu; signed out, one icon that offers sign up or log in.
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { User } from '../../../../../domain/contracts/auth';
 import { useToast } from '../../../components/ui/toast';
@@ -26,9 +26,11 @@ export const ACCOUNT_MENU_LINKS: readonly ({ label: string; icon: string } & ({ 
 interface DashboardHeaderProps {
   user: User | null;
   onSelectTab(tab: DashboardTab): void;
+  /** The notification bell, shown to a signed-in user. */
+  notifications?: ReactNode;
 }
 
-export function DashboardHeader({ user, onSelectTab }: DashboardHeaderProps) {
+export function DashboardHeader({ user, onSelectTab, notifications }: DashboardHeaderProps) {
   return (
     <header className="app-header">
       <Link className="brand" to="/" aria-label="GOOSE home">
@@ -45,13 +47,13 @@ export function DashboardHeader({ user, onSelectTab }: DashboardHeaderProps) {
           tooltipOptions={{ position: 'bottom' }}
           onClick={() => onSelectTab('faq')}
         />
-        {user ? <SignedInActions user={user} onSelectTab={onSelectTab} /> : <SignedOutActions />}
+        {user ? <SignedInActions user={user} onSelectTab={onSelectTab} notifications={notifications} /> : <SignedOutActions />}
       </div>
     </header>
   );
 }
 
-function SignedInActions({ user, onSelectTab }: { user: User; onSelectTab(tab: DashboardTab): void }) {
+function SignedInActions({ user, onSelectTab, notifications }: { user: User; onSelectTab(tab: DashboardTab): void; notifications?: ReactNode }) {
   const menuRef = useRef<Menu>(null);
   const toast = useToast();
   const logout = useLogout();
@@ -86,6 +88,7 @@ function SignedInActions({ user, onSelectTab }: { user: User; onSelectTab(tab: D
         tooltipOptions={{ position: 'bottom' }}
         onClick={() => onSelectTab('developer')}
       />
+      {notifications}
       <TokenBalanceWidget user={user} />
       <Button
         icon="pi pi-tags"

@@ -1,0 +1,124 @@
+// The notification bell through the screens, by two people in two browsers: a creator registers a
+// track and stays on the dashboard, with the notifications page open in a second tab; a second user
+// files a dispute against the work; the creator's bell count rises live in the first tab and the
+// notification appears on the page in the second, both without a reload, and not for the claimant;
+// the creator opens the menu with the keyboard and the notification takes them straight into the
+// case; Mark all as read brings the count to 0; on a phone-sized screen the menu fits and Escape
+// hands focus back to the bell.
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { chooseOption } from './locators';
+import { uploadMasterAndRegister } from './register-track';
+import { signUp } from './sign-up';
+
+const TITLE = 'Lantern Signal';
+
+/** The unread count the bell's accessible name states (the badge rounds to 9+; the name does not). */
+async function unreadOf(bell: Locator): Promise<number> {
+  const name = (await bell.getAttribute('aria-label')) ?? '';
+  if (/none unread/.test(name)) return 0;
+  const count = /^Notifications, (\d+) unread$/.exec(name)?.[1];
+  if (count === undefined) throw new Error(`The bell's name states no count: "${name}"`);
+  return Number(count);
+}
+
+const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications, / });
+const menuOf = (page: Page) => page.getByRole('dialog', { name: /^Notifications/ });
+
+test('a dispute against a creator\'s work rings their bell live, opens straight into the case, and Mark all as read clears the count', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const stamp = Date.now().toString(36);
+  const owner = `ntf_${stamp}`;
+  const claimant = `ntc_${stamp}`;
+  const subject = `My melody in Lantern Signal ${stamp}`;
+
+  // 1. The creator registers a track; the steps of its workflow are their first notifications.
+  await page.goto('/');
+  await signUp(page, owner);
+  await uploadMasterAndRegister(page, TITLE, 517);
+  await page.getByRole('dialog', { name: 'Task Completed' }).getByRole('button', { name: 'Later' }).click();
+  const bell = bellOf(page);
+  await expect(bell).toBeVisible();
+  const before = await unreadOf(bell);
+  // Marks this document: a reload or a full navigation would lose it.
+  await page.evaluate(() => document.documentElement.setAttribute('data-journey-document', 'kept'));
+  const secondTab = await page.context().newPage();
+  await secondTab.goto('/notifications');
+  await expect(secondTab.getByText(/^\d+ notifications?$/)).toBeVisible();
+
+  // 2. A second user, in another browser, files a dispute against the work.
+  const claimantContext = await browser.newContext();
+  const claimantPage = await claimantContext.newPage();
+  await claimantPage.goto('/');
+  await signUp(claimantPage, claimant);
+  await claimantPage.goto('/dispute-management');
+  await claimantPage.getByRole('button', { name: 'File New Dispute' }).click();
+  const fileDialog = claimantPage.getByRole('dialog', { name: 'File New Dispute' });
+  await fileDialog.getByLabel('Work').pressSequentially(TITLE.slice(0, 8));
+  await claimantPage.getByRole('option', { name: new RegExp(`${TITLE} by ${owner}`) }).click();
+  await chooseOption(fileDialog, 'Dispute type', 'Copyright infringement');
+  await fileDialog.getByLabel('Subject').fill(subject);
+  await fileDialog.getByLabel('Description').fill('The hook of this track is the hook of my 2021 single.');
+  await fileDialog.getByRole('button', { name: 'File Dispute' }).click();
+  const filed = claimantPage.getByRole('dialog', { name: 'Dispute filed' });
+  await expect(filed).toContainText(/Dispute #\S+ is filed\./);
+  const disputeId = /Dispute #(\S+) is filed\./.exec((await filed.textContent()) ?? '')?.[1] ?? '';
+  expect(disputeId).not.toBe('');
+
+  // 3. The creator's bell rises on the same document, no reload; the page in their second tab lists
+  // the notification; the claimant's own menu does not.
+  await expect.poll(() => unreadOf(bell), { timeout: 30_000 }).toBeGreaterThan(before);
+  await expect(page.locator('html')).toHaveAttribute('data-journey-document', 'kept');
+  await expect(secondTab.getByRole('listitem').filter({ hasText: subject })).toBeVisible();
+  await secondTab.close();
+  await filed.locator('.p-dialog-footer, .p-dialog-content').getByRole('button', { name: 'Close' }).click();
+  await bellOf(claimantPage).click();
+  await expect(menuOf(claimantPage)).toBeVisible();
+  await expect(menuOf(claimantPage).getByText('Loading notifications...')).toHaveCount(0);
+  await expect(menuOf(claimantPage).getByRole('listitem').filter({ hasText: subject })).toHaveCount(0);
+  await claimantContext.close();
+
+  // 4. Enter opens the menu; Tab reaches the notification; Enter opens it, straight into the case.
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  const menu = menuOf(page);
+  await expect(menu).toBeVisible();
+  const item = menu.getByRole('listitem').filter({ hasText: subject });
+  await expect(item.getByRole('img', { name: 'Unread' })).toBeVisible();
+  const open = item.locator('.notification-item__open');
+  for (let presses = 0; presses < 6 && !(await open.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  await expect(open).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/dispute-management\\?.*dispute=${disputeId}`));
+  const caseDialog = page.getByRole('dialog', { name: /^Dispute #/ });
+  await expect(caseDialog).toContainText(subject);
+  await expect(page.locator('html')).toHaveAttribute('data-journey-document', 'kept');
+  await page.keyboard.press('Escape');
+
+  // 5. Mark all as read, from the bell of the dispute page: the count goes to 0.
+  const pageBell = bellOf(page);
+  await pageBell.click();
+  await menuOf(page).getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByText('All notifications marked as read')).toBeVisible();
+  await expect(pageBell).toHaveAccessibleName('Notifications, none unread');
+  await page.keyboard.press('Escape');
+  await page.goto('/notifications?status=unread');
+  await expect(page.getByText('No notifications match these filters')).toBeVisible();
+
+  // 6. On a phone the menu fits the screen, nothing scrolls sideways, and Escape returns to the bell.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  const phoneBell = bellOf(page);
+  await phoneBell.focus();
+  await page.keyboard.press('Enter');
+  const phoneMenu = menuOf(page);
+  await expect(phoneMenu).toBeVisible();
+  const box = await phoneMenu.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
+  await expect(phoneMenu).toBeHidden();
+  await expect(phoneBell).toBeFocused();
+});
