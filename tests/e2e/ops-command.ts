@@ -7,10 +7,13 @@ import { promisify } from 'node:util';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export async function opsCommand(baseURL: string, args: readonly string[]): Promise<string> {
+/** `dataDir`: a journey's own server's data directory, where that server keeps its operator token. */
+export async function opsCommand(baseURL: string, args: readonly string[], dataDir?: string): Promise<string> {
+  const sharedDataDir = process.env.GOOSE_E2E_DATA_DIR && !process.env.E2E_BASE_URL ? process.env.GOOSE_E2E_DATA_DIR : undefined;
+  const serverDataDir = dataDir ?? sharedDataDir;
   const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'ops', '--', ...args, '--api', baseURL], {
     cwd: repoRoot,
-    env: { ...process.env, ...(process.env.GOOSE_E2E_DATA_DIR && !process.env.E2E_BASE_URL ? { DATA_DIR: process.env.GOOSE_E2E_DATA_DIR } : {}) },
+    env: { ...process.env, ...(serverDataDir ? { DATA_DIR: serverDataDir } : {}) },
   });
   return stdout;
 }
