@@ -30,6 +30,7 @@ export const API_TAGS = {
   proofs: 'The proof explorer: proofs of creation and licensing, their bundles and evidence',
   registry: 'The public rights registry: registered works, their identifiers and evidence',
   developer: 'The developer API: keys, usage and pricing',
+  analytics: "The creator's analytics overview",
   public: 'Public verification',
   v1: 'The external API, called with an X-API-Key header',
   operations: 'Operators',

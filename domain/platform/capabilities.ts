@@ -75,7 +75,7 @@ export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
   'external-catalogues': 'not built yet',
   notifications: 'not built yet',
   'account-settings': 'not built yet',
-  analytics: 'not built yet',
+  analytics: 'always on (read from the read models)',
   'support-centre': 'not built yet',
 };
 
@@ -122,7 +122,7 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     'external-catalogues': capability('Checks against outside music catalogues', false, `${NOT_BUILT} The copyright check compares against the works registered on GOOSE.`),
     notifications: capability('Notifications', false, `${NOT_BUILT} Check the Vault, Smart Contracts and Disputes tabs for news.`),
     'account-settings': capability('Account settings', false, NOT_BUILT),
-    analytics: capability('Earnings and analytics overview', false, `${NOT_BUILT} Your content and its status are in the Vault tab; royalty earnings and payouts are in the Smart Contracts tab.`),
+    analytics: capability('Earnings and analytics overview', true, ''),
     'support-centre': capability('Support centre and FAQ', false, `${NOT_BUILT} The Welcome tab walks through each step.`),
   };
 }

@@ -21,7 +21,8 @@ const ROYALTY_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'text', '
 
 export const statementsProjection: Projection = {
   name: 'statements',
-  version: 2,
+  // 3: statement_line_royalties by owner and month (covering), for the analytics overview.
+  version: 3,
   tables: ['statements', 'statement_unmatched_lines', 'statement_line_royalties'],
   schema: `
     CREATE TABLE IF NOT EXISTS statements (
@@ -68,7 +69,8 @@ export const statementsProjection: Projection = {
       partner_id text,
       PRIMARY KEY (batch_id, distribution_id, store, country)
     );
-    CREATE INDEX IF NOT EXISTS statement_line_royalties_distribution_idx ON statement_line_royalties (distribution_id);`,
+    CREATE INDEX IF NOT EXISTS statement_line_royalties_distribution_idx ON statement_line_royalties (distribution_id);
+    CREATE INDEX IF NOT EXISTS statement_line_royalties_owner_idx ON statement_line_royalties (owner_id, period) INCLUDE (source, store, country, amount_cents, units);`,
   handles: SALES_STATEMENT_EVENT_TYPES,
   async apply(tx, event) {
     return (await this.applyAll!(tx, [event]))[0] ?? null;
