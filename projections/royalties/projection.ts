@@ -51,7 +51,7 @@ export const royaltiesProjection: Projection = {
       occurred_at timestamptz NOT NULL,
       PRIMARY KEY (contract_id, reference)
     );
-    CREATE INDEX IF NOT EXISTS royalty_earnings_owner_idx ON royalty_earnings (owner_id, occurred_at);
+    CREATE INDEX IF NOT EXISTS royalty_earnings_owner_idx ON royalty_earnings (owner_id, occurred_at) INCLUDE (amount_cents, contract_id);
     CREATE TABLE IF NOT EXISTS royalty_payout_runs (
       run_id text PRIMARY KEY,
       contract_id text NOT NULL,

@@ -195,11 +195,13 @@ export async function royaltyAnalytics(db: Queryable, ownerId: string): Promise<
  */
 export async function royaltiesByBucket(db: Queryable, ownerId: string, since: Date | null, bucket: 'day' | 'month'): Promise<Array<{ bucket: string; earnings: number; distributed: number }>> {
   const { rows } = await db.query<{ bucket: string; earnings: string; distributed: string }>(
-    `SELECT to_char(date_trunc($3, at AT TIME ZONE 'UTC'), $4) AS bucket, sum(earnings)::text AS earnings, sum(distributed)::text AS distributed FROM (
-       SELECT occurred_at AS at, amount_cents AS earnings, 0 AS distributed FROM royalty_earnings WHERE owner_id = $1 AND ($2::timestamptz IS NULL OR occurred_at >= $2)
+    `SELECT to_char(at, $4) AS bucket, sum(earnings)::text AS earnings, sum(distributed)::text AS distributed FROM (
+       SELECT date_trunc($3, occurred_at AT TIME ZONE 'UTC') AS at, sum(amount_cents) AS earnings, 0 AS distributed
+         FROM royalty_earnings WHERE owner_id = $1 AND ($2::timestamptz IS NULL OR occurred_at >= $2) GROUP BY 1
        UNION ALL
-       SELECT started_at, 0, amount_cents FROM royalty_payout_runs WHERE owner_id = $1 AND ($2::timestamptz IS NULL OR started_at >= $2)
-     ) m GROUP BY 1 ORDER BY 1`,
+       SELECT date_trunc($3, started_at AT TIME ZONE 'UTC'), 0, sum(amount_cents)
+         FROM royalty_payout_runs WHERE owner_id = $1 AND ($2::timestamptz IS NULL OR started_at >= $2) GROUP BY 1
+     ) m GROUP BY at ORDER BY at`,
     [ownerId, since, bucket, bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'],
   );
   return rows.map((row) => ({ bucket: row.bucket, earnings: Number(row.earnings), distributed: Number(row.distributed) }));

@@ -86,14 +86,18 @@ export interface StatementEarnings {
 
 /**
  * The owner's matched statement money from statement month `fromMonth` on (YYYY-MM; all when null),
- * by month, store and territory, payable statements and self-reported ones (estimates) apart: one
- * grouped read with grouping sets over the owner's rows.
+ * by month, store and territory, payable statements and self-reported ones (estimates) apart, from
+ * the owner's sums per month and store and per month and territory.
  */
 export async function statementEarnings(db: Queryable, ownerId: string, fromMonth: string | null): Promise<{ payable: StatementEarnings; estimates: StatementEarnings }> {
   const { rows } = await db.query<{ estimate: boolean; period: string | null; store: string | null; country: string | null; amount: string; units: string }>(
-    `SELECT source = 'self_reported' AS estimate, period, store, country, sum(amount_cents)::text AS amount, sum(units)::text AS units
-     FROM statement_line_royalties WHERE owner_id = $1 AND ($2::text IS NULL OR period >= $2)
-     GROUP BY GROUPING SETS ((source = 'self_reported', period), (source = 'self_reported', store), (source = 'self_reported', country))`,
+    `SELECT estimate, period, store, NULL AS country, sum(amount_cents)::text AS amount, sum(units)::text AS units
+       FROM statement_owner_stores WHERE owner_id = $1 AND ($2::text IS NULL OR period >= $2)
+       GROUP BY GROUPING SETS ((estimate, period), (estimate, store))
+     UNION ALL
+     SELECT estimate, NULL, NULL, country, sum(amount_cents)::text, sum(units)::text
+       FROM statement_owner_territories WHERE owner_id = $1 AND ($2::text IS NULL OR period >= $2)
+       GROUP BY estimate, country`,
     [ownerId, fromMonth],
   );
   const empty = (): StatementEarnings => ({ total: 0, units: 0, byMonth: [], byStore: [], byTerritory: [] });

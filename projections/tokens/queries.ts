@@ -90,12 +90,15 @@ export interface TokenBucket {
  */
 export async function tokenBuckets(db: Queryable, userId: string, since: Date | null, bucket: 'day' | 'month'): Promise<TokenBucket[]> {
   const { rows } = await db.query<{ bucket: string; earned: string; spent: string; available_after: string }>(
-    `SELECT to_char(date_trunc($3, occurred_at AT TIME ZONE 'UTC'), $4) AS bucket,
-       coalesce(sum(amount_micros) FILTER (WHERE kind = 'credit'), 0)::text AS earned,
-       coalesce(-sum(amount_micros) FILTER (WHERE kind = 'debit' OR (kind = 'charge' AND status = 'charged')), 0)::text AS spent,
-       (array_agg(available_after_micros ORDER BY stream_version DESC))[1]::text AS available_after
-     FROM token_transactions WHERE user_id = $1 AND ($2::timestamptz IS NULL OR occurred_at >= $2)
-     GROUP BY 1 ORDER BY 1`,
+    `WITH buckets AS (
+       SELECT date_trunc($3, occurred_at AT TIME ZONE 'UTC') AS at,
+         coalesce(sum(amount_micros) FILTER (WHERE kind = 'credit'), 0) AS earned,
+         coalesce(-sum(amount_micros) FILTER (WHERE kind = 'debit' OR (kind = 'charge' AND status = 'charged')), 0) AS spent,
+         max(stream_version) AS last_version
+       FROM token_transactions WHERE user_id = $1 AND ($2::timestamptz IS NULL OR occurred_at >= $2) GROUP BY 1
+     )
+     SELECT to_char(b.at, $4) AS bucket, b.earned::text AS earned, b.spent::text AS spent, t.available_after_micros::text AS available_after
+     FROM buckets b JOIN token_transactions t ON t.user_id = $1 AND t.stream_version = b.last_version ORDER BY b.at`,
     [userId, since, bucket, bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'],
   );
   return rows.map((row) => ({ bucket: row.bucket, earnedMicros: Number(row.earned), spentMicros: Number(row.spent), availableAfterMicros: Number(row.available_after) }));

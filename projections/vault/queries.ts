@@ -280,14 +280,14 @@ export async function findStoredFileOwner(db: Queryable, storedName: string): Pr
   return rows[0] ? { ownerId: rows[0].owner_id, mimeType: rows[0].mime_type } : null;
 }
 
-/** What a track's latest copyright check ended in; see CHECK_OUTCOMES. Read from the vault row's state in SQL. */
+/** What a track's latest copyright check ended in (see CHECK_OUTCOMES), from its state's `status` and `stages`, in SQL. */
 const CHECK_OUTCOME_SQL = `CASE
-    WHEN state->>'status' <> 'probed' THEN 'not_checked'
-    WHEN jsonb_typeof(state->'stages'->'check'->'running') = 'object' THEN 'analyzing'
-    WHEN jsonb_typeof(state->'stages'->'check'->'reviewDecision') = 'object'
-      THEN CASE WHEN state->'stages'->'check'->'reviewDecision'->>'outcome' = 'cleared' THEN 'cleared_on_review' ELSE 'refused_on_review' END
-    WHEN jsonb_typeof(state->'stages'->'check'->'result') = 'object' THEN state->'stages'->'check'->'result'->'analysis'->>'status'
-    WHEN state->'stages'->'failure'->>'step' = 'oracle' THEN 'check_failed'
+    WHEN status <> 'probed' THEN 'not_checked'
+    WHEN jsonb_typeof(stages->'check'->'running') = 'object' THEN 'analyzing'
+    WHEN jsonb_typeof(stages->'check'->'reviewDecision') = 'object'
+      THEN CASE WHEN stages->'check'->'reviewDecision'->>'outcome' = 'cleared' THEN 'cleared_on_review' ELSE 'refused_on_review' END
+    WHEN jsonb_typeof(stages->'check'->'result') = 'object' THEN stages->'check'->'result'->'analysis'->>'status'
+    WHEN stages->'failure'->>'step' = 'oracle' THEN 'check_failed'
     ELSE 'not_checked'
   END`;
 
@@ -304,9 +304,13 @@ export interface ContentTally {
  */
 export async function tallyContent(db: Queryable, ownerId: string, since: Date | null): Promise<ContentTally[]> {
   const { rows } = await db.query<{ content_type: ContentType; status: TrackState['status']; stages_status: TrackStatus | null; certified: boolean; outcome: CheckOutcome; count: string }>(
-    `SELECT state->'upload'->>'contentType' AS content_type, state->>'status' AS status, state->'stages'->>'status' AS stages_status,
-       coalesce(jsonb_typeof(state->'stages'->'certificate') = 'object', false) AS certified, ${CHECK_OUTCOME_SQL} AS outcome, count(*)::text AS count
-     FROM vault_items WHERE owner_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2)
+    `SELECT content_type, status, stages->>'status' AS stages_status, coalesce(jsonb_typeof(stages->'certificate') = 'object', false) AS certified,
+       ${CHECK_OUTCOME_SQL} AS outcome, count(*)::text AS count
+     FROM (
+       -- Each reference to a stored state reads it whole again: the parts are taken out once, here.
+       SELECT state->'upload'->>'contentType' AS content_type, state->>'status' AS status, state->'stages' AS stages
+       FROM vault_items WHERE owner_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) OFFSET 0
+     ) parts
      GROUP BY 1, 2, 3, 4, 5`,
     [ownerId, since],
   );

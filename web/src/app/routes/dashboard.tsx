@@ -9,6 +9,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { redirect, useLocation, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
+import { AnalyticsPanel } from '../../features/analytics/components/analytics-panel';
 import { CreationPanel } from '../../features/creation/components/creation-panel';
 import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
 import { isNotBuiltTab, NotBuiltTabPanel } from '../../features/dashboard/components/not-built-tab';
@@ -127,6 +128,7 @@ export function DashboardRoute() {
             reason="Sign up or log in to create royalty contracts for your registered work, invite receivers to share its royalties and pay them out."
           />
         ))}
+      {activeTab === 'analytics' && <AnalyticsPanel signedIn={Boolean(user)} />}
       {activeTab === 'developer' &&
         (user ? (
           <DeveloperPanel />
