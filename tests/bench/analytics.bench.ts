@@ -106,13 +106,13 @@ function trackEvents(trackId: string, ownerId: string, index: number, until: str
     notChecked: [],
     passages: [],
   });
-  const events = [
+  const events: Array<{ type: string; data: Record<string, unknown> }> = [
     { type: 'TrackUploadReceived', data: { trackId, ownerId, title: `Track ${index}`, description: '', contentType: CONTENT_TYPES[index % 7 === 0 ? 1 + (index % 3) : 0], royaltySplit: 80, originalName: `t${index}.wav`, detectedExtension: 'wav', detectedMimeType: 'audio/wav', size: 1_000_000, genre: 'Electronic' } },
     { type: 'TrackFileStored', data: { trackId, storedName, sha256: sha(index), size: 1_000_000 } },
     { type: 'TrackProbed', data: { trackId, format: 'wav', durationSeconds: 180, codec: 'pcm_s16le', sampleRate: 44100, channels: 2, bitRate: 1411200 } },
     { type: 'TrackCopyrightCheckStarted', data: { trackId, checkId: `c${index}`, storedName, sha256: sha(index) } },
   ];
-  if (until === 'analyzing') return events as TrackEvent[];
+  if (until === 'analyzing') return events as unknown as TrackEvent[];
   const verdict = until === 'held' ? 'needs_review' : until === 'conflict' ? 'conflict' : 'cleared';
   events.push({ type: 'TrackCopyrightChecked', data: { trackId, checkId: `c${index}`, sha256: sha(index), elapsedSeconds: 4, analysis: analysis(verdict) } });
   if (until === 'registered') {
@@ -125,7 +125,7 @@ function trackEvents(trackId: string, ownerId: string, index: number, until: str
       { type: 'TrackStoredInVault', data: { trackId, certificateId } },
     );
   }
-  return events as TrackEvent[];
+  return events as unknown as TrackEvent[];
 }
 
 const STAGES = ['registered', 'registered', 'registered', 'cleared', 'cleared', 'held', 'conflict', 'analyzing'];
