@@ -317,7 +317,8 @@ async function measure(db: Db, label: string): Promise<{ p95: number; median: nu
 
 async function main(): Promise<void> {
   const database = await createTestDatabase({ serverUrl, prefix: 'goose_bench_analytics' });
-  const postgres = postgresDb(database.url, 4);
+  // The pool the app opens (postgresDb's default size).
+  const postgres = postgresDb(database.url);
   let onPostgres;
   try {
     onPostgres = await measure(postgres, database.label);

@@ -72,6 +72,6 @@ export const DEMO_ANALYTICS: Analytics = {
   recentActivity: [
     { area: 'payouts', title: 'Harbour Lights', detail: 'Payout of $96.50 paid (scheduled)', at: '2026-11-28T09:00:00.000Z' },
     { area: 'licenses', title: 'Night Drive', detail: 'commercial license issued: $25.00', at: '2026-11-27T15:30:00.000Z' },
-    { area: 'vault', title: 'Paper Comet', detail: 'Registered: Registered', at: '2026-11-26T11:12:00.000Z' },
+    { area: 'vault', title: 'Paper Comet', detail: 'Registered: In the vault', at: '2026-11-26T11:12:00.000Z' },
   ],
 };
