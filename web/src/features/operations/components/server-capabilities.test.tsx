@@ -12,8 +12,8 @@ describe('ServerCapabilities', () => {
     expect(html).toContain('STRIPE_SECRET_KEY');
     expect(html).toContain('SMTP_URL');
     // The workflow service, distribution (to the sandbox), AI music creation, notifications and the
-    // account settings run on every such server.
-    expect(html.match(/>On</g)).toHaveLength(5);
+    // account settings and the analytics overview run on every such server.
+    expect(html.match(/>On</g)).toHaveLength(6);
   });
 
   it('names no setting when everything the server can be given is on', () => {
