@@ -52,6 +52,7 @@ import { disputeRoutes } from './routes/disputes';
 import { developerKeyRoutes } from './routes/developer';
 import { developerUsageRoutes } from './routes/developer-usage';
 import { notificationRoutes } from './routes/notifications';
+import { analyticsRoutes } from './routes/analytics';
 import { v1Routes } from './routes/v1';
 
 export interface BuildAppOptions extends ServicesOptions {
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(developerKeyRoutes);
   await app.register(developerUsageRoutes);
   await app.register(notificationRoutes);
+  await app.register(analyticsRoutes);
   // Its own scope: the API key guard's hooks apply to the v1 routes only.
   await app.register(v1Routes);
   await app.register(realtimeRoutes(options.projector));

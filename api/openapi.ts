@@ -31,6 +31,7 @@ export const API_TAGS = {
   registry: 'The public rights registry: registered works, their identifiers and evidence',
   developer: 'The developer API: keys, usage and pricing',
   notifications: 'Notifications: the bell, the list, read state, preferences and the mail unsubscribe',
+  analytics: "The creator's analytics overview",
   public: 'Public verification',
   v1: 'The external API, called with an X-API-Key header',
   operations: 'Operators',

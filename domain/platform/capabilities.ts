@@ -75,7 +75,7 @@ export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
   'external-catalogues': 'not built yet',
   notifications: 'built in; by email too with SMTP_URL (otherwise notification mail is written to the outbox)',
   'account-settings': 'always on (e-mail confirmation links need SMTP_URL to reach the user)',
-  analytics: 'not built yet',
+  analytics: 'always on (read from the read models)',
   'support-centre': 'not built yet',
 };
 
@@ -122,9 +122,8 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     'external-catalogues': capability('Checks against outside music catalogues', false, `${NOT_BUILT} The copyright check compares against the works registered on GOOSE.`),
     // Built on every server; the name says whether the mail that goes with the ones asking you to act is really sent.
     notifications: capability(facts.mailServer ? 'Notifications in the app and by email' : 'Notifications in the app (this server sends no email)', true, ''),
-    'account-settings': capability('Account settings', true, NOT_BUILT),
-
-    analytics: capability('Earnings and analytics overview', false, `${NOT_BUILT} Your content and its status are in the Vault tab; royalty earnings and payouts are in the Smart Contracts tab.`),
+    'account-settings': capability('Account settings', true, ''),
+    analytics: capability('Earnings and analytics overview', true, ''),
     'support-centre': capability('Support centre and FAQ', false, `${NOT_BUILT} The Welcome tab walks through each step.`),
   };
 }

@@ -121,3 +121,12 @@ export async function listWaitingDeliveries(db: Queryable, limit = 200): Promise
   );
   return rows.map((r) => ({ distributionId: r.id, songName: r.song_name, ownerId: r.owner_id, ownerName: r.username, since: new Date(r.waiting_since).toISOString(), reason: r.waiting_reason }));
 }
+
+/** The owner's releases changed most recently, newest first: the releases' part of the analytics' recent activity. */
+export async function recentReleases(db: Queryable, ownerId: string, limit: number): Promise<Array<{ title: string; status: string; at: Date }>> {
+  const { rows } = await db.query<{ song_name: string; status: string; updated_at: Date }>(
+    'SELECT song_name, status, updated_at FROM distributions WHERE owner_id = $1 ORDER BY updated_at DESC LIMIT $2',
+    [ownerId, limit],
+  );
+  return rows.map((row) => ({ title: row.song_name, status: row.status, at: new Date(row.updated_at) }));
+}

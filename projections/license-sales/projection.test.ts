@@ -1,6 +1,6 @@
 // The purchased licenses read model on PGlite: rows follow a license's events (requested, paid,
 // issued, failed, rated), buyer and owner are both told, and the model rebuilt from the events
-// (each applied twice) equals the one built live.
+// (each applied twice) equals the one built live; the analytics overview counts issued sales only.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { licenseStreamId, type LicenseEvent } from '../../domain/licensing/license.decider';
@@ -12,6 +12,7 @@ import { openOnPglite, type ProjectionDatabase } from '../../tests/support/proje
 import type { ReadModelChange } from '../projection';
 import type { Projector } from '../projector';
 import { licenseSalesProjection } from './projection';
+import { licenseSalesSummary, recentSales } from './queries';
 
 const NOW = '2026-11-26T10:00:00.000Z';
 const ownerId = randomUUID();
@@ -69,6 +70,17 @@ describe('license sales projection on PGlite', () => {
     expect(b).toMatchObject({ id: 'b', status: 'refunded', reason: 'Escrow expired', certificate_id: null });
     expect(new Set(changes.filter((c) => c.subjectId === 'a').map((c) => c.ownerId))).toEqual(new Set([buyerId, ownerId]));
     expect(changes.every((c) => c.readModel === 'licenses')).toBe(true);
+
+    // The analytics overview counts the issued sale alone (the refunded one is no sale), by its day.
+    expect(await licenseSalesSummary(db, ownerId, null, 'day', 10)).toEqual({
+      count: 1,
+      amountCents: 4999,
+      tokenAmountCents: 0,
+      byBucket: [{ bucket: '2026-11-26', count: 1, amountCents: 4999 }],
+      topWorks: [{ workId: 'w1', title: 'Night Drive', count: 1, amountCents: 4999 }],
+    });
+    expect((await licenseSalesSummary(db, ownerId, new Date('2026-11-27T00:00:00.000Z'), 'month', 10)).count).toBe(0);
+    expect((await recentSales(db, ownerId, 10)).map((sale) => sale.status).sort()).toEqual(['issued', 'refunded']);
   });
 
   it('rebuilt from the events, each applied twice, equals the model built live', async () => {

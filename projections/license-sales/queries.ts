@@ -106,3 +106,47 @@ export async function listOwnerSales(db: Queryable, ownerId: string): Promise<{ 
   const t = totals[0]!;
   return { sales: rows.map(toLicense), totals: { count: Number(t.count), revenueCents: Number(t.revenue ?? 0), tokenRevenueCents: Number(t.tokens ?? 0) } };
 }
+
+export interface LicenseSalesSummary {
+  count: number;
+  amountCents: number;
+  tokenAmountCents: number;
+  byBucket: Array<{ bucket: string; count: number; amountCents: number }>;
+  topWorks: Array<{ workId: string; title: string; count: number; amountCents: number }>;
+}
+
+/**
+ * The owner's licenses issued since `since` (all when null): how many, what they brought in (US
+ * cents; token-priced sales apart), per UTC day or month, and the works that sold most.
+ */
+export async function licenseSalesSummary(db: Queryable, ownerId: string, since: Date | null, bucket: 'day' | 'month', top: number): Promise<LicenseSalesSummary> {
+  const issued = `FROM purchased_licenses WHERE owner_id = $1 AND status = 'issued' AND ($2::timestamptz IS NULL OR coalesce(issued_at, purchased_at) >= $2)`;
+  const { rows: buckets } = await db.query<{ bucket: string; count: string; usd: string; tokens: string }>(
+    `SELECT to_char(date_trunc($3, coalesce(issued_at, purchased_at) AT TIME ZONE 'UTC'), $4) AS bucket, count(*)::text AS count,
+       coalesce(sum(price_cents) FILTER (WHERE currency = 'USD'), 0)::text AS usd, coalesce(sum(price_cents) FILTER (WHERE currency = 'QXMP'), 0)::text AS tokens
+     ${issued} GROUP BY 1 ORDER BY 1`,
+    [ownerId, since, bucket, bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'],
+  );
+  const { rows: works } = await db.query<{ work_id: string; title: string; count: string; usd: string }>(
+    `SELECT work_id, max(work_title) AS title, count(*)::text AS count, coalesce(sum(price_cents) FILTER (WHERE currency = 'USD'), 0)::text AS usd
+     ${issued} GROUP BY work_id ORDER BY count(*) DESC, sum(price_cents) DESC, work_id LIMIT $3`,
+    [ownerId, since, top],
+  );
+  const byBucket = buckets.map((row) => ({ bucket: row.bucket, count: Number(row.count), amountCents: Number(row.usd) }));
+  return {
+    count: byBucket.reduce((sum, b) => sum + b.count, 0),
+    amountCents: byBucket.reduce((sum, b) => sum + b.amountCents, 0),
+    tokenAmountCents: buckets.reduce((sum, b) => sum + Number(b.tokens), 0),
+    byBucket,
+    topWorks: works.map((row) => ({ workId: row.work_id, title: row.title, count: Number(row.count), amountCents: Number(row.usd) })),
+  };
+}
+
+/** The owner's latest sales (any status), newest first: the licenses' part of the recent activity. */
+export async function recentSales(db: Queryable, ownerId: string, limit: number): Promise<Array<{ title: string; type: string; status: string; priceCents: number; currency: string; at: Date }>> {
+  const { rows } = await db.query<{ work_title: string; type: string; status: string; price_cents: number; currency: string; at: Date }>(
+    `SELECT work_title, type, status, price_cents, currency, coalesce(issued_at, purchased_at) AS at FROM purchased_licenses WHERE owner_id = $1 ORDER BY purchased_at DESC LIMIT $2`,
+    [ownerId, limit],
+  );
+  return rows.map((row) => ({ title: row.work_title, type: row.type, status: row.status, priceCents: row.price_cents, currency: row.currency, at: row.at }));
+}

@@ -1,6 +1,7 @@
 // The royalties read model on the machine's Postgres server (PGlite when it is not there): a
-// contract's figures, its payout runs and lines, and analytics, built from the contract's events;
-// applying the same events again changes nothing.
+// contract's figures, its payout runs and lines, and analytics (the Smart Contracts tab's and the
+// analytics overview's reads), built from the contract's events; applying the same events again
+// changes nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
@@ -12,7 +13,7 @@ import { handleCommand } from '../../infra/eventstore/command-handler';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../../tests/support/postgres';
 import { royaltiesProjection } from './projection';
-import { findContract, listContracts, listPayoutRuns, royaltyAnalytics } from './queries';
+import { findContract, listContracts, listPayoutRuns, payoutSummary, recentRoyaltyEvents, royaltiesByBucket, royaltyAnalytics, topEarningContents } from './queries';
 
 const postgresUp = await postgresAvailable();
 
@@ -89,5 +90,15 @@ describe(`royalties projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres
     expect(analytics.byMonth).toHaveLength(1);
     expect(analytics.byMonth[0]).toMatchObject({ earnings: 1000, distributed: 800 });
     expect(await listPayoutRuns(db, randomUUID())).toEqual([]);
+
+    // The analytics overview's reads: by day, since a moment; what is pending; the top tracks; the latest events.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await royaltiesByBucket(db, ownerId, null, 'day')).toEqual([{ bucket: today, earnings: 1000, distributed: 800 }]);
+    expect(await royaltiesByBucket(db, ownerId, new Date(Date.now() + 60_000), 'month')).toEqual([]);
+    expect(await payoutSummary(db, ownerId, null)).toEqual({ pending: 200, runs: 1, running: 0 });
+    expect(await topEarningContents(db, ownerId, null, 10)).toEqual([{ contentId: 'track-1', title: 'Night Drive', amount: 1000 }]);
+    const recent = await recentRoyaltyEvents(db, ownerId, 10);
+    expect(recent.map((r) => [r.kind, r.amount, r.status])).toEqual(expect.arrayContaining([['earnings', 700, null], ['earnings', 300, null], ['payout', 800, 'completed']]));
+    expect(await payoutSummary(db, randomUUID(), null)).toEqual({ pending: 0, runs: 0, running: 0 });
   });
 });

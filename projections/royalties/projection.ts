@@ -9,7 +9,8 @@ import { readModelChange, type Projection, type ReadModelChange } from '../proje
 
 export const royaltiesProjection: Projection = {
   name: 'royalties',
-  version: 2,
+  // 3: royalty_earnings by owner and time, for the analytics overview.
+  version: 3,
   tables: ['royalty_contracts', 'royalty_earnings', 'royalty_payout_runs', 'royalty_payout_lines'],
   schema: `
     CREATE TABLE IF NOT EXISTS royalty_contracts (
@@ -50,6 +51,7 @@ export const royaltiesProjection: Projection = {
       occurred_at timestamptz NOT NULL,
       PRIMARY KEY (contract_id, reference)
     );
+    CREATE INDEX IF NOT EXISTS royalty_earnings_owner_idx ON royalty_earnings (owner_id, occurred_at) INCLUDE (amount_cents, contract_id);
     CREATE TABLE IF NOT EXISTS royalty_payout_runs (
       run_id text PRIMARY KEY,
       contract_id text NOT NULL,

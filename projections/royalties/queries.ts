@@ -162,14 +162,7 @@ export interface RoyaltyAnalytics {
 /** The owner's figures, each summed from the recorded earnings and payout runs. */
 export async function royaltyAnalytics(db: Queryable, ownerId: string): Promise<RoyaltyAnalytics> {
   const contracts = await listContracts(db, ownerId);
-  const { rows: months } = await db.query<{ month: string; earnings: string; distributed: string }>(
-    `SELECT month, sum(earnings)::text AS earnings, sum(distributed)::text AS distributed FROM (
-       SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, amount_cents AS earnings, 0 AS distributed FROM royalty_earnings WHERE owner_id = $1
-       UNION ALL
-       SELECT to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM'), 0, amount_cents FROM royalty_payout_runs WHERE owner_id = $1
-     ) m GROUP BY month ORDER BY month`,
-    [ownerId],
-  );
+  const months = await royaltiesByBucket(db, ownerId, null, 'month');
   const { rows: sources } = await db.query<{ source: string; amount: string }>(
     'SELECT source, sum(amount_cents)::text AS amount FROM royalty_earnings WHERE owner_id = $1 GROUP BY source ORDER BY source',
     [ownerId],
@@ -190,8 +183,62 @@ export async function royaltyAnalytics(db: Queryable, ownerId: string): Promise<
       receivers: Number(counts[0]?.receivers ?? 0),
       payouts: Number(counts[0]?.payouts ?? 0),
     },
-    byMonth: months.map((m) => ({ month: m.month, earnings: Number(m.earnings), distributed: Number(m.distributed) })),
+    byMonth: months.map((m) => ({ month: m.bucket, earnings: m.earnings, distributed: m.distributed })),
     bySource: sources.map((s) => ({ source: s.source, amount: Number(s.amount) })),
     byContract: contracts.map((c) => ({ contractId: c.contractId, contentTitle: c.contentTitle, totalEarnings: c.totalEarnings, distributedAmount: c.distributedAmount, pendingAmount: c.pendingAmount })),
   };
+}
+
+/**
+ * The owner's recorded earnings and the payout runs started, per UTC day (YYYY-MM-DD) or month
+ * (YYYY-MM), since `since` (all when null).
+ */
+export async function royaltiesByBucket(db: Queryable, ownerId: string, since: Date | null, bucket: 'day' | 'month'): Promise<Array<{ bucket: string; earnings: number; distributed: number }>> {
+  const { rows } = await db.query<{ bucket: string; earnings: string; distributed: string }>(
+    `SELECT to_char(at, $4) AS bucket, sum(earnings)::text AS earnings, sum(distributed)::text AS distributed FROM (
+       SELECT date_trunc($3, occurred_at AT TIME ZONE 'UTC') AS at, sum(amount_cents) AS earnings, 0 AS distributed
+         FROM royalty_earnings WHERE owner_id = $1 AND ($2::timestamptz IS NULL OR occurred_at >= $2) GROUP BY 1
+       UNION ALL
+       SELECT date_trunc($3, started_at AT TIME ZONE 'UTC'), 0, sum(amount_cents)
+         FROM royalty_payout_runs WHERE owner_id = $1 AND ($2::timestamptz IS NULL OR started_at >= $2) GROUP BY 1
+     ) m GROUP BY at ORDER BY at`,
+    [ownerId, since, bucket, bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'],
+  );
+  return rows.map((row) => ({ bucket: row.bucket, earnings: Number(row.earnings), distributed: Number(row.distributed) }));
+}
+
+/** What the owner's contracts earned and have not paid out yet, and the payout runs started since `since` (all when null). */
+export async function payoutSummary(db: Queryable, ownerId: string, since: Date | null): Promise<{ pending: number; runs: number; running: number }> {
+  const { rows } = await db.query<{ pending: string | null; runs: string; running: string }>(
+    `SELECT (SELECT sum(total_earnings - distributed_amount) FROM royalty_contracts WHERE owner_id = $1)::text AS pending,
+       count(*)::text AS runs, count(*) FILTER (WHERE status = 'running')::text AS running
+     FROM royalty_payout_runs WHERE owner_id = $1 AND ($2::timestamptz IS NULL OR started_at >= $2)`,
+    [ownerId, since],
+  );
+  const row = rows[0]!;
+  return { pending: Number(row.pending ?? 0), runs: Number(row.runs), running: Number(row.running) };
+}
+
+/** The owner's tracks that earned most since `since` (all when null), by their contracts' recorded earnings. */
+export async function topEarningContents(db: Queryable, ownerId: string, since: Date | null, limit: number): Promise<Array<{ contentId: string; title: string; amount: number }>> {
+  const { rows } = await db.query<{ content_id: string; content_title: string; amount: string }>(
+    `SELECT c.content_id, c.content_title, e.amount::text FROM (
+       SELECT contract_id, sum(amount_cents) AS amount FROM royalty_earnings WHERE owner_id = $1 AND ($2::timestamptz IS NULL OR occurred_at >= $2) GROUP BY contract_id
+     ) e JOIN royalty_contracts c ON c.contract_id = e.contract_id ORDER BY e.amount DESC, c.content_title LIMIT $3`,
+    [ownerId, since, limit],
+  );
+  return rows.map((row) => ({ contentId: row.content_id, title: row.content_title, amount: Number(row.amount) }));
+}
+
+/** The owner's latest earnings and payout runs, newest first: the royalties' part of the recent activity. */
+export async function recentRoyaltyEvents(db: Queryable, ownerId: string, limit: number): Promise<Array<{ kind: 'earnings' | 'payout'; title: string; description: string; amount: number; status: string | null; at: Date }>> {
+  const { rows } = await db.query<{ kind: 'earnings' | 'payout'; title: string; description: string; amount: string; status: string | null; at: Date }>(
+    `(SELECT 'earnings' AS kind, c.content_title AS title, e.description, e.amount_cents::text AS amount, NULL AS status, e.occurred_at AS at
+        FROM royalty_earnings e JOIN royalty_contracts c ON c.contract_id = e.contract_id WHERE e.owner_id = $1 ORDER BY e.occurred_at DESC LIMIT $2)
+     UNION ALL
+     (SELECT 'payout', c.content_title, r.trigger, r.amount_cents::text, r.status, coalesce(r.completed_at, r.started_at)
+        FROM royalty_payout_runs r JOIN royalty_contracts c ON c.contract_id = r.contract_id WHERE r.owner_id = $1 ORDER BY r.started_at DESC LIMIT $2)`,
+    [ownerId, limit],
+  );
+  return rows.map((row) => ({ kind: row.kind, title: row.title, description: row.description, amount: Number(row.amount), status: row.status, at: row.at }));
 }

@@ -6,7 +6,9 @@
 // event holds, so a replayed event inserts nothing. A batch of events is applied with one multi-row
 // insert per table, which is what lets a 100,000-line statement project in seconds. Each row keeps
 // its statement's source: `self_reported` (a creator's upload, an estimate) or the payable channel
-// (`partner_report`, `operator_import`) with the partner.
+// (`partner_report`, `operator_import`) with the partner. Each owner's money is also summed per
+// statement month and store and per month and territory (statement_owner_stores,
+// statement_owner_territories), so the analytics overview reads a few hundred rows, not every line.
 import type { Queryable } from '../../infra/db/db';
 import { recordedLines, SALES_STATEMENT_EVENT_TYPES, type SalesStatementEvent, type StatementLinesEvent } from '../../domain/distribution/sales-statement.events';
 import { readModelChange, type Projection, type ReadModelChange } from '../projection';
@@ -21,8 +23,9 @@ const ROYALTY_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'text', '
 
 export const statementsProjection: Projection = {
   name: 'statements',
-  version: 2,
-  tables: ['statements', 'statement_unmatched_lines', 'statement_line_royalties'],
+  // 3: each owner's matched money summed per month and store, and per month and territory (analytics).
+  version: 3,
+  tables: ['statements', 'statement_unmatched_lines', 'statement_line_royalties', 'statement_owner_stores', 'statement_owner_territories'],
   schema: `
     CREATE TABLE IF NOT EXISTS statements (
       statement_id text PRIMARY KEY,
@@ -68,7 +71,25 @@ export const statementsProjection: Projection = {
       partner_id text,
       PRIMARY KEY (batch_id, distribution_id, store, country)
     );
-    CREATE INDEX IF NOT EXISTS statement_line_royalties_distribution_idx ON statement_line_royalties (distribution_id);`,
+    CREATE INDEX IF NOT EXISTS statement_line_royalties_distribution_idx ON statement_line_royalties (distribution_id);
+    CREATE TABLE IF NOT EXISTS statement_owner_stores (
+      owner_id text NOT NULL,
+      period text NOT NULL,
+      estimate boolean NOT NULL,
+      store text NOT NULL,
+      units bigint NOT NULL,
+      amount_cents bigint NOT NULL,
+      PRIMARY KEY (owner_id, period, estimate, store)
+    );
+    CREATE TABLE IF NOT EXISTS statement_owner_territories (
+      owner_id text NOT NULL,
+      period text NOT NULL,
+      estimate boolean NOT NULL,
+      country text NOT NULL,
+      units bigint NOT NULL,
+      amount_cents bigint NOT NULL,
+      PRIMARY KEY (owner_id, period, estimate, country)
+    );`,
   handles: SALES_STATEMENT_EVENT_TYPES,
   async apply(tx, event) {
     return (await this.applyAll!(tx, [event]))[0] ?? null;
@@ -121,10 +142,35 @@ export const statementsProjection: Projection = {
       }
     }
     await insertRows(tx, 'statement_unmatched_lines', 'line_key', UNMATCHED_COLUMNS, UNMATCHED_TYPES, unmatched);
-    await insertRows(tx, 'statement_line_royalties', 'batch_id, distribution_id, store, country', ROYALTY_COLUMNS, ROYALTY_TYPES, royalties);
+    await insertRoyaltyRows(tx, royalties);
     return [...changes.values()];
   },
 };
+
+/**
+ * The matched money's rows, and in the same statement the owners' sums per month and store and per
+ * month and territory, added from the rows actually inserted: a replayed event inserts no row, so
+ * it adds nothing to the sums.
+ */
+async function insertRoyaltyRows(tx: Queryable, columns: unknown[][]): Promise<void> {
+  const count = columns[0]!.length;
+  const unnest = ROYALTY_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ');
+  const addTo = (table: string, key: string) => `
+    INSERT INTO ${table} AS t (owner_id, period, estimate, ${key}, units, amount_cents)
+    SELECT owner_id, period, estimate, ${key}, sum(units), sum(amount_cents) FROM inserted GROUP BY 1, 2, 3, 4
+    ON CONFLICT (owner_id, period, estimate, ${key}) DO UPDATE SET units = t.units + excluded.units, amount_cents = t.amount_cents + excluded.amount_cents`;
+  for (let from = 0; from < count; from += ROWS_PER_INSERT) {
+    await tx.query(
+      `WITH inserted AS (
+         INSERT INTO statement_line_royalties (${ROYALTY_COLUMNS.join(', ')}) SELECT * FROM unnest(${unnest})
+         ON CONFLICT (batch_id, distribution_id, store, country) DO NOTHING
+         RETURNING owner_id, period, source = 'self_reported' AS estimate, store, country, units, amount_cents
+       ), by_store AS (${addTo('statement_owner_stores', 'store')})
+       ${addTo('statement_owner_territories', 'country')}`,
+      columns.map((values) => values.slice(from, from + ROWS_PER_INSERT)),
+    );
+  }
+}
 
 function pushRow(columns: unknown[][], row: unknown[]): void {
   row.forEach((value, index) => columns[index]!.push(value));

@@ -75,3 +75,55 @@ export async function findRoyaltyBreakdown(db: Queryable, distributionId: string
     breakdown,
   };
 }
+
+export interface StatementEarnings {
+  total: number;
+  units: number;
+  byMonth: Array<{ month: string; amount: number; units: number }>;
+  byStore: Array<{ store: string; storeName: string; amount: number; units: number }>;
+  byTerritory: Array<{ territory: string; amount: number; units: number }>;
+}
+
+/**
+ * The owner's matched statement money from statement month `fromMonth` on (YYYY-MM; all when null),
+ * by month, store and territory, payable statements and self-reported ones (estimates) apart, from
+ * the owner's sums per month and store and per month and territory.
+ */
+export async function statementEarnings(db: Queryable, ownerId: string, fromMonth: string | null): Promise<{ payable: StatementEarnings; estimates: StatementEarnings }> {
+  const { rows } = await db.query<{ estimate: boolean; period: string | null; store: string | null; country: string | null; amount: string; units: string }>(
+    `SELECT estimate, period, store, NULL AS country, sum(amount_cents)::text AS amount, sum(units)::text AS units
+       FROM statement_owner_stores WHERE owner_id = $1 AND ($2::text IS NULL OR period >= $2)
+       GROUP BY GROUPING SETS ((estimate, period), (estimate, store))
+     UNION ALL
+     SELECT estimate, NULL, NULL, country, sum(amount_cents)::text, sum(units)::text
+       FROM statement_owner_territories WHERE owner_id = $1 AND ($2::text IS NULL OR period >= $2)
+       GROUP BY estimate, country`,
+    [ownerId, fromMonth],
+  );
+  const empty = (): StatementEarnings => ({ total: 0, units: 0, byMonth: [], byStore: [], byTerritory: [] });
+  const payable = empty();
+  const estimates = empty();
+  for (const row of rows) {
+    const into = row.estimate ? estimates : payable;
+    const amount = Number(row.amount);
+    const units = Number(row.units);
+    if (row.period !== null) {
+      into.byMonth.push({ month: row.period, amount, units });
+      into.total += amount;
+      into.units += units;
+    } else if (row.store !== null) into.byStore.push({ store: row.store, storeName: STORE_NAMES.get(row.store) ?? row.store, amount, units });
+    else if (row.country !== null) into.byTerritory.push({ territory: row.country, amount, units });
+  }
+  for (const into of [payable, estimates]) {
+    into.byMonth.sort((a, b) => a.month.localeCompare(b.month));
+    into.byStore.sort((a, b) => b.amount - a.amount || a.store.localeCompare(b.store));
+    into.byTerritory.sort((a, b) => b.amount - a.amount || a.territory.localeCompare(b.territory));
+  }
+  return { payable, estimates };
+}
+
+/** The importer's latest statements, newest first: the statements' part of the recent activity. */
+export async function recentStatements(db: Queryable, importerId: string, limit: number): Promise<Array<{ fileName: string; matched: number; amount: number; selfReported: boolean; at: Date }>> {
+  const statements = await listStatements(db, importerId, limit);
+  return statements.map((s) => ({ fileName: s.fileName, matched: s.matched, amount: s.amount, selfReported: s.selfReported, at: new Date(s.importedAt) }));
+}

@@ -18,7 +18,8 @@ export async function rebuildTokenAccount(tx: Queryable, userId: string, events:
 
 export const tokensProjection: Projection = {
   name: 'tokens',
-  version: 1,
+  // 2: token_transactions by user and time, for the analytics' series.
+  version: 2,
   tables: ['token_accounts', 'token_transactions'],
   schema: `
     CREATE TABLE IF NOT EXISTS token_accounts (
@@ -50,6 +51,7 @@ export const tokensProjection: Projection = {
       occurred_at timestamptz NOT NULL
     );
     CREATE INDEX IF NOT EXISTS token_transactions_user_idx ON token_transactions (user_id, stream_version DESC);
+    CREATE INDEX IF NOT EXISTS token_transactions_time_idx ON token_transactions (user_id, occurred_at);
     CREATE INDEX IF NOT EXISTS token_transactions_hold_idx ON token_transactions (user_id, hold_id) WHERE hold_id IS NOT NULL;`,
   handles: TOKEN_ACCOUNT_EVENT_TYPES,
   async apply(tx: Queryable, recorded: RecordedEvent): Promise<ReadModelChange | null> {

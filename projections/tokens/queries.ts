@@ -74,3 +74,41 @@ export async function listTokenTransactions(db: Queryable, userId: string, limit
     occurredAt: row.occurred_at.toISOString(),
   }));
 }
+
+export interface TokenBucket {
+  bucket: string;
+  earnedMicros: number;
+  spentMicros: number;
+  /** The free balance after the bucket's last movement. */
+  availableAfterMicros: number;
+}
+
+/**
+ * The user's movements since `since` (all when null) per UTC day or month: tokens credited, tokens
+ * spent (charges kept and debits; a charge still held or returned is not spent), and the free
+ * balance the bucket ended on.
+ */
+export async function tokenBuckets(db: Queryable, userId: string, since: Date | null, bucket: 'day' | 'month'): Promise<TokenBucket[]> {
+  const { rows } = await db.query<{ bucket: string; earned: string; spent: string; available_after: string }>(
+    `WITH buckets AS (
+       SELECT date_trunc($3, occurred_at AT TIME ZONE 'UTC') AS at,
+         coalesce(sum(amount_micros) FILTER (WHERE kind = 'credit'), 0) AS earned,
+         coalesce(-sum(amount_micros) FILTER (WHERE kind = 'debit' OR (kind = 'charge' AND status = 'charged')), 0) AS spent,
+         max(stream_version) AS last_version
+       FROM token_transactions WHERE user_id = $1 AND ($2::timestamptz IS NULL OR occurred_at >= $2) GROUP BY 1
+     )
+     SELECT to_char(b.at, $4) AS bucket, b.earned::text AS earned, b.spent::text AS spent, t.available_after_micros::text AS available_after
+     FROM buckets b JOIN token_transactions t ON t.user_id = $1 AND t.stream_version = b.last_version ORDER BY b.at`,
+    [userId, since, bucket, bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'],
+  );
+  return rows.map((row) => ({ bucket: row.bucket, earnedMicros: Number(row.earned), spentMicros: Number(row.spent), availableAfterMicros: Number(row.available_after) }));
+}
+
+/** The user's latest movements, newest first: the tokens' part of the recent activity. */
+export async function recentTokenMovements(db: Queryable, userId: string, limit: number): Promise<Array<{ description: string; amountMicros: number; at: Date }>> {
+  const { rows } = await db.query<{ description: string; amount_micros: string; occurred_at: Date }>(
+    'SELECT description, amount_micros::text, occurred_at FROM token_transactions WHERE user_id = $1 ORDER BY stream_version DESC LIMIT $2',
+    [userId, limit],
+  );
+  return rows.map((row) => ({ description: row.description, amountMicros: Number(row.amount_micros), at: row.occurred_at }));
+}

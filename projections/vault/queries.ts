@@ -1,5 +1,6 @@
 // Reads of the vault read model, shaped as the API's VaultItem and CopyrightCheck.
-import { COPYRIGHT_ANALYSIS_STAGES } from '../../domain/constants';
+import { COPYRIGHT_ANALYSIS_STAGES, type ContentType, type TrackStatus } from '../../domain/constants';
+import type { CheckOutcome } from '../../domain/contracts/analytics';
 import type { CopyrightCheck } from '../../domain/contracts/lifecycle';
 import type { VaultItem, VaultStatus } from '../../domain/contracts/vault';
 import { STAGE_LABELS, type LifecycleStage, type StepProgress } from '../../domain/track/lifecycle';
@@ -44,7 +45,7 @@ export function toVaultItem(row: VaultRow): VaultItem {
     contentType: upload.contentType,
     generationId: upload.generationId ?? null,
     status: vaultStatus(state),
-    trackStatus: state.status === 'probed' ? state.stages.status : state.status === 'intake_failed' ? 'failed' : 'processing',
+    trackStatus: trackStatusOf({ status: state.status, stagesStatus: state.status === 'probed' ? state.stages.status : null, certified: false }),
     xrplTxHash: registration?.signed?.txHash ?? null,
     filePath: file ? `/uploads/${file.storedName}` : null,
     landrMasteredFilePath: master ? `/uploads/${master.files.master}` : null,
@@ -84,10 +85,27 @@ export function toVaultItem(row: VaultRow): VaultItem {
 }
 
 function vaultStatus(state: UploadedTrack): VaultStatus {
-  if (state.status === 'intake_failed') return 'failed';
-  if (state.status !== 'probed') return 'processing';
-  if (state.stages.certificate) return 'registered';
-  return state.stages.status === 'failed' ? 'failed' : 'processing';
+  return vaultStatusOf({ status: state.status, stagesStatus: state.status === 'probed' ? state.stages.status : null, certified: state.status === 'probed' && Boolean(state.stages.certificate) });
+}
+
+/** The parts of a track's state its vault status and track status follow; the analytics reads them by SQL, so both agree with the Vault tab. */
+export interface TrackStatusFacts {
+  status: TrackState['status'];
+  stagesStatus: TrackStatus | null;
+  certified: boolean;
+}
+
+export function vaultStatusOf(facts: TrackStatusFacts): VaultStatus {
+  if (facts.status === 'intake_failed') return 'failed';
+  if (facts.status !== 'probed') return 'processing';
+  if (facts.certified) return 'registered';
+  return facts.stagesStatus === 'failed' ? 'failed' : 'processing';
+}
+
+/** The track's lifecycle status as the vault item's `trackStatus` says it. */
+export function trackStatusOf(facts: TrackStatusFacts): TrackStatus {
+  if (facts.status === 'probed') return facts.stagesStatus ?? 'completed';
+  return facts.status === 'intake_failed' ? 'failed' : 'processing';
 }
 
 /** The master status badge's value: processing, completed or failed (null before any mastering). */
@@ -260,4 +278,58 @@ export async function findStoredFileOwner(db: Queryable, storedName: string): Pr
     [storedName],
   );
   return rows[0] ? { ownerId: rows[0].owner_id, mimeType: rows[0].mime_type } : null;
+}
+
+/** What a track's latest copyright check ended in (see CHECK_OUTCOMES), from its state's `status` and `stages`, in SQL. */
+const CHECK_OUTCOME_SQL = `CASE
+    WHEN status <> 'probed' THEN 'not_checked'
+    WHEN jsonb_typeof(stages->'check'->'running') = 'object' THEN 'analyzing'
+    WHEN jsonb_typeof(stages->'check'->'reviewDecision') = 'object'
+      THEN CASE WHEN stages->'check'->'reviewDecision'->>'outcome' = 'cleared' THEN 'cleared_on_review' ELSE 'refused_on_review' END
+    WHEN jsonb_typeof(stages->'check'->'result') = 'object' THEN stages->'check'->'result'->'analysis'->>'status'
+    WHEN stages->'failure'->>'step' = 'oracle' THEN 'check_failed'
+    ELSE 'not_checked'
+  END`;
+
+export interface ContentTally {
+  contentType: ContentType;
+  statusFacts: TrackStatusFacts;
+  checkOutcome: CheckOutcome;
+  count: number;
+}
+
+/**
+ * The owner's content uploaded since `since` (all when null), counted per content type, status and
+ * check outcome: one grouped read of the vault rows, whose state is read in place, never sent here.
+ */
+export async function tallyContent(db: Queryable, ownerId: string, since: Date | null): Promise<ContentTally[]> {
+  const { rows } = await db.query<{ content_type: ContentType; status: TrackState['status']; stages_status: TrackStatus | null; certified: boolean; outcome: CheckOutcome; count: string }>(
+    `SELECT content_type, status, stages->>'status' AS stages_status, coalesce(jsonb_typeof(stages->'certificate') = 'object', false) AS certified,
+       ${CHECK_OUTCOME_SQL} AS outcome, count(*)::text AS count
+     FROM (
+       -- Each reference to a stored state reads it whole again: the parts are taken out once, here.
+       SELECT state->'upload'->>'contentType' AS content_type, state->>'status' AS status, state->'stages' AS stages
+       FROM vault_items WHERE owner_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) OFFSET 0
+     ) parts
+     GROUP BY 1, 2, 3, 4, 5`,
+    [ownerId, since],
+  );
+  return rows.map((row) => ({
+    contentType: row.content_type,
+    statusFacts: { status: row.status, stagesStatus: row.stages_status, certified: row.certified },
+    checkOutcome: row.outcome,
+    count: Number(row.count),
+  }));
+}
+
+/** The owner's tracks changed most recently, newest first: the vault's part of the recent activity. */
+export async function recentVaultChanges(db: Queryable, ownerId: string, limit: number): Promise<Array<{ id: string; title: string; status: VaultStatus; stage: string; at: Date }>> {
+  const { rows } = await db.query<VaultRow>(
+    `SELECT ${COLUMNS} FROM vault_items WHERE id IN (SELECT id FROM vault_items WHERE owner_id = $1 ORDER BY updated_at DESC LIMIT $2) ORDER BY updated_at DESC`,
+    [ownerId, limit],
+  );
+  return rows.map((row) => {
+    const item = toVaultItem(row);
+    return { id: item.id, title: item.title, status: item.status, stage: item.workflow.stageLabel, at: row.updated_at };
+  });
 }

@@ -116,7 +116,10 @@ const SPECIFIC: Record<CapabilityId, CapabilityClaims> = {
     onlyWhenOn: [{ says: 'account settings can be opened', control: /^Settings$/i }],
     onlyWhenOff: [],
   },
-  analytics: { onlyWhenOn: [], onlyWhenOff: [] },
+  analytics: {
+    onlyWhenOn: [{ says: 'the analytics figures can be exported', control: /^Export .+ as CSV$/ }],
+    onlyWhenOff: [{ says: 'the analytics overview is not built', text: /analytics overview: GOOSE does not offer this yet/i }],
+  },
   'support-centre': { onlyWhenOn: [], onlyWhenOff: [] },
 };
 

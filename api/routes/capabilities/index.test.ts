@@ -51,7 +51,10 @@ describe('GET /api/capabilities', () => {
     expect(report['account-settings']).toEqual({ available: true, name: 'Account settings', reason: null });
     // Notifications are built into every server: in the app always, by email where mail is sent.
     expect(report.notifications).toEqual({ available: true, name: 'Notifications in the app (this server sends no email)', reason: null });
-    for (const id of CAPABILITY_IDS.filter((capability) => capability !== 'account-settings' && capability !== 'notifications')) {
+    // The analytics overview reads the read models alone: every server has it.
+    expect(report.analytics).toEqual({ available: true, name: 'Earnings and analytics overview', reason: null });
+    const builtEverywhere = new Set(['account-settings', 'notifications', 'analytics']);
+    for (const id of CAPABILITY_IDS.filter((capability) => !builtEverywhere.has(capability))) {
       expect(report[id].available, id).toBe(false);
       expect(report[id].reason, id).toMatch(/\w/);
       expect(report[id].reason, id).not.toMatch(/[A-Z]{2,}_[A-Z_]+|data\/|\bunset\b/);

@@ -6,7 +6,8 @@
 // or the upload tab (one without), and signing out returns to welcome; the address then becomes /dashboard to match. Older links (?tab=<tab>) are sent to
 // the tab's own address by dashboardLoader.
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Skeleton } from 'primereact/skeleton';
 import { redirect, useLocation, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
 import { CreationPanel } from '../../features/creation/components/creation-panel';
@@ -30,6 +31,9 @@ import { DASHBOARD_PATH, dashboardAddress, dashboardTabPath, defaultTab, isDashb
 import { NotFoundRoute } from './not-found';
 import { WorkflowSidebar } from '../../features/workflow-sidebar/components/workflow-sidebar';
 import { useVault } from '../../lib/track/api/get-vault';
+
+// The analytics tab (its charts and chart.js) loads when it is opened, not with the app.
+const AnalyticsPanel = lazy(async () => ({ default: (await import('../../features/analytics/components/analytics-panel')).AnalyticsPanel }));
 
 interface TabChoice {
   tab: DashboardTab;
@@ -134,6 +138,11 @@ export function DashboardRoute() {
             reason="Sign up or log in to create royalty contracts for your registered work, invite receivers to share its royalties and pay them out."
           />
         ))}
+      {activeTab === 'analytics' && (
+        <Suspense fallback={<Skeleton height="16rem" aria-label="Loading the analytics" />}>
+          <AnalyticsPanel signedIn={Boolean(user)} />
+        </Suspense>
+      )}
       {activeTab === 'developer' &&
         (user ? (
           <DeveloperPanel />

@@ -1,17 +1,17 @@
-// The tabs of areas not built say what the server says about them (creation engine, analytics,
-// support centre); the Create tab promises no plans.
+// The tabs of areas not built say what the server says about them (creation engine, support
+// centre); the Create tab promises no plans. Analytics is built: it is not among them.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { describeCapabilities, type CapabilityReport } from '../../../../../domain/platform/capabilities';
 import { CAPABILITIES_ZERO_CONFIG_FIXTURE, ZERO_CONFIG_FACTS } from '../../../lib/capabilities.fixture';
 import { CAPABILITIES_KEY } from '../../../lib/query-keys';
-import { NotBuiltTabPanel } from './not-built-tab';
+import { isNotBuiltTab, NotBuiltTabPanel } from './not-built-tab';
 
 /** The creation engine is built; it is off only where the workflow service does not run. */
 const WITHOUT_WORKFLOWS = describeCapabilities({ ...ZERO_CONFIG_FACTS, workflowService: false });
 
-function render(tab: 'create' | 'analytics' | 'support' | 'faq' = 'create', report: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
+function render(tab: 'create' | 'support' | 'faq' = 'create', report: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
   const queryClient = new QueryClient();
   queryClient.setQueryData(CAPABILITIES_KEY, report);
   return renderToStaticMarkup(
@@ -30,10 +30,14 @@ describe('not-built tabs', () => {
     expect(html).not.toContain('Generate tracks from a prompt');
   });
 
-  it('words the analytics, support and FAQ tabs from their capabilities', () => {
-    const { analytics, 'support-centre': support } = CAPABILITIES_ZERO_CONFIG_FIXTURE;
-    expect(render('analytics')).toContain(`${analytics.name}: ${analytics.reason} Royalty History and Analytics are under Smart Contracts.`);
+  it('words the support and FAQ tabs from their capabilities', () => {
+    const { 'support-centre': support } = CAPABILITIES_ZERO_CONFIG_FIXTURE;
     expect(render('support')).toContain(`${support.name}: ${support.reason}</p>`);
     expect(render('faq')).toContain(`${support.name}: ${support.reason}</p>`);
+  });
+
+  it('leaves the analytics tab to its own screen', () => {
+    expect(isNotBuiltTab('analytics')).toBe(false);
+    expect(isNotBuiltTab('support')).toBe(true);
   });
 });

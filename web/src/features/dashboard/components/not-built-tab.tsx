@@ -7,7 +7,7 @@ import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
 import { useCapabilities, type CapabilityId, type CapabilityReport } from '../../../lib/capabilities';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 
-type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions' | 'smart-contracts' | 'developer'>;
+type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions' | 'smart-contracts' | 'developer' | 'analytics'>;
 
 interface Area {
   title: string;
@@ -25,13 +25,6 @@ const AREAS: Record<NotBuiltTab, Area> = {
     capability: 'creation-engine',
     summary: 'You can upload music you made elsewhere from the Upload tab.',
     plans: [],
-  },
-  analytics: {
-    title: 'Earnings & Analytics',
-    icon: 'pi-chart-bar',
-    capability: 'analytics',
-    summary: 'Royalty History and Analytics are under Smart Contracts.',
-    plans: ['Content by type and copyright status', 'Token earnings and spending'],
   },
   support: {
     title: 'Support',

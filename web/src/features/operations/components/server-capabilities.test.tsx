@@ -11,8 +11,9 @@ describe('ServerCapabilities', () => {
     expect(html).toContain('XRPL_URL (a rippled WebSocket)');
     expect(html).toContain('STRIPE_SECRET_KEY');
     expect(html).toContain('SMTP_URL');
-    // The workflow service, distribution (to the sandbox) and AI music creation run on every such server.
-    expect(html.match(/>On</g)).toHaveLength(3);
+    // The workflow service, distribution (to the sandbox), AI music creation, notifications and the
+    // account settings and the analytics overview run on every such server.
+    expect(html.match(/>On</g)).toHaveLength(6);
   });
 
   it('names no setting when everything the server can be given is on', () => {

@@ -49,8 +49,16 @@ describe('keysForEvent', () => {
     expect(keysForEvent({ readModel: 'vault', eventType: 'TrackMasteringProgressed', subjectId: 't1' })).toEqual([
       ['/api/vault'],
       ['/api/copyright-checks'],
+      ['/api/analytics'],
       ['/api/copyright-certificate', 't1'],
     ]);
+  });
+
+  it('refreshes the analytics overview on the read models it counts, and not on others', () => {
+    for (const readModel of ['vault', 'tokens', 'royalties', 'licenses', 'distributions'] as const) {
+      expect(keysForEvent({ readModel, eventType: 'Any', subjectId: 's1' }), readModel).toContainEqual(['/api/analytics']);
+    }
+    expect(keysForEvent({ readModel: 'disputes', eventType: 'DisputeFiled', subjectId: 'd1' })).not.toContainEqual(['/api/analytics']);
   });
 
   it('refreshes the database sync status after registration events', () => {

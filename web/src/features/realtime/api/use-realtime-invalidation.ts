@@ -16,6 +16,7 @@ import {
   GENERATED_MUSIC_KEY,
   NOTIFICATIONS_KEY,
   ACCOUNT_KEY,
+  ANALYTICS_KEY,
   LICENSE_SALES_KEY,
   MARKETPLACE_KEY,
   MY_LICENSES_KEY,
@@ -43,22 +44,24 @@ type ReadModel = RealtimeEvent['readModel'];
 type QueryKey = readonly string[];
 
 const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
-  vault: [VAULT_KEY, COPYRIGHT_CHECKS_KEY],
+  // The analytics overview counts content, checks and earnings from the vault, tokens, royalties,
+  // licenses and distributions (statements) models: each of them moves it.
+  vault: [VAULT_KEY, COPYRIGHT_CHECKS_KEY, ANALYTICS_KEY],
   // An account's details, and a role granted or revoked.
   user: [USER_KEY, CURRENT_USER_KEY, MY_ROLES_KEY],
-  tokens: [USER_KEY, CURRENT_USER_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY],
+  tokens: [USER_KEY, CURRENT_USER_KEY, TOKEN_BALANCE_KEY, TOKEN_TRANSACTIONS_KEY, ANALYTICS_KEY],
   // Earnings and payout runs move the contracts, their history and analytics, and each release's
   // breakdown (under DISTRIBUTIONS_KEY).
-  royalties: [SMART_CONTRACTS_KEY, ROYALTY_HISTORY_KEY, ROYALTY_ANALYTICS_KEY, DISTRIBUTIONS_KEY],
+  royalties: [SMART_CONTRACTS_KEY, ROYALTY_HISTORY_KEY, ROYALTY_ANALYTICS_KEY, DISTRIBUTIONS_KEY, ANALYTICS_KEY],
   // A receiver added, invited, accepted, declined or removed (the analytics count receivers).
   receivers: [ROYALTY_RECEIVERS_KEY, ROYALTY_INVITATION_KEY, SMART_CONTRACTS_KEY, ROYALTY_ANALYTICS_KEY],
   // A release's delivery states, its renewal or takedown, and imported statements.
-  distributions: [DISTRIBUTIONS_KEY, DISTRIBUTION_STATEMENTS_KEY, SMART_CONTRACTS_KEY],
+  distributions: [DISTRIBUTIONS_KEY, DISTRIBUTION_STATEMENTS_KEY, SMART_CONTRACTS_KEY, ANALYTICS_KEY],
   // A work's identifiers, verification level, license and dispute counts.
   works: [WORK_SEARCH_KEY, WORKS_KEY, MARKETPLACE_KEY],
   proofs: [PROOFS_KEY],
   // An offer listed or withdrawn, a license bought, issued or rated (the sale also moves the contract).
-  licenses: [MARKETPLACE_KEY, MY_LICENSES_KEY, LICENSE_SALES_KEY, MY_OFFERS_KEY, SMART_CONTRACTS_KEY, ROYALTY_ANALYTICS_KEY],
+  licenses: [MARKETPLACE_KEY, MY_LICENSES_KEY, LICENSE_SALES_KEY, MY_OFFERS_KEY, SMART_CONTRACTS_KEY, ROYALTY_ANALYTICS_KEY, ANALYTICS_KEY],
   // A case filed, answered, moved, resolved or appealed (a freeze also moves the marketplace and the contract).
   disputes: [DISPUTES_KEY, MARKETPLACE_KEY, WORK_SEARCH_KEY, WORKS_KEY, SMART_CONTRACTS_KEY],
   // A failed ledger step, a retry, an outbox message: the operations page.
