@@ -6,7 +6,8 @@
 // case; Mark all as read brings the count to 0; weeks pass (Temporal's clock moved forward) and the
 // case's 7-day and then 1-day answer reminders ring the bell, each opening the case; from the
 // notifications page the creator turns a kind off in their preferences, and it stays off after a
-// reload; on a phone-sized screen the menu fits and Escape hands focus back to the bell.
+// reload; the analytics tab draws the royalties paid out before the case (the payout: royalty-payout.ts);
+// on a phone-sized screen the menu fits and Escape hands focus back to the bell.
 //
 // This journey runs on a server of its own (time-skipping-platform.ts): the shared journeys' server
 // runs on the Temporal dev server, which cannot skip time, and the reminders come from the dispute
@@ -49,7 +50,7 @@ async function unreadOf(bell: Locator): Promise<number> {
 const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications, / });
 const menuOf = (page: Page) => page.getByRole('dialog', { name: /^Notifications/ });
 
-test('a dispute against a creator\'s work rings their bell live and opens into the case; its deadline reminders ring it weeks later; a preference sticks', async ({ page, browser, baseURL, platform }) => {
+test('a dispute against a creator\'s work rings their bell live and opens into the case; its deadline reminders ring it weeks later; a preference sticks; analytics charts the payout', async ({ page, browser, baseURL, platform }) => {
   test.setTimeout(300_000);
   const stamp = Date.now().toString(36);
   const owner = `ntf_${stamp}`;
@@ -174,7 +175,23 @@ test('a dispute against a creator\'s work rings their bell live and opens into t
   await expect(checkResults).not.toBeChecked();
   await expect(preferences.getByRole('checkbox', { name: 'Royalty payouts paid to you: in app' })).toBeChecked();
 
-  // 8. On a phone the menu fits the screen, nothing scrolls sideways, and Escape returns to the bell.
+  // 8. The analytics tab after the payout: the partner's $10.00 by store in a drawn chart and in its
+  // table, and the payout itself, all time.
+  await page.goto('/dashboard/analytics');
+  const analytics = page.getByRole('region', { name: 'Earnings & Analytics' });
+  await analytics.getByText('All time', { exact: true }).click();
+  const figure = (term: string) => analytics.locator('.creator-analytics__figure').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd').first();
+  await expect(figure('Payable earnings')).toHaveText('$10.00');
+  await expect(figure('Paid out')).toHaveText('$10.00');
+  await expect(figure('Pending payout')).toHaveText('$0.00');
+  await expect(analytics.getByRole('figure', { name: 'Payable earnings by store (USD)' }).locator('canvas')).toBeVisible();
+  await expect(analytics.getByRole('figure', { name: 'Earnings by month (USD)' }).locator('canvas')).toBeVisible();
+  const byStore = analytics.locator('.creator-analytics__table').filter({ hasText: 'Earnings by store' }).getByRole('row');
+  await expect(byStore.filter({ hasText: 'Spotify' })).toContainText(/\$6\.00\s*\$0\.00\s*2,400/);
+  await expect(byStore.filter({ hasText: 'Apple Music' })).toContainText(/\$4\.00\s*\$0\.00\s*800/);
+  await expect(analytics).toContainText('Payout of $10.00 paid');
+
+  // 9. On a phone the menu fits the screen, nothing scrolls sideways, and Escape returns to the bell.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard');
   const phoneBell = bellOf(page);
