@@ -20,7 +20,8 @@ import { payRoyaltiesOf } from './royalty-payout';
 import { signUp } from './sign-up';
 import { findTestServer, startTimeSkippingPlatform, type TimeSkippingPlatform } from './time-skipping-platform';
 
-const test = journeyTest.extend<object, { platform: TimeSkippingPlatform }>({
+// Test-scoped: the server stops as soon as this journey ends, not idling through the specs after it.
+const test = journeyTest.extend<{ platform: TimeSkippingPlatform }>({
   platform: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
     // eslint-disable-next-line no-empty-pattern
@@ -31,7 +32,7 @@ const test = journeyTest.extend<object, { platform: TimeSkippingPlatform }>({
       await use(platform);
       await platform.stop();
     },
-    { scope: 'worker', timeout: 180_000 },
+    { timeout: 180_000 },
   ],
   baseURL: async ({ platform }, use) => use(platform.baseUrl),
 });
