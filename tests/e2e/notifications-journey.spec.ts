@@ -167,6 +167,11 @@ test('a dispute against a creator\'s work rings their bell live and opens into t
   await page.getByRole('link', { name: 'Choose which notifications you get, in app and by mail' }).click();
   await expect(page).toHaveURL(/\/settings#notifications$/);
   const preferences = page.getByRole('region', { name: 'Notification preferences' });
+  // The link lands on the section: its heading at the top of the screen, below the sticky header.
+  const headingTop = () => preferences.getByRole('heading', { name: 'Notification preferences' }).evaluate((heading) => heading.getBoundingClientRect().top);
+  const headerBottom = await page.locator('.app-header').evaluate((header) => header.getBoundingClientRect().bottom);
+  await expect.poll(headingTop).toBeGreaterThanOrEqual(headerBottom);
+  await expect.poll(headingTop).toBeLessThan(headerBottom + 120);
   await expect(preferences.getByRole('checkbox', { name: 'Case deadlines approaching (7 days and 1 day before): in app (always on)' })).toBeDisabled();
   const checkResults = preferences.getByRole('checkbox', { name: 'Mastering and copyright check results: in app' });
   await expect(checkResults).toBeChecked();

@@ -15,7 +15,7 @@ describe('settings page', () => {
   });
 
   it('shows a signed-in user Password, E-mail address, Notification preferences and Active sessions, in that order', () => {
-    const html = renderWithQueries(<SettingsPage />, [[CURRENT_USER_KEY, ada]]);
+    const html = renderWithQueries(<SettingsPage />, [[CURRENT_USER_KEY, ada]], { router: true });
     const headings = ['Password', 'E-mail address', 'Notification preferences', 'Active sessions'].map((title) => html.indexOf(`</i> ${title}</h2>`));
     expect(headings.every((index) => index > 0)).toBe(true);
     expect([...headings].sort((a, b) => a - b)).toEqual(headings);

@@ -1,7 +1,10 @@
 // The settings page's Notification preferences: every kind of notification with an in-app and an
 // e-mail switch. The kinds that ask the user to act are always shown in the app and are the only
 // ones mailed (domain/contracts/notifications.ts), so the other kinds' e-mail switch is off and
-// says so; without a confirmed address no switch can turn mail on, and the section says why.
+// says so; without a confirmed address no switch can turn mail on, and the section says why. Links
+// to /settings#notifications (the notifications page's) land on this section once it has loaded.
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Checkbox } from 'primereact/checkbox';
 import { Message } from 'primereact/message';
 import { z } from 'zod';
@@ -17,6 +20,9 @@ import { PanelTitle } from '../../../components/ui/panel-title';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/account';
 import '../settings.css';
+
+/** The fragment that links to this section: /settings#notifications. */
+export const NOTIFICATION_PREFERENCES_ANCHOR = 'notifications';
 
 type PreferencesAnswer = z.infer<typeof notificationPreferencesResponseSchema>;
 
@@ -55,8 +61,16 @@ export function withChoice(preferences: NotificationPreferences, kind: Notificat
 
 export function NotificationPreferencesSection() {
   const answer = useNotificationPreferences();
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const loaded = answer.status === 'success';
+  // The browser scrolls to a fragment only if its element is there when the page opens; this one
+  // renders later, so the section scrolls itself into view once its table is in.
+  useEffect(() => {
+    if (loaded && hash === `#${NOTIFICATION_PREFERENCES_ANCHOR}`) section.current?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
   return (
-    <section className="settings-section" aria-labelledby="settings-notifications">
+    <section ref={section} id={NOTIFICATION_PREFERENCES_ANCHOR} className="settings-section" aria-labelledby="settings-notifications">
       <PanelTitle id="settings-notifications" icon="pi-bell">
         Notification preferences
       </PanelTitle>

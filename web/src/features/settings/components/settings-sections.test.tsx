@@ -10,7 +10,7 @@ import { renderWithQueries } from '../../../lib/test-render';
 import { ACCOUNT_SESSIONS_KEY, ACCOUNT_SUMMARY_KEY, NOTIFICATION_PREFERENCES_KEY } from '../api/account';
 import { ConfirmEmailPanel } from './confirm-email-panel';
 import { EmailSection } from './email-section';
-import { NotificationPreferencesSection, preferenceRows, withChoice } from './notification-preferences-section';
+import { NOTIFICATION_PREFERENCES_ANCHOR, NotificationPreferencesSection, preferenceRows, withChoice } from './notification-preferences-section';
 import { otherSessionsEnded, PasswordSection } from './password-section';
 import { SessionsSection } from './sessions-section';
 
@@ -67,7 +67,7 @@ describe('notification preferences', () => {
   });
 
   it('lists every kind by its label with a named switch for each channel, and says why mail is off without an address', () => {
-    const html = renderWithQueries(<NotificationPreferencesSection />, [[NOTIFICATION_PREFERENCES_KEY, preferences(null)]]);
+    const html = renderWithQueries(<NotificationPreferencesSection />, [[NOTIFICATION_PREFERENCES_KEY, preferences(null)]], { router: true });
     for (const kind of NOTIFICATION_KINDS) expect(html).toContain(`<th scope="row">${NOTIFICATION_KIND_LABELS[kind]}</th>`);
     expect(html).toContain('E-mail is off: add and confirm an address above to receive mail.');
     expect(html).toContain('aria-label="A dispute filed against your work: in app (always on)"');
@@ -75,8 +75,14 @@ describe('notification preferences', () => {
     expect(html).toContain('aria-label="Royalty payouts paid to you: by e-mail (shown in the app only)"');
   });
 
+  it('is the target of /settings#notifications, the notifications page\'s preferences link', () => {
+    const html = renderWithQueries(<NotificationPreferencesSection />, [[NOTIFICATION_PREFERENCES_KEY, preferences(null)]], { router: true });
+    expect(html).toContain(`<section id="${NOTIFICATION_PREFERENCES_ANCHOR}"`);
+    expect(NOTIFICATION_PREFERENCES_ANCHOR).toBe('notifications');
+  });
+
   it('names the address mail goes to', () => {
-    const html = renderWithQueries(<NotificationPreferencesSection />, [[NOTIFICATION_PREFERENCES_KEY, preferences('ada@example.org')]]);
+    const html = renderWithQueries(<NotificationPreferencesSection />, [[NOTIFICATION_PREFERENCES_KEY, preferences('ada@example.org')]], { router: true });
     expect(html).toContain('Mail goes to ada@example.org.');
     expect(html).not.toContain('E-mail is off');
   });
