@@ -22,6 +22,7 @@ import { tokenAccountEventDefinitions } from './tokens/token-account.events';
 import { trackEventDefinitions } from './track/track.events';
 import { walletEventDefinitions } from './wallets/wallet.events';
 import { apiKeyEventDefinitions } from './developer/api-key.events';
+import { accountExportEventDefinitions } from './account-data/account-export.events';
 
 export const eventRegistry = new EventRegistry([
   ...userEventDefinitions,
@@ -45,4 +46,5 @@ export const eventRegistry = new EventRegistry([
   ...disputeEventDefinitions,
   ...workFreezeEventDefinitions,
   ...apiKeyEventDefinitions,
+  ...accountExportEventDefinitions,
 ]);

@@ -4,11 +4,13 @@
 import { GRANTABLE_ROLES, type GrantableRole } from '../contracts/roles';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { UserRoleGranted, UserRoleRevoked } from './role.events';
-import { UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
+import { UserAccountDeleted, UserEmailRemoved, UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; username: string; roles: GrantableRole[] };
+  | { status: 'registered'; userId: string; username: string; roles: GrantableRole[]; emailConfirmed: boolean }
+  /** Deleted: signs in no more, takes no command; the username stays claimed so no one can take it over. */
+  | { status: 'deleted'; userId: string; username: string };
 
 export const initialUserState: UserState = { status: 'unregistered' };
 
@@ -29,7 +31,10 @@ export type RevokeRole = {
   data: { userId: string; role: string; revokedBy: string; revokedAt: string };
 };
 
-export type UserCommand = RegisterUser | GrantRole | RevokeRole;
+/** Deletes the account: its confirmed address is removed first, so nothing is mailed to it again. Deleting a deleted account decides nothing. */
+export type DeleteAccount = { type: 'DeleteAccount'; data: { userId: string; deletedAt: string } };
+
+export type UserCommand = RegisterUser | GrantRole | RevokeRole | DeleteAccount;
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
@@ -39,6 +44,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return grantRole(command, state);
     case 'RevokeRole':
       return revokeRole(command, state);
+    case 'DeleteAccount':
+      return deleteAccount(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown user command ${JSON.stringify(unknown)}`);
@@ -68,6 +75,13 @@ function revokeRole({ data }: RevokeRole, state: UserState): UserEvent[] {
   return [UserRoleRevoked.create({ ...data, role })];
 }
 
+function deleteAccount({ data }: DeleteAccount, state: UserState): UserEvent[] {
+  if (state.status === 'deleted') return [];
+  const registered = registeredUser(state);
+  const removed = registered.emailConfirmed ? [UserEmailRemoved.create({ userId: data.userId, removedAt: data.deletedAt })] : [];
+  return [...removed, UserAccountDeleted.create(data)];
+}
+
 function registeredUser(state: UserState): Extract<UserState, { status: 'registered' }> {
   if (state.status !== 'registered') throw new NotFoundError('No such user');
   return state;
@@ -82,7 +96,7 @@ function grantableRole(role: string): GrantableRole {
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', userId: event.data.userId, username: event.data.username, roles: [] };
+      return { status: 'registered', userId: event.data.userId, username: event.data.username, roles: [], emailConfirmed: false };
     case 'TokensCredited':
       // Before the token ledger, the welcome bonus was recorded here; the ledger opens such
       // accounts with it (infra/tokens/open-accounts.ts).
@@ -93,6 +107,14 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserRoleRevoked':
       if (state.status !== 'registered') return state;
       return { ...state, roles: state.roles.filter((role) => role !== event.data.role) };
+    case 'UserEmailConfirmed':
+      return state.status === 'registered' ? { ...state, emailConfirmed: true } : state;
+    case 'UserEmailRemoved':
+      return state.status === 'registered' ? { ...state, emailConfirmed: false } : state;
+    case 'UserPasswordChanged':
+      return state;
+    case 'UserAccountDeleted':
+      return state.status === 'registered' ? { status: 'deleted', userId: state.userId, username: state.username } : state;
     default: {
       const unknown: never = event;
       throw new Error(`Unknown user event ${JSON.stringify(unknown)}`);
