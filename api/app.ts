@@ -51,6 +51,8 @@ import { disputeRoutes } from './routes/disputes';
 import { developerKeyRoutes } from './routes/developer';
 import { developerUsageRoutes } from './routes/developer-usage';
 import { v1Routes } from './routes/v1';
+import { accountExportRoutes } from './routes/account-exports';
+import { accountDeletionRoutes } from './routes/account-deletion';
 
 export interface BuildAppOptions extends ServicesOptions {
   /** Which proxies' X-Forwarded-* headers to believe; none by default. */
@@ -84,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(capabilityRoutes);
   await app.register(authRoutes);
   await app.register(qxmpPayRoutes);
+  await app.register(accountExportRoutes);
+  await app.register(accountDeletionRoutes);
   await app.register(uploadRoutes);
   await app.register(vaultRoutes);
   await app.register(fileRoutes);

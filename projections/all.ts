@@ -1,4 +1,5 @@
 // Every read model the projector maintains.
+import { accountExportsProjection } from './account-exports/projection';
 import { developerProjection } from './developer/projection';
 import { disputesProjection } from './disputes/projection';
 import { distributionsProjection } from './distributions/projection';
@@ -34,4 +35,5 @@ export const allProjections: readonly Projection[] = [
   disputesProjection,
   developerProjection,
   generatedMusicProjection,
+  accountExportsProjection,
 ];

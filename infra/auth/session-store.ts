@@ -70,4 +70,11 @@ export class SessionStore {
     this.recentlyValid.delete(hash);
     await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [hash]);
   }
+
+  /** Ends every session of the user (a deleted account); answers how many there were. */
+  async destroyAllOf(userId: string): Promise<number> {
+    for (const [hash, known] of this.recentlyValid) if (known.userId === userId) this.recentlyValid.delete(hash);
+    const { rows } = await this.db.query<{ token_hash: string }>('DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash', [userId]);
+    return rows.length;
+  }
 }

@@ -1,17 +1,20 @@
 // The users read model: account and login lookup by username, and who holds which granted role
 // (for lists; the API checks roles from the user's events). Token balances are the tokens read
 // model's (projections/tokens). Version 2 dropped the balance kept here before the ledger;
-// version 3 added the roles.
+// version 3 added the roles; version 4 clears a deleted account's name and password hash.
 import { z } from 'zod';
 import { UserRoleGranted, UserRoleRevoked } from '../../domain/identity/role.events';
-import { UserRegistered } from '../../domain/identity/user.events';
+import { UserAccountDeleted, UserRegistered } from '../../domain/identity/user.events';
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import type { Projection, ReadModelChange } from '../projection';
 
+/** How a deleted account's name reads wherever the users read model names it. */
+export const DELETED_USERNAME = 'Deleted user';
+
 export const usersProjection: Projection = {
   name: 'users',
-  version: 3,
+  version: 4,
   tables: ['users', 'user_roles'],
   // user_token_credits: version 1's balance table, gone since the token ledger.
   schema: `
@@ -21,7 +24,8 @@ export const usersProjection: Projection = {
       username text NOT NULL,
       username_lower text NOT NULL UNIQUE,
       password_hash text NOT NULL,
-      created_at timestamptz NOT NULL
+      created_at timestamptz NOT NULL,
+      deleted_at timestamptz
     );
     CREATE TABLE IF NOT EXISTS user_roles (
       user_id uuid NOT NULL,
@@ -30,7 +34,7 @@ export const usersProjection: Projection = {
       granted_at timestamptz NOT NULL,
       PRIMARY KEY (user_id, role)
     );`,
-  handles: new Set([UserRegistered.type, UserRoleGranted.type, UserRoleRevoked.type]),
+  handles: new Set([UserRegistered.type, UserRoleGranted.type, UserRoleRevoked.type, UserAccountDeleted.type]),
   async apply(tx: Queryable, event: RecordedEvent): Promise<ReadModelChange | null> {
     if (event.type === UserRoleGranted.type) {
       const data = event.data as z.output<typeof UserRoleGranted.schema>;
@@ -43,6 +47,15 @@ export const usersProjection: Projection = {
       const data = event.data as z.output<typeof UserRoleRevoked.schema>;
       // Only a revocation recorded after the grant removes it: replaying an old revocation over a later grant must not.
       await tx.query(`DELETE FROM user_roles WHERE user_id = $1 AND role = $2 AND granted_at <= $3`, [data.userId, data.role, data.revokedAt]);
+      return change(event, data.userId);
+    }
+    if (event.type === UserAccountDeleted.type) {
+      const data = event.data as z.output<typeof UserAccountDeleted.schema>;
+      // The name no login can match (usernames have no colon) and no password hash: sign-in finds no account.
+      await tx.query(`UPDATE users SET username = $2, username_lower = $3, password_hash = '', deleted_at = $4 WHERE id = $1`, [
+        data.userId, DELETED_USERNAME, `deleted:${data.userId}`, data.deletedAt,
+      ]);
+      await tx.query('DELETE FROM user_roles WHERE user_id = $1', [data.userId]);
       return change(event, data.userId);
     }
     if (event.type !== UserRegistered.type) return null;

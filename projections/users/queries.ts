@@ -40,3 +40,12 @@ export async function findUserByUsername(db: Queryable, username: string): Promi
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE username_lower = $1`, [username.toLowerCase()]);
   return rows[0] ? { user: toUser(rows[0]), passwordHash: rows[0].password_hash } : null;
 }
+
+/** Said to a sign-in of a deleted account (the password form answers as for any unknown name). */
+export const ACCOUNT_DELETED = 'This account was deleted';
+
+/** Whether the account was deleted (UserAccountDeleted). */
+export async function isDeletedUser(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query<{ deleted: boolean }>('SELECT deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1', [id]);
+  return rows[0]?.deleted === true;
+}
