@@ -1,7 +1,8 @@
 // Runs account deletions for the API: starts the user's deletion workflow and waits for its
-// outcome. A second call joins the running deletion or answers the ended one's outcome.
+// outcome. A call while one runs joins it; a call after one ended starts a new run (a refused
+// deletion may be asked again once its blockers are gone; a run for a deleted account finds
+// nothing left to do and answers deleted again).
 import type { Client } from '@temporalio/client';
-import { executeOnce } from '../execute-once';
 import { TASK_QUEUE } from '../task-queue';
 import { accountDeletionWorkflowId, type AccountDeletionInput, type AccountDeletionOutcome } from './shared';
 
@@ -11,6 +12,13 @@ export interface AccountDeletionClient {
 
 export function temporalAccountDeletionClient(client: Client, taskQueue = TASK_QUEUE): AccountDeletionClient {
   return {
-    delete: (input) => executeOnce<AccountDeletionInput, AccountDeletionOutcome>(client, 'accountDeletion', accountDeletionWorkflowId(input.userId), taskQueue, input),
+    delete: (input) =>
+      client.workflow.execute<(input: AccountDeletionInput) => Promise<AccountDeletionOutcome>>('accountDeletion', {
+        taskQueue,
+        workflowId: accountDeletionWorkflowId(input.userId),
+        args: [input],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+      }),
   };
 }
