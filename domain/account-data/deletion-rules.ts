@@ -2,6 +2,9 @@
 // to show the blockers before asking) and by the deletion workflow (which checks again right
 // before it deletes). Each rule protects someone: a case's other party, money the user is owed or
 // holds, a payout on its way. The facts come from the read models (infra/account-data).
+/** How a deleted account's name reads wherever a read model names it (users, registry, marketplace). */
+export const DELETED_USERNAME = 'Deleted user';
+
 export const DELETION_BLOCKER_KINDS = ['open_disputes', 'unpaid_earnings', 'pending_payouts', 'token_balance', 'held_tokens'] as const;
 export type DeletionBlockerKind = (typeof DELETION_BLOCKER_KINDS)[number];
 

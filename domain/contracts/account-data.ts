@@ -58,13 +58,13 @@ export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true), 
 export const DELETION_CONSEQUENCES = {
   removed: [
     'You are signed out everywhere and can no longer sign in.',
-    'Your username is shown as "Deleted user" on your account, and the name stays reserved so no one can take it over.',
+    'Your username is shown as "Deleted user" on your account, in the public registry and on the marketplace; the name stays reserved so no one can take it over.',
     'Your confirmed e-mail address is removed: nothing is mailed to you again.',
     'Your API keys are revoked and your license offers withdrawn from the marketplace.',
   ],
   kept: [
-    'Registered works, their proofs and certificates stay verifiable: proofs are public records on the XRP Ledger, and signed documents keep the name they were signed with.',
-    'Royalty contracts and licenses others bought stay as records for the other parties.',
+    'Registered works, their proofs and certificates stay verifiable: proofs are public records on the XRP Ledger, and signed documents (certificates, licenses, contract terms) keep the name they were signed with.',
+    'Royalty contracts, licenses others bought and closed disputes stay as records for the other parties, with the names recorded at the time.',
     'The event store is append-only: the events you recorded, including your username, are kept and not erased. Only the read models the app shows are cleared.',
   ],
 } as const;

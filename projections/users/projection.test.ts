@@ -11,7 +11,8 @@ import { openOnPglite, type ProjectionDatabase } from '../../tests/support/proje
 import { changeRole } from '../../infra/identity/role-grants';
 import type { ReadModelChange } from '../projection';
 import type { Projector } from '../projector';
-import { DELETED_USERNAME, usersProjection } from './projection';
+import { DELETED_USERNAME } from '../../domain/account-data/deletion-rules';
+import { usersProjection } from './projection';
 
 describe('users projection: roles', () => {
   let database: ProjectionDatabase;

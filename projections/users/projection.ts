@@ -4,13 +4,11 @@
 // version 3 added the roles; version 4 clears a deleted account's name and password hash.
 import { z } from 'zod';
 import { UserRoleGranted, UserRoleRevoked } from '../../domain/identity/role.events';
+import { DELETED_USERNAME } from '../../domain/account-data/deletion-rules';
 import { UserAccountDeleted, UserRegistered } from '../../domain/identity/user.events';
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import type { Projection, ReadModelChange } from '../projection';
-
-/** How a deleted account's name reads wherever the users read model names it. */
-export const DELETED_USERNAME = 'Deleted user';
 
 export const usersProjection: Projection = {
   name: 'users',

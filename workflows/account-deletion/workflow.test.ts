@@ -22,7 +22,7 @@ import { findTemporalCli } from '../../infra/temporal/dev-server';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
-import { DELETED_USERNAME } from '../../projections/users/projection';
+import { DELETED_USERNAME } from '../../domain/account-data/deletion-rules';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createAccountDeletionActivities } from './activities';
 import { temporalAccountDeletionClient } from './client';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deletionStatusSchema } from '../../../domain/contracts/account-data';
 import { evolveApiKey, initialApiKeyState } from '../../../domain/developer/api-key.decider';
 import { apiKeyStreamId, type ApiKeyEvent } from '../../../domain/developer/api-key.events';
-import { DELETED_USERNAME } from '../../../projections/users/projection';
+import { DELETED_USERNAME } from '../../../domain/account-data/deletion-rules';
 import { findCertificate } from '../../../projections/vault/queries';
 import { offerLicense, registeredWork } from '../../../tests/support/licensing';
 import { fileDispute, resolveDispute } from '../../../tests/support/seed-dispute';
@@ -100,7 +100,7 @@ describe('account deletion', () => {
     expect((await login(user.username)).response.statusCode).toBe(200);
   });
 
-  it('deletes: signed out everywhere, sign-in refused, name cleared, keys revoked, offers withdrawn; the work stays verifiable', async () => {
+  it('deletes: signed out everywhere, sign-in refused, name cleared (account, registry, marketplace), keys revoked, offers withdrawn; the work stays verifiable', async () => {
     const user = await signup();
     const otherSession = (await login(user.username)).cookie!;
     await emptyTokens(user.userId);
@@ -122,6 +122,11 @@ describe('account deletion', () => {
     expect(keyState.status).toBe('revoked');
     const { rows: offers } = await testApp.db.query<{ status: string }>('SELECT status FROM marketplace_offers WHERE offer_id = $1', [offerId]);
     expect(offers[0]!.status).toBe('withdrawn');
+    // The public registry and the marketplace name the deleted creator no more.
+    const { rows: works } = await testApp.db.query<{ creator: string }>('SELECT creator FROM registry_works WHERE id = $1', [workId]);
+    expect(works).toEqual([{ creator: DELETED_USERNAME }]);
+    const { rows: creators } = await testApp.db.query<{ username: string }>('SELECT username FROM marketplace_creators WHERE user_id = $1', [user.userId]);
+    expect(creators).toEqual([{ username: DELETED_USERNAME }]);
 
     // The name stays claimed: no one can sign up as the deleted user.
     const taken = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: user.username, password: PASSWORD } });
