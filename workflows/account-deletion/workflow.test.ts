@@ -23,6 +23,7 @@ import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
 import { DELETED_USERNAME } from '../../domain/account-data/deletion-rules';
+import { closedHistory, historyFile, keepHistory } from '../../tests/support/workflow-history';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createAccountDeletionActivities } from './activities';
 import { temporalAccountDeletionClient } from './client';
@@ -101,6 +102,10 @@ const cli = await findTemporalCli();
     expect((await readState(eventStore, apiKeyStreamId(account.keyId), apiKeyDecider)).status).toBe('revoked');
     const { rows } = await db.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [account.userId]);
     expect(rows[0]!.username).toBe(DELETED_USERNAME);
+    // RECORD_WORKFLOW_HISTORIES=1 keeps this run as the committed history workflows/replay.test.ts replays.
+    const history = await closedHistory(env.client.workflow.getHandle(accountDeletionWorkflowId(account.userId)));
+    await keepHistory(historyFile('account-deletion', 'deleted-account'), history);
+    await expect(Worker.runReplayHistory({ workflowBundle: await bundleTrackLifecycleWorkflows() }, history)).resolves.toBeUndefined();
     // Asked again (a retried request), a new run finds nothing left to do.
     expect(await client().delete({ userId: account.userId, ...context })).toEqual({ kind: 'deleted', position: null, sessionsEnded: 0, apiKeysRevoked: 0, offersWithdrawn: 0 });
     expect((await env.client.workflow.getHandle(accountDeletionWorkflowId(account.userId)).describe()).status.name).toBe('COMPLETED');

@@ -26,6 +26,7 @@ import { allProjections } from '../../projections/all';
 import { findAccountExport } from '../../projections/account-exports/queries';
 import { Projector } from '../../projections/projector';
 import { registeredWork } from '../../tests/support/licensing';
+import { closedHistory, historyFile, keepHistory } from '../../tests/support/workflow-history';
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createAccountExportActivities } from './activities';
 import { temporalAccountExportClient } from './client';
@@ -107,6 +108,11 @@ const cli = await findTemporalCli();
     const files = unzipSync(new Uint8Array(await readFile(storage.storedPath(found!.storedName!))));
     expect(Object.keys(files)).toEqual(expect.arrayContaining(['README.txt', `events/account/user-${userId}.jsonl`, `events/tracks/track-${workId}.jsonl`]));
     expect(strFromU8(files[`events/tracks/track-${workId}.jsonl`]!)).toContain('TrackCertificateIssued');
+
+    // RECORD_WORKFLOW_HISTORIES=1 keeps this run as the committed history workflows/replay.test.ts replays.
+    const history = await closedHistory(env.client.workflow.getHandle(accountExportWorkflowId(input.exportId)));
+    await keepHistory(historyFile('account-export', 'ready-export'), history);
+    await expect(Worker.runReplayHistory({ workflowBundle: await bundleTrackLifecycleWorkflows() }, history)).resolves.toBeUndefined();
   }, 60_000);
 
   it('records a failure for good with its reason when the archive cannot be written', async () => {
