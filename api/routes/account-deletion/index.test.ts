@@ -15,6 +15,7 @@ import { findCertificate } from '../../../projections/vault/queries';
 import { offerLicense, registeredWork } from '../../../tests/support/licensing';
 import { fileDispute, resolveDispute } from '../../../tests/support/seed-dispute';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { LOGIN_PER_ACCOUNT } from '../../plugins/throttle';
 import { WRONG_PASSWORD } from '.';
 
 const PASSWORD = 'correct horse battery';
@@ -98,6 +99,16 @@ describe('account deletion', () => {
     expect(wrongPassword.json()).toEqual({ error: WRONG_PASSWORD });
     expect((await remove(user.cookie, { confirmation: user.username })).statusCode).toBe(400);
     expect((await login(user.username)).response.statusCode).toBe(200);
+  });
+
+  it('locks the password check after repeated wrong passwords (429), as sign-in does', async () => {
+    const user = await signup();
+    await emptyTokens(user.userId);
+    for (let attempt = 0; attempt < LOGIN_PER_ACCOUNT.max; attempt++) expect((await remove(user.cookie, { password: `guess ${attempt}`, confirmation: user.username })).statusCode).toBe(403);
+    const locked = await remove(user.cookie, { password: PASSWORD, confirmation: user.username });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } })).statusCode).toBe(200);
   });
 
   it('deletes: signed out everywhere, sign-in refused, name cleared (account, registry, marketplace), keys revoked, offers withdrawn; the work stays verifiable', async () => {

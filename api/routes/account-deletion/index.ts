@@ -10,6 +10,7 @@ import { parsePosition } from '../../../infra/eventstore/event-store';
 import { findUserById, findUserByUsername } from '../../../projections/users/queries';
 import { HttpError } from '../../plugins/error-handler';
 import { clearSessionCookie, requireUserId } from '../../plugins/auth';
+import { LoginThrottle } from '../../plugins/throttle';
 import { deleteAccountRequestSchema, deleteAccountResponseSchema, deletionStatusSchema } from './schemas';
 
 export const DELETION_NEEDS_WORKFLOWS = 'Account deletion is run by the workflow service, which is not running on this server';
@@ -22,6 +23,8 @@ export function blockedMessage(blockers: readonly DeletionBlocker[]): string {
 
 export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, projector, sessions, secureCookies, accountDeletions } = app.services;
+  // The password is asked of someone already signed in: a stolen session must not be a way to guess it.
+  const passwordThrottle = new LoginThrottle();
 
   const signedInUser = async (userId: string) => {
     const user = await findUserById(db, userId);
@@ -54,8 +57,10 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUserId(request);
       const user = await signedInUser(userId);
       if (request.body.confirmation !== user.username) throw new ValidationError(`Type your username, ${user.username}, exactly to confirm`);
+      if (!passwordThrottle.begin(request, reply, user.username)) return reply;
       const withSecret = await findUserByUsername(db, user.username);
       if (!withSecret || !(await verifyPassword(withSecret.passwordHash, request.body.password))) throw new ForbiddenError(WRONG_PASSWORD);
+      passwordThrottle.succeeded(request, user.username);
       const blockers = deletionBlockers(await deletionFacts(db, userId));
       if (blockers.length > 0) throw new IllegalStateError(blockedMessage(blockers));
       if (!accountDeletions) throw new HttpError(503, DELETION_NEEDS_WORKFLOWS);
