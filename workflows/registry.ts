@@ -111,7 +111,7 @@ export const WORKFLOWS: readonly RegisteredWorkflow[] = [
   },
   { name: 'accountExport', activities: (s) => createAccountExportActivities({ eventStore: s.eventStore, db: s.db, storage: s.storage, userNames: storedUserNames(s.db, s.eventStore) }) },
   // Sessions are rows in the same database the API reads them from.
-  { name: 'accountDeletion', activities: (s) => createAccountDeletionActivities({ eventStore: s.eventStore, db: s.db, sessions: new SessionStore(s.db) }) },
+  { name: 'accountDeletion', activities: (s) => createAccountDeletionActivities({ eventStore: s.eventStore, db: s.db, sessions: new SessionStore(s.db), storage: s.storage }) },
 ];
 
 /**

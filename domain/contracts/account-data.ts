@@ -60,7 +60,7 @@ export const DELETION_CONSEQUENCES = {
     'You are signed out everywhere and can no longer sign in.',
     'Your username is shown as "Deleted user" on your account, in the public registry and on the marketplace; the name stays reserved so no one can take it over.',
     'Your confirmed e-mail address is removed: nothing is mailed to you again.',
-    'Your API keys are revoked and your license offers withdrawn from the marketplace.',
+    'Your API keys are revoked, your license offers withdrawn from the marketplace, and your data export archives deleted.',
   ],
   kept: [
     'Registered works, their proofs and certificates stay verifiable: proofs are public records on the XRP Ledger, and signed documents (certificates, licenses, contract terms) keep the name they were signed with.',

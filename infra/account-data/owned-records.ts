@@ -74,6 +74,12 @@ export async function activeOffers(db: Queryable, userId: string): Promise<strin
   return rows.map((row) => row.offer_id);
 }
 
+/** The stored names of the user's export archives in the file store: a deletion removes them. */
+export async function exportArchives(db: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ stored_name: string }>('SELECT stored_name FROM account_exports WHERE owner_id = $1 AND stored_name IS NOT NULL', [userId]);
+  return rows.map((row) => row.stored_name);
+}
+
 /** The facts the deletion rules (domain/account-data/deletion-rules.ts) decide on. */
 export async function deletionFacts(db: Queryable, userId: string): Promise<DeletionFacts> {
   const { rows } = await db.query<{ open_disputes: string; unpaid_cents: string; pending_payouts: string; balance_micros: string; held_micros: string }>(

@@ -114,7 +114,7 @@ export async function startTestApp(
     songGenerations,
     accountExports,
     // The route ends the sessions in its own store too, so its memory of them goes with the rows.
-    accountDeletions: inProcessAccountDeletionClient({ eventStore, db, sessions: new SessionStore(db) }),
+    accountDeletions: inProcessAccountDeletionClient({ eventStore, db, sessions: new SessionStore(db), storage }),
     withdrawals: options.withdrawals ?? inProcessWithdrawalClient({ tokenLedger, treasury: wallets.treasury }),
     contractAnchors:
       options.contractAnchors ??

@@ -1,16 +1,19 @@
 // The account deletion's activities. Every write goes through its aggregate's decider: the user
 // stream (DeleteAccount), each API key (RevokeApiKey) and each license offer (WithdrawOffer), with
 // ids derived from the workflow so a retried activity appends nothing twice. Sessions are rows of
-// their own (infra/auth/session-store.ts) and are deleted.
+// their own (infra/auth/session-store.ts) and are deleted, and so are the user's data export
+// archives in the file store.
+import { rm } from 'node:fs/promises';
 import { deletionBlockers, type DeletionBlocker } from '../../domain/account-data/deletion-rules';
 import { apiKeyDecider } from '../../domain/developer/api-key.decider';
 import { apiKeyStreamId } from '../../domain/developer/api-key.events';
 import { decideUser, evolveUser, initialUserState } from '../../domain/identity/user.decider';
 import { userStreamId } from '../../domain/identity/user.events';
 import { licenseOfferDecider, licenseOfferStreamId } from '../../domain/licensing/license-offer.decider';
-import { activeOffers, deletionFacts, unrevokedApiKeys } from '../../infra/account-data/owned-records';
+import { activeOffers, deletionFacts, exportArchives, unrevokedApiKeys } from '../../infra/account-data/owned-records';
 import type { SessionStore } from '../../infra/auth/session-store';
 import type { Queryable } from '../../infra/db/db';
+import type { FileStorage } from '../../infra/storage/file-storage';
 import { handleCommand, type CommandContext } from '../../infra/eventstore/command-handler';
 import { formatPosition, type AppendResult, type EventStore } from '../../infra/eventstore/event-store';
 import { currentWorkflowIdOrNull, finalRefusal } from '../activity-context';
@@ -21,6 +24,7 @@ export interface AccountDeletionActivityDeps {
   eventStore: EventStore;
   db: Queryable;
   sessions: SessionStore;
+  storage: FileStorage;
 }
 
 const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
@@ -32,7 +36,7 @@ function positionOf(result: AppendResult | null): StorePosition {
   return result ? formatPosition(result.lastPosition) : null;
 }
 
-export function createAccountDeletionActivities({ eventStore, db, sessions }: AccountDeletionActivityDeps) {
+export function createAccountDeletionActivities({ eventStore, db, sessions, storage }: AccountDeletionActivityDeps) {
   const context = (input: AccountDeletionInput, key: string): CommandContext => {
     const workflowId = currentWorkflowIdOrNull();
     return { correlationId: input.correlationId, actor: input.actor, workflowId, eventIds: workflowId ? (index) => deterministicEventId(workflowId, key, index) : undefined };
@@ -74,6 +78,12 @@ export function createAccountDeletionActivities({ eventStore, db, sessions }: Ac
         position = positionOf(result) ?? position;
       }
       return { count: offers.length, position };
+    },
+
+    async removeAccountExports(input: AccountDeletionInput): Promise<number> {
+      const archives = await exportArchives(db, input.userId);
+      for (const storedName of archives) await rm(storage.storedPath(storedName), { force: true });
+      return archives.length;
     },
   };
 }

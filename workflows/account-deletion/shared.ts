@@ -17,7 +17,7 @@ export interface AccountDeletionInput {
 export type StorePosition = string | null;
 
 export type AccountDeletionOutcome =
-  | { kind: 'deleted'; position: StorePosition; sessionsEnded: number; apiKeysRevoked: number; offersWithdrawn: number }
+  | { kind: 'deleted'; position: StorePosition; sessionsEnded: number; apiKeysRevoked: number; offersWithdrawn: number; exportsRemoved: number }
   | { kind: 'refused'; blockers: DeletionBlocker[] };
 
 export interface AccountDeletionSteps {
@@ -31,6 +31,8 @@ export interface AccountDeletionSteps {
   revokeAccountApiKeys(input: AccountDeletionInput): Promise<{ count: number; position: StorePosition }>;
   /** Withdraws the user's license offers still on the marketplace. */
   withdrawAccountOffers(input: AccountDeletionInput): Promise<{ count: number; position: StorePosition }>;
+  /** Removes the user's data export archives from the file store (they hold their personal data). */
+  removeAccountExports(input: AccountDeletionInput): Promise<number>;
 }
 
 /**
@@ -45,5 +47,6 @@ export async function executeAccountDeletion(steps: AccountDeletionSteps, input:
   const sessionsEnded = await steps.endAccountSessions(input);
   const keys = await steps.revokeAccountApiKeys(input);
   const offers = await steps.withdrawAccountOffers(input);
-  return { kind: 'deleted', position: offers.position ?? keys.position ?? deleted, sessionsEnded, apiKeysRevoked: keys.count, offersWithdrawn: offers.count };
+  const exportsRemoved = await steps.removeAccountExports(input);
+  return { kind: 'deleted', position: offers.position ?? keys.position ?? deleted, sessionsEnded, apiKeysRevoked: keys.count, offersWithdrawn: offers.count, exportsRemoved };
 }

@@ -1,11 +1,16 @@
 // The account deletion workflow against the Temporal dev server, PGlite in memory with the real
-// read models and the session store: a user with tokens left is refused with the reason and keeps
-// everything; a clear user is marked deleted, loses every session and API key, and leaves the
+// read models, the session store and a file store: a user with tokens left is refused with the reason and keeps
+// everything; a clear user is marked deleted, loses every session, API key and export archive, and leaves the
 // users read model as "Deleted user"; a second start of the same deletion finds nothing left to do.
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountExportDecider, type AccountExportCommand } from '../../domain/account-data/account-export.decider';
+import { accountExportStreamId } from '../../domain/account-data/account-export.events';
 import { apiKeyDecider } from '../../domain/developer/api-key.decider';
 import { apiKeyStreamId } from '../../domain/developer/api-key.events';
 import { decideUser, evolveUser, initialUserState } from '../../domain/identity/user.decider';
@@ -18,6 +23,7 @@ import { migrate } from '../../infra/db/migrate';
 import { handleCommand, readState } from '../../infra/eventstore/command-handler';
 import { parsePosition } from '../../infra/eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
+import { FileStorage } from '../../infra/storage/file-storage';
 import { findTemporalCli } from '../../infra/temporal/dev-server';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { allProjections } from '../../projections/all';
@@ -38,6 +44,8 @@ const cli = await findTemporalCli();
   let projector: Projector;
   let sessions: SessionStore;
   let tokenLedger: TokenLedger;
+  let dataDir: string;
+  let storage: FileStorage;
   let worker: Worker;
   let workerRun: Promise<void>;
   const taskQueue = `account-deletion-test-${randomUUID()}`;
@@ -48,6 +56,9 @@ const cli = await findTemporalCli();
     env = await TestWorkflowEnvironment.createLocal({
       server: { executable: { type: 'existing-path', path: cli!.path }, extraArgs: ['--dynamic-config-value', 'frontend.enableServerVersionCheck=false'] },
     });
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-account-deletion-'));
+    storage = new FileStorage(dataDir);
+    await storage.init();
     db = await pgliteDb();
     await migrate(db, [...eventStoreMigrations, ...sessionMigrations]);
     eventStore = new PostgresEventStore(db, eventRegistry);
@@ -55,7 +66,7 @@ const cli = await findTemporalCli();
     await projector.start();
     sessions = new SessionStore(db);
     tokenLedger = new TokenLedger(eventStore);
-    worker = await Worker.create({ connection: env.nativeConnection, namespace: 'default', taskQueue, workflowBundle: await bundleTrackLifecycleWorkflows(), activities: createAccountDeletionActivities({ eventStore, db, sessions }) });
+    worker = await Worker.create({ connection: env.nativeConnection, namespace: 'default', taskQueue, workflowBundle: await bundleTrackLifecycleWorkflows(), activities: createAccountDeletionActivities({ eventStore, db, sessions, storage }) });
     workerRun = worker.run();
   }, 180_000);
 
@@ -66,6 +77,7 @@ const cli = await findTemporalCli();
     await eventStore?.close();
     await db?.close();
     await env?.teardown();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   const client = () => temporalAccountDeletionClient(env.client, taskQueue);
@@ -91,14 +103,28 @@ const cli = await findTemporalCli();
     expect((await readState(eventStore, userStreamId(account.userId), { evolve: evolveUser, initialState: initialUserState })).status).toBe('registered');
   }, 60_000);
 
-  it('deletes a clear account: marked deleted, signed out, its key revoked, its name cleared; started again, nothing is left to do', async () => {
+  /** A finished export of the user's data, its archive in the file store. */
+  async function exportArchive(userId: string): Promise<string> {
+    const exportId = randomUUID();
+    const storedName = `account-export-${exportId}.zip`;
+    await writeFile(storage.storedPath(storedName), 'PK');
+    const run = (command: AccountExportCommand) => handleCommand(eventStore, accountExportStreamId(exportId), accountExportDecider, command, context);
+    await run({ type: 'RequestAccountExport', data: { exportId, userId, requestedAt: new Date().toISOString() } });
+    const done = await run({ type: 'CompleteAccountExport', data: { exportId, storedName, sizeBytes: 2, sha256: 'c'.repeat(64), streamCount: 1, eventCount: 1, documentCount: 0, completedAt: new Date().toISOString() } });
+    await projector.waitFor(done.result!.lastPosition);
+    return storage.storedPath(storedName);
+  }
+
+  it('deletes a clear account: marked deleted, signed out, its key revoked, its archives removed, its name cleared; started again, nothing is left to do', async () => {
     const account = await user(0);
+    const archive = await exportArchive(account.userId);
     const outcome = await client().delete({ userId: account.userId, ...context });
-    expect(outcome).toMatchObject({ kind: 'deleted', sessionsEnded: 1, apiKeysRevoked: 1, offersWithdrawn: 0, position: expect.any(String) });
+    expect(outcome).toMatchObject({ kind: 'deleted', sessionsEnded: 1, apiKeysRevoked: 1, offersWithdrawn: 0, exportsRemoved: 1, position: expect.any(String) });
     if (outcome.kind !== 'deleted') return;
     await projector.waitFor(parsePosition(outcome.position!));
     expect((await readState(eventStore, userStreamId(account.userId), { evolve: evolveUser, initialState: initialUserState })).status).toBe('deleted');
     expect(await sessions.userIdFor(account.session)).toBeNull();
+    await expect(stat(archive)).rejects.toThrow(/ENOENT/);
     expect((await readState(eventStore, apiKeyStreamId(account.keyId), apiKeyDecider)).status).toBe('revoked');
     const { rows } = await db.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [account.userId]);
     expect(rows[0]!.username).toBe(DELETED_USERNAME);
@@ -107,7 +133,7 @@ const cli = await findTemporalCli();
     await keepHistory(historyFile('account-deletion', 'deleted-account'), history);
     await expect(Worker.runReplayHistory({ workflowBundle: await bundleTrackLifecycleWorkflows() }, history)).resolves.toBeUndefined();
     // Asked again (a retried request), a new run finds nothing left to do.
-    expect(await client().delete({ userId: account.userId, ...context })).toEqual({ kind: 'deleted', position: null, sessionsEnded: 0, apiKeysRevoked: 0, offersWithdrawn: 0 });
+    expect(await client().delete({ userId: account.userId, ...context })).toEqual({ kind: 'deleted', position: null, sessionsEnded: 0, apiKeysRevoked: 0, offersWithdrawn: 0, exportsRemoved: 1 });
     expect((await env.client.workflow.getHandle(accountDeletionWorkflowId(account.userId)).describe()).status.name).toBe('COMPLETED');
   }, 60_000);
 });
