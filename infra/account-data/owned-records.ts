@@ -8,6 +8,7 @@ import { generationStreamId } from '../../domain/creation/generation.events';
 import { releaseStreamId } from '../../domain/distribution/release.events';
 import { salesStatementStreamId } from '../../domain/distribution/sales-statement.events';
 import { userStreamId } from '../../domain/identity/user.events';
+import { inboxStreamId } from '../../domain/notifications/inbox.events';
 import { licenseStreamId } from '../../domain/licensing/license.decider';
 import { licenseOfferStreamId } from '../../domain/licensing/license-offer.decider';
 import { paymentCustomerStreamId } from '../../domain/payments/payment-customer.events';
@@ -53,6 +54,8 @@ export async function ownedStreams(db: Queryable, userId: string): Promise<Owned
     { folder: 'account', streamId: tokenAccountStreamId(userId) },
     { folder: 'account', streamId: walletsStreamId(userId) },
     { folder: 'account', streamId: paymentCustomerStreamId(userId) },
+    // Notifications read, deleted and preferences chosen.
+    { folder: 'account', streamId: inboxStreamId(userId) },
   ];
   for (const kind of OWNED_KINDS) {
     const { rows } = await db.query<{ id: string }>(kind.sql, [userId]);
