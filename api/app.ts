@@ -54,6 +54,8 @@ import { developerUsageRoutes } from './routes/developer-usage';
 import { notificationRoutes } from './routes/notifications';
 import { analyticsRoutes } from './routes/analytics';
 import { v1Routes } from './routes/v1';
+import { accountExportRoutes } from './routes/account-exports';
+import { accountDeletionRoutes } from './routes/account-deletion';
 
 export interface BuildAppOptions extends ServicesOptions {
   /** Which proxies' X-Forwarded-* headers to believe; none by default. */
@@ -88,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(qxmpPayRoutes);
   await app.register(accountRoutes);
+  await app.register(accountExportRoutes);
+  await app.register(accountDeletionRoutes);
   await app.register(uploadRoutes);
   await app.register(vaultRoutes);
   await app.register(fileRoutes);

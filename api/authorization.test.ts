@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenseOfferDecider, licenseOfferStreamId } from '../domain/licensing/license-offer.decider';
 import type { OfferDetails } from '../domain/licensing/license-offer.events';
 import { generationStreamId } from '../domain/creation/generation.events';
+import { accountExportStreamId } from '../domain/account-data/account-export.events';
 import { handleCommand } from '../infra/eventstore/command-handler';
 import { DisputeFiled, disputeStreamId } from '../domain/disputes/dispute.events';
 import { contractIdFor } from '../infra/royalties/contract-id';
@@ -57,6 +58,8 @@ interface Resource {
   sessionId: string;
   /** One of the owner's notifications (their welcome tokens). */
   notificationId: string;
+  /** A finished export of the owner's data. */
+  exportId: string;
 }
 
 interface Case {
@@ -189,6 +192,7 @@ const CASES: Record<string, Case> = {
   // Read before the delete below takes it away.
   'PATCH /api/notifications/:id/read': { request: (r) => ({ method: 'PATCH', url: `/api/notifications/${r.notificationId}/read` }) },
   'DELETE /api/notifications/:id': { request: (r) => ({ method: 'DELETE', url: `/api/notifications/${r.notificationId}` }) },
+  'GET /api/account/exports/:id/download': { request: (r) => ({ method: 'GET', url: `/api/account/exports/${r.exportId}/download` }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
   'POST /api/ops/deliveries/:id/retry': { request: (r) => ({ method: 'POST', url: `/api/ops/deliveries/${r.distributionId}/retry` }), operatorOnly: true },
   'POST /api/ops/partners/:partnerId/statements': {
@@ -231,7 +235,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'sessionId' | 'notificationId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'sessionId' | 'notificationId' | 'exportId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -297,6 +301,15 @@ async function anotherSessionOf(username: string): Promise<string> {
   return sessions.find((session) => session.current)!.id;
 }
 
+/** An export of the owner's data, built and ready to download. */
+async function finishedExport(cookie: string): Promise<string> {
+  const started = await testApp.app.inject({ method: 'POST', url: '/api/account/exports', headers: { cookie }, payload: {} });
+  const id = started.json().export.id as string;
+  await testApp.accountExports.settled();
+  await testApp.projector.waitFor((await testApp.eventStore.readStream(accountExportStreamId(id))).at(-1)!.position);
+  return id;
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-authorization-'));
   const stub = { start: async () => ({ workflowId: 'stand-in' }), master: notExpected, startMaster: notExpected, check: notExpected, register: notExpected, retryRegistration: notExpected };
@@ -328,9 +341,10 @@ beforeAll(async () => {
     generationId: await generatedSong(owner),
     sessionId: await anotherSessionOf(ownerName),
     notificationId: (await testApp.app.inject({ method: 'GET', url: '/api/notifications?kind=wallet', headers: { cookie: owner } })).json().notifications[0].id,
+    exportId: await finishedExport(owner),
   };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), sessionId: randomUUID(), notificationId: randomUUID() };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), sessionId: randomUUID(), notificationId: randomUUID(), exportId: randomUUID() };
 });
 
 afterAll(async () => {

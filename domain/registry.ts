@@ -23,6 +23,7 @@ import { trackEventDefinitions } from './track/track.events';
 import { walletEventDefinitions } from './wallets/wallet.events';
 import { apiKeyEventDefinitions } from './developer/api-key.events';
 import { inboxEventDefinitions } from './notifications/inbox.events';
+import { accountExportEventDefinitions } from './account-data/account-export.events';
 
 export const eventRegistry = new EventRegistry([
   ...userEventDefinitions,
@@ -47,4 +48,5 @@ export const eventRegistry = new EventRegistry([
   ...workFreezeEventDefinitions,
   ...apiKeyEventDefinitions,
   ...inboxEventDefinitions,
+  ...accountExportEventDefinitions,
 ]);

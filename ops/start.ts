@@ -9,6 +9,8 @@ import { listeningOrigin } from '../api/plugins/services';
 import { temporalLifecycleClient } from '../workflows/track-lifecycle/client';
 import { temporalReleaseClient } from '../workflows/release/client';
 import { temporalWithdrawalClient } from '../workflows/withdrawal/client';
+import { temporalAccountExportClient } from '../workflows/account-export/client';
+import { temporalAccountDeletionClient } from '../workflows/account-deletion/client';
 import { closeProcessRenderPool } from '../workflows/song-generation/activities';
 import { temporalSongGenerationClient } from '../workflows/song-generation/client';
 import { temporalContractAnchorClient } from '../workflows/contract-anchor/client';
@@ -137,6 +139,8 @@ async function main(): Promise<void> {
     withdrawals: temporalWithdrawalClient(client),
     songGenerations: temporalSongGenerationClient(client),
     contractAnchors: temporalContractAnchorClient(client),
+    accountExports: temporalAccountExportClient(client),
+    accountDeletions: temporalAccountDeletionClient(client),
     delivery: deliverySettings(config.distribution),
     licensePurchases,
     disputes,

@@ -1,4 +1,5 @@
 // Every read model the projector maintains.
+import { accountExportsProjection } from './account-exports/projection';
 import { developerProjection } from './developer/projection';
 import { disputesProjection } from './disputes/projection';
 import { distributionsProjection } from './distributions/projection';
@@ -36,4 +37,5 @@ export const allProjections: readonly Projection[] = [
   developerProjection,
   generatedMusicProjection,
   notificationsProjection,
+  accountExportsProjection,
 ];

@@ -13,6 +13,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WELCOME_BONUS_TOKENS } from '../domain/constants';
 import { decideUser, evolveUser, initialUserState, type UserCommand } from '../domain/identity/user.decider';
+import { accountExportDecider, type AccountExportCommand } from '../domain/account-data/account-export.decider';
+import { accountExportStreamId } from '../domain/account-data/account-export.events';
 import { UserEmailConfirmed, userStreamId } from '../domain/identity/user.events';
 import { inboxDecider } from '../domain/notifications/inbox.decider';
 import { inboxStreamId } from '../domain/notifications/inbox.events';
@@ -375,6 +377,12 @@ for (const { name, open } of backends) {
       const requestGeneration: GenerationCommand = { type: 'RequestGeneration', data: { generationId, ownerId: walletOwner, trackId: randomUUID(), title: 'Rebuilt song', request: songRequest, requestHash: 'd'.repeat(64), seed: 1, source: null, requestedAt: new Date().toISOString() } };
       await handleCommand(store, generationStreamId(generationId), generationDecider, requestGeneration, { correlationId: 'generation', actor: walletOwner });
       last = (await handleCommand(store, generationStreamId(generationId), generationDecider, { type: 'LikeGeneration', data: { generationId, liked: true, actorId: walletOwner } }, { correlationId: 'generation', actor: walletOwner })).result!.lastPosition;
+      // An export of the owner's data, built.
+      const exportId = randomUUID();
+      const exportCommand = (command: AccountExportCommand) => handleCommand(store, accountExportStreamId(exportId), accountExportDecider, command, { correlationId: 'export', actor: walletOwner });
+      await exportCommand({ type: 'RequestAccountExport', data: { exportId, userId: walletOwner, requestedAt: new Date().toISOString() } });
+      await exportCommand({ type: 'ReportAccountExportStep', data: { exportId, step: 'streams', detail: '5 streams of yours found' } });
+      await exportCommand({ type: 'CompleteAccountExport', data: { exportId, storedName: `account-export-${exportId}.zip`, sizeBytes: 10, sha256: 'e'.repeat(64), streamCount: 5, eventCount: 20, documentCount: 0, completedAt: new Date().toISOString() } });
       // A confirmed address and the owner's notifications read (the notifications model's own tables).
       const confirmed = UserEmailConfirmed.create({ userId: walletOwner, email: 'owner@example.com', confirmedAt: new Date().toISOString() });
       const ownerStream = await store.readStream(userStreamId(walletOwner));
@@ -385,7 +393,7 @@ for (const { name, open } of backends) {
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      // Intake, wallet, receiver, statement, partner funds and releases, release, contract, license (offered and sold), role, dispute, API key, generation, confirmed address and inbox events fill every table but the certificates, which only a registration fills.
+      // Intake, wallet, receiver, statement, partner funds and releases, release, contract, license (offered and sold), role, dispute, API key, generation, export, confirmed address and inbox events fill every table but the certificates, which only a registration fills.
       const emptyTables = Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table);
       expect(emptyTables.sort()).toEqual(['certificates']);
 

@@ -9,3 +9,5 @@ export { partnerReports } from './partner-reports/workflow';
 export { withdrawal } from './withdrawal/workflow';
 export { contractAnchor } from './contract-anchor/workflow';
 export { songGeneration } from './song-generation/workflow';
+export { accountExport } from './account-export/workflow';
+export { accountDeletion } from './account-deletion/workflow';

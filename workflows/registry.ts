@@ -14,7 +14,11 @@ import { royaltyEarningsSink } from '../infra/royalties/earnings-sink';
 import { contractAnchor } from '../infra/royalties/contract-anchor';
 import { royaltyActivityPorts, type RoyaltyPorts } from '../infra/royalties/royalty-ports';
 import type { WalletServices } from '../infra/wallets/services';
+import { SessionStore } from '../infra/auth/session-store';
+import { storedUserNames } from '../infra/identity/user-names';
 import type * as bundled from './all';
+import { createAccountDeletionActivities } from './account-deletion/activities';
+import { createAccountExportActivities } from './account-export/activities';
 import { createContractAnchorActivities } from './contract-anchor/activities';
 import { createDisputeActivities } from './dispute/activities';
 import { createLicensePurchaseActivities } from './license-purchase/activities';
@@ -105,6 +109,9 @@ export const WORKFLOWS: readonly RegisteredWorkflow[] = [
           })
         : {},
   },
+  { name: 'accountExport', activities: (s) => createAccountExportActivities({ eventStore: s.eventStore, db: s.db, storage: s.storage, userNames: storedUserNames(s.db, s.eventStore) }) },
+  // Sessions are rows in the same database the API reads them from.
+  { name: 'accountDeletion', activities: (s) => createAccountDeletionActivities({ eventStore: s.eventStore, db: s.db, sessions: new SessionStore(s.db), storage: s.storage }) },
 ];
 
 /**

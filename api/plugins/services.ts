@@ -40,6 +40,8 @@ import type { TrackLifecycleClient } from '../../workflows/track-lifecycle/clien
 import type { WithdrawalClient } from '../../workflows/withdrawal/client';
 import type { SongGenerationClient } from '../../workflows/song-generation/client';
 import type { ContractAnchorClient } from '../../workflows/contract-anchor/client';
+import type { AccountExportClient } from '../../workflows/account-export/client';
+import type { AccountDeletionClient } from '../../workflows/account-deletion/client';
 import { HttpError } from './error-handler';
 import { openRoyaltyServices, type RoyaltyServices } from './royalty-services';
 
@@ -99,6 +101,10 @@ export interface Services {
   songGenerations?: SongGenerationClient;
   /** Anchors new royalty contracts on the XRP Ledger (workflows/contract-anchor/client.ts); absent: creating a contract answers 503 (the workflow service is not running). */
   contractAnchors?: ContractAnchorClient;
+  /** Builds data exports (workflows/account-export/client.ts); absent: an export answers 503 (the workflow service is not running). */
+  accountExports?: AccountExportClient;
+  /** Deletes accounts (workflows/account-deletion/client.ts); absent: a deletion answers 503 (the workflow service is not running). */
+  accountDeletions?: AccountDeletionClient;
   /** Runs dispute cases (workflows/dispute/client.ts); absent: the dispute actions answer 503 (the workflow service is not running). */
   disputes?: DisputeCommands;
   /** Signed-in users' names and roles; by default folded from their user streams in `eventStore`. */

@@ -4,7 +4,7 @@ import { deciderSpec } from '../shared/decider-spec';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { UserRoleGranted, UserRoleRevoked } from './role.events';
 import { decideUser, evolveUser, initialUserState, rolesOfUser, type ChangePassword, type ConfirmEmail, type GrantRole, type RegisterUser, type RemoveEmail, type RevokeRole } from './user.decider';
-import { UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from './user.events';
+import { UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from './user.events';
 
 const userId = '7c1f7a52-3f7e-4a55-9d6e-2b8f0d7c1a11';
 const register: RegisterUser = {
@@ -73,6 +73,31 @@ describe('user decider: roles', () => {
   it('lists creator first, then the granted roles in the order of ROLES', () => {
     const state = spec.given(registered, granted('operator'), granted('reviewer'));
     expect(state.status === 'registered' && rolesOfUser(state)).toEqual(['creator', 'reviewer', 'operator']);
+  });
+
+  describe('deleting the account', () => {
+    const deleteAccount = { type: 'DeleteAccount' as const, data: { userId, deletedAt: '2026-11-29T09:00:00.000Z' } };
+
+    it('given a registered account, when deleting it, then it is deleted and takes no role any more', () => {
+      const events = spec.when([registered], deleteAccount);
+      expect(events).toEqual([UserAccountDeleted.create(deleteAccount.data)]);
+      const state = spec.given(registered, ...events);
+      expect(state.status).toBe('deleted');
+      expect(() => decideUser({ type: 'GrantRole', data: { userId, role: 'reviewer', grantedBy: 'ops', grantedAt: deleteAccount.data.deletedAt } }, state)).toThrow(NotFoundError);
+    });
+
+    it('given a confirmed address, when deleting, then the address is removed first so nothing is mailed to it again', () => {
+      const confirmed = UserEmailConfirmed.create({ userId, email: 'ada@example.org', confirmedAt: '2026-11-01T00:00:00.000Z' });
+      expect(spec.when([registered, confirmed], deleteAccount).map((e) => e.type)).toEqual(['UserEmailRemoved', 'UserAccountDeleted']);
+    });
+
+    it('given a deleted account, when deleting again (a retried activity), then nothing is decided', () => {
+      expect(spec.when([registered, UserAccountDeleted.create(deleteAccount.data)], deleteAccount)).toEqual([]);
+    });
+
+    it('given no account, when deleting, then it is refused as not found', () => {
+      expect(() => spec.when([], deleteAccount)).toThrow(NotFoundError);
+    });
   });
 });
 

@@ -4,11 +4,13 @@
 import { GRANTABLE_ROLES, type GrantableRole } from '../contracts/roles';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { UserRoleGranted, UserRoleRevoked } from './role.events';
-import { UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
+import { UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; username: string; roles: GrantableRole[]; email: string | null };
+  | { status: 'registered'; userId: string; username: string; roles: GrantableRole[]; email: string | null }
+  /** Deleted: signs in no more, takes no command; the username stays claimed so no one can take it over. */
+  | { status: 'deleted'; userId: string; username: string };
 
 export const initialUserState: UserState = { status: 'unregistered' };
 
@@ -50,7 +52,10 @@ export type RemoveEmail = {
   data: { userId: string; removedAt: string };
 };
 
-export type UserCommand = RegisterUser | GrantRole | RevokeRole | ChangePassword | ConfirmEmail | RemoveEmail;
+/** Deletes the account: its confirmed address is removed first, so nothing is mailed to it again. Deleting a deleted account decides nothing. */
+export type DeleteAccount = { type: 'DeleteAccount'; data: { userId: string; deletedAt: string } };
+
+export type UserCommand = RegisterUser | GrantRole | RevokeRole | ChangePassword | ConfirmEmail | RemoveEmail | DeleteAccount;
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
@@ -66,6 +71,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return confirmEmail(command, state);
     case 'RemoveEmail':
       return removeEmail(command, state);
+    case 'DeleteAccount':
+      return deleteAccount(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown user command ${JSON.stringify(unknown)}`);
@@ -112,6 +119,13 @@ function removeEmail({ data }: RemoveEmail, state: UserState): UserEvent[] {
   return [UserEmailRemoved.create(data)];
 }
 
+function deleteAccount({ data }: DeleteAccount, state: UserState): UserEvent[] {
+  if (state.status === 'deleted') return [];
+  const registered = registeredUser(state);
+  const removed = registered.email !== null ? [UserEmailRemoved.create({ userId: data.userId, removedAt: data.deletedAt })] : [];
+  return [...removed, UserAccountDeleted.create(data)];
+}
+
 function registeredUser(state: UserState): Extract<UserState, { status: 'registered' }> {
   if (state.status !== 'registered') throw new NotFoundError('No such user');
   return state;
@@ -144,6 +158,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserPasswordChanged':
       // The hash lives in the users read model, which sign-in reads; the aggregate decides nothing on it.
       return state;
+    case 'UserAccountDeleted':
+      return state.status === 'registered' ? { status: 'deleted', userId: state.userId, username: state.username } : state;
     default: {
       const unknown: never = event;
       throw new Error(`Unknown user event ${JSON.stringify(unknown)}`);

@@ -65,6 +65,13 @@ export const UserPasswordChanged = defineEvent(
   z.object({ userId: z.uuid(), passwordHash: z.string().min(20), changedAt: z.iso.datetime() }),
 );
 
+/**
+ * The user deleted their account (the account-deletion workflow). From here the account signs in
+ * no more and its personal data leaves the read models; the events before it stay in the
+ * append-only store (docs/account-data.md says what that means).
+ */
+export const UserAccountDeleted = defineEvent('UserAccountDeleted', 1, z.object({ userId: z.uuid(), deletedAt: z.iso.datetime() }));
+
 export const userEventDefinitions = [
   UserRegistered,
   TokensCredited,
@@ -73,11 +80,16 @@ export const userEventDefinitions = [
   UserEmailConfirmed,
   UserEmailRemoved,
   UserPasswordChanged,
+  UserAccountDeleted,
 ] as const;
 
 export type UserEvent =
   | ReturnType<typeof UserRegistered.create>
   | ReturnType<typeof TokensCredited.create>
+  | ReturnType<typeof UserEmailConfirmed.create>
+  | ReturnType<typeof UserEmailRemoved.create>
+  | ReturnType<typeof UserPasswordChanged.create>
+  | ReturnType<typeof UserAccountDeleted.create>
   | ReturnType<typeof UserRoleGranted.create>
   | ReturnType<typeof UserRoleRevoked.create>
   | ReturnType<typeof UserEmailConfirmed.create>

@@ -49,6 +49,17 @@ describe('session store', () => {
     expect(await sessions.userIdFor(token, new Date(created.getTime() + SESSION_TTL_MS))).toBeNull();
     expect(await sessions.userIdFor('not-a-session')).toBeNull();
   });
+
+  it('ends every session of one user at once, remembered ones included, and no one else\'s', async () => {
+    const sessions = new SessionStore(db);
+    const leaving = '0f3c7a52-3f7e-4a55-9d6e-2b8f0d7c1a33';
+    const [first, second, other] = [await sessions.create(leaving), await sessions.create(leaving), await sessions.create(userId)];
+    expect(await sessions.userIdFor(first.token)).toBe(leaving);
+    expect(await sessions.destroyAllOf(leaving)).toBe(2);
+    expect(await sessions.userIdFor(first.token)).toBeNull();
+    expect(await sessions.userIdFor(second.token)).toBeNull();
+    expect(await sessions.userIdFor(other.token)).toBe(userId);
+  });
 });
 
 describe('session store: the settings page\'s list', () => {

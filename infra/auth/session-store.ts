@@ -151,6 +151,13 @@ export class SessionStore {
     return rows.length;
   }
 
+  /** Ends every session of the user (a deleted account); answers how many there were. */
+  async destroyAllOf(userId: string): Promise<number> {
+    const { rows } = await this.db.query<{ token_hash: string }>('DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash', [userId]);
+    this.forget(rows);
+    return rows.length;
+  }
+
   private forget(rows: ReadonlyArray<{ token_hash: string }>): void {
     for (const { token_hash } of rows) this.recentlyValid.delete(token_hash);
   }

@@ -7,6 +7,7 @@
 // Idempotent: a row records the stream version it has folded, and a replayed event changes nothing.
 // An offer's dispute count is the number of open dispute cases (kind dispute; filed or under
 // appeal, not yet resolved) about its work, counted again from `marketplace_disputes`.
+import { DELETED_USERNAME } from '../../domain/account-data/deletion-rules';
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import type { OfferDetails } from '../../domain/licensing/license-offer.events';
@@ -20,6 +21,7 @@ const HANDLED = [
   'TrackCopyrightChecked',
   'TrackCertificateIssued',
   'UserRegistered',
+  'UserAccountDeleted',
   'RoyaltyContractCreated',
   'RoyaltyContractStatusChanged',
   'LicenseOffered',
@@ -48,7 +50,8 @@ export const MARKETPLACE_FILTER_TAGS = `array_cat(ARRAY[
 
 export const licensesProjection: Projection = {
   name: 'licenses',
-  version: 3,
+  // Version 4: a deleted account's offers show "Deleted user" as their creator.
+  version: 4,
   tables: ['marketplace_offers', 'marketplace_works', 'marketplace_creators', 'marketplace_contracts', 'marketplace_sales', 'marketplace_disputes'],
   schema: `
     CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -176,6 +179,12 @@ export const licensesProjection: Projection = {
         const d = data as { userId: string; username: string };
         await tx.query(`INSERT INTO marketplace_creators (user_id, username) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username`, [d.userId, d.username]);
         await tx.query(`UPDATE marketplace_offers SET creator = $2 WHERE owner_id = $1 AND creator <> $2`, [d.userId, d.username]);
+        return null;
+      }
+      case 'UserAccountDeleted': {
+        const d = data as { userId: string };
+        await tx.query(`UPDATE marketplace_creators SET username = $2 WHERE user_id = $1`, [d.userId, DELETED_USERNAME]);
+        await tx.query(`UPDATE marketplace_offers SET creator = $2 WHERE owner_id = $1 AND creator <> $2`, [d.userId, DELETED_USERNAME]);
         return null;
       }
       case 'RoyaltyContractCreated': {

@@ -5,15 +5,16 @@
 // user's browsers (readModel account).
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, userStreamId } from '../../domain/identity/user.events';
+import { UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, userStreamId } from '../../domain/identity/user.events';
 import type { Db } from '../../infra/db/db';
 import type { PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { openOnPglite, type ProjectionDatabase } from '../../tests/support/projection-databases';
 import { changeRole } from '../../infra/identity/role-grants';
 import type { ReadModelChange } from '../projection';
 import type { Projector } from '../projector';
+import { DELETED_USERNAME } from '../../domain/account-data/deletion-rules';
 import { usersProjection } from './projection';
-import { findConfirmedEmail, findPasswordHash, findUserIdByConfirmedEmail } from './queries';
+import { findConfirmedEmail, findPasswordHash, findUserIdByConfirmedEmail, isDeletedUser } from './queries';
 
 describe('users projection: roles', () => {
   let database: ProjectionDatabase;
@@ -67,6 +68,26 @@ describe('users projection: roles', () => {
       }
     });
     expect(await rows()).toEqual(live);
+  });
+
+  it('clears a deleted account: its name reads "Deleted user", its login name no username can match, its roles go, and a replay changes nothing', async () => {
+    const ada = await user('ada');
+    await change(ada, 'reviewer', 'grant', '2026-11-26T10:00:00.000Z');
+    const metadata = { correlationId: 'test', causationId: null, actor: `user:${ada}`, workflowId: null, occurredAt: new Date().toISOString() };
+    const deleted = await store.append(userStreamId(ada), [{ eventId: randomUUID(), ...UserAccountDeleted.create({ userId: ada, deletedAt: '2026-11-29T09:00:00.000Z' }), metadata }], 'any');
+    await projector.waitFor(deleted.lastPosition);
+    const row = async () => (await db.query('SELECT username, username_lower, password_hash FROM users WHERE id = $1', [ada])).rows[0];
+    expect(await row()).toEqual({ username: DELETED_USERNAME, username_lower: `deleted:${ada}`, password_hash: '' });
+    expect(await isDeletedUser(db, ada)).toBe(true);
+    expect(await rows()).toEqual([]);
+    expect(changes.at(-1)).toEqual(expect.objectContaining({ readModel: 'user', ownerId: ada, eventType: 'UserAccountDeleted' }));
+
+    const before = await row();
+    const events = await store.readStream(userStreamId(ada));
+    await db.transaction(async (tx) => {
+      for (const event of events) await usersProjection.apply(tx, event);
+    });
+    expect(await row()).toEqual(before);
   });
 });
 

@@ -2,17 +2,19 @@
 // (for lists; the API checks roles from the user's events). Token balances are the tokens read
 // model's (projections/tokens). Version 2 dropped the balance kept here before the ledger;
 // version 3 added the roles; version 4 follows password changes (sign-in reads the hash here) and
-// keeps the confirmed e-mail address, both announced as the 'account' read model.
+// keeps the confirmed e-mail address, both announced as the 'account' read model; version 5 clears a
+// deleted account's name, address and password hash.
 import { z } from 'zod';
 import { UserRoleGranted, UserRoleRevoked } from '../../domain/identity/role.events';
-import { UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from '../../domain/identity/user.events';
+import { DELETED_USERNAME } from '../../domain/account-data/deletion-rules';
+import { UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from '../../domain/identity/user.events';
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import { readModelChange, type Projection, type ReadModelChange } from '../projection';
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 4,
+  version: 5,
   tables: ['users', 'user_roles'],
   // user_token_credits: version 1's balance table, gone since the token ledger.
   schema: `
@@ -25,7 +27,8 @@ export const usersProjection: Projection = {
       created_at timestamptz NOT NULL,
       email text,
       email_lower text,
-      email_confirmed_at timestamptz
+      email_confirmed_at timestamptz,
+      deleted_at timestamptz
     );
     CREATE INDEX IF NOT EXISTS users_email_lower_idx ON users (email_lower);
     CREATE TABLE IF NOT EXISTS user_roles (
@@ -35,7 +38,7 @@ export const usersProjection: Projection = {
       granted_at timestamptz NOT NULL,
       PRIMARY KEY (user_id, role)
     );`,
-  handles: new Set([UserRegistered.type, UserRoleGranted.type, UserRoleRevoked.type, UserPasswordChanged.type, UserEmailConfirmed.type, UserEmailRemoved.type]),
+  handles: new Set([UserRegistered.type, UserRoleGranted.type, UserRoleRevoked.type, UserPasswordChanged.type, UserEmailConfirmed.type, UserEmailRemoved.type, UserAccountDeleted.type]),
   async apply(tx: Queryable, event: RecordedEvent): Promise<ReadModelChange | null> {
     if (event.type === UserPasswordChanged.type) {
       const data = event.data as z.output<typeof UserPasswordChanged.schema>;
@@ -63,6 +66,15 @@ export const usersProjection: Projection = {
       const data = event.data as z.output<typeof UserRoleRevoked.schema>;
       // Only a revocation recorded after the grant removes it: replaying an old revocation over a later grant must not.
       await tx.query(`DELETE FROM user_roles WHERE user_id = $1 AND role = $2 AND granted_at <= $3`, [data.userId, data.role, data.revokedAt]);
+      return change(event, data.userId);
+    }
+    if (event.type === UserAccountDeleted.type) {
+      const data = event.data as z.output<typeof UserAccountDeleted.schema>;
+      // The name no login can match (usernames have no colon) and no password hash: sign-in finds no account.
+      await tx.query(`UPDATE users SET username = $2, username_lower = $3, password_hash = '', email = NULL, email_lower = NULL, email_confirmed_at = NULL, deleted_at = $4 WHERE id = $1`, [
+        data.userId, DELETED_USERNAME, `deleted:${data.userId}`, data.deletedAt,
+      ]);
+      await tx.query('DELETE FROM user_roles WHERE user_id = $1', [data.userId]);
       return change(event, data.userId);
     }
     if (event.type !== UserRegistered.type) return null;

@@ -58,3 +58,12 @@ export async function findUserIdByConfirmedEmail(db: Queryable, email: string): 
   const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM users WHERE email_lower = lower($1) LIMIT 1', [email]);
   return rows[0]?.id ?? null;
 }
+
+/** Said to a sign-in of a deleted account (the password form answers as for any unknown name). */
+export const ACCOUNT_DELETED = 'This account was deleted';
+
+/** Whether the account was deleted (UserAccountDeleted). */
+export async function isDeletedUser(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query<{ deleted: boolean }>('SELECT deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1', [id]);
+  return rows[0]?.deleted === true;
+}

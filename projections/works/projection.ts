@@ -10,7 +10,8 @@
 // work's active / resolved / upheld counts are recounted from them; an upheld resolution keeps the
 // work from gold.
 import type { z } from 'zod';
-import { UserRegistered } from '../../domain/identity/user.events';
+import { UserAccountDeleted, UserRegistered } from '../../domain/identity/user.events';
+import { DELETED_USERNAME } from '../../domain/account-data/deletion-rules';
 import {
   LicenseIssued,
   LicensePurchaseFailed,
@@ -157,12 +158,14 @@ type DisputeState = 'active' | 'resolved' | 'closed';
 
 export const worksProjection: Projection = {
   name: 'works',
-  version: 2,
+  // Version 3: a deleted account's works show "Deleted user" as their creator.
+  version: 3,
   tables: ['registry_works', 'registry_creators', 'registry_work_licensing', 'registry_work_disputes'],
   schema: WORKS_SCHEMA,
   handles: new Set([
     ...TRACK_EVENTS,
     UserRegistered.type,
+    UserAccountDeleted.type,
     WorkIdentifiersSet.type,
     LicenseOffered.type,
     LicenseOfferWithdrawn.type,
@@ -181,6 +184,12 @@ export const worksProjection: Projection = {
         const { userId, username } = event.data as z.output<typeof UserRegistered.schema>;
         await tx.query('INSERT INTO registry_creators (user_id, username) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, username]);
         await tx.query('UPDATE registry_works SET creator = $2 WHERE owner_id = $1 AND creator <> $2', [userId, username]);
+        return null;
+      }
+      case UserAccountDeleted.type: {
+        const { userId } = event.data as z.output<typeof UserAccountDeleted.schema>;
+        await tx.query('UPDATE registry_creators SET username = $2 WHERE user_id = $1', [userId, DELETED_USERNAME]);
+        await tx.query('UPDATE registry_works SET creator = $2 WHERE owner_id = $1 AND creator <> $2', [userId, DELETED_USERNAME]);
         return null;
       }
       case WorkIdentifiersSet.type:

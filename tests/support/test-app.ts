@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../api/app';
 import { eventRegistry } from '../../domain/registry';
-import { sessionMigrations } from '../../infra/auth/session-store';
+import { SessionStore, sessionMigrations } from '../../infra/auth/session-store';
 import { pendingEmailMigrations } from '../../infra/account/pending-emails';
+import { storedUserNames } from '../../infra/identity/user-names';
 import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
 import { apiUsageMigrations } from '../../infra/developer/usage-store';
 import { loadCertificateSigningKey } from '../../infra/certificate/signing-key';
@@ -28,6 +29,7 @@ import type { RoyaltyContractClient } from '../../workflows/royalty-contract/cli
 import { inProcessLicensePurchaseClient, inProcessRoyaltyContractClient } from './in-process-clients';
 import type { TrackLifecycleClient } from '../../workflows/track-lifecycle/client';
 import { inProcessWithdrawalClient } from './in-process-withdrawals';
+import { inProcessAccountDeletionClient, inProcessAccountExportClient, type InProcessAccountExports } from './in-process-account-data';
 import { inProcessSongGenerationClient, type InProcessSongGeneration } from './in-process-song-generation';
 import { inProcessContractAnchorClient } from './in-process-contract-anchors';
 import { contractAnchor } from '../../infra/royalties/contract-anchor';
@@ -41,6 +43,8 @@ export interface TestApp {
   tokenLedger: TokenLedger;
   /** Song generations run in this process; `settled()` waits for those started. */
   songGenerations: InProcessSongGeneration;
+  /** Data exports run in this process; `settled()` waits for those started. */
+  accountExports: InProcessAccountExports;
   close(): Promise<void>;
 }
 
@@ -96,6 +100,7 @@ export async function startTestApp(
   const wallets = options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({})));
   const ledger = await openXrplLedger({ dataDir, env: {} });
   const songGenerations = inProcessSongGenerationClient({ eventStore, storage, tokenLedger, lifecycle });
+  const accountExports = inProcessAccountExportClient({ eventStore, db, storage, userNames: storedUserNames(db, eventStore) });
   const app = await buildApp({
     db,
     eventStore,
@@ -108,6 +113,9 @@ export async function startTestApp(
     ...settings,
     wallets,
     songGenerations,
+    accountExports,
+    // The route ends the sessions in its own store too, so its memory of them goes with the rows.
+    accountDeletions: inProcessAccountDeletionClient({ eventStore, db, sessions: new SessionStore(db), storage }),
     withdrawals: options.withdrawals ?? inProcessWithdrawalClient({ tokenLedger, treasury: wallets.treasury }),
     contractAnchors:
       options.contractAnchors ??
@@ -138,8 +146,10 @@ export async function startTestApp(
     storage,
     tokenLedger,
     songGenerations,
+    accountExports,
     async close() {
       await songGenerations.settled();
+      await accountExports.settled();
       await app.close();
       await projector.stop();
       await db.close();

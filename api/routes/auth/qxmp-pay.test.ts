@@ -1,12 +1,14 @@
 // Sign-in through QXMP Pay over app.inject: the test plays the provider with its own Ed25519 key
 // pair, signing assertions the way the widget hands them to the page.
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WELCOME_BONUS_TOKENS } from '../../../domain/constants';
+import { UserAccountDeleted, userStreamId } from '../../../domain/identity/user.events';
+import { ACCOUNT_DELETED } from '../../../projections/users/queries';
 import { parseProviderPublicKey } from '../../../infra/qxmp-pay/assertion';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { usernameBase } from './qxmp-pay';
@@ -108,6 +110,19 @@ describe('sign-in with QXMP Pay', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().user).toMatchObject({ id: user.id, username: 'ada', tokenBalance: WELCOME_BONUS_TOKENS });
     expect(await userCount()).toBe(before + 1);
+  });
+
+  it('refuses a deleted account\'s sign-in with 401, and registers no new user for its subject', async () => {
+    const first = await signIn(await assertion({ subject: 'qxmp-user-deleted', username: 'leaving', nonce: await nonce() }));
+    const userId = first.json().user.id as string;
+    const metadata = { correlationId: 'test', causationId: null, actor: `user:${userId}`, workflowId: null, occurredAt: new Date().toISOString() };
+    const deleted = await configured.eventStore.append(userStreamId(userId), [{ eventId: randomUUID(), ...UserAccountDeleted.create({ userId, deletedAt: new Date().toISOString() }), metadata }], 'any');
+    await configured.projector.waitFor(deleted.lastPosition);
+    const before = await userCount();
+    const again = await signIn(await assertion({ subject: 'qxmp-user-deleted', username: 'leaving', nonce: await nonce() }));
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ error: ACCOUNT_DELETED });
+    expect(await userCount()).toBe(before);
   });
 
   it('gives another subject with a taken username a suffixed one', async () => {

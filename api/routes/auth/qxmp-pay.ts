@@ -12,7 +12,7 @@ import { ConcurrencyError, IllegalStateError, UnauthorizedError } from '../../..
 import { hashPassword } from '../../../infra/auth/password';
 import { SignInNonces } from '../../../infra/auth/sign-in-nonces';
 import { AssertionRejected, QxmpPayAssertions, type QxmpPayIdentity } from '../../../infra/qxmp-pay/assertion';
-import { findUserById } from '../../../projections/users/queries';
+import { ACCOUNT_DELETED, findUserById, isDeletedUser } from '../../../projections/users/queries';
 import { setSessionCookie } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { PUBLIC } from '../../openapi';
@@ -75,6 +75,7 @@ export const qxmpPayRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const context = { correlationId: request.id, actor: `qxmp-pay:${identity.subject}` };
       const userId = await linkedUserId(identity, context);
+      if (await isDeletedUser(db, userId)) throw new UnauthorizedError(ACCOUNT_DELETED);
       const user = (await findUserById(db, userId)) ?? (await registerLinkedUser(userId, identity, context));
       const session = await sessions.create(user.id, new Date(), request.headers['user-agent'] ?? null);
       setSessionCookie(reply, session.token, secureCookies);

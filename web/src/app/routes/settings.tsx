@@ -1,7 +1,9 @@
 // /settings, the account menu's Settings: the account's own page, composed of the settings
-// feature's sections (password, e-mail address, notification preferences, sessions). A visitor is
+// feature's sections (password, e-mail address, notification preferences, sessions) and the
+// account-data feature's (export my data, delete my account). A visitor is
 // asked to sign up or log in instead.
 import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
+import { DeleteAccountSection, ExportDataSection } from '../../features/account-data';
 import { EmailSection } from '../../features/settings/components/email-section';
 import { NotificationPreferencesSection } from '../../features/settings/components/notification-preferences-section';
 import { PasswordSection } from '../../features/settings/components/password-section';
@@ -11,7 +13,7 @@ import { PageFrame } from './page-frame';
 
 export function SettingsPage() {
   const { user } = useCurrentUser();
-  if (!user) return <SignUpPrompt title="Settings" icon="pi-cog" reason="Sign in to change your password, e-mail address, notifications and sessions." />;
+  if (!user) return <SignUpPrompt title="Settings" icon="pi-cog" reason="Sign in to change your password, e-mail address, notifications and sessions, or to export your data." />;
   return (
     <div className="settings-page">
       <h1 className="settings-page__title">Settings</h1>
@@ -20,7 +22,8 @@ export function SettingsPage() {
       <EmailSection />
       <NotificationPreferencesSection />
       <SessionsSection />
-      {/* The account's data sections follow here: "Export my data", then "Delete my account" (features/account-data). */}
+      <ExportDataSection />
+      <DeleteAccountSection />
     </div>
   );
 }
