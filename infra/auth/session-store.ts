@@ -153,8 +153,9 @@ export class SessionStore {
 
   /** Ends every session of the user (a deleted account); answers how many there were. */
   async destroyAllOf(userId: string): Promise<number> {
+    // By user, not by the rows deleted: another instance (the deletion workflow's) may have deleted them first.
+    for (const [hash, known] of this.recentlyValid) if (known.userId === userId) this.recentlyValid.delete(hash);
     const { rows } = await this.db.query<{ token_hash: string }>('DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash', [userId]);
-    this.forget(rows);
     return rows.length;
   }
 
