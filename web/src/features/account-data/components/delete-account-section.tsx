@@ -10,6 +10,7 @@ import { DELETION_CONSEQUENCES, type DeletionStatus } from '../../../../../domai
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteAccount, useDeletionStatus } from '../api/account-data';
 import '../account-data.css';
+import { PanelTitle } from '../../../components/ui/panel-title';
 
 export interface DeleteAccountViewProps {
   status: 'pending' | 'error' | 'success';
@@ -21,9 +22,9 @@ export interface DeleteAccountViewProps {
 export function DeleteAccountView({ status, deletion, loadError, onAskToDelete }: DeleteAccountViewProps) {
   return (
     <section className="account-data-section account-data-section--danger" aria-labelledby="delete-account-title">
-      <h2 id="delete-account-title" className="account-data-section__title">
-        <i className="pi pi-trash" aria-hidden="true" /> Delete my account
-      </h2>
+      <PanelTitle id="delete-account-title" icon="pi-trash">
+        Delete my account
+      </PanelTitle>
       <Consequences />
       {status === 'pending' && <p className="account-data-section__text">Checking whether your account can be deleted…</p>}
       {status === 'error' && <Message severity="error" text={`Whether your account can be deleted could not be checked: ${errorMessage(loadError, 'please try again')}`} />}

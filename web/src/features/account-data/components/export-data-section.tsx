@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAccountExports, useStartExport } from '../api/account-data';
 import { EXPORT_HOLDS, exportContents, exportPercent, exportProgressLabel } from '../labels';
 import '../account-data.css';
+import { PanelTitle } from '../../../components/ui/panel-title';
 
 export interface ExportDataViewProps {
   status: 'pending' | 'error' | 'success';
@@ -23,9 +24,9 @@ export function ExportDataView({ status, exports, loadError, starting, startErro
   const running = exports.some((item) => item.status === 'running');
   return (
     <section className="account-data-section" aria-labelledby="export-data-title">
-      <h2 id="export-data-title" className="account-data-section__title">
-        <i className="pi pi-download" aria-hidden="true" /> Export my data
-      </h2>
+      <PanelTitle id="export-data-title" icon="pi-download">
+        Export my data
+      </PanelTitle>
       <p className="account-data-section__text">{EXPORT_HOLDS}</p>
       <Button label={running ? 'Export in progress…' : 'Export my data'} icon="pi pi-box" onClick={onStart} disabled={running || starting || status !== 'success'} loading={starting} />
       {startError ? <Message severity="error" text={errorMessage(startError, 'The export could not be started')} /> : null}

@@ -93,7 +93,11 @@ export function AnalyticsOverview({ analytics, period, onPeriodChange, demo = fa
         <Figure term="Tokens spent" value={formatTokens(tokens.spent)} />
         <Figure term="Payable earnings" value={formatCents(payable.total)} note="From store and partner statements" />
         <Figure term="Estimated earnings" value={formatCents(estimates.total)} note="Self-reported statements: an estimate, not money owed" />
-        <Figure term="Paid out" value={formatCents(analytics.payouts.paid)} note={analytics.payouts.running > 0 ? `${analytics.payouts.running} payout still paying` : undefined} />
+        <Figure
+          term="Paid out"
+          value={formatCents(analytics.payouts.paid)}
+          note={analytics.payouts.running > 0 ? `${analytics.payouts.running} payout still paying` : "By your contracts' payouts, to all their receivers (you included)"}
+        />
         <Figure term="Pending payout" value={formatCents(analytics.payouts.pending)} note="Earned by your contracts, not yet paid" />
         <Figure term="Licenses sold" value={String(analytics.licenseSales.count)} note={licenseNote(analytics.licenseSales)} />
       </dl>
