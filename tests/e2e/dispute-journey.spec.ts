@@ -5,6 +5,7 @@
 // assigns the case to themselves and resolves it; an auditor replays the case's history event by event
 // and cannot download the evidence.
 import type { Page } from '@playwright/test';
+import { fileDispute } from './file-dispute';
 import { expect, test } from './fixtures';
 import { chooseOption } from './locators';
 import { opsCommand } from './ops-command';
@@ -61,20 +62,8 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   const claimantPage = await claimantContext.newPage();
   await claimantPage.goto('/');
   await signUp(claimantPage, claimant);
-  await claimantPage.goto('/dispute-management');
-  await claimantPage.getByRole('button', { name: 'File New Dispute' }).click();
-  const fileDialog = claimantPage.getByRole('dialog', { name: 'File New Dispute' });
-  await fileDialog.getByLabel('Work').pressSequentially(TITLE.slice(0, 8));
-  await claimantPage.getByRole('option', { name: new RegExp(`${TITLE} by ${owner}`) }).click();
-  await chooseOption(fileDialog, 'Dispute type', 'Copyright infringement');
-  await fileDialog.getByLabel('Subject').fill(subject);
-  await fileDialog.getByLabel('Description').fill('The chorus copies the melody of my 2019 song note for note.');
-  await fileDialog.getByRole('button', { name: 'File Dispute' }).click();
-  const filed = claimantPage.getByRole('dialog', { name: 'Dispute filed' });
-  await expect(filed).toContainText(/Dispute #\S+ is filed\./);
+  const { disputeId, filed } = await fileDispute(claimantPage, { title: TITLE, owner, subject, description: 'The chorus copies the melody of my 2019 song note for note.' });
   await expect(filed).toContainText(/frozen/i);
-  const disputeId = /Dispute #(\S+) is filed\./.exec((await filed.textContent()) ?? '')?.[1] ?? '';
-  expect(disputeId).not.toBe('');
   await filed.locator('.p-dialog-footer, .p-dialog-content').getByRole('button', { name: 'Close' }).click();
   const row = claimantPage.getByRole('article', { name: subject });
   await expect(row).toContainText('Assets Frozen');

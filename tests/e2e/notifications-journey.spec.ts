@@ -14,7 +14,7 @@
 // workflow's durable timers, 23 and 29 days after filing.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test as journeyTest } from './fixtures';
-import { chooseOption } from './locators';
+import { fileDispute } from './file-dispute';
 import { uploadMasterAndRegister } from './register-track';
 import { payRoyaltiesOf } from './royalty-payout';
 import { signUp } from './sign-up';
@@ -80,19 +80,7 @@ test('a dispute against a creator\'s work rings their bell live and opens into t
   const claimantPage = await claimantContext.newPage();
   await claimantPage.goto('/');
   await signUp(claimantPage, claimant);
-  await claimantPage.goto('/dispute-management');
-  await claimantPage.getByRole('button', { name: 'File New Dispute' }).click();
-  const fileDialog = claimantPage.getByRole('dialog', { name: 'File New Dispute' });
-  await fileDialog.getByLabel('Work').pressSequentially(TITLE.slice(0, 8));
-  await claimantPage.getByRole('option', { name: new RegExp(`${TITLE} by ${owner}`) }).click();
-  await chooseOption(fileDialog, 'Dispute type', 'Copyright infringement');
-  await fileDialog.getByLabel('Subject').fill(subject);
-  await fileDialog.getByLabel('Description').fill('The hook of this track is the hook of my 2021 single.');
-  await fileDialog.getByRole('button', { name: 'File Dispute' }).click();
-  const filed = claimantPage.getByRole('dialog', { name: 'Dispute filed' });
-  await expect(filed).toContainText(/Dispute #\S+ is filed\./);
-  const disputeId = /Dispute #(\S+) is filed\./.exec((await filed.textContent()) ?? '')?.[1] ?? '';
-  expect(disputeId).not.toBe('');
+  const { disputeId, filed } = await fileDispute(claimantPage, { title: TITLE, owner, subject, description: 'The hook of this track is the hook of my 2021 single.' });
 
   // 3. The creator's bell rises on the same document, no reload; the page in their second tab lists
   // the notification; the claimant's own menu does not.

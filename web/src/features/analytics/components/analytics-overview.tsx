@@ -27,6 +27,7 @@ import {
   VAULT_STATUS_LABELS,
 } from '../labels';
 import '../analytics.css';
+import { FiguresTable } from '../../../components/ui/figures-table';
 
 const AnalyticsCharts = lazy(() => import('./analytics-charts'));
 
@@ -227,24 +228,7 @@ function FigureTable({ title, file, head, rows, extra }: { title: string; file: 
       ) : (
         <>
           <div className="creator-analytics__table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  {head.map((cell) => (
-                    <th key={cell} scope="col">
-                      {cell}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={`${String(row[0])}-${index}`}>
-                    {row.map((cell, column) => (column === 0 ? <th key={column} scope="row">{shown(cell, column)}</th> : <td key={column}>{shown(cell, column)}</td>))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FiguresTable head={head} rows={rows.map((row) => row.map(shown))} firstColumnNamesRow />
           </div>
           {extra}
           <Button

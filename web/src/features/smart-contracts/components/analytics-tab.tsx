@@ -7,6 +7,7 @@ import type { EarningsSource } from '../../../../../domain/royalties/ports';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
 import { useRoyaltyAnalytics, type RoyaltyAnalytics } from '../api/smart-contracts';
+import { FiguresTable } from '../../../components/ui/figures-table';
 
 export function AnalyticsTab() {
   const analytics = useRoyaltyAnalytics({ enabled: true });
@@ -88,26 +89,7 @@ function FigureTable({ title, head, rows }: { title: string; head: string[]; row
       {rows.length === 0 ? (
         <p className="muted small">Nothing yet.</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              {head.map((cell) => (
-                <th key={cell} scope="col">
-                  {cell}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row[0]}>
-                {row.map((cell, index) => (
-                  <td key={index}>{cell}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable head={head} rows={rows} />
       )}
     </Card>
   );

@@ -1,0 +1,29 @@
+// Filing a dispute against a registered work from /dispute-management, as a claimant does; shared by
+// the dispute and notifications journeys. Answers the filed case's id and the confirmation dialog.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from './locators';
+
+export interface DisputeToFile {
+  /** The work's title and its owner's username, as the registry's search lists them. */
+  title: string;
+  owner: string;
+  subject: string;
+  description: string;
+}
+
+export async function fileDispute(page: Page, dispute: DisputeToFile): Promise<{ disputeId: string; filed: Locator }> {
+  await page.goto('/dispute-management');
+  await page.getByRole('button', { name: 'File New Dispute' }).click();
+  const fileDialog = page.getByRole('dialog', { name: 'File New Dispute' });
+  await fileDialog.getByLabel('Work').pressSequentially(dispute.title.slice(0, 8));
+  await page.getByRole('option', { name: new RegExp(`${dispute.title} by ${dispute.owner}`) }).click();
+  await chooseOption(fileDialog, 'Dispute type', 'Copyright infringement');
+  await fileDialog.getByLabel('Subject').fill(dispute.subject);
+  await fileDialog.getByLabel('Description').fill(dispute.description);
+  await fileDialog.getByRole('button', { name: 'File Dispute' }).click();
+  const filed = page.getByRole('dialog', { name: 'Dispute filed' });
+  await expect(filed).toContainText(/Dispute #\S+ is filed\./);
+  const disputeId = /Dispute #(\S+) is filed\./.exec((await filed.textContent()) ?? '')?.[1] ?? '';
+  expect(disputeId).not.toBe('');
+  return { disputeId, filed };
+}
