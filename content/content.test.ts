@@ -77,7 +77,7 @@ const pkg = (id: string): string => usd(findPackage(id)!.price);
 const tier = (id: string): string => usd(findTier(id)!.monthlyPrice);
 const allowance = (id: string, service: PricedService): string => String(findTier(id)!.allowances[service]);
 const TEMPLATE_NAMES: Record<ContractTemplate, string> = { standard_royalty: 'Standard royalty', premium_royalty: 'Premium royalty', revenue_sharing: 'Revenue sharing' };
-const templateRow = (template: ContractTemplate): string => `| ${TEMPLATE_NAMES[template]} | ${TEMPLATE_CREATOR_SHARE[template]} % | ${100 - TEMPLATE_CREATOR_SHARE[template]} % |`;
+const templateRow = (template: ContractTemplate): string => `| ${TEMPLATE_NAMES[template]} | ${TEMPLATE_CREATOR_SHARE[template]}% | ${100 - TEMPLATE_CREATOR_SHARE[template]}% |`;
 const apiRow = (name: string, tierId: keyof typeof API_TIER_LIMITS): string => {
   const limits = API_TIER_LIMITS[tierId];
   const daily = limits.dailyLimit === null ? 'no daily limit' : num(limits.dailyLimit);
@@ -120,7 +120,7 @@ const STATED: Record<string, string[]> = {
     apiRow('Pro', 'pro'),
     apiRow('Enterprise', 'enterprise'),
     `at most ${REQUESTS_PER_MINUTE} requests a minute`,
-    `pass ${FAILED_REQUEST_RATIO_LIMIT * 100} % of its last ${FAILURE_WINDOW_CALLS} calls, once it has made at least ${FAILURE_MIN_CALLS}`,
+    `pass ${FAILED_REQUEST_RATIO_LIMIT * 100}% of its last ${FAILURE_WINDOW_CALLS} calls, once it has made at least ${FAILURE_MIN_CALLS}`,
     `up to ${mb(V1_MAX_UPLOAD_BYTES)} MB`,
   ],
   'legal/smart-contracts.md': [
@@ -128,7 +128,7 @@ const STATED: Record<string, string[]> = {
     templateRow('premium_royalty'),
     templateRow('revenue_sharing'),
     `a payment of $${usd(CONTRACT_DEPLOY_PRICE_USD)} in XRP`,
-    `between ${RECEIVER_MIN_PERCENTAGE} % and ${RECEIVER_MAX_PERCENTAGE} % of the whole payout`,
+    `between ${RECEIVER_MIN_PERCENTAGE}% and ${RECEIVER_MAX_PERCENTAGE}% of the whole payout`,
     `at least $${usd(MINIMUM_DISTRIBUTION_CENTS / 100)}`,
   ],
   'faq/platform.md': [`welcome bonus of ${WELCOME_BONUS_TOKENS} tokens`, `One token is worth 1 USD`],
@@ -154,11 +154,11 @@ const STATED: Record<string, string[]> = {
     `appeal a decision within ${DISPUTE_DEADLINES.appealWindowDays} days`,
   ],
   'faq/smart-contracts.md': [
-    `Standard royalty (${TEMPLATE_CREATOR_SHARE.standard_royalty} % to you, ${100 - TEMPLATE_CREATOR_SHARE.standard_royalty} % to the platform)`,
-    `Premium royalty (${TEMPLATE_CREATOR_SHARE.premium_royalty} % to you, ${100 - TEMPLATE_CREATOR_SHARE.premium_royalty} %)`,
-    `Revenue sharing (${TEMPLATE_CREATOR_SHARE.revenue_sharing} % to you, ${100 - TEMPLATE_CREATOR_SHARE.revenue_sharing} %)`,
+    `Standard royalty (${TEMPLATE_CREATOR_SHARE.standard_royalty}% to you, ${100 - TEMPLATE_CREATOR_SHARE.standard_royalty}% to the platform)`,
+    `Premium royalty (${TEMPLATE_CREATOR_SHARE.premium_royalty}% to you, ${100 - TEMPLATE_CREATOR_SHARE.premium_royalty}%)`,
+    `Revenue sharing (${TEMPLATE_CREATOR_SHARE.revenue_sharing}% to you, ${100 - TEMPLATE_CREATOR_SHARE.revenue_sharing}%)`,
     `a payment of $${usd(CONTRACT_DEPLOY_PRICE_USD)} in XRP`,
-    `each with ${RECEIVER_MIN_PERCENTAGE} % to ${RECEIVER_MAX_PERCENTAGE} % of the whole payout`,
+    `each with ${RECEIVER_MIN_PERCENTAGE}% to ${RECEIVER_MAX_PERCENTAGE}% of the whole payout`,
     `at least $${usd(MINIMUM_DISTRIBUTION_CENTS / 100)}`,
   ],
   'faq/music.md': [
@@ -176,7 +176,7 @@ const STATED: Record<string, string[]> = {
     `Enterprise: ${num(API_TIER_LIMITS.enterprise.monthlyQuota)} a month with no daily limit`,
     `at most ${REQUESTS_PER_MINUTE} requests a minute`,
     `costs $${usd(PAID_CALL_CENTS / 100)} in tokens`,
-    `pass ${FAILED_REQUEST_RATIO_LIMIT * 100} % of its last ${FAILURE_WINDOW_CALLS} calls, once it has made at least ${FAILURE_MIN_CALLS}`,
+    `pass ${FAILED_REQUEST_RATIO_LIMIT * 100}% of its last ${FAILURE_WINDOW_CALLS} calls, once it has made at least ${FAILURE_MIN_CALLS}`,
     `last at most ${days(SESSION_TTL_MS)} days`,
     `After ${LOGIN_PER_ACCOUNT.max} wrong passwords for an account within ${LOGIN_PER_ACCOUNT.windowMs / 60_000} minutes`,
     `${mb(MAX_UPLOAD_BYTES)} MB a file`,
