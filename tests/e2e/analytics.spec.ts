@@ -4,16 +4,12 @@
 // while the tab is open (over the websocket, no reload), exports a table as CSV, and nothing scrolls
 // sideways at 390 px or at 1440 px.
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { E2E_STRIPE_WEBHOOK_SECRET } from './e2e-env';
 import { expect, test } from './fixtures';
+import { expectNoSidewaysScroll } from './layout';
 import { signUp } from './sign-up';
 
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-}
 
 test('analytics: demo figures for a visitor, their own for a creator, at 390 and 1440 px', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

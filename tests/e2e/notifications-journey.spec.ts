@@ -14,6 +14,7 @@
 // workflow's durable timers, 23 and 29 days after filing.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test as journeyTest } from './fixtures';
+import { expectNoSidewaysScroll } from './layout';
 import { fileDispute } from './file-dispute';
 import { uploadMasterAndRegister } from './register-track';
 import { payRoyaltiesOf } from './royalty-payout';
@@ -197,7 +198,7 @@ test('a dispute against a creator\'s work rings their bell live and opens into t
   expect(box).not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await page.keyboard.press('Escape');
   await expect(phoneMenu).toBeHidden();
   await expect(phoneBell).toBeFocused();

@@ -7,6 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures';
+import { expectNoSidewaysScroll } from './layout';
 import { signUp } from './sign-up';
 
 interface OutboxRecord {
@@ -33,8 +34,6 @@ async function confirmationLink(email: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
-const scrollsSideways = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
 test('settings: an e-mail address confirmed by its link, the sessions listed, and a password change that signs the other browser out', async ({ page, browser, baseURL }) => {
   const stamp = Date.now().toString(36);
   const username = `set_${stamp}`;
@@ -46,7 +45,7 @@ test('settings: an e-mail address confirmed by its link, the sessions listed, an
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-  expect(await scrollsSideways(page)).toBe(false);
+  await expectNoSidewaysScroll(page);
 
   // The address: waiting, then confirmed from the link's page (opening it confirms nothing).
   const emailSection = page.getByRole('region', { name: 'E-mail address' });
@@ -98,5 +97,5 @@ test('settings: an e-mail address confirmed by its link, the sessions listed, an
   // A phone's width: one column, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-  expect(await scrollsSideways(page)).toBe(false);
+  await expectNoSidewaysScroll(page);
 });
