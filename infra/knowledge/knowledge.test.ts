@@ -49,7 +49,10 @@ describe('loadKnowledge', () => {
     expect(loadKnowledge(dir).faq.find((c) => c.id === 'technical')?.entries).toHaveLength(1);
   });
 
-  it('points at the repository content folder by default', () => {
+  it("reads the repository's own content/ folder (the server starts with it)", () => {
     expect(CONTENT_DIR).toBe(path.resolve(import.meta.dirname, '../../content'));
+    const knowledge = loadKnowledge();
+    expect(knowledge.legal).toHaveLength(6);
+    expect(knowledge.faq.every((category) => category.entries.length > 0)).toBe(true);
   });
 });
