@@ -19,7 +19,7 @@ describe('loadKnowledge', () => {
     expect(knowledge.termsVersion).toBe(4);
     expect(knowledge.document('oracle')?.sections.map((s) => s.id)).toEqual(['who-we-are', 'your-rights']);
     expect(knowledge.document('nope')).toBeNull();
-    expect(knowledge.faq.find((c) => c.id === 'music')?.entries.map((e) => e.id)).toEqual(['how-do-i-start-with-music', 'what-does-it-cost']);
+    expect(knowledge.faq.find((c) => c.id === 'music')?.entries.map((e) => e.id)).toEqual(['how-do-i-start-with-music', 'what-does-music-cost']);
   });
 
   it('names a missing file', async () => {
@@ -42,6 +42,12 @@ describe('loadKnowledge', () => {
     const faq = path.join(dir, 'faq', 'pricing.md');
     await writeFile(faq, '---\ntitle: Pricing\nversion: 1\n---\n\n## What is it?\n\nA.\n\n## What is it\n\nB.\n');
     expect(() => loadKnowledge(dir)).toThrow(`${faq}: the headings "What is it?" and "What is it" give the same id "what-is-it"`);
+  });
+
+  it('names the second category whose question gives an id another category has', async () => {
+    const faq = path.join(dir, 'faq', 'music.md');
+    await writeFile(faq, '---\ntitle: Music\nversion: 1\n---\n\n## How do I start with platform?\n\nA.\n');
+    expect(() => loadKnowledge(dir)).toThrow(`${faq}: the question "How do I start with platform?" gives the id "how-do-i-start-with-platform", already an entry of faq/platform.md`);
   });
 
   it('does not take a heading inside a code block for a section', async () => {

@@ -52,6 +52,7 @@ export class KnowledgeFileError extends Error {
 export function loadKnowledge(dir: string = CONTENT_DIR): Knowledge {
   const legal = LEGAL_DOCUMENT_IDS.map((id) => readLegalDocument(dir, id));
   const faq = FAQ_CATEGORY_IDS.map((id) => readFaqCategory(dir, id));
+  refuseSharedEntryIds(dir, faq);
   const terms = legal.find((doc) => doc.id === 'terms');
   if (!terms) throw new Error('The terms are one of the legal documents');
   return {
@@ -83,6 +84,20 @@ function readFaqCategory(dir: string, id: FaqCategory['id']): FaqCategory {
     return { id: ids[index]![0], question: section.heading, answer: section.text };
   });
   return { id, ...meta, entries };
+}
+
+/** An entry's link (/dashboard/faq#<id>) names one entry across all categories. */
+function refuseSharedEntryIds(dir: string, faq: FaqCategory[]): void {
+  const owner = new Map<string, FaqCategory['id']>();
+  for (const category of faq) {
+    for (const entry of category.entries) {
+      const other = owner.get(entry.id);
+      if (other !== undefined) {
+        throw new KnowledgeFileError(path.join(dir, 'faq', `${category.id}.md`), `the question "${entry.question}" gives the id "${entry.id}", already an entry of faq/${other}.md`);
+      }
+      owner.set(entry.id, category.id);
+    }
+  }
 }
 
 function readDocument(file: string): { frontMatter: string; body: string } {

@@ -22,7 +22,7 @@ export async function writeKnowledgeFixture(dir: string, { termsVersion = 1 }: K
   for (const id of FAQ_CATEGORY_IDS) {
     await writeFile(
       path.join(dir, 'faq', `${id}.md`),
-      `---\ntitle: Fixture ${id}\nversion: 1\n---\n\n## How do I start with ${id}?\n\nFirst paragraph about ${id}.\n\nSecond paragraph.\n\n## What does it cost?\n\nIt costs what the catalogue says.\n`,
+      `---\ntitle: Fixture ${id}\nversion: 1\n---\n\n## How do I start with ${id}?\n\nFirst paragraph about ${id}.\n\nSecond paragraph.\n\n## What does ${id} cost?\n\nIt costs what the catalogue says.\n`,
     );
   }
   return dir;
