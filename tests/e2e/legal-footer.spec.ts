@@ -53,6 +53,12 @@ test('a visitor reads the terms from the footer and an FAQ answer; a new user mu
   await signup.getByLabel('Password', { exact: true }).fill('a long enough password');
   await signup.getByRole('button', { name: 'Create Account' }).click();
   await expect(signup.getByText('Accept the Terms of Service and the Privacy Policy to create an account')).toBeVisible();
+  // The box's links open the documents over the form, which keeps what was typed.
+  await signup.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeHidden();
+  await expect(signup.getByLabel('Username')).toHaveValue(username);
   await signup.getByRole('checkbox', { name: 'I accept the Terms of Service and the Privacy Policy' }).check();
   await signup.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
