@@ -17,7 +17,7 @@ import SlowFirstSequencer from './tests/support/slow-first-sequencer';
 // - "integration": what must start from a fresh process (workflows on Temporal, whose runtime is
 //   installed once per process; killed workers; the corpus; a CLI suite that sets the environment).
 //   Its global setup bundles the workflows once for them all (WORKFLOW_BUNDLE_PATH).
-const pure = ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
+const pure = ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'content/**/*.test.ts'];
 /** Pure suites that replace a module with vi.mock: in a shared module cache the real one may already be loaded. */
 const pureWithModuleMocks = ['web/src/features/payments/components/payment-checkout.test.tsx'];
 const api = ['api/**/*.test.ts'];
