@@ -23,6 +23,8 @@ import { qxmpPayRoutes } from './routes/auth/qxmp-pay';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { capabilityRoutes } from './routes/capabilities';
+import { faqRoutes } from './routes/faq';
+import { legalRoutes } from './routes/legal';
 import { certificateRoutes } from './routes/certificates';
 import { copyrightCheckRoutes } from './routes/copyright-check';
 import { copyrightRegisterRoutes } from './routes/copyright-register';
@@ -87,6 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app);
   await app.register(healthRoutes);
   await app.register(capabilityRoutes);
+  await app.register(legalRoutes);
+  await app.register(faqRoutes);
   await app.register(authRoutes);
   await app.register(qxmpPayRoutes);
   await app.register(accountRoutes);

@@ -156,6 +156,7 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/tunecore/distributions/:id/takedown': { request: (r) => ({ method: 'POST', url: `/api/tunecore/distributions/${r.distributionId}/takedown` }) },
   'GET /api/tunecore/distributions/:id/package': { request: (r) => ({ method: 'GET', url: `/api/tunecore/distributions/${r.distributionId}/package` }) },
+  'GET /api/legal/:id': { request: () => ({ method: 'GET', url: '/api/legal/terms' }), public: 'The legal documents are public: anyone may read the terms they would accept' },
   'GET /api/works/:id': { request: (r) => ({ method: 'GET', url: `/api/works/${r.trackId}` }), public: 'The rights registry is public: anyone may read a registered work' },
   'PUT /api/works/:id/identifiers': { request: (r) => ({ method: 'PUT', url: `/api/works/${r.trackId}/identifiers`, ...json({ isrc: 'USRC17607839' }) }) },
   // An offer names its creator publicly by design: the case asks for an id that is no offer, so it checks only that a visitor is answered.

@@ -32,6 +32,7 @@ export const API_TAGS = {
   developer: 'The developer API: keys, usage and pricing',
   notifications: 'Notifications: the bell, the list, read state, preferences and the mail unsubscribe',
   analytics: "The creator's analytics overview",
+  legal: 'The legal documents, the acceptance of the terms, and the FAQ',
   public: 'Public verification',
   v1: 'The external API, called with an X-API-Key header',
   operations: 'Operators',

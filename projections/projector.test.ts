@@ -168,8 +168,8 @@ for (const { name, open } of backends) {
 
       const ada = await registerUser();
       await projector.waitFor(ada.position);
-      expect(await findUserById(db, ada.userId)).toMatchObject({ username: ada.username, tokenBalance: WELCOME_BONUS_TOKENS });
-      expect((await findUserByUsername(db, ada.username.toUpperCase()))?.user.id).toBe(ada.userId);
+      expect(await findUserById(db, ada.userId, 1)).toMatchObject({ username: ada.username, tokenBalance: WELCOME_BONUS_TOKENS });
+      expect((await findUserByUsername(db, ada.username.toUpperCase(), 1))?.user.id).toBe(ada.userId);
 
       const probed = await uploadTrack(ada.userId, 'probed');
       await projector.waitFor(probed.position);
@@ -244,7 +244,7 @@ for (const { name, open } of backends) {
 
       const everyone = [...before, crashed, ...after];
       for (const user of everyone) {
-        expect(await findUserById(db, user.userId)).toMatchObject({ username: user.username, tokenBalance: WELCOME_BONUS_TOKENS });
+        expect(await findUserById(db, user.userId, 1)).toMatchObject({ username: user.username, tokenBalance: WELCOME_BONUS_TOKENS });
       }
       const { rows } = await db.query<{ credits: number; total: string }>(
         `SELECT count(*)::integer AS credits, sum(amount_micros)::text AS total FROM token_transactions WHERE kind = 'credit'`,

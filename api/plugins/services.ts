@@ -26,6 +26,7 @@ import { creatorShareOf, royaltyEarningsSink } from '../../infra/royalties/earni
 import { loadInvitationTokens, type InvitationTokens } from '../../infra/royalties/invitation-tokens';
 import { loadEmailConfirmationTokens, type EmailConfirmationTokens } from '../../infra/account/email-confirmation-tokens';
 import { loadUnsubscribeTokens, type UnsubscribeTokens } from '../../infra/notifications/unsubscribe-tokens';
+import { loadKnowledge, type Knowledge } from '../../infra/knowledge/knowledge';
 import type { FileStorage } from '../../infra/storage/file-storage';
 import type { WorkflowMonitor } from '../../infra/temporal/workflow-monitor';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
@@ -113,6 +114,8 @@ export interface Services {
   workflowMonitor?: WorkflowMonitor;
   /** What this server can do now, derived once from the rest at start (GET /api/capabilities). */
   capabilities: CapabilityReport;
+  /** The FAQ and the legal documents, read from content/ once at start (a broken file stops the start). */
+  knowledge: Knowledge;
 }
 
 /** What the services are built from: the deployment's own, the rest defaulting to the platform's. */
@@ -135,7 +138,10 @@ export interface ServicesOptions
     | 'licensingFrozenOf'
     | 'rolesOf'
     | 'capabilities'
+    | 'knowledge'
   > {
+  /** Default: the repository's content/ folder. */
+  knowledge?: Knowledge;
   payments?: PaymentsProvider | null;
   /** Default: the outbox under the data folder (storage.root). */
   mailer?: Mailer;
@@ -185,6 +191,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       releases: options.releases ?? unavailableReleases,
       licensingFrozenOf: options.licensingFrozenOf ?? workFrozenOf(options.eventStore),
       rolesOf: options.rolesOf ?? eventStoreRolesOf(options.eventStore),
+      knowledge: options.knowledge ?? loadKnowledge(),
       capabilities: describeCapabilities({
         ledgerConnected: options.ledger.url !== null,
         xrpPriced: options.wallets.xrpRate !== null,

@@ -12,6 +12,10 @@ export const credentialsSchema = z.object({
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
+/** Sign-up: the credentials and, from the web's form, the version of the terms the user ticked to accept. */
+export const signupSchema = credentialsSchema.extend({ acceptedTermsVersion: z.number().int().positive().optional() });
+export type Signup = z.infer<typeof signupSchema>;
+
 export const userSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -19,6 +23,8 @@ export const userSchema = z.object({
   tokenBalance: z.number(),
   xrplWallet: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether the user accepted the current version of the Terms of Service (else the app asks first). */
+  termsAccepted: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

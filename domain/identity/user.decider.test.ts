@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { UserRoleGranted, UserRoleRevoked } from './role.events';
-import { decideUser, evolveUser, initialUserState, rolesOfUser, type ChangePassword, type ConfirmEmail, type GrantRole, type RegisterUser, type RemoveEmail, type RevokeRole } from './user.decider';
-import { UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from './user.events';
+import { decideUser, evolveUser, initialUserState, rolesOfUser, type AcceptTerms, type ChangePassword, type ConfirmEmail, type GrantRole, type RegisterUser, type RemoveEmail, type RevokeRole } from './user.decider';
+import { TermsAccepted, UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from './user.events';
 
 const userId = '7c1f7a52-3f7e-4a55-9d6e-2b8f0d7c1a11';
 const register: RegisterUser = {
@@ -142,5 +142,36 @@ describe('user decider: password and e-mail address', () => {
 
   it('given no confirmed address, when removing it, then it is refused', () => {
     expect(() => spec.when([registered], remove)).toThrow(new IllegalStateError('There is no confirmed e-mail address to remove'));
+  });
+});
+
+describe('user decider: accepting the terms', () => {
+  const spec = deciderSpec({ decide: decideUser, evolve: evolveUser, initialState: initialUserState });
+  const registered = UserRegistered.create(register.data);
+  const at = '2026-11-29T10:00:00.000Z';
+  const accept = (version: number): AcceptTerms => ({ type: 'AcceptTerms', data: { userId, version, acceptedAt: at } });
+  const accepted = (version: number) => TermsAccepted.create({ userId, documentId: 'terms', version, acceptedAt: at });
+
+  it('given a sign-up that accepted version 2, when registering, then TermsAccepted is recorded with the registration', () => {
+    const events = decideUser({ ...register, data: { ...register.data, acceptedTerms: { version: 2, acceptedAt: at } } }, initialUserState);
+    expect(events).toEqual([UserRegistered.create(register.data), accepted(2)]);
+    expect(events.reduce(evolveUser, initialUserState)).toMatchObject({ status: 'registered', termsVersion: 2 });
+  });
+
+  it('given a user who never accepted, when accepting version 1, then TermsAccepted names the terms and the version', () => {
+    expect(spec.when([registered], accept(1))).toEqual([accepted(1)]);
+  });
+
+  it('given a user who accepted version 1, when version 2 is accepted, then it is recorded', () => {
+    expect(spec.when([registered, accepted(1)], accept(2))).toEqual([accepted(2)]);
+  });
+
+  it('given a user who accepted version 2, when accepting version 2 or 1, then nothing is decided', () => {
+    expect(spec.when([registered, accepted(2)], accept(2))).toEqual([]);
+    expect(spec.when([registered, accepted(2)], accept(1))).toEqual([]);
+  });
+
+  it('given no account, when accepting, then it is refused as an unknown user', () => {
+    expect(() => spec.when([], accept(1))).toThrow(NotFoundError);
   });
 });

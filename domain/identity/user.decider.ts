@@ -1,14 +1,14 @@
 // The user account aggregate: registration, the roles granted to the account (reviewer,
-// auditor, operator; creator is everyone's), the password and the confirmed e-mail address. The welcome bonus is the token account's first credit
+// auditor, operator; creator is everyone's), the password, the confirmed e-mail address and the accepted version of the terms. The welcome bonus is the token account's first credit
 // (domain/tokens), opened beside the account at signup.
 import { GRANTABLE_ROLES, type GrantableRole } from '../contracts/roles';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { UserRoleGranted, UserRoleRevoked } from './role.events';
-import { UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
+import { TermsAccepted, UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; username: string; roles: GrantableRole[]; email: string | null }
+  | { status: 'registered'; userId: string; username: string; roles: GrantableRole[]; email: string | null; termsVersion: number | null }
   /** Deleted: signs in no more, takes no command; the username stays claimed so no one can take it over. */
   | { status: 'deleted'; userId: string; username: string };
 
@@ -16,7 +16,14 @@ export const initialUserState: UserState = { status: 'unregistered' };
 
 export type RegisterUser = {
   type: 'RegisterUser';
-  data: { userId: string; username: string; passwordHash: string };
+  /** `acceptedTerms`: the terms' version the sign-up form accepted, recorded with the registration. */
+  data: { userId: string; username: string; passwordHash: string; acceptedTerms?: { version: number; acceptedAt: string } };
+};
+
+/** Accepts a version of the Terms of Service; accepting the version accepted or an older one decides nothing. */
+export type AcceptTerms = {
+  type: 'AcceptTerms';
+  data: { userId: string; version: number; acceptedAt: string };
 };
 
 /** Grants a role; granting a role the user already holds decides nothing. */
@@ -55,7 +62,7 @@ export type RemoveEmail = {
 /** Deletes the account: its confirmed address is removed first, so nothing is mailed to it again. Deleting a deleted account decides nothing. */
 export type DeleteAccount = { type: 'DeleteAccount'; data: { userId: string; deletedAt: string } };
 
-export type UserCommand = RegisterUser | GrantRole | RevokeRole | ChangePassword | ConfirmEmail | RemoveEmail | DeleteAccount;
+export type UserCommand = RegisterUser | GrantRole | RevokeRole | ChangePassword | ConfirmEmail | RemoveEmail | DeleteAccount | AcceptTerms;
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
@@ -73,6 +80,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return removeEmail(command, state);
     case 'DeleteAccount':
       return deleteAccount(command, state);
+    case 'AcceptTerms':
+      return acceptTerms(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown user command ${JSON.stringify(unknown)}`);
@@ -85,7 +94,15 @@ function registerUser({ data }: RegisterUser, state: UserState): UserEvent[] {
   if (!USERNAME_PATTERN.test(data.username)) {
     throw new ValidationError('Username must be 3-32 letters, digits, dots, dashes or underscores');
   }
-  return [UserRegistered.create(data)];
+  const { acceptedTerms, ...registration } = data;
+  const accepted = acceptedTerms ? [TermsAccepted.create({ userId: data.userId, documentId: 'terms', ...acceptedTerms })] : [];
+  return [UserRegistered.create(registration), ...accepted];
+}
+
+function acceptTerms({ data }: AcceptTerms, state: UserState): UserEvent[] {
+  const registered = registeredUser(state);
+  if (registered.termsVersion !== null && registered.termsVersion >= data.version) return [];
+  return [TermsAccepted.create({ userId: data.userId, documentId: 'terms', version: data.version, acceptedAt: data.acceptedAt })];
 }
 
 function grantRole({ data }: GrantRole, state: UserState): UserEvent[] {
@@ -140,7 +157,7 @@ function grantableRole(role: string): GrantableRole {
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', userId: event.data.userId, username: event.data.username, roles: [], email: null };
+      return { status: 'registered', userId: event.data.userId, username: event.data.username, roles: [], email: null, termsVersion: null };
     case 'TokensCredited':
       // Before the token ledger, the welcome bonus was recorded here; the ledger opens such
       // accounts with it (infra/tokens/open-accounts.ts).
@@ -158,6 +175,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserPasswordChanged':
       // The hash lives in the users read model, which sign-in reads; the aggregate decides nothing on it.
       return state;
+    case 'TermsAccepted':
+      return state.status === 'registered' ? { ...state, termsVersion: Math.max(state.termsVersion ?? 0, event.data.version) } : state;
     case 'UserAccountDeleted':
       return state.status === 'registered' ? { status: 'deleted', userId: state.userId, username: state.username } : state;
     default: {

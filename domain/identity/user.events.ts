@@ -72,6 +72,16 @@ export const UserPasswordChanged = defineEvent(
  */
 export const UserAccountDeleted = defineEvent('UserAccountDeleted', 1, z.object({ userId: z.uuid(), deletedAt: z.iso.datetime() }));
 
+/**
+ * The user accepted a version of a legal document (the Terms of Service, which name the Privacy
+ * Policy): at sign-up, or when a new version was published (docs/legal-and-faq.md).
+ */
+export const TermsAccepted = defineEvent(
+  'TermsAccepted',
+  1,
+  z.object({ userId: z.uuid(), documentId: z.literal('terms'), version: z.number().int().positive(), acceptedAt: z.iso.datetime() }),
+);
+
 export const userEventDefinitions = [
   UserRegistered,
   TokensCredited,
@@ -81,6 +91,7 @@ export const userEventDefinitions = [
   UserEmailRemoved,
   UserPasswordChanged,
   UserAccountDeleted,
+  TermsAccepted,
 ] as const;
 
 export type UserEvent =
@@ -90,6 +101,7 @@ export type UserEvent =
   | ReturnType<typeof UserEmailRemoved.create>
   | ReturnType<typeof UserPasswordChanged.create>
   | ReturnType<typeof UserAccountDeleted.create>
+  | ReturnType<typeof TermsAccepted.create>
   | ReturnType<typeof UserRoleGranted.create>
   | ReturnType<typeof UserRoleRevoked.create>
   | ReturnType<typeof UserEmailConfirmed.create>

@@ -124,6 +124,10 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     notifications: capability(facts.mailServer ? 'Notifications in the app and by email' : 'Notifications in the app (this server sends no email)', true, ''),
     'account-settings': capability('Account settings', true, ''),
     analytics: capability('Earnings and analytics overview', true, ''),
-    'support-centre': capability('Support centre and FAQ', false, `${NOT_BUILT} The Welcome tab walks through each step.`),
+    'support-centre': capability(
+      'Support centre',
+      false,
+      'Support tickets and a support agent are not built yet, so there is no one to write to in the app. The FAQ tab answers common questions, and the legal documents are linked at the foot of every page.',
+    ),
   };
 }

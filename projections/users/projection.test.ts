@@ -2,10 +2,10 @@
 // user_roles and tell the user (readModel user, so their browser refetches its roles), and the
 // model rebuilt from the events, each applied twice, equals the one built live. A password change
 // replaces the hash sign-in reads, and the confirmed address follows its events; both tell the
-// user's browsers (readModel account).
+// user's browsers (readModel account), as does the highest accepted version of the terms.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, userStreamId } from '../../domain/identity/user.events';
+import { TermsAccepted, UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, userStreamId } from '../../domain/identity/user.events';
 import type { Db } from '../../infra/db/db';
 import type { PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { openOnPglite, type ProjectionDatabase } from '../../tests/support/projection-databases';
@@ -132,5 +132,42 @@ describe('users projection: password and e-mail address', () => {
       }
     });
     expect((await db.query('SELECT * FROM users')).rows).toEqual(live);
+  });
+});
+
+describe('users projection: the accepted terms', () => {
+  let database: ProjectionDatabase;
+
+  beforeEach(async () => {
+    database = await openOnPglite([usersProjection]);
+  });
+
+  afterEach(() => database.close());
+
+  it('keeps the highest version accepted, tells the user (readModel account), and a replay in any order changes nothing', async () => {
+    const { db, store, projector, changes } = database;
+    const userId = randomUUID();
+    const at = '2026-11-29T10:00:00.000Z';
+    const metadata = { correlationId: 'test', causationId: null, actor: 'test', workflowId: null, occurredAt: at };
+    const termsVersion = async () => (await db.query<{ terms_version: number | null }>('SELECT terms_version FROM users WHERE id = $1', [userId])).rows[0]?.terms_version;
+    const registered = await store.append(userStreamId(userId), [{ eventId: randomUUID(), ...UserRegistered.create({ userId, username: 'ada', passwordHash: 'x'.repeat(40) }), metadata }], 'no_stream');
+    await projector.waitFor(registered.lastPosition);
+    expect(await termsVersion()).toBeNull();
+
+    const accepted = [1, 2].map((version) => ({ eventId: randomUUID(), ...TermsAccepted.create({ userId, documentId: 'terms', version, acceptedAt: at }), metadata }));
+    const appended = await store.append(userStreamId(userId), accepted, 1);
+    await projector.waitFor(appended.lastPosition);
+    expect(await termsVersion()).toBe(2);
+    expect(changes.filter((c) => c.eventType === 'TermsAccepted')).toEqual([
+      expect.objectContaining({ readModel: 'account', ownerId: userId, subjectId: userId }),
+      expect.objectContaining({ readModel: 'account', ownerId: userId, subjectId: userId }),
+    ]);
+
+    const [first] = await store.readStream(userStreamId(userId));
+    const [one, two] = (await store.readStream(userStreamId(userId))).slice(1);
+    await db.transaction(async (tx) => {
+      for (const event of [first!, two!, one!, two!]) await usersProjection.apply(tx, event);
+    });
+    expect(await termsVersion()).toBe(2);
   });
 });

@@ -3,18 +3,19 @@
 // model's (projections/tokens). Version 2 dropped the balance kept here before the ledger;
 // version 3 added the roles; version 4 follows password changes (sign-in reads the hash here) and
 // keeps the confirmed e-mail address, both announced as the 'account' read model; version 5 clears a
-// deleted account's name, address and password hash.
+// deleted account's name, address and password hash; version 6 keeps the version of the terms the
+// user accepted (TermsAccepted, announced as 'account').
 import { z } from 'zod';
 import { UserRoleGranted, UserRoleRevoked } from '../../domain/identity/role.events';
 import { DELETED_USERNAME } from '../../domain/account-data/deletion-rules';
-import { UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from '../../domain/identity/user.events';
+import { TermsAccepted, UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from '../../domain/identity/user.events';
 import type { Queryable } from '../../infra/db/db';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import { readModelChange, type Projection, type ReadModelChange } from '../projection';
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 5,
+  version: 6,
   tables: ['users', 'user_roles'],
   // user_token_credits: version 1's balance table, gone since the token ledger.
   schema: `
@@ -28,7 +29,8 @@ export const usersProjection: Projection = {
       email text,
       email_lower text,
       email_confirmed_at timestamptz,
-      deleted_at timestamptz
+      deleted_at timestamptz,
+      terms_version integer
     );
     CREATE INDEX IF NOT EXISTS users_email_lower_idx ON users (email_lower);
     CREATE TABLE IF NOT EXISTS user_roles (
@@ -38,11 +40,17 @@ export const usersProjection: Projection = {
       granted_at timestamptz NOT NULL,
       PRIMARY KEY (user_id, role)
     );`,
-  handles: new Set([UserRegistered.type, UserRoleGranted.type, UserRoleRevoked.type, UserPasswordChanged.type, UserEmailConfirmed.type, UserEmailRemoved.type, UserAccountDeleted.type]),
+  handles: new Set([UserRegistered.type, UserRoleGranted.type, UserRoleRevoked.type, UserPasswordChanged.type, UserEmailConfirmed.type, UserEmailRemoved.type, UserAccountDeleted.type, TermsAccepted.type]),
   async apply(tx: Queryable, event: RecordedEvent): Promise<ReadModelChange | null> {
     if (event.type === UserPasswordChanged.type) {
       const data = event.data as z.output<typeof UserPasswordChanged.schema>;
       await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [data.userId, data.passwordHash]);
+      return readModelChange('account', event, data.userId, data.userId);
+    }
+    if (event.type === TermsAccepted.type) {
+      const data = event.data as z.output<typeof TermsAccepted.schema>;
+      // The highest version wins, so replaying an older acceptance leaves the row as it was.
+      await tx.query('UPDATE users SET terms_version = GREATEST(COALESCE(terms_version, 0), $2) WHERE id = $1', [data.userId, data.version]);
       return readModelChange('account', event, data.userId, data.userId);
     }
     if (event.type === UserEmailConfirmed.type) {

@@ -11,6 +11,7 @@ interface UserRow {
   token_balance_micros: string | null;
   xrpl_address: string | null;
   created_at: Date;
+  terms_version: number | null;
 }
 
 export interface UserWithSecret {
@@ -18,27 +19,29 @@ export interface UserWithSecret {
   passwordHash: string;
 }
 
-function toUser(row: UserRow): User {
+/** `currentTermsVersion`: the published terms' version (the user has accepted the terms when theirs is at least that). */
+function toUser(row: UserRow, currentTermsVersion: number): User {
   return {
     id: row.id,
     username: row.username,
     tokenBalance: microsToTokens(Number(row.token_balance_micros ?? 0)),
     xrplWallet: row.xrpl_address,
     createdAt: new Date(row.created_at).toISOString(),
+    termsAccepted: row.terms_version !== null && row.terms_version >= currentTermsVersion,
   };
 }
 
-const COLUMNS = `users.id::text AS id, username, password_hash, (token_accounts.balance_micros - token_accounts.held_micros)::text AS token_balance_micros, user_wallets.xrpl_address, created_at`;
+const COLUMNS = `users.id::text AS id, username, password_hash, (token_accounts.balance_micros - token_accounts.held_micros)::text AS token_balance_micros, user_wallets.xrpl_address, created_at, terms_version`;
 const FROM = 'users LEFT JOIN token_accounts ON token_accounts.user_id = users.id LEFT JOIN user_wallets ON user_wallets.user_id = users.id';
 
-export async function findUserById(db: Queryable, id: string): Promise<User | null> {
+export async function findUserById(db: Queryable, id: string, currentTermsVersion: number): Promise<User | null> {
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE users.id = $1`, [id]);
-  return rows[0] ? toUser(rows[0]) : null;
+  return rows[0] ? toUser(rows[0], currentTermsVersion) : null;
 }
 
-export async function findUserByUsername(db: Queryable, username: string): Promise<UserWithSecret | null> {
+export async function findUserByUsername(db: Queryable, username: string, currentTermsVersion: number): Promise<UserWithSecret | null> {
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE username_lower = $1`, [username.toLowerCase()]);
-  return rows[0] ? { user: toUser(rows[0]), passwordHash: rows[0].password_hash } : null;
+  return rows[0] ? { user: toUser(rows[0], currentTermsVersion), passwordHash: rows[0].password_hash } : null;
 }
 
 /** The hash sign-in and the password change check a password against; null for an unknown user. */

@@ -1,4 +1,5 @@
-// Signing up through the dashboard's dialog, as a new creator does; shared by the journeys.
+// Signing up through the dashboard's dialog, as a new creator does (ticking the box that accepts the
+// Terms of Service and the Privacy Policy); shared by the journeys.
 import { expect, type Page } from '@playwright/test';
 
 export async function signUp(page: Page, username: string): Promise<void> {
@@ -6,6 +7,7 @@ export async function signUp(page: Page, username: string): Promise<void> {
   const signup = page.getByRole('dialog', { name: 'Create your account' });
   await signup.getByLabel('Username').fill(username);
   await signup.getByLabel('Password', { exact: true }).fill('a long enough password');
+  await signup.getByRole('checkbox', { name: 'I accept the Terms of Service and the Privacy Policy' }).check();
   await signup.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
 }

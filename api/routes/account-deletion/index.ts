@@ -27,7 +27,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
   const passwordThrottle = new LoginThrottle();
 
   const signedInUser = async (userId: string) => {
-    const user = await findUserById(db, userId);
+    const user = await findUserById(db, userId, app.services.knowledge.termsVersion);
     if (!user) throw new UnauthorizedError('Not signed in');
     return user;
   };
@@ -58,7 +58,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await signedInUser(userId);
       if (request.body.confirmation !== user.username) throw new ValidationError(`Type your username, ${user.username}, exactly to confirm`);
       if (!passwordThrottle.begin(request, reply, user.username)) return reply;
-      const withSecret = await findUserByUsername(db, user.username);
+      const withSecret = await findUserByUsername(db, user.username, app.services.knowledge.termsVersion);
       if (!withSecret || !(await verifyPassword(withSecret.passwordHash, request.body.password))) throw new ForbiddenError(WRONG_PASSWORD);
       passwordThrottle.succeeded(request, user.username);
       const blockers = deletionBlockers(await deletionFacts(db, userId));

@@ -53,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const signedInUser = async (userId: string) => {
-    const user = await findUserById(db, userId);
+    const user = await findUserById(db, userId, app.services.knowledge.termsVersion);
     if (!user) throw new UnauthorizedError('Not signed in');
     return user;
   };

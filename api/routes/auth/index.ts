@@ -1,8 +1,9 @@
 // Signup, login, logout and the current user. Signup is a decider + append on
 // the user's stream; a username claim stream makes usernames unique through the store itself.
+// A sign-up from the web's form also records the terms' version the user accepted.
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authResponseSchema, credentialsSchema, logoutResponseSchema, userSchema, type User } from '../../../domain/contracts/auth';
+import { authResponseSchema, credentialsSchema, logoutResponseSchema, signupSchema, userSchema, type User } from '../../../domain/contracts/auth';
 import { decideUser, evolveUser, initialUserState } from '../../../domain/identity/user.decider';
 import { UsernameClaimed, userStreamId, usernameStreamId } from '../../../domain/identity/user.events';
 import { ConcurrencyError, IllegalStateError, UnauthorizedError, ValidationError } from '../../../domain/shared/errors';
@@ -22,19 +23,31 @@ const userDecider = { decide: decideUser, evolve: evolveUser, initialState: init
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services;
-  const { db, sessions, secureCookies } = deps;
+  const { db, sessions, secureCookies, knowledge } = deps;
   const loginThrottle = new LoginThrottle();
 
   app.post(
     '/api/auth/signup',
-    { schema: { summary: 'Create an account and sign in', tags: ['auth'], ...PUBLIC, body: credentialsSchema, response: { 201: authResponseSchema } } },
+    {
+      schema: {
+        summary: 'Create an account and sign in; acceptedTermsVersion (optional) records the acceptance of the current Terms of Service',
+        tags: ['auth'],
+        ...PUBLIC,
+        body: signupSchema,
+        response: { 201: authResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const { username, password } = request.body;
+      const { username, password, acceptedTermsVersion } = request.body;
       const problem = passwordProblem(username, password);
       if (problem) throw new ValidationError(problem);
+      if (acceptedTermsVersion !== undefined && acceptedTermsVersion !== knowledge.termsVersion) {
+        throw new ValidationError(`The current Terms of Service are version ${knowledge.termsVersion}; accept that version`);
+      }
       const userId = randomUUID();
       const passwordHash = await hashPassword(password);
-      const user = await registerAccount(deps, { userId, username, passwordHash }, { correlationId: request.id, actor: `user:${userId}` });
+      const acceptedTerms = acceptedTermsVersion !== undefined ? { version: acceptedTermsVersion, acceptedAt: new Date().toISOString() } : undefined;
+      const user = await registerAccount(deps, { userId, username, passwordHash, acceptedTerms }, { correlationId: request.id, actor: `user:${userId}` });
       const session = await sessions.create(userId, new Date(), request.headers['user-agent'] ?? null);
       setSessionCookie(reply, session.token, secureCookies);
       request.log.info({ userId }, 'user signed up');
@@ -45,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/login', { schema: { summary: 'Sign in (throttled per account and per address: 429 with Retry-After)', tags: ['auth'], ...PUBLIC, body: credentialsSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
     const { username, password } = request.body;
     if (!loginThrottle.begin(request, reply, username)) return reply;
-    const found = await findUserByUsername(db, username);
+    const found = await findUserByUsername(db, username, knowledge.termsVersion);
     const valid = await verifyPassword(found?.passwordHash ?? (await UNKNOWN_USER_HASH), password);
     if (!found || !valid) throw new UnauthorizedError('Invalid username or password');
     loginThrottle.succeeded(request, username);
@@ -62,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const currentUser = async (request: Parameters<typeof requireUserId>[0]) => {
-    const user = await findUserById(db, requireUserId(request));
+    const user = await findUserById(db, requireUserId(request), knowledge.termsVersion);
     if (!user) throw new UnauthorizedError('Not signed in');
     return user;
   };
@@ -88,8 +101,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
  * A taken username is an IllegalStateError.
  */
 export async function registerAccount(
-  { db, eventStore, projector, tokenLedger }: Pick<Services, 'db' | 'eventStore' | 'projector' | 'tokenLedger'>,
-  data: { userId: string; username: string; passwordHash: string },
+  { db, eventStore, projector, tokenLedger, knowledge }: Pick<Services, 'db' | 'eventStore' | 'projector' | 'tokenLedger' | 'knowledge'>,
+  data: { userId: string; username: string; passwordHash: string; acceptedTerms?: { version: number; acceptedAt: string } },
   context: { correlationId: string; actor: string },
 ): Promise<User> {
   const { userId, username } = data;
@@ -98,7 +111,7 @@ export async function registerAccount(
   if (result) await projector.waitFor(result.lastPosition);
   const opened = await openTokenAccount(tokenLedger, userId, context);
   if (opened.result) await projector.waitFor(opened.result.lastPosition);
-  const user = await findUserById(db, userId);
+  const user = await findUserById(db, userId, knowledge.termsVersion);
   if (!user) throw new Error(`User ${userId} was registered but is not in the read model`);
   return user;
 }

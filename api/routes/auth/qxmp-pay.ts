@@ -76,7 +76,7 @@ export const qxmpPayRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = { correlationId: request.id, actor: `qxmp-pay:${identity.subject}` };
       const userId = await linkedUserId(identity, context);
       if (await isDeletedUser(db, userId)) throw new UnauthorizedError(ACCOUNT_DELETED);
-      const user = (await findUserById(db, userId)) ?? (await registerLinkedUser(userId, identity, context));
+      const user = (await findUserById(db, userId, deps.knowledge.termsVersion)) ?? (await registerLinkedUser(userId, identity, context));
       const session = await sessions.create(user.id, new Date(), request.headers['user-agent'] ?? null);
       setSessionCookie(reply, session.token, secureCookies);
       request.log.info({ userId: user.id }, 'user signed in with QXMP Pay');

@@ -63,7 +63,7 @@ export const copyrightCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       checkId,
       title: track.upload.title,
       ownerId,
-      ownerName: (await findUserById(db, ownerId))?.username ?? 'the owner',
+      ownerName: (await findUserById(db, ownerId, app.services.knowledge.termsVersion))?.username ?? 'the owner',
       description: description ?? 'The creator asked for a person to review the copyright check',
       origin,
     });

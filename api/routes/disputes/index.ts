@@ -263,7 +263,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     act(request, request.params.id, async (viewer) => {
       const name = request.body.reviewerUsername;
       if (!name || name === viewer.username) return { action: 'assign', reviewer: actorOf(viewer) };
-      const user = await findUserByUsername(db, name);
+      const user = await findUserByUsername(db, name, deps.knowledge.termsVersion);
       const named = user ? await app.rolesOf(user.user.id) : null;
       if (!named) throw new ValidationError(`No user is named "${name}"`);
       return { action: 'assign', reviewer: actorOf(named) };

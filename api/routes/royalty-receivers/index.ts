@@ -132,7 +132,7 @@ export const royaltyReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
       }, context);
 
       const added = (await findReceiver(db, receiverId))!;
-      const creatorName = (await findUserById(db, userId))?.username ?? 'A GOOSE creator';
+      const creatorName = (await findUserById(db, userId, app.services.knowledge.termsVersion))?.username ?? 'A GOOSE creator';
       const link = `${publicOrigin()}/royalty-invitation/${invitationTokens.sign({ contentId, receiverId })}`;
       let message: string;
       try {

@@ -1,5 +1,5 @@
 // The route table, with the histories of a case and a track, the notifications page, plus the public certificate and proof bundle verification pages, the royalty
-// invitation page, the account's settings and the page an e-mail confirmation link opens. Every route sits under the root layout, which waits for the current user and
+// invitation page, the account's settings, the page an e-mail confirmation link opens and the legal documents' addresses. Every route sits under the root layout, which waits for the current user and
 // hosts the app-wide dialogs, inside the shell through which any screen changes the dashboard tab.
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, useNavigate, type RouteObject } from 'react-router-dom';
@@ -39,6 +39,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/', element: <DashboardRoute />, loader: dashboardLoader },
       { path: '/dashboard', element: <DashboardRoute />, loader: dashboardLoader },
       { path: '/dashboard/:tab', element: <DashboardRoute /> },
+      // A legal document's own address: its dialog (in the root layout) over the dashboard.
+      { path: '/legal/:id', element: <DashboardRoute /> },
       { path: '/checkout', element: <CheckoutRoute /> },
       { path: '/subscribe', element: <SubscribeRoute /> },
       { path: '/rights-registry', element: <RightsRegistryRoute /> },

@@ -17,6 +17,9 @@ export const XRP_WALLET_INFO_KEY = ['/api/xrp/wallet-info'] as const;
 export const XRP_QR_CODE_KEY = ['/api/xrp/qr-code'] as const;
 export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;
 export const CAPABILITIES_KEY = ['/api/capabilities'] as const;
+/** The legal documents' list; one document: ['/api/legal', id]. */
+export const LEGAL_KEY = ['/api/legal'] as const;
+export const FAQ_KEY = ['/api/faq'] as const;
 /** The royalty contracts list; a contract's detail is ['/api/smart-contracts', contractId]. */
 export const SMART_CONTRACTS_KEY = ['/api/smart-contracts'] as const;
 /** A content item's royalty receivers: ['/api/royalty-receivers', contentId] (GET ?contentId=). */

@@ -17,6 +17,7 @@ import { WelcomePanel } from '../../features/dashboard/components/welcome-panel'
 import { distributionsPromptReason, oraclePromptReason } from '../../features/dashboard/journey';
 import { DeveloperPanel } from '../../features/developer/components/developer-panel';
 import { DistributionsPanel } from '../../features/distribution/components/distributions-panel';
+import { FaqPanel } from '../../features/faq/components/faq-panel';
 import { selectedMasteringTrackIdAtom } from '../../features/mastering/atoms';
 import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -153,6 +154,7 @@ export function DashboardRoute() {
             reason="Sign up or log in to create API keys and call the copyright oracle and royalty contracts from your own programs, within your tier's limits."
           />
         ))}
+      {activeTab === 'faq' && <FaqPanel />}
       {isNotBuiltTab(activeTab) && !(activeTab === 'create' && (creation.available || creation.loading)) && <NotBuiltTabPanel tab={activeTab} />}
     </DashboardLayout>
   );

@@ -1,7 +1,9 @@
 // The root of every route: a full-screen "Loading" until the current user is known,
-// then the page, with the auth dialogs and, when signed in, the realtime connection and
-// the guided workflow's Task Completed dialog, which hears of each live track event, and the
-// token dialogs (pricing plans, token history, low-token popup).
+// then the page and the legal footer, with the auth dialogs, the legal document dialog its address
+// (/legal/<id>) opens, and, when signed in, the realtime connection and
+// the guided workflow's Task Completed dialog, which hears of each live track event, the
+// token dialogs (pricing plans, token history, low-token popup), and the terms to accept when the
+// user has not accepted the current version.
 import { Message } from 'primereact/message';
 import { Fragment } from 'react';
 import { Outlet } from 'react-router-dom';
@@ -10,6 +12,9 @@ import { AuthDialogs } from '../../features/auth/components/auth-dialogs';
 import { LoginReturnHandler } from '../../features/auth/components/login-return-handler';
 import { useReportTrackEvent } from '../../features/guided-workflow/api/use-report-track-event';
 import { TaskCompletedDialog } from '../../features/guided-workflow/components/task-completed-dialog';
+import { LegalDocumentDialog } from '../../features/legal/components/legal-document-dialog';
+import { LegalFooter } from '../../features/legal/components/legal-footer';
+import { TermsAcceptanceDialog } from '../../features/legal/components/terms-acceptance-dialog';
 import { RealtimeUpdates } from '../../features/realtime/components/realtime-updates';
 import { TokenDialogs } from '../../features/tokens/components/token-dialogs';
 import { errorMessage } from '../../lib/api-client';
@@ -29,6 +34,7 @@ export function RootLayout() {
         />
       )}
       <Outlet />
+      <LegalFooter />
       <AuthDialogs />
       <LoginReturnHandler />
       {/* One keyed group, so a new user gets fresh instances; siblings sharing a key would be
@@ -38,8 +44,10 @@ export function RootLayout() {
           <RealtimeUpdates onEvent={reportTrackEvent} />
           <TaskCompletedDialog />
           <TokenDialogs />
+          {!user.termsAccepted && <TermsAcceptanceDialog />}
         </Fragment>
       )}
+      <LegalDocumentDialog />
     </>
   );
 }

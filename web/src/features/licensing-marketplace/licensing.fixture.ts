@@ -71,5 +71,5 @@ export function purchasedLicense(overrides: Partial<PurchasedLicense> = {}): Pur
 }
 
 export function signedInUser(overrides: Partial<User> = {}): User {
-  return { id: 'user-bob', username: 'bob', tokenBalance: 100, xrplWallet: null, createdAt: '2026-11-01T00:00:00.000Z', ...overrides };
+  return { id: 'user-bob', username: 'bob', tokenBalance: 100, xrplWallet: null, createdAt: '2026-11-01T00:00:00.000Z', termsAccepted: true, ...overrides };
 }

@@ -5,11 +5,12 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { WELCOME_BONUS_TOKENS } from '../../../../../domain/constants';
-import type { Credentials } from '../../../../../domain/contracts/auth';
+import type { Credentials, Signup } from '../../../../../domain/contracts/auth';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { OPEN_LOGIN_EVENT, OPEN_SIGNUP_EVENT, useWindowEvent } from '../../../lib/app-events';
 import { useLogin, useSignup } from '../../../lib/auth';
+import { useLegalDocuments } from '../../../lib/legal';
 import { useAuthProviders } from '../api/qxmp-pay';
 import { CredentialsForm } from './credentials-form';
 import { QxmpPayDialog } from './qxmp-pay-dialog';
@@ -22,6 +23,11 @@ export function AuthDialogs() {
   const login = useLogin();
   const signup = useSignup();
   const qxmpPay = useAuthProviders().data?.qxmpPay;
+  const legal = useLegalDocuments();
+  const terms = {
+    version: legal.data?.find((document) => document.id === 'terms')?.version,
+    error: legal.isError ? `The Terms of Service could not be loaded (${errorMessage(legal.error, 'unknown error')}), so an account cannot be created now.` : null,
+  };
   const qxmpPayOrigin = qxmpPay?.configured ? qxmpPay.origin : null;
   const qxmpPayOption = qxmpPayOrigin && (
     <div className="auth-dialog__or">
@@ -46,8 +52,8 @@ export function AuthDialogs() {
       },
     });
 
-  const submitSignup = (credentials: Credentials) =>
-    signup.mutate(credentials, {
+  const submitSignup = (form: Signup) =>
+    signup.mutate(form, {
       onSuccess: ({ user }) => {
         toast.show({
           severity: 'success',
@@ -105,6 +111,7 @@ export function AuthDialogs() {
           busy={signup.isPending}
           validateRules
           passwordHint="At least 8 characters, not a common password, and not containing your username."
+          terms={terms}
           onSubmit={submitSignup}
         />
         {qxmpPayOption}

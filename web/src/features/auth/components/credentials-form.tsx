@@ -1,10 +1,15 @@
 // The username + password form shared by the login and signup dialogs. Checks the fields with
-// the API's own credentials schema before sending, so both sides agree on the rules.
+// the API's own credentials schema before sending, so both sides agree on the rules. Sign-up adds
+// the required box accepting the Terms of Service and the Privacy Policy (each link opens its
+// dialog), and sends the version of the terms it accepted.
 import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
-import { credentialsSchema, type Credentials } from '../../../../../domain/contracts/auth';
+import { Link } from 'react-router-dom';
+import { credentialsSchema, type Credentials, type Signup } from '../../../../../domain/contracts/auth';
+import { legalPath } from '../../../lib/legal';
 
 interface CredentialsFormProps {
   idPrefix: string;
@@ -14,14 +19,17 @@ interface CredentialsFormProps {
   /** Signup checks the rules up front; login only needs both fields filled in. */
   validateRules: boolean;
   passwordHint?: string;
-  onSubmit(credentials: Credentials): void;
+  /** Sign-up: the current terms' version the box accepts (undefined while it loads); `error` when it could not be read. */
+  terms?: { version: number | undefined; error: string | null };
+  onSubmit(form: Signup): void;
 }
 
-type FieldErrors = Partial<Record<keyof Credentials, string>>;
+type FieldErrors = Partial<Record<keyof Credentials | 'terms', string>>;
 
-export function CredentialsForm({ idPrefix, submitLabel, submitIcon, busy, validateRules, passwordHint, onSubmit }: CredentialsFormProps) {
+export function CredentialsForm({ idPrefix, submitLabel, submitIcon, busy, validateRules, passwordHint, terms, onSubmit }: CredentialsFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [termsTicked, setTermsTicked] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const submit = (event: FormEvent) => {
@@ -35,13 +43,14 @@ export function CredentialsForm({ idPrefix, submitLabel, submitIcon, busy, valid
       return;
     }
     const parsed = credentialsSchema.safeParse({ username, password });
-    if (parsed.success) {
+    const found: FieldErrors = {};
+    if (terms && !termsTicked) found.terms = 'Accept the Terms of Service and the Privacy Policy to create an account';
+    if (parsed.success && !found.terms) {
       setErrors({});
-      onSubmit(parsed.data);
+      onSubmit(terms ? { ...parsed.data, acceptedTermsVersion: terms.version } : parsed.data);
       return;
     }
-    const found: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
       const field = issue.path[0];
       if ((field === 'username' || field === 'password') && !found[field]) found[field] = issue.message;
     }
@@ -50,6 +59,7 @@ export function CredentialsForm({ idPrefix, submitLabel, submitIcon, busy, valid
 
   const usernameId = `${idPrefix}-username`;
   const passwordId = `${idPrefix}-password`;
+  const termsId = `${idPrefix}-terms`;
   return (
     <form className="credentials-form" onSubmit={submit} noValidate>
       <div className="field">
@@ -93,7 +103,35 @@ export function CredentialsForm({ idPrefix, submitLabel, submitIcon, busy, valid
           )
         )}
       </div>
-      <Button type="submit" label={submitLabel} icon={submitIcon} loading={busy} className="credentials-form__submit" />
+      {terms && (
+        <div className="field credentials-form__terms">
+          <div className="credentials-form__terms-row">
+            <Checkbox
+              inputId={termsId}
+              checked={termsTicked}
+              invalid={Boolean(errors.terms)}
+              aria-describedby={errors.terms || terms.error ? `${termsId}-error` : undefined}
+              onChange={(event) => setTermsTicked(event.checked === true)}
+            />
+            <label htmlFor={termsId}>
+              I accept the <Link to={legalPath('terms')}>Terms of Service</Link> and the <Link to={legalPath('privacy')}>Privacy Policy</Link>
+            </label>
+          </div>
+          {(errors.terms ?? terms.error) && (
+            <small id={`${termsId}-error`} className="p-error">
+              {errors.terms ?? terms.error}
+            </small>
+          )}
+        </div>
+      )}
+      <Button
+        type="submit"
+        label={submitLabel}
+        icon={submitIcon}
+        loading={busy}
+        disabled={terms !== undefined && terms.version === undefined}
+        className="credentials-form__submit"
+      />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { PRICING_FIXTURE } from '../../../lib/tokens/pricing.fixture';
 import { ACCOUNT_MENU_LINKS, DashboardHeader } from './dashboard-header';
 import { LeftRail } from './left-rail';
 
-const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z', termsAccepted: true };
 
 function render(balance: BalanceResponse | null): string {
   return renderWithQueries(

@@ -2,12 +2,13 @@
 // the area is for and, plainly, that it is not available; no sample data, no buttons that go
 // nowhere. An area the server reports as a capability takes its name and its reason from that
 // report, so the tab says what the server says; Create shows here only while the server reports
-// its `creation-engine` off (the dashboard shows the studio when it is on).
+// its `creation-engine` off (the dashboard shows the studio when it is on). The FAQ is built (its
+// own tab); Support points to it.
 import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
 import { useCapabilities, type CapabilityId, type CapabilityReport } from '../../../lib/capabilities';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 
-type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions' | 'smart-contracts' | 'developer' | 'analytics'>;
+type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions' | 'smart-contracts' | 'developer' | 'analytics' | 'faq'>;
 
 interface Area {
   title: string;
@@ -32,13 +33,6 @@ const AREAS: Record<NotBuiltTab, Area> = {
     capability: 'support-centre',
     summary: '',
     plans: ['Support requests and answers in one place'],
-  },
-  faq: {
-    title: 'Frequently Asked Questions',
-    icon: 'pi-book',
-    capability: 'support-centre',
-    summary: '',
-    plans: ['Answers about the platform, pricing, copyright, music and technical questions'],
   },
 };
 

@@ -295,7 +295,7 @@ describe('distribute royalties', () => {
 
 describe('royalty invitation', () => {
   const invitation = { receiverName: 'Bea', receiverEmail: 'bea@example.com', royaltyPercentage: 15, contentTitle: 'First Light', creatorName: 'ada', invitationStatus: 'pending' as const };
-  const user = { id: 'u2', username: 'bea', tokenBalance: 0, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
+  const user = { id: 'u2', username: 'bea', tokenBalance: 0, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z', termsAccepted: true };
 
   it('asks a visitor to sign up or log in to accept (declining needs no account), and offers a signed-in person Accept and Decline', () => {
     const signedOut = render(<InvitationBody token="t" invitation={invitation} user={null} />);

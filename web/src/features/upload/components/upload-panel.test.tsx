@@ -7,7 +7,7 @@ import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
 import { PRICING_FIXTURE } from '../../../lib/tokens/pricing.fixture';
 import { UploadPanel } from './upload-panel';
 
-const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z', termsAccepted: true };
 
 function render(): string {
   return renderWithQueries(<UploadPanel user={user} />, [

@@ -8,7 +8,7 @@ import { CAPABILITIES_KEY, TOKEN_PRICING_KEY } from '../../../lib/query-keys';
 import { PRICING_FIXTURE } from '../../../lib/tokens/pricing.fixture';
 import { UploadSideCards } from './upload-side-cards';
 
-const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z', termsAccepted: true };
 
 function render(withPricing: boolean, capabilities: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
   return renderWithQueries(<UploadSideCards user={user} />, [[CAPABILITIES_KEY, capabilities], withPricing && [TOKEN_PRICING_KEY, PRICING_FIXTURE]]);
