@@ -15,8 +15,15 @@ export async function fileDispute(page: Page, dispute: DisputeToFile): Promise<{
   await page.goto('/dispute-management');
   await page.getByRole('button', { name: 'File New Dispute' }).click();
   const fileDialog = page.getByRole('dialog', { name: 'File New Dispute' });
-  await fileDialog.getByLabel('Work').pressSequentially(dispute.title.slice(0, 8));
-  await page.getByRole('option', { name: new RegExp(`${dispute.title} by ${dispute.owner}`) }).click();
+  const work = fileDialog.getByLabel('Work');
+  // Picked from the registry's suggestions. On a loaded machine a search answered late can replace the
+  // list as the option is clicked, leaving the typed text: then the field is cleared and the pick made again.
+  await expect(async () => {
+    await work.fill('');
+    await work.pressSequentially(dispute.title.slice(0, 8));
+    await page.getByRole('option', { name: new RegExp(`${dispute.title} by ${dispute.owner}`) }).click({ timeout: 10_000 });
+    await expect(fileDialog.getByText(`owned by ${dispute.owner}`)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
   await chooseOption(fileDialog, 'Dispute type', 'Copyright infringement');
   await fileDialog.getByLabel('Subject').fill(dispute.subject);
   await fileDialog.getByLabel('Description').fill(dispute.description);
