@@ -405,28 +405,32 @@ on(DisputeEvidenceRequested, async (tx, d, recorded) => {
   );
 });
 
-/** The case's user parties other than the one who acted. */
-async function otherParties(tx: Batch, disputeId: string, actorId: string | null) {
+/**
+ * Tells the case's user parties other than the one who acted (`actorId`; null tells both) of a case
+ * update: a dispute's, not an oracle review's, which has no second party.
+ */
+function notifyOtherParties(
+  tx: Batch,
+  recorded: RecordedEvent,
+  disputeId: string,
+  actorId: string | null,
+  notice: (dispute: Subjects['dispute'], userId: string) => Omit<Notice, 'userId' | 'kind'>,
+): ReadModelChange[] {
   const dispute = tx.lookup('dispute', disputeId);
-  if (!dispute || dispute.kind !== 'dispute') return { dispute, recipients: [] as string[] };
-  return { dispute, recipients: parties(dispute, 'both').filter((id) => id !== actorId) };
+  if (!dispute || dispute.kind !== 'dispute') return [];
+  const recipients = parties(dispute, 'both').filter((id) => id !== actorId);
+  return tx.notify(recorded, recipients.map((userId) => ({ userId, kind: 'dispute_update', ...notice(dispute, userId) })));
 }
 
-on(DisputeAnswered, async (tx, d, recorded) => {
-  const { dispute, recipients } = await otherParties(tx, d.disputeId, d.by.userId);
-  if (!dispute) return [];
-  return tx.notify(recorded,
-    recipients.map((userId) => ({
-      userId,
-      kind: 'dispute_update',
-      type: 'info',
-      title: 'The claim was answered',
-      message: `${d.by.name} answered ${caseName(dispute.subject, dispute.workTitle)}.`,
-      actionUrl: links.dispute(d.disputeId, 'messages'),
-      actionText: 'Read the answer',
-    })),
-  );
-});
+on(DisputeAnswered, async (tx, d, recorded) =>
+  notifyOtherParties(tx, recorded, d.disputeId, d.by.userId, (dispute) => ({
+    type: 'info',
+    title: 'The claim was answered',
+    message: `${d.by.name} answered ${caseName(dispute.subject, dispute.workTitle)}.`,
+    actionUrl: links.dispute(d.disputeId, 'messages'),
+    actionText: 'Read the answer',
+  })),
+);
 
 const OUTCOME_WORDS: Record<string, string> = {
   upheld: 'upheld (decided for the claimant)',
@@ -438,38 +442,26 @@ const OUTCOME_WORDS: Record<string, string> = {
 };
 
 on(DisputeResolved, async (tx, d, recorded) => {
-  const { dispute, recipients } = await otherParties(tx, d.disputeId, null);
-  if (!dispute) return [];
   const appeal = d.appealUntil > d.resolvedAt ? ` Either party may appeal until ${when(d.appealUntil)}.` : '';
   const compensation = d.compensationCents > 0 ? ` Compensation: ${money(d.compensationCents)}.` : '';
-  return tx.notify(recorded,
-    recipients.map((userId) => ({
-      userId,
-      kind: 'dispute_update',
-      type: d.outcome === 'upheld' && userId === dispute.ownerId ? 'error' : 'info',
-      title: 'A case was resolved',
-      message: `${capitalized(caseName(dispute.subject, dispute.workTitle))} was ${OUTCOME_WORDS[d.outcome] ?? d.outcome}${d.byDefault ? ' by default, as the claim was not answered in time' : ''}.${compensation}${appeal}`,
-      actionUrl: links.dispute(d.disputeId, 'resolution'),
-      actionText: 'See the resolution',
-    })),
-  );
+  return notifyOtherParties(tx, recorded, d.disputeId, null, (dispute, userId) => ({
+    type: d.outcome === 'upheld' && userId === dispute.ownerId ? 'error' : 'info',
+    title: 'A case was resolved',
+    message: `${capitalized(caseName(dispute.subject, dispute.workTitle))} was ${OUTCOME_WORDS[d.outcome] ?? d.outcome}${d.byDefault ? ' by default, as the claim was not answered in time' : ''}.${compensation}${appeal}`,
+    actionUrl: links.dispute(d.disputeId, 'resolution'),
+    actionText: 'See the resolution',
+  }));
 });
 
-on(DisputeAppealed, async (tx, d, recorded) => {
-  const { dispute, recipients } = await otherParties(tx, d.disputeId, d.by.userId);
-  if (!dispute) return [];
-  return tx.notify(recorded,
-    recipients.map((userId) => ({
-      userId,
-      kind: 'dispute_update',
-      type: 'warning',
-      title: 'A resolution was appealed',
-      message: `${d.by.name} appealed the resolution of ${caseName(dispute.subject, dispute.workTitle)}: "${d.reason}". A reviewer will decide again.`,
-      actionUrl: links.dispute(d.disputeId, 'resolution'),
-      actionText: 'Open the case',
-    })),
-  );
-});
+on(DisputeAppealed, async (tx, d, recorded) =>
+  notifyOtherParties(tx, recorded, d.disputeId, d.by.userId, (dispute) => ({
+    type: 'warning',
+    title: 'A resolution was appealed',
+    message: `${d.by.name} appealed the resolution of ${caseName(dispute.subject, dispute.workTitle)}: "${d.reason}". A reviewer will decide again.`,
+    actionUrl: links.dispute(d.disputeId, 'resolution'),
+    actionText: 'Open the case',
+  })),
+);
 
 on(DisputeDeadlineReminded, async (tx, d, recorded) => {
   const dispute = tx.lookup('dispute', d.disputeId);

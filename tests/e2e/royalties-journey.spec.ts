@@ -6,38 +6,16 @@
 // estimate that pays nothing, the delivery partner's report of the same sales (imported by an
 // operator) pays once the partner's funds are recorded, and Distribute Royalties pays them: the platform's 15 %, the collaborator's 10 % and the creator's rest, summing
 // exactly, each credited to their token balance.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 import { chooseOption, fact } from './locators';
 import { opsCommand } from './ops-command';
+import { newestOutboxLink } from './outbox';
 import { uploadMasterAndRegister } from './register-track';
 import { signUp } from './sign-up';
 
 const TITLE = 'Shared Harbour';
-
-interface OutboxRecord {
-  to: string;
-  subject: string;
-  link: string | null;
-}
-
-/** The invitation mail the server wrote to its outbox (no SMTP_URL): the newest one to `email`. */
-async function invitationLink(email: string): Promise<string> {
-  const outbox = path.join(process.env.GOOSE_E2E_DATA_DIR!, 'outbox');
-  let link: string | null = null;
-  await expect
-    .poll(async () => {
-      const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
-      for (const name of names) {
-        const record = JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as OutboxRecord;
-        if (record.to === email) link = record.link;
-      }
-      return link;
-    })
-    .toMatch(/\/royalty-invitation\/[^/]+$/);
-  return new URL(link!).pathname;
-}
 
 test('a contract, an invited receiver, a release, a funded partner statement and a payout split exactly between platform, receiver and creator', async ({ page, browser, baseURL }) => {
   // The sandbox distributor's stores settle on the release workflow's second poll, a minute after delivery.
@@ -97,7 +75,7 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   await expect(receiverRow).toContainText('10%');
   await expect(receiverRow).toContainText('Invitation pending');
   await expect(receiverRow).toContainText(/Sent [A-Z][a-z]{2} \d{1,2}, \d{4}/);
-  const link = await invitationLink(receiverEmail);
+  const link = await newestOutboxLink(receiverEmail, /\/royalty-invitation\/[^/]+$/);
 
   const receiverContext = await browser.newContext();
   const receiverPage = await receiverContext.newPage();

@@ -4,35 +4,10 @@
 // second browser signed in and listed as a session; the password changed, which signs that browser
 // out and keeps this one; and the page fits a phone (390 px) and a desktop (1440 px) without
 // scrolling sideways.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
+import { newestOutboxLink } from './outbox';
 import { signUp } from './sign-up';
-
-interface OutboxRecord {
-  to: string;
-  kind: string;
-  link: string | null;
-}
-
-/** The newest confirmation link the server wrote to its outbox for `email`. */
-async function confirmationLink(email: string): Promise<string> {
-  const outbox = path.join(process.env.GOOSE_E2E_DATA_DIR!, 'outbox');
-  let link: string | null = null;
-  await expect
-    .poll(async () => {
-      const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
-      for (const name of names) {
-        const record = JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as OutboxRecord;
-        if (record.to === email && record.kind === 'email-confirmation') link = record.link;
-      }
-      return link;
-    })
-    .toMatch(/\/confirm-email\?token=/);
-  const url = new URL(link!);
-  return `${url.pathname}${url.search}`;
-}
 
 test('settings: an e-mail address confirmed by its link, the sessions listed, and a password change that signs the other browser out', async ({ page, browser, baseURL }) => {
   const stamp = Date.now().toString(36);
@@ -53,7 +28,7 @@ test('settings: an e-mail address confirmed by its link, the sessions listed, an
   await emailSection.getByLabel('E-mail address').fill(email);
   await emailSection.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(emailSection).toContainText(`Waiting for confirmation${email}`);
-  const link = await confirmationLink(email);
+  const link = await newestOutboxLink(email, /\/confirm-email\?token=/, 'email-confirmation');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
   await page.getByRole('button', { name: 'Confirm' }).click();

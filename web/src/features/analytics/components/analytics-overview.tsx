@@ -147,13 +147,13 @@ export function AnalyticsOverview({ analytics, period, onPeriodChange, demo = fa
           title="Earnings by store"
           file={exportName}
           head={['Store', 'Payable (USD)', 'Self-reported estimate (USD)', 'Units']}
-          rows={mergeBy(payable.byStore, estimates.byStore, (s) => s.store).map(([, p, e]) => [p?.storeName ?? e!.storeName, dollars(p?.amount ?? 0), dollars(e?.amount ?? 0), (p?.units ?? 0) + (e?.units ?? 0)])}
+          rows={payableBesideEstimate(payable.byStore, estimates.byStore, (s) => s.store, (_, p, e) => p?.storeName ?? e!.storeName)}
         />
         <FigureTable
           title="Earnings by territory"
           file={exportName}
           head={['Territory', 'Payable (USD)', 'Self-reported estimate (USD)', 'Units']}
-          rows={mergeBy(payable.byTerritory, estimates.byTerritory, (t) => t.territory).map(([code, p, e]) => [territoryName(code), dollars(p?.amount ?? 0), dollars(e?.amount ?? 0), (p?.units ?? 0) + (e?.units ?? 0)])}
+          rows={payableBesideEstimate(payable.byTerritory, estimates.byTerritory, (t) => t.territory, (code) => territoryName(code))}
         />
         <FigureTable
           title="Contract earnings and license sales"
@@ -204,6 +204,16 @@ function contractRows(analytics: Analytics): CsvCell[][] {
 }
 
 /** The keys of two lists, in the first's order then the second's, each with its entry in either list. */
+/** One row per store or territory: its name, the payable amount, the self-reported estimate and the units of both. */
+function payableBesideEstimate<T extends { amount: number; units: number }>(
+  payable: readonly T[],
+  estimates: readonly T[],
+  key: (item: T) => string,
+  name: (key: string, payable: T | undefined, estimate: T | undefined) => string,
+): CsvCell[][] {
+  return mergeBy(payable, estimates, key).map(([code, p, e]) => [name(code, p, e), dollars(p?.amount ?? 0), dollars(e?.amount ?? 0), (p?.units ?? 0) + (e?.units ?? 0)]);
+}
+
 function mergeBy<T>(first: readonly T[], second: readonly T[], key: (item: T) => string): Array<[string, T | undefined, T | undefined]> {
   const keys = [...new Set([...first.map(key), ...second.map(key)])];
   return keys.map((k) => [k, first.find((item) => key(item) === k), second.find((item) => key(item) === k)]);
