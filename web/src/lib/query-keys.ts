@@ -61,3 +61,5 @@ export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
 export const ACCOUNT_KEY = ['/api/account'] as const;
 /** The analytics overview: ['/api/analytics', period]. */
 export const ANALYTICS_KEY = ['/api/analytics'] as const;
+/** The support centre: ['/api/support', 'tickets' | 'queue' | ticketId, …]. */
+export const SUPPORT_KEY = ['/api/support'] as const;

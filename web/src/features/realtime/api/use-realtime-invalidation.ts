@@ -37,6 +37,7 @@ import {
   VAULT_KEY,
   WORK_SEARCH_KEY,
   WORKS_KEY,
+  SUPPORT_KEY,
 } from '../../../lib/query-keys';
 
 export type RealtimeEvent = Extract<RealtimeMessage, { type: 'event' }>;
@@ -67,6 +68,8 @@ const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
   // A failed ledger step, a retry, an outbox message: the operations page.
   operations: [OPERATIONS_KEY],
   developer: [DEVELOPER_KEY],
+  // A ticket opened, answered, assigned or moved: the requester's tickets and the support queue.
+  support: [SUPPORT_KEY],
   // A generation's stage, progress, files or like: the studio's workspace.
   'generated-music': [GENERATED_MUSIC_KEY],
   // A notification made, read or deleted: the bell, its menu and the notifications page.
