@@ -12,6 +12,7 @@ import { proofsProjection } from './proofs/projection';
 import { receiversProjection } from './receivers/projection';
 import { reconciliationProjection } from './reconciliation/projection';
 import { statementsProjection } from './statements/projection';
+import { supportTicketsProjection } from './support-tickets/projection';
 import { royaltiesProjection } from './royalties/projection';
 import { tokensProjection } from './tokens/projection';
 import { usersProjection } from './users/projection';
@@ -38,4 +39,5 @@ export const allProjections: readonly Projection[] = [
   generatedMusicProjection,
   notificationsProjection,
   accountExportsProjection,
+  supportTicketsProjection,
 ];

@@ -10,6 +10,8 @@ export interface ReadModelChange {
   readModel: Extract<RealtimeMessage, { type: 'event' }>['readModel'];
   /** The user the change belongs to; only that user's browsers hear about it. */
   ownerId: string;
+  /** Also announced to every connected user holding this role (the support queue hears of every ticket). */
+  alsoToRole?: 'support';
   subjectId: string;
   streamId: string;
   eventType: string;
