@@ -1,6 +1,7 @@
 // The hub's operations messages: a ledger failure anywhere reaches the operators' sockets as the
 // `operations` read model (and its owner's as their own), never another user's, and an operator
-// whose role was revoked stops hearing them.
+// whose role was revoked stops hearing them. Support tickets' changes reach the requester and the
+// support users, never another creator.
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { Role } from '../../domain/contracts/roles';
@@ -23,7 +24,7 @@ describe('realtime hub: operations', () => {
     const hub = new RealtimeHub(async (userId) => ({ userId, username: userId, roles: roles.get(userId) ?? [] }));
     const [op, other, owner] = [socket(), socket(), socket()];
     hub.add('op', op.socket);
-    hub.addOperator('op');
+    hub.addRoleHolder('op', ['creator', 'operator']);
     hub.add('other', other.socket);
     hub.add('owner', owner.socket);
 
@@ -37,5 +38,34 @@ describe('realtime hub: operations', () => {
     hub.publish(change('TrackRegistrationFailed', 'owner'));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(op.messages.filter((m) => m.type === 'event')).toHaveLength(1);
+  });
+});
+
+describe('realtime hub: the support queue', () => {
+  it("tells a ticket's change to its requester and every support user, never another creator; a revoked support user stops hearing", async () => {
+    const roles = new Map<string, Role[]>([['staff', ['creator', 'support']], ['creator', ['creator']], ['requester', ['creator']]]);
+    const hub = new RealtimeHub(async (userId) => ({ userId, username: userId, roles: roles.get(userId) ?? [] }));
+    const [staff, creator, requester] = [socket(), socket(), socket()];
+    hub.add('staff', staff.socket);
+    hub.addRoleHolder('staff', roles.get('staff')!);
+    hub.add('creator', creator.socket);
+    hub.addRoleHolder('creator', roles.get('creator')!);
+    hub.add('requester', requester.socket);
+
+    const ticketChange: ReadModelChange = { ...change('SupportMessagePosted', 'requester'), readModel: 'support', alsoToRole: 'support' };
+    hub.publish(ticketChange);
+    await expect.poll(() => staff.messages.filter((m) => m.type === 'event')).toEqual([expect.objectContaining({ readModel: 'support', eventType: 'SupportMessagePosted' })]);
+    expect(requester.messages.filter((m) => m.type === 'event')).toEqual([expect.objectContaining({ readModel: 'support' })]);
+    expect(creator.messages.filter((m) => m.type === 'event')).toEqual([]);
+
+    // An internal note is the author's own change: told to them once, not twice.
+    hub.publish({ ...ticketChange, ownerId: 'staff' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(staff.messages.filter((m) => m.type === 'event')).toHaveLength(2);
+
+    roles.set('staff', ['creator']);
+    hub.publish(ticketChange);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(staff.messages.filter((m) => m.type === 'event')).toHaveLength(2);
   });
 });

@@ -1,7 +1,8 @@
 // The websocket hub at /api/ws: each signed-in browser gets the committed read-model changes that
 // belong to its user, and nothing else. Fed by the projector after each commit. Operators' browsers
 // also hear `operations` when a ledger step fails or is retried anywhere (the operations page);
-// the role is checked when the socket opens and again before each such message.
+// the role is checked when the socket opens and again before each such message. Support users'
+// browsers hear every change marked for their role (`alsoToRole`: the support queue), checked the same way.
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import { REALTIME_PATH, type RealtimeMessage } from '../../domain/contracts/realtime';
@@ -22,10 +23,13 @@ const OPERATIONS_EVENTS = new Set([
   'PayableEarningsReleased',
 ]);
 
+/** The roles whose holders hear more than their own changes. */
+type ListeningRole = 'operator' | 'support';
+
 export class RealtimeHub {
   private readonly socketsByUser = new Map<string, Set<WebSocket>>();
-  /** Users who held the operator role when their socket opened. */
-  private readonly operators = new Set<string>();
+  /** Users who held each listening role when their socket opened. */
+  private readonly holders: Record<ListeningRole, Set<string>> = { operator: new Set(), support: new Set() };
 
   /** `rolesOf`: checks an operator still holds the role before an operations message; absent, no operations messages. */
   constructor(private readonly rolesOf?: RolesOf) {}
@@ -38,32 +42,36 @@ export class RealtimeHub {
       sockets.delete(socket);
       if (sockets.size === 0) {
         this.socketsByUser.delete(userId);
-        this.operators.delete(userId);
+        for (const users of Object.values(this.holders)) users.delete(userId);
       }
     });
     this.send(socket, { type: 'hello', userId });
   }
 
-  /** Marks a connected user as an operator (after their roles were read); ignored once they left. */
-  addOperator(userId: string): void {
-    if (this.socketsByUser.has(userId)) this.operators.add(userId);
+  /** Marks a connected user as holding the listening roles among `roles` (after their roles were read); ignored once they left. */
+  addRoleHolder(userId: string, roles: readonly string[]): void {
+    if (!this.socketsByUser.has(userId)) return;
+    for (const role of Object.keys(this.holders) as ListeningRole[]) if (roles.includes(role)) this.holders[role].add(userId);
   }
 
   publish(change: ReadModelChange): void {
     this.publishToOwner(change);
-    if (OPERATIONS_EVENTS.has(change.eventType)) void this.publishToOperators(change);
+    if (OPERATIONS_EVENTS.has(change.eventType)) void this.publishToRole('operator', { ...change, readModel: 'operations' });
+    if (change.alsoToRole) void this.publishToRole(change.alsoToRole, change);
   }
 
-  private async publishToOperators(change: ReadModelChange): Promise<void> {
+  /** Tells each connected holder of `role` (but the change's owner, told already) who still holds it. */
+  private async publishToRole(role: ListeningRole, change: ReadModelChange): Promise<void> {
     const { rolesOf } = this;
     if (!rolesOf) return;
-    for (const userId of [...this.operators]) {
+    for (const userId of [...this.holders[role]]) {
+      if (userId === change.ownerId && change.readModel !== 'operations') continue;
       const viewer = await rolesOf(userId).catch(() => null);
-      if (!viewer?.roles.includes('operator')) {
-        this.operators.delete(userId);
+      if (!viewer?.roles.includes(role)) {
+        this.holders[role].delete(userId);
         continue;
       }
-      this.publishToOwner({ ...change, readModel: 'operations', ownerId: userId });
+      this.publishToOwner({ ...change, ownerId: userId });
     }
   }
 
@@ -109,7 +117,7 @@ export function realtimeRoutes(projector: Projector): FastifyPluginAsync {
       // Added at once, so no change of the user's own is missed while their roles are read.
       hub.add(userId, socket);
       void app.rolesOf(userId).then(
-        (viewer) => viewer?.roles.includes('operator') && hub.addOperator(userId),
+        (viewer) => viewer && hub.addRoleHolder(userId, viewer.roles),
         (error: unknown) => request.log.warn({ err: error, userId }, 'roles not read for the realtime socket'),
       );
     });
