@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { CAPABILITY_SETTINGS, describeCapabilities, type CapabilityId, type CapabilityReport } from '../../domain/platform/capabilities';
 import type { OpenOracleReview } from '../../domain/disputes/oracle-review';
 import type { DisputeCommands } from '../../domain/disputes/ports';
+import type { SupportHandoffs } from '../../domain/support/ports';
 import type { ReleaseLookup } from '../../domain/distribution/release-lookup';
 import type { RolesOf } from '../../domain/identity/ports';
 import type { LicensingFrozenOf } from '../../domain/licensing/ports';
@@ -28,6 +29,8 @@ import { loadEmailConfirmationTokens, type EmailConfirmationTokens } from '../..
 import { loadUnsubscribeTokens, type UnsubscribeTokens } from '../../infra/notifications/unsubscribe-tokens';
 import { loadKnowledge, type Knowledge } from '../../infra/knowledge/knowledge';
 import type { FileStorage } from '../../infra/storage/file-storage';
+import { loadCannedReplies, type CannedReplies } from '../../infra/support/canned-replies';
+import { supportHandoffs } from '../../infra/support/handoffs';
 import type { WorkflowMonitor } from '../../infra/temporal/workflow-monitor';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
 import type { WalletServices } from '../../infra/wallets/services';
@@ -116,6 +119,10 @@ export interface Services {
   capabilities: CapabilityReport;
   /** The FAQ and the legal documents, read from content/ once at start (a broken file stops the start). */
   knowledge: Knowledge;
+  /** The support users' canned replies, read from content/support/ once at start (a broken file stops the start). */
+  cannedReplies: CannedReplies;
+  /** The support agent's way to a person: opens a ticket carrying the conversation (infra/support/handoffs.ts). */
+  supportHandoffs: SupportHandoffs;
 }
 
 /** What the services are built from: the deployment's own, the rest defaulting to the platform's. */
@@ -139,9 +146,13 @@ export interface ServicesOptions
     | 'rolesOf'
     | 'capabilities'
     | 'knowledge'
+    | 'cannedReplies'
+    | 'supportHandoffs'
   > {
   /** Default: the repository's content/ folder. */
   knowledge?: Knowledge;
+  /** Default: the repository's content/support/canned-replies.md. */
+  cannedReplies?: CannedReplies;
   payments?: PaymentsProvider | null;
   /** Default: the outbox under the data folder (storage.root). */
   mailer?: Mailer;
@@ -174,6 +185,7 @@ declare module 'fastify' {
 export const servicesPlugin = fp<ServicesOptions>(
   async (app, options) => {
     const mailer = options.mailer ?? openMailer(options.storage.root);
+    const rolesOf = options.rolesOf ?? eventStoreRolesOf(options.eventStore);
     const services: Services = {
       ...options,
       sessions: new SessionStore(options.db),
@@ -190,8 +202,10 @@ export const servicesPlugin = fp<ServicesOptions>(
       royalties: openRoyaltyServices(options, options.royaltyPorts.contracts),
       releases: options.releases ?? unavailableReleases,
       licensingFrozenOf: options.licensingFrozenOf ?? workFrozenOf(options.eventStore),
-      rolesOf: options.rolesOf ?? eventStoreRolesOf(options.eventStore),
+      rolesOf,
       knowledge: options.knowledge ?? loadKnowledge(),
+      cannedReplies: options.cannedReplies ?? loadCannedReplies(),
+      supportHandoffs: supportHandoffs(options.eventStore, options.projector, rolesOf),
       capabilities: describeCapabilities({
         ledgerConnected: options.ledger.url !== null,
         xrpPriced: options.wallets.xrpRate !== null,

@@ -100,7 +100,7 @@ function refuseSharedEntryIds(dir: string, faq: FaqCategory[]): void {
   }
 }
 
-function readDocument(file: string): { frontMatter: string; body: string } {
+export function readDocument(file: string): { frontMatter: string; body: string } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -112,7 +112,7 @@ function readDocument(file: string): { frontMatter: string; body: string } {
   return { frontMatter: match[1]!, body: match[2]! };
 }
 
-function parseFrontMatter<T>(file: string, schema: z.ZodType<T>, frontMatter: string): T {
+export function parseFrontMatter<T>(file: string, schema: z.ZodType<T>, frontMatter: string): T {
   let value: unknown;
   try {
     value = parseYaml(frontMatter);
@@ -128,7 +128,7 @@ function parseFrontMatter<T>(file: string, schema: z.ZodType<T>, frontMatter: st
 }
 
 /** The `## ` sections of a Markdown body, each with the text up to the next one (text before the first is the preamble). */
-function sectionsOf(body: string): Array<{ heading: string; text: string }> {
+export function sectionsOf(body: string): Array<{ heading: string; text: string }> {
   const sections: Array<{ heading: string; lines: string[] }> = [];
   let fenced = false;
   for (const line of body.split(/\r?\n/)) {
@@ -141,7 +141,7 @@ function sectionsOf(body: string): Array<{ heading: string; text: string }> {
 }
 
 /** Each heading with its slug; two headings with one slug would give two things one link, so they are refused. */
-function uniqueIds(file: string, headings: string[]): Array<[string, string]> {
+export function uniqueIds(file: string, headings: string[]): Array<[string, string]> {
   const seen = new Map<string, string>();
   return headings.map((heading) => {
     const id = slugOf(heading);

@@ -5,10 +5,6 @@
 // auditors) and the case's history folded to any event (time travel). The decider decides who may
 // act; these routes only say who may see: a case the viewer may not see answers 404, like a missing one.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -23,7 +19,6 @@ import {
   fileDisputeRequestSchema,
   fileDisputeResponseSchema,
   historyQuerySchema,
-  MAX_EVIDENCE_BYTES,
   postMessageRequestSchema,
   requestEvidenceRequestSchema,
   resolveRequestSchema,
@@ -33,25 +28,22 @@ import {
 } from '../../../domain/contracts/disputes';
 import { allowedActionsOf, disputeDecider, type DisputeEvent, type DisputeState } from '../../../domain/disputes/dispute.decider';
 import { disputeStreamId } from '../../../domain/disputes/dispute.events';
-import type { DisputeActionRequest, DisputeActor, DisputeCommands, EvidenceFile } from '../../../domain/disputes/ports';
+import type { DisputeActionRequest, DisputeActor, DisputeCommands } from '../../../domain/disputes/ports';
 import type { Viewer } from '../../../domain/identity/ports';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../../domain/shared/errors';
 import type { RecordedEvent } from '../../../infra/eventstore/event-store';
-import { sniffContent } from '../../../infra/storage/content-sniffer';
 import { findDispute, listDisputes, type StoredDispute } from '../../../projections/disputes/queries';
 import { findUserByUsername } from '../../../projections/users/queries';
 import { fileResponse } from '../../openapi';
 import { viewerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
-import { controlCharacterAt, refuseControlCharacters } from '../../plugins/request-guard';
 import { idParams } from '../shared-schemas';
+import { discardSentFile, MAX_SENT_FILE_MB, readSentFileForm } from '../sniffed-upload';
 import { evidenceFormSchema, evidenceParamsSchema } from './schemas';
 
-const MAX_EVIDENCE_MB = MAX_EVIDENCE_BYTES / 1024 / 1024;
 export const DISPUTE_NOT_FOUND = 'Dispute not found';
 export const AUDITORS_NEVER_DOWNLOAD = "Auditors read a case's history but never download the parties' files";
 export const DISPUTES_NEED_WORKFLOWS = 'Disputes need the workflow service, which is not running on this server';
-const UNSUPPORTED_EVIDENCE = 'Unsupported evidence file: send audio, video, a JPEG or PNG image, a PDF or Word document, or plain text';
 
 /** Without a workflow service no case can run: said plainly rather than accepted and left waiting. */
 const unavailableDisputes: DisputeCommands = {
@@ -154,7 +146,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/disputes/:id/evidence',
     {
       schema: {
-        summary: `Add evidence to a case (multipart: an optional file of at most ${MAX_EVIDENCE_MB} MB, its type and a description)`,
+        summary: `Add evidence to a case (multipart: an optional file of at most ${MAX_SENT_FILE_MB} MB, its type and a description)`,
         tags: ['disputes'],
         consumes: ['multipart/form-data'],
         params: idParams,
@@ -165,64 +157,23 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await signedIn(request);
       await visibleCase(viewer, request.params.id);
-      if (!request.isMultipart()) throw new HttpError(415, 'Evidence must be a multipart/form-data form');
       const evidenceId = randomUUID();
-      const fields: Record<string, string> = {};
-      let file: EvidenceFile | null = null;
+      const { fields, file } = await readSentFileForm(request, storage, { noun: 'evidence', storedNameOf: (extension) => `evidence-${evidenceId}.${extension}` });
       try {
-        for await (const part of request.parts({ limits: { fileSize: MAX_EVIDENCE_BYTES, files: 1, fields: 10, fieldSize: 16 * 1024 } })) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file') {
-              part.file.resume();
-              throw new ValidationError(`Unexpected file field "${part.fieldname}"; send the file as "file"`);
-            }
-            file = await storeEvidence(part, evidenceId);
-          } else {
-            fields[part.fieldname] = String(part.value);
-            refuseControlCharacters(fields[part.fieldname], part.fieldname);
-          }
-        }
         const parsed = evidenceFieldsSchema.safeParse(fields);
         if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid evidence form');
         const description = parsed.data.description || null;
         if (!file && !description) throw new ValidationError('Send a file or describe the evidence');
-        const sent = file;
-        const answer = await act(request, request.params.id, () => ({ action: 'add_evidence', evidenceId, type: parsed.data.type, description, file: sent }));
-        request.log.info({ disputeId: request.params.id, evidenceId, size: sent?.size ?? 0 }, 'dispute evidence added');
+        const answer = await act(request, request.params.id, () => ({ action: 'add_evidence', evidenceId, type: parsed.data.type, description, file }));
+        request.log.info({ disputeId: request.params.id, evidenceId, size: file?.size ?? 0 }, 'dispute evidence added');
         return answer;
       } catch (error) {
         // A refused or failed submission leaves no file behind that no event names.
-        if (file) await rm(storage.storedPath(file.storedName), { force: true });
+        await discardSentFile(storage, file);
         throw error;
       }
     },
   );
-
-  /** Streams the part to staging within the limit, identifies it by content, and stores it under the evidence's id. */
-  async function storeEvidence(part: MultipartFile, evidenceId: string): Promise<EvidenceFile> {
-    const filename = part.filename?.trim();
-    if (!filename) {
-      part.file.resume();
-      throw new ValidationError('No file selected');
-    }
-    if (controlCharacterAt(filename, 'file name')) {
-      part.file.resume();
-      throw new ValidationError('file name: must not contain control characters');
-    }
-    const staged = storage.newStagingPath();
-    try {
-      await pipeline(part.file, createWriteStream(staged.path));
-      if (part.file.truncated) throw new HttpError(413, `File too large: evidence may be at most ${MAX_EVIDENCE_MB} MB`);
-      if ((await stat(staged.path)).size === 0) throw new ValidationError(`"${filename}" is empty`);
-      const sniffed = await sniffContent(staged.path);
-      if (!sniffed) throw new HttpError(415, UNSUPPORTED_EVIDENCE);
-      const storedName = `evidence-${evidenceId}.${sniffed.extension}`;
-      const { sha256, size } = await storage.storeStaged(staged.name, storedName);
-      return { filename: filename.slice(0, 255), mimeType: sniffed.mimeType, size, sha256, storedName };
-    } finally {
-      await storage.discardStaged(staged.name);
-    }
-  }
 
   app.get(
     '/api/disputes/:id/evidence/:evidenceId',
