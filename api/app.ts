@@ -51,6 +51,8 @@ import { licensePurchaseRoutes } from './routes/license-purchases';
 import { partnerStatementRoutes } from './routes/partner-statements';
 import { operationsRoutes } from './routes/operations';
 import { disputeRoutes } from './routes/disputes';
+import { supportQueueRoutes } from './routes/support-queue';
+import { supportTicketRoutes } from './routes/support-tickets';
 import { developerKeyRoutes } from './routes/developer';
 import { developerUsageRoutes } from './routes/developer-usage';
 import { notificationRoutes } from './routes/notifications';
@@ -106,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(copyrightRegisterRoutes);
   await app.register(certificateRoutes);
   await app.register(trackRoutes);
+  await app.register(supportTicketRoutes);
+  await app.register(supportQueueRoutes);
   await app.register(disputeReviewRoutes);
   await app.register(tokenRoutes);
   await app.register(paymentRoutes);

@@ -170,3 +170,35 @@ export const agentFeedbackResponseSchema = z.object({ handoff: agentAnswerSchema
 /** POST /api/support/agent/handoff: "Talk to a person", always offered. */
 export const agentHandoffBodySchema = z.object({ conversationId: z.uuid().optional() });
 export const agentHandoffResponseSchema = z.object({ answer: agentAnswerSchema });
+
+/** GET /api/support/tickets/{id}: the ticket, its messages as the viewer may see them, and what the viewer may do. */
+export const supportTicketDetailResponseSchema = z.object({
+  ticket: supportTicketSchema,
+  messages: z.array(supportTicketMessageSchema),
+  /** The statuses the viewer may move the ticket to now (support users: the workflow's next steps; the requester: close). */
+  allowedStatuses: z.array(z.enum(SUPPORT_TICKET_STATUSES)),
+  /** The viewer answers as support: internal notes, canned replies, assignment. */
+  viewerIsSupport: z.boolean(),
+});
+export type SupportTicketDetail = z.infer<typeof supportTicketDetailResponseSchema>;
+
+export const supportMessageResponseSchema = z.object({ message: supportTicketMessageSchema });
+
+/** POST /api/support/tickets/{id}/status */
+export const changeSupportTicketStatusBodySchema = z.object({ status: z.enum(SUPPORT_TICKET_STATUSES) });
+
+/** GET /api/support/queue: unassigned first, then by priority and age. */
+export const supportQueueQuerySchema = z.object({
+  status: z.enum([...SUPPORT_TICKET_STATUSES, 'active', 'all']).default('active'),
+  priority: z.enum(SUPPORT_TICKET_PRIORITIES).optional(),
+  category: z.enum(SUPPORT_TICKET_CATEGORIES).optional(),
+  assigned: z.enum(['all', 'unassigned', 'mine']).default('all'),
+});
+export type SupportQueueQuery = z.input<typeof supportQueueQuerySchema>;
+
+/** GET /api/support/canned-replies: kept as a versioned document (content/support/canned-replies.md). */
+export const cannedRepliesResponseSchema = z.object({
+  version: z.number().int(),
+  replies: z.array(z.object({ id: z.string(), title: z.string(), body: z.string() })),
+});
+export type CannedRepliesResponse = z.infer<typeof cannedRepliesResponseSchema>;
