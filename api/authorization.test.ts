@@ -60,6 +60,9 @@ interface Resource {
   notificationId: string;
   /** A finished export of the owner's data. */
   exportId: string;
+  /** A support ticket the owner opened, and a file they sent on it. */
+  supportTicketId: string;
+  supportAttachmentId: string;
 }
 
 interface Case {
@@ -189,6 +192,19 @@ const CASES: Record<string, Case> = {
   // PATCH first: the DELETE case revokes the owner's key.
   'PATCH /api/developer/keys/:id': { request: (r) => ({ method: 'PATCH', url: `/api/developer/keys/${r.apiKeyId}`, ...json({ ipAllowlist: ['203.0.113.7'] }) }) },
   'DELETE /api/developer/keys/:id': { request: (r) => ({ method: 'DELETE', url: `/api/developer/keys/${r.apiKeyId}` }) },
+  'GET /api/support/tickets/:id': { request: (r) => ({ method: 'GET', url: `/api/support/tickets/${r.supportTicketId}` }) },
+  'GET /api/support/tickets/:id/messages': { request: (r) => ({ method: 'GET', url: `/api/support/tickets/${r.supportTicketId}/messages` }) },
+  'POST /api/support/tickets/:id/messages': { request: (r) => ({ method: 'POST', url: `/api/support/tickets/${r.supportTicketId}/messages`, ...json({ message: 'hello' }) }) },
+  'POST /api/support/tickets/:id/notes': { request: (r) => ({ method: 'POST', url: `/api/support/tickets/${r.supportTicketId}/notes`, ...json({ message: 'note' }) }) },
+  'POST /api/support/tickets/:id/attachments': {
+    request: (r) => {
+      const { payload, headers } = multipartBody({ message: 'the file' }, { filename: 'take.wav', contentType: 'audio/wav', content: sineWav({ seconds: 0.2 }) });
+      return { method: 'POST', url: `/api/support/tickets/${r.supportTicketId}/attachments`, payload, headers };
+    },
+  },
+  'GET /api/support/tickets/:id/attachments/:attachmentId': { request: (r) => ({ method: 'GET', url: `/api/support/tickets/${r.supportTicketId}/attachments/${r.supportAttachmentId}` }) },
+  'POST /api/support/tickets/:id/assign': { request: (r) => ({ method: 'POST', url: `/api/support/tickets/${r.supportTicketId}/assign`, ...json() }) },
+  'POST /api/support/tickets/:id/status': { request: (r) => ({ method: 'POST', url: `/api/support/tickets/${r.supportTicketId}/status`, ...json({ status: 'in-progress' }) }) },
   'DELETE /api/account/sessions/:id': { request: (r) => ({ method: 'DELETE', url: `/api/account/sessions/${r.sessionId}` }) },
   // Read before the delete below takes it away.
   'PATCH /api/notifications/:id/read': { request: (r) => ({ method: 'PATCH', url: `/api/notifications/${r.notificationId}/read` }) },
@@ -236,7 +252,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'sessionId' | 'notificationId' | 'exportId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'sessionId' | 'notificationId' | 'exportId' | 'supportTicketId' | 'supportAttachmentId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -302,6 +318,15 @@ async function anotherSessionOf(username: string): Promise<string> {
   return sessions.find((session) => session.current)!.id;
 }
 
+/** A support ticket the user opened, with a file they sent on it. */
+async function supportTicketWithFile(cookie: string): Promise<{ supportTicketId: string; supportAttachmentId: string }> {
+  const opened = await testApp.app.inject({ method: 'POST', url: '/api/support/tickets', headers: { cookie }, payload: { title: 'Help', description: 'My own question' } });
+  const supportTicketId = opened.json().ticket.id as string;
+  const { payload, headers } = multipartBody({}, { filename: 'mine.wav', contentType: 'audio/wav', content: sineWav({ seconds: 0.2 }) });
+  const sent = await testApp.app.inject({ method: 'POST', url: `/api/support/tickets/${supportTicketId}/attachments`, payload, headers: { ...headers, cookie } });
+  return { supportTicketId, supportAttachmentId: sent.json().message.attachments[0].id as string };
+}
+
 /** An export of the owner's data, built and ready to download. */
 async function finishedExport(cookie: string): Promise<string> {
   const started = await testApp.app.inject({ method: 'POST', url: '/api/account/exports', headers: { cookie }, payload: {} });
@@ -343,9 +368,10 @@ beforeAll(async () => {
     sessionId: await anotherSessionOf(ownerName),
     notificationId: (await testApp.app.inject({ method: 'GET', url: '/api/notifications?kind=wallet', headers: { cookie: owner } })).json().notifications[0].id,
     exportId: await finishedExport(owner),
+    ...(await supportTicketWithFile(owner)),
   };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), sessionId: randomUUID(), notificationId: randomUUID(), exportId: randomUUID() };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), sessionId: randomUUID(), notificationId: randomUUID(), exportId: randomUUID(), supportTicketId: randomUUID(), supportAttachmentId: randomUUID() };
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /**
  * What a notification is about: the unit a user turns on or off, in app and by mail. The kinds in
  * `ACTION_NOTIFICATION_KINDS` ask the user to act (a case against their work, a deadline, evidence
- * requested, an invitation): they are always shown in app and are the only ones mailed.
+ * requested, an invitation, a support ticket's answer): they are always shown in app and are the only ones mailed.
  */
 export const NOTIFICATION_KINDS = [
   'track_progress',
@@ -26,10 +26,11 @@ export const NOTIFICATION_KINDS = [
   'licenses',
   'api_keys',
   'wallet',
+  'support',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const ACTION_NOTIFICATION_KINDS: readonly NotificationKind[] = ['dispute_against_you', 'evidence_requested', 'deadline', 'royalty_invitation'];
+export const ACTION_NOTIFICATION_KINDS: readonly NotificationKind[] = ['dispute_against_you', 'evidence_requested', 'deadline', 'royalty_invitation', 'support'];
 
 /** How each kind reads on the settings page. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -47,6 +48,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   licenses: 'Licenses sold or bought',
   api_keys: 'Developer API keys suspended',
   wallet: 'Payments credited and a low token balance',
+  support: "Support's replies and status changes on your tickets (support users: new tickets)",
 };
 
 /** The bell's menu shows this many; the badge reads '9+' above 9. */

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ApiKeyCreated, ApiKeySuspended, apiKeyStreamId } from '../../domain/developer/api-key.events';
 import { DisputeAnswered, DisputeDeadlineReminded, DisputeEvidenceRequested, DisputeFiled, disputeStreamId } from '../../domain/disputes/dispute.events';
 import { ReleaseRequested, ReleaseStoreStateChanged, releaseStreamId } from '../../domain/distribution/release.events';
+import { UserRoleGranted, UserRoleRevoked } from '../../domain/identity/role.events';
 import { UserEmailConfirmed, userStreamId } from '../../domain/identity/user.events';
 import { LicenseIssued, LicensePurchaseRequested } from '../../domain/licensing/license.events';
 import { inboxDecider, type InboxCommand } from '../../domain/notifications/inbox.decider';
@@ -17,6 +18,7 @@ import { RoyaltyInvitationAccepted, RoyaltyInvitationSent, RoyaltyReceiverAdded,
 import { offerDetails } from '../../tests/support/licensing';
 import { releaseForm } from '../../tests/support/release-form';
 import { inboxStreamId } from '../../domain/notifications/inbox.events';
+import { SupportMessagePosted, SupportTicketOpened, SupportTicketStatusChanged, supportTicketStreamId } from '../../domain/support/support-ticket.events';
 import { TokenHoldReleased, TokensCreditedToAccount, TokensHeld, tokenAccountStreamId } from '../../domain/tokens/token-account.events';
 import { TrackCopyrightChecked, TrackMastered } from '../../domain/track/stage.events';
 import { TrackUploadReceived, trackStreamId } from '../../domain/track/track.events';
@@ -266,6 +268,44 @@ describeOnEachDatabase('notifications projection', (open) => {
     expect(claimants).toMatchObject({ total: 2, unread: 2 });
     expect((await preferencesOf(db, claimantId)).dispute_update).toEqual({ inApp: false, email: false });
     expect((await preferencesOf(db, ownerId)).deadline).toEqual({ inApp: true, email: true });
+  });
+
+  it('tells support users of a new ticket, and the requester of support\'s replies and status moves (never a note), mailable', async () => {
+    const staffId = randomUUID();
+    const formerStaffId = randomUUID();
+    const otherCreatorId = randomUUID();
+    const at = new Date().toISOString();
+    const grant = (userId: string) => UserRoleGranted.create({ userId, role: 'support', grantedBy: 'ops-cli:test', grantedAt: at });
+    await record(userStreamId(staffId), [grant(staffId)]);
+    await record(userStreamId(formerStaffId), [grant(formerStaffId), UserRoleRevoked.create({ userId: formerStaffId, role: 'support', revokedBy: 'ops-cli:test', revokedAt: at })]);
+    const ticketId = randomUUID();
+    const requester = { userId: ownerId, name: 'olivia' };
+    const staff = { userId: staffId, name: 'sam' };
+    const reply = (messageId: string, internal: boolean) =>
+      SupportMessagePosted.create({ ticketId, messageId, author: staff, authorRole: 'support', internal, message: internal ? 'note to self' : 'One charge is refunded.', attachments: [], postedAt: at });
+    await record(supportTicketStreamId(ticketId), [
+      SupportTicketOpened.create({ ticketId, requester, title: 'Charged twice', description: 'Twice', category: 'billing', priority: 'high', origin: 'user', handoff: null, openedAt: at }),
+    ]);
+    await record(supportTicketStreamId(ticketId), [
+      reply('n1', true),
+      reply('m1', false),
+      SupportTicketStatusChanged.create({ ticketId, from: 'open', to: 'in-progress', by: staff, cause: 'reply', changedAt: at }),
+      SupportTicketStatusChanged.create({ ticketId, from: 'in-progress', to: 'resolved', by: staff, cause: 'set', changedAt: at }),
+      SupportTicketStatusChanged.create({ ticketId, from: 'resolved', to: 'closed', by: requester, cause: 'set', changedAt: at }),
+    ]);
+    const staffList = await listNotifications(db, staffId, all);
+    expect(staffList.notifications.map((n) => [n.kind, n.title, n.actionUrl])).toEqual([['support', 'New support ticket', `/support/queue?ticket=${ticketId}`]]);
+    expect(staffList.notifications[0]?.message).toBe('olivia opened "Charged twice" (billing, high priority).');
+    expect((await listNotifications(db, formerStaffId, all)).notifications).toEqual([]);
+    expect((await listNotifications(db, otherCreatorId, all)).notifications).toEqual([]);
+    const requesters = await listNotifications(db, ownerId, { ...all, kind: 'support' });
+    expect(requesters.notifications.map((n) => [n.title, n.actionUrl])).toEqual([
+      ['Ticket resolved', `/dashboard/support?ticket=${ticketId}`],
+      ['Support replied', `/dashboard/support?ticket=${ticketId}`],
+    ]);
+    expect(requesters.notifications[1]?.message).toBe('sam replied on "Charged twice": "One charge is refunded."');
+    const mailable = await db.query<{ mailable: boolean }>(`SELECT mailable FROM notifications WHERE kind = 'support'`);
+    expect(mailable.rows.every((row) => row.mailable)).toBe(true);
   });
 
   it('adds nothing for a replayed event, and rebuilds the same notifications with their read state', async () => {

@@ -5,7 +5,8 @@
 // keeps its own lookups (who owns a track, a contract, a release, a license, a key, who the parties
 // of a case are), fed by the events that create those aggregates. The user's own inbox events set
 // read and deleted flags and the preferences; the confirmed e-mail addresses (for the mail
-// dispatcher) and each token account's free balance (for the low-balance warning) are kept here too.
+// dispatcher), each token account's free balance (for the low-balance warning) and who holds the
+// support role (told of each new ticket) are kept here too.
 // Mail is never sent from here: infra/notifications/mail-dispatcher.ts picks up the mailable rows.
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
@@ -21,12 +22,14 @@ import {
 } from '../../domain/disputes/dispute.events';
 import { STORES } from '../../domain/distribution/catalogue';
 import { ReleaseDelivered, ReleaseFailed, ReleaseRequested, ReleaseStoreStateChanged } from '../../domain/distribution/release.events';
+import { UserRoleGranted, UserRoleRevoked } from '../../domain/identity/role.events';
 import { UserEmailConfirmed, UserEmailRemoved } from '../../domain/identity/user.events';
 import { LicenseIssued, LicensePurchaseFailed, LicensePurchaseRequested } from '../../domain/licensing/license.events';
 import { NotificationDeleted, NotificationPreferencesChanged, NotificationRead, NotificationsReadUpTo } from '../../domain/notifications/inbox.events';
 import { RoyaltyContractCreated, RoyaltyPayoutLinePaid, RoyaltyPayoutRunStarted } from '../../domain/royalties/royalty-contract.events';
 import { RoyaltyInvitationAccepted, RoyaltyInvitationDeclined, RoyaltyInvitationSent, RoyaltyReceiverAdded } from '../../domain/royalties/royalty-receivers.events';
 import type { EventDefinition } from '../../domain/shared/events';
+import { SupportMessagePosted, SupportTicketOpened, SupportTicketStatusChanged } from '../../domain/support/support-ticket.events';
 import { LOW_BALANCE_WARNING_TOKENS } from '../../domain/tokens/catalogue';
 import { TokenHoldReleased, TokensCreditedToAccount, TokensDebitedFromAccount, TokensHeld } from '../../domain/tokens/token-account.events';
 import { MICROS_PER_TOKEN } from '../../domain/shared/tokens';
@@ -99,6 +102,7 @@ interface Subjects {
   license: { ownerId: string; buyerId: string; workTitle: string; priceCents: number; currency: 'USD' | 'QXMP'; licenseType: string };
   'api-key': { ownerId: string; keyName: string };
   receiver: { ownerId: string; name: string; email: string; percentage: number };
+  'support-ticket': { requesterId: string; title: string };
 }
 
 /** A subject's key, and the keys an event may need: read in one query before the batch is applied. */
@@ -107,8 +111,8 @@ const subjectKey = (kind: keyof Subjects, id: string) => `${kind}:${id}`;
 function subjectKeysOf(data: Record<string, unknown>): string[] {
   const keys: string[] = [];
   const text = (field: string) => (typeof data[field] === 'string' ? (data[field] as string) : null);
-  const [trackId, disputeId, contractId, runId, distributionId, licenseId, keyId, contentId, receiverId] = [
-    'trackId', 'disputeId', 'contractId', 'runId', 'distributionId', 'licenseId', 'keyId', 'contentId', 'receiverId',
+  const [trackId, disputeId, contractId, runId, distributionId, licenseId, keyId, contentId, receiverId, ticketId] = [
+    'trackId', 'disputeId', 'contractId', 'runId', 'distributionId', 'licenseId', 'keyId', 'contentId', 'receiverId', 'ticketId',
   ].map(text);
   if (trackId) keys.push(subjectKey('track', trackId));
   if (disputeId) keys.push(subjectKey('dispute', disputeId));
@@ -118,6 +122,7 @@ function subjectKeysOf(data: Record<string, unknown>): string[] {
   if (licenseId) keys.push(subjectKey('license', licenseId));
   if (keyId) keys.push(subjectKey('api-key', keyId));
   if (contentId && receiverId) keys.push(subjectKey('receiver', `${contentId}:${receiverId}`), subjectKey('track', contentId));
+  if (ticketId) keys.push(subjectKey('support-ticket', ticketId));
   return keys;
 }
 
@@ -750,6 +755,83 @@ on(TokenHoldReleased, async (tx, d, recorded) => {
   return [];
 });
 
+// ---- support tickets ------------------------------------------------------------------------
+
+/** Who holds the support role: kept per user at the version of their stream, so a replayed grant after a revocation changes nothing. */
+async function setSupportStaff(tx: Batch, recorded: RecordedEvent, userId: string, active: boolean): Promise<ReadModelChange[]> {
+  await tx.query(
+    `INSERT INTO notification_support_staff (user_id, active, stream_version) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id) DO UPDATE SET active = excluded.active, stream_version = excluded.stream_version
+     WHERE notification_support_staff.stream_version < excluded.stream_version`,
+    [userId, active, recorded.streamVersion],
+  );
+  return [];
+}
+
+on(UserRoleGranted, (tx, d, recorded) => (d.role === 'support' ? setSupportStaff(tx, recorded, d.userId, true) : none));
+on(UserRoleRevoked, (tx, d, recorded) => (d.role === 'support' ? setSupportStaff(tx, recorded, d.userId, false) : none));
+
+on(SupportTicketOpened, async (tx, d, recorded) => {
+  tx.remember('support-ticket', d.ticketId, { requesterId: d.requester.userId, title: d.title });
+  const { rows } = await tx.query<{ user_id: string }>('SELECT user_id FROM notification_support_staff WHERE active AND user_id <> $1 ORDER BY user_id', [d.requester.userId]);
+  const handedOver = d.handoff ? ' The support agent handed the conversation over; its transcript and sources are on the ticket.' : '';
+  return tx.notify(
+    recorded,
+    rows.map(({ user_id: userId }) => ({
+      userId,
+      kind: 'support',
+      type: d.priority === 'urgent' || d.priority === 'high' ? 'warning' : 'info',
+      title: 'New support ticket',
+      message: `${d.requester.name} opened "${d.title}" (${d.category.replaceAll('-', ' ')}, ${d.priority} priority).${handedOver}`,
+      actionUrl: links.supportQueue(d.ticketId),
+      actionText: 'Open it in the queue',
+    })),
+  );
+});
+
+/** A reply from support (never an internal note) reaches the requester. */
+on(SupportMessagePosted, async (tx, d, recorded) => {
+  const ticket = tx.lookup('support-ticket', d.ticketId);
+  if (!ticket || d.authorRole !== 'support' || d.internal || d.author.userId === ticket.requesterId) return [];
+  const text = d.message.length > 160 ? `${d.message.slice(0, 157)}…` : d.message;
+  const files = d.attachments.length > 0 ? ` (${d.attachments.length === 1 ? 'a file' : `${d.attachments.length} files`} attached)` : '';
+  return tx.notify(recorded, [
+    {
+      userId: ticket.requesterId,
+      kind: 'support',
+      type: 'info',
+      title: 'Support replied',
+      message: `${d.author.name} replied on "${ticket.title}"${files}${text ? `: "${text}"` : '.'}`,
+      actionUrl: links.supportTicket(d.ticketId),
+      actionText: 'Read the reply',
+    },
+  ]);
+});
+
+const STATUS_WORDS: Record<string, string> = {
+  open: 'is open again',
+  'in-progress': 'is being worked on',
+  resolved: 'was marked resolved: reply on it if anything is still wrong, and it opens again',
+  closed: 'was closed',
+};
+
+/** A status move the requester did not make themselves (nor a reply, which has its own notice). */
+on(SupportTicketStatusChanged, async (tx, d, recorded) => {
+  const ticket = tx.lookup('support-ticket', d.ticketId);
+  if (!ticket || d.cause === 'reply' || d.by.userId === ticket.requesterId) return [];
+  return tx.notify(recorded, [
+    {
+      userId: ticket.requesterId,
+      kind: 'support',
+      type: d.to === 'resolved' ? 'success' : 'info',
+      title: `Ticket ${d.to.replace('-', ' ')}`,
+      message: `Your ticket "${ticket.title}" ${STATUS_WORDS[d.to] ?? `is ${d.to}`} (${d.by.name}).`,
+      actionUrl: links.supportTicket(d.ticketId),
+      actionText: 'Open the ticket',
+    },
+  ]);
+});
+
 // ---- the user's address and inbox -----------------------------------------------------------
 
 async function setRecipient(tx: Batch, recorded: RecordedEvent, userId: string, email: string | null): Promise<ReadModelChange[]> {
@@ -809,8 +891,8 @@ async function applyBatch(tx: Queryable, events: readonly RecordedEvent[]): Prom
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
-  tables: ['notifications', 'notification_inbox', 'notification_subjects', 'notification_recipients', 'notification_balances'],
+  version: 2,
+  tables: ['notifications', 'notification_inbox', 'notification_subjects', 'notification_recipients', 'notification_balances', 'notification_support_staff'],
   schema: `
     CREATE TABLE IF NOT EXISTS notifications (
       id text PRIMARY KEY,
@@ -849,6 +931,11 @@ export const notificationsProjection: Projection = {
     CREATE TABLE IF NOT EXISTS notification_balances (
       user_id text PRIMARY KEY,
       available_micros bigint NOT NULL,
+      stream_version integer NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS notification_support_staff (
+      user_id text PRIMARY KEY,
+      active boolean NOT NULL,
       stream_version integer NOT NULL
     );`,
   handles: new Set(handlers.keys()),

@@ -17,6 +17,8 @@ export const links = {
   licensesBought: '/licensing-marketplace?tab=licenses',
   licensesSold: '/licensing-marketplace?tab=offers',
   buyTokens: '/checkout',
+  supportTicket: (ticketId: string) => `/dashboard/support?ticket=${encodeURIComponent(ticketId)}`,
+  supportQueue: (ticketId: string) => `/support/queue?ticket=${encodeURIComponent(ticketId)}`,
 } as const;
 
 /** "2026-12-29 10:00 UTC": one unambiguous form, whatever the reader's zone. */
