@@ -76,7 +76,7 @@ export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
   notifications: 'built in; by email too with SMTP_URL (otherwise notification mail is written to the outbox)',
   'account-settings': 'always on (e-mail confirmation links need SMTP_URL to reach the user)',
   analytics: 'always on (read from the read models)',
-  'support-centre': 'not built yet',
+  'support-centre': 'always on (tickets are answered by users granted the support role: npm run ops -- grant-role <user> support)',
 };
 
 const NOT_BUILT = 'GOOSE does not offer this yet.';
@@ -124,10 +124,7 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     notifications: capability(facts.mailServer ? 'Notifications in the app and by email' : 'Notifications in the app (this server sends no email)', true, ''),
     'account-settings': capability('Account settings', true, ''),
     analytics: capability('Earnings and analytics overview', true, ''),
-    'support-centre': capability(
-      'Support centre',
-      false,
-      'Support tickets and a support agent are not built yet, so there is no one to write to in the app. The FAQ tab answers common questions, and the legal documents are linked at the foot of every page.',
-    ),
+    // Tickets are stored and answered in the app; who answers is whoever the operator grants the support role.
+    'support-centre': capability('Support tickets', true, ''),
   };
 }

@@ -1,5 +1,5 @@
 // The route table, with the histories of a case and a track, the notifications page, plus the public certificate and proof bundle verification pages, the royalty
-// invitation page, the account's settings, the page an e-mail confirmation link opens and the legal documents' addresses. Every route sits under the root layout, which waits for the current user and
+// invitation page, the support queue, the account's settings, the page an e-mail confirmation link opens and the legal documents' addresses. Every route sits under the root layout, which waits for the current user and
 // hosts the app-wide dialogs, inside the shell through which any screen changes the dashboard tab.
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, useNavigate, type RouteObject } from 'react-router-dom';
@@ -52,6 +52,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/notifications', lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsRoute }) },
       { path: '/tracks/:id/history', lazy: async () => ({ Component: (await import('./routes/track-history')).TrackHistoryRoute }) },
       { path: '/operations', element: <OperationsRoute /> },
+      { path: '/support/queue', lazy: async () => ({ Component: (await import('./routes/support-queue')).SupportQueueRoute }) },
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },

@@ -23,6 +23,7 @@ import { MasteringPanel } from '../../features/mastering/components/mastering-pa
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { OraclePanel } from '../../features/oracle/components/oracle-panel';
 import { SmartContractsPanel } from '../../features/smart-contracts/components/smart-contracts-panel';
+import { SupportCentrePanel } from '../../features/support-centre/components/support-centre-panel';
 import { TrackContractButton } from '../../features/smart-contracts/components/track-contract-button';
 import { UploadPanel } from '../../features/upload/components/upload-panel';
 import { VaultPanel } from '../../features/vault/components/vault-panel';
@@ -153,6 +154,12 @@ export function DashboardRoute() {
             icon="pi-code"
             reason="Sign up or log in to create API keys and call the copyright oracle and royalty contracts from your own programs, within your tier's limits."
           />
+        ))}
+      {activeTab === 'support' &&
+        (user ? (
+          <SupportCentrePanel />
+        ) : (
+          <SignUpPrompt title="Support" icon="pi-headphones" reason="Sign up or log in to write to a person on the GOOSE team and follow their answers here. The FAQ tab answers common questions." />
         ))}
       {activeTab === 'faq' && <FaqPanel />}
       {isNotBuiltTab(activeTab) && !(activeTab === 'create' && (creation.available || creation.loading)) && <NotBuiltTabPanel tab={activeTab} />}

@@ -1,6 +1,7 @@
 // The dashboard header: FAQ icon; signed in, the developer API icon, the notification bell (given
 // by the route, as the notifications feature is not the dashboard's), token balance, the round
-// pricing plans button, greeting and account menu; signed out, one icon that offers sign up or log in.
+// pricing plans button, greeting and account menu (with the support queue for support users);
+// signed out, one icon that offers sign up or log in.
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
@@ -12,6 +13,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { openLogin, openPricing, openSignup } from '../../../lib/app-events';
 import { useLogout } from '../../../lib/auth';
+import { useRoles } from '../../../lib/use-roles';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 import { TokenBalanceWidget } from '../../../components/tokens/token-balance-widget';
 
@@ -58,6 +60,7 @@ function SignedInActions({ user, onSelectTab, notifications }: { user: User; onS
   const toast = useToast();
   const logout = useLogout();
   const navigate = useNavigate();
+  const { has } = useRoles();
 
   const items: MenuItem[] = [
     ...ACCOUNT_MENU_LINKS.map((link) => ({
@@ -65,6 +68,7 @@ function SignedInActions({ user, onSelectTab, notifications }: { user: User; onS
       icon: link.icon,
       command: () => ('tab' in link ? onSelectTab(link.tab) : void navigate(link.path)),
     })),
+    ...(has('support') ? [{ label: 'Support queue', icon: 'pi pi-inbox', command: () => void navigate('/support/queue') }] : []),
     { separator: true },
     {
       label: 'Logout',

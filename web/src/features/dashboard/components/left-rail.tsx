@@ -1,5 +1,6 @@
 // The left icon rail: switches dashboard tabs, and links by full page load to the
-// registry, proof, marketplace and dispute pages, and for operators the operations page.
+// registry, proof, marketplace and dispute pages, for operators the operations page, and for support
+// users the support queue.
 import { Button } from 'primereact/button';
 import { Divider } from 'primereact/divider';
 import { Tooltip } from 'primereact/tooltip';
@@ -27,10 +28,12 @@ const PAGE_LINKS = [
 
 /** Shown only to operators (the server refuses everyone else anyway). */
 const OPERATOR_LINK = { href: '/operations', label: 'Operations', icon: 'pi-server' };
+/** Shown only to support users (likewise). */
+export const SUPPORT_QUEUE_LINK = { href: '/support/queue', label: 'Support queue', icon: 'pi-inbox' };
 
 export function LeftRail({ activeTab, onSelectTab }: { activeTab: DashboardTab; onSelectTab(tab: DashboardTab): void }) {
   const { has } = useRoles();
-  const pageLinks = has('operator') ? [...PAGE_LINKS, OPERATOR_LINK] : PAGE_LINKS;
+  const pageLinks = [...PAGE_LINKS, ...(has('operator') ? [OPERATOR_LINK] : []), ...(has('support') ? [SUPPORT_QUEUE_LINK] : [])];
   return (
     <nav className="left-rail" aria-label="Sections">
       <Tooltip target=".left-rail [data-pr-tooltip]" position="right" />

@@ -1,5 +1,5 @@
-// The tabs of areas not built say what the server says about them (creation engine, support
-// centre); the Create tab promises no plans. Analytics and the FAQ are built: not among them.
+// The tabs of areas not built say what the server says about them (the creation engine); the
+// Create tab promises no plans. Analytics, the FAQ and Support are built: not among them.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { isNotBuiltTab, NotBuiltTabPanel } from './not-built-tab';
 /** The creation engine is built; it is off only where the workflow service does not run. */
 const WITHOUT_WORKFLOWS = describeCapabilities({ ...ZERO_CONFIG_FACTS, workflowService: false });
 
-function render(tab: 'create' | 'support' = 'create', report: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
+function render(tab: 'create' = 'create', report: CapabilityReport = CAPABILITIES_ZERO_CONFIG_FIXTURE): string {
   const queryClient = new QueryClient();
   queryClient.setQueryData(CAPABILITIES_KEY, report);
   return renderToStaticMarkup(
@@ -30,16 +30,10 @@ describe('not-built tabs', () => {
     expect(html).not.toContain('Generate tracks from a prompt');
   });
 
-  it('words the support tab from its capability, which sends to the FAQ rather than saying it is missing', () => {
-    const { 'support-centre': support } = CAPABILITIES_ZERO_CONFIG_FIXTURE;
-    const html = render('support');
-    expect(html).toContain(`${support.name}: ${support.reason}</p>`);
-    expect(html).toContain('The FAQ tab answers common questions');
-  });
-
-  it('leaves the analytics and FAQ tabs to their own screens', () => {
+  it('leaves the analytics, FAQ and Support tabs to their own screens', () => {
     expect(isNotBuiltTab('analytics')).toBe(false);
     expect(isNotBuiltTab('faq')).toBe(false);
-    expect(isNotBuiltTab('support')).toBe(true);
+    expect(isNotBuiltTab('support')).toBe(false);
+    expect(isNotBuiltTab('create')).toBe(true);
   });
 });

@@ -2,13 +2,13 @@
 // the area is for and, plainly, that it is not available; no sample data, no buttons that go
 // nowhere. An area the server reports as a capability takes its name and its reason from that
 // report, so the tab says what the server says; Create shows here only while the server reports
-// its `creation-engine` off (the dashboard shows the studio when it is on). The FAQ is built (its
-// own tab); Support points to it.
+// its `creation-engine` off (the dashboard shows the studio when it is on). The FAQ and Support are
+// built (their own tabs).
 import { NotAvailablePanel } from '../../../components/ui/not-available-panel';
 import { useCapabilities, type CapabilityId, type CapabilityReport } from '../../../lib/capabilities';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 
-type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions' | 'smart-contracts' | 'developer' | 'analytics' | 'faq'>;
+type NotBuiltTab = Exclude<DashboardTab, 'welcome' | 'upload' | 'vault' | 'mastering' | 'oracle' | 'distributions' | 'smart-contracts' | 'developer' | 'analytics' | 'faq' | 'support'>;
 
 interface Area {
   title: string;
@@ -26,13 +26,6 @@ const AREAS: Record<NotBuiltTab, Area> = {
     capability: 'creation-engine',
     summary: 'You can upload music you made elsewhere from the Upload tab.',
     plans: [],
-  },
-  support: {
-    title: 'Support',
-    icon: 'pi-headphones',
-    capability: 'support-centre',
-    summary: '',
-    plans: ['Support requests and answers in one place'],
   },
 };
 
