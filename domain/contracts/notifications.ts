@@ -48,7 +48,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   licenses: 'Licenses sold or bought',
   api_keys: 'Developer API keys suspended',
   wallet: 'Payments credited and a low token balance',
-  support: "Support's replies and status changes on your tickets (support users: new tickets)",
+  support: 'Replies from support and status changes on your tickets (support users: new tickets)',
 };
 
 /** The bell's menu shows this many; the badge reads '9+' above 9. */

@@ -87,7 +87,7 @@ function PreferencesTable({ answer }: { answer: PreferencesAnswer }) {
   return (
     <>
       <p className="muted">
-        What asks you to act (a dispute against your work, evidence requested, a deadline, an invitation) is always shown here and is the only kind mailed.
+        What asks you to act (a dispute against your work, evidence requested, a deadline, an invitation, news on a support ticket) is always shown here and is the only kind mailed.
       </p>
       {answer.email === null ? (
         <Message severity="info" text="E-mail is off: add and confirm an address above to receive mail." />
