@@ -37,7 +37,7 @@ test('a creator opens a ticket, a support user answers from the queue, the creat
   await expectNoSidewaysScroll(page);
 
   // 2. A support user, granted the role, answers from the queue.
-  const staffContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const staffPage = await staffContext.newPage();
   await staffPage.goto('/');
   await signUp(staffPage, staff);
@@ -61,6 +61,8 @@ test('a creator opens a ticket, a support user answers from the queue, the creat
   await reply.press('Enter');
   await expect(ticket.locator('.support-message--support')).toContainText(answer);
   await expect(ticket).toContainText('In progress');
+  await expectNoSidewaysScroll(staffPage);
+  await staffPage.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(staffPage);
 
   // 3. The creator sees the answer arrive without reloading, with its time, and never the note.
