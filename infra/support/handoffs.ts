@@ -6,9 +6,8 @@ import { createHash } from 'node:crypto';
 import type { RolesOf } from '../../domain/identity/ports';
 import { NotFoundError } from '../../domain/shared/errors';
 import type { SupportHandoffs } from '../../domain/support/ports';
-import type { Projector } from '../../projections/projector';
 import type { EventStore } from '../eventstore/event-store';
-import { runSupportTicketCommand } from './tickets';
+import { runSupportTicketCommand, type ReadModelsCaughtUp } from './tickets';
 
 /** The ticket a conversation is handed over as: the same conversation always gives the same id (UUID-shaped). */
 export function handoffTicketId(conversationId: string): string {
@@ -19,7 +18,7 @@ export function handoffTicketId(conversationId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function supportHandoffs(eventStore: EventStore, projector: Projector, rolesOf: RolesOf): SupportHandoffs {
+export function supportHandoffs(eventStore: EventStore, projector: ReadModelsCaughtUp, rolesOf: RolesOf): SupportHandoffs {
   return {
     async openHandoffTicket(request) {
       const requester = await rolesOf(request.requesterId);

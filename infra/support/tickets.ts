@@ -3,13 +3,17 @@
 // waited for until the support-tickets read model shows it, so the answer a route gives is current.
 import { supportTicketDecider, type SupportTicketCommand, type SupportTicketState } from '../../domain/support/support-ticket.decider';
 import { supportTicketStreamId } from '../../domain/support/support-ticket.events';
-import type { Projector } from '../../projections/projector';
 import { handleCommandWithRetry, type CommandContext } from '../eventstore/command-handler';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore, GlobalPosition } from '../eventstore/event-store';
+
+/** What waits until the read models have applied the store up to a position (the projector). */
+export interface ReadModelsCaughtUp {
+  waitFor(position: GlobalPosition): Promise<void>;
+}
 
 export async function runSupportTicketCommand(
   eventStore: EventStore,
-  projector: Projector,
+  projector: ReadModelsCaughtUp,
   ticketId: string,
   command: SupportTicketCommand,
   context: CommandContext,

@@ -102,3 +102,12 @@ describe('support centre', () => {
     expect(empty).toContain('You have no tickets yet.');
   });
 });
+
+describe('support queue filters', () => {
+  it('reads the filters from the address, falling back to the defaults for unknown values', async () => {
+    const { queueFilters } = await import('./support-queue-page');
+    expect(queueFilters(new URLSearchParams(''))).toEqual({ status: 'active', assigned: 'all' });
+    expect(queueFilters(new URLSearchParams('status=resolved&priority=urgent&category=billing&assigned=mine'))).toEqual({ status: 'resolved', priority: 'urgent', category: 'billing', assigned: 'mine' });
+    expect(queueFilters(new URLSearchParams('priority=someday'))).toEqual({ status: 'active', assigned: 'all' });
+  });
+});

@@ -23,8 +23,8 @@ import { TicketConversation } from './ticket-conversation';
 import { TicketList } from './ticket-list';
 
 const STATUS_OPTIONS = [{ value: 'active', label: 'Open and in progress' }, ...SUPPORT_TICKET_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })), { value: 'all', label: 'Every status' }];
-const PRIORITY_OPTIONS = [{ value: null, label: 'Any priority' }, ...SUPPORT_TICKET_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }))];
-const CATEGORY_OPTIONS = [{ value: null, label: 'Any category' }, ...SUPPORT_TICKET_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }))];
+const PRIORITY_OPTIONS = SUPPORT_TICKET_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+const CATEGORY_OPTIONS = SUPPORT_TICKET_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
 const ASSIGNED_OPTIONS = [
   { value: 'all', label: 'Everyone' },
   { value: 'unassigned', label: 'Unassigned' },
@@ -63,8 +63,8 @@ export function SupportQueuePage() {
       </PanelTitle>
       <div className="support-queue__filters">
         <Dropdown aria-label="Status" value={filters.status} options={STATUS_OPTIONS} onChange={(event) => setParam('status', event.value as string)} />
-        <Dropdown aria-label="Priority" value={filters.priority ?? null} options={PRIORITY_OPTIONS} onChange={(event) => setParam('priority', event.value as string | null)} />
-        <Dropdown aria-label="Category" value={filters.category ?? null} options={CATEGORY_OPTIONS} onChange={(event) => setParam('category', event.value as string | null)} />
+        <Dropdown aria-label="Priority" placeholder="Any priority" showClear value={filters.priority ?? null} options={PRIORITY_OPTIONS} onChange={(event) => setParam('priority', (event.value as string | undefined) ?? null)} />
+        <Dropdown aria-label="Category" placeholder="Any category" showClear value={filters.category ?? null} options={CATEGORY_OPTIONS} onChange={(event) => setParam('category', (event.value as string | undefined) ?? null)} />
         <Dropdown aria-label="Assigned to" value={filters.assigned} options={ASSIGNED_OPTIONS} onChange={(event) => setParam('assigned', event.value as string)} />
       </div>
       <div className="support-centre__body">
