@@ -159,7 +159,7 @@ export function DashboardRoute() {
         (user ? (
           <SupportCentrePanel />
         ) : (
-          <SignUpPrompt title="Support" icon="pi-headphones" reason="Sign up or log in to write to a person on the GOOSE team and follow their answers here. The FAQ tab answers common questions." />
+          <SignUpPrompt title="Support" icon="pi-headphones" reason="Sign up or log in to write to a person on the support team and follow their answers here. The FAQ tab answers common questions." />
         ))}
       {activeTab === 'faq' && <FaqPanel />}
       {isNotBuiltTab(activeTab) && !(activeTab === 'create' && (creation.available || creation.loading)) && <NotBuiltTabPanel tab={activeTab} />}

@@ -35,7 +35,7 @@ export function SupportCentrePanel() {
         </PanelTitle>
         <Button label="New ticket" icon="pi pi-plus" onClick={() => setCreating(true)} />
       </div>
-      <p className="support-centre__intro">Write to a person on the GOOSE team. You see their answers here as they arrive, and in your notifications.</p>
+      <p className="support-centre__intro">Write to a person on the support team. You see their answers here as they arrive, and in your notifications.</p>
       <div className="support-centre__body">
         <div className="support-centre__list">
           {tickets.isPending && <Skeleton height="6rem" aria-label="Loading your tickets" />}
