@@ -39,7 +39,8 @@ export function queueFilters(search: URLSearchParams): SupportQueueQuery {
 }
 
 export function SupportQueuePage() {
-  const { has, isPending } = useRoles();
+  // isLoading, not isPending: signed out, the roles query never runs and would be pending for good.
+  const { has, isLoading } = useRoles();
   const isSupport = has('support');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = queueFilters(searchParams);
@@ -53,7 +54,7 @@ export function SupportQueuePage() {
       return next;
     });
 
-  if (isPending) return <Skeleton height="10rem" aria-label="Loading" />;
+  if (isLoading) return <Skeleton height="10rem" aria-label="Loading" />;
   if (!isSupport) return <Message severity="warn" text="The support queue is for support users. An operator grants the role (npm run ops -- grant-role <user> support)." />;
 
   return (
