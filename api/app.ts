@@ -50,6 +50,7 @@ import { licenseOfferRoutes } from './routes/license-offers';
 import { licensePurchaseRoutes } from './routes/license-purchases';
 import { partnerStatementRoutes } from './routes/partner-statements';
 import { operationsRoutes } from './routes/operations';
+import { emergencyLockdownRoutes } from './routes/emergency-lockdown';
 import { disputeRoutes } from './routes/disputes';
 import { developerKeyRoutes } from './routes/developer';
 import { developerUsageRoutes } from './routes/developer-usage';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workRoutes);
   await app.register(licenseOfferRoutes);
   await app.register(operationsRoutes);
+  await app.register(emergencyLockdownRoutes);
   await app.register(partnerStatementRoutes);
   await app.register(disputeRoutes);
   await app.register(developerKeyRoutes);

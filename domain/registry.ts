@@ -8,6 +8,7 @@ import { licenseEventDefinitions } from './licensing/license.events';
 import { workEventDefinitions } from './registry/work.events';
 import { disputeEventDefinitions } from './disputes/dispute.events';
 import { workFreezeEventDefinitions } from './disputes/work-freeze.events';
+import { lockdownEventDefinitions } from './identity/lockdown.events';
 import { roleEventDefinitions } from './identity/role.events';
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
@@ -44,6 +45,7 @@ export const eventRegistry = new EventRegistry([
   ...licenseOfferEventDefinitions,
   ...licenseEventDefinitions,
   ...roleEventDefinitions,
+  ...lockdownEventDefinitions,
   ...disputeEventDefinitions,
   ...workFreezeEventDefinitions,
   ...apiKeyEventDefinitions,
