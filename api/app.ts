@@ -51,6 +51,7 @@ import { licensePurchaseRoutes } from './routes/license-purchases';
 import { partnerStatementRoutes } from './routes/partner-statements';
 import { operationsRoutes } from './routes/operations';
 import { emergencyLockdownRoutes } from './routes/emergency-lockdown';
+import { mediaPreviewRoutes } from './routes/media-previews';
 import { disputeRoutes } from './routes/disputes';
 import { developerKeyRoutes } from './routes/developer';
 import { developerUsageRoutes } from './routes/developer-usage';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(licenseOfferRoutes);
   await app.register(operationsRoutes);
   await app.register(emergencyLockdownRoutes);
+  await app.register(mediaPreviewRoutes);
   await app.register(partnerStatementRoutes);
   await app.register(disputeRoutes);
   await app.register(developerKeyRoutes);
