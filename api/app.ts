@@ -50,6 +50,8 @@ import { licenseOfferRoutes } from './routes/license-offers';
 import { licensePurchaseRoutes } from './routes/license-purchases';
 import { partnerStatementRoutes } from './routes/partner-statements';
 import { operationsRoutes } from './routes/operations';
+import { emergencyLockdownRoutes } from './routes/emergency-lockdown';
+import { mediaPreviewRoutes } from './routes/media-previews';
 import { disputeRoutes } from './routes/disputes';
 import { supportQueueRoutes } from './routes/support-queue';
 import { supportTicketRoutes } from './routes/support-tickets';
@@ -124,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workRoutes);
   await app.register(licenseOfferRoutes);
   await app.register(operationsRoutes);
+  await app.register(emergencyLockdownRoutes);
+  await app.register(mediaPreviewRoutes);
   await app.register(partnerStatementRoutes);
   await app.register(disputeRoutes);
   await app.register(developerKeyRoutes);

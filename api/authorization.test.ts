@@ -94,6 +94,9 @@ const CASES: Record<string, Case> = {
     fileOnly: true,
   },
   'GET /uploads/:name': { request: (r) => ({ method: 'GET', url: `/uploads/${r.storedName}` }) },
+  'GET /api/uploads/:name/link': { request: (r) => ({ method: 'GET', url: `/api/uploads/${r.storedName}/link` }) },
+  'GET /api/works/:id/preview': { request: (r) => ({ method: 'GET', url: `/api/works/${r.trackId}/preview` }), public: 'The registry is public: anyone may hear a registered work\'s 30-second preview' },
+  'GET /media/previews/:name': { request: (r) => ({ method: 'GET', url: `/media/previews/${r.trackId}.mp3` }), public: 'A preview is served to whoever holds the signed link; without one it is refused' },
   'POST /api/landr/preview': { request: (r) => ({ method: 'POST', url: '/api/landr/preview', ...json({ contentId: r.trackId }) }) },
   'POST /api/landr/master': { request: (r) => ({ method: 'POST', url: '/api/landr/master', ...json({ contentId: r.trackId }) }) },
   'POST /api/landr/master-with-progress': { request: (r) => ({ method: 'POST', url: '/api/landr/master-with-progress', ...json({ contentId: r.trackId }) }) },
@@ -211,6 +214,7 @@ const CASES: Record<string, Case> = {
   'DELETE /api/notifications/:id': { request: (r) => ({ method: 'DELETE', url: `/api/notifications/${r.notificationId}` }) },
   'GET /api/account/exports/:id/download': { request: (r) => ({ method: 'GET', url: `/api/account/exports/${r.exportId}/download` }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
+  'POST /api/emergency-lockdown/:id/reinstate': { request: (r) => ({ method: 'POST', url: `/api/emergency-lockdown/${r.trackId}/reinstate`, ...json({ reason: 'Not an operator' }) }), operatorOnly: true },
   'POST /api/ops/deliveries/:id/retry': { request: (r) => ({ method: 'POST', url: `/api/ops/deliveries/${r.distributionId}/retry` }), operatorOnly: true },
   'POST /api/ops/partners/:partnerId/statements': {
     request: () => {

@@ -8,6 +8,7 @@ import { licenseEventDefinitions } from './licensing/license.events';
 import { workEventDefinitions } from './registry/work.events';
 import { disputeEventDefinitions } from './disputes/dispute.events';
 import { workFreezeEventDefinitions } from './disputes/work-freeze.events';
+import { lockdownEventDefinitions } from './identity/lockdown.events';
 import { roleEventDefinitions } from './identity/role.events';
 import { userEventDefinitions } from './identity/user.events';
 import { paymentCustomerEventDefinitions } from './payments/payment-customer.events';
@@ -45,6 +46,7 @@ export const eventRegistry = new EventRegistry([
   ...licenseOfferEventDefinitions,
   ...licenseEventDefinitions,
   ...roleEventDefinitions,
+  ...lockdownEventDefinitions,
   ...disputeEventDefinitions,
   ...workFreezeEventDefinitions,
   ...apiKeyEventDefinitions,

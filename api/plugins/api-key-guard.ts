@@ -4,6 +4,7 @@
 // month, day and minute windows, counted in Postgres in one transaction so concurrent calls and
 // several app instances share the limits). Every admitted call is written to the usage log and
 // announced to its owner's browsers; a key whose recent calls fail too often is suspended.
+// A key of an account an operator suspended is refused (403) with the account.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, onResponseHookHandler } from 'fastify';
@@ -24,6 +25,7 @@ import { windowEnd, windowStart, type WindowKind } from '../../infra/developer/u
 import { apiKeyIdOf, apiKeySha256, handleApiKeyCommand } from '../../infra/developer/api-keys';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import type { ReadModelChange } from '../../projections/projection';
+import { ACCOUNT_SUSPENDED, isSuspendedUser } from '../../projections/users/queries';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -75,6 +77,7 @@ export function apiKeyGuard(deps: ApiKeyGuardDeps): ApiKeyGuard {
 
   const onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const key = await authenticate(deps.eventStore, request);
+    if (await isSuspendedUser(deps.db, key.ownerId)) throw new ForbiddenError(ACCOUNT_SUSPENDED);
     const at = now();
     try {
       await admit(deps.db, key, at);

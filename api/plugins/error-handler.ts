@@ -57,7 +57,7 @@ export function registerErrorHandler(app: FastifyInstance, spaRoot: string | nul
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/') && !request.url.startsWith('/media/');
     if (spaRoot && isPage) return reply.type('text/html').sendFile('index.html', spaRoot);
     return reply.status(404).send({ error: `No route for ${request.method} ${request.url}` });
   });

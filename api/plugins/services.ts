@@ -27,6 +27,7 @@ import { creatorShareOf, royaltyEarningsSink } from '../../infra/royalties/earni
 import { loadInvitationTokens, type InvitationTokens } from '../../infra/royalties/invitation-tokens';
 import { loadEmailConfirmationTokens, type EmailConfirmationTokens } from '../../infra/account/email-confirmation-tokens';
 import { loadUnsubscribeTokens, type UnsubscribeTokens } from '../../infra/notifications/unsubscribe-tokens';
+import { loadMediaLinks, type MediaLinks } from '../../infra/media/media-links';
 import { loadKnowledge, type Knowledge } from '../../infra/knowledge/knowledge';
 import type { FileStorage } from '../../infra/storage/file-storage';
 import { loadCannedReplies, type CannedReplies } from '../../infra/support/canned-replies';
@@ -79,6 +80,8 @@ export interface Services {
   emailConfirmations: EmailConfirmationTokens;
   /** Signs and checks the one-click unsubscribe links in notification mail. */
   notificationUnsubscribe: UnsubscribeTokens;
+  /** Signs and checks the short-lived links media files are served by (docs/ip-protection.md). */
+  mediaLinks: MediaLinks;
   /** The creator's share a content item's receivers may take in total. */
   creatorShareOf: CreatorShareOf;
   /** Matches sales statement lines to releases; by default the `distributions` read model in `db`. */
@@ -138,6 +141,7 @@ export interface ServicesOptions
     | 'invitationTokens'
     | 'emailConfirmations'
     | 'notificationUnsubscribe'
+    | 'mediaLinks'
     | 'creatorShareOf'
     | 'royaltyEarnings'
     | 'royalties'
@@ -161,6 +165,8 @@ export interface ServicesOptions
   /** Default: the key under data/keys/ (storage.root). */
   emailConfirmations?: EmailConfirmationTokens;
   notificationUnsubscribe?: UnsubscribeTokens;
+  /** Default: the key under data/keys/ (storage.root). */
+  mediaLinks?: MediaLinks;
   /** Default: the content's contract's share (the standard template's before it has one). */
   creatorShareOf?: CreatorShareOf;
   /** Default: the content's royalty contract (infra/royalties/earnings-sink.ts); null: not attributed. */
@@ -197,6 +203,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       invitationTokens: options.invitationTokens ?? (await loadInvitationTokens(options.storage.root)),
       emailConfirmations: options.emailConfirmations ?? (await loadEmailConfirmationTokens(options.storage.root)),
       notificationUnsubscribe: options.notificationUnsubscribe ?? (await loadUnsubscribeTokens(options.storage.root)),
+      mediaLinks: options.mediaLinks ?? (await loadMediaLinks(options.storage.root)),
       creatorShareOf: options.creatorShareOf ?? creatorShareOf(options.eventStore),
       royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(options.eventStore) : options.royaltyEarnings,
       royalties: openRoyaltyServices(options, options.royaltyPorts.contracts),

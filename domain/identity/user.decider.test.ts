@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { UserRoleGranted, UserRoleRevoked } from './role.events';
-import { decideUser, evolveUser, initialUserState, rolesOfUser, type AcceptTerms, type ChangePassword, type ConfirmEmail, type GrantRole, type RegisterUser, type RemoveEmail, type RevokeRole } from './user.decider';
+import { decideUser, evolveUser, initialUserState, rolesOfUser, type AcceptTerms, type ChangePassword, type ConfirmEmail, type GrantRole, type RegisterUser, type ReinstateUser, type RemoveEmail, type RevokeRole, type RevokeUserSession, type SuspendUser } from './user.decider';
+import { UserReinstated, UserSessionRevoked, UserSuspended } from './lockdown.events';
 import { TermsAccepted, UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from './user.events';
 
 const userId = '7c1f7a52-3f7e-4a55-9d6e-2b8f0d7c1a11';
@@ -173,5 +174,45 @@ describe('user decider: accepting the terms', () => {
 
   it('given no account, when accepting, then it is refused as an unknown user', () => {
     expect(() => spec.when([], accept(1))).toThrow(NotFoundError);
+  });
+});
+
+describe('user decider: emergency lockdown', () => {
+  const spec = deciderSpec({ decide: decideUser, evolve: evolveUser, initialState: initialUserState });
+  const registered = UserRegistered.create(register.data);
+  const at = '2026-11-29T12:00:00.000Z';
+  const reason = 'Uploading other people\'s masters in bulk';
+  const suspend: SuspendUser = { type: 'SuspendUser', data: { userId, reason, decidedBy: 'grace', suspendedAt: at } };
+  const reinstate: ReinstateUser = { type: 'ReinstateUser', data: { userId, reason: 'Owner proved the rights', decidedBy: 'grace', reinstatedAt: at } };
+  const suspended = UserSuspended.create(suspend.data);
+
+  it('given a registered user, when an operator suspends them, then UserSuspended records who and why, and the state holds the suspension', () => {
+    expect(spec.when([registered], suspend)).toEqual([suspended]);
+    expect(spec.given(registered, suspended)).toMatchObject({ status: 'registered', suspension: { reason, decidedBy: 'grace', suspendedAt: at } });
+  });
+
+  it('given a suspended user, when suspended again, then nothing is decided', () => {
+    expect(spec.when([registered, suspended], suspend)).toEqual([]);
+  });
+
+  it('given a suspended user, when reinstated, then UserReinstated lifts the suspension', () => {
+    const events = spec.when([registered, suspended], reinstate);
+    expect(events).toEqual([UserReinstated.create(reinstate.data)]);
+    expect(spec.given(registered, suspended, ...events)).toMatchObject({ suspension: null });
+  });
+
+  it('given a user who is not suspended, when reinstated, then it is refused', () => {
+    expect(() => spec.when([registered], reinstate)).toThrow(new IllegalStateError('ada.lovelace is not suspended'));
+  });
+
+  it('given a registered user, when one session is revoked, then UserSessionRevoked names the session and the account stays usable', () => {
+    const revoke: RevokeUserSession = { type: 'RevokeUserSession', data: { userId, sessionId: '0b9d7e4c-5f0e-4c1a-9b52-3c8f2a1d6e70', reason, decidedBy: 'grace', revokedAt: at } };
+    const events = spec.when([registered], revoke);
+    expect(events).toEqual([UserSessionRevoked.create(revoke.data)]);
+    expect(spec.given(registered, ...events)).toMatchObject({ suspension: null });
+  });
+
+  it('given no account, when suspending, then it is refused as not found', () => {
+    expect(() => spec.when([], suspend)).toThrow(NotFoundError);
   });
 });

@@ -1,16 +1,33 @@
 // The user account aggregate: registration, the roles granted to the account (reviewer,
 // auditor, operator; creator is everyone's), the password, the confirmed e-mail address and the accepted version of the terms. The welcome bonus is the token account's first credit
-// (domain/tokens), opened beside the account at signup.
+// (domain/tokens), opened beside the account at signup. An operator's emergency lockdown ends one
+// session or suspends the account until they reinstate it (docs/ip-protection.md).
 import { GRANTABLE_ROLES, type GrantableRole } from '../contracts/roles';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
+import { UserReinstated, UserSessionRevoked, UserSuspended } from './lockdown.events';
 import { UserRoleGranted, UserRoleRevoked } from './role.events';
 import { TermsAccepted, UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; username: string; roles: GrantableRole[]; email: string | null; termsVersion: number | null }
+  | {
+      status: 'registered';
+      userId: string;
+      username: string;
+      roles: GrantableRole[];
+      email: string | null;
+      termsVersion: number | null;
+      /** Set while an operator has the account suspended: it signs in no more and its sessions and API keys are refused. */
+      suspension: Suspension | null;
+    }
   /** Deleted: signs in no more, takes no command; the username stays claimed so no one can take it over. */
   | { status: 'deleted'; userId: string; username: string };
+
+export interface Suspension {
+  reason: string;
+  decidedBy: string;
+  suspendedAt: string;
+}
 
 export const initialUserState: UserState = { status: 'unregistered' };
 
@@ -62,7 +79,27 @@ export type RemoveEmail = {
 /** Deletes the account: its confirmed address is removed first, so nothing is mailed to it again. Deleting a deleted account decides nothing. */
 export type DeleteAccount = { type: 'DeleteAccount'; data: { userId: string; deletedAt: string } };
 
-export type UserCommand = RegisterUser | GrantRole | RevokeRole | ChangePassword | ConfirmEmail | RemoveEmail | DeleteAccount | AcceptTerms;
+/** An operator suspends the whole account; suspending a suspended account decides nothing. */
+export type SuspendUser = { type: 'SuspendUser'; data: { userId: string; reason: string; decidedBy: string; suspendedAt: string } };
+
+/** An operator ends one session of the account (the route checks the session is the user's and ends it). */
+export type RevokeUserSession = { type: 'RevokeUserSession'; data: { userId: string; sessionId: string; reason: string; decidedBy: string; revokedAt: string } };
+
+/** An operator lifts a suspension; refused when the account is not suspended. */
+export type ReinstateUser = { type: 'ReinstateUser'; data: { userId: string; reason: string; decidedBy: string; reinstatedAt: string } };
+
+export type UserCommand =
+  | RegisterUser
+  | GrantRole
+  | RevokeRole
+  | ChangePassword
+  | ConfirmEmail
+  | RemoveEmail
+  | DeleteAccount
+  | AcceptTerms
+  | SuspendUser
+  | RevokeUserSession
+  | ReinstateUser;
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
@@ -82,6 +119,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return deleteAccount(command, state);
     case 'AcceptTerms':
       return acceptTerms(command, state);
+    case 'SuspendUser':
+      return suspendUser(command, state);
+    case 'RevokeUserSession':
+      return revokeUserSession(command, state);
+    case 'ReinstateUser':
+      return reinstateUser(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown user command ${JSON.stringify(unknown)}`);
@@ -143,6 +186,23 @@ function deleteAccount({ data }: DeleteAccount, state: UserState): UserEvent[] {
   return [...removed, UserAccountDeleted.create(data)];
 }
 
+function suspendUser({ data }: SuspendUser, state: UserState): UserEvent[] {
+  const registered = registeredUser(state);
+  if (registered.suspension) return [];
+  return [UserSuspended.create(data)];
+}
+
+function revokeUserSession({ data }: RevokeUserSession, state: UserState): UserEvent[] {
+  registeredUser(state);
+  return [UserSessionRevoked.create(data)];
+}
+
+function reinstateUser({ data }: ReinstateUser, state: UserState): UserEvent[] {
+  const registered = registeredUser(state);
+  if (!registered.suspension) throw new IllegalStateError(`${registered.username} is not suspended`);
+  return [UserReinstated.create(data)];
+}
+
 function registeredUser(state: UserState): Extract<UserState, { status: 'registered' }> {
   if (state.status !== 'registered') throw new NotFoundError('No such user');
   return state;
@@ -157,7 +217,7 @@ function grantableRole(role: string): GrantableRole {
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', userId: event.data.userId, username: event.data.username, roles: [], email: null, termsVersion: null };
+      return { status: 'registered', userId: event.data.userId, username: event.data.username, roles: [], email: null, termsVersion: null, suspension: null };
     case 'TokensCredited':
       // Before the token ledger, the welcome bonus was recorded here; the ledger opens such
       // accounts with it (infra/tokens/open-accounts.ts).
@@ -177,6 +237,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return state;
     case 'TermsAccepted':
       return state.status === 'registered' ? { ...state, termsVersion: Math.max(state.termsVersion ?? 0, event.data.version) } : state;
+    case 'UserSuspended':
+      return state.status === 'registered' ? { ...state, suspension: { reason: event.data.reason, decidedBy: event.data.decidedBy, suspendedAt: event.data.suspendedAt } } : state;
+    case 'UserSessionRevoked':
+      // The session itself lives in the sessions table; the event is the record of who ended it and why.
+      return state;
+    case 'UserReinstated':
+      return state.status === 'registered' ? { ...state, suspension: null } : state;
     case 'UserAccountDeleted':
       return state.status === 'registered' ? { status: 'deleted', userId: state.userId, username: state.username } : state;
     default: {

@@ -3,6 +3,7 @@
 // optimistic concurrency rather than through a read model.
 import { z } from 'zod';
 import { defineEvent } from '../shared/events';
+import type { UserReinstated, UserSessionRevoked, UserSuspended } from './lockdown.events';
 import type { UserRoleGranted, UserRoleRevoked } from './role.events';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -104,6 +105,9 @@ export type UserEvent =
   | ReturnType<typeof TermsAccepted.create>
   | ReturnType<typeof UserRoleGranted.create>
   | ReturnType<typeof UserRoleRevoked.create>
+  | ReturnType<typeof UserSuspended.create>
+  | ReturnType<typeof UserSessionRevoked.create>
+  | ReturnType<typeof UserReinstated.create>
   | ReturnType<typeof UserEmailConfirmed.create>
   | ReturnType<typeof UserEmailRemoved.create>
   | ReturnType<typeof UserPasswordChanged.create>;

@@ -2,7 +2,8 @@
 // user_roles and tell the user (readModel user, so their browser refetches its roles), and the
 // model rebuilt from the events, each applied twice, equals the one built live. A password change
 // replaces the hash sign-in reads, and the confirmed address follows its events; both tell the
-// user's browsers (readModel account), as does the highest accepted version of the terms.
+// user's browsers (readModel account), as does the highest accepted version of the terms. An
+// operator's suspension is kept until the reinstatement and listed.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TermsAccepted, UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, userStreamId } from '../../domain/identity/user.events';
@@ -14,7 +15,8 @@ import type { ReadModelChange } from '../projection';
 import type { Projector } from '../projector';
 import { DELETED_USERNAME } from '../../domain/account-data/deletion-rules';
 import { usersProjection } from './projection';
-import { findConfirmedEmail, findPasswordHash, findUserIdByConfirmedEmail, isDeletedUser } from './queries';
+import { findConfirmedEmail, findPasswordHash, findUserIdByConfirmedEmail, isDeletedUser, isSuspendedUser, listSuspendedUsers } from './queries';
+import { UserReinstated, UserSuspended } from '../../domain/identity/lockdown.events';
 
 describe('users projection: roles', () => {
   let database: ProjectionDatabase;
@@ -169,5 +171,35 @@ describe('users projection: the accepted terms', () => {
       for (const event of [first!, two!, one!, two!]) await usersProjection.apply(tx, event);
     });
     expect(await termsVersion()).toBe(2);
+  });
+});
+
+describe('users projection: suspensions', () => {
+  let database: ProjectionDatabase;
+
+  beforeEach(async () => {
+    database = await openOnPglite([usersProjection]);
+  });
+
+  afterEach(() => database.close());
+
+  it('keeps a suspension until the reinstatement, lists it, and a replay of the events ends the same', async () => {
+    const { store, projector, db } = database;
+    const userId = randomUUID();
+    const metadata = { correlationId: 'test', causationId: null, actor: 'operator:grace', workflowId: null, occurredAt: new Date().toISOString() };
+    const append = async (event: { type: string; data: unknown }) => {
+      const result = await store.append(userStreamId(userId), [{ eventId: randomUUID(), ...event, metadata }], 'any');
+      await projector.waitFor(result.lastPosition);
+    };
+    await append(UserRegistered.create({ userId, username: 'mallory', passwordHash: 'x'.repeat(40) }));
+    await append(UserSuspended.create({ userId, reason: 'Bulk downloading', decidedBy: 'operator:grace', suspendedAt: '2026-11-29T12:00:00.000Z' }));
+    expect(await isSuspendedUser(db, userId)).toBe(true);
+    expect(await listSuspendedUsers(db)).toEqual([{ userId, username: 'mallory', reason: 'Bulk downloading', suspendedBy: 'operator:grace', suspendedAt: '2026-11-29T12:00:00.000Z' }]);
+    await append(UserReinstated.create({ userId, reason: 'Rights proven', decidedBy: 'operator:grace', reinstatedAt: '2026-11-29T13:00:00.000Z' }));
+    expect(await isSuspendedUser(db, userId)).toBe(false);
+    expect(await listSuspendedUsers(db)).toEqual([]);
+    // Replaying the suspension over the reinstated row suspends it again; replaying the reinstatement lifts it, as the stream ends.
+    for (const event of await store.readStream(userStreamId(userId))) await usersProjection.apply(db, event);
+    expect(await isSuspendedUser(db, userId)).toBe(false);
   });
 });

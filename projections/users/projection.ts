@@ -4,8 +4,10 @@
 // version 3 added the roles; version 4 follows password changes (sign-in reads the hash here) and
 // keeps the confirmed e-mail address, both announced as the 'account' read model; version 5 clears a
 // deleted account's name, address and password hash; version 6 keeps the version of the terms the
-// user accepted (TermsAccepted, announced as 'account').
+// user accepted (TermsAccepted, announced as 'account'); version 7 keeps an operator's suspension
+// (UserSuspended / UserReinstated: sign-in, API keys and the operations page read it).
 import { z } from 'zod';
+import { UserReinstated, UserSuspended } from '../../domain/identity/lockdown.events';
 import { UserRoleGranted, UserRoleRevoked } from '../../domain/identity/role.events';
 import { DELETED_USERNAME } from '../../domain/account-data/deletion-rules';
 import { TermsAccepted, UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from '../../domain/identity/user.events';
@@ -15,7 +17,7 @@ import { readModelChange, type Projection, type ReadModelChange } from '../proje
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 6,
+  version: 7,
   tables: ['users', 'user_roles'],
   // user_token_credits: version 1's balance table, gone since the token ledger.
   schema: `
@@ -30,7 +32,10 @@ export const usersProjection: Projection = {
       email_lower text,
       email_confirmed_at timestamptz,
       deleted_at timestamptz,
-      terms_version integer
+      terms_version integer,
+      suspended_at timestamptz,
+      suspended_by text,
+      suspension_reason text
     );
     CREATE INDEX IF NOT EXISTS users_email_lower_idx ON users (email_lower);
     CREATE TABLE IF NOT EXISTS user_roles (
@@ -40,7 +45,7 @@ export const usersProjection: Projection = {
       granted_at timestamptz NOT NULL,
       PRIMARY KEY (user_id, role)
     );`,
-  handles: new Set([UserRegistered.type, UserRoleGranted.type, UserRoleRevoked.type, UserPasswordChanged.type, UserEmailConfirmed.type, UserEmailRemoved.type, UserAccountDeleted.type, TermsAccepted.type]),
+  handles: new Set([UserRegistered.type, UserRoleGranted.type, UserRoleRevoked.type, UserPasswordChanged.type, UserEmailConfirmed.type, UserEmailRemoved.type, UserAccountDeleted.type, TermsAccepted.type, UserSuspended.type, UserReinstated.type]),
   async apply(tx: Queryable, event: RecordedEvent): Promise<ReadModelChange | null> {
     if (event.type === UserPasswordChanged.type) {
       const data = event.data as z.output<typeof UserPasswordChanged.schema>;
@@ -62,6 +67,17 @@ export const usersProjection: Projection = {
       const data = event.data as z.output<typeof UserEmailRemoved.schema>;
       await tx.query('UPDATE users SET email = NULL, email_lower = NULL, email_confirmed_at = NULL WHERE id = $1', [data.userId]);
       return readModelChange('account', event, data.userId, data.userId);
+    }
+    if (event.type === UserSuspended.type) {
+      const data = event.data as z.output<typeof UserSuspended.schema>;
+      await tx.query('UPDATE users SET suspended_at = $2, suspended_by = $3, suspension_reason = $4 WHERE id = $1', [data.userId, data.suspendedAt, data.decidedBy, data.reason]);
+      return change(event, data.userId);
+    }
+    if (event.type === UserReinstated.type) {
+      const data = event.data as z.output<typeof UserReinstated.schema>;
+      // Only a reinstatement recorded after the suspension lifts it, so a replay ends as the stream does.
+      await tx.query('UPDATE users SET suspended_at = NULL, suspended_by = NULL, suspension_reason = NULL WHERE id = $1 AND suspended_at <= $2', [data.userId, data.reinstatedAt]);
+      return change(event, data.userId);
     }
     if (event.type === UserRoleGranted.type) {
       const data = event.data as z.output<typeof UserRoleGranted.schema>;

@@ -70,3 +70,34 @@ export async function isDeletedUser(db: Queryable, id: string): Promise<boolean>
   const { rows } = await db.query<{ deleted: boolean }>('SELECT deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1', [id]);
   return rows[0]?.deleted === true;
 }
+
+/** Said to a suspended account's sign-in, API keys and requests (docs/ip-protection.md). */
+export const ACCOUNT_SUSPENDED = 'This account is suspended by an operator; contact support to have it reinstated';
+
+/** Whether an operator has the account suspended (UserSuspended, not yet UserReinstated). */
+export async function isSuspendedUser(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query<{ suspended: boolean }>('SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = $1', [id]);
+  return rows[0]?.suspended === true;
+}
+
+export interface SuspendedAccount {
+  userId: string;
+  username: string;
+  reason: string;
+  suspendedBy: string;
+  suspendedAt: string;
+}
+
+/** Every suspended account, the most recently suspended first (the operations page's list). */
+export async function listSuspendedUsers(db: Queryable): Promise<SuspendedAccount[]> {
+  const { rows } = await db.query<{ id: string; username: string; suspension_reason: string; suspended_by: string; suspended_at: Date | string }>(
+    'SELECT id::text AS id, username, suspension_reason, suspended_by, suspended_at FROM users WHERE suspended_at IS NOT NULL ORDER BY suspended_at DESC, username',
+  );
+  return rows.map((row) => ({ userId: row.id, username: row.username, reason: row.suspension_reason, suspendedBy: row.suspended_by, suspendedAt: new Date(row.suspended_at).toISOString() }));
+}
+
+/** The id of the account named `username` (compared without case), or null. */
+export async function findUserIdByUsername(db: Queryable, username: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM users WHERE username_lower = lower($1)', [username]);
+  return rows[0]?.id ?? null;
+}

@@ -1,8 +1,9 @@
 // The registry, the proofs and the marketplace through the screens, by three people: a creator
 // registers a track, gives it a royalty contract and offers a license for 12 tokens; a signed-out
-// visitor finds the work in the public registry, opens its creation proof and checks the downloaded
-// bundle on /verify in the browser; a second user buys the license with tokens and downloads its
-// certificate; the creator sees the sale and the contract's earnings rise by the price.
+// visitor finds the work in the public registry, plays its 30-second preview, opens its creation
+// proof and checks the downloaded bundle on /verify in the browser; a second user buys the license
+// with tokens and downloads its certificate; the creator sees the sale and the contract's earnings
+// rise by the price.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { chooseOption, fact } from './locators';
@@ -57,6 +58,12 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   await expect(workCard).toContainText(`by ${creator}`);
   await expect(workCard).toContainText(/Oracle score: \d+%/);
   await workCard.getByRole('button', { name: 'View Details' }).click();
+  // The visitor hears the work's 30-second preview through a signed, expiring link, never the original.
+  const preview = visitor.getByRole('group', { name: `30-second preview of ${TITLE}` });
+  await expect(preview.locator('audio')).toHaveAttribute('src', /^\/media\/previews\/[0-9a-f-]{36}\.mp3\?exp=\d+&sub=visitor&sig=[\w-]{43}$/);
+  await preview.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => preview.locator('audio').evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2);
+  await preview.getByRole('button', { name: 'Pause' }).click();
   await visitor.getByRole('button', { name: 'View proofs' }).click();
   await expect(visitor).toHaveURL(/\/proof-explorer\?workId=/);
   const proofCard = visitor.locator('[data-proof-id]').first();

@@ -6,12 +6,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authResponseSchema, credentialsSchema, logoutResponseSchema, signupSchema, userSchema, type User } from '../../../domain/contracts/auth';
 import { decideUser, evolveUser, initialUserState } from '../../../domain/identity/user.decider';
 import { UsernameClaimed, userStreamId, usernameStreamId } from '../../../domain/identity/user.events';
-import { ConcurrencyError, IllegalStateError, UnauthorizedError, ValidationError } from '../../../domain/shared/errors';
+import { ConcurrencyError, ForbiddenError, IllegalStateError, UnauthorizedError, ValidationError } from '../../../domain/shared/errors';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../../infra/auth/password';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { openTokenAccount } from '../../../infra/tokens/open-accounts';
 import type { EventStore } from '../../../infra/eventstore/event-store';
-import { findUserById, findUserByUsername } from '../../../projections/users/queries';
+import { ACCOUNT_SUSPENDED, findUserById, findUserByUsername, isSuspendedUser } from '../../../projections/users/queries';
 import { myRolesResponseSchema } from '../../../domain/contracts/roles';
 import { clearSessionCookie, requireRole, requireUserId, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
 import { LoginThrottle } from '../../plugins/throttle';
@@ -55,13 +55,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/auth/login', { schema: { summary: 'Sign in (throttled per account and per address: 429 with Retry-After)', tags: ['auth'], ...PUBLIC, body: credentialsSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
+  app.post('/api/auth/login', { schema: { summary: 'Sign in (throttled per account and per address: 429 with Retry-After; 403 for an account an operator suspended)', tags: ['auth'], ...PUBLIC, body: credentialsSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
     const { username, password } = request.body;
     if (!loginThrottle.begin(request, reply, username)) return reply;
     const found = await findUserByUsername(db, username, knowledge.termsVersion);
     const valid = await verifyPassword(found?.passwordHash ?? (await UNKNOWN_USER_HASH), password);
     if (!found || !valid) throw new UnauthorizedError('Invalid username or password');
     loginThrottle.succeeded(request, username);
+    // Said only after the right password, so a guesser learns nothing of the account.
+    if (await isSuspendedUser(db, found.user.id)) throw new ForbiddenError(ACCOUNT_SUSPENDED);
     const session = await sessions.create(found.user.id, new Date(), request.headers['user-agent'] ?? null);
     setSessionCookie(reply, session.token, secureCookies);
     return { user: found.user };

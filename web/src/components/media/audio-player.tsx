@@ -1,13 +1,14 @@
 // A vault card's (or a generated song's) audio player: play/pause, seek, mute and volume (default
 // 0.7, step 0.1), and a waveform above it when asked for. One track plays at a time across the page: starting one pauses every other
 // <audio>/<video> on the page, and another one starting pauses this one. At the end a track
-// resets to the start.
+// resets to the start. A stored file plays through a signed, expiring link (lib/media/use-media-link.ts).
 import { useAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { Slider } from 'primereact/slider';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../ui/toast';
 import { formatDuration } from '../../lib/format';
+import { useMediaLink } from '../../lib/media/use-media-link';
 import { playingItemIdAtom } from './atoms';
 import { Waveform } from './waveform';
 
@@ -29,6 +30,7 @@ interface AudioPlayerProps {
 
 export function AudioPlayer({ playerId, label, title, src, knownDuration, waveformSrc }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
+  const playable = useMediaLink(src);
   const toast = useToast();
   const [playingId, setPlayingId] = useAtom(playingItemIdAtom);
   const [position, setPosition] = useState(0);
@@ -84,7 +86,7 @@ export function AudioPlayer({ playerId, label, title, src, knownDuration, wavefo
     <div className="audio-player" role="group" aria-label={label}>
       <audio
         ref={audioRef}
-        src={src}
+        src={playable}
         preload="metadata"
         onLoadedMetadata={(event) => {
           const seconds = event.currentTarget.duration;

@@ -1,12 +1,13 @@
 // Downloads one of a vault item's audio files under fixed names: the original with
 // its own extension, the master as title_mastered.<ext>, the preview as title_preview.<ext>.
-// Files are owner-only, so each is fetched with the session cookie and saved from a blob.
+// Files are owner-only: each is fetched through a fresh signed link (docs/ip-protection.md) and saved from a blob.
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import { useToast } from '../ui/toast';
 import { downloadFile } from '../../lib/download-file';
 import { audioPath, downloadFileName, type AudioKind } from '../../lib/media/download-names';
+import { signedMediaUrl } from '../../lib/media/use-media-link';
 
 const LABELS: Record<AudioKind, string> = {
   original: 'Download',
@@ -27,7 +28,7 @@ export function DownloadButton({ item, kind = 'original', label = LABELS[kind] }
     setBusy(true);
     const fileName = downloadFileName(item, kind);
     try {
-      await downloadFile(path, fileName);
+      await downloadFile(await signedMediaUrl(path), fileName);
       toast.show({ severity: 'success', summary: 'Download Complete', detail: `Saved as ${fileName}` });
     } catch {
       toast.show({ severity: 'error', summary: 'Download Error', detail: 'Failed to download the file' });

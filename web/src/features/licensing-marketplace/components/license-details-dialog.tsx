@@ -1,10 +1,12 @@
 // A license's View Details dialog: tabs Overview, Terms, Smart
 // Contract and Verification with the listing's own data; what the offer does not have (no contract,
-// no escrow) is said, never invented, and so is a payment method this server does not take.
+// no escrow) is said, never invented, and so is a payment method this server does not take. An
+// audio work's 30-second preview plays above the tabs, so a buyer hears what they license.
 import { Dialog } from 'primereact/dialog';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
 import type { MarketplaceLicense } from '../../../../../domain/contracts/licensing';
+import { WorkPreview } from '../../../components/media/work-preview';
 import { Fact } from '../../../components/ui/fact';
 import { useCapabilities } from '../../../lib/capabilities';
 import { formatDate } from '../../../lib/format';
@@ -107,6 +109,7 @@ export function VerificationTab({ license }: { license: MarketplaceLicense }) {
 export function LicenseDetailsDialog({ license, onHide }: { license: MarketplaceLicense | null; onHide(): void }) {
   return (
     <Dialog header={license ? license.workTitle : 'License details'} visible={license !== null} onHide={onHide} className="license-dialog" draggable={false} modal>
+      {license?.contentType === 'audio' && <WorkPreview workId={license.workId} title={license.workTitle} />}
       {license && (
         <TabView>
           <TabPanel header="Overview">

@@ -3,7 +3,8 @@
 // steps (registrations with their result codes and a Retry button; contract anchors and payout
 // lines, which have no retry path and say so), releases waiting for the delivery partner (with
 // why and a Retry), stuck or failing workflows from Temporal (or why Temporal could not be
-// asked), royalty money by partner and period (./reconciliation.tsx), and the mail outbox. The
+// asked), royalty money by partner and period (./reconciliation.tsx), the mail outbox, and the
+// emergency lockdown (./account-lockdown.tsx: suspend, end a session, reinstate). The
 // server checks the operator role on every
 // call; this page only decides what to offer.
 import { Button } from 'primereact/button';
@@ -15,6 +16,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { useRoles } from '../../../lib/use-roles';
 import { useLedgerFailures, useOutbox, useReconciliation, useRetryDelivery, useRetryRegistration, useTroubledWorkflows, useWaitingDeliveries } from '../api/operations';
+import { useSuspendedAccounts } from '../api/lockdown';
+import { LockdownForm, SuspendedAccounts } from './account-lockdown';
 import { PartnerReconciliation } from './reconciliation';
 import { ServerCapabilities } from './server-capabilities';
 import { useCapabilities } from '../../../lib/capabilities';
@@ -182,6 +185,7 @@ export function OperationsPage() {
   const deliveries = useWaitingDeliveries(operator);
   const retryDelivery = useRetryDelivery();
   const capabilities = useCapabilities();
+  const suspended = useSuspendedAccounts(operator);
 
   if (userPending || (user && roles.isPending)) return <p>Loading...</p>;
   if (!user) return <Message severity="info" text="Sign in as an operator to see the operations page." />;
@@ -231,6 +235,12 @@ export function OperationsPage() {
       </Section>
       <Section title="Outbox" loading={outbox.isPending} error={outbox.error}>
         {outbox.data && <Outbox data={outbox.data} />}
+      </Section>
+      <Section title="Emergency lockdown">
+        <LockdownForm />
+      </Section>
+      <Section title="Suspended accounts" loading={suspended.isPending} error={suspended.error}>
+        {suspended.data && <SuspendedAccounts accounts={suspended.data.accounts} />}
       </Section>
     </div>
   );

@@ -1,6 +1,7 @@
 // The View Proof dialog: tabs Overview, Blockchain, Signature, Evidence and
 // Verification with the proof's real data only. A transaction that awaits submission says so and
 // gets no explorer link; the Download button gives the signed bundle anyone can check on /verify.
+// Above the tabs, an audio work's 30-second preview (nothing for other works).
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
@@ -9,6 +10,7 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import type { Proof } from '../../../../../domain/contracts/proofs';
+import { WorkPreview } from '../../../components/media/work-preview';
 import { Fact } from '../../../components/ui/fact';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -28,6 +30,7 @@ export function ProofDialog({ proofId, onHide }: { proofId: string | null; onHid
         ) : (
           <Message severity="error" text={`The proof could not be loaded: ${errorMessage(proof.error, 'unknown error')}`} />
         ))}
+      {proof.data && <WorkPreview workId={proof.data.workId} title={proof.data.workTitle} />}
       {proof.data && <ProofTabs proof={proof.data} />}
     </Dialog>
   );

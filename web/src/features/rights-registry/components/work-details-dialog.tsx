@@ -1,5 +1,5 @@
 // A work's View Details dialog: every field of the registry entry, its
-// fingerprints and attestations, a link to its proofs in the proof explorer, the License button,
+// fingerprints and attestations, its 30-second preview for anyone but its owner, a link to its proofs in the proof explorer, the License button,
 // and for its signed-in owner the identifiers editor. Opened by ?work=<id>, so a conflict in the
 // copyright oracle can link straight to it.
 import { Button } from 'primereact/button';
@@ -8,6 +8,7 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import type { Work } from '../../../../../domain/contracts/registry';
+import { WorkPreview } from '../../../components/media/work-preview';
 import { Fact } from '../../../components/ui/fact';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -75,6 +76,8 @@ export function WorkDetails({ work, isOwner, onNavigate }: { work: Work; isOwner
           {work.disputes.active} active · {work.disputes.resolved} resolved · {work.disputes.total} total
         </Fact>
       </dl>
+
+      {!isOwner && work.contentType === 'audio' && <WorkPreview workId={work.id} title={work.title} />}
 
       <section aria-label="Identifiers">
         <h4>Identifiers</h4>
