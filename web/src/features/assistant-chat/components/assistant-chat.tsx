@@ -14,9 +14,11 @@ import { useAssistantChat } from '../use-assistant-chat';
 import { ChatMessageList } from './chat-message-list';
 import '../assistant-chat.css';
 
-/** A menu, listbox or dialog of the page that is open: Escape is theirs then. */
+/** A pop-up menu, drop-down list or dialog of the page that is open: Escape is theirs then. */
+const OPEN_LAYERS = '[role="menu"], .p-dialog-mask, .p-overlaypanel, .p-dropdown-panel, .p-multiselect-panel, .p-autocomplete-panel, .p-tieredmenu-overlay';
+
 function anotherLayerOpen(panel: HTMLElement | null): boolean {
-  return [...document.querySelectorAll<HTMLElement>('[role="menu"], [role="listbox"], .p-dialog-mask, .p-overlaypanel')].some(
+  return [...document.querySelectorAll<HTMLElement>(OPEN_LAYERS)].some(
     (element) => !panel?.contains(element) && element.getClientRects().length > 0,
   );
 }
