@@ -2,7 +2,8 @@
 // watches its real intake steps, oracle stages and verdict arrive from the server; a file of
 // another type is refused in the spec's words; "check it" and "master it warm at -9" ask first with
 // the server's price, and once confirmed the track really changes (a second check's verdict, a
-// master with its measured loudness, the tokens charged). Minimise keeps the conversation, close
+// master with its measured loudness, the tokens charged), and "register it" shows the server's
+// refusal until the new master is checked, then registers it. Minimise keeps the conversation, close
 // ends it, Escape closes the panel, and at 390 px the panel is the screen. The support agent's
 // answers need the agent's server side, which lands with another branch: they are not tried here.
 import { expect, test } from './fixtures';
@@ -94,6 +95,29 @@ test('drop a WAV on the chat, watch its real check, then check and master it by 
   await expect(balance).toHaveAttribute('aria-label', `Token balance: ${(before - masteringPrice).toFixed(2)} tokens`, { timeout: 30_000 });
   const vault = (await (await page.request.get('/api/vault')).json()) as { title: string; landrMasterStyle: string | null; landrMasterLoudness: string | null }[];
   expect(vault.find((item) => item.title === 'harbour lights')).toMatchObject({ landrMasterStyle: 'warm', landrMasterLoudness: 'medium' });
+
+  // "register it" asks with the list's price; the server's refusal is shown as it words it (the new
+  // master has not been checked), and after another check the registration goes through.
+  const register = async (times: number) => {
+    await say('register it');
+    const question = agentSays(log, `Register “harbour lights”? Registration costs ${pricing.pricing['copyright-registration']} tokens, charged when it succeeds`);
+    await expect(question).toHaveCount(times);
+    await question.last().getByRole('button', { name: 'Confirm' }).click();
+  };
+  await register(1);
+  await expect(agentSays(log, 'Run the copyright check first')).toHaveCount(1, { timeout: 30_000 });
+  await say('check it');
+  await agentSays(log, 'Run the copyright check on “harbour lights”?').last().getByRole('button', { name: 'Confirm' }).click();
+  await expect(agentSays(log, /Copyright check: cleared — no match among/)).toHaveCount(3, { timeout: 60_000 });
+  await register(2);
+  await expect(agentSays(log, 'Registration: Signed, awaiting ledger submission')).toHaveCount(1, { timeout: 60_000 });
+
+  // "make a contract" states the deploy price (or why this server records none) and does nothing until confirmed.
+  await say('make a contract');
+  const contractQuestion = agentSays(log, 'Create the standard royalty contract for “harbour lights” (you 85%, the platform 15%)?');
+  await expect(contractQuestion).toHaveCount(1);
+  await contractQuestion.getByRole('button', { name: 'Cancel' }).click();
+  await expect(contractQuestion.getByText('Cancelled.')).toBeVisible();
 
   // A command's tab is one click away, and "go to" moves there.
   await say('go to mastering');

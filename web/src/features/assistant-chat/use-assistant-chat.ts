@@ -114,8 +114,9 @@ export function useAssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): voi
           break;
         }
         case 'register': {
-          const toast = registrationToast(await registerCopyright(trackId));
-          add(note({ text: `${toast.summary}: ${toast.detail}`, tone: toast.severity === 'error' ? 'error' : toast.severity === 'success' ? 'success' : 'info', tab }));
+          // A registration that went through is told by the track's report (its ledger status, and later changes of it).
+          const answer = await registerCopyright(trackId);
+          if (!answer.success) add(note({ text: registrationToast(answer).detail ?? 'The registration failed', tone: 'error', tab }));
           break;
         }
         case 'contract': {
@@ -173,7 +174,8 @@ export function useAssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): voi
     const items = vault.data;
     if (!items) return 'Your vault is still loading; try again in a moment.';
     if (command.track.kind === 'current') {
-      const current = followed ? items.find((candidate) => candidate.id === followed.trackId) : undefined;
+      // "it": the track the chat works on, else the creator's newest upload (the vault lists newest first).
+      const current = followed ? items.find((candidate) => candidate.id === followed.trackId) : items[0];
       return current ?? 'Which track? Drop an audio file here, or name one of your tracks, e.g. “check Harbour Lights”.';
     }
     return findTrackByTitle(items, command.track.title);
