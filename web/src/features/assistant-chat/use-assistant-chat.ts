@@ -108,11 +108,10 @@ export function useAssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): voi
           await startMastering(trackId, { style: command.style, loudness: command.loudness });
           add(note({ text: `Mastering “${trackTitle}” has started; its steps follow here.`, tone: 'info', tab }));
           break;
-        case 'check': {
-          const answer = await runCopyrightCheck(trackId);
-          if (!answer.success && answer.check.verdict !== 'needs_review' && answer.reason) add(note({ text: answer.reason, tone: 'error', tab }));
+        case 'check':
+          // Its stages and verdict (cleared, held, a conflict, a failure) are told by the track's report.
+          await runCopyrightCheck(trackId);
           break;
-        }
         case 'register': {
           // A registration that went through is told by the track's report (its ledger status, and later changes of it).
           const answer = await registerCopyright(trackId);
@@ -229,6 +228,9 @@ export function useAssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): voi
     const entry = entries.find((candidate) => candidate.id === id);
     if (entry?.from !== 'agent' || entry.kind !== 'confirm' || entry.status !== 'asking') return;
     patch(id, (current) => ({ ...current, status: 'running' }) as ChatEntry);
+    // The report follows the track the command runs on, even when a later message named another.
+    const track = vault.data?.find((candidate) => candidate.id === entry.trackId);
+    if (track) follow(track);
     await run(entry.command, entry.trackId, entry.trackTitle);
     patch(id, (current) => ({ ...current, status: 'done' }) as ChatEntry);
   }
