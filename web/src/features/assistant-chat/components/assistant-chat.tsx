@@ -5,7 +5,7 @@
 // conversation, unless a menu or dialog of the page is open (that layer takes the Escape).
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useId, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useCapability } from '../../../lib/capabilities';
 import { usePricing } from '../../../lib/tokens/api/tokens';
 import { CHAT_AUDIO_ACCEPT } from '../audio-file';
@@ -32,11 +32,19 @@ export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }
   const anchors = useCapability('contract-anchors');
   const panelRef = useRef<HTMLElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const inputId = useId();
   const [seen, setSeen] = useState(0);
   if (open && seen !== chat.entries.length) setSeen(chat.entries.length);
   const unread = open ? 0 : chat.entries.length - seen;
+
+  // The newest message is kept in view as messages arrive.
+  const count = chat.entries.length;
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (body) body.scrollTop = body.scrollHeight;
+  }, [open, count, chat.thinking, chat.uploading]);
 
   const hide = () => {
     setOpen(false);
@@ -116,7 +124,7 @@ export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }
       <div className="assistant-chat__person">
         <Button label="Talk to a person" icon="pi pi-user" size="small" outlined disabled={chat.thinking} onClick={() => void chat.handOff()} />
       </div>
-      <div className="assistant-chat__body">
+      <div className="assistant-chat__body" ref={bodyRef}>
         {chat.entries.length === 0 && (
           <p className="assistant-chat__hint muted small">
             Drop an audio file here (MP3, MP4, WAV or FLAC, up to 50MB) to upload and check it, or type “master it warm at -9”, “check it”, “register it”, “make a
