@@ -79,6 +79,8 @@ export type MasterStyleOption = (typeof MASTER_STYLES)[number];
 export type MasterLoudnessOption = (typeof MASTER_LOUDNESS_LEVELS)[number];
 export type MasterFormatOption = (typeof MASTER_FORMATS)[number];
 export const MASTER_DEFAULTS = { style: 'balanced', loudness: 'medium', format: 'wav' } as const;
+/** The integrated loudness, in LUFS, the audio engine masters each loudness choice to. */
+export const MASTER_LOUDNESS_LUFS: Record<MasterLoudnessOption, number> = { low: -14, medium: -9, high: -6 };
 
 /** The eight mastering steps, in the order the audio engine runs them. */
 export const MASTERING_STEPS = [

@@ -42,7 +42,7 @@ import { quantizeWav, type QuantizedWav, type WavCodec } from './wav-file';
 import { LookAheadLimiter } from './limiter';
 import { softClip, type ClipMeasurement } from './soft-clipper';
 import { edgePeaks } from './edge-peaks';
-import { MASTERING_STEPS } from '../../domain/constants';
+import { MASTER_LOUDNESS_LUFS, MASTERING_STEPS } from '../../domain/constants';
 
 export type MasterStyle = 'warm' | 'balanced' | 'open';
 export type MasterLoudness = 'low' | 'medium' | 'high';
@@ -53,7 +53,7 @@ export const MASTER_LOUDNESS: readonly MasterLoudness[] = ['low', 'medium', 'hig
 export const MASTER_FORMATS: readonly MasterFormat[] = ['wav', 'cd', 'mp3'];
 
 /** Integrated loudness targets in LUFS for the low, medium and high choices. */
-export const LOUDNESS_TARGETS: Record<MasterLoudness, number> = { low: -14, medium: -9, high: -6 };
+export const LOUDNESS_TARGETS: Record<MasterLoudness, number> = MASTER_LOUDNESS_LUFS;
 /** The true-peak ceiling every output respects, in dBTP. */
 export const TRUE_PEAK_CEILING_DBTP = -1;
 /** How far from the target the measured master may land, in LU. */

@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Skeleton } from 'primereact/skeleton';
 import { redirect, useLocation, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { SignUpPrompt } from '../../components/ui/sign-up-prompt';
+import { AssistantChat } from '../../features/assistant-chat/components/assistant-chat';
 import { CreationPanel } from '../../features/creation/components/creation-panel';
 import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout';
 import { isNotBuiltTab, NotBuiltTabPanel } from '../../features/dashboard/components/not-built-tab';
@@ -163,6 +164,7 @@ export function DashboardRoute() {
         ))}
       {activeTab === 'faq' && <FaqPanel />}
       {isNotBuiltTab(activeTab) && !(activeTab === 'create' && (creation.available || creation.loading)) && <NotBuiltTabPanel tab={activeTab} />}
+      {user && <AssistantChat key={user.id} onNavigate={selectTab} />}
     </DashboardLayout>
   );
 }

@@ -2,6 +2,7 @@
 // with their defaults. The values themselves are the domain's.
 import {
   MASTER_DEFAULTS,
+  MASTER_LOUDNESS_LUFS,
   type MasterFormatOption,
   type MasterLoudnessOption,
   type MasterStyleOption,
@@ -18,9 +19,9 @@ export const STYLE_OPTIONS: { value: MasterStyleOption; label: string; hint: str
 ];
 
 export const LOUDNESS_OPTIONS: { value: MasterLoudnessOption; label: string; lufs: number }[] = [
-  { value: 'low', label: 'Low', lufs: -14 },
-  { value: 'medium', label: 'Medium', lufs: -9 },
-  { value: 'high', label: 'High', lufs: -6 },
+  { value: 'low', label: 'Low', lufs: MASTER_LOUDNESS_LUFS.low },
+  { value: 'medium', label: 'Medium', lufs: MASTER_LOUDNESS_LUFS.medium },
+  { value: 'high', label: 'High', lufs: MASTER_LOUDNESS_LUFS.high },
 ];
 
 export const FORMAT_OPTIONS: { value: MasterFormatOption; label: string; hint: string }[] = [
