@@ -18,6 +18,7 @@ import { usersProjection } from './users/projection';
 import { vaultProjection } from './vault/projection';
 import { walletsProjection } from './wallets/projection';
 import { worksProjection } from './works/projection';
+import { waitingListProjection } from './waiting-list/projection';
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -38,4 +39,5 @@ export const allProjections: readonly Projection[] = [
   generatedMusicProjection,
   notificationsProjection,
   accountExportsProjection,
+  waitingListProjection,
 ];
