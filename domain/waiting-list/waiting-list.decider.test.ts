@@ -19,8 +19,8 @@ const joinData = {
   email: 'ana@example.com',
   isPriority: true,
   affiliateCode: 'AbCdEfGhIjKlMnOp',
-  referredBy: { code: 'ReFeRrEr12345678', referrerEntryId: 'b'.repeat(32) },
-  userId: null,
+  referredBy: { code: 'ReFeRrEr12345678', referrerEntryId: 'b'.repeat(32) } as { code: string; referrerEntryId: string } | null,
+  userId: null as string | null,
   notificationPreferences: { email: true, platform: false, sms: false as const },
   joinedAt: NOW,
 };
