@@ -63,3 +63,5 @@ export const ACCOUNT_KEY = ['/api/account'] as const;
 export const ANALYTICS_KEY = ['/api/analytics'] as const;
 /** The support centre: ['/api/support', 'tickets' | 'queue' | ticketId, …]. */
 export const SUPPORT_KEY = ['/api/support'] as const;
+/** The streaming platform's waiting list: ['/api/streaming/waiting-list', 'stats' | 'status']. */
+export const STREAMING_WAITING_LIST_KEY = ['/api/streaming/waiting-list'] as const;
