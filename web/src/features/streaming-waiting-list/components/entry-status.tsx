@@ -10,7 +10,9 @@ export function EntryStatus({ status }: { status: WaitingListStatus }) {
   if (!status.confirmed || !status.affiliateCode) {
     return <Message severity="info" text={`${status.email} joined and waits for confirmation: open the link mailed to it and press Confirm.`} />;
   }
-  const shareLink = `${window.location.origin}/streaming?ref=${encodeURIComponent(status.affiliateCode)}`;
+  // Rendered to markup in tests, where there is no window.
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const shareLink = `${origin}/streaming?ref=${encodeURIComponent(status.affiliateCode)}`;
   const copy = () => {
     void navigator.clipboard?.writeText(shareLink).then(() => setCopied(true));
   };
