@@ -83,6 +83,7 @@ export const joinWaitingListResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
     outcome: z.enum(['confirmation-mailed', 'confirmed']),
+    /** The priority this join asked for: applied once its link is confirmed (at once when `confirmed`). */
     isPriority: z.boolean(),
     /** Shown once the address is confirmed; null while a link is waiting in the mailbox. */
     affiliateCode: z.string().nullable(),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { LINK_UNKNOWN, LINK_USED, waitingListDecider, type WaitingListCommand } from './waiting-list.decider';
-import { WaitingListEntryConfirmed, WaitingListJoined, WaitingListLinkIssued, WaitingListLinkUsed } from './waiting-list.events';
+import { WaitingListEntryConfirmed, WaitingListJoined, WaitingListLinkIssued, WaitingListLinkUsed, WaitingListPriorityChosen } from './waiting-list.events';
 
 const { when } = deciderSpec(waitingListDecider);
 const entryId = 'a'.repeat(32);
@@ -29,7 +29,7 @@ const joinByAccount: WaitingListCommand = { type: 'JoinWaitingList', data: { ...
 const confirm = (linkId = link1): WaitingListCommand => ({ type: 'ConfirmWithLink', data: { entryId, linkId, at: LATER } });
 
 const joined = WaitingListJoined.create(joinData);
-const issued = (linkId = link1) => WaitingListLinkIssued.create({ entryId, linkId, expiresAt: EXPIRES, issuedAt: NOW });
+const issued = (linkId = link1, isPriority = true) => WaitingListLinkIssued.create({ entryId, linkId, isPriority, expiresAt: EXPIRES, issuedAt: NOW });
 const used = (linkId = link1) => WaitingListLinkUsed.create({ entryId, linkId, usedAt: LATER });
 const confirmed = WaitingListEntryConfirmed.create({ entryId, confirmedAt: LATER, by: 'mailed-link' });
 
@@ -37,7 +37,7 @@ describe('waiting list decider', () => {
   it('given nothing, a join records the entry and mails a link; joining again mails a new link and records no second entry', () => {
     expect(when([], joinByLink())).toEqual([joined, issued()]);
     const again = when([joined, issued()], joinByLink(link2, { ...joinData, isPriority: false, referredBy: null }));
-    expect(again).toEqual([issued(link2)]);
+    expect(again).toEqual([issued(link2, false)]);
   });
 
   it('a mailed link confirms the entry once; the same link again is refused; a second link after confirmation is used without a second confirmation', () => {
@@ -57,6 +57,17 @@ describe('waiting list decider', () => {
     expect(events[1]!.data).toMatchObject({ by: 'account-address', confirmedAt: NOW });
     expect(when([joined, issued()], joinByAccount).map((event) => event.type)).toEqual(['WaitingListEntryConfirmed']);
     expect(when([joined, confirmed], joinByAccount)).toEqual([]);
+  });
+
+  it('applies the priority a later join asked for only when that join is proven: its link confirmed, or the account address', () => {
+    const standard = joinByLink(link2, { ...joinData, isPriority: false });
+    expect(when([joined, issued(), used(), confirmed], standard)).toEqual([issued(link2, false)]);
+    const chosen = WaitingListPriorityChosen.create({ entryId, isPriority: false, chosenAt: LATER });
+    expect(when([joined, issued(), used(), confirmed, issued(link2, false)], confirm(link2))).toEqual([used(link2), chosen]);
+    // The same priority as recorded: nothing to choose.
+    expect(when([joined, issued(), used(), confirmed, issued(link2, true)], confirm(link2))).toEqual([used(link2)]);
+    const byAccount: WaitingListCommand = { type: 'JoinWaitingList', data: { ...joinData, isPriority: false, userId: 'user-1' }, confirmation: { kind: 'account-address' } };
+    expect(when([joined, confirmed], byAccount)).toEqual([WaitingListPriorityChosen.create({ entryId, isPriority: false, chosenAt: NOW })]);
   });
 
   it("refuses an entry referred by its own code", () => {

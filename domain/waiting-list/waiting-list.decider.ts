@@ -1,20 +1,23 @@
-// One address on the waiting list. Joining records the entry once (its priority, code, referrer and
-// the user who joined are the first join's); joining again only mails a fresh link, or confirms the
-// entry when a signed-in user's account has the address confirmed. A mailed link confirms once: a
-// used or unknown link is refused. Confirming is recorded once, and only then does a referral count.
+// One address on the waiting list. Joining records the entry once (its code, referrer and the user
+// who joined are the first join's); joining again mails a fresh link, or confirms at once when a
+// signed-in user's account has the address confirmed. A mailed link confirms once: a used or unknown
+// link is refused. Confirming is recorded once, and only then does a referral count. The priority a
+// later join asks for is applied when that join is proven (its link confirmed, or the account's
+// address), so whoever merely types an address cannot change another person's entry.
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
-import { WaitingListEntryConfirmed, WaitingListJoined, WaitingListLinkIssued, WaitingListLinkUsed, type WaitingListEvent } from './waiting-list.events';
+import { WaitingListEntryConfirmed, WaitingListJoined, WaitingListLinkIssued, WaitingListLinkUsed, WaitingListPriorityChosen, type WaitingListEvent } from './waiting-list.events';
 
 export interface WaitingListState {
   joined: boolean;
   entryId: string;
   confirmed: boolean;
-  /** Links mailed and not yet used. */
-  openLinks: ReadonlySet<string>;
+  isPriority: boolean;
+  /** Links mailed and not yet used, with the priority their join asked for. */
+  openLinks: ReadonlyMap<string, boolean>;
   usedLinks: ReadonlySet<string>;
 }
 
-export const initialWaitingListState: WaitingListState = { joined: false, entryId: '', confirmed: false, openLinks: new Set(), usedLinks: new Set() };
+export const initialWaitingListState: WaitingListState = { joined: false, entryId: '', confirmed: false, isPriority: false, openLinks: new Map(), usedLinks: new Set() };
 
 type JoinData = ReturnType<typeof WaitingListJoined.create>['data'];
 
@@ -46,32 +49,39 @@ function join(data: JoinData, confirmation: Confirmation, state: WaitingListStat
   if (data.referredBy?.referrerEntryId === data.entryId) throw new ValidationError('Your own referral code does not count for your own address');
   const entry = state.joined ? [] : [WaitingListJoined.create(data)];
   if (confirmation.kind === 'account-address') {
-    return state.confirmed ? entry : [...entry, WaitingListEntryConfirmed.create({ entryId: data.entryId, confirmedAt: data.joinedAt, by: 'account-address' })];
+    const confirmed = state.confirmed ? [] : [WaitingListEntryConfirmed.create({ entryId: data.entryId, confirmedAt: data.joinedAt, by: 'account-address' })];
+    const priority = state.joined && state.isPriority !== data.isPriority ? [WaitingListPriorityChosen.create({ entryId: data.entryId, isPriority: data.isPriority, chosenAt: data.joinedAt })] : [];
+    return [...entry, ...confirmed, ...priority];
   }
-  return [...entry, WaitingListLinkIssued.create({ entryId: data.entryId, linkId: confirmation.linkId, expiresAt: confirmation.expiresAt, issuedAt: data.joinedAt })];
+  return [...entry, WaitingListLinkIssued.create({ entryId: data.entryId, linkId: confirmation.linkId, isPriority: data.isPriority, expiresAt: confirmation.expiresAt, issuedAt: data.joinedAt })];
 }
 
 function confirmWithLink(data: { entryId: string; linkId: string; at: string }, state: WaitingListState): WaitingListEvent[] {
   if (!state.joined) throw new NotFoundError(ENTRY_NOT_FOUND);
   if (state.usedLinks.has(data.linkId)) throw new IllegalStateError(LINK_USED);
-  if (!state.openLinks.has(data.linkId)) throw new ValidationError(LINK_UNKNOWN);
+  const askedPriority = state.openLinks.get(data.linkId);
+  if (askedPriority === undefined) throw new ValidationError(LINK_UNKNOWN);
   const used = WaitingListLinkUsed.create({ entryId: data.entryId, linkId: data.linkId, usedAt: data.at });
-  return state.confirmed ? [used] : [used, WaitingListEntryConfirmed.create({ entryId: data.entryId, confirmedAt: data.at, by: 'mailed-link' })];
+  const confirmed = state.confirmed ? [] : [WaitingListEntryConfirmed.create({ entryId: data.entryId, confirmedAt: data.at, by: 'mailed-link' })];
+  const priority = askedPriority === state.isPriority ? [] : [WaitingListPriorityChosen.create({ entryId: data.entryId, isPriority: askedPriority, chosenAt: data.at })];
+  return [used, ...confirmed, ...priority];
 }
 
 export function evolveWaitingList(state: WaitingListState, event: WaitingListEvent): WaitingListState {
   switch (event.type) {
     case 'WaitingListJoined':
-      return { ...state, joined: true, entryId: event.data.entryId };
+      return { ...state, joined: true, entryId: event.data.entryId, isPriority: event.data.isPriority };
     case 'WaitingListLinkIssued':
-      return { ...state, openLinks: new Set([...state.openLinks, event.data.linkId]) };
+      return { ...state, openLinks: new Map([...state.openLinks, [event.data.linkId, event.data.isPriority]]) };
     case 'WaitingListLinkUsed': {
-      const openLinks = new Set(state.openLinks);
+      const openLinks = new Map(state.openLinks);
       openLinks.delete(event.data.linkId);
       return { ...state, openLinks, usedLinks: new Set([...state.usedLinks, event.data.linkId]) };
     }
     case 'WaitingListEntryConfirmed':
       return { ...state, confirmed: true };
+    case 'WaitingListPriorityChosen':
+      return { ...state, isPriority: event.data.isPriority };
     default: {
       const unknown: never = event;
       throw new Error(`Unknown waiting list event ${JSON.stringify(unknown)}`);

@@ -1,7 +1,8 @@
 // Events of one address on the streaming platform's waiting list (stream
 // `waiting-list-entry-<entryId>`, the id derived from the address, so one address is one entry
 // however often it joins). An entry counts once its address is confirmed: by a mailed single-use
-// link, or at once when a signed-in user joins with the address their account has confirmed.
+// link, or at once when a signed-in user joins with the address their account has confirmed. A
+// later join may change the priority, applied only once that join is proven the same way.
 import { z } from 'zod';
 import { defineEvent } from '../shared/events';
 
@@ -26,8 +27,12 @@ export const WaitingListJoined = defineEvent(
   }),
 );
 
-/** A confirmation link was mailed: it works once, until `expiresAt`. */
-export const WaitingListLinkIssued = defineEvent('WaitingListLinkIssued', 1, z.object({ entryId: id, linkId, expiresAt: z.iso.datetime(), issuedAt: z.iso.datetime() }));
+/** A confirmation link was mailed: it works once, until `expiresAt`; confirming it applies the priority that join asked for. */
+export const WaitingListLinkIssued = defineEvent(
+  'WaitingListLinkIssued',
+  1,
+  z.object({ entryId: id, linkId, isPriority: z.boolean(), expiresAt: z.iso.datetime(), issuedAt: z.iso.datetime() }),
+);
 
 /** A mailed link was opened and confirmed: it works no more. */
 export const WaitingListLinkUsed = defineEvent('WaitingListLinkUsed', 1, z.object({ entryId: id, linkId, usedAt: z.iso.datetime() }));
@@ -38,7 +43,10 @@ export const WaitingListEntryConfirmed = defineEvent(
   z.object({ entryId: id, confirmedAt: z.iso.datetime(), by: z.enum(['mailed-link', 'account-address']) }),
 );
 
-export const waitingListEventDefinitions = [WaitingListJoined, WaitingListLinkIssued, WaitingListLinkUsed, WaitingListEntryConfirmed] as const;
+/** A later join, proven by its confirmed link or the account's confirmed address, changed the entry's priority. */
+export const WaitingListPriorityChosen = defineEvent('WaitingListPriorityChosen', 1, z.object({ entryId: id, isPriority: z.boolean(), chosenAt: z.iso.datetime() }));
+
+export const waitingListEventDefinitions = [WaitingListJoined, WaitingListLinkIssued, WaitingListLinkUsed, WaitingListEntryConfirmed, WaitingListPriorityChosen] as const;
 
 export type WaitingListEvent = ReturnType<(typeof waitingListEventDefinitions)[number]['create']>;
 

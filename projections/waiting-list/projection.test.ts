@@ -1,7 +1,8 @@
 // The waiting_list_entries read model on PGlite and on the machine's real Postgres server: counts
 // hold confirmed entries only (priority among them), an unconfirmed entry shows no code and no
 // referrals, a referral counts once the referred address is confirmed and once per address, a
-// replayed event changes nothing, and the model rebuilt from the events equals the one built live.
+// later proven priority choice replaces the first, a replayed event changes nothing, and the model
+// rebuilt from the events equals the one built live.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { waitingListDecider, type WaitingListCommand } from '../../domain/waiting-list/waiting-list.decider';
@@ -86,12 +87,22 @@ describeOnEachDatabase('waiting-list projection', (open) => {
     expect(await waitingListCounts(db)).toMatchObject({ confirmed: 2 });
   });
 
-  it('rebuilt from the events, each applied twice, equals the model built live', async () => {
+  it('follows a later proven priority choice, and rebuilt from the events, each applied twice, equals the model built live', async () => {
     const ana = await join('ana@example.com', { isPriority: true });
     await confirm(ana);
     const bo = await join('bo@example.com', { referredBy: { code: ana.affiliateCode, referrerEntryId: ana.entryId } });
     await confirm(bo);
     await join('cy@example.com');
+    // Ana asks for standard in a later join and confirms it: the priority follows the proven choice.
+    const relink = hex();
+    await run(ana.entryId, {
+      type: 'JoinWaitingList',
+      data: { entryId: ana.entryId, email: 'ana@example.com', isPriority: false, affiliateCode: code(), referredBy: null, userId: null, notificationPreferences: { email: true, platform: false, sms: false }, joinedAt: new Date().toISOString() },
+      confirmation: { kind: 'link', linkId: relink, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    await confirm({ entryId: ana.entryId, linkId: relink });
+    expect(await statusOf(ana.entryId)).toMatchObject({ isPriority: false });
+    expect(await waitingListCounts(db)).toMatchObject({ confirmed: 2, priority: 0 });
     const live = (await db.query('SELECT * FROM waiting_list_entries ORDER BY entry_id')).rows;
 
     await db.query('DELETE FROM waiting_list_entries');

@@ -126,11 +126,22 @@ describe('joining and confirming', () => {
     const email = address('bo');
     const { entry } = await joinedAndConfirmed(email);
     const before = await stats();
-    const second = await join({ email: email.toUpperCase(), isPriority: true });
-    expect(joinWaitingListResponseSchema.parse(second.json()).data).toEqual({ outcome: 'confirmation-mailed', isPriority: true, affiliateCode: null, mailTransport: 'outbox', status: null });
+    const second = await join({ email: email.toUpperCase() });
+    expect(joinWaitingListResponseSchema.parse(second.json()).data).toEqual({ outcome: 'confirmation-mailed', isPriority: false, affiliateCode: null, mailTransport: 'outbox', status: null });
     const reopened = await confirm(linkTokenTo(email.toUpperCase()));
     expect(confirmWaitingListResponseSchema.parse(reopened.json()).data).toEqual(entry);
     expect(await stats()).toEqual(before);
+  });
+
+  it('a later join changes the priority only once its link is confirmed', async () => {
+    const email = address('flo');
+    await joinedAndConfirmed(email);
+    const before = await stats();
+    await join({ email, isPriority: true });
+    expect(await stats()).toEqual(before);
+    const confirmed = await confirm(linkTokenTo(email));
+    expect(confirmWaitingListResponseSchema.parse(confirmed.json()).data.isPriority).toBe(true);
+    expect(await stats()).toEqual({ ...before, priorityUsers: before.priorityUsers + 1 });
   });
 
   it('refuses an altered, foreign or expired link, and a status cookie that was not signed here', async () => {
