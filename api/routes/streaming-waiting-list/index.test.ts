@@ -169,6 +169,9 @@ describe('joining and confirming', () => {
     const sms = await join({ email: address('dee'), notificationPreferences: { email: true, platform: true, sms: true as false } });
     expect(sms.statusCode).toBe(400);
     expect(sms.json().error).toMatch(/no text-message service/);
+    const inApp = await join({ email: address('dee'), notificationPreferences: { email: false, platform: true, sms: false } });
+    expect(inApp.statusCode).toBe(400);
+    expect(inApp.json().error).toBe('Notices in GOOSE need an account: sign in, or choose e-mail');
     expect(mails).toHaveLength(0);
   });
 

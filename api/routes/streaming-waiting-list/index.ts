@@ -110,6 +110,7 @@ export const streamingWaitingListRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request, reply) => {
       const { email, isPriority, notificationPreferences, referralCode } = request.body;
       const userId = request.userId;
+      if (!userId && notificationPreferences.platform) throw new ValidationError('Notices in GOOSE need an account: sign in, or choose e-mail');
       const entryId = secrets.entryIdOf(email);
       if (userId) {
         const own = await findEntryByUser(db, userId);
