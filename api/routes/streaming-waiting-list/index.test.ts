@@ -201,9 +201,11 @@ describe('referrals', () => {
     await confirm(linkTokenTo(boEmail));
     expect((await status(ana.cookie))?.referrals).toBe(1);
 
+    // Ana's own address through her code: answered like any join (whose code it is is not told), counted for nobody.
     const own = await join({ email: ana.entry.email, referralCode: code });
-    expect(own.statusCode).toBe(400);
-    expect(own.json().error).toMatch(/own referral code/);
+    expect(joinWaitingListResponseSchema.parse(own.json()).data.outcome).toBe('confirmation-mailed');
+    await confirm(linkTokenTo(ana.entry.email));
+    expect((await status(ana.cookie))?.referrals).toBe(1);
     const unknown = await join({ email: address('ref-cy'), referralCode: 'AAAAAAAAAAAAAAAA' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe('This referral code is not known: join without it');
@@ -241,6 +243,18 @@ describe('signed-in users', () => {
     expect(await status(user.cookie)).toMatchObject({ email, confirmed: false, affiliateCode: null });
     await confirm(linkTokenTo(email));
     expect(await status(user.cookie)).toMatchObject({ email, confirmed: true });
+  });
+
+  it('a signed-in user cannot refer another address of theirs through their own code: an account holds one entry', async () => {
+    const user = await signup();
+    const email = address('own-code');
+    await join({ email }, user.cookie);
+    await confirm(linkTokenTo(email));
+    const { affiliateCode } = (await status(user.cookie))!;
+    const own = await join({ email: address('own-code-2'), referralCode: affiliateCode! }, user.cookie);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error).toBe(`Your account is already on the waiting list with ${email}`);
+    expect((await status(user.cookie))?.referrals).toBe(0);
   });
 });
 

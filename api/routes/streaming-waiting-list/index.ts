@@ -120,8 +120,10 @@ export const streamingWaitingListRoutes: FastifyPluginAsyncZod = async (app) => 
       if (referralCode) {
         const referrer = await findEntryByAffiliateCode(db, referralCode);
         if (!referrer?.confirmed_at) throw new ValidationError('This referral code is not known: join without it');
-        if (referrer.entry_id === entryId || (userId && referrer.user_id === userId)) throw new ValidationError('Your own referral code does not count for you: join without it');
-        referredBy = { code: referralCode, referrerEntryId: referrer.entry_id };
+        // The code's own address joining again: nothing is referred, and the answer stays the same as
+        // any join's, so typing addresses with a shared code does not tell whose code it is. (A
+        // signed-in user's other address is refused above: an account holds one entry.)
+        referredBy = referrer.entry_id === entryId ? null : { code: referralCode, referrerEntryId: referrer.entry_id };
       }
       const accountAddress = userId ? await findConfirmedEmail(db, userId) : null;
       const byAccount = accountAddress !== null && accountAddress.trim().toLowerCase() === email.toLowerCase();
