@@ -36,6 +36,7 @@ import { uploadRoutes } from './routes/upload';
 import { paymentRoutes } from './routes/payments';
 import { royaltyInvitationRoutes } from './routes/royalty-invitations';
 import { accountRoutes } from './routes/account';
+import { streamingWaitingListRoutes } from './routes/streaming-waiting-list';
 import { royaltyReceiverRoutes } from './routes/royalty-receivers';
 import { statementRoutes } from './routes/statements';
 import { tokenRoutes } from './routes/tokens';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(qxmpPayRoutes);
   await app.register(accountRoutes);
+  await app.register(streamingWaitingListRoutes);
   await app.register(accountExportRoutes);
   await app.register(accountDeletionRoutes);
   await app.register(uploadRoutes);

@@ -26,6 +26,7 @@ import { apiKeyEventDefinitions } from './developer/api-key.events';
 import { inboxEventDefinitions } from './notifications/inbox.events';
 import { accountExportEventDefinitions } from './account-data/account-export.events';
 import { supportTicketEventDefinitions } from './support/support-ticket.events';
+import { waitingListEventDefinitions } from './waiting-list/waiting-list.events';
 
 export const eventRegistry = new EventRegistry([
   ...userEventDefinitions,
@@ -53,4 +54,5 @@ export const eventRegistry = new EventRegistry([
   ...inboxEventDefinitions,
   ...accountExportEventDefinitions,
   ...supportTicketEventDefinitions,
+  ...waitingListEventDefinitions,
 ]);

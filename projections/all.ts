@@ -19,6 +19,7 @@ import { usersProjection } from './users/projection';
 import { vaultProjection } from './vault/projection';
 import { walletsProjection } from './wallets/projection';
 import { worksProjection } from './works/projection';
+import { waitingListProjection } from './waiting-list/projection';
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -40,4 +41,5 @@ export const allProjections: readonly Projection[] = [
   notificationsProjection,
   accountExportsProjection,
   supportTicketsProjection,
+  waitingListProjection,
 ];

@@ -209,3 +209,9 @@ function toWork(row: StoredWork): Work {
     attestations,
   };
 }
+
+/** How many works are registered (certificate issued, public in the registry). */
+export async function countRegisteredWorks(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM registry_works WHERE registered_at IS NOT NULL');
+  return Number(rows[0]!.n);
+}

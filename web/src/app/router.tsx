@@ -1,5 +1,5 @@
 // The route table, with the histories of a case and a track, the notifications page, plus the public certificate and proof bundle verification pages, the royalty
-// invitation page, the support queue, the account's settings, the page an e-mail confirmation link opens and the legal documents' addresses. Every route sits under the root layout, which waits for the current user and
+// invitation page, the support queue, the account's settings, the page an e-mail confirmation link opens, the streaming waiting list and its confirmation page, and the legal documents' addresses. Every route sits under the root layout, which waits for the current user and
 // hosts the app-wide dialogs, inside the shell through which any screen changes the dashboard tab.
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, useNavigate, type RouteObject } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { RoyaltyInvitationRoute } from './routes/royalty-invitation';
 import { SubscribeRoute } from './routes/subscribe';
 import { SettingsRoute } from './routes/settings';
 import { ConfirmEmailRoute } from './routes/confirm-email';
+import { StreamingConfirmRoute, StreamingRoute } from './routes/streaming';
 import { BundleVerifyRoute, VerifyRoute } from './routes/verify';
 
 /** A tab change is a navigation to the tab's address: a history entry, no reload. */
@@ -58,6 +59,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },
       { path: '/settings', element: <SettingsRoute /> },
       { path: '/confirm-email', element: <ConfirmEmailRoute /> },
+      { path: '/streaming', element: <StreamingRoute /> },
+      { path: '/streaming/confirm', element: <StreamingConfirmRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

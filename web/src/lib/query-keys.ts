@@ -67,3 +67,5 @@ export const SUPPORT_KEY = ['/api/support'] as const;
 export const MEDIA_LINK_KEY = ['/api/uploads'] as const;
 /** A registered work's public preview link: ['/api/works', workId, 'preview']. */
 export const WORK_PREVIEW_SEGMENT = 'preview';
+/** The streaming platform's waiting list: ['/api/streaming/waiting-list', 'stats' | 'status']. */
+export const STREAMING_WAITING_LIST_KEY = ['/api/streaming/waiting-list'] as const;

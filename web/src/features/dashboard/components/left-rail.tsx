@@ -1,6 +1,6 @@
 // The left icon rail: switches dashboard tabs, and links by full page load to the
-// registry, proof, marketplace and dispute pages, for operators the operations page, and for support
-// users the support queue.
+// registry, proof, marketplace and dispute pages, the planned streaming platform's waiting list, for
+// operators the operations page, and for support users the support queue.
 import { Button } from 'primereact/button';
 import { Divider } from 'primereact/divider';
 import { Tooltip } from 'primereact/tooltip';
@@ -24,6 +24,7 @@ const PAGE_LINKS = [
   { href: '/proof-explorer', label: 'Proof Explorer', icon: 'pi-verified' },
   { href: '/licensing-marketplace', label: 'Licensing Marketplace', icon: 'pi-shopping-bag' },
   { href: '/dispute-management', label: 'Dispute Management', icon: 'pi-flag' },
+  { href: '/streaming', label: 'Per-stream platform (planned): waiting list', icon: 'pi-list' },
 ];
 
 /** Shown only to operators (the server refuses everyone else anyway). */
