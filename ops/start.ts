@@ -181,7 +181,7 @@ async function main(): Promise<void> {
     'GOOSE is running',
   );
   process.stdout.write(`\nGOOSE is running at http://localhost:${port}\n`);
-  process.stdout.write(`Grant roles while it runs: npm run ops -- grant-role <username> <reviewer|auditor|operator> --api http://localhost:${port}\n\n`);
+  process.stdout.write(`Grant roles while it runs: npm run ops -- grant-role <username> <reviewer|auditor|operator|support> --api http://localhost:${port}\n\n`);
 }
 
 let stopping = false;
