@@ -33,6 +33,7 @@ export const API_TAGS = {
   notifications: 'Notifications: the bell, the list, read state, preferences and the mail unsubscribe',
   analytics: "The creator's analytics overview",
   legal: 'The legal documents, the acceptance of the terms, and the FAQ',
+  support: 'The support centre: tickets, their messages, the support queue and the grounded support agent',
   public: 'Public verification',
   v1: 'The external API, called with an X-API-Key header',
   operations: 'Operators',

@@ -24,6 +24,7 @@ import { walletEventDefinitions } from './wallets/wallet.events';
 import { apiKeyEventDefinitions } from './developer/api-key.events';
 import { inboxEventDefinitions } from './notifications/inbox.events';
 import { accountExportEventDefinitions } from './account-data/account-export.events';
+import { supportConversationEventDefinitions } from './support/agent-conversation.events';
 
 export const eventRegistry = new EventRegistry([
   ...userEventDefinitions,
@@ -49,4 +50,5 @@ export const eventRegistry = new EventRegistry([
   ...apiKeyEventDefinitions,
   ...inboxEventDefinitions,
   ...accountExportEventDefinitions,
+  ...supportConversationEventDefinitions,
 ]);

@@ -43,6 +43,13 @@ import type { SongGenerationClient } from '../../workflows/song-generation/clien
 import type { ContractAnchorClient } from '../../workflows/contract-anchor/client';
 import type { AccountExportClient } from '../../workflows/account-export/client';
 import type { AccountDeletionClient } from '../../workflows/account-deletion/client';
+import type { SupportHandoffs } from '../../domain/support/ports';
+import type { SupportLlmConfig } from '../../infra/config';
+import { openAiCompatibleGenerator } from '../../infra/support-agent/generator';
+import { minilmDir, readModelFiles, type ModelFiles } from '../../infra/support-agent/model-files';
+import { lazyKnowledgeIndex } from '../../infra/support-agent/open';
+import { SupportAgent } from '../../infra/support-agent/support-agent';
+import { accountFactsFromReadModels } from '../../projections/support-agent/account-facts';
 import { HttpError } from './error-handler';
 import { openRoyaltyServices, type RoyaltyServices } from './royalty-services';
 
@@ -116,6 +123,12 @@ export interface Services {
   capabilities: CapabilityReport;
   /** The FAQ and the legal documents, read from content/ once at start (a broken file stops the start). */
   knowledge: Knowledge;
+  /** Opens a ticket for a person when the support agent hands a conversation over; absent: the agent says no person can be reached from this server. */
+  supportHandoffs?: SupportHandoffs;
+  /** The grounded support agent (docs/support-agent.md); its search index opens on first use or at `prepareSupportAgent`. */
+  supportAgent: SupportAgent;
+  /** Opens the agent's search index now and embeds its passages in the background (the server calls it after start). */
+  prepareSupportAgent: () => void;
 }
 
 /** What the services are built from: the deployment's own, the rest defaulting to the platform's. */
@@ -139,7 +152,13 @@ export interface ServicesOptions
     | 'rolesOf'
     | 'capabilities'
     | 'knowledge'
+    | 'supportAgent'
+    | 'prepareSupportAgent'
   > {
+  /** The support agent's optional generator (SUPPORT_LLM_*); absent or null: extractive answers only. */
+  supportLlm?: SupportLlmConfig | null;
+  /** The MiniLM model's files; default: verified from <data>/models/minilm. */
+  supportModel?: ModelFiles;
   /** Default: the repository's content/ folder. */
   knowledge?: Knowledge;
   payments?: PaymentsProvider | null;
@@ -174,6 +193,9 @@ declare module 'fastify' {
 export const servicesPlugin = fp<ServicesOptions>(
   async (app, options) => {
     const mailer = options.mailer ?? openMailer(options.storage.root);
+    const knowledge = options.knowledge ?? loadKnowledge();
+    const supportModel = options.supportModel ?? (await readModelFiles(minilmDir(options.storage.root)));
+    const supportIndex = lazyKnowledgeIndex({ db: options.db, knowledge, model: supportModel });
     const services: Services = {
       ...options,
       sessions: new SessionStore(options.db),
@@ -191,7 +213,15 @@ export const servicesPlugin = fp<ServicesOptions>(
       releases: options.releases ?? unavailableReleases,
       licensingFrozenOf: options.licensingFrozenOf ?? workFrozenOf(options.eventStore),
       rolesOf: options.rolesOf ?? eventStoreRolesOf(options.eventStore),
-      knowledge: options.knowledge ?? loadKnowledge(),
+      knowledge,
+      supportAgent: new SupportAgent({
+        index: supportIndex.get,
+        accountFacts: accountFactsFromReadModels(options.db),
+        eventStore: options.eventStore,
+        handoffs: options.supportHandoffs ?? null,
+        generator: options.supportLlm ? openAiCompatibleGenerator(options.supportLlm) : null,
+      }),
+      prepareSupportAgent: supportIndex.prepare,
       capabilities: describeCapabilities({
         ledgerConnected: options.ledger.url !== null,
         xrpPriced: options.wallets.xrpRate !== null,
@@ -203,12 +233,17 @@ export const servicesPlugin = fp<ServicesOptions>(
         deliveryPartner: options.delivery?.partner != null,
         mailServer: mailer.transport === 'smtp',
         xrpEscrow: options.licenseEscrow != null,
+        supportModel: supportModel.available,
       }),
     };
+    if (!supportModel.available) logger.info({ problem: supportModel.problem }, 'support agent: searching by words only');
     logCapabilities(services.capabilities);
     app.decorate('services', services);
     const stopListening = options.projector.onChange(services.vaultLists.changed);
-    app.addHook('onClose', async () => stopListening());
+    app.addHook('onClose', async () => {
+      stopListening();
+      supportIndex.close();
+    });
   },
   { name: 'services' },
 );
