@@ -254,12 +254,11 @@ const HANDOFF_PRIORITY: Record<AgentHandoffReason, SupportTicketPriority> = {
   'account-security': 'urgent',
 };
 
-/** How sure retrieval is about its first passage: its similarity, its word coverage, and whether both rankings put it near the top. */
+/** How sure retrieval is about its first passage: its similarity to the question (with the model), else its fused word score. */
 export function confidenceOf(found: readonly ScoredPassage[]): RetrievalConfidence | null {
   const best = found[0];
   if (!best) return null;
-  const agreed = best.semantic === null ? true : best.semanticRank !== null && best.semanticRank <= 3 && best.lexicalRank !== null && best.lexicalRank <= 5;
-  return { semantic: best.semantic, lexical: best.lexical, agreed };
+  return { semantic: best.semantic, lexical: best.score };
 }
 
 function toSource(found: ScoredPassage): KnowledgeSource {
