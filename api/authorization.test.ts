@@ -60,6 +60,8 @@ interface Resource {
   notificationId: string;
   /** A finished export of the owner's data. */
   exportId: string;
+  /** An answer the support agent gave the owner. */
+  agentAnswerId: string;
 }
 
 interface Case {
@@ -194,6 +196,7 @@ const CASES: Record<string, Case> = {
   'PATCH /api/notifications/:id/read': { request: (r) => ({ method: 'PATCH', url: `/api/notifications/${r.notificationId}/read` }) },
   'DELETE /api/notifications/:id': { request: (r) => ({ method: 'DELETE', url: `/api/notifications/${r.notificationId}` }) },
   'GET /api/account/exports/:id/download': { request: (r) => ({ method: 'GET', url: `/api/account/exports/${r.exportId}/download` }) },
+  'POST /api/support/agent/answers/:id/feedback': { request: (r) => ({ method: 'POST', url: `/api/support/agent/answers/${r.agentAnswerId}/feedback`, ...json({ helpful: true }) }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
   'POST /api/ops/deliveries/:id/retry': { request: (r) => ({ method: 'POST', url: `/api/ops/deliveries/${r.distributionId}/retry` }), operatorOnly: true },
   'POST /api/ops/partners/:partnerId/statements': {
@@ -343,9 +346,10 @@ beforeAll(async () => {
     sessionId: await anotherSessionOf(ownerName),
     notificationId: (await testApp.app.inject({ method: 'GET', url: '/api/notifications?kind=wallet', headers: { cookie: owner } })).json().notifications[0].id,
     exportId: await finishedExport(owner),
+    agentAnswerId: (await testApp.app.inject({ method: 'POST', url: '/api/support/agent/messages', headers: { cookie: owner }, payload: { message: 'What does mastering change in my mix?' } })).json().answer.answerId,
   };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), sessionId: randomUUID(), notificationId: randomUUID(), exportId: randomUUID() };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), sessionId: randomUUID(), notificationId: randomUUID(), exportId: randomUUID(), agentAnswerId: `${randomUUID()}.1` };
 });
 
 afterAll(async () => {

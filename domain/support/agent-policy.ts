@@ -108,8 +108,14 @@ export interface DecisionThresholds {
   suggestLexical: number;
 }
 
-/** Tuned on the development questions of the bench (tests/bench/support-questions.ts), never on the held-out set. */
-export const DEFAULT_THRESHOLDS: DecisionThresholds = { quoteSemantic: 0.42, suggestSemantic: 0.3, quoteLexical: 0.75, suggestLexical: 0.4 };
+/**
+ * Tuned on the development questions of the bench (tests/bench/support-questions.ts), never on the
+ * held-out set: the lowest thresholds at which at most one of the twenty unanswerable development
+ * questions is answered. Questions about things the product does not cover (an Android app, Apple
+ * Pay) reach similarities as high as many real paraphrases, so a wrong answer is avoided at the
+ * price of offering articles more often.
+ */
+export const DEFAULT_THRESHOLDS: DecisionThresholds = { quoteSemantic: 0.57, suggestSemantic: 0.3, quoteLexical: 0.78, suggestLexical: 0.4 };
 
 export type RetrievalDecision = 'quote' | 'suggestions' | 'cannot-answer';
 

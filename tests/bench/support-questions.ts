@@ -89,6 +89,16 @@ export const DEV_UNANSWERABLE: string[] = [
   'do you have a discord server',
   'what time is it in tokyo',
   'can I rent a rehearsal room',
+  'can I pay with apple pay',
+  'do you have an android app',
+  'is there a family plan for several users',
+  'can I upload a music video',
+  'does goose pitch my songs to playlist curators',
+  'is there a dark mode',
+  'can I get a printed certificate posted to me',
+  'can I transfer my account to another person',
+  'who owns goose',
+  'can I connect my soundcloud account',
 ];
 
 export const HELD_OUT_ANSWERABLE: AnswerableQuestion[] = [
