@@ -239,7 +239,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'sessionId' | 'notificationId' | 'exportId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'sessionId' | 'notificationId' | 'exportId' | 'agentAnswerId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();

@@ -62,7 +62,7 @@ export interface RecognisedIntent {
 }
 
 const OWN = /\b(my|mine|i|im|ive|me)\b/;
-const HELD = /\b(held|hold|holding|on hold|flagged|flag|blocked|block|stuck|frozen|paused|under review|needs review|in review|not (being )?(registered|cleared)|wont register|cant register|cannot register|isnt registering|stopped)\b/;
+const HELD = /\b(held|hold|holding|on hold|flagged|flag|blocked|block|stuck|frozen|paused|under review|needs review|in review|not (being |getting )?(registered|cleared)|wont register|cant register|cannot register|isnt registering|stopped)\b/;
 const BALANCE = /\b(balance|how many tokens|tokens (do|have) i|tokens i have|tokens left|my tokens|token count|credits? left|how much (money|credit) (do i have|is left)|my wallet)\b/;
 const STATUS = /\b(status|where is|whats happening|what happened|progress|done yet|finished|ready|how far|state of|update on|still processing|processing)\b/;
 const RELEASE = /\b(release|releases|released|distribution|distributed|stores?|spotify|apple music|streaming services?|going live|live on)\b/;
