@@ -63,6 +63,7 @@ import { analyticsRoutes } from './routes/analytics';
 import { v1Routes } from './routes/v1';
 import { accountExportRoutes } from './routes/account-exports';
 import { accountDeletionRoutes } from './routes/account-deletion';
+import { supportAgentRoutes } from './routes/support-agent';
 
 export interface BuildAppOptions extends ServicesOptions {
   /** Which proxies' X-Forwarded-* headers to believe; none by default. */
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(developerUsageRoutes);
   await app.register(notificationRoutes);
   await app.register(analyticsRoutes);
+  await app.register(supportAgentRoutes);
   // Its own scope: the API key guard's hooks apply to the v1 routes only.
   await app.register(v1Routes);
   await app.register(realtimeRoutes(options.projector));

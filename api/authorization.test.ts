@@ -63,6 +63,8 @@ interface Resource {
   /** A support ticket the owner opened, and a file they sent on it. */
   supportTicketId: string;
   supportAttachmentId: string;
+  /** An answer the support agent gave the owner. */
+  agentAnswerId: string;
 }
 
 interface Case {
@@ -213,6 +215,7 @@ const CASES: Record<string, Case> = {
   'PATCH /api/notifications/:id/read': { request: (r) => ({ method: 'PATCH', url: `/api/notifications/${r.notificationId}/read` }) },
   'DELETE /api/notifications/:id': { request: (r) => ({ method: 'DELETE', url: `/api/notifications/${r.notificationId}` }) },
   'GET /api/account/exports/:id/download': { request: (r) => ({ method: 'GET', url: `/api/account/exports/${r.exportId}/download` }) },
+  'POST /api/support/agent/answers/:id/feedback': { request: (r) => ({ method: 'POST', url: `/api/support/agent/answers/${r.agentAnswerId}/feedback`, ...json({ helpful: true }) }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
   'POST /api/emergency-lockdown/:id/reinstate': { request: (r) => ({ method: 'POST', url: `/api/emergency-lockdown/${r.trackId}/reinstate`, ...json({ reason: 'Not an operator' }) }), operatorOnly: true },
   'POST /api/ops/deliveries/:id/retry': { request: (r) => ({ method: 'POST', url: `/api/ops/deliveries/${r.distributionId}/retry` }), operatorOnly: true },
@@ -256,7 +259,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'sessionId' | 'notificationId' | 'exportId' | 'supportTicketId' | 'supportAttachmentId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'sessionId' | 'notificationId' | 'exportId' | 'supportTicketId' | 'supportAttachmentId' | 'agentAnswerId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -373,9 +376,10 @@ beforeAll(async () => {
     notificationId: (await testApp.app.inject({ method: 'GET', url: '/api/notifications?kind=wallet', headers: { cookie: owner } })).json().notifications[0].id,
     exportId: await finishedExport(owner),
     ...(await supportTicketWithFile(owner)),
+    agentAnswerId: (await testApp.app.inject({ method: 'POST', url: '/api/support/agent/messages', headers: { cookie: owner }, payload: { message: 'What does mastering change in my mix?' } })).json().answer.answerId,
   };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), sessionId: randomUUID(), notificationId: randomUUID(), exportId: randomUUID(), supportTicketId: randomUUID(), supportAttachmentId: randomUUID() };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), sessionId: randomUUID(), notificationId: randomUUID(), exportId: randomUUID(), supportTicketId: randomUUID(), supportAttachmentId: randomUUID(), agentAnswerId: `${randomUUID()}.1` };
 });
 
 afterAll(async () => {

@@ -33,7 +33,7 @@ export const API_TAGS = {
   notifications: 'Notifications: the bell, the list, read state, preferences and the mail unsubscribe',
   analytics: "The creator's analytics overview",
   legal: 'The legal documents, the acceptance of the terms, and the FAQ',
-  support: 'The support centre: tickets, their messages and attachments, the support queue and canned replies',
+  support: 'The support centre: tickets, their messages and attachments, the support queue, canned replies and the grounded support agent',
   streaming: 'The waiting list of the planned per-stream streaming platform: join, confirm, status and stats',
   public: 'Public verification',
   v1: 'The external API, called with an X-API-Key header',

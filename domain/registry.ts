@@ -27,6 +27,7 @@ import { inboxEventDefinitions } from './notifications/inbox.events';
 import { accountExportEventDefinitions } from './account-data/account-export.events';
 import { supportTicketEventDefinitions } from './support/support-ticket.events';
 import { waitingListEventDefinitions } from './waiting-list/waiting-list.events';
+import { supportConversationEventDefinitions } from './support/agent-conversation.events';
 
 export const eventRegistry = new EventRegistry([
   ...userEventDefinitions,
@@ -55,4 +56,5 @@ export const eventRegistry = new EventRegistry([
   ...accountExportEventDefinitions,
   ...supportTicketEventDefinitions,
   ...waitingListEventDefinitions,
+  ...supportConversationEventDefinitions,
 ]);

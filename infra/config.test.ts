@@ -26,3 +26,23 @@ describe('QXMP Pay configuration', () => {
     expect(() => loadConfig({ QXMP_PAY_ORIGIN: 'pay.qxmp.example', QXMP_PAY_PUBLIC_KEY: KEY })).toThrow(/QXMP_PAY_ORIGIN must be an absolute/);
   });
 });
+
+describe('the support agent generator settings', () => {
+  it('is off without SUPPORT_LLM_BASE_URL, and needs the model when the URL is set', () => {
+    expect(loadConfig({}).supportLlm).toBeNull();
+    expect(loadConfig({ SUPPORT_LLM_BASE_URL: 'http://127.0.0.1:8080/v1', SUPPORT_LLM_MODEL: 'grounded-7b' }).supportLlm).toEqual({
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      model: 'grounded-7b',
+      apiKey: null,
+      timeoutMs: 8000,
+    });
+    expect(() => loadConfig({ SUPPORT_LLM_BASE_URL: 'http://127.0.0.1:8080/v1' })).toThrow(/SUPPORT_LLM_MODEL must name the model/);
+  });
+
+  it('refuses a URL that is not http(s), a timeout out of range, and a model without a URL', () => {
+    expect(() => loadConfig({ SUPPORT_LLM_BASE_URL: 'ftp://x', SUPPORT_LLM_MODEL: 'm' })).toThrow(/SUPPORT_LLM_BASE_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ SUPPORT_LLM_BASE_URL: 'http://x', SUPPORT_LLM_MODEL: 'm', SUPPORT_LLM_TIMEOUT_MS: '5' })).toThrow(/SUPPORT_LLM_TIMEOUT_MS must be/);
+    expect(() => loadConfig({ SUPPORT_LLM_MODEL: 'm' })).toThrow(/need SUPPORT_LLM_BASE_URL/);
+    expect(loadConfig({ SUPPORT_LLM_BASE_URL: 'https://llm.example/v1', SUPPORT_LLM_MODEL: 'm', SUPPORT_LLM_API_KEY: 'sk', SUPPORT_LLM_TIMEOUT_MS: '2500' }).supportLlm).toMatchObject({ apiKey: 'sk', timeoutMs: 2500 });
+  });
+});

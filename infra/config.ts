@@ -25,6 +25,8 @@ export interface Config {
   qxmpPay: QxmpPayConfig | null;
   /** The delivery partner and the ISRC/UPC prefixes (infra/distribution/partner-config.ts). */
   distribution: DistributionConfig;
+  /** The support agent's optional generator (SUPPORT_LLM_*); null: extractive answers only. */
+  supportLlm: SupportLlmConfig | null;
 }
 
 export interface StripeConfig {
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wallets: parseWalletConfig(env),
     qxmpPay: parseQxmpPay(env),
     distribution: parseDistributionConfig(env),
+    supportLlm: parseSupportLlm(env),
   };
 }
 
@@ -124,4 +127,30 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
     return (_address, hop) => hop < hops;
   }
   return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+export interface SupportLlmConfig {
+  /** SUPPORT_LLM_BASE_URL: an OpenAI-compatible API (…/v1), whose /chat/completions is called. */
+  baseUrl: string;
+  /** SUPPORT_LLM_MODEL */
+  model: string;
+  /** SUPPORT_LLM_API_KEY: sent as a bearer token when set. */
+  apiKey: string | null;
+  /** SUPPORT_LLM_TIMEOUT_MS: after this the extractive answer is shown (default 8000). */
+  timeoutMs: number;
+}
+
+/** The support agent's optional generator; null unless SUPPORT_LLM_BASE_URL is set (then SUPPORT_LLM_MODEL is required). */
+export function parseSupportLlm(env: NodeJS.ProcessEnv): SupportLlmConfig | null {
+  const baseUrl = env.SUPPORT_LLM_BASE_URL?.trim();
+  if (!baseUrl) {
+    if (env.SUPPORT_LLM_MODEL?.trim() || env.SUPPORT_LLM_API_KEY?.trim()) throw new Error('SUPPORT_LLM_MODEL and SUPPORT_LLM_API_KEY need SUPPORT_LLM_BASE_URL (the OpenAI-compatible API they belong to)');
+    return null;
+  }
+  const url = parseHttpUrl('SUPPORT_LLM_BASE_URL', baseUrl)!;
+  const model = env.SUPPORT_LLM_MODEL?.trim();
+  if (!model) throw new Error('SUPPORT_LLM_BASE_URL is set, so SUPPORT_LLM_MODEL must name the model to ask');
+  const timeoutMs = Number(env.SUPPORT_LLM_TIMEOUT_MS ?? 8000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000) throw new Error(`SUPPORT_LLM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, got ${env.SUPPORT_LLM_TIMEOUT_MS}`);
+  return { baseUrl: url, model, apiKey: env.SUPPORT_LLM_API_KEY?.trim() || null, timeoutMs };
 }

@@ -155,11 +155,14 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     qxmpPay: config.qxmpPay,
+    supportLlm: config.supportLlm,
     mailer: openMailer(config.dataDir, process.env),
     webDistDir: path.resolve('web/dist'),
   });
   stops.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });
+  // The support agent's passages are indexed (and embedded, with the model) while the app already serves.
+  app.services.prepareSupportAgent();
   // Purchases recorded before a crash let their workflow start: started again now and every minute.
   const recovery = startLicensePurchaseRecovery({ db: platform.db, eventStore: platform.eventStore, purchases: licensePurchases, publicOrigin: () => config.publicUrl ?? listeningOrigin(app) });
   stops.push(() => recovery.stop());

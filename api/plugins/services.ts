@@ -47,6 +47,12 @@ import type { SongGenerationClient } from '../../workflows/song-generation/clien
 import type { ContractAnchorClient } from '../../workflows/contract-anchor/client';
 import type { AccountExportClient } from '../../workflows/account-export/client';
 import type { AccountDeletionClient } from '../../workflows/account-deletion/client';
+import type { SupportLlmConfig } from '../../infra/config';
+import { openAiCompatibleGenerator } from '../../infra/support-agent/generator';
+import { minilmDir, readModelFiles, type ModelFiles } from '../../infra/support-agent/model-files';
+import { lazyKnowledgeIndex } from '../../infra/support-agent/open';
+import { SupportAgent } from '../../infra/support-agent/support-agent';
+import { accountFactsFromReadModels } from '../../projections/support-agent/account-facts';
 import { HttpError } from './error-handler';
 import { openRoyaltyServices, type RoyaltyServices } from './royalty-services';
 
@@ -126,6 +132,10 @@ export interface Services {
   cannedReplies: CannedReplies;
   /** The support agent's way to a person: opens a ticket carrying the conversation (infra/support/handoffs.ts). */
   supportHandoffs: SupportHandoffs;
+  /** The grounded support agent (docs/support-agent.md); its search index opens on first use or at `prepareSupportAgent`. */
+  supportAgent: SupportAgent;
+  /** Opens the agent's search index now and embeds its passages in the background (the server calls it after start). */
+  prepareSupportAgent: () => void;
 }
 
 /** What the services are built from: the deployment's own, the rest defaulting to the platform's. */
@@ -152,7 +162,15 @@ export interface ServicesOptions
     | 'knowledge'
     | 'cannedReplies'
     | 'supportHandoffs'
+    | 'supportAgent'
+    | 'prepareSupportAgent'
   > {
+  /** The support agent's optional generator (SUPPORT_LLM_*); absent or null: extractive answers only. */
+  supportLlm?: SupportLlmConfig | null;
+  /** Default: tickets opened on the event store (infra/support/handoffs.ts). */
+  supportHandoffs?: SupportHandoffs;
+  /** The MiniLM model's files; default: verified from <data>/models/minilm. */
+  supportModel?: ModelFiles;
   /** Default: the repository's content/ folder. */
   knowledge?: Knowledge;
   /** Default: the repository's content/support/canned-replies.md. */
@@ -192,6 +210,10 @@ export const servicesPlugin = fp<ServicesOptions>(
   async (app, options) => {
     const mailer = options.mailer ?? openMailer(options.storage.root);
     const rolesOf = options.rolesOf ?? eventStoreRolesOf(options.eventStore);
+    const knowledge = options.knowledge ?? loadKnowledge();
+    const supportModel = options.supportModel ?? (await readModelFiles(minilmDir(options.storage.root)));
+    const handoffs = options.supportHandoffs ?? supportHandoffs(options.eventStore, options.projector, rolesOf);
+    const supportIndex = lazyKnowledgeIndex({ db: options.db, knowledge, model: supportModel });
     const services: Services = {
       ...options,
       sessions: new SessionStore(options.db),
@@ -210,9 +232,17 @@ export const servicesPlugin = fp<ServicesOptions>(
       releases: options.releases ?? unavailableReleases,
       licensingFrozenOf: options.licensingFrozenOf ?? workFrozenOf(options.eventStore),
       rolesOf,
-      knowledge: options.knowledge ?? loadKnowledge(),
+      knowledge,
       cannedReplies: options.cannedReplies ?? loadCannedReplies(),
-      supportHandoffs: supportHandoffs(options.eventStore, options.projector, rolesOf),
+      supportHandoffs: handoffs,
+      supportAgent: new SupportAgent({
+        index: supportIndex.get,
+        accountFacts: accountFactsFromReadModels(options.db),
+        eventStore: options.eventStore,
+        handoffs,
+        generator: options.supportLlm ? openAiCompatibleGenerator(options.supportLlm) : null,
+      }),
+      prepareSupportAgent: supportIndex.prepare,
       capabilities: describeCapabilities({
         ledgerConnected: options.ledger.url !== null,
         xrpPriced: options.wallets.xrpRate !== null,
@@ -224,12 +254,17 @@ export const servicesPlugin = fp<ServicesOptions>(
         deliveryPartner: options.delivery?.partner != null,
         mailServer: mailer.transport === 'smtp',
         xrpEscrow: options.licenseEscrow != null,
+        supportModel: supportModel.available,
       }),
     };
+    if (!supportModel.available) logger.info({ problem: supportModel.problem }, 'support agent: searching by words only');
     logCapabilities(services.capabilities);
     app.decorate('services', services);
     const stopListening = options.projector.onChange(services.vaultLists.changed);
-    app.addHook('onClose', async () => stopListening());
+    app.addHook('onClose', async () => {
+      stopListening();
+      supportIndex.close();
+    });
   },
   { name: 'services' },
 );

