@@ -57,15 +57,23 @@ describe('accountIntentOf', () => {
 
 describe('decideFromRetrieval', () => {
   it('quotes, suggests or hands over by similarity when the model ranks', () => {
-    expect(decideFromRetrieval({ semantic: DEFAULT_THRESHOLDS.quoteSemantic, lexical: 0 })).toBe('quote');
-    expect(decideFromRetrieval({ semantic: DEFAULT_THRESHOLDS.quoteSemantic - 0.01, lexical: 1 })).toBe('suggestions');
-    expect(decideFromRetrieval({ semantic: DEFAULT_THRESHOLDS.suggestSemantic - 0.01, lexical: 1 })).toBe('cannot-answer');
+    const { quoteSemantic, suggestSemantic } = DEFAULT_THRESHOLDS;
+    expect(decideFromRetrieval({ semantic: quoteSemantic, lexical: 0, wordShare: 0 })).toBe('quote');
+    expect(decideFromRetrieval({ semantic: quoteSemantic - 0.01, lexical: 1, wordShare: 0 })).toBe('suggestions');
+    expect(decideFromRetrieval({ semantic: suggestSemantic - 0.01, lexical: 1, wordShare: 1 })).toBe('cannot-answer');
+  });
+
+  it('quotes a less similar passage only when it also holds most of the question\'s words', () => {
+    const { quoteSemanticWithWords, quoteWordShare } = DEFAULT_THRESHOLDS;
+    expect(decideFromRetrieval({ semantic: quoteSemanticWithWords, lexical: 0, wordShare: quoteWordShare })).toBe('quote');
+    expect(decideFromRetrieval({ semantic: quoteSemanticWithWords, lexical: 0, wordShare: quoteWordShare - 0.01 })).toBe('suggestions');
+    expect(decideFromRetrieval({ semantic: quoteSemanticWithWords - 0.01, lexical: 0, wordShare: 1 })).toBe('suggestions');
   });
 
   it('by the fused word score without the model, and hands over when nothing was found', () => {
-    expect(decideFromRetrieval({ semantic: null, lexical: DEFAULT_THRESHOLDS.quoteLexical })).toBe('quote');
-    expect(decideFromRetrieval({ semantic: null, lexical: DEFAULT_THRESHOLDS.suggestLexical })).toBe('suggestions');
-    expect(decideFromRetrieval({ semantic: null, lexical: DEFAULT_THRESHOLDS.suggestLexical - 0.01 })).toBe('cannot-answer');
+    expect(decideFromRetrieval({ semantic: null, lexical: DEFAULT_THRESHOLDS.quoteLexical, wordShare: 0 })).toBe('quote');
+    expect(decideFromRetrieval({ semantic: null, lexical: DEFAULT_THRESHOLDS.suggestLexical, wordShare: 0 })).toBe('suggestions');
+    expect(decideFromRetrieval({ semantic: null, lexical: DEFAULT_THRESHOLDS.suggestLexical - 0.01, wordShare: 0 })).toBe('cannot-answer');
     expect(decideFromRetrieval(null)).toBe('cannot-answer');
   });
 });

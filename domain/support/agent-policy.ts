@@ -91,15 +91,21 @@ export function accountIntentOf(message: string, trackTitles: readonly string[])
 
 /** How sure retrieval is about its best passage. */
 export interface RetrievalConfidence {
-  /** Cosine similarity of the best passage to the question (MiniLM), null without the model. */
+  /** Cosine similarity of the best passage (or one of its phrasings) to the question (MiniLM), null without the model. */
   semantic: number | null;
   /** Without the model: the best passage's fused word score (its share of the question's content words, with the source's weight). */
   lexical: number;
+  /** The share of the question's content words the best passage (its title, phrasings and text) holds, 0..1. */
+  wordShare: number;
 }
 
 export interface DecisionThresholds {
   /** With the model: quote at or above this similarity. */
   quoteSemantic: number;
+  /** With the model: quote at or above this lower similarity when the passage also holds most of the question's words. */
+  quoteSemanticWithWords: number;
+  /** The share of the question's words that counts as "most" for quoteSemanticWithWords. */
+  quoteWordShare: number;
   /** With the model: below this, nothing found is close enough to offer: a person takes it. */
   suggestSemantic: number;
   /** Without the model: quote at or above this word coverage. */
@@ -112,10 +118,17 @@ export interface DecisionThresholds {
  * Tuned on the development questions of the bench (tests/bench/support-questions.ts), never on the
  * held-out set: the lowest thresholds at which at most one of the twenty unanswerable development
  * questions is answered. Questions about things the product does not cover (an Android app, Apple
- * Pay) reach similarities as high as many real paraphrases, so a wrong answer is avoided at the
- * price of offering articles more often.
+ * Pay, a family plan) reach similarities as high as some real paraphrases, so a similarity alone
+ * quotes only well above them; below that, meaning and words must agree.
  */
-export const DEFAULT_THRESHOLDS: DecisionThresholds = { quoteSemantic: 0.57, suggestSemantic: 0.3, quoteLexical: 0.78, suggestLexical: 0.4 };
+export const DEFAULT_THRESHOLDS: DecisionThresholds = {
+  quoteSemantic: 0.71,
+  quoteSemanticWithWords: 0.6,
+  quoteWordShare: 0.6,
+  suggestSemantic: 0.3,
+  quoteLexical: 0.78,
+  suggestLexical: 0.4,
+};
 
 export type RetrievalDecision = 'quote' | 'suggestions' | 'cannot-answer';
 
@@ -123,6 +136,7 @@ export function decideFromRetrieval(confidence: RetrievalConfidence | null, thre
   if (confidence === null) return 'cannot-answer';
   if (confidence.semantic !== null) {
     if (confidence.semantic >= thresholds.quoteSemantic) return 'quote';
+    if (confidence.semantic >= thresholds.quoteSemanticWithWords && confidence.wordShare >= thresholds.quoteWordShare) return 'quote';
     return confidence.semantic >= thresholds.suggestSemantic ? 'suggestions' : 'cannot-answer';
   }
   if (confidence.lexical >= thresholds.quoteLexical) return 'quote';

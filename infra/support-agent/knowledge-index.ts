@@ -66,6 +66,8 @@ function fusedScore(found: ScoredPassage): number {
 
 export class KnowledgeIndex {
   private vectors: Array<{ id: string; vector: Float32Array }> = [];
+  /** The FAQ entries' phrasings, embedded at open (short sentences: computed at each start, not stored). */
+  private phrasingVectors: Array<{ id: string; vector: Float32Array }> | null = null;
   private closed = false;
 
   private constructor(
@@ -76,7 +78,7 @@ export class KnowledgeIndex {
 
   /** Whether questions are ranked by meaning too: the model is present and every passage has its embedding. */
   get semantic(): boolean {
-    return this.embedder !== null && this.vectors.length === this.passages.size;
+    return this.embedder !== null && this.vectors.length === this.passages.size && this.phrasingVectors !== null;
   }
 
   /** Whether the model is present (its embeddings may still be being computed). */
@@ -99,14 +101,18 @@ export class KnowledgeIndex {
     for (const p of passages.filter((p) => stored.get(p.id) !== p.contentHash)) {
       await db.query(
         `INSERT INTO support_knowledge_passages (id, content_hash, source, title, url, body, tsv, embedding, embedding_model)
-         VALUES ($1, $2, $3, $4, $5, $6, setweight(to_tsvector('english', $4), 'A') || setweight(to_tsvector('english', $6), 'B'), NULL, NULL)
+         VALUES ($1, $2, $3, $4, $5, $6, setweight(to_tsvector('english', $4 || ' ' || $7), 'A') || setweight(to_tsvector('english', $6), 'B'), NULL, NULL)
          ON CONFLICT (id) DO UPDATE SET content_hash = EXCLUDED.content_hash, source = EXCLUDED.source, title = EXCLUDED.title, url = EXCLUDED.url,
            body = EXCLUDED.body, tsv = EXCLUDED.tsv, embedding = NULL, embedding_model = NULL`,
-        [p.id, p.contentHash, p.source, p.title, p.url, p.text],
+        [p.id, p.contentHash, p.source, p.title, p.url, p.text, (p.phrasings ?? []).join(' ')],
       );
     }
     const index = new KnowledgeIndex(db, new Map(passages.map((p) => [p.id, p])), embedder);
-    if (embedder) await index.loadVectors();
+    if (embedder) {
+      await index.loadVectors();
+      // A few hundred short sentences: embedded at each open, so a restart ranks by meaning at once.
+      await index.embedPhrasings(embedder);
+    }
     return index;
   }
 
@@ -133,6 +139,18 @@ export class KnowledgeIndex {
     if (this.closed) return;
     await this.loadVectors();
     logger.info({ passages: missing.length, ms: Date.now() - started, semantic: this.semantic }, 'support agent: passages embedded');
+  }
+
+  private async embedPhrasings(embedder: Embedder): Promise<void> {
+    if (this.phrasingVectors !== null) return;
+    const phrasings = [...this.passages.values()].flatMap((p) => (p.phrasings ?? []).map((text) => ({ id: p.id, text })));
+    const vectors: Array<{ id: string; vector: Float32Array }> = [];
+    for (let start = 0; start < phrasings.length && !this.closed; start += WARM_BATCH) {
+      const batch = phrasings.slice(start, start + WARM_BATCH);
+      const embedded = await embedder.embed(batch.map((p) => p.text));
+      batch.forEach((p, i) => vectors.push({ id: p.id, vector: embedded[i]! }));
+    }
+    if (!this.closed) this.phrasingVectors = vectors;
   }
 
   /** Stops a warm-up between two batches (the app is closing). */
@@ -210,7 +228,8 @@ export class KnowledgeIndex {
     if (!this.embedder || !this.semantic) return null;
     const [query] = await this.embedder.embed([question]);
     const similarity = new Map<string, number>();
-    for (const { id, vector } of this.vectors) similarity.set(id, dot(query!, vector));
+    // A FAQ entry is as close as the closest of its text and the ways users ask it.
+    for (const { id, vector } of [...this.vectors, ...(this.phrasingVectors ?? [])]) similarity.set(id, Math.max(similarity.get(id) ?? -1, dot(query!, vector)));
     const ranked = [...similarity.entries()].sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES).map(([id]) => ({ id }));
     return { ranked, similarity };
   }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { slugOf } from '../../domain/contracts/knowledge';
 import type { Knowledge } from '../knowledge/knowledge';
+import { loadPhrasings, type PhrasingsByEntry } from './phrasings';
 
 export interface Passage {
   /** `faq/<category>#<entry>`, `legal/<document>#<section>-p<n>`, `docs/<file>#<section>-p<n>`. */
@@ -19,7 +20,9 @@ export interface Passage {
   url: string | null;
   /** The passage as plain text (Markdown marks removed), quoted to users. */
   text: string;
-  /** sha256 of id, title and text: the index keeps a passage whose hash it already has. */
+  /** How users ask what a FAQ entry answers (content/support/phrasings.yml); matched, never quoted. */
+  phrasings?: readonly string[];
+  /** sha256 of id, title, text and phrasings: the index keeps a passage whose hash it already has. */
   contentHash: string;
 }
 
@@ -29,11 +32,12 @@ export const DOCS_DIR = fileURLToPath(new URL('../../docs', import.meta.url));
 /** Paragraphs shorter than this join the next one: a lone "For example:" is no answer. */
 const MIN_PARAGRAPH_CHARS = 60;
 
-export function passagesOf(knowledge: Knowledge, docsDir: string | null = DOCS_DIR): Passage[] {
+export function passagesOf(knowledge: Knowledge, docsDir: string | null = DOCS_DIR, phrasings: PhrasingsByEntry = loadPhrasings()): Passage[] {
   const passages: Passage[] = [];
   for (const category of knowledge.faq) {
     for (const entry of category.entries) {
-      passages.push(passage(`faq/${category.id}#${entry.id}`, 'faq', entry.question, `/dashboard/faq#${entry.id}`, plainText(entry.answer)));
+      const id = `faq/${category.id}#${entry.id}`;
+      passages.push(passage(id, 'faq', entry.question, `/dashboard/faq#${entry.id}`, plainText(entry.answer), phrasings.get(id) ?? []));
     }
   }
   for (const document of knowledge.legal) {
@@ -60,8 +64,9 @@ export function passagesOf(knowledge: Knowledge, docsDir: string | null = DOCS_D
   return passages;
 }
 
-function passage(id: string, source: Passage['source'], title: string, url: string | null, text: string): Passage {
-  return { id, source, title: plainText(title), url, text, contentHash: createHash('sha256').update(`${id}\n${title}\n${text}`).digest('hex') };
+function passage(id: string, source: Passage['source'], title: string, url: string | null, text: string, phrasings: readonly string[] = []): Passage {
+  const contentHash = createHash('sha256').update([id, title, text, ...phrasings].join('\n')).digest('hex');
+  return { id, source, title: plainText(title), url, text, phrasings, contentHash };
 }
 
 /** The `## ` sections of a Markdown body (text before the first is the introduction); fenced code is dropped. */

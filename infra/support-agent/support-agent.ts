@@ -258,7 +258,7 @@ const HANDOFF_PRIORITY: Record<AgentHandoffReason, SupportTicketPriority> = {
 export function confidenceOf(found: readonly ScoredPassage[]): RetrievalConfidence | null {
   const best = found[0];
   if (!best) return null;
-  return { semantic: best.semantic, lexical: best.score };
+  return { semantic: best.semantic, lexical: best.score, wordShare: best.lexical };
 }
 
 function toSource(found: ScoredPassage): KnowledgeSource {
