@@ -20,6 +20,7 @@ import { vaultProjection } from './vault/projection';
 import { walletsProjection } from './wallets/projection';
 import { worksProjection } from './works/projection';
 import { waitingListProjection } from './waiting-list/projection';
+import { supportConversationsProjection } from './support-conversations/projection';
 
 export const allProjections: readonly Projection[] = [
   usersProjection,
@@ -42,4 +43,5 @@ export const allProjections: readonly Projection[] = [
   accountExportsProjection,
   supportTicketsProjection,
   waitingListProjection,
+  supportConversationsProjection,
 ];

@@ -11,6 +11,11 @@ import { reconciliationStreamId } from '../domain/royalties/reconciliation.event
 import { DisputeEvidenceAdded, DisputeFiled, DisputeMessagePosted, disputeStreamId } from '../domain/disputes/dispute.events';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { supportTicketDecider, type SupportTicketCommand } from '../domain/support/support-ticket.decider';
+import { supportTicketStreamId } from '../domain/support/support-ticket.events';
+import { SupportAgentQuestionAsked, supportConversationStreamId } from '../domain/support/agent-conversation.events';
+import { waitingListDecider, type WaitingListCommand } from '../domain/waiting-list/waiting-list.decider';
+import { waitingListStreamId } from '../domain/waiting-list/waiting-list.events';
 import { WELCOME_BONUS_TOKENS } from '../domain/constants';
 import { decideUser, evolveUser, initialUserState, type UserCommand } from '../domain/identity/user.decider';
 import { accountExportDecider, type AccountExportCommand } from '../domain/account-data/account-export.decider';
@@ -363,6 +368,31 @@ for (const { name, open } of backends) {
       last = await soldLicense(walletOwner, users[1]!.userId);
       const grant: UserCommand = { type: 'GrantRole', data: { userId: users[2]!.userId, role: 'reviewer', grantedBy: 'ops-cli:test', grantedAt: new Date().toISOString() } };
       last = (await handleCommand(store, userStreamId(users[2]!.userId), { decide: decideUser, evolve: evolveUser, initialState: initialUserState }, grant, { correlationId: 'grant', actor: 'ops-cli:test' })).result!.lastPosition;
+      // A support user (the notifications' staff table), a ticket with a message, a conversation with the agent and a waiting-list entry.
+      const grantSupport: UserCommand = { type: 'GrantRole', data: { userId: users[1]!.userId, role: 'support', grantedBy: 'ops-cli:test', grantedAt: new Date().toISOString() } };
+      await handleCommand(store, userStreamId(users[1]!.userId), { decide: decideUser, evolve: evolveUser, initialState: initialUserState }, grantSupport, { correlationId: 'grant', actor: 'ops-cli:test' });
+      const ticketId = randomUUID();
+      const requester = { userId: walletOwner, name: 'owner' };
+      const openTicket: SupportTicketCommand = {
+        type: 'OpenSupportTicket',
+        data: { ticketId, requester, title: 'Where is my master?', description: 'It has been an hour.', category: 'technical', priority: 'medium', handoff: null, at: new Date().toISOString() },
+      };
+      await handleCommand(store, supportTicketStreamId(ticketId), supportTicketDecider, openTicket, { correlationId: 'ticket', actor: walletOwner });
+      const reply: SupportTicketCommand = {
+        type: 'PostSupportMessage',
+        data: { ticketId, messageId: randomUUID(), actor: { userId: users[1]!.userId, name: 'support', isSupport: true }, internal: false, message: 'Looking into it.', attachments: [], at: new Date().toISOString() },
+      };
+      await handleCommand(store, supportTicketStreamId(ticketId), supportTicketDecider, reply, { correlationId: 'ticket', actor: users[1]!.userId });
+      const conversationId = randomUUID();
+      const asked = SupportAgentQuestionAsked.create({ conversationId, userId: walletOwner, question: 'How loud is a master?', askedAt: new Date().toISOString() });
+      await store.append(supportConversationStreamId(conversationId), [{ eventId: randomUUID(), ...asked, metadata }], 'no_stream');
+      const entryId = randomUUID();
+      const joinList: WaitingListCommand = {
+        type: 'JoinWaitingList',
+        data: { entryId, email: 'owner@example.com', isPriority: true, affiliateCode: 'A'.repeat(16), referredBy: null, userId: walletOwner, notificationPreferences: { email: true, platform: false, sms: false }, joinedAt: new Date().toISOString() },
+        confirmation: { kind: 'account-address' },
+      };
+      last = (await handleCommand(store, waitingListStreamId(entryId), waitingListDecider, joinList, { correlationId: 'waiting-list', actor: walletOwner })).result!.lastPosition;
       last = await disputedWork(walletOwner, users[1]!.userId);
       const keyId = randomUUID().replace(/-/g, '').slice(0, 16);
       const createKey: ApiKeyCommand = {
@@ -393,7 +423,7 @@ for (const { name, open } of backends) {
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      // Intake, wallet, receiver, statement, partner funds and releases, release, contract, license (offered and sold), role, dispute, API key, generation, export, confirmed address and inbox events fill every table but the certificates, which only a registration fills.
+      // Intake, wallet, receiver, statement, partner funds and releases, release, contract, license (offered and sold), roles, support ticket, agent conversation, waiting list, dispute, API key, generation, export, confirmed address and inbox events fill every table but the certificates, which only a registration fills.
       const emptyTables = Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table);
       expect(emptyTables.sort()).toEqual(['certificates']);
 

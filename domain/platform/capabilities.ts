@@ -129,7 +129,7 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     'account-settings': capability('Account settings', true, ''),
     analytics: capability('Earnings and analytics overview', true, ''),
     // Tickets are stored and answered in the app; who answers is whoever the operator grants the support role.
-    'support-centre': capability('Support tickets', true, ''),
+    'support-centre': capability('Support tickets and a support agent that cites its sources', true, ''),
     'support-agent-semantic-search': capability(
       'Support agent that understands questions by meaning',
       facts.supportModel === true,

@@ -7,6 +7,9 @@ import { apiKeyStreamId } from '../../domain/developer/api-key.events';
 import { generationStreamId } from '../../domain/creation/generation.events';
 import { releaseStreamId } from '../../domain/distribution/release.events';
 import { salesStatementStreamId } from '../../domain/distribution/sales-statement.events';
+import { supportConversationStreamId } from '../../domain/support/agent-conversation.events';
+import { supportTicketStreamId } from '../../domain/support/support-ticket.events';
+import { waitingListStreamId } from '../../domain/waiting-list/waiting-list.events';
 import { userStreamId } from '../../domain/identity/user.events';
 import { inboxStreamId } from '../../domain/notifications/inbox.events';
 import { licenseStreamId } from '../../domain/licensing/license.decider';
@@ -40,6 +43,9 @@ const OWNED_KINDS: readonly OwnedKind[] = [
   { folder: 'licenses', sql: 'SELECT id::text AS id FROM purchased_licenses WHERE owner_id = $1 OR buyer_id = $1', streamOf: licenseStreamId },
   { folder: 'disputes', sql: 'SELECT id::text AS id FROM disputes WHERE owner_id = $1 OR claimant_id = $1', streamOf: disputeStreamId },
   { folder: 'api-keys', sql: 'SELECT id FROM api_keys WHERE owner_id = $1::text', streamOf: apiKeyStreamId },
+  { folder: 'support-tickets', sql: 'SELECT id FROM support_tickets WHERE requester_id = $1', streamOf: supportTicketStreamId },
+  { folder: 'support-conversations', sql: 'SELECT conversation_id AS id FROM support_agent_conversations WHERE user_id = $1::text', streamOf: supportConversationStreamId },
+  { folder: 'waiting-list', sql: 'SELECT entry_id AS id FROM waiting_list_entries WHERE user_id = $1::text', streamOf: waitingListStreamId },
 ];
 
 export interface OwnedStream {
