@@ -45,7 +45,8 @@ export function passagesOf(knowledge: Knowledge, docsDir: string | null = DOCS_D
       paragraphsOf(section.text).forEach((paragraph, index) => {
         const anchor = section.slug ?? 'introduction';
         const url = section.slug ? `/legal/${document.id}#${section.slug}` : `/legal/${document.id}`;
-        passages.push(passage(`legal/${document.id}#${anchor}-p${index + 1}`, 'legal', section.heading ? `${document.title}: ${section.heading}` : document.title, url, paragraph));
+        const title = section.heading ? `${document.title}: ${section.heading}` : document.title;
+        passages.push(passage(`legal/${document.id}#${anchor}-p${index + 1}`, 'legal', title, url, paragraph, phrasings.get(`legal/${document.id}#${anchor}`) ?? []));
       });
     }
   }

@@ -1,5 +1,5 @@
-// The phrasings file names only real FAQ entries (a renamed heading would silently orphan its
-// phrasings), covers every entry, and is refused whole when malformed.
+// The phrasings file names only real FAQ entries and legal sections (a renamed heading would
+// silently orphan its phrasings), covers every FAQ entry, and is refused whole when malformed.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,17 +9,20 @@ import { passagesOf } from './passages';
 import { loadPhrasings } from './phrasings';
 
 describe('the FAQ phrasings', () => {
-  it('name every FAQ entry and nothing else, and reach the entries\' passages', () => {
+  it('cover every FAQ entry, name only real entries and legal sections, and reach their passages', () => {
     const phrasings = loadPhrasings();
-    const faqIds = passagesOf(loadKnowledge(), null).filter((p) => p.source === 'faq').map((p) => p.id).sort();
-    expect([...phrasings.keys()].sort()).toEqual(faqIds);
-    const held = passagesOf(loadKnowledge(), null).find((p) => p.id === 'faq/copyright#why-is-my-track-held-for-review');
+    const passages = passagesOf(loadKnowledge(), null);
+    const faqIds = passages.filter((p) => p.source === 'faq').map((p) => p.id).sort();
+    const legalSections = new Set(passages.filter((p) => p.source === 'legal').map((p) => p.id.replace(/-p\d+$/, '')));
+    expect([...phrasings.keys()].filter((key) => key.startsWith('faq/')).sort()).toEqual(faqIds);
+    expect([...phrasings.keys()].filter((key) => key.startsWith('legal/') && !legalSections.has(key))).toEqual([]);
+    const held = passages.find((p) => p.id === 'faq/copyright#why-is-my-track-held-for-review');
     expect(held?.phrasings).toEqual(phrasings.get('faq/copyright#why-is-my-track-held-for-review'));
   });
 
   it('refuses a file whose key is not a FAQ entry id, naming the file', () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'goose-phrasings-')), 'phrasings.yml');
-    writeFileSync(file, 'version: 1\nphrasings:\n  "legal/terms#p1":\n    - what are the terms\n');
-    expect(() => loadPhrasings(file)).toThrow(/phrasings\.yml: phrasings\.legal\/terms#p1: Invalid key/);
+    writeFileSync(file, 'version: 1\nphrasings:\n  "docs/terms#p1":\n    - what are the terms\n');
+    expect(() => loadPhrasings(file)).toThrow(/phrasings\.yml: phrasings\.docs\/terms#p1: Invalid key/);
   });
 });

@@ -1,5 +1,6 @@
-// How users ask what each FAQ entry answers (content/support/phrasings.yml): the support agent
-// matches a question against these as well as against the entry, by meaning and by words. They are
+// How users ask what each FAQ entry and some legal sections answer (content/support/phrasings.yml):
+// the support agent matches a question against these as well as against the text, by meaning and by
+// words. They are
 // written from the entries, apart from the agent's bench questions, so the bench still measures
 // questions the agent has never seen.
 import { readFileSync } from 'node:fs';
@@ -7,14 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 
-/** Phrasings by FAQ entry id (`faq/<category>#<entry>`). */
+/** Phrasings by FAQ entry id (`faq/<category>#<entry>`) or legal section (`legal/<document>#<section>`, for each of its paragraphs). */
 export type PhrasingsByEntry = ReadonlyMap<string, readonly string[]>;
 
 export const PHRASINGS_FILE = fileURLToPath(new URL('../../content/support/phrasings.yml', import.meta.url));
 
 const phrasingsFileSchema = z.object({
   version: z.number().int().positive(),
-  phrasings: z.record(z.string().regex(/^faq\/[a-z0-9-]+#[a-z0-9-]+$/, 'keys are FAQ entry ids (faq/<category>#<entry>)'), z.array(z.string().trim().min(3).max(300)).min(1).max(20)),
+  phrasings: z.record(z.string().regex(/^(faq|legal)\/[a-z0-9-]+#[a-z0-9-]+$/, 'keys are FAQ entry ids (faq/<category>#<entry>) or legal sections (legal/<document>#<section>)'), z.array(z.string().trim().min(3).max(300)).min(1).max(20)),
 });
 
 /** Reads and validates the file; a malformed one stops the start with a message naming it. */

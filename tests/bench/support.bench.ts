@@ -33,10 +33,11 @@ import { minilmDir, readModelFiles } from '../../infra/support-agent/model-files
 import { passagesOf } from '../../infra/support-agent/passages';
 import { SupportAgent } from '../../infra/support-agent/support-agent';
 import { DEV_ANSWERABLE, DEV_UNANSWERABLE, HELD_OUT_ANSWERABLE, HELD_OUT_UNANSWERABLE, MUST_HAND_OVER, type AnswerableQuestion } from './support-questions';
+import { MORE_DEV_ANSWERABLE, MORE_DEV_UNANSWERABLE } from './support-dev-questions';
 
 const dev = process.env.BENCH_SET === 'dev';
-const answerable = dev ? DEV_ANSWERABLE : HELD_OUT_ANSWERABLE;
-const unanswerable = dev ? DEV_UNANSWERABLE : HELD_OUT_UNANSWERABLE;
+const answerable = dev ? [...DEV_ANSWERABLE, ...MORE_DEV_ANSWERABLE] : HELD_OUT_ANSWERABLE;
+const unanswerable = dev ? [...DEV_UNANSWERABLE, ...MORE_DEV_UNANSWERABLE] : HELD_OUT_UNANSWERABLE;
 
 const noAccount: AccountFacts = { tracks: async () => [], balance: async () => null, releases: async () => [] };
 const handoffs: SupportHandoffs = { openHandoffTicket: async () => ({ ticketId: randomUUID() }) };
