@@ -17,6 +17,9 @@ import '../assistant-chat.css';
 /** A pop-up menu, drop-down list or dialog of the page that is open: Escape is theirs then. */
 const OPEN_LAYERS = '[role="menu"], .p-dialog-mask, .p-overlaypanel, .p-dropdown-panel, .p-multiselect-panel, .p-autocomplete-panel, .p-tieredmenu-overlay';
 
+/** The width at and below which the panel is the whole screen (assistant-chat.css). */
+const FULL_SCREEN_PANEL = '(max-width: 600px)';
+
 function anotherLayerOpen(panel: HTMLElement | null): boolean {
   return [...document.querySelectorAll<HTMLElement>(OPEN_LAYERS)].some(
     (element) => !panel?.contains(element) && element.getClientRects().length > 0,
@@ -50,6 +53,10 @@ export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }
     setOpen(false);
     // The launcher is back in the page once the panel is gone.
     requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('.assistant-chat-launcher')?.focus());
+  };
+  // Where the panel fills the screen (assistant-chat.css), it steps aside for the page a link opened.
+  const followLink = () => {
+    if (window.matchMedia(FULL_SCREEN_PANEL).matches) hide();
   };
   const close = () => {
     chat.reset();
@@ -141,6 +148,7 @@ export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }
           onCancel={chat.cancel}
           onVote={(id, helpful) => void chat.vote(id, helpful)}
           onNavigate={onNavigate}
+          onFollowLink={followLink}
         />
         {chat.uploading !== null && (
           <p className="small muted" role="status">
