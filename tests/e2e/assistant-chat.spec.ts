@@ -16,8 +16,8 @@ import { signUp } from './sign-up';
 const agentSays = (log: Locator, text: string | RegExp) => log.getByRole('listitem').filter({ hasText: text });
 
 test('drop a WAV on the chat, watch its real check, then check and master it by typing, each price confirmed first', async ({ page }) => {
-  // The guided workflow's own Task Completed dialog pops up after each finished step; the chat tells
-  // the same steps, so the journey answers it with Later whenever it covers the page.
+  // The guided workflow's own Task Completed dialog waits while the chat's panel is open (the chat
+  // tells the same steps) and shows once it is minimised; the journey answers it with Later then.
   const taskCompleted = page.getByRole('dialog', { name: 'Task Completed' });
   await page.addLocatorHandler(taskCompleted, () => taskCompleted.getByRole('button', { name: 'Later' }).click());
   await page.goto('/');

@@ -77,10 +77,6 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
   // 3. Creator B drops a track sampling it on the chat and watches the real check hold it.
   const creatorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const b = await creatorContext.newPage();
-  // The guided workflow's Task Completed dialog opens in the chat's corner after each finished step
-  // (as in assistant-chat.spec.ts); the chat tells the same steps, so B answers it with Later.
-  const taskCompleted = b.getByRole('dialog', { name: 'Task Completed' });
-  await b.addLocatorHandler(taskCompleted, () => taskCompleted.getByRole('button', { name: 'Later' }).click());
   await b.goto('/');
   await signUp(b, creatorB);
   await b.getByRole('button', { name: 'Open the GOOSE assistant' }).click();
@@ -95,6 +91,8 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
     timeout: 60_000,
   });
   await expect(agentSays(log, /A reviewer is looking at it \(case #review-[^)]+\); there is nothing for you to request/)).toHaveCount(1, { timeout: 30_000 });
+  // The guided workflow's Task Completed dialog, which shares the chat's corner, waits while the chat tells the steps.
+  await expect(b.getByRole('dialog', { name: 'Task Completed' })).toHaveCount(0);
 
   const say = async (text: string) => {
     await chat.getByLabel('Message').fill(text);

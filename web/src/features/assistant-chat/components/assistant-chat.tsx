@@ -3,9 +3,11 @@
 // paperclip and by drag-and-drop onto the panel, and drives the real product through
 // useAssistantChat. "Talk to a person" is always in view. Escape closes the panel, keeping the
 // conversation, unless a menu or dialog of the page is open (that layer takes the Escape).
+import { useAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { assistantPanelOpenAtom } from '../../../lib/assistant-panel';
 import { useCapability } from '../../../lib/capabilities';
 import { usePricing } from '../../../lib/tokens/api/tokens';
 import { CHAT_AUDIO_ACCEPT } from '../audio-file';
@@ -27,7 +29,7 @@ function anotherLayerOpen(panel: HTMLElement | null): boolean {
 }
 
 export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useAtom(assistantPanelOpenAtom);
   const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
   const chat = useAssistantChat({ onNavigate });
@@ -41,6 +43,9 @@ export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }
   const [seen, setSeen] = useState(0);
   if (open && seen !== chat.entries.length) setSeen(chat.entries.length);
   const unread = open ? 0 : chat.entries.length - seen;
+
+  // Signed out (unmounted), there is no panel for the Task Completed dialog to wait for.
+  useEffect(() => () => setOpen(false), [setOpen]);
 
   // The newest message is kept in view as messages arrive.
   const count = chat.entries.length;
