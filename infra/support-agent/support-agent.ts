@@ -178,6 +178,19 @@ export class SupportAgent {
     question: string | null,
   ): Promise<AgentReply> {
     const because = HANDOFF_WORDS[reason];
+    // One ticket per conversation (the ticket's id comes from it): a second handoff would find the
+    // same ticket, so it is not announced as a new one.
+    if (state?.ticketId) {
+      return {
+        kind: 'handoff',
+        text: `${because} This conversation is already with a person, on your ticket: write anything new there, and you will be told when they reply.`,
+        sources,
+        actionUrl: supportTicketPath(state.ticketId),
+        actionText: 'Open your ticket',
+        ticketId: state.ticketId,
+        handoffReason: reason,
+      };
+    }
     if (!this.deps.handoffs) {
       return {
         kind: 'handoff',

@@ -4,7 +4,7 @@
 // B asks the agent in the chat why, and gets the passage (m:ss–m:ss of the work, by title) with its
 // sources; B asks for a refund and is handed to a person with a ticket, followed into the Support
 // tab without leaving the app; a support user answers from the queue, and B sees the reply arrive
-// there without reloading. Neither the chat nor the Support tab scrolls sideways at 1440 or 390 px.
+// there without reloading; "Talk to a person" then points to that same ticket. Neither the chat nor the Support tab scrolls sideways at 1440 or 390 px.
 import type { Locator, Page } from '@playwright/test';
 import { encodeWav, music } from '../../infra/audio/test-signals';
 import { dropFile } from './drop-file';
@@ -113,12 +113,14 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
   // 5. A refund is never the agent's to decide: B is handed to a person with a ticket, and its link
   // opens it in the Support tab, the chat and its conversation still there.
   await say('I want a refund for my tokens');
-  const handoff = log.getByRole('listitem').filter({ has: b.locator('.chat-answer[data-kind="handoff"]') });
+  const handoffs = log.getByRole('listitem').filter({ has: b.locator('.chat-answer[data-kind="handoff"]') });
+  const handoff = handoffs.filter({ hasText: 'Refunds are decided by a person' });
   await expect(handoff).toContainText('Refunds are decided by a person, never by me. I have opened a ticket for a person');
   await expect(handoff.getByRole('link', { name: 'Can I get a refund?' })).toBeVisible();
   await expect(handoff.locator('a[href^="/dashboard/support?ticket="]')).toHaveCount(1);
   await handoff.getByRole('link', { name: 'Open your ticket in the Support tab' }).click();
   await expect(b).toHaveURL(/\/dashboard\/support\?ticket=[\w-]+$/);
+  const ticketPath = new URL(b.url()).pathname + new URL(b.url()).search;
   const ticket = b.getByRole('article', { name: 'Refund request (from the support agent)' });
   await expect(ticket).toContainText('No reply from a person yet');
   await expect(ticket.getByRole('region', { name: 'Conversation with the GOOSE AI Agent' })).toContainText('I want a refund for my tokens');
@@ -147,6 +149,12 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
   await expect(ticket).toContainText(reply);
   await expect(ticket).toContainText(staff);
   await expect(ticket).toContainText('In progress');
+
+  // "Talk to a person" is always there; this conversation is already with one, on the same ticket.
+  await chat.getByRole('button', { name: 'Talk to a person' }).click();
+  const again = handoffs.filter({ hasText: 'You asked for a person. This conversation is already with a person, on your ticket' });
+  await expect(again.getByRole('link', { name: 'Open your ticket in the Support tab' })).toHaveAttribute('href', ticketPath);
+  await expect(b.getByRole('list', { name: 'Your tickets' }).getByRole('listitem')).toHaveCount(1);
 
   // 8. Nothing scrolls sideways: the Support tab beside the open chat at 1440 px (above), and at
   // 390 px the chat, which fills the screen and steps aside when its ticket link is followed.
