@@ -19,6 +19,11 @@ export type SupportTicketStatus = (typeof SUPPORT_TICKET_STATUSES)[number];
 /** The spec's message when title or description is missing. */
 export const SUPPORT_TICKET_REQUIRED_MESSAGE = 'Please fill in all required fields.';
 
+/** The Support tab with one ticket's conversation open: where a handoff's answer and the chat send the user. */
+export function supportTicketPath(ticketId: string): string {
+  return `/dashboard/support?ticket=${encodeURIComponent(ticketId)}`;
+}
+
 /** Why the agent handed a conversation to a person. */
 export const AGENT_HANDOFF_REASONS = [
   'asked-for-person',

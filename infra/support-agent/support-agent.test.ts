@@ -61,4 +61,13 @@ describe('SupportAgent', () => {
     expect(answer.text).toMatch(/I will not guess/);
     expect(tickets.at(-1)).toMatchObject({ requesterId: USER, category: 'general', priority: 'medium', handoff: { conversationId, reason: 'cannot-answer' } });
   });
+
+  it('does not announce a second ticket when a conversation already with a person asks for one again', async () => {
+    const { conversationId } = await agent(null).ask(USER, 'I want a refund');
+    const opened = tickets.length;
+    const again = await agent(null).talkToPerson(USER, conversationId);
+    expect(again).toMatchObject({ kind: 'handoff', handoffReason: 'asked-for-person', ticketId: 'T1', actionUrl: '/dashboard/support?ticket=T1' });
+    expect(again.text).toBe('You asked for a person. This conversation is already with a person, on your ticket: write anything new there, and you will be told when they reply.');
+    expect(tickets).toHaveLength(opened);
+  });
 });

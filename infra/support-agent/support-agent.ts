@@ -6,7 +6,7 @@
 // nothing fits. Every exchange is recorded on the conversation's stream, so the transcript a person
 // receives is complete.
 import { randomUUID } from 'node:crypto';
-import type { AgentAnswer, AgentHandoffReason, KnowledgeSource, SupportTicketCategory, SupportTicketPriority } from '../../domain/contracts/support';
+import { supportTicketPath, type AgentAnswer, type AgentHandoffReason, type KnowledgeSource, type SupportTicketCategory, type SupportTicketPriority } from '../../domain/contracts/support';
 import { answerAccountQuestion, type AccountFacts } from '../../domain/support/account-answers';
 import {
   lastAnswer,
@@ -25,9 +25,6 @@ import type { EventStore } from '../eventstore/event-store';
 import type { AnswerGenerator } from './generator';
 import type { KnowledgeIndex, ScoredPassage } from './knowledge-index';
 import type { Passage } from './passages';
-
-/** Where the user follows a ticket the agent opened for them. */
-export const SUPPORT_TAB_URL = '/dashboard/support';
 
 /** How many articles an unsure answer offers, and how many passages a generator or a handoff is given. */
 const SUGGESTIONS = 3;
@@ -181,6 +178,19 @@ export class SupportAgent {
     question: string | null,
   ): Promise<AgentReply> {
     const because = HANDOFF_WORDS[reason];
+    // One ticket per conversation (the ticket's id comes from it): a second handoff would find the
+    // same ticket, so it is not announced as a new one.
+    if (state?.ticketId) {
+      return {
+        kind: 'handoff',
+        text: `${because} This conversation is already with a person, on your ticket: write anything new there, and you will be told when they reply.`,
+        sources,
+        actionUrl: supportTicketPath(state.ticketId),
+        actionText: 'Open your ticket',
+        ticketId: state.ticketId,
+        handoffReason: reason,
+      };
+    }
     if (!this.deps.handoffs) {
       return {
         kind: 'handoff',
@@ -206,7 +216,8 @@ export class SupportAgent {
       kind: 'handoff',
       text: `${because} I have opened a ticket for a person, with this conversation attached; you will be told when they reply.`,
       sources,
-      actionUrl: SUPPORT_TAB_URL,
+      // The ticket itself, not the tab's list: the user lands on the conversation the person answers in.
+      actionUrl: supportTicketPath(ticketId),
       actionText: 'Open your ticket',
       ticketId,
       handoffReason: reason,

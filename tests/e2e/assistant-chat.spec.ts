@@ -5,30 +5,19 @@
 // master with its measured loudness, the tokens charged), and "register it" shows the server's
 // refusal until the new master is checked, then registers it. Minimise keeps the conversation, close
 // ends it, Escape closes the panel, and at 390 px the panel is the screen. The support agent's
-// answers need the agent's server side, which lands with another branch: they are not tried here.
+// answers through the chat are tried in support-journey.spec.ts.
 import { expect, test } from './fixtures';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { sineWav } from '../support/audio';
+import { dropFile } from './drop-file';
 import { expectNoSidewaysScroll } from './layout';
 import { signUp } from './sign-up';
-
-/** Drops a file on `target` as a browser does: dragover, then drop, with the file in a DataTransfer. */
-async function dropFile(page: Page, target: Locator, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(({ name, mimeType, base64 }) => {
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([bytes], name, { type: mimeType }));
-    return transfer;
-  }, { name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') });
-  await target.dispatchEvent('dragover', { dataTransfer });
-  await target.dispatchEvent('drop', { dataTransfer });
-}
 
 const agentSays = (log: Locator, text: string | RegExp) => log.getByRole('listitem').filter({ hasText: text });
 
 test('drop a WAV on the chat, watch its real check, then check and master it by typing, each price confirmed first', async ({ page }) => {
-  // The guided workflow's own Task Completed dialog pops up after each finished step; the chat tells
-  // the same steps, so the journey answers it with Later whenever it covers the page.
+  // The guided workflow's own Task Completed dialog waits while the chat's panel is open (the chat
+  // tells the same steps) and shows once it is minimised; the journey answers it with Later then.
   const taskCompleted = page.getByRole('dialog', { name: 'Task Completed' });
   await page.addLocatorHandler(taskCompleted, () => taskCompleted.getByRole('button', { name: 'Later' }).click());
   await page.goto('/');

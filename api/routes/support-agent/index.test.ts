@@ -108,7 +108,7 @@ describe('the support agent routes', () => {
     ['My account was hacked', 'account-security', 'technical', 'urgent'],
   ])('always hands "%s" to a person (%s), with the transcript and the sources', async (message, reason, category, priority) => {
     const { conversationId, answer } = askAgentResponseSchema.parse((await ask(owner.cookie, message)).json());
-    expect(answer).toMatchObject({ kind: 'handoff', handoffReason: reason, ticketId: `ticket-${conversationId}`, actionUrl: '/dashboard/support' });
+    expect(answer).toMatchObject({ kind: 'handoff', handoffReason: reason, ticketId: `ticket-${conversationId}`, actionUrl: `/dashboard/support?ticket=ticket-${conversationId}` });
     const request = handoffRequests.at(-1)!;
     expect(request).toMatchObject({ requesterId: owner.userId, category, priority, handoff: { conversationId, reason } });
     expect(request.handoff.transcript).toEqual([expect.objectContaining({ from: 'user', text: message })]);
@@ -150,17 +150,19 @@ describe('the support agent routes', () => {
   });
 });
 
-describe('without a support centre to hand over to', () => {
-  let bare: TestApp;
+describe('with the support centre the app opens tickets in', () => {
+  let real: TestApp;
   beforeAll(async () => {
-    bare = await startTestApp(path.join(dir, 'bare'), lifecycle);
+    real = await startTestApp(path.join(dir, 'real'), lifecycle);
   });
-  afterAll(() => bare.close());
+  afterAll(() => real.close());
 
-  it('says plainly that no ticket can be opened, instead of pretending', async () => {
-    const user = await signUpWithWallet(bare);
-    const { answer } = askAgentResponseSchema.parse((await bare.app.inject({ method: 'POST', url: '/api/support/agent/messages', headers: { cookie: user.cookie }, payload: { message: 'refund please' } })).json());
-    expect(answer).toMatchObject({ kind: 'handoff', handoffReason: 'refund', ticketId: null, actionUrl: null });
-    expect(answer.text).toContain('This server cannot open a ticket for a person');
+  it('hands a refund to a person with a real ticket, linked from the answer, carrying the question', async () => {
+    const user = await signUpWithWallet(real);
+    const { answer } = askAgentResponseSchema.parse((await real.app.inject({ method: 'POST', url: '/api/support/agent/messages', headers: { cookie: user.cookie }, payload: { message: 'refund please' } })).json());
+    expect(answer).toMatchObject({ kind: 'handoff', handoffReason: 'refund', actionUrl: `/dashboard/support?ticket=${answer.ticketId}` });
+    const ticket = await real.app.inject({ method: 'GET', url: `/api/support/tickets/${answer.ticketId}`, headers: { cookie: user.cookie } });
+    expect(ticket.statusCode).toBe(200);
+    expect(ticket.json()).toMatchObject({ ticket: { id: answer.ticketId, origin: 'agent', category: 'billing', priority: 'high', description: 'refund please' } });
   });
 });

@@ -62,8 +62,3 @@ export function confirmQuestion(
     }
   }
 }
-
-/** The ticket a handoff opened, in the Support tab. */
-export function supportTicketUrl(ticketId: string): string {
-  return `/dashboard/support?ticket=${encodeURIComponent(ticketId)}`;
-}

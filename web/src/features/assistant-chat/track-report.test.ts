@@ -29,7 +29,7 @@ describe('trackReport', () => {
     expect(lines.at(-1)).toEqual({ key: 'check:c1:verdict', text: 'Copyright check: cleared — no match among 1,234 records scanned in 1 database; clearance score 100%', tone: 'success' });
   });
 
-  it('reports a hold with the passage in both works', () => {
+  it('reports a hold with the passage in both works, then the review case it opened, with nothing to request', () => {
     const check = copyrightCheck({
       checkId: 'c2',
       status: 'completed',
@@ -39,7 +39,11 @@ describe('trackReport', () => {
     const verdict = trackReport(vaultItem({ copyrightCheck: check })).find((line) => line.key === 'check:c2:verdict');
     expect(verdict?.tone).toBe('warn');
     expect(verdict?.text).toBe(
-      'Copyright check: held for review — matches 0:12–0:31 of your track ↔ 0:00–0:19 of “Harbour Lights” by alice, registered 12 Mar 2026, recording, 91 % similar. You can ask for a review in the Copyright Oracle tab.',
+      'Copyright check: held for review — matches 0:12–0:31 of your track ↔ 0:00–0:19 of “Harbour Lights” by alice, registered 12 Mar 2026, recording, 91 % similar.',
+    );
+    const reviewing = trackReport(vaultItem({ copyrightCheck: { ...check, review: { disputeId: 'review-c2', openedAt: '2026-03-13T00:00:00.000Z', decision: null } } }));
+    expect(reviewing.find((line) => line.key === 'check:c2:review-opened')?.text).toBe(
+      'A reviewer is looking at it (case #review-c2); there is nothing for you to request. You can follow the case in Dispute Management.',
     );
   });
 

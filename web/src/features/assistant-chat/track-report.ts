@@ -69,7 +69,8 @@ function verdictLine(check: NonNullable<VaultItem['copyrightCheck']>): Omit<Repo
     case 'needs_review': {
       const passages = check.passages.map(describePassage);
       return {
-        text: `Copyright check: held for review — ${passages.length > 0 ? `matches ${passages.join('; ')}` : (check.reason ?? 'part of it looks copied from a registered work')}. You can ask for a review in the Copyright Oracle tab.`,
+        // No "ask for a review": the hold opens its review case by itself (domain/disputes/oracle-review.ts), told next.
+        text: `Copyright check: held for review — ${passages.length > 0 ? `matches ${passages.join('; ')}` : (check.reason ?? 'part of it looks copied from a registered work')}.`,
         tone: 'warn',
       };
     }
@@ -92,6 +93,13 @@ function checkLines(item: VaultItem): ReportLine[] {
     .map((stage) => ({ key: `${run}:${stage.name}`, text: `Copyright check: ${stage.name} done`, tone: 'info' }));
   const verdict = verdictLine(check);
   if (verdict) lines.push({ key: `${run}:verdict`, ...verdict });
+  if (check.review) {
+    lines.push({
+      key: `${run}:review-opened`,
+      text: `A reviewer is looking at it (case #${check.review.disputeId}); there is nothing for you to request. You can follow the case in Dispute Management.`,
+      tone: 'info',
+    });
+  }
   const decision = check.review?.decision;
   if (decision) {
     lines.push({

@@ -3,9 +3,11 @@
 // paperclip and by drag-and-drop onto the panel, and drives the real product through
 // useAssistantChat. "Talk to a person" is always in view. Escape closes the panel, keeping the
 // conversation, unless a menu or dialog of the page is open (that layer takes the Escape).
+import { useAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { assistantPanelOpenAtom } from '../../../lib/assistant-panel';
 import { useCapability } from '../../../lib/capabilities';
 import { usePricing } from '../../../lib/tokens/api/tokens';
 import { CHAT_AUDIO_ACCEPT } from '../audio-file';
@@ -17,6 +19,9 @@ import '../assistant-chat.css';
 /** A pop-up menu, drop-down list or dialog of the page that is open: Escape is theirs then. */
 const OPEN_LAYERS = '[role="menu"], .p-dialog-mask, .p-overlaypanel, .p-dropdown-panel, .p-multiselect-panel, .p-autocomplete-panel, .p-tieredmenu-overlay';
 
+/** The width at and below which the panel is the whole screen (assistant-chat.css). */
+const FULL_SCREEN_PANEL = '(max-width: 600px)';
+
 function anotherLayerOpen(panel: HTMLElement | null): boolean {
   return [...document.querySelectorAll<HTMLElement>(OPEN_LAYERS)].some(
     (element) => !panel?.contains(element) && element.getClientRects().length > 0,
@@ -24,7 +29,7 @@ function anotherLayerOpen(panel: HTMLElement | null): boolean {
 }
 
 export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useAtom(assistantPanelOpenAtom);
   const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
   const chat = useAssistantChat({ onNavigate });
@@ -39,6 +44,9 @@ export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }
   if (open && seen !== chat.entries.length) setSeen(chat.entries.length);
   const unread = open ? 0 : chat.entries.length - seen;
 
+  // Signed out (unmounted), there is no panel for the Task Completed dialog to wait for.
+  useEffect(() => () => setOpen(false), [setOpen]);
+
   // The newest message is kept in view as messages arrive.
   const count = chat.entries.length;
   useEffect(() => {
@@ -50,6 +58,10 @@ export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }
     setOpen(false);
     // The launcher is back in the page once the panel is gone.
     requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('.assistant-chat-launcher')?.focus());
+  };
+  // Where the panel fills the screen (assistant-chat.css), it steps aside for the page a link opened.
+  const followLink = () => {
+    if (window.matchMedia(FULL_SCREEN_PANEL).matches) hide();
   };
   const close = () => {
     chat.reset();
@@ -141,6 +153,7 @@ export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }
           onCancel={chat.cancel}
           onVote={(id, helpful) => void chat.vote(id, helpful)}
           onNavigate={onNavigate}
+          onFollowLink={followLink}
         />
         {chat.uploading !== null && (
           <p className="small muted" role="status">

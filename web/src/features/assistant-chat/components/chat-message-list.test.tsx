@@ -29,16 +29,22 @@ const anchors = { available: true, reason: null, loading: false };
 
 function list(entries: ChatEntry[], props: Partial<ChatMessageListProps> = {}): string {
   return renderWithQueries(
-    <ChatMessageList entries={entries} pricing={{ pricing: { ...PRICING_FIXTURE.pricing, 'professional-mastering': 7 } }} anchors={anchors} votingId={null} thinking={false} onConfirm={noop} onCancel={noop} onVote={noop} onNavigate={noop} {...props} />,
+    <ChatMessageList entries={entries} pricing={{ pricing: { ...PRICING_FIXTURE.pricing, 'professional-mastering': 7 } }} anchors={anchors} votingId={null} thinking={false} onConfirm={noop} onCancel={noop} onVote={noop} onNavigate={noop} onFollowLink={noop} {...props} />,
     [],
+    { router: true },
   );
+}
+
+/** An answer as the chat shows it, its in-app links inside the app's router. */
+function view(shown: AgentAnswer, vote: 'helpful' | 'unhelpful' | null = null): string {
+  return renderWithQueries(<AgentAnswerView answer={shown} vote={vote} voting={false} onVote={noop} onFollowLink={noop} />, [], { router: true });
 }
 
 describe('AgentAnswerView', () => {
   it('shows the text, each source with its link and excerpt, and the vote', () => {
-    const html = renderWithQueries(<AgentAnswerView answer={answer()} vote={null} voting={false} onVote={noop} />, []);
+    const html = view(answer());
     expect(html).toContain('Mastering costs 5 tokens; previews are free.');
-    expect(html).toContain('<a href="/dashboard/faq#mastering">How much does mastering cost?</a>');
+    expect(html).toContain('<a href="/dashboard/faq#mastering" data-discover="true">How much does mastering cost?</a>');
     expect(html).toContain('A master costs 5 tokens.');
     expect(html).toContain('aria-label="Sources"');
     expect(html).toContain('Not helpful');
@@ -46,30 +52,28 @@ describe('AgentAnswerView', () => {
   });
 
   it('shows a source without a link by its title, the action link, and the vote once cast', () => {
-    const html = renderWithQueries(
-      <AgentAnswerView
-        answer={answer({ kind: 'account', sources: [{ id: 'legal/terms#p3', title: 'Terms of Service §3', url: null, score: 0.5, excerpt: 'Held tracks can be reviewed.' }], actionUrl: '/dashboard/oracle', actionText: 'Ask for a review here' })}
-        vote="unhelpful"
-        voting={false}
-        onVote={noop}
-      />,
-      [],
+    const html = view(
+      answer({ kind: 'account', sources: [{ id: 'legal/terms#p3', title: 'Terms of Service §3', url: null, score: 0.5, excerpt: 'Held tracks can be reviewed.' }], actionUrl: '/dashboard/oracle', actionText: 'Ask for a review here' }),
+      'unhelpful',
     );
     expect(html).toContain('<strong>Terms of Service §3</strong>');
-    expect(html).toContain('<a href="/dashboard/oracle">Ask for a review here</a>');
+    expect(html).toContain('<a href="/dashboard/oracle" data-discover="true">Ask for a review here</a>');
     expect(html).toContain('Thanks: marked not helpful.');
     expect(html).not.toContain('pi-thumbs-down');
   });
 
-  it('links a handoff to its ticket in the Support tab and asks no vote of it', () => {
-    const html = renderWithQueries(
-      <AgentAnswerView answer={answer({ kind: 'handoff', text: 'A person will answer.', sources: [], ticketId: 't-42', handoffReason: 'refund' })} vote={null} voting={false} onVote={noop} />,
-      [],
-    );
-    expect(html).toContain('href="/dashboard/support?ticket=t-42"');
+  it('links a handoff to its ticket in the Support tab once, and asks no vote of it', () => {
+    // As the server words a handoff: its action names the same ticket.
+    const html = view(answer({ kind: 'handoff', text: 'A person will answer.', sources: [], actionUrl: '/dashboard/support?ticket=t-42', actionText: 'Open your ticket', ticketId: 't-42', handoffReason: 'refund' }));
+    expect(html.match(/href="\/dashboard\/support\?ticket=t-42"/g)).toHaveLength(1);
     expect(html).toContain('Open your ticket in the Support tab');
     expect(html).toContain('No source in GOOSE&#x27;s documents covers this.');
     expect(html).not.toContain('Helpful');
+  });
+
+  it('opens a link to another site in a new tab, so the conversation stays', () => {
+    const html = view(answer({ sources: [{ id: 'docs/x', title: 'XRPL reserves', url: 'https://xrpl.org/reserves', score: 0.8, excerpt: 'A reserve of 1 XRP.' }] }));
+    expect(html).toContain('<a href="https://xrpl.org/reserves" target="_blank" rel="noreferrer">XRPL reserves</a>');
   });
 });
 

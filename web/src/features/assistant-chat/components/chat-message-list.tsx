@@ -20,6 +20,8 @@ export interface ChatMessageListProps {
   onCancel(entryId: string): void;
   onVote(entryId: string, helpful: boolean): void;
   onNavigate(tab: ChatTab): void;
+  /** A link in an agent's answer was followed into the app. */
+  onFollowLink(): void;
 }
 
 const TONE_ICONS = { info: 'pi-info-circle', success: 'pi-check-circle', warn: 'pi-exclamation-triangle', error: 'pi-times-circle' } as const;
@@ -58,7 +60,7 @@ function EntryBody({ entry, ...props }: Omit<ChatMessageListProps, 'entries' | '
       );
     }
     case 'answer':
-      return <AgentAnswerView answer={entry.answer} vote={entry.vote} voting={props.votingId === entry.id} onVote={(helpful) => props.onVote(entry.id, helpful)} />;
+      return <AgentAnswerView answer={entry.answer} vote={entry.vote} voting={props.votingId === entry.id} onVote={(helpful) => props.onVote(entry.id, helpful)} onFollowLink={props.onFollowLink} />;
   }
 }
 

@@ -2,11 +2,14 @@
 // so and offers the next step (which switches the dashboard tab) or Later (which dismisses).
 // Steps complete while the creator may be busy elsewhere, so it opens at the bottom right of the
 // main column (clear of the workflow sidebar, whose steps it reports) without a mask and without
-// taking the focus: it never blocks or interrupts what they are doing.
-import { useAtom } from 'jotai';
+// taking the focus: it never blocks or interrupts what they are doing. While the assistant chat's
+// panel is open in that corner (it tells the same steps), the dialog waits; the latest task shows
+// once the panel is put away.
+import { useAtom, useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useEffect } from 'react';
+import { assistantPanelOpenAtom } from '../../../lib/assistant-panel';
 import { useChangeTab, type DashboardTab } from '../../../lib/dashboard-tabs';
 import { completedTaskAtom } from '../atoms';
 import '../guided-workflow.css';
@@ -14,6 +17,7 @@ import '../guided-workflow.css';
 export function TaskCompletedDialog() {
   const [completed, setCompleted] = useAtom(completedTaskAtom);
   const changeTab = useChangeTab();
+  const assistantOpen = useAtomValue(assistantPanelOpenAtom);
 
   // A task reported for one signed-in session is not shown to the next.
   useEffect(() => () => setCompleted(null), [setCompleted]);
@@ -28,7 +32,7 @@ export function TaskCompletedDialog() {
   return (
     <Dialog
       header="Task Completed"
-      visible={completed !== null}
+      visible={completed !== null && !assistantOpen}
       onHide={dismiss}
       className="task-completed-dialog"
       maskClassName="task-completed-dialog-mask"
