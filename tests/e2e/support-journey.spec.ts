@@ -82,6 +82,8 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
   await b.getByRole('button', { name: 'Open the GOOSE assistant' }).click();
   const chat = b.getByRole('dialog', { name: 'GOOSE assistant' });
   const log = chat.getByRole('log', { name: 'Conversation' });
+  // The journeys' server has no MiniLM model: the chat says the agent matches words only.
+  await expect(chat.getByText('finds articles by the words of your question only')).toBeVisible();
   await dropFile(b, chat, { name: 'harbour_sampler.wav', mimeType: 'audio/wav', buffer: encodeWav(sampler, SAMPLE_RATE, 2) });
   await expect(agentSays(log, 'Uploaded harbour_sampler.wav; its track workflow has started.')).toHaveCount(1, { timeout: 30_000 });
   await expect(agentSays(log, 'Read the audio: 0:30, WAV')).toHaveCount(1, { timeout: 60_000 });

@@ -35,6 +35,7 @@ export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }
   const chat = useAssistantChat({ onNavigate });
   const pricing = usePricing();
   const anchors = useCapability('contract-anchors');
+  const meaning = useCapability('support-agent-semantic-search');
   const panelRef = useRef<HTMLElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -143,6 +144,7 @@ export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }
             contract”, or any question.
           </p>
         )}
+        {chat.entries.length === 0 && !meaning.loading && !meaning.available && <p className="assistant-chat__hint muted small">{meaning.reason}</p>}
         <ChatMessageList
           entries={chat.entries}
           thinking={chat.thinking}
