@@ -37,8 +37,8 @@ export interface SupportAgentDeps {
   index: () => Promise<KnowledgeIndex>;
   accountFacts: AccountFacts;
   eventStore: EventStore;
-  /** Opens tickets for a person; absent: the agent says plainly that no person can be reached from this server. */
-  handoffs: SupportHandoffs | null;
+  /** Opens tickets for a person. */
+  handoffs: SupportHandoffs;
   generator: AnswerGenerator | null;
   thresholds?: DecisionThresholds;
 }
@@ -188,17 +188,6 @@ export class SupportAgent {
         actionUrl: supportTicketPath(state.ticketId),
         actionText: 'Open your ticket',
         ticketId: state.ticketId,
-        handoffReason: reason,
-      };
-    }
-    if (!this.deps.handoffs) {
-      return {
-        kind: 'handoff',
-        text: `${because} This server cannot open a ticket for a person, so please contact the people who run it directly.`,
-        sources,
-        actionUrl: null,
-        actionText: null,
-        ticketId: null,
         handoffReason: reason,
       };
     }
