@@ -1,17 +1,19 @@
 // The hub's operations messages: a ledger failure anywhere reaches the operators' sockets as the
 // `operations` read model (and its owner's as their own), never another user's, and an operator
 // whose role was revoked stops hearing them. Support tickets' changes reach the requester and the
-// support users, never another creator.
+// support users, never another creator. A suspended account's sockets close, nobody else's.
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { Role } from '../../domain/contracts/roles';
 import type { ReadModelChange } from '../../projections/projection';
+import { ACCOUNT_SUSPENDED_CLOSE_CODE } from '../../domain/contracts/realtime';
 import { RealtimeHub } from './hub';
 
-function socket(): { socket: WebSocket; messages: Array<{ type: string; readModel?: string; eventType?: string }> } {
+function socket(): { socket: WebSocket; messages: Array<{ type: string; readModel?: string; eventType?: string }>; closed: number[] } {
   const messages: Array<{ type: string; readModel?: string }> = [];
-  const fake = { readyState: 1, OPEN: 1, send: (data: string) => messages.push(JSON.parse(data)), on: () => undefined };
-  return { socket: fake as unknown as WebSocket, messages };
+  const closed: number[] = [];
+  const fake = { readyState: 1, OPEN: 1, send: (data: string) => messages.push(JSON.parse(data)), on: () => undefined, close: (code: number) => closed.push(code) };
+  return { socket: fake as unknown as WebSocket, messages, closed };
 }
 
 const change = (eventType: string, ownerId: string): ReadModelChange => ({
@@ -67,5 +69,17 @@ describe('realtime hub: the support queue', () => {
     hub.publish(ticketChange);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(staff.messages.filter((m) => m.type === 'event')).toHaveLength(2);
+  });
+});
+
+describe('realtime hub: a suspended account', () => {
+  it("closes every open socket of the suspended account, and no one else's", () => {
+    const hub = new RealtimeHub();
+    const [first, second, other] = [socket(), socket(), socket()];
+    hub.add('suspended', first.socket);
+    hub.add('suspended', second.socket);
+    hub.add('other', other.socket);
+    hub.publish({ ...change('UserSuspended', 'suspended'), readModel: 'account' });
+    expect([first.closed, second.closed, other.closed]).toEqual([[ACCOUNT_SUSPENDED_CLOSE_CODE], [ACCOUNT_SUSPENDED_CLOSE_CODE], []]);
   });
 });

@@ -3,9 +3,10 @@
 // also hear `operations` when a ledger step fails or is retried anywhere (the operations page);
 // the role is checked when the socket opens and again before each such message. Support users'
 // browsers hear every change marked for their role (`alsoToRole`: the support queue), checked the same way.
+// An account an operator suspends has its open sockets closed at once.
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
-import { REALTIME_PATH, type RealtimeMessage } from '../../domain/contracts/realtime';
+import { ACCOUNT_SUSPENDED_CLOSE_CODE, REALTIME_PATH, type RealtimeMessage } from '../../domain/contracts/realtime';
 import type { RolesOf } from '../../domain/identity/ports';
 import type { Projector } from '../../projections/projector';
 import type { ReadModelChange } from '../../projections/projection';
@@ -22,6 +23,9 @@ const OPERATIONS_EVENTS = new Set([
   'PayableClaimsRecorded',
   'PayableEarningsReleased',
 ]);
+
+/** A suspended account hears nothing more: its open sockets close (its sessions ended with it). */
+const SUSPENDS_ACCOUNT = 'UserSuspended';
 
 /** The roles whose holders hear more than their own changes. */
 type ListeningRole = 'operator' | 'support';
@@ -56,6 +60,9 @@ export class RealtimeHub {
 
   publish(change: ReadModelChange): void {
     this.publishToOwner(change);
+    if (change.eventType === SUSPENDS_ACCOUNT) {
+      for (const socket of this.socketsByUser.get(change.ownerId) ?? []) socket.close(ACCOUNT_SUSPENDED_CLOSE_CODE, 'Account suspended');
+    }
     if (OPERATIONS_EVENTS.has(change.eventType)) void this.publishToRole('operator', { ...change, readModel: 'operations' });
     if (change.alsoToRole) void this.publishToRole(change.alsoToRole, change);
   }

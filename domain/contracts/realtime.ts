@@ -3,6 +3,8 @@
 import { z } from 'zod';
 
 export const REALTIME_PATH = '/api/ws';
+/** Close code of a socket whose account an operator suspended (its sessions ended with it). */
+export const ACCOUNT_SUSPENDED_CLOSE_CODE = 4403;
 
 export const realtimeMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), userId: z.string() }),

@@ -5,7 +5,7 @@
 // each event once its refetches have settled (the guided workflow's Task Completed dialog).
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { REALTIME_PATH, realtimeMessageSchema, type RealtimeMessage } from '../../../../../domain/contracts/realtime';
+import { ACCOUNT_SUSPENDED_CLOSE_CODE, REALTIME_PATH, realtimeMessageSchema, type RealtimeMessage } from '../../../../../domain/contracts/realtime';
 import {
   CERTIFICATE_KEY,
   COPYRIGHT_CHECKS_KEY,
@@ -164,8 +164,8 @@ export function useRealtimeInvalidation({ onEvent }: RealtimeOptions = {}): void
       };
       current.onclose = (event: CloseEvent) => {
         if (stopped || socket !== current) return;
-        // The session may have ended: let the current-user query find out.
-        if (event.code === NOT_SIGNED_IN) void invalidate(queryClient, [CURRENT_USER_KEY]);
+        // The session may have ended (or the account was suspended): let the current-user query find out.
+        if (event.code === NOT_SIGNED_IN || event.code === ACCOUNT_SUSPENDED_CLOSE_CODE) void invalidate(queryClient, [CURRENT_USER_KEY]);
         const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failedAttempts);
         failedAttempts += 1;
         retryTimer = setTimeout(connect, delay + Math.random() * 250);
