@@ -53,7 +53,9 @@ describe('GET /api/capabilities', () => {
     expect(report.notifications).toEqual({ available: true, name: 'Notifications in the app (this server sends no email)', reason: null });
     // The analytics overview reads the read models alone: every server has it.
     expect(report.analytics).toEqual({ available: true, name: 'Earnings and analytics overview', reason: null });
-    const builtEverywhere = new Set(['account-settings', 'notifications', 'analytics']);
+    // Support tickets and the agent are built into every server (the agent's model is its own capability).
+    expect(report['support-centre']).toEqual({ available: true, name: 'Support tickets and a support agent that cites its sources', reason: null });
+    const builtEverywhere = new Set(['account-settings', 'notifications', 'analytics', 'support-centre']);
     for (const id of CAPABILITY_IDS.filter((capability) => !builtEverywhere.has(capability))) {
       expect(report[id].available, id).toBe(false);
       expect(report[id].reason, id).toMatch(/\w/);
