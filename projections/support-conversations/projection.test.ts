@@ -6,13 +6,14 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SupportAgentQuestionAsked, supportConversationStreamId } from '../../domain/support/agent-conversation.events';
 import { ownedStreams } from '../../infra/account-data/owned-records';
 import { describeOnEachDatabase, type ProjectionDatabase } from '../../tests/support/projection-databases';
-import { supportConversationsProjection } from './projection';
+import { allProjections } from '../all';
 
 describeOnEachDatabase('support-conversations projection', (open) => {
   let database: ProjectionDatabase;
 
   beforeEach(async () => {
-    database = await open([supportConversationsProjection]);
+    // Every model: the export reads the owner columns of all of them.
+    database = await open([...allProjections]);
   });
 
   afterEach(() => database.close());

@@ -19,6 +19,7 @@ import { apiUsageMigrations, usageOf, usageOfKeys, windowStart } from '../../inf
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import type { ReadModelChange } from '../../projections/projection';
+import { usersProjection } from '../../projections/users/projection';
 import { apiCallerOf, apiKeyGuard, type ApiKeyGuard } from '../../api/plugins/api-key-guard';
 import { registerErrorHandler } from '../../api/plugins/error-handler';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../support/postgres';
@@ -76,6 +77,8 @@ describe.skipIf(!postgresUp)(`API limits under concurrent calls on the real Post
     database = await createTestDatabase();
     db = postgresDb(database.url);
     await migrate(db, [...eventStoreMigrations, ...apiUsageMigrations]);
+    // The guard refuses the keys of suspended accounts, read from the users model.
+    await db.query(usersProjection.schema);
     eventStore = new PostgresEventStore(db, eventRegistry);
     harness = await startHarness();
   });
@@ -89,7 +92,7 @@ describe.skipIf(!postgresUp)(`API limits under concurrent calls on the real Post
 
   const command = (keyId: string, c: ApiKeyCommand) => handleCommand(eventStore, apiKeyStreamId(keyId), apiKeyDecider, c, { correlationId: randomUUID(), actor: 'test' });
 
-  async function newKey(tier: ApiTier, ownerId = `owner-${randomUUID()}`) {
+  async function newKey(tier: ApiTier, ownerId = randomUUID()) {
     const keyId = randomBytes(8).toString('hex');
     const value = `gk_${keyId}_${randomBytes(32).toString('base64url')}`;
     await command(keyId, {

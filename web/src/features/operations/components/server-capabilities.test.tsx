@@ -11,9 +11,9 @@ describe('ServerCapabilities', () => {
     expect(html).toContain('XRPL_URL (a rippled WebSocket)');
     expect(html).toContain('STRIPE_SECRET_KEY');
     expect(html).toContain('SMTP_URL');
-    // The workflow service, distribution (to the sandbox), AI music creation, notifications and the
-    // account settings and the analytics overview run on every such server.
-    expect(html.match(/>On</g)).toHaveLength(6);
+    // The workflow service, distribution (to the sandbox), AI music creation, notifications, the
+    // account settings, the analytics overview and the support centre run on every such server.
+    expect(html.match(/>On</g)).toHaveLength(7);
   });
 
   it('names no setting when everything the server can be given is on', () => {
