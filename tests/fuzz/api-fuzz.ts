@@ -15,7 +15,7 @@ import { sineWav } from '../support/audio';
 import { signUpCreator, startPlatformProcess, uploadWav } from '../support/platform-process';
 import { startStripeMock, stripeMockBinary, type StripeMock } from '../support/stripe-mock';
 
-const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 15);
+const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 10);
 /** Concurrent fuzzing workers: one in the bounded run, so it finds faults rather than races; by hand, FUZZ_WORKERS=2 puts concurrent commands on the same track too. */
 const WORKERS = Number(process.env.FUZZ_WORKERS ?? 1);
 const PORT = Number(process.env.FUZZ_PORT ?? 3299);
