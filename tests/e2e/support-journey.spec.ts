@@ -3,8 +3,10 @@
 // creator B drops a track that samples it on the assistant chat and watches the real check hold it;
 // B asks the agent in the chat why, and gets the passage (m:ss–m:ss of the work, by title) with its
 // sources; B asks for a refund and is handed to a person with a ticket, followed into the Support
-// tab without leaving the app; a support user answers from the queue, and B sees the reply arrive
-// there without reloading; "Talk to a person" then points to that same ticket. Neither the chat nor the Support tab scrolls sideways at 1440 or 390 px.
+// tab without leaving the app; a support user takes it from the queue, keeps an internal note,
+// inserts a canned reply and answers, and B sees the reply arrive there without reloading (never the
+// note); "Talk to a person" then points to that same ticket; a ticket opened by hand needs its fields;
+// the Copyright Oracle tab and the vault show the hold with the passage and its review case. Neither the chat nor the Support tab scrolls sideways at 1440 or 390 px.
 import type { Locator, Page } from '@playwright/test';
 import { encodeWav, music } from '../../infra/audio/test-signals';
 import { dropFile } from './drop-file';
@@ -16,9 +18,9 @@ import { signUp } from './sign-up';
 const SAMPLE_RATE = 44_100;
 const frames = (seconds: number): number => seconds * SAMPLE_RATE * 2;
 
-// As in held-for-review.spec.ts, B's piece carries 8 s of A's recording (A's 8–16 s in place of its
-// own 10–18 s); other seeds, since the journeys share one server and an identical recording would be
-// refused as already registered. (Shorter pieces are cleared: 8 s of 20 is under the hold's bar.)
+// B's piece carries 8 s of A's recording (A's 8–16 s in place of its own 10–18 s), from seeds no
+// other journey uses: the journeys share one server, and an identical recording would be refused as
+// already registered. (Shorter pieces are cleared: 8 s of 20 is under the hold's bar.)
 const original = music({ seconds: 30, seed: 41, level: -9 });
 const sampler = (() => {
   const own = music({ seconds: 30, seed: 42, level: -9 });
@@ -54,6 +56,7 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
   const creatorB = `sampler_${stamp}`;
   const staff = `helper_${stamp}`;
   const reply = `Tokens for a held track are not charged until it clears; nothing to refund yet ${stamp}`;
+  const note = `Checked the ledger: no charge for the held track ${stamp}`;
 
   // 1. A visitor reads the FAQ tab, then the terms from the footer, in a dialog with its own address.
   await page.goto('/');
@@ -142,21 +145,49 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
     .click();
   const queued = staffPage.getByRole('article', { name: 'Refund request (from the support agent)' });
   await expect(queued.getByRole('region', { name: 'Conversation with the GOOSE AI Agent' })).toContainText('Why is my track held?');
+  // The support user takes it, keeps an internal note, starts from a canned reply and answers.
+  await queued.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(queued).toContainText(staff);
+  await queued.getByLabel('Internal note', { exact: true }).check();
+  await queued.getByLabel('Internal note (support users only)').fill(note);
+  await queued.getByLabel('Internal note (support users only)').press('Enter');
+  await expect(queued.locator('.support-message--internal')).toContainText(note);
+  await queued.getByLabel('Internal note', { exact: true }).uncheck();
+  await queued.locator('.support-composer__canned').click();
+  await staffPage.getByRole('option', { name: 'Thanks, we are looking into it' }).and(staffPage.locator('li')).click();
+  await expect(queued.getByLabel('Your reply')).toHaveValue(/I have taken your ticket/);
   await queued.getByLabel('Your reply').fill(reply);
   await queued.getByLabel('Your reply').press('Enter');
   await expect(queued.locator('.support-message--support')).toContainText(reply);
+  await staffPage.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(staffPage);
   await staffContext.close();
 
-  // 7. B sees the reply arrive in the Support tab without reloading.
+  // 7. B sees the reply arrive in the Support tab without reloading, with its time, never the note.
   await expect(ticket).toContainText(reply);
   await expect(ticket).toContainText(staff);
   await expect(ticket).toContainText('In progress');
+  await expect(ticket).toContainText(/(under a minute|\d+ min) after opening/);
+  await expect(b.getByText(note)).toHaveCount(0);
+  await expect(ticket.getByText('Internal note')).toHaveCount(0);
+  // B's own reply goes with Enter.
+  await ticket.getByLabel('Your reply').fill('Thank you!');
+  await ticket.getByLabel('Your reply').press('Enter');
+  await expect(ticket.locator('.support-message--user').filter({ hasText: 'Thank you!' })).toHaveCount(1);
 
   // "Talk to a person" is always there; this conversation is already with one, on the same ticket.
   await chat.getByRole('button', { name: 'Talk to a person' }).click();
   const again = handoffs.filter({ hasText: 'You asked for a person. This conversation is already with a person, on your ticket' });
   await expect(again.getByRole('link', { name: 'Open your ticket in the Support tab' })).toHaveAttribute('href', ticketPath);
   await expect(b.getByRole('list', { name: 'Your tickets' }).getByRole('listitem')).toHaveCount(1);
+
+  // A ticket opened by hand needs its title and description (the spec's words).
+  await b.getByRole('button', { name: 'New ticket' }).click();
+  const newTicket = b.getByRole('dialog', { name: 'New ticket' });
+  await newTicket.getByRole('button', { name: 'Open ticket' }).click();
+  await expect(newTicket.getByText('Please fill in all required fields.')).toBeVisible();
+  await newTicket.getByRole('button', { name: 'Cancel' }).click();
+  await expect(newTicket).toBeHidden();
 
   // 8. Nothing scrolls sideways: the Support tab beside the open chat at 1440 px (above), and at
   // 390 px the chat, which fills the screen and steps aside when its ticket link is followed.
@@ -167,5 +198,25 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
   await expect(chat).toBeHidden();
   await expect(ticket).toContainText(reply);
   await expectNoSidewaysScroll(b);
+
+  // 9. The hold on the Copyright Oracle tab and in the vault: the passage in both recordings with the
+  // work's title, creator and registration date, the review case already open (nothing to request),
+  // and nothing registered.
+  await b.setViewportSize({ width: 1440, height: 900 });
+  await b.goto('/dashboard/oracle');
+  const card = b.getByRole('article', { name: 'harbour sampler' });
+  await expect(card).toHaveAttribute('data-workflow-status', 'held');
+  const held = card.getByRole('region', { name: 'Held for review' });
+  const passages = held.getByRole('list', { name: 'Passages that look copied' });
+  await expect(passages).toContainText(`“Night Ferry” by ${creatorA}, registered `);
+  await expect(passages).toContainText(/0:\d\d–0:\d\d of your track ↔ 0:\d\d–0:\d\d of “Night Ferry”/);
+  await expect(held.getByText(/Held for review — a reviewer is looking at it \(case #review-/)).toBeVisible();
+  await expect(held.getByRole('button', { name: 'Request review' })).toHaveCount(0);
+  await b.getByRole('menubar', { name: 'Dashboard tabs' }).getByRole('menuitem', { name: 'Vault' }).click();
+  const vaultCard = b.getByRole('article', { name: 'harbour sampler' });
+  await expect(vaultCard.getByText('Held for review').first()).toBeVisible();
+  await expect(vaultCard.getByText(/a reviewer is looking at it \(case #review-/)).toBeVisible();
+  const [item] = (await (await b.request.get('/api/vault')).json()) as { title: string; xrplTxHash: string | null; certificateId: string | null }[];
+  expect(item).toMatchObject({ title: 'harbour sampler', xrplTxHash: null, certificateId: null });
   await creatorContext.close();
 });
