@@ -28,6 +28,7 @@ import { loadInvitationTokens, type InvitationTokens } from '../../infra/royalti
 import { loadEmailConfirmationTokens, type EmailConfirmationTokens } from '../../infra/account/email-confirmation-tokens';
 import { loadUnsubscribeTokens, type UnsubscribeTokens } from '../../infra/notifications/unsubscribe-tokens';
 import { loadMediaLinks, type MediaLinks } from '../../infra/media/media-links';
+import { loadWaitingListSecrets, type WaitingListSecrets } from '../../infra/waiting-list/waiting-list-tokens';
 import { loadKnowledge, type Knowledge } from '../../infra/knowledge/knowledge';
 import type { FileStorage } from '../../infra/storage/file-storage';
 import { loadCannedReplies, type CannedReplies } from '../../infra/support/canned-replies';
@@ -88,6 +89,8 @@ export interface Services {
   notificationUnsubscribe: UnsubscribeTokens;
   /** Signs and checks the short-lived links media files are served by (docs/ip-protection.md). */
   mediaLinks: MediaLinks;
+  /** Signs the waiting list's confirmation links and status cookies, and derives its entry ids. */
+  waitingListSecrets: WaitingListSecrets;
   /** The creator's share a content item's receivers may take in total. */
   creatorShareOf: CreatorShareOf;
   /** Matches sales statement lines to releases; by default the `distributions` read model in `db`. */
@@ -152,6 +155,7 @@ export interface ServicesOptions
     | 'emailConfirmations'
     | 'notificationUnsubscribe'
     | 'mediaLinks'
+    | 'waitingListSecrets'
     | 'creatorShareOf'
     | 'royaltyEarnings'
     | 'royalties'
@@ -226,6 +230,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       emailConfirmations: options.emailConfirmations ?? (await loadEmailConfirmationTokens(options.storage.root)),
       notificationUnsubscribe: options.notificationUnsubscribe ?? (await loadUnsubscribeTokens(options.storage.root)),
       mediaLinks: options.mediaLinks ?? (await loadMediaLinks(options.storage.root)),
+      waitingListSecrets: await loadWaitingListSecrets(options.storage.root),
       creatorShareOf: options.creatorShareOf ?? creatorShareOf(options.eventStore),
       royaltyEarnings: options.royaltyEarnings === undefined ? royaltyEarningsSink(options.eventStore) : options.royaltyEarnings,
       royalties: openRoyaltyServices(options, options.royaltyPorts.contracts),

@@ -114,11 +114,15 @@ export const supportTicketMessageSchema = z.object({
 });
 export type SupportTicketMessage = z.infer<typeof supportTicketMessageSchema>;
 
+/**
+ * POST /api/support/tickets: a missing title or description is not a schema error but
+ * SUPPORT_TICKET_REQUIRED_MESSAGE, said by the route; category and priority default to general and medium.
+ */
 export const createSupportTicketBodySchema = z.object({
-  title: z.string().trim().min(1, SUPPORT_TICKET_REQUIRED_MESSAGE).max(200),
-  description: z.string().trim().min(1, SUPPORT_TICKET_REQUIRED_MESSAGE).max(10_000),
-  category: z.enum(SUPPORT_TICKET_CATEGORIES).default(DEFAULT_SUPPORT_TICKET_CATEGORY),
-  priority: z.enum(SUPPORT_TICKET_PRIORITIES).default(DEFAULT_SUPPORT_TICKET_PRIORITY),
+  title: z.string().max(200).default(''),
+  description: z.string().max(10_000).default(''),
+  category: z.enum(SUPPORT_TICKET_CATEGORIES).optional(),
+  priority: z.enum(SUPPORT_TICKET_PRIORITIES).optional(),
 });
 export type CreateSupportTicketBody = z.input<typeof createSupportTicketBodySchema>;
 

@@ -2,11 +2,10 @@
 // link stops working, MACed with HMAC-SHA256 under a platform key kept in
 // data/keys/email-confirmation-hmac.key (generated once, like the royalty invitations' key). Only
 // someone who received the mail holds the link, so opening it proves the address reaches the user.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
-import { publishKeyFileOnce, readKeyFileIfExists } from '../keys/key-file';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { loadHmacKey } from '../keys/key-file';
 
-const KEY_FILE = path.join('keys', 'email-confirmation-hmac.key');
+const KEY_FILE = 'email-confirmation-hmac.key';
 const TOKEN = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/;
 /** A payload is "<userId>\n<address>\n<expiry in ms>"; an address is at most 254 characters. */
 const MAX_PAYLOAD_BYTES = 36 + 1 + 1024 + 1 + 16;
@@ -51,8 +50,5 @@ export function emailConfirmationTokens(key: Buffer): EmailConfirmationTokens {
 
 /** The platform's e-mail confirmation key under dataDir, generated on first use. */
 export async function loadEmailConfirmationTokens(dataDir: string): Promise<EmailConfirmationTokens> {
-  const keyPath = path.join(dataDir, KEY_FILE);
-  const existing = await readKeyFileIfExists(keyPath);
-  const hex = existing ?? (await publishKeyFileOnce(keyPath, `${randomBytes(32).toString('hex')}\n`));
-  return emailConfirmationTokens(Buffer.from(hex.trim(), 'hex'));
+  return emailConfirmationTokens(await loadHmacKey(dataDir, KEY_FILE));
 }

@@ -2,7 +2,7 @@
 // process wrote first. It is written to a temporary file and hard-linked into place, which fails if
 // the key file exists; then that process's key is the one used, so nothing is signed or sealed
 // with a key that is later lost.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -30,4 +30,11 @@ export async function readKeyFileIfExists(keyPath: string): Promise<string | nul
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+}
+
+/** A 32-byte HMAC key kept as hex at `<dataDir>/keys/<name>`, generated on first use. */
+export async function loadHmacKey(dataDir: string, name: string): Promise<Buffer> {
+  const keyPath = path.join(dataDir, 'keys', name);
+  const hex = (await readKeyFileIfExists(keyPath)) ?? (await publishKeyFileOnce(keyPath, `${randomBytes(32).toString('hex')}\n`));
+  return Buffer.from(hex.trim(), 'hex');
 }

@@ -4,11 +4,10 @@
 // data/keys/media-link-hmac.key (generated once, as the e-mail confirmation and unsubscribe keys
 // are). The media routes serve a link only while it is unexpired and its MAC matches, so a copied
 // link stops working within the hour and an edited one never works.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
-import { publishKeyFileOnce, readKeyFileIfExists } from '../keys/key-file';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { loadHmacKey } from '../keys/key-file';
 
-const KEY_FILE = path.join('keys', 'media-link-hmac.key');
+const KEY_FILE = 'media-link-hmac.key';
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 /** Who a link was issued to: a user id, or `visitor` for a public preview asked without a session. */
 const SUBJECT = /^(visitor|[0-9a-f-]{36})$/;
@@ -62,8 +61,5 @@ export function mediaLinks(key: Buffer): MediaLinks {
 
 /** The platform's media link key under dataDir, generated on first use. */
 export async function loadMediaLinks(dataDir: string): Promise<MediaLinks> {
-  const keyPath = path.join(dataDir, KEY_FILE);
-  const existing = await readKeyFileIfExists(keyPath);
-  const hex = existing ?? (await publishKeyFileOnce(keyPath, `${randomBytes(32).toString('hex')}\n`));
-  return mediaLinks(Buffer.from(hex.trim(), 'hex'));
+  return mediaLinks(await loadHmacKey(dataDir, KEY_FILE));
 }

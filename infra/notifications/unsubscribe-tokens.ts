@@ -2,12 +2,11 @@
 // MACed with HMAC-SHA256 under a platform key kept in data/keys/notification-unsubscribe-hmac.key
 // (generated once, as the royalty invitations' key is). Whoever holds the link may turn that kind's
 // mail off for that user, and nothing else; an altered token, or one made without the key, is refused.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../domain/contracts/notifications';
-import { publishKeyFileOnce, readKeyFileIfExists } from '../keys/key-file';
+import { loadHmacKey } from '../keys/key-file';
 
-const KEY_FILE = path.join('keys', 'notification-unsubscribe-hmac.key');
+const KEY_FILE = 'notification-unsubscribe-hmac.key';
 const TOKEN = /^([A-Za-z0-9_-]{23})\.([A-Za-z0-9_-]{43})$/;
 const UUID_HEX = /^[0-9a-f]{32}$/;
 
@@ -50,8 +49,5 @@ export function unsubscribeTokens(key: Buffer): UnsubscribeTokens {
 
 /** The platform's unsubscribe key under dataDir, generated on first use. */
 export async function loadUnsubscribeTokens(dataDir: string): Promise<UnsubscribeTokens> {
-  const keyPath = path.join(dataDir, KEY_FILE);
-  const existing = await readKeyFileIfExists(keyPath);
-  const hex = existing ?? (await publishKeyFileOnce(keyPath, `${randomBytes(32).toString('hex')}\n`));
-  return unsubscribeTokens(Buffer.from(hex.trim(), 'hex'));
+  return unsubscribeTokens(await loadHmacKey(dataDir, KEY_FILE));
 }

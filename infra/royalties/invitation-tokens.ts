@@ -3,11 +3,10 @@
 // the link is what lets someone see and answer the invitation, so a token that was altered, or made
 // without the key, is simply not found. Tokens carry no expiry: a removed receiver's link stops
 // working because the receiver is gone, not because the token is refused.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
-import { publishKeyFileOnce, readKeyFileIfExists } from '../keys/key-file';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { loadHmacKey } from '../keys/key-file';
 
-const KEY_FILE = path.join('keys', 'invitation-hmac.key');
+const KEY_FILE = 'invitation-hmac.key';
 const TOKEN = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/;
 const UUID_HEX = /^[0-9a-f]{32}$/;
 
@@ -56,8 +55,5 @@ export function invitationTokens(key: Buffer): InvitationTokens {
 
 /** The platform's invitation key under dataDir, generated on first use. */
 export async function loadInvitationTokens(dataDir: string): Promise<InvitationTokens> {
-  const keyPath = path.join(dataDir, KEY_FILE);
-  const existing = await readKeyFileIfExists(keyPath);
-  const hex = existing ?? (await publishKeyFileOnce(keyPath, `${randomBytes(32).toString('hex')}\n`));
-  return invitationTokens(Buffer.from(hex.trim(), 'hex'));
+  return invitationTokens(await loadHmacKey(dataDir, KEY_FILE));
 }

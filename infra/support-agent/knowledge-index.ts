@@ -229,7 +229,9 @@ export class KnowledgeIndex {
     const [query] = await this.embedder.embed([question]);
     const similarity = new Map<string, number>();
     // A FAQ entry is as close as the closest of its text and the ways users ask it.
-    for (const { id, vector } of [...this.vectors, ...(this.phrasingVectors ?? [])]) similarity.set(id, Math.max(similarity.get(id) ?? -1, dot(query!, vector)));
+    for (const list of [this.vectors, this.phrasingVectors ?? []]) {
+      for (const { id, vector } of list) similarity.set(id, Math.max(similarity.get(id) ?? -1, dot(query!, vector)));
+    }
     const ranked = [...similarity.entries()].sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES).map(([id]) => ({ id }));
     return { ranked, similarity };
   }

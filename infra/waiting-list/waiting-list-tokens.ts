@@ -5,10 +5,9 @@
 // the mailed link (entry, single-use link id, expiry) and the status token a browser keeps in a
 // cookie once it confirmed an address (the entry), which is how a visitor sees their place.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
-import { publishKeyFileOnce, readKeyFileIfExists } from '../keys/key-file';
+import { loadHmacKey } from '../keys/key-file';
 
-const KEY_FILE = path.join('keys', 'waiting-list-hmac.key');
+const KEY_FILE = 'waiting-list-hmac.key';
 const TOKEN = /^([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/;
 const HEX32 = /^[0-9a-f]{32}$/;
 
@@ -76,8 +75,5 @@ export function waitingListSecrets(key: Buffer): WaitingListSecrets {
 
 /** The platform's waiting list key under dataDir, generated on first use. */
 export async function loadWaitingListSecrets(dataDir: string): Promise<WaitingListSecrets> {
-  const keyPath = path.join(dataDir, KEY_FILE);
-  const existing = await readKeyFileIfExists(keyPath);
-  const hex = existing ?? (await publishKeyFileOnce(keyPath, `${randomBytes(32).toString('hex')}\n`));
-  return waitingListSecrets(Buffer.from(hex.trim(), 'hex'));
+  return waitingListSecrets(await loadHmacKey(dataDir, KEY_FILE));
 }

@@ -1,4 +1,4 @@
-// Issue 32's journey, help from the first visit to a person's answer: a visitor reads the FAQ and
+// The support journey, help from the first visit to a person's answer: a visitor reads the FAQ and
 // the terms (from the footer, in a dialog at its own address); creator A registers a recording;
 // creator B drops a track that samples it on the assistant chat and watches the real check hold it;
 // B asks the agent in the chat why, and gets the passage (m:ss–m:ss of the work, by title) with its

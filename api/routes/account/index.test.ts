@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountResponseSchema, accountSessionsResponseSchema } from '../../../domain/contracts/account';
 import { userStreamId } from '../../../domain/identity/user.events';
-import type { MailMessage, Mailer } from '../../../infra/mail/mailer';
+import { recordingMailer } from '../../../tests/support/recording-mailer';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { CONFIRMATION_MAILS_PER_HOUR } from '.';
 
@@ -20,14 +20,7 @@ const PASSWORD = 'correct horse battery';
 
 let testApp: TestApp;
 let dataDir: string;
-const mails: MailMessage[] = [];
-const mailer: Mailer = {
-  transport: 'smtp',
-  send: async (message) => {
-    mails.push(message);
-    return { messageId: randomUUID(), deliveredTo: 'test' };
-  },
-};
+const { mailer, mails } = recordingMailer('smtp');
 
 async function notExpected(): Promise<never> {
   throw new Error('the API reached the workflow');

@@ -20,8 +20,8 @@ import {
 } from '../../../domain/contracts/waiting-list';
 import { CREDIT_CAUSES, tokenAccountStreamId } from '../../../domain/tokens/token-account.events';
 import { LINK_USED } from '../../../domain/waiting-list/waiting-list.decider';
-import type { MailMessage, Mailer } from '../../../infra/mail/mailer';
 import { loadWaitingListSecrets } from '../../../infra/waiting-list/waiting-list-tokens';
+import { recordingMailer } from '../../../tests/support/recording-mailer';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { LINKS_PER_ADDRESS_PER_HOUR, STATUS_COOKIE } from '.';
 
@@ -29,14 +29,7 @@ const BASE = '/api/streaming/waiting-list';
 const PASSWORD = 'correct horse battery';
 let testApp: TestApp;
 let dataDir: string;
-const mails: MailMessage[] = [];
-const mailer: Mailer = {
-  transport: 'outbox',
-  send: async (message) => {
-    mails.push(message);
-    return { messageId: randomUUID(), deliveredTo: 'test' };
-  },
-};
+const { mailer, mails } = recordingMailer('outbox');
 
 async function notExpected(): Promise<never> {
   throw new Error('the API reached the workflow');

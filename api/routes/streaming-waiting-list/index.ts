@@ -12,7 +12,7 @@ import { IllegalStateError, ValidationError } from '../../../domain/shared/error
 import { waitingListDecider, type Confirmation, type WaitingListCommand } from '../../../domain/waiting-list/waiting-list.decider';
 import { waitingListStreamId } from '../../../domain/waiting-list/waiting-list.events';
 import { handleCommandWithRetry } from '../../../infra/eventstore/command-handler';
-import { loadWaitingListSecrets, newAffiliateCode, newLinkId } from '../../../infra/waiting-list/waiting-list-tokens';
+import { newAffiliateCode, newLinkId } from '../../../infra/waiting-list/waiting-list-tokens';
 import { findConfirmedEmail } from '../../../projections/users/queries';
 import { entryStatus, findEntryByAffiliateCode, findEntryById, findEntryByUser, waitingListCounts } from '../../../projections/waiting-list/queries';
 import { countRegisteredWorks } from '../../../projections/works/queries';
@@ -40,8 +40,7 @@ export const LINKS_PER_ADDRESS_PER_HOUR = 3;
 export const LINKS_PER_CLIENT_PER_HOUR = 20;
 
 export const streamingWaitingListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, eventStore, projector, mailer, publicOrigin, secureCookies, storage } = app.services;
-  const secrets = await loadWaitingListSecrets(storage.root);
+  const { db, eventStore, projector, mailer, publicOrigin, secureCookies, waitingListSecrets: secrets } = app.services;
   // Every mailed link counts (none is forgiven): each one mails somebody.
   const mailsPerAddress = new FailureThrottle({ max: LINKS_PER_ADDRESS_PER_HOUR, windowMs: HOUR });
   const mailsPerClient = new FailureThrottle({ max: LINKS_PER_CLIENT_PER_HOUR, windowMs: HOUR });

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changeSupportTicketStatusBodySchema,
+  createSupportTicketBodySchema,
   DEFAULT_SUPPORT_TICKET_CATEGORY,
   DEFAULT_SUPPORT_TICKET_PRIORITY,
   postSupportMessageBodySchema,
@@ -32,7 +33,7 @@ import { fileResponse, noBody } from '../../openapi';
 import { viewerOf } from '../../plugins/auth';
 import { idParams } from '../shared-schemas';
 import { discardSentFile, MAX_SENT_FILE_MB, readSentFileForm } from '../sniffed-upload';
-import { attachmentFieldsSchema, attachmentFormSchema, attachmentParamsSchema, openTicketBodySchema } from './schemas';
+import { attachmentFieldsSchema, attachmentFormSchema, attachmentParamsSchema } from './schemas';
 
 const isSupport = (viewer: Viewer) => viewer.roles.includes('support');
 const actorOf = (viewer: Viewer): SupportActor => ({ userId: viewer.userId, name: viewer.username, isSupport: isSupport(viewer) });
@@ -122,7 +123,7 @@ export const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Open a support ticket (title and description required, else 'Please fill in all required fields.'; category and priority default to general and medium)",
         tags: ['support'],
-        body: openTicketBodySchema,
+        body: createSupportTicketBodySchema,
         response: { 201: supportTicketResponseSchema },
       },
     },
@@ -173,41 +174,23 @@ export const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  /** A reply (`internal` false) and an internal note (true) are the same post on a ticket the viewer may see. */
+  const messageRoute = (path: string, summary: string, internal: boolean) =>
+    app.post(
+      path,
+      { schema: { summary, tags: ['support'], params: idParams, body: postSupportMessageBodySchema, response: { 201: supportMessageResponseSchema } } },
+      async (request, reply) => {
+        const viewer = await signedIn(request);
+        await visibleTicket(viewer, request.params.id);
+        return reply.status(201).send(await postMessage(request, viewer, request.params.id, request.body.message, internal, []));
+      },
+    );
+  messageRoute(
     '/api/support/tickets/:id/messages',
-    {
-      schema: {
-        summary: 'Reply on a ticket (its requester or a support user); a support reply starts work on an open ticket, a requester\'s reply reopens a resolved one',
-        tags: ['support'],
-        params: idParams,
-        body: postSupportMessageBodySchema,
-        response: { 201: supportMessageResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const viewer = await signedIn(request);
-      await visibleTicket(viewer, request.params.id);
-      return reply.status(201).send(await postMessage(request, viewer, request.params.id, request.body.message, false, []));
-    },
+    "Reply on a ticket (its requester or a support user); a support reply starts work on an open ticket, a requester's reply reopens a resolved one",
+    false,
   );
-
-  app.post(
-    '/api/support/tickets/:id/notes',
-    {
-      schema: {
-        summary: 'Write an internal note on a ticket (support users; never shown to the requester)',
-        tags: ['support'],
-        params: idParams,
-        body: postSupportMessageBodySchema,
-        response: { 201: supportMessageResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const viewer = await signedIn(request);
-      await visibleTicket(viewer, request.params.id);
-      return reply.status(201).send(await postMessage(request, viewer, request.params.id, request.body.message, true, []));
-    },
-  );
+  messageRoute('/api/support/tickets/:id/notes', 'Write an internal note on a ticket (support users; never shown to the requester)', true);
 
   app.post(
     '/api/support/tickets/:id/attachments',

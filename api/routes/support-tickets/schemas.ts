@@ -1,18 +1,6 @@
 // Request shapes of the support ticket routes that are not payloads of domain/contracts/support.ts.
 import { z } from 'zod';
-import { SUPPORT_TICKET_CATEGORIES, SUPPORT_TICKET_PRIORITIES } from '../../../domain/contracts/support';
 import { idParams } from '../shared-schemas';
-
-/**
- * The new-ticket body as the route reads it: a missing title or description is not a schema error
- * but the spec's one message ('Please fill in all required fields.'), said by the route.
- */
-export const openTicketBodySchema = z.object({
-  title: z.string().max(200).default(''),
-  description: z.string().max(10_000).default(''),
-  category: z.enum(SUPPORT_TICKET_CATEGORIES).optional(),
-  priority: z.enum(SUPPORT_TICKET_PRIORITIES).optional(),
-});
 
 export const attachmentParamsSchema = idParams.extend({ attachmentId: z.string().min(1).max(200) });
 

@@ -1,4 +1,4 @@
-// The dashboard's assistant chat (spec 3 §2.7): a floating button opens a panel that can be
+// The dashboard's assistant chat: a floating button opens a panel that can be
 // minimised (the conversation is kept) or closed (the conversation ends). It takes audio by the
 // paperclip and by drag-and-drop onto the panel, and drives the real product through
 // useAssistantChat. "Talk to a person" is always in view. Escape closes the panel, keeping the
