@@ -8,6 +8,7 @@ import { logger } from '../logger/logger';
 import { dot, type Embedder } from './embedder';
 import { MINILM_MODEL_ID } from './model-files';
 import type { Passage } from './passages';
+import { QuestionSpelling } from './spelling';
 
 export const KNOWLEDGE_TABLE_SQL = `
   CREATE TABLE IF NOT EXISTS support_knowledge_passages (
@@ -69,12 +70,15 @@ export class KnowledgeIndex {
   /** The FAQ entries' phrasings, embedded at open (short sentences: computed at each start, not stored). */
   private phrasingVectors: Array<{ id: string; vector: Float32Array }> | null = null;
   private closed = false;
+  private readonly spelling: QuestionSpelling;
 
   private constructor(
     private readonly db: Queryable,
     private readonly passages: Map<string, Passage>,
     private readonly embedder: Embedder | null,
-  ) {}
+  ) {
+    this.spelling = QuestionSpelling.fromTexts([...passages.values()].flatMap((p) => [p.title, p.text, ...(p.phrasings ?? [])]));
+  }
 
   /** Whether questions are ranked by meaning too: the model is present and every passage has its embedding. */
   get semantic(): boolean {
@@ -172,7 +176,8 @@ export class KnowledgeIndex {
     return this.passages.get(id) ?? null;
   }
 
-  async search(question: string, { limit = 5 }: SearchOptions = {}): Promise<ScoredPassage[]> {
+  async search(asked: string, { limit = 5 }: SearchOptions = {}): Promise<ScoredPassage[]> {
+    const question = this.spelling.correct(asked);
     const [lexical, semantic] = await Promise.all([this.lexicalSearch(question), this.semanticSearch(question)]);
     const fused = new Map<string, ScoredPassage>();
     const entry = (id: string): ScoredPassage | null => {

@@ -15,7 +15,7 @@ export const PHRASINGS_FILE = fileURLToPath(new URL('../../content/support/phras
 
 const phrasingsFileSchema = z.object({
   version: z.number().int().positive(),
-  phrasings: z.record(z.string().regex(/^(faq|legal)\/[a-z0-9-]+#[a-z0-9-]+$/, 'keys are FAQ entry ids (faq/<category>#<entry>) or legal sections (legal/<document>#<section>)'), z.array(z.string().trim().min(3).max(300)).min(1).max(20)),
+  phrasings: z.record(z.string().regex(/^(faq|legal)\/[a-z0-9-]+#[a-z0-9-]+$/, 'keys are FAQ entry ids (faq/<category>#<entry>) or legal sections (legal/<document>#<section>)'), z.array(z.string().trim().min(3).max(300)).min(1).max(40)),
 });
 
 /** Reads and validates the file; a malformed one stops the start with a message naming it. */
