@@ -9,7 +9,8 @@ import { defineConfig } from '@playwright/test';
 import { E2E_STRIPE_WEBHOOK_SECRET } from './e2e-env';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const PORT = 3199;
+// E2E_PORT lets two checkouts run their journeys on one machine at once.
+const PORT = Number(process.env.E2E_PORT ?? 3199);
 // Debian's headless shell (package chromium-headless-shell) is Chromium without the windowing and
 // GPU process of the full browser: the journeys cost it about half the CPU per page load. The full
 // browser stays the fallback, and is the one to use for --headed runs (E2E_CHROMIUM=/usr/bin/chromium).
