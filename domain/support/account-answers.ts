@@ -61,6 +61,27 @@ export function minutesSeconds(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/**
+ * Whether the user's data can answer the question: a question about "my track" from someone with no
+ * tracks, or about "my tokens" from someone with no token account yet, is a general question, and the
+ * articles answer it better than "you have none".
+ */
+export function accountDataAnswers(intent: AccountIntent, facts: { tracks: TrackFacts[]; balance: BalanceFacts | null; releases: ReleaseFacts[] }): boolean {
+  switch (intent) {
+    case 'track-held':
+    case 'track-status':
+      return facts.tracks.length > 0;
+    case 'balance':
+      return facts.balance !== null;
+    case 'release-status':
+      return facts.releases.length > 0;
+    default: {
+      const unknown: never = intent;
+      throw new Error(`Unknown account intent ${String(unknown)}`);
+    }
+  }
+}
+
 export function answerAccountQuestion(
   intent: AccountIntent,
   facts: { tracks: TrackFacts[]; balance: BalanceFacts | null; releases: ReleaseFacts[] },

@@ -56,24 +56,34 @@ describe('accountIntentOf', () => {
 });
 
 describe('decideFromRetrieval', () => {
+  const withModel = (semantic: number, extra: { coverage?: number | null; outOfScope?: number | null } = {}) => ({ semantic, lexical: 1, coverage: null, outOfScope: null, ...extra });
+
   it('quotes, suggests or hands over by similarity when the model ranks', () => {
     const { quoteSemantic, suggestSemantic } = DEFAULT_THRESHOLDS;
-    expect(decideFromRetrieval({ semantic: quoteSemantic, lexical: 0, wordShare: 0 })).toBe('quote');
-    expect(decideFromRetrieval({ semantic: quoteSemantic - 0.01, lexical: 1, wordShare: 0 })).toBe('suggestions');
-    expect(decideFromRetrieval({ semantic: suggestSemantic - 0.01, lexical: 1, wordShare: 1 })).toBe('cannot-answer');
+    expect(decideFromRetrieval(withModel(quoteSemantic))).toBe('quote');
+    expect(decideFromRetrieval(withModel(quoteSemantic - 0.01))).toBe('suggestions');
+    expect(decideFromRetrieval(withModel(suggestSemantic - 0.01))).toBe('cannot-answer');
   });
 
-  it('quotes a less similar passage only when it also holds most of the question\'s words', () => {
-    const { quoteSemanticWithWords, quoteWordShare } = DEFAULT_THRESHOLDS;
-    expect(decideFromRetrieval({ semantic: quoteSemanticWithWords, lexical: 0, wordShare: quoteWordShare })).toBe('quote');
-    expect(decideFromRetrieval({ semantic: quoteSemanticWithWords, lexical: 0, wordShare: quoteWordShare - 0.01 })).toBe('suggestions');
-    expect(decideFromRetrieval({ semantic: quoteSemanticWithWords - 0.01, lexical: 0, wordShare: 1 })).toBe('suggestions');
+  it('quotes a less similar passage only when it covers the question', () => {
+    const { quoteSemanticCovered, quoteCoverage } = DEFAULT_THRESHOLDS;
+    expect(decideFromRetrieval(withModel(quoteSemanticCovered, { coverage: quoteCoverage }))).toBe('quote');
+    expect(decideFromRetrieval(withModel(quoteSemanticCovered, { coverage: quoteCoverage - 0.01 }))).toBe('suggestions');
+    expect(decideFromRetrieval(withModel(quoteSemanticCovered - 0.01, { coverage: 1 }))).toBe('suggestions');
+  });
+
+  it('does not quote when a question the knowledge does not answer is closer, unless the passage is very close', () => {
+    const { quoteSemantic, outOfScopeMargin, quoteDespiteOutOfScope } = DEFAULT_THRESHOLDS;
+    expect(decideFromRetrieval(withModel(quoteSemantic, { outOfScope: quoteSemantic + outOfScopeMargin }))).toBe('quote');
+    expect(decideFromRetrieval(withModel(quoteSemantic, { outOfScope: quoteSemantic + outOfScopeMargin + 0.01 }))).toBe('suggestions');
+    expect(decideFromRetrieval(withModel(quoteDespiteOutOfScope, { outOfScope: 1 }))).toBe('quote');
   });
 
   it('by the fused word score without the model, and hands over when nothing was found', () => {
-    expect(decideFromRetrieval({ semantic: null, lexical: DEFAULT_THRESHOLDS.quoteLexical, wordShare: 0 })).toBe('quote');
-    expect(decideFromRetrieval({ semantic: null, lexical: DEFAULT_THRESHOLDS.suggestLexical, wordShare: 0 })).toBe('suggestions');
-    expect(decideFromRetrieval({ semantic: null, lexical: DEFAULT_THRESHOLDS.suggestLexical - 0.01, wordShare: 0 })).toBe('cannot-answer');
+    const withoutModel = (lexical: number) => ({ semantic: null, lexical, coverage: null, outOfScope: null });
+    expect(decideFromRetrieval(withoutModel(DEFAULT_THRESHOLDS.quoteLexical))).toBe('quote');
+    expect(decideFromRetrieval(withoutModel(DEFAULT_THRESHOLDS.suggestLexical))).toBe('suggestions');
+    expect(decideFromRetrieval(withoutModel(DEFAULT_THRESHOLDS.suggestLexical - 0.01))).toBe('cannot-answer');
     expect(decideFromRetrieval(null)).toBe('cannot-answer');
   });
 });

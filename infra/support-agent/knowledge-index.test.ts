@@ -52,17 +52,26 @@ describe('KnowledgeIndex with the model', async () => {
     if (!model.available) return;
     const modelDb = await pgliteDb();
     try {
-      const index = await KnowledgeIndex.open(modelDb, PASSAGES, await openMiniLmEmbedder(model));
+      const outOfScope = ['is there a dark mode'];
+      const index = await KnowledgeIndex.open(modelDb, PASSAGES, await openMiniLmEmbedder(model), outOfScope);
       expect(index.semantic).toBe(false);
       await index.warm();
       expect(index.semantic).toBe(true);
       const found = await index.search('am I able to obtain reimbursement');
       expect(found[0]?.passage.id).toBe('faq/pricing#refunds');
       expect(found[0]!.semantic).toBeGreaterThan(0.3);
+      // The refunds passage covers a question about refunds better than one about a dark mode, and
+      // the dark-mode question is the known unanswered one.
+      const refunds = found[0]!.passage;
+      const aboutRefunds = await index.assess('how do refunds work', refunds);
+      const aboutDarkMode = await index.assess('is there a dark mode', refunds);
+      expect(aboutRefunds.coverage!).toBeGreaterThan(aboutDarkMode.coverage!);
+      expect(aboutDarkMode.outOfScope!).toBeCloseTo(1, 2);
+      expect(aboutRefunds.outOfScope!).toBeLessThan(0.5);
       const { rows } = await modelDb.query<{ n: number }>('SELECT count(*)::int AS n FROM support_knowledge_passages WHERE embedding IS NOT NULL');
       expect(rows[0]!.n).toBe(3);
       // Opened again (a restart): the stored embeddings are used at once.
-      expect((await KnowledgeIndex.open(modelDb, PASSAGES, await openMiniLmEmbedder(model))).semantic).toBe(true);
+      expect((await KnowledgeIndex.open(modelDb, PASSAGES, await openMiniLmEmbedder(model), outOfScope)).semantic).toBe(true);
     } finally {
       await modelDb.close();
     }

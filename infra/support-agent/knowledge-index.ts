@@ -8,6 +8,8 @@ import { logger } from '../logger/logger';
 import { dot, type Embedder } from './embedder';
 import { MINILM_MODEL_ID } from './model-files';
 import type { Passage } from './passages';
+import { loadOutOfScopeQuestions } from './phrasings';
+import { pieceCoverage, SentenceVectors } from './sentence-vectors';
 import { QuestionSpelling } from './spelling';
 
 export const KNOWLEDGE_TABLE_SQL = `
@@ -41,6 +43,19 @@ export interface SearchOptions {
   limit?: number;
 }
 
+/** How well a passage answers a question beyond their overall similarity (both null without the model). */
+export interface Assessment {
+  /**
+   * How much of the question the passage covers: for each of the question's word pieces (not the
+   * small words), its best cosine with a piece of the passage's text or phrasings, averaged (the
+   * recall of BERTScore). A question about something the passage does not mention has a piece
+   * nothing matches.
+   */
+  coverage: number | null;
+  /** Similarity to the closest question the knowledge is known not to answer (content/support/out-of-scope.yml). */
+  outOfScope: number | null;
+}
+
 /** How many of each ranking are fused. */
 const CANDIDATES = 30;
 const WARM_BATCH = 16;
@@ -53,6 +68,10 @@ const SOURCE_BONUS: Record<Passage['source'], number> = { faq: 0.05, legal: 0.02
 const SOURCE_BONUS_WORDS_ONLY: Record<Passage['source'], number> = { faq: 0.1, legal: 0, docs: -0.3 };
 /** With the model, how much the share of the question's words a passage holds adds to its similarity. */
 const LEXICAL_WEIGHT = 0.15;
+/** Word pieces that carry no topic of their own: left out of a question's coverage. */
+const SMALL_WORDS = new Set(
+  'a an the i me my you your we our us is are was were be been do does did can could will would should shall may might must to of in on for with at by from and or but if so it its this that these those there here what which who whom how when where why any some just like really about as up out into than then them they he she his her not no yes ok hi hey have has had am get got'.split(' '),
+);
 
 /**
  * The two rankings fused by score: with the model, cosine similarity plus a share of the word
@@ -67,8 +86,10 @@ function fusedScore(found: ScoredPassage): number {
 
 export class KnowledgeIndex {
   private vectors: Array<{ id: string; vector: Float32Array }> = [];
-  /** The FAQ entries' phrasings, embedded at open (short sentences: computed at each start, not stored). */
-  private phrasingVectors: Array<{ id: string; vector: Float32Array }> | null = null;
+  /** The phrasings' and out-of-scope questions' vectors, and the FAQ and legal passages' word pieces: null without the model. */
+  private sentences: SentenceVectors | null = null;
+  private phrasingVectors: Array<{ id: string; vector: Float32Array }> = [];
+  private outOfScopeVectors: Float32Array[] = [];
   private closed = false;
   private readonly spelling: QuestionSpelling;
 
@@ -76,13 +97,14 @@ export class KnowledgeIndex {
     private readonly db: Queryable,
     private readonly passages: Map<string, Passage>,
     private readonly embedder: Embedder | null,
+    private readonly outOfScopeQuestions: readonly string[],
   ) {
     this.spelling = QuestionSpelling.fromTexts([...passages.values()].flatMap((p) => [p.title, p.text, ...(p.phrasings ?? [])]));
   }
 
-  /** Whether questions are ranked by meaning too: the model is present and every passage has its embedding. */
+  /** Whether questions are ranked by meaning too: the model is present and every passage, phrasing and out-of-scope question has its vectors. */
   get semantic(): boolean {
-    return this.embedder !== null && this.vectors.length === this.passages.size && this.phrasingVectors !== null;
+    return this.embedder !== null && this.vectors.length === this.passages.size && this.sentences !== null && this.sentences.complete;
   }
 
   /** Whether the model is present (its embeddings may still be being computed). */
@@ -95,7 +117,7 @@ export class KnowledgeIndex {
    * embeddings. Passages without one are embedded by `warm()`; until then questions are searched by
    * their words alone.
    */
-  static async open(db: Db, passages: readonly Passage[], embedder: Embedder | null): Promise<KnowledgeIndex> {
+  static async open(db: Db, passages: readonly Passage[], embedder: Embedder | null, outOfScope: readonly string[] = loadOutOfScopeQuestions()): Promise<KnowledgeIndex> {
     await db.query(KNOWLEDGE_TABLE_SQL);
     const { rows } = await db.query<{ id: string; content_hash: string }>('SELECT id, content_hash FROM support_knowledge_passages');
     const stored = new Map(rows.map((row) => [row.id, row.content_hash]));
@@ -111,23 +133,32 @@ export class KnowledgeIndex {
         [p.id, p.contentHash, p.source, p.title, p.url, p.text, (p.phrasings ?? []).join(' ')],
       );
     }
-    const index = new KnowledgeIndex(db, new Map(passages.map((p) => [p.id, p])), embedder);
+    const index = new KnowledgeIndex(db, new Map(passages.map((p) => [p.id, p])), embedder, outOfScope);
     if (embedder) {
       await index.loadVectors();
-      // A few hundred short sentences: embedded at each open, so a restart ranks by meaning at once.
-      await index.embedPhrasings(embedder);
+      index.sentences = await SentenceVectors.load(db, index.sentenceTexts(), embedder.dimensions);
+      index.useSentences();
     }
     return index;
   }
 
-  /** Embeds the passages that have no embedding yet (new or changed ones), a batch at a time, then ranks by meaning too. */
+  /**
+   * Embeds the passages that have no embedding yet (new or changed ones), a batch at a time, and the
+   * phrasings, out-of-scope questions and FAQ and legal passages that have no stored vectors, then
+   * ranks by meaning too.
+   */
   async warm(): Promise<void> {
-    if (!this.embedder) return;
+    if (!this.embedder || !this.sentences) return;
+    const started = Date.now();
+    const sentences = await this.sentences.computeMissing(this.embedder, () => this.closed);
+    if (sentences > 0 && !this.closed) {
+      this.useSentences();
+      logger.info({ sentences, ms: Date.now() - started, semantic: this.semantic }, 'support agent: phrasings and questions embedded');
+    }
     const embedded = new Set(this.vectors.map((v) => v.id));
     // Short passages batch together, so little padding is computed.
     const missing = [...this.passages.values()].filter((p) => !embedded.has(p.id)).sort((a, b) => a.text.length - b.text.length);
     if (missing.length === 0) return;
-    const started = Date.now();
     for (let start = 0; start < missing.length && !this.closed; start += WARM_BATCH) {
       const batch = missing.slice(start, start + WARM_BATCH);
       const vectors = await this.embedder.embed(batch.map(embeddingText));
@@ -145,16 +176,26 @@ export class KnowledgeIndex {
     logger.info({ passages: missing.length, ms: Date.now() - started, semantic: this.semantic }, 'support agent: passages embedded');
   }
 
-  private async embedPhrasings(embedder: Embedder): Promise<void> {
-    if (this.phrasingVectors !== null) return;
-    const phrasings = [...this.passages.values()].flatMap((p) => (p.phrasings ?? []).map((text) => ({ id: p.id, text })));
-    const vectors: Array<{ id: string; vector: Float32Array }> = [];
-    for (let start = 0; start < phrasings.length && !this.closed; start += WARM_BATCH) {
-      const batch = phrasings.slice(start, start + WARM_BATCH);
-      const embedded = await embedder.embed(batch.map((p) => p.text));
-      batch.forEach((p, i) => vectors.push({ id: p.id, vector: embedded[i]! }));
-    }
-    if (!this.closed) this.phrasingVectors = vectors;
+  /** The short texts whose vectors are stored: every phrasing, every out-of-scope question, and the FAQ and legal passages (for their word pieces). */
+  private sentenceTexts(): string[] {
+    const passages = [...this.passages.values()];
+    return [
+      ...passages.flatMap((p) => p.phrasings ?? []),
+      ...this.outOfScopeQuestions,
+      ...passages.filter((p) => p.source !== 'docs').map(embeddingText),
+    ];
+  }
+
+  /** Takes the phrasings' and out-of-scope questions' vectors from the store (those it has). */
+  private useSentences(): void {
+    const vectorOf = (text: string) => this.sentences?.get(text)?.sentence;
+    this.phrasingVectors = [...this.passages.values()].flatMap((p) =>
+      (p.phrasings ?? []).flatMap((text) => {
+        const vector = vectorOf(text);
+        return vector ? [{ id: p.id, vector }] : [];
+      }),
+    );
+    this.outOfScopeVectors = this.outOfScopeQuestions.flatMap((text) => vectorOf(text) ?? []);
   }
 
   /** Stops a warm-up between two batches (the app is closing). */
@@ -207,6 +248,18 @@ export class KnowledgeIndex {
     return [...fused.values()].sort((a, b) => b.score - a.score || a.passage.id.localeCompare(b.passage.id)).slice(0, limit);
   }
 
+  /** How well `passage` answers `asked` beyond similarity (see Assessment). */
+  async assess(asked: string, passage: Passage): Promise<Assessment> {
+    if (!this.embedder || !this.semantic) return { coverage: null, outOfScope: null };
+    const [question] = await this.embedder.embedPieces([this.spelling.correct(asked)]);
+    const outOfScope = this.outOfScopeVectors.reduce((best, vector) => Math.max(best, dot(question!.sentence, vector)), -1);
+    const pieces = question!.pieces.filter(({ piece }) => /[a-z0-9]/.test(piece) && !SMALL_WORDS.has(piece)).map(({ vector }) => vector);
+    // The developer docs' passages have no stored pieces: a docs passage is quoted by similarity alone.
+    const targets = [embeddingText(passage), ...(passage.phrasings ?? [])].flatMap((text) => this.sentences?.get(text)?.pieces ?? []);
+    const coverage = pieces.length === 0 || passage.source === 'docs' || targets.length === 0 ? null : pieceCoverage(pieces, targets, this.embedder.dimensions);
+    return { coverage, outOfScope };
+  }
+
   private async lexicalSearch(question: string): Promise<Array<{ id: string; coverage: number }>> {
     const { rows } = await this.db.query<{ id: string; matched: number; total: number }>(
       `WITH words AS (SELECT array_agg(DISTINCT lexeme) AS lexemes FROM unnest(to_tsvector('english', $1))),
@@ -234,7 +287,7 @@ export class KnowledgeIndex {
     const [query] = await this.embedder.embed([question]);
     const similarity = new Map<string, number>();
     // A FAQ entry is as close as the closest of its text and the ways users ask it.
-    for (const list of [this.vectors, this.phrasingVectors ?? []]) {
+    for (const list of [this.vectors, this.phrasingVectors]) {
       for (const { id, vector } of list) similarity.set(id, Math.max(similarity.get(id) ?? -1, dot(query!, vector)));
     }
     const ranked = [...similarity.entries()].sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES).map(([id]) => ({ id }));

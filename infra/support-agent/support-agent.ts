@@ -7,7 +7,7 @@
 // receives is complete.
 import { randomUUID } from 'node:crypto';
 import { supportTicketPath, type AgentAnswer, type AgentHandoffReason, type KnowledgeSource, type SupportTicketCategory, type SupportTicketPriority } from '../../domain/contracts/support';
-import { answerAccountQuestion, type AccountFacts } from '../../domain/support/account-answers';
+import { accountDataAnswers, answerAccountQuestion, type AccountFacts } from '../../domain/support/account-answers';
 import {
   lastAnswer,
   supportConversationDecider,
@@ -23,7 +23,7 @@ import { NotFoundError } from '../../domain/shared/errors';
 import { handleCommandWithRetry, readState } from '../eventstore/command-handler';
 import type { EventStore } from '../eventstore/event-store';
 import type { AnswerGenerator } from './generator';
-import type { KnowledgeIndex, ScoredPassage } from './knowledge-index';
+import type { Assessment, KnowledgeIndex, ScoredPassage } from './knowledge-index';
 import type { Passage } from './passages';
 
 /** How many articles an unsure answer offers, and how many passages a generator or a handoff is given. */
@@ -74,11 +74,11 @@ export class SupportAgent {
     }
     const tracks = await this.deps.accountFacts.tracks(userId);
     const intent = accountIntentOf(message, tracks.map((t) => t.title));
-    if (intent) {
-      const [balance, releases] = await Promise.all([
-        intent.intent === 'balance' ? this.deps.accountFacts.balance(userId) : null,
-        intent.intent === 'release-status' ? this.deps.accountFacts.releases(userId) : [],
-      ]);
+    const [balance, releases] = await Promise.all([
+      intent?.intent === 'balance' ? this.deps.accountFacts.balance(userId) : null,
+      intent?.intent === 'release-status' ? this.deps.accountFacts.releases(userId) : [],
+    ]);
+    if (intent && accountDataAnswers(intent.intent, { tracks, balance, releases })) {
       const answer = answerAccountQuestion(intent.intent, { tracks, balance, releases }, intent.trackTitle);
       const sources = answer.restsOn.flatMap((id) => {
         const passage = index.passage(id);
@@ -88,7 +88,7 @@ export class SupportAgent {
       return { type: 'reply', reply: { kind: 'account', text: answer.text, sources, actionUrl: answer.actionUrl, actionText: answer.actionText, ticketId: null, handoffReason: null }, confidence: null };
     }
     const found = await index.search(message, { limit: CONTEXT });
-    const confidence = confidenceOf(found);
+    const confidence = found[0] ? confidenceOf(found[0], await index.assess(message, found[0].passage)) : null;
     const decision = decideFromRetrieval(confidence, this.thresholds);
     if (decision === 'cannot-answer') return { type: 'handoff', reason: 'cannot-answer', sources: found.slice(0, SUGGESTIONS).map(toSource), confidence };
     if (this.deps.generator) {
@@ -254,11 +254,9 @@ const HANDOFF_PRIORITY: Record<AgentHandoffReason, SupportTicketPriority> = {
   'account-security': 'urgent',
 };
 
-/** How sure retrieval is about its first passage: its similarity to the question (with the model), else its fused word score. */
-export function confidenceOf(found: readonly ScoredPassage[]): RetrievalConfidence | null {
-  const best = found[0];
-  if (!best) return null;
-  return { semantic: best.semantic, lexical: best.score, wordShare: best.lexical };
+/** How sure retrieval is about its first passage: its similarity to the question and how it covers it (with the model), else its fused word score. */
+function confidenceOf(best: ScoredPassage, assessment: Assessment): RetrievalConfidence {
+  return { semantic: best.semantic, lexical: best.score, coverage: assessment.coverage, outOfScope: assessment.outOfScope };
 }
 
 function toSource(found: ScoredPassage): KnowledgeSource {

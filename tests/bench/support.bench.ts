@@ -34,10 +34,11 @@ import { passagesOf } from '../../infra/support-agent/passages';
 import { SupportAgent } from '../../infra/support-agent/support-agent';
 import { DEV_ANSWERABLE, DEV_UNANSWERABLE, HELD_OUT_ANSWERABLE, HELD_OUT_UNANSWERABLE, MUST_HAND_OVER, type AnswerableQuestion } from './support-questions';
 import { MORE_DEV_ANSWERABLE, MORE_DEV_UNANSWERABLE } from './support-dev-questions';
+import { DEV3_ANSWERABLE, DEV3_UNANSWERABLE } from './support-dev3-questions';
 
 const dev = process.env.BENCH_SET === 'dev';
-const answerable = dev ? [...DEV_ANSWERABLE, ...MORE_DEV_ANSWERABLE] : HELD_OUT_ANSWERABLE;
-const unanswerable = dev ? [...DEV_UNANSWERABLE, ...MORE_DEV_UNANSWERABLE] : HELD_OUT_UNANSWERABLE;
+const answerable = dev ? [...DEV_ANSWERABLE, ...MORE_DEV_ANSWERABLE, ...DEV3_ANSWERABLE] : HELD_OUT_ANSWERABLE;
+const unanswerable = dev ? [...DEV_UNANSWERABLE, ...MORE_DEV_UNANSWERABLE, ...DEV3_UNANSWERABLE] : HELD_OUT_UNANSWERABLE;
 
 const noAccount: AccountFacts = { tracks: async () => [], balance: async () => null, releases: async () => [] };
 const handoffs: SupportHandoffs = { openHandoffTicket: async () => ({ ticketId: randomUUID() }) };
