@@ -75,10 +75,10 @@ const backends: { name: string; open: (() => Promise<Backend>) | null }[] = [
   {
     name: 'PGlite',
     open: async () => {
-      const { db, release } = await pooledPglite();
+      const db = await pooledPglite();
       await migrate(db, eventStoreMigrations);
       const store = new PostgresEventStore(db, eventRegistry);
-      return { db, store, close: async () => (await store.close(), await release()) };
+      return { db, store, close: async () => (await store.close(), await db.close()) };
     },
   },
   {

@@ -30,10 +30,7 @@ const postgresUp = await postgresAvailable();
 const DATABASES: { name: string; open: OpenEmpty | null }[] = [
   {
     name: 'PGlite',
-    open: async () => {
-      const { db, release } = await pooledPglite();
-      return { db, drop: release };
-    },
+    open: async () => ({ db: await pooledPglite(), drop: async () => {} }),
   },
   {
     name: 'a real Postgres server',

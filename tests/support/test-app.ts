@@ -65,7 +65,7 @@ export async function startTestApp(
   await storage.init();
   // An emptied database from the process's pool: emptying one and creating the app's tables and
   // read models costs about a quarter of the CPU of starting another PGlite.
-  const { db, release } = await pooledPglite();
+  const db = await pooledPglite();
   await migrate(db, APP_MIGRATIONS);
   const eventStore = new PostgresEventStore(db, eventRegistry);
   const projector = new Projector(db, eventStore, allProjections);
@@ -128,7 +128,7 @@ export async function startTestApp(
       await accountExports.settled();
       await app.close();
       await projector.stop();
-      await release();
+      await db.close();
     },
   };
 }
