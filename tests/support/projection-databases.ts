@@ -28,10 +28,7 @@ type OpenEmpty = () => Promise<{ db: Db; drop: () => Promise<void> }>;
 const postgresUp = await postgresAvailable();
 
 const DATABASES: { name: string; open: OpenEmpty | null }[] = [
-  {
-    name: 'PGlite',
-    open: async () => ({ db: await pooledPglite(), drop: async () => {} }),
-  },
+  { name: 'PGlite', open: async () => ({ db: await pooledPglite(), drop: async () => {} }) },
   {
     name: 'a real Postgres server',
     open: postgresUp
