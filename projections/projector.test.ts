@@ -45,11 +45,12 @@ import { trackStreamId } from '../domain/track/track.events';
 import { UserWalletsGenerated, walletsStreamId } from '../domain/wallets/wallet.events';
 import { generateUserWallets } from '../infra/wallets/generate';
 import { keyBox } from '../infra/wallets/key-box';
-import { pgliteDb, postgresDb, type Db } from '../infra/db/db';
+import { postgresDb, type Db } from '../infra/db/db';
 import { migrate } from '../infra/db/migrate';
 import { handleCommand } from '../infra/eventstore/command-handler';
 import { comparePositions, formatPosition, parsePosition, START, type GlobalPosition, type RecordedEvent } from '../infra/eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from '../infra/eventstore/postgres-event-store';
+import { pooledPglite } from '../tests/support/pglite-pool';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL } from '../tests/support/postgres';
 import { releaseForm } from '../tests/support/release-form';
 import { allProjections } from './all';
@@ -74,7 +75,7 @@ const backends: { name: string; open: (() => Promise<Backend>) | null }[] = [
   {
     name: 'PGlite',
     open: async () => {
-      const db = await pgliteDb();
+      const db = await pooledPglite();
       await migrate(db, eventStoreMigrations);
       const store = new PostgresEventStore(db, eventRegistry);
       return { db, store, close: async () => (await store.close(), await db.close()) };

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTAINERS, encodeContainers, PIECE_SECONDS, type EncodedContainer } from '../../tests/support/containers';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { analyzeContent, contentOracleMigrations } from '../similarity/content-oracle';
 import { masterTrack } from './mastering';
@@ -22,7 +23,7 @@ let db: Db;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'goose-containers-e2e-'));
   ({ reference, encoded } = await encodeContainers(dir, CONTAINERS.filter((c) => CHOSEN.includes(c.name))));
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, contentOracleMigrations);
 }, 120_000);
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../../tests/support/postgres';
 import { measureLookupLatency, noisyQuery, seedSyntheticWorks, syntheticItems, syntheticWorkId } from '../../tests/support/synthetic-fingerprints';
-import { pgliteDb, postgresDb, type Db } from '../db/db';
+import { postgresDb, type Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { runFfmpeg } from './ffmpeg';
 import { FingerprintIndex, fingerprintIndexMigrations, keyBucket } from './fingerprint-index';
@@ -242,7 +243,7 @@ function describeIndex(label: string, open: () => Promise<{ db: Db; drop?: () =>
   });
 }
 
-describeIndex('PGlite (in memory)', async () => ({ db: await pgliteDb() }));
+describeIndex('PGlite (in memory)', async () => ({ db: await pooledPglite() }));
 
 if (postgresUp) {
   let database: TestDatabase;

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../../tests/support/postgres';
-import { pgliteDb, postgresDb, type Db } from '../db/db';
+import { postgresDb, type Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { runFfmpeg } from './ffmpeg';
 import { analyzeAudio, CLEARANCE_THRESHOLD, ORACLE_STAGES, oracleMigrations, registerWork, type MatchKind, type OracleProgress } from './oracle';
@@ -203,7 +204,7 @@ function describeOracle(name: string, open: () => Promise<{ db: Db; cleanup(): P
 }
 
 describeOracle('copyright oracle on PGlite (in memory)', async () => {
-  const db = await pgliteDb();
+  const db = await pooledPglite();
   return { db, cleanup: () => db.close() };
 });
 

@@ -3,7 +3,8 @@
 // The settings page lists them with their device and last use (written at most once a minute) and
 // revokes them by public id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { randomUUID } from 'node:crypto';
 import { LAST_USED_RESOLUTION_MS, SESSION_RECHECK_MS, SESSION_TTL_MS, sessionMigrations, SessionStore } from './session-store';
@@ -12,7 +13,7 @@ let db: Db;
 const userId = '7c1f7a52-3f7e-4a55-9d6e-2b8f0d7c1a11';
 
 beforeAll(async () => {
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, sessionMigrations);
 });
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestSeed, songRequestSchema } from '../../domain/contracts/creation';
 import { composeSong, variationSeed } from '../../domain/creation/composer';
 import { toMidi } from '../../domain/creation/midi';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { analyzeContent, contentOracleMigrations } from '../similarity/content-oracle';
 import { renderSong } from './render-song';
@@ -18,7 +19,7 @@ let db: Db;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'goose-variation-'));
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, contentOracleMigrations);
 }, 60_000);
 

@@ -46,12 +46,11 @@ export function postgresDb(connectionString: string, poolSize = 10): Db {
 }
 
 /**
- * dataDir undefined = in memory (tests), started from `from` (a dumpPglite of another in-memory
- * database) when given. PGlite runs one query at a time, so a transaction is exclusive.
+ * dataDir undefined = in memory (tests). PGlite runs one query at a time, so a transaction is exclusive.
  * pg_trgm is loaded so the search read models' `CREATE EXTENSION IF NOT EXISTS pg_trgm` works here
  * as on a real server (typo-tolerant search: similarity, %, GIN trigram indexes).
  */
-export async function pgliteDb(dataDir?: string, from?: Blob): Promise<Db> {
+export async function pgliteDb(dataDir?: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const extensions = { pg_trgm };
@@ -64,22 +63,18 @@ export async function pgliteDb(dataDir?: string, from?: Blob): Promise<Db> {
   // A new folder starts from the fresh database's snapshot: loading it costs a third of initdb's CPU.
   if (dataDir !== undefined) db = await PGlite.create(dataDir, { extensions, loadDataDir: (await databaseExists(dataDir)) ? undefined : await snapshotOrInitdb() });
   else {
-    db = await PGlite.create({ extensions, loadDataDir: from ?? (await snapshotOrInitdb()) });
+    db = await PGlite.create({ extensions, loadDataDir: await snapshotOrInitdb() });
     // In memory there is nothing durable to wait for: a commit that flushes the WAL (to memory)
     // costs about a third more CPU than one that leaves it to the next write, for nothing kept.
     await db.exec('SET synchronous_commit = off');
   }
-  const wrapped: Db = {
+  return {
     kind: 'pglite',
     query: (sql, params) => runPglite(db, sql, params),
     transaction: (work) => db.transaction((tx) => work({ query: (sql, params) => runPglite(tx, sql, params) })),
     close: () => db.close(),
   };
-  pglites.set(wrapped, db);
-  return wrapped;
 }
-
-const pglites = new WeakMap<Db, PGlite>();
 
 /** Whether `dataDir` already holds a PostgreSQL data folder (initdb writes PG_VERSION first). */
 async function databaseExists(dataDir: string): Promise<boolean> {
@@ -87,16 +82,6 @@ async function databaseExists(dataDir: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/**
- * The whole data folder of an in-memory PGlite database, for pgliteDb(undefined, dump) to start
- * copies from: tests migrate one database and clone it instead of migrating each.
- */
-export function dumpPglite(db: Db): Promise<Blob> {
-  const pglite = pglites.get(db);
-  if (!pglite) throw new Error('dumpPglite: not a PGlite database');
-  return pglite.dumpDataDir('none');
 }
 
 let snapshot: Promise<Blob> | undefined;

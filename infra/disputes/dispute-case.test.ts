@@ -9,7 +9,8 @@ import { eventRegistry } from '../../domain/registry';
 import { pendingCents, royaltyContractDecider, type RoyaltyContractCommand } from '../../domain/royalties/royalty-contract.decider';
 import { RoyaltyContractCreated, royaltyContractStreamId, type RoyaltyContractEvent } from '../../domain/royalties/royalty-contract.events';
 import { availableMicros } from '../../domain/tokens/token-account.decider';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { handleCommand } from '../eventstore/command-handler';
 import { eventStoreMigrations, PostgresEventStore } from '../eventstore/postgres-event-store';
@@ -28,7 +29,7 @@ let tokenLedger: TokenLedger;
 const context = { correlationId: 'test', actor: 'test' };
 
 beforeAll(async () => {
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, eventStoreMigrations);
   for (const projection of allProjections) await db.query(projection.schema);
   eventStore = new PostgresEventStore(db, eventRegistry);

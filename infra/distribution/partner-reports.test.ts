@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerReportsStreamId } from '../../domain/distribution/partner-reports.events';
 import { eventRegistry } from '../../domain/registry';
 import { partnerConfig, sshdPath, startSshd, type SshdServer } from '../../tests/support/sshd';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../eventstore/postgres-event-store';
 import type { DeliveryPartnerConfig } from './partner-config';
@@ -45,7 +46,7 @@ describe.skipIf(!sshdPath)(sshdPath ? 'partner sales reports (real sshd on loopb
     server = await startSshd();
     partner = partnerConfig(server);
     await mkdir(partner.folders.reports, { recursive: true });
-    db = await pgliteDb();
+    db = await pooledPglite();
     await migrate(db, eventStoreMigrations);
     eventStore = new PostgresEventStore(db, eventRegistry);
   }, 30_000);

@@ -7,7 +7,8 @@ import { eventRegistry } from '../../domain/registry';
 import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
 import { seedCreator } from '../../tests/support/seed-work';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../eventstore/postgres-event-store';
 import { storedUserNames } from './user-names';
@@ -17,7 +18,7 @@ describe('user names', () => {
   let store: PostgresEventStore;
 
   beforeAll(async () => {
-    db = await pgliteDb();
+    db = await pooledPglite();
     await migrate(db, eventStoreMigrations);
     for (const projection of allProjections) await db.query(projection.schema);
     store = new PostgresEventStore(db, eventRegistry);

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
 import { parseWalletNotFunded } from '../../domain/royalties/terms';
 import { UserWalletsGenerated, walletsStreamId } from '../../domain/wallets/wallet.events';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../eventstore/postgres-event-store';
 import { parseWalletConfig } from '../wallets/config';
@@ -30,7 +31,7 @@ let rippled: RippledStandIn;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'goose-anchor-'));
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, eventStoreMigrations);
   eventStore = new PostgresEventStore(db, eventRegistry);
   rippled = await startRippledStandIn();

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
 import { pendingCents, royaltyContractDecider } from '../../domain/royalties/royalty-contract.decider';
 import { RoyaltyContractCreated, royaltyContractStreamId, type RoyaltyContractEvent } from '../../domain/royalties/royalty-contract.events';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { handleCommand } from '../eventstore/command-handler';
 import { eventStoreMigrations, PostgresEventStore } from '../eventstore/postgres-event-store';
@@ -18,7 +19,7 @@ let eventStore: PostgresEventStore;
 const context = { correlationId: 'test', actor: 'system:test' };
 
 beforeAll(async () => {
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, eventStoreMigrations);
   eventStore = new PostgresEventStore(db, eventRegistry);
 });

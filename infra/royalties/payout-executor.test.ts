@@ -15,7 +15,8 @@ import { xrplPayoutStreamId } from '../../domain/royalties/xrpl-payout.events';
 import { tokenAccountStreamId } from '../../domain/tokens/token-account.events';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../../tests/support/postgres';
 import { startRippledStandIn, type RippledStandIn } from '../../tests/support/rippled-stand-in';
-import { pgliteDb, postgresDb, type Db } from '../db/db';
+import { postgresDb, type Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../eventstore/postgres-event-store';
 import { openTokenAccount } from '../tokens/open-accounts';
@@ -42,7 +43,7 @@ describe('PayoutExecutor on PGlite', () => {
 
   // One in-memory database for the file: every test pays its own run ids and users.
   beforeAll(async () => {
-    db = await pgliteDb();
+    db = await pooledPglite();
     await migrate(db, eventStoreMigrations);
     eventStore = new PostgresEventStore(db, eventRegistry);
     ledger = new TokenLedger(eventStore);

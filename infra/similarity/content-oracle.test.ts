@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../audio/ffmpeg';
 import { AudioTooShortError, registerWork } from '../audio/oracle';
 import { music, writeWav } from '../audio/test-signals';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { analyzeContent, contentOracleMigrations } from './content-oracle';
 
@@ -18,7 +19,7 @@ const file = (name: string) => path.join(dir, name);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'goose-content-oracle-'));
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, contentOracleMigrations);
   await runFfmpeg(['-v', 'error', '-f', 'lavfi', '-i', 'mandelbrot=size=640x480', '-frames:v', '1', '-y', file('painting.png')]);
   await runFfmpeg(['-v', 'error', '-i', file('painting.png'), '-vf', 'scale=300:225', '-q:v', '10', '-y', file('painting-copy.jpg')]);

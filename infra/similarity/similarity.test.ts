@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../../tests/support/postgres';
 import { runFfmpeg } from '../audio/ffmpeg';
-import { pgliteDb, postgresDb, type Db } from '../db/db';
+import { postgresDb, type Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { contentIndexMigrations, nearestImages, nearestTexts, registerImageWork, registerTextWork } from './content-index';
 import { formatImageHash, hammingDistance, IMAGE_MATCH_DISTANCE, imageHashFile } from './image-hash';
@@ -88,7 +89,7 @@ describe('shingled text signature', () => {
 
 const postgresUp = await postgresAvailable();
 const backends: [string, (() => Promise<{ db: Db; database?: TestDatabase }>) | null][] = [
-  ['PGlite', async () => ({ db: await pgliteDb() })],
+  ['PGlite', async () => ({ db: await pooledPglite() })],
   [
     'a real Postgres server',
     postgresUp

@@ -3,7 +3,8 @@
 // the MiniLM model (fetched by npm run support:model; CI has it) a paraphrase sharing no word is found by meaning.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { openMiniLmEmbedder } from './embedder';
 import { KnowledgeIndex } from './knowledge-index';
 import { minilmDir, readModelFiles } from './model-files';
@@ -18,7 +19,7 @@ const PASSAGES = [
 
 let db: Db;
 beforeAll(async () => {
-  db = await pgliteDb();
+  db = await pooledPglite();
 });
 afterAll(() => db.close());
 
@@ -50,7 +51,7 @@ describe('KnowledgeIndex with the model', async () => {
   const model = await readModelFiles(minilmDir(path.resolve('data')));
   it.skipIf(!model.available)('embeds the passages once and finds a paraphrase that shares no word', async () => {
     if (!model.available) return;
-    const modelDb = await pgliteDb();
+    const modelDb = await pooledPglite();
     try {
       const outOfScope = ['is there a dark mode'];
       const index = await KnowledgeIndex.open(modelDb, PASSAGES, await openMiniLmEmbedder(model), outOfScope);

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountFacts } from '../../domain/support/account-answers';
 import type { HandoffTicketRequest } from '../../domain/support/ports';
 import { eventRegistry } from '../../domain/registry';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../eventstore/postgres-event-store';
 import type { AnswerGenerator } from './generator';
@@ -29,7 +30,7 @@ const agent = (generator: AnswerGenerator | null) =>
   new SupportAgent({ index: async () => index, accountFacts: noAccount, eventStore, generator, handoffs: { openHandoffTicket: async (r) => (tickets.push(r), { ticketId: 'T1' }) } });
 
 beforeAll(async () => {
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, eventStoreMigrations);
   eventStore = new PostgresEventStore(db, eventRegistry);
   index = await KnowledgeIndex.open(db, PASSAGES, null);

@@ -9,7 +9,8 @@ import { tokenAccountStreamId } from '../../domain/tokens/token-account.events';
 import { allProjections } from '../../projections/all';
 import { Projector } from '../../projections/projector';
 import { findTokenAccount } from '../../projections/tokens/queries';
-import { pgliteDb, type Db } from '../db/db';
+import type { Db } from '../db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../eventstore/postgres-event-store';
 import { openMissingAccounts, openTokenAccount } from './open-accounts';
@@ -22,7 +23,7 @@ describe('opening token accounts for users who have none', () => {
   let ledger: TokenLedger;
 
   beforeAll(async () => {
-    db = await pgliteDb();
+    db = await pooledPglite();
     await migrate(db, eventStoreMigrations);
     store = new PostgresEventStore(db, eventRegistry);
     projector = new Projector(db, store, allProjections);

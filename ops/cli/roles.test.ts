@@ -6,7 +6,8 @@ import os from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
 import { UserRegistered, UsernameClaimed, userStreamId, usernameStreamId } from '../../domain/identity/user.events';
-import { pgliteDb, type Db } from '../../infra/db/db';
+import type { Db } from '../../infra/db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { cliGrantor, roleCommand } from './roles';
@@ -15,7 +16,7 @@ let db: Db;
 let eventStore: PostgresEventStore;
 
 beforeAll(async () => {
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, eventStoreMigrations);
   eventStore = new PostgresEventStore(db, eventRegistry);
 });

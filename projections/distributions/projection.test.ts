@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseDecider, type ReleaseCommand } from '../../domain/distribution/release.decider';
 import { releaseStreamId } from '../../domain/distribution/release.events';
 import { eventRegistry } from '../../domain/registry';
-import { pgliteDb, type Db } from '../../infra/db/db';
+import type { Db } from '../../infra/db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../../infra/db/migrate';
 import { requestRelease } from '../../infra/distribution/request-release';
 import { handleCommand } from '../../infra/eventstore/command-handler';
@@ -25,7 +26,7 @@ const ownerId = randomUUID();
 const AT = '2026-11-25T10:00:00.000Z';
 
 beforeAll(async () => {
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, eventStoreMigrations);
   store = new PostgresEventStore(db, eventRegistry);
   projector = new Projector(db, store, [distributionsProjection, statementsProjection]);

@@ -7,7 +7,8 @@ import { generatedSongSchema, type Provenance } from '../../domain/contracts/cre
 import { generationDecider, type GenerationCommand } from '../../domain/creation/generation.decider';
 import { generationStreamId } from '../../domain/creation/generation.events';
 import { eventRegistry } from '../../domain/registry';
-import { pgliteDb, type Db } from '../../infra/db/db';
+import type { Db } from '../../infra/db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../../infra/db/migrate';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { GlobalPosition } from '../../infra/eventstore/event-store';
@@ -53,7 +54,7 @@ const provenance = (generationId: string): Provenance => ({
 });
 
 beforeAll(async () => {
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, eventStoreMigrations);
   store = new PostgresEventStore(db, eventRegistry);
   projector = new Projector(db, store, [generatedMusicProjection]);

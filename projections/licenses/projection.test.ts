@@ -12,7 +12,8 @@ import { eventRegistry } from '../../domain/registry';
 import { RoyaltyContractCreated, RoyaltyContractStatusChanged, royaltyContractStreamId } from '../../domain/royalties/royalty-contract.events';
 import { TrackCertificateIssued, TrackCopyrightCheckStarted, TrackCopyrightChecked } from '../../domain/track/stage.events';
 import { TrackFileStored, TrackProbed, TrackUploadReceived, trackStreamId } from '../../domain/track/track.events';
-import { pgliteDb, type Db } from '../../infra/db/db';
+import type { Db } from '../../infra/db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../../infra/db/migrate';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import { START, type GlobalPosition } from '../../infra/eventstore/event-store';
@@ -120,7 +121,7 @@ let ids: Record<string, string>;
 let copperWork: string;
 
 beforeAll(async () => {
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, eventStoreMigrations);
   store = new PostgresEventStore(db, eventRegistry);
   projector = new Projector(db, store, [licensesProjection]);

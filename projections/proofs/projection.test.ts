@@ -6,7 +6,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
 import { statementHash, verifyBundle } from '../../domain/proofs/verify-bundle';
-import { pgliteDb, postgresDb, type Db } from '../../infra/db/db';
+import { postgresDb, type Db } from '../../infra/db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../../infra/db/migrate';
 import type { RecordedEvent } from '../../infra/eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
@@ -46,7 +47,7 @@ describe(`proofs projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres se
 
   beforeAll(async () => {
     database = postgresUp ? await createTestDatabase() : null;
-    db = database ? postgresDb(database.url, 2) : await pgliteDb();
+    db = database ? postgresDb(database.url, 2) : await pooledPglite();
     await migrate(db, eventStoreMigrations);
     await db.query(proofsProjection.schema);
     eventStore = new PostgresEventStore(db, eventRegistry);

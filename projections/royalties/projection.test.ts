@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
 import { royaltyContractDecider, type RoyaltyContractCommand } from '../../domain/royalties/royalty-contract.decider';
 import { RoyaltyContractCreated, royaltyContractStreamId } from '../../domain/royalties/royalty-contract.events';
-import { pgliteDb, postgresDb, type Db } from '../../infra/db/db';
+import { postgresDb, type Db } from '../../infra/db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../../infra/db/migrate';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
@@ -24,7 +25,7 @@ describe(`royalties projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres
 
   beforeAll(async () => {
     database = postgresUp ? await createTestDatabase() : null;
-    db = database ? postgresDb(database.url, 2) : await pgliteDb();
+    db = database ? postgresDb(database.url, 2) : await pooledPglite();
     await migrate(db, eventStoreMigrations);
     await db.query(royaltiesProjection.schema);
     eventStore = new PostgresEventStore(db, eventRegistry);

@@ -7,7 +7,8 @@ import { vaultItemSchema } from '../../domain/contracts/vault';
 import { eventRegistry } from '../../domain/registry';
 import { trackDecider, type TrackCommand } from '../../domain/track/track.decider';
 import { trackStreamId } from '../../domain/track/track.events';
-import { pgliteDb, type Db } from '../../infra/db/db';
+import type { Db } from '../../infra/db/db';
+import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../../infra/db/migrate';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { GlobalPosition } from '../../infra/eventstore/event-store';
@@ -52,7 +53,7 @@ async function intake(title: string, generationId?: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  db = await pgliteDb();
+  db = await pooledPglite();
   await migrate(db, eventStoreMigrations);
   store = new PostgresEventStore(db, eventRegistry);
   projector = new Projector(db, store, [vaultProjection]);

@@ -1,14 +1,16 @@
 // The databases a projection's tests run on, PGlite (the embedded default) and the machine's real
-// Postgres server, and what each test opens on them: a fresh database with the event store's
-// tables, an event store, and a running projector of the projections under test, whose announced
-// changes are collected. Where no Postgres server answers, its suite is skipped with a name saying so.
+// Postgres server, and what each test opens on them: a fresh database (on PGlite, an emptied one
+// from tests/support/pglite-pool.ts) with the event store's tables, an event store, and a running
+// projector of the projections under test, whose announced changes are collected. Where no
+// Postgres server answers, its suite is skipped with a name saying so.
 import { describe, it } from 'vitest';
 import { eventRegistry } from '../../domain/registry';
-import { pgliteDb, postgresDb, type Db } from '../../infra/db/db';
+import { postgresDb, type Db } from '../../infra/db/db';
 import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import type { Projection, ReadModelChange } from '../../projections/projection';
 import { Projector } from '../../projections/projector';
+import { pooledPglite } from './pglite-pool';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL } from './postgres';
 
 export interface ProjectionDatabase {
@@ -26,7 +28,7 @@ type OpenEmpty = () => Promise<{ db: Db; drop: () => Promise<void> }>;
 const postgresUp = await postgresAvailable();
 
 const DATABASES: { name: string; open: OpenEmpty | null }[] = [
-  { name: 'PGlite', open: async () => ({ db: await pgliteDb(), drop: async () => {} }) },
+  { name: 'PGlite', open: async () => ({ db: await pooledPglite(), drop: async () => {} }) },
   {
     name: 'a real Postgres server',
     open: postgresUp

