@@ -45,8 +45,8 @@ const emptyAnswer = z.null().describe('No body; the tus headers (Location, Uploa
 export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage, lifecycle } = app.services;
   const store = resumableUploadStore(storage);
-  /** Who created each upload request in flight, for tus's creation hook (tus sees the raw request only). */
-  const creators = new WeakMap<IncomingMessage, string>();
+  /** Who sent each request in flight and its request id, for tus's hooks (they see the raw request only). */
+  const senders = new WeakMap<IncomingMessage, { ownerId: string; requestId: string }>();
   /** Finishing uploads, so two requests that find one finished accept it once. */
   const finishing = new Map<string, Promise<void>>();
 
@@ -57,7 +57,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     maxSize: MAX_UPLOAD_BYTES,
     namingFunction: () => randomUUID(),
     onUploadCreate: async (request, upload) => {
-      const ownerId = creators.get(nodeRequest(request));
+      const ownerId = senders.get(nodeRequest(request))?.ownerId;
       if (!ownerId) throw tusRefusal(401, 'Sign in to upload');
       // Only the form's keys are kept: the owner and, later, the track are the server's to write.
       const given = Object.fromEntries(RESUMABLE_UPLOAD_METADATA_KEYS.map((key) => [key, upload.metadata?.[key] ?? null]));
@@ -68,9 +68,9 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { metadata: { ...given, ownerId } };
     },
-    onUploadFinish: async (_request, upload) => {
+    onUploadFinish: async (request, upload) => {
       try {
-        await finish(upload.id, `upload-${upload.id}`);
+        await finish(upload.id, senders.get(nodeRequest(request))?.requestId ?? upload.id);
       } catch (error) {
         throw refusalOf(error);
       }
@@ -148,7 +148,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (typeof length !== 'string' || !/^\d+$/.test(length)) throw new HttpError(400, 'Upload-Length is required: say the file\'s size in bytes');
       if (Number(length) > MAX_UPLOAD_BYTES) throw new HttpError(413, TOO_LARGE);
       if (Number(length) === 0) throw new HttpError(400, 'The file is empty');
-      creators.set(request.raw, ownerId);
+      senders.set(request.raw, { ownerId, requestId: request.id });
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     },
@@ -192,7 +192,9 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await ownUpload(request.params.id, requireUserId(request));
+      const ownerId = requireUserId(request);
+      await ownUpload(request.params.id, ownerId);
+      senders.set(request.raw, { ownerId, requestId: request.id });
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     },
