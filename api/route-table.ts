@@ -21,7 +21,8 @@ export function recordRoutes(app: FastifyInstance): void {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
+      // Fastify adds a HEAD beside every GET; only a HEAD route of its own (a tus upload's) is listed.
+      if (method === 'HEAD' && table.some((entry) => entry.method === 'GET' && entry.url === route.url)) continue;
       table.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'], websocket: Boolean((route as { websocket?: boolean }).websocket) });
     }
   });

@@ -32,8 +32,11 @@ export const ACCEPTED_UPLOAD_EXTENSIONS = [
 ] as const;
 export type UploadExtension = (typeof ACCEPTED_UPLOAD_EXTENSIONS)[number];
 
-/** API uploads take files up to 50 MB; the web upload uses the same ceiling. */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/**
+ * The largest file an upload takes, on the web (resumable) and through POST /api/upload alike: room
+ * for a six-minute 24-bit/96 kHz stereo WAV master (about 207 MB) with headroom.
+ */
+export const MAX_UPLOAD_BYTES = 300 * 1024 * 1024;
 
 export const CONTENT_TYPES = ['music', 'video', 'image', 'text'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];

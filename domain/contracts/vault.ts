@@ -55,6 +55,20 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
+/**
+ * Resumable uploads speak the tus protocol (https://tus.io/protocols/resumable-upload): a POST here
+ * with Upload-Length and Upload-Metadata (the upload form's fields and `filename`) creates one, and
+ * PATCHes to `<path>/<id>` send its bytes; a HEAD says how many arrived. The finished upload's id is
+ * its track's id.
+ */
+export const RESUMABLE_UPLOAD_PATH = '/api/resumable-uploads';
+/** How much the web sends a request: a dropped connection costs at most one chunk. */
+export const RESUMABLE_UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
+/** How long an upload may take from its creation; an unfinished one is deleted after that. */
+export const RESUMABLE_UPLOAD_EXPIRY_HOURS = 24;
+/** The Upload-Metadata keys a resumable upload carries: the upload form's fields and the file's name. */
+export const RESUMABLE_UPLOAD_METADATA_KEYS = ['filename', 'title', 'description', 'contentType', 'royaltySplit', 'metadata'] as const;
+
 export const VAULT_STATUSES = ['registered', 'processing', 'failed'] as const;
 export type VaultStatus = (typeof VAULT_STATUSES)[number];
 

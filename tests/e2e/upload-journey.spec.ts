@@ -4,7 +4,10 @@
 // uploads or reloads, so the websocket is the only way the new card can reach it.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { sineWav } from '../support/audio';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { masterWavBytes, writeMasterWav } from '../support/master-wav';
 import { signUp } from './sign-up';
 
 declare global {
@@ -48,12 +51,12 @@ async function expectIntakeDone(page: Page, title: string) {
   await expect(step('receive')).toHaveAttribute('data-status', 'completed');
   await expect(step('store')).toHaveAttribute('data-status', 'completed');
   await expect(card.getByText('Ready for mastering')).toBeVisible();
-  await expect(card.getByRole('definition').filter({ hasText: '0:02' })).toBeVisible();
+  await expect(card.getByRole('definition').filter({ hasText: '0:16' })).toBeVisible();
   await expect(card.getByRole('definition').filter({ hasText: 'WAV' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();
 }
 
-test('sign up, upload a WAV and see its intake progress live in the vault', async ({ page, context }) => {
+test('sign up, upload a 24-bit/96 kHz master in parts and see its intake progress live in the vault', async ({ page, context }) => {
   const username = `e2e_${Date.now().toString(36)}`;
   const seen = watch(page);
 
@@ -79,21 +82,38 @@ test('sign up, upload a WAV and see its intake progress live in the vault', asyn
   await markDocument(page);
   const navigations = seen.navigations;
 
-  // Upload a real 2 s 16-bit PCM WAV.
+  // Upload a real 16 s 24-bit/96 kHz stereo master (9 MB: two of the web's 8 MB parts).
   const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });
   await tabs.getByRole('menuitem', { name: 'Upload' }).click();
+  await expect(page.getByText('up to 300 MB a file: room for a six-minute 24-bit/96 kHz WAV master')).toBeVisible();
   const upload = page.getByRole('button', { name: 'Upload', exact: true });
   await expect(upload).toBeDisabled();
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'goose-e2e-master-'));
+  const master = path.join(folder, 'first-light.wav');
+  await writeMasterWav(master, masterWavBytes(16));
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose file' }).click();
-  await (await chooser).setFiles({ name: 'first-light.wav', mimeType: 'audio/wav', buffer: sineWav({ seconds: 2 }) });
+  await (await chooser).setFiles(master);
   await expect(page.getByText('first-light.wav')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Music' })).toBeChecked();
   await page.getByLabel('Title').fill('First Light');
-  await page.getByLabel('Description').fill('Two seconds of A440, for the journey test.');
+  await page.getByLabel('Description').fill('Sixteen seconds of a drifting tone, for the journey test.');
   await expect(upload).toBeEnabled();
+  // The second part is held back until the panel has shown the first part's progress.
+  let releaseSecondPart!: () => void;
+  const secondPart = new Promise<void>((resolve) => (releaseSecondPart = resolve));
+  await page.route('**/api/resumable-uploads/*', async (route) => {
+    if (route.request().method() === 'PATCH' && route.request().headers()['upload-offset'] !== '0') await secondPart;
+    await route.continue();
+  });
   await upload.click();
+  const progress = page.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(progress).toHaveAttribute('aria-valuenow', /^(9\d|100)$/);
+  await expect(page.getByText(/Uploading… 9\d%|Upload sent, waiting for the server/)).toBeVisible();
+  releaseSecondPart();
   await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
+  await page.unrouteAll();
+  await rm(folder, { recursive: true, force: true });
   await expect(page.getByLabel('Title')).toHaveValue('');
 
   // The uploader's vault shows the card with its workflow through intake.

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, typ
 import { assistantPanelOpenAtom } from '../../../lib/assistant-panel';
 import { useCapability } from '../../../lib/capabilities';
 import { usePricing } from '../../../lib/tokens/api/tokens';
-import { CHAT_AUDIO_ACCEPT } from '../audio-file';
+import { CHAT_AUDIO_ACCEPT, CHAT_MAX_MB } from '../audio-file';
 import type { ChatTab } from '../command-parser';
 import { useAssistantChat } from '../use-assistant-chat';
 import { ChatMessageList } from './chat-message-list';
@@ -140,7 +140,7 @@ export function AssistantChat({ onNavigate }: { onNavigate(tab: ChatTab): void }
       <div className="assistant-chat__body" ref={bodyRef}>
         {chat.entries.length === 0 && (
           <p className="assistant-chat__hint muted small">
-            Drop an audio file here (MP3, MP4, WAV or FLAC, up to 50MB) to upload and check it, or type “master it warm at -9”, “check it”, “register it”, “make a
+            Drop an audio file here (MP3, MP4, WAV or FLAC, up to {CHAT_MAX_MB}MB) to upload and check it, or type “master it warm at -9”, “check it”, “register it”, “make a
             contract”, or any question.
           </p>
         )}

@@ -30,4 +30,10 @@ describe('upload panel', () => {
     expect(html).not.toContain('Your share of royalties');
     expect(html).not.toContain('% to you');
   });
+
+  it('says the cap, which fits a six-minute 24-bit/96 kHz master, and that an interrupted upload continues', () => {
+    const html = render();
+    expect(html).toContain('up to 300 MB a file: room for a six-minute 24-bit/96 kHz WAV');
+    expect(html).toContain('If the connection drops, the upload picks up where it stopped');
+  });
 });

@@ -19,7 +19,7 @@ import {
   type ContentType,
 } from '../../../../../domain/constants';
 import type { User } from '../../../../../domain/contracts/auth';
-import { uploadFieldsSchema } from '../../../../../domain/contracts/vault';
+import { RESUMABLE_UPLOAD_EXPIRY_HOURS, uploadFieldsSchema } from '../../../../../domain/contracts/vault';
 import { CONTENT_TYPE_DISPLAY } from '../../../components/ui/content-type-icon';
 import { PanelTitle } from '../../../components/ui/panel-title';
 import { useToast } from '../../../components/ui/toast';
@@ -131,8 +131,12 @@ export function UploadPanel({ user }: { user: User }) {
           Upload Content
         </PanelTitle>
         <p className="muted">
-          Upload your AI-assisted work to your vault, up to {formatBytes(MAX_UPLOAD_BYTES)}. A video can also be uploaded as music: its
-          soundtrack is what is mastered and checked.
+          Upload your AI-assisted work to your vault, up to {formatBytes(MAX_UPLOAD_BYTES)} a file: room for a six-minute 24-bit/96 kHz WAV
+          master. A video can also be uploaded as music: its soundtrack is what is mastered and checked.
+        </p>
+        <p className="muted" id="upload-resume-note">
+          Large files go up in parts. If the connection drops, the upload picks up where it stopped; if you leave the page, choose the same
+          file again to continue it (within {RESUMABLE_UPLOAD_EXPIRY_HOURS} hours).
         </p>
         <p className="muted">
           Uploading stores your work; it does not check or register it. The copyright check and the registration are the next steps, from the
@@ -151,7 +155,7 @@ export function UploadPanel({ user }: { user: User }) {
             chooseLabel="Choose file"
             chooseOptions={{ icon: 'pi pi-folder-open' }}
             invalidFileSizeMessageSummary="{0}: file too large,"
-            invalidFileSizeMessageDetail="the limit is {0}."
+            invalidFileSizeMessageDetail="the limit is {0} a file."
             onSelect={(event) => chooseFile(event.files[0])}
             onRemove={() => setFile(null)}
             onClear={() => setFile(null)}
