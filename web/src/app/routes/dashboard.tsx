@@ -19,7 +19,7 @@ import { distributionsPromptReason, oraclePromptReason } from '../../features/da
 import { DeveloperPanel } from '../../features/developer/components/developer-panel';
 import { DistributionsPanel } from '../../features/distribution/components/distributions-panel';
 import { FaqPanel } from '../../features/faq/components/faq-panel';
-import { selectedMasteringTrackIdAtom } from '../../features/mastering/atoms';
+import { selectedMasteringTrackIdAtom } from '../../lib/mastering-selection';
 import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { OraclePanel } from '../../features/oracle/components/oracle-panel';

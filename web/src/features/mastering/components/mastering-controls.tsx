@@ -1,7 +1,8 @@
 // The studio's mastering controls: style, loudness target and format, then
 // Create Preview or Master Track. Both calls answer once the file is made; until then the vault
-// item's real mastering steps (pushed over the websocket) show how far the engine is. A master
-// costs tokens (a preview is free): the price shows by the button, and a 402 opens the plans.
+// item's real mastering steps (the workflow's progress, pushed over the websocket) show how far the
+// engine is: the studio's one progress display. A master costs tokens (a preview is free): the
+// price shows by the button, and a 402 opens the plans.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { SelectButton } from 'primereact/selectbutton';
@@ -104,9 +105,13 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
         </div>
         <TokenCostNote service="professional-mastering" />
 
-        {serverRunning && item.mastering && (
+        {busy && (
           <div className="inset-box mastering-controls__progress">
-            <MasteringStepList run={foldMasteringSteps(item.mastering.steps)} label={item.mastering.kind === 'preview' ? 'Preview progress' : 'Master progress'} />
+            {/* Until the workflow reports the run (its first step), the list reads "Starting…". */}
+            <MasteringStepList
+              run={foldMasteringSteps(serverRunning && item.mastering ? item.mastering.steps : [])}
+              label={(serverRunning ? item.mastering?.kind === 'preview' : previewing) ? 'Preview progress' : 'Master progress'}
+            />
           </div>
         )}
         {!serverRunning && item.mastering?.error && <p className="mastering-controls__error small">Last run failed: {item.mastering.error}</p>}
