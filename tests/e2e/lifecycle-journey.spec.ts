@@ -18,7 +18,15 @@ const silence = encodeWav(new Float32Array(44_100 * 2 * 6), 44_100, 2);
 async function signUpAndUpload(page: Page, username: string, title: string): Promise<void> {
   await page.goto('/');
   await signUp(page, username);
-  await page.getByRole('menubar', { name: 'Dashboard tabs' }).getByRole('menuitem', { name: 'Upload' }).click();
+  // A first-time creator lands on Get started: each step priced as the server's catalogue prices it.
+  const path = page.getByRole('list', { name: 'Get started steps' });
+  await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
+  const { pricing } = (await (await page.request.get('/api/goose-tokens/pricing')).json()) as { pricing: Record<string, number> };
+  await expect(path.locator('[data-cost="master"]')).toHaveText(`${pricing['professional-mastering']} tokens; previews are free`);
+  await expect(path.locator('[data-cost="check"]')).toHaveText('Free');
+  await expect(path.locator('[data-cost="register"]')).toHaveText(`${pricing['copyright-registration']} tokens, charged when it succeeds`);
+  await path.getByRole('button', { name: 'Upload a track' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/upload$/);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose file' }).click();
   await (await chooser).setFiles({ name: 'harbour-lights.wav', mimeType: 'audio/wav', buffer: recording });
@@ -57,6 +65,9 @@ test('upload, master live, check, register, download the certificate and verify 
   await card.getByRole('button', { name: 'Register Copyright' }).click();
   await expect(page.getByText('Copyright Analysis Complete').first()).toBeVisible({ timeout: 60_000 });
   await expect(card).toHaveAttribute('data-workflow-status', 'registered');
+  // Get started ticks each step the track has reached.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Get started', exact: true }).click();
+  await expect(page.getByText('4 of 4 steps done')).toBeVisible();
 
   // The vault's certificate: its dialog, the PDF viewer and the download.
   await tabs.getByRole('menuitem', { name: 'Vault' }).click();
