@@ -3,7 +3,6 @@
 // one of the creator's tracks has reached it. A first-time creator lands here.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { Skeleton } from 'primereact/skeleton';
 import { useCapabilities } from '../../../lib/capabilities';
 import type { DashboardTab } from '../../../lib/dashboard-tabs';
 import { usePricing } from '../../../lib/tokens/api/tokens';
@@ -36,7 +35,7 @@ export function GetStartedPath({ onSelectTab }: { onSelectTab(tab: DashboardTab)
               </div>
               <p>{step.text}</p>
               {step.cost === null ? (
-                <Skeleton width="8rem" height="1.2rem" aria-label="Loading the price" />
+                <p className="muted small">Reading the price list…</p>
               ) : (
                 <p className="get-started__cost" data-cost={step.id}>
                   <i className="pi pi-wallet" aria-hidden="true" /> {step.cost}
