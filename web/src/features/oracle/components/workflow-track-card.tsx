@@ -216,7 +216,7 @@ export function WorkflowTrackCard({ item, contractAction }: WorkflowTrackCardPro
             {failure.step === 'master' && isMusic && (
               <>
                 {/* The failed run left the track's file as it was: the free check can run on it now. */}
-                {!cleared && <p className="muted small">Your upload is unchanged: master it again, or check it as uploaded (the check is free).</p>}
+                {!cleared && <p className="muted small">The failed run changed no file: master it again, or check the track as it stands (the check is free).</p>}
                 <div className="button-row">
                   {startMasteringButton}
                   {cleared ? registerButton : checkButton}
