@@ -13,6 +13,7 @@ import {
   TrackCopyrightReviewOpened,
   TrackCopyrightReviewRequested,
   TrackMastered,
+  TrackMasteringFailed,
   TrackMasteringProgressed,
   TrackMasteringRequested,
   TrackRegistrationSigned,
@@ -151,6 +152,15 @@ describe('track decider (stages)', () => {
     expect(refusal(given(...short), 'check')).toBe('The track is 2.0 s long; the copyright check needs at least 3 s of audio');
     expect(() => when(short, startCheck({ sha256: 'b'.repeat(64) }))).toThrow(/^The track is 2.0 s long/);
     expect(refusal(given(...intake), 'check')).toBeNull();
+  });
+
+  it('given a failed master, the free check still runs on the file the track has (the upload), and clears the failure', () => {
+    const failedMaster = [...intake, masteringRequested(), TrackMasteringFailed.create({ trackId, masteringId: 'm1', reason: 'The input is silent: there is nothing to master' })];
+    expect(given(...failedMaster)).toMatchObject({ stages: { status: 'failed', failure: { step: 'master' } } });
+    expect(refusal(given(...failedMaster), 'check')).toBeNull();
+    const onUpload = TrackCopyrightCheckStarted.create({ trackId, checkId: 'c1', storedName: fileData.storedName, sha256: fileData.sha256 });
+    expect(when(failedMaster, { type: 'StartCopyrightCheck', data: onUpload.data })).toEqual([onUpload]);
+    expect(given(...failedMaster, onUpload)).toMatchObject({ stages: { status: 'completed', failure: null } });
   });
 
   it('a conflict fails the oracle step with the reason and the closest similarity, and blocks registration', () => {

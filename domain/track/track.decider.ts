@@ -131,7 +131,7 @@ export function refusal(state: TrackState, command: 'master' | 'check' | 'regist
       if (failedAt === 'oracle' && stages.check.result?.analysis.status === 'conflict') {
         return `The copyright check found a conflict: ${stages.check.result.analysis.reason ?? 'a registered work matches'}`;
       }
-      if (failedAt === 'master') return `Mastering failed: ${stages.failure!.reason}. Master the track again first`;
+      // A failed master leaves the track's file as it was (the upload, or an earlier master): the check runs on that.
       return isMasterable(state) ? tooShortToCheck(state.probe.durationSeconds) : null;
     case 'register': {
       if (REGISTERED.includes(stages.status)) return 'The track is already registered';

@@ -1,5 +1,5 @@
-// A new creator's song from the studio to its certificate, every step a creator takes with it: sign-up lands on the
-// studio; a description with three styles, sung, rendered live on this server; played; its stems and
+// A new creator's song from the studio to its certificate, every step a creator takes with it: sign-up lands on Get
+// started, which opens the studio; a description with three styles, sung, rendered live on this server; played; its stems and
 // MIDI downloaded; extended by 30 s and its bridge composed again (both new songs, made side by side
 // on the render pool); then mastered, checked and registered, and its certificate says how it was
 // made. 65 s is the shortest duration the form allows whose plan has a bridge (two minute-segments:
@@ -54,7 +54,11 @@ test('describe a song, watch it render, play, download, extend, replace its brid
   await page.goto('/');
   await signUp(page, username);
 
-  // The studio is the landing tab on a server that can make songs.
+  // A first-time creator lands on Get started, which offers the studio on a server that can make songs, at the catalogue's price.
+  const getStarted = page.getByRole('list', { name: 'Get started steps' });
+  const { pricing } = (await (await page.request.get('/api/goose-tokens/pricing')).json()) as { pricing: Record<string, number> };
+  await expect(getStarted.locator('[data-cost="add"]')).toHaveText(`Uploading is free; a song made with AI costs ${pricing['ai-music-generation']} tokens`);
+  await getStarted.getByRole('button', { name: 'Create a song' }).click();
   await expect(page.getByRole('heading', { name: 'AI Music Creation Studio' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Create', exact: true })).toHaveAttribute('aria-current', 'page');
   await page.getByRole('button', { name: 'Generate Wallet' }).click();

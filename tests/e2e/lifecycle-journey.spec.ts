@@ -1,20 +1,32 @@
-// A new creator takes a track from upload to a verified certificate: master it watching the audio
-// engine's real steps stream in, run the copyright check and register it from the Copyright Oracle
+// A new creator takes a track from upload to a verified certificate: master it from the upload's
+// Task Completed dialog, watching the audio engine's real steps arrive in the studio's one progress
+// display, run the copyright check and register it from the Copyright Oracle
 // tab, open and download the certificate from the vault, and verify it on the public page from a
 // browser that is not signed in. No XRPL_URL is set, so the registration is signed but awaits
 // submission, and every screen must say so.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { encodeWav } from '../../infra/audio/test-signals';
 import { sineWav } from '../support/audio';
 import { signUp } from './sign-up';
 
 /** The recording both creators upload: the first registers it, the second is refused. */
 const recording = sineWav({ seconds: 6, frequency: 330 });
+/** Six seconds of digital silence: probed and checked, but there is nothing to master. */
+const silence = encodeWav(new Float32Array(44_100 * 2 * 6), 44_100, 2);
 
 async function signUpAndUpload(page: Page, username: string, title: string): Promise<void> {
   await page.goto('/');
   await signUp(page, username);
-  await page.getByRole('menubar', { name: 'Dashboard tabs' }).getByRole('menuitem', { name: 'Upload' }).click();
+  // A first-time creator lands on Get started: each step priced as the server's catalogue prices it.
+  const path = page.getByRole('list', { name: 'Get started steps' });
+  await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
+  const { pricing } = (await (await page.request.get('/api/goose-tokens/pricing')).json()) as { pricing: Record<string, number> };
+  await expect(path.locator('[data-cost="master"]')).toHaveText(`${pricing['professional-mastering']} tokens; previews are free`);
+  await expect(path.locator('[data-cost="check"]')).toHaveText('Free');
+  await expect(path.locator('[data-cost="register"]')).toHaveText(`${pricing['copyright-registration']} tokens, charged when it succeeds`);
+  await path.getByRole('button', { name: 'Upload a track' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/upload$/);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose file' }).click();
   await (await chooser).setFiles({ name: 'harbour-lights.wav', mimeType: 'audio/wav', buffer: recording });
@@ -28,16 +40,22 @@ test('upload, master live, check, register, download the certificate and verify 
   await signUpAndUpload(page, `life_${Date.now().toString(36)}`, title);
   const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });
 
-  // Master in the studio, watching the real-time card's steps arrive from the server.
-  await tabs.getByRole('menuitem', { name: 'Master' }).click();
-  await page.getByRole('listbox', { name: 'Music Library' }).getByRole('option', { name: title }).click({ timeout: 60_000 });
-  const realtime = page.getByRole('region', { name: 'Real-time mastering' });
-  await realtime.getByRole('button', { name: 'Start Real-time Mastering' }).click();
-  const steps = realtime.getByRole('list', { name: 'Real-time mastering steps' });
+  // The upload's Task Completed dialog offers the optional master: it opens the studio with the track chosen.
+  await page.getByRole('dialog', { name: 'Task Completed' }).getByRole('button', { name: 'Master Track (optional)' }).click({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/dashboard\/mastering$/);
+  await expect(page.getByRole('listbox', { name: 'Music Library' }).getByRole('option', { name: title })).toHaveAttribute('aria-selected', 'true');
+  // Master in the studio, watching the workflow's steps arrive over the websocket: one progress display.
+  const studio = page.getByRole('region', { name: 'Mastering Studio' });
+  const controls = studio.getByRole('region', { name: 'Mastering controls' });
+  await expect(controls.getByText(title, { exact: true })).toBeVisible();
+  await controls.getByRole('button', { name: 'Master Track' }).click();
+  const steps = controls.getByRole('list', { name: 'Master progress' });
   await expect(steps.getByRole('listitem')).toHaveCount(8);
+  await expect(studio.getByRole('progressbar')).toHaveCount(1);
   for (const step of ['audio analysis', 'EQ processing', 'limiting', 'export']) {
     await expect(steps.getByRole('listitem').filter({ hasText: step })).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
   }
+  await expect(studio.getByRole('progressbar')).toHaveCount(1);
   await expect(page.getByText('GOOSE: Complete').first()).toBeVisible();
 
   // The Copyright Oracle tab runs the check, then registers.
@@ -47,6 +65,9 @@ test('upload, master live, check, register, download the certificate and verify 
   await card.getByRole('button', { name: 'Register Copyright' }).click();
   await expect(page.getByText('Copyright Analysis Complete').first()).toBeVisible({ timeout: 60_000 });
   await expect(card).toHaveAttribute('data-workflow-status', 'registered');
+  // Get started ticks each step the track has reached.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Get started', exact: true }).click();
+  await expect(page.getByText('4 of 4 steps done')).toBeVisible();
 
   // The vault's certificate: its dialog, the PDF viewer and the download.
   await tabs.getByRole('menuitem', { name: 'Vault' }).click();
@@ -89,9 +110,30 @@ test('upload, master live, check, register, download the certificate and verify 
 test('another creator uploading the same recording is refused: the check names the registered work, its creator and its similarity', async ({ page }) => {
   const title = 'Borrowed Lights';
   await signUpAndUpload(page, `copy_${Date.now().toString(36)}`, title);
-  await page.getByRole('menubar', { name: 'Dashboard tabs' }).getByRole('menuitem', { name: 'Copyright Oracle' }).click();
+  // A second upload, of silence, which the audio engine refuses to master.
+  const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose file' }).click();
+  await (await chooser).setFiles({ name: 'room-tone.wav', mimeType: 'audio/wav', buffer: silence });
+  await page.getByLabel('Title').fill('Room Tone');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByText('Upload successful', { exact: true }).last()).toBeVisible();
+  await tabs.getByRole('menuitem', { name: 'Copyright Oracle' }).click();
+  const balance = page.getByRole('button', { name: /^Token balance:/ });
+
+  // Its master fails; the free copyright check still runs on the unmastered upload, from this tab.
+  const roomTone = page.getByRole('article', { name: 'Room Tone' });
+  await roomTone.getByRole('button', { name: 'Start Mastering' }).click({ timeout: 60_000 });
+  await expect(roomTone).toHaveAttribute('data-workflow-status', 'failed', { timeout: 60_000 });
+  await expect(roomTone.getByText('The input is silent: there is nothing to master')).toBeVisible();
+  await roomTone.getByRole('button', { name: 'Check Copyright' }).click();
+  await expect(roomTone.getByRole('button', { name: 'Register Copyright' })).toBeVisible({ timeout: 60_000 });
+  await expect(roomTone).toHaveAttribute('data-workflow-status', 'pending');
+  await expect(balance).toHaveAccessibleName('Token balance: 50.00 tokens');
+
+  // The copy, mastered like the registered work, is refused when registered.
   const card = page.getByRole('article', { name: title });
-  await card.getByRole('button', { name: 'Start Mastering' }).click({ timeout: 60_000 });
+  await card.getByRole('button', { name: 'Start Mastering' }).click();
   await expect(card).toHaveAttribute('data-workflow-status', 'mastered', { timeout: 60_000 });
   await card.getByRole('button', { name: 'Register Copyright' }).click();
   await expect(page.getByText('Copyright Conflict Detected').first()).toBeVisible({ timeout: 60_000 });
@@ -102,7 +144,7 @@ test('another creator uploading the same recording is refused: the check names t
   await expect(card.getByText(/similarity/i).first()).toBeVisible();
   // Nothing was registered: no certificate, no ledger transaction.
   const vault = await page.request.get('/api/vault');
-  const [item] = (await vault.json()) as { title: string; xrplTxHash: string | null; certificateId: string | null; copyrightResult: { similarity: number | null } | null }[];
+  const item = ((await vault.json()) as { title: string; xrplTxHash: string | null; certificateId: string | null; copyrightResult: { similarity: number | null } | null }[]).find((i) => i.title === title);
   expect(item).toMatchObject({ title, xrplTxHash: null, certificateId: null });
   expect(item!.copyrightResult!.similarity).toBeGreaterThan(80);
 });

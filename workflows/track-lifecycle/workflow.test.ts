@@ -22,6 +22,7 @@ import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore
 import { FileStorage } from '../../infra/storage/file-storage';
 import { findTemporalCli } from '../../infra/temporal/dev-server';
 import { sineWav } from '../../tests/support/audio';
+import { encodeWav } from '../../infra/audio/test-signals';
 import { bundleTrackLifecycleWorkflows, createTrackLifecycleWorker, installTemporalRuntime } from '../worker';
 import { MASTERING_STEPS } from '../../infra/audio/mastering';
 import { COPYRIGHT_ANALYSIS_STAGES } from '../../domain/constants';
@@ -399,6 +400,23 @@ suite(cli ? 'trackLifecycle workflow (Temporal dev server)' : 'trackLifecycle wo
       expect(checked.analysis.conflicts[0]!.similarity).toBeGreaterThan(80);
       const register = await handleOf(input).executeUpdate(registerUpdate, { args: [{ ...who(input), publicUrl: 'http://goose.test' }] });
       expect(register).toMatchObject({ ok: false, reason: expect.stringMatching(/^The copyright check found a conflict: /) });
+    });
+
+    it('runs the free check on the upload after its master failed: the failed run changed no file', async () => {
+      const silence = encodeWav(new Float32Array(44_100 * 2 * 6), 44_100, 2);
+      const input = await stage(silence, { title: 'Room tone' });
+      await run(input);
+      const master = await handleOf(input).executeUpdate(masterUpdate, {
+        args: [{ ...who(input), masteringId: randomUUID(), kind: 'master', settings: { style: 'balanced', loudness: 'medium', format: 'wav' } }],
+      });
+      expect(master).toMatchObject({ ok: false, reason: expect.stringContaining('The input is silent') });
+      const checkId = randomUUID();
+      const outcome = await handleOf(input).executeUpdate(copyrightCheckUpdate, { args: [{ ...who(input), checkId }] });
+      expect(outcome).toMatchObject({ ok: true, value: { checkId } });
+      const events = await eventStore.readStream(trackStreamId(input.trackId));
+      const uploaded = events.find((e) => e.type === 'TrackFileStored')!.data as { sha256: string };
+      expect((events.find((e) => e.type === 'TrackCopyrightCheckStarted')!.data as { sha256: string }).sha256).toBe(uploaded.sha256);
+      expect(events.map((e) => e.type).slice(-1)).toEqual(['TrackCopyrightChecked']);
     });
 
     it('retries a submission whose reply was lost, with backoff, and the ledger holds the transaction once', async () => {

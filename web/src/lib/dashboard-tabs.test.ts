@@ -2,21 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { dashboardAddress, dashboardTabPath, defaultTab, isDashboardTab, requestedTab } from './dashboard-tabs';
 
 describe('dashboard tabs', () => {
-  it('defaults to welcome signed out and to the studio signed in where the server can make songs', () => {
+  it('defaults to welcome signed out, and signed in for a first-time creator (no content), whose welcome is the Get started path', () => {
     expect(defaultTab(false, undefined, true)).toBe('welcome');
     expect(defaultTab(false, undefined, undefined)).toBe('welcome');
-    expect(defaultTab(true, 0, true)).toBe('create');
-    expect(defaultTab(true, 3, true)).toBe('create');
-    expect(defaultTab(true, undefined, true)).toBe('create');
+    expect(defaultTab(true, 0, true)).toBe('welcome');
+    expect(defaultTab(true, 0, false)).toBe('welcome');
+    expect(defaultTab(true, 0, undefined)).toBe('welcome');
   });
 
-  it('lands on upload (no content) or the vault (content) where the server cannot make songs or has not said yet', () => {
-    expect(defaultTab(true, 0, false)).toBe('upload');
+  it('lands a returning creator on the studio where the server can make songs, else on the vault', () => {
+    expect(defaultTab(true, 3, true)).toBe('create');
     expect(defaultTab(true, 3, false)).toBe('vault');
-    expect(defaultTab(true, 0, undefined)).toBe('upload');
-    // Still reading the vault: the vault tab shows it loading, never a Create tab that may not work here.
+    // Still reading the vault or the server's report: the vault tab shows it loading, never a Create tab that may not work here.
+    expect(defaultTab(true, undefined, true)).toBe('vault');
     expect(defaultTab(true, undefined, false)).toBe('vault');
-    expect(defaultTab(true, undefined, undefined)).toBe('vault');
+    expect(defaultTab(true, 3, undefined)).toBe('vault');
   });
 
   it('accepts only known tab ids', () => {

@@ -46,16 +46,15 @@ export function dashboardAddress(tab: DashboardTab, search: URLSearchParams): st
 }
 
 /**
- * The tab shown when nothing else was chosen: welcome signed out; signed in, the studio (create)
- * where the server can make songs, the spec's landing tab. Where it cannot (no workflow service) or
- * has not said yet (`creationAvailable` undefined), the vault for a creator who has content (or
- * while that is being read) and the upload tab for one who has none, so nobody lands on a tab that
- * cannot work.
+ * The tab shown when nothing else was chosen: welcome signed out. Signed in, a first-time creator
+ * (no content) lands on welcome, which shows them the "Get started" path; a returning creator on
+ * their usual tab: the studio (create) where the server can make songs, else the vault (also while
+ * their content is being read), so nobody lands on a tab that cannot work.
  */
 export function defaultTab(signedIn: boolean, contentCount: number | undefined, creationAvailable: boolean | undefined): DashboardTab {
   if (!signedIn) return 'welcome';
-  if (creationAvailable === true) return 'create';
-  return contentCount === 0 ? 'upload' : 'vault';
+  if (contentCount === 0) return 'welcome';
+  return creationAvailable === true && contentCount !== undefined ? 'create' : 'vault';
 }
 
 /**

@@ -1,7 +1,7 @@
 // The Developer tab on the dashboard (?tab=developer, the header's Developer API icon): a visitor
 // gets the sign-up call to action like the other gated tabs, a signed-in user the Developer screen.
-// Where a creator lands with no tab asked for: the studio where the server can make songs, else the
-// vault or the upload tab.
+// Where a creator lands with no tab asked for: a first-time creator on Get started (welcome), a
+// returning one on the studio where the server can make songs, else the vault.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -59,23 +59,26 @@ describe('developer tab', () => {
 const activeTab = (html: string) => /class="dashboard__panel" data-tab="([^"]+)"/.exec(html)?.[1];
 
 describe('landing tab', () => {
-  it('lands a signed-in creator on the studio where the server can make songs, whatever their vault holds', () => {
+  it('lands a first-time creator (no content) on Get started, whatever the server can do', () => {
     expect(CAPABILITIES_ZERO_CONFIG_FIXTURE['creation-engine'].available).toBe(true);
     const html = render(ada, { path: '/', vault: [] });
-    expect(activeTab(html)).toBe('create');
-    expect(html).toContain('AI Music Creation Studio');
-    expect(activeTab(render(ada, { path: '/', vault: [vaultItem()] }))).toBe('create');
-    expect(activeTab(render(ada, { path: '/dashboard' }))).toBe('create');
+    expect(activeTab(html)).toBe('welcome');
+    expect(html).toContain('>Get started<');
+    expect(html).toContain('aria-label="Get started steps"');
+    expect(activeTab(render(ada, { path: '/', vault: [], capabilities: withoutWorkflows }))).toBe('welcome');
+    expect(activeTab(render(ada, { path: '/', vault: [], capabilities: null }))).toBe('welcome');
   });
 
-  it('lands on the upload tab (no content) or the vault (content) where the server cannot make songs', () => {
-    expect(activeTab(render(ada, { path: '/', vault: [], capabilities: withoutWorkflows }))).toBe('upload');
+  it('lands a returning creator on the studio where the server can make songs, else on the vault', () => {
+    expect(activeTab(render(ada, { path: '/', vault: [vaultItem()] }))).toBe('create');
+    expect(activeTab(render(ada, { path: '/dashboard', vault: [vaultItem()] }))).toBe('create');
     expect(activeTab(render(ada, { path: '/', vault: [vaultItem()], capabilities: withoutWorkflows }))).toBe('vault');
   });
 
-  it('never lands on the Create tab before the server has said it can make songs', () => {
+  it('never lands on the Create tab before the server has said it can make songs, nor before the vault is read', () => {
     expect(activeTab(render(ada, { path: '/', capabilities: null }))).toBe('vault');
-    expect(activeTab(render(ada, { path: '/', vault: [], capabilities: null }))).toBe('upload');
+    expect(activeTab(render(ada, { path: '/' }))).toBe('vault');
+    expect(activeTab(render(ada, { path: '/', vault: [vaultItem()], capabilities: null }))).toBe('vault');
     expect(activeTab(render(ada, { path: '/', capabilities: withoutWorkflows }))).toBe('vault');
     expect(activeTab(render(null, { path: '/' }))).toBe('welcome');
   });

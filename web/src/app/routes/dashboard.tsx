@@ -2,8 +2,9 @@
 // address names (the tab bar, the rail, the header and every "go to" button navigate there, so the
 // back button returns to the previous tab), else the landing tab for the current sign-in state.
 // An address's tab belongs to whoever was signed in when it was opened, so signing in on it lands
-// on the studio (create) where the server can make songs, else on the vault (a creator with content)
-// or the upload tab (one without), and signing out returns to welcome; the address then becomes /dashboard to match. Older links (?tab=<tab>) are sent to
+// a first-time creator (no content) on welcome's Get started path, a returning one on the studio
+// (create) where the server can make songs, else on the vault, and signing out returns to welcome;
+// the address then becomes /dashboard to match. Older links (?tab=<tab>) are sent to
 // the tab's own address by dashboardLoader.
 import { useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -19,7 +20,7 @@ import { distributionsPromptReason, oraclePromptReason } from '../../features/da
 import { DeveloperPanel } from '../../features/developer/components/developer-panel';
 import { DistributionsPanel } from '../../features/distribution/components/distributions-panel';
 import { FaqPanel } from '../../features/faq/components/faq-panel';
-import { selectedMasteringTrackIdAtom } from '../../features/mastering/atoms';
+import { selectedMasteringTrackIdAtom } from '../../lib/mastering-selection';
 import { MasteringPanel } from '../../features/mastering/components/mastering-panel';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { OraclePanel } from '../../features/oracle/components/oracle-panel';
@@ -65,15 +66,14 @@ export function DashboardRoute() {
   const chosen = opened.key !== location.key || opened.userId === userId ? requested : null;
   const creation = capabilityState(capabilities, 'creation-engine');
   const creationAvailable = creation.loading ? undefined : creation.available;
-  // Where a user landed is kept once it is known (the studio, or else their vault read), so a first
-  // upload does not move them off the upload tab.
+  // Where a user landed is kept once it is known (their vault read, and the server's report), so a
+  // first upload does not move them off the tab they went to from Get started.
   const [landing, setLanding] = useState<TabChoice | null>(null);
   const landed = landing !== null && landing.userId === userId;
-  // The same query (and cache entry) as the Vault tab, read here only until the user has landed, and
-  // only where the landing depends on it.
-  const vault = useVault({ enabled: Boolean(user) && !landed && creationAvailable !== true });
+  // The same query (and cache entry) as the Vault tab, read here only until the user has landed.
+  const vault = useVault({ enabled: Boolean(user) && !landed });
   const landingTab = defaultTab(Boolean(user), user ? vault.data?.length : undefined, creationAvailable);
-  if (user && !landed && (creationAvailable === true || (creationAvailable === false && vault.data))) setLanding({ tab: landingTab, userId });
+  if (user && !landed && vault.data && creationAvailable !== undefined) setLanding({ tab: landingTab, userId });
   const activeTab = chosen ?? (landed ? landing.tab : landingTab);
   const selectTab = (tab: DashboardTab) => void navigate(dashboardTabPath(tab));
   const chooseMasteringTrack = useSetAtom(selectedMasteringTrackIdAtom);

@@ -1,5 +1,6 @@
-// The welcome tab: visitors get the pitch and the sign-up / log-in buttons; a
-// signed-in creator gets the "get started" path; both read what each step does on this server
+// The welcome tab: visitors get the pitch, how it works and the sign-up / log-in buttons; a
+// signed-in creator gets the "Get started" path (upload or create, master, check, register, each
+// with its cost and ticked as their tracks reach it); both read what each step does on this server
 // (GET /api/capabilities) and what it costs, from the server's price list.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -12,6 +13,7 @@ import type { DashboardTab } from '../../../lib/dashboard-tabs';
 import { useCapabilities } from '../../../lib/capabilities';
 import { ServicePriceList } from '../../../components/tokens/service-price-list';
 import { journeySteps, welcomeLead } from '../journey';
+import { GetStartedPath } from './get-started-path';
 
 const WAVE = [18, 30, 46, 62, 40, 74, 92, 68, 52, 80, 100, 72, 48, 64, 86, 58, 36, 54, 76, 44, 28, 40, 22, 14];
 
@@ -43,23 +45,27 @@ export function WelcomePanel({ user, onSelectTab }: { user: User | null; onSelec
         </div>
       </div>
       <h2 className="section-title">{user ? 'Get started' : 'How it works'}</h2>
-      <ol className="grid-list journey">
-        {journeySteps(capabilities).map((step, index) => (
-          <li key={step.title}>
-            <Card className={`journey__card${step.severity === 'secondary' ? ' journey__card--later' : ''}`}>
-              <div className="journey__head">
-                <span className="journey__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <i className={`pi ${step.icon}`} aria-hidden="true" />
-                <h3>{step.title}</h3>
-              </div>
-              <p>{step.text}</p>
-              <Tag value={step.tag} severity={step.severity} />
-            </Card>
-          </li>
-        ))}
-      </ol>
+      {user ? (
+        <GetStartedPath onSelectTab={onSelectTab} />
+      ) : (
+        <ol className="grid-list journey">
+          {journeySteps(capabilities).map((step, index) => (
+            <li key={step.title}>
+              <Card className={`journey__card${step.severity === 'secondary' ? ' journey__card--later' : ''}`}>
+                <div className="journey__head">
+                  <span className="journey__number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <i className={`pi ${step.icon}`} aria-hidden="true" />
+                  <h3>{step.title}</h3>
+                </div>
+                <p>{step.text}</p>
+                <Tag value={step.tag} severity={step.severity} />
+              </Card>
+            </li>
+          ))}
+        </ol>
+      )}
       <h2 className="section-title" id="welcome-pricing-title">
         What it costs
       </h2>

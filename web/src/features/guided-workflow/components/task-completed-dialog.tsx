@@ -1,16 +1,18 @@
 // The guided workflow's Task Completed dialog: after a track completes a step, says
-// so and offers the next step (which switches the dashboard tab) or Later (which dismisses).
+// so and offers the next step (which switches the dashboard tab, the mastering studio with the
+// track chosen) or Later (which dismisses).
 // Steps complete while the creator may be busy elsewhere, so it opens at the bottom right of the
 // main column (clear of the workflow sidebar, whose steps it reports) without a mask and without
 // taking the focus: it never blocks or interrupts what they are doing. While the assistant chat's
 // panel is open in that corner (it tells the same steps), the dialog waits; the latest task shows
 // once the panel is put away.
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useEffect } from 'react';
 import { assistantPanelOpenAtom } from '../../../lib/assistant-panel';
 import { useChangeTab, type DashboardTab } from '../../../lib/dashboard-tabs';
+import { selectedMasteringTrackIdAtom } from '../../../lib/mastering-selection';
 import { completedTaskAtom } from '../atoms';
 import '../guided-workflow.css';
 
@@ -22,8 +24,11 @@ export function TaskCompletedDialog() {
   // A task reported for one signed-in session is not shown to the next.
   useEffect(() => () => setCompleted(null), [setCompleted]);
 
+  const chooseMasteringTrack = useSetAtom(selectedMasteringTrackIdAtom);
   const dismiss = () => setCompleted(null);
   const goTo = (tab: DashboardTab) => {
+    // The studio opens on the track the step is about, not on whichever was chosen before.
+    if (tab === 'mastering' && completed) chooseMasteringTrack(completed.trackId);
     dismiss();
     changeTab(tab);
   };

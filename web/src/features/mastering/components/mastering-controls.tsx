@@ -1,7 +1,8 @@
 // The studio's mastering controls: style, loudness target and format, then
 // Create Preview or Master Track. Both calls answer once the file is made; until then the vault
-// item's real mastering steps (pushed over the websocket) show how far the engine is. A master
-// costs tokens (a preview is free): the price shows by the button, and a 402 opens the plans.
+// item's real mastering steps (the workflow's progress, pushed over the websocket) show how far the
+// engine is: the studio's one progress display. A master costs tokens (a preview is free): the
+// price shows by the button, and a 402 opens the plans.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { SelectButton } from 'primereact/selectbutton';
@@ -13,7 +14,7 @@ import { MasterStatusBadge } from '../../../components/track/master-status-badge
 import { TokenCostNote } from '../../../components/tokens/token-cost-note';
 import { reportInsufficientTokens } from '../../../lib/tokens/insufficient-tokens';
 import { MasteringStepList } from '../../../components/track/mastering-step-list';
-import { foldMasteringSteps } from '../../../lib/track/mastering-steps';
+import { COMPLETE_STEP, foldMasteringSteps } from '../../../lib/track/mastering-steps';
 import { useCreateMaster, type MasterKind, type MasterSettings } from '../api/create-master';
 import { LOUDNESS_CHOICES, MASTER_SETTING_FIELDS } from '../master-options';
 
@@ -39,6 +40,10 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
   const previewing = preview.isPending && preview.variables?.contentId === item.id;
   const mastering = master.isPending && master.variables?.contentId === item.id;
   const busy = previewing || mastering || serverRunning;
+  // The run started here that has just finished (its answer names it): its steps stay on show, complete.
+  const finished = previewing || mastering ? null : [preview, master].find((run) => run.isSuccess && run.data.contentId === item.id && run.data.masterId === item.mastering?.masterId)?.data ?? null;
+  const progress = serverRunning && item.mastering ? item.mastering.steps : finished && item.mastering ? [...item.mastering.steps, { step: COMPLETE_STEP, description: 'Mastering complete', progress: 100 }] : [];
+  const progressKind = serverRunning ? item.mastering?.kind : (finished?.kind ?? (previewing ? 'preview' : 'master'));
   const loudness = LOUDNESS_CHOICES.find((option) => option.value === settings.loudness)?.label ?? settings.loudness;
 
   const create = (kind: MasterKind) => {
@@ -104,9 +109,10 @@ export function MasteringControls({ item, settings, onChange, headingRef }: Mast
         </div>
         <TokenCostNote service="professional-mastering" />
 
-        {serverRunning && item.mastering && (
+        {(busy || finished) && (
           <div className="inset-box mastering-controls__progress">
-            <MasteringStepList run={foldMasteringSteps(item.mastering.steps)} label={item.mastering.kind === 'preview' ? 'Preview progress' : 'Master progress'} />
+            {/* Until the workflow reports the run (its first step), the list reads "Starting…". */}
+            <MasteringStepList run={foldMasteringSteps(progress)} label={progressKind === 'preview' ? 'Preview progress' : 'Master progress'} />
           </div>
         )}
         {!serverRunning && item.mastering?.error && <p className="mastering-controls__error small">Last run failed: {item.mastering.error}</p>}

@@ -1,6 +1,6 @@
 // The mastering tab, the Mastering studio: a hero, the music library on the left and,
-// for the chosen track, the controls, the real-time card, the players and (once it has a preview
-// or master) its workflow card; a professional-features card closes the screen.
+// for the chosen track, the controls (with the run's one progress display), the players and (once
+// it has a preview or master) its workflow card; a professional-features card closes the screen.
 import { Card } from 'primereact/card';
 import { useAtom } from 'jotai';
 import { useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { TrackWorkflowCard } from './track-workflow-card';
 import { useVault } from '../../../lib/track/api/get-vault';
 import type { MasterSettings } from '../api/create-master';
-import { selectedMasteringTrackIdAtom } from '../atoms';
+import { selectedMasteringTrackIdAtom } from '../../../lib/mastering-selection';
 import { DEFAULT_MASTER_SETTINGS } from '../master-options';
 import '../mastering.css';
 import { FeatureList } from './feature-list';
@@ -17,7 +17,6 @@ import { MasterFiles } from './master-files';
 import { MasteringControls } from './mastering-controls';
 import { isReadyForMastering, MusicLibrary } from './music-library';
 import { ProfessionalFeaturesCard } from './professional-features-card';
-import { RealtimeMasteringCard } from './realtime-mastering-card';
 
 const BLURBS = [
   { icon: 'pi-sparkles', title: 'AI-powered', text: 'The engine analyses each track and sets its EQ, compression, stereo width, harmonics and limiting for it.' },
@@ -64,7 +63,6 @@ export function MasteringPanel() {
           {selected ? (
             <>
               <MasteringControls item={selected} settings={settings} onChange={setSettings} headingRef={controlsHeadingRef} />
-              <RealtimeMasteringCard item={selected} />
               <MasterFiles item={selected} />
               {(selected.landrMasterId || selected.landrPreviewId) && <TrackWorkflowCard item={selected} onGoToMaster={goToControls} />}
             </>

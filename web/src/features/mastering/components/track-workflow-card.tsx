@@ -26,7 +26,6 @@ import { reportInsufficientTokens } from '../../../lib/tokens/insufficient-token
 import { useContracts, useCreateContractForTrack } from '../../../lib/track/api/create-contract';
 import { useRegisterCopyright } from '../../../lib/track/api/register-copyright';
 import { useRunCopyrightCheck } from '../../../lib/track/api/run-copyright-check';
-import { foldMasteringSteps } from '../../../lib/track/mastering-steps';
 import { checkOutcomeToast, contractCreatedToast, contractFailure, registrationToast } from '../../../lib/track/outcome-toasts';
 import {
   checkUnavailableReason,
@@ -42,7 +41,6 @@ import {
 import { CopyrightCheckReport, hasCheckReport } from '../../../components/track/copyright-check-report';
 import { MasterStatusBadge } from '../../../components/track/master-status-badge';
 import { MasteringResults, masteringResultsOf } from '../../../components/track/mastering-results';
-import { MasteringStepList } from '../../../components/track/mastering-step-list';
 import { OracleStageList } from '../../../components/track/oracle-stage-list';
 import { RegistrationSummary } from '../../../components/track/registration-summary';
 import { STEP_STATE_MARKS, TRACK_STEPS } from '../../../components/track/track-steps';
@@ -133,12 +131,8 @@ function MasterStepPanel({ item, onGoToMaster }: { item: VaultItem; onGoToMaster
       {item.contentType !== 'music' && (
         <p className="muted">Only music is mastered. This item goes straight to the copyright check.</p>
       )}
-      {running && item.mastering && (
-        <>
-          <p className="muted small">Mastering a {item.mastering.kind === 'preview' ? 'preview' : 'full master'}…</p>
-          <MasteringStepList run={foldMasteringSteps(item.mastering.steps)} />
-        </>
-      )}
+      {/* The studio's controls show the run's progress; it is not drawn a second time here. */}
+      {running && item.mastering && <p className="muted small">Mastering a {item.mastering.kind === 'preview' ? 'preview' : 'full master'}: its progress shows in the mastering controls.</p>}
       {item.mastering?.error && <Message severity="error" text={`Mastering failed: ${item.mastering.error}`} />}
       {!running && results && <MasteringResults results={results} />}
       {item.contentType === 'music' && (

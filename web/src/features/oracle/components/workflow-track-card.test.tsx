@@ -34,6 +34,16 @@ describe('oracle workflow card of an unmastered track', () => {
     expect(html).toContain('cleared this track as uploaded');
   });
 
+  it('offers the free check beside Start Mastering again after a master failed: the failed run changed no file', () => {
+    const failed = vaultItem({
+      trackStatus: 'failed',
+      workflow: { ...vaultItem().workflow, steps: workflowSteps({ master: 'failed' }), failureReason: 'The input is silent: there is nothing to master' },
+    });
+    const html = render(failed);
+    expect(buttons(html)).toEqual(['Start Mastering', 'Check Copyright']);
+    expect(html).toContain('check the track as it stands (the check is free)');
+  });
+
   it('keeps the check unavailable for a track too short to check, with the reason', () => {
     const html = render(vaultItem({ metadata: { ...vaultItem().metadata, duration: 2 } }));
     expect(html).toMatch(/<button[^>]*aria-label="Check Copyright"[^>]*disabled=""/);

@@ -213,7 +213,16 @@ export function WorkflowTrackCard({ item, contractAction }: WorkflowTrackCardPro
               className="workflow-card__failure"
               text={`${failure.reason}${failure.similarity !== null ? ` · Similarity score: ${failure.similarity}%` : ''}`}
             />
-            {failure.step === 'master' && isMusic && <div className="button-row">{startMasteringButton}</div>}
+            {failure.step === 'master' && isMusic && (
+              <>
+                {/* The failed run left the track's file as it was: the free check can run on it now. */}
+                {!cleared && <p className="muted small">The failed run changed no file: master it again, or check the track as it stands (the check is free).</p>}
+                <div className="button-row">
+                  {startMasteringButton}
+                  {cleared ? registerButton : checkButton}
+                </div>
+              </>
+            )}
             {failure.step === 'oracle' && !conflict && <div className="button-row">{registerButton}</div>}
             {failure.step === 'register' && item.xrplTxHash && <RegistrationSummary item={item} />}
           </div>
