@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { UserWalletsGenerated, walletsStreamId } from '../../domain/wallets/wallet.events';
 import { ConcurrencyError } from '../../domain/shared/errors';
 import type { EventStore, GlobalPosition } from '../eventstore/event-store';
+import { logger } from '../logger/logger';
 import { generateUserWallets, type GeneratedWallets } from './generate';
 import type { WalletKeyBox } from './key-box';
 
@@ -36,6 +37,7 @@ export async function openUserWallets(
   const metadata = { ...context, causationId: null, workflowId: null, occurredAt: new Date().toISOString() };
   try {
     const result = await eventStore.append(streamId, [{ eventId: randomUUID(), ...event, metadata }], 'no_stream');
+    logger.info({ userId, polygonAddress: wallets.polygonAddress, xrplAddress: wallets.xrplAddress, keyId: keyBox.keyId }, 'user wallets generated');
     return { wallets, created: true, position: result.lastPosition };
   } catch (error) {
     if (error instanceof ConcurrencyError) return existing();

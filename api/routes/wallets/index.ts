@@ -63,7 +63,6 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     const opened = await openUserWallets(eventStore, wallets.keyBox, userId, { correlationId: request.id, actor: `user:${userId}` });
     await projector.waitFor(opened.position);
     const { polygonAddress, xrplAddress } = opened.wallets;
-    if (opened.created) request.log.info({ userId, polygonAddress, xrplAddress, keyId: wallets.keyBox.keyId }, 'user wallets generated');
     return reply.status(opened.created ? 201 : 200).send({ wallet: { address: polygonAddress, xrplAddress, network: 'polygon' as const } });
   });
 
