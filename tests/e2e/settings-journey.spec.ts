@@ -103,6 +103,9 @@ test('settings: the balance at sign-up, an e-mail address confirmed by its link,
   await expect(forgot).toContainText('If that username or address belongs to a GOOSE account with a confirmed e-mail address');
   await forgetful.goto(await newestOutboxLink(email, /\/reset-password\?token=/, 'password-reset'));
   await expect(forgetful.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  // Opened on a phone, as a mailed link often is: nothing wider than the screen.
+  await forgetful.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(forgetful);
   await forgetful.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
   await forgetful.getByLabel('New password again').fill('a brand new passphrase');
   await forgetful.getByRole('button', { name: 'Set new password' }).click();
