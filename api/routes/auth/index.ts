@@ -18,7 +18,7 @@ import type { EventStore } from '../../../infra/eventstore/event-store';
 import { ACCOUNT_SUSPENDED, findUserById, findUserByUsername, isSuspendedUser } from '../../../projections/users/queries';
 import { myRolesResponseSchema } from '../../../domain/contracts/roles';
 import { clearSessionCookie, requireRole, requireUserId, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
-import { LoginThrottle } from '../../plugins/throttle';
+import { FailureThrottle, LoginThrottle } from '../../plugins/throttle';
 import type { Services } from '../../plugins/services';
 import { noBody, PUBLIC } from '../../openapi';
 import { requestEmailConfirmation } from '../account/email-request';
@@ -26,19 +26,22 @@ import { passwordProblem } from './password-policy';
 import { passwordResetRoutes } from './password-reset';
 
 const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
+/** Sign-ups with an e-mail address one client address may make in an hour: each mails somebody, so sign-up must not become a way to mail strangers. */
+export const SIGNUP_MAILS_PER_ADDRESS = 10;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services;
   const { db, sessions, secureCookies, knowledge, mailer } = deps;
   const loginThrottle = new LoginThrottle();
   const pendingEmails = new PendingEmails(db);
+  const signupMails = new FailureThrottle({ max: SIGNUP_MAILS_PER_ADDRESS, windowMs: 60 * 60_000 });
   await app.register(passwordResetRoutes);
 
   app.post(
     '/api/auth/signup',
     {
       schema: {
-        summary: 'Create an account (its token account with the welcome bonus and its wallets) and sign in; acceptedTermsVersion (optional) records the acceptance of the current Terms of Service; email (optional) is mailed a confirmation link',
+        summary: `Create an account (its token account with the welcome bonus and its wallets) and sign in; acceptedTermsVersion (optional) records the acceptance of the current Terms of Service; email (optional) is mailed a confirmation link (at most ${SIGNUP_MAILS_PER_ADDRESS} such sign-ups an hour per client: 429 with Retry-After)`,
         tags: ['auth'],
         ...PUBLIC,
         body: signupSchema,
@@ -51,6 +54,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (problem) throw new ValidationError(problem);
       if (acceptedTermsVersion !== undefined && acceptedTermsVersion !== knowledge.termsVersion) {
         throw new ValidationError(`The current Terms of Service are version ${knowledge.termsVersion}; accept that version`);
+      }
+      if (email) {
+        const wait = signupMails.waitMs(request.ip);
+        if (wait > 0) {
+          const minutes = Math.max(1, Math.ceil(wait / 60_000));
+          return reply
+            .status(429)
+            .header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))))
+            .send({ error: `Too many sign-ups with an e-mail address from this network: try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or sign up without one and add it in Settings.` });
+        }
+        signupMails.count(request.ip);
       }
       const userId = randomUUID();
       const passwordHash = await hashPassword(password);

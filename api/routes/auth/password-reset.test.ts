@@ -15,6 +15,7 @@ import { userStreamId } from '../../../domain/identity/user.events';
 import { loadPasswordResetTokens } from '../../../infra/auth/password-reset-tokens';
 import { recordingMailer } from '../../../tests/support/recording-mailer';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { SIGNUP_MAILS_PER_ADDRESS } from '.';
 import { RESET_REQUESTED_MESSAGE, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_IDENTIFIER } from './password-reset';
 
 const PASSWORD = 'correct horse battery';
@@ -95,6 +96,19 @@ describe('sign-up', () => {
     expect(mailsTo(email, 'email-confirmation')).toHaveLength(1);
     const account = await testApp.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
     expect(account.json()).toMatchObject({ email: null, pendingEmail: { email } });
+  });
+
+  it(`takes at most ${SIGNUP_MAILS_PER_ADDRESS} sign-ups with an address an hour from one client (each mails somebody); without one it still signs up`, async () => {
+    const client = newAddress();
+    const signupFrom = (email?: string) =>
+      testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `user_${randomUUID().slice(0, 8)}`, password: PASSWORD, ...(email ? { email } : {}) }, remoteAddress: client });
+    for (let i = 0; i < SIGNUP_MAILS_PER_ADDRESS; i++) expect((await signupFrom(`flood${i}@example.test`)).statusCode).toBe(201);
+    const refused = await signupFrom('one.more@example.test');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error).toMatch(/or sign up without one and add it in Settings\.$/);
+    expect(mailsTo('one.more@example.test', 'email-confirmation')).toHaveLength(0);
+    expect((await signupFrom()).statusCode).toBe(201);
   });
 
   it('refuses what is not an address, and creates no account then', async () => {
