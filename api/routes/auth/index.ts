@@ -4,6 +4,7 @@
 // address given is mailed its confirmation link as from Settings. Password recovery is
 // password-reset.ts, registered here.
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authResponseSchema, credentialsSchema, logoutResponseSchema, signupResponseSchema, signupSchema, userSchema, type User } from '../../../domain/contracts/auth';
 import { decideUser, evolveUser, initialUserState } from '../../../domain/identity/user.decider';
@@ -57,13 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (email) {
         const wait = signupMails.waitMs(request.ip);
-        if (wait > 0) {
-          const minutes = Math.max(1, Math.ceil(wait / 60_000));
-          return reply
-            .status(429)
-            .header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))))
-            .send({ error: `Too many sign-ups with an e-mail address from this network: try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or sign up without one and add it in Settings.` });
-        }
+        if (wait > 0) return tooManySignupMails(reply, wait);
         signupMails.count(request.ip);
       }
       const userId = randomUUID();
@@ -127,6 +122,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ roles: (await requireRole(request, 'creator')).roles }),
   );
 };
+
+/** A 429 for sign-ups with an address, saying when to come back and how to sign up meanwhile. */
+function tooManySignupMails(reply: FastifyReply, waitMs: number): FastifyReply {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return reply
+    .status(429)
+    .header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))))
+    .send({ error: `Too many sign-ups with an e-mail address from this network: try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or sign up without one and add it in Settings.` });
+}
 
 /**
  * Registers a new account: the username claim, the user's stream, the token account with the
