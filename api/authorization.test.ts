@@ -455,3 +455,24 @@ describe('authorization, generated from the route table', () => {
     });
   }
 });
+
+describe('password recovery: public routes that tell nobody about an account', () => {
+  it('answers a visitor and a signed-in stranger the same for the owner\'s username as for an unknown one, and refuses a made-up link alike for everyone', async () => {
+    const ownerName = (await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: owner } })).json().username as string;
+    const ask = (identifier: string, cookie: string | null) =>
+      testApp.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { identifier }, headers: cookie ? { cookie } : {} });
+    for (const cookie of [null, stranger]) {
+      const known = await ask(ownerName, cookie);
+      const unknown = await ask(`nobody_${randomUUID().slice(0, 8)}`, cookie);
+      expect(known.statusCode).toBe(202);
+      expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
+    }
+    const madeUp = `${Buffer.from(`${randomUUID()}\n${randomUUID()}\n${Date.now() + 60_000}`).toString('base64url')}.${'A'.repeat(43)}`;
+    const answers = await Promise.all(
+      [null, stranger, owner].map((cookie) =>
+        testApp.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token: madeUp, newPassword: 'violet kettle orbit' }, headers: cookie ? { cookie } : {} }),
+      ),
+    );
+    for (const answer of answers) expect([answer.statusCode, answer.json()]).toEqual([400, { error: 'This is not a valid password reset link: open the link from the mail as it is' }]);
+  });
+});

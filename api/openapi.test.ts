@@ -75,6 +75,9 @@ describe('the API document', () => {
       }
     }
     expect(document.paths['/api/verify/{certificateId}'].get.security).toEqual([]);
+    // Password recovery is for someone who cannot sign in.
+    for (const path of ['/api/auth/password-reset', '/api/auth/password-reset/confirm']) expect(document.paths[path].post.security).toEqual([]);
+    expect(document.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
     expect(document.paths['/api/vault'].get.security).toBeUndefined();
     expect(document.security).toEqual([{ session: [] }]);
     expect(document.paths['/api/upload'].post.requestBody.content['multipart/form-data'].schema.properties.file).toEqual(expect.objectContaining({ format: 'binary' }));

@@ -2,6 +2,7 @@
 // schemas and the web infers its types from them.
 import { z } from 'zod';
 import { USERNAME_PATTERN } from '../identity/user.events';
+import { emailAddressSchema } from './account';
 
 export const credentialsSchema = z.object({
   username: z
@@ -12,8 +13,11 @@ export const credentialsSchema = z.object({
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
-/** Sign-up: the credentials and, from the web's form, the version of the terms the user ticked to accept. */
-export const signupSchema = credentialsSchema.extend({ acceptedTermsVersion: z.number().int().positive().optional() });
+/**
+ * Sign-up: the credentials and, from the web's form, the version of the terms the user ticked to
+ * accept, and an e-mail address (optional): a confirmation link is mailed to it, as from Settings.
+ */
+export const signupSchema = credentialsSchema.extend({ acceptedTermsVersion: z.number().int().positive().optional(), email: emailAddressSchema.optional() });
 export type Signup = z.infer<typeof signupSchema>;
 
 export const userSchema = z.object({
@@ -30,6 +34,38 @@ export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/**
+ * Sign-up's answer: the user, and for an address given, whether its confirmation link was mailed
+ * (`sent: false`: the account exists but the mail failed; Settings can send another) and how.
+ */
+export const signupResponseSchema = authResponseSchema.extend({
+  emailConfirmation: z.object({ email: z.string(), sent: z.boolean(), mailTransport: z.enum(['smtp', 'outbox']) }).nullable(),
+});
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** Minutes a password reset link works. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+/** POST /api/auth/password-reset: the account's username or its confirmed e-mail address. */
+export const passwordResetRequestSchema = z.object({
+  identifier: z.string().trim().min(1, 'Enter your username or e-mail address').max(254, 'A username or e-mail address is at most 254 characters'),
+});
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** The same answer whether or not an account was found: it tells nobody whether a name or address is known. */
+export const passwordResetRequestedSchema = z.object({ message: z.string() });
+
+/** POST /api/auth/password-reset/confirm: the token from the mailed link and the new password. */
+export const passwordResetSchema = z.object({
+  token: z.string().min(1, 'The link has no token').max(1000, 'The link is not a password reset link'),
+  newPassword: z.string().min(8, 'Password must be at least 8 characters').max(200, 'Password must be at most 200 characters'),
+});
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+/** The username the new password signs in with, and how many sessions the reset ended. */
+export const passwordResetResponseSchema = z.object({ reset: z.literal(true), username: z.string(), sessionsEnded: z.number().int().nonnegative() });
+export type PasswordResetResponse = z.infer<typeof passwordResetResponseSchema>;
 
 export const logoutResponseSchema = z.object({ ok: z.literal(true) });
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { UserRoleGranted, UserRoleRevoked } from './role.events';
-import { decideUser, evolveUser, initialUserState, rolesOfUser, type AcceptTerms, type ChangePassword, type ConfirmEmail, type GrantRole, type RegisterUser, type ReinstateUser, type RemoveEmail, type RevokeRole, type RevokeUserSession, type SuspendUser } from './user.decider';
+import { decideUser, evolveUser, initialUserState, rolesOfUser, type AcceptTerms, type ChangePassword, type ConfirmEmail, type GrantRole, type RegisterUser, type ReinstateUser, type RemoveEmail, type RequestPasswordReset, type ResetPassword, RESET_LINK_EXPIRED, RESET_LINK_USED, type RevokeRole, type RevokeUserSession, type SuspendUser } from './user.decider';
 import { UserReinstated, UserSessionRevoked, UserSuspended } from './lockdown.events';
-import { TermsAccepted, UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered } from './user.events';
+import { TermsAccepted, UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserPasswordResetRequested, UserRegistered } from './user.events';
 
 const userId = '7c1f7a52-3f7e-4a55-9d6e-2b8f0d7c1a11';
 const register: RegisterUser = {
@@ -214,5 +214,47 @@ describe('user decider: emergency lockdown', () => {
 
   it('given no account, when suspending, then it is refused as not found', () => {
     expect(() => spec.when([], suspend)).toThrow(NotFoundError);
+  });
+});
+
+describe('user decider: password reset links', () => {
+  const spec = deciderSpec({ decide: decideUser, evolve: evolveUser, initialState: initialUserState });
+  const registered = UserRegistered.create(register.data);
+  const confirmed = UserEmailConfirmed.create({ userId, email: 'ada@example.test', confirmedAt: '2026-11-26T08:00:00.000Z' });
+  const first = '1b0e6c1e-8d1a-4c52-9a51-3f0e2f6d9a01';
+  const second = '2c1f7d2f-9e2b-4d63-8b62-4a1f3a7eab02';
+  const requested = (resetId: string) =>
+    UserPasswordResetRequested.create({ userId, resetId, requestedAt: '2026-11-26T09:00:00.000Z', expiresAt: '2026-11-26T09:30:00.000Z' });
+  const request = (resetId: string): RequestPasswordReset => ({ type: 'RequestPasswordReset', data: requested(resetId).data });
+  const reset = (resetId: string, resetAt = '2026-11-26T09:10:00.000Z'): ResetPassword => ({
+    type: 'ResetPassword',
+    data: { userId, resetId, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$bmV3c2FsdA$bmV3aGFzaA', resetAt },
+  });
+
+  it('given a confirmed address, when a link is asked for, then the request is recorded', () => {
+    expect(spec.when([registered, confirmed], request(first))).toEqual([requested(first)]);
+  });
+
+  it('given no confirmed address, when a link is asked for, then it is refused (there is nowhere to mail it)', () => {
+    expect(() => spec.when([registered], request(first))).toThrow(IllegalStateError);
+  });
+
+  it('given a requested link, when it is used, then the reset and the new hash are recorded, and it cannot be used again', () => {
+    const events = spec.when([registered, confirmed, requested(first)], reset(first));
+    expect(events.map((e) => e.type)).toEqual(['UserPasswordReset', 'UserPasswordChanged']);
+    expect(() => spec.when([registered, confirmed, requested(first), ...events], reset(first))).toThrow(new IllegalStateError(RESET_LINK_USED));
+  });
+
+  it('only the newest link resets: an older one is refused', () => {
+    expect(() => spec.when([registered, confirmed, requested(first), requested(second)], reset(first))).toThrow(new IllegalStateError(RESET_LINK_USED));
+    expect(spec.when([registered, confirmed, requested(first), requested(second)], reset(second))).toHaveLength(2);
+  });
+
+  it('refuses a link past its expiry, and one made obsolete by a password change or a new address', () => {
+    expect(() => spec.when([registered, confirmed, requested(first)], reset(first, '2026-11-26T09:30:00.000Z'))).toThrow(new IllegalStateError(RESET_LINK_EXPIRED));
+    const changed = UserPasswordChanged.create({ userId, passwordHash: register.data.passwordHash, changedAt: '2026-11-26T09:05:00.000Z' });
+    expect(() => spec.when([registered, confirmed, requested(first), changed], reset(first))).toThrow(new IllegalStateError(RESET_LINK_USED));
+    const removed = UserEmailRemoved.create({ userId, removedAt: '2026-11-26T09:05:00.000Z' });
+    expect(() => spec.when([registered, confirmed, requested(first), removed], reset(first))).toThrow(new IllegalStateError(RESET_LINK_USED));
   });
 });

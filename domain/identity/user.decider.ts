@@ -6,7 +6,18 @@ import { GRANTABLE_ROLES, type GrantableRole } from '../contracts/roles';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { UserReinstated, UserSessionRevoked, UserSuspended } from './lockdown.events';
 import { UserRoleGranted, UserRoleRevoked } from './role.events';
-import { TermsAccepted, UserAccountDeleted, UserEmailConfirmed, UserEmailRemoved, UserPasswordChanged, UserRegistered, USERNAME_PATTERN, type UserEvent } from './user.events';
+import {
+  TermsAccepted,
+  UserAccountDeleted,
+  UserEmailConfirmed,
+  UserEmailRemoved,
+  UserPasswordChanged,
+  UserPasswordReset,
+  UserPasswordResetRequested,
+  UserRegistered,
+  USERNAME_PATTERN,
+  type UserEvent,
+} from './user.events';
 
 export type UserState =
   | { status: 'unregistered' }
@@ -19,6 +30,8 @@ export type UserState =
       termsVersion: number | null;
       /** Set while an operator has the account suspended: it signs in no more and its sessions and API keys are refused. */
       suspension: Suspension | null;
+      /** The one password reset link that may still be used: the newest requested, until it is used or the password changes. */
+      passwordReset: { resetId: string; expiresAt: string } | null;
     }
   /** Deleted: signs in no more, takes no command; the username stays claimed so no one can take it over. */
   | { status: 'deleted'; userId: string; username: string };
@@ -64,6 +77,21 @@ export type ChangePassword = {
   data: { userId: string; passwordHash: string; changedAt: string };
 };
 
+/** Records that a reset link was mailed to the confirmed address; it replaces any earlier link. Refused without a confirmed address, or for a suspended account. */
+export type RequestPasswordReset = {
+  type: 'RequestPasswordReset';
+  data: { userId: string; resetId: string; requestedAt: string; expiresAt: string };
+};
+
+/**
+ * Replaces the password through a reset link (its MAC checked by the route first): only the newest
+ * link, only once, only before it expires. Records the reset and the new hash.
+ */
+export type ResetPassword = {
+  type: 'ResetPassword';
+  data: { userId: string; resetId: string; passwordHash: string; resetAt: string };
+};
+
 /** Records the address a signed confirmation link proved; the address already confirmed decides nothing. */
 export type ConfirmEmail = {
   type: 'ConfirmEmail';
@@ -93,6 +121,8 @@ export type UserCommand =
   | GrantRole
   | RevokeRole
   | ChangePassword
+  | RequestPasswordReset
+  | ResetPassword
   | ConfirmEmail
   | RemoveEmail
   | DeleteAccount
@@ -111,6 +141,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return revokeRole(command, state);
     case 'ChangePassword':
       return changePassword(command, state);
+    case 'RequestPasswordReset':
+      return requestPasswordReset(command, state);
+    case 'ResetPassword':
+      return resetPassword(command, state);
     case 'ConfirmEmail':
       return confirmEmail(command, state);
     case 'RemoveEmail':
@@ -167,6 +201,29 @@ function changePassword({ data }: ChangePassword, state: UserState): UserEvent[]
   return [UserPasswordChanged.create(data)];
 }
 
+function requestPasswordReset({ data }: RequestPasswordReset, state: UserState): UserEvent[] {
+  const registered = registeredUser(state);
+  if (registered.email === null) throw new IllegalStateError('The account has no confirmed e-mail address to mail a reset link to');
+  if (registered.suspension) throw new IllegalStateError('The account is suspended');
+  return [UserPasswordResetRequested.create(data)];
+}
+
+/** Said for a link that was used, replaced, or made obsolete by a password change: the same words for all, as any of them means "ask again". */
+export const RESET_LINK_USED = 'This reset link was already used or replaced by a newer one: ask for a new link';
+export const RESET_LINK_EXPIRED = 'This reset link has expired: ask for a new link';
+
+function resetPassword({ data }: ResetPassword, state: UserState): UserEvent[] {
+  const registered = registeredUser(state);
+  if (registered.suspension) throw new IllegalStateError('The account is suspended');
+  const pending = registered.passwordReset;
+  if (pending?.resetId !== data.resetId) throw new IllegalStateError(RESET_LINK_USED);
+  if (Date.parse(pending.expiresAt) <= Date.parse(data.resetAt)) throw new IllegalStateError(RESET_LINK_EXPIRED);
+  return [
+    UserPasswordReset.create({ userId: data.userId, resetId: data.resetId, resetAt: data.resetAt }),
+    UserPasswordChanged.create({ userId: data.userId, passwordHash: data.passwordHash, changedAt: data.resetAt }),
+  ];
+}
+
 function confirmEmail({ data }: ConfirmEmail, state: UserState): UserEvent[] {
   const registered = registeredUser(state);
   if (registered.email?.toLowerCase() === data.email.toLowerCase()) return [];
@@ -217,7 +274,7 @@ function grantableRole(role: string): GrantableRole {
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', userId: event.data.userId, username: event.data.username, roles: [], email: null, termsVersion: null, suspension: null };
+      return { status: 'registered', userId: event.data.userId, username: event.data.username, roles: [], email: null, termsVersion: null, suspension: null, passwordReset: null };
     case 'TokensCredited':
       // Before the token ledger, the welcome bonus was recorded here; the ledger opens such
       // accounts with it (infra/tokens/open-accounts.ts).
@@ -228,13 +285,18 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserRoleRevoked':
       if (state.status !== 'registered') return state;
       return { ...state, roles: state.roles.filter((role) => role !== event.data.role) };
+    // A reset link went to the address of its time: a changed or removed address makes it obsolete.
     case 'UserEmailConfirmed':
-      return state.status === 'registered' ? { ...state, email: event.data.email } : state;
+      return state.status === 'registered' ? { ...state, email: event.data.email, passwordReset: null } : state;
     case 'UserEmailRemoved':
-      return state.status === 'registered' ? { ...state, email: null } : state;
+      return state.status === 'registered' ? { ...state, email: null, passwordReset: null } : state;
     case 'UserPasswordChanged':
-      // The hash lives in the users read model, which sign-in reads; the aggregate decides nothing on it.
-      return state;
+      // The hash lives in the users read model, which sign-in reads; a new password makes any reset link obsolete.
+      return state.status === 'registered' ? { ...state, passwordReset: null } : state;
+    case 'UserPasswordResetRequested':
+      return state.status === 'registered' ? { ...state, passwordReset: { resetId: event.data.resetId, expiresAt: event.data.expiresAt } } : state;
+    case 'UserPasswordReset':
+      return state.status === 'registered' ? { ...state, passwordReset: null } : state;
     case 'TermsAccepted':
       return state.status === 'registered' ? { ...state, termsVersion: Math.max(state.termsVersion ?? 0, event.data.version) } : state;
     case 'UserSuspended':

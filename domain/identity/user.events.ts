@@ -67,6 +67,21 @@ export const UserPasswordChanged = defineEvent(
 );
 
 /**
+ * Someone asked for a password reset link for the account (by its username or its confirmed
+ * address) and one was mailed to the confirmed address. The link names `resetId` and is valid until
+ * `expiresAt`; only the newest requested link resets, and only once. The link itself (a MAC under
+ * the server's key) is never recorded.
+ */
+export const UserPasswordResetRequested = defineEvent(
+  'UserPasswordResetRequested',
+  1,
+  z.object({ userId: z.uuid(), resetId: z.uuid(), requestedAt: z.iso.datetime(), expiresAt: z.iso.datetime() }),
+);
+
+/** The link `resetId` was used: the password was replaced (the UserPasswordChanged beside it) and every session ended. */
+export const UserPasswordReset = defineEvent('UserPasswordReset', 1, z.object({ userId: z.uuid(), resetId: z.uuid(), resetAt: z.iso.datetime() }));
+
+/**
  * The user deleted their account (the account-deletion workflow). From here the account signs in
  * no more and its personal data leaves the read models; the events before it stay in the
  * append-only store (docs/account-data.md says what that means).
@@ -91,6 +106,8 @@ export const userEventDefinitions = [
   UserEmailConfirmed,
   UserEmailRemoved,
   UserPasswordChanged,
+  UserPasswordResetRequested,
+  UserPasswordReset,
   UserAccountDeleted,
   TermsAccepted,
 ] as const;
@@ -101,6 +118,8 @@ export type UserEvent =
   | ReturnType<typeof UserEmailConfirmed.create>
   | ReturnType<typeof UserEmailRemoved.create>
   | ReturnType<typeof UserPasswordChanged.create>
+  | ReturnType<typeof UserPasswordResetRequested.create>
+  | ReturnType<typeof UserPasswordReset.create>
   | ReturnType<typeof UserAccountDeleted.create>
   | ReturnType<typeof TermsAccepted.create>
   | ReturnType<typeof UserRoleGranted.create>

@@ -110,8 +110,6 @@ async function walkScreens(page: Page, baseUrl: string, scope: WalkScope): Promi
   await read('welcome (signed out)');
   await signUp(page, `walk_${Date.now().toString(36)}`);
   await read('first screen after sign-up');
-  const generateWallet = page.getByRole('button', { name: 'Generate Wallet' });
-  if (await generateWallet.isVisible()) await generateWallet.click();
   await expect(page.getByRole('button', { name: /^Token balance:/ })).toBeVisible();
 
   // The tabs of the left rail, and the upload tab.

@@ -61,7 +61,6 @@ test('describe a song, watch it render, play, download, extend, replace its brid
   await getStarted.getByRole('button', { name: 'Create a song' }).click();
   await expect(page.getByRole('heading', { name: 'AI Music Creation Studio' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Create', exact: true })).toHaveAttribute('aria-current', 'page');
-  await page.getByRole('button', { name: 'Generate Wallet' }).click();
   await expect(balance).toHaveAccessibleName('Token balance: 50.00 tokens');
   await payForPremium(page);
   await expect(balance).toHaveAccessibleName('Token balance: 84.99 tokens');

@@ -38,7 +38,6 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   // 1. The owner registers the track, gives it a royalty contract and offers a license for 12 tokens.
   await page.goto('/');
   await signUp(page, owner);
-  await page.getByRole('button', { name: 'Generate Wallet' }).click();
   await uploadMasterAndRegister(page, TITLE, 311);
   await page.getByRole('dialog', { name: 'Task Completed' }).getByRole('button', { name: 'Later' }).click();
   await tabs.getByRole('menuitem', { name: 'Smart Contracts' }).click();

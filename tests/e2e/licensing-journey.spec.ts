@@ -22,7 +22,6 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   // 1. The creator registers the track and gives it a royalty contract.
   await page.goto('/');
   await signUp(page, creator);
-  await page.getByRole('button', { name: 'Generate Wallet' }).click();
   await uploadMasterAndRegister(page, TITLE, 157);
   const taskCompleted = page.getByRole('dialog', { name: 'Task Completed' });
   await taskCompleted.getByRole('button', { name: 'Later' }).click();
@@ -95,7 +94,6 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   const buyerPage = await buyerContext.newPage();
   await buyerPage.goto('/');
   await signUp(buyerPage, buyer);
-  await buyerPage.getByRole('button', { name: 'Generate Wallet' }).click();
   const buyerBalance = buyerPage.getByRole('button', { name: /^Token balance:/ });
   await expect(buyerBalance).toHaveAccessibleName('Token balance: 50.00 tokens');
   await buyerPage.goto('/licensing-marketplace');

@@ -62,7 +62,6 @@ test('a dispute against a creator\'s work rings their bell live and opens into t
   // 1. The creator registers a track; the steps of its workflow are their first notifications.
   await page.goto('/');
   await signUp(page, owner);
-  await page.getByRole('button', { name: 'Generate Wallet' }).click();
   await uploadMasterAndRegister(page, TITLE, 517);
   await page.getByRole('dialog', { name: 'Task Completed' }).getByRole('button', { name: 'Later' }).click();
   // Its royalties paid out before any case freezes them: what the analytics tab reads at the end.

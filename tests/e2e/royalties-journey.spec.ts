@@ -27,10 +27,9 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });
   const balance = page.getByRole('button', { name: /^Token balance:/ });
 
-  // 1. Sign up, generate the wallet, upload, master and register the track.
+  // 1. Sign up (which opens the wallets), upload, master and register the track.
   await page.goto('/');
   await signUp(page, creator);
-  await page.getByRole('button', { name: 'Generate Wallet' }).click();
   await expect(balance).toHaveAccessibleName('Token balance: 50.00 tokens');
   await uploadMasterAndRegister(page, TITLE, 141);
   // The guided workflow's popup: one at a time, showing the newest step; read, then put away.
@@ -81,7 +80,6 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   const receiverPage = await receiverContext.newPage();
   await receiverPage.goto('/');
   await signUp(receiverPage, receiver);
-  await receiverPage.getByRole('button', { name: 'Generate Wallet' }).click();
   const receiverBalance = receiverPage.getByRole('button', { name: /^Token balance:/ });
   await expect(receiverBalance).toHaveAccessibleName('Token balance: 50.00 tokens');
   await receiverPage.goto(link);

@@ -64,9 +64,8 @@ test('sign up, upload a 24-bit/96 kHz master in parts and see its intake progres
 
   await signUp(page, username);
   await expect(page.getByText('Account created', { exact: true })).toBeVisible();
-  // The welcome bonus shows from sign-up, before any wallet exists.
+  // The welcome bonus shows from sign-up, which opened the wallets too.
   await expect(page.getByRole('button', { name: 'Token balance: 50.00 tokens' })).toBeVisible();
-  await page.getByRole('button', { name: 'Generate Wallet' }).click();
 
   // A second tab sits on the (empty) vault before anything is uploaded.
   const watcher = await context.newPage();

@@ -18,7 +18,7 @@ import { clearSessionCookie, requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { FailureThrottle, LOGIN_PER_ACCOUNT, sendTooMany } from '../../plugins/throttle';
 import { passwordProblem } from '../auth/password-policy';
-import { mailEmailConfirmation } from './confirmation-mail';
+import { requestEmailConfirmation } from './email-request';
 import {
   accountResponseSchema,
   accountSessionsResponseSchema,
@@ -39,7 +39,7 @@ const userDecider = { decide: decideUser, evolve: evolveUser, initialState: init
 export const CONFIRMATION_MAILS_PER_HOUR = 5;
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, eventStore, projector, sessions, mailer, emailConfirmations, publicOrigin, secureCookies } = app.services;
+  const { db, eventStore, projector, sessions, mailer, emailConfirmations, secureCookies } = app.services;
   const pendingEmails = new PendingEmails(db);
   // Wrong current passwords are throttled like failed logins: a stolen session must not become a password guesser.
   const passwordFailures = new FailureThrottle(LOGIN_PER_ACCOUNT);
@@ -130,17 +130,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (wait > 0) return tooManyMails(reply, wait);
       confirmationMails.count(userId);
       // Whether another account holds the address is not said here (nor checked): that is refused when the link is opened.
-      const requestedAt = new Date();
-      const expiresAt = new Date(requestedAt.getTime() + EMAIL_CONFIRMATION_TTL_HOURS * HOUR);
-      const token = emailConfirmations.sign({ userId, email, expiresAt });
-      const link = `${publicOrigin()}/confirm-email?token=${encodeURIComponent(token)}`;
+      let pending: Awaited<ReturnType<typeof requestEmailConfirmation>>;
       try {
-        await mailEmailConfirmation(mailer, { to: email, username: user.username, link });
+        pending = await requestEmailConfirmation(app.services, pendingEmails, { userId, username: user.username, email });
       } catch (error) {
         request.log.error({ err: error, userId }, 'the confirmation mail could not be sent');
         throw new HttpError(502, 'The confirmation mail could not be sent. Try again in a few minutes.');
       }
-      await pendingEmails.put(userId, { email, requestedAt, expiresAt });
+      const { requestedAt, expiresAt } = pending;
       return reply.status(202).send({
         pendingEmail: { email, requestedAt: requestedAt.toISOString(), expiresAt: expiresAt.toISOString() },
         mailTransport: mailer.transport,

@@ -1,48 +1,65 @@
 // Signup, login, logout and the current user. Signup is a decider + append on
 // the user's stream; a username claim stream makes usernames unique through the store itself.
-// A sign-up from the web's form also records the terms' version the user accepted.
+// A sign-up from the web's form also records the terms' version the user accepted, and an e-mail
+// address given is mailed its confirmation link as from Settings. Password recovery is
+// password-reset.ts, registered here.
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authResponseSchema, credentialsSchema, logoutResponseSchema, signupSchema, userSchema, type User } from '../../../domain/contracts/auth';
+import { authResponseSchema, credentialsSchema, logoutResponseSchema, signupResponseSchema, signupSchema, userSchema, type User } from '../../../domain/contracts/auth';
 import { decideUser, evolveUser, initialUserState } from '../../../domain/identity/user.decider';
 import { UsernameClaimed, userStreamId, usernameStreamId } from '../../../domain/identity/user.events';
 import { ConcurrencyError, ForbiddenError, IllegalStateError, UnauthorizedError, ValidationError } from '../../../domain/shared/errors';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../../infra/auth/password';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
+import { PendingEmails } from '../../../infra/account/pending-emails';
 import { openTokenAccount } from '../../../infra/tokens/open-accounts';
+import { openUserWallets } from '../../../infra/wallets/open-wallets';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { ACCOUNT_SUSPENDED, findUserById, findUserByUsername, isSuspendedUser } from '../../../projections/users/queries';
 import { myRolesResponseSchema } from '../../../domain/contracts/roles';
 import { clearSessionCookie, requireRole, requireUserId, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
-import { LoginThrottle } from '../../plugins/throttle';
+import { FailureThrottle, LoginThrottle } from '../../plugins/throttle';
 import type { Services } from '../../plugins/services';
 import { noBody, PUBLIC } from '../../openapi';
+import { requestEmailConfirmation } from '../account/email-request';
 import { passwordProblem } from './password-policy';
+import { passwordResetRoutes } from './password-reset';
 
 const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
+/** Sign-ups with an e-mail address one client address may make in an hour: each mails somebody, so sign-up must not become a way to mail strangers. */
+export const SIGNUP_MAILS_PER_ADDRESS = 10;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services;
-  const { db, sessions, secureCookies, knowledge } = deps;
+  const { db, sessions, secureCookies, knowledge, mailer } = deps;
   const loginThrottle = new LoginThrottle();
+  const pendingEmails = new PendingEmails(db);
+  const signupMails = new FailureThrottle({ max: SIGNUP_MAILS_PER_ADDRESS, windowMs: 60 * 60_000 });
+  await app.register(passwordResetRoutes);
 
   app.post(
     '/api/auth/signup',
     {
       schema: {
-        summary: 'Create an account and sign in; acceptedTermsVersion (optional) records the acceptance of the current Terms of Service',
+        summary: `Create an account (its token account with the welcome bonus and its wallets) and sign in; acceptedTermsVersion (optional) records the acceptance of the current Terms of Service; email (optional) is mailed a confirmation link (at most ${SIGNUP_MAILS_PER_ADDRESS} such sign-ups an hour per client: 429 with Retry-After)`,
         tags: ['auth'],
         ...PUBLIC,
         body: signupSchema,
-        response: { 201: authResponseSchema },
+        response: { 201: signupResponseSchema },
       },
     },
     async (request, reply) => {
-      const { username, password, acceptedTermsVersion } = request.body;
+      const { username, password, acceptedTermsVersion, email } = request.body;
       const problem = passwordProblem(username, password);
       if (problem) throw new ValidationError(problem);
       if (acceptedTermsVersion !== undefined && acceptedTermsVersion !== knowledge.termsVersion) {
         throw new ValidationError(`The current Terms of Service are version ${knowledge.termsVersion}; accept that version`);
+      }
+      if (email) {
+        const wait = signupMails.waitMs(request.ip);
+        if (wait > 0) return tooManySignupMails(reply, wait);
+        signupMails.count(request.ip);
       }
       const userId = randomUUID();
       const passwordHash = await hashPassword(password);
@@ -51,7 +68,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await sessions.create(userId, new Date(), request.headers['user-agent'] ?? null);
       setSessionCookie(reply, session.token, secureCookies);
       request.log.info({ userId }, 'user signed up');
-      return reply.status(201).send({ user });
+      if (!email) return reply.status(201).send({ user, emailConfirmation: null });
+      // The account stands even when the mail fails: the answer says so, and Settings can send another.
+      const sent = await requestEmailConfirmation(deps, pendingEmails, { userId, username: user.username, email }).then(
+        () => true,
+        (error: unknown) => {
+          request.log.error({ err: error, userId }, 'the confirmation mail of a sign-up could not be sent');
+          return false;
+        },
+      );
+      return reply.status(201).send({ user, emailConfirmation: { email, sent, mailTransport: mailer.transport } });
     },
   );
 
@@ -97,13 +123,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** A 429 for sign-ups with an address, saying when to come back and how to sign up meanwhile. */
+function tooManySignupMails(reply: FastifyReply, waitMs: number): FastifyReply {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return reply
+    .status(429)
+    .header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))))
+    .send({ error: `Too many sign-ups with an e-mail address from this network: try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or sign up without one and add it in Settings.` });
+}
+
 /**
- * Registers a new account: the username claim, the user's stream, and the token account with the
- * welcome bonus; answers the user once the read models show it. Every way of signing up goes here.
+ * Registers a new account: the username claim, the user's stream, the token account with the
+ * welcome bonus and the user's wallets; answers the user once the read models show them, so the
+ * first screen has the balance and the addresses. Every way of signing up goes here.
  * A taken username is an IllegalStateError.
  */
 export async function registerAccount(
-  { db, eventStore, projector, tokenLedger, knowledge }: Pick<Services, 'db' | 'eventStore' | 'projector' | 'tokenLedger' | 'knowledge'>,
+  { db, eventStore, projector, tokenLedger, knowledge, wallets }: Pick<Services, 'db' | 'eventStore' | 'projector' | 'tokenLedger' | 'knowledge' | 'wallets'>,
   data: { userId: string; username: string; passwordHash: string; acceptedTerms?: { version: number; acceptedAt: string } },
   context: { correlationId: string; actor: string },
 ): Promise<User> {
@@ -113,6 +149,7 @@ export async function registerAccount(
   if (result) await projector.waitFor(result.lastPosition);
   const opened = await openTokenAccount(tokenLedger, userId, context);
   if (opened.result) await projector.waitFor(opened.result.lastPosition);
+  await projector.waitFor((await openUserWallets(eventStore, wallets.keyBox, userId, context)).position);
   const user = await findUserById(db, userId, knowledge.termsVersion);
   if (!user) throw new Error(`User ${userId} was registered but is not in the read model`);
   return user;

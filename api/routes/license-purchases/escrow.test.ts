@@ -13,7 +13,7 @@ import { purchasedLicenseListSchema, purchaseResponseSchema } from '../../../dom
 import { licenseStreamId } from '../../../domain/licensing/license.decider';
 import { pendingCents, royaltyContractDecider } from '../../../domain/royalties/royalty-contract.decider';
 import { royaltyContractStreamId, type RoyaltyContractEvent } from '../../../domain/royalties/royalty-contract.events';
-import { UserWalletsGenerated, walletsStreamId } from '../../../domain/wallets/wallet.events';
+import { walletsStreamId } from '../../../domain/wallets/wallet.events';
 import { loadCertificateSigningKey } from '../../../infra/certificate/signing-key';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { ESCROW_QXMP_REFUSAL } from '../../../infra/licensing/license-escrow';
@@ -21,7 +21,6 @@ import { xrplLicenseEscrow } from '../../../infra/licensing/xrpl-license-escrow'
 import { contractIdFor } from '../../../infra/royalties/contract-id';
 import { royaltyEarningsSink } from '../../../infra/royalties/earnings-sink';
 import { parseWalletConfig } from '../../../infra/wallets/config';
-import { generateUserWallets } from '../../../infra/wallets/generate';
 import { openWalletServices, type WalletServices } from '../../../infra/wallets/services';
 import { createLicensePurchaseActivities } from '../../../workflows/license-purchase/activities';
 import { executePurchase } from '../../../workflows/license-purchase/shared';
@@ -61,12 +60,12 @@ async function signup(xrp: number | null): Promise<{ userId: string; cookie: str
   const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `escrow_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
   const userId = response.json().user.id as string;
   const cookie = `goose_session=${response.cookies.find((c) => c.name === 'goose_session')!.value}`;
+  // Sign-up opened the buyer's wallets; null leaves the XRPL account unfunded (not on the ledger).
+  const [opened] = await testApp.eventStore.readStream(walletsStreamId(userId));
+  const { xrplAddress } = opened!.data as { xrplAddress: string };
   if (xrp === null) return { userId, cookie, address: null };
-  const generated = generateUserWallets(wallets.keyBox);
-  const metadata = { correlationId: 'test', causationId: null, actor: 'test', workflowId: null, occurredAt: new Date().toISOString() };
-  await testApp.eventStore.append(walletsStreamId(userId), [{ eventId: randomUUID(), ...UserWalletsGenerated.create({ userId, ...generated }), metadata }], 'no_stream');
-  rippled.setBalance(generated.xrplAddress, String(xrp * XRP));
-  return { userId, cookie, address: generated.xrplAddress };
+  rippled.setBalance(xrplAddress, String(xrp * XRP));
+  return { userId, cookie, address: xrplAddress };
 }
 
 const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) => testApp.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

@@ -39,12 +39,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** A new user, with their wallet generated unless `withWallet` is false. */
-async function signup({ withWallet = true } = {}): Promise<{ userId: string; cookie: string }> {
+/** A new user (sign-up opens the token account and the wallets). */
+async function signup(): Promise<{ userId: string; cookie: string }> {
   const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: `user_${randomUUID().slice(0, 8)}`, password: 'correct horse battery' } });
   const session = response.cookies.find((c) => c.name === 'goose_session')!;
   const cookie = `goose_session=${session.value}`;
-  if (withWallet) await testApp.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie }, payload: {} });
   return { userId: response.json().user.id, cookie };
 }
 
@@ -89,15 +88,11 @@ describe('token routes', () => {
     expect(fixed.headers['cache-control']).toBe('no-store');
   });
 
-  it('shows the welcome bonus from sign-up, before any wallet exists, and the wallet once generated', async () => {
-    const { cookie } = await signup({ withWallet: false });
-    const before = await get('/api/goose-tokens/balance', cookie);
-    expect(before.statusCode).toBe(200);
-    expect(before.json()).toEqual({ balance: 50, held: 0, ledgerBalance: 50, wallet: null, subscription: null });
-
-    const generated = await testApp.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie }, payload: {} });
-    const after = await get('/api/goose-tokens/balance', cookie);
-    expect(after.json()).toEqual({ balance: 50, held: 0, ledgerBalance: 50, wallet: generated.json().wallet.address, subscription: null });
+  it('shows the welcome bonus and the wallet right after sign-up: nothing waits for a wallet to be generated', async () => {
+    const { cookie } = await signup();
+    const balance = await get('/api/goose-tokens/balance', cookie);
+    expect(balance.statusCode).toBe(200);
+    expect(balance.json()).toEqual({ balance: 50, held: 0, ledgerBalance: 50, wallet: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), subscription: null });
   });
 
   it('credits the welcome bonus once per account, whatever a signup, a wallet or a Fix Tokens call asserts', async () => {

@@ -15,12 +15,11 @@ import {
   xrpQrCodeResponseSchema,
   xrpWalletInfoResponseSchema,
 } from '../../../domain/contracts/wallets';
-import { ConcurrencyError, IllegalStateError, PaymentRequiredError, ValidationError } from '../../../domain/shared/errors';
+import { IllegalStateError, PaymentRequiredError, ValidationError } from '../../../domain/shared/errors';
 import { microsToTokens, tokensToMicros } from '../../../domain/shared/tokens';
 import { findPackage } from '../../../domain/tokens/catalogue';
-import { UserWalletsGenerated, walletsStreamId } from '../../../domain/wallets/wallet.events';
-import { parsePosition, type RecordedEvent } from '../../../infra/eventstore/event-store';
-import { generateUserWallets } from '../../../infra/wallets/generate';
+import { parsePosition } from '../../../infra/eventstore/event-store';
+import { openUserWallets } from '../../../infra/wallets/open-wallets';
 import { XrplUnreachableError } from '../../../infra/wallets/xrp-account';
 import { findUserWallets, type UserWalletAddresses } from '../../../projections/wallets/queries';
 import { noBody } from '../../openapi';
@@ -59,34 +58,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const requiredXrp = (): number | null => (wallets.xrpRate ? Math.ceil((XRP_PACKAGE_USD / wallets.xrpRate.rate) * 1e6) / 1e6 : null);
 
-  app.post('/api/goose-tokens/generate-wallet', { schema: { summary: 'Generate the signed-in user\'s Polygon and XRPL wallets (once: later calls answer the same wallets with 200)', tags: ['tokens'], body: noBody, response: { 200: generateWalletResponseSchema, 201: generateWalletResponseSchema } } }, async (request, reply) => {
+  app.post('/api/goose-tokens/generate-wallet', { schema: { summary: 'Generate the signed-in user\'s Polygon and XRPL wallets (sign-up does it for new accounts; once: later calls answer the same wallets with 200)', tags: ['tokens'], body: noBody, response: { 200: generateWalletResponseSchema, 201: generateWalletResponseSchema } } }, async (request, reply) => {
     const userId = requireUserId(request);
-    const streamId = walletsStreamId(userId);
-    const answer = (event: RecordedEvent | { data: unknown }) => {
-      const data = event.data as { polygonAddress: string; xrplAddress: string };
-      return { wallet: { address: data.polygonAddress, xrplAddress: data.xrplAddress, network: 'polygon' as const } };
-    };
-    const existing = async () => {
-      const [first] = await eventStore.readStream(streamId);
-      if (!first) throw new Error(`Stream ${streamId} refused a first append but holds no event`);
-      await projector.waitFor(first.position);
-      return reply.status(200).send(answer(first));
-    };
-    if ((await eventStore.readStream(streamId)).length > 0) return existing();
-
-    const generated = generateUserWallets(wallets.keyBox);
-    const event = UserWalletsGenerated.create({ userId, ...generated });
-    const metadata = { correlationId: request.id, causationId: null, actor: `user:${userId}`, workflowId: null, occurredAt: new Date().toISOString() };
-    try {
-      // 'no_stream': of two concurrent first calls, one appends and the other answers its wallets.
-      const result = await eventStore.append(streamId, [{ eventId: randomUUID(), ...event, metadata }], 'no_stream');
-      await projector.waitFor(result.lastPosition);
-    } catch (error) {
-      if (error instanceof ConcurrencyError) return existing();
-      throw error;
-    }
-    request.log.info({ userId, polygonAddress: generated.polygonAddress, xrplAddress: generated.xrplAddress, keyId: wallets.keyBox.keyId }, 'user wallets generated');
-    return reply.status(201).send(answer(event));
+    const opened = await openUserWallets(eventStore, wallets.keyBox, userId, { correlationId: request.id, actor: `user:${userId}` });
+    await projector.waitFor(opened.position);
+    const { polygonAddress, xrplAddress } = opened.wallets;
+    return reply.status(opened.created ? 201 : 200).send({ wallet: { address: polygonAddress, xrplAddress, network: 'polygon' as const } });
   });
 
   app.post('/api/goose-tokens/withdraw', { schema: { summary: 'Withdraw tokens to the user\'s Polygon wallet: the ledger is debited and the ERC-20 sent from the treasury (given back if the transfer fails)', tags: ['tokens'], body: withdrawRequestSchema, response: { 200: withdrawResponseSchema } } }, async (request) => {

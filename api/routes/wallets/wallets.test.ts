@@ -1,6 +1,6 @@
 // The wallet routes through the whole API: a wallet generated once per user (also under two
 // concurrent calls), its keys sealed (nowhere in plain: not the answer, the stored event or the
-// log), the balance's 409 before it, xrplWallet on the user, and the XRP purchase routes without
+// log), opened at sign-up so nothing answers 409 for want of one, xrplWallet on the user, and the XRP purchase routes without
 // configuration and with a rate, an on-ramp and a ledger (the rippled stand-in).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import { Wallet as XrplWallet } from 'xrpl';
 import { walletsStreamId } from '../../../domain/wallets/wallet.events';
 import { logger } from '../../../infra/logger/logger';
 import { parseWalletConfig } from '../../../infra/wallets/config';
+import { openUserWallets } from '../../../infra/wallets/open-wallets';
 import { openWalletServices, type WalletServices } from '../../../infra/wallets/services';
 import { startRippledStandIn, type RippledStandIn } from '../../../tests/support/rippled-stand-in';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -64,44 +65,31 @@ const get = (testApp: TestApp, url: string, cookie: string) => testApp.app.injec
 const post = (testApp: TestApp, url: string, cookie: string, payload: object = {}) => testApp.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
 describe('wallet generation', () => {
-  it('answers the balance with no wallet until one is generated, then carries the Polygon address', async () => {
+  it('opens the wallets at sign-up: the balance carries the Polygon address, and Generate Wallet answers the same wallets with 200', async () => {
     const { cookie } = await signup(plain);
-    const before = await get(plain, '/api/goose-tokens/balance', cookie);
-    expect(before.statusCode).toBe(200);
-    expect(before.json()).toMatchObject({ wallet: null, balance: 50 });
+    const balance = await get(plain, '/api/goose-tokens/balance', cookie);
+    expect(balance.statusCode).toBe(200);
+    expect(balance.json()).toMatchObject({ wallet: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), balance: 50 });
 
     const generated = await post(plain, '/api/goose-tokens/generate-wallet', cookie);
-    expect(generated.statusCode).toBe(201);
+    const again = await plain.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie } });
+    expect([generated.statusCode, again.statusCode]).toEqual([200, 200]);
     const { wallet } = generated.json() as { wallet: { address: string; xrplAddress: string; network: string } };
-    expect(wallet.network).toBe('polygon');
-    expect(wallet.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect(wallet.xrplAddress).toMatch(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/);
-
-    const after = await get(plain, '/api/goose-tokens/balance', cookie);
-    expect(after.statusCode).toBe(200);
-    expect(after.json()).toMatchObject({ wallet: wallet.address, balance: expect.any(Number) });
+    expect(again.json()).toEqual(generated.json());
+    expect(wallet).toEqual({ address: balance.json().wallet, xrplAddress: expect.stringMatching(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/), network: 'polygon' });
   });
 
-  it('answers the same wallet with 200 on a second call, with or without a body', async () => {
-    const { cookie } = await signup(plain);
-    const first = await post(plain, '/api/goose-tokens/generate-wallet', cookie);
-    const second = await plain.app.inject({ method: 'POST', url: '/api/goose-tokens/generate-wallet', headers: { cookie } });
-    expect(first.statusCode).toBe(201);
-    expect(second.statusCode).toBe(200);
-    expect(second.json()).toEqual(first.json());
-  });
-
-  it('makes one wallet of two concurrent first calls', async () => {
-    const { userId, cookie } = await signup(plain);
-    const answers = await Promise.all([post(plain, '/api/goose-tokens/generate-wallet', cookie), post(plain, '/api/goose-tokens/generate-wallet', cookie)]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
-    expect(answers[0]!.json()).toEqual(answers[1]!.json());
+  it('makes one wallet of two concurrent first opens (an account from before sign-up opened them)', async () => {
+    const userId = randomUUID();
+    const context = { correlationId: 'test', actor: 'test' };
+    const opened = await Promise.all([openUserWallets(plain.eventStore, plainWallets.keyBox, userId, context), openUserWallets(plain.eventStore, plainWallets.keyBox, userId, context)]);
+    expect(opened.map((o) => o.created).sort()).toEqual([false, true]);
+    expect(opened[0]!.wallets.xrplAddress).toBe(opened[1]!.wallets.xrplAddress);
     expect(await plain.eventStore.readStream(walletsStreamId(userId))).toHaveLength(1);
   });
 
-  it('puts the XRPL address on /api/auth/me and /api/user (null before)', async () => {
+  it('puts the XRPL address on /api/auth/me and /api/user from sign-up', async () => {
     const { cookie } = await signup(plain);
-    expect((await get(plain, '/api/auth/me', cookie)).json()).toMatchObject({ xrplWallet: null });
     const { wallet } = (await post(plain, '/api/goose-tokens/generate-wallet', cookie)).json() as { wallet: { xrplAddress: string } };
     expect((await get(plain, '/api/auth/me', cookie)).json()).toMatchObject({ xrplWallet: wallet.xrplAddress });
     expect((await get(plain, '/api/user', cookie)).json()).toMatchObject({ xrplWallet: wallet.xrplAddress });
@@ -141,8 +129,6 @@ describe('wallet generation', () => {
 describe('XRP purchase without configuration', () => {
   it('says no rate, no ledger and no on-ramp are configured, and still gives the address and its QR code', async () => {
     const { cookie } = await signup(plain);
-    expect((await get(plain, '/api/xrp/wallet-info', cookie)).statusCode).toBe(409);
-    expect((await get(plain, '/api/xrp/wallet-info', cookie)).json().error).toMatch(/generate a wallet first/);
     const { wallet } = (await post(plain, '/api/goose-tokens/generate-wallet', cookie)).json() as { wallet: { xrplAddress: string } };
 
     const pricing = await get(plain, '/api/xrp/pricing', cookie);

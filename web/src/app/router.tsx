@@ -17,6 +17,7 @@ import { RoyaltyInvitationRoute } from './routes/royalty-invitation';
 import { SubscribeRoute } from './routes/subscribe';
 import { SettingsRoute } from './routes/settings';
 import { ConfirmEmailRoute } from './routes/confirm-email';
+import { ResetPasswordRoute } from './routes/reset-password';
 import { StreamingConfirmRoute, StreamingRoute } from './routes/streaming';
 import { BundleVerifyRoute, VerifyRoute } from './routes/verify';
 
@@ -59,6 +60,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },
       { path: '/settings', element: <SettingsRoute /> },
       { path: '/confirm-email', element: <ConfirmEmailRoute /> },
+      { path: '/reset-password', element: <ResetPasswordRoute /> },
       { path: '/streaming', element: <StreamingRoute /> },
       { path: '/streaming/confirm', element: <StreamingConfirmRoute /> },
       { path: '*', element: <NotFoundRoute /> },

@@ -2,7 +2,7 @@
 // every feature, so it lives in lib like bulletproof-react's lib/auth. The session itself is an
 // httpOnly cookie; the browser only ever sees the user object.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authResponseSchema, logoutResponseSchema, userSchema, type AuthResponse, type Credentials, type Signup, type User } from '../../../domain/contracts/auth';
+import { authResponseSchema, logoutResponseSchema, signupResponseSchema, userSchema, type AuthResponse, type Credentials, type Signup, type SignupResponse, type User } from '../../../domain/contracts/auth';
 import { getParsedOrNull, requestParsed, retryUnlessRefused } from './api-client';
 import { CURRENT_USER_KEY, USER_KEY, VAULT_KEY } from './query-keys';
 
@@ -33,9 +33,9 @@ export function login(credentials: Credentials): Promise<AuthResponse> {
   return requestParsed(authResponseSchema, 'POST', '/api/auth/login', credentials);
 }
 
-/** `acceptedTermsVersion`: the version of the terms the form's box accepted. */
-export function signup(form: Signup): Promise<AuthResponse> {
-  return requestParsed(authResponseSchema, 'POST', '/api/auth/signup', form);
+/** `acceptedTermsVersion`: the version of the terms the form's box accepted; `email`: mailed a confirmation link. */
+export function signup(form: Signup): Promise<SignupResponse> {
+  return requestParsed(signupResponseSchema, 'POST', '/api/auth/signup', form);
 }
 
 export function logout(): Promise<unknown> {

@@ -1,7 +1,8 @@
 // The header's token balance: the spendable balance with 2
 // decimals, a tooltip with what running steps hold, the ledger balance and the subscription, a
 // warning look at 5 tokens or less; clicking it opens the token history. The balance shows from
-// sign-up (the welcome bonus); a user who has no wallets yet also gets Generate Wallet beside it.
+// sign-up (the welcome bonus), which also opens the wallets; an account from before that, still
+// without wallets, gets Generate Wallet beside it.
 import { Button } from 'primereact/button';
 import { Tooltip } from 'primereact/tooltip';
 import type { User } from '../../../../domain/contracts/auth';

@@ -1,11 +1,12 @@
 // The login and signup dialogs. They open on the app-wide login/signup window events,
 // so any screen can ask for them; on success the current user is set from the answer.
 // When the server has QXMP Pay configured, both offer 'Continue with QXMP Pay' (its widget dialog).
+// Sign-up asks for an optional e-mail address; login offers "Forgot password?" (a reset link by mail).
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { WELCOME_BONUS_TOKENS } from '../../../../../domain/constants';
-import type { Credentials, Signup } from '../../../../../domain/contracts/auth';
+import type { Credentials, Signup, SignupResponse } from '../../../../../domain/contracts/auth';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { OPEN_LOGIN_EVENT, OPEN_SIGNUP_EVENT, useWindowEvent } from '../../../lib/app-events';
@@ -13,9 +14,10 @@ import { useLogin, useSignup } from '../../../lib/auth';
 import { useLegalDocuments } from '../../../lib/legal';
 import { useAuthProviders } from '../api/qxmp-pay';
 import { CredentialsForm } from './credentials-form';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { QxmpPayDialog } from './qxmp-pay-dialog';
 
-type Mode = 'login' | 'signup' | 'qxmp-pay';
+type Mode = 'login' | 'signup' | 'forgot-password' | 'qxmp-pay';
 
 export function AuthDialogs() {
   const [mode, setMode] = useState<Mode | null>(null);
@@ -54,12 +56,13 @@ export function AuthDialogs() {
 
   const submitSignup = (form: Signup) =>
     signup.mutate(form, {
-      onSuccess: ({ user }) => {
+      onSuccess: ({ user, emailConfirmation }) => {
         toast.show({
           severity: 'success',
           summary: 'Account created',
           detail: `Welcome to GOOSE, ${user.username}! Your ${WELCOME_BONUS_TOKENS} token welcome bonus is ready to use.`,
         });
+        if (emailConfirmation) toast.show(emailConfirmationNotice(emailConfirmation));
         close();
       },
       onError: (error) => {
@@ -85,7 +88,24 @@ export function AuthDialogs() {
       >
         <p className="muted auth-dialog__lead">Sign in to upload, register and manage your content.</p>
         <CredentialsForm idPrefix="login" submitLabel="Log In" submitIcon="pi pi-sign-in" busy={login.isPending} validateRules={false} onSubmit={submitLogin} />
+        <Button label="Forgot password?" link className="auth-dialog__forgot" onClick={() => setMode('forgot-password')} />
         {qxmpPayOption}
+      </Dialog>
+      <Dialog
+        header="Reset your password"
+        visible={mode === 'forgot-password'}
+        onHide={close}
+        className="auth-dialog"
+        draggable={false}
+        dismissableMask
+        footer={
+          <div className="auth-dialog__switch">
+            <span className="muted">Remembered it?</span>
+            <Button label="Back to log in" link onClick={() => setMode('login')} />
+          </div>
+        }
+      >
+        {mode === 'forgot-password' && <ForgotPasswordForm />}
       </Dialog>
       <Dialog
         header="Create your account"
@@ -112,6 +132,7 @@ export function AuthDialogs() {
           validateRules
           passwordHint="At least 8 characters, not a common password, and not containing your username."
           terms={terms}
+          askEmail
           onSubmit={submitSignup}
         />
         {qxmpPayOption}
@@ -119,4 +140,14 @@ export function AuthDialogs() {
       {qxmpPayOrigin && mode === 'qxmp-pay' && <QxmpPayDialog providerOrigin={qxmpPayOrigin} onClose={close} />}
     </>
   );
+}
+
+/** What became of the address given at sign-up, in the words the settings page uses. */
+function emailConfirmationNotice({ email, sent, mailTransport }: NonNullable<SignupResponse['emailConfirmation']>) {
+  if (!sent) return { severity: 'warn' as const, summary: 'Confirmation link not sent', detail: `The link to confirm ${email} could not be sent: ask for another on the Settings page.` };
+  const detail =
+    mailTransport === 'smtp'
+      ? `A link to confirm ${email} was mailed to it. The address is used once you open the link and press Confirm.`
+      : `This server sends no e-mail: the link to confirm ${email} is kept for an operator to pass on to you. The address is used once you open it and press Confirm.`;
+  return { severity: 'info' as const, summary: 'Confirm your e-mail address', detail };
 }

@@ -5,10 +5,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { CredentialsForm } from './credentials-form';
 
-function render(terms?: { version: number | undefined; error: string | null }): string {
+function render(terms?: { version: number | undefined; error: string | null }, askEmail = false): string {
   return renderToStaticMarkup(
     <MemoryRouter>
-      <CredentialsForm idPrefix="signup" submitLabel="Create Account" submitIcon="pi pi-user-plus" busy={false} validateRules terms={terms} onSubmit={() => undefined} />
+      <CredentialsForm idPrefix="signup" submitLabel="Create Account" submitIcon="pi pi-user-plus" busy={false} validateRules terms={terms} askEmail={askEmail} onSubmit={() => undefined} />
     </MemoryRouter>,
   );
 }
@@ -29,5 +29,13 @@ describe('sign-up form', () => {
 
   it('has no box on the login form', () => {
     expect(render()).not.toContain('signup-terms');
+  });
+
+  it('asks for an optional e-mail address and says what it is for', () => {
+    const html = render({ version: 1, error: null }, true);
+    expect(html).toMatch(/<label for="signup-email">E-mail address <span class="muted">\(optional\)<\/span><\/label>/);
+    expect(html).toMatch(/<input[^>]*type="email"[^>]*id="signup-email"|<input[^>]*id="signup-email"[^>]*type="email"/);
+    expect(html).toContain('without it we cannot tell you about a dispute against your work or a deadline, and you cannot reset a forgotten password');
+    expect(render()).not.toContain('signup-email');
   });
 });
