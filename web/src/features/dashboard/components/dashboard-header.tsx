@@ -1,7 +1,8 @@
 // The dashboard header: FAQ icon; signed in, the developer API icon, the notification bell (given
 // by the route, as the notifications feature is not the dashboard's), token balance, the round
 // pricing plans button, greeting and account menu (with the support queue for support users);
-// signed out, one icon that offers sign up or log in.
+// signed out, one icon that offers sign up or log in. On a phone a menu button before the brand
+// opens the drawer that holds the rail's sections and the workflow progress.
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
@@ -30,15 +31,32 @@ interface DashboardHeaderProps {
   onSelectTab(tab: DashboardTab): void;
   /** The notification bell, shown to a signed-in user. */
   notifications?: ReactNode;
+  /** On a phone: the menu drawer's state, its element's id and how to open it. */
+  menu?: { open: boolean; controls: string; onOpen(): void };
 }
 
-export function DashboardHeader({ user, onSelectTab, notifications }: DashboardHeaderProps) {
+export function DashboardHeader({ user, onSelectTab, notifications, menu }: DashboardHeaderProps) {
   return (
     <header className="app-header">
-      <Link className="brand" to="/" aria-label="GOOSE home">
-        <span className="brand-mark gradient-text">GOOSE</span>
-        <span className="brand-tagline">Create · Protect · Distribute</span>
-      </Link>
+      <div className="app-header__start">
+        {menu && (
+          <Button
+            icon="pi pi-bars"
+            rounded
+            text
+            className="app-header__menu-button"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menu.open}
+            aria-controls={menu.open ? menu.controls : undefined}
+            onClick={menu.onOpen}
+          />
+        )}
+        <Link className="brand" to="/" aria-label="GOOSE home">
+          <span className="brand-mark gradient-text">GOOSE</span>
+          <span className="brand-tagline">Create · Protect · Distribute</span>
+        </Link>
+      </div>
       <div className="app-header__actions">
         <Button
           icon="pi pi-question-circle"
