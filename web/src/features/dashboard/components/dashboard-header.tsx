@@ -67,13 +67,21 @@ export function DashboardHeader({ user, onSelectTab, notifications, menu }: Dash
           tooltipOptions={{ position: 'bottom' }}
           onClick={() => onSelectTab('faq')}
         />
-        {user ? <SignedInActions user={user} onSelectTab={onSelectTab} notifications={notifications} /> : <SignedOutActions />}
+        {user ? <SignedInActions user={user} onSelectTab={onSelectTab} notifications={notifications} phone={menu !== undefined} /> : <SignedOutActions />}
       </div>
     </header>
   );
 }
 
-function SignedInActions({ user, onSelectTab, notifications }: { user: User; onSelectTab(tab: DashboardTab): void; notifications?: ReactNode }) {
+interface SignedInActionsProps {
+  user: User;
+  onSelectTab(tab: DashboardTab): void;
+  notifications?: ReactNode;
+  /** A phone's header has no room for the pricing plans button: the account menu offers them. */
+  phone: boolean;
+}
+
+function SignedInActions({ user, onSelectTab, notifications, phone }: SignedInActionsProps) {
   const menuRef = useRef<Menu>(null);
   const toast = useToast();
   const logout = useLogout();
@@ -87,6 +95,7 @@ function SignedInActions({ user, onSelectTab, notifications }: { user: User; onS
       command: () => ('tab' in link ? onSelectTab(link.tab) : void navigate(link.path)),
     })),
     ...(has('support') ? [{ label: 'Support queue', icon: 'pi pi-inbox', command: () => void navigate('/support/queue') }] : []),
+    ...(phone ? [{ label: 'Pricing plans', icon: 'pi pi-tags', command: () => openPricing() }] : []),
     { separator: true },
     {
       label: 'Logout',
@@ -112,16 +121,18 @@ function SignedInActions({ user, onSelectTab, notifications }: { user: User; onS
       />
       {notifications}
       <TokenBalanceWidget user={user} />
-      <Button
-        icon="pi pi-tags"
-        rounded
-        severity="help"
-        className="pricing-plans-button"
-        aria-label="Pricing plans"
-        tooltip="Pricing plans"
-        tooltipOptions={{ position: 'bottom' }}
-        onClick={() => openPricing()}
-      />
+      {!phone && (
+        <Button
+          icon="pi pi-tags"
+          rounded
+          severity="help"
+          className="pricing-plans-button"
+          aria-label="Pricing plans"
+          tooltip="Pricing plans"
+          tooltipOptions={{ position: 'bottom' }}
+          onClick={() => openPricing()}
+        />
+      )}
       <span className="greeting">
         Hello, <strong>{user.username}</strong>
       </span>

@@ -20,6 +20,13 @@ const TAB_LINKS: { tab: DashboardTab; label: string; icon: string }[] = [
   { tab: 'faq', label: 'FAQ', icon: 'pi-book' },
 ];
 
+/** The drawer's too: on a phone the header has no room for the developer API button, and analytics
+ * is otherwise only in the account menu. */
+const DRAWER_TAB_LINKS: typeof TAB_LINKS = [
+  { tab: 'analytics', label: 'Earnings & Analytics', icon: 'pi-chart-bar' },
+  { tab: 'developer', label: 'Developer API', icon: 'pi-code' },
+];
+
 const PAGE_LINKS = [
   { href: '/rights-registry', label: 'Rights Registry', icon: 'pi-search' },
   { href: '/proof-explorer', label: 'Proof Explorer', icon: 'pi-verified' },
@@ -46,7 +53,7 @@ export function LeftRail({ activeTab, onSelectTab, labelled = false }: LeftRailP
   return (
     <nav className={labelled ? 'left-rail left-rail--labelled' : 'left-rail'} aria-label="Sections">
       {!labelled && <Tooltip target=".left-rail [data-pr-tooltip]" position="right" />}
-      {TAB_LINKS.map(({ tab, label, icon }) => (
+      {(labelled ? [...TAB_LINKS, ...DRAWER_TAB_LINKS] : TAB_LINKS).map(({ tab, label, icon }) => (
         <Button
           key={tab}
           icon={`pi ${icon}`}
@@ -54,7 +61,7 @@ export function LeftRail({ activeTab, onSelectTab, labelled = false }: LeftRailP
           rounded={!labelled}
           text={activeTab !== tab}
           className="left-rail__button"
-          aria-label={labelled ? undefined : label}
+          aria-label={label}
           aria-current={activeTab === tab ? 'page' : undefined}
           data-pr-tooltip={labelled ? undefined : label}
           onClick={() => onSelectTab(tab)}
