@@ -157,8 +157,11 @@ test('a creator on a phone: public pages, sign-up, every tab, upload to registra
   await page.getByRole('tab', { name: 'My offers & sales' }).click();
   await expect(page).toHaveURL(/tab=offers/);
   await expectNoSidewaysScroll(page);
+  // The registry finds the new work, and its card keeps to the screen.
   await page.goto('/rights-registry');
-  await expect(page.getByText(title).first()).toBeVisible();
+  await page.getByLabel('Search the registry').fill(title);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.locator('[data-work-id]').first()).toContainText(title);
   await expectNoSidewaysScroll(page);
 
   // Settings, from the account menu.
