@@ -91,6 +91,9 @@ test('a creator on a phone: public pages, sign-up, every tab, upload to registra
     await tabs.getByRole('menuitem', { name: label }).click();
     await expectTab(page, tab);
   }
+  // Opened by its address, the last tab is brought into view within the bar.
+  await page.goto('/dashboard/distributions');
+  await expect(tabs.getByRole('menuitem', { name: 'Distributions' })).toBeInViewport({ ratio: 1 });
   for (const [label, tab] of [
     ['Get started', 'welcome'],
     ['Earnings & Analytics', 'analytics'],
