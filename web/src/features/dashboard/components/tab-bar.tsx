@@ -20,13 +20,22 @@ export function TabBar({ activeTab, onSelectTab }: { activeTab: DashboardTab; on
   const menu = useRef<TabMenu>(null);
 
   useEffect(() => {
-    const bar = menu.current?.getElement();
-    const active = bar?.querySelector('.p-highlight');
-    if (!bar || !active || bar.scrollWidth <= bar.clientWidth) return;
-    const barBox = bar.getBoundingClientRect();
-    const tabBox = active.getBoundingClientRect();
-    // Centred in the bar; only the bar scrolls, never the page.
-    bar.scrollLeft += tabBox.left - barBox.left - (barBox.width - tabBox.width) / 2;
+    let current = true;
+    const bringIntoView = () => {
+      const bar = menu.current?.getElement();
+      const active = bar?.querySelector('.p-highlight');
+      if (!current || !bar || !active || bar.scrollWidth <= bar.clientWidth) return;
+      const barBox = bar.getBoundingClientRect();
+      const tabBox = active.getBoundingClientRect();
+      // Centred in the bar; only the bar scrolls, never the page.
+      bar.scrollLeft += tabBox.left - barBox.left - (barBox.width - tabBox.width) / 2;
+    };
+    bringIntoView();
+    // On a first load the tabs widen once the web font arrives: measure again then.
+    void document.fonts.ready.then(bringIntoView);
+    return () => {
+      current = false;
+    };
   }, [activeIndex]);
 
   return (
