@@ -76,6 +76,12 @@ test('a creator on a phone: public pages, sign-up, every tab, upload to registra
   await menu.getByRole('button', { name: 'Close menu' }).click();
   await expect(menu).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  // Escape closes it too, and the focus goes back to the button that opened it.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
 
   // Every dashboard tab: the tab bar's seven (it scrolls within itself), the others from the drawer.
   const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });

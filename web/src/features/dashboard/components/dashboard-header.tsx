@@ -31,8 +31,8 @@ interface DashboardHeaderProps {
   onSelectTab(tab: DashboardTab): void;
   /** The notification bell, shown to a signed-in user. */
   notifications?: ReactNode;
-  /** On a phone: the menu drawer's state, its element's id and how to open it. */
-  menu?: { open: boolean; controls: string; onOpen(): void };
+  /** On a phone: the menu drawer's state, its element's id, the menu button's id and how to open it. */
+  menu?: { open: boolean; controls: string; buttonId: string; onOpen(): void };
 }
 
 export function DashboardHeader({ user, onSelectTab, notifications, menu }: DashboardHeaderProps) {
@@ -41,6 +41,7 @@ export function DashboardHeader({ user, onSelectTab, notifications, menu }: Dash
       <div className="app-header__start">
         {menu && (
           <Button
+            id={menu.buttonId}
             icon="pi pi-bars"
             rounded
             text

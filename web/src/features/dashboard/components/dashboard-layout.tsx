@@ -32,6 +32,7 @@ export function DashboardLayout({ user, activeTab, onSelectTab, sidebar, notific
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = phone && menuOpenedAt === key;
   const drawerId = useId();
+  const menuButtonId = useId();
 
   return (
     <div className={sidebar && !phone ? 'dashboard dashboard--with-sidebar' : 'dashboard'}>
@@ -39,7 +40,7 @@ export function DashboardLayout({ user, activeTab, onSelectTab, sidebar, notific
         user={user}
         onSelectTab={onSelectTab}
         notifications={notifications}
-        menu={phone ? { open: menuOpen, controls: drawerId, onOpen: () => setMenuOpenedAt(key) } : undefined}
+        menu={phone ? { open: menuOpen, controls: drawerId, buttonId: menuButtonId, onOpen: () => setMenuOpenedAt(key) } : undefined}
       />
       {!phone && <LeftRail activeTab={activeTab} onSelectTab={onSelectTab} />}
       <main className="dashboard__main" id="main">
@@ -53,7 +54,11 @@ export function DashboardLayout({ user, activeTab, onSelectTab, sidebar, notific
         <Sidebar
           id={drawerId}
           visible={menuOpen}
-          onHide={() => setMenuOpenedAt(null)}
+          onHide={() => {
+            setMenuOpenedAt(null);
+            // Closed without going anywhere (its close button, Escape, a tap beside it): back to the button that opened it.
+            document.getElementById(menuButtonId)?.focus();
+          }}
           position="left"
           className="dashboard-drawer"
           header={<span className="brand-mark gradient-text">GOOSE</span>}

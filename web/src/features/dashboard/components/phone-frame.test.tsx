@@ -10,17 +10,17 @@ import { LeftRail } from './left-rail';
 
 const user = { id: 'u1', username: 'ada', tokenBalance: 50, xrplWallet: null, createdAt: '2026-01-01T00:00:00.000Z', termsAccepted: true };
 
-function header(menu?: { open: boolean; controls: string; onOpen(): void }): string {
+function header(menu?: { open: boolean; controls: string; buttonId: string; onOpen(): void }): string {
   return renderWithQueries(<DashboardHeader user={user} onSelectTab={() => undefined} menu={menu} />, [[TOKEN_PRICING_KEY, PRICING_FIXTURE]], { router: true });
 }
 
 describe('the dashboard frame on a phone', () => {
   it('puts a menu button before the brand, saying whether the drawer is open, and takes pricing plans out of the header', () => {
-    const closed = header({ open: false, controls: 'drawer', onOpen: () => undefined });
+    const closed = header({ open: false, controls: 'drawer', buttonId: 'menu-button', onOpen: () => undefined });
     expect(closed).toMatch(/aria-label="Open menu"[^>]*aria-expanded="false"|aria-expanded="false"[^>]*aria-label="Open menu"/);
     expect(closed.indexOf('Open menu')).toBeLessThan(closed.indexOf('GOOSE home'));
     expect(closed).not.toContain('aria-label="Pricing plans"');
-    const open = header({ open: true, controls: 'drawer', onOpen: () => undefined });
+    const open = header({ open: true, controls: 'drawer', buttonId: 'menu-button', onOpen: () => undefined });
     expect(open).toContain('aria-controls="drawer"');
     expect(open).toMatch(/aria-expanded="true"/);
   });
