@@ -53,7 +53,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // The phone project runs only the phone journeys (phone-*.spec.ts), which the desktop one skips:
+  // each journey runs once, at the size it is written for.
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: '**/phone-*.spec.ts' },
+    {
+      name: 'phone',
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      testMatch: '**/phone-*.spec.ts',
+    },
+  ],
   webServer: externalBaseUrl
     ? undefined
     : {

@@ -1,7 +1,8 @@
 // The dashboard header: FAQ icon; signed in, the developer API icon, the notification bell (given
 // by the route, as the notifications feature is not the dashboard's), token balance, the round
 // pricing plans button, greeting and account menu (with the support queue for support users);
-// signed out, one icon that offers sign up or log in.
+// signed out, one icon that offers sign up or log in. On a phone a menu button before the brand
+// opens the drawer that holds the rail's sections and the workflow progress.
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
@@ -30,15 +31,33 @@ interface DashboardHeaderProps {
   onSelectTab(tab: DashboardTab): void;
   /** The notification bell, shown to a signed-in user. */
   notifications?: ReactNode;
+  /** On a phone: the menu drawer's state, its element's id, the menu button's id and how to open it. */
+  menu?: { open: boolean; controls: string; buttonId: string; onOpen(): void };
 }
 
-export function DashboardHeader({ user, onSelectTab, notifications }: DashboardHeaderProps) {
+export function DashboardHeader({ user, onSelectTab, notifications, menu }: DashboardHeaderProps) {
   return (
     <header className="app-header">
-      <Link className="brand" to="/" aria-label="GOOSE home">
-        <span className="brand-mark gradient-text">GOOSE</span>
-        <span className="brand-tagline">Create · Protect · Distribute</span>
-      </Link>
+      <div className="app-header__start">
+        {menu && (
+          <Button
+            id={menu.buttonId}
+            icon="pi pi-bars"
+            rounded
+            text
+            className="app-header__menu-button"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menu.open}
+            aria-controls={menu.open ? menu.controls : undefined}
+            onClick={menu.onOpen}
+          />
+        )}
+        <Link className="brand" to="/" aria-label="GOOSE home">
+          <span className="brand-mark gradient-text">GOOSE</span>
+          <span className="brand-tagline">Create · Protect · Distribute</span>
+        </Link>
+      </div>
       <div className="app-header__actions">
         <Button
           icon="pi pi-question-circle"
@@ -49,13 +68,21 @@ export function DashboardHeader({ user, onSelectTab, notifications }: DashboardH
           tooltipOptions={{ position: 'bottom' }}
           onClick={() => onSelectTab('faq')}
         />
-        {user ? <SignedInActions user={user} onSelectTab={onSelectTab} notifications={notifications} /> : <SignedOutActions />}
+        {user ? <SignedInActions user={user} onSelectTab={onSelectTab} notifications={notifications} phone={menu !== undefined} /> : <SignedOutActions />}
       </div>
     </header>
   );
 }
 
-function SignedInActions({ user, onSelectTab, notifications }: { user: User; onSelectTab(tab: DashboardTab): void; notifications?: ReactNode }) {
+interface SignedInActionsProps {
+  user: User;
+  onSelectTab(tab: DashboardTab): void;
+  notifications?: ReactNode;
+  /** A phone's header has no room for the pricing plans button: the account menu offers them. */
+  phone: boolean;
+}
+
+function SignedInActions({ user, onSelectTab, notifications, phone }: SignedInActionsProps) {
   const menuRef = useRef<Menu>(null);
   const toast = useToast();
   const logout = useLogout();
@@ -69,6 +96,7 @@ function SignedInActions({ user, onSelectTab, notifications }: { user: User; onS
       command: () => ('tab' in link ? onSelectTab(link.tab) : void navigate(link.path)),
     })),
     ...(has('support') ? [{ label: 'Support queue', icon: 'pi pi-inbox', command: () => void navigate('/support/queue') }] : []),
+    ...(phone ? [{ label: 'Pricing plans', icon: 'pi pi-tags', command: () => openPricing() }] : []),
     { separator: true },
     {
       label: 'Logout',
@@ -94,16 +122,18 @@ function SignedInActions({ user, onSelectTab, notifications }: { user: User; onS
       />
       {notifications}
       <TokenBalanceWidget user={user} />
-      <Button
-        icon="pi pi-tags"
-        rounded
-        severity="help"
-        className="pricing-plans-button"
-        aria-label="Pricing plans"
-        tooltip="Pricing plans"
-        tooltipOptions={{ position: 'bottom' }}
-        onClick={() => openPricing()}
-      />
+      {!phone && (
+        <Button
+          icon="pi pi-tags"
+          rounded
+          severity="help"
+          className="pricing-plans-button"
+          aria-label="Pricing plans"
+          tooltip="Pricing plans"
+          tooltipOptions={{ position: 'bottom' }}
+          onClick={() => openPricing()}
+        />
+      )}
       <span className="greeting">
         Hello, <strong>{user.username}</strong>
       </span>

@@ -1,6 +1,7 @@
 // The left icon rail: switches dashboard tabs, and links by full page load to the
 // registry, proof, marketplace and dispute pages, the planned streaming platform's waiting list, for
-// operators the operations page, and for support users the support queue.
+// operators the operations page, and for support users the support queue. On a phone the same
+// links sit in the menu drawer, each with its name beside its icon.
 import { Button } from 'primereact/button';
 import { Divider } from 'primereact/divider';
 import { Tooltip } from 'primereact/tooltip';
@@ -19,6 +20,13 @@ const TAB_LINKS: { tab: DashboardTab; label: string; icon: string }[] = [
   { tab: 'faq', label: 'FAQ', icon: 'pi-book' },
 ];
 
+/** The drawer's too: on a phone the header has no room for the developer API button, and analytics
+ * is otherwise only in the account menu. */
+const DRAWER_TAB_LINKS: typeof TAB_LINKS = [
+  { tab: 'analytics', label: 'Earnings & Analytics', icon: 'pi-chart-bar' },
+  { tab: 'developer', label: 'Developer API', icon: 'pi-code' },
+];
+
 const PAGE_LINKS = [
   { href: '/rights-registry', label: 'Rights Registry', icon: 'pi-search' },
   { href: '/proof-explorer', label: 'Proof Explorer', icon: 'pi-verified' },
@@ -32,31 +40,46 @@ const OPERATOR_LINK = { href: '/operations', label: 'Operations', icon: 'pi-serv
 /** Shown only to support users (likewise). */
 export const SUPPORT_QUEUE_LINK = { href: '/support/queue', label: 'Support queue', icon: 'pi-inbox' };
 
-export function LeftRail({ activeTab, onSelectTab }: { activeTab: DashboardTab; onSelectTab(tab: DashboardTab): void }) {
+interface LeftRailProps {
+  activeTab: DashboardTab;
+  onSelectTab(tab: DashboardTab): void;
+  /** In the phone's menu drawer: each link shows its name, not only a tooltip. */
+  labelled?: boolean;
+}
+
+export function LeftRail({ activeTab, onSelectTab, labelled = false }: LeftRailProps) {
   const { has } = useRoles();
   const pageLinks = [...PAGE_LINKS, ...(has('operator') ? [OPERATOR_LINK] : []), ...(has('support') ? [SUPPORT_QUEUE_LINK] : [])];
   return (
-    <nav className="left-rail" aria-label="Sections">
-      <Tooltip target=".left-rail [data-pr-tooltip]" position="right" />
-      {TAB_LINKS.map(({ tab, label, icon }) => (
+    <nav className={labelled ? 'left-rail left-rail--labelled' : 'left-rail'} aria-label="Sections">
+      {!labelled && <Tooltip target=".left-rail [data-pr-tooltip]" position="right" />}
+      {(labelled ? [...TAB_LINKS, ...DRAWER_TAB_LINKS] : TAB_LINKS).map(({ tab, label, icon }) => (
         <Button
           key={tab}
           icon={`pi ${icon}`}
-          rounded
+          label={labelled ? label : undefined}
+          rounded={!labelled}
           text={activeTab !== tab}
           className="left-rail__button"
           aria-label={label}
           aria-current={activeTab === tab ? 'page' : undefined}
-          data-pr-tooltip={label}
+          data-pr-tooltip={labelled ? undefined : label}
           onClick={() => onSelectTab(tab)}
         />
       ))}
       <Divider className="left-rail__divider" />
-      {pageLinks.map(({ href, label, icon }) => (
-        <a key={href} href={href} className="p-button p-button-rounded p-button-text p-button-icon-only left-rail__button" aria-label={label} data-pr-tooltip={label}>
-          <i className={`pi ${icon} p-button-icon`} aria-hidden="true" />
-        </a>
-      ))}
+      {pageLinks.map(({ href, label, icon }) =>
+        labelled ? (
+          <a key={href} href={href} className="p-button p-button-text left-rail__button">
+            <i className={`pi ${icon} p-button-icon p-button-icon-left`} aria-hidden="true" />
+            <span className="p-button-label">{label}</span>
+          </a>
+        ) : (
+          <a key={href} href={href} className="p-button p-button-rounded p-button-text p-button-icon-only left-rail__button" aria-label={label} data-pr-tooltip={label}>
+            <i className={`pi ${icon} p-button-icon`} aria-hidden="true" />
+          </a>
+        ),
+      )}
     </nav>
   );
 }

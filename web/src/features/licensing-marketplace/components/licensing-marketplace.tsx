@@ -57,7 +57,7 @@ export function LicensingMarketplaceScreen({ user, items }: { user: User | null;
         <Message severity="warn" text="The card payment was cancelled: no license was issued and nothing was charged." />
       )}
       {user ? (
-        <TabView activeIndex={MARKETPLACE_TABS.indexOf(tab)} onTabChange={(event) => showTab(MARKETPLACE_TABS[event.index] ?? 'browse')}>
+        <TabView scrollable activeIndex={MARKETPLACE_TABS.indexOf(tab)} onTabChange={(event) => showTab(MARKETPLACE_TABS[event.index] ?? 'browse')}>
           <TabPanel header="Browse licenses" leftIcon="pi pi-search">
             {browse}
           </TabPanel>

@@ -4,7 +4,8 @@
 // releases (for the Distribution step), which the websocket keeps current. Generated tracks join
 // once AI creation exists (there are none yet).
 // A column of the dashboard grid that the main column makes room for; collapsible to the width of
-// its toggle, and on narrow screens it opens over the page instead of squeezing it.
+// its toggle, and on narrow screens it opens over the page instead of squeezing it. On a phone the
+// dashboard puts it in its menu drawer, where it is always open and has no toggle.
 import { useAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -14,6 +15,7 @@ import { useId } from 'react';
 import type { Distribution } from '../../../../../domain/contracts/distribution';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { STEP_STATE_ICONS, type TrackStepState } from '../../../components/track/track-steps';
+import { PHONE_LAYOUT, useMediaQuery } from '../../../hooks/use-media-query';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeTab } from '../../../lib/dashboard-tabs';
 import { useDistributions } from '../../../lib/distribution/api/distribution';
@@ -43,7 +45,9 @@ const STATE_OF: Record<SidebarStepStatus, TrackStepState> = {
 
 export function WorkflowSidebar() {
   const changeTab = useChangeTab();
-  const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
+  const [foldedByChoice, setCollapsed] = useAtom(sidebarCollapsedAtom);
+  const inDrawer = useMediaQuery(PHONE_LAYOUT);
+  const collapsed = foldedByChoice && !inDrawer;
   // The same list (and cache entry) the vault tab shows.
   const vault = useVault({ enabled: true });
   const distributions = useDistributions({ enabled: true });
@@ -56,17 +60,19 @@ export function WorkflowSidebar() {
       <div className="workflow-sidebar__inner">
         <div className="workflow-sidebar__header">
           {!collapsed && <h2 className="workflow-sidebar__title">Workflow Progress</h2>}
-          <Button
-            icon={`pi ${collapsed ? 'pi-angle-double-left' : 'pi-angle-double-right'}`}
-            rounded
-            text
-            aria-label={collapsed ? 'Show workflow progress' : 'Hide workflow progress'}
-            aria-expanded={!collapsed}
-            aria-controls={bodyId}
-            tooltip={collapsed ? 'Show workflow progress' : undefined}
-            tooltipOptions={{ position: 'left' }}
-            onClick={() => setCollapsed(!collapsed)}
-          />
+          {!inDrawer && (
+            <Button
+              icon={`pi ${collapsed ? 'pi-angle-double-left' : 'pi-angle-double-right'}`}
+              rounded
+              text
+              aria-label={collapsed ? 'Show workflow progress' : 'Hide workflow progress'}
+              aria-expanded={!collapsed}
+              aria-controls={bodyId}
+              tooltip={collapsed ? 'Show workflow progress' : undefined}
+              tooltipOptions={{ position: 'left' }}
+              onClick={() => setCollapsed(!collapsed)}
+            />
+          )}
         </div>
         {collapsed ? (
           <div className="inset-box workflow-sidebar__count" title={`${items.length} ${items.length === 1 ? 'track' : 'tracks'}`}>
