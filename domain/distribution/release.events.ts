@@ -24,6 +24,10 @@ export const releaseFormSchema = z.object({
   parentalAdvisory: z.boolean(),
   royaltySplit: z.number().int().min(1).max(100),
   selectedStores: z.array(z.string().min(1)).min(1),
+  /** Songwriters and performers (DDEX role names); absent on releases requested before credits were asked. */
+  credits: z.array(z.object({ name: z.string().min(1).max(200), role: z.string().min(1) })).optional(),
+  /** The creator's checked cover (a stored file under uploads/); absent or null: the generated cover. */
+  coverArt: z.object({ storedName: z.string().min(1), mimeType: z.enum(['image/jpeg', 'image/png']), width: z.number().int(), height: z.number().int(), sha256 }).nullable().optional(),
 });
 export type ReleaseForm = z.infer<typeof releaseFormSchema>;
 

@@ -30,7 +30,7 @@ const input: ErnInput = {
   },
   durationSeconds: 200.4,
   audio: { uri: 'resources/A1.wav', sha256: '1'.repeat(64), codec: 'PCM' },
-  artwork: { uri: 'resources/A2.png', sha256: '2'.repeat(64), width: 3000, height: 3000 },
+  artwork: { uri: 'resources/A2.png', sha256: '2'.repeat(64), width: 3000, height: 3000, codec: 'PNG' },
   credits: [{ name: 'Ada Producer', role: 'Producer' }],
   aiDisclosure: { generation: 'not_declared', assistedBy: ['GOOSE automated mastering'] },
 };
