@@ -23,7 +23,7 @@ describe('cover checks', () => {
   it('decodes a PNG whole: the generated cover passes, a corrupted one is refused', async () => {
     expect(await checkCoverImage(generateCoverPng('seed'))).toMatchObject({ ok: true, mimeType: 'image/png', width: 3000, height: 3000 });
     const corrupted = PNG.sync.write(new PNG({ width: 3000, height: 3000 }));
-    corrupted[corrupted.length - 20] ^= 0xff;
+    corrupted.writeUInt8(corrupted.readUInt8(corrupted.length - 20) ^ 0xff, corrupted.length - 20);
     expect(await checkCoverImage(corrupted)).toEqual({ ok: false, reason: 'The cover could not be read: the PNG image is damaged' });
   });
 });
