@@ -16,6 +16,7 @@ import { accountExportStreamId } from '../domain/account-data/account-export.eve
 import { handleCommand } from '../infra/eventstore/command-handler';
 import { DisputeFiled, disputeStreamId } from '../domain/disputes/dispute.events';
 import { contractIdFor } from '../infra/royalties/contract-id';
+import { generateCoverPng } from '../infra/distribution/cover-art';
 import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
 import { recordingDisputeEffects } from '../tests/support/dispute-effects-stand-in';
@@ -148,6 +149,13 @@ const CASES: Record<string, Case> = {
   'GET /api/royalty-invitations/:token': { request: () => ({ method: 'GET', url: '/api/royalty-invitations/not-a-signed-link' }), public: 'Whoever holds the mailed invitation link may see it' },
   'POST /api/royalty-invitations/:token/accept': { request: () => ({ method: 'POST', url: '/api/royalty-invitations/not-a-signed-link/accept', ...json() }), public: 'Whoever holds the mailed invitation link may accept it, signed in as themselves' },
   'POST /api/royalty-invitations/:token/decline': { request: () => ({ method: 'POST', url: '/api/royalty-invitations/not-a-signed-link/decline', ...json() }), public: 'Whoever holds the mailed invitation link may decline it' },
+  'POST /api/tunecore/cover-art': {
+    request: () => {
+      const { payload, headers } = multipartBody({}, { filename: 'cover.png', contentType: 'image/png', content: generateCoverPng('authorization') });
+      return { method: 'POST', url: '/api/tunecore/cover-art', payload, headers };
+    },
+    fileOnly: true,
+  },
   'POST /api/tunecore/statements': {
     request: () => {
       const { payload, headers } = multipartBody({}, { filename: 'statement.csv', contentType: 'text/csv', content: Buffer.from('period,store,country,identifier,units,amount\n2026-10,spotify,US,USGSE2600001,1,1\n') });

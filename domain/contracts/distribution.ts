@@ -25,6 +25,54 @@ export type DeliveryInfo = z.infer<typeof deliveryInfoSchema>;
 
 const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
 
+/** Stores' own guidance (not GOOSE's promise): a release date at least this many days ahead. */
+export const RELEASE_MIN_LEAD_DAYS = 7;
+/** Weeks ahead stores recommend for editorial playlist pitching. */
+export const RELEASE_RECOMMENDED_LEAD_WEEKS = '3–4';
+
+/** Cover art stores take: a square JPEG or PNG of at least this many pixels a side, at most COVER_MAX_BYTES. */
+export const COVER_MIN_SIDE = 3000;
+export const COVER_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Who wrote the song (songwriters) and who plays or sings on the recording (performers), as DDEX names the roles. */
+export const SONGWRITER_ROLES = ['Composer', 'Lyricist', 'ComposerLyricist'] as const;
+export const PERFORMER_ROLES = ['MainArtist', 'FeaturedArtist', 'Vocalist', 'Musician', 'Producer'] as const;
+export const CREDIT_ROLES = [...SONGWRITER_ROLES, ...PERFORMER_ROLES] as const;
+export type CreditRole = (typeof CREDIT_ROLES)[number];
+export const CREDIT_ROLE_LABELS: Record<CreditRole, string> = {
+  Composer: 'Songwriter: composer (music)',
+  Lyricist: 'Songwriter: lyricist (words)',
+  ComposerLyricist: 'Songwriter: music and words',
+  MainArtist: 'Performer: main artist',
+  FeaturedArtist: 'Performer: featured artist',
+  Vocalist: 'Performer: vocalist',
+  Musician: 'Performer: musician',
+  Producer: 'Performer: producer',
+};
+export const isSongwriterRole = (role: string) => (SONGWRITER_ROLES as readonly string[]).includes(role);
+export const isPerformerRole = (role: string) => (PERFORMER_ROLES as readonly string[]).includes(role);
+
+export const CREDITS_NEED_BOTH = 'Credit at least one songwriter and one performer';
+export const creditSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter each credited name').max(200),
+  role: z.enum(CREDIT_ROLES, 'Choose a role for each credit'),
+});
+export type Credit = z.infer<typeof creditSchema>;
+export const creditsSchema = z
+  .array(creditSchema)
+  .max(30, 'At most 30 credits')
+  .refine((credits) => credits.some((c) => isSongwriterRole(c.role)) && credits.some((c) => isPerformerRole(c.role)), CREDITS_NEED_BOTH);
+
+/** An uploaded cover, checked by the server: its id for the release request and what it is. */
+export const coverArtUploadSchema = z.object({
+  coverArtId: z.uuid(),
+  mimeType: z.enum(['image/jpeg', 'image/png']),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
+});
+export type CoverArtUpload = z.infer<typeof coverArtUploadSchema>;
+
 export const distributeRequestSchema = z.object({
   contentId: z.string().min(1),
   artistName: z.string().trim().min(1, 'Please enter the artist name').max(200),
@@ -39,6 +87,10 @@ export const distributeRequestSchema = z.object({
   parentalAdvisory: z.boolean().default(false),
   royaltySplit: z.number().int().min(1).max(100).default(100),
   selectedStores: z.array(z.string()).min(1, 'Please select at least one streaming platform for distribution'),
+  /** Songwriters and performers; without it the server credits the artist name as both (the dialog prefills the creator). */
+  credits: creditsSchema.optional(),
+  /** A cover uploaded through POST /api/tunecore/cover-art; absent or null: the generated cover. */
+  coverArtId: z.uuid().optional().nullable(),
 });
 export type DistributeRequest = z.input<typeof distributeRequestSchema>;
 
@@ -65,6 +117,9 @@ export const distributionSchema = z.object({
   parentalAdvisory: z.boolean(),
   royaltySplit: z.number(),
   selectedStores: z.array(z.string()),
+  credits: z.array(creditSchema),
+  /** The creator's uploaded cover, or null for the generated one. */
+  coverArt: z.object({ mimeType: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
   status: z.enum(DISTRIBUTION_STATUSES),
   stores: z.array(storeDeliverySchema),
   /** The release's identifiers in its package. */

@@ -4,6 +4,7 @@
 // and delivered; each store's delivery then moves pending → uploaded → distributed, or fails with a
 // reason. While the delivery partner cannot be reached the release waits for it. It ends taken down (asked for) or lapsed (a renewal could not be paid).
 import { z } from 'zod';
+import { CREDIT_ROLES } from '../contracts/distribution';
 import { defineEvent } from '../shared/events';
 import { DELIVERY_STATES } from './catalogue';
 
@@ -24,6 +25,10 @@ export const releaseFormSchema = z.object({
   parentalAdvisory: z.boolean(),
   royaltySplit: z.number().int().min(1).max(100),
   selectedStores: z.array(z.string().min(1)).min(1),
+  /** Songwriters and performers (DDEX role names); absent on releases requested before credits were asked. */
+  credits: z.array(z.object({ name: z.string().min(1).max(200), role: z.enum(CREDIT_ROLES) })).optional(),
+  /** The creator's checked cover (a stored file under uploads/); absent or null: the generated cover. */
+  coverArt: z.object({ storedName: z.string().min(1), mimeType: z.enum(['image/jpeg', 'image/png']), width: z.number().int(), height: z.number().int(), sha256 }).nullable().optional(),
 });
 export type ReleaseForm = z.infer<typeof releaseFormSchema>;
 

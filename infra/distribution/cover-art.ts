@@ -48,9 +48,3 @@ export function generateCoverPng(seed: string, size = COVER_SIZE): Buffer {
   header[9] = 2; // colour type: RGB
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
 }
-
-/** Width and height from a PNG's header, or null when the bytes are not a PNG. */
-export function pngDimensions(bytes: Buffer): { width: number; height: number } | null {
-  if (bytes.length < 24 || bytes.readUInt32BE(0) !== 0x89504e47 || bytes.toString('ascii', 12, 16) !== 'IHDR') return null;
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}

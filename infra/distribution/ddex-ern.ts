@@ -70,7 +70,7 @@ export interface ErnInput {
   form: ReleaseForm;
   durationSeconds: number | null;
   audio: ErnFile & { codec: string };
-  artwork: ErnFile & { width: number; height: number };
+  artwork: ErnFile & { width: number; height: number; codec: 'PNG' | 'JPEG' };
   /** People credited on the recording besides the main artist. */
   credits: readonly { name: string; role: string }[];
   /**
@@ -125,6 +125,8 @@ export function buildErn(input: ErnInput): string {
   const creditText = [
     input.aiDisclosure.generator ? `${GENERATION_TEXT[input.aiDisclosure.generation]} (${input.aiDisclosure.generator})` : GENERATION_TEXT[input.aiDisclosure.generation],
     ...input.aiDisclosure.assistedBy.map((tool) => `AI-assisted: ${tool}`),
+    // A generated work's ContainsAI All admits no people as Contributors: its credits are named here.
+    ...(generated ? input.credits.map((credit) => `${credit.role}: ${credit.name}`) : []),
   ].join('; ');
   // The sound recording and the release each carry their title and the main artist the same way.
   const titleAndArtist = (title: string) => [
@@ -192,7 +194,7 @@ export function buildErn(input: ErnInput): string {
           el('ParentalWarningType', parental),
           el('TechnicalDetails', [
             el('TechnicalResourceDetailsReference', 'T2'),
-            el('DeliveryFile', [el('Type', 'ImageFile'), el('ImageCodecType', 'PNG'), el('ImageHeight', input.artwork.height), el('ImageWidth', input.artwork.width), hashedFile(input.artwork)]),
+            el('DeliveryFile', [el('Type', 'ImageFile'), el('ImageCodecType', input.artwork.codec), el('ImageHeight', input.artwork.height), el('ImageWidth', input.artwork.width), hashedFile(input.artwork)]),
           ]),
         ]),
       ]),

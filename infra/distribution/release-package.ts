@@ -9,7 +9,8 @@ import type { ReleaseForm } from '../../domain/distribution/release.events';
 import { renderCertificatePdf } from '../certificate/pdf';
 import { signedCertificateSchema } from '../certificate/certificate';
 import { sha256File } from '../storage/file-storage';
-import { COVER_SIZE, generateCoverPng, pngDimensions } from './cover-art';
+import { COVER_SIZE, generateCoverPng } from './cover-art';
+import { checkCoverImage } from './cover-check';
 import { buildErn, validateErn, type ErnInput } from './ddex-ern';
 
 export const ERN_FILE = 'ern.xml';
@@ -64,9 +65,12 @@ export async function buildReleasePackage(dataDir: string, source: PackageSource
   const audioStat = await stat(path.join(root, audioName));
   files.push({ name: audioName, role: 'audio', sha256: await sha256File(path.join(root, audioName)), size: audioStat.size });
 
-  const cover = generateCoverPng(source.distributionId);
-  await writeAtomically(path.join(root, 'resources/A2.png'), cover);
-  files.push(describe('resources/A2.png', 'artwork', cover));
+  // The creator's checked cover when they uploaded one (stored under uploads/), otherwise the generated one.
+  const uploaded = source.form.coverArt;
+  const cover = uploaded ? await readFile(path.join(dataDir, 'uploads', uploaded.storedName)) : generateCoverPng(source.distributionId);
+  const coverName = uploaded?.mimeType === 'image/jpeg' ? 'resources/A2.jpg' : 'resources/A2.png';
+  await writeAtomically(path.join(root, coverName), cover);
+  files.push(describe(coverName, 'artwork', cover));
 
   if (source.certificate) {
     const json = Buffer.from(`${JSON.stringify(source.certificate, null, 2)}\n`);
@@ -91,8 +95,8 @@ export async function buildReleasePackage(dataDir: string, source: PackageSource
     form: source.form,
     durationSeconds: source.audio.durationSeconds,
     audio: { uri: audioName, sha256: files[0]!.sha256, codec: CODECS[extension] ?? extension.toUpperCase() },
-    artwork: { uri: 'resources/A2.png', sha256: files[1]!.sha256, width: COVER_SIZE, height: COVER_SIZE },
-    credits: [],
+    artwork: { uri: coverName, sha256: files[1]!.sha256, width: uploaded?.width ?? COVER_SIZE, height: uploaded?.height ?? COVER_SIZE, codec: uploaded?.mimeType === 'image/jpeg' ? 'JPEG' : 'PNG' },
+    credits: source.form.credits ?? [],
     aiDisclosure: aiDisclosure(source),
   });
   const ernBytes = Buffer.from(ern, 'utf8');
@@ -139,9 +143,9 @@ export async function validateReleasePackage(dataDir: string, directory: string)
       continue;
     }
     if (createHash('sha256').update(bytes).digest('hex') !== file.sha256) errors.push(`${file.uri} does not match its SHA-256 in the ERN`);
-    if (file.uri.endsWith('.png')) {
-      const size = pngDimensions(bytes);
-      if (!size || size.width < COVER_SIZE || size.height < COVER_SIZE) errors.push(`${file.uri}: the cover must be at least ${COVER_SIZE}×${COVER_SIZE} pixels`);
+    if (/\.(png|jpg)$/.test(file.uri)) {
+      const checked = await checkCoverImage(bytes);
+      if (!checked.ok) errors.push(`${file.uri}: ${checked.reason}`);
     }
   }
   return { valid: errors.length === 0, errors, ernSha256: createHash('sha256').update(ern).digest('hex') };

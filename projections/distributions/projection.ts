@@ -37,7 +37,7 @@ const DERIVED_STATUS = `
 
 export const distributionsProjection: Projection = {
   name: 'distributions',
-  version: 2,
+  version: 3,
   tables: ['distribution_stores', 'distributions'],
   schema: `
     CREATE TABLE IF NOT EXISTS distributions (
@@ -55,6 +55,8 @@ export const distributionsProjection: Projection = {
       parental_advisory boolean NOT NULL,
       royalty_split integer NOT NULL,
       selected_stores jsonb NOT NULL,
+      credits jsonb NOT NULL DEFAULT '[]',
+      cover_art jsonb,
       isrc text,
       upc text,
       status text NOT NULL,
@@ -93,11 +95,12 @@ export const distributionsProjection: Projection = {
       const { contentId, ownerId: owner, form } = event.data as Data<typeof ReleaseRequested>;
       const { rows } = await tx.query<{ owner_id: string }>(
         `INSERT INTO distributions (id, content_id, owner_id, song_name, artist_name, album_name, primary_genre, secondary_genre, label_name, release_date, sale_date,
-           parental_advisory, royalty_split, selected_stores, status, created_at, updated_at, stream_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'pending', $15, $15, $16)
+           parental_advisory, royalty_split, selected_stores, credits, cover_art, status, created_at, updated_at, stream_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $17, $18, 'pending', $15, $15, $16)
          ON CONFLICT (id) DO NOTHING RETURNING owner_id::text`,
         [distributionId, contentId, owner, form.songName, form.artistName, form.albumName, form.primaryGenre, form.secondaryGenre, form.labelName, form.releaseDate, form.saleDate,
-          form.parentalAdvisory, form.royaltySplit, JSON.stringify(form.selectedStores), at, event.streamVersion],
+          form.parentalAdvisory, form.royaltySplit, JSON.stringify(form.selectedStores), at, event.streamVersion,
+          JSON.stringify(form.credits ?? []), form.coverArt ? JSON.stringify({ mimeType: form.coverArt.mimeType, width: form.coverArt.width, height: form.coverArt.height }) : null],
       );
       if (rows.length === 0) return null;
       for (const store of form.selectedStores) {

@@ -21,6 +21,8 @@ interface DistributionRow {
   parental_advisory: boolean;
   royalty_split: number;
   selected_stores: string[];
+  credits: Distribution['credits'];
+  cover_art: Distribution['coverArt'];
   isrc: string | null;
   upc: string | null;
   status: DistributionStatus;
@@ -40,7 +42,7 @@ async function select(db: Queryable, where: string, params: unknown[]): Promise<
   const earnings = "(SELECT COALESCE(SUM(r.amount_cents), 0) FROM statement_line_royalties r WHERE r.distribution_id = d.id::text AND r.source <> 'self_reported')";
   const { rows } = await db.query<DistributionRow>(
     `SELECT d.id::text AS id, d.content_id::text AS content_id, d.owner_id::text AS owner_id, d.song_name, d.artist_name, d.album_name, d.primary_genre, d.secondary_genre,
-            d.label_name, d.release_date, d.sale_date, d.parental_advisory, d.royalty_split, d.selected_stores, d.isrc, d.upc, d.status, d.distributor, d.notice, d.waiting_since,
+            d.label_name, d.release_date, d.sale_date, d.parental_advisory, d.royalty_split, d.selected_stores, d.credits, d.cover_art, d.isrc, d.upc, d.status, d.distributor, d.notice, d.waiting_since,
             d.renews_at, d.taken_down_at, d.created_at, ${earnings}::text AS royalty_earnings,
             (SELECT json_agg(json_build_object('storeId', s.store_id, 'state', s.state, 'reason', s.reason, 'updatedAt', s.updated_at) ORDER BY s.store_id)
                FROM distribution_stores s WHERE s.distribution_id = d.id) AS stores
@@ -66,6 +68,8 @@ function toDistribution(row: DistributionRow): Distribution {
     parentalAdvisory: row.parental_advisory,
     royaltySplit: row.royalty_split,
     selectedStores: row.selected_stores,
+    credits: row.credits,
+    coverArt: row.cover_art,
     status: row.status,
     stores: (row.stores ?? [])
       .map((store) => ({ storeId: store.storeId, storeName: STORE_NAMES.get(store.storeId) ?? store.storeId, state: store.state, reason: store.reason, updatedAt: new Date(store.updatedAt).toISOString() }))

@@ -8,6 +8,7 @@
 // exactly, each credited to their token balance.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PNG } from 'pngjs';
 import { expect, test } from './fixtures';
 import { chooseOption, fact } from './locators';
 import { opsCommand } from './ops-command';
@@ -101,10 +102,31 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   await distribution.getByText('Apple Music', { exact: true }).click();
   await expect(distribution.getByText('(2 of')).toBeVisible();
   await expect(distribution).toContainText('no store will receive this release');
+  // The release date: stores' lead time explained, a date too close warned about, the default four weeks ahead.
+  const releaseDate = distribution.getByLabel('Release date');
+  const defaultDate = await releaseDate.inputValue();
+  await expect(distribution).toContainText('Stores ask for the release date to be at least 7 days ahead');
+  const tomorrow = new Date(Date.now() + 24 * 3600_000);
+  await releaseDate.fill(`${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`);
+  await expect(distribution.getByText('This release date is less than 7 days away')).toBeVisible();
+  await releaseDate.fill(defaultDate);
+  await expect(distribution.getByText('This release date is less than 7 days away')).toBeHidden();
+  // Cover art: a 3000×3000 PNG, checked by the server, shown as a preview.
+  const cover = PNG.sync.write(new PNG({ width: 3000, height: 3000 }));
+  await distribution.getByLabel('Upload cover art').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
+  await expect(distribution.getByRole('img', { name: 'Cover art preview' })).toBeVisible();
+  await expect(distribution).toContainText('Your cover: 3000×3000 PNG, checked.');
+  // Credits: the creator is prefilled as songwriter and performer; a lyricist is added.
+  await expect(distribution.getByLabel('Credit 1 name')).toHaveValue(creator);
+  await distribution.getByRole('button', { name: 'Add a credit' }).click();
+  await distribution.getByLabel('Credit 3 name').fill('Bo Lyrics');
+  await chooseOption(distribution, 'Credit 3 role', 'Songwriter: lyricist (words)');
   await distribution.getByRole('button', { name: 'Submit to the sandbox (no store)' }).click();
   await expect(distribution).toBeHidden();
   await tabs.getByRole('menuitem', { name: 'Distributions' }).click();
   const release = page.getByRole('article', { name: `Release ${TITLE}` });
+  await expect(fact(release, 'Cover art')).toHaveText('Uploaded, 3000×3000 PNG');
+  await expect(fact(release, 'Credits')).toContainText('Bo Lyrics (Songwriter: lyricist (words))');
   await expect(release.getByLabel('Status: Sandbox: no store received it')).toBeVisible({ timeout: 60_000 });
   await expect(release).toContainText('no store received it');
   await expect(release).not.toContainText('Live on Platforms');

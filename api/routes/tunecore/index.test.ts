@@ -5,17 +5,21 @@
 // and a takedown; with a delivery partner configured: its stores only, the fee checked (402), and
 // no release at all while the ISRC/UPC prefixes are the placeholders (503).
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MockActivityEnvironment } from '@temporalio/testing';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distributeResponseSchema, distributionListSchema, type DistributeRequest } from '../../../domain/contracts/distribution';
 import { isValidIsrc, isValidUpc } from '../../../domain/distribution/identifiers';
 import { releaseDecider } from '../../../domain/distribution/release.decider';
 import { releaseStreamId } from '../../../domain/distribution/release.events';
 import { tokensToMicros } from '../../../domain/shared/tokens';
+import { generateCoverPng } from '../../../infra/distribution/cover-art';
 import { validateErn } from '../../../infra/distribution/ddex-ern';
+import { releaseDirectory, validateReleasePackage } from '../../../infra/distribution/release-package';
+import { multipartBody } from '../../../tests/support/multipart';
 import { SandboxDistributor } from '../../../infra/distribution/sandbox-distributor';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import { sineWav } from '../../../tests/support/audio';
@@ -25,7 +29,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createReleaseActivities } from '../../../workflows/release/activities';
 import type { ReleaseClient } from '../../../workflows/release/client';
 import type { ReleaseInput } from '../../../workflows/release/shared';
-import { NO_STORE_SELECTED, NOT_READY_FOR_STORES, SANDBOX_DIALOG_NOTICE } from '.';
+import { earliestTodayOnEarth, NO_STORE_SELECTED, NOT_READY_FOR_STORES, RELEASE_DATE_PAST, SANDBOX_DIALOG_NOTICE } from '.';
 
 let testApp: TestApp;
 let dir: string;
@@ -157,6 +161,88 @@ describe('distribution routes', () => {
     const again = await testApp.app.inject({ method: 'POST', url: `/api/tunecore/distributions/${distribution.id}/takedown`, headers: { cookie: owner.cookie } });
     expect([again.statusCode, again.json()]).toEqual([409, { error: 'The release is already taken down' }]);
     expect((await distribute(owner.cookie, request(trackId))).statusCode).toBe(200);
+  });
+});
+
+describe('cover art, credits and the release date', () => {
+  const uploadCover = (cookie: string | undefined, content: Buffer, filename = 'cover.png') => {
+    const { payload, headers } = multipartBody({}, { filename, contentType: 'image/png', content });
+    return testApp.app.inject({ method: 'POST', url: '/api/tunecore/cover-art', headers: { ...headers, ...(cookie ? { cookie } : {}) }, payload });
+  };
+  const blankPng = (width: number, height: number) => PNG.sync.write(new PNG({ width, height }));
+
+  it('refuses a cover that is not an image, too small, not square, damaged or too large, with a clear 4xx', async () => {
+    const { cookie } = await signup();
+    expect((await uploadCover(undefined, generateCoverPng('x'))).statusCode).toBe(401);
+    const text = await uploadCover(cookie, Buffer.from('not an image at all, only words'), 'cover.png');
+    expect([text.statusCode, text.json()]).toEqual([400, { error: 'The cover must be a JPEG or PNG image' }]);
+    const gif = await uploadCover(cookie, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'));
+    expect([gif.statusCode, gif.json().error]).toEqual([400, 'The cover must be a JPEG or PNG image (this file is GIF)']);
+    const small = await uploadCover(cookie, generateCoverPng('small', 1000));
+    expect([small.statusCode, small.json()]).toEqual([400, { error: 'The cover must be at least 3000×3000 pixels: this one is 1000×1000' }]);
+    const wide = await uploadCover(cookie, blankPng(3200, 3000));
+    expect([wide.statusCode, wide.json()]).toEqual([400, { error: 'The cover must be square: this one is 3200×3000 pixels' }]);
+    const damaged = generateCoverPng('damaged').subarray(0, 200);
+    expect((await uploadCover(cookie, damaged)).json()).toEqual({ error: 'The cover could not be read: the PNG image is damaged' });
+    const huge = await uploadCover(cookie, Buffer.concat([generateCoverPng('huge'), Buffer.alloc(21 * 1024 * 1024)]));
+    expect([huge.statusCode, huge.json()]).toEqual([413, { error: 'The cover is too large: at most 20 MB' }]);
+  });
+
+  it('refuses a release date in the past and credits without a songwriter or a performer', async () => {
+    const owner = await signup();
+    const trackId = await registeredTrack(owner.userId);
+    const past = await distribute(owner.cookie, request(trackId, { releaseDate: '2020-01-01', saleDate: '2020-01-01' }));
+    expect([past.statusCode, past.json()]).toEqual([400, { error: RELEASE_DATE_PAST }]);
+    expect(earliestTodayOnEarth(new Date('2026-11-29T05:00:00Z'))).toBe('2026-11-28');
+    const noWriter = await distribute(owner.cookie, request(trackId, { credits: [{ name: 'Ada', role: 'MainArtist' }] }));
+    expect(noWriter.statusCode).toBe(400);
+    expect(noWriter.json().error).toMatch(/Credit at least one songwriter and one performer/);
+    const badRole = await distribute(owner.cookie, request(trackId, { credits: [{ name: 'Ada', role: 'Drummer' as never }, { name: 'Ada', role: 'Composer' }] }));
+    expect(badRole.statusCode).toBe(400);
+    const someoneElses = await distribute(owner.cookie, request(trackId, { coverArtId: randomUUID() }));
+    expect([someoneElses.statusCode, someoneElses.json().error]).toEqual([400, expect.stringMatching(/^No uploaded cover with id/)]);
+  });
+
+  it("puts the creator's cover and credits into the release, its package and its ERN; another creator cannot use that cover", async () => {
+    const owner = await signup();
+    const trackId = await registeredTrack(owner.userId);
+    const coverBytes = generateCoverPng('creator cover');
+    const upload = await uploadCover(owner.cookie, coverBytes, 'my cover.png');
+    expect(upload.statusCode).toBe(200);
+    expect(upload.json()).toMatchObject({ mimeType: 'image/png', width: 3000, height: 3000, size: coverBytes.length });
+    const { coverArtId } = upload.json() as { coverArtId: string };
+
+    const stranger = await signup();
+    const stolen = await distribute(stranger.cookie, request(await registeredTrack(stranger.userId), { coverArtId }));
+    expect(stolen.statusCode).toBe(400);
+
+    const credits = [
+      { name: 'Ada Writer', role: 'Composer' as const },
+      { name: 'Bo Lyrics', role: 'Lyricist' as const },
+      { name: 'Night Owl', role: 'MainArtist' as const },
+    ];
+    const response = await distribute(owner.cookie, request(trackId, { credits, coverArtId }));
+    expect(response.statusCode).toBe(200);
+    const { distribution } = distributeResponseSchema.parse(response.json());
+    expect(distribution).toMatchObject({ credits, coverArt: { mimeType: 'image/png', width: 3000, height: 3000 } });
+
+    await runRelease(started.at(-1)!, 0);
+    const directory = releaseDirectory(distribution.id);
+    expect(await readFile(path.join(dir, directory, 'resources/A2.png'))).toEqual(coverBytes);
+    expect((await validateReleasePackage(dir, directory)).errors).toEqual([]);
+    const ern = (await testApp.app.inject({ method: 'GET', url: `/api/tunecore/distributions/${distribution.id}/package`, headers: { cookie: owner.cookie } })).body;
+    for (const credit of credits) expect(ern).toContain(`<FullName>${credit.name}</FullName>`);
+    expect(ern).toMatch(/<Role>Composer<\/Role>[\s\S]*<Role>Lyricist<\/Role>[\s\S]*<Role>MainArtist<\/Role>/);
+
+    // Without credits (an API caller), the artist name is credited as songwriter and performer.
+    const other = await distribute(stranger.cookie, request(await registeredTrack(stranger.userId)));
+    expect(distributeResponseSchema.parse(other.json()).distribution).toMatchObject({
+      coverArt: null,
+      credits: [
+        { name: 'Night Owl', role: 'ComposerLyricist' },
+        { name: 'Night Owl', role: 'MainArtist' },
+      ],
+    });
   });
 });
 

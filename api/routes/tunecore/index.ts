@@ -4,14 +4,17 @@
 // registration, or, for a partner, without the yearly fee in tokens: 402, or while the platform's
 // ISRC/UPC prefixes are placeholders: 503), a takedown, and the release package's ERN message. The
 // release itself runs as a workflow (workflows/release); the answers read the distributions model.
-import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deliveryInfoSchema, distributeResponseSchema, distributionListSchema, genreListSchema, storeListSchema, takedownResponseSchema, type DeliveryInfo, type Distribution } from '../../../domain/contracts/distribution';
+import { COVER_MAX_BYTES, COVER_MIN_SIDE, coverArtUploadSchema, deliveryInfoSchema, distributeResponseSchema, distributionListSchema, genreListSchema, storeListSchema, takedownResponseSchema, type DeliveryInfo, type Distribution } from '../../../domain/contracts/distribution';
 import { DISTRIBUTION_FEE_USD_PER_YEAR, GENRES, STORE_IDS, STORES } from '../../../domain/distribution/catalogue';
 import { releaseStreamId } from '../../../domain/distribution/release.events';
+import { checkCoverImage } from '../../../infra/distribution/cover-check';
+import type { ReleaseForm } from '../../../domain/distribution/release.events';
+import type { FileStorage } from '../../../infra/storage/file-storage';
 import { placeholderPrefixVariables, SANDBOX_DELIVERY } from '../../../infra/distribution/partner-config';
 import { requestRelease } from '../../../infra/distribution/request-release';
 import { releaseDirectory, ERN_FILE } from '../../../infra/distribution/release-package';
@@ -22,7 +25,7 @@ import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { idParams } from '../shared-schemas';
 import { requireTokensFor } from '../track-commands';
-import { distributeBodySchema } from './schemas';
+import { coverArtFormSchema, distributeBodySchema } from './schemas';
 import { IllegalStateError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
 
 export const NO_STORE_SELECTED = 'Please select at least one streaming platform for distribution';
@@ -32,6 +35,8 @@ const GENRE_NAMES: readonly string[] = GENRES;
 
 /** What the creator is told before and after submitting to the sandbox. */
 export const SANDBOX_DIALOG_NOTICE = 'Sandbox: this server has no delivery partner, so no store will receive this release. Nothing is charged; the store states shown afterwards are simulated.';
+export const RELEASE_DATE_PAST = 'The release date is in the past: choose today or a later day (stores ask for at least a week ahead)';
+const COVER_MAX_MB = COVER_MAX_BYTES / 1024 / 1024;
 export const NOT_READY_FOR_STORES = "Releases cannot be sent to stores yet: this platform's release codes are not set up. Nothing was submitted or charged.";
 
 export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,6 +82,8 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (unserved.length > 0) throw new ValidationError(`${partner!.name} does not deliver to ${unserved.map((id) => STORES.find((s) => s.id === id)?.name ?? id).join(', ')}`);
       for (const genre of [fields.primaryGenre, fields.secondaryGenre]) if (genre && !GENRE_NAMES.includes(genre)) throw new ValidationError(`Unknown genre: ${genre}`);
       if (fields.saleDate < fields.releaseDate) throw new ValidationError('The sale date cannot be before the release date');
+      if (fields.releaseDate < earliestTodayOnEarth(new Date())) throw new ValidationError(RELEASE_DATE_PAST);
+      const coverArt = fields.coverArtId ? await uploadedCover(storage, ownerId, fields.coverArtId) : null;
 
       const row = await findOwnedTrack(db, ownerId, contentId);
       if (!row) throw new NotFoundError(`No content item with id ${contentId}`);
@@ -96,7 +103,15 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const distributionId = randomUUID();
       const context = { correlationId: request.id, actor: `user:${ownerId}` };
-      const form = { ...fields, secondaryGenre: fields.secondaryGenre ?? null, selectedStores };
+      const { coverArtId: _coverArtId, credits, ...formFields } = fields;
+      // An API caller that names no credits credits its artist name as writer and performer, as the dialog prefills the creator.
+      const form: ReleaseForm = {
+        ...formFields,
+        secondaryGenre: fields.secondaryGenre ?? null,
+        selectedStores,
+        credits: credits ?? [{ name: fields.artistName, role: 'ComposerLyricist' }, { name: fields.artistName, role: 'MainArtist' }],
+        coverArt,
+      };
       const recorded = await requestRelease(eventStore, { distributionId, contentId, ownerId, form }, context, delivery.prefixes);
       await releases.start({ distributionId, ownerId, ...context });
       if (recorded) await projector.waitFor(recorded.lastPosition);
@@ -108,6 +123,42 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
           ? `Release of "${form.songName}" submitted to ${selectedStores.length} store${selectedStores.length === 1 ? '' : 's'} through ${partner.name}: its package is being built and delivered; ${DISTRIBUTION_FEE_USD_PER_YEAR} tokens are charged once it is delivered, and again each year`
           : `Release of "${form.songName}" recorded in the sandbox: no store will receive it and nothing is charged`,
       };
+    },
+  );
+
+  app.post(
+    '/api/tunecore/cover-art',
+    {
+      schema: {
+        summary: `Upload a release's cover art (multipart "file": a square JPEG or PNG of at least ${COVER_MIN_SIDE}×${COVER_MIN_SIDE} pixels, at most ${COVER_MAX_MB} MB); answers its id for the release request`,
+        tags: ['distribution'],
+        consumes: ['multipart/form-data'],
+        body: coverArtFormSchema.optional(),
+        response: { 200: coverArtUploadSchema },
+      },
+    },
+    async (request) => {
+      const ownerId = requireUserId(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the cover as a multipart/form-data form with the image in "file"');
+      const part = await request.file({ limits: { fileSize: COVER_MAX_BYTES, files: 1, fields: 2 } });
+      if (!part) throw new ValidationError('No file selected; send the cover image as "file"');
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw new ValidationError(`Unexpected file field "${part.fieldname}"; send the cover image as "file"`);
+      }
+      const bytes = await part.toBuffer().catch((error: unknown) => {
+        if (part.file.truncated) throw new HttpError(413, `The cover is too large: at most ${COVER_MAX_MB} MB`);
+        throw error;
+      });
+      if (part.file.truncated) throw new HttpError(413, `The cover is too large: at most ${COVER_MAX_MB} MB`);
+      if (bytes.length === 0) throw new ValidationError('The cover file is empty');
+      const checked = await checkCoverImage(bytes);
+      if (!checked.ok) throw new ValidationError(checked.reason);
+      const coverArtId = randomUUID();
+      const staged = storage.newStagingPath();
+      await writeFile(staged.path, bytes);
+      await storage.storeStaged(staged.name, coverStoredName(ownerId, coverArtId, checked.extension));
+      return { coverArtId, mimeType: checked.mimeType, width: checked.width, height: checked.height, size: bytes.length };
     },
   );
 
@@ -138,6 +189,29 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The earliest calendar day it is anywhere on Earth (UTC−12): a creator's "today" is never before it. */
+export function earliestTodayOnEarth(now: Date): string {
+  return new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** Uploaded covers are stored under their owner's id, so one creator cannot release with another's. */
+function coverStoredName(ownerId: string, coverArtId: string, extension: string): string {
+  return `cover-${ownerId}-${coverArtId}.${extension}`;
+}
+
+/** The caller's uploaded cover, checked again as it is stored, for the release's package. */
+async function uploadedCover(storage: FileStorage, ownerId: string, coverArtId: string): Promise<NonNullable<ReleaseForm['coverArt']>> {
+  for (const extension of ['png', 'jpg'] as const) {
+    const storedName = coverStoredName(ownerId, coverArtId, extension);
+    const bytes = await readFile(storage.storedPath(storedName)).catch(() => null);
+    if (!bytes) continue;
+    const checked = await checkCoverImage(bytes);
+    if (!checked.ok) throw new ValidationError(checked.reason);
+    return { storedName, mimeType: checked.mimeType, width: checked.width, height: checked.height, sha256: createHash('sha256').update(bytes).digest('hex') };
+  }
+  throw new ValidationError(`No uploaded cover with id ${coverArtId}: upload the cover again`);
+}
 
 function sendXml(reply: FastifyReply, xml: Buffer, fileName: string) {
   return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `attachment; filename="${fileName}"`).header('Cache-Control', 'private, no-cache').send(xml);

@@ -1,7 +1,8 @@
 // What the Distribution dialog shows, read from its rendered HTML: the registration notice for
 // content without a ledger hash, else the form with its defaults; with a delivery partner the fee
 // in dollars and tokens and the partner's stores; with the sandbox, before submitting, that no
-// store will receive the release and nothing is charged.
+// store will receive the release and nothing is charged; the stores' lead time guidance, the cover
+// (generated until one is uploaded, with the size stores ask for) and the creator prefilled in the credits.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -68,5 +69,21 @@ describe('the Distribution dialog', () => {
     expect(html).not.toContain('charged as 14.99 tokens');
     expect(html).toContain('Submit to the sandbox (no store)');
     expect(html).not.toMatch(/DELIVERY_|data\//);
+  });
+
+  it("explains the stores' lead time as guidance, offers a cover upload beside the generated one, and credits the creator as songwriter and performer", () => {
+    const html = render({ id: 'c1', title: 'First Light', xrplTxHash: 'ABC' });
+    expect(html).toContain('Stores ask for the release date to be at least 7 days ahead, and 3–4 weeks ahead');
+    expect(html).toContain("This is the stores&#x27; guidance, not a promise");
+    // The default date is four weeks ahead: no warning.
+    expect(html).not.toContain('less than 7 days away');
+    expect(html).toContain('Upload cover art');
+    expect(html).toContain('Without an upload the release gets a generated cover');
+    expect(html).toContain('square JPEG or PNG of at least 3000×3000 pixels (at most 20 MB)');
+    expect(html).toMatch(/accept="image\/png,image\/jpeg"/);
+    expect(html).toContain('at least one songwriter and one performer');
+    expect(html.match(/id="[^"]*-credits-name-\d+"[^>]*value="ada"/g)).toHaveLength(2);
+    expect(html).toContain('Songwriter: music and words');
+    expect(html).toContain('Performer: main artist');
   });
 });

@@ -5,7 +5,9 @@
 // contract, split by its template). Without a delivery partner
 // (the sandbox) it says before submitting that no store will receive the release and nothing is
 // charged. Content without a registry transaction gets the
-// 'Copyright Registration Required' notice instead of the form.
+// 'Copyright Registration Required' notice instead of the form. The creator may upload a cover
+// (checked by the server: square JPEG/PNG of at least 3000×3000) or keep the generated one, credits
+// songwriters and performers, and is told how far ahead stores ask the release date to be.
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
@@ -15,7 +17,8 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { COVER_MAX_BYTES, COVER_MIN_SIDE, CREDIT_ROLE_LABELS, CREDIT_ROLES, RELEASE_MIN_LEAD_DAYS, RELEASE_RECOMMENDED_LEAD_WEEKS, type CoverArtUpload, type CreditRole } from '../../../../domain/contracts/distribution';
 import { DISTRIBUTION_FEE_USD_PER_YEAR } from '../../../../domain/distribution/catalogue';
 import { useToast } from '../ui/toast';
 import { errorMessage } from '../../lib/api-client';
@@ -24,9 +27,9 @@ import { useCurrentUser } from '../../lib/auth';
 import { usePricing } from '../../lib/tokens/api/tokens';
 import { reportInsufficientTokens } from '../../lib/tokens/insufficient-tokens';
 import { formatPrice, priceOf } from '../../lib/tokens/labels';
-import { useDelivery, useDistribute, useGenres, useStores } from '../../lib/distribution/api/distribution';
+import { uploadCoverArt, useDelivery, useDistribute, useGenres, useStores } from '../../lib/distribution/api/distribution';
 import { releaseEarningsText, ROYALTY_SPLIT_NOTE } from '../../lib/distribution/labels';
-import { checkRelease, defaultReleaseForm, ROYALTY_SPLIT_MAX, ROYALTY_SPLIT_MIN, type ReleaseForm } from '../../lib/distribution/release-form';
+import { checkRelease, defaultReleaseForm, leadTimeProblem, RELEASE_DATE_IN_PAST, ROYALTY_SPLIT_MAX, ROYALTY_SPLIT_MIN, type ReleaseForm } from '../../lib/distribution/release-form';
 import './distribution-dialog.css';
 
 export interface DistributableTrack {
@@ -122,7 +125,9 @@ function ReleaseFormBody({ track, onDone }: { track: DistributableTrack; onDone(
     });
   };
 
-  const busy = distribute.isPending;
+  const [coverBusy, setCoverBusy] = useState(false);
+  const busy = distribute.isPending || coverBusy;
+  const leadTime = leadTimeProblem(form.releaseDate, new Date());
 
   return (
     <form className="release-form" onSubmit={submit} noValidate aria-busy={busy}>
@@ -215,12 +220,31 @@ function ReleaseFormBody({ track, onDone }: { track: DistributableTrack; onDone(
 
         <DateField id={field('release-date')} label="Release date" value={form.releaseDate} disabled={busy} onChange={(value) => set('releaseDate', value)} />
         <DateField id={field('sale-date')} label="Sale date" value={form.saleDate} disabled={busy} onChange={(value) => set('saleDate', value)} />
+        <div className="release-form__lead" id={field('lead-time')}>
+          <p className="muted small">
+            Stores ask for the release date to be at least {RELEASE_MIN_LEAD_DAYS} days ahead, and {RELEASE_RECOMMENDED_LEAD_WEEKS} weeks ahead if you
+            want to pitch the song to their editorial playlists. This is the stores' guidance, not a promise that a store lists the release on that day.
+          </p>
+          {leadTime === 'past' && <Message severity="error" text={RELEASE_DATE_IN_PAST} />}
+          {leadTime === 'short' && (
+            <Message severity="warn" text={`This release date is less than ${RELEASE_MIN_LEAD_DAYS} days away: stores may list the release later than that day, and it is too late for editorial pitching.`} />
+          )}
+        </div>
 
         <div className="field release-form__switch">
           <InputSwitch inputId={field('advisory')} checked={form.parentalAdvisory} disabled={busy} onChange={(event) => set('parentalAdvisory', Boolean(event.value))} />
           <label htmlFor={field('advisory')}>Parental advisory (explicit content)</label>
         </div>
       </div>
+
+      <CoverArtField
+        id={field('cover')}
+        disabled={busy}
+        onBusy={setCoverBusy}
+        onChange={(cover) => set('coverArtId', cover?.coverArtId ?? null)}
+      />
+
+      <CreditsField id={field('credits')} credits={form.credits} disabled={busy} onChange={(credits) => set('credits', credits)} />
 
       <fieldset className="release-form__stores" disabled={busy}>
         <legend>
@@ -291,5 +315,117 @@ function DateField({ id, label, value, disabled, onChange }: Omit<TextFieldProps
       <label htmlFor={id}>{label}</label>
       <InputText id={id} type="date" value={value} required disabled={disabled} onChange={(event) => onChange(event.target.value)} />
     </div>
+  );
+}
+
+/** Upload a cover (checked by the server) with its preview, or keep the generated one. */
+function CoverArtField({ id, disabled, onBusy, onChange }: { id: string; disabled: boolean; onBusy(busy: boolean): void; onChange(cover: CoverArtUpload | null): void }) {
+  const [cover, setCover] = useState<{ upload: CoverArtUpload; preview: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  useEffect(() => () => {
+    if (cover) URL.revokeObjectURL(cover.preview);
+  }, [cover]);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    if (file.size > COVER_MAX_BYTES) {
+      setError(`The cover is too large: at most ${COVER_MAX_BYTES / 1024 / 1024} MB`);
+      return;
+    }
+    setUploading(true);
+    onBusy(true);
+    try {
+      const upload = await uploadCoverArt(file);
+      setCover({ upload, preview: URL.createObjectURL(file) });
+      onChange(upload);
+    } catch (failure) {
+      setError(errorMessage(failure, 'The cover could not be uploaded'));
+    } finally {
+      setUploading(false);
+      onBusy(false);
+    }
+  };
+
+  const useGenerated = () => {
+    setCover(null);
+    setError(null);
+    onChange(null);
+  };
+
+  return (
+    <fieldset className="release-form__cover">
+      <legend>Cover art</legend>
+      <div className="release-form__cover-row">
+        {cover ? (
+          <img className="release-form__cover-preview" src={cover.preview} alt="Cover art preview" />
+        ) : (
+          <div className="release-form__cover-preview release-form__cover-preview--generated" role="img" aria-label="Generated cover (a colour gradient)" />
+        )}
+        <div className="release-form__cover-text">
+          <p className="small">
+            {cover
+              ? `Your cover: ${cover.upload.width}×${cover.upload.height} ${cover.upload.mimeType === 'image/png' ? 'PNG' : 'JPEG'}, checked.`
+              : 'Without an upload the release gets a generated cover (a colour gradient, 3000×3000).'}
+          </p>
+          <p className="muted small">
+            Stores ask for a square JPEG or PNG of at least {COVER_MIN_SIDE}×{COVER_MIN_SIDE} pixels (at most {COVER_MAX_BYTES / 1024 / 1024} MB).
+          </p>
+          <label htmlFor={id} className="p-button p-button-outlined p-button-sm release-form__cover-pick">
+            {uploading ? 'Checking the cover…' : cover ? 'Choose another cover' : 'Upload cover art'}
+          </label>
+          <input
+            id={id}
+            className="visually-hidden-file"
+            type="file"
+            accept="image/png,image/jpeg"
+            disabled={disabled}
+            onChange={(event) => {
+              void choose(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+          {cover && <Button type="button" label="Use the generated cover" size="small" text disabled={disabled} onClick={useGenerated} />}
+          {error && <Message severity="error" text={error} />}
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+const ROLE_OPTIONS = CREDIT_ROLES.map((role) => ({ label: CREDIT_ROLE_LABELS[role], value: role }));
+
+/** Songwriters and performers: names and roles, at least one of each (the server checks the same). */
+function CreditsField({ id, credits, disabled, onChange }: { id: string; credits: { name: string; role: CreditRole }[]; disabled: boolean; onChange(credits: { name: string; role: CreditRole }[]): void }) {
+  const update = (index: number, change: Partial<{ name: string; role: CreditRole }>) => onChange(credits.map((credit, at) => (at === index ? { ...credit, ...change } : credit)));
+  return (
+    <fieldset className="release-form__credits" disabled={disabled}>
+      <legend>Credits</legend>
+      <p className="muted small">Who wrote the song and who performs on the recording: at least one songwriter and one performer. Stores show these credits.</p>
+      <ul className="credit-rows">
+        {credits.map((credit, index) => (
+          <li key={index} className="credit-row">
+            <div className="field">
+              <label htmlFor={`${id}-name-${index}`}>Credit {index + 1} name</label>
+              <InputText id={`${id}-name-${index}`} value={credit.name} maxLength={200} onChange={(event) => update(index, { name: event.target.value })} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-role-${index}`}>Credit {index + 1} role</label>
+              <Dropdown inputId={`${id}-role-${index}`} value={credit.role} options={ROLE_OPTIONS} onChange={(event) => update(index, { role: event.value as CreditRole })} />
+            </div>
+            <Button
+              type="button"
+              icon="pi pi-trash"
+              text
+              severity="danger"
+              aria-label={`Remove credit ${index + 1}`}
+              onClick={() => onChange(credits.filter((_, at) => at !== index))}
+            />
+          </li>
+        ))}
+      </ul>
+      <Button type="button" label="Add a credit" icon="pi pi-plus" size="small" outlined onClick={() => onChange([...credits, { name: '', role: 'MainArtist' }])} />
+    </fieldset>
   );
 }

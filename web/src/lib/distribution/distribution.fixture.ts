@@ -17,6 +17,11 @@ export function release(overrides: Partial<Distribution> = {}): Distribution {
     parentalAdvisory: false,
     royaltySplit: 100,
     selectedStores: ['spotify', 'deezer'],
+    credits: [
+      { name: 'ada', role: 'ComposerLyricist' },
+      { name: 'ada', role: 'MainArtist' },
+    ],
+    coverArt: null,
     status: 'uploaded',
     stores: [
       { storeId: 'spotify', storeName: 'Spotify', state: 'uploaded', reason: null, updatedAt: '2026-11-25T10:00:00.000Z' },

@@ -8,7 +8,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
-import type { Distribution } from '../../../../../domain/contracts/distribution';
+import { CREDIT_ROLE_LABELS, type Distribution } from '../../../../../domain/contracts/distribution';
 import { Fact } from '../../../components/ui/fact';
 import { useToast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -82,6 +82,20 @@ export function ReleaseCard({ release }: { release: Distribution }) {
           <Fact term="UPC">{release.upc ?? '—'}</Fact>
           <Fact term="ISRC">{release.isrc ?? '—'}</Fact>
           <Fact term="Royalty split">{release.royaltySplit}%</Fact>
+          <Fact term="Cover art">{release.coverArt ? `Uploaded, ${release.coverArt.width}×${release.coverArt.height} ${release.coverArt.mimeType === 'image/png' ? 'PNG' : 'JPEG'}` : 'Generated'}</Fact>
+          <Fact term="Credits">
+            {release.credits.length > 0 ? (
+              <ul className="release-card__credits">
+                {release.credits.map((credit, index) => (
+                  <li key={index}>
+                    {credit.name} <span className="muted">({CREDIT_ROLE_LABELS[credit.role]})</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              'None recorded'
+            )}
+          </Fact>
           <Fact term={takenDown ? 'Taken down' : 'Renews'}>
             {takenDown ? (release.takenDownAt ? formatDate(release.takenDownAt) : 'Yes') : release.renewsAt ? formatDate(release.renewsAt) : '—'}
           </Fact>

@@ -7,6 +7,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  coverArtUploadSchema,
   deliveryInfoSchema,
   distributeResponseSchema,
   distributionListSchema,
@@ -16,6 +17,7 @@ import {
   statementListSchema,
   storeListSchema,
   takedownResponseSchema,
+  type CoverArtUpload,
   type DistributeRequest,
 } from '../../../../../domain/contracts/distribution';
 import { getParsed, parseAnswer, requestParsed, retryUnlessRefused, throwIfNotOk } from '../../api-client';
@@ -130,6 +132,17 @@ export function useStatements({ enabled }: { enabled: boolean }) {
     enabled,
     retry: retryUnlessRefused,
   });
+}
+
+const COVER_ART_URL = '/api/tunecore/cover-art';
+
+/** POST /api/tunecore/cover-art as multipart with the image in `file`; the server checks its type and size. */
+export async function uploadCoverArt(file: File): Promise<CoverArtUpload> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const response = await fetch(COVER_ART_URL, { method: 'POST', credentials: 'include', body: form });
+  await throwIfNotOk(response);
+  return parseAnswer(coverArtUploadSchema, await response.json(), 'POST', COVER_ART_URL);
 }
 
 /** POST /api/tunecore/statements as multipart with the CSV in `file`. */
