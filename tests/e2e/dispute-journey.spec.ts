@@ -91,6 +91,13 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   await ownerCase.getByRole('button', { name: 'Add Evidence' }).click();
   await expect(ownerCase).toContainText('session-notes.txt');
   await page.keyboard.press('Escape');
+  // The claimant reads the answer in the case's overview and its timeline.
+  const ANSWER = 'I wrote the chorus in 2018; the session files show it.';
+  const claimantCase = await openCase(claimantPage, subject);
+  await expect(claimantCase.getByRole('region', { name: "The respondent's answer" })).toContainText(ANSWER);
+  await claimantCase.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(claimantCase).toContainText('Respondent Answered');
+  await expect(claimantCase).toContainText(ANSWER);
   await claimantContext.close();
 
   // 5. A reviewer assigns the case to themselves and resolves it for the owner.
@@ -100,8 +107,10 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   await signUp(reviewerPage, reviewer);
   await grantRole(baseURL!, reviewer, 'reviewer');
   const reviewerCase = await openCase(reviewerPage, subject);
+  await expect(reviewerCase.getByRole('region', { name: "The respondent's answer" })).toContainText(ANSWER);
   await reviewerCase.getByRole('button', { name: 'Assign to me' }).click();
   await expect(reviewerCase).toContainText(reviewer);
+  await expect(reviewerCase.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
   await reviewerCase.getByRole('button', { name: 'Resolve' }).click();
   await chooseOption(reviewerCase, 'Outcome', 'Rejected (for the respondent)');
   await reviewerCase.getByLabel('Details of the resolution').fill('The session notes predate the claimant’s song.');
