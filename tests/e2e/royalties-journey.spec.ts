@@ -69,6 +69,12 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   const form = page.getByRole('form', { name: 'Add a receiver' });
   await form.getByLabel('Name').fill('Bea Collaborator');
   await form.getByLabel('Email').fill(receiverEmail);
+  // Above 50 % is refused with a message, not clamped to 50 behind the creator's back.
+  await form.getByLabel('Royalty share (%)').fill('60');
+  await form.getByLabel('Royalty share (%)').blur();
+  await expect(form.getByRole('alert')).toHaveText("A receiver's share must be between 1 and 50 %.");
+  await expect(form.getByLabel('Royalty share (%)')).toHaveValue('60');
+  await expect(form.getByRole('button', { name: 'Add receiver' })).toBeDisabled();
   await form.getByLabel('Royalty share (%)').fill('10');
   await form.getByRole('button', { name: 'Add receiver' }).click();
   const receiverRow = page.getByRole('list', { name: 'Receivers' }).getByRole('listitem').filter({ hasText: 'Bea Collaborator' });
