@@ -125,6 +125,10 @@ test('a contract, an invited receiver, a release, a funded partner statement and
 
   // 5. A statement the creator writes is self-reported: an estimate on the release, never money.
   const statement = ['period,store,country,identifier,units,amount', `2026-10,spotify,US,${isrc},2400,600`, `2026-10,apple_music,GB,${isrc},800,400`].join('\n');
+  // Amounts are cents, and the card says so; dollars are refused with that said, never read as cents.
+  await expect(page.locator('.statement-import__columns')).toContainText('in whole US cents (4800 for $48.00; 48.00 is refused)');
+  await page.getByLabel('Sales statement CSV file').setInputFiles({ name: 'dollars.csv', mimeType: 'text/csv', buffer: Buffer.from(`period,store,country,identifier,units,amount\n2026-10,spotify,US,${isrc},10,48.00\n`) });
+  await expect(page.getByText('amount "48.00" looks like dollars; amounts are whole US cents', { exact: false })).toBeVisible();
   await page.getByLabel('Sales statement CSV file').setInputFiles({ name: 'statement-2026-10.csv', mimeType: 'text/csv', buffer: Buffer.from(`${statement}\n`) });
   await expect(page.getByText('statement-2026-10.csv (self-reported): 2 lines, 2 matched, 0 already imported, 0 unmatched ($10.00, an estimate).')).toBeVisible();
   await expect(fact(release, 'Royalty earnings')).toHaveText('$0.00');
