@@ -1,4 +1,4 @@
-// The legal documents and the FAQ as a visitor and a new user meet them: the Terms open from the
+// A visitor on ?oauth_success=true is told the sign-in did not complete. The legal documents and the FAQ as a visitor and a new user meet them: the Terms open from the
 // footer in a dialog at /legal/terms, the back button closes it, and a direct visit opens it too; an
 // FAQ entry opens from its own link; a new user cannot sign up before ticking the terms box; and a
 // document fills a phone's screen without scrolling sideways.
@@ -7,6 +7,17 @@ import { expect, test } from './fixtures';
 const scrollsSideways = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 test('a visitor reads the terms from the footer and an FAQ answer; a new user must accept the terms to sign up', async ({ page }) => {
+  // A visitor on a sign-in return address is told the sign-in did not complete, and nothing polls on.
+  let userChecks = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/me') userChecks += 1;
+  });
+  await page.goto('/dashboard?oauth_success=true');
+  await expect(page.getByText('The sign-in did not complete, so you are browsing as a visitor.', { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const checksWhenTold = userChecks;
+  await page.waitForTimeout(1500);
+  expect(userChecks).toBe(checksWhenTold);
   await page.goto('/dashboard');
   const footer = page.getByRole('navigation', { name: 'Legal documents and help' });
   await footer.getByRole('link', { name: 'Terms of Service' }).click();
