@@ -64,8 +64,12 @@ test('a visitor reads the terms from the footer and an FAQ answer; a new user mu
   await signup.getByLabel('Password', { exact: true }).fill('a long enough password');
   await signup.getByRole('button', { name: 'Create Account' }).click();
   await expect(signup.getByText('Accept the Terms of Service and the Privacy Policy to create an account')).toBeVisible();
+  // Links look like links: underlined, in the accent colour rather than the browser's dark blue.
+  const privacyLink = signup.getByRole('link', { name: 'Privacy Policy' });
+  await expect(privacyLink).toHaveCSS('text-decoration-line', 'underline');
+  await expect(privacyLink).toHaveCSS('color', 'rgb(165, 180, 252)');
   // The box's links open the documents over the form, which keeps what was typed.
-  await signup.getByRole('link', { name: 'Privacy Policy' }).click();
+  await privacyLink.click();
   await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeHidden();
