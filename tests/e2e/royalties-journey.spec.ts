@@ -59,6 +59,11 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   await expect(view.getByRole('region', { name: 'Deployment' })).toContainText('Not signed yet, not on the ledger');
   const signed = view.getByRole('region', { name: 'Signed terms' });
   await expect(fact(signed, 'SHA-256')).toHaveText(/^[0-9a-f]{64}$/);
+  // The terms in words; the signed JSON one click away.
+  await expect(fact(signed, 'Split')).toHaveText('85% creator · 15% platform');
+  await expect(fact(signed, 'Work')).toHaveText(TITLE);
+  await expect(signed.getByLabel('Canonical terms')).toBeHidden();
+  await signed.getByText('Canonical JSON (what is signed)').click();
   await expect(signed.getByLabel('Canonical terms')).toContainText(TITLE);
   await expect(signed.getByRole('link', { name: 'Terms PDF' })).toBeVisible();
   await view.getByRole('button', { name: 'Close' }).click();
