@@ -48,6 +48,8 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   await create.getByRole('button', { name: 'Create Smart Contract' }).click();
   await expect(create).toBeHidden();
   await page.goto('/licensing-marketplace?tab=offers');
+  // A full page keeps the signed-in header with the balance.
+  await expect(page.getByRole('button', { name: /^Token balance: / })).toBeVisible();
   await page.getByRole('button', { name: 'Offer a license' }).click();
   const offer = page.getByRole('dialog', { name: 'Offer a license' });
   await chooseOption(offer, 'Work', new RegExp(TITLE));
