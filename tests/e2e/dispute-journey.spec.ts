@@ -137,8 +137,12 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   expect(last).toBe(total);
   await auditorPage.getByRole('button', { name: 'Previous event' }).click();
   await expect(stepper).toHaveText(`After event ${Number(total) - 1} of ${total}`);
-  await auditorPage.getByRole('button', { name: /DisputeFiled/ }).click();
+  // The events in words and by name; the answer summarised; the raw JSON one click away.
+  await expect(auditorPage.getByRole('button', { name: new RegExp(`Dispute answered.*${owner}.*I wrote the chorus in 2018`) })).toBeVisible();
+  await auditorPage.getByRole('button', { name: new RegExp(`Dispute filed.*${claimant}`) }).click();
   await expect(stepper).toHaveText(`After event 1 of ${total}`);
-  await expect(auditorPage.getByText('Event 1: DisputeFiled')).toBeVisible();
+  await expect(auditorPage.getByText('Event 1: Dispute filed')).toBeVisible();
+  await auditorPage.getByText('Raw event (DisputeFiled, JSON)').click();
+  await expect(auditorPage.locator('.event-history__json')).toContainText('"type": "DisputeFiled"');
   await auditorContext.close();
 });
