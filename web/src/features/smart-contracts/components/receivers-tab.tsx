@@ -120,7 +120,7 @@ function AddReceiverForm({ contentId }: { contentId: string }) {
         <InputText id={`${ids}-wallet`} value={wallet} maxLength={64} disabled={busy} placeholder="r…" onChange={(event) => setWallet(event.target.value)} />
       </div>
       <div className="button-row receiver-form__actions">
-        <Button type="submit" label="Add receiver" icon="pi pi-user-plus" loading={busy} disabled={busy || !name.trim() || !email.trim() || !percentage || outOfRange} />
+        <Button type="submit" label="Add receiver" icon="pi pi-user-plus" loading={busy} disabled={busy || !name.trim() || !email.trim() || !percentage} />
         <span className="muted small">An invitation is mailed; the receiver is paid only after accepting it.</span>
       </div>
     </form>
