@@ -310,6 +310,14 @@ describe('headers', () => {
     expect(secure.headers['strict-transport-security']).toMatch(/max-age=31536000/);
   });
 
+  it('lets only the /verify page connect to a ledger server over wss:', async () => {
+    const connectSrc = async (url: string) => String((await plain.app.inject({ method: 'GET', url })).headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('connect-src'));
+    expect(await connectSrc('/verify/GOOSE-CERT-1A2B?x=1')).toMatch(/ wss:$/);
+    expect(await connectSrc('/verify')).toMatch(/ wss:$/);
+    expect(await connectSrc('/dashboard')).not.toContain('wss:');
+    expect(await connectSrc('/verifyx')).not.toContain('wss:');
+  });
+
   it('serves a private file with Cache-Control private', async () => {
     const owner = await signup(plain);
     const { trackId, storedName } = await seedTrack(plain, owner.ownerId, { until: 'stored' });

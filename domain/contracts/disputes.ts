@@ -120,6 +120,8 @@ export const disputeSchema = z.object({
   messages: z.array(disputeMessageSchema),
   resolution: disputeResolutionSchema.nullable(),
   appeal: z.object({ appealedAt: z.string(), byName: z.string(), reason: z.string() }).nullable(),
+  /** The respondent's answer to the claim, shown to both parties and the reviewer; null until answered. */
+  answer: z.object({ answeredAt: z.string(), byName: z.string(), message: z.string() }).nullable(),
   /** Open deadlines, for the countdowns. */
   deadlines: z.array(disputeDeadlineSchema),
   /** The viewer's relation to the case and what they may do now. */

@@ -1,7 +1,7 @@
 // HTTP payloads of the proof explorer and of a downloadable proof
 // bundle that anyone can verify without trusting the server (`npm run verify-proof`, /verify).
 import { z } from 'zod';
-import { DATE_RANGES } from './registry';
+import { DATE_RANGES, workFingerprintSchema } from './registry';
 
 export const PROOF_TYPES = ['creation', 'ownership', 'licensing', 'transfer', 'dispute_resolution'] as const;
 export type ProofType = (typeof PROOF_TYPES)[number];
@@ -70,7 +70,7 @@ export const proofSchema = z.object({
   }),
   evidence: z.object({
     documents: z.array(z.object({ id: z.string(), filename: z.string(), mimeType: z.string(), size: z.number().int(), hash: z.string() })),
-    fingerprints: z.array(z.object({ algorithm: z.string(), confidence: z.number(), hash: z.string() })),
+    fingerprints: z.array(workFingerprintSchema),
   }),
 });
 export type Proof = z.infer<typeof proofSchema>;

@@ -42,7 +42,8 @@ export const workIdentifiersSchema = z.object({
 });
 export type WorkIdentifiers = z.infer<typeof workIdentifiersSchema>;
 
-export const workFingerprintSchema = z.object({ algorithm: z.string(), confidence: z.number(), hash: z.string() });
+/** `confidence` is a percent (0–100), the scale the proof explorer uses too. */
+export const workFingerprintSchema = z.object({ algorithm: z.string(), confidence: z.number().min(0).max(100), hash: z.string() });
 
 export const workAttestationSchema = z.object({
   id: z.string(),

@@ -37,6 +37,8 @@ export interface RoyaltyEarnings {
   /** Idempotency key: the same reference adds once, however often it is recorded. */
   reference: string;
   description: string;
+  /** The month (YYYY-MM) a statement's earnings were made in; earnings by month count them there, not on the day they were recorded. */
+  period?: string;
 }
 
 export interface RecordedEarnings {

@@ -101,7 +101,7 @@ export type RoyaltyContractCommand =
   | { type: 'RecordAnchorSigned'; data: { account: string; txHash: string; txBlob: string } }
   | { type: 'RecordAnchorStatus'; data: { status: AnchorStatus; reason: string | null; ledgerIndex: number | null } }
   | { type: 'ChangeStatus'; data: { status: ContractStatus; reason: string } }
-  | { type: 'RecordEarnings'; data: { amountCents: number; source: 'distribution_statement' | 'license_sale'; reference: string; description: string } }
+  | { type: 'RecordEarnings'; data: { amountCents: number; source: 'distribution_statement' | 'license_sale'; reference: string; description: string; period?: string } }
   | { type: 'StartPayoutRun'; data: { runId: string; trigger: PayoutTrigger; amountCents: number; lines: LineData[] } }
   | { type: 'RecordLinePaid'; data: PaidLineData & { runId: string } }
   | { type: 'RecordLinesPaid'; data: { runId: string; lines: PaidLineData[] } }

@@ -86,6 +86,8 @@ export const RoyaltyEarningsRecorded = defineEvent(
     /** What earned it (a statement line); a reference is recorded once. */
     reference: id,
     description: z.string().max(300),
+    /** The statement's month (YYYY-MM) when a statement earned it; absent for a sale (and on earlier events). */
+    period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).optional(),
   }),
 );
 

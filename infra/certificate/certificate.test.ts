@@ -263,6 +263,14 @@ describe('certificate PDF', () => {
     }
   });
 
+  it('names the file as the creator uploaded it, not as it is stored', async () => {
+    const stored = '5d0c4a2e-7b1f-4f3e-9a51-2d3c4e5f6a7b.wav';
+    const named = parsePdf(await renderCertificatePdf(signCertificate(certificateFields({ fileName: stored, uploadedFileName: 'Harbour final mix.wav' }), platformKey)));
+
+    expect(named.text).toContain('Harbour final mix.wav');
+    expect(named.text).not.toContain(stored);
+  });
+
   it('says plainly when the transaction is not on the ledger yet', async () => {
     const pending = parsePdf(await renderCertificatePdf(signCertificate(certificateFields({ ledgerStatus: 'awaiting_submission', clearanceScore: null }), platformKey)));
 

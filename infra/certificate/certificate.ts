@@ -24,7 +24,10 @@ export const certificateSchema = z.strictObject({
   contentType: z.enum(CONTENT_TYPES),
   /** Of the registered file: the master when there is one, else the upload. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The stored file the hash was taken of (the download check reads it). */
   fileName: z.string().min(1),
+  /** The name the creator uploaded the file under, shown as "File name"; absent on certificates issued before it was signed. */
+  uploadedFileName: z.string().min(1).optional(),
   copyrightStatus: z.literal('registered'),
   publicVisibility: z.literal('public'),
   registrationDate: z.iso.datetime(),

@@ -137,7 +137,7 @@ function drawDetails(doc: Pdf, { certificate }: SignedCertificate): void {
       ['Copyright status', `${capitalise(certificate.copyrightStatus)} · ${capitalise(certificate.publicVisibility)}`],
     ],
     [
-      ['File name', certificate.fileName],
+      ['File name', certificate.uploadedFileName ?? certificate.fileName],
       ['Blockchain network', certificate.blockchainNetwork],
     ],
     [

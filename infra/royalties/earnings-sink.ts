@@ -21,8 +21,9 @@ export function royaltyEarningsSink(eventStore: EventStore): RoyaltyEarningsSink
         logger.info({ contentId: earnings.contentId, reference: earnings.reference }, 'earnings not attributed: the content has no royalty contract');
         return { contractId: null };
       }
-      const { amountCents, source, reference, description } = earnings;
-      await handleCommand(eventStore, streamId, royaltyContractDecider, { type: 'RecordEarnings', data: { amountCents, source, reference, description } }, context);
+      const { amountCents, source, reference, description, period } = earnings;
+      const data = { amountCents, source, reference, description, ...(period === undefined ? {} : { period }) };
+      await handleCommand(eventStore, streamId, royaltyContractDecider, { type: 'RecordEarnings', data }, context);
       return { contractId };
     },
   };

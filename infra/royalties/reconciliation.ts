@@ -110,6 +110,7 @@ async function deliver(sink: RoyaltyEarningsSink | null, partnerId: string, peri
             source: 'distribution_statement',
             reference: releaseReference(partnerId, period, item.releaseId, item.batchId, item.contentId),
             description: `${partnerId} statement ${period}, funded: "${item.title}"`,
+            period,
           },
           { correlationId: context.correlationId, actor: context.actor },
         );

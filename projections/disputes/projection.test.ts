@@ -118,6 +118,7 @@ describe('disputes projection on PGlite', () => {
       claimantName: 'carl',
       respondentName: 'olivia',
       assignedToName: 'rita',
+      answer: { byName: 'olivia', message: 'It is mine', answeredAt: expect.any(String) },
       claimedRights: ['reproduction', 'distribution'],
       frozenAssets: { payoutsFreeze: true, licensingFreeze: true, estimatedValue: 123.45 },
       deadlines: [{ kind: 'evidence', party: 'respondent', dueAt: '2026-11-16T10:00:00.000Z' }],

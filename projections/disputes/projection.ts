@@ -53,7 +53,7 @@ async function applyOne(tx: Queryable, recorded: RecordedEvent): Promise<ReadMod
         ({ rows } = await claim(`owner_notified_via = $4`, event.data.notifiedAt, [event.data.channel]));
         break;
       case 'DisputeAnswered':
-        ({ rows } = await claim(`status = 'investigating', answered_at = $3`, event.data.answeredAt));
+        ({ rows } = await claim(`status = 'investigating', answered_at = $3, answer_by_name = $4, answer_message = $5`, event.data.answeredAt, [event.data.by.name, event.data.message]));
         break;
       case 'DisputeAssigned':
         ({ rows } = await claim(`assigned_to_id = $4, assigned_to_name = $5`, event.data.assignedAt, [event.data.reviewer.userId, event.data.reviewer.name]));
@@ -145,7 +145,7 @@ async function applyOne(tx: Queryable, recorded: RecordedEvent): Promise<ReadMod
 
 export const disputesProjection: Projection = {
   name: 'disputes',
-  version: 1,
+  version: 2,
   tables: ['dispute_messages', 'dispute_evidence', 'disputes'],
   schema: `
     CREATE TABLE IF NOT EXISTS disputes (
@@ -172,6 +172,8 @@ export const disputesProjection: Projection = {
       owner_notified_via text,
       answer_due_at timestamptz,
       answered_at timestamptz,
+      answer_by_name text,
+      answer_message text,
       evidence_due_at timestamptz,
       evidence_from text,
       outcome text,

@@ -42,6 +42,8 @@ interface Row {
   licensing_frozen: boolean;
   answer_due_at: Date | string | null;
   answered_at: Date | string | null;
+  answer_by_name: string | null;
+  answer_message: string | null;
   evidence_due_at: Date | string | null;
   evidence_from: 'claimant' | 'respondent' | 'both' | null;
   outcome: NonNullable<Dispute['resolution']>['outcome'] | null;
@@ -166,6 +168,7 @@ function toDispute(row: Row, evidence: EvidenceRow[], messages: MessageRow[]): S
     messages: messages.map((m) => ({ id: m.id, senderName: m.sender_name, senderType: m.sender_type, timestamp: iso(m.posted_at), message: m.message })),
     resolution: resolutionOf(row),
     appeal: row.appealed_at === null ? null : { appealedAt: iso(row.appealed_at), byName: row.appeal_by_name ?? 'unknown', reason: row.appeal_reason ?? '' },
+    answer: row.answered_at === null ? null : { answeredAt: iso(row.answered_at), byName: row.answer_by_name ?? row.owner_name, message: row.answer_message ?? '' },
     deadlines: deadlinesOf(row),
     claimantId: row.claimant_id,
     ownerId: row.owner_id,

@@ -102,4 +102,29 @@ describe(`royalties projection (${postgresUp ? 'Postgres' : 'PGlite: no Postgres
     expect(recent.map((r) => [r.kind, r.amount, r.status])).toEqual(expect.arrayContaining([['earnings', 700, null], ['earnings', 300, null], ['payout', 800, 'completed']]));
     expect(await payoutSummary(db, randomUUID(), null)).toEqual({ pending: 0, runs: 0, running: 0 });
   });
+
+  it("counts a statement's earnings in the statement's month, not the month they were recorded", async () => {
+    const ownerId = randomUUID();
+    const contractId = randomUUID();
+    const streamId = royaltyContractStreamId(contractId);
+    const run = (command: RoyaltyContractCommand) => handleCommand(eventStore, streamId, royaltyContractDecider, command, { correlationId: 'test', actor: 'test' });
+    await run({
+      type: 'CreateContract',
+      data: RoyaltyContractCreated.create({
+        contractId, contentId: 'track-2', ownerId, contentTitle: 'Old Harbour', templateType: 'standard_royalty', royaltySplit: 85,
+        distributionSchedule: 'monthly', minimumThreshold: 100, terms: { contractId }, canonical: '{}', termsSha256: 'b'.repeat(64),
+        signature: { algorithm: 'Ed25519', keyId: 'k', publicKey: 'pk', value: 'sig' }, network: 'testnet', xrpAmount: '99.900000', usdAmount: '49.95',
+      }).data,
+    });
+    await run({ type: 'RecordEarnings', data: { amountCents: 4800, source: 'distribution_statement', reference: 'p1', description: 'March', period: '2025-03' } });
+    await run({ type: 'RecordEarnings', data: { amountCents: 200, source: 'distribution_statement', reference: 'p2', description: 'April', period: '2025-04' } });
+    await db.transaction(async (tx) => {
+      for (const event of await eventStore.readStream(streamId)) await royaltiesProjection.apply(tx, event);
+    });
+
+    expect((await royaltyAnalytics(db, ownerId)).byMonth).toEqual([
+      { month: '2025-03', earnings: 4800, distributed: 0 },
+      { month: '2025-04', earnings: 200, distributed: 0 },
+    ]);
+  });
 });

@@ -9,8 +9,8 @@ import { readModelChange, type Projection, type ReadModelChange } from '../proje
 
 export const royaltiesProjection: Projection = {
   name: 'royalties',
-  // 3: royalty_earnings by owner and time, for the analytics overview.
-  version: 3,
+  // 3: royalty_earnings by owner and time, for the analytics overview. 4: a statement's earnings dated by its period.
+  version: 4,
   tables: ['royalty_contracts', 'royalty_earnings', 'royalty_payout_runs', 'royalty_payout_lines'],
   schema: `
     CREATE TABLE IF NOT EXISTS royalty_contracts (
@@ -113,11 +113,12 @@ export const royaltiesProjection: Projection = {
         await tx.query(`UPDATE royalty_contracts SET status = $2 WHERE contract_id = $1`, [contractId, event.data.status]);
         break;
       case 'RoyaltyEarningsRecorded': {
-        const { amountCents, reference, source, description } = event.data;
+        const { amountCents, reference, source, description, period } = event.data;
         await tx.query(`UPDATE royalty_contracts SET total_earnings = total_earnings + $2 WHERE contract_id = $1`, [contractId, amountCents]);
         await tx.query(
           `INSERT INTO royalty_earnings (contract_id, reference, owner_id, amount_cents, source, description, occurred_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-          [contractId, reference, contract.owner_id, amountCents, source, description, at],
+          // A statement's earnings count in its month (its first day), not on the day they were recorded.
+          [contractId, reference, contract.owner_id, amountCents, source, description, period === undefined ? at : `${period}-01T00:00:00.000Z`],
         );
         break;
       }

@@ -82,6 +82,8 @@ describeOnEachDatabase('works projection', (open) => {
       metadata: { ledgerStatus: 'validated', certificateId: expect.stringMatching(/^GOOSE-CERT-/) },
     });
     expect(found!.work.fingerprints.map((f) => f.algorithm)).toEqual(['sha256', 'audio_fingerprint', 'melodic']);
+    // A percent, as the proof explorer shows the same identifiers: 100, never 1.
+    expect(found!.work.fingerprints.map((f) => f.confidence)).toEqual([100, 100, 100]);
     expect(found!.work.attestations.map((a) => [a.type, a.verified])).toEqual([['certificate_signature', true], ['ledger_registration', true]]);
     expect((await findWork(db, ids.midnightSun!))!.work).toMatchObject({ verificationLevel: 'basic', verificationReason: expect.stringContaining('awaiting submission') });
     expect((await findWork(db, ids.poem!))!.work.verificationLevel).toBe('unverified');

@@ -159,7 +159,7 @@ type DisputeState = 'active' | 'resolved' | 'closed';
 export const worksProjection: Projection = {
   name: 'works',
   // Version 3: a deleted account's works show "Deleted user" as their creator.
-  version: 3,
+  version: 4,
   tables: ['registry_works', 'registry_creators', 'registry_work_licensing', 'registry_work_disputes'],
   schema: WORKS_SCHEMA,
   handles: new Set([
@@ -264,8 +264,8 @@ async function applyTrackEvent(tx: Queryable, recorded: RecordedEvent): Promise<
       const { analysis, sha256 } = event.data;
       next.oracle_status = analysis.status;
       next.oracle_score = analysis.clearanceScore;
-      // Computed from the checked file itself (not a match against others), hence confidence 1.
-      const own = (algorithm: string, hash: string | null) => (hash ? [{ algorithm, confidence: 1, hash }] : []);
+      // Computed from the checked file itself (not a match against others), hence 100 % (the proofs model says the same).
+      const own = (algorithm: string, hash: string | null) => (hash ? [{ algorithm, confidence: 100, hash }] : []);
       next.fingerprints = [
         ...own('sha256', sha256),
         ...own('audio_fingerprint', analysis.audioFingerprint),

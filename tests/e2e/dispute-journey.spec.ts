@@ -47,6 +47,8 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   await create.getByRole('button', { name: 'Create Smart Contract' }).click();
   await expect(create).toBeHidden();
   await page.goto('/licensing-marketplace?tab=offers');
+  // A full page keeps the signed-in header with the balance.
+  await expect(page.getByRole('button', { name: /^Token balance: / })).toBeVisible();
   await page.getByRole('button', { name: 'Offer a license' }).click();
   const offer = page.getByRole('dialog', { name: 'Offer a license' });
   await chooseOption(offer, 'Work', new RegExp(TITLE));
@@ -90,6 +92,13 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   await ownerCase.getByRole('button', { name: 'Add Evidence' }).click();
   await expect(ownerCase).toContainText('session-notes.txt');
   await page.keyboard.press('Escape');
+  // The claimant reads the answer in the case's overview and its timeline.
+  const ANSWER = 'I wrote the chorus in 2018; the session files show it.';
+  const claimantCase = await openCase(claimantPage, subject);
+  await expect(claimantCase.getByRole('region', { name: "The respondent's answer" })).toContainText(ANSWER);
+  await claimantCase.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(claimantCase).toContainText('Respondent Answered');
+  await expect(claimantCase).toContainText(ANSWER);
   await claimantContext.close();
 
   // 5. A reviewer assigns the case to themselves and resolves it for the owner.
@@ -99,8 +108,10 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   await signUp(reviewerPage, reviewer);
   await grantRole(baseURL!, reviewer, 'reviewer');
   const reviewerCase = await openCase(reviewerPage, subject);
+  await expect(reviewerCase.getByRole('region', { name: "The respondent's answer" })).toContainText(ANSWER);
   await reviewerCase.getByRole('button', { name: 'Assign to me' }).click();
   await expect(reviewerCase).toContainText(reviewer);
+  await expect(reviewerCase.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
   await reviewerCase.getByRole('button', { name: 'Resolve' }).click();
   await chooseOption(reviewerCase, 'Outcome', 'Rejected (for the respondent)');
   await reviewerCase.getByLabel('Details of the resolution').fill('The session notes predate the claimant’s song.');
@@ -125,8 +136,12 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   expect(last).toBe(total);
   await auditorPage.getByRole('button', { name: 'Previous event' }).click();
   await expect(stepper).toHaveText(`After event ${Number(total) - 1} of ${total}`);
-  await auditorPage.getByRole('button', { name: /DisputeFiled/ }).click();
+  // The events in words and by name; the answer summarised; the raw JSON one click away.
+  await expect(auditorPage.getByRole('button', { name: new RegExp(`Dispute answered.*${owner}.*I wrote the chorus in 2018`) })).toBeVisible();
+  await auditorPage.getByRole('button', { name: new RegExp(`Dispute filed.*${claimant}`) }).click();
   await expect(stepper).toHaveText(`After event 1 of ${total}`);
-  await expect(auditorPage.getByText('Event 1: DisputeFiled')).toBeVisible();
+  await expect(auditorPage.getByText('Event 1: Dispute filed')).toBeVisible();
+  await auditorPage.getByText('Raw event (DisputeFiled, JSON)').click();
+  await expect(auditorPage.locator('.event-history__json')).toContainText('"type": "DisputeFiled"');
   await auditorContext.close();
 });

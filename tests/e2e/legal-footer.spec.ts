@@ -1,4 +1,4 @@
-// The legal documents and the FAQ as a visitor and a new user meet them: the Terms open from the
+// A visitor on ?oauth_success=true is told the sign-in did not complete. The legal documents and the FAQ as a visitor and a new user meet them: the Terms open from the
 // footer in a dialog at /legal/terms, the back button closes it, and a direct visit opens it too; an
 // FAQ entry opens from its own link; a new user cannot sign up before ticking the terms box; and a
 // document fills a phone's screen without scrolling sideways.
@@ -7,6 +7,17 @@ import { expect, test } from './fixtures';
 const scrollsSideways = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 test('a visitor reads the terms from the footer and an FAQ answer; a new user must accept the terms to sign up', async ({ page }) => {
+  // A visitor on a sign-in return address is told the sign-in did not complete, and nothing polls on.
+  let userChecks = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/me') userChecks += 1;
+  });
+  await page.goto('/dashboard?oauth_success=true');
+  await expect(page.getByText('The sign-in did not complete, so you are browsing as a visitor.', { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const checksWhenTold = userChecks;
+  await page.waitForTimeout(1500);
+  expect(userChecks).toBe(checksWhenTold);
   await page.goto('/dashboard');
   const footer = page.getByRole('navigation', { name: 'Legal documents and help' });
   await footer.getByRole('link', { name: 'Terms of Service' }).click();
@@ -53,8 +64,12 @@ test('a visitor reads the terms from the footer and an FAQ answer; a new user mu
   await signup.getByLabel('Password', { exact: true }).fill('a long enough password');
   await signup.getByRole('button', { name: 'Create Account' }).click();
   await expect(signup.getByText('Accept the Terms of Service and the Privacy Policy to create an account')).toBeVisible();
+  // Links look like links: underlined, in the accent colour rather than the browser's dark blue.
+  const privacyLink = signup.getByRole('link', { name: 'Privacy Policy' });
+  await expect(privacyLink).toHaveCSS('text-decoration-line', 'underline');
+  await expect(privacyLink).toHaveCSS('color', 'rgb(165, 180, 252)');
   // The box's links open the documents over the form, which keeps what was typed.
-  await signup.getByRole('link', { name: 'Privacy Policy' }).click();
+  await privacyLink.click();
   await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeHidden();

@@ -82,6 +82,10 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   await visitor.getByLabel('Proof bundle (JSON)').setInputFiles({ name: 'bundle.json', mimeType: 'application/json', buffer: Buffer.from(bundle) });
   await visitor.getByRole('button', { name: 'Check bundle' }).click();
   await expect(visitor.locator('[data-check="signature"]')).toHaveAttribute('data-status', 'passed');
+  // A chosen file is read in full before the check (never "no file was given"): another file's hash fails.
+  await visitor.getByLabel('The registered file (optional)').setInputFiles({ name: 'not-the-master.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(8 * 1024 * 1024, 7) });
+  await visitor.getByRole('button', { name: 'Check bundle' }).click();
+  await expect(visitor.locator('[data-check="file_hash"]')).toHaveAttribute('data-status', 'failed');
   // A bundle changed in one field fails.
   const tampered = bundle.replace(TITLE, `${TITLE} (copy)`);
   await visitor.getByLabel('Proof bundle (JSON)').setInputFiles({ name: 'tampered.json', mimeType: 'application/json', buffer: Buffer.from(tampered) });

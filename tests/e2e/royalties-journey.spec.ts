@@ -59,6 +59,11 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   await expect(view.getByRole('region', { name: 'Deployment' })).toContainText('Not signed yet, not on the ledger');
   const signed = view.getByRole('region', { name: 'Signed terms' });
   await expect(fact(signed, 'SHA-256')).toHaveText(/^[0-9a-f]{64}$/);
+  // The terms in words; the signed JSON one click away.
+  await expect(fact(signed, 'Split')).toHaveText('85% creator · 15% platform');
+  await expect(fact(signed, 'Work')).toHaveText(TITLE);
+  await expect(signed.getByLabel('Canonical terms')).toBeHidden();
+  await signed.getByText('Canonical JSON (what is signed)').click();
   await expect(signed.getByLabel('Canonical terms')).toContainText(TITLE);
   await expect(signed.getByRole('link', { name: 'Terms PDF' })).toBeVisible();
   await view.getByRole('button', { name: 'Close' }).click();
@@ -69,6 +74,13 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   const form = page.getByRole('form', { name: 'Add a receiver' });
   await form.getByLabel('Name').fill('Bea Collaborator');
   await form.getByLabel('Email').fill(receiverEmail);
+  // Above 50 % is refused with a message, not clamped to 50 behind the creator's back.
+  await form.getByLabel('Royalty share (%)').fill('60');
+  await form.getByLabel('Royalty share (%)').blur();
+  await expect(form.getByRole('alert')).toHaveText("A receiver's share must be between 1 and 50 %.");
+  await expect(form.getByLabel('Royalty share (%)')).toHaveValue('60');
+  await form.getByRole('button', { name: 'Add receiver' }).click();
+  await expect(page.getByText('The percentage must be between 1 and 50')).toBeVisible();
   await form.getByLabel('Royalty share (%)').fill('10');
   await form.getByRole('button', { name: 'Add receiver' }).click();
   const receiverRow = page.getByRole('list', { name: 'Receivers' }).getByRole('listitem').filter({ hasText: 'Bea Collaborator' });
@@ -139,6 +151,10 @@ test('a contract, an invited receiver, a release, a funded partner statement and
 
   // 5. A statement the creator writes is self-reported: an estimate on the release, never money.
   const statement = ['period,store,country,identifier,units,amount', `2026-10,spotify,US,${isrc},2400,600`, `2026-10,apple_music,GB,${isrc},800,400`].join('\n');
+  // Amounts are cents, and the card says so; dollars are refused with that said, never read as cents.
+  await expect(page.locator('.statement-import__columns')).toContainText('in whole US cents (4800 for $48.00; 48.00 is refused)');
+  await page.getByLabel('Sales statement CSV file').setInputFiles({ name: 'dollars.csv', mimeType: 'text/csv', buffer: Buffer.from(`period,store,country,identifier,units,amount\n2026-10,spotify,US,${isrc},10,48.00\n`) });
+  await expect(page.getByText('amount "48.00" looks like dollars; amounts are whole US cents', { exact: false })).toBeVisible();
   await page.getByLabel('Sales statement CSV file').setInputFiles({ name: 'statement-2026-10.csv', mimeType: 'text/csv', buffer: Buffer.from(`${statement}\n`) });
   await expect(page.getByText('statement-2026-10.csv (self-reported): 2 lines, 2 matched, 0 already imported, 0 unmatched ($10.00, an estimate).')).toBeVisible();
   await expect(fact(release, 'Royalty earnings')).toHaveText('$0.00');

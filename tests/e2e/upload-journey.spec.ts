@@ -44,13 +44,14 @@ async function markDocument(page: Page) {
 async function expectIntakeDone(page: Page, title: string) {
   const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();
-  await expect(card.getByText('Processing', { exact: true })).toBeVisible();
   const steps = card.getByRole('list', { name: 'Workflow steps' });
   const step = (name: string) => steps.getByRole('listitem').filter({ hasText: name });
   await expect(step('probe')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
   await expect(step('receive')).toHaveAttribute('data-status', 'completed');
   await expect(step('store')).toHaveAttribute('data-status', 'completed');
-  await expect(card.getByText('Ready for mastering')).toBeVisible();
+  // Waiting on the creator, the badge says what the track is ready for, not "Processing".
+  await expect(card.getByLabel('Status: Ready for mastering')).toBeVisible();
+  await expect(card.getByText('Processing', { exact: true })).toHaveCount(0);
   await expect(card.getByRole('definition').filter({ hasText: '0:16' })).toBeVisible();
   await expect(card.getByRole('definition').filter({ hasText: 'WAV' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Play' })).toBeVisible();

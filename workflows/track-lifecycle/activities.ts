@@ -486,6 +486,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
         contentType: track.upload.contentType,
         sha256: signed.sha256,
         fileName: signed.storedName,
+        uploadedFileName: track.upload.originalName,
         copyrightStatus: 'registered',
         publicVisibility: 'public',
         registrationDate: new Date().toISOString(),

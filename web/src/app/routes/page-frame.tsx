@@ -1,8 +1,9 @@
-// The frame of the full pages outside the dashboard: a slim header with the brand, the notification
-// bell for a signed-in user, and a way back.
+// The frame of the full pages outside the dashboard: a slim header with the brand, for a signed-in
+// user the notification bell and the token balance (as on the dashboard), and a way back.
 import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { TokenBalanceWidget } from '../../components/tokens/token-balance-widget';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useCurrentUser } from '../../lib/auth';
 
@@ -18,6 +19,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
         </Link>
         <div className="app-header__actions">
           {user && <NotificationBell key={user.id} />}
+          {user && <TokenBalanceWidget key={`balance-${user.id}`} user={user} />}
           <Button label="Dashboard" icon="pi pi-arrow-left" text onClick={() => navigate('/')} />
         </div>
       </header>

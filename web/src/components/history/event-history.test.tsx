@@ -16,14 +16,16 @@ describe('event history', () => {
   it('shows After event N of M, every event, the folded state and the raw event at N', () => {
     const html = renderToStaticMarkup(<EventHistory events={events} foldedThrough={2} state={{ status: 'open', ownerNotified: false }} subject="The case" onStep={noop} />);
     expect(html).toContain('After event 2 of 3');
-    expect(html).toContain('DisputeAnswered');
+    expect(html).toContain('Dispute answered');
     expect(html).toContain('The case after event 2');
     expect(html).toContain('Status: open');
     expect(html).toMatch(/<dt>ownerNotified<\/dt><dd><code>false<\/code>/);
-    expect(html).toContain('Event 2: DisputeAssetsFrozen');
+    expect(html).toContain('Event 2: Dispute assets frozen');
+    expect(html).toContain('By GOOSE (workflow)');
+    expect(html).toContain('Raw event (DisputeAssetsFrozen, JSON)');
     expect(html).toContain('&quot;payoutsFrozen&quot;: true');
-    expect(html).toMatch(/aria-current="step"[^>]*>.*DisputeAssetsFrozen/);
-    expect(html).not.toMatch(/aria-current="step"[^>]*>.*DisputeFiled/);
+    expect(html).toMatch(/aria-current="step"[^>]*>.*Dispute assets frozen/);
+    expect(html).not.toMatch(/aria-current="step"[^>]*>.*Dispute filed/);
   });
 
   it('before the first event has nothing folded, no event to show and no way back', () => {

@@ -1,10 +1,13 @@
 // Time travel through a stream's recorded events, shared by a dispute's and a track's
-// history: the events in order, a slider and stepper "After event N of M", the state the server folded
-// through those N events, and the raw JSON of the event at N. Read-only; the page owns N (its address).
+// history: the events in order (in words, by name, with a summary of each), a slider and stepper
+// "After event N of M", the state the server folded through those N events, and the event at N
+// summarised with its raw JSON one click away. Read-only; the page owns N (its address).
 import { Button } from 'primereact/button';
 import { Slider } from 'primereact/slider';
 import { Tag } from 'primereact/tag';
 import { formatDateTime } from '../../lib/format';
+import { useMemo } from 'react';
+import { actorName, eventSummary, eventTitle, namesOf } from './event-summary';
 import './event-history.css';
 
 export interface HistoryEvent {
@@ -27,6 +30,8 @@ export function EventHistory({ events, foldedThrough, state, subject, onStep }: 
   const current = at > 0 ? events[at - 1] : undefined;
   const fields = state !== null && typeof state === 'object' ? Object.entries(state) : [];
   const status = fields.find(([key]) => key === 'status')?.[1];
+  const names = useMemo(() => namesOf(events), [events]);
+  const currentSummary = current ? eventSummary(current.data) : '';
   return (
     <div className="event-history">
       <div className="event-history__stepper">
@@ -46,11 +51,12 @@ export function EventHistory({ events, foldedThrough, state, subject, onStep }: 
               <button type="button" className="event-history__event" aria-current={index + 1 === at ? 'step' : undefined} onClick={() => onStep(index + 1)}>
                 <span className="event-history__position">{index + 1}</span>
                 <span>
-                  <strong>{event.type}</strong>
+                  <strong>{eventTitle(event.type)}</strong>
                   <span className="muted">
                     {' '}
-                    {formatDateTime(event.recordedAt)} · {event.actor}
+                    {formatDateTime(event.recordedAt)} · {actorName(event.actor, names)}
                   </span>
+                  {eventSummary(event.data) && <span className="event-history__summary">{eventSummary(event.data)}</span>}
                 </span>
               </button>
             </li>
@@ -71,8 +77,19 @@ export function EventHistory({ events, foldedThrough, state, subject, onStep }: 
               </div>
             ))}
           </dl>
-          <h3>{current ? `Event ${at}: ${current.type}` : 'Before the first event'}</h3>
-          {current && <pre className="event-history__json">{JSON.stringify(current, null, 2)}</pre>}
+          <h3>{current ? `Event ${at}: ${eventTitle(current.type)}` : 'Before the first event'}</h3>
+          {current && (
+            <>
+              <p>
+                By {actorName(current.actor, names)}, {formatDateTime(current.recordedAt)}
+                {currentSummary && `: ${currentSummary}`}
+              </p>
+              <details className="event-history__raw">
+                <summary>Raw event ({current.type}, JSON)</summary>
+                <pre className="event-history__json">{JSON.stringify(current, null, 2)}</pre>
+              </details>
+            </>
+          )}
         </div>
       </div>
     </div>

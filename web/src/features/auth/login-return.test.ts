@@ -1,6 +1,6 @@
 // Login-return handling: which toast, and what stays in the address.
 import { describe, expect, it } from 'vitest';
-import { readLoginReturn } from './login-return';
+import { awaitSignedInUser, readLoginReturn } from './login-return';
 
 describe('readLoginReturn', () => {
   it('reads oauth_success=true as signed in and removes it, keeping other parameters', () => {
@@ -30,5 +30,21 @@ describe('readLoginReturn', () => {
       expect(outcome).toBeNull();
       expect(remaining.toString()).toBe(new URLSearchParams(search).toString());
     }
+  });
+});
+
+describe('awaitSignedInUser', () => {
+  it('answers true as soon as the server names the user', async () => {
+    const answers = [null, { id: 'u1' }];
+    let calls = 0;
+    expect(await awaitSignedInUser(() => Promise.resolve(answers[calls++] ?? null), { tries: 6, intervalMs: 1 })).toBe(true);
+    expect(calls).toBe(2);
+  });
+
+  it('stops after the last try for a visitor (no user, or a refusal) and answers false', async () => {
+    let calls = 0;
+    const visitor = () => (++calls % 2 ? Promise.resolve(null) : Promise.reject(new Error('401')));
+    expect(await awaitSignedInUser(visitor, { tries: 3, intervalMs: 1 })).toBe(false);
+    expect(calls).toBe(3);
   });
 });

@@ -21,3 +21,20 @@ export function readLoginReturn(search: string): { outcome: LoginReturn | null; 
   if (params.get('oauth_success') === 'true') return { outcome: { kind: 'success' }, remaining };
   return { outcome: null, remaining: params };
 }
+
+/**
+ * After oauth_success=true: asks for the current user up to `tries` times, `intervalMs` apart, and
+ * answers whether one came. A visitor (or an address typed by hand) ends it after the last try, so
+ * nothing polls on.
+ */
+export async function awaitSignedInUser(
+  getUser: () => Promise<{ id?: string } | null>,
+  { tries, intervalMs }: { tries: number; intervalMs: number },
+): Promise<boolean> {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    const user = await getUser().catch(() => null);
+    if (user?.id) return true;
+    if (attempt < tries - 1) await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  return false;
+}

@@ -43,6 +43,7 @@ export function dispute(overrides: DisputeOverrides = {}): Dispute {
     messages: [{ id: 'msg-1', senderName: 'bob', senderType: 'claimant', timestamp: '2026-11-26T08:06:00.000Z', message: 'Please compare bars 12 to 20.' }],
     resolution: null,
     appeal: null,
+    answer: null,
     deadlines: [{ kind: 'response', party: 'respondent', dueAt: '2026-12-26T08:00:00.000Z', consequence: 'Unanswered, the claim is upheld by default' }],
     viewer: { isClaimant: true, isRespondent: false, isAssignedReviewer: false, roles: ['creator'], allowedActions: ['add_evidence', 'message'], ...viewer },
     ...rest,

@@ -190,6 +190,7 @@ export interface TimelineEntry {
 /** Dispute Filed, every evidence item and message as it was recorded, the appeal, and Dispute Resolved, in time order. */
 export function timelineOf(dispute: Dispute): TimelineEntry[] {
   const entries: TimelineEntry[] = [{ title: 'Dispute Filed', at: dispute.createdAt, detail: `${dispute.claimantName} filed ${DISPUTE_TYPE_DISPLAY[dispute.disputeType].label.toLowerCase()} against ${dispute.workTitle}` }];
+  if (dispute.answer) entries.push({ title: 'Respondent Answered', at: dispute.answer.answeredAt, detail: `${dispute.answer.byName}: ${dispute.answer.message}` });
   for (const document of dispute.evidence.documents) {
     entries.push({ title: 'Evidence Submitted', at: document.uploadedAt, detail: `${document.submittedByName} (${SENDER_LABELS[document.party].toLowerCase()}): ${document.filename}` });
   }

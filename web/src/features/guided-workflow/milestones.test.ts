@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import { isMasterable } from '../../lib/track/workflow-steps';
-import { completionMessage, DEFAULT_COMPLETION_MESSAGE, milestoneDetail, milestoneForEvent, nextStep, TASKS } from './milestones';
+import { completionMessage, DEFAULT_COMPLETION_MESSAGE, milestoneDetail, milestoneForEvent, nextStep, runningSteps, TASKS } from './milestones';
 
 type Item = Parameters<typeof milestoneForEvent>[1] & Pick<VaultItem, 'registration' | 'workflow'>;
 
@@ -58,6 +58,16 @@ describe('next steps', () => {
     expect(nextStep('vault')).toMatchObject({ label: 'Publish', tab: 'distributions' });
     expect(nextStep('distribution')).toBeNull();
     expect(nextStep('publish')).toBeNull();
+  });
+
+  it('never offers a step the track is already running', () => {
+    const checking = item({ workflow: { ...item().workflow, steps: [{ name: 'master', status: 'completed' }, { name: 'oracle', status: 'running' }] } });
+    expect(runningSteps(checking)).toEqual(['oracle']);
+    expect(nextStep('mastering', { running: runningSteps(checking) })).toBeNull();
+    expect(nextStep('upload', { masterable: false, running: runningSteps(checking) })).toBeNull();
+    expect(nextStep('upload', { running: runningSteps(item({ mastering: mastering('master', true) })) })).toBeNull();
+    expect(nextStep('copyright-analysis', { running: ['register'] })).toBeNull();
+    expect(nextStep('upload', { running: ['oracle'] })).toMatchObject({ label: 'Master Track (optional)' });
   });
 
   it('skips mastering for a file without audio', () => {

@@ -75,10 +75,26 @@ const NEXT_STEPS: Partial<Record<TaskId, NextStep>> = {
   vault: { label: 'Publish', tab: 'distributions', description: 'Prepare a release of the track from the Distributions tab.' },
 };
 
-/** The step offered after `task`; a file that cannot be mastered goes straight to the analysis. */
-export function nextStep(task: string, { masterable = true }: { masterable?: boolean } = {}): NextStep | null {
-  if (task === 'upload' && !masterable) return NEXT_STEPS.mastering ?? null;
-  return (NEXT_STEPS as Record<string, NextStep | undefined>)[task] ?? null;
+/** The lifecycle step (the vault item's workflow step) each offered step starts. */
+const STEP_STARTED: Partial<Record<TaskId, string>> = { 'ai-creation': 'master', upload: 'master', mastering: 'oracle', 'copyright-analysis': 'register' };
+
+/**
+ * The step offered after `task`; a file that cannot be mastered goes straight to the analysis. A
+ * step the track is already running is never offered (the dialog then only closes): `running` names
+ * the workflow steps running now.
+ */
+export function nextStep(task: string, { masterable = true, running = [] }: { masterable?: boolean; running?: readonly string[] } = {}): NextStep | null {
+  const from = task === 'upload' && !masterable ? 'mastering' : task;
+  const step = (NEXT_STEPS as Record<string, NextStep | undefined>)[from] ?? null;
+  const starts = (STEP_STARTED as Record<string, string | undefined>)[from];
+  return step && starts !== undefined && running.includes(starts) ? null : step;
+}
+
+/** The workflow steps a vault item is running now (a master being made counts as the master step). */
+export function runningSteps(item: Pick<VaultItem, 'workflow' | 'mastering'> | null): string[] {
+  if (!item) return [];
+  const running = item.workflow.steps.filter((step) => step.status === 'running').map((step) => step.name);
+  return item.mastering?.running ? [...running, 'master'] : running;
 }
 
 /** A line of fact to add under the message, where the event alone would overstate what happened. */

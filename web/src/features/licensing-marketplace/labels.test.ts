@@ -6,6 +6,7 @@ import { marketplaceQuerySchema } from '../../../../domain/contracts/licensing';
 import { CAPABILITIES_FULL_FIXTURE as FULL, CAPABILITIES_ZERO_CONFIG_FIXTURE as ZERO_CONFIG } from '../../lib/capabilities.fixture';
 import { vaultItem } from '../../lib/track/vault-item.fixture';
 import {
+  CURRENCY_LABELS,
   DEFAULT_FILTERS,
   DEFAULT_OFFER_FORM,
   defaultOfferForm,
@@ -100,7 +101,9 @@ describe('purchase rules', () => {
 describe('display', () => {
   it('writes USD with a dollar sign and tokens as QXMP, ratings to one decimal', () => {
     expect(formatPrice(1234.5, 'USD')).toBe('$1,234.50');
-    expect(formatPrice(25, 'QXMP')).toBe('25.00 QXMP');
+    expect(formatPrice(25, 'QXMP')).toBe('25.00 tokens');
+    // One name for the currency in the UI: never "QXMP".
+    expect(Object.values(CURRENCY_LABELS).join(' ')).not.toContain('QXMP');
     expect(formatRating(4.25)).toBe('4.3');
     expect(formatRating(null)).toBe('No ratings');
   });

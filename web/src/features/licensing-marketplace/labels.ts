@@ -60,7 +60,7 @@ export function platformContentType(type: WorkContentType): ContentType {
   return type === 'audio' ? 'music' : type;
 }
 
-export const CURRENCY_LABELS: Record<LicenseCurrency, string> = { USD: 'USD', QXMP: 'QXMP (tokens)' };
+export const CURRENCY_LABELS: Record<LicenseCurrency, string> = { USD: 'USD', QXMP: 'Tokens' };
 
 export const CONTRACT_STATUS_DISPLAY: Record<ContractStatus, { label: string; severity: Severity }> = {
   pending: { label: 'Pending', severity: 'warning' },
@@ -86,10 +86,10 @@ export const SORT_OPTIONS = [
   { label: 'Most sales', value: 'sales' },
 ] as const;
 
-/** "$49.99" for USD; "49.99 QXMP" for the platform's tokens (1 token = 1 USD). */
+/** "$49.99" for USD; "49.99 tokens" for the platform's tokens (1 token = 1 USD): the UI names them tokens everywhere. */
 export function formatPrice(amount: number, currency: LicenseCurrency): string {
   const number = amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return currency === 'USD' ? `$${number}` : `${number} QXMP`;
+  return currency === 'USD' ? `$${number}` : `${number} tokens`;
 }
 
 export function formatPriceCents(cents: number, currency: LicenseCurrency): string {

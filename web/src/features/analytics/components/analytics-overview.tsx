@@ -182,7 +182,7 @@ export function AnalyticsOverview({ analytics, period, onPeriodChange, demo = fa
 function licenseNote(sales: Analytics['licenseSales']): string | undefined {
   if (sales.count === 0) return undefined;
   const parts = [formatCents(sales.amountCents)];
-  if (sales.tokenAmountCents > 0) parts.push(`${(sales.tokenAmountCents / 100).toFixed(2)} QXMP`);
+  if (sales.tokenAmountCents > 0) parts.push(`${(sales.tokenAmountCents / 100).toFixed(2)} tokens`);
   return parts.join(' + ');
 }
 

@@ -38,11 +38,13 @@ export function DisputeActions({ dispute, initiallyOpen = null }: { dispute: Dis
   const [open, setOpen] = useState<FormAction | null>(initiallyOpen);
   const send = (request: DisputeActionRequest) => act.mutate({ disputeId: dispute.id, request }, { onSuccess: () => setOpen(null) });
   const buttons = BUTTONS.filter(({ action }) => allowed.includes(action));
-  if (buttons.length === 0 && !allowed.includes('assign')) return null;
+  // The assigned reviewer may still hand the case on through the API, but taking it again means nothing.
+  const canTake = allowed.includes('assign') && !dispute.viewer.isAssignedReviewer;
+  if (buttons.length === 0 && !canTake) return null;
   return (
     <div className="dispute-actions">
       <div className="button-row">
-        {allowed.includes('assign') && <Button label="Assign to me" icon="pi pi-user-plus" size="small" disabled={act.isPending} onClick={() => send({ action: 'assign', body: {} })} />}
+        {canTake && <Button label="Assign to me" icon="pi pi-user-plus" size="small" disabled={act.isPending} onClick={() => send({ action: 'assign', body: {} })} />}
         {buttons.map(({ action, label, icon }) => (
           <Button key={action} label={label} icon={`pi ${icon}`} size="small" outlined={open !== action} disabled={act.isPending} onClick={() => setOpen(open === action ? null : action)} />
         ))}

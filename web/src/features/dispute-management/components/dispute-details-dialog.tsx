@@ -110,6 +110,14 @@ export function OverviewTab({ dispute, now: fixedNow }: { dispute: Dispute; now?
             : 'Nothing'}
         </Fact>
       </dl>
+      {dispute.answer && (
+        <section className="dispute-answer" aria-label="The respondent's answer">
+          <h4>
+            Answer from {dispute.answer.byName} (respondent) <span className="muted">{formatDateTime(dispute.answer.answeredAt)}</span>
+          </h4>
+          <p>{dispute.answer.message}</p>
+        </section>
+      )}
       {dispute.appeal && <Message severity="warn" text={`Appealed by ${dispute.appeal.byName} on ${formatDateTime(dispute.appeal.appealedAt)}: ${dispute.appeal.reason}`} />}
       {dispute.kind === 'oracle_review' && <ReviewPanel dispute={dispute} />}
       <DisputeActions dispute={dispute} />

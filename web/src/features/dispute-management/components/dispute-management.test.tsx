@@ -168,6 +168,19 @@ describe('case dialog', () => {
     expect(reviewer).toContain('Assign to me');
     expect(reviewer).not.toContain('>Answer<');
     expect(render(<DisputeActions dispute={dispute({ viewer: { allowedActions: [] } })} />)).toBe('');
+    const assigned = render(<DisputeActions dispute={dispute({ viewer: { isClaimant: false, isAssignedReviewer: true, roles: ['reviewer'], allowedActions: ['assign', 'resolve'] } })} />);
+    expect(assigned).not.toContain('Assign to me');
+    expect(assigned).toContain('>Resolve<');
+  });
+
+  it('shows the respondent’s answer in the overview and the timeline', () => {
+    const answered = dispute({ answer: { answeredAt: '2026-11-27T10:00:00.000Z', byName: 'olivia', message: 'I wrote it in 2018' } });
+    const overview = render(<OverviewTab dispute={answered} now={now} />);
+    expect(overview).toContain('aria-label="The respondent&#x27;s answer"');
+    expect(overview).toContain('I wrote it in 2018');
+    const timeline = render(<TimelineTab dispute={answered} />);
+    expect(timeline).toContain('Respondent Answered');
+    expect(timeline).toContain('olivia: I wrote it in 2018');
   });
 
   it('resolves with outcome, details and compensation in dollars', () => {

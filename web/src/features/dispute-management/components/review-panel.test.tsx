@@ -21,7 +21,7 @@ const reviewCase = (overrides: { allowedActions?: string[]; resolution?: object 
   disputeSchema.parse({
     id: 'review-c1', kind: 'oracle_review', workId: 't1', workTitle: 'Harbour', disputeType: 'copyright_infringement', priority: 'medium', subject: 'Held', description: 'A melody like “Lights”',
     status: 'investigating', claimedRights: [], claimantName: 'Copyright oracle', respondentName: 'ana', assignedToName: overrides.assignedToName === undefined ? 'rita' : overrides.assignedToName, createdAt: '2026-11-26T08:00:00.000Z', updatedAt: '2026-11-26T08:00:00.000Z',
-    frozenAssets: { payoutsFreeze: false, licensingFreeze: false, estimatedValue: 0 }, evidence: { documents: [] }, messages: [], resolution: overrides.resolution ?? null, appeal: null, deadlines: [],
+    frozenAssets: { payoutsFreeze: false, licensingFreeze: false, estimatedValue: 0 }, evidence: { documents: [] }, messages: [], resolution: overrides.resolution ?? null, appeal: null, answer: null, deadlines: [],
     viewer: { isClaimant: false, isRespondent: false, isAssignedReviewer: true, roles: ['creator', 'reviewer'], allowedActions: overrides.allowedActions ?? ['message', 'review_decision'] },
   });
 

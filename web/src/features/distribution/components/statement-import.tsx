@@ -40,7 +40,8 @@ export function StatementImport() {
       <p className="muted statement-import__columns">
         Import a distributor's sales report as a CSV file with a header row and the columns <code>{STATEMENT_COLUMNS}</code>: the period
         (month), the store, the country, the track's ISRC or the release id (either identifies the release), the units (streams or
-        downloads) and the amount earned. Each line is counted once, so importing the same statement again changes nothing.
+        downloads) and the amount earned <strong>in whole US cents</strong> (<code>4800</code> for $48.00; <code>48.00</code> is refused). Each
+        line is counted once, so importing the same statement again changes nothing.
       </p>
       <Message
         severity="info"

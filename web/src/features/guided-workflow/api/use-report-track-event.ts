@@ -11,7 +11,7 @@ import type { VaultItem } from '../../../../../domain/contracts/vault';
 import { vaultQueryOptions } from '../../../lib/track/api/get-vault';
 import { completedTaskAtom } from '../atoms';
 import { isMasterable } from '../../../lib/track/workflow-steps';
-import { completionMessage, milestoneDetail, MILESTONE_EVENTS, milestoneForEvent, nextStep } from '../milestones';
+import { completionMessage, milestoneDetail, MILESTONE_EVENTS, milestoneForEvent, nextStep, runningSteps } from '../milestones';
 
 type TrackEvent = Pick<Extract<RealtimeMessage, { type: 'event' }>, 'readModel' | 'eventType' | 'subjectId' | 'recordedAt'>;
 
@@ -41,7 +41,7 @@ export function useReportTrackEvent(): (event: TrackEvent) => void {
           title: item?.title ?? null,
           message: completionMessage(task),
           detail: milestoneDetail(task, item),
-          next: nextStep(task, { masterable: isMasterable(item) }),
+          next: nextStep(task, { masterable: isMasterable(item), running: runningSteps(item) }),
         });
       })();
     },

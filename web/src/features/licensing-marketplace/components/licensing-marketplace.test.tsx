@@ -224,7 +224,7 @@ describe('purchase dialog', () => {
     const html = render(<PurchaseForm license={license} onDone={noop} onPurchased={noop} />);
     expect(html).toContain('GOOSE tokens');
     expect(html).not.toContain('Card (Stripe)');
-    expect(html).toContain('25.00 QXMP');
+    expect(html).toContain('25.00 tokens');
   });
 
   it('never defaults to card where this server takes no cards: tokens are chosen and card’s absence is said', () => {
@@ -261,7 +261,7 @@ describe('my licenses', () => {
   it('offers an issued license’s certificate as JSON and PDF, its proof and a rating', () => {
     const html = render(<MyLicenseList licenses={[purchasedLicense()]} />);
     expect(html).toContain('Issued');
-    expect(html).toContain('25.00 QXMP by GOOSE tokens');
+    expect(html).toContain('25.00 tokens by GOOSE tokens');
     expect(html).toContain('href="/api/licenses/license-1/certificate.json"');
     expect(html).toContain('href="/api/licenses/license-1/certificate.pdf"');
     expect(html).toContain('href="/proof-explorer?proof=proof-licensing-1"');
@@ -304,7 +304,7 @@ describe('my offers and sales', () => {
     const sale = purchasedLicense();
     const html = render(<SalesList summary={{ sales: [sale], totals: { count: 1, revenueCents: 0, tokenRevenueCents: 2500 } }} />);
     expect(html).toMatch(/<dt>Licenses sold<\/dt><dd>1<\/dd>/);
-    expect(html).toMatch(/<dt>Revenue \(tokens\)<\/dt><dd>25.00 QXMP<\/dd>/);
+    expect(html).toMatch(/<dt>Revenue \(tokens\)<\/dt><dd>25.00 tokens<\/dd>/);
     expect(html).toContain('Synchronization to bob');
   });
 

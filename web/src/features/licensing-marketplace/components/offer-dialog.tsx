@@ -187,7 +187,7 @@ export function OfferForm({ items, editing = null, onDone, initialError = null }
             value={form.price}
             mode={currencyCode ? 'currency' : 'decimal'}
             currency={currencyCode}
-            suffix={currencyCode ? undefined : ' QXMP'}
+            suffix={currencyCode ? undefined : ' tokens'}
             locale="en-US"
             minFractionDigits={2}
             maxFractionDigits={2}
@@ -204,7 +204,7 @@ export function OfferForm({ items, editing = null, onDone, initialError = null }
             value={form.originalPrice}
             mode={currencyCode ? 'currency' : 'decimal'}
             currency={currencyCode}
-            suffix={currencyCode ? undefined : ' QXMP'}
+            suffix={currencyCode ? undefined : ' tokens'}
             locale="en-US"
             minFractionDigits={2}
             maxFractionDigits={2}

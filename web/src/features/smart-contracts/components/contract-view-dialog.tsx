@@ -1,17 +1,19 @@
-// "View Contract": the contract's signed terms (the canonical JSON, its SHA-256 and the
-// platform's Ed25519 signature), the PDF of the terms, and where the deploy transaction stands, in
+// "View Contract": the contract's signed terms (in words, with the canonical JSON one click away, its
+// SHA-256 and the platform's Ed25519 signature), the PDF of the terms, and where the deploy transaction stands, in
 // plain words: a transaction that is only signed is "awaiting submission", never called on chain;
 // a submitted one shows its hash and an explorer link.
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
+import { z } from 'zod';
 import type { Contract } from '../../../../../domain/contracts/royalties';
+import { CONTRACT_TEMPLATES, DISTRIBUTION_SCHEDULES, TEMPLATE_LABELS } from '../../../../../domain/royalties/terms';
 import { Fact } from '../../../components/ui/fact';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatCents, formatDateTime } from '../../../lib/format';
 import { contractTermsPdfUrl, useContractDetail, type ContractDetail } from '../api/smart-contracts';
-import { DEPLOYMENT_STATUS_SEVERITY, deployPriceText, deploymentReason, deploymentText } from '../labels';
+import { DEPLOYMENT_STATUS_SEVERITY, deployPriceText, deploymentReason, deploymentText, SCHEDULE_LABELS } from '../labels';
 
 interface ContractViewDialogProps {
   contract: Contract;
@@ -72,13 +74,62 @@ export function SignedTerms({ contractId, signed }: { contractId: string; signed
           {signed.signature.algorithm}, key {signed.signature.keyId}
         </Fact>
       </dl>
-      <pre className="contract-view__terms" aria-label="Canonical terms">
-        {JSON.stringify(signed.terms, null, 2)}
-      </pre>
+      <TermsFacts terms={signed.terms} />
+      <details className="contract-view__json">
+        <summary>Canonical JSON (what is signed)</summary>
+        <pre className="contract-view__terms" aria-label="Canonical terms">
+          {JSON.stringify(signed.terms, null, 2)}
+        </pre>
+      </details>
       <a className="p-button p-button-outlined p-button-sm" href={contractTermsPdfUrl(contractId)} target="_blank" rel="noopener noreferrer">
         <i className="pi pi-file-pdf" aria-hidden="true" />
         <span>&nbsp;Terms PDF</span>
       </a>
     </section>
+  );
+}
+
+/** The shape of goose-royalty-terms/1 that the dialog reads; terms of another shape show only as JSON. */
+const readableTermsSchema = z.object({
+  content: z.object({ title: z.string(), xrplRegistrationTx: z.string() }),
+  creator: z.object({ name: z.string() }),
+  template: z.enum(CONTRACT_TEMPLATES),
+  split: z.object({ creatorPercent: z.number(), platformPercent: z.number(), receivers: z.string() }),
+  payouts: z.object({ schedule: z.enum(DISTRIBUTION_SCHEDULES), minimumThresholdCents: z.number(), rounding: z.string(), consent: z.string() }),
+  deployment: z.object({ network: z.string(), priceUsd: z.string(), paidFrom: z.string() }),
+});
+
+/** The signed terms in words: who, what, the split, when payouts run and how; the JSON stays one click away. */
+export function TermsFacts({ terms }: { terms: Record<string, unknown> }) {
+  const parsed = readableTermsSchema.safeParse(terms);
+  if (!parsed.success) return <p className="muted small">These terms are in a format this page does not read; the signed JSON is below.</p>;
+  const { content, creator, template, split, payouts, deployment } = parsed.data;
+  return (
+    <dl className="facts" aria-label="Terms">
+      <Fact term="Work">{content.title}</Fact>
+      <Fact term="Creator">{creator.name}</Fact>
+      <Fact term="Template">{TEMPLATE_LABELS[template]}</Fact>
+      <Fact term="Split">
+        {split.creatorPercent}% creator · {split.platformPercent}% platform
+      </Fact>
+      <Fact term="Receivers" wide>
+        {split.receivers}
+      </Fact>
+      <Fact term="Payouts">
+        {SCHEDULE_LABELS[payouts.schedule]}, once at least {formatCents(payouts.minimumThresholdCents)} is pending
+      </Fact>
+      <Fact term="Rounding" wide>
+        {payouts.rounding}
+      </Fact>
+      <Fact term="Consent" wide>
+        {payouts.consent}
+      </Fact>
+      <Fact term="Deployment">
+        {deployment.network}, ${deployment.priceUsd} paid from {deployment.paidFrom}
+      </Fact>
+      <Fact term="Registration transaction" wide>
+        <code>{content.xrplRegistrationTx}</code>
+      </Fact>
+    </dl>
   );
 }

@@ -85,6 +85,7 @@ function AddReceiverForm({ contentId }: { contentId: string }) {
   };
 
   const busy = add.isPending;
+  const outOfRange = percentage !== null && (percentage < RECEIVER_MIN_PERCENTAGE || percentage > RECEIVER_MAX_PERCENTAGE);
   return (
     <form className="receiver-form inset-box" onSubmit={submit} noValidate aria-busy={busy} aria-label="Add a receiver">
       <div className="field">
@@ -97,16 +98,22 @@ function AddReceiverForm({ contentId }: { contentId: string }) {
       </div>
       <div className="field">
         <label htmlFor={`${ids}-percentage`}>Royalty share (%)</label>
+        {/* No min/max on the input: PrimeReact would clamp 60 to 50 silently; the share is refused with a message instead. */}
         <InputNumber
           inputId={`${ids}-percentage`}
           value={percentage}
-          min={RECEIVER_MIN_PERCENTAGE}
-          max={RECEIVER_MAX_PERCENTAGE}
           maxFractionDigits={2}
           showButtons
           disabled={busy}
+          invalid={outOfRange}
+          aria-describedby={outOfRange ? `${ids}-percentage-error` : undefined}
           onValueChange={(event) => setPercentage(event.value ?? null)}
         />
+        {outOfRange && (
+          <small id={`${ids}-percentage-error`} className="p-error" role="alert">
+            A receiver's share must be between {RECEIVER_MIN_PERCENTAGE} and {RECEIVER_MAX_PERCENTAGE} %.
+          </small>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${ids}-wallet`}>XRPL wallet (optional)</label>

@@ -22,7 +22,7 @@ import { CertificateDialog } from '../../../components/track/certificate-dialog'
 import { DownloadButton } from '../../../components/media/download-button';
 import { WorkflowSteps } from '../../../components/track/workflow-steps';
 
-const STATUS_DISPLAY: Record<string, { label: string; severity: 'success' | 'warning' | 'danger' | 'secondary'; icon: string }> = {
+const STATUS_DISPLAY: Record<string, { label: string; severity: 'success' | 'warning' | 'danger' | 'secondary' | 'info'; icon: string }> = {
   registered: { label: 'Registered', severity: 'success', icon: 'pi pi-verified' },
   processing: { label: 'Processing', severity: 'warning', icon: 'pi pi-spin pi-spinner' },
   failed: { label: 'Failed', severity: 'danger', icon: 'pi pi-times-circle' },
@@ -35,10 +35,26 @@ export function statusDisplay(status: string) {
   return STATUS_DISPLAY[status] ?? UNKNOWN_STATUS;
 }
 
+/** Stages where a track waits for its creator to start the next step (STAGE_LABELS says which: "Ready for mastering"…). */
+const WAITING_ON_CREATOR: ReadonlySet<string> = new Set(['master', 'oracle', 'register', 'contract']);
+
+/**
+ * The card's status badge: "Processing" only while something runs; a track waiting on its creator
+ * says what it is ready for (its stage's label), and a held one says so.
+ */
+export function cardStatus(item: Pick<VaultItem, 'status' | 'workflow' | 'mastering'>, held: boolean) {
+  if (held) return HELD_STATUS;
+  const running = item.workflow.steps.some((step) => step.status === 'running') || Boolean(item.mastering?.running);
+  if (item.status === 'processing' && !running && WAITING_ON_CREATOR.has(item.workflow.stage)) {
+    return { label: item.workflow.stageLabel, severity: 'info', icon: 'pi pi-clock' } as const;
+  }
+  return statusDisplay(item.status);
+}
+
 export function VaultCard({ item, demo = false }: { item: VaultItem; demo?: boolean }) {
   const type = CONTENT_TYPE_DISPLAY[item.contentType];
   const held = !demo && isHeldForReview(item.copyrightCheck);
-  const status = held ? HELD_STATUS : statusDisplay(item.status);
+  const status = cardStatus(item, held);
   const { metadata } = item;
   const canCertify = item.status === 'registered' || Boolean(item.xrplTxHash);
   // Distribution is for music only; the dialog asks for the registration when there is no hash yet.

@@ -6,8 +6,9 @@ import { Provider as JotaiProvider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
-import { vaultItem } from '../../../lib/track/vault-item.fixture';
+import { vaultItem, workflowSteps } from '../../../lib/track/vault-item.fixture';
 import { vaultQueryOptions } from '../../../lib/track/api/get-vault';
+import { cardStatus } from './vault-card';
 import { VaultPanel } from './vault-panel';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -51,5 +52,16 @@ describe('vault tab and its contract', () => {
     expect(html).toContain("Your vault could not be loaded: The server&#x27;s answer to GET /api/vault is not in the form this page reads");
     expect(html).not.toContain('vault-grid');
     expect(html).toContain('0 items ·');
+  });
+});
+
+describe('vault card status', () => {
+  it('says what a waiting track is ready for, and Processing only while something runs', () => {
+    const waiting = vaultItem();
+    expect(cardStatus(waiting, false).label).toBe('Ready for mastering');
+    expect(cardStatus({ ...waiting, workflow: { ...waiting.workflow, steps: workflowSteps({ master: 'running' }) } }, false).label).toBe('Processing');
+    expect(cardStatus({ ...waiting, workflow: { ...waiting.workflow, stage: 'intake', stageLabel: 'Intake' } }, false).label).toBe('Processing');
+    expect(cardStatus({ ...waiting, status: 'registered' }, false).label).toBe('Registered');
+    expect(cardStatus(waiting, true).label).toBe('Held for review');
   });
 });

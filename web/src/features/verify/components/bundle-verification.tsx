@@ -4,7 +4,8 @@
 // the file's SHA-256, with domain/proofs/verify-bundle.ts. Nothing is uploaded. The ledger
 // transaction is asked of a rippled server directly over WebSocket (the "Ledger server" field,
 // prefilled with the public server of the bundle's network, or the one this server reports); only
-// when that fails is this server's relay asked, and the check then says so.
+// when that fails is this server's relay asked, and the check then says so. Files are read with
+// progress shown, and the check waits until they are read.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
@@ -18,16 +19,24 @@ import { getLedgerAnswer } from '../api/get-ledger-answer';
 import { usePublishedKey } from '../api/get-published-key';
 import { PROOF_CHECK_LABELS, bundleHeadline, checkBundleInBrowser, chooseTrustedKey, readBundleText } from '../bundle-check';
 import { CHECK_STATUS_TEXT } from '../verdict';
+import { readFileWithProgress, type ReadProgress } from '../read-file';
 import '../verify.css';
 
 const OUTCOME_SEVERITY = { passed: 'success', failed: 'danger', not_checked: 'secondary' } as const;
 const OUTCOME_ICON = { passed: 'pi pi-check', failed: 'pi pi-times', not_checked: 'pi pi-minus' } as const;
 
 type Picked = { name: string; bytes: Uint8Array } | null;
+type Reading = ReadProgress | null;
 
-async function readFile(event: ChangeEvent<HTMLInputElement>): Promise<Picked> {
+/** Reads the chosen file with progress; `reading` is null again once its bytes are there (or none was chosen). */
+async function readFile(event: ChangeEvent<HTMLInputElement>, setReading: (reading: Reading) => void): Promise<Picked> {
   const file = event.currentTarget.files?.[0];
-  return file ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) } : null;
+  if (!file) return null;
+  try {
+    return await readFileWithProgress(file, setReading);
+  } finally {
+    setReading(null);
+  }
 }
 
 export function BundleVerification() {
@@ -39,6 +48,9 @@ export function BundleVerification() {
   const [result, setResult] = useState<ProofVerification | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const [bundleReading, setBundleReading] = useState<Reading>(null);
+  const [fileReading, setFileReading] = useState<Reading>(null);
+  const reading = bundleReading ?? fileReading;
   const [ledgerUrl, setLedgerUrl] = useState('');
   const [ledgerUrlEdited, setLedgerUrlEdited] = useState(false);
 
@@ -92,11 +104,18 @@ export function BundleVerification() {
       <Card className="verify__card">
         <div className="field">
           <label htmlFor={`${ids}-bundle`}>Proof bundle (JSON)</label>
-          <input id={`${ids}-bundle`} type="file" accept="application/json,.json" onChange={(event) => void readFile(event).then(pickBundle)} />
+          <input id={`${ids}-bundle`} type="file" accept="application/json,.json" onChange={(event) => void readFile(event, setBundleReading).then(pickBundle)} />
         </div>
         <div className="field">
           <label htmlFor={`${ids}-file`}>The registered file (optional)</label>
-          <input id={`${ids}-file`} type="file" onChange={(event) => void readFile(event).then(setEvidenceFile)} />
+          <input
+            id={`${ids}-file`}
+            type="file"
+            onChange={(event) => {
+              setEvidenceFile(null);
+              void readFile(event, setFileReading).then(setEvidenceFile);
+            }}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${ids}-ledger`}>Ledger server</label>
@@ -132,8 +151,11 @@ export function BundleVerification() {
           </div>
         </details>
         <div className="button-row">
-          <Button label={checking ? 'Checking...' : 'Check bundle'} icon="pi pi-shield" disabled={!bundleFile || checking} onClick={() => void check()} />
+          <Button label={checking ? 'Checking...' : 'Check bundle'} icon="pi pi-shield" disabled={!bundleFile || checking || reading !== null} onClick={() => void check()} />
         </div>
+        <p className="muted small" role="status">
+          {reading ? `Reading ${reading.name}: ${reading.percent} %` : checking ? 'Checking the signature, the file and the ledger…' : ''}
+        </p>
         {problem && <Message severity="error" text={problem} />}
       </Card>
 
