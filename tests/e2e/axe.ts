@@ -37,9 +37,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   const report = process.env.AXE_REPORT;
   if (report) {
     const count = (impact: string) => violations.filter((violation) => violation.impact === impact).reduce((sum, violation) => sum + violation.nodes.length, 0);
-    const entry = { label, critical: count('critical'), serious: count('serious'), moderate: count('moderate'), minor: count('minor'), rules: blocking.map((violation) => `${violation.id}×${violation.nodes.length}`) };
+    const entry = { label, critical: count('critical'), serious: count('serious'), moderate: count('moderate'), minor: count('minor'), rules: blocking.map((violation) => `${violation.id}×${violation.nodes.length} ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`) };
     appendFileSync(report, `${JSON.stringify(entry)}\n`);
     return;
   }
-  expect(blocking, `serious or critical accessibility violations on ${label}:\n${describe(blocking)}`).toEqual([]);
+  expect(blocking.map((violation) => violation.id), `serious or critical accessibility violations on ${label}:\n${describe(blocking)}`).toEqual([]);
 }

@@ -259,8 +259,8 @@ export function UploadPanel({ user }: { user: User }) {
                 max={ROYALTY_SPLIT_MAX}
                 step={1}
                 disabled={uploading}
-                ariaLabelledBy="royalty-split-label"
-                pt={{ handle: { 'aria-valuetext': `${royaltySplit}%` } }}
+                aria-labelledby="royalty-split-label"
+                aria-valuetext={`${royaltySplit}%`}
                 onChange={(event) => setRoyaltySplit(Array.isArray(event.value) ? (event.value[0] ?? ROYALTY_SPLIT_DEFAULT) : event.value)}
               />
             </div>
