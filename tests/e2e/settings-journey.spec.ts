@@ -4,6 +4,7 @@
 // second browser signed in and listed as a session; the password changed, which signs that browser
 // out and keeps this one; and the page fits a phone (390 px) and a desktop (1440 px) without
 // scrolling sideways.
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 import { newestOutboxLink } from './outbox';
@@ -21,6 +22,7 @@ test('settings: an e-mail address confirmed by its link, the sessions listed, an
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page, 'the settings page');
 
   // The address: waiting, then confirmed from the link's page (opening it confirms nothing).
   const emailSection = page.getByRole('region', { name: 'E-mail address' });
@@ -31,6 +33,7 @@ test('settings: an e-mail address confirmed by its link, the sessions listed, an
   const link = await newestOutboxLink(email, /\/confirm-email\?token=/, 'email-confirmation');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the e-mail confirmation page');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(`${email} is confirmed as your account's address.`)).toBeVisible();
   await page.getByRole('link', { name: 'Back to Settings' }).click();
@@ -57,6 +60,7 @@ test('settings: an e-mail address confirmed by its link, the sessions listed, an
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
   await expect(sessions).toContainText('Safari on iPhone');
   await expect(sessions.getByText('This browser')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page, 'the settings page with two sessions');
 
   // The password changed: the phone is signed out, this browser stays.
   const password = page.getByRole('region', { name: 'Password' });

@@ -3,6 +3,7 @@
 // page reloads or polls. A second tab, opened on the vault before the upload, proves it: it never
 // uploads or reloads, so the websocket is the only way the new card can reach it.
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { sineWav } from '../support/audio';
 import { signUp } from './sign-up';
@@ -71,6 +72,7 @@ test('sign up, upload a WAV and see its intake progress live in the vault', asyn
   await watcher.goto('/?tab=vault');
   await expect(watcher.getByRole('heading', { name: 'My Content Vault' })).toBeVisible();
   await expect(watcher.getByText('Your vault is empty')).toBeVisible();
+  await expectNoSeriousA11yViolations(watcher, 'the empty vault');
   await markDocument(watcher);
   const watcherNavigations = watcherSeen.navigations;
 
@@ -99,6 +101,7 @@ test('sign up, upload a WAV and see its intake progress live in the vault', asyn
   // The uploader's vault shows the card with its workflow through intake.
   await tabs.getByRole('menuitem', { name: 'Vault' }).click();
   await expectIntakeDone(page, 'First Light');
+  await expectNoSeriousA11yViolations(page, 'the vault with a new upload');
 
   // The watching tab got the card and every step change by websocket alone.
   await expectIntakeDone(watcher, 'First Light');
