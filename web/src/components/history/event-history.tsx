@@ -72,7 +72,12 @@ export function EventHistory({ events, foldedThrough, state, subject, onStep }: 
             ))}
           </dl>
           <h3>{current ? `Event ${at}: ${current.type}` : 'Before the first event'}</h3>
-          {current && <pre className="event-history__json">{JSON.stringify(current, null, 2)}</pre>}
+          {/* Focusable, so a keyboard can scroll a long event sideways and down. */}
+          {current && (
+            <pre className="event-history__json" tabIndex={0} role="region" aria-label="The event as recorded (JSON)">
+              {JSON.stringify(current, null, 2)}
+            </pre>
+          )}
         </div>
       </div>
     </div>

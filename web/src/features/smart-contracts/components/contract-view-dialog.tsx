@@ -72,7 +72,7 @@ export function SignedTerms({ contractId, signed }: { contractId: string; signed
           {signed.signature.algorithm}, key {signed.signature.keyId}
         </Fact>
       </dl>
-      <pre className="contract-view__terms" aria-label="Canonical terms">
+      <pre className="contract-view__terms" role="region" aria-label="Canonical terms" tabIndex={0}>
         {JSON.stringify(signed.terms, null, 2)}
       </pre>
       <a className="p-button p-button-outlined p-button-sm" href={contractTermsPdfUrl(contractId)} target="_blank" rel="noopener noreferrer">
