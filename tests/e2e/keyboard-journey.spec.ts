@@ -1,6 +1,7 @@
 // A creator without a mouse: signs up, uploads a track (the file chooser opened from the keyboard),
 // masters it and registers it (the oracle's check runs as part of registration), every control reached
 // with Tab or the tab bar's arrows and pressed with Enter or Space; axe checks each screen on the way.
+import type { Locator } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { arrowTo, tabTo } from './keyboard';
@@ -11,7 +12,7 @@ const TITLE = 'Keys Only';
 test('sign up, upload, master and register with the keyboard alone', async ({ page }) => {
   test.setTimeout(180_000);
   const username = `kbd_${Date.now().toString(36)}`;
-  const press = async (target: ReturnType<typeof page.getByRole>, key = 'Enter') => {
+  const press = async (target: Locator, key = 'Enter') => {
     await tabTo(target);
     await page.keyboard.press(key);
   };
