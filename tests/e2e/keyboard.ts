@@ -2,7 +2,11 @@
 // reaching a control with Tab (or a menubar item with the arrows), as someone without a mouse does.
 import { expect, type Locator } from '@playwright/test';
 
-/** Opens the dialog's dropdown named `label`, presses Escape, and expects the list gone and the dialog still open. */
+/**
+ * Opens the dialog's dropdown named `label`, presses Escape, and expects the list gone and the dialog
+ * still open. A dialog closing fades out, so it still shows for a moment: callers then check that a
+ * field of the form kept its value, which fails for certain once the dialog is gone.
+ */
 export async function expectEscapeClosesOnlyTheList(dialog: Locator, label: string): Promise<void> {
   const page = dialog.page();
   await dialog.locator('.field').filter({ has: page.getByText(label, { exact: true }) }).locator('.p-dropdown').click();
