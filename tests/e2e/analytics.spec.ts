@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import Stripe from 'stripe';
 import { E2E_STRIPE_WEBHOOK_SECRET } from './e2e-env';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 import { signUp } from './sign-up';
@@ -19,6 +20,7 @@ test('analytics: demo figures for a visitor, their own for a creator, at 390 and
   await expect(tab.getByText('83 %')).toBeVisible();
   // The charts arrive in their own chunk and chart.js draws them on canvases.
   await expect(tab.locator('figure canvas').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the analytics tab with demo figures');
   await expectNoSidewaysScroll(page);
 
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -35,6 +37,7 @@ test('analytics: demo figures for a visitor, their own for a creator, at 390 and
 
   await tab.getByText('All time', { exact: true }).click();
   await expect(tab.getByText('Nothing to count yet', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the analytics tab of a new creator');
 
   // A token package paid at Stripe while the tab is open: the figures move without a reload.
   const earned = tab.locator('.creator-analytics__figure').filter({ hasText: 'Tokens earned' });

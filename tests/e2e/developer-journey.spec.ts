@@ -3,6 +3,7 @@
 // X-API-Key header — and watch the call appear in their usage while the page is open. Deleting the
 // key stops the script's next call at once.
 import { encodeWav, music } from '../../infra/audio/test-signals';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { signUp } from './sign-up';
 
@@ -29,10 +30,12 @@ test('a developer creates a key, accepts the terms, copies it, calls the v1 orac
   const create = page.getByRole('dialog', { name: 'Create API Key' });
   await create.getByRole('button', { name: 'Continue' }).click();
   await expect(create.getByText('Please enter a key name')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the Create API Key dialog');
   await create.getByLabel('Key name').fill(KEY_NAME);
   await create.getByRole('button', { name: 'Continue' }).click();
   const terms = page.getByRole('dialog', { name: 'API Terms of Service' });
   await expect(terms).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the API Terms of Service dialog');
   await terms.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText('API Key Created').first()).toBeVisible();
 
@@ -40,6 +43,7 @@ test('a developer creates a key, accepts the terms, copies it, calls the v1 orac
   const reveal = page.getByRole('region', { name: `New API key ${KEY_NAME}` });
   await reveal.getByRole('button', { name: 'Copy' }).click();
   await expect(reveal.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the new key shown once');
   const apiKey = await page.evaluate(() => navigator.clipboard.readText());
   expect(apiKey).toMatch(/^gk_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
   // The list never carries the secret: only the prefix.

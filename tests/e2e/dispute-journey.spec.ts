@@ -5,6 +5,7 @@
 // assigns the case to themselves and resolves it; an auditor replays the case's history event by event
 // and cannot download the evidence.
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
 import { fileDispute } from './file-dispute';
 import { expect, test } from './fixtures';
 import { chooseOption } from './locators';
@@ -69,6 +70,7 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   const row = claimantPage.getByRole('article', { name: subject });
   await expect(row).toContainText('Assets Frozen');
   await expect(row).toContainText('Today');
+  await expectNoSeriousA11yViolations(claimantPage, 'the claimant\'s disputes');
 
   // 3. The marketplace refuses to sell a license of the disputed work.
   await claimantPage.goto('/licensing-marketplace');
@@ -79,18 +81,21 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   const listing = claimantPage.getByRole('article', { name: `License for ${TITLE}` });
   await expect(listing.getByRole('button', { name: 'Purchase License' })).toBeDisabled();
   await expect(listing).toContainText('This work is disputed');
+  await expectNoSeriousA11yViolations(claimantPage, 'the marketplace with a disputed work');
 
   // 4. The owner answers the claim, with evidence.
   const ownerCase = await openCase(page, subject);
   await expect(ownerCase).toContainText(/left to answer/);
   await ownerCase.getByRole('button', { name: 'Answer' }).click();
   await ownerCase.getByLabel('Your answer to the claim').fill('I wrote the chorus in 2018; the session files show it.');
+  await expectNoSeriousA11yViolations(page, 'the case dialog, answering');
   await ownerCase.getByRole('button', { name: 'Submit' }).click();
   await ownerCase.getByRole('tab', { name: /^Evidence/ }).click();
   await ownerCase.getByLabel('File (up to 25 MB, optional)').setInputFiles({ name: 'session-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Session of 2018-03-02: chorus written.\n') });
   await ownerCase.getByLabel('Description').fill('Notes of the 2018 session');
   await ownerCase.getByRole('button', { name: 'Add Evidence' }).click();
   await expect(ownerCase).toContainText('session-notes.txt');
+  await expectNoSeriousA11yViolations(page, 'the case dialog\'s evidence');
   await page.keyboard.press('Escape');
   // The claimant reads the answer in the case's overview and its timeline.
   const ANSWER = 'I wrote the chorus in 2018; the session files show it.';
@@ -115,6 +120,7 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   await reviewerCase.getByRole('button', { name: 'Resolve' }).click();
   await chooseOption(reviewerCase, 'Outcome', 'Rejected (for the respondent)');
   await reviewerCase.getByLabel('Details of the resolution').fill('The session notes predate the claimant’s song.');
+  await expectNoSeriousA11yViolations(reviewerPage, 'the case dialog, resolving');
   await reviewerCase.getByRole('button', { name: 'Submit' }).click();
   await reviewerCase.getByRole('tab', { name: 'Resolution' }).click();
   await expect(reviewerCase).toContainText('Rejected (for the respondent)');
@@ -143,5 +149,6 @@ test('a claimant files against a licensed work, the marketplace refuses to sell 
   await expect(auditorPage.getByText('Event 1: Dispute filed')).toBeVisible();
   await auditorPage.getByText('Raw event (DisputeFiled, JSON)').click();
   await expect(auditorPage.locator('.event-history__json')).toContainText('"type": "DisputeFiled"');
+  await expectNoSeriousA11yViolations(auditorPage, 'the case history');
   await auditorContext.close();
 });

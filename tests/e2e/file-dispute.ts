@@ -1,6 +1,8 @@
 // Filing a dispute against a registered work from /dispute-management, as a claimant does; shared by
 // the dispute and notifications journeys. Answers the filed case's id and the confirmation dialog.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+import { expectEscapeClosesOnlyTheList } from './keyboard';
 import { chooseOption } from './locators';
 
 export interface DisputeToFile {
@@ -27,10 +29,15 @@ export async function fileDispute(page: Page, dispute: DisputeToFile): Promise<{
   await chooseOption(fileDialog, 'Dispute type', 'Copyright infringement');
   await fileDialog.getByLabel('Subject').fill(dispute.subject);
   await fileDialog.getByLabel('Description').fill(dispute.description);
+  // Escape in an open dropdown closes its list, not the dialog with what was typed in it.
+  await expectEscapeClosesOnlyTheList(fileDialog, 'Priority');
+  await expect(fileDialog.getByLabel('Subject')).toHaveValue(dispute.subject);
+  await expectNoSeriousA11yViolations(page, 'the File New Dispute dialog');
   await fileDialog.getByRole('button', { name: 'File Dispute' }).click();
   const filed = page.getByRole('dialog', { name: 'Dispute filed' });
   await expect(filed).toContainText(/Dispute #\S+ is filed\./);
   const disputeId = /Dispute #(\S+) is filed\./.exec((await filed.textContent()) ?? '')?.[1] ?? '';
   expect(disputeId).not.toBe('');
+  await expectNoSeriousA11yViolations(page, 'the Dispute filed dialog');
   return { disputeId, filed };
 }

@@ -2,6 +2,7 @@
 // footer in a dialog at /legal/terms, the back button closes it, and a direct visit opens it too; an
 // FAQ entry opens from its own link; a new user cannot sign up before ticking the terms box; and a
 // document fills a phone's screen without scrolling sideways.
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 
 const scrollsSideways = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
@@ -26,6 +27,7 @@ test('a visitor reads the terms from the footer and an FAQ answer; a new user mu
   await expect(terms).toBeVisible();
   await expect(terms.getByText(/^Version \d+ · effective /)).toBeVisible();
   await expect(terms.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the Terms of Service dialog');
 
   await page.goBack();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -54,6 +56,7 @@ test('a visitor reads the terms from the footer and an FAQ answer; a new user mu
   const entryId = await entry.getAttribute('id');
   await page.goto(`/dashboard/faq#${entryId}`);
   await expect(page.locator(`details#${entryId}`)).toHaveAttribute('open', '');
+  await expectNoSeriousA11yViolations(page, 'the FAQ tab');
 
   // Sign-up is refused until the box is ticked; ticked, the account is made with the terms accepted.
   await page.goto('/dashboard');
@@ -64,6 +67,7 @@ test('a visitor reads the terms from the footer and an FAQ answer; a new user mu
   await signup.getByLabel('Password', { exact: true }).fill('a long enough password');
   await signup.getByRole('button', { name: 'Create Account' }).click();
   await expect(signup.getByText('Accept the Terms of Service and the Privacy Policy to create an account')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the sign-up dialog refusing without the terms');
   // Links look like links: underlined, in the accent colour rather than the browser's dark blue.
   const privacyLink = signup.getByRole('link', { name: 'Privacy Policy' });
   await expect(privacyLink).toHaveCSS('text-decoration-line', 'underline');
@@ -97,6 +101,7 @@ test('a user who has not accepted the current terms is asked before using the da
   await page.goto('/dashboard');
   const ask = page.getByRole('dialog', { name: 'Accept the Terms of Service' });
   await expect(ask).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the terms acceptance dialog');
   await ask.getByRole('button', { name: 'Accept' }).click();
   await expect(ask).toBeHidden();
   await page.reload();

@@ -5,7 +5,9 @@
 // with tokens and downloads its certificate; the creator sees the sale and the contract's earnings
 // rise by the price.
 import { readFile } from 'node:fs/promises';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
+import { expectEscapeClosesOnlyTheList } from './keyboard';
 import { chooseOption, fact } from './locators';
 import { uploadMasterAndRegister } from './register-track';
 import { signUp } from './sign-up';
@@ -29,10 +31,12 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   await page.locator('section.smart-contracts-panel .panel-header').getByRole('button', { name: 'Create Smart Contract' }).click();
   const create = page.getByRole('dialog', { name: 'Create Smart Contract' });
   await chooseOption(create, 'Content', new RegExp(`^${TITLE} · `));
+  await expectNoSeriousA11yViolations(page, 'the Create Smart Contract dialog');
   await create.getByRole('button', { name: 'Create Smart Contract' }).click();
   await expect(create).toBeHidden();
   const contractCard = page.getByRole('article', { name: `Contract for ${TITLE}` });
   await expect(fact(contractCard, 'Total earnings')).toHaveText('$0.00');
+  await expectNoSeriousA11yViolations(page, 'the Smart Contracts tab');
 
   // 2. The creator offers a license for 12 tokens (no card: Stripe is not configured here).
   await page.goto('/licensing-marketplace?tab=offers');
@@ -40,6 +44,10 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   const offer = page.getByRole('dialog', { name: 'Offer a license' });
   await chooseOption(offer, 'Work', new RegExp(TITLE));
   await offer.getByLabel('Price', { exact: true }).fill('12');
+  // Escape in an open dropdown closes its list, not the dialog with what was typed in it.
+  await expectEscapeClosesOnlyTheList(offer, 'Scope');
+  await expect(offer.getByLabel('Price', { exact: true })).toHaveValue('$12.00');
+  await expectNoSeriousA11yViolations(page, 'the Offer a license dialog');
   const card = offer.getByLabel('Card (Stripe)');
   if (await card.isChecked()) await card.uncheck();
   await expect(offer.getByLabel('GOOSE tokens')).toBeChecked();
@@ -56,6 +64,7 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   await expect(workCard).toContainText(TITLE);
   await expect(workCard).toContainText(`by ${creator}`);
   await expect(workCard).toContainText(/Oracle score: \d+%/);
+  await expectNoSeriousA11yViolations(visitor, 'the registry search');
   await workCard.getByRole('button', { name: 'View Details' }).click();
   // The visitor hears the work's 30-second preview through a signed, expiring link, never the original.
   const preview = visitor.getByRole('group', { name: `30-second preview of ${TITLE}` });
@@ -73,6 +82,7 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   await expect(proofDialog).toContainText('Ed25519');
   await proofDialog.getByRole('tab', { name: 'Evidence' }).click();
   await expect(proofDialog).toContainText(/[0-9a-f]{64}/);
+  await expectNoSeriousA11yViolations(visitor, 'the proof dialog');
   await visitor.keyboard.press('Escape');
   const bundleDownload = visitor.waitForEvent('download');
   await proofCard.getByRole('button', { name: 'Download' }).click();
@@ -86,6 +96,7 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   await visitor.getByLabel('The registered file (optional)').setInputFiles({ name: 'not-the-master.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(8 * 1024 * 1024, 7) });
   await visitor.getByRole('button', { name: 'Check bundle' }).click();
   await expect(visitor.locator('[data-check="file_hash"]')).toHaveAttribute('data-status', 'failed');
+  await expectNoSeriousA11yViolations(visitor, 'the bundle check on /verify');
   // A bundle changed in one field fails.
   const tampered = bundle.replace(TITLE, `${TITLE} (copy)`);
   await visitor.getByLabel('Proof bundle (JSON)').setInputFiles({ name: 'tampered.json', mimeType: 'application/json', buffer: Buffer.from(tampered) });
@@ -106,10 +117,12 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   await listing.getByRole('button', { name: 'Purchase License' }).click();
   const purchase = buyerPage.getByRole('dialog', { name: 'Purchase License' });
   await expect(purchase).toContainText('GOOSE tokens');
+  await expectNoSeriousA11yViolations(buyerPage, 'the Purchase License dialog');
   await purchase.getByRole('button', { name: 'Purchase', exact: true }).click();
   await expect(buyerPage.getByText('License purchased', { exact: true })).toBeVisible();
   const license = buyerPage.getByRole('article', { name: `Your license for ${TITLE}` });
   await expect(license).toContainText('Issued', { timeout: 60_000 });
+  await expectNoSeriousA11yViolations(buyerPage, 'the buyer\'s licenses');
   const pdfDownload = buyerPage.waitForEvent('download');
   await license.getByRole('link', { name: 'Certificate PDF' }).click();
   const pdf = await readFile(await (await pdfDownload).path());
@@ -122,6 +135,7 @@ test('a visitor finds a registered work and verifies its proof, a second user bu
   await page.goto('/licensing-marketplace?tab=offers');
   await expect(page.getByRole('article', { name: `Sale of ${TITLE} to ${buyer}` })).toBeVisible();
   await expect(fact(page.locator('body'), 'Licenses sold')).toHaveText('1');
+  await expectNoSeriousA11yViolations(page, 'the owner\'s offers and sales');
   await page.goto('/');
   await tabs.getByRole('menuitem', { name: 'Smart Contracts' }).click();
   await page.locator('section.smart-contracts-panel').getByRole('tab', { name: 'Smart Contracts' }).click();

@@ -5,6 +5,7 @@
 // browser that is not signed in. No XRPL_URL is set, so the registration is signed but awaits
 // submission, and every screen must say so.
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { encodeWav } from '../../infra/audio/test-signals';
 import { sineWav } from '../support/audio';
@@ -57,6 +58,7 @@ test('upload, master live, check, register, download the certificate and verify 
   }
   await expect(studio.getByRole('progressbar')).toHaveCount(1);
   await expect(page.getByText('GOOSE: Complete').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the oracle tab with a registered track');
 
   // The Copyright Oracle tab runs the check, then registers.
   await tabs.getByRole('menuitem', { name: 'Copyright Oracle' }).click();
@@ -75,6 +77,7 @@ test('upload, master live, check, register, download the certificate and verify 
   await vaultCard.getByRole('button', { name: 'Certificate' }).click();
   const certificate = page.getByRole('dialog', { name: 'Copyright Certificate' });
   await expect(certificate.getByText('Signed, awaiting ledger submission').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the Copyright Certificate dialog');
   const verifyHref = await certificate.getByRole('link', { name: 'Open the public verification page' }).getAttribute('href');
   expect(verifyHref).toMatch(/\/verify\/GOOSE-CERT-[0-9A-F]{16}$/);
   await certificate.getByRole('button', { name: 'View PDF' }).click();
@@ -100,6 +103,7 @@ test('upload, master live, check, register, download the certificate and verify 
   await publicPage.goto(new URL(verifyHref!, page.url()).pathname);
   await expect(publicPage.getByRole('heading', { name: 'Certificate verification' })).toBeVisible();
   await expect(publicPage.getByText('Certificate verified', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(publicPage, 'the certificate verification page');
   const checks = publicPage.getByRole('list', { name: 'Verification checks' });
   await expect(checks.locator('[data-check="signature"]')).toHaveAttribute('data-status', 'passed');
   await expect(checks.locator('[data-check="fileHash"]')).toHaveAttribute('data-status', 'passed');

@@ -13,6 +13,7 @@
 // runs on the Temporal dev server, which cannot skip time, and the reminders come from the dispute
 // workflow's durable timers, 23 and 29 days after filing.
 import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test as journeyTest } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 import { fileDispute } from './file-dispute';
@@ -74,6 +75,7 @@ test('a dispute against a creator\'s work rings their bell live and opens into t
   const secondTab = await page.context().newPage();
   await secondTab.goto('/notifications');
   await expect(secondTab.getByText(/^\d+ notifications?$/)).toBeVisible();
+  await expectNoSeriousA11yViolations(secondTab, 'the notifications page');
 
   // 2. A second user, in another browser, files a dispute against the work.
   const claimantContext = await browser.newContext({ baseURL });
@@ -100,6 +102,7 @@ test('a dispute against a creator\'s work rings their bell live and opens into t
   await page.keyboard.press('Enter');
   const menu = menuOf(page);
   await expect(menu).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the notification menu');
   const item = menu.getByRole('listitem').filter({ hasText: subject });
   await expect(item.getByRole('img', { name: 'Unread' })).toBeVisible();
   const open = item.locator('.notification-item__open');
@@ -121,6 +124,7 @@ test('a dispute against a creator\'s work rings their bell live and opens into t
   await page.keyboard.press('Escape');
   await page.goto('/notifications?status=unread');
   await expect(page.getByText('No notifications match these filters')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the notifications page, filtered');
 
   // 6. Weeks pass: the case workflow's timers remind the owner 7 days, then 1 day, before the answer
   // is due (30 days after filing), each ringing the bell live and opening the case.
@@ -180,6 +184,7 @@ test('a dispute against a creator\'s work rings their bell live and opens into t
   await expect(figure('Pending payout')).toHaveText('$0.00');
   await expect(analytics.getByRole('figure', { name: 'Payable earnings by store (USD)' }).locator('canvas')).toBeVisible();
   await expect(analytics.getByRole('figure', { name: 'Earnings by month (USD)' }).locator('canvas')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the analytics tab with earnings');
   const byStore = analytics.locator('.creator-analytics__table').filter({ hasText: 'Earnings by store' }).getByRole('row');
   await expect(byStore.filter({ hasText: 'Spotify' })).toContainText(/\$6\.00\s*\$0\.00\s*2,400/);
   await expect(byStore.filter({ hasText: 'Apple Music' })).toContainText(/\$4\.00\s*\$0\.00\s*800/);

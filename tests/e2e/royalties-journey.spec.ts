@@ -9,6 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PNG } from 'pngjs';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { chooseOption, fact } from './locators';
 import { opsCommand } from './ops-command';
@@ -52,6 +53,7 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   const contractCard = page.getByRole('article', { name: `Contract for ${TITLE}` });
   await expect(contractCard).toHaveAttribute('data-status', 'active');
   await expect(contractCard.getByLabel('Contract status: Active')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the Smart Contracts tab with an active contract');
   await expect(fact(contractCard, 'Pending')).toHaveText('$0.00');
   await expect(fact(contractCard, 'Split')).toHaveText('85% you · 15% platform');
   await contractCard.getByRole('button', { name: 'View Contract' }).click();
@@ -66,6 +68,7 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   await signed.getByText('Canonical JSON (what is signed)').click();
   await expect(signed.getByLabel('Canonical terms')).toContainText(TITLE);
   await expect(signed.getByRole('link', { name: 'Terms PDF' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the contract dialog');
   await view.getByRole('button', { name: 'Close' }).click();
   await expect(view).toBeHidden();
 
@@ -100,6 +103,7 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   await expect(invitation).toContainText(`${creator} invites Bea Collaborator (${receiverEmail}) to receive 10% of the royalties of "${TITLE}"`);
   await invitation.getByRole('button', { name: 'Accept' }).click();
   await expect(invitation.getByText('Accepted', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(receiverPage, 'the royalty invitation page');
   await expect(receiverRow).toContainText('Accepted');
   await expect(receiverRow).not.toContainText('Invitation pending');
   // The receiver goes back to their dashboard, where the payout will arrive.
@@ -113,6 +117,7 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   await distribution.getByText('Spotify', { exact: true }).click();
   await distribution.getByText('Apple Music', { exact: true }).click();
   await expect(distribution.getByText('(2 of')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the distribution dialog');
   await expect(distribution).toContainText('no store will receive this release');
   // The release date: stores' lead time explained, a date too close warned about, the default four weeks ahead.
   const releaseDate = distribution.getByLabel('Release date');
@@ -157,6 +162,7 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   await expect(page.getByText('amount "48.00" looks like dollars; amounts are whole US cents', { exact: false })).toBeVisible();
   await page.getByLabel('Sales statement CSV file').setInputFiles({ name: 'statement-2026-10.csv', mimeType: 'text/csv', buffer: Buffer.from(`${statement}\n`) });
   await expect(page.getByText('statement-2026-10.csv (self-reported): 2 lines, 2 matched, 0 already imported, 0 unmatched ($10.00, an estimate).')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the statement import');
   await expect(fact(release, 'Royalty earnings')).toHaveText('$0.00');
   await release.getByRole('button', { name: 'Royalties by store' }).click();
   const royalties = release.getByRole('region', { name: `Royalties of ${TITLE}` });
@@ -182,6 +188,7 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   await screen.locator('.panel-header').getByRole('button', { name: 'Distribute Royalties' }).click();
   const distribute = page.getByRole('dialog', { name: 'Distribute Royalties' });
   await expect(distribute.getByRole('textbox', { name: 'Contract' })).toHaveValue(`${TITLE} · $10.00 pending`);
+  await expectNoSeriousA11yViolations(page, 'the Distribute Royalties dialog');
   const amount = distribute.getByRole('spinbutton', { name: 'Amount (USD)' });
   await amount.click();
   await amount.pressSequentially('10');
@@ -198,6 +205,7 @@ test('a contract, an invited receiver, a release, a funded partner statement and
   await expect(run).toContainText(TITLE);
   await expect(run).toContainText('Distributed by you');
   await expect(run.getByText('Paid', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the paid payout run');
   const lines = run.getByRole('row');
   await expect(lines.filter({ hasText: 'Bea Collaborator' })).toContainText(/10%\s*\$1\.00\s*Credited in tokens/);
   await expect(lines.filter({ hasText: creator })).toContainText(/75%\s*\$7\.50\s*Credited in tokens/);

@@ -7,6 +7,7 @@
 // out and keeps this one; the page fits a phone (390 px) and a desktop (1440 px) without
 // scrolling sideways; and a forgotten password reset from the login dialog by the mailed link,
 // which signs every browser out, and the new password signs in.
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 import { newestOutboxLink } from './outbox';
@@ -36,6 +37,7 @@ test('settings: the balance at sign-up, an e-mail address confirmed by its link,
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page, 'the settings page');
 
   // The address: waiting, then confirmed from the link's page (opening it confirms nothing).
   const emailSection = page.getByRole('region', { name: 'E-mail address' });
@@ -47,6 +49,7 @@ test('settings: the balance at sign-up, an e-mail address confirmed by its link,
   const link = await newestOutboxLink(email, /\/confirm-email\?token=/, 'email-confirmation');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the e-mail confirmation page');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(`${email} is confirmed as your account's address.`)).toBeVisible();
   await page.getByRole('link', { name: 'Back to Settings' }).click();
@@ -73,6 +76,7 @@ test('settings: the balance at sign-up, an e-mail address confirmed by its link,
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
   await expect(sessions).toContainText('Safari on iPhone');
   await expect(sessions.getByText('This browser')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page, 'the settings page with two sessions');
 
   // The password changed: the phone is signed out, this browser stays.
   const password = page.getByRole('region', { name: 'Password' });

@@ -10,6 +10,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { encodeWav, music } from '../../infra/audio/test-signals';
 import { dropFile } from './drop-file';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 import { opsCommand } from './ops-command';
@@ -69,6 +70,7 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
   await expect(page).toHaveURL(/\/legal\/terms$/);
   const terms = page.getByRole('dialog', { name: 'Terms of Service' });
   await expect(terms.getByRole('heading', { name: 'Refunds' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the Terms of Service at Refunds');
   await terms.getByRole('button', { name: 'Close' }).click();
   await expect(terms).toBeHidden();
 
@@ -87,6 +89,7 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
   const log = chat.getByRole('log', { name: 'Conversation' });
   // The journeys' server has no MiniLM model: the chat says the agent matches words only.
   await expect(chat.getByText('finds articles by the words of your question only')).toBeVisible();
+  await expectNoSeriousA11yViolations(b, 'the assistant chat');
   await dropFile(b, chat, { name: 'harbour_sampler.wav', mimeType: 'audio/wav', buffer: encodeWav(sampler, SAMPLE_RATE, 2) });
   await expect(agentSays(log, 'Uploaded harbour_sampler.wav; its track workflow has started.')).toHaveCount(1, { timeout: 30_000 });
   await expect(agentSays(log, 'Read the audio: 0:30, WAV')).toHaveCount(1, { timeout: 60_000 });
@@ -186,6 +189,7 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
   const newTicket = b.getByRole('dialog', { name: 'New ticket' });
   await newTicket.getByRole('button', { name: 'Open ticket' }).click();
   await expect(newTicket.getByText('Please fill in all required fields.')).toBeVisible();
+  await expectNoSeriousA11yViolations(b, 'the New ticket dialog');
   await newTicket.getByRole('button', { name: 'Cancel' }).click();
   await expect(newTicket).toBeHidden();
 
@@ -211,6 +215,7 @@ test('a visitor reads the FAQ and the terms; a held creator asks the agent why, 
   await expect(passages).toContainText(`“Night Ferry” by ${creatorA}, registered `);
   await expect(passages).toContainText(/0:\d\d–0:\d\d of your track ↔ 0:\d\d–0:\d\d of “Night Ferry”/);
   await expect(held.getByText(/Held for review — a reviewer is looking at it \(case #review-/)).toBeVisible();
+  await expectNoSeriousA11yViolations(b, 'the oracle tab with a held track');
   await expect(held.getByRole('button', { name: 'Request review' })).toHaveCount(0);
   await b.getByRole('menubar', { name: 'Dashboard tabs' }).getByRole('menuitem', { name: 'Vault' }).click();
   const vaultCard = b.getByRole('article', { name: 'harbour sampler' });

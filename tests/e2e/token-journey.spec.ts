@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { encodeWav, music } from '../../infra/audio/test-signals';
 import { E2E_STRIPE_WEBHOOK_SECRET } from './e2e-env';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { signUp } from './sign-up';
 
@@ -43,6 +44,7 @@ test('the balance falls by exactly each step\'s price, runs out with a 402 and t
   const plans = page.getByRole('dialog', { name: 'Pricing plans' });
   const costs = plans.getByRole('region', { name: 'What each step costs' });
   await expect(costs.getByText('Professional mastering')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the Pricing plans dialog');
   await expect(costs.getByRole('listitem').filter({ hasText: 'Professional mastering' })).toContainText('5.00 tokens');
   await expect(costs.getByRole('listitem').filter({ hasText: 'Copyright registration' })).toContainText('25.00 tokens');
   await plans.getByRole('button', { name: 'Close' }).click();
@@ -94,6 +96,7 @@ test('the balance falls by exactly each step\'s price, runs out with a 402 and t
   const history = page.getByRole('dialog', { name: 'Token history' });
   const rows = history.getByRole('row');
   await expect(rows.filter({ hasText: 'Token purchase' })).toContainText('+9.99');
+  await expectNoSeriousA11yViolations(page, 'the Token history dialog');
   await expect(rows.filter({ hasText: 'Copyright registration of "Paid Piece"' })).toContainText('Charged');
   await expect(rows.filter({ hasText: 'Welcome bonus' }).first()).toContainText('+50.00');
 });

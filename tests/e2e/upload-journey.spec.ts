@@ -3,6 +3,7 @@
 // page reloads or polls. A second tab, opened on the vault before the upload, proves it: it never
 // uploads or reloads, so the websocket is the only way the new card can reach it.
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -74,6 +75,7 @@ test('sign up, upload a 24-bit/96 kHz master in parts and see its intake progres
   await watcher.goto('/?tab=vault');
   await expect(watcher.getByRole('heading', { name: 'My Content Vault' })).toBeVisible();
   await expect(watcher.getByText('Your vault is empty')).toBeVisible();
+  await expectNoSeriousA11yViolations(watcher, 'the empty vault');
   await markDocument(watcher);
   const watcherNavigations = watcherSeen.navigations;
 
@@ -119,6 +121,7 @@ test('sign up, upload a 24-bit/96 kHz master in parts and see its intake progres
   // The uploader's vault shows the card with its workflow through intake.
   await tabs.getByRole('menuitem', { name: 'Vault' }).click();
   await expectIntakeDone(page, 'First Light');
+  await expectNoSeriousA11yViolations(page, 'the vault with a new upload');
 
   // The watching tab got the card and every step change by websocket alone.
   await expectIntakeDone(watcher, 'First Light');

@@ -5,6 +5,7 @@
 // visitor's stats move on their own (polled) and their referral count reads 1. The page fits a
 // phone (390 px) and a desktop (1440 px) without scrolling sideways.
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 import { newestOutboxLink } from './outbox';
@@ -19,6 +20,7 @@ async function joinAndConfirm(page: Page, email: string, { priority }: { priorit
   await expect(page.getByText(`Check your mail: a link was sent to ${email}.`)).toBeVisible();
   await page.goto(await newestOutboxLink(email, LINK, 'waiting-list-confirmation'));
   await expect(page.getByRole('heading', { name: 'Confirm your place on the waiting list' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the waiting list confirmation page');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(`${email} is on the list (${priority ? 'priority' : 'standard'}).`)).toBeVisible();
 }
@@ -35,6 +37,7 @@ test('waiting list: a visitor joins and confirms, a second joins through the cod
   await expect(page).toHaveURL(/\/streaming$/);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: 'Per-stream streaming platform: waiting list', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the streaming page');
   const plan = page.getByRole('region', { name: 'What the plan claims' });
   await expect(plan).toContainText("The plan's claim, not a promise: no stream is paid today.");
   await expect(plan).toContainText('$3.00 Per Stream');
@@ -66,6 +69,7 @@ test('waiting list: a visitor joins and confirms, a second joins through the cod
   const visitor = await other.newPage();
   await visitor.goto(`/streaming?ref=${encodeURIComponent(code)}`);
   await expect(visitor.getByText(`You were invited with code ${code}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(visitor, 'the streaming page with an invitation');
   await joinAndConfirm(visitor, second, { priority: false });
   await expect(visitor.getByTestId('waiting-list-code')).not.toHaveText(code);
   await visitor.goto('/streaming');

@@ -86,7 +86,8 @@ export function EventHistory({ events, foldedThrough, state, subject, onStep }: 
               </p>
               <details className="event-history__raw">
                 <summary>Raw event ({current.type}, JSON)</summary>
-                <pre className="event-history__json">{JSON.stringify(current, null, 2)}</pre>
+                {/* Focusable, so a keyboard can scroll a long event sideways and down. */}
+                <pre className="event-history__json" tabIndex={0} role="region" aria-label="The event as recorded (JSON)">{JSON.stringify(current, null, 2)}</pre>
               </details>
             </>
           )}

@@ -43,7 +43,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={api}>
-      <Toast ref={toastRef} position="bottom-left" pt={{ root: { 'aria-label': 'Notifications (F8)' } }} />
+      <Toast ref={toastRef} position="bottom-left" pt={{ root: { role: 'region', 'aria-label': 'Notifications (F8)' } }} />
       {children}
     </ToastContext.Provider>
   );

@@ -38,6 +38,7 @@ export default function AnalyticsCharts({ analytics }: { analytics: Analytics })
       {analytics.totalContent > 0 && (
         <Figure title="Content by type">
           <Chart
+            ariaLabel="Content by type chart (its figures are in the table below)"
             type="doughnut"
             height="16rem"
             data={{ labels: types.map(([type]) => CONTENT_TYPE_LABELS[type as keyof typeof CONTENT_TYPE_LABELS]), datasets: [{ data: types.map(([, count]) => count), backgroundColor: COLOURS }] }}
@@ -48,6 +49,7 @@ export default function AnalyticsCharts({ analytics }: { analytics: Analytics })
       {analytics.totalContent > 0 && (
         <Figure title="Content by status">
           <Chart
+            ariaLabel="Content by status chart (its figures are in the table below)"
             type="bar"
             height="16rem"
             data={{
@@ -61,6 +63,7 @@ export default function AnalyticsCharts({ analytics }: { analytics: Analytics })
       {analytics.checksByOutcome.length > 0 && (
         <Figure title="Copyright checks by outcome">
           <Chart
+            ariaLabel="Copyright checks by outcome chart (its figures are in the table below)"
             type="bar"
             height="16rem"
             data={{
@@ -74,6 +77,7 @@ export default function AnalyticsCharts({ analytics }: { analytics: Analytics })
       {analytics.tokensOverTime.length > 0 && (
         <Figure title="Tokens over time">
           <Chart
+            ariaLabel="Tokens over time chart (its figures are in the table below)"
             type="line"
             height="16rem"
             data={{
@@ -91,6 +95,7 @@ export default function AnalyticsCharts({ analytics }: { analytics: Analytics })
       {months.length > 0 && (
         <Figure title="Earnings by month (USD)">
           <Chart
+            ariaLabel="Earnings by month (USD) chart (its figures are in the table below)"
             type="bar"
             height="16rem"
             data={{
@@ -107,6 +112,7 @@ export default function AnalyticsCharts({ analytics }: { analytics: Analytics })
       {payable.byStore.length > 0 && (
         <Figure title="Payable earnings by store (USD)">
           <Chart
+            ariaLabel="Payable earnings by store (USD) chart (its figures are in the table below)"
             type="bar"
             height="16rem"
             data={{ labels: payable.byStore.map((s) => s.storeName), datasets: [{ label: 'USD', data: payable.byStore.map((s) => dollars(s.amount)), backgroundColor: COLOURS[1] }] }}
@@ -117,6 +123,7 @@ export default function AnalyticsCharts({ analytics }: { analytics: Analytics })
       {territories.length > 0 && (
         <Figure title="Payable earnings by territory, top 10 (USD)">
           <Chart
+            ariaLabel="Payable earnings by territory, top 10 (USD) chart (its figures are in the table below)"
             type="bar"
             height="16rem"
             data={{ labels: territories.map((t) => territoryName(t.territory)), datasets: [{ label: 'USD', data: territories.map((t) => dollars(t.amount)), backgroundColor: COLOURS[6] }] }}

@@ -237,7 +237,8 @@ function FigureTable({ title, file, head, rows, extra }: { title: string; file: 
         <p className="muted small">Nothing in this period.</p>
       ) : (
         <>
-          <div className="creator-analytics__table-scroll">
+          {/* Focusable, so a keyboard can scroll a table wider than the card. */}
+          <div className="creator-analytics__table-scroll" role="region" aria-label={title} tabIndex={0}>
             <FiguresTable head={head} rows={rows.map((row) => row.map(shown))} firstColumnNamesRow />
           </div>
           {extra}

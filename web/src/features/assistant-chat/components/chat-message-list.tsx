@@ -66,19 +66,22 @@ function EntryBody({ entry, ...props }: Omit<ChatMessageListProps, 'entries' | '
 
 export function ChatMessageList({ entries, thinking, ...props }: ChatMessageListProps) {
   return (
-    <ol className="chat-messages" role="log" aria-live="polite" aria-label="Conversation">
-      {entries.map((entry) => (
-        <li key={entry.id} className={`chat-message chat-message--${entry.from}`} data-kind={entry.from === 'user' ? 'user' : entry.kind}>
-          <span className="chat-message__from">{entry.from === 'user' ? USER_LABEL : AGENT_LABEL}</span>
-          <EntryBody entry={entry} {...props} />
-        </li>
-      ))}
-      {thinking && (
-        <li className="chat-message chat-message--agent" aria-busy="true">
-          <span className="chat-message__from">{AGENT_LABEL}</span>
-          <p className="muted">Looking it up…</p>
-        </li>
-      )}
-    </ol>
+    // The log wraps the list: a role on the <ol> itself would take away its list, leaving its items orphaned.
+    <div role="log" aria-live="polite" aria-label="Conversation">
+      <ol className="chat-messages">
+        {entries.map((entry) => (
+          <li key={entry.id} className={`chat-message chat-message--${entry.from}`} data-kind={entry.from === 'user' ? 'user' : entry.kind}>
+            <span className="chat-message__from">{entry.from === 'user' ? USER_LABEL : AGENT_LABEL}</span>
+            <EntryBody entry={entry} {...props} />
+          </li>
+        ))}
+        {thinking && (
+          <li className="chat-message chat-message--agent" aria-busy="true">
+            <span className="chat-message__from">{AGENT_LABEL}</span>
+            <p className="muted">Looking it up…</p>
+          </li>
+        )}
+      </ol>
+    </div>
   );
 }

@@ -42,7 +42,12 @@ export function TabBar({ activeTab, onSelectTab }: { activeTab: DashboardTab; on
     <TabMenu
       ref={menu}
       className="tab-bar"
-      pt={{ menu: { 'aria-label': 'Dashboard tabs' } }}
+      pt={{
+        menu: { 'aria-label': 'Dashboard tabs' },
+        // On a tab the bar does not show (welcome, analytics, support, developer, faq) PrimeReact leaves
+        // no item in the Tab order; the first one stands in, so the bar can still be reached by keyboard.
+        action: ({ context }: { context: { index: number } }) => (activeIndex < 0 && context.index === 0 ? { tabIndex: 0 } : {}),
+      }}
       model={VISIBLE_TABS.map(({ label, icon }) => ({ label, icon }))}
       activeIndex={activeIndex}
       onTabChange={(event) => {

@@ -26,6 +26,8 @@ export function LegalDocumentDialog() {
       breakpoints={{ '960px': '90vw', '640px': '100vw' }}
       draggable={false}
       dismissableMask
+      // A long document scrolls: focusable, so a keyboard can scroll it.
+      pt={{ content: { tabIndex: 0 } }}
     >
       {document.isPending && id !== null && <Skeleton height="12rem" />}
       {document.isError && <Message severity="error" text={`Could not load the document: ${errorMessage(document.error, 'unknown error')}`} />}

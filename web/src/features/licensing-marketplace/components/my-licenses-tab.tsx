@@ -96,12 +96,12 @@ function PurchasedLicenseRow({ license }: { license: PurchasedLicense }) {
             {license.rating === null ? (
               <>
                 <span className="small">Rate this license</span>
-                <Rating cancel={false} disabled={rate.isPending} onChange={(event) => submitRating(event.value)} aria-label="Rate this license" />
+                <Rating cancel={false} disabled={rate.isPending} onChange={(event) => submitRating(event.value)} aria-label="Rate this license" pt={{ root: { role: 'group' } }} />
               </>
             ) : (
               <>
                 <span className="small">Your rating</span>
-                <Rating value={license.rating} readOnly cancel={false} aria-label={`Your rating: ${license.rating} of 5`} />
+                <Rating value={license.rating} readOnly cancel={false} aria-label={`Your rating: ${license.rating} of 5`} pt={{ root: { role: 'img' } }} />
               </>
             )}
           </div>

@@ -77,7 +77,7 @@ export function SignedTerms({ contractId, signed }: { contractId: string; signed
       <TermsFacts terms={signed.terms} />
       <details className="contract-view__json">
         <summary>Canonical JSON (what is signed)</summary>
-        <pre className="contract-view__terms" aria-label="Canonical terms">
+        <pre className="contract-view__terms" role="region" aria-label="Canonical terms" tabIndex={0}>
           {JSON.stringify(signed.terms, null, 2)}
         </pre>
       </details>

@@ -1,0 +1,45 @@
+// Accessibility checks the journeys share: axe-core on the page as it stands (with any dialog open),
+// failing on a serious or critical violation of WCAG 2.1 A/AA or axe's best practices. With
+// AXE_REPORT=<file> it records every violation's count by impact there instead of failing, so the
+// journeys can be walked once to measure (docs/accessibility.md).
+import { appendFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+function describe(violations: Violation[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes.slice(0, 5).map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`);
+      const more = violation.nodes.length > 5 ? `\n    … and ${violation.nodes.length - 5} more` : '';
+      return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}${more}`;
+    })
+    .join('\n');
+}
+
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // A dialog or tab that is still fading in is checked once it is still: axe reads colours as drawn.
+  // (Spinners run forever, so only animations that end are waited for.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const blocking = violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
+  const report = process.env.AXE_REPORT;
+  if (report) {
+    const count = (impact: string) => violations.filter((violation) => violation.impact === impact).reduce((sum, violation) => sum + violation.nodes.length, 0);
+    const entry = { label, critical: count('critical'), serious: count('serious'), moderate: count('moderate'), minor: count('minor'), rules: blocking.map((violation) => `${violation.id}×${violation.nodes.length} ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`) };
+    appendFileSync(report, `${JSON.stringify(entry)}\n`);
+    return;
+  }
+  expect(blocking.map((violation) => violation.id), `serious or critical accessibility violations on ${label}:\n${describe(blocking)}`).toEqual([]);
+}
