@@ -2,8 +2,8 @@
 // fails, and then the time each phase took, so a slower suite shows where it grew. The lanes of one
 // step run at the same time, each lane's phases in order: the static checks are each
 // single-threaded, so on two cores they cost the longest one's time; the browser journeys and the
-// fuzz mostly wait on their app (workflows, the browser), so they run beside Vitest, whose suites
-// mostly wait on Temporal and killed workers. One phase per step streams its output (`live`); the
+// fuzz mostly wait on their apps (workflows, the browser), so each runs in a lane of its own beside
+// Vitest, whose suites mostly wait on Temporal and killed workers. One phase per step streams its output (`live`); the
 // others' output is held and printed whole when each ends, so lines do not interleave. The closing
 // line repeats Vitest's plain summary ("Tests: N passed, N failed, N skipped") for CI to read.
 import { spawn } from 'node:child_process';
@@ -42,10 +42,8 @@ const STEPS: Lane[][] = [
     ],
   ],
   [
-    [
-      { name: 'Playwright', ...npx('playwright', 'test', '-c', 'tests/e2e/playwright.config.ts') },
-      { name: 'API fuzz', command: 'npm', args: ['run', '-s', 'fuzz:api'] },
-    ],
+    [{ name: 'Playwright', ...npx('playwright', 'test', '-c', 'tests/e2e/playwright.config.ts') }],
+    [{ name: 'API fuzz', command: 'npm', args: ['run', '-s', 'fuzz:api'] }],
     [{ name: 'Vitest', ...npx('vitest', 'run'), live: true }],
   ],
 ];

@@ -29,7 +29,6 @@ test('sign up, upload, master and register with the keyboard alone', async ({ pa
   await expectNoSeriousA11yViolations(page, 'the sign-up dialog');
   await press(signup.getByRole('button', { name: 'Create Account' }));
   await expect(page.getByText(`Hello, ${username}`)).toBeVisible();
-  await press(page.getByRole('button', { name: 'Generate Wallet' }));
 
   const tabs = page.getByRole('menubar', { name: 'Dashboard tabs' });
   const uploadTab = tabs.getByRole('menuitem', { name: 'Upload' });

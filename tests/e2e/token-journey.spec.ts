@@ -40,7 +40,7 @@ test('the balance falls by exactly each step\'s price, runs out with a 402 and t
   expect(((await (await page.request.get('/api/goose-tokens/balance')).json()) as { wallet: string }).wallet).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
   // The listed prices, as the pricing plans show them.
-  await page.getByRole('button', { name: 'Pricing plans' }).click();
+  await page.getByRole('button', { name: 'Pricing plans', exact: true }).click();
   const plans = page.getByRole('dialog', { name: 'Pricing plans' });
   const costs = plans.getByRole('region', { name: 'What each step costs' });
   await expect(costs.getByText('Professional mastering')).toBeVisible();

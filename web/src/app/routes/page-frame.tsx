@@ -20,7 +20,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
         <div className="app-header__actions">
           {user && <NotificationBell key={user.id} />}
           {user && <TokenBalanceWidget key={`balance-${user.id}`} user={user} />}
-          <Button label="Dashboard" icon="pi pi-arrow-left" text onClick={() => navigate('/')} />
+          <Button className="page-frame__back" label="Dashboard" icon="pi pi-arrow-left" text onClick={() => navigate('/')} />
         </div>
       </header>
       <main className="page-frame__main">{children}</main>
