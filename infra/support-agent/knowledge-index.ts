@@ -1,8 +1,10 @@
 // The support agent's retrieval: every passage in a table of the app's database with its
 // full-text vector (indexed at start, idempotent, keyed by content hash) and, when the MiniLM
-// model is present, its embedding (computed once per content hash, in the background). A question is searched both ways: Postgres full-text search
-// with the OR of its words (the default AND finds nothing for a paraphrase) and cosine similarity
-// of embeddings; the two are fused by score (fusedScore).
+// model is present, its embedding (computed once per content hash, in the background). A question
+// is searched both ways: Postgres full-text search with the OR of its words (the default AND finds
+// nothing for a paraphrase) and cosine similarity of embeddings; the two are fused by score
+// (fusedScore). `assess` then says how well the best passage covers the question and how close the
+// question is to one the knowledge is known not to answer.
 import type { Db, Queryable } from '../db/db';
 import { logger } from '../logger/logger';
 import { dot, type Embedder } from './embedder';
