@@ -23,15 +23,17 @@ function describe(violations: Violation[]): string {
 
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
   // A dialog or tab that is still fading in is checked once it is still: axe reads colours as drawn.
-  // (Spinners run forever, so only animations that end are waited for.)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // (Spinners run forever, so only animations that end are waited for.) A transition may start a
+  // frame after the element appears, so the page is asked again until two frames pass with none.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let round = 0; round < 10; round += 1) {
+      await frame();
+      const running = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity && animation.playState === 'running');
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   // Only violations are read: asking axe to leave out the passes and incomplete results makes each check cheaper.
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
   const blocking = violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));

@@ -42,6 +42,11 @@ test('sign up, upload, master and register with the keyboard alone', async ({ pa
   await expectNoSeriousA11yViolations(page, 'the upload tab with a file chosen');
   await press(page.getByRole('button', { name: 'Upload', exact: true }));
   await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
+  // The upload's Task Completed dialog takes the focus when it opens; Escape leaves it.
+  const taskCompleted = page.getByRole('dialog', { name: 'Task Completed' });
+  await expect(taskCompleted).toBeVisible({ timeout: 60_000 });
+  await page.keyboard.press('Escape');
+  await expect(taskCompleted).toBeHidden();
 
   await arrowTo(tabs, tabs.getByRole('menuitem', { name: 'Copyright Oracle' }));
   await page.keyboard.press('Enter');
@@ -53,10 +58,10 @@ test('sign up, upload, master and register with the keyboard alone', async ({ pa
   await expect(workflowCard).toHaveAttribute('data-workflow-status', 'mastered', { timeout: 60_000 });
   await press(workflowCard.getByRole('button', { name: 'Register Copyright' }));
   await expect(workflowCard).toHaveAttribute('data-workflow-status', 'registered', { timeout: 60_000 });
-  await expect(page.getByRole('dialog', { name: 'Task Completed' })).toBeVisible();
+  await expect(taskCompleted).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the Task Completed dialog');
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Task Completed' })).toBeHidden();
+  await expect(taskCompleted).toBeHidden();
   await arrowTo(tabs, tabs.getByRole('menuitem', { name: 'Vault' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('article', { name: TITLE })).toBeVisible();
