@@ -75,6 +75,31 @@ export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+/**
+ * A mail about one link (a confirmation, a reset): the greeting, why it was sent and what the link
+ * does, the link itself, then the closing lines (what to do when it was not expected), as text and
+ * as HTML with every line escaped.
+ */
+export function sendLinkMail(
+  mailer: Mailer,
+  mail: { kind: string; to: string; link: string; subject: string; greeting: string; ask: string; open: string; closing: readonly string[] },
+): Promise<SentMail> {
+  const link = escapeHtml(mail.link);
+  return mailer.send({
+    kind: mail.kind,
+    to: mail.to,
+    link: mail.link,
+    subject: mail.subject,
+    text: [`${mail.greeting},`, '', mail.ask, mail.open, '', mail.link, '', ...mail.closing].join('\n'),
+    html: [
+      `<p>${escapeHtml(mail.greeting)},</p>`,
+      `<p>${escapeHtml(mail.ask)}<br>${escapeHtml(mail.open)}</p>`,
+      `<p><a href="${link}">${link}</a></p>`,
+      `<p>${mail.closing.map(escapeHtml).join('<br>')}</p>`,
+    ].join('\n'),
+  });
+}
+
 /** A header value on one line: a break in a name or subject must not start a header of its own. */
 function headerValue(value: string): string {
   return mailLine(value);

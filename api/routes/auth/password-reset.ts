@@ -20,7 +20,7 @@ import { DomainError, IllegalStateError, ValidationError } from '../../../domain
 import { hashPassword } from '../../../infra/auth/password';
 import { loadPasswordResetTokens } from '../../../infra/auth/password-reset-tokens';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
-import { escapeHtml, mailLine, type Mailer } from '../../../infra/mail/mailer';
+import { mailLine, sendLinkMail, type Mailer } from '../../../infra/mail/mailer';
 import { findConfirmedEmail, findUserById, findUserByUsername, findUserIdByConfirmedEmail } from '../../../projections/users/queries';
 import { PUBLIC } from '../../openapi';
 import { clearSessionCookie } from '../../plugins/auth';
@@ -145,13 +145,14 @@ function mailPasswordReset(mailer: Mailer, mail: { to: string; username: string;
   const ask = `Someone, most likely you, asked to set a new password for the GOOSE account ${username}.`;
   const open = `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose it; the link works once, and every device signed in to the account is signed out:`;
   const unexpected = 'If you did not ask for this, ignore this message: your password stays as it is.';
-  const link = escapeHtml(mail.link);
-  return mailer.send({
+  return sendLinkMail(mailer, {
     kind: 'password-reset',
     to: mail.to,
     link: mail.link,
     subject: 'Set a new password for GOOSE',
-    text: [`Hello ${username},`, '', ask, open, '', mail.link, '', unexpected].join('\n'),
-    html: [`<p>Hello ${escapeHtml(username)},</p>`, `<p>${escapeHtml(ask)}<br>${escapeHtml(open)}</p>`, `<p><a href="${link}">${link}</a></p>`, `<p>${escapeHtml(unexpected)}</p>`].join('\n'),
+    greeting: `Hello ${username}`,
+    ask,
+    open,
+    closing: [unexpected],
   });
 }
