@@ -45,6 +45,12 @@ async function download(page: Page, card: Locator, label: string) {
   return { response, fileName: saved.suggestedFilename(), bytes: await readFile(await saved.path()) };
 }
 
+/** Waits for a song card to finish; a failed render ends the journey at once with the studio's words for why. */
+async function expectSongMade(song: Locator, timeout: number): Promise<void> {
+  await expect(song).toHaveAttribute('data-status', /^(completed|failed)$/, { timeout });
+  expect(await song.getAttribute('data-status'), await song.innerText()).toBe('completed');
+}
+
 test('describe a song, watch it render, play, download, extend, replace its bridge, master, check, register and read its provenance', async ({ page }) => {
   // Generous waits: on a shared 2-core machine the renders queue behind other work; idle, the whole
   // journey takes well under these.
@@ -87,7 +93,7 @@ test('describe a song, watch it render, play, download, extend, replace its brid
   const songs = page.getByRole('article', { name: TITLE });
   const song = songs.last();
   await expect(song.getByText(/^\S.* · \d+%$/)).toBeVisible();
-  await expect(song).toHaveAttribute('data-status', 'completed', { timeout: 180_000 });
+  await expectSongMade(song, 180_000);
   await expect(balance).toHaveAccessibleName('Token balance: 74.99 tokens');
   await expect(song.getByText('1:05', { exact: false }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'a generated song\'s card');
@@ -129,8 +135,8 @@ test('describe a song, watch it render, play, download, extend, replace its brid
   // Newest first: the new bridge, then the extension, then the song itself.
   const extended = songs.nth(1);
   const rebridged = songs.nth(0);
-  await expect(extended).toHaveAttribute('data-status', 'completed', { timeout: 240_000 });
-  await expect(rebridged).toHaveAttribute('data-status', 'completed', { timeout: 240_000 });
+  await expectSongMade(extended, 240_000);
+  await expectSongMade(rebridged, 240_000);
   await expect(extended.getByText(/ · 1:35$/)).toBeVisible();
   await expect(rebridged.getByText(/ · 1:05$/)).toBeVisible();
   await expect(balance).toHaveAccessibleName('Token balance: 54.99 tokens');

@@ -16,6 +16,15 @@ import { selectedMasteringTrackIdAtom } from '../../../lib/mastering-selection';
 import { completedTaskAtom } from '../atoms';
 import '../guided-workflow.css';
 
+/**
+ * A dialog without a mask must not catch the Tab key: PrimeReact's Dialog always renders its focus
+ * trap's two hidden tab stops, which would pull a keyboard user into this corner (and are focusable
+ * elements hidden from screen readers). Taken out of the tab order once it is shown.
+ */
+function releaseFocusTrap(): void {
+  for (const stop of document.querySelectorAll<HTMLElement>('.task-completed-dialog [data-pc-section$="focusableelement"]')) stop.tabIndex = -1;
+}
+
 export function TaskCompletedDialog() {
   const [completed, setCompleted] = useAtom(completedTaskAtom);
   const changeTab = useChangeTab();
@@ -44,6 +53,7 @@ export function TaskCompletedDialog() {
       position="bottom-right"
       modal={false}
       focusOnShow={false}
+      onShow={releaseFocusTrap}
       draggable={false}
       resizable={false}
       footer={
