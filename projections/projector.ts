@@ -15,6 +15,7 @@ import {
 } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
 import { applyEvents, type Projection, type ReadModelChange } from './projection';
+import type { ReadModelFeed } from './read-model-feed';
 
 const CHECKPOINT_SCHEMA = `
   CREATE TABLE IF NOT EXISTS projection_checkpoints (
@@ -29,7 +30,7 @@ interface Waiter {
   resolve: () => void;
 }
 
-export class Projector {
+export class Projector implements ReadModelFeed {
   private readonly subscriptions: Subscription[] = [];
   private readonly positions = new Map<string, GlobalPosition>();
   private readonly changes = new EventEmitter();

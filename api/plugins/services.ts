@@ -37,7 +37,7 @@ import type { WorkflowMonitor } from '../../infra/temporal/workflow-monitor';
 import type { TokenLedger } from '../../infra/tokens/token-ledger';
 import type { WalletServices } from '../../infra/wallets/services';
 import type { XrplLedger } from '../../infra/xrpl/ledger';
-import type { Projector } from '../../projections/projector';
+import type { ReadModelFeed } from '../../projections/read-model-feed';
 import { VaultListCache } from '../../projections/vault/list-cache';
 import type { LicensePurchaseClient } from '../../workflows/license-purchase/client';
 import type { ReleaseClient } from '../../workflows/release/client';
@@ -60,7 +60,7 @@ import { openRoyaltyServices, type RoyaltyServices } from './royalty-services';
 export interface Services {
   db: Db;
   eventStore: EventStore;
-  projector: Projector;
+  projector: ReadModelFeed;
   storage: FileStorage;
   lifecycle: TrackLifecycleClient;
   ledger: XrplLedger;

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ACCOUNT_SUSPENDED_CLOSE_CODE, REALTIME_PATH, type RealtimeMessage } from '../../domain/contracts/realtime';
 import type { RolesOf } from '../../domain/identity/ports';
-import type { Projector } from '../../projections/projector';
+import type { ReadModelFeed } from '../../projections/read-model-feed';
 import type { ReadModelChange } from '../../projections/projection';
 
 /** The events that change what the operations page lists (api/routes/operations). */
@@ -106,7 +106,7 @@ export class RealtimeHub {
   }
 }
 
-export function realtimeRoutes(projector: Projector): FastifyPluginAsync {
+export function realtimeRoutes(projector: ReadModelFeed): FastifyPluginAsync {
   return async (app) => {
     const hub = new RealtimeHub(app.rolesOf);
     const unsubscribe = projector.onChange((change) => hub.publish(change));

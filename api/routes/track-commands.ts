@@ -16,7 +16,7 @@ import type { EventStore, RecordedEvent } from '../../infra/eventstore/event-sto
 import { findOwnedTrack, toVaultItem, type VaultRow } from '../../projections/vault/queries';
 import { FAILURE_KINDS } from '../../workflows/failure-kinds';
 import type { CommandContext } from '../../workflows/track-lifecycle/shared';
-import type { Projector } from '../../projections/projector';
+import type { ReadModelFeed } from '../../projections/read-model-feed';
 import { requireUserId } from '../plugins/auth';
 import { HttpError } from '../plugins/error-handler';
 import { IllegalStateError, NotFoundError, PaymentRequiredError } from '../../domain/shared/errors';
@@ -64,7 +64,7 @@ export function commandContext(request: FastifyRequest, ownerId: string): Comman
  * A command small enough to need no workflow: decided against the track's stream and appended
  * there (a concurrent append makes it fail rather than overwrite), then waited for in the read model.
  */
-export async function decideAndAppend(deps: { eventStore: EventStore; projector: Projector }, command: TrackCommand, context: CommandContext): Promise<void> {
+export async function decideAndAppend(deps: { eventStore: EventStore; projector: ReadModelFeed }, command: TrackCommand, context: CommandContext): Promise<void> {
   const { result } = await handleCommand(deps.eventStore, trackStreamId(command.data.trackId), { decide: decideTrack, evolve: evolveTrack, initialState: initialTrackState }, command, context);
   if (result) await deps.projector.waitFor(result.lastPosition);
 }
@@ -76,7 +76,7 @@ export async function decideAndAppend(deps: { eventStore: EventStore; projector:
  * would present an earlier state as the outcome.
  */
 export async function viewWhen(
-  deps: { db: Queryable; projector: Projector },
+  deps: { db: Queryable; projector: ReadModelFeed },
   ownerId: string,
   trackId: string,
   done: (item: VaultItem, row: VaultRow) => boolean,
@@ -121,6 +121,6 @@ export async function recordedResult<T>(eventStore: EventStore, trackId: string,
 }
 
 /** The vault item once it has folded the track's stream up to `event` (read-your-writes). */
-export function viewAfter(deps: { db: Queryable; projector: Projector }, ownerId: string, trackId: string, event: RecordedEvent): Promise<VaultItem> {
+export function viewAfter(deps: { db: Queryable; projector: ReadModelFeed }, ownerId: string, trackId: string, event: RecordedEvent): Promise<VaultItem> {
   return viewWhen(deps, ownerId, trackId, (_item, row) => row.stream_version >= event.streamVersion);
 }

@@ -23,7 +23,7 @@ import { handleApiKeyCommand, newApiKey } from '../../../infra/developer/api-key
 import type { CommandContext } from '../../../infra/eventstore/command-handler';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { findOwnerApiKey, listOwnerApiKeys, type ApiKeyRecord } from '../../../projections/developer/queries';
-import type { Projector } from '../../../projections/projector';
+import type { ReadModelFeed } from '../../../projections/read-model-feed';
 import { PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { allowlistRequestSchema } from './schemas';
@@ -56,7 +56,7 @@ export function toApiKey(record: ApiKeyRecord, usage: KeyUsage): ApiKey {
 }
 
 /** Runs a command on a key and waits until the read model shows it. */
-async function runApiKeyCommand(eventStore: EventStore, projector: Projector, keyId: string, command: ApiKeyCommand, context: CommandContext): Promise<void> {
+async function runApiKeyCommand(eventStore: EventStore, projector: ReadModelFeed, keyId: string, command: ApiKeyCommand, context: CommandContext): Promise<void> {
   const { result } = await handleApiKeyCommand(eventStore, keyId, command, context);
   if (result) await projector.waitFor(result.lastPosition);
 }

@@ -18,7 +18,7 @@ import { ConcurrencyError, NotFoundError, ValidationError } from '../../../domai
 import { handleCommand } from '../../../infra/eventstore/command-handler';
 import type { EventStore } from '../../../infra/eventstore/event-store';
 import { escapeHtml, mailLine, type Mailer } from '../../../infra/mail/mailer';
-import type { Projector } from '../../../projections/projector';
+import type { ReadModelFeed } from '../../../projections/read-model-feed';
 import { findReceiver, listOwnerReceivers, toReceiver } from '../../../projections/receivers/queries';
 import { findUserById } from '../../../projections/users/queries';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
@@ -32,7 +32,7 @@ const RECEIVER_NOT_FOUND = 'Receiver not found';
 /** Runs a command on a content item's receivers and waits until the read model shows it; a concurrent writer is retried. */
 export async function runReceiversCommand(
   eventStore: EventStore,
-  projector: Projector,
+  projector: ReadModelFeed,
   contentId: string,
   command: RoyaltyReceiversCommand,
   context: { correlationId: string; actor: string },
