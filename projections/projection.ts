@@ -17,6 +17,8 @@ export interface ReadModelChange {
   eventType: string;
   workflowId: string | null;
   recordedAt: string;
+  /** Its place in the change log (read_model_changes), once logged: a reconnecting browser resumes after it. */
+  seq?: number;
 }
 
 /** The change `event` made to `readModel`, announced to `ownerId`'s browsers about `subjectId`. */
