@@ -4,9 +4,9 @@
 // EVENTSTORE_URL switch to real servers. GOOSE_ROLE (or `--role`) = api, worker or projector starts
 // one part only, against those shared servers, so a deployment runs as many of each as it needs
 // (ops/roles/, docs/deployment.md).
+// Each role's module is imported only when the role runs: a projector loads no API, an API no worker.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { listeningOrigin } from '../api/plugins/services';
 import { openOracleReviewThrough } from '../domain/disputes/oracle-review';
 import { bootstrapOpsToken, opsTokenPath } from '../infra/auth/ops-token';
 import { loadConfig } from '../infra/config';
@@ -14,14 +14,9 @@ import { logger } from '../infra/logger/logger';
 import { openMailer } from '../infra/mail/mailer';
 import { loadUnsubscribeTokens } from '../infra/notifications/unsubscribe-tokens';
 import { FileStorage } from '../infra/storage/file-storage';
-import { openPostgresReadModelFeed } from '../projections/postgres-read-model-feed';
 import { temporalDisputeCommands } from '../workflows/dispute/client';
-import { installTemporalRuntime } from '../workflows/worker';
-import { startApi } from './roles/api';
-import { startProjectorLeadership } from './roles/projector';
 import { missingForRole, parseRole, type Role } from './roles/role';
 import { openRoleContext, openServingServices, Stops, type RoleContext } from './roles/shared';
-import { startWorker } from './roles/worker';
 
 const config = loadConfig();
 const stops = new Stops();
@@ -43,13 +38,15 @@ async function ensureOpsToken(): Promise<string | null> {
 }
 
 async function main(role: Role): Promise<void> {
-  if (role === 'all' || role === 'worker') installTemporalRuntime();
+  if (role === 'all' || role === 'worker') (await import('../workflows/worker')).installTemporalRuntime();
   const context = await openRoleContext(role, config, stops);
   if (role === 'all') return startAllInOne(context);
   if (role === 'worker') {
+    const { startWorker } = await import('./roles/worker');
     const services = await openServingServices(context);
     await startWorker(context, { storage: await openStorage(), services, openOracleReview: openOracleReviewThrough(temporalDisputeCommands(context.client)), graceful: true });
   } else if (role === 'projector') {
+    const { startProjectorLeadership } = await import('./roles/projector');
     await startProjectorLeadership(context, {
       mailer: openMailer(config.dataDir, process.env),
       notificationUnsubscribe: await loadUnsubscribeTokens(config.dataDir),
@@ -57,6 +54,7 @@ async function main(role: Role): Promise<void> {
     });
     if (!config.publicUrl) logger.warn('PUBLIC_URL is not set: links in notification mail and certificates point at http://localhost');
   } else {
+    const [{ startApi }, { openPostgresReadModelFeed }] = await Promise.all([import('./roles/api'), import('../projections/postgres-read-model-feed')]);
     const storage = await openStorage();
     await ensureOpsToken();
     const services = await openServingServices(context);
@@ -69,6 +67,12 @@ async function main(role: Role): Promise<void> {
 }
 
 async function startAllInOne(context: RoleContext): Promise<void> {
+  const [{ startApi }, { startWorker }, { startProjectorLeadership }, { listeningOrigin }] = await Promise.all([
+    import('./roles/api'),
+    import('./roles/worker'),
+    import('./roles/projector'),
+    import('../api/plugins/services'),
+  ]);
   const storage = await openStorage();
   const opsTokenFile = await ensureOpsToken();
   const services = await openServingServices(context);

@@ -34,6 +34,7 @@ export function followAdvisoryLeadership(options: AdvisoryLeadershipOptions): Ad
   let client: pg.Client | null = null;
   let stopWork: (() => Promise<void>) | null = null;
   let stopped = false;
+  let standingBy = false;
   let timer: NodeJS.Timeout | undefined;
   let busy: Promise<void> = Promise.resolve();
   let markLed: () => void = () => undefined;
@@ -75,10 +76,16 @@ export function followAdvisoryLeadership(options: AdvisoryLeadershipOptions): Ad
     try {
       const connection = client ?? (await connect());
       const { rows } = await connection.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [options.key]);
-      if (!rows[0]!.locked) return schedule();
-      log.info('leading');
+      if (!rows[0]!.locked) {
+        if (!standingBy) log.info('standing by: another process leads');
+        standingBy = true;
+        return schedule();
+      }
+      standingBy = false;
+      const startedAt = performance.now();
       try {
         stopWork = await options.lead();
+        log.info({ startMs: Math.round(performance.now() - startedAt) }, 'leading');
       } catch (error) {
         log.error({ err: error }, 'the leader’s work did not start: releasing the lock for another candidate');
         await connection.query('SELECT pg_advisory_unlock($1)', [options.key]);
