@@ -127,7 +127,8 @@ try {
   const missing = missingForRole(role, config);
   if (missing) throw new Error(missing);
 } catch (error) {
-  logger.fatal({ err: error }, (error as Error).message);
+  // A settings mistake, said plainly: no stack trace.
+  logger.fatal((error as Error).message);
   process.exit(2);
 }
 main(role).catch(async (error: unknown) => {

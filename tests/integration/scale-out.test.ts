@@ -72,7 +72,7 @@ suite(missing.length === 0 ? NAME : `${NAME} (skipped: ${missing.join(', ')})`, 
       if (!victim) await sleep(50);
     }
     expect(victim, 'a worker took the mastering').toBeDefined();
-    const leader = projectors.find((projector) => projector.output().match(LEADING))!;
+    const leader = projectors.find((projector) => projector.said(LEADING))!;
     await Promise.all([victim!.kill('SIGKILL'), leader.kill('SIGKILL')]);
     lap('mastering taken');
     await vaultUntil([b, a], creator.cookie, trackId, (item) => item.trackStatus === 'mastered', 90_000);

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MILESTONE = /"msg":"(leading|standing by[^"]*|left the leadership|worker ready|GOOSE [a-z]+ is running)"/;
 
 export interface RoleProcess {
   readonly name: string;
@@ -16,6 +17,8 @@ export interface RoleProcess {
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<number>;
   /** Its last 300 lines of output. */
   output(): string;
+  /** Whether it ever said a line matching `pattern` among its milestones (leading, standing by, ready, running). */
+  said(pattern: RegExp): boolean;
   alive(): boolean;
   /** Sends `signal` and resolves with the exit code (null when killed by a signal) once it exited. */
   kill(signal: NodeJS.Signals): Promise<number | null>;
@@ -28,6 +31,8 @@ export function startRoleProcess(name: string, role: string, env: Record<string,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: { at: number; text: string }[] = [];
+  // Kept whole, however long the process talks: the tests ask about them after the fact.
+  const milestones: { at: number; text: string }[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (at: number) => void }>();
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   for (const stream of [child.stdout!, child.stderr!]) {
@@ -35,6 +40,7 @@ export function startRoleProcess(name: string, role: string, env: Record<string,
       const line = { at: performance.now(), text };
       lines.push(line);
       if (lines.length > 300) lines.shift();
+      if (MILESTONE.test(text)) milestones.push(line);
       for (const waiter of waiters) {
         if (waiter.pattern.test(text)) {
           waiters.delete(waiter);
@@ -50,8 +56,9 @@ export function startRoleProcess(name: string, role: string, env: Record<string,
     pid: child.pid!,
     output,
     alive,
+    said: (pattern) => milestones.some((line) => pattern.test(line.text)),
     waitForLine(pattern, timeoutMs = 60_000) {
-      const seen = lines.find((line) => pattern.test(line.text));
+      const seen = milestones.find((line) => pattern.test(line.text)) ?? lines.find((line) => pattern.test(line.text));
       if (seen) return Promise.resolve(seen.at);
       return new Promise<number>((resolve, reject) => {
         const waiter = { pattern, resolve };

@@ -64,7 +64,10 @@ export async function openScaleShape(prefix: string): Promise<ScaleShape> {
     },
     async startProjector(name) {
       const projector = start(name, 'projector');
-      await Promise.race([projector.waitForLine(LEADING, 120_000), projector.waitForLine(STANDING_BY, 120_000)]);
+      const either = [projector.waitForLine(LEADING, 120_000), projector.waitForLine(STANDING_BY, 120_000)];
+      // The one that does not come rejects later (at its timeout or the process's end): nobody waits on it.
+      for (const line of either) line.catch(() => undefined);
+      await Promise.race(either);
       return projector;
     },
     async close() {
