@@ -13,22 +13,15 @@ import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
 import { openMailer } from '../infra/mail/mailer';
 import { loadUnsubscribeTokens } from '../infra/notifications/unsubscribe-tokens';
-import { FileStorage } from '../infra/storage/file-storage';
 import { temporalDisputeCommands } from '../workflows/dispute/client';
 import { missingForRole, parseRole, type Role } from './roles/role';
-import { openRoleContext, openServingServices, Stops, type RoleContext } from './roles/shared';
+import { openFileStore, openRoleContext, openServingServices, Stops, type RoleContext } from './roles/shared';
 
 const config = loadConfig();
 const stops = new Stops();
 
 /** How long `all` waits for the projector's lock on a shared Postgres before refusing. */
 const ALL_IN_ONE_LEAD_WAIT_MS = 5_000;
-
-async function openStorage(): Promise<FileStorage> {
-  const storage = new FileStorage(config.dataDir);
-  await storage.init();
-  return storage;
-}
 
 /** Without OPS_TOKEN the operator token is made once under the data directory (owner-only), so `npm run ops -- grant-role … --api <url>` can make the first operators and reviewers. */
 async function ensureOpsToken(): Promise<string | null> {
@@ -44,7 +37,7 @@ async function main(role: Role): Promise<void> {
   if (role === 'worker') {
     const { startWorker } = await import('./roles/worker');
     const services = await openServingServices(context);
-    await startWorker(context, { storage: await openStorage(), services, openOracleReview: openOracleReviewThrough(temporalDisputeCommands(context.client)), graceful: true });
+    await startWorker(context, { storage: await openFileStore(config), services, openOracleReview: openOracleReviewThrough(temporalDisputeCommands(context.client)), graceful: true });
   } else if (role === 'projector') {
     const { startProjectorLeadership } = await import('./roles/projector');
     await startProjectorLeadership(context, {
@@ -55,7 +48,7 @@ async function main(role: Role): Promise<void> {
     if (!config.publicUrl) logger.warn('PUBLIC_URL is not set: links in notification mail and certificates point at http://localhost');
   } else {
     const [{ startApi }, { openPostgresReadModelFeed }] = await Promise.all([import('./roles/api'), import('../projections/postgres-read-model-feed')]);
-    const storage = await openStorage();
+    const storage = await openFileStore(config);
     await ensureOpsToken();
     const services = await openServingServices(context);
     const feed = await openPostgresReadModelFeed(context.platform.db, { connectionString: config.databaseUrl! });
@@ -73,7 +66,7 @@ async function startAllInOne(context: RoleContext): Promise<void> {
     import('./roles/projector'),
     import('../api/plugins/services'),
   ]);
-  const storage = await openStorage();
+  const storage = await openFileStore(config);
   const opsTokenFile = await ensureOpsToken();
   const services = await openServingServices(context);
   const mailer = openMailer(config.dataDir, process.env);

@@ -11,6 +11,7 @@ import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
 import { logger } from '../../infra/logger/logger';
 import { lifecycleMigrations, openLifecycleServices, openPlatform, type LifecycleServices, type Platform } from '../../infra/platform';
 import { resolveTemporal, type ResolvedTemporal } from '../../infra/temporal/dev-server';
+import { FileStorage } from '../../infra/storage/file-storage';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { openWalletServices, type WalletServices } from '../../infra/wallets/services';
 import { openLicenseEscrow } from '../../infra/licensing/xrpl-license-escrow';
@@ -50,6 +51,17 @@ export class Stops {
       clearTimeout(timer);
     }
   }
+}
+
+/**
+ * The file store the API and the worker share: the data folder (on several machines, one folder
+ * mounted on each). The one place a role opens it, so another store chosen by the environment
+ * (object storage) is switched on here for every role.
+ */
+export async function openFileStore(config: Pick<Config, 'dataDir'>): Promise<FileStorage> {
+  const storage = new FileStorage(config.dataDir);
+  await storage.init();
+  return storage;
 }
 
 export interface RoleContext {

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
         creators.map(async (creator, i) => {
           const [here, there] = [baseUrls[i % 2]!, baseUrls[(i + 1) % 2]!];
           const trackId = await uploadWav(here, creator.cookie, `Burst ${label} ${i}`, recordings[i]);
-          await vaultUntil([there, here], creator.cookie, trackId, (item) => item.workflow.steps.find((step) => step.name === 'probe')?.status === 'completed', 600_000);
+          await vaultUntil([there, here], creator.cookie, trackId, (item) => item.workflow.steps.find((step) => step.name === 'probe')?.status === 'completed', 600_000, 500);
           const check = await postJson(there, creator.cookie, `/api/copyright-check/${trackId}`);
           if (!(check.body as { success?: boolean }).success) throw new Error(`the check did not clear ${trackId}: ${JSON.stringify(check.body)}`);
           const registration = await postJson(here, creator.cookie, `/api/copyright-register/${trackId}`);
@@ -119,6 +119,9 @@ async function main(): Promise<void> {
       withinGoals: { fanoutMsP95: fanoutMsP95 <= GOALS.fanoutMsP95, projectorTakeoverMs: projectorTakeoverMs <= GOALS.projectorTakeoverMs },
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
+  } catch (error) {
+    for (const role of shape.processes.filter((p) => !p.alive())) process.stderr.write(`${role.name} exited; its last lines:\n${role.output()}\n`);
+    throw error;
   } finally {
     await shape.close();
   }

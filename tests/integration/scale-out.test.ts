@@ -117,5 +117,12 @@ suite(missing.length === 0 ? NAME : `${NAME} (skipped: ${missing.join(', ')})`, 
     );
     expect(heard[0]).toEqual(logged.map((row) => row.key).sort());
     expect(heard[1]).toEqual(heard[0]);
+
+    // The survivors stop cleanly on SIGTERM: the worker after its running activities, the projector releasing its lock.
+    for (const survivor of [...workers, ...projectors].filter((p) => p.alive())) {
+      const stoppedAt = performance.now();
+      expect(await survivor.kill('SIGTERM'), `${survivor.name}:\n${survivor.output()}`).toBe(0);
+      expect(performance.now() - stoppedAt).toBeLessThan(10_000);
+    }
   }, 240_000);
 });

@@ -23,6 +23,8 @@ export interface ScaleShape {
   db: Db;
   client: Client;
   dataDir: string;
+  /** Every process started, for a failure's report. */
+  processes: readonly RoleProcess[];
   startApi(name: string, port: number): Promise<ApiProcess>;
   startWorker(name: string, env?: Record<string, string>): Promise<RoleProcess>;
   /** Starts a projector candidate; resolves once it leads or stands by. */
@@ -52,6 +54,7 @@ export async function openScaleShape(prefix: string): Promise<ScaleShape> {
     db,
     client,
     dataDir,
+    processes,
     async startApi(name, port) {
       const api = start(name, 'api', { PORT: String(port), HOST: '127.0.0.1' });
       await api.waitForLine(/"msg":"GOOSE api is running"/, 120_000);
@@ -107,7 +110,7 @@ export interface VaultItem {
 }
 
 /** Polls the vault (through `baseUrls` in turn) until `done` holds for the item, or fails on its failure. */
-export async function vaultUntil(baseUrls: string[], cookie: string, id: string, done: (item: VaultItem) => boolean, timeoutMs = 60_000): Promise<VaultItem> {
+export async function vaultUntil(baseUrls: string[], cookie: string, id: string, done: (item: VaultItem) => boolean, timeoutMs = 60_000, pollMs = 100): Promise<VaultItem> {
   const deadline = Date.now() + timeoutMs;
   let last: VaultItem | undefined;
   for (let turn = 0; ; turn++) {
@@ -118,7 +121,7 @@ export async function vaultUntil(baseUrls: string[], cookie: string, id: string,
       if (last && done(last)) return last;
     }
     if (Date.now() > deadline) throw new Error(`track ${id} not done within ${timeoutMs / 1000} s: ${JSON.stringify(last)}`);
-    await sleep(100);
+    await sleep(pollMs);
   }
 }
 
