@@ -47,10 +47,11 @@ async function main(role: Role): Promise<void> {
     });
     if (!config.publicUrl) logger.warn('PUBLIC_URL is not set: links in notification mail and certificates point at http://localhost');
   } else {
-    const [{ startApi }, { openPostgresReadModelFeed }] = await Promise.all([import('./roles/api'), import('../projections/postgres-read-model-feed')]);
+    const [{ startApi }, { readModelsReady }, { openPostgresReadModelFeed }] = await Promise.all([import('./roles/api'), import('./roles/read-models-ready'), import('../projections/postgres-read-model-feed')]);
     const storage = await openFileStore(config);
     await ensureOpsToken();
     const services = await openServingServices(context);
+    await readModelsReady(context.platform.db);
     const feed = await openPostgresReadModelFeed(context.platform.db, { connectionString: config.databaseUrl! });
     stops.add('read-model feed', () => feed.close());
     const disputes = temporalDisputeCommands(context.client);

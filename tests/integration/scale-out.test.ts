@@ -32,10 +32,9 @@ suite(missing.length === 0 ? NAME : `${NAME} (skipped: ${missing.join(', ')})`, 
   beforeAll(async () => {
     const started = performance.now();
     shape = await openScaleShape('goose-scale-out');
-    // The projectors first, so one leads (and builds the read models) before the others serve.
-    projectors = [await shape.startProjector('projector-1')];
-    [projectors[1], workers, apis] = await Promise.all([
-      shape.startProjector('projector-2'),
+    // All at once: an API process waits until a projector has created the read models.
+    [projectors, workers, apis] = await Promise.all([
+      Promise.all([shape.startProjector('projector-1'), shape.startProjector('projector-2')]),
       Promise.all([shape.startWorker('worker-1', { WORKER_SHUTDOWN_GRACE_MS: '1000' }), shape.startWorker('worker-2', { WORKER_SHUTDOWN_GRACE_MS: '1000' })]),
       Promise.all([shape.startApi('api-1', 4111), shape.startApi('api-2', 4112)]),
     ]);
