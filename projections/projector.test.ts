@@ -57,7 +57,7 @@ import { allProjections } from './all';
 import { apiKeyDecider, type ApiKeyCommand } from '../domain/developer/api-key.decider';
 import { apiKeyStreamId } from '../domain/developer/api-key.events';
 import { API_TERMS_VERSION } from '../domain/developer/api-tiers';
-import type { Projection } from './projection';
+import type { Projection, ReadModelChange } from './projection';
 import { Projector, rebuildProjections } from './projector';
 import { findUserById, findUserByUsername } from './users/queries';
 import { usersProjection } from './users/projection';
@@ -488,6 +488,43 @@ for (const { name, open } of backends) {
       expect(await snapshot(db, [usersProjection])).toEqual(before);
       const { rows } = await db.query<{ version: number }>('SELECT version FROM projection_checkpoints WHERE name = $1', [usersProjection.name]);
       expect(rows[0]!.version).toBe(usersProjection.version + 1);
+    });
+
+    it('logs each committed change to read_model_changes in its transaction, and the change heard here carries its seq', async () => {
+      const projector = await startProjector();
+      const heard: ReadModelChange[] = [];
+      projector.onChange((change) => heard.push(change));
+      const { userId, position } = await registerUser();
+      await projector.waitFor(position);
+      const mine = heard.filter((change) => change.ownerId === userId);
+      expect(mine.length).toBeGreaterThan(0);
+      const { rows } = await db.query<{ seq: string; change: ReadModelChange }>('SELECT seq::text AS seq, change FROM read_model_changes WHERE seq = ANY($1::bigint[]) ORDER BY seq', [mine.map((change) => change.seq)]);
+      expect(rows.map((row) => ({ ...row.change, seq: Number(row.seq) }))).toEqual([...mine].sort((a, b) => a.seq! - b.seq!));
+
+      const announced: ReadModelChange = { readModel: 'developer', ownerId: userId, subjectId: 'key-1', streamId: 'api-key-1', eventType: 'ApiCallRecorded', workflowId: null, recordedAt: new Date().toISOString() };
+      const heardAnnounced = new Promise<ReadModelChange>((resolve) => projector.onChange((change) => change.eventType === 'ApiCallRecorded' && resolve(change)));
+      projector.announce(announced);
+      const logged = await heardAnnounced;
+      expect(logged.seq).toBeGreaterThan(Math.max(...mine.map((change) => change.seq!)));
+      const { rows: announcedRows } = await db.query<{ change: ReadModelChange }>('SELECT change FROM read_model_changes WHERE seq = $1', [logged.seq]);
+      expect(announcedRows[0]!.change.eventType).toBe('ApiCallRecorded');
+    });
+
+    it('two projectors on one database apply each batch once: the checkpoint moves by compare-and-set, so the later commit rolls back', async () => {
+      await startProjector();
+      await startProjector();
+      const registered = [];
+      for (let i = 0; i < 4; i++) registered.push(await registerUser());
+      // Each projector may have lost some projections' race (their subscriptions stop), so neither's
+      // waitFor need resolve: the checkpoints tell where the read models are.
+      const last = formatPosition(registered.at(-1)!.position);
+      await expect.poll(async () => (await Promise.all(allProjections.map((p) => checkpointOf(p.name)))).every((position) => position === last), { timeout: 10_000 }).toBe(true);
+      const { rows: doubled } = await db.query(
+        `SELECT change->>'readModel', change->>'streamId', change->>'eventType' FROM read_model_changes
+         GROUP BY 1, 2, 3, change->>'subjectId', change->>'recordedAt' HAVING count(*) > 1`,
+      );
+      expect(doubled).toEqual([]);
+      for (const { userId } of registered) expect((await findTokenAccount(db, userId))!.balanceMicros).toBe(tokensToMicros(WELCOME_BONUS_TOKENS));
     });
 
     async function checkpointOf(projection: string): Promise<string | undefined> {

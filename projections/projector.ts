@@ -1,6 +1,10 @@
 // Runs projections as checkpointed subscriptions to the event store. Each batch of events is
 // applied and its checkpoint saved in one transaction, so after a crash a projection resumes
-// exactly after the last batch it committed. Live clients hear about changes only after commit.
+// exactly after the last batch it committed. Live clients hear about changes only after commit:
+// in this process through onChange, in API processes elsewhere through the change log
+// (read_model_changes, written in the same transaction) and a NOTIFY delivered on commit.
+// The checkpoint moves only from the position this projector last committed (compare-and-set), so
+// a deposed leader that still applies a batch rolls it back instead of applying it twice.
 import { EventEmitter } from 'node:events';
 import type { Db, Queryable } from '../infra/db/db';
 import {
@@ -15,7 +19,7 @@ import {
 } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
 import { applyEvents, type Projection, type ReadModelChange } from './projection';
-import type { ReadModelFeed } from './read-model-feed';
+import { READ_MODEL_CHANGES_CHANNEL, READ_MODEL_CHANGES_RETENTION_MS, readModelChangeMigrations, type ReadModelFeed } from './read-model-feed';
 
 const CHECKPOINT_SCHEMA = `
   CREATE TABLE IF NOT EXISTS projection_checkpoints (
@@ -24,6 +28,9 @@ const CHECKPOINT_SCHEMA = `
     position text NOT NULL,
     updated_at timestamptz NOT NULL DEFAULT now()
   )`;
+
+/** How often the leading projector drops logged changes older than the retention. */
+const PRUNE_EVERY_MS = 5 * 60 * 1000;
 
 interface Waiter {
   position: GlobalPosition;
@@ -35,6 +42,7 @@ export class Projector implements ReadModelFeed {
   private readonly positions = new Map<string, GlobalPosition>();
   private readonly changes = new EventEmitter();
   private readonly waiters: Waiter[] = [];
+  private pruneTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -47,6 +55,8 @@ export class Projector implements ReadModelFeed {
   /** Creates missing read models, rebuilds those whose version changed, and starts following the store. */
   async start(): Promise<void> {
     await this.db.query(CHECKPOINT_SCHEMA);
+    // Idempotent DDL (the same as the migration), so a projector on a database migrated without it still logs.
+    for (const migration of readModelChangeMigrations) await this.db.query(migration.sql);
     for (const projection of this.projections) {
       const from = await this.prepare(projection);
       this.positions.set(projection.name, from);
@@ -57,16 +67,30 @@ export class Projector implements ReadModelFeed {
       );
       this.subscriptions.push(subscription);
     }
+    this.pruneTimer = setInterval(() => void this.pruneChangeLog(), PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
+    void this.pruneChangeLog();
     logger.info({ projections: this.projections.map((p) => p.name) }, 'projector started');
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.pruneTimer);
     await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
   }
 
-  /** Tells live clients of a change made outside the projections (the developer API's usage log). */
+  /**
+   * Tells live clients of a change made outside the projections (the developer API's usage log):
+   * logged and notified for API processes elsewhere, then heard here. A failed log costs only the
+   * other processes' notice (logged as an error); this process still hears it.
+   */
   announce(change: ReadModelChange): void {
-    this.changes.emit('change', change);
+    logReadModelChanges(this.db, [change]).then(
+      () => this.changes.emit('change', change),
+      (error: unknown) => {
+        logger.error({ err: error, readModel: change.readModel }, 'an announced change was not logged: other API processes miss it');
+        this.changes.emit('change', change);
+      },
+    );
   }
 
   onChange(listener: (change: ReadModelChange) => void): () => void {
@@ -131,15 +155,52 @@ export class Projector implements ReadModelFeed {
 
   private async applyBatch(projection: Projection, batch: RecordedEvent[]): Promise<void> {
     const last = batch.at(-1)!.position;
+    const from = this.positions.get(projection.name) ?? START;
     const changes = await this.db.transaction(async (tx) => {
       const applied = await applyEvents(tx, projection, batch);
-      await saveCheckpoint(tx, projection, last);
+      await logReadModelChanges(tx, applied);
+      await advanceCheckpoint(tx, projection, from, last);
       return applied;
     });
     this.positions.set(projection.name, last);
     this.releaseWaiters();
     for (const change of changes) this.changes.emit('change', change);
   }
+
+  /** Drops logged changes older than the retention (browsers resume from at most that far back). */
+  private async pruneChangeLog(): Promise<void> {
+    await this.db
+      .query('DELETE FROM read_model_changes WHERE recorded_at < now() - make_interval(secs => $1)', [READ_MODEL_CHANGES_RETENTION_MS / 1000])
+      .catch((error: unknown) => logger.warn({ err: error }, 'pruning the read-model change log failed; tried again later'));
+  }
+}
+
+/**
+ * Appends `changes` to the change log in one statement, sets each one's `seq`, and notifies the
+ * channel with each seq (Postgres delivers a transaction's notifications on its commit). The
+ * sequence hands out values in the order rows are inserted, so the ascending seqs match the changes' order.
+ */
+export async function logReadModelChanges(tx: Queryable, changes: ReadModelChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const { rows } = await tx.query<{ seq: string }>(
+    `WITH inserted AS (
+       INSERT INTO read_model_changes (change)
+       SELECT change FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS given(change, n) ORDER BY n
+       RETURNING seq
+     )
+     SELECT seq::text AS seq, pg_notify($2, seq::text) FROM inserted ORDER BY seq`,
+    [JSON.stringify(changes), READ_MODEL_CHANGES_CHANNEL],
+  );
+  rows.forEach((row, index) => (changes[index]!.seq = Number(row.seq)));
+}
+
+/** Moves the checkpoint from `from` to `to`; throws (rolling the batch back) when another projector moved it. */
+async function advanceCheckpoint(tx: Queryable, projection: Projection, from: GlobalPosition, to: GlobalPosition): Promise<void> {
+  const { rows } = await tx.query(
+    `UPDATE projection_checkpoints SET position = $4, updated_at = now() WHERE name = $1 AND version = $2 AND position = $3 RETURNING name`,
+    [projection.name, projection.version, formatPosition(from), formatPosition(to)],
+  );
+  if (rows.length === 0) throw new Error(`Checkpoint of ${projection.name} is no longer at ${formatPosition(from)}: another projector applied this batch`);
 }
 
 async function saveCheckpoint(tx: Queryable, projection: Projection, position: GlobalPosition): Promise<void> {

@@ -62,6 +62,8 @@ export interface TrackLifecycleWorkerOptions extends WorkerServices {
   connection: NativeConnection;
   namespace: string;
   taskQueue?: string;
+  /** How long a stopping worker lets running activities finish before cancelling them (Temporal then retries them on another worker). Default 0. */
+  shutdownGraceTimeMs?: number;
 }
 
 export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOptions): Promise<Worker> {
@@ -71,6 +73,7 @@ export async function createTrackLifecycleWorker(options: TrackLifecycleWorkerOp
     taskQueue: options.taskQueue ?? TASK_QUEUE,
     workflowBundle: await bundleTrackLifecycleWorkflows(),
     activities: workerActivities(options),
+    shutdownGraceTime: options.shutdownGraceTimeMs ?? 0,
   });
 }
 

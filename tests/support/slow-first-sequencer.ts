@@ -7,6 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // fresh clone Vitest has no timings of its own to go by. A suite that grows past 20 s joins the list.
 const SLOW = [
   'tests/corpus/oracle-accuracy.test.ts',
+  'tests/integration/scale-out.test.ts',
   'tests/integration/worker-kill.test.ts',
   'tests/corpus/corpus-mastering.test.ts',
   'infra/audio/oracle.test.ts',
@@ -16,6 +17,7 @@ const SLOW = [
   'infra/audio/mastering.test.ts',
   'workflows/release/workflow.test.ts',
   'projections/projector.test.ts',
+  'tests/integration/projector-leadership.test.ts',
   'tests/integration/payout-worker-kill.test.ts',
   'workflows/track-lifecycle/workflow.test.ts',
 ];

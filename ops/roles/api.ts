@@ -1,0 +1,80 @@
+// The HTTP API and websockets of a process (GOOSE_ROLE=api, or inside `all`): buildApp on the
+// shared database and Temporal, listening on PORT. It runs no worker and no projector: live changes
+// and read-your-writes come from the feed it is given (the in-process projector in `all`, the
+// Postgres change log for a split API). Stopping closes the app, which drains HTTP and websockets.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../api/app';
+import type { OpenOracleReview } from '../../domain/disputes/oracle-review';
+import { deliverySettings } from '../../infra/distribution/partner-config';
+import { logger } from '../../infra/logger/logger';
+import { openMailer } from '../../infra/mail/mailer';
+import { stripeFromConfig } from '../../infra/payments/stripe-payments';
+import type { FileStorage } from '../../infra/storage/file-storage';
+import { temporalWorkflowMonitor } from '../../infra/temporal/workflow-monitor';
+import type { ReadModelFeed } from '../../projections/read-model-feed';
+import { temporalAccountDeletionClient } from '../../workflows/account-deletion/client';
+import { temporalAccountExportClient } from '../../workflows/account-export/client';
+import { temporalContractAnchorClient } from '../../workflows/contract-anchor/client';
+import type { DisputeCommands } from '../../domain/disputes/ports';
+import { temporalLicensePurchaseClient } from '../../workflows/license-purchase/client';
+import { temporalReleaseClient } from '../../workflows/release/client';
+import { temporalRoyaltyContractClient } from '../../workflows/royalty-contract/client';
+import { temporalSongGenerationClient } from '../../workflows/song-generation/client';
+import { temporalLifecycleClient } from '../../workflows/track-lifecycle/client';
+import { temporalWithdrawalClient } from '../../workflows/withdrawal/client';
+import type { RoleContext, ServingServices } from './shared';
+
+export async function startApi(
+  context: RoleContext,
+  {
+    storage,
+    services,
+    feed,
+    disputes,
+    openOracleReview,
+  }: { storage: FileStorage; services: ServingServices; feed: ReadModelFeed; disputes: DisputeCommands; openOracleReview: OpenOracleReview },
+): Promise<FastifyInstance> {
+  const { config, platform, client, temporal, stops } = context;
+  const stripe = stripeFromConfig(config.stripe);
+  if (!stripe.payments) logger.warn({ reason: stripe.reason }, 'card payments are off');
+  else if (!stripe.payments.acceptsWebhooks) logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused, so payments are not credited');
+
+  const app = await buildApp({
+    db: platform.db,
+    eventStore: platform.eventStore,
+    projector: feed,
+    storage,
+    lifecycle: temporalLifecycleClient(client),
+    royaltyPorts: { contracts: temporalRoyaltyContractClient(client) },
+    releases: temporalReleaseClient(client),
+    withdrawals: temporalWithdrawalClient(client),
+    songGenerations: temporalSongGenerationClient(client),
+    contractAnchors: temporalContractAnchorClient(client),
+    accountExports: temporalAccountExportClient(client),
+    accountDeletions: temporalAccountDeletionClient(client),
+    delivery: deliverySettings(config.distribution),
+    licensePurchases: temporalLicensePurchaseClient(client),
+    disputes,
+    openOracleReview,
+    workflowMonitor: temporalWorkflowMonitor(client, temporal.address),
+    licenseEscrow: services.licenseEscrow,
+    tokenLedger: context.tokenLedger,
+    payments: stripe.payments,
+    wallets: services.wallets,
+    ledger: services.ledger,
+    signingKey: services.signingKey,
+    secureCookies: config.secureCookies,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    qxmpPay: config.qxmpPay,
+    supportLlm: config.supportLlm,
+    mailer: openMailer(config.dataDir, process.env),
+    webDistDir: path.resolve('web/dist'),
+  });
+  stops.add('api', () => app.close(), 20_000);
+  await app.listen({ port: config.port, host: config.host });
+  // The support agent's passages are indexed (and embedded, with the model) while the app already serves.
+  app.services.prepareSupportAgent();
+  return app;
+}
