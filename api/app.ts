@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { SERVICE_RESTART_CLOSE_CODE } from '../domain/contracts/realtime';
 import type { TrustProxy } from '../infra/config';
 import { logger } from '../infra/logger/logger';
 import { registerOpenApi } from './openapi';
@@ -88,7 +89,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { sessions, secureCookies, rolesOf });
   await app.register(operatorThrottle);
   await app.register(fastifyMultipart);
-  await app.register(fastifyWebsocket);
+  await app.register(fastifyWebsocket, {
+    // Closing (SIGTERM) answers new requests and upgrades 503 already; open sockets are told
+    // "service restart", so browsers reconnect at once (to another process) and resume. In-flight
+    // HTTP requests finish before the server's close completes.
+    async preClose(this: FastifyInstance) {
+      for (const socket of this.websocketServer.clients) socket.close(SERVICE_RESTART_CLOSE_CODE, 'service restart');
+    },
+  });
   // The file route sets its own Cache-Control (private): the plugin's default would overwrite it.
   await app.register(fastifyStatic, { root: options.storage.uploadsDir, serve: false, cacheControl: false });
 

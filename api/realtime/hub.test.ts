@@ -16,6 +16,13 @@ function socket(): { socket: WebSocket; messages: Array<{ type: string; readMode
   return { socket: fake as unknown as WebSocket, messages, closed };
 }
 
+/** A socket as the route opens it: registered, its roles noted, then started (hello, no resume). */
+async function connect(hub: RealtimeHub, userId: string, fake: WebSocket, roles: readonly string[] = []): Promise<void> {
+  hub.add(userId, fake);
+  hub.addRoleHolder(userId, roles);
+  await hub.start(fake, userId, { roles, after: null });
+}
+
 const change = (eventType: string, ownerId: string): ReadModelChange => ({
   readModel: 'vault', ownerId, subjectId: 'track-1', streamId: 'track-track-1', eventType, workflowId: null, recordedAt: '2026-11-26T12:00:00.000Z',
 });
@@ -25,10 +32,9 @@ describe('realtime hub: operations', () => {
     const roles = new Map<string, Role[]>([['op', ['creator', 'operator']], ['other', ['creator']], ['owner', ['creator']]]);
     const hub = new RealtimeHub(async (userId) => ({ userId, username: userId, roles: roles.get(userId) ?? [] }));
     const [op, other, owner] = [socket(), socket(), socket()];
-    hub.add('op', op.socket);
-    hub.addRoleHolder('op', ['creator', 'operator']);
-    hub.add('other', other.socket);
-    hub.add('owner', owner.socket);
+    await connect(hub, 'op', op.socket, ['creator', 'operator']);
+    await connect(hub, 'other', other.socket);
+    await connect(hub, 'owner', owner.socket);
 
     hub.publish(change('TrackRegistrationFailed', 'owner'));
     hub.publish(change('TrackMastered', 'owner'));
@@ -48,11 +54,9 @@ describe('realtime hub: the support queue', () => {
     const roles = new Map<string, Role[]>([['staff', ['creator', 'support']], ['creator', ['creator']], ['requester', ['creator']]]);
     const hub = new RealtimeHub(async (userId) => ({ userId, username: userId, roles: roles.get(userId) ?? [] }));
     const [staff, creator, requester] = [socket(), socket(), socket()];
-    hub.add('staff', staff.socket);
-    hub.addRoleHolder('staff', roles.get('staff')!);
-    hub.add('creator', creator.socket);
-    hub.addRoleHolder('creator', roles.get('creator')!);
-    hub.add('requester', requester.socket);
+    await connect(hub, 'staff', staff.socket, roles.get('staff')!);
+    await connect(hub, 'creator', creator.socket, roles.get('creator')!);
+    await connect(hub, 'requester', requester.socket);
 
     const ticketChange: ReadModelChange = { ...change('SupportMessagePosted', 'requester'), readModel: 'support', alsoToRole: 'support' };
     hub.publish(ticketChange);
@@ -73,12 +77,12 @@ describe('realtime hub: the support queue', () => {
 });
 
 describe('realtime hub: a suspended account', () => {
-  it("closes every open socket of the suspended account, and no one else's", () => {
+  it("closes every open socket of the suspended account, and no one else's", async () => {
     const hub = new RealtimeHub();
     const [first, second, other] = [socket(), socket(), socket()];
-    hub.add('suspended', first.socket);
-    hub.add('suspended', second.socket);
-    hub.add('other', other.socket);
+    await connect(hub, 'suspended', first.socket);
+    await connect(hub, 'suspended', second.socket);
+    await connect(hub, 'other', other.socket);
     hub.publish({ ...change('UserSuspended', 'suspended'), readModel: 'account' });
     expect([first.closed, second.closed, other.closed]).toEqual([[ACCOUNT_SUSPENDED_CLOSE_CODE], [ACCOUNT_SUSPENDED_CLOSE_CODE], []]);
   });
