@@ -1,7 +1,7 @@
 // A change announced while a query's first load is in flight must still reach the screen.
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateAfterChange, keysForEvent, realtimeUrl } from './use-realtime-invalidation';
+import { invalidateAfterChange, keysForEvent, RealtimeResume, realtimeUrl, reconnectDelayMs } from './use-realtime-invalidation';
 
 describe('invalidateAfterChange', () => {
   it('refetches after a first load that started before the change', async () => {
@@ -41,6 +41,45 @@ describe('realtimeUrl', () => {
   it('uses the page origin with the websocket scheme', () => {
     expect(realtimeUrl({ protocol: 'https:', host: 'goose.example' } as Location)).toBe('wss://goose.example/api/ws');
     expect(realtimeUrl({ protocol: 'http:', host: 'localhost:5173' } as Location)).toBe('ws://localhost:5173/api/ws');
+  });
+});
+
+describe('resuming after a reconnect', () => {
+  const page = { protocol: 'https:', host: 'goose.example' } as Location;
+
+  it('reconnects after the last seq it saw, and refetches nothing when the server replays what was missed', () => {
+    const resume = new RealtimeResume();
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws');
+    expect(resume.hello({ type: 'hello', userId: 'u1', seq: 40, resumed: false })).toBe(false);
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws?after=40');
+    resume.event({ seq: 42 });
+    resume.event({ seq: 41 }); // a late commit does not move it back
+    resume.event({ seq: null }); // an unlogged change says nothing of the position
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws?after=42');
+    expect(resume.hello({ type: 'hello', userId: 'u1', seq: 50, resumed: true })).toBe(false);
+    // Resumed: the replayed events move it on, not the head it was told.
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws?after=42');
+    resume.event({ seq: 45 });
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws?after=45');
+  });
+
+  it('refetches everything when a reconnect cannot resume, and goes on from the head it was told', () => {
+    const resume = new RealtimeResume();
+    resume.hello({ type: 'hello', userId: 'u1', seq: 7, resumed: false });
+    expect(resume.hello({ type: 'hello', userId: 'u1', seq: 900, resumed: false })).toBe(true);
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws?after=900');
+    // A server without a change log: no position, so every reconnect refetches.
+    expect(resume.hello({ type: 'hello', userId: 'u1', seq: null, resumed: false })).toBe(true);
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws');
+  });
+
+  it('reconnects at once after a service restart (1012), with backoff after anything else', () => {
+    const noJitter = () => 0;
+    expect(reconnectDelayMs(1012, 5, noJitter)).toBe(0);
+    expect(reconnectDelayMs(1012, 0, () => 0.999)).toBeLessThan(250);
+    expect(reconnectDelayMs(1006, 0, noJitter)).toBe(1000);
+    expect(reconnectDelayMs(1006, 3, noJitter)).toBe(8000);
+    expect(reconnectDelayMs(1006, 10, noJitter)).toBe(30_000);
   });
 });
 

@@ -1,11 +1,21 @@
 // Keeps cached reads current without polling: the server pushes a message over /api/ws after
 // each read-model commit, and this hook invalidates the matching query keys so the screens
-// refetch. Reconnects with exponential backoff; after a reconnect everything is refetched once,
-// since changes made while disconnected were not announced. Whoever mounts it may also hear of
-// each event once its refetches have settled (the guided workflow's Task Completed dialog).
+// refetch. Each event carries its place in the server's change log (seq); a reconnect gives the
+// last one seen, and the server replays what was missed before going live. Only when it cannot
+// (the seq is older than what it keeps) is everything refetched once. Reconnects with exponential
+// backoff, but at once when the server closed for a restart (1012: another process takes over).
+// Whoever mounts it may also hear of each event once its refetches have settled (the guided
+// workflow's Task Completed dialog).
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { ACCOUNT_SUSPENDED_CLOSE_CODE, REALTIME_PATH, realtimeMessageSchema, type RealtimeMessage } from '../../../../../domain/contracts/realtime';
+import {
+  ACCOUNT_SUSPENDED_CLOSE_CODE,
+  REALTIME_PATH,
+  RESUME_AFTER_PARAM,
+  SERVICE_RESTART_CLOSE_CODE,
+  realtimeMessageSchema,
+  type RealtimeMessage,
+} from '../../../../../domain/contracts/realtime';
 import {
   CERTIFICATE_KEY,
   COPYRIGHT_CHECKS_KEY,
@@ -101,8 +111,42 @@ const MAX_RETRY_MS = 30_000;
 /** Close code the server uses for a socket without a signed-in session. */
 const NOT_SIGNED_IN = 4401;
 
-export function realtimeUrl(location: Location = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${REALTIME_PATH}`;
+/** Spread of the immediate reconnects after a restart, so a process's browsers do not all land in the same millisecond. */
+const RESTART_JITTER_MS = 250;
+
+/** `after`: the last change-log seq seen, for the server to replay what came since. */
+export function realtimeUrl(location: Location = window.location, after: number | null = null): string {
+  const query = after === null ? '' : `?${RESUME_AFTER_PARAM}=${after}`;
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${REALTIME_PATH}${query}`;
+}
+
+/** How long to wait before reconnecting after a close: at once after a restart, else backing off with the failures so far. */
+export function reconnectDelayMs(closeCode: number, failedAttempts: number, random: () => number = Math.random): number {
+  if (closeCode === SERVICE_RESTART_CLOSE_CODE) return random() * RESTART_JITTER_MS;
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failedAttempts) + random() * 250;
+}
+
+/** Where a browser stands in the change log across its reconnects. */
+export class RealtimeResume {
+  private lastSeq: number | null = null;
+  private connectedBefore = false;
+
+  url(location?: Location): string {
+    return realtimeUrl(location, this.lastSeq);
+  }
+
+  /** On the server's hello: answers whether everything must be refetched (a reconnect that could not resume). */
+  hello(message: Extract<RealtimeMessage, { type: 'hello' }>): boolean {
+    const refetchAll = this.connectedBefore && !message.resumed;
+    // Resumed: the replayed events move the seq on. Else the refetch (or first load) reads the state as of the log's head.
+    if (!message.resumed) this.lastSeq = message.seq;
+    this.connectedBefore = true;
+    return refetchAll;
+  }
+
+  event(message: Pick<RealtimeEvent, 'seq'>): void {
+    if (message.seq !== null && (this.lastSeq === null || message.seq > this.lastSeq)) this.lastSeq = message.seq;
+  }
 }
 
 /**
@@ -137,16 +181,14 @@ export function useRealtimeInvalidation({ onEvent }: RealtimeOptions = {}): void
     let socket: WebSocket | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let failedAttempts = 0;
-    let hadConnection = false;
     let stopped = false;
+    const resume = new RealtimeResume();
 
     const connect = () => {
-      const current = new WebSocket(realtimeUrl());
+      const current = new WebSocket(resume.url());
       socket = current;
       current.onopen = () => {
         failedAttempts = 0;
-        if (hadConnection) void invalidate(queryClient, ALL_KEYS);
-        hadConnection = true;
       };
       current.onmessage = (event: MessageEvent) => {
         let data: unknown;
@@ -156,8 +198,13 @@ export function useRealtimeInvalidation({ onEvent }: RealtimeOptions = {}): void
           return;
         }
         const message = realtimeMessageSchema.safeParse(data);
-        if (!message.success || message.data.type !== 'event') return;
+        if (!message.success) return;
+        if (message.data.type === 'hello') {
+          if (resume.hello(message.data)) void invalidate(queryClient, ALL_KEYS);
+          return;
+        }
         const changed = message.data;
+        resume.event(changed);
         void invalidate(queryClient, keysForEvent(changed)).then(() => {
           if (!stopped) reportEvent(changed);
         });
@@ -166,9 +213,9 @@ export function useRealtimeInvalidation({ onEvent }: RealtimeOptions = {}): void
         if (stopped || socket !== current) return;
         // The session may have ended (or the account was suspended): let the current-user query find out.
         if (event.code === NOT_SIGNED_IN || event.code === ACCOUNT_SUSPENDED_CLOSE_CODE) void invalidate(queryClient, [CURRENT_USER_KEY]);
-        const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failedAttempts);
-        failedAttempts += 1;
-        retryTimer = setTimeout(connect, delay + Math.random() * 250);
+        const delay = reconnectDelayMs(event.code, failedAttempts);
+        if (event.code !== SERVICE_RESTART_CLOSE_CODE) failedAttempts += 1;
+        retryTimer = setTimeout(connect, delay);
       };
     };
 
