@@ -38,6 +38,16 @@ const MAX_TRACKED_GAPS = 1000;
 /** How long a seq given up on is still looked for. */
 const LATE_LOOK_MS = 60_000;
 
+/**
+ * Where a new feed starts: after the last committed row (a row still committing below it would be
+ * missed, a row above it is not), or after the last seq handed out when nothing is kept, so the
+ * first row read is not taken for one after a gap.
+ */
+async function startingSeq(db: Db): Promise<number> {
+  const { rows } = await db.query<{ last: string | number | bigint | null }>('SELECT max(seq) AS last FROM read_model_changes');
+  return rows[0]?.last == null ? lastLoggedSeq(db) : Number(rows[0].last);
+}
+
 export async function openPostgresReadModelFeed(db: Db, options: PostgresReadModelFeedOptions = {}): Promise<PostgresReadModelFeed> {
   const { safetyPollMs = 3000, waitPollMs = 25, gapWaitMs = 2000, projections } = options;
   if (!db.listen) throw new Error('This database connection cannot LISTEN: open the feed on the database itself');
@@ -48,7 +58,7 @@ export async function openPostgresReadModelFeed(db: Db, options: PostgresReadMod
   const waiters: Waiter[] = [];
   let closed = false;
   /** Every seq up to here has been emitted or given up on. */
-  let emittedUpTo = await lastLoggedSeq(db);
+  let emittedUpTo = await startingSeq(db);
   /** Rows read past a missing seq, held until it comes or its wait ends. */
   const held = new Map<number, LoggedReadModelChange>();
   /** Missing seqs still waited for, with when the wait ends. */
@@ -57,6 +67,7 @@ export async function openPostgresReadModelFeed(db: Db, options: PostgresReadMod
   const late = new Map<number, number>();
   let reading: Promise<void> | null = null;
   let readAgain = false;
+  let gapTimer: NodeJS.Timeout | undefined;
 
   const emit = (logged: LoggedReadModelChange) => {
     for (const listener of changes.listeners('change') as Array<(change: ReadModelChange) => void>) {
@@ -132,7 +143,13 @@ export async function openPostgresReadModelFeed(db: Db, options: PostgresReadMod
         reading = null;
       }
       // Rows held behind a missing seq are looked at again once its wait ends.
-      if (held.size > 0 && !closed) setTimeout(() => void read(), gapWaitMs).unref();
+      if (held.size > 0 && !closed && !gapTimer) {
+        gapTimer = setTimeout(() => {
+          gapTimer = undefined;
+          void read();
+        }, gapWaitMs);
+        gapTimer.unref();
+      }
     })();
     return reading;
   };
@@ -185,6 +202,7 @@ export async function openPostgresReadModelFeed(db: Db, options: PostgresReadMod
       }
       void checkWaiters();
     }, waitPollMs);
+    waitPoll.unref();
   };
   // Every API process prunes: a DELETE of old rows is the same whoever runs it, and none is special.
   const pruning = setInterval(
@@ -229,6 +247,7 @@ export async function openPostgresReadModelFeed(db: Db, options: PostgresReadMod
       clearInterval(safetyNet);
       clearInterval(waitPoll);
       clearInterval(pruning);
+      clearTimeout(gapTimer);
       await listening.close();
       await reading;
       await checking;
