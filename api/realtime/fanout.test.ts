@@ -81,6 +81,8 @@ describe.skipIf(!available)('live updates across API processes (Postgres)', () =
     opened.push(browser);
     return browser;
   };
+  let slowStarted!: () => void;
+  const slowInFlight = new Promise<void>((resolve) => (slowStarted = resolve));
   /** Logs changes as the projector does: in a transaction, with the NOTIFY. */
   const log = (...changes: ReadModelChange[]) => projectorDb.transaction((tx) => logReadModelChanges(tx, changes));
 
@@ -93,7 +95,11 @@ describe.skipIf(!available)('live updates across API processes (Postgres)', () =
       dataDir: path.join(dataDir, 'b'),
       port: 4211,
       // A slow request in flight while the process stops: it must still be answered.
-      routes: (app) => app.get('/test/slow', { schema: { hide: true } }, async () => new Promise((resolve) => setTimeout(() => resolve({ done: true }), 400))),
+      routes: (app) =>
+        app.get('/test/slow', { schema: { hide: true } }, async () => {
+          slowStarted();
+          return new Promise((resolve) => setTimeout(() => resolve({ done: true }), 400));
+        }),
     });
     projectorDb = postgresDb(database.url, 2);
     userCookie = await a.sessionCookie(user);
@@ -164,6 +170,11 @@ describe.skipIf(!available)('live updates across API processes (Postgres)', () =
     // Resuming right at the head still works with nothing kept.
     const atHead = await open(a, userCookie, stale.hello!.seq);
     expect(atHead.hello).toMatchObject({ resumed: true });
+    // Not a seq: refused before the upgrade.
+    const refused = await new Promise<number>((resolve) =>
+      new WebSocket(`${b.origin.replace('http:', 'ws:')}/api/ws?after=soon`, { headers: { cookie: userCookie } }).on('unexpected-response', (_request, response) => resolve(response.statusCode!)),
+    );
+    expect(refused).toBe(400);
   });
 
   it('reaches browsers on both processes within 250 ms at the 95th percentile', async ({ annotate }) => {
@@ -185,7 +196,7 @@ describe.skipIf(!available)('live updates across API processes (Postgres)', () =
     await expect.poll(() => browser.subjects()).toEqual(['before-stop']);
 
     const slow = fetch(`${b.origin}/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await slowInFlight;
     const stopping = b.app.close();
     await expect.poll(() => browser.closeCode).toBe(1012);
     await log(change(user, 'during-stop'));
