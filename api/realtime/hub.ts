@@ -220,6 +220,10 @@ export function realtimeRoutes(projector: ReadModelFeed): FastifyPluginAsync {
         .then(async (roles) => {
           hub.addRoleHolder(userId, roles);
           await hub.start(socket, userId, { roles, after });
+        })
+        .catch((error: unknown) => {
+          request.log.error({ err: error, userId }, 'realtime socket not started');
+          socket.close(1011, 'internal error');
         });
     });
   };
