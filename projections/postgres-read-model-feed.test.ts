@@ -37,7 +37,7 @@ describe.skipIf(!available)('the Postgres read-model feed', () => {
   beforeAll(async () => {
     database = await createTestDatabase({ prefix: 'goose_feed' });
     db = postgresDb(database.url, 4);
-    feed = await openPostgresReadModelFeed(db, { safetyPollMs: 60_000, gapWaitMs: 5000 });
+    feed = await openPostgresReadModelFeed(db, { safetyPollMs: 60_000, gapWaitMs: 5000, projections: [{ name: 'vault' }, { name: 'tokens' }] });
     feed.onChange((logged) => heard.push(logged));
   });
 
@@ -85,9 +85,10 @@ describe.skipIf(!available)('the Postgres read-model feed', () => {
     expect(after.map((row) => row.pid)).not.toEqual([before[0]!.pid]);
   });
 
-  it("waits for every projection's checkpoint to reach the position, and gives up after its timeout", async () => {
+  it("waits for every running projection's checkpoint to reach the position, and gives up after its timeout", async () => {
     await db.query('CREATE TABLE IF NOT EXISTS projection_checkpoints (name text PRIMARY KEY, version integer NOT NULL, position text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())');
-    await db.query(`INSERT INTO projection_checkpoints (name, version, position) VALUES ('vault', 1, '10/10'), ('tokens', 1, '5/5')`);
+    // 'retired' is a projection no longer run: its checkpoint stays behind and must not hold anyone up.
+    await db.query(`INSERT INTO projection_checkpoints (name, version, position) VALUES ('vault', 1, '10/10'), ('tokens', 1, '5/5'), ('retired', 1, '1/1')`);
     const target = { commit: 8n, prepare: 8n };
     let reached = false;
     const waiting = feed.waitFor(target, 5000).then(() => (reached = true));

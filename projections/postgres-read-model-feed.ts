@@ -6,11 +6,12 @@
 // committing (or rolled back), so later changes wait for it, briefly. Read-your-writes (waitFor)
 // reads the projections' checkpoints, when notified and on a short poll while anyone waits.
 import { EventEmitter } from 'node:events';
-import type { Db } from '../infra/db/db';
+import { listenOnOwnClient, type Db } from '../infra/db/db';
 import { migrate } from '../infra/db/migrate';
 import { comparePositions, formatPosition, parsePosition, START, type GlobalPosition } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
-import type { ReadModelChange } from './projection';
+import { allProjections } from './all';
+import type { Projection, ReadModelChange } from './projection';
 import { lastLoggedSeq, logReadModelChanges, pruneLoggedChanges, readLoggedChanges } from './read-model-change-log';
 import { READ_MODEL_CHANGES_CHANNEL, READ_MODEL_CHANGES_RETENTION_MS, readModelChangeMigrations, type LoggedReadModelChange, type ReadModelFeed } from './read-model-feed';
 
@@ -21,8 +22,10 @@ export interface PostgresReadModelFeedOptions {
   waitPollMs?: number;
   /** How long later changes wait for a missing seq before going on without it (its transaction rolled back). */
   gapWaitMs?: number;
-  /** The projections waitFor waits for; by default every one with a checkpoint. */
-  projections?: readonly string[];
+  /** The projections waitFor waits for (a checkpoint left by one no longer run must not hold it up); by default all of them. */
+  projections?: ReadonlyArray<Pick<Projection, 'name'>>;
+  /** The server to LISTEN on, on a connection of its own; by default `db.listen`. */
+  connectionString?: string;
 }
 
 export type PostgresReadModelFeed = ReadModelFeed & { close(): Promise<void> };
@@ -49,8 +52,10 @@ async function startingSeq(db: Db): Promise<number> {
 }
 
 export async function openPostgresReadModelFeed(db: Db, options: PostgresReadModelFeedOptions = {}): Promise<PostgresReadModelFeed> {
-  const { safetyPollMs = 3000, waitPollMs = 25, gapWaitMs = 2000, projections } = options;
-  if (!db.listen) throw new Error('This database connection cannot LISTEN: open the feed on the database itself');
+  const { safetyPollMs = 3000, waitPollMs = 25, gapWaitMs = 2000, connectionString } = options;
+  const projections = (options.projections ?? allProjections).map((projection) => projection.name);
+  const listen = connectionString ? listenOnOwnClient.bind(null, connectionString) : db.listen?.bind(db);
+  if (!listen) throw new Error('This database connection cannot LISTEN: give the feed a connectionString');
   await migrate(db, readModelChangeMigrations);
 
   const changes = new EventEmitter();
@@ -158,9 +163,10 @@ export async function openPostgresReadModelFeed(db: Db, options: PostgresReadMod
     const { rows } = await db
       .query<{ name: string; position: string }>('SELECT name, position FROM projection_checkpoints')
       .catch(() => ({ rows: [] as Array<{ name: string; position: string }> }));
-    const relevant = projections ? rows.filter((row) => projections.includes(row.name)) : rows;
+    const relevant = rows.filter((row) => projections.includes(row.name));
     // A projection without a checkpoint has applied nothing yet.
-    if (relevant.length === 0 || (projections && relevant.length < projections.length)) return null;
+    if (relevant.length < projections.length) return null;
+    if (relevant.length === 0) return START;
     return relevant.map((row) => parsePosition(row.position)).reduce((lowest, position) => (comparePositions(position, lowest) < 0 ? position : lowest));
   };
 
@@ -188,7 +194,7 @@ export async function openPostgresReadModelFeed(db: Db, options: PostgresReadMod
     void read();
     void checkWaiters();
   };
-  const listening = await db.listen(READ_MODEL_CHANGES_CHANNEL, onNotify, onNotify);
+  const listening = await listen(READ_MODEL_CHANGES_CHANNEL, onNotify, onNotify);
   const safetyNet = setInterval(onNotify, safetyPollMs);
   safetyNet.unref();
   let waitPoll: NodeJS.Timeout | undefined;

@@ -33,7 +33,7 @@ const FIRST_RELISTEN_MS = 250;
 const MAX_RELISTEN_MS = 5_000;
 
 /** LISTEN on its own client (a pooled one would be handed to other queries), reconnecting with backoff after it drops. */
-async function listenOnOwnClient(connectionString: string, channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<Listening> {
+export async function listenOnOwnClient(connectionString: string, channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<Listening> {
   let current: pg.Client | null = null;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
