@@ -89,11 +89,10 @@ describe.skipIf(!available)('live updates across API processes (Postgres)', () =
   beforeAll(async () => {
     database = await createTestDatabase({ prefix: 'goose_fanout' });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-fanout-'));
-    a = await startPostgresApiApp({ databaseUrl: database.url, dataDir: path.join(dataDir, 'a'), port: 4210 });
+    a = await startPostgresApiApp({ databaseUrl: database.url, dataDir: path.join(dataDir, 'a') });
     b = await startPostgresApiApp({
       databaseUrl: database.url,
       dataDir: path.join(dataDir, 'b'),
-      port: 4211,
       // A slow request in flight while the process stops: it must still be answered.
       routes: (app) =>
         app.get('/test/slow', { schema: { hide: true } }, async () => {

@@ -33,16 +33,16 @@ function noWorkflows<T extends object>(name: string): T {
   return new Proxy({} as T, { get: (_target, method) => () => Promise.reject(new Error(`${name}.${String(method)} is not part of this test`)) });
 }
 
-/** `routes`: adds a test's own routes before the app listens. */
+/** `port`: 0 (the default) lets the system choose a free one. `routes`: adds a test's own routes before the app listens. */
 export async function startPostgresApiApp({
   databaseUrl,
   dataDir,
-  port,
+  port = 0,
   routes,
 }: {
   databaseUrl: string;
   dataDir: string;
-  port: number;
+  port?: number;
   routes?: (app: FastifyInstance) => unknown;
 }): Promise<PostgresApiApp> {
   const db = postgresDb(databaseUrl, 4);
@@ -71,7 +71,7 @@ export async function startPostgresApiApp({
     app,
     db,
     feed,
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
     async sessionCookie(userId) {
       return `goose_session=${(await sessions.create(userId)).token}`;
     },
