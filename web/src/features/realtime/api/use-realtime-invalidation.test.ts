@@ -1,7 +1,7 @@
 // A change announced while a query's first load is in flight must still reach the screen.
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { invalidateAfterChange, keysForEvent, RealtimeResume, realtimeUrl, reconnectDelayMs } from './use-realtime-invalidation';
+import { describe, expect, it, vi } from 'vitest';
+import { invalidateAfterChange, keepRealtimeConnection, keysForEvent, RealtimeResume, realtimeUrl, reconnectDelayMs } from './use-realtime-invalidation';
 
 describe('invalidateAfterChange', () => {
   it('refetches after a first load that started before the change', async () => {
@@ -124,5 +124,69 @@ describe('keysForEvent', () => {
     expect(royalties).toEqual(expect.arrayContaining([['/api/smart-contracts'], ['/api/royalty-distribution/history'], ['/api/royalty-distribution/analytics']]));
     const receivers = keysForEvent({ readModel: 'receivers', eventType: 'RoyaltyInvitationAccepted', subjectId: 'content-1' });
     expect(receivers).toEqual(expect.arrayContaining([['/api/royalty-receivers'], ['/api/royalty-invitations'], ['/api/royalty-distribution/analytics']]));
+  });
+});
+
+describe('keepRealtimeConnection', () => {
+  /** A stand-in for the browser's WebSocket: the URL it was opened with, and the server's side to drive. */
+  class FakeSocket {
+    onopen: ((event: Event) => void) | null = null;
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    onclose: ((event: CloseEvent) => void) | null = null;
+    closedWith: number | null = null;
+    constructor(readonly url: string) {}
+    close(code: number) {
+      this.closedWith = code;
+    }
+    receive(message: object) {
+      this.onmessage?.({ data: JSON.stringify(message) } as MessageEvent);
+    }
+    serverCloses(code: number) {
+      this.onclose?.({ code } as CloseEvent);
+    }
+  }
+  const event = (seq: number | null, subjectId: string) => ({
+    type: 'event', readModel: 'vault', streamId: `track-${subjectId}`, eventType: 'TrackMastered', subjectId, workflowId: null, recordedAt: '2026-11-29T12:00:00.000Z', seq,
+  });
+
+  it('reconnects at once after a restart with the last seq it saw, takes the replay as events, and refetches nothing', () => {
+    vi.useFakeTimers();
+    try {
+      const sockets: FakeSocket[] = [];
+      const heard: string[] = [];
+      let missed = 0;
+      const stop = keepRealtimeConnection(
+        { onEvent: (e) => heard.push(e.subjectId), onMissedChanges: () => (missed += 1), onSessionEnded: () => undefined },
+        { open: (url) => sockets[sockets.push(new FakeSocket(url)) - 1]!, location: { protocol: 'http:', host: 'localhost:3000' } as Location },
+      );
+      sockets[0]!.receive({ type: 'hello', userId: 'u1', seq: 20, resumed: false });
+      sockets[0]!.receive(event(21, 'a'));
+      sockets[0]!.serverCloses(1012);
+      vi.advanceTimersByTime(250);
+      expect(sockets.map((s) => s.url)).toEqual(['ws://localhost:3000/api/ws', 'ws://localhost:3000/api/ws?after=21']);
+      sockets[1]!.receive({ type: 'hello', userId: 'u1', seq: 23, resumed: true });
+      sockets[1]!.receive(event(22, 'b'));
+      sockets[1]!.receive(event(23, 'c'));
+      expect(heard).toEqual(['a', 'b', 'c']);
+      expect(missed).toBe(0);
+
+      // A drop that is no restart waits (backoff), then resumes after the replayed seq.
+      sockets[1]!.serverCloses(1006);
+      vi.advanceTimersByTime(500);
+      expect(sockets).toHaveLength(2);
+      vi.advanceTimersByTime(1000);
+      expect(sockets[2]!.url).toBe('ws://localhost:3000/api/ws?after=23');
+      // The server no longer has what came after 23: everything is refetched once.
+      sockets[2]!.receive({ type: 'hello', userId: 'u1', seq: 900, resumed: false });
+      expect(missed).toBe(1);
+
+      stop();
+      expect(sockets[2]!.closedWith).toBe(1000);
+      sockets[2]!.serverCloses(1000);
+      vi.advanceTimersByTime(60_000);
+      expect(sockets).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -173,57 +173,94 @@ export interface RealtimeOptions {
   onEvent?(event: RealtimeEvent): void;
 }
 
+/** What a kept connection tells its owner. */
+export interface RealtimeConnectionHandlers {
+  /** An event, in the order received (replayed ones first after a resumed reconnect). */
+  onEvent(event: RealtimeEvent): void;
+  /** A reconnect that could not resume: changes may have been missed, so everything is stale. */
+  onMissedChanges(): void;
+  /** Closed for a session that ended or an account suspended: the current user should be read again. */
+  onSessionEnded(): void;
+}
+
+/** The socket as the connection uses it: the browser's WebSocket, or a test's stand-in. */
+export type RealtimeSocket = Pick<WebSocket, 'close'> & {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+};
+
+/**
+ * Keeps a socket to /api/ws open, reconnecting after each close (with the last seq seen, so the
+ * server replays what was missed) until the answered stop is called.
+ */
+export function keepRealtimeConnection(
+  handlers: RealtimeConnectionHandlers,
+  { open = (url) => new WebSocket(url), location }: { open?: (url: string) => RealtimeSocket; location?: Location } = {},
+): () => void {
+  let socket: RealtimeSocket | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let failedAttempts = 0;
+  let stopped = false;
+  const resume = new RealtimeResume();
+
+  const connect = () => {
+    const current = open(resume.url(location));
+    socket = current;
+    current.onopen = () => {
+      failedAttempts = 0;
+    };
+    current.onmessage = (event: MessageEvent) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      const message = realtimeMessageSchema.safeParse(data);
+      if (!message.success || stopped) return;
+      if (message.data.type === 'hello') {
+        if (resume.hello(message.data)) handlers.onMissedChanges();
+        return;
+      }
+      resume.event(message.data);
+      handlers.onEvent(message.data);
+    };
+    current.onclose = (event: CloseEvent) => {
+      if (stopped || socket !== current) return;
+      if (event.code === NOT_SIGNED_IN || event.code === ACCOUNT_SUSPENDED_CLOSE_CODE) handlers.onSessionEnded();
+      const delay = reconnectDelayMs(event.code, failedAttempts);
+      if (event.code !== SERVICE_RESTART_CLOSE_CODE) failedAttempts += 1;
+      retryTimer = setTimeout(connect, delay);
+    };
+  };
+
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    socket?.close(1000, 'signed out or left');
+  };
+}
+
 export function useRealtimeInvalidation({ onEvent }: RealtimeOptions = {}): void {
   const queryClient = useQueryClient();
   const reportEvent = useEffectEvent((event: RealtimeEvent) => onEvent?.(event));
 
   useEffect(() => {
-    let socket: WebSocket | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let failedAttempts = 0;
     let stopped = false;
-    const resume = new RealtimeResume();
-
-    const connect = () => {
-      const current = new WebSocket(resume.url());
-      socket = current;
-      current.onopen = () => {
-        failedAttempts = 0;
-      };
-      current.onmessage = (event: MessageEvent) => {
-        let data: unknown;
-        try {
-          data = JSON.parse(String(event.data));
-        } catch {
-          return;
-        }
-        const message = realtimeMessageSchema.safeParse(data);
-        if (!message.success) return;
-        if (message.data.type === 'hello') {
-          if (resume.hello(message.data)) void invalidate(queryClient, ALL_KEYS);
-          return;
-        }
-        const changed = message.data;
-        resume.event(changed);
+    const stop = keepRealtimeConnection({
+      onEvent: (changed) =>
         void invalidate(queryClient, keysForEvent(changed)).then(() => {
           if (!stopped) reportEvent(changed);
-        });
-      };
-      current.onclose = (event: CloseEvent) => {
-        if (stopped || socket !== current) return;
-        // The session may have ended (or the account was suspended): let the current-user query find out.
-        if (event.code === NOT_SIGNED_IN || event.code === ACCOUNT_SUSPENDED_CLOSE_CODE) void invalidate(queryClient, [CURRENT_USER_KEY]);
-        const delay = reconnectDelayMs(event.code, failedAttempts);
-        if (event.code !== SERVICE_RESTART_CLOSE_CODE) failedAttempts += 1;
-        retryTimer = setTimeout(connect, delay);
-      };
-    };
-
-    connect();
+        }),
+      onMissedChanges: () => void invalidate(queryClient, ALL_KEYS),
+      // The session may have ended (or the account was suspended): let the current-user query find out.
+      onSessionEnded: () => void invalidate(queryClient, [CURRENT_USER_KEY]),
+    });
     return () => {
       stopped = true;
-      clearTimeout(retryTimer);
-      socket?.close(1000, 'signed out or left');
+      stop();
     };
   }, [queryClient]);
 }
