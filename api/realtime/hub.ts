@@ -6,7 +6,7 @@
 // An account an operator suspends has its open sockets closed at once.
 // A browser that reconnects gives the last seq it saw (`?after=`): the hub holds the socket's live
 // messages, replays the user's logged changes after that seq (the same rules as live), then sends
-// what it held but had just replayed, so nothing is missed or told twice. When the API process
+// what it held, leaving out what it has just replayed: nothing is missed or told twice. When the API process
 // stops, every socket closes with 1012 (service restart) and the browsers resume elsewhere.
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
