@@ -39,7 +39,7 @@ export async function listenOnOwnClient(connectionString: string, channel: strin
   let retryTimer: NodeJS.Timeout | undefined;
   let failures = 0;
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString, keepAlive: true });
+    const client = new pg.Client({ connectionString, keepAlive: true, application_name: `goose-listen-${channel}` });
     client.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });
