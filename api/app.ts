@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { SERVICE_RESTART_CLOSE_CODE } from '../domain/contracts/realtime';
 import type { TrustProxy } from '../infra/config';
 import { logger } from '../infra/logger/logger';
 import { registerOpenApi } from './openapi';
@@ -88,7 +89,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { sessions, secureCookies, rolesOf });
   await app.register(operatorThrottle);
   await app.register(fastifyMultipart);
-  await app.register(fastifyWebsocket);
+  // Stopping (SIGTERM: app.close()): new requests and upgrades are answered 503 already, and
+  // in-flight requests finish before the close completes. Open sockets are told "service restart",
+  // so browsers reconnect at once (to another process) and resume; each response then ends its
+  // connection, or a keep-alive client (a proxy) would hold the close open until its idle timeout.
+  let stopping = false;
+  await app.register(fastifyWebsocket, {
+    async preClose(this: FastifyInstance) {
+      stopping = true;
+      for (const socket of this.websocketServer.clients) socket.close(SERVICE_RESTART_CLOSE_CODE, 'service restart');
+    },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
   // The file route sets its own Cache-Control (private): the plugin's default would overwrite it.
   await app.register(fastifyStatic, { root: options.storage.uploadsDir, serve: false, cacheControl: false });
 

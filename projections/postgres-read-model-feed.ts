@@ -1,96 +1,262 @@
-// The read-model feed of an API process that runs no projector (GOOSE_ROLE=api): it hears the
-// projecting process through Postgres. Each NOTIFY on READ_MODEL_CHANGES_CHANNEL names a committed
-// row of read_model_changes, read here and handed to the listeners in order; read-your-writes polls
-// the projections' checkpoints. (A minimal version for the roles; the live-updates work replaces it.)
+// The read-model feed of an API process that runs no projector (DATABASE_URL deployments with
+// roles): it hears the projecting process through Postgres. Each NOTIFY on
+// READ_MODEL_CHANGES_CHANNEL makes it read the change log after the last seq it emitted; so does
+// a timer (a safety net for a lost notification) and the listening connection coming back. The log
+// is emitted in seq order: a seq missing while later ones are there belongs to a transaction still
+// committing (or rolled back), so later changes wait for it, briefly. Read-your-writes (waitFor)
+// reads the projections' checkpoints, when notified and on a short poll while anyone waits.
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
-import type { Db } from '../infra/db/db';
-import { comparePositions, formatPosition, parsePosition, type GlobalPosition } from '../infra/eventstore/event-store';
+import { listenOnOwnClient, type Db } from '../infra/db/db';
+import { migrate } from '../infra/db/migrate';
+import { comparePositions, formatPosition, parsePosition, START, type GlobalPosition } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
 import { allProjections } from './all';
 import type { Projection, ReadModelChange } from './projection';
-import { logReadModelChanges } from './projector';
-import { READ_MODEL_CHANGES_CHANNEL, type ReadModelFeed } from './read-model-feed';
+import { lastLoggedSeq, logReadModelChanges, pruneLoggedChanges, readLoggedChanges } from './read-model-change-log';
+import { READ_MODEL_CHANGES_CHANNEL, READ_MODEL_CHANGES_RETENTION_MS, readModelChangeMigrations, type LoggedReadModelChange, type ReadModelFeed } from './read-model-feed';
 
-const log = logger.child({ component: 'postgres-read-model-feed' });
-const CHECKPOINT_POLL_MS = 50;
-const RECONNECT_MS = 1000;
-
-export interface PostgresReadModelFeed extends ReadModelFeed {
-  close(): Promise<void>;
+export interface PostgresReadModelFeedOptions {
+  /** How often the log is read without a notification (a notification lost with its connection). */
+  safetyPollMs?: number;
+  /** How often the checkpoints are read while a waitFor is pending (a batch without changes notifies nobody). */
+  waitPollMs?: number;
+  /** How long later changes wait for a missing seq before going on without it (its transaction rolled back). */
+  gapWaitMs?: number;
+  /** The projections waitFor waits for (a checkpoint left by one no longer run must not hold it up); by default all of them. */
+  projections?: ReadonlyArray<Pick<Projection, 'name'>>;
+  /** The server to LISTEN on, on a connection of its own; by default `db.listen`. */
+  connectionString?: string;
 }
 
-export async function openPostgresReadModelFeed(
-  db: Db,
-  { connectionString, projections = allProjections }: { connectionString: string; projections?: readonly Projection[] },
-): Promise<PostgresReadModelFeed> {
+export type PostgresReadModelFeed = ReadModelFeed & { close(): Promise<void> };
+
+interface Waiter {
+  position: GlobalPosition;
+  resolve: () => void;
+}
+
+const READ_BATCH = 1000;
+/** Past this many missing seqs at once (a sequence jump), the rest are not waited for. */
+const MAX_TRACKED_GAPS = 1000;
+/** How long a seq given up on is still looked for. */
+const LATE_LOOK_MS = 60_000;
+
+/**
+ * Where a new feed starts: after the last committed row (a row still committing below it would be
+ * missed, a row above it is not), or after the last seq handed out when nothing is kept, so the
+ * first row read is not taken for one after a gap.
+ */
+async function startingSeq(db: Db): Promise<number> {
+  const { rows } = await db.query<{ last: string | number | bigint | null }>('SELECT max(seq) AS last FROM read_model_changes');
+  return rows[0]?.last == null ? lastLoggedSeq(db) : Number(rows[0].last);
+}
+
+export async function openPostgresReadModelFeed(db: Db, options: PostgresReadModelFeedOptions = {}): Promise<PostgresReadModelFeed> {
+  const { safetyPollMs = 3000, waitPollMs = 25, gapWaitMs = 2000, connectionString } = options;
+  const projections = (options.projections ?? allProjections).map((projection) => projection.name);
+  const listen = connectionString ? listenOnOwnClient.bind(null, connectionString) : db.listen?.bind(db);
+  if (!listen) throw new Error('This database connection cannot LISTEN: give the feed a connectionString');
+  await migrate(db, readModelChangeMigrations);
+
   const changes = new EventEmitter();
   changes.setMaxListeners(0);
+  const waiters: Waiter[] = [];
   let closed = false;
-  let listener: pg.Client | null = null;
-  let pending: number[] = [];
-  let reading: Promise<void> = Promise.resolve();
+  /** Every seq up to here has been emitted or given up on. */
+  let emittedUpTo = await startingSeq(db);
+  /** Rows read past a missing seq, held until it comes or its wait ends. */
+  const held = new Map<number, LoggedReadModelChange>();
+  /** Missing seqs still waited for, with when the wait ends. */
+  const gaps = new Map<number, number>();
+  /** Missing seqs no longer waited for, still looked for until the time given: one that commits late is emitted late, not lost. */
+  const late = new Map<number, number>();
+  let reading: Promise<void> | null = null;
+  let readAgain = false;
+  let gapTimer: NodeJS.Timeout | undefined;
 
-  /** Reads the notified rows, in order of their seq, and hands each change to the listeners. */
-  const readPending = async () => {
-    const seqs = pending;
-    pending = [];
-    if (seqs.length === 0) return;
-    const { rows } = await db.query<{ seq: string; change: ReadModelChange }>('SELECT seq::text AS seq, change FROM read_model_changes WHERE seq = ANY($1::bigint[]) ORDER BY seq', [seqs]);
-    for (const row of rows) changes.emit('change', { ...row.change, seq: Number(row.seq) });
+  const emit = (logged: LoggedReadModelChange) => {
+    for (const listener of changes.listeners('change') as Array<(change: ReadModelChange) => void>) {
+      try {
+        listener(logged.change);
+      } catch (error) {
+        logger.error({ err: error, seq: logged.seq }, 'a read-model change listener failed');
+      }
+    }
   };
 
-  const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString, application_name: 'goose-read-model-feed' });
-    const reconnect = (error?: unknown) => {
-      if (listener !== client || closed) return;
-      listener = null;
-      log.warn({ err: error }, 'the change feed’s connection was lost: listening again');
-      void client.end().catch(() => undefined);
-      setTimeout(() => void listen().catch((listenError: unknown) => reconnect(listenError)), RECONNECT_MS).unref();
-    };
-    listener = client;
-    client.on('error', reconnect);
-    client.on('end', () => reconnect());
-    client.on('notification', (message) => {
-      if (message.channel !== READ_MODEL_CHANGES_CHANNEL || !message.payload) return;
-      pending.push(Number(message.payload));
-      reading = reading.then(readPending).catch((error: unknown) => log.error({ err: error }, 'reading notified read-model changes failed'));
-    });
-    await client.connect();
-    await client.query(`LISTEN ${READ_MODEL_CHANGES_CHANNEL}`);
+  /** Emits the held rows that are next in seq order, skipping missing seqs whose wait has ended. */
+  const release = (now: number) => {
+    for (;;) {
+      const next = emittedUpTo + 1;
+      const row = held.get(next);
+      if (row) {
+        held.delete(next);
+        gaps.delete(next);
+        emittedUpTo = next;
+        emit(row);
+        continue;
+      }
+      const waitEnds = gaps.get(next);
+      if (held.size > 0 && (waitEnds === undefined || waitEnds <= now)) {
+        // Nothing came for this seq (rolled back, or a slow commit): go on without it, still looking for it a while.
+        gaps.delete(next);
+        if (waitEnds !== undefined) late.set(next, now + LATE_LOOK_MS);
+        emittedUpTo = next;
+        continue;
+      }
+      return;
+    }
   };
-  await listen();
 
-  /** The position every projection has committed up to, from their checkpoints (START-like when one is missing). */
-  const reached = async (position: GlobalPosition): Promise<boolean> => {
-    const { rows } = await db.query<{ name: string; position: string }>('SELECT name, position FROM projection_checkpoints WHERE name = ANY($1::text[])', [projections.map((p) => p.name)]);
-    if (rows.length < projections.length) return false;
-    return rows.every((row) => comparePositions(parsePosition(row.position), position) >= 0);
+  const readOnce = async (): Promise<boolean> => {
+    const now = Date.now();
+    let highest = Math.max(emittedUpTo, ...held.keys());
+    for (const [seq, until] of late) if (until <= now) late.delete(seq);
+    const rows = await readLoggedChanges(db, highest, { alsoSeqs: [...gaps.keys(), ...late.keys()], limit: READ_BATCH });
+    for (const row of rows) {
+      if (late.delete(row.seq)) {
+        emit(row);
+        continue;
+      }
+      if (row.seq <= emittedUpTo || held.has(row.seq)) continue;
+      if (row.seq > highest) {
+        for (let missing = highest + 1; missing < row.seq && gaps.size < MAX_TRACKED_GAPS; missing++) gaps.set(missing, now + gapWaitMs);
+        highest = row.seq;
+      }
+      held.set(row.seq, row);
+    }
+    release(now);
+    return rows.length === READ_BATCH;
   };
+
+  /** Reads the log until it has nothing new; a read asked for during one runs right after it. */
+  const read = (): Promise<void> => {
+    if (closed) return Promise.resolve();
+    if (reading) {
+      readAgain = true;
+      return reading;
+    }
+    reading = (async () => {
+      try {
+        do {
+          readAgain = false;
+          while (!closed && (await readOnce()));
+        } while (readAgain && !closed);
+      } catch (error) {
+        if (!closed) logger.warn({ err: error }, 'read-model change log not read; trying again on the next notification');
+      } finally {
+        reading = null;
+      }
+      // Rows held behind a missing seq are looked at again once its wait ends.
+      if (held.size > 0 && !closed && !gapTimer) {
+        gapTimer = setTimeout(() => {
+          gapTimer = undefined;
+          void read();
+        }, gapWaitMs);
+        gapTimer.unref();
+      }
+    })();
+    return reading;
+  };
+
+  const caughtUpTo = async (): Promise<GlobalPosition | null> => {
+    const { rows } = await db
+      .query<{ name: string; position: string }>('SELECT name, position FROM projection_checkpoints')
+      .catch(() => ({ rows: [] as Array<{ name: string; position: string }> }));
+    const relevant = rows.filter((row) => projections.includes(row.name));
+    // A projection without a checkpoint has applied nothing yet.
+    if (relevant.length < projections.length) return null;
+    if (relevant.length === 0) return START;
+    return relevant.map((row) => parsePosition(row.position)).reduce((lowest, position) => (comparePositions(position, lowest) < 0 ? position : lowest));
+  };
+
+  let checking: Promise<void> | null = null;
+  const checkWaiters = (): Promise<void> => {
+    if (waiters.length === 0 || closed) return Promise.resolve();
+    checking ??= caughtUpTo()
+      .then((reached) => {
+        if (!reached) return;
+        for (let index = waiters.length - 1; index >= 0; index--) {
+          const waiter = waiters[index]!;
+          if (comparePositions(waiter.position, reached) <= 0) {
+            waiters.splice(index, 1);
+            waiter.resolve();
+          }
+        }
+      })
+      .finally(() => {
+        checking = null;
+      });
+    return checking;
+  };
+
+  const onNotify = () => {
+    void read();
+    void checkWaiters();
+  };
+  const listening = await listen(READ_MODEL_CHANGES_CHANNEL, onNotify, onNotify);
+  const safetyNet = setInterval(onNotify, safetyPollMs);
+  safetyNet.unref();
+  let waitPoll: NodeJS.Timeout | undefined;
+  const pollWhileWaiting = () => {
+    if (waitPoll || waiters.length === 0 || closed) return;
+    waitPoll = setInterval(() => {
+      if (waiters.length === 0) {
+        clearInterval(waitPoll);
+        waitPoll = undefined;
+        return;
+      }
+      void checkWaiters();
+    }, waitPollMs);
+    waitPoll.unref();
+  };
+  // Every API process prunes: a DELETE of old rows is the same whoever runs it, and none is special.
+  const pruning = setInterval(
+    () => void pruneLoggedChanges(db).catch((error: unknown) => logger.warn({ err: error }, 'old read-model changes not pruned')),
+    Math.min(READ_MODEL_CHANGES_RETENTION_MS / 4, 5 * 60_000),
+  );
+  pruning.unref();
 
   return {
-    onChange(callback) {
-      changes.on('change', callback);
-      return () => changes.off('change', callback);
+    onChange(listener) {
+      changes.on('change', listener);
+      return () => changes.off('change', listener);
     },
     announce(change) {
-      // Heard back through the NOTIFY, like every other change, by this process and the others.
-      logReadModelChanges(db, [change]).catch((error: unknown) => log.error({ err: error, readModel: change.readModel }, 'an announced change was not logged'));
+      // Logged like a projected change, so every API process (this one too) hears it from the log.
+      void db
+        .transaction((tx) => logReadModelChanges(tx, [change]))
+        .catch((error: unknown) => logger.warn({ err: error, readModel: change.readModel, eventType: change.eventType }, 'change not announced'));
     },
-    async waitFor(position, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await reached(position))) {
-        if (Date.now() > deadline) throw new Error(`Read models did not reach ${formatPosition(position)} within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_POLL_MS));
-      }
+    waitFor(position, timeoutMs = 5000) {
+      if (comparePositions(position, START) <= 0) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const waiter: Waiter = {
+          position,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+        const timer = setTimeout(() => {
+          const index = waiters.indexOf(waiter);
+          if (index >= 0) waiters.splice(index, 1);
+          reject(new Error(`Read models did not reach ${formatPosition(position)} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.push(waiter);
+        void checkWaiters();
+        pollWhileWaiting();
+      });
     },
     async close() {
       closed = true;
-      const client = listener;
-      listener = null;
-      await client?.end().catch(() => undefined);
+      clearInterval(safetyNet);
+      clearInterval(waitPoll);
+      clearInterval(pruning);
+      clearTimeout(gapTimer);
+      await listening.close();
       await reading;
+      await checking;
     },
   };
 }

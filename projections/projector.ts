@@ -19,7 +19,8 @@ import {
 } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
 import { applyEvents, type Projection, type ReadModelChange } from './projection';
-import { READ_MODEL_CHANGES_CHANNEL, READ_MODEL_CHANGES_RETENTION_MS, readModelChangeMigrations, type ReadModelFeed } from './read-model-feed';
+import { logReadModelChanges, pruneLoggedChanges } from './read-model-change-log';
+import { readModelChangeMigrations, type ReadModelFeed } from './read-model-feed';
 
 const CHECKPOINT_SCHEMA = `
   CREATE TABLE IF NOT EXISTS projection_checkpoints (
@@ -85,7 +86,7 @@ export class Projector implements ReadModelFeed {
    */
   announce(change: ReadModelChange): void {
     logReadModelChanges(this.db, [change]).then(
-      () => this.changes.emit('change', change),
+      ([logged]) => this.changes.emit('change', logged!.change),
       (error: unknown) => {
         logger.error({ err: error, readModel: change.readModel }, 'an announced change was not logged: other API processes miss it');
         this.changes.emit('change', change);
@@ -157,10 +158,9 @@ export class Projector implements ReadModelFeed {
     const last = batch.at(-1)!.position;
     const from = this.positions.get(projection.name) ?? START;
     const changes = await this.db.transaction(async (tx) => {
-      const applied = await applyEvents(tx, projection, batch);
-      await logReadModelChanges(tx, applied);
+      const logged = await logReadModelChanges(tx, await applyEvents(tx, projection, batch));
       await advanceCheckpoint(tx, projection, from, last);
-      return applied;
+      return logged.map(({ change }) => change);
     });
     this.positions.set(projection.name, last);
     this.releaseWaiters();
@@ -169,29 +169,8 @@ export class Projector implements ReadModelFeed {
 
   /** Drops logged changes older than the retention (browsers resume from at most that far back). */
   private async pruneChangeLog(): Promise<void> {
-    await this.db
-      .query('DELETE FROM read_model_changes WHERE recorded_at < now() - make_interval(secs => $1)', [READ_MODEL_CHANGES_RETENTION_MS / 1000])
-      .catch((error: unknown) => logger.warn({ err: error }, 'pruning the read-model change log failed; tried again later'));
+    await pruneLoggedChanges(this.db).catch((error: unknown) => logger.warn({ err: error }, 'pruning the read-model change log failed; tried again later'));
   }
-}
-
-/**
- * Appends `changes` to the change log in one statement, sets each one's `seq`, and notifies the
- * channel with each seq (Postgres delivers a transaction's notifications on its commit). The
- * sequence hands out values in the order rows are inserted, so the ascending seqs match the changes' order.
- */
-export async function logReadModelChanges(tx: Queryable, changes: ReadModelChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  const { rows } = await tx.query<{ seq: string }>(
-    `WITH inserted AS (
-       INSERT INTO read_model_changes (change)
-       SELECT change FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS given(change, n) ORDER BY n
-       RETURNING seq
-     )
-     SELECT seq::text AS seq, pg_notify($2, seq::text) FROM inserted ORDER BY seq`,
-    [JSON.stringify(changes), READ_MODEL_CHANGES_CHANNEL],
-  );
-  rows.forEach((row, index) => (changes[index]!.seq = Number(row.seq)));
 }
 
 /** Moves the checkpoint from `from` to `to`; throws (rolling the batch back) when another projector moved it. */

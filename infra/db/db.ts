@@ -16,7 +16,80 @@ export interface Queryable {
 export interface Db extends Queryable {
   readonly kind: 'postgres' | 'pglite';
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channel`: `onNotify` gets each NOTIFY's payload. On a server the connection is a
+   * dedicated one, opened again after it drops; `onReconnect` is then called, since notifications
+   * sent while it was down are lost. Absent on a Db that cannot listen (a single client in a test).
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<Listening>;
   close(): Promise<void>;
+}
+
+export interface Listening {
+  close(): Promise<void>;
+}
+
+const FIRST_RELISTEN_MS = 250;
+const MAX_RELISTEN_MS = 5_000;
+
+/** LISTEN on its own client (a pooled one would be handed to other queries), reconnecting with backoff after it drops. */
+export async function listenOnOwnClient(connectionString: string, channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<Listening> {
+  let current: pg.Client | null = null;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString, keepAlive: true, application_name: `goose-listen-${channel}` });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    const lost = (error?: unknown) => {
+      if (current !== client || closed) return;
+      current = null;
+      logger.warn({ err: error, channel }, 'listening Postgres connection lost; listening again');
+      void client.end().catch(() => undefined);
+      retry();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    failures = 0;
+  };
+  const retry = () => {
+    const delay = Math.min(MAX_RELISTEN_MS, FIRST_RELISTEN_MS * 2 ** failures);
+    failures += 1;
+    retryTimer = setTimeout(() => {
+      connect().then(
+        () => !closed && onReconnect?.(),
+        (error: unknown) => {
+          if (closed) return;
+          logger.warn({ err: error, channel, retryInMs: Math.min(MAX_RELISTEN_MS, FIRST_RELISTEN_MS * 2 ** failures) }, 'listening again on Postgres failed');
+          retry();
+        },
+      );
+    }, delay);
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 export function postgresDb(connectionString: string, poolSize = 10): Db {
@@ -41,6 +114,7 @@ export function postgresDb(connectionString: string, poolSize = 10): Db {
         client.release();
       }
     },
+    listen: (channel, onNotify, onReconnect) => listenOnOwnClient(connectionString, channel, onNotify, onReconnect),
     close: () => pool.end(),
   };
 }
@@ -72,6 +146,11 @@ export async function pgliteDb(dataDir?: string): Promise<Db> {
     kind: 'pglite',
     query: (sql, params) => runPglite(db, sql, params),
     transaction: (work) => db.transaction((tx) => work({ query: (sql, params) => runPglite(tx, sql, params) })),
+    // In one process there is no connection to lose: NOTIFYs reach the listeners of the same PGlite.
+    async listen(channel, onNotify) {
+      const unlisten = await db.listen(channel, onNotify);
+      return { close: () => unlisten() };
+    },
     close: () => db.close(),
   };
 }

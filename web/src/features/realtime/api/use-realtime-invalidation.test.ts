@@ -1,7 +1,7 @@
 // A change announced while a query's first load is in flight must still reach the screen.
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { invalidateAfterChange, keysForEvent, realtimeUrl } from './use-realtime-invalidation';
+import { describe, expect, it, vi } from 'vitest';
+import { invalidateAfterChange, keepRealtimeConnection, keysForEvent, RealtimeResume, realtimeUrl, reconnectDelayMs } from './use-realtime-invalidation';
 
 describe('invalidateAfterChange', () => {
   it('refetches after a first load that started before the change', async () => {
@@ -41,6 +41,45 @@ describe('realtimeUrl', () => {
   it('uses the page origin with the websocket scheme', () => {
     expect(realtimeUrl({ protocol: 'https:', host: 'goose.example' } as Location)).toBe('wss://goose.example/api/ws');
     expect(realtimeUrl({ protocol: 'http:', host: 'localhost:5173' } as Location)).toBe('ws://localhost:5173/api/ws');
+  });
+});
+
+describe('resuming after a reconnect', () => {
+  const page = { protocol: 'https:', host: 'goose.example' } as Location;
+
+  it('reconnects after the last seq it saw, and refetches nothing when the server replays what was missed', () => {
+    const resume = new RealtimeResume();
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws');
+    expect(resume.hello({ type: 'hello', userId: 'u1', seq: 40, resumed: false })).toBe(false);
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws?after=40');
+    resume.event({ seq: 42 });
+    resume.event({ seq: 41 }); // a late commit does not move it back
+    resume.event({ seq: null }); // an unlogged change says nothing of the position
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws?after=42');
+    expect(resume.hello({ type: 'hello', userId: 'u1', seq: 50, resumed: true })).toBe(false);
+    // Resumed: the replayed events move it on, not the head it was told.
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws?after=42');
+    resume.event({ seq: 45 });
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws?after=45');
+  });
+
+  it('refetches everything when a reconnect cannot resume, and goes on from the head it was told', () => {
+    const resume = new RealtimeResume();
+    resume.hello({ type: 'hello', userId: 'u1', seq: 7, resumed: false });
+    expect(resume.hello({ type: 'hello', userId: 'u1', seq: 900, resumed: false })).toBe(true);
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws?after=900');
+    // A server without a change log: no position, so every reconnect refetches.
+    expect(resume.hello({ type: 'hello', userId: 'u1', seq: null, resumed: false })).toBe(true);
+    expect(resume.url(page)).toBe('wss://goose.example/api/ws');
+  });
+
+  it('reconnects at once after a service restart (1012), with backoff after anything else', () => {
+    const noJitter = () => 0;
+    expect(reconnectDelayMs(1012, 5, noJitter)).toBe(0);
+    expect(reconnectDelayMs(1012, 0, () => 0.999)).toBeLessThan(250);
+    expect(reconnectDelayMs(1006, 0, noJitter)).toBe(1000);
+    expect(reconnectDelayMs(1006, 3, noJitter)).toBe(8000);
+    expect(reconnectDelayMs(1006, 10, noJitter)).toBe(30_000);
   });
 });
 
@@ -85,5 +124,69 @@ describe('keysForEvent', () => {
     expect(royalties).toEqual(expect.arrayContaining([['/api/smart-contracts'], ['/api/royalty-distribution/history'], ['/api/royalty-distribution/analytics']]));
     const receivers = keysForEvent({ readModel: 'receivers', eventType: 'RoyaltyInvitationAccepted', subjectId: 'content-1' });
     expect(receivers).toEqual(expect.arrayContaining([['/api/royalty-receivers'], ['/api/royalty-invitations'], ['/api/royalty-distribution/analytics']]));
+  });
+});
+
+describe('keepRealtimeConnection', () => {
+  /** A stand-in for the browser's WebSocket: the URL it was opened with, and the server's side to drive. */
+  class FakeSocket {
+    onopen: ((event: Event) => void) | null = null;
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    onclose: ((event: CloseEvent) => void) | null = null;
+    closedWith: number | null = null;
+    constructor(readonly url: string) {}
+    close(code: number) {
+      this.closedWith = code;
+    }
+    receive(message: object) {
+      this.onmessage?.({ data: JSON.stringify(message) } as MessageEvent);
+    }
+    serverCloses(code: number) {
+      this.onclose?.({ code } as CloseEvent);
+    }
+  }
+  const event = (seq: number | null, subjectId: string) => ({
+    type: 'event', readModel: 'vault', streamId: `track-${subjectId}`, eventType: 'TrackMastered', subjectId, workflowId: null, recordedAt: '2026-11-29T12:00:00.000Z', seq,
+  });
+
+  it('reconnects at once after a restart with the last seq it saw, takes the replay as events, and refetches nothing', () => {
+    vi.useFakeTimers();
+    try {
+      const sockets: FakeSocket[] = [];
+      const heard: string[] = [];
+      let missed = 0;
+      const stop = keepRealtimeConnection(
+        { onEvent: (e) => heard.push(e.subjectId), onMissedChanges: () => (missed += 1), onSessionEnded: () => undefined },
+        { open: (url) => sockets[sockets.push(new FakeSocket(url)) - 1]!, location: { protocol: 'http:', host: 'localhost:3000' } as Location },
+      );
+      sockets[0]!.receive({ type: 'hello', userId: 'u1', seq: 20, resumed: false });
+      sockets[0]!.receive(event(21, 'a'));
+      sockets[0]!.serverCloses(1012);
+      vi.advanceTimersByTime(250);
+      expect(sockets.map((s) => s.url)).toEqual(['ws://localhost:3000/api/ws', 'ws://localhost:3000/api/ws?after=21']);
+      sockets[1]!.receive({ type: 'hello', userId: 'u1', seq: 23, resumed: true });
+      sockets[1]!.receive(event(22, 'b'));
+      sockets[1]!.receive(event(23, 'c'));
+      expect(heard).toEqual(['a', 'b', 'c']);
+      expect(missed).toBe(0);
+
+      // A drop that is no restart waits (backoff), then resumes after the replayed seq.
+      sockets[1]!.serverCloses(1006);
+      vi.advanceTimersByTime(500);
+      expect(sockets).toHaveLength(2);
+      vi.advanceTimersByTime(1000);
+      expect(sockets[2]!.url).toBe('ws://localhost:3000/api/ws?after=23');
+      // The server no longer has what came after 23: everything is refetched once.
+      sockets[2]!.receive({ type: 'hello', userId: 'u1', seq: 900, resumed: false });
+      expect(missed).toBe(1);
+
+      stop();
+      expect(sockets[2]!.closedWith).toBe(1000);
+      sockets[2]!.serverCloses(1000);
+      vi.advanceTimersByTime(60_000);
+      expect(sockets).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

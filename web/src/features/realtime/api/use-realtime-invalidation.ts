@@ -1,11 +1,21 @@
 // Keeps cached reads current without polling: the server pushes a message over /api/ws after
 // each read-model commit, and this hook invalidates the matching query keys so the screens
-// refetch. Reconnects with exponential backoff; after a reconnect everything is refetched once,
-// since changes made while disconnected were not announced. Whoever mounts it may also hear of
-// each event once its refetches have settled (the guided workflow's Task Completed dialog).
+// refetch. Each event carries its place in the server's change log (seq); a reconnect gives the
+// last one seen, and the server replays what was missed before going live. Only when it cannot
+// (the seq is older than what it keeps) is everything refetched once. Reconnects with exponential
+// backoff, but at once when the server closed for a restart (1012: another process takes over).
+// Whoever mounts it may also hear of each event once its refetches have settled (the guided
+// workflow's Task Completed dialog).
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { ACCOUNT_SUSPENDED_CLOSE_CODE, REALTIME_PATH, realtimeMessageSchema, type RealtimeMessage } from '../../../../../domain/contracts/realtime';
+import {
+  ACCOUNT_SUSPENDED_CLOSE_CODE,
+  REALTIME_PATH,
+  RESUME_AFTER_PARAM,
+  SERVICE_RESTART_CLOSE_CODE,
+  realtimeMessageSchema,
+  type RealtimeMessage,
+} from '../../../../../domain/contracts/realtime';
 import {
   CERTIFICATE_KEY,
   COPYRIGHT_CHECKS_KEY,
@@ -101,8 +111,42 @@ const MAX_RETRY_MS = 30_000;
 /** Close code the server uses for a socket without a signed-in session. */
 const NOT_SIGNED_IN = 4401;
 
-export function realtimeUrl(location: Location = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${REALTIME_PATH}`;
+/** Spread of the immediate reconnects after a restart, so a process's browsers do not all land in the same millisecond. */
+const RESTART_JITTER_MS = 250;
+
+/** `after`: the last change-log seq seen, for the server to replay what came since. */
+export function realtimeUrl(location: Location = window.location, after: number | null = null): string {
+  const query = after === null ? '' : `?${RESUME_AFTER_PARAM}=${after}`;
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${REALTIME_PATH}${query}`;
+}
+
+/** How long to wait before reconnecting after a close: at once after a restart, else backing off with the failures so far. */
+export function reconnectDelayMs(closeCode: number, failedAttempts: number, random: () => number = Math.random): number {
+  if (closeCode === SERVICE_RESTART_CLOSE_CODE) return random() * RESTART_JITTER_MS;
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failedAttempts) + random() * 250;
+}
+
+/** Where a browser stands in the change log across its reconnects. */
+export class RealtimeResume {
+  private lastSeq: number | null = null;
+  private connectedBefore = false;
+
+  url(location?: Location): string {
+    return realtimeUrl(location, this.lastSeq);
+  }
+
+  /** On the server's hello: answers whether everything must be refetched (a reconnect that could not resume). */
+  hello(message: Extract<RealtimeMessage, { type: 'hello' }>): boolean {
+    const refetchAll = this.connectedBefore && !message.resumed;
+    // Resumed: the replayed events move the seq on. Else the refetch (or first load) reads the state as of the log's head.
+    if (!message.resumed) this.lastSeq = message.seq;
+    this.connectedBefore = true;
+    return refetchAll;
+  }
+
+  event(message: Pick<RealtimeEvent, 'seq'>): void {
+    if (message.seq !== null && (this.lastSeq === null || message.seq > this.lastSeq)) this.lastSeq = message.seq;
+  }
 }
 
 /**
@@ -129,54 +173,94 @@ export interface RealtimeOptions {
   onEvent?(event: RealtimeEvent): void;
 }
 
+/** What a kept connection tells its owner. */
+export interface RealtimeConnectionHandlers {
+  /** An event, in the order received (replayed ones first after a resumed reconnect). */
+  onEvent(event: RealtimeEvent): void;
+  /** A reconnect that could not resume: changes may have been missed, so everything is stale. */
+  onMissedChanges(): void;
+  /** Closed for a session that ended or an account suspended: the current user should be read again. */
+  onSessionEnded(): void;
+}
+
+/** The socket as the connection uses it: the browser's WebSocket, or a test's stand-in. */
+export type RealtimeSocket = Pick<WebSocket, 'close'> & {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+};
+
+/**
+ * Keeps a socket to /api/ws open, reconnecting after each close (with the last seq seen, so the
+ * server replays what was missed) until the answered stop is called.
+ */
+export function keepRealtimeConnection(
+  handlers: RealtimeConnectionHandlers,
+  { open = (url) => new WebSocket(url), location }: { open?: (url: string) => RealtimeSocket; location?: Location } = {},
+): () => void {
+  let socket: RealtimeSocket | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let failedAttempts = 0;
+  let stopped = false;
+  const resume = new RealtimeResume();
+
+  const connect = () => {
+    const current = open(resume.url(location));
+    socket = current;
+    current.onopen = () => {
+      failedAttempts = 0;
+    };
+    current.onmessage = (event: MessageEvent) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      const message = realtimeMessageSchema.safeParse(data);
+      if (!message.success || stopped) return;
+      if (message.data.type === 'hello') {
+        if (resume.hello(message.data)) handlers.onMissedChanges();
+        return;
+      }
+      resume.event(message.data);
+      handlers.onEvent(message.data);
+    };
+    current.onclose = (event: CloseEvent) => {
+      if (stopped || socket !== current) return;
+      if (event.code === NOT_SIGNED_IN || event.code === ACCOUNT_SUSPENDED_CLOSE_CODE) handlers.onSessionEnded();
+      const delay = reconnectDelayMs(event.code, failedAttempts);
+      if (event.code !== SERVICE_RESTART_CLOSE_CODE) failedAttempts += 1;
+      retryTimer = setTimeout(connect, delay);
+    };
+  };
+
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    socket?.close(1000, 'signed out or left');
+  };
+}
+
 export function useRealtimeInvalidation({ onEvent }: RealtimeOptions = {}): void {
   const queryClient = useQueryClient();
   const reportEvent = useEffectEvent((event: RealtimeEvent) => onEvent?.(event));
 
   useEffect(() => {
-    let socket: WebSocket | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let failedAttempts = 0;
-    let hadConnection = false;
     let stopped = false;
-
-    const connect = () => {
-      const current = new WebSocket(realtimeUrl());
-      socket = current;
-      current.onopen = () => {
-        failedAttempts = 0;
-        if (hadConnection) void invalidate(queryClient, ALL_KEYS);
-        hadConnection = true;
-      };
-      current.onmessage = (event: MessageEvent) => {
-        let data: unknown;
-        try {
-          data = JSON.parse(String(event.data));
-        } catch {
-          return;
-        }
-        const message = realtimeMessageSchema.safeParse(data);
-        if (!message.success || message.data.type !== 'event') return;
-        const changed = message.data;
+    const stop = keepRealtimeConnection({
+      onEvent: (changed) =>
         void invalidate(queryClient, keysForEvent(changed)).then(() => {
           if (!stopped) reportEvent(changed);
-        });
-      };
-      current.onclose = (event: CloseEvent) => {
-        if (stopped || socket !== current) return;
-        // The session may have ended (or the account was suspended): let the current-user query find out.
-        if (event.code === NOT_SIGNED_IN || event.code === ACCOUNT_SUSPENDED_CLOSE_CODE) void invalidate(queryClient, [CURRENT_USER_KEY]);
-        const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failedAttempts);
-        failedAttempts += 1;
-        retryTimer = setTimeout(connect, delay + Math.random() * 250);
-      };
-    };
-
-    connect();
+        }),
+      onMissedChanges: () => void invalidate(queryClient, ALL_KEYS),
+      // The session may have ended (or the account was suspended): let the current-user query find out.
+      onSessionEnded: () => void invalidate(queryClient, [CURRENT_USER_KEY]),
+    });
     return () => {
       stopped = true;
-      clearTimeout(retryTimer);
-      socket?.close(1000, 'signed out or left');
+      stop();
     };
   }, [queryClient]);
 }
