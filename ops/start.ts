@@ -20,6 +20,7 @@ import { vocalEngines } from '../infra/creation/vocals/detect';
 import { sessionMigrations } from '../infra/auth/session-store';
 import { pendingEmailMigrations } from '../infra/account/pending-emails';
 import { apiUsageMigrations } from '../infra/developer/usage-store';
+import { failureWindowMigrations } from '../infra/throttle/failure-windows';
 import { signInNonceMigrations } from '../infra/auth/sign-in-nonces';
 import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
   const temporal = await resolveTemporal(config);
   stops.push(() => temporal.stop());
 
-  const platform = await openPlatform(config, [...sessionMigrations, ...pendingEmailMigrations, ...signInNonceMigrations, ...lifecycleMigrations, ...apiUsageMigrations]);
+  const platform = await openPlatform(config, [...sessionMigrations, ...pendingEmailMigrations, ...signInNonceMigrations, ...lifecycleMigrations, ...apiUsageMigrations, ...failureWindowMigrations]);
   stops.push(() => platform.close());
   const services = await openLifecycleServices(config.dataDir);
   stops.push(() => services.ledger.close());

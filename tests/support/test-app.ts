@@ -10,6 +10,7 @@ import { pendingEmailMigrations } from '../../infra/account/pending-emails';
 import { storedUserNames } from '../../infra/identity/user-names';
 import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
 import { apiUsageMigrations } from '../../infra/developer/usage-store';
+import { failureWindowMigrations } from '../../infra/throttle/failure-windows';
 import { loadCertificateSigningKey } from '../../infra/certificate/signing-key';
 import type { Db } from '../../infra/db/db';
 import { royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
@@ -49,7 +50,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const APP_MIGRATIONS = [...eventStoreMigrations, ...sessionMigrations, ...pendingEmailMigrations, ...signInNonceMigrations, ...apiUsageMigrations];
+const APP_MIGRATIONS = [...eventStoreMigrations, ...sessionMigrations, ...pendingEmailMigrations, ...signInNonceMigrations, ...apiUsageMigrations, ...failureWindowMigrations];
 
 /** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider, wallet services, QXMP Pay, the mailer, the creator's share, the statements' release lookup and earnings sink, the royalty ports). */
 export async function startTestApp(
