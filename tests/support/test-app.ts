@@ -60,20 +60,23 @@ export async function startTestApp(
     wallets?: WalletServices;
     /** The payout ports of the in-process contracts client, or the contracts client itself. */
     royaltyPorts?: RoyaltyPorts & { contracts?: RoyaltyContractClient };
+    /** A second API process over the first's database: its db, event store and projector, left open when this one closes. */
+    sharing?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
   // An emptied database from the process's pool: emptying one and creating the app's tables and
   // read models costs about a quarter of the CPU of starting another PGlite.
-  const db = await pooledPglite();
+  const { sharing } = options;
+  const db = sharing?.db ?? (await pooledPglite());
   await migrate(db, APP_MIGRATIONS);
-  const eventStore = new PostgresEventStore(db, eventRegistry);
-  const projector = new Projector(db, eventStore, allProjections);
-  await projector.start();
+  const eventStore = sharing?.eventStore ?? new PostgresEventStore(db, eventRegistry);
+  const projector = sharing?.projector ?? new Projector(db, eventStore, allProjections);
+  if (!sharing) await projector.start();
   const tokenLedger = new TokenLedger(eventStore);
   const signingKey = await loadCertificateSigningKey(dataDir, {});
-  const { royaltyPorts = {}, ...settings } = options;
+  const { royaltyPorts = {}, sharing: _sharing, ...settings } = options;
   const wallets = options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({})));
   const ledger = await openXrplLedger({ dataDir, env: {} });
   const songGenerations = inProcessSongGenerationClient({ eventStore, storage, tokenLedger, lifecycle });
@@ -128,6 +131,7 @@ export async function startTestApp(
       await songGenerations.settled();
       await accountExports.settled();
       await app.close();
+      if (sharing) return;
       await projector.stop();
       await db.close();
     },
