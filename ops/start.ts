@@ -21,6 +21,7 @@ import { sessionMigrations } from '../infra/auth/session-store';
 import { pendingEmailMigrations } from '../infra/account/pending-emails';
 import { apiUsageMigrations } from '../infra/developer/usage-store';
 import { failureWindowMigrations } from '../infra/throttle/failure-windows';
+import { AdvisoryUploadLocker } from '../infra/locks/advisory-upload-locker';
 import { signInNonceMigrations } from '../infra/auth/sign-in-nonces';
 import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
@@ -129,7 +130,11 @@ async function main(): Promise<void> {
   else if (!stripe.payments.acceptsWebhooks) logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused, so payments are not credited');
 
   const licensePurchases = temporalLicensePurchaseClient(client);
+  // On a Postgres server several API processes may take one upload's requests: they lock it there.
+  const uploadLocker = config.databaseUrl ? new AdvisoryUploadLocker({ connectionString: config.databaseUrl }) : undefined;
+  if (uploadLocker) stops.push(() => uploadLocker.close());
   const app = await buildApp({
+    uploadLocker,
     db: platform.db,
     eventStore: platform.eventStore,
     projector,
