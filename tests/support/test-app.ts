@@ -56,7 +56,7 @@ const APP_MIGRATIONS = [...eventStoreMigrations, ...sessionMigrations, ...pendin
 export async function startTestApp(
   dataDir: string,
   lifecycle: TrackLifecycleClient,
-  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'contractAnchors' | 'disputes' | 'openOracleReview' | 'delivery' | 'knowledge' | 'supportHandoffs' | 'supportLlm' | 'supportModel'>> & {
+  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'contractAnchors' | 'disputes' | 'openOracleReview' | 'delivery' | 'knowledge' | 'supportHandoffs' | 'supportLlm' | 'supportModel' | 'uploadLocker'>> & {
     wallets?: WalletServices;
     /** The payout ports of the in-process contracts client, or the contracts client itself. */
     royaltyPorts?: RoyaltyPorts & { contracts?: RoyaltyContractClient };
