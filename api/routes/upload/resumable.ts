@@ -216,9 +216,9 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Every API process sweeps; across processes they take turns, so two never delete the same files at once.
   const cleanUp = () =>
-    tus
-      .cleanUpExpiredUploads()
+    acrossProcesses('cleanup', () => tus.cleanUpExpiredUploads())
       .then((deleted) => deleted > 0 && logger.info({ deleted }, 'abandoned resumable uploads deleted'))
       .catch((error: unknown) => logger.warn({ err: error }, 'deleting abandoned resumable uploads failed'));
   const timer = setInterval(cleanUp, CLEANUP_INTERVAL_MS);
