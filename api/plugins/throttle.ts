@@ -37,7 +37,6 @@ export class FailureThrottle {
     readonly windows: FailureWindows,
     private readonly scope: string,
     private readonly limit: FailureLimit,
-    readonly now: () => number = () => Date.now(),
   ) {}
 
   key(key: string): FailureKey {
@@ -47,11 +46,6 @@ export class FailureThrottle {
   /** Counts an attempt of `key` unless it is used up; the milliseconds until it may try again (0: counted). */
   async attempt(key: string): Promise<number> {
     return (await attemptAll([[this, key]]))[0]!;
-  }
-
-  /** Takes back one counted attempt that did not fail. */
-  async forgive(key: string): Promise<void> {
-    await this.windows.forgive([this.key(key)], new Date(this.now()));
   }
 
   async reset(key: string): Promise<void> {
@@ -67,7 +61,7 @@ export async function attemptAll(keys: ReadonlyArray<readonly [FailureThrottle, 
   const [first] = keys[0]!;
   return first.windows.attempt(
     keys.map(([throttle, key]) => throttle.key(key)),
-    new Date(first.now()),
+    new Date(),
   );
 }
 
@@ -89,7 +83,10 @@ export class LoginThrottle {
   private readonly accounts: FailureThrottle;
   private readonly addresses: FailureThrottle;
 
-  constructor(windows: FailureWindows, scope: string) {
+  constructor(
+    private readonly windows: FailureWindows,
+    scope: string,
+  ) {
     this.accounts = new FailureThrottle(windows, `${scope}:account`, LOGIN_PER_ACCOUNT);
     this.addresses = new FailureThrottle(windows, `${scope}:address`, LOGIN_PER_ADDRESS);
   }
@@ -112,7 +109,7 @@ export class LoginThrottle {
 
   /** A correct password clears the account's failures; the address keeps its other failures. */
   async succeeded(request: FastifyRequest, username: string): Promise<void> {
-    await this.accounts.windows.settle({ reset: [this.accounts.key(username.toLowerCase())], forgive: [this.addresses.key(request.ip)] }, new Date(this.addresses.now()));
+    await this.windows.settle({ reset: [this.accounts.key(username.toLowerCase())], forgive: [this.addresses.key(request.ip)] }, new Date());
   }
 }
 
