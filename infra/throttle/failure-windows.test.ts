@@ -61,6 +61,16 @@ describe('failure windows on PGlite', () => {
     expect(await failures(db, address)).toBeUndefined();
   });
 
+  it('a window forgiven down to no failures starts afresh at the next attempt', async () => {
+    const key = newKey('operator:address', 2);
+    await windows.attempt([key], T0);
+    await windows.forgive([key], at(1000));
+    await windows.attempt([key], at(50_000));
+    await windows.attempt([key], at(51_000));
+    // The window runs from the attempt at 50 s, not from the forgiven one at 0.
+    expect(await windows.attempt([key], at(55_000))).toEqual([55_000]);
+  });
+
   it('sweeps ended windows (a new process sweeps on its first attempt)', async () => {
     const old = newKey('mails:client');
     await windows.attempt([old], T0);

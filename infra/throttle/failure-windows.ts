@@ -2,7 +2,7 @@
 // counts against the same windows: a guesser spread over several processes or machines is refused
 // as soon as the counts reach the limit, however the balancer spreads the attempts.
 //
-// A window starts at a key's first counted attempt and ends windowMs later; an attempt is counted in
+// A window starts at a key's first counted attempt that is not forgiven and ends windowMs later; an attempt is counted in
 // one statement that also tells whether a key is used up (hot path: one round trip). Rows of windows
 // that ended are reused by the key's next attempt and swept now and then by any process.
 import type { Queryable } from '../db/db';
@@ -55,16 +55,17 @@ const ATTEMPT_SQL = `
     SELECT scope, key, 1, max_failures, $5::timestamptz + window_ms * interval '1 millisecond' FROM asked
      WHERE NOT EXISTS (SELECT 1 FROM held)
     ON CONFLICT (scope, key) DO UPDATE SET
-      failures = CASE WHEN w.ends_at <= $5 THEN 1 ELSE w.failures + 1 END,
+      failures = CASE WHEN w.ends_at <= $5 OR w.failures = 0 THEN 1 ELSE w.failures + 1 END,
       max_failures = excluded.max_failures,
-      ends_at = CASE WHEN w.ends_at <= $5 THEN excluded.ends_at ELSE w.ends_at END
+      ends_at = CASE WHEN w.ends_at <= $5 OR w.failures = 0 THEN excluded.ends_at ELSE w.ends_at END
      WHERE w.ends_at <= $5 OR w.failures < excluded.max_failures
     RETURNING w.scope, w.key
   )
   SELECT a.scope, a.key, h.ends_at AS held_until, c.key IS NOT NULL AS counted
     FROM asked a LEFT JOIN held h USING (scope, key) LEFT JOIN counted c USING (scope, key)`;
 
-// A forgiven count leaves a row of 0 failures at worst; it holds nothing and is swept with its window.
+// A forgiven count may leave a row of 0 failures: it holds nothing, the key's next attempt starts a
+// new window in it (as if the row were gone), and it is swept with its window.
 const FORGIVE_SQL = `
   UPDATE failure_windows w SET failures = w.failures - 1
     FROM unnest($1::text[], $2::text[]) AS a(scope, key)
