@@ -74,11 +74,16 @@ class LimitReached extends Error {
 export function apiKeyGuard(deps: ApiKeyGuardDeps): ApiKeyGuard {
   const now = deps.now ?? (() => new Date());
   const pending = new Set<Promise<void>>();
+  let sweptAt = 0;
 
   const onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const key = await authenticate(deps.eventStore, request);
     if (await isSuspendedUser(deps.db, key.ownerId)) throw new ForbiddenError(ACCOUNT_SUSPENDED);
     const at = now();
+    if (at.getTime() - sweptAt >= COUNTER_SWEEP_EVERY_MS) {
+      sweptAt = at.getTime();
+      await sweepCounters(deps.db, at);
+    }
     try {
       await admit(deps.db, key, at);
     } catch (error) {
@@ -153,6 +158,17 @@ function allows(allowlist: readonly string[], ip: string): boolean {
     else list.addSubnet(address, Number(prefix), type);
   }
   return list.check(ip, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** How often a guard drops ended minute and day windows (any process may: the rows are shared). */
+const COUNTER_SWEEP_EVERY_MS = 10 * 60_000;
+
+/** Minute and day windows that ended no longer admit anything; month windows stay (they are the usage figures). */
+async function sweepCounters(db: Db, at: Date): Promise<void> {
+  await db.query(
+    `DELETE FROM api_call_counters WHERE (window_kind = 'minute' AND window_start < $1) OR (window_kind = 'day' AND window_start < $2)`,
+    [windowStart('minute', new Date(at.getTime() - 60_000)).toISOString(), windowStart('day', new Date(at.getTime() - 86_400_000)).toISOString()],
+  );
 }
 
 const ADMIT_SQL = `

@@ -3,6 +3,7 @@
 // route modules read them from the instance and never import api/app.ts.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Locker } from '@tus/server';
 import { CAPABILITY_SETTINGS, describeCapabilities, type CapabilityId, type CapabilityReport } from '../../domain/platform/capabilities';
 import type { OpenOracleReview } from '../../domain/disputes/oracle-review';
 import type { DisputeCommands } from '../../domain/disputes/ports';
@@ -139,6 +140,8 @@ export interface Services {
   supportAgent: SupportAgent;
   /** Opens the agent's search index now and embeds its passages in the background (the server calls it after start). */
   prepareSupportAgent: () => void;
+  /** Locks a resumable upload while one request writes or accepts it; absent: tus's in-memory locker, for one API process (with DATABASE_URL: infra/locks/advisory-upload-locker.ts). */
+  uploadLocker?: Locker;
 }
 
 /** What the services are built from: the deployment's own, the rest defaulting to the platform's. */

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app';
+import { AdvisoryUploadLocker } from '../../infra/locks/advisory-upload-locker';
 import type { OpenOracleReview } from '../../domain/disputes/oracle-review';
 import { deliverySettings } from '../../infra/distribution/partner-config';
 import { logger } from '../../infra/logger/logger';
@@ -40,6 +41,9 @@ export async function startApi(
   if (!stripe.payments) logger.warn({ reason: stripe.reason }, 'card payments are off');
   else if (!stripe.payments.acceptsWebhooks) logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused, so payments are not credited');
 
+  // On a Postgres server several API processes may take one upload's requests: they lock it there.
+  const uploadLocker = config.databaseUrl ? new AdvisoryUploadLocker({ connectionString: config.databaseUrl }) : undefined;
+  if (uploadLocker) stops.add('upload locks', () => uploadLocker.close());
   const app = await buildApp({
     db: platform.db,
     eventStore: platform.eventStore,
@@ -71,6 +75,7 @@ export async function startApi(
     supportLlm: config.supportLlm,
     mailer: openMailer(config.dataDir, process.env),
     webDistDir: path.resolve('web/dist'),
+    uploadLocker,
   });
   stops.add('api', () => app.close(), 20_000);
   await app.listen({ port: config.port, host: config.host });

@@ -7,6 +7,7 @@ import type { Config } from '../../infra/config';
 import { sessionMigrations } from '../../infra/auth/session-store';
 import { pendingEmailMigrations } from '../../infra/account/pending-emails';
 import { apiUsageMigrations } from '../../infra/developer/usage-store';
+import { failureWindowMigrations } from '../../infra/throttle/failure-windows';
 import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
 import { logger } from '../../infra/logger/logger';
 import { lifecycleMigrations, openLifecycleServices, openPlatform, type LifecycleServices, type Platform } from '../../infra/platform';
@@ -19,7 +20,7 @@ import { readModelChangeMigrations } from '../../projections/read-model-feed';
 import type { Role } from './role';
 
 /** Every migration a role may need; each is applied once per database, whichever role starts first. */
-export const PLATFORM_MIGRATIONS = [...sessionMigrations, ...pendingEmailMigrations, ...signInNonceMigrations, ...lifecycleMigrations, ...apiUsageMigrations, ...readModelChangeMigrations];
+export const PLATFORM_MIGRATIONS = [...sessionMigrations, ...pendingEmailMigrations, ...signInNonceMigrations, ...lifecycleMigrations, ...apiUsageMigrations, ...failureWindowMigrations, ...readModelChangeMigrations];
 
 const DEFAULT_STOP_TIMEOUT_MS = 10_000;
 

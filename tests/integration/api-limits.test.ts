@@ -191,6 +191,35 @@ describe.skipIf(!postgresUp)(`API limits under concurrent calls on the real Post
     expect(after.json().error).toMatch(/^Monthly quota of 500 calls used up/);
   });
 
+  it('two guards over one database (two API processes) share the windows: 150 calls spread over both admit exactly 100; ended minute and day windows are swept', async () => {
+    const { keyId, value } = await newKey('pro');
+    const minuteAgo = windowStart('minute', new Date(NOW.getTime() - 2 * 60_000));
+    const daysAgo = windowStart('day', new Date(NOW.getTime() - 3 * 86_400_000));
+    const lastMonth = windowStart('month', new Date(Date.UTC(2026, 9, 15)));
+    for (const [kind, start] of [['minute', minuteAgo], ['day', daysAgo], ['month', lastMonth]] as const) {
+      await db.query('INSERT INTO api_call_counters (key_id, window_kind, window_start, calls) VALUES ($1, $2, $3, 7)', [keyId, kind, start.toISOString()]);
+    }
+    const second = await startHarness();
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 150 }, (_, i) => (i % 2 === 0 ? harness : second).app.inject({ method: 'GET', url: '/t/ok', remoteAddress: '127.0.0.1', headers: { 'x-api-key': value } })),
+      );
+      await Promise.all([harness.guard.idle(), second.guard.idle()]);
+      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(100);
+      expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(50);
+      const { rows } = await db.query<{ window_kind: string; window_start: Date; calls: number }>('SELECT window_kind, window_start, calls FROM api_call_counters WHERE key_id = $1 ORDER BY window_start', [keyId]);
+      // The new guard's first call swept the ended minute and day windows; last month's figure stays.
+      expect(rows.map((r) => [r.window_kind, new Date(r.window_start).toISOString(), r.calls])).toEqual([
+        ['month', lastMonth.toISOString(), 7],
+        ['month', windowStart('month', NOW).toISOString(), 100],
+        ['day', windowStart('day', NOW).toISOString(), 100],
+        ['minute', windowStart('minute', NOW).toISOString(), 100],
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses a missing, malformed, unknown or wrong key with 401', async () => {
     const { keyId } = await newKey('free');
     expect((await call(undefined)).json()).toEqual({ error: 'An X-API-Key header is required' });

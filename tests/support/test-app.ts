@@ -10,6 +10,7 @@ import { pendingEmailMigrations } from '../../infra/account/pending-emails';
 import { storedUserNames } from '../../infra/identity/user-names';
 import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
 import { apiUsageMigrations } from '../../infra/developer/usage-store';
+import { failureWindowMigrations } from '../../infra/throttle/failure-windows';
 import { loadCertificateSigningKey } from '../../infra/certificate/signing-key';
 import type { Db } from '../../infra/db/db';
 import { royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
@@ -49,30 +50,33 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const APP_MIGRATIONS = [...eventStoreMigrations, ...sessionMigrations, ...pendingEmailMigrations, ...signInNonceMigrations, ...apiUsageMigrations];
+const APP_MIGRATIONS = [...eventStoreMigrations, ...sessionMigrations, ...pendingEmailMigrations, ...signInNonceMigrations, ...apiUsageMigrations, ...failureWindowMigrations];
 
 /** `options`: the deployment settings under test (PUBLIC_URL, trusted proxies, Secure cookies, the payments provider, wallet services, QXMP Pay, the mailer, the creator's share, the statements' release lookup and earnings sink, the royalty ports). */
 export async function startTestApp(
   dataDir: string,
   lifecycle: TrackLifecycleClient,
-  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'contractAnchors' | 'disputes' | 'openOracleReview' | 'delivery' | 'knowledge' | 'supportHandoffs' | 'supportLlm' | 'supportModel'>> & {
+  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'contractAnchors' | 'disputes' | 'openOracleReview' | 'delivery' | 'knowledge' | 'supportHandoffs' | 'supportLlm' | 'supportModel' | 'uploadLocker'>> & {
     wallets?: WalletServices;
     /** The payout ports of the in-process contracts client, or the contracts client itself. */
     royaltyPorts?: RoyaltyPorts & { contracts?: RoyaltyContractClient };
+    /** A second API process over the first's database: its db, event store and projector, left open when this one closes. */
+    sharing?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
   // An emptied database from the process's pool: emptying one and creating the app's tables and
   // read models costs about a quarter of the CPU of starting another PGlite.
-  const db = await pooledPglite();
+  const { sharing } = options;
+  const db = sharing?.db ?? (await pooledPglite());
   await migrate(db, APP_MIGRATIONS);
-  const eventStore = new PostgresEventStore(db, eventRegistry);
-  const projector = new Projector(db, eventStore, allProjections);
-  await projector.start();
+  const eventStore = sharing?.eventStore ?? new PostgresEventStore(db, eventRegistry);
+  const projector = sharing?.projector ?? new Projector(db, eventStore, allProjections);
+  if (!sharing) await projector.start();
   const tokenLedger = new TokenLedger(eventStore);
   const signingKey = await loadCertificateSigningKey(dataDir, {});
-  const { royaltyPorts = {}, ...settings } = options;
+  const { royaltyPorts = {}, sharing: _sharing, ...settings } = options;
   const wallets = options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({})));
   const ledger = await openXrplLedger({ dataDir, env: {} });
   const songGenerations = inProcessSongGenerationClient({ eventStore, storage, tokenLedger, lifecycle });
@@ -127,6 +131,7 @@ export async function startTestApp(
       await songGenerations.settled();
       await accountExports.settled();
       await app.close();
+      if (sharing) return;
       await projector.stop();
       await db.close();
     },

@@ -10,6 +10,7 @@ import { parsePosition } from '../../../infra/eventstore/event-store';
 import { findUserById, findUserByUsername } from '../../../projections/users/queries';
 import { HttpError } from '../../plugins/error-handler';
 import { clearSessionCookie, requireUserId } from '../../plugins/auth';
+import { FailureWindows } from '../../../infra/throttle/failure-windows';
 import { LoginThrottle } from '../../plugins/throttle';
 import { deleteAccountRequestSchema, deleteAccountResponseSchema, deletionStatusSchema } from './schemas';
 
@@ -24,7 +25,7 @@ export function blockedMessage(blockers: readonly DeletionBlocker[]): string {
 export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, projector, sessions, secureCookies, accountDeletions } = app.services;
   // The password is asked of someone already signed in: a stolen session must not be a way to guess it.
-  const passwordThrottle = new LoginThrottle();
+  const passwordThrottle = new LoginThrottle(new FailureWindows(db), 'account-deletion');
 
   const signedInUser = async (userId: string) => {
     const user = await findUserById(db, userId, app.services.knowledge.termsVersion);
@@ -57,10 +58,10 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUserId(request);
       const user = await signedInUser(userId);
       if (request.body.confirmation !== user.username) throw new ValidationError(`Type your username, ${user.username}, exactly to confirm`);
-      if (!passwordThrottle.begin(request, reply, user.username)) return reply;
+      if (!(await passwordThrottle.begin(request, reply, user.username))) return reply;
       const withSecret = await findUserByUsername(db, user.username, app.services.knowledge.termsVersion);
       if (!withSecret || !(await verifyPassword(withSecret.passwordHash, request.body.password))) throw new ForbiddenError(WRONG_PASSWORD);
-      passwordThrottle.succeeded(request, user.username);
+      await passwordThrottle.succeeded(request, user.username);
       const blockers = deletionBlockers(await deletionFacts(db, userId));
       if (blockers.length > 0) throw new IllegalStateError(blockedMessage(blockers));
       if (!accountDeletions) throw new HttpError(503, DELETION_NEEDS_WORKFLOWS);

@@ -16,6 +16,7 @@ import { findConfirmedEmail, findPasswordHash, findUserById, findUserIdByConfirm
 import { noBody, PUBLIC } from '../../openapi';
 import { clearSessionCookie, requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
+import { FailureWindows } from '../../../infra/throttle/failure-windows';
 import { FailureThrottle, LOGIN_PER_ACCOUNT, sendTooMany } from '../../plugins/throttle';
 import { passwordProblem } from '../auth/password-policy';
 import { requestEmailConfirmation } from './email-request';
@@ -42,9 +43,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, eventStore, projector, sessions, mailer, emailConfirmations, secureCookies } = app.services;
   const pendingEmails = new PendingEmails(db);
   // Wrong current passwords are throttled like failed logins: a stolen session must not become a password guesser.
-  const passwordFailures = new FailureThrottle(LOGIN_PER_ACCOUNT);
+  const failureWindows = new FailureWindows(db);
+  const passwordFailures = new FailureThrottle(failureWindows, 'password-change:account', LOGIN_PER_ACCOUNT);
   // Every request counts (none is forgiven): each one mails somebody.
-  const confirmationMails = new FailureThrottle({ max: CONFIRMATION_MAILS_PER_HOUR, windowMs: HOUR });
+  const confirmationMails = new FailureThrottle(failureWindows, 'confirmation-mails:account', { max: CONFIRMATION_MAILS_PER_HOUR, windowMs: HOUR });
 
   /** Runs a command on the user's stream and waits until the users read model shows it. */
   const runUserCommand = async (userId: string, command: UserCommand, correlationId: string) => {
@@ -88,17 +90,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      const wait = passwordFailures.waitMs(userId);
+      const wait = await passwordFailures.attempt(userId);
       if (wait > 0) {
         request.log.warn({ userId }, 'password change refused: too many wrong current passwords');
         return sendTooMany(reply, wait, 'password attempts for this account');
       }
-      passwordFailures.count(userId);
       const { currentPassword, newPassword } = request.body;
       const currentHash = await findPasswordHash(db, userId);
       if (!currentHash) throw new UnauthorizedError('Not signed in');
       if (!(await verifyPassword(currentHash, currentPassword))) throw new ForbiddenError('Your current password is not correct');
-      passwordFailures.reset(userId);
+      await passwordFailures.reset(userId);
       const user = await signedInUser(userId);
       const problem = passwordProblem(user.username, newPassword);
       if (problem) throw new ValidationError(problem);
@@ -126,9 +127,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.body;
       const user = await signedInUser(userId);
       if ((await findConfirmedEmail(db, userId))?.toLowerCase() === email.toLowerCase()) throw new IllegalStateError('This is already your confirmed address');
-      const wait = confirmationMails.waitMs(userId);
+      const wait = await confirmationMails.attempt(userId);
       if (wait > 0) return tooManyMails(reply, wait);
-      confirmationMails.count(userId);
       // Whether another account holds the address is not said here (nor checked): that is refused when the link is opened.
       let pending: Awaited<ReturnType<typeof requestEmailConfirmation>>;
       try {

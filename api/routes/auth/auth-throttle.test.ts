@@ -123,6 +123,53 @@ describe('operator call throttling', () => {
   });
 });
 
+describe('two API processes over one database', () => {
+  let second: TestApp;
+  beforeAll(async () => {
+    second = await startTestApp(dataDir, testApp.app.services.lifecycle, { sharing: testApp });
+  });
+  afterAll(async () => second?.close());
+
+  /** Alternates the apps, as a balancer would: the counts of one are the counts of the other. */
+  const appFor = (i: number) => (i % 2 === 0 ? app : second.app);
+
+  it('a burst of wrong passwords spread over both counts 5 in all, and the second refuses the right one', async () => {
+    const address = newAddress();
+    const { username, password } = await signup(address);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => appFor(i).inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'wrong password' }, remoteAddress: address })),
+    );
+    expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(5);
+    const locked = await second.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: newAddress() });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toMatch(/^Too many failed login attempts for this account\./);
+  });
+
+  it('wrong operator tokens counted by one are refused by the other', async () => {
+    process.env.OPS_TOKEN = 'operator-secret';
+    try {
+      const address = newAddress();
+      const retry = (target: FastifyInstance, token: string) =>
+        target.inject({ method: 'POST', url: `/api/ops/tracks/${randomUUID()}/retry-registration`, payload: {}, headers: { 'x-operator-token': token }, remoteAddress: address });
+      for (let i = 0; i < 10; i++) expect((await retry(app, 'wrong-secret-xx')).statusCode).toBe(401);
+      const locked = await retry(second.app, 'operator-secret');
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().error).toMatch(/^Too many failed operator calls from this address\./);
+    } finally {
+      delete process.env.OPS_TOKEN;
+    }
+  });
+
+  it('password-reset mails asked for one name through both are limited to 3 an hour in all', async () => {
+    const identifier = `nobody_${randomUUID().slice(0, 8)}`;
+    const ask = (i: number) => appFor(i).inject({ method: 'POST', url: '/api/auth/password-reset', payload: { identifier }, remoteAddress: newAddress() });
+    for (let i = 0; i < 3; i++) expect((await ask(i)).statusCode).toBe(202);
+    const refused = await ask(3);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBeTypeOf('string');
+  });
+});
+
 describe('sign-up password policy', () => {
   it.each([
     ['password', 'This password is too common: choose one that is harder to guess'],

@@ -19,6 +19,7 @@ import type { EventStore } from '../../../infra/eventstore/event-store';
 import { ACCOUNT_SUSPENDED, findUserById, findUserByUsername, isSuspendedUser } from '../../../projections/users/queries';
 import { myRolesResponseSchema } from '../../../domain/contracts/roles';
 import { clearSessionCookie, requireRole, requireUserId, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
+import { FailureWindows } from '../../../infra/throttle/failure-windows';
 import { FailureThrottle, LoginThrottle } from '../../plugins/throttle';
 import type { Services } from '../../plugins/services';
 import { noBody, PUBLIC } from '../../openapi';
@@ -33,9 +34,10 @@ export const SIGNUP_MAILS_PER_ADDRESS = 10;
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services;
   const { db, sessions, secureCookies, knowledge, mailer } = deps;
-  const loginThrottle = new LoginThrottle();
+  const failureWindows = new FailureWindows(db);
+  const loginThrottle = new LoginThrottle(failureWindows, 'login');
   const pendingEmails = new PendingEmails(db);
-  const signupMails = new FailureThrottle({ max: SIGNUP_MAILS_PER_ADDRESS, windowMs: 60 * 60_000 });
+  const signupMails = new FailureThrottle(failureWindows, 'signup-mails:address', { max: SIGNUP_MAILS_PER_ADDRESS, windowMs: 60 * 60_000 });
   await app.register(passwordResetRoutes);
 
   app.post(
@@ -57,9 +59,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ValidationError(`The current Terms of Service are version ${knowledge.termsVersion}; accept that version`);
       }
       if (email) {
-        const wait = signupMails.waitMs(request.ip);
+        const wait = await signupMails.attempt(request.ip);
         if (wait > 0) return tooManySignupMails(reply, wait);
-        signupMails.count(request.ip);
       }
       const userId = randomUUID();
       const passwordHash = await hashPassword(password);
@@ -83,11 +84,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/auth/login', { schema: { summary: 'Sign in (throttled per account and per address: 429 with Retry-After; 403 for an account an operator suspended)', tags: ['auth'], ...PUBLIC, body: credentialsSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
     const { username, password } = request.body;
-    if (!loginThrottle.begin(request, reply, username)) return reply;
+    if (!(await loginThrottle.begin(request, reply, username))) return reply;
     const found = await findUserByUsername(db, username, knowledge.termsVersion);
     const valid = await verifyPassword(found?.passwordHash ?? (await UNKNOWN_USER_HASH), password);
     if (!found || !valid) throw new UnauthorizedError('Invalid username or password');
-    loginThrottle.succeeded(request, username);
+    await loginThrottle.succeeded(request, username);
     // Said only after the right password, so a guesser learns nothing of the account.
     if (await isSuspendedUser(db, found.user.id)) throw new ForbiddenError(ACCOUNT_SUSPENDED);
     const session = await sessions.create(found.user.id, new Date(), request.headers['user-agent'] ?? null);

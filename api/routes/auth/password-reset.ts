@@ -24,7 +24,8 @@ import { mailLine, sendLinkMail, type Mailer } from '../../../infra/mail/mailer'
 import { findConfirmedEmail, findUserById, findUserByUsername, findUserIdByConfirmedEmail } from '../../../projections/users/queries';
 import { PUBLIC } from '../../openapi';
 import { clearSessionCookie } from '../../plugins/auth';
-import { FailureThrottle } from '../../plugins/throttle';
+import { FailureWindows } from '../../../infra/throttle/failure-windows';
+import { attemptAll, FailureThrottle } from '../../plugins/throttle';
 import { passwordProblem } from './password-policy';
 
 const MINUTE = 60_000;
@@ -41,8 +42,9 @@ const userDecider = { decide: decideUser, evolve: evolveUser, initialState: init
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, eventStore, projector, sessions, mailer, publicOrigin, secureCookies, storage, knowledge } = app.services;
   const tokens = await loadPasswordResetTokens(storage.root);
-  const perIdentifier = new FailureThrottle({ max: RESET_REQUESTS_PER_IDENTIFIER, windowMs: 60 * MINUTE });
-  const perAddress = new FailureThrottle({ max: RESET_REQUESTS_PER_ADDRESS, windowMs: 60 * MINUTE });
+  const failureWindows = new FailureWindows(db);
+  const perIdentifier = new FailureThrottle(failureWindows, 'password-reset:identifier', { max: RESET_REQUESTS_PER_IDENTIFIER, windowMs: 60 * MINUTE });
+  const perAddress = new FailureThrottle(failureWindows, 'password-reset:address', { max: RESET_REQUESTS_PER_ADDRESS, windowMs: 60 * MINUTE });
 
   const runUserCommand = async (userId: string, command: UserCommand, correlationId: string) => {
     const { result } = await handleCommand(eventStore, userStreamId(userId), userDecider, command, { correlationId, actor: `user:${userId}` });
@@ -66,13 +68,16 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const identifier = request.body.identifier.toLowerCase();
-      const wait = Math.max(perIdentifier.waitMs(identifier), perAddress.waitMs(request.ip));
+      const wait = Math.max(
+        ...(await attemptAll([
+          [perIdentifier, identifier],
+          [perAddress, request.ip],
+        ])),
+      );
       if (wait > 0) {
         request.log.warn({ address: request.ip }, 'password reset refused: too many requests');
         return tooManyResets(reply, wait);
       }
-      perIdentifier.count(identifier);
-      perAddress.count(request.ip);
 
       const userId = await accountOf(identifier);
       const email = userId && (await findConfirmedEmail(db, userId));

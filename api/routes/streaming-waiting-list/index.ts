@@ -18,7 +18,8 @@ import { entryStatus, findEntryByAffiliateCode, findEntryById, findEntryByUser, 
 import { countRegisteredWorks } from '../../../projections/works/queries';
 import { PUBLIC } from '../../openapi';
 import { HttpError } from '../../plugins/error-handler';
-import { FailureThrottle } from '../../plugins/throttle';
+import { FailureWindows } from '../../../infra/throttle/failure-windows';
+import { attemptAll, FailureThrottle } from '../../plugins/throttle';
 import { mailWaitingListLink } from './confirmation-mail';
 import {
   confirmWaitingListRequestSchema,
@@ -42,8 +43,9 @@ export const LINKS_PER_CLIENT_PER_HOUR = 20;
 export const streamingWaitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, eventStore, projector, mailer, publicOrigin, secureCookies, waitingListSecrets: secrets } = app.services;
   // Every mailed link counts (none is forgiven): each one mails somebody.
-  const mailsPerAddress = new FailureThrottle({ max: LINKS_PER_ADDRESS_PER_HOUR, windowMs: HOUR });
-  const mailsPerClient = new FailureThrottle({ max: LINKS_PER_CLIENT_PER_HOUR, windowMs: HOUR });
+  const failureWindows = new FailureWindows(db);
+  const mailsPerAddress = new FailureThrottle(failureWindows, 'waiting-list-mails:address', { max: LINKS_PER_ADDRESS_PER_HOUR, windowMs: HOUR });
+  const mailsPerClient = new FailureThrottle(failureWindows, 'waiting-list-mails:client', { max: LINKS_PER_CLIENT_PER_HOUR, windowMs: HOUR });
 
   const run = async (entryId: string, command: WaitingListCommand, correlationId: string, actor: string) => {
     const { result } = await handleCommandWithRetry(eventStore, waitingListStreamId(entryId), waitingListDecider, command, { correlationId, actor });
@@ -137,10 +139,13 @@ export const streamingWaitingListRoutes: FastifyPluginAsyncZod = async (app) => 
       }
 
       const address = email.toLowerCase();
-      const wait = Math.max(mailsPerAddress.waitMs(address), mailsPerClient.waitMs(request.ip));
+      const wait = Math.max(
+        ...(await attemptAll([
+          [mailsPerAddress, address],
+          [mailsPerClient, request.ip],
+        ])),
+      );
       if (wait > 0) return tooManyMails(reply, wait);
-      mailsPerAddress.count(address);
-      mailsPerClient.count(request.ip);
       const expiresAt = new Date(joinedAt.getTime() + WAITING_LIST_LINK_TTL_HOURS * HOUR);
       const confirmation: Confirmation = { kind: 'link', linkId: newLinkId(), expiresAt: expiresAt.toISOString() };
       await run(entryId, { type: 'JoinWaitingList', data, confirmation }, request.id, actor);

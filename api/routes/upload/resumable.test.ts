@@ -2,6 +2,8 @@
 // listening on a port: a ~20 MB 24-bit/96 kHz master sent in 1 MB chunks survives its connections
 // being cut mid-way, arrives byte for byte and starts its track workflow once; another user can
 // neither continue nor see it; what is over the cap or not what its name says is refused in words.
+// With a Postgres server (TEST_DATABASE_URL) the uploads are locked there, as with several API
+// processes, and a second app over the same database and files continues and finishes them.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -13,8 +15,11 @@ import { Upload, type UploadOptions } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
 import { RESUMABLE_UPLOAD_PATH } from '../../../domain/contracts/vault';
+import { AdvisoryUploadLocker } from '../../../infra/locks/advisory-upload-locker';
 import type { FileStorage } from '../../../infra/storage/file-storage';
+import { sineWav } from '../../../tests/support/audio';
 import { writeMasterWav } from '../../../tests/support/master-wav';
+import { postgresAvailable, TEST_DATABASE_URL } from '../../../tests/support/postgres';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { TrackLifecycleInput } from '../../../workflows/track-lifecycle/shared';
 import { resumableUploadStore } from './resumable';
@@ -33,6 +38,17 @@ let masterSize: number;
 let owner: string;
 let stranger: string;
 const started: TrackLifecycleInput[] = [];
+/** What the workflow's start waits for, as the test in progress wants it. */
+let startGate: () => Promise<void> = async () => undefined;
+const postgresUp = await postgresAvailable();
+const lockers: AdvisoryUploadLocker[] = [];
+/** A Postgres upload locker of one more API process, when a server is there. */
+function uploadLocker(): AdvisoryUploadLocker | undefined {
+  if (!postgresUp) return undefined;
+  const locker = new AdvisoryUploadLocker({ connectionString: TEST_DATABASE_URL });
+  lockers.push(locker);
+  return locker;
+}
 
 async function notExpected(): Promise<never> {
   throw new Error('the upload test reached a workflow command other than start');
@@ -49,19 +65,25 @@ async function sha256(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+const lifecycle = {
+  start: async (input: TrackLifecycleInput) => {
+    started.push(input);
+    await startGate();
+    return { workflowId: `track-lifecycle-${input.trackId}` };
+  },
+  master: notExpected,
+  startMaster: notExpected,
+  check: notExpected,
+  register: notExpected,
+  retryRegistration: notExpected,
+};
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'goose-resumable-'));
   master = path.join(dataDir, 'Harbour Lights (master).wav');
   masterSize = await writeMasterWav(master, MASTER_BYTES);
   masterSha = await sha256(master);
-  testApp = await startTestApp(path.join(dataDir, 'data'), {
-    start: async (input) => (started.push(input), { workflowId: `track-lifecycle-${input.trackId}` }),
-    master: notExpected,
-    startMaster: notExpected,
-    check: notExpected,
-    register: notExpected,
-    retryRegistration: notExpected,
-  });
+  testApp = await startTestApp(path.join(dataDir, 'data'), lifecycle, { uploadLocker: uploadLocker() });
   ({ app, storage } = testApp);
   await app.listen({ port: 0, host: '127.0.0.1' });
   endpoint = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${RESUMABLE_UPLOAD_PATH}`;
@@ -71,6 +93,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp?.close();
+  await Promise.all(lockers.map((locker) => locker.close()));
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -205,5 +228,69 @@ describe('refusals', () => {
     expect((await tusRequest('HEAD', `${RESUMABLE_UPLOAD_PATH}/${id}`, { cookie: owner })).statusCode).toBe(410);
     expect(await store.deleteExpired()).toBeGreaterThanOrEqual(1);
     await expect(stat(path.join(store.directory, id))).rejects.toThrow();
+  });
+});
+
+describe.skipIf(!postgresUp)(`over two API processes${postgresUp ? '' : ` (skipped: no Postgres server at ${new URL(TEST_DATABASE_URL).host})`}`, () => {
+  let second: TestApp;
+  beforeAll(async () => {
+    second = await startTestApp(path.join(dataDir, 'data'), lifecycle, { uploadLocker: uploadLocker(), sharing: testApp });
+  });
+  afterAll(async () => second?.close());
+
+  const tus = (target: FastifyInstance, method: 'POST' | 'PATCH' | 'HEAD', url: string, headers: Record<string, string>, body?: Buffer) =>
+    target.inject({ method, url, headers: { 'tus-resumable': '1.0.0', cookie: owner, ...headers }, payload: body });
+  const metadata = Object.entries({ filename: 'Tide.wav', title: 'Tide', description: 'A test tone', contentType: 'music', royaltySplit: '80', metadata: '{}' })
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+
+  async function create(target: FastifyInstance, size: number): Promise<string> {
+    const created = await tus(target, 'POST', RESUMABLE_UPLOAD_PATH, { 'upload-length': String(size), 'upload-metadata': metadata });
+    expect(created.statusCode).toBe(201);
+    return String(created.headers.location);
+  }
+
+  const patch = (target: FastifyInstance, url: string, offset: number, bytes: Buffer) =>
+    tus(target, 'PATCH', url, { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) }, bytes);
+
+  it('an upload begun on one process is continued and finished on the other, and starts its workflow once', async () => {
+    const wav = sineWav({ seconds: 1 });
+    const url = await create(app, wav.length);
+    const half = Math.floor(wav.length / 2);
+    expect((await patch(app, url, 0, wav.subarray(0, half))).statusCode).toBe(204);
+    expect((await tus(second.app, 'HEAD', url, {})).headers['upload-offset']).toBe(String(half));
+    expect((await patch(second.app, url, half, wav.subarray(half))).statusCode).toBe(204);
+    const id = url.split('/').pop()!;
+    expect(started.filter((input) => input.trackId === id)).toHaveLength(1);
+  });
+
+  it('a finished upload that both processes find (the last PATCH on one, a HEAD on the other) is accepted once', async () => {
+    const wav = sineWav({ seconds: 1 });
+    const url = await create(app, wav.length);
+    const id = url.split('/').pop()!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let accepting!: () => void;
+    const acceptanceBegun = new Promise<void>((resolve) => (accepting = resolve));
+    startGate = async () => {
+      accepting();
+      await held;
+    };
+    try {
+      const last = patch(app, url, 0, wav);
+      await acceptanceBegun;
+      // Every byte is there and the first process is starting the workflow: the other finds it finished.
+      const head = tus(second.app, 'HEAD', url, {});
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      expect((await last).statusCode).toBe(204);
+      const answered = await head;
+      expect(answered.statusCode).toBe(200);
+      expect(answered.headers['upload-offset']).toBe(String(wav.length));
+    } finally {
+      startGate = async () => undefined;
+      release();
+    }
+    expect(started.filter((input) => input.trackId === id)).toHaveLength(1);
   });
 });

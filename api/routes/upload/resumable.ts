@@ -7,7 +7,9 @@
 // bytes are sent. The finished file goes through the same acceptance as POST /api/upload
 // (./accept.ts) and starts its track workflow once: the track's id is the upload's, recorded on
 // the upload, and a finished upload is accepted again only if that record is missing.
-// Unfinished uploads are deleted RESUMABLE_UPLOAD_EXPIRY_HOURS after their creation.
+// Unfinished uploads are deleted RESUMABLE_UPLOAD_EXPIRY_HOURS after their creation. With several
+// API processes the uploads are locked through Postgres (services.uploadLocker): one request writes
+// an upload at a time, and one process accepts a finished one.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { copyFile, link, rm } from 'node:fs/promises';
@@ -43,7 +45,7 @@ const tusHeaders = z.looseObject({ 'tus-resumable': z.string().describe('The tus
 const emptyAnswer = z.null().describe('No body; the tus headers (Location, Upload-Offset, Upload-Length) carry the answer');
 
 export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { storage, lifecycle } = app.services;
+  const { storage, lifecycle, uploadLocker } = app.services;
   const store = resumableUploadStore(storage);
   /** Who sent each request in flight and its request id, for tus's hooks (they see the raw request only). */
   const senders = new WeakMap<IncomingMessage, { ownerId: string; requestId: string }>();
@@ -53,6 +55,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const tus = new TusServer({
     path: RESUMABLE_UPLOAD_PATH,
     datastore: store,
+    ...(uploadLocker ? { locker: uploadLocker } : {}),
     relativeLocation: true,
     maxSize: MAX_UPLOAD_BYTES,
     namingFunction: () => randomUUID(),
@@ -85,9 +88,22 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Accepts a finished upload once: links its file into staging and starts its track workflow; a refused file is deleted. */
   function finish(id: string, correlationId: string): Promise<void> {
-    const running = finishing.get(id) ?? acceptFinished(id, correlationId).finally(() => finishing.delete(id));
+    const running = finishing.get(id) ?? acrossProcesses(`finish:${id}`, () => acceptFinished(id, correlationId)).finally(() => finishing.delete(id));
     finishing.set(id, running);
     return running;
+  }
+
+  /** Runs `work` holding the shared lock `key` when uploads are locked across processes; else at once (this process's map suffices). */
+  async function acrossProcesses<T>(key: string, work: () => Promise<T>): Promise<T> {
+    if (!uploadLocker) return work();
+    const lock = uploadLocker.newLock(key);
+    // Accepting is short and nobody can hurry it: a release request is not acted on.
+    await lock.lock(new AbortController().signal, () => undefined);
+    try {
+      return await work();
+    } finally {
+      await lock.unlock();
+    }
   }
 
   async function acceptFinished(id: string, correlationId: string): Promise<void> {
@@ -200,9 +216,9 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Every API process sweeps; across processes they take turns, so two never delete the same files at once.
   const cleanUp = () =>
-    tus
-      .cleanUpExpiredUploads()
+    acrossProcesses('cleanup', () => tus.cleanUpExpiredUploads())
       .then((deleted) => deleted > 0 && logger.info({ deleted }, 'abandoned resumable uploads deleted'))
       .catch((error: unknown) => logger.warn({ err: error }, 'deleting abandoned resumable uploads failed'));
   const timer = setInterval(cleanUp, CLEANUP_INTERVAL_MS);
