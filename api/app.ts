@@ -90,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyMultipart);
   await app.register(fastifyWebsocket);
   // The file route sets its own Cache-Control (private): the plugin's default would overwrite it.
-  await app.register(fastifyStatic, { root: options.storage.uploadsDir, serve: false, cacheControl: false });
+  await app.register(fastifyStatic, { root: options.storage.root, serve: false, cacheControl: false });
 
   await registerOpenApi(app);
   await app.register(healthRoutes);

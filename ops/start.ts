@@ -26,7 +26,7 @@ import { logger } from '../infra/logger/logger';
 import { openMailer } from '../infra/mail/mailer';
 import { lifecycleMigrations, openLifecycleServices, openPlatform } from '../infra/platform';
 import { stripeFromConfig } from '../infra/payments/stripe-payments';
-import { FileStorage } from '../infra/storage/file-storage';
+import { openStorage } from '../infra/storage/open-storage';
 import { resolveTemporal } from '../infra/temporal/dev-server';
 import { allProjections } from '../projections/all';
 import { Projector } from '../projections/projector';
@@ -51,7 +51,7 @@ const config = loadConfig();
 const stops: (() => Promise<unknown>)[] = [];
 
 async function main(): Promise<void> {
-  const storage = new FileStorage(config.dataDir);
+  const storage = openStorage(config.dataDir, config.storage);
   await storage.init();
   // Without OPS_TOKEN the operator token is made once under the data directory (owner-only), so
   // `npm run ops -- grant-role … --api <url>` can make the first operators and reviewers.

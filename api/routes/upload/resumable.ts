@@ -1,6 +1,7 @@
-// Resumable uploads with the tus protocol (@tus/server and @tus/file-store, mounted here), so a
-// master of a few hundred MB goes up in chunks, is streamed to disk as it arrives and survives a
-// dropped connection: the client asks how much arrived (HEAD) and sends the rest (PATCH).
+// Resumable uploads with the tus protocol (@tus/server mounted here, @tus/file-store on the disk or
+// @tus/s3-store with object storage), so a master of a few hundred MB goes up in chunks, is
+// streamed to the store as it arrives and survives a dropped connection: the client asks how much
+// arrived (HEAD) and sends the rest (PATCH).
 // Each request is checked here before tus sees it: a session, the cap, and that the upload is the
 // caller's (another user's upload answers 404 as a missing one does). The form's fields travel in
 // Upload-Metadata and are checked when the upload is created, so a bad title fails before any
@@ -10,17 +11,22 @@
 // Unfinished uploads are deleted RESUMABLE_UPLOAD_EXPIRY_HOURS after their creation.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { copyFile, link, rm } from 'node:fs/promises';
+import { copyFile, link, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { Server as TusServer, type Upload } from '@tus/server';
+import { S3Store } from '@tus/s3-store';
+import { Server as TusServer, type DataStore, type Upload } from '@tus/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCEPTED_FILE_NAME_EXTENSIONS, MAX_UPLOAD_BYTES } from '../../../domain/constants';
 import { RESUMABLE_UPLOAD_EXPIRY_HOURS, RESUMABLE_UPLOAD_METADATA_KEYS, RESUMABLE_UPLOAD_PATH, uploadFieldsSchema, type UploadFields } from '../../../domain/contracts/vault';
 import { DomainError } from '../../../domain/shared/errors';
 import { claimedExtension } from '../../../infra/storage/content-sniffer';
-import type { FileStorage } from '../../../infra/storage/file-storage';
+import { FileStorage } from '../../../infra/storage/file-storage';
+import { s3ClientConfig, S3Storage } from '../../../infra/storage/s3-storage';
+import type { ContentStorage } from '../../../infra/storage/storage';
 import { logger } from '../../../infra/logger/logger';
 import { binarySchema } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
@@ -38,13 +44,69 @@ export function resumableUploadStore(storage: FileStorage): FileStore {
   return new FileStore({ directory: path.join(storage.root, 'resumable'), expirationPeriodInMilliseconds: EXPIRY_MS });
 }
 
+/** What the routes need beside tus's own protocol: an upload's record (owner, fields, track), its finished bytes, and marking it accepted. */
+interface ResumableUploads {
+  datastore: DataStore;
+  /** The upload's record with the form's fields and owner; metadata.trackId once accepted. */
+  record(id: string): Promise<Upload | undefined>;
+  markAccepted(id: string, recorded: Upload, metadata: Record<string, string | null>): Promise<void>;
+  copyFinished(upload: Upload, to: string): Promise<void>;
+}
+
+function resumableUploads(storage: ContentStorage): ResumableUploads {
+  if (storage instanceof S3Storage) return objectStoreUploads(storage);
+  if (!(storage instanceof FileStorage)) throw new Error(`No resumable upload store for ${storage.kind} storage`);
+  const store = resumableUploadStore(storage);
+  return {
+    datastore: store,
+    record: (id) => store.configstore.get(id),
+    // The record as tus wrote it (its offset still 0, which its expiry sweep relies on), plus the track.
+    markAccepted: (id, recorded, metadata) => store.configstore.set(id, Object.assign(recorded, { metadata: { ...metadata, trackId: id } })),
+    copyFinished: (upload, to) => linkOrCopy(upload.storage!.path, to),
+  };
+}
+
+/**
+ * With object storage the parts go to the bucket as they arrive (@tus/s3-store), so each PATCH or
+ * HEAD may land on any API process; the acceptance mark is a small stored object beside them.
+ */
+function objectStoreUploads(storage: S3Storage): ResumableUploads {
+  const store = new S3Store({
+    s3ClientConfig: { ...s3ClientConfig(storage.config), bucket: storage.config.bucket },
+    expirationPeriodInMilliseconds: EXPIRY_MS,
+    // Expiry by the upload's creation date, not object tags: not every S3-compatible server keeps tags.
+    useTags: false,
+  });
+  const acceptedMark = (id: string) => `resumable-${id}-accepted`;
+  return {
+    datastore: store,
+    async record(id) {
+      const upload = await store.getUpload(id).catch((error: unknown) => {
+        if ((error as { status_code?: number }).status_code === 404) return undefined;
+        throw error;
+      });
+      if (!upload) return undefined;
+      if ((await storage.size(acceptedMark(id))) !== null) upload.metadata = { ...upload.metadata, trackId: id };
+      return upload;
+    },
+    async markAccepted(id) {
+      await writeFile(storage.workingPath(acceptedMark(id)), id);
+      await storage.save(acceptedMark(id));
+    },
+    async copyFinished(upload, to) {
+      await pipeline(await store.read(upload.id), createWriteStream(to));
+    },
+  };
+}
+
 const uploadIdParams = z.object({ id: z.uuid('Upload ids are UUIDs') });
 const tusHeaders = z.looseObject({ 'tus-resumable': z.string().describe('The tus protocol version, 1.0.0') });
 const emptyAnswer = z.null().describe('No body; the tus headers (Location, Upload-Offset, Upload-Length) carry the answer');
 
 export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage, lifecycle } = app.services;
-  const store = resumableUploadStore(storage);
+  const uploads = resumableUploads(storage);
+  const store = uploads.datastore;
   /** Who sent each request in flight and its request id, for tus's hooks (they see the raw request only). */
   const senders = new WeakMap<IncomingMessage, { ownerId: string; requestId: string }>();
   /** Finishing uploads, so two requests that find one finished accept it once. */
@@ -94,12 +156,12 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const upload = await store.getUpload(id);
     const metadata = upload.metadata ?? {};
     if (metadata.trackId) return;
-    const recorded = await store.configstore.get(id);
+    const recorded = await uploads.record(id);
     const staged = storage.newStagingPath();
     try {
       const fields = checkedFields(metadata);
-      await linkOrCopy(upload.storage!.path, staged.path);
-      await acceptUpload(lifecycle, {
+      await uploads.copyFinished(upload, staged.path);
+      await acceptUpload(lifecycle, storage, {
         trackId: id,
         ownerId: metadata.ownerId!,
         fields,
@@ -115,14 +177,13 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (error instanceof HttpError ? error.statusCode < 500 : error instanceof DomainError) await store.remove(id);
       throw error;
     }
-    // The record as tus wrote it (its offset still 0, which its expiry sweep relies on), plus the track.
-    await store.configstore.set(id, Object.assign(recorded!, { metadata: { ...metadata, trackId: id } }));
+    await uploads.markAccepted(id, recorded!, metadata);
     logger.info({ trackId: id, ownerId: metadata.ownerId }, 'resumable upload accepted');
   }
 
   /** The caller's upload, or 404 as for one that does not exist. */
   async function ownUpload(id: string, ownerId: string): Promise<Upload> {
-    const info = await store.configstore.get(id);
+    const info = await uploads.record(id);
     if (!info || info.metadata?.ownerId !== ownerId) throw new HttpError(404, NOT_FOUND);
     return info;
   }

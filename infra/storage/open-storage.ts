@@ -1,0 +1,11 @@
+// Which storage adapter a process uses: the disk under DATA_DIR unless STORAGE_S3_* name an
+// S3-compatible object store (docs/storage.md).
+import type { StorageConfig } from '../config';
+import { FileStorage } from './file-storage';
+import { S3Storage } from './s3-storage';
+import type { ContentStorage } from './storage';
+
+/** The disk under dataDir, or the object store when configured (its working copies under dataDir). */
+export function openStorage(dataDir: string, config: StorageConfig | null): ContentStorage {
+  return config ? new S3Storage(dataDir, config) : new FileStorage(dataDir);
+}
