@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config';
+import { logger } from '../logger/logger';
 import { exists, moveFile, sha256File } from './file-storage';
 import { checkedName, StorageUnavailableError, StoredFileMissingError, type ByteRange, type ContentStorage, type DownloadAs, type StoredRead } from './storage';
 
@@ -22,6 +23,7 @@ import { checkedName, StorageUnavailableError, StoredFileMissingError, type Byte
 const RETRY_DELAYS_MS = [200, 500, 1000, 2000, 4000, 8000];
 /** Requests the SDK makes for one call (standard mode: exponential backoff with jitter). */
 const SDK_MAX_ATTEMPTS = 3;
+const log = logger.child({ component: 'object-storage' });
 const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'ECONNABORTED']);
 
 export interface S3StorageOptions {
@@ -213,6 +215,8 @@ export function s3ClientConfig(config: StorageConfig): S3ClientConfig {
     // Checksums only where S3 requires them: self-hosted servers do not all speak the newer trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // The SDK's own notes (each failed request, a streamed upload it cannot retry: ours retries it whole) go to the debug log, not the console.
+    logger: { debug: () => undefined, info: () => undefined, warn: (...notes: unknown[]) => log.debug({ notes }, 'S3 client note'), error: (...notes: unknown[]) => log.debug({ notes }, 'S3 client error') },
   };
 }
 

@@ -3,14 +3,15 @@
 // bucket. One server per suite; stop() and start() again on the same folder and ports stand for an
 // object store that is briefly down. Suites skip, saying so in their name, without the binary.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, closeSync, constants, openSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, ListBucketsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../../infra/config';
+import { s3ClientConfig } from '../../infra/storage/s3-storage';
 
 const ACCESS_KEY = 'goose-test';
 const SECRET_KEY = 'goose-test-secret';
@@ -96,6 +97,8 @@ export async function startSeaweedS3(binary: string): Promise<SeaweedS3> {
     `-master.port=${master}`,
     // Small volumes: the default preallocates for 30 GB ones.
     '-master.volumeSizeLimitMB=64',
+    // A lone master elects itself at once on a restart (the default waits 10 s, twice here).
+    '-master.electionTimeout=1s',
     `-volume.port=${volume}`,
     '-volume.max=20',
     '-volume.preStopSeconds=0',
@@ -103,26 +106,38 @@ export async function startSeaweedS3(binary: string): Promise<SeaweedS3> {
     '-s3',
     `-s3.port=${s3}`,
     `-s3.config=${identities}`,
+    // Nothing else listening on a fixed port (two suites run side by side), nothing sent out.
+    '-s3.port.iceberg=0',
+    '-s3.port.lance=0',
+    '-master.telemetry=false',
   ];
   let child: ChildProcess | null = null;
   let exited: Promise<void> = Promise.resolve();
 
   const start = async () => {
     await mkdir(path.join(dir, 'data'), { recursive: true });
-    const running = spawn(binary, args, { stdio: 'ignore' });
+    // Its log beside its data, for a failure's post-mortem.
+    const log = openSync(path.join(dir, 'weed.log'), 'a');
+    const running = spawn(binary, args, { stdio: ['ignore', log, log] });
+    closeSync(log);
     child = running;
     exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
     const deadline = Date.now() + START_TIMEOUT_MS;
-    const client = new S3Client({ endpoint: config.endpoint, region: config.region, forcePathStyle: true, credentials: config.credentials!, maxAttempts: 1 });
+    const client = new S3Client({ ...s3ClientConfig(config), maxAttempts: 1 });
     try {
-      // Ready once S3 answers a signed request and the bucket exists (made on the first start).
+      // Ready once S3 answers a signed request, the bucket exists (made on the first start) and
+      // takes a write: the first write after a start waits for the filer's lock ring and the
+      // master's first volumes (~8 s here), which no test should have to sit out.
       for (;;) {
-        if (running.exitCode !== null || Date.now() > deadline) throw new Error(`SeaweedFS did not start its S3 gateway on port ${s3} within ${START_TIMEOUT_MS / 1000} s`);
+        if (running.exitCode !== null || Date.now() > deadline) throw new Error(`SeaweedFS did not start its S3 gateway on port ${s3} within ${START_TIMEOUT_MS / 1000} s (log: ${path.join(dir, 'weed.log')})`);
         if (await accepts(s3)) {
+          // A request the gateway holds while it waits for the filer is given up on and asked again.
+          const briefly = () => ({ abortSignal: AbortSignal.timeout(2_000) });
           const ready = await client
-            .send(new ListBucketsCommand({}))
+            .send(new ListBucketsCommand({}), briefly())
             .then(async ({ Buckets }) => {
-              if (!Buckets?.some((bucket) => bucket.Name === BUCKET)) await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+              if (!Buckets?.some((bucket) => bucket.Name === BUCKET)) await client.send(new CreateBucketCommand({ Bucket: BUCKET }), briefly());
+              await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'readiness-probe', Body: 'ready' }), briefly());
               return true;
             })
             .catch(() => false);
@@ -141,7 +156,8 @@ export async function startSeaweedS3(binary: string): Promise<SeaweedS3> {
   const stop = async () => {
     if (!child || child.exitCode !== null) return;
     child.kill('SIGTERM');
-    const killed = setTimeout(() => child?.kill('SIGKILL'), 5_000);
+    // It takes its time over a graceful stop; the data is on disk by then all the same.
+    const killed = setTimeout(() => child?.kill('SIGKILL'), 1_000);
     await exited;
     clearTimeout(killed);
   };
