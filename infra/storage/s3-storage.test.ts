@@ -1,13 +1,15 @@
 // The S3-compatible adapter against a real S3 server (SeaweedFS on loopback): two adapters with
 // their own data folders stand for two machines sharing one bucket; the server is stopped to show
 // a brief outage retried through and a lasting one reported plainly.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seaweedBinary, startSeaweedS3, type SeaweedS3 } from '../../tests/support/seaweedfs';
+import { ERN_FILE, releaseDirectory } from '../distribution/release-package';
+import { ensurePackage, readPackageErn, sharePackage } from '../distribution/stored-package';
 import { S3Storage } from './s3-storage';
 import { StorageUnavailableError, StoredFileMissingError } from './storage';
 
@@ -104,6 +106,21 @@ suite(title, () => {
     await expect(two.openRead('cover-1.png')).rejects.toBeInstanceOf(StoredFileMissingError);
     await one.delete('cover-1.png');
     expect(() => one.workingPath('../keys/secret')).toThrow('Invalid file name');
+  });
+
+  it('carries a release package built on one worker to another and to the API', async () => {
+    const [builder, deliverer, api] = [await machine(), await machine(), await machine()];
+    const distributionId = randomUUID();
+    const files = [{ name: ERN_FILE }, { name: 'resources/A1.wav' }, { name: 'certificate.pdf' }];
+    const built = path.join(builder.root, releaseDirectory(distributionId));
+    await mkdir(path.join(built, 'resources'), { recursive: true });
+    for (const file of files) await writeFile(path.join(built, file.name), `${file.name} of ${distributionId}`);
+    expect(await readPackageErn(api, api.root, distributionId)).toBeNull();
+
+    await sharePackage(builder, builder.root, distributionId, files);
+    await ensurePackage(deliverer, deliverer.root, distributionId, files);
+    for (const file of files) expect(await readFile(path.join(deliverer.root, releaseDirectory(distributionId), file.name), 'utf8')).toBe(`${file.name} of ${distributionId}`);
+    expect((await readPackageErn(api, api.root, distributionId))?.toString()).toBe(`${ERN_FILE} of ${distributionId}`);
   });
 
   it('retries through a server that is down for a moment, and says plainly which server did not answer when it stays down', async () => {
