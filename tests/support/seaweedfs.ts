@@ -124,7 +124,15 @@ export async function startSeaweedS3(binary: string): Promise<SeaweedS3> {
     const running = spawn(binary, args, { stdio: ['ignore', log, log] });
     closeSync(log);
     child = running;
-    exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    // A test process that ends without close() (a crash, a timeout) leaves no server behind.
+    const orphanGuard = () => running.kill('SIGKILL');
+    process.once('exit', orphanGuard);
+    exited = new Promise<void>((resolve) =>
+      running.once('exit', () => {
+        process.off('exit', orphanGuard);
+        resolve();
+      }),
+    );
     const deadline = Date.now() + START_TIMEOUT_MS;
     const client = new S3Client({ ...s3ClientConfig(config), maxAttempts: 1 });
     try {
