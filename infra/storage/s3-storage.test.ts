@@ -78,6 +78,13 @@ suite(title, () => {
     expect(await (await machine()).storeStaged(staged.name, 'track-1.mp3')).toEqual(stored);
     expect((await readFile(await api.localCopy('track-1.mp3'))).equals(bytes)).toBe(true);
     await expect(worker.storeStaged('never-staged.part', 'track-2.mp3')).rejects.toThrow('never stored');
+
+    // Stored where it arrived (dispute evidence, a cover): straight from the local staging file.
+    const evidence = api.newStagingPath();
+    await writeFile(evidence.path, 'a signed letter');
+    expect(await api.storeStaged(evidence.name, 'evidence-1.pdf')).toEqual({ sha256: sha256(Buffer.from('a signed letter')), size: 15 });
+    await expect(readFile(evidence.path)).rejects.toThrow();
+    expect(await readFile(await worker.localCopy('evidence-1.pdf'), 'utf8')).toBe('a signed letter');
   });
 
   it('signs a link the server itself answers, as a download under the given name', async () => {
