@@ -51,7 +51,7 @@ const config = loadConfig();
 const stops: (() => Promise<unknown>)[] = [];
 
 async function main(): Promise<void> {
-  const storage = openStorage(config.dataDir, config.storage);
+  const storage = await openStorage(config.dataDir, config.storage);
   await storage.init();
   // Without OPS_TOKEN the operator token is made once under the data directory (owner-only), so
   // `npm run ops -- grant-role … --api <url>` can make the first operators and reviewers.

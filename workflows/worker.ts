@@ -120,7 +120,7 @@ async function runStandalone(): Promise<void> {
   // Which voices can sing or rap generated songs, logged now for the operator (tried once, kept).
   void vocalEngines();
 
-  const storage = openStorage(config.dataDir, config.storage);
+  const storage = await openStorage(config.dataDir, config.storage);
   await storage.init();
   const platform = await openPlatform(config, lifecycleMigrations);
   const services = await openLifecycleServices(config.dataDir);

@@ -11,13 +11,10 @@
 // Unfinished uploads are deleted RESUMABLE_UPLOAD_EXPIRY_HOURS after their creation.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { copyFile, link, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { createWriteStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import { Server as TusServer, type DataStore, type Upload } from '@tus/server';
+import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCEPTED_FILE_NAME_EXTENSIONS, MAX_UPLOAD_BYTES } from '../../../domain/constants';
@@ -25,7 +22,6 @@ import { RESUMABLE_UPLOAD_EXPIRY_HOURS, RESUMABLE_UPLOAD_METADATA_KEYS, RESUMABL
 import { DomainError } from '../../../domain/shared/errors';
 import { claimedExtension } from '../../../infra/storage/content-sniffer';
 import { FileStorage } from '../../../infra/storage/file-storage';
-import { s3ClientConfig, S3Storage } from '../../../infra/storage/s3-storage';
 import type { ContentStorage } from '../../../infra/storage/storage';
 import { logger } from '../../../infra/logger/logger';
 import { binarySchema } from '../../openapi';
@@ -33,6 +29,7 @@ import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { controlCharacterAt } from '../../plugins/request-guard';
 import { acceptUpload, TOO_LARGE } from './accept';
+import type { ResumableUploads } from './resumable-uploads';
 
 const EXPIRY_MS = RESUMABLE_UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -44,17 +41,9 @@ export function resumableUploadStore(storage: FileStorage): FileStore {
   return new FileStore({ directory: path.join(storage.root, 'resumable'), expirationPeriodInMilliseconds: EXPIRY_MS });
 }
 
-/** What the routes need beside tus's own protocol: an upload's record (owner, fields, track), its finished bytes, and marking it accepted. */
-interface ResumableUploads {
-  datastore: DataStore;
-  /** The upload's record with the form's fields and owner; metadata.trackId once accepted. */
-  record(id: string): Promise<Upload | undefined>;
-  markAccepted(id: string, recorded: Upload, metadata: Record<string, string | null>): Promise<void>;
-  copyFinished(upload: Upload, to: string): Promise<void>;
-}
-
-function resumableUploads(storage: ContentStorage): ResumableUploads {
-  if (storage instanceof S3Storage) return objectStoreUploads(storage);
+async function resumableUploads(storage: ContentStorage): Promise<ResumableUploads> {
+  // Loaded only with object storage: the disk does not pay for the AWS SDK.
+  if (storage.kind === 's3') return (await import('./resumable-s3')).objectStoreUploads(storage);
   if (!(storage instanceof FileStorage)) throw new Error(`No resumable upload store for ${storage.kind} storage`);
   const store = resumableUploadStore(storage);
   return {
@@ -66,46 +55,13 @@ function resumableUploads(storage: ContentStorage): ResumableUploads {
   };
 }
 
-/**
- * With object storage the parts go to the bucket as they arrive (@tus/s3-store), so each PATCH or
- * HEAD may land on any API process; the acceptance mark is a small stored object beside them.
- */
-function objectStoreUploads(storage: S3Storage): ResumableUploads {
-  const store = new S3Store({
-    s3ClientConfig: { ...s3ClientConfig(storage.config), bucket: storage.config.bucket },
-    expirationPeriodInMilliseconds: EXPIRY_MS,
-    // Expiry by the upload's creation date, not object tags: not every S3-compatible server keeps tags.
-    useTags: false,
-  });
-  const acceptedMark = (id: string) => `resumable-${id}-accepted`;
-  return {
-    datastore: store,
-    async record(id) {
-      const upload = await store.getUpload(id).catch((error: unknown) => {
-        if ((error as { status_code?: number }).status_code === 404) return undefined;
-        throw error;
-      });
-      if (!upload) return undefined;
-      if ((await storage.size(acceptedMark(id))) !== null) upload.metadata = { ...upload.metadata, trackId: id };
-      return upload;
-    },
-    async markAccepted(id) {
-      await writeFile(storage.workingPath(acceptedMark(id)), id);
-      await storage.save(acceptedMark(id));
-    },
-    async copyFinished(upload, to) {
-      await pipeline(await store.read(upload.id), createWriteStream(to));
-    },
-  };
-}
-
 const uploadIdParams = z.object({ id: z.uuid('Upload ids are UUIDs') });
 const tusHeaders = z.looseObject({ 'tus-resumable': z.string().describe('The tus protocol version, 1.0.0') });
 const emptyAnswer = z.null().describe('No body; the tus headers (Location, Upload-Offset, Upload-Length) carry the answer');
 
 export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage, lifecycle } = app.services;
-  const uploads = resumableUploads(storage);
+  const uploads = await resumableUploads(storage);
   const store = uploads.datastore;
   /** Who sent each request in flight and its request id, for tus's hooks (they see the raw request only). */
   const senders = new WeakMap<IncomingMessage, { ownerId: string; requestId: string }>();
