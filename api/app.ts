@@ -104,7 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (stopping) reply.header('connection', 'close');
   });
   // The file route sets its own Cache-Control (private): the plugin's default would overwrite it.
-  await app.register(fastifyStatic, { root: options.storage.uploadsDir, serve: false, cacheControl: false });
+  await app.register(fastifyStatic, { root: options.storage.root, serve: false, cacheControl: false });
 
   await registerOpenApi(app);
   await app.register(healthRoutes);

@@ -46,3 +46,31 @@ describe('the support agent generator settings', () => {
     expect(loadConfig({ SUPPORT_LLM_BASE_URL: 'https://llm.example/v1', SUPPORT_LLM_MODEL: 'm', SUPPORT_LLM_API_KEY: 'sk', SUPPORT_LLM_TIMEOUT_MS: '2500' }).supportLlm).toMatchObject({ apiKey: 'sk', timeoutMs: 2500 });
   });
 });
+
+describe('the object storage settings', () => {
+  it('keeps files on the disk with neither STORAGE_S3_ENDPOINT nor STORAGE_S3_BUCKET', () => {
+    expect(loadConfig({}).storage).toBeNull();
+  });
+
+  it('reads the endpoint, bucket and keys, with us-east-1 and path-style addressing by default', () => {
+    expect(loadConfig({ STORAGE_S3_ENDPOINT: 'http://127.0.0.1:8333', STORAGE_S3_BUCKET: 'goose', STORAGE_S3_ACCESS_KEY_ID: 'id', STORAGE_S3_SECRET_ACCESS_KEY: 'secret' }).storage).toEqual({
+      endpoint: 'http://127.0.0.1:8333',
+      bucket: 'goose',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ STORAGE_S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com', STORAGE_S3_BUCKET: 'goose', STORAGE_S3_REGION: 'eu-west-1', STORAGE_S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
+      region: 'eu-west-1',
+      credentials: null,
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses half a setting in words', () => {
+    expect(() => loadConfig({ STORAGE_S3_BUCKET: 'goose' })).toThrow('STORAGE_S3_ENDPOINT and STORAGE_S3_BUCKET must be set together');
+    expect(() => loadConfig({ STORAGE_S3_ENDPOINT: 's3.local', STORAGE_S3_BUCKET: 'goose' })).toThrow(/STORAGE_S3_ENDPOINT must be an absolute/);
+    expect(() => loadConfig({ STORAGE_S3_ENDPOINT: 'http://s3.local', STORAGE_S3_BUCKET: 'goose', STORAGE_S3_ACCESS_KEY_ID: 'id' })).toThrow(/must be set together/);
+    expect(() => loadConfig({ STORAGE_S3_ENDPOINT: 'http://s3.local', STORAGE_S3_BUCKET: 'goose', STORAGE_S3_FORCE_PATH_STYLE: 'yes' })).toThrow('STORAGE_S3_FORCE_PATH_STYLE must be true or false, got yes');
+  });
+});

@@ -27,6 +27,21 @@ export interface Config {
   distribution: DistributionConfig;
   /** The support agent's optional generator (SUPPORT_LLM_*); null: extractive answers only. */
   supportLlm: SupportLlmConfig | null;
+  /** An S3-compatible object store for stored files (STORAGE_S3_*); null: the local disk under dataDir (docs/storage.md). */
+  storage: StorageConfig | null;
+}
+
+export interface StorageConfig {
+  /** STORAGE_S3_ENDPOINT: the server's URL (SeaweedFS, MinIO, Ceph, R2, or AWS's own such as https://s3.eu-west-1.amazonaws.com). */
+  endpoint: string;
+  /** STORAGE_S3_BUCKET: must exist already. */
+  bucket: string;
+  /** STORAGE_S3_REGION, default us-east-1. */
+  region: string;
+  /** STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY; null: the SDK's own chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** STORAGE_S3_FORCE_PATH_STYLE: bucket in the path (most self-hosted servers) rather than the host name; default true. */
+  forcePathStyle: boolean;
 }
 
 export interface StripeConfig {
@@ -77,6 +92,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     qxmpPay: parseQxmpPay(env),
     distribution: parseDistributionConfig(env),
     supportLlm: parseSupportLlm(env),
+    storage: parseStorage(env),
+  };
+}
+
+export function parseStorage(env: NodeJS.ProcessEnv): StorageConfig | null {
+  const endpoint = env.STORAGE_S3_ENDPOINT?.trim();
+  const bucket = env.STORAGE_S3_BUCKET?.trim();
+  if (!endpoint && !bucket) return null;
+  if (!endpoint || !bucket) throw new Error('STORAGE_S3_ENDPOINT and STORAGE_S3_BUCKET must be set together (or neither, to keep files on the local disk)');
+  httpUrl('STORAGE_S3_ENDPOINT', endpoint);
+  const accessKeyId = env.STORAGE_S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.STORAGE_S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY must be set together');
+  const forcePathStyle = env.STORAGE_S3_FORCE_PATH_STYLE?.trim() ?? 'true';
+  if (forcePathStyle !== 'true' && forcePathStyle !== 'false') throw new Error(`STORAGE_S3_FORCE_PATH_STYLE must be true or false, got ${forcePathStyle}`);
+  return {
+    endpoint,
+    bucket,
+    region: env.STORAGE_S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: forcePathStyle === 'true',
   };
 }
 

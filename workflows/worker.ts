@@ -10,7 +10,7 @@ import { bundleWorkflowCode, NativeConnection, Runtime, Worker, type WorkflowBun
 import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
 import { lifecycleMigrations, openLifecycleServices, openPlatform } from '../infra/platform';
-import { FileStorage } from '../infra/storage/file-storage';
+import { openStorage } from '../infra/storage/open-storage';
 import { TokenLedger } from '../infra/tokens/token-ledger';
 import { logDeliverySetup } from '../infra/distribution/partner-config';
 import { vocalEngines } from '../infra/creation/vocals/detect';
@@ -123,7 +123,7 @@ async function runStandalone(): Promise<void> {
   // Which voices can sing or rap generated songs, logged now for the operator (tried once, kept).
   void vocalEngines();
 
-  const storage = new FileStorage(config.dataDir);
+  const storage = await openStorage(config.dataDir, config.storage);
   await storage.init();
   const platform = await openPlatform(config, lifecycleMigrations);
   const services = await openLifecycleServices(config.dataDir);

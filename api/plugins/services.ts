@@ -31,7 +31,7 @@ import { loadUnsubscribeTokens, type UnsubscribeTokens } from '../../infra/notif
 import { loadMediaLinks, type MediaLinks } from '../../infra/media/media-links';
 import { loadWaitingListSecrets, type WaitingListSecrets } from '../../infra/waiting-list/waiting-list-tokens';
 import { loadKnowledge, type Knowledge } from '../../infra/knowledge/knowledge';
-import type { FileStorage } from '../../infra/storage/file-storage';
+import type { ContentStorage } from '../../infra/storage/storage';
 import { loadCannedReplies, type CannedReplies } from '../../infra/support/canned-replies';
 import { supportHandoffs } from '../../infra/support/handoffs';
 import type { WorkflowMonitor } from '../../infra/temporal/workflow-monitor';
@@ -62,7 +62,7 @@ export interface Services {
   db: Db;
   eventStore: EventStore;
   projector: ReadModelFeed;
-  storage: FileStorage;
+  storage: ContentStorage;
   lifecycle: TrackLifecycleClient;
   ledger: XrplLedger;
   signingKey: CertificateSigningKey;

@@ -3,14 +3,14 @@
 // (never its name), hashed and stored under a name the caller chooses; the text fields read beside
 // it, control characters refused. Both areas take files with the same limits and the same sniffing.
 import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MAX_EVIDENCE_BYTES } from '../../domain/contracts/disputes';
 import { ValidationError } from '../../domain/shared/errors';
 import { sniffContent } from '../../infra/storage/content-sniffer';
-import type { FileStorage } from '../../infra/storage/file-storage';
+import type { ContentStorage } from '../../infra/storage/storage';
 import { HttpError } from '../plugins/error-handler';
 import { controlCharacterAt, refuseControlCharacters } from '../plugins/request-guard';
 
@@ -36,7 +36,7 @@ export interface SentFileOptions {
 }
 
 /** Reads the form's fields and its one file (field "file"), storing the file; removes it again if the form is refused. */
-export async function readSentFileForm(request: FastifyRequest, storage: FileStorage, options: SentFileOptions): Promise<{ fields: Record<string, string>; file: SentFile | null }> {
+export async function readSentFileForm(request: FastifyRequest, storage: ContentStorage, options: SentFileOptions): Promise<{ fields: Record<string, string>; file: SentFile | null }> {
   if (!request.isMultipart()) throw new HttpError(415, `${capitalised(options.noun)} must be a multipart/form-data form`);
   const fields: Record<string, string> = {};
   let file: SentFile | null = null;
@@ -61,11 +61,11 @@ export async function readSentFileForm(request: FastifyRequest, storage: FileSto
 }
 
 /** Removes a stored file no event names (its submission was refused or failed). */
-export async function discardSentFile(storage: FileStorage, file: SentFile | null): Promise<void> {
-  if (file) await rm(storage.storedPath(file.storedName), { force: true });
+export async function discardSentFile(storage: ContentStorage, file: SentFile | null): Promise<void> {
+  if (file) await storage.delete(file.storedName);
 }
 
-async function storeSentFile(storage: FileStorage, part: MultipartFile, options: SentFileOptions): Promise<SentFile> {
+async function storeSentFile(storage: ContentStorage, part: MultipartFile, options: SentFileOptions): Promise<SentFile> {
   const filename = part.filename?.trim();
   if (!filename) {
     part.file.resume();

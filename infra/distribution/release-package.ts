@@ -31,6 +31,8 @@ export interface PackageSource {
   isrc: string;
   form: ReleaseForm;
   audio: { path: string; extension: string; durationSeconds: number | null };
+  /** A local copy of the creator's uploaded cover (form.coverArt); null: the generated one. */
+  coverPath?: string | null;
   /** The track's signed certificate as its event recorded it ({certificate, signature}). */
   certificate: { certificate: unknown; signature: unknown } | null;
   /** Automated tools that worked on the audio, named in the AI disclosure. */
@@ -65,9 +67,9 @@ export async function buildReleasePackage(dataDir: string, source: PackageSource
   const audioStat = await stat(path.join(root, audioName));
   files.push({ name: audioName, role: 'audio', sha256: await sha256File(path.join(root, audioName)), size: audioStat.size });
 
-  // The creator's checked cover when they uploaded one (stored under uploads/), otherwise the generated one.
-  const uploaded = source.form.coverArt;
-  const cover = uploaded ? await readFile(path.join(dataDir, 'uploads', uploaded.storedName)) : generateCoverPng(source.distributionId);
+  // The creator's checked cover when they uploaded one, otherwise the generated one.
+  const uploaded = source.coverPath ? source.form.coverArt : null;
+  const cover = source.coverPath ? await readFile(source.coverPath) : generateCoverPng(source.distributionId);
   const coverName = uploaded?.mimeType === 'image/jpeg' ? 'resources/A2.jpg' : 'resources/A2.png';
   await writeAtomically(path.join(root, coverName), cover);
   files.push(describe(coverName, 'artwork', cover));

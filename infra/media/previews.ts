@@ -24,16 +24,17 @@ export function previewName(storedName: string): string {
 const making = new Map<string, Promise<string>>();
 
 /**
- * The preview of `originalPath` under `dir`, made now if it is not there yet: concurrent asks for
+ * The preview of `original` (a path, or how to get one) under `dir`, made now if it is not there yet: concurrent asks for
  * one preview share one ffmpeg run, and a finished file appears only whole (written aside, then renamed).
  */
-export async function ensurePreview(dir: string, originalPath: string, storedName: string): Promise<string> {
+export async function ensurePreview(dir: string, original: string | (() => Promise<string>), storedName: string): Promise<string> {
   const target = path.join(dir, previewName(storedName));
   if (await exists(target)) return target;
   const running = making.get(target);
   if (running) return running;
   const work = (async () => {
     await mkdir(dir, { recursive: true });
+    const originalPath = typeof original === 'string' ? original : await original();
     const partial = path.join(dir, `.${randomUUID()}.mp3`);
     try {
       const fade = `afade=t=out:st=${PREVIEW_SECONDS - FADE_SECONDS}:d=${FADE_SECONDS}`;

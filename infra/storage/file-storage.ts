@@ -1,13 +1,14 @@
-// Content files on local disk: uploads land in staging/ while the request is checked, and the
-// track workflow moves them into uploads/ under their track id, hashing them on the way.
+// The storage port's disk adapter, the default: content files on the local disk under DATA_DIR.
+// Uploads land in staging/ while the request is checked, and the track workflow moves them into
+// uploads/ under their track id, hashing them on the way. Every process must share this folder.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, copyFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { checkedName, StoredFileMissingError, type ByteRange, type ContentStorage, type StoredRead } from './storage';
 
-const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
-export class FileStorage {
+export class FileStorage implements ContentStorage {
+  readonly kind = 'disk';
   readonly stagingDir: string;
   readonly uploadsDir: string;
 
@@ -21,36 +22,30 @@ export class FileStorage {
     await mkdir(this.uploadsDir, { recursive: true });
   }
 
-  /** A fresh path in staging for an incoming upload. */
   newStagingPath(): { name: string; path: string } {
     const name = `${randomUUID()}.part`;
     return { name, path: path.join(this.stagingDir, name) };
   }
 
   stagingPath(name: string): string {
-    return path.join(this.stagingDir, this.checkName(name));
+    return path.join(this.stagingDir, checkedName(name));
+  }
+
+  /** Staging is on the shared disk already. */
+  async handOverStaged(name: string): Promise<void> {
+    checkedName(name);
   }
 
   /** Absolute path of a stored file; rejects names that could escape the uploads folder. */
   storedPath(storedName: string): string {
-    return path.join(this.uploadsDir, this.checkName(storedName));
+    return path.join(this.uploadsDir, checkedName(storedName));
   }
 
-  /**
-   * Moves a staged upload into the store under storedName. Idempotent: when the staged file is
-   * gone because an earlier attempt already moved it, the stored file is used as is.
-   */
   async storeStaged(stagingName: string, storedName: string): Promise<{ sha256: string; size: number }> {
     const from = this.stagingPath(stagingName);
     const to = this.storedPath(storedName);
     if (await exists(from)) {
-      try {
-        await rename(from, to);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-        await copyFile(from, to);
-        await rm(from);
-      }
+      await moveFile(from, to);
     } else if (!(await exists(to))) {
       throw new Error(`Staged upload ${stagingName} is missing and was never stored`);
     }
@@ -61,9 +56,38 @@ export class FileStorage {
     await rm(this.stagingPath(stagingName), { force: true });
   }
 
-  private checkName(name: string): string {
-    if (!STORED_NAME.test(name)) throw new Error(`Invalid file name: ${name}`);
-    return name;
+  workingPath(name: string): string {
+    return this.storedPath(name);
+  }
+
+  async save(name: string, localPath?: string): Promise<void> {
+    const to = this.storedPath(name);
+    if (localPath !== undefined && path.resolve(localPath) !== to) await moveFile(localPath, to);
+  }
+
+  async localCopy(name: string): Promise<string> {
+    const file = this.storedPath(name);
+    if (!(await exists(file))) throw new StoredFileMissingError(name);
+    return file;
+  }
+
+  async size(name: string): Promise<number | null> {
+    return stat(this.storedPath(name)).then((info) => info.size, () => null);
+  }
+
+  async openRead(name: string, range?: ByteRange): Promise<StoredRead> {
+    const size = await this.size(name);
+    if (size === null) throw new StoredFileMissingError(name);
+    return { body: createReadStream(this.storedPath(name), range ? { start: range.start, end: range.end } : {}), size };
+  }
+
+  async signedUrl(name: string): Promise<string | null> {
+    checkedName(name);
+    return null;
+  }
+
+  async delete(name: string): Promise<void> {
+    await rm(this.storedPath(name), { force: true });
   }
 }
 
@@ -73,7 +97,18 @@ export async function sha256File(filePath: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function exists(filePath: string): Promise<boolean> {
+/** Renames a file, copying it where the two folders are on different disks. */
+export async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(from, to);
+    await rm(from);
+  }
+}
+
+export async function exists(filePath: string): Promise<boolean> {
   try {
     await stat(filePath);
     return true;

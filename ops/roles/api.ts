@@ -11,7 +11,7 @@ import { deliverySettings } from '../../infra/distribution/partner-config';
 import { logger } from '../../infra/logger/logger';
 import { openMailer } from '../../infra/mail/mailer';
 import { stripeFromConfig } from '../../infra/payments/stripe-payments';
-import type { FileStorage } from '../../infra/storage/file-storage';
+import type { ContentStorage } from '../../infra/storage/storage';
 import { temporalWorkflowMonitor } from '../../infra/temporal/workflow-monitor';
 import type { ReadModelFeed } from '../../projections/read-model-feed';
 import { temporalAccountDeletionClient } from '../../workflows/account-deletion/client';
@@ -34,7 +34,7 @@ export async function startApi(
     feed,
     disputes,
     openOracleReview,
-  }: { storage: FileStorage; services: ServingServices; feed: ReadModelFeed; disputes: DisputeCommands; openOracleReview: OpenOracleReview },
+  }: { storage: ContentStorage; services: ServingServices; feed: ReadModelFeed; disputes: DisputeCommands; openOracleReview: OpenOracleReview },
 ): Promise<FastifyInstance> {
   const { config, platform, client, temporal, stops } = context;
   const stripe = stripeFromConfig(config.stripe);

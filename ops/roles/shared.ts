@@ -12,7 +12,8 @@ import { signInNonceMigrations } from '../../infra/auth/sign-in-nonces';
 import { logger } from '../../infra/logger/logger';
 import { lifecycleMigrations, openLifecycleServices, openPlatform, type LifecycleServices, type Platform } from '../../infra/platform';
 import { resolveTemporal, type ResolvedTemporal } from '../../infra/temporal/dev-server';
-import { FileStorage } from '../../infra/storage/file-storage';
+import { openStorage } from '../../infra/storage/open-storage';
+import type { ContentStorage } from '../../infra/storage/storage';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { openWalletServices, type WalletServices } from '../../infra/wallets/services';
 import { openLicenseEscrow } from '../../infra/licensing/xrpl-license-escrow';
@@ -55,12 +56,12 @@ export class Stops {
 }
 
 /**
- * The file store the API and the worker share: the data folder (on several machines, one folder
- * mounted on each). The one place a role opens it, so another store chosen by the environment
- * (object storage) is switched on here for every role.
+ * The file store the API and the worker share: the data folder on one machine, or the object store
+ * that STORAGE_S3_* name (each process keeping working copies under its data folder). The one place
+ * a role opens it.
  */
-export async function openFileStore(config: Pick<Config, 'dataDir'>): Promise<FileStorage> {
-  const storage = new FileStorage(config.dataDir);
+export async function openFileStore(config: Pick<Config, 'dataDir' | 'storage'>): Promise<ContentStorage> {
+  const storage = await openStorage(config.dataDir, config.storage);
   await storage.init();
   return storage;
 }

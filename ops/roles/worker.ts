@@ -3,7 +3,7 @@
 // running activities finish within the grace time while no new task is polled; an activity still
 // running then is cancelled and Temporal retries it on another worker. The render pool closes after.
 import { NativeConnection } from '@temporalio/worker';
-import type { FileStorage } from '../../infra/storage/file-storage';
+import type { ContentStorage } from '../../infra/storage/storage';
 import { logDeliverySetup } from '../../infra/distribution/partner-config';
 import { vocalEngines } from '../../infra/creation/vocals/detect';
 import { logger } from '../../infra/logger/logger';
@@ -24,7 +24,7 @@ export function workerShutdownGraceMs(env: NodeJS.ProcessEnv = process.env): num
 
 export async function startWorker(
   context: RoleContext,
-  { storage, services, openOracleReview, graceful }: { storage: FileStorage; services: ServingServices; openOracleReview: OpenOracleReview; graceful: boolean },
+  { storage, services, openOracleReview, graceful }: { storage: ContentStorage; services: ServingServices; openOracleReview: OpenOracleReview; graceful: boolean },
 ): Promise<void> {
   const { config, platform, client, stops } = context;
   const graceMs = graceful ? workerShutdownGraceMs() : 0;

@@ -17,6 +17,7 @@ import { royaltyEarningsSink } from '../../infra/royalties/earnings-sink';
 import { migrate } from '../../infra/db/migrate';
 import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore/postgres-event-store';
 import { FileStorage } from '../../infra/storage/file-storage';
+import type { ContentStorage } from '../../infra/storage/storage';
 import { royaltyActivityPorts, type RoyaltyPorts } from '../../infra/royalties/royalty-ports';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { parseWalletConfig } from '../../infra/wallets/config';
@@ -62,10 +63,14 @@ export async function startTestApp(
     royaltyPorts?: RoyaltyPorts & { contracts?: RoyaltyContractClient };
     /** A second API process over the first's database: its db, event store and projector, left open when this one closes. */
     sharing?: TestApp;
+    /** Another storage adapter for the app and its in-process workflows (object storage); the disk under dataDir otherwise. */
+    contentStorage?: ContentStorage;
   } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
   await storage.init();
+  const content = options.contentStorage ?? storage;
+  if (content !== storage) await content.init();
   // An emptied database from the process's pool: emptying one and creating the app's tables and
   // read models costs about a quarter of the CPU of starting another PGlite.
   const { sharing } = options;
@@ -76,16 +81,16 @@ export async function startTestApp(
   if (!sharing) await projector.start();
   const tokenLedger = new TokenLedger(eventStore);
   const signingKey = await loadCertificateSigningKey(dataDir, {});
-  const { royaltyPorts = {}, sharing: _sharing, ...settings } = options;
+  const { royaltyPorts = {}, sharing: _sharing, contentStorage: _contentStorage, ...settings } = options;
   const wallets = options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({})));
   const ledger = await openXrplLedger({ dataDir, env: {} });
-  const songGenerations = inProcessSongGenerationClient({ eventStore, storage, tokenLedger, lifecycle });
-  const accountExports = inProcessAccountExportClient({ eventStore, db, storage, userNames: storedUserNames(db, eventStore) });
+  const songGenerations = inProcessSongGenerationClient({ eventStore, storage: content, tokenLedger, lifecycle });
+  const accountExports = inProcessAccountExportClient({ eventStore, db, storage: content, userNames: storedUserNames(db, eventStore) });
   const app = await buildApp({
     db,
     eventStore,
     projector,
-    storage,
+    storage: content,
     lifecycle,
     tokenLedger,
     ledger,
@@ -95,7 +100,7 @@ export async function startTestApp(
     songGenerations,
     accountExports,
     // The route ends the sessions in its own store too, so its memory of them goes with the rows.
-    accountDeletions: inProcessAccountDeletionClient({ eventStore, db, sessions: new SessionStore(db), storage }),
+    accountDeletions: inProcessAccountDeletionClient({ eventStore, db, sessions: new SessionStore(db), storage: content }),
     withdrawals: options.withdrawals ?? inProcessWithdrawalClient({ tokenLedger, treasury: wallets.treasury }),
     contractAnchors:
       options.contractAnchors ??

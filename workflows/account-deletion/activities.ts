@@ -3,7 +3,6 @@
 // ids derived from the workflow so a retried activity appends nothing twice. Sessions are rows of
 // their own (infra/auth/session-store.ts) and are deleted, and so are the user's data export
 // archives in the file store.
-import { rm } from 'node:fs/promises';
 import { deletionBlockers, type DeletionBlocker } from '../../domain/account-data/deletion-rules';
 import { apiKeyDecider } from '../../domain/developer/api-key.decider';
 import { apiKeyStreamId } from '../../domain/developer/api-key.events';
@@ -13,7 +12,7 @@ import { licenseOfferDecider, licenseOfferStreamId } from '../../domain/licensin
 import { activeOffers, deletionFacts, exportArchives, unrevokedApiKeys } from '../../infra/account-data/owned-records';
 import type { SessionStore } from '../../infra/auth/session-store';
 import type { Queryable } from '../../infra/db/db';
-import type { FileStorage } from '../../infra/storage/file-storage';
+import type { ContentStorage } from '../../infra/storage/storage';
 import { handleCommand, type CommandContext } from '../../infra/eventstore/command-handler';
 import { formatPosition, type AppendResult, type EventStore } from '../../infra/eventstore/event-store';
 import { currentWorkflowIdOrNull, finalRefusal } from '../activity-context';
@@ -24,7 +23,7 @@ export interface AccountDeletionActivityDeps {
   eventStore: EventStore;
   db: Queryable;
   sessions: SessionStore;
-  storage: FileStorage;
+  storage: ContentStorage;
 }
 
 const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
@@ -82,7 +81,7 @@ export function createAccountDeletionActivities({ eventStore, db, sessions, stor
 
     async removeAccountExports(input: AccountDeletionInput): Promise<number> {
       const archives = await exportArchives(db, input.userId);
-      for (const storedName of archives) await rm(storage.storedPath(storedName), { force: true });
+      for (const storedName of archives) await storage.delete(storedName);
       return archives.length;
     },
   };

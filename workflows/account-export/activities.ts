@@ -15,7 +15,7 @@ import { ownedStreams } from '../../infra/account-data/owned-records';
 import type { Queryable } from '../../infra/db/db';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
-import type { FileStorage } from '../../infra/storage/file-storage';
+import type { ContentStorage } from '../../infra/storage/storage';
 import { currentWorkflowIdOrNull } from '../activity-context';
 import { deterministicEventId } from '../track-lifecycle/activities';
 import type { AccountExportInput } from './shared';
@@ -23,7 +23,7 @@ import type { AccountExportInput } from './shared';
 export interface AccountExportActivityDeps {
   eventStore: EventStore;
   db: Queryable;
-  storage: FileStorage;
+  storage: ContentStorage;
   userNames: UserNames;
 }
 
@@ -73,7 +73,7 @@ export function createAccountExportActivities({ eventStore, db, storage, userNam
       const username = (await userNames.nameOf(input.userId)) ?? input.userId;
       const zip = zipArchive(archiveFiles(readmeText({ username, exportedAt, streams: present, documents }), present, documents));
       const storedName = accountExportFileName(input.exportId);
-      const finalPath = storage.storedPath(storedName);
+      const finalPath = storage.workingPath(storedName);
       const partialPath = `${finalPath}.part`;
       try {
         await writeFile(partialPath, zip);
@@ -81,6 +81,7 @@ export function createAccountExportActivities({ eventStore, db, storage, userNam
       } finally {
         await rm(partialPath, { force: true });
       }
+      await storage.save(storedName);
       await step(input, 'archive', `${(zip.byteLength / 1024).toFixed(1)} KB written`);
       await record(input, 'accountExportComplete', {
         type: 'CompleteAccountExport',

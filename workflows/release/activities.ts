@@ -13,15 +13,16 @@ import { trackStreamId, type TrackEvent } from '../../domain/track/track.events'
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import { DistributorRefusal, type Distributor } from '../../infra/distribution/distributor';
+import { ensurePackage, sharePackage } from '../../infra/distribution/stored-package';
 import { buildReleasePackage, ERN_FILE, validateReleasePackage } from '../../infra/distribution/release-package';
 import { logger } from '../../infra/logger/logger';
-import type { FileStorage } from '../../infra/storage/file-storage';
+import type { ContentStorage } from '../../infra/storage/storage';
 import { FAILURE_KINDS, refusalFailure } from '../failure-kinds';
 import type { ReleaseInput } from './shared';
 
 export interface ReleaseActivityDeps {
   eventStore: EventStore;
-  storage: FileStorage;
+  storage: ContentStorage;
   distributor: Distributor;
   /** Where packages are kept (data/); releases/<id> under it. */
   dataDir: string;
@@ -96,13 +97,15 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
         upc: release.upc,
         isrc: release.isrc,
         form: release.form,
-        audio: { path: storage.storedPath(file.storedName), extension, durationSeconds: content.probe.durationSeconds },
+        audio: { path: await storage.localCopy(file.storedName), extension, durationSeconds: content.probe.durationSeconds },
+        coverPath: release.form.coverArt ? await storage.localCopy(release.form.coverArt.storedName) : null,
         certificate: stages.certificate ? { certificate: stages.certificate.certificate, signature: stages.certificate.signature } : null,
         assistedBy: stages.mastering.master ? ['GOOSE automated mastering'] : [],
         recipient: distributor.recipient,
         territories: distributor.territories,
         live: distributor.reachesStores,
       });
+      await sharePackage(storage, dataDir, release.distributionId, built.files);
       await decide(input, { type: 'RecordPackageBuilt', data: { distributionId: release.distributionId, messageId: `GOOSE-${release.distributionId}`, directory: built.directory, files: built.files } });
       return { ok: true };
     },
@@ -111,6 +114,7 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
       const release = await read(input.distributionId);
       if (release.ernSha256) return { ok: true };
       if (!release.package) return fail(input, 'validation', 'The package was not built');
+      await ensurePackage(storage, dataDir, input.distributionId, release.package.files);
       const check = await validateReleasePackage(dataDir, release.package.directory);
       if (!check.valid || !check.ernSha256) return fail(input, 'validation', `The release package is invalid: ${check.errors.slice(0, 5).join('; ')}`);
       await decide(input, { type: 'RecordPackageValidated', data: { distributionId: input.distributionId, ernSha256: check.ernSha256 } });
@@ -121,6 +125,7 @@ export function createReleaseActivities({ eventStore, storage, distributor, data
       const release = await read(input.distributionId);
       if (release.delivery) return { ok: true };
       if (!release.package) return fail(input, 'delivery', 'The package was not built');
+      await ensurePackage(storage, dataDir, input.distributionId, release.package.files);
       try {
         const ack = await distributor.deliver({ distributionId: input.distributionId, directory: path.join(dataDir, release.package.directory), ernFile: ERN_FILE });
         await decide(input, { type: 'RecordDelivered', data: { distributionId: input.distributionId, ...ack, reachesStores: distributor.reachesStores } });

@@ -24,7 +24,8 @@ import type { RenderProgress, SongRender } from '../../infra/creation/render-son
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import { logger } from '../../infra/logger/logger';
-import { sha256File, type FileStorage } from '../../infra/storage/file-storage';
+import { sha256File } from '../../infra/storage/file-storage';
+import type { ContentStorage } from '../../infra/storage/storage';
 import { currentWorkflowIdOrNull } from '../activity-context';
 import { deterministicEventId } from '../track-lifecycle/activities';
 import type { TrackLifecycleInput } from '../track-lifecycle/shared';
@@ -37,7 +38,7 @@ type Requested = ReturnType<typeof GenerationRequested.create>['data'];
 
 export interface SongGenerationActivityDeps {
   eventStore: EventStore;
-  storage: FileStorage;
+  storage: ContentStorage;
   /** The process's render pool; by default one per process, created on the first render. */
   renderPool?: () => RenderPool;
   /** The C2PA signer of the data folder, or why there is none; by default looked up once per process. */
@@ -150,8 +151,9 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
    */
   async function keep(input: SongGenerationInput, workDir: string, relative: string, name: string, written?: { sha256: string; bytes: number }): Promise<ProducedFile> {
     const storedName = `generation-${input.generationId}-${name}`;
-    const to = storage.storedPath(storedName);
+    const to = storage.workingPath(storedName);
     await rename(path.join(workDir, relative), to);
+    await storage.save(storedName);
     if (written) return { storedName, sha256: written.sha256, bytes: written.bytes };
     const { size } = await stat(to);
     return { storedName, sha256: await sha256File(to), bytes: size };
@@ -319,11 +321,13 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
           { file: files.mixWav, format: 'audio/wav' as const },
           { file: files.mixMp3, format: 'audio/mpeg' as const },
         ];
-        c2paRecord = await signing.signer.sign(mixes.map(({ file, format }) => ({ path: storage.storedPath(file.storedName), storedName: file.storedName, format })), songManifest(described));
+        // Signed in place in this process's copy, then stored again: nobody has been told of the files yet.
+        c2paRecord = await signing.signer.sign(mixes.map(({ file, format }) => ({ path: storage.workingPath(file.storedName), storedName: file.storedName, format })), songManifest(described));
         for (const { file } of mixes) {
-          const stored = storage.storedPath(file.storedName);
+          const stored = storage.workingPath(file.storedName);
           file.sha256 = await sha256File(stored);
           file.bytes = (await stat(stored)).size;
+          await storage.save(file.storedName);
         }
       }
 
@@ -337,7 +341,9 @@ export function createSongGenerationActivities({ eventStore, storage, renderPool
     async stageTrack(input: SongGenerationInput, song: ProducedSong): Promise<TrackLifecycleInput> {
       const asked = await requested(input.generationId);
       const stagingName = `generation-${input.generationId}.part`;
-      await copyFile(storage.storedPath(song.files.mixWav.storedName), storage.stagingPath(stagingName));
+      await copyFile(await storage.localCopy(song.files.mixWav.storedName), storage.stagingPath(stagingName));
+      // The track workflow may store it on another worker.
+      await storage.handOverStaged(stagingName);
       const slug = asked.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'song';
       const request = songRequestSchema.parse(asked.request);
       return {

@@ -4,7 +4,7 @@
 // recorded, so a retried activity never appends twice, and never signs or registers twice. Bad
 // content and business refusals are non-retryable failures with a human reason.
 import { createHash } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
@@ -30,7 +30,8 @@ import type { EventStore } from '../../infra/eventstore/event-store';
 import { logger } from '../../infra/logger/logger';
 import { probeFile, UnreadableMediaError, type MediaProbe } from '../../infra/media/probe';
 import { analyzeContent } from '../../infra/similarity/content-oracle';
-import { sha256File, type FileStorage } from '../../infra/storage/file-storage';
+import { sha256File } from '../../infra/storage/file-storage';
+import type { ContentStorage } from '../../infra/storage/storage';
 import { decodeRegistrationMemo, explorerLinks, XrplRejectedError, type XrplLedger } from '../../infra/xrpl/ledger';
 import { oracleReviewDisputeId, type OpenOracleReview } from '../../domain/disputes/oracle-review';
 import { generatedWork, type GeneratedWork, type GenerationProvenanceSource } from '../../domain/creation/generated-work';
@@ -39,7 +40,7 @@ import { TRACK_FAILURES, type CheckCommand, type CommandContext, type LifecycleP
 
 export interface TrackLifecycleActivityDeps {
   eventStore: EventStore;
-  storage: FileStorage;
+  storage: ContentStorage;
   /** The platform database: the copyright registry and the users read model (owner names). */
   db: Db;
   ledger: XrplLedger;
@@ -168,8 +169,8 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       }
       let probe: MediaProbe;
       try {
-        probe = await withHeartbeats(() =>
-          probeFile(storage.storedPath(state.file.storedName), {
+        probe = await withHeartbeats(async () =>
+          probeFile(await storage.localCopy(state.file.storedName), {
             extension: state.upload.detectedExtension,
             mimeType: state.upload.detectedMimeType,
             requireAudio: state.upload.contentType === 'music',
@@ -233,8 +234,8 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       let result: Awaited<ReturnType<typeof masterTrack>>;
       try {
         result = await withHeartbeats(
-          () =>
-            masterTrack(storage.storedPath(track.file.storedName), {
+          async () =>
+            masterTrack(await storage.localCopy(track.file.storedName), {
               ...settings,
               outDir: workDir,
               name: stem,
@@ -260,7 +261,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
         // A free preview keeps its excerpt only: the run's master, pre-limiter and A/B files are the
         // paid master's equal, so they are deleted with the work folder, never stored or served.
         if (command.kind === 'preview' && key !== 'preview') continue;
-        await rename(result.files[key], storage.storedPath(name));
+        await storage.save(name, result.files[key]);
       }
       await rm(workDir, { recursive: true, force: true });
       const { lufs, dynamicRange, peak, processing } = result;
@@ -313,8 +314,8 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
       const started = performance.now();
       let lastStage: { stage: string; step: number; state: string } | null = null;
       const analysis = await withHeartbeats(
-        () =>
-          analyzeContent(storage.storedPath(running.storedName), {
+        async () =>
+          analyzeContent(await storage.localCopy(running.storedName), {
             db,
             extension: track.upload.detectedExtension,
             ownerId: input.ownerId,

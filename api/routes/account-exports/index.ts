@@ -2,10 +2,9 @@
 // workflow), list the user's exports with their progress, and download a ready archive. Another
 // user's export answers 404, as a missing one does.
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { accountExportDecider } from '../../../domain/account-data/account-export.decider';
 import { accountExportStreamId } from '../../../domain/account-data/account-export.events';
 import { IllegalStateError, NotFoundError } from '../../../domain/shared/errors';
@@ -52,22 +51,25 @@ export const accountExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/account/exports/:id/download',
-    { schema: { summary: 'Download a finished export of your data (a zip archive)', tags: ['auth'], params: idParams, response: { 200: fileResponse('application/zip', 'The archive') } } },
+    { schema: { summary: 'Download a finished export of your data (a zip archive)', tags: ['auth'], params: idParams, response: { 200: fileResponse('application/zip', 'The archive'), 302: z.null().describe('With object storage: the archive comes from the store on the Location link, good for a minute') } } },
     async (request, reply) => {
       const found = await findAccountExport(db, requireUserId(request), request.params.id);
       if (!found) throw new NotFoundError('Export not found');
       if (!found.storedName) throw new IllegalStateError(EXPORT_NOT_READY);
-      const file = storage.storedPath(found.storedName);
-      const size = await stat(file).then((info) => info.size).catch(() => null);
+      const size = await storage.size(found.storedName);
       if (size === null) throw new NotFoundError('This archive is no longer stored; start a new export');
-      const day = found.view.requestedAt.slice(0, 10);
+      const fileName = `goose-data-export-${found.view.requestedAt.slice(0, 10)}.zip`;
+      // With object storage the browser fetches the archive from the store itself, on a link good for a minute.
+      const presigned = await storage.signedUrl(found.storedName, 60, { fileName, contentType: 'application/zip' });
+      if (presigned) return (reply as FastifyReply).header('Cache-Control', 'private, no-store').redirect(presigned, 302);
+      const { body } = await storage.openRead(found.storedName);
       // The schema describes a file; the typed reply would expect the JSON schema's type.
       return (reply as FastifyReply)
         .type('application/zip')
         .header('Content-Length', size)
-        .header('Content-Disposition', `attachment; filename="goose-data-export-${day}.zip"`)
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
         .header('Cache-Control', 'private, no-store')
-        .send(createReadStream(file));
+        .send(body);
     },
   );
 };

@@ -5,6 +5,7 @@ import { NO_EXPLORER_LINKS, SIGNED_AND_WAITING } from '../../../domain/contracts
 import { certificateFileName, signedCertificateSchema, verifyCertificateSignature, type SignedCertificate } from '../../../infra/certificate/certificate';
 import { renderCertificatePdf } from '../../../infra/certificate/pdf';
 import { sha256File } from '../../../infra/storage/file-storage';
+import { StorageUnavailableError } from '../../../infra/storage/storage';
 import { explorerLinks, type XrplNetwork } from '../../../infra/xrpl/ledger';
 import { findCertificate } from '../../../projections/vault/queries';
 import { binarySchema, fileResponse, PUBLIC } from '../../openapi';
@@ -105,11 +106,13 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function checkFileHash(fileName: string, expected: string) {
     try {
-      const actual = await sha256File(storage.storedPath(fileName));
+      const actual = await sha256File(await storage.localCopy(fileName));
       return actual === expected
         ? { status: 'passed' as const, detail: `The stored file's SHA-256 is ${actual}, as certified` }
         : { status: 'failed' as const, detail: `The stored file's SHA-256 is ${actual}, not the certified ${expected}` };
-    } catch {
+    } catch (error) {
+      // A store that does not answer is a fault to report, not evidence that the file is gone.
+      if (error instanceof StorageUnavailableError) throw error;
       return { status: 'failed' as const, detail: 'The registered file is no longer in the store' };
     }
   }

@@ -15,6 +15,7 @@ import { findStoredFileOwner } from '../../../projections/vault/queries';
 import { fileResponse } from '../../openapi';
 import { viewerOf } from '../../plugins/auth';
 import { idParams } from '../shared-schemas';
+import { sendStoredFile } from '../stored-file-reply';
 
 const workParams = idParams.extend({ workId: z.string().min(1).max(300) });
 
@@ -128,7 +129,7 @@ export const disputeReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!storedName || !file) throw new NotFoundError(REVIEW_REFUSALS.noAudio);
     reply.header('Cache-Control', 'private, no-store');
     reply.header('X-Content-Type-Options', 'nosniff');
-    return reply.type(file.mimeType).sendFile(storedName, storage.uploadsDir, { contentType: false });
+    return sendStoredFile(reply, storage, storedName, file.mimeType);
   }
 
   const audioResponse = { 200: fileResponse('application/octet-stream', 'The audio, with the type its content was identified as'), 206: fileResponse('application/octet-stream', 'The requested range of the audio') };

@@ -40,6 +40,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { idParams } from '../shared-schemas';
 import { discardSentFile, MAX_SENT_FILE_MB, readSentFileForm } from '../sniffed-upload';
 import { evidenceFormSchema, evidenceParamsSchema } from './schemas';
+import { sendStoredFile } from '../stored-file-reply';
 
 export const DISPUTE_NOT_FOUND = 'Dispute not found';
 export const AUDITORS_NEVER_DOWNLOAD = "Auditors read a case's history but never download the parties' files";
@@ -196,7 +197,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('Cache-Control', 'private, no-store');
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(document.filename)}`);
-      return reply.type(document.mimeType ?? 'application/octet-stream').sendFile(document.storedName, storage.uploadsDir, { contentType: false });
+      return sendStoredFile(reply, storage, document.storedName, document.mimeType ?? 'application/octet-stream');
     },
   );
 

@@ -10,6 +10,7 @@ import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
 import { findStoredFileOwner } from '../../../projections/vault/queries';
 import { fileResponse, PUBLIC } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
+import { sendStoredFile } from '../stored-file-reply';
 
 const storedName = z.object({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Invalid file name') });
 /** A signed link's query (infra/media/media-links.ts); absent on an unsigned request. */
@@ -43,7 +44,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('Cache-Control', 'private, max-age=3600');
       reply.header('X-Content-Type-Options', 'nosniff');
       // The recorded type is what the content sniffer found; @fastify/static would guess from the name instead.
-      return reply.type(file.mimeType).sendFile(request.params.name, storage.uploadsDir, { contentType: false });
+      return sendStoredFile(reply, storage, request.params.name, file.mimeType);
     },
   );
 

@@ -16,6 +16,7 @@ import { requireUserId } from '../../plugins/auth';
 import type { Services } from '../../plugins/services';
 import { extendSongRequestSchema, fileParams, generatedSongListSchema, generatedSongSchema, generationStartedSchema, idParams, likeRequestSchema, sectionParams, stemParams } from './schemas';
 import { startGeneration } from './start-generation';
+import { sendStoredFile } from '../stored-file-reply';
 
 const NOT_FOUND = 'Generated song not found';
 const CONTENT_TYPES: Record<string, string> = { wav: 'audio/wav', mp3: 'audio/mpeg', mid: 'audio/midi', lrc: 'text/plain; charset=utf-8' };
@@ -128,7 +129,7 @@ export const generatedMusicRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'private, max-age=3600');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Content-Disposition', `attachment; filename="${found.downloadName}"`);
-    return reply.type(CONTENT_TYPES[extension] ?? 'application/octet-stream').sendFile(found.storedName, services.storage.uploadsDir, { contentType: false });
+    return sendStoredFile(reply, services.storage, found.storedName, CONTENT_TYPES[extension] ?? 'application/octet-stream');
   }
 
   app.get(

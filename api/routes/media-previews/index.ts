@@ -68,7 +68,8 @@ export const mediaPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
       if (link.status === 'expired') throw new ForbiddenError(LINK_EXPIRED);
       const workId = request.params.name.slice(0, -'.mp3'.length).toLowerCase();
       const storedName = await originalOf(workId);
-      const preview = await ensurePreview(previewsDir(storage.root), storage.storedPath(storedName), storedName);
+      // The original is fetched only to make the preview, once per process.
+      const preview = await ensurePreview(previewsDir(storage.root), () => storage.localCopy(storedName), storedName);
       reply.header('Cache-Control', 'private, max-age=1800');
       reply.header('X-Content-Type-Options', 'nosniff');
       return reply.type('audio/mpeg').sendFile(preview.slice(previewsDir(storage.root).length + 1), previewsDir(storage.root), { contentType: false });

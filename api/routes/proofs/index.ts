@@ -3,7 +3,6 @@
 // this server) and its evidence documents. Anyone may read them: a proof is about a registered,
 // public work. Also the ledger's raw answer about a transaction, relayed from XRPL_URL, so the
 // browser's /verify page checks a bundle's ledger transaction itself.
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ledgerTransactionAnswerSchema,
@@ -17,7 +16,7 @@ import {
 import { signFields } from '../../../infra/certificate/certificate';
 import { logger } from '../../../infra/logger/logger';
 import { xrplRawTransaction } from '../../../infra/xrpl/transaction-lookup';
-import type { FileStorage } from '../../../infra/storage/file-storage';
+import { StorageUnavailableError, type ContentStorage } from '../../../infra/storage/storage';
 import { CERTIFICATE_DOCUMENT, LICENSE_CERTIFICATE_DOCUMENT, REGISTERED_FILE_DOCUMENT, signedDocument } from '../../../projections/proofs/projection';
 import { findProof, searchProofs, type ProofRecord, type StatementSigner } from '../../../projections/proofs/queries';
 import { fileResponse, PUBLIC } from '../../openapi';
@@ -128,7 +127,7 @@ export function bundleOf(record: ProofRecord): ProofBundle {
 }
 
 /** The proof as the API shows it: internal file names dropped, a master's size read from the stored file. */
-async function publicProof(record: ProofRecord, storage: FileStorage): Promise<Proof> {
+async function publicProof(record: ProofRecord, storage: ContentStorage): Promise<Proof> {
   const documents = await Promise.all(
     record.proof.evidence.documents.map(async ({ storedName, size, ...document }) => ({ ...document, size: size ?? (await storedSize(storage, storedName)) })),
   );
@@ -136,14 +135,17 @@ async function publicProof(record: ProofRecord, storage: FileStorage): Promise<P
 }
 
 /** The events do not carry a master's size; the stored file does. 0 when the file is no longer stored. */
-async function storedSize(storage: FileStorage, storedName: string | undefined): Promise<number> {
+async function storedSize(storage: ContentStorage, storedName: string | undefined): Promise<number> {
   if (!storedName) return 0;
+  let size: number | null;
   try {
-    return (await stat(storage.storedPath(storedName))).size;
+    size = await storage.size(storedName);
   } catch (error) {
-    log.warn({ storedName, code: (error as NodeJS.ErrnoException).code }, 'registered file missing from storage: its size is shown as 0');
-    return 0;
+    if (error instanceof StorageUnavailableError) throw error;
+    size = null;
   }
+  if (size === null) log.warn({ storedName }, 'registered file missing from storage: its size is shown as 0');
+  return size ?? 0;
 }
 
 function downloadName(name: string): string {

@@ -34,6 +34,7 @@ import { viewerOf } from '../../plugins/auth';
 import { idParams } from '../shared-schemas';
 import { discardSentFile, MAX_SENT_FILE_MB, readSentFileForm } from '../sniffed-upload';
 import { attachmentFieldsSchema, attachmentFormSchema, attachmentParamsSchema } from './schemas';
+import { sendStoredFile } from '../stored-file-reply';
 
 const isSupport = (viewer: Viewer) => viewer.roles.includes('support');
 const actorOf = (viewer: Viewer): SupportActor => ({ userId: viewer.userId, name: viewer.username, isSupport: isSupport(viewer) });
@@ -244,7 +245,7 @@ export const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('Cache-Control', 'private, no-store');
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
-      return reply.type(file.mimeType).sendFile(file.storedName, storage.uploadsDir, { contentType: false });
+      return sendStoredFile(reply, storage, file.storedName, file.mimeType);
     },
   );
 

@@ -6,7 +6,6 @@
 // release itself runs as a workflow (workflows/release); the answers read the distributions model.
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COVER_MAX_BYTES, COVER_MIN_SIDE, coverArtUploadSchema, deliveryInfoSchema, distributeResponseSchema, distributionListSchema, genreListSchema, storeListSchema, takedownResponseSchema, type DeliveryInfo, type Distribution } from '../../../domain/contracts/distribution';
@@ -14,10 +13,10 @@ import { DISTRIBUTION_FEE_USD_PER_YEAR, GENRES, STORE_IDS, STORES } from '../../
 import { releaseStreamId } from '../../../domain/distribution/release.events';
 import { checkCoverImage } from '../../../infra/distribution/cover-check';
 import type { ReleaseForm } from '../../../domain/distribution/release.events';
-import type { FileStorage } from '../../../infra/storage/file-storage';
+import { StoredFileMissingError, type ContentStorage } from '../../../infra/storage/storage';
+import { readPackageErn } from '../../../infra/distribution/stored-package';
 import { placeholderPrefixVariables, SANDBOX_DELIVERY } from '../../../infra/distribution/partner-config';
 import { requestRelease } from '../../../infra/distribution/request-release';
-import { releaseDirectory, ERN_FILE } from '../../../infra/distribution/release-package';
 import { findActiveDistributionOf, findOwnedDistribution, listDistributions } from '../../../projections/distributions/queries';
 import { findOwnedTrack, toVaultItem } from '../../../projections/vault/queries';
 import { fileResponse, noBody, PUBLIC } from '../../openapi';
@@ -183,7 +182,7 @@ export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { summary: "The release package's DDEX ERN 4.3.1 message (XML) as a download", tags: ['distribution'], params: idParams, response: { 200: fileResponse('application/xml', 'The NewReleaseMessage') } } },
     async (request, reply) => {
       const distribution = await owned(requireUserId(request), request.params.id);
-      const ern = await readFile(path.join(storage.root, releaseDirectory(distribution.id), ERN_FILE)).catch(() => null);
+      const ern = await readPackageErn(storage, storage.root, distribution.id);
       if (!ern) throw new NotFoundError('The release package is not built yet; it is built right after the release is submitted');
       return sendXml(reply, ern, `${distribution.upc ?? distribution.id}_ern.xml`);
     },
@@ -201,10 +200,10 @@ function coverStoredName(ownerId: string, coverArtId: string, extension: string)
 }
 
 /** The caller's uploaded cover, checked again as it is stored, for the release's package. */
-async function uploadedCover(storage: FileStorage, ownerId: string, coverArtId: string): Promise<NonNullable<ReleaseForm['coverArt']>> {
+async function uploadedCover(storage: ContentStorage, ownerId: string, coverArtId: string): Promise<NonNullable<ReleaseForm['coverArt']>> {
   for (const extension of ['png', 'jpg'] as const) {
     const storedName = coverStoredName(ownerId, coverArtId, extension);
-    const bytes = await readFile(storage.storedPath(storedName)).catch(() => null);
+    const bytes = await storedBytes(storage, storedName);
     if (!bytes) continue;
     const checked = await checkCoverImage(bytes);
     if (!checked.ok) throw new ValidationError(checked.reason);
@@ -215,4 +214,14 @@ async function uploadedCover(storage: FileStorage, ownerId: string, coverArtId: 
 
 function sendXml(reply: FastifyReply, xml: Buffer, fileName: string) {
   return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `attachment; filename="${fileName}"`).header('Cache-Control', 'private, no-cache').send(xml);
+}
+
+/** The stored file's bytes, or null when there is none. */
+async function storedBytes(storage: ContentStorage, storedName: string): Promise<Buffer | null> {
+  try {
+    return await readFile(await storage.localCopy(storedName));
+  } catch (error) {
+    if (error instanceof StoredFileMissingError) return null;
+    throw error;
+  }
 }

@@ -6,6 +6,7 @@ import { ACCEPTED_FILE_NAME_EXTENSIONS, MAX_UPLOAD_BYTES } from '../../../domain
 import type { UploadFields } from '../../../domain/contracts/vault';
 import { probeFile, UnreadableMediaError } from '../../../infra/media/probe';
 import { claimedExtension, nameFits, sniffContent, type SniffedContent } from '../../../infra/storage/content-sniffer';
+import type { ContentStorage } from '../../../infra/storage/storage';
 import type { TrackLifecycleClient } from '../../../workflows/track-lifecycle/client';
 import { HttpError } from '../../plugins/error-handler';
 
@@ -26,7 +27,7 @@ export interface ReceivedUpload {
 }
 
 /** Checks the staged file against its name and type and starts its track workflow; throws a 4xx refusal otherwise. */
-export async function acceptUpload(lifecycle: TrackLifecycleClient, upload: ReceivedUpload): Promise<{ workflowId: string }> {
+export async function acceptUpload(lifecycle: TrackLifecycleClient, storage: ContentStorage, upload: ReceivedUpload): Promise<{ workflowId: string }> {
   const { fields, originalName } = upload;
   const sniffed = await sniffContent(upload.stagingPath);
   if (!sniffed) {
@@ -42,6 +43,8 @@ export async function acceptUpload(lifecycle: TrackLifecycleClient, upload: Rece
     throw new HttpError(400, `A ${sniffed.label} file cannot be uploaded as ${fields.contentType}`);
   }
   if (fields.contentType === 'music') await requireAudio(upload.stagingPath, sniffed);
+  // The workflow may store it on a worker on another machine.
+  await storage.handOverStaged(upload.stagingName);
   return lifecycle.start({
     trackId: upload.trackId,
     ownerId: upload.ownerId,

@@ -60,7 +60,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       // Escapes inside the metadata's JSON decode to characters the raw field did not show.
       refuseControlCharacters(parsed.data.metadata, 'metadata');
       const trackId = randomUUID();
-      const { workflowId } = await acceptUpload(lifecycle, {
+      const { workflowId } = await acceptUpload(lifecycle, storage, {
         trackId,
         ownerId,
         fields: parsed.data,

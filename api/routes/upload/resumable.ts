@@ -1,6 +1,7 @@
-// Resumable uploads with the tus protocol (@tus/server and @tus/file-store, mounted here), so a
-// master of a few hundred MB goes up in chunks, is streamed to disk as it arrives and survives a
-// dropped connection: the client asks how much arrived (HEAD) and sends the rest (PATCH).
+// Resumable uploads with the tus protocol (@tus/server mounted here, @tus/file-store on the disk or
+// @tus/s3-store with object storage), so a master of a few hundred MB goes up in chunks, is
+// streamed to the store as it arrives and survives a dropped connection: the client asks how much
+// arrived (HEAD) and sends the rest (PATCH).
 // Each request is checked here before tus sees it: a session, the cap, and that the upload is the
 // caller's (another user's upload answers 404 as a missing one does). The form's fields travel in
 // Upload-Metadata and are checked when the upload is created, so a bad title fails before any
@@ -22,13 +23,15 @@ import { ACCEPTED_FILE_NAME_EXTENSIONS, MAX_UPLOAD_BYTES } from '../../../domain
 import { RESUMABLE_UPLOAD_EXPIRY_HOURS, RESUMABLE_UPLOAD_METADATA_KEYS, RESUMABLE_UPLOAD_PATH, uploadFieldsSchema, type UploadFields } from '../../../domain/contracts/vault';
 import { DomainError } from '../../../domain/shared/errors';
 import { claimedExtension } from '../../../infra/storage/content-sniffer';
-import type { FileStorage } from '../../../infra/storage/file-storage';
+import { FileStorage } from '../../../infra/storage/file-storage';
+import type { ContentStorage } from '../../../infra/storage/storage';
 import { logger } from '../../../infra/logger/logger';
 import { binarySchema } from '../../openapi';
 import { requireUserId } from '../../plugins/auth';
 import { HttpError } from '../../plugins/error-handler';
 import { controlCharacterAt } from '../../plugins/request-guard';
 import { acceptUpload, TOO_LARGE } from './accept';
+import type { ResumableUploads } from './resumable-uploads';
 
 const EXPIRY_MS = RESUMABLE_UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -40,13 +43,28 @@ export function resumableUploadStore(storage: FileStorage): FileStore {
   return new FileStore({ directory: path.join(storage.root, 'resumable'), expirationPeriodInMilliseconds: EXPIRY_MS });
 }
 
+async function resumableUploads(storage: ContentStorage): Promise<ResumableUploads> {
+  // Loaded only with object storage: the disk does not pay for the AWS SDK.
+  if (storage.kind === 's3') return (await import('./resumable-s3')).objectStoreUploads(storage);
+  if (!(storage instanceof FileStorage)) throw new Error(`No resumable upload store for ${storage.kind} storage`);
+  const store = resumableUploadStore(storage);
+  return {
+    datastore: store,
+    record: (id) => store.configstore.get(id),
+    // The record as tus wrote it (its offset still 0, which its expiry sweep relies on), plus the track.
+    markAccepted: (id, recorded, metadata) => store.configstore.set(id, Object.assign(recorded, { metadata: { ...metadata, trackId: id } })),
+    copyFinished: (upload, to) => linkOrCopy(upload.storage!.path, to),
+  };
+}
+
 const uploadIdParams = z.object({ id: z.uuid('Upload ids are UUIDs') });
 const tusHeaders = z.looseObject({ 'tus-resumable': z.string().describe('The tus protocol version, 1.0.0') });
 const emptyAnswer = z.null().describe('No body; the tus headers (Location, Upload-Offset, Upload-Length) carry the answer');
 
 export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage, lifecycle, uploadLocker } = app.services;
-  const store = resumableUploadStore(storage);
+  const uploads = await resumableUploads(storage);
+  const store = uploads.datastore;
   /** Who sent each request in flight and its request id, for tus's hooks (they see the raw request only). */
   const senders = new WeakMap<IncomingMessage, { ownerId: string; requestId: string }>();
   /** Finishing uploads, so two requests that find one finished accept it once. */
@@ -110,12 +128,12 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const upload = await store.getUpload(id);
     const metadata = upload.metadata ?? {};
     if (metadata.trackId) return;
-    const recorded = await store.configstore.get(id);
+    const recorded = await uploads.record(id);
     const staged = storage.newStagingPath();
     try {
       const fields = checkedFields(metadata);
-      await linkOrCopy(upload.storage!.path, staged.path);
-      await acceptUpload(lifecycle, {
+      await uploads.copyFinished(upload, staged.path);
+      await acceptUpload(lifecycle, storage, {
         trackId: id,
         ownerId: metadata.ownerId!,
         fields,
@@ -131,14 +149,13 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (error instanceof HttpError ? error.statusCode < 500 : error instanceof DomainError) await store.remove(id);
       throw error;
     }
-    // The record as tus wrote it (its offset still 0, which its expiry sweep relies on), plus the track.
-    await store.configstore.set(id, Object.assign(recorded!, { metadata: { ...metadata, trackId: id } }));
+    await uploads.markAccepted(id, recorded!, metadata);
     logger.info({ trackId: id, ownerId: metadata.ownerId }, 'resumable upload accepted');
   }
 
   /** The caller's upload, or 404 as for one that does not exist. */
   async function ownUpload(id: string, ownerId: string): Promise<Upload> {
-    const info = await store.configstore.get(id);
+    const info = await uploads.record(id);
     if (!info || info.metadata?.ownerId !== ownerId) throw new HttpError(404, NOT_FOUND);
     return info;
   }

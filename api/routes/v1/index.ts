@@ -62,7 +62,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
     const registration = state.status === 'probed' ? state.stages.registration : null;
     const failed = state.status === 'probed' && state.stages.failure?.step === 'register';
     if (state.status !== 'probed' || !registration?.signed || !registration.submitted || failed) throw new IllegalStateError(NOT_REGISTERED);
-    return analyse(storage.storedPath(registration.signed.storedName), state.upload.detectedExtension, caller.ownerId);
+    return analyse(await storage.localCopy(registration.signed.storedName), state.upload.detectedExtension, caller.ownerId);
   }
 
   async function analyseUpload(request: FastifyRequest, caller: ApiCaller) {

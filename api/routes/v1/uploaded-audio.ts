@@ -9,7 +9,7 @@ import { V1_MAX_UPLOAD_BYTES } from '../../../domain/developer/api-tiers';
 import { ValidationError } from '../../../domain/shared/errors';
 import { probeFile, UnreadableMediaError } from '../../../infra/media/probe';
 import { sniffContent, type SniffedContent } from '../../../infra/storage/content-sniffer';
-import type { FileStorage } from '../../../infra/storage/file-storage';
+import type { ContentStorage } from '../../../infra/storage/storage';
 import { HttpError } from '../../plugins/error-handler';
 import { refuseControlCharacters } from '../../plugins/request-guard';
 
@@ -24,7 +24,7 @@ export interface UploadedAudio {
 }
 
 /** Reads the form; on any refusal the staged file is already gone. */
-export async function receiveAudio(request: FastifyRequest, storage: FileStorage): Promise<UploadedAudio> {
+export async function receiveAudio(request: FastifyRequest, storage: ContentStorage): Promise<UploadedAudio> {
   let staged: { name: string; path: string } | null = null;
   let metadataField: string | null = null;
   try {
