@@ -4,7 +4,7 @@ import SlowFirstSequencer from './tests/support/slow-first-sequencer';
 // Unit tests sit beside the code; cross-cutting integration tests live in tests/integration.
 // Browser journeys run under Playwright (tests/e2e), not here.
 //
-// Five projects, by what a suite's files share safely:
+// Six projects, by what a suite's files share safely:
 // - "pure": suites that touch no database, server, process or file of their own (the domain's
 //   deciders and contracts, the web's screens rendered to markup) share threads and their module
 //   cache (no isolation), which saves most of their import time.
@@ -14,9 +14,14 @@ import SlowFirstSequencer from './tests/support/slow-first-sequencer';
 // - "services": the infrastructure's and projections' suites (audio, storage, ledgers, read models,
 //   real Postgres, the operator CLIs): each on its own database and folders, none changing process
 //   state, so they share one module cache per worker process like the route suites.
-// - "integration": what must start from a fresh process (workflows on Temporal, whose runtime is
-//   installed once per process; killed workers; the corpus; a CLI suite that sets the environment).
-//   Its global setup bundles the workflows once for them all (WORKFLOW_BUNDLE_PATH).
+// - "integration": the workflows on Temporal, the killed-worker fault tests and the corpus. They share
+//   one module cache per worker process too (importing the Temporal SDK and the platform once per
+//   process, not per file, saved about a third of their CPU): every suite installs the Temporal
+//   runtime the same way (installTemporalRuntime, whose later calls are no-ops), and each has its own
+//   database, Temporal server, task queue and folders. The global setup bundles the workflows once for
+//   them all (WORKFLOW_BUNDLE_PATH).
+// - "process-state": suites that change process state (a CLI suite that sets the environment), each
+//   from a fresh process.
 const pure = ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'content/**/*.test.ts'];
 /** Pure suites that replace a module with vi.mock: in a shared module cache the real one may already be loaded. */
 const pureWithModuleMocks = ['web/src/features/payments/components/payment-checkout.test.tsx'];
@@ -44,12 +49,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['{workflows,tests/integration,tests/corpus}/**/*.test.ts', ...changesProcessState],
+          include: ['{workflows,tests/integration,tests/corpus}/**/*.test.ts'],
           pool: 'forks',
+          isolate: false,
           // The workflows bundled once for the run, not by every suite and worker process.
           globalSetup: ['./tests/support/workflow-bundle.global-setup.ts'],
         },
       },
+      // Each in a fresh process of its own (Vitest's default isolation); the replays load the bundle too.
+      { extends: true, test: { name: 'process-state', include: changesProcessState, pool: 'forks', globalSetup: ['./tests/support/workflow-bundle.global-setup.ts'] } },
     ],
   },
 });

@@ -29,6 +29,8 @@ const npx = (...args: string[]): Pick<Phase, 'command' | 'args'> => ({ command: 
 // later step (they load it through WORKFLOW_BUNDLE_PATH), instead of each running webpack again.
 const bundleDir = mkdtempSync(path.join(os.tmpdir(), 'goose-test-workflows-'));
 const workflowBundle = path.join(bundleDir, 'bundle.js');
+// And the killed-worker fault tests' own (tests/support/fault-workflow-bundle.ts), in the same lane.
+const faultWorkflowBundle = path.join(bundleDir, 'fault', 'bundle.js');
 
 /** The lanes of a step run at once; the steps run in order. */
 const STEPS: Lane[][] = [
@@ -39,6 +41,7 @@ const STEPS: Lane[][] = [
       { name: 'import graph', command: 'npm', args: ['run', '-s', 'lint:imports'] },
       { name: 'web build', command: 'npm', args: ['run', '-s', 'build:web'] },
       { name: 'workflow bundle', command: 'npm', args: ['run', '-s', 'build:workflows', '--', workflowBundle] },
+      { name: 'fault workflow bundle', ...npx('tsx', 'tests/support/fault-workflow-bundle.ts', faultWorkflowBundle) },
     ],
   ],
   [
@@ -134,6 +137,7 @@ async function main(): Promise<number> {
 }
 
 process.env.WORKFLOW_BUNDLE_PATH = workflowBundle;
+process.env.FAULT_WORKFLOW_BUNDLE_PATH = faultWorkflowBundle;
 try {
   process.exitCode = await main();
 } finally {

@@ -29,6 +29,7 @@ import { tokenAccountStreamId } from '../../domain/tokens/token-account.events';
 import { openTokenAccount } from '../../infra/tokens/open-accounts';
 import { TokenLedger } from '../../infra/tokens/token-ledger';
 import { sineWav } from '../support/audio';
+import { faultWorkflowBundlePath } from '../support/fault-workflow-bundle';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../support/postgres';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process';
 
@@ -52,8 +53,12 @@ suite(missing.length === 0 ? 'worker killed mid-intake' : `worker killed mid-int
   let connection: Connection;
   let client: Client;
   const workers: WorkerProcess[] = [];
+  /** The workflows with shorter activity timeouts, so a killed worker's activity is taken over sooner. */
+  let bundlePath: string;
 
   beforeAll(async () => {
+    const bundle = faultWorkflowBundlePath();
+    bundle.catch(() => undefined); // awaited below, after the servers start
     dir = await mkdtemp(path.join(os.tmpdir(), 'goose-worker-kill-'));
     database = await createTestDatabase();
     server = await startTemporalDevServer({ dbFile: path.join(dir, 'temporal.db'), ui: false });
@@ -65,6 +70,7 @@ suite(missing.length === 0 ? 'worker killed mid-intake' : `worker killed mid-int
     await storage.init();
     connection = await Connection.connect({ address: server.address });
     client = new Client({ connection, namespace: 'default' });
+    bundlePath = await bundle;
   });
 
   afterAll(async () => {
@@ -83,6 +89,7 @@ suite(missing.length === 0 ? 'worker killed mid-intake' : `worker killed mid-int
       TEMPORAL_ADDRESS: server.address,
       TEMPORAL_NAMESPACE: 'default',
       DATA_DIR: storage.root,
+      WORKFLOW_BUNDLE_PATH: bundlePath,
     });
     workers.push(worker);
     return worker.ready.then(() => worker);

@@ -16,6 +16,7 @@ import { eventStoreMigrations, PostgresEventStore } from '../../infra/eventstore
 import { findTemporalCli, startTemporalDevServer, type DevServer } from '../../infra/temporal/dev-server';
 import { allProjections } from '../../projections/all';
 import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from './postgres';
+import { faultWorkflowBundlePath } from './fault-workflow-bundle';
 import { startWorkerProcess, type WorkerProcess } from './worker-process';
 
 /**
@@ -46,8 +47,8 @@ export interface WorkerKillEnv {
   readonly eventStore: PostgresEventStore;
   readonly client: Client;
   /**
-   * Starts the fixture with DATABASE_URL, TEMPORAL_ADDRESS, TASK_QUEUE, LOG_LEVEL=warn and `env`,
-   * and resolves once it is ready; it is SIGKILLed after the suite if still running.
+   * Starts the fixture with DATABASE_URL, TEMPORAL_ADDRESS, TASK_QUEUE, LOG_LEVEL=warn, the fault
+   * tests' workflow bundle (shorter activity timeouts) and `env`, and resolves once it is ready; it is SIGKILLed after the suite if still running.
    */
   spawnWorker(env: Record<string, string>): Promise<WorkerProcess>;
 }
@@ -63,8 +64,11 @@ export function useWorkerKillEnv(options: WorkerKillEnvOptions): WorkerKillEnv {
   let client: Client | undefined;
   const taskQueue = `${options.taskQueuePrefix}${randomUUID()}`;
   const workers: WorkerProcess[] = [];
+  let bundlePath: string | undefined;
 
   beforeAll(async () => {
+    const bundle = faultWorkflowBundlePath();
+    bundle.catch(() => undefined); // awaited below, after the servers start
     dir = await mkdtemp(path.join(os.tmpdir(), options.tmpPrefix));
     database = await createTestDatabase();
     server = await startTemporalDevServer({ dbFile: path.join(dir, 'temporal.db'), ui: false });
@@ -74,6 +78,7 @@ export function useWorkerKillEnv(options: WorkerKillEnvOptions): WorkerKillEnv {
     eventStore = new PostgresEventStore(db, eventRegistry);
     connection = await Connection.connect({ address: server.address });
     client = new Client({ connection, namespace: 'default' });
+    bundlePath = await bundle;
   }, 120_000);
 
   afterAll(async () => {
@@ -105,6 +110,7 @@ export function useWorkerKillEnv(options: WorkerKillEnvOptions): WorkerKillEnv {
         TEMPORAL_ADDRESS: ready(server, 'the Temporal dev server').address,
         TASK_QUEUE: taskQueue,
         LOG_LEVEL: 'warn',
+        WORKFLOW_BUNDLE_PATH: ready(bundlePath, 'the fault tests\' workflow bundle'),
         ...env,
       });
       workers.push(worker);
