@@ -5,7 +5,7 @@
 // fuzz mostly wait on their apps (workflows, the browser), so each runs in a lane of its own beside
 // Vitest, whose suites mostly wait on Temporal and killed workers. One phase per step streams its output (`live`); the
 // others' output is held and printed whole when each ends, so lines do not interleave. The closing
-// line repeats Vitest's plain summary ("Tests: N passed, N failed, N skipped") for CI to read.
+// line adds up Vitest's plain summaries ("Tests: N passed, N failed, N skipped") for CI to read.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,8 @@ interface Phase {
   args: string[];
   /** Streams its output as it comes instead of holding it. */
   live?: boolean;
+  /** Ends with Vitest's plain summary, which the closing line adds up. */
+  countsTests?: boolean;
 }
 
 /** Phases run one after the other; a lane stops at its first failure. */
@@ -31,6 +33,11 @@ const bundleDir = mkdtempSync(path.join(os.tmpdir(), 'goose-test-workflows-'));
 const workflowBundle = path.join(bundleDir, 'bundle.js');
 // And the killed-worker fault tests' own (tests/support/fault-workflow-bundle.ts), in the same lane.
 const faultWorkflowBundle = path.join(bundleDir, 'fault', 'bundle.js');
+
+/** Vitest's projects (vitest.config.ts), split between two lanes. */
+const WORKFLOW_PROJECTS = ['integration', 'process-state'];
+const OTHER_PROJECTS = ['pure', 'pure-mocked', 'api', 'services'];
+const projects = (names: string[]) => names.flatMap((name) => ['--project', name]);
 
 /** The lanes of a step run at once; the steps run in order. */
 const STEPS: Lane[][] = [
@@ -46,8 +53,13 @@ const STEPS: Lane[][] = [
   ],
   [
     [{ name: 'Playwright', ...npx('playwright', 'test', '-c', 'tests/e2e/playwright.config.ts') }],
-    [{ name: 'API fuzz', command: 'npm', args: ['run', '-s', 'fuzz:api'] }],
-    [{ name: 'Vitest', ...npx('vitest', 'run'), live: true }],
+    // The workflow suites mostly wait (Temporal, killed workers): they follow the fuzz in its lane,
+    // so the suites that compute run beside the journeys and no lane is left alone at the end.
+    [
+      { name: 'API fuzz', command: 'npm', args: ['run', '-s', 'fuzz:api'] },
+      { name: 'Vitest: workflows', ...npx('vitest', 'run', ...projects(WORKFLOW_PROJECTS)), countsTests: true },
+    ],
+    [{ name: 'Vitest', ...npx('vitest', 'run', ...projects(OTHER_PROJECTS)), live: true, countsTests: true }],
   ],
 ];
 
@@ -92,9 +104,20 @@ function run(phase: Phase): Promise<{ ok: boolean; seconds: number; summary: str
   });
 }
 
-async function runLane(lane: Lane): Promise<{ outcomes: Outcome[]; summary: string | null }> {
+interface TestCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function countsOf(summary: string): TestCounts {
+  const count = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(summary)?.[1] ?? 0);
+  return { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+}
+
+async function runLane(lane: Lane): Promise<{ outcomes: Outcome[]; counts: TestCounts[] }> {
   const outcomes: Outcome[] = [];
-  let summary: string | null = null;
+  const counts: TestCounts[] = [];
   for (const phase of lane) {
     if (outcomes.some((outcome) => outcome.status === 'failed')) {
       outcomes.push({ name: phase.name, seconds: 0, status: 'not run' });
@@ -102,9 +125,9 @@ async function runLane(lane: Lane): Promise<{ outcomes: Outcome[]; summary: stri
     }
     const result = await run(phase);
     outcomes.push({ name: phase.name, seconds: result.seconds, status: result.ok ? 'passed' : 'failed' });
-    summary = result.summary ?? summary;
+    if (phase.countsTests && result.summary) counts.push(countsOf(result.summary));
   }
-  return { outcomes, summary };
+  return { outcomes, counts };
 }
 
 function table(outcomes: Outcome[], total: number): string {
@@ -118,7 +141,7 @@ async function main(): Promise<number> {
   const started = performance.now();
   const outcomes: Outcome[] = [];
   let failed = false;
-  let summary: string | null = null;
+  const counts: TestCounts[] = [];
   for (const step of STEPS) {
     if (failed) {
       for (const phase of step.flat()) outcomes.push({ name: phase.name, seconds: 0, status: 'not run' });
@@ -127,12 +150,15 @@ async function main(): Promise<number> {
     const lanes = await Promise.all(step.map((lane) => runLane(lane)));
     for (const lane of lanes) {
       outcomes.push(...lane.outcomes);
-      summary = lane.summary ?? summary;
+      counts.push(...lane.counts);
       if (lane.outcomes.some((outcome) => outcome.status === 'failed')) failed = true;
     }
   }
   process.stdout.write(table(outcomes, (performance.now() - started) / 1000));
-  if (summary) process.stdout.write(`\n${summary}\n`);
+  if (counts.length > 0) {
+    const total = (key: keyof TestCounts) => counts.reduce((sum, count) => sum + count[key], 0);
+    process.stdout.write(`\nTests: ${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped\n`);
+  }
   return failed ? 1 : 0;
 }
 

@@ -96,6 +96,8 @@ test('describe a song, watch it render, play, download, extend, replace its brid
   await expectSongMade(song, 180_000);
   await expect(balance).toHaveAccessibleName('Token balance: 74.99 tokens');
   await expect(song.getByText('1:05', { exact: false }).first()).toBeVisible();
+  // The studio says the song is made (the Task Completed panel): checked with the panel in place.
+  await expect(page.getByRole('dialog', { name: 'Task Completed' })).toContainText('Your AI track has been created.');
   await expectNoSeriousA11yViolations(page, 'a generated song\'s card');
 
   // Play: the MP3 answers with audio and the player's clock moves.
