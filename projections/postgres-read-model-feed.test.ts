@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresDb, type Db } from '../infra/db/db';
 import { formatPosition } from '../infra/eventstore/event-store';
 import { pooledPglite } from '../tests/support/pglite-pool';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from '../tests/support/postgres';
+import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../tests/support/postgres';
 import type { ReadModelChange } from './projection';
 import { openPostgresReadModelFeed, type PostgresReadModelFeed } from './postgres-read-model-feed';
 import { changesToReplay, logReadModelChanges } from './read-model-change-log';
@@ -28,7 +28,7 @@ const change = (ownerId: string, subjectId: string, extra: Partial<ReadModelChan
   ...extra,
 });
 
-describe.skipIf(!available)('the Postgres read-model feed', () => {
+describe.skipIf(!available)(`the Postgres read-model feed${available ? '' : ` (skipped: no Postgres server at ${new URL(TEST_DATABASE_URL).host})`}`, () => {
   let database: TestDatabase;
   let db: Db;
   let feed: PostgresReadModelFeed;

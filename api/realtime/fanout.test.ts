@@ -17,7 +17,7 @@ import type { ReadModelChange } from '../../projections/projection';
 import { logReadModelChanges, pruneLoggedChanges } from '../../projections/read-model-change-log';
 import { READ_MODEL_CHANGES_RETENTION_MS } from '../../projections/read-model-feed';
 import { measureFanout } from '../../tests/bench/fanout';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from '../../tests/support/postgres';
+import { createTestDatabase, postgresAvailable, TEST_DATABASE_URL, type TestDatabase } from '../../tests/support/postgres';
 import { startPostgresApiApp, type PostgresApiApp } from '../../tests/support/postgres-api-app';
 
 const available = await postgresAvailable();
@@ -64,7 +64,7 @@ const change = (ownerId: string, subjectId: string, extra: Partial<ReadModelChan
   ...extra,
 });
 
-describe.skipIf(!available)('live updates across API processes (Postgres)', () => {
+describe.skipIf(!available)(`live updates across API processes (Postgres)${available ? '' : ` (skipped: no Postgres server at ${new URL(TEST_DATABASE_URL).host})`}`, () => {
   let database: TestDatabase;
   let dataDir: string;
   let a: PostgresApiApp;

@@ -1,4 +1,4 @@
-// Event-to-browser latency across API processes (issue 34's `fanoutMsP95`, goal ≤ 250 ms): one
+// Event-to-browser latency across API processes (bench:scale's `fanoutMsP95`, goal ≤ 250 ms): one
 // change after another is committed to the change log, and every given websocket (browsers on
 // different API processes) must hear each; the time from the start of its commit to each arrival
 // is one sample. The fan-out test runs it and bench:scale reuses it with its own producer (the
