@@ -8,10 +8,11 @@
 import { EventEmitter } from 'node:events';
 import { listenOnOwnClient, type Db } from '../infra/db/db';
 import { migrate } from '../infra/db/migrate';
-import { comparePositions, formatPosition, parsePosition, START, type GlobalPosition } from '../infra/eventstore/event-store';
+import { comparePositions, parsePosition, START, type GlobalPosition } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
 import { allProjections } from './all';
 import type { Projection, ReadModelChange } from './projection';
+import { PositionWaiters } from './position-waiters';
 import { lastLoggedSeq, logReadModelChanges, pruneLoggedChanges, readLoggedChanges } from './read-model-change-log';
 import { READ_MODEL_CHANGES_CHANNEL, READ_MODEL_CHANGES_RETENTION_MS, readModelChangeMigrations, type LoggedReadModelChange, type ReadModelFeed } from './read-model-feed';
 
@@ -30,10 +31,6 @@ export interface PostgresReadModelFeedOptions {
 
 export type PostgresReadModelFeed = ReadModelFeed & { close(): Promise<void> };
 
-interface Waiter {
-  position: GlobalPosition;
-  resolve: () => void;
-}
 
 const READ_BATCH = 1000;
 /** Past this many missing seqs at once (a sequence jump), the rest are not waited for. */
@@ -60,7 +57,7 @@ export async function openPostgresReadModelFeed(db: Db, options: PostgresReadMod
 
   const changes = new EventEmitter();
   changes.setMaxListeners(0);
-  const waiters: Waiter[] = [];
+  const waiters = new PositionWaiters();
   let closed = false;
   /** Every seq up to here has been emitted or given up on. */
   let emittedUpTo = await startingSeq(db);
@@ -172,17 +169,10 @@ export async function openPostgresReadModelFeed(db: Db, options: PostgresReadMod
 
   let checking: Promise<void> | null = null;
   const checkWaiters = (): Promise<void> => {
-    if (waiters.length === 0 || closed) return Promise.resolve();
+    if (waiters.size === 0 || closed) return Promise.resolve();
     checking ??= caughtUpTo()
       .then((reached) => {
-        if (!reached) return;
-        for (let index = waiters.length - 1; index >= 0; index--) {
-          const waiter = waiters[index]!;
-          if (comparePositions(waiter.position, reached) <= 0) {
-            waiters.splice(index, 1);
-            waiter.resolve();
-          }
-        }
+        if (reached) waiters.release(reached);
       })
       .finally(() => {
         checking = null;
@@ -199,9 +189,9 @@ export async function openPostgresReadModelFeed(db: Db, options: PostgresReadMod
   safetyNet.unref();
   let waitPoll: NodeJS.Timeout | undefined;
   const pollWhileWaiting = () => {
-    if (waitPoll || waiters.length === 0 || closed) return;
+    if (waitPoll || waiters.size === 0 || closed) return;
     waitPoll = setInterval(() => {
-      if (waiters.length === 0) {
+      if (waiters.size === 0) {
         clearInterval(waitPoll);
         waitPoll = undefined;
         return;
@@ -230,23 +220,10 @@ export async function openPostgresReadModelFeed(db: Db, options: PostgresReadMod
     },
     waitFor(position, timeoutMs = 5000) {
       if (comparePositions(position, START) <= 0) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = {
-          position,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        };
-        const timer = setTimeout(() => {
-          const index = waiters.indexOf(waiter);
-          if (index >= 0) waiters.splice(index, 1);
-          reject(new Error(`Read models did not reach ${formatPosition(position)} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.push(waiter);
-        void checkWaiters();
-        pollWhileWaiting();
-      });
+      const waited = waiters.wait(position, timeoutMs);
+      void checkWaiters();
+      pollWhileWaiting();
+      return waited;
     },
     async close() {
       closed = true;

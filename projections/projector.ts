@@ -19,6 +19,7 @@ import {
 } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
 import { applyEvents, type Projection, type ReadModelChange } from './projection';
+import { PositionWaiters } from './position-waiters';
 import { logReadModelChanges, pruneLoggedChanges } from './read-model-change-log';
 import { readModelChangeMigrations, type ReadModelFeed } from './read-model-feed';
 
@@ -33,16 +34,12 @@ const CHECKPOINT_SCHEMA = `
 /** How often the leading projector drops logged changes older than the retention. */
 const PRUNE_EVERY_MS = 5 * 60 * 1000;
 
-interface Waiter {
-  position: GlobalPosition;
-  resolve: () => void;
-}
 
 export class Projector implements ReadModelFeed {
   private readonly subscriptions: Subscription[] = [];
   private readonly positions = new Map<string, GlobalPosition>();
   private readonly changes = new EventEmitter();
-  private readonly waiters: Waiter[] = [];
+  private readonly waiters = new PositionWaiters();
   private pruneTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -102,24 +99,7 @@ export class Projector implements ReadModelFeed {
   /** Resolves once every projection has committed the event at `position` (read-your-writes). */
   waitFor(position: GlobalPosition, timeoutMs = 5000): Promise<void> {
     if (this.projections.length === 0 || comparePositions(this.caughtUpTo(), position) >= 0) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        position,
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      };
-      const timer = setTimeout(() => {
-        this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        reject(new Error(`Read models did not reach ${formatPosition(position)} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      // Kept sorted by position, so progress only looks at the waiters it releases. New positions
-      // are usually the latest, hence the search from the end.
-      let index = this.waiters.length;
-      while (index > 0 && comparePositions(this.waiters[index - 1]!.position, position) > 0) index--;
-      this.waiters.splice(index, 0, waiter);
-    });
+    return this.waiters.wait(position, timeoutMs);
   }
 
   /** The position every projection has committed up to. */
@@ -133,10 +113,7 @@ export class Projector implements ReadModelFeed {
   }
 
   private releaseWaiters(): void {
-    const reached = this.caughtUpTo();
-    let released = 0;
-    while (released < this.waiters.length && comparePositions(this.waiters[released]!.position, reached) <= 0) released++;
-    for (const waiter of this.waiters.splice(0, released)) waiter.resolve();
+    this.waiters.release(this.caughtUpTo());
   }
 
   private async prepare(projection: Projection): Promise<GlobalPosition> {
