@@ -1,34 +1,25 @@
 // The storage port's disk adapter, the default: content files on the local disk under DATA_DIR.
 // Uploads land in staging/ while the request is checked, and the track workflow moves them into
 // uploads/ under their track id, hashing them on the way. Every process must share this folder.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { LocalStaging } from './local-staging';
 import { checkedName, StoredFileMissingError, type ByteRange, type ContentStorage, type StoredRead } from './storage';
 
-export class FileStorage implements ContentStorage {
+export class FileStorage extends LocalStaging implements ContentStorage {
   readonly kind = 'disk';
-  readonly stagingDir: string;
   readonly uploadsDir: string;
 
-  constructor(readonly root: string) {
-    this.stagingDir = path.join(root, 'staging');
+  constructor(root: string) {
+    super(root);
     this.uploadsDir = path.join(root, 'uploads');
   }
 
   async init(): Promise<void> {
     await mkdir(this.stagingDir, { recursive: true });
     await mkdir(this.uploadsDir, { recursive: true });
-  }
-
-  newStagingPath(): { name: string; path: string } {
-    const name = `${randomUUID()}.part`;
-    return { name, path: path.join(this.stagingDir, name) };
-  }
-
-  stagingPath(name: string): string {
-    return path.join(this.stagingDir, checkedName(name));
   }
 
   /** Staging is on the shared disk already. */

@@ -17,6 +17,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config';
 import { logger } from '../logger/logger';
 import { exists, moveFile, sha256File } from './file-storage';
+import { LocalStaging } from './local-staging';
 import { checkedName, StorageUnavailableError, StoredFileMissingError, type ByteRange, type ContentStorage, type DownloadAs, type StoredRead } from './storage';
 
 /** Waits between whole-operation attempts once the SDK's own retries gave up: ~15.7 s in all. */
@@ -31,9 +32,8 @@ export interface S3StorageOptions {
   retryDelaysMs?: readonly number[];
 }
 
-export class S3Storage implements ContentStorage {
+export class S3Storage extends LocalStaging implements ContentStorage {
   readonly kind = 's3';
-  readonly stagingDir: string;
   /** This process's working copies of stored files. */
   readonly cacheDir: string;
   readonly client: S3Client;
@@ -42,11 +42,11 @@ export class S3Storage implements ContentStorage {
   private readonly fetching = new Map<string, Promise<string>>();
 
   constructor(
-    readonly root: string,
+    root: string,
     readonly config: StorageConfig,
     options: S3StorageOptions = {},
   ) {
-    this.stagingDir = path.join(root, 'staging');
+    super(root);
     this.cacheDir = path.join(root, 'object-cache');
     this.bucket = config.bucket;
     this.retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS;
@@ -56,15 +56,6 @@ export class S3Storage implements ContentStorage {
   async init(): Promise<void> {
     await mkdir(this.stagingDir, { recursive: true });
     await mkdir(this.cacheDir, { recursive: true });
-  }
-
-  newStagingPath(): { name: string; path: string } {
-    const name = `${randomUUID()}.part`;
-    return { name, path: path.join(this.stagingDir, name) };
-  }
-
-  stagingPath(name: string): string {
-    return path.join(this.stagingDir, checkedName(name));
   }
 
   async handOverStaged(name: string): Promise<void> {
