@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { COPYRIGHT_ANALYSIS_STAGES, MASTER_FORMATS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES } from '../constants';
 import { defineEvent } from '../shared/events';
+import { externalMatchSchema, referenceMatchSchema, searchedSourcesSchema } from '../contracts/copyright-sources';
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const txHash = z.string().regex(/^[0-9A-F]{64}$/);
@@ -122,6 +123,12 @@ export const copyrightAnalysisSchema = z.looseObject({
   notChecked: z.array(z.string()).default([]),
   /** The evidence of a needs_review verdict; absent on checks recorded before passages were kept. */
   passages: z.array(copyrightPassageSchema).optional(),
+  /** What the check searched; absent on checks recorded before reference catalogues. */
+  searched: searchedSourcesSchema.optional(),
+  /** Rights holders' reference recordings the upload matched (held for review). */
+  referenceMatches: z.array(referenceMatchSchema).optional(),
+  /** Recordings AcoustID found for the upload (held for review). */
+  externalMatches: z.array(externalMatchSchema).optional(),
 });
 export type CopyrightAnalysisRecord = z.infer<typeof copyrightAnalysisSchema>;
 

@@ -167,12 +167,12 @@ export class FingerprintIndex {
   constructor(private readonly db: Db) {}
 
   /** Adds (or replaces) a work's fingerprint. */
-  async register(workId: string, owner: string, fingerprint: Fingerprint): Promise<void> {
+  async register(workId: string, owner: string, fingerprint: Fingerprint, source: 'work' | 'reference' = 'work'): Promise<void> {
     await this.db.transaction(async (tx: Queryable) => {
       await tx.query('DELETE FROM audio_works WHERE work_id = $1', [workId]);
       const { rows } = await tx.query<{ ordinal: number }>(
-        `INSERT INTO audio_works (work_id, owner, items, duration_seconds) VALUES ($1, $2, decode($3, 'base64'), $4) RETURNING ordinal`,
-        [workId, owner, bytesOf(fingerprint.items).toString('base64'), fingerprint.durationSeconds],
+        `INSERT INTO audio_works (work_id, owner, items, duration_seconds, source) VALUES ($1, $2, decode($3, 'base64'), $4, $5) RETURNING ordinal`,
+        [workId, owner, bytesOf(fingerprint.items).toString('base64'), fingerprint.durationSeconds, source],
       );
       const { buckets, postings } = workPostings(rows[0]!.ordinal, fingerprint.items);
       await appendPostings(tx, buckets, postings);

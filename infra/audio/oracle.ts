@@ -48,6 +48,7 @@ import { decodeForFingerprint, FINGERPRINT_SAMPLE_RATE, fingerprintPcm, fingerpr
 import { FingerprintIndex, fingerprintIndexMigrations, type IndexMatch, type IndexPassage } from './fingerprint-index';
 import { bytesOf, float32FromBytes } from './typed-bytes';
 import { COPYRIGHT_ANALYSIS_STAGES, COPYRIGHT_CHECK_MIN_SECONDS } from '../../domain/constants';
+import type { AcoustidState, ExternalMatch, ReferenceMatch, SearchedSources } from '../../domain/contracts/copyright-sources';
 
 /** The eight stages the user sees (domain/constants), reported as the work reaches them. */
 export const ORACLE_STAGES = COPYRIGHT_ANALYSIS_STAGES;
@@ -155,6 +156,12 @@ export interface CopyrightAnalysis {
   key: string;
   /** Set when AnalyzeOptions.registerAs was given and the upload cleared; null otherwise. */
   registeredWorkId: string | null;
+  /** What the check searched: GOOSE works, references and their holders, and whether AcoustID was asked. */
+  searched: SearchedSources;
+  /** Rights holders' reference recordings the upload matched: the check is held for review. */
+  referenceMatches: ReferenceMatch[];
+  /** Recordings AcoustID found for the upload: the check is held for review. */
+  externalMatches: ExternalMatch[];
 }
 
 export const CLEARANCE_THRESHOLD = 80;
@@ -239,7 +246,21 @@ export const oracleMigrations: readonly Migration[] = [
     id: 'audio-descriptor-index-3-timed-sequence',
     sql: `ALTER TABLE audio_descriptors ADD COLUMN IF NOT EXISTS timed_sequence bytea;`,
   },
+  {
+    // Reference recordings that rights holders delivered sit in the same indexes as GOOSE works
+    // (source 'reference', owner the holder's id, owner_name the holder's name): one lookup finds
+    // both, and the source says how a match is treated. References are never in the public registry.
+    id: 'audio-index-4-sources',
+    sql: `
+      ALTER TABLE audio_works ADD COLUMN IF NOT EXISTS source text NOT NULL DEFAULT 'work';
+      ALTER TABLE audio_descriptors ADD COLUMN IF NOT EXISTS source text NOT NULL DEFAULT 'work';
+      CREATE INDEX IF NOT EXISTS audio_works_source_owner ON audio_works (source, owner);
+    `,
+  },
 ];
+
+/** Where an indexed recording came from: a GOOSE work, or a rights holder's reference recording. */
+export type IndexedSource = 'work' | 'reference';
 
 /** The descriptors the descriptor index keeps per work, compared at lookup. */
 interface DescriptorFields {
@@ -265,8 +286,23 @@ interface AudioFeatures extends DescriptorFields {
   rhythmicId: string;
 }
 
+/** What an outside catalogue (AcoustID) answered for one upload. */
+export interface ExternalCatalogueAnswer {
+  state: AcoustidState;
+  matches: ExternalMatch[];
+  /** Why it was not asked or failed, in plain words. */
+  note?: string;
+}
+
+/** An outside catalogue the check also asks (AcoustID when configured). */
+export interface ExternalCatalogue {
+  lookup(file: string, durationSeconds: number): Promise<ExternalCatalogueAnswer>;
+}
+
 export interface AnalyzeOptions {
   db: Db;
+  /** AcoustID or another outside catalogue; without one the result says it was not asked. */
+  externalCatalogue?: ExternalCatalogue;
   /** The uploader: their own registered works are not conflicts. */
   ownerId?: string;
   onProgress?: (progress: OracleProgress) => void;
@@ -292,7 +328,7 @@ export class AudioTooShortError extends Error {
 
 /** Analyses an audio (or video) file against the registry; see AnalyzeOptions.registerAs. */
 export async function analyzeAudio(file: string, options: AnalyzeOptions): Promise<CopyrightAnalysis> {
-  const { db, ownerId, onProgress, registerAs } = options;
+  const { db, ownerId, onProgress, registerAs, externalCatalogue } = options;
   if (registerAs !== undefined && !ownerId) throw new Error('registering a work needs its owner (ownerId)');
   const started = performance.now();
   let step = 0;
@@ -315,7 +351,14 @@ export async function analyzeAudio(file: string, options: AnalyzeOptions): Promi
     const melodic = melodicDescriptor(analysis);
     return { analysis, melodic, summaries: querySummaries(analysis, melodic) };
   });
-  const lookup = await stage(() => new FingerprintIndex(db).lookup(fingerprints));
+  const { lookup, sources, external } = await stage(async () => {
+    const [lookup, sources, external] = await Promise.all([
+      new FingerprintIndex(db).lookup(fingerprints),
+      indexedSources(db),
+      askExternalCatalogue(externalCatalogue, file, pcm.length / FINGERPRINT_SAMPLE_RATE),
+    ]);
+    return { lookup, sources, external };
+  });
   const queryBpm = (60 * ONSET_FRAMES_PER_SECOND) / analysis.period;
   const scan = await stage(async () => {
     const scanned = await scanDescriptors(db, summaries, ownerId);
@@ -357,10 +400,16 @@ export async function analyzeAudio(file: string, options: AnalyzeOptions): Promi
   const features = featuresOf(pcm, fingerprints[0]!, melodic, rhythm, harmonic);
   const ownership = await stage(() => verifyOwnership(scan.candidates, ownerId, melodic, features.durationSeconds));
   const result = await stage(async () => {
-    const result = assessClearance(features, ownership, [
-      { name: 'acoustic-fingerprint', records: lookup.recordsScanned },
-      { name: 'descriptor', records: scan.recordsScanned },
-    ]);
+    const result = assessClearance(
+      features,
+      ownership,
+      [
+        { name: 'acoustic-fingerprint', records: lookup.recordsScanned },
+        { name: 'descriptor', records: scan.recordsScanned },
+      ],
+      { ...sources, acoustid: external.state, ...(external.note ? { acoustidNote: external.note } : {}) },
+      external.matches,
+    );
     if (registerAs !== undefined && result.status === 'cleared') {
       await storeWork(db, { ...registerAs, owner: ownerId! }, features);
       result.registeredWorkId = registerAs.workId;
@@ -517,12 +566,13 @@ function insideTransaction(db: Db, tx: Queryable): Db {
 }
 
 /** Adds (or replaces) a work in both indexes, in one transaction: the one place a work is registered. */
-async function storeWork(db: Db, work: WorkRegistration & { owner: string }, features: AudioFeatures): Promise<void> {
+async function storeWork(db: Db, work: WorkRegistration & { owner: string; source?: IndexedSource }, features: AudioFeatures): Promise<void> {
   await db.transaction(async (tx) => {
-    await new FingerprintIndex(insideTransaction(db, tx)).register(work.workId, work.owner, features.fingerprint);
+    const source = work.source ?? 'work';
+    await new FingerprintIndex(insideTransaction(db, tx)).register(work.workId, work.owner, features.fingerprint, source);
     await tx.query(
-      `INSERT INTO audio_descriptors (work_id, owner, title, owner_name, summary, melodic_sequence, timed_sequence, first_beat_seconds, row_seconds, tempo_bpm, rhythm, pitch_profile, melodic_id, harmonic_id, rhythmic_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      `INSERT INTO audio_descriptors (work_id, owner, title, owner_name, summary, melodic_sequence, timed_sequence, first_beat_seconds, row_seconds, tempo_bpm, rhythm, pitch_profile, melodic_id, harmonic_id, rhythmic_id, source)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
         work.workId,
         work.owner,
@@ -539,9 +589,44 @@ async function storeWork(db: Db, work: WorkRegistration & { owner: string }, fea
         features.melodicId,
         features.harmonicId,
         features.rhythmicId,
+        source,
       ],
     );
   });
+}
+
+/** A rights holder's reference recording, indexed so uploads are compared with it. */
+export interface ReferenceRegistration {
+  referenceId: string;
+  title: string;
+  /** The holder's internal id (compared, never shown) and the name uploaders see. */
+  holderId: string;
+  holderName: string;
+  file: string;
+}
+
+/** Indexes a reference recording (or replaces it): never published, found by every later check. */
+export async function registerReference(db: Db, reference: ReferenceRegistration): Promise<{ durationSeconds: number }> {
+  const pcm = await decodeForFingerprint(reference.file);
+  if (pcm.length < COPYRIGHT_CHECK_MIN_SECONDS * FINGERPRINT_SAMPLE_RATE) throw new AudioTooShortError(pcm.length / FINGERPRINT_SAMPLE_RATE);
+  const analysis = analysePcm(pcm);
+  const features = featuresOf(pcm, fingerprintPcm(pcm), melodicDescriptor(analysis), rhythmDescriptor(analysis), harmonicDescriptor(analysis));
+  await storeWork(db, { workId: reference.referenceId, title: reference.title, ownerName: reference.holderName, owner: reference.holderId, source: 'reference' }, features);
+  return { durationSeconds: round(features.durationSeconds, 2) };
+}
+
+/** Takes a reference recording out of the indexes. */
+export async function removeReference(db: Db, referenceId: string): Promise<void> {
+  await db.query(`DELETE FROM audio_works WHERE work_id = $1 AND source = 'reference'`, [referenceId]);
+}
+
+/** How many GOOSE works and reference recordings (and their holders) a check searches now. */
+export async function indexedSources(db: Queryable): Promise<Pick<SearchedSources, 'works' | 'references' | 'referenceHolders'>> {
+  const { rows } = await db.query<{ works: string | number; references: string | number; holders: string | number }>(
+    `SELECT count(*) FILTER (WHERE source = 'work') AS works, count(*) FILTER (WHERE source = 'reference') AS references,
+            count(DISTINCT owner) FILTER (WHERE source = 'reference') AS holders FROM audio_works`,
+  );
+  return { works: Number(rows[0]?.works ?? 0), references: Number(rows[0]?.references ?? 0), referenceHolders: Number(rows[0]?.holders ?? 0) };
 }
 
 /**
@@ -780,7 +865,13 @@ const clamp01 = (x: number): number => Math.max(0, Math.min(1, x));
  * with the registered ones, cleared at 100 with no passage found at PASSAGE_MATCH; transposed and
  * re-timed copies kept passages of 0.82–0.99, and 461 of 462 altered copies were conflicts.
  */
-function assessClearance(features: AudioFeatures, ownership: Ownership, indexes: CopyrightAnalysis['indexes']): CopyrightAnalysis {
+function assessClearance(
+  features: AudioFeatures,
+  ownership: Ownership,
+  indexes: CopyrightAnalysis['indexes'],
+  searched: SearchedSources,
+  externalMatches: ExternalMatch[],
+): CopyrightAnalysis {
   const others = ownership.evidence.filter((e) => !e.own);
   const conflicts = others.map((e) => e.match);
   const { passages } = ownership;
@@ -795,7 +886,9 @@ function assessClearance(features: AudioFeatures, ownership: Ownership, indexes:
   };
   for (const key of Object.keys(metrics) as (keyof ClearanceMetrics)[]) metrics[key] = round(metrics[key], 1);
   const clearanceScore = round((metrics.uniqueness + metrics.aiPatternRecognition + metrics.networkConsensus + metrics.databaseComparison) / 4, 1);
-  const status: ClearanceStatus = conflicts.length > 0 ? 'conflict' : clearanceScore >= CLEARANCE_THRESHOLD ? 'cleared' : 'needs_review';
+  const referenceMatches: ReferenceMatch[] = [];
+  const heldOutside = referenceMatches.length > 0 || externalMatches.length > 0;
+  const status: ClearanceStatus = conflicts.length > 0 ? 'conflict' : clearanceScore >= CLEARANCE_THRESHOLD && !heldOutside ? 'cleared' : 'needs_review';
   const ownWorks = ownership.evidence.filter((e) => e.own).map((e) => e.match);
   return {
     clearanceScore,
@@ -817,7 +910,21 @@ function assessClearance(features: AudioFeatures, ownership: Ownership, indexes:
     tempoBpm: round(features.tempoBpm, 1),
     key: features.key,
     registeredWorkId: null,
+    searched,
+    referenceMatches,
+    externalMatches,
   };
+}
+
+/** Asks the outside catalogue when there is one; a failure is reported, never taken for "no match". */
+async function askExternalCatalogue(catalogue: ExternalCatalogue | undefined, file: string, durationSeconds: number): Promise<ExternalCatalogueAnswer> {
+  if (!catalogue) return { state: 'not_configured', matches: [], note: 'not configured on this server' };
+  try {
+    return await catalogue.lookup(file, durationSeconds);
+  } catch (error) {
+    logger.warn({ err: error }, 'outside catalogue lookup failed');
+    return { state: 'unavailable', matches: [], note: 'the lookup failed' };
+  }
 }
 
 function fingerprintName(fingerprint: Fingerprint): string {
