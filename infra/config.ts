@@ -29,6 +29,15 @@ export interface Config {
   supportLlm: SupportLlmConfig | null;
   /** An S3-compatible object store for stored files (STORAGE_S3_*); null: the local disk under dataDir (docs/storage.md). */
   storage: StorageConfig | null;
+  /** AcoustID lookups in the copyright check (ACOUSTID_API_KEY, ACOUSTID_URL); null: not asked. */
+  acoustid: AcoustidConfig | null;
+}
+
+export interface AcoustidConfig {
+  /** ACOUSTID_API_KEY: the application's client key, sent as `client`. */
+  apiKey: string;
+  /** ACOUSTID_URL: the web service's base (default https://api.acoustid.org/v2), whose /lookup is called. */
+  baseUrl: string;
 }
 
 export interface StorageConfig {
@@ -93,7 +102,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distribution: parseDistributionConfig(env),
     supportLlm: parseSupportLlm(env),
     storage: parseStorage(env),
+    acoustid: parseAcoustid(env),
   };
+}
+
+export const ACOUSTID_DEFAULT_URL = 'https://api.acoustid.org/v2';
+
+/** AcoustID is asked only with an application key; ACOUSTID_URL points it elsewhere (a stand-in in tests). */
+export function parseAcoustid(env: NodeJS.ProcessEnv): AcoustidConfig | null {
+  const apiKey = env.ACOUSTID_API_KEY?.trim();
+  if (!apiKey) {
+    if (env.ACOUSTID_URL?.trim()) throw new Error('ACOUSTID_URL needs ACOUSTID_API_KEY (the application key AcoustID issues)');
+    return null;
+  }
+  return { apiKey, baseUrl: (parseHttpUrl('ACOUSTID_URL', env.ACOUSTID_URL?.trim() || undefined) ?? ACOUSTID_DEFAULT_URL).replace(/\/+$/, '') };
 }
 
 export function parseStorage(env: NodeJS.ProcessEnv): StorageConfig | null {
