@@ -10,6 +10,7 @@ import type { EventStore } from './eventstore/event-store';
 import { eventStoreMigrations, PostgresEventStore } from './eventstore/postgres-event-store';
 import { logger } from './logger/logger';
 import { loadCertificateSigningKey, type CertificateSigningKey } from './certificate/signing-key';
+import { acoustidMigrations } from './acoustid/catalogue';
 import { contentOracleMigrations } from './similarity/content-oracle';
 import { openXrplLedger, type XrplLedger } from './xrpl/ledger';
 
@@ -53,8 +54,8 @@ export async function openPlatform(
   };
 }
 
-/** The copyright registry's tables, which the lifecycle's copyright check reads and fills. */
-export const lifecycleMigrations: readonly Migration[] = contentOracleMigrations;
+/** The copyright registry's tables, which the lifecycle's copyright check reads and fills, and AcoustID's request budget and answers. */
+export const lifecycleMigrations: readonly Migration[] = [...contentOracleMigrations, ...acoustidMigrations];
 
 export interface LifecycleServices {
   ledger: XrplLedger;

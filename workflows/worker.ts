@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporalio/common';
 import { bundleWorkflowCode, NativeConnection, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { openAcoustidCatalogue } from '../infra/acoustid/catalogue';
 import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
 import { lifecycleMigrations, openLifecycleServices, openPlatform } from '../infra/platform';
@@ -140,6 +141,7 @@ async function runStandalone(): Promise<void> {
     tokenLedger: new TokenLedger(platform.eventStore),
     licenseEscrow,
     deliveryPartner: config.distribution.partner,
+    externalCatalogue: openAcoustidCatalogue(config.acoustid, platform.db),
     wallets,
     ...services,
     taskQueue,

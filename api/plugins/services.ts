@@ -13,6 +13,7 @@ import type { RolesOf } from '../../domain/identity/ports';
 import type { LicensingFrozenOf } from '../../domain/licensing/ports';
 import type { CreatorShareOf, RoyaltyEarningsSink } from '../../domain/royalties/ports';
 import { SessionStore } from '../../infra/auth/session-store';
+import type { ExternalCatalogue } from '../../infra/audio/oracle';
 import type { CertificateSigningKey } from '../../infra/certificate/signing-key';
 import type { QxmpPayConfig } from '../../infra/config';
 import type { Db } from '../../infra/db/db';
@@ -106,6 +107,8 @@ export interface Services {
   delivery?: DeliverySettings;
   /** Opens the review case of a held or contested copyright check (the case workflows' client: openOracleReviewThrough); absent, a review request is recorded and no case opens. */
   openOracleReview?: OpenOracleReview;
+  /** The outside catalogue the developer API's checks also ask (AcoustID when ACOUSTID_API_KEY is set); absent: results say it was not asked. */
+  externalCatalogue?: ExternalCatalogue;
   /** Whether a work's licensing is frozen by an open dispute; by default read from the work's freeze stream. */
   licensingFrozenOf: LicensingFrozenOf;
   /** Runs license purchases (workflows/license-purchase/client.ts). */

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { UploadExtension } from '../../domain/constants';
 import { readAudioInfo } from '../audio/ffmpeg';
-import { analyzeAudio, CLEARANCE_THRESHOLD, named, oracleMigrations, type ClearanceStatus, type CopyrightAnalysis, type OracleProgress, type RegisteredWorkName, type WorkRegistration } from '../audio/oracle';
+import { analyzeAudio, CLEARANCE_THRESHOLD, named, oracleMigrations, type ClearanceStatus, type CopyrightAnalysis, type ExternalCatalogue, type OracleProgress, type RegisteredWorkName, type WorkRegistration } from '../audio/oracle';
 import type { Db, Queryable } from '../db/db';
 import type { Migration } from '../db/migrate';
 import { contentIndexMigrations, nearestImages, nearestTexts, registerImageWork, registerTextWork, type ContentLookup, type ContentWork } from './content-index';
@@ -98,6 +98,8 @@ export interface AnalyzeContentOptions {
   registerAs?: WorkRegistration;
   /** The audio oracle's eight stages, for audio and video. */
   onProgress?: (progress: OracleProgress) => void;
+  /** Audio and video are also looked up there (AcoustID when configured); without one the result says it was not asked. */
+  externalCatalogue?: ExternalCatalogue;
 }
 
 export async function analyzeContent(file: string, options: AnalyzeContentOptions): Promise<ContentAnalysis> {

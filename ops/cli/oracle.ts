@@ -7,9 +7,11 @@
 // clearance is never registered: exit code 3). Progress goes to stderr, one line per stage.
 //
 // The registry is the configured database: DATABASE_URL, else the embedded PGlite under DATA_DIR.
+// With ACOUSTID_API_KEY set, AcoustID is asked too (docs/copyright-oracle.md, "AcoustID").
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fail, parseCommandLine } from './command-line';
+import { acoustidMigrations, openAcoustidCatalogue } from '../../infra/acoustid/catalogue';
 import { loadConfig } from '../../infra/config';
 import { migrate } from '../../infra/db/migrate';
 import { openDb } from '../../infra/platform';
@@ -35,14 +37,17 @@ async function main(): Promise<void> {
   const content = await sniffContent(input).catch((error: unknown) => fail(`cannot read ${input}: ${(error as Error).message}`, 2));
   if (!content) fail(`${input} is none of the accepted types (audio, video, image, text, PDF, Word)`, 2);
 
-  const db = await openDb(loadConfig());
+  const config = loadConfig();
+  const db = await openDb(config);
   try {
-    await migrate(db, contentOracleMigrations);
+    await migrate(db, [...contentOracleMigrations, ...acoustidMigrations]);
     const started = performance.now();
     const result = await analyzeContent(input, {
       db,
       extension: content.extension,
       ownerId: values.owner,
+      // ACOUSTID_API_KEY set: AcoustID is asked too, as in the platform's own checks.
+      externalCatalogue: openAcoustidCatalogue(config.acoustid, db),
       registerAs: values.register ? { workId: values['work-id'] ?? randomUUID(), title: values.title ?? path.basename(input), ownerName: values.owner! } : undefined,
       onProgress: (p) => {
         if (!values.quiet) process.stderr.write(`${p.state === 'started' ? 'start' : 'done '} ${p.step}/${p.of} ${p.stage}\n`);

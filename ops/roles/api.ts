@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app';
+import { openAcoustidCatalogue } from '../../infra/acoustid/catalogue';
 import { AdvisoryUploadLocker } from '../../infra/locks/advisory-upload-locker';
 import type { OpenOracleReview } from '../../domain/disputes/oracle-review';
 import { deliverySettings } from '../../infra/distribution/partner-config';
@@ -61,6 +62,7 @@ export async function startApi(
     licensePurchases: temporalLicensePurchaseClient(client),
     disputes,
     openOracleReview,
+    externalCatalogue: openAcoustidCatalogue(config.acoustid, platform.db),
     workflowMonitor: temporalWorkflowMonitor(client, temporal.address),
     licenseEscrow: services.licenseEscrow,
     tokenLedger: context.tokenLedger,

@@ -4,6 +4,7 @@
 // running then is cancelled and Temporal retries it on another worker. The render pool closes after.
 import { NativeConnection } from '@temporalio/worker';
 import type { ContentStorage } from '../../infra/storage/storage';
+import { openAcoustidCatalogue } from '../../infra/acoustid/catalogue';
 import { logDeliverySetup } from '../../infra/distribution/partner-config';
 import { vocalEngines } from '../../infra/creation/vocals/detect';
 import { logger } from '../../infra/logger/logger';
@@ -41,6 +42,7 @@ export async function startWorker(
     tokenLedger: context.tokenLedger,
     licenseEscrow: services.licenseEscrow,
     openOracleReview,
+    externalCatalogue: openAcoustidCatalogue(config.acoustid, platform.db),
     deliverReviewDecision: temporalReviewDecisionDelivery(client, platform.eventStore),
     deliveryPartner: config.distribution.partner,
     wallets: services.wallets,

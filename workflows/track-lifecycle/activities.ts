@@ -20,7 +20,7 @@ import { currentStage, workflowSteps } from '../../domain/track/progress';
 import type { CopyrightAnalysisRecord } from '../../domain/track/stage.events';
 import { refusal, registrableFile, type ProbedTrack } from '../../domain/track/track.decider';
 import { masterTrack, MasteringError } from '../../infra/audio/mastering';
-import { AudioTooShortError } from '../../infra/audio/oracle';
+import { AudioTooShortError, type ExternalCatalogue } from '../../infra/audio/oracle';
 import { signCertificate, type CertificateFields } from '../../infra/certificate/certificate';
 import type { CertificateSigningKey } from '../../infra/certificate/signing-key';
 import { eventStoreProvenanceSource } from '../../infra/creation/generation-provenance';
@@ -49,6 +49,8 @@ export interface TrackLifecycleActivityDeps {
   openOracleReview?: OpenOracleReview;
   /** A generated track's provenance, for its certificate; by default read from the generation's stream. */
   generationProvenance?: GenerationProvenanceSource;
+  /** The outside catalogue the check also asks (AcoustID when ACOUSTID_API_KEY is set); absent: results say it was not asked. */
+  externalCatalogue?: ExternalCatalogue;
 }
 
 export interface StoredFile {
@@ -60,7 +62,7 @@ export interface StoredFile {
 /** How often a long activity tells Temporal it is still alive. */
 const HEARTBEAT_EVERY_MS = 1_000;
 
-export function createTrackLifecycleActivities({ eventStore, storage, db, ledger, signingKey, openOracleReview, generationProvenance = eventStoreProvenanceSource(eventStore) }: TrackLifecycleActivityDeps) {
+export function createTrackLifecycleActivities({ eventStore, storage, db, ledger, signingKey, openOracleReview, externalCatalogue, generationProvenance = eventStoreProvenanceSource(eventStore) }: TrackLifecycleActivityDeps) {
   const loadTrack = (trackId: string): Promise<TrackState> => readState(eventStore, trackStreamId(trackId), trackDecider);
   // The track decider, its refusals turned into the failures the workflow reads.
   const decider = { ...trackDecider, decide };
@@ -319,6 +321,7 @@ export function createTrackLifecycleActivities({ eventStore, storage, db, ledger
             db,
             extension: track.upload.detectedExtension,
             ownerId: input.ownerId,
+            externalCatalogue,
             // Cleared content joins the registry, so a later upload of the same work by someone else conflicts.
             registerAs: { workId: `${input.trackId}:${checkId}`, title: track.upload.title, ownerName },
             onProgress: (p) => {

@@ -39,7 +39,7 @@ function asAnswered(analysis: ContentAnalysis): V1AnalyzeResponse['analysis'] {
 
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services;
-  const { db, storage, tokenLedger } = deps;
+  const { db, storage, tokenLedger, externalCatalogue } = deps;
   const guard = apiKeyGuard({ db, eventStore: deps.eventStore, projector: deps.projector });
   app.addHook('onRequest', guard.onRequest);
   app.addHook('onResponse', guard.onResponse);
@@ -47,7 +47,7 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   /** The oracle against today's registry, registering nothing; too short is the caller's to fix (422). */
   async function analyse(file: string, extension: UploadExtension, ownerId: string): Promise<ContentAnalysis> {
     try {
-      return await analyzeContent(file, { db, extension, ownerId });
+      return await analyzeContent(file, { db, extension, ownerId, externalCatalogue });
     } catch (error) {
       if (error instanceof AudioTooShortError) throw new HttpError(422, error.message);
       throw error;
