@@ -2,6 +2,7 @@
 // and the external v1 API called with X-API-Key. Money is integer cents.
 import { z } from 'zod';
 import { API_TIERS } from '../developer/api-tiers';
+import { externalMatchSchema } from './copyright-sources';
 import { createContractResponseSchema } from './royalties';
 
 export const API_KEY_STATUSES = ['active', 'revoked', 'suspended'] as const;
@@ -165,6 +166,8 @@ export const v1ContentAnalysisSchema = z.looseObject({
   reason: z.string().nullable(),
   metrics: z.looseObject({}),
   notChecked: z.array(z.string()),
+  /** Audio and video: recordings AcoustID found (MusicBrainz recording and release); each holds the content for review. */
+  externalMatches: z.array(externalMatchSchema).optional(),
 });
 
 /** 200 of POST /api/v1/oracle/analyze. contentId is null for an uploaded file (it is analysed, not stored). */

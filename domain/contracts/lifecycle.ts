@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { COPYRIGHT_ANALYSIS_STAGES, MASTER_DEFAULTS, MASTER_FORMATS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES, TRACK_STATUSES } from '../constants';
 import { generatedWorkSchema } from '../creation/generated-work';
+import { externalMatchSchema } from './copyright-sources';
 import { copyrightPassageSchema } from '../track/stage.events';
 
 /** Body of the mastering calls; every field has a default (MASTER_DEFAULTS). */
@@ -74,6 +75,8 @@ export const copyrightCheckSchema = z.object({
   conflicts: z.array(z.object({ workId: z.string(), title: z.string().nullable(), owner: z.string(), registeredAt: z.string().nullable(), similarity: z.number(), kind: z.string() })),
   /** A needs_review verdict's evidence: which passage of which work, with the time ranges in both. */
   passages: z.array(z.object(copyrightPassageSchema.shape)),
+  /** Recordings AcoustID found for the upload (MusicBrainz recording and release): each holds it for review. */
+  externalMatches: z.array(externalMatchSchema).default([]),
   /** The creator's request that a person review this check, once made. */
   reviewRequest: z.object({ requestedAt: z.string(), note: z.string().nullable() }).nullable(),
   /** The review case of this check (a reviewer is looking at it: dispute `disputeId`) and the reviewer's decision, once taken. */

@@ -175,6 +175,7 @@ function copyrightCheckView(row: VaultRow, track: ProbedTrack): CopyrightCheck {
       upload: { startSeconds: upload.startSeconds, endSeconds: upload.endSeconds },
       work: { startSeconds: work.startSeconds, endSeconds: work.endSeconds },
     })),
+    externalMatches: analysis?.externalMatches ?? [],
     reviewRequest: reviewRequest ? { requestedAt: reviewRequest.requestedAt, note: reviewRequest.note ?? null } : null,
     review: reviewCase
       ? {

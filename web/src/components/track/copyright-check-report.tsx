@@ -1,9 +1,11 @@
 // What a finished copyright check found: the clearance score and verdict, how much it compared
-// against, the conflicting works by name (and the creator's way to contest a conflict), the passages
-// of a track held for review (and its review request), its recommendations, and what it could not check.
+// against, the conflicting works by name (and the creator's way to contest a conflict), the
+// recordings AcoustID found, the passages of a track held for review (and its review request), its
+// recommendations, and what it could not check.
 import { Tag } from 'primereact/tag';
 import type { CopyrightCheck } from '../../../../domain/contracts/lifecycle';
 import { ContestConflict, isConflict } from '../copyright/contest-conflict';
+import { ExternalMatches, listsExternalMatchesApart } from '../copyright/external-match';
 import { HeldForReview } from '../copyright/held-for-review';
 import { describeConflict, isHeldForReview, registryWorkUrl } from '../copyright/registered-work';
 import './track-workflow.css';
@@ -60,6 +62,7 @@ export function CopyrightCheckReport({ check }: { check: CopyrightCheck }) {
           ))}
         </ul>
       )}
+      {listsExternalMatchesApart(check) && <ExternalMatches matches={check.externalMatches} />}
       {isConflict(check) && <ContestConflict check={check} />}
       {isHeldForReview(check) && <HeldForReview check={check} />}
       {check.recommendations.length > 0 && (

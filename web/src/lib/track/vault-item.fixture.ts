@@ -46,6 +46,7 @@ export function copyrightCheck(overrides: Partial<CopyrightCheck> = {}): Copyrig
     recordsScanned: null,
     conflicts: [],
     passages: [],
+    externalMatches: [],
     reviewRequest: null,
     review: null,
     recommendations: [],
