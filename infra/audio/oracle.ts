@@ -901,8 +901,8 @@ function assessClearance(
     recordsScanned: indexes.reduce((sum, i) => sum + i.records, 0),
     conflicts,
     passages,
-    recommendations: recommend(status, conflicts, passages, ownWorks),
-    reason: reasonFor(status, conflicts, passages, clearanceScore),
+    recommendations: recommend(status, conflicts, passages, ownWorks, externalMatches),
+    reason: reasonFor(status, conflicts, passages, clearanceScore, externalMatches),
     metrics,
     ownWorks,
     indexes,
@@ -964,14 +964,23 @@ function describePassage(passage: CopiedPassage): string {
 
 const more = (n: number, noun: string): string => (n > 0 ? `, and ${n} more ${noun}${n > 1 ? 's' : ''}` : '');
 
-function reasonFor(status: ClearanceStatus, conflicts: WorkMatch[], passages: CopiedPassage[], score: number): string | null {
+/** “Harbour Song” by The Lighthouse Keepers, on “Tides” (MusicBrainz; AcoustID score 97%). */
+function describeExternal(match: ExternalMatch): string {
+  const title = match.recording.title ? `“${match.recording.title}”` : 'an untitled recording';
+  const artists = match.recording.artists.length > 0 ? ` by ${match.recording.artists.join(', ')}` : '';
+  const release = match.release?.title ? `, on “${match.release.title}”` : '';
+  return `${title}${artists}${release} (MusicBrainz; AcoustID score ${Math.round(match.score * 100)}%)`;
+}
+
+function reasonFor(status: ClearanceStatus, conflicts: WorkMatch[], passages: CopiedPassage[], score: number, externalMatches: ExternalMatch[]): string | null {
   if (status === 'cleared') return null;
   if (status === 'conflict') return `${describe(conflicts[0]!)}${more(conflicts.length - 1, 'registered work')}`;
   if (passages.length > 0) return `Part of this track looks copied: ${describePassage(passages[0]!)}${more(passages.length - 1, 'passage')}`;
+  if (externalMatches.length > 0) return `AcoustID knows this recording: ${describeExternal(externalMatches[0]!)}${more(externalMatches.length - 1, 'recording')}`;
   return `Clearance score ${score}% is below the ${CLEARANCE_THRESHOLD}% threshold`;
 }
 
-function recommend(status: ClearanceStatus, conflicts: WorkMatch[], passages: CopiedPassage[], ownWorks: WorkMatch[]): string[] {
+function recommend(status: ClearanceStatus, conflicts: WorkMatch[], passages: CopiedPassage[], ownWorks: WorkMatch[], externalMatches: ExternalMatch[]): string[] {
   const out: string[] = [];
   if (status === 'cleared') out.push('Cleared for registration: no registered work by another owner matches.');
   if (status === 'conflict') {
@@ -980,8 +989,11 @@ function recommend(status: ClearanceStatus, conflicts: WorkMatch[], passages: Co
     if (conflicts.some((c) => c.kind !== 'fingerprint')) out.push('Transposing or changing the tempo of a registered work does not make it a new work.');
   }
   if (status === 'needs_review') {
-    out.push('Registration is held for review: part of the content looks copied from a registered work. The track stays in your vault.');
+    // A hold that only AcoustID's catalogue explains says so, not that a registered work was copied.
+    const why = passages.length === 0 && externalMatches.length > 0 ? 'AcoustID matched it to a published recording' : 'part of the content looks copied from a registered work';
+    out.push(`Registration is held for review: ${why}. The track stays in your vault.`);
     if (passages.length > 0) out.push('Listen to each passage beside the registered work. If the material is yours, licensed or a coincidence, ask for a review.');
+    if (externalMatches.length > 0) out.push('If the recording AcoustID names is yours or licensed to you, ask for a review with your evidence.');
   }
   if (ownWorks.length > 0) out.push(`Matches ${ownWorks.length} of your own registered work${ownWorks.length > 1 ? 's' : ''} (${ownWorks.map((w) => `“${w.title}”`).join(', ')}): not a conflict; register it as a new version only if it is one.`);
   return out;
