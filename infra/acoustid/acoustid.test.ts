@@ -15,7 +15,8 @@ import { analyzeAudio, oracleMigrations } from '../audio/oracle';
 import { music, writeWav } from '../audio/test-signals';
 import { postgresDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
-import { AcoustidCatalogue, acoustidMigrations, ACOUSTID_REQUEST_GAP_MS } from './catalogue';
+import { parseAcoustid } from '../config';
+import { AcoustidCatalogue, acoustidMigrations, ACOUSTID_REQUEST_GAP_MS, openAcoustidCatalogue } from './catalogue';
 import { RequestSlots } from './request-slots';
 import { AcoustidWebService } from './web-service';
 
@@ -159,7 +160,9 @@ describe.skipIf(!fpcalcInstalled)(`the copyright check with AcoustID${fpcalcInst
 
 describe('the copyright check when AcoustID is not asked', () => {
   it('without a key the check says AcoustID was not asked, never that it found nothing there', async () => {
-    const result = await analyzeAudio(file('unknown.wav'), { db, ownerId: 'uploader' });
+    const externalCatalogue = openAcoustidCatalogue(parseAcoustid({}), db);
+    expect(externalCatalogue).toBeUndefined();
+    const result = await analyzeAudio(file('unknown.wav'), { db, ownerId: 'uploader', externalCatalogue });
     expect(result.status).toBe('cleared');
     expect(result.searched).toMatchObject({ acoustid: 'not_configured' });
     expect(noMatchAmong(result.searched)).toMatch(/AcoustID was not asked/);

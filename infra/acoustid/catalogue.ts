@@ -11,7 +11,7 @@ import type { AcoustidConfig } from '../config';
 import type { Queryable } from '../db/db';
 import type { Migration } from '../db/migrate';
 import { logger } from '../logger/logger';
-import { chromaprint, FingerprintFailedError, fpcalcBinary, FpcalcMissingError, type Chromaprint } from './chromaprint';
+import { chromaprint, FingerprintFailedError, fpcalcBinary, FpcalcMissingError, fpcalcVersion, type Chromaprint } from './chromaprint';
 import { cacheKey, LookupCache, lookupCacheMigrations } from './lookup-cache';
 import { RequestSlots, requestSlotMigrations } from './request-slots';
 import { AcoustidError, AcoustidWebService, type AcoustidFailure, type AcoustidResult } from './web-service';
@@ -145,7 +145,16 @@ export function matchesOf(results: readonly AcoustidResult[]): ExternalMatch[] {
   return [...byRecording.values()].sort((a, b) => b.score - a.score).slice(0, MAX_MATCHES);
 }
 
-/** The check's AcoustID catalogue when the server has a key (config.acoustid), else none: the result then says it was not asked. */
+/**
+ * The check's AcoustID catalogue when the server has a key (config.acoustid), else none: the result
+ * then says it was not asked. Operators learn at start, not at the first check, that fpcalc is missing.
+ */
 export function openAcoustidCatalogue(config: AcoustidConfig | null, db: Queryable): ExternalCatalogue | undefined {
-  return config ? new AcoustidCatalogue({ db, config }) : undefined;
+  if (!config) return undefined;
+  const fpcalc = fpcalcBinary();
+  void fpcalcVersion(fpcalc).then((version) => {
+    if (version) logger.info({ acoustid: config.baseUrl, fpcalc: version }, 'AcoustID lookups on');
+    else logger.error({ acoustid: config.baseUrl, fpcalc }, 'ACOUSTID_API_KEY is set but fpcalc cannot be run: install libchromaprint-tools or set FPCALC; until then checks say AcoustID could not be asked');
+  });
+  return new AcoustidCatalogue({ db, config, fpcalc });
 }

@@ -56,6 +56,13 @@ export function chromaprint(file: string, binary = fpcalcBinary()): Promise<Chro
   });
 }
 
+/** fpcalc's version line, or null when it cannot be run: what a process checks once at start. */
+export function fpcalcVersion(binary = fpcalcBinary()): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(binary, ['-version'], { timeout: 10_000 }, (error, stdout) => resolve(error ? null : stdout.trim()));
+  });
+}
+
 function parseOutput(stdout: string): Chromaprint | null {
   try {
     const output = fpcalcOutput.safeParse(JSON.parse(stdout));
