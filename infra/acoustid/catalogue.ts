@@ -20,9 +20,9 @@ import { AcoustidError, AcoustidWebService, type AcoustidFailure, type AcoustidR
 export const acoustidMigrations: readonly Migration[] = [...requestSlotMigrations, ...lookupCacheMigrations];
 
 /**
- * AcoustID's score from which a recording is an external match: at least half the fingerprint
- * agrees, the bar beets' Chromaprint plugin also uses before it trusts a lookup. A match only
- * holds the upload for a person to look at, so a borderline one costs a review, not a refusal.
+ * AcoustID's score (its fingerprint similarity, 0–1) from which a recording is an external match:
+ * the bar beets' Chromaprint plugin also uses before it trusts a lookup. A match only holds the
+ * upload for a person to look at, so a borderline one costs a review, not a refusal.
  */
 export const ACOUSTID_MATCH_SCORE = 0.5;
 /**
