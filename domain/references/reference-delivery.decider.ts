@@ -23,6 +23,8 @@ export type ReferenceDeliveryState =
       deliveryId: string;
       holderId: string;
       holderName: string;
+      /** The partner's SFTP folder an SFTP delivery is fetched from; null for an upload. */
+      folder: string | null;
       /** Every recording in delivery order, with where it stands. */
       recordings: (DeliveredRecording & { status: RecordingStatus })[];
     };
@@ -113,7 +115,7 @@ export function evolveReferenceDelivery(state: ReferenceDeliveryState, event: Re
   switch (event.type) {
     case 'ReferenceDeliveryReceived': {
       const d = event.data;
-      return { status: 'running', deliveryId: d.deliveryId, holderId: d.holderId, holderName: d.holderName, recordings: d.recordings.map((r) => ({ ...r, status: 'pending' })) };
+      return { status: 'running', deliveryId: d.deliveryId, holderId: d.holderId, holderName: d.holderName, folder: d.folder, recordings: d.recordings.map((r) => ({ ...r, status: 'pending' })) };
     }
     case 'ReferenceRecordingIndexed':
       return withRecording(state, event.data.referenceId, 'indexed');
