@@ -31,7 +31,7 @@ export async function readDeliveryCsv(csv: string | Buffer, deliveredFiles: read
   if (Buffer.byteLength(csv) > MAX_DELIVERY_CSV_BYTES) throw new ValidationError(`The CSV is larger than ${MAX_DELIVERY_CSV_BYTES / 1024} KB`);
   const records: CsvRecord[] = [];
   try {
-    for await (const batch of csvRecords([csv])) records.push(...batch);
+    for await (const batch of csvRecords(asChunks(csv))) records.push(...batch);
   } catch (error) {
     if (error instanceof StatementCsvError) throw new ValidationError(`CSV line ${error.problems[0]?.lineNumber ?? '?'}: a quoted field is never closed`);
     throw error;
@@ -78,6 +78,10 @@ export async function readDeliveryCsv(csv: string | Buffer, deliveredFiles: read
   const unnamed = deliveredFiles.find((name) => !rowOfFile.has(name));
   if (unnamed !== undefined) throw new ValidationError(`The file "${unnamed}" was delivered but no CSV row names it`);
   return rows;
+}
+
+async function* asChunks(csv: string | Buffer): AsyncGenerator<string | Buffer> {
+  yield csv;
 }
 
 function readHeader(fields: string[]): Record<Column, number> {
