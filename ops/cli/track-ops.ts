@@ -8,7 +8,7 @@
 //   outbox [--to <email>] [--last <n>] [--show <id>] [--json]
 //                                                  the mail written to data/outbox/ (ops/cli/outbox.ts)
 //   grant-role <username> <role> / revoke-role <username> <role>
-//                                                  reviewer, auditor, operator (ops/cli/roles.ts)
+//                                                  reviewer, auditor, operator, support, rights_holder (ops/cli/roles.ts)
 //   ledger-failures [--json]                       failed ledger steps across all users (ops/cli/operations.ts)
 //   workflows [--temporal <address>] [--json]      stuck or failing workflows in Temporal
 //   import-statement --partner <id> <file.csv>     a delivery partner's statement as payable (ops/cli/statements.ts)
