@@ -124,7 +124,7 @@ function Deliveries() {
   );
 }
 
-function DeliveryRow({ delivery, open, onToggle }: { delivery: ReferenceDelivery; open: boolean; onToggle(): void }) {
+export function DeliveryRow({ delivery, open, onToggle }: { delivery: ReferenceDelivery; open: boolean; onToggle(): void }) {
   const label = deliveryProgressLabel(delivery);
   return (
     <li className="reference-delivery">
@@ -154,7 +154,7 @@ function DeliveryFiles({ id }: { id: string }) {
   );
 }
 
-function RecordingRow({ recording }: { recording: ReferenceDeliveryRecording }) {
+export function RecordingRow({ recording }: { recording: ReferenceDeliveryRecording }) {
   return (
     <li className={`reference-file reference-file--${recording.status}`}>
       <span className="reference-file__name">{recording.file}</span>
