@@ -68,8 +68,8 @@ const USAGE = `usage: npm run ops -- <command>
   replay --history-file <path.json|path.pb> [<trackId>]
   retry-registration <trackId> [--note <text>] [--operator <name>] [--temporal <address> | --api <app url>]
   outbox [--to <email>] [--last <n>] [--show <messageId>] [--json]
-  grant-role <username> <reviewer|auditor|operator|support>
-  revoke-role <username> <reviewer|auditor|operator|support>
+  grant-role <username> <reviewer|auditor|operator|support|rights_holder>
+  revoke-role <username> <reviewer|auditor|operator|support|rights_holder>
   ledger-failures [--json]
   workflows [--temporal <address>] [--json]
   import-statement --partner <partnerId> [--operator <name>] [--api <app url>] <statement.csv>
