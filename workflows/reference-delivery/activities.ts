@@ -16,7 +16,7 @@ import { analyzeAudio, AudioTooShortError, registerReference, type WorkMatch } f
 import type { Db } from '../../infra/db/db';
 import type { DeliveryPartnerConfig } from '../../infra/distribution/partner-config';
 import { withPartnerSftp } from '../../infra/distribution/partner-sftp';
-import { handleCommand, readState } from '../../infra/eventstore/command-handler';
+import { handleCommandWithRetry, readState } from '../../infra/eventstore/command-handler';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import { logger } from '../../infra/logger/logger';
 import type { ContentStorage } from '../../infra/storage/storage';
@@ -62,7 +62,8 @@ export function createReferenceDeliveryActivities({ eventStore, db, storage, del
   };
   const record = async (input: ReferenceDeliveryInput, key: string, command: ReferenceDeliveryCommand) => {
     const workflowId = currentWorkflowIdOrNull();
-    await handleCommand(eventStore, streamOf(input), referenceDeliveryDecider, command, {
+    // The holder may remove a reference of the same delivery meanwhile: decided again on a concurrent write.
+    await handleCommandWithRetry(eventStore, streamOf(input), referenceDeliveryDecider, command, {
       correlationId: input.correlationId,
       actor: input.actor,
       workflowId,

@@ -15,7 +15,7 @@ import { MAX_REFERENCES_PER_DELIVERY, referenceDeliveryStreamId } from '../../..
 import { NotFoundError, ValidationError } from '../../../domain/shared/errors';
 import { removeReference } from '../../../infra/audio/oracle';
 import { PartnerUnreachable, withPartnerSftp } from '../../../infra/distribution/partner-sftp';
-import { handleCommand, readState } from '../../../infra/eventstore/command-handler';
+import { handleCommandWithRetry, readState } from '../../../infra/eventstore/command-handler';
 import { MAX_DELIVERY_CSV_BYTES, readDeliveryCsv } from '../../../infra/references/delivery-csv';
 import { findReference, findReferenceDelivery, listReferenceDeliveries, listReferences } from '../../../projections/references/queries';
 import { multipartForm, noBody } from '../../openapi';
@@ -160,7 +160,8 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       referenceDeliveryDecider.decide(command, await readState(eventStore, streamId, referenceDeliveryDecider));
       // Out of the index first: a reference recorded as removed must never still match.
       await removeReference(db, request.params.id);
-      const { result } = await handleCommand(eventStore, streamId, referenceDeliveryDecider, command, { correlationId: request.id, actor: `user:${holder.userId}` });
+      // The delivery's workflow may be recording another of its files meanwhile: decided again on a concurrent write.
+      const { result } = await handleCommandWithRetry(eventStore, streamId, referenceDeliveryDecider, command, { correlationId: request.id, actor: `user:${holder.userId}` });
       if (result) await projector.waitFor(result.lastPosition);
       await storage.delete(found.storedName);
       return { removed: true as const, referenceId: request.params.id };
