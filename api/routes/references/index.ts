@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -106,7 +107,8 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!services.referenceDeliveries) throw new HttpError(503, DELIVERIES_NEED_WORKFLOWS);
       const partner = services.referenceSftp;
       if (!partner) throw new HttpError(503, NO_DELIVERY_PARTNER);
-      const folder = request.body.folder.replace(/\/+$/, '') || '/';
+      const folder = path.posix.normalize(request.body.folder).replace(/(.)\/+$/, '$1');
+      if (insidePartnerFolders(partner, folder)) throw new ValidationError(`folder: "${folder}" is one of the partner's release or report folders, which hold other users' releases; deliver from a folder of your own`);
       const { csvText, files } = await readPartnerFolder(partner, folder);
       const recordings = recordingsOf(await readDeliveryCsv(csvText, files));
       const delivery = await recordDelivery(services, { deliveryId: randomUUID(), holder, via: 'sftp', folder, recordings, correlationId: request.id });
@@ -201,6 +203,14 @@ async function receiveCsv(part: MultipartFile): Promise<Buffer> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/** Whether `folder` is (or is inside) the partner's release inbox, acknowledgements or reports folder. */
+function insidePartnerFolders(partner: Parameters<typeof withPartnerSftp>[0], folder: string): boolean {
+  return Object.values(partner.folders).some((reserved) => {
+    const root = path.posix.normalize(reserved).replace(/(.)\/+$/, '$1');
+    return folder === root || folder.startsWith(`${root}/`);
+  });
 }
 
 /** The folder's one CSV and its other files, read over the partner's SFTP; an unreachable partner is a 502 in plain words. */
