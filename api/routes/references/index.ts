@@ -89,7 +89,8 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
           await storage.storeStaged(stagingOf.get(recording.file)!, recording.storedName);
           stored.push(recording.storedName);
         }
-        const delivery = await recordDelivery(services, { deliveryId: randomUUID(), holder, via: 'upload', folder: null, recordings, correlationId: request.id });
+        // Once recorded, the files belong to the delivery: a failure after that (starting its workflow) keeps them.
+        const delivery = await recordDelivery(services, { deliveryId: randomUUID(), holder, via: 'upload', folder: null, recordings, correlationId: request.id }, () => stored.splice(0));
         request.log.info({ deliveryId: delivery.id, recordings: recordings.length }, 'reference delivery received');
         return reply.status(202).send({ delivery });
       } catch (error) {

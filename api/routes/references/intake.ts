@@ -38,8 +38,8 @@ export interface DeliveryIntake {
   correlationId: string;
 }
 
-/** Records the delivery, starts its workflow and answers it as the read model shows it. */
-export async function recordDelivery(services: Services, intake: DeliveryIntake): Promise<ReferenceDelivery> {
+/** Records the delivery, starts its workflow and answers it as the read model shows it; `onRecorded` runs once the delivery is on its stream (its files are then its own). */
+export async function recordDelivery(services: Services, intake: DeliveryIntake, onRecorded: () => void = () => undefined): Promise<ReferenceDelivery> {
   const { db, eventStore, projector, referenceDeliveries } = services;
   if (!referenceDeliveries) throw new Error(DELIVERIES_NEED_WORKFLOWS);
   const actor = `user:${intake.holder.userId}`;
@@ -61,6 +61,7 @@ export async function recordDelivery(services: Services, intake: DeliveryIntake)
     },
     { correlationId: intake.correlationId, actor },
   );
+  onRecorded();
   if (result) await projector.waitFor(result.lastPosition);
   await referenceDeliveries.start({ deliveryId: intake.deliveryId, correlationId: intake.correlationId, actor });
   const found = await findReferenceDelivery(db, intake.holder.userId, intake.deliveryId);
