@@ -63,6 +63,7 @@ import { notificationRoutes } from './routes/notifications';
 import { analyticsRoutes } from './routes/analytics';
 import { v1Routes } from './routes/v1';
 import { accountExportRoutes } from './routes/account-exports';
+import { referenceRoutes } from './routes/references';
 import { accountDeletionRoutes } from './routes/account-deletion';
 import { supportAgentRoutes } from './routes/support-agent';
 
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes);
   await app.register(streamingWaitingListRoutes);
   await app.register(accountExportRoutes);
+  await app.register(referenceRoutes);
   await app.register(accountDeletionRoutes);
   await app.register(uploadRoutes);
   await app.register(vaultRoutes);

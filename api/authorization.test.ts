@@ -20,7 +20,11 @@ import { generateCoverPng } from '../infra/distribution/cover-art';
 import { requestRelease } from '../infra/distribution/request-release';
 import { sineWav } from '../tests/support/audio';
 import { recordingDisputeEffects } from '../tests/support/dispute-effects-stand-in';
-import { multipartBody } from '../tests/support/multipart';
+import { multipartBody, multipartFiles } from '../tests/support/multipart';
+import { grantRole } from '../tests/support/roles';
+import { oracleMigrations } from '../infra/audio/oracle';
+import { encodeWav, music } from '../infra/audio/test-signals';
+import { migrate } from '../infra/db/migrate';
 import { releaseForm } from '../tests/support/release-form';
 import { offerLicense, registeredWork } from '../tests/support/licensing';
 import { seedApiKey } from '../tests/support/api-keys';
@@ -68,6 +72,9 @@ interface Resource {
   agentAnswerId: string;
   /** A resumable upload the owner started and has not finished. */
   resumableUploadId: string;
+  /** A delivery of reference recordings the owner (a rights holder) made, and its indexed reference. */
+  referenceDeliveryId: string;
+  referenceId: string;
 }
 
 interface Case {
@@ -228,6 +235,9 @@ const CASES: Record<string, Case> = {
   // Read before the delete below takes it away.
   'PATCH /api/notifications/:id/read': { request: (r) => ({ method: 'PATCH', url: `/api/notifications/${r.notificationId}/read` }) },
   'DELETE /api/notifications/:id': { request: (r) => ({ method: 'DELETE', url: `/api/notifications/${r.notificationId}` }) },
+  'POST /api/references/deliveries': { request: () => ({ method: 'POST', url: '/api/references/deliveries', ...referenceDelivery(sineWav({ seconds: 0.2 })) }), fileOnly: true },
+  'GET /api/references/deliveries/:id': { request: (r) => ({ method: 'GET', url: `/api/references/deliveries/${r.referenceDeliveryId}` }) },
+  'DELETE /api/references/:id': { request: (r) => ({ method: 'DELETE', url: `/api/references/${r.referenceId}` }) },
   'GET /api/account/exports/:id/download': { request: (r) => ({ method: 'GET', url: `/api/account/exports/${r.exportId}/download` }) },
   'POST /api/support/agent/answers/:id/feedback': { request: (r) => ({ method: 'POST', url: `/api/support/agent/answers/${r.agentAnswerId}/feedback`, ...json({ helpful: true }) }) },
   'POST /api/ops/tracks/:id/retry-registration': { request: (r) => ({ method: 'POST', url: `/api/ops/tracks/${r.trackId}/retry-registration`, ...json() }), operatorOnly: true },
@@ -273,7 +283,7 @@ async function signup(): Promise<{ cookie: string; userId: string }> {
 }
 
 /** A track through its copyright check and a signed, submitted registration, with its file stored. */
-async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'sessionId' | 'notificationId' | 'exportId' | 'supportTicketId' | 'supportAttachmentId' | 'agentAnswerId' | 'resumableUploadId'>> {
+async function registeredTrack(ownerId: string): Promise<Omit<Resource, 'receiverId' | 'offerId' | 'licenseId' | 'disputeId' | 'evidenceId' | 'reviewCaseId' | 'apiKeyId' | 'generationId' | 'sessionId' | 'notificationId' | 'exportId' | 'supportTicketId' | 'supportAttachmentId' | 'agentAnswerId' | 'resumableUploadId' | 'referenceDeliveryId' | 'referenceId'>> {
   const { trackId, storedName, txHash, certificateId } = await seedTrack(testApp, ownerId, { until: 'registered', title: 'Private work' });
   await writeFile(testApp.storage.storedPath(storedName), sineWav({ seconds: 0.2 }));
   const distributionId = randomUUID();
@@ -357,6 +367,25 @@ async function finishedExport(cookie: string): Promise<string> {
   return id;
 }
 
+/** A multipart delivery of one reference recording and its CSV. */
+function referenceDelivery(content: Buffer) {
+  return multipartFiles([
+    { field: 'recordings', filename: 'mine.wav', contentType: 'audio/wav', content },
+    { field: 'csv', filename: 'metadata.csv', contentType: 'text/csv', content: Buffer.from(`file,title,artist,isrc,owner,territories\nmine.wav,Mine,Me,GBAYE2600001,Label,worldwide\n`) },
+  ]);
+}
+
+/** A rights holder's delivery of one recording, indexed: answers the delivery's and the reference's ids. */
+async function indexedReference(cookie: string): Promise<{ referenceDeliveryId: string; referenceId: string }> {
+  const { payload, headers } = referenceDelivery(encodeWav(music({ seconds: 4, seed: 5 }), 44_100, 2));
+  const started = await testApp.app.inject({ method: 'POST', url: '/api/references/deliveries', payload, headers: { ...headers, cookie } });
+  const referenceDeliveryId = started.json().delivery.id as string;
+  await testApp.referenceDeliveries.settled();
+  await testApp.projector.waitFor((await testApp.eventStore.readStream(`reference-delivery-${referenceDeliveryId}`)).at(-1)!.position);
+  const detail = await testApp.app.inject({ method: 'GET', url: `/api/references/deliveries/${referenceDeliveryId}`, headers: { cookie } });
+  return { referenceDeliveryId, referenceId: detail.json().recordings[0].referenceId as string };
+}
+
 /** A resumable upload of a 1 000-byte WAV with none of its bytes sent yet; answers its id. */
 async function startedResumableUpload(cookie: string): Promise<string> {
   const metadata = Object.entries({ filename: 'mine.wav', title: 'Mine', contentType: 'music' }).map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`).join(',');
@@ -373,6 +402,9 @@ beforeAll(async () => {
   owner = ownerAccount.cookie;
   const strangerAccount = await signup();
   stranger = strangerAccount.cookie;
+  // Both hold the rights_holder role: another holder is refused a holder's references as missing (404), not 403.
+  await migrate(testApp.db, oracleMigrations);
+  for (const account of [ownerAccount, strangerAccount]) await grantRole(testApp, account.userId, 'rights_holder');
   apiKeys.set(owner, (await seedApiKey(testApp, ownerAccount.userId)).key);
   apiKeys.set(stranger, (await seedApiKey(testApp, strangerAccount.userId)).key);
   const track = await registeredTrack(ownerAccount.userId);
@@ -399,9 +431,10 @@ beforeAll(async () => {
     ...(await supportTicketWithFile(owner)),
     agentAnswerId: (await testApp.app.inject({ method: 'POST', url: '/api/support/agent/messages', headers: { cookie: owner }, payload: { message: 'What does mastering change in my mix?' } })).json().answer.answerId,
     resumableUploadId: await startedResumableUpload(owner),
+    ...(await indexedReference(owner)),
   };
   const id = randomUUID();
-  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), sessionId: randomUUID(), notificationId: randomUUID(), exportId: randomUUID(), supportTicketId: randomUUID(), supportAttachmentId: randomUUID(), agentAnswerId: `${randomUUID()}.1`, resumableUploadId: randomUUID() };
+  missing = { trackId: id, storedName: `${id}.wav`, txHash: 'F'.repeat(64), certificateId: 'GOOSE-CERT-MISSING', receiverId: randomUUID(), distributionId: randomUUID(), contractId: contractIdFor(id), offerId: randomUUID(), licenseId: randomUUID(), disputeId: randomUUID(), evidenceId: randomUUID(), reviewCaseId: `review-${randomUUID()}`, apiKeyId: randomUUID().replaceAll('-', '').slice(0, 16), generationId: randomUUID(), sessionId: randomUUID(), notificationId: randomUUID(), exportId: randomUUID(), supportTicketId: randomUUID(), supportAttachmentId: randomUUID(), agentAnswerId: `${randomUUID()}.1`, resumableUploadId: randomUUID(), referenceDeliveryId: randomUUID(), referenceId: randomUUID() };
 });
 
 afterAll(async () => {

@@ -35,6 +35,7 @@ export const API_TAGS = {
   legal: 'The legal documents, the acceptance of the terms, and the FAQ',
   support: 'The support centre: tickets, their messages and attachments, the support queue, canned replies and the grounded support agent',
   streaming: 'The waiting list of the planned per-stream streaming platform: join, confirm, status and stats',
+  references: "Rights holders' reference catalogues: deliveries of reference recordings, their progress, the references",
   public: 'Public verification',
   v1: 'The external API, called with an X-API-Key header',
   operations: 'Operators',

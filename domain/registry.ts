@@ -28,6 +28,7 @@ import { accountExportEventDefinitions } from './account-data/account-export.eve
 import { supportTicketEventDefinitions } from './support/support-ticket.events';
 import { waitingListEventDefinitions } from './waiting-list/waiting-list.events';
 import { supportConversationEventDefinitions } from './support/agent-conversation.events';
+import { referenceDeliveryEventDefinitions } from './references/reference-delivery.events';
 
 export const eventRegistry = new EventRegistry([
   ...userEventDefinitions,
@@ -57,4 +58,5 @@ export const eventRegistry = new EventRegistry([
   ...supportTicketEventDefinitions,
   ...waitingListEventDefinitions,
   ...supportConversationEventDefinitions,
+  ...referenceDeliveryEventDefinitions,
 ]);

@@ -100,7 +100,7 @@ async function startAllInOne(context: RoleContext): Promise<void> {
     'GOOSE is running',
   );
   process.stdout.write(`\nGOOSE is running at http://localhost:${port}\n`);
-  process.stdout.write(`Grant roles while it runs: npm run ops -- grant-role <username> <reviewer|auditor|operator|support> --api http://localhost:${port}\n\n`);
+  process.stdout.write(`Grant roles while it runs: npm run ops -- grant-role <username> <reviewer|auditor|operator|support|rights_holder> --api http://localhost:${port}\n\n`);
 }
 
 let stopping = false;

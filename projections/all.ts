@@ -10,6 +10,7 @@ import { notificationsProjection } from './notifications/projection';
 import type { Projection } from './projection';
 import { proofsProjection } from './proofs/projection';
 import { receiversProjection } from './receivers/projection';
+import { referencesProjection } from './references/projection';
 import { reconciliationProjection } from './reconciliation/projection';
 import { statementsProjection } from './statements/projection';
 import { supportTicketsProjection } from './support-tickets/projection';
@@ -44,4 +45,5 @@ export const allProjections: readonly Projection[] = [
   supportTicketsProjection,
   waitingListProjection,
   supportConversationsProjection,
+  referencesProjection,
 ];

@@ -59,6 +59,8 @@ import { apiKeyStreamId } from '../domain/developer/api-key.events';
 import { API_TERMS_VERSION } from '../domain/developer/api-tiers';
 import type { Projection, ReadModelChange } from './projection';
 import { Projector, rebuildProjections } from './projector';
+import { referenceDeliveryDecider, type ReferenceDeliveryCommand } from '../domain/references/reference-delivery.decider';
+import { referenceDeliveryStreamId } from '../domain/references/reference-delivery.events';
 import { findUserById, findUserByUsername } from './users/queries';
 import { usersProjection } from './users/projection';
 import { listVault } from './vault/queries';
@@ -414,6 +416,13 @@ for (const { name, open } of backends) {
       await exportCommand({ type: 'RequestAccountExport', data: { exportId, userId: walletOwner, requestedAt: new Date().toISOString() } });
       await exportCommand({ type: 'ReportAccountExportStep', data: { exportId, step: 'streams', detail: '5 streams of yours found' } });
       await exportCommand({ type: 'CompleteAccountExport', data: { exportId, storedName: `account-export-${exportId}.zip`, sizeBytes: 10, sha256: 'e'.repeat(64), streamCount: 5, eventCount: 20, documentCount: 0, completedAt: new Date().toISOString() } });
+      // A rights holder's delivery of one reference recording, indexed.
+      const referenceDeliveryId = randomUUID();
+      const referenceId = randomUUID();
+      const deliver = (command: ReferenceDeliveryCommand) => handleCommand(store, referenceDeliveryStreamId(referenceDeliveryId), referenceDeliveryDecider, command, { correlationId: 'references', actor: walletOwner });
+      const reference = { referenceId, file: 'night.wav', storedName: `reference-${referenceId}.wav`, title: 'Night', artist: 'Ana', isrc: 'GBAYE2600001', owner: 'Label One', territories: ['worldwide'] };
+      await deliver({ type: 'ReceiveReferenceDelivery', data: { deliveryId: referenceDeliveryId, holderId: walletOwner, holderName: 'owner', via: 'upload', folder: null, recordings: [reference], receivedAt: new Date().toISOString() } });
+      await deliver({ type: 'RecordReferenceIndexed', data: { referenceId, durationSeconds: 8, workMatches: [], caseNote: null, at: new Date().toISOString() } });
       // A confirmed address and the owner's notifications read (the notifications model's own tables).
       const confirmed = UserEmailConfirmed.create({ userId: walletOwner, email: 'owner@example.com', confirmedAt: new Date().toISOString() });
       const ownerStream = await store.readStream(userStreamId(walletOwner));
@@ -424,7 +433,7 @@ for (const { name, open } of backends) {
       await live.stop();
 
       const liveTables = await snapshot(db, allProjections);
-      // Intake, wallet, receiver, statement, partner funds and releases, release, contract, license (offered and sold), roles, support ticket, agent conversation, waiting list, dispute, API key, generation, export, confirmed address and inbox events fill every table but the certificates, which only a registration fills.
+      // Intake, wallet, receiver, statement, partner funds and releases, release, contract, license (offered and sold), roles, support ticket, agent conversation, waiting list, dispute, API key, generation, export, reference delivery, confirmed address and inbox events fill every table but the certificates, which only a registration fills.
       const emptyTables = Object.entries(liveTables).filter(([, rows]) => rows.length === 0).map(([table]) => table);
       expect(emptyTables.sort()).toEqual(['certificates']);
 

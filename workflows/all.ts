@@ -11,3 +11,4 @@ export { contractAnchor } from './contract-anchor/workflow';
 export { songGeneration } from './song-generation/workflow';
 export { accountExport } from './account-export/workflow';
 export { accountDeletion } from './account-deletion/workflow';
+export { referenceDelivery } from './reference-delivery/workflow';

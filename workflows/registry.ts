@@ -3,6 +3,7 @@
 // (workflows/all.ts) must stay a static list for the bundler, so registry.test.ts checks that the two
 // name the same workflows. A new workflow package adds one entry here and one export there.
 import type { DeliverReviewDecision, DisputeEffects, OpenCaseOf } from '../domain/disputes/ports';
+import type { OpenReferenceConflict } from '../domain/disputes/reference-review';
 import type { Distributor } from '../infra/distribution/distributor';
 import { postgresReleaseLookup } from '../infra/distribution/release-lookup';
 import { SandboxDistributor } from '../infra/distribution/sandbox-distributor';
@@ -23,6 +24,7 @@ import { createContractAnchorActivities } from './contract-anchor/activities';
 import { createDisputeActivities } from './dispute/activities';
 import { createLicensePurchaseActivities } from './license-purchase/activities';
 import { createPartnerReportActivities, type PartnerReportActivityDeps } from './partner-reports/activities';
+import { createReferenceDeliveryActivities } from './reference-delivery/activities';
 import { createReleaseActivities } from './release/activities';
 import { createRoyaltyContractActivities } from './royalty-contract/activities';
 import { createSongGenerationActivities } from './song-generation/activities';
@@ -46,6 +48,8 @@ export interface WorkerServices extends TrackLifecycleActivityDeps, TokenChargeA
   deliverReviewDecision?: DeliverReviewDecision;
   /** Users' wallets: the Polygon treasury withdrawals are sent from, the creators' keys contract anchors are signed with. Absent: withdrawals are credited back and contracts are not anchored here. */
   wallets?: WalletServices;
+  /** Opens the review case when a delivered reference matches a registered GOOSE work (the case machinery's); absent: the delivery records that none could be opened. */
+  openReferenceConflict?: OpenReferenceConflict;
 }
 
 /** A workflow's name as the bundle exports it. */
@@ -108,6 +112,11 @@ export const WORKFLOWS: readonly RegisteredWorkflow[] = [
             anchor: contractAnchor({ eventStore: s.eventStore, wallets: s.wallets, platformAccount: s.ledger.account, network: s.ledger.network }),
           })
         : {},
+  },
+  {
+    name: 'referenceDelivery',
+    activities: (s) =>
+      createReferenceDeliveryActivities({ eventStore: s.eventStore, db: s.db, storage: s.storage, deliveryPartner: s.deliveryPartner ?? null, openReferenceConflict: s.openReferenceConflict }),
   },
   { name: 'accountExport', activities: (s) => createAccountExportActivities({ eventStore: s.eventStore, db: s.db, storage: s.storage, userNames: storedUserNames(s.db, s.eventStore) }) },
   // Sessions are rows in the same database the API reads them from.

@@ -16,7 +16,7 @@ describe('committed workflow histories replay with today\'s workflow code', () =
   });
 
   it('holds a history for every workflow', () => {
-    expect(new Set(histories.map((h) => h.workflowPackage))).toEqual(new Set(['account-deletion', 'account-export', 'dispute', 'license-purchase', 'partner-reports', 'release', 'royalty-contract', 'song-generation', 'track-lifecycle']));
+    expect(new Set(histories.map((h) => h.workflowPackage))).toEqual(new Set(['account-deletion', 'account-export', 'dispute', 'license-purchase', 'partner-reports', 'reference-delivery', 'release', 'royalty-contract', 'song-generation', 'track-lifecycle']));
   });
 
   it.each(histories)('replays $workflowPackage/$name', async ({ file }) => {

@@ -18,7 +18,7 @@ import type { CertificateSigningKey } from '../../infra/certificate/signing-key'
 import type { QxmpPayConfig } from '../../infra/config';
 import type { Db } from '../../infra/db/db';
 import { workFrozenOf } from '../../infra/disputes/work-freeze';
-import type { DeliverySettings } from '../../infra/distribution/partner-config';
+import type { DeliveryPartnerConfig, DeliverySettings } from '../../infra/distribution/partner-config';
 import type { EventStore } from '../../infra/eventstore/event-store';
 import { eventStoreRolesOf } from '../../infra/identity/roles-of';
 import type { LicenseEscrow } from '../../infra/licensing/license-escrow';
@@ -49,6 +49,7 @@ import type { WithdrawalClient } from '../../workflows/withdrawal/client';
 import type { SongGenerationClient } from '../../workflows/song-generation/client';
 import type { ContractAnchorClient } from '../../workflows/contract-anchor/client';
 import type { AccountExportClient } from '../../workflows/account-export/client';
+import type { ReferenceDeliveryClient } from '../../workflows/reference-delivery/client';
 import type { AccountDeletionClient } from '../../workflows/account-deletion/client';
 import type { SupportLlmConfig } from '../../infra/config';
 import { openAiCompatibleGenerator } from '../../infra/support-agent/generator';
@@ -123,6 +124,10 @@ export interface Services {
   contractAnchors?: ContractAnchorClient;
   /** Builds data exports (workflows/account-export/client.ts); absent: an export answers 503 (the workflow service is not running). */
   accountExports?: AccountExportClient;
+  /** Indexes rights holders' deliveries of reference recordings (workflows/reference-delivery/client.ts); absent: a delivery answers 503 (the workflow service is not running). */
+  referenceDeliveries?: ReferenceDeliveryClient;
+  /** The delivery partner's SFTP connection, which rights holders' deliveries are read from (infra/distribution/partner-config.ts); absent or null: an SFTP delivery answers 503. */
+  referenceSftp?: DeliveryPartnerConfig | null;
   /** Deletes accounts (workflows/account-deletion/client.ts); absent: a deletion answers 503 (the workflow service is not running). */
   accountDeletions?: AccountDeletionClient;
   /** Runs dispute cases (workflows/dispute/client.ts); absent: the dispute actions answer 503 (the workflow service is not running). */

@@ -92,7 +92,7 @@ export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
 /** POST /api/ops/roles (operators): grant or revoke a role by username, recorded as done by the operator. */
 export const roleChangeRequestSchema = z.object({
   username: z.string().trim().min(1, 'Name the user').max(100),
-  role: z.enum(GRANTABLE_ROLES, 'role: reviewer, auditor or operator (creator is everyone\'s)'),
+  role: z.enum(GRANTABLE_ROLES, 'role: reviewer, auditor, operator, support or rights_holder (creator is everyone\'s)'),
   action: z.enum(['grant', 'revoke']),
 });
 export const roleChangeResponseSchema = z.object({

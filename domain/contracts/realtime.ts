@@ -28,7 +28,7 @@ export const realtimeMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('event'),
     /** The read model that changed; the web maps it to the query keys to invalidate. */
-    readModel: z.enum(['vault', 'user', 'tokens', 'royalties', 'receivers', 'distributions', 'works', 'proofs', 'licenses', 'disputes', 'operations', 'developer', 'generated-music', 'notifications', 'account', 'support']),
+    readModel: z.enum(['vault', 'user', 'tokens', 'royalties', 'receivers', 'distributions', 'works', 'proofs', 'licenses', 'disputes', 'operations', 'developer', 'generated-music', 'notifications', 'account', 'support', 'references']),
     streamId: z.string(),
     eventType: z.string(),
     /** The content item (or user) the event is about. */

@@ -10,7 +10,7 @@ import { fail } from './command-line';
 
 export const ROLES_USAGE = `usage: npm run ops -- grant-role <username> <role> [--api <app url>]
        npm run ops -- revoke-role <username> <role> [--api <app url>]
-  role: reviewer, auditor, operator or support (creator is everyone's); recorded as granted by ops-cli:<your os user>
+  role: reviewer, auditor, operator, support or rights_holder (creator is everyone's); recorded as granted by ops-cli:<your os user>
   --api: through the running app's operator API (needed while npm start holds the embedded database),
          with OPS_TOKEN or the token npm start made under DATA_DIR`;
 

@@ -8,7 +8,7 @@
 //   outbox [--to <email>] [--last <n>] [--show <id>] [--json]
 //                                                  the mail written to data/outbox/ (ops/cli/outbox.ts)
 //   grant-role <username> <role> / revoke-role <username> <role>
-//                                                  reviewer, auditor, operator (ops/cli/roles.ts)
+//                                                  reviewer, auditor, operator, support, rights_holder (ops/cli/roles.ts)
 //   ledger-failures [--json]                       failed ledger steps across all users (ops/cli/operations.ts)
 //   workflows [--temporal <address>] [--json]      stuck or failing workflows in Temporal
 //   import-statement --partner <id> <file.csv>     a delivery partner's statement as payable (ops/cli/statements.ts)
@@ -68,8 +68,8 @@ const USAGE = `usage: npm run ops -- <command>
   replay --history-file <path.json|path.pb> [<trackId>]
   retry-registration <trackId> [--note <text>] [--operator <name>] [--temporal <address> | --api <app url>]
   outbox [--to <email>] [--last <n>] [--show <messageId>] [--json]
-  grant-role <username> <reviewer|auditor|operator|support>
-  revoke-role <username> <reviewer|auditor|operator|support>
+  grant-role <username> <reviewer|auditor|operator|support|rights_holder>
+  revoke-role <username> <reviewer|auditor|operator|support|rights_holder>
   ledger-failures [--json]
   workflows [--temporal <address>] [--json]
   import-statement --partner <partnerId> [--operator <name>] [--api <app url>] <statement.csv>

@@ -17,6 +17,7 @@ import { temporalWorkflowMonitor } from '../../infra/temporal/workflow-monitor';
 import type { ReadModelFeed } from '../../projections/read-model-feed';
 import { temporalAccountDeletionClient } from '../../workflows/account-deletion/client';
 import { temporalAccountExportClient } from '../../workflows/account-export/client';
+import { temporalReferenceDeliveryClient } from '../../workflows/reference-delivery/client';
 import { temporalContractAnchorClient } from '../../workflows/contract-anchor/client';
 import type { DisputeCommands } from '../../domain/disputes/ports';
 import { temporalLicensePurchaseClient } from '../../workflows/license-purchase/client';
@@ -57,6 +58,8 @@ export async function startApi(
     songGenerations: temporalSongGenerationClient(client),
     contractAnchors: temporalContractAnchorClient(client),
     accountExports: temporalAccountExportClient(client),
+    referenceDeliveries: temporalReferenceDeliveryClient(client),
+    referenceSftp: config.distribution.partner,
     accountDeletions: temporalAccountDeletionClient(client),
     delivery: deliverySettings(config.distribution),
     licensePurchases: temporalLicensePurchaseClient(client),

@@ -26,3 +26,18 @@ export function multipartBody(fields: Record<string, string>, file?: FilePart & 
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A multipart/form-data body of several files, each under its own field name. */
+export function multipartFiles(files: (FilePart & { field: string })[]) {
+  const boundary = `----goose${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -33,6 +33,8 @@ import type { TrackLifecycleClient } from '../../workflows/track-lifecycle/clien
 import { inProcessWithdrawalClient } from './in-process-withdrawals';
 import { inProcessAccountDeletionClient, inProcessAccountExportClient, type InProcessAccountExports } from './in-process-account-data';
 import { inProcessSongGenerationClient, type InProcessSongGeneration } from './in-process-song-generation';
+import { inProcessReferenceDeliveryClient, type InProcessReferenceDeliveries } from './in-process-references';
+import type { OpenReferenceConflict } from '../../domain/disputes/reference-review';
 import { pooledPglite } from './pglite-pool';
 import { inProcessContractAnchorClient } from './in-process-contract-anchors';
 import { contractAnchor } from '../../infra/royalties/contract-anchor';
@@ -48,6 +50,8 @@ export interface TestApp {
   songGenerations: InProcessSongGeneration;
   /** Data exports run in this process; `settled()` waits for those started. */
   accountExports: InProcessAccountExports;
+  /** Reference deliveries run in this process; `settled()` waits for those started. */
+  referenceDeliveries: InProcessReferenceDeliveries;
   close(): Promise<void>;
 }
 
@@ -57,7 +61,7 @@ const APP_MIGRATIONS = [...eventStoreMigrations, ...sessionMigrations, ...pendin
 export async function startTestApp(
   dataDir: string,
   lifecycle: TrackLifecycleClient,
-  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'contractAnchors' | 'disputes' | 'openOracleReview' | 'delivery' | 'knowledge' | 'supportHandoffs' | 'supportLlm' | 'supportModel' | 'uploadLocker'>> & {
+  options: Partial<Pick<BuildAppOptions, 'publicUrl' | 'referenceSftp' | 'trustProxy' | 'secureCookies' | 'payments' | 'qxmpPay' | 'mailer' | 'creatorShareOf' | 'releaseLookup' | 'royaltyEarnings' | 'releases' | 'licensingFrozenOf' | 'licenseEscrow' | 'licensePurchases' | 'withdrawals' | 'contractAnchors' | 'disputes' | 'openOracleReview' | 'delivery' | 'knowledge' | 'supportHandoffs' | 'supportLlm' | 'supportModel' | 'uploadLocker'>> & {
     wallets?: WalletServices;
     /** The payout ports of the in-process contracts client, or the contracts client itself. */
     royaltyPorts?: RoyaltyPorts & { contracts?: RoyaltyContractClient };
@@ -65,6 +69,8 @@ export async function startTestApp(
     sharing?: TestApp;
     /** Another storage adapter for the app and its in-process workflows (object storage); the disk under dataDir otherwise. */
     contentStorage?: ContentStorage;
+    /** What the in-process reference deliveries open review cases through; none by default. */
+    openReferenceConflict?: OpenReferenceConflict;
   } = {},
 ): Promise<TestApp> {
   const storage = new FileStorage(dataDir);
@@ -81,11 +87,12 @@ export async function startTestApp(
   if (!sharing) await projector.start();
   const tokenLedger = new TokenLedger(eventStore);
   const signingKey = await loadCertificateSigningKey(dataDir, {});
-  const { royaltyPorts = {}, sharing: _sharing, contentStorage: _contentStorage, ...settings } = options;
+  const { royaltyPorts = {}, sharing: _sharing, contentStorage: _contentStorage, openReferenceConflict, ...settings } = options;
   const wallets = options.wallets ?? (await openWalletServices(dataDir, parseWalletConfig({})));
   const ledger = await openXrplLedger({ dataDir, env: {} });
   const songGenerations = inProcessSongGenerationClient({ eventStore, storage: content, tokenLedger, lifecycle });
   const accountExports = inProcessAccountExportClient({ eventStore, db, storage: content, userNames: storedUserNames(db, eventStore) });
+  const referenceDeliveries = inProcessReferenceDeliveryClient({ eventStore, db, storage: content, deliveryPartner: options.referenceSftp ?? null, openReferenceConflict });
   const app = await buildApp({
     db,
     eventStore,
@@ -99,6 +106,7 @@ export async function startTestApp(
     wallets,
     songGenerations,
     accountExports,
+    referenceDeliveries,
     // The route ends the sessions in its own store too, so its memory of them goes with the rows.
     accountDeletions: inProcessAccountDeletionClient({ eventStore, db, sessions: new SessionStore(db), storage: content }),
     withdrawals: options.withdrawals ?? inProcessWithdrawalClient({ tokenLedger, treasury: wallets.treasury }),
@@ -132,9 +140,11 @@ export async function startTestApp(
     tokenLedger,
     songGenerations,
     accountExports,
+    referenceDeliveries,
     async close() {
       await songGenerations.settled();
       await accountExports.settled();
+      await referenceDeliveries.settled();
       await app.close();
       if (sharing) return;
       await projector.stop();

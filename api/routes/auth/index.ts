@@ -119,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/api/auth/roles',
-    { schema: { summary: 'The signed-in user\'s roles (creator always; reviewer, auditor, operator, support when granted)', tags: ['auth'], response: { 200: myRolesResponseSchema } } },
+    { schema: { summary: 'The signed-in user\'s roles (creator always; reviewer, auditor, operator, support, rights_holder when granted)', tags: ['auth'], response: { 200: myRolesResponseSchema } } },
     async (request) => ({ roles: (await requireRole(request, 'creator')).roles }),
   );
 };

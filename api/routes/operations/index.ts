@@ -105,7 +105,7 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/ops/roles',
-    { schema: { summary: 'Operators: grant or revoke a role (reviewer, auditor, operator, support) by username', ...OPERATOR, body: roleChangeRequestSchema, response: { 200: roleChangeResponseSchema } } },
+    { schema: { summary: 'Operators: grant or revoke a role (reviewer, auditor, operator, support, rights_holder) by username', ...OPERATOR, body: roleChangeRequestSchema, response: { 200: roleChangeResponseSchema } } },
     async (request) => {
       const operator = await requireOperator(request);
       const { username, role, action } = request.body;

@@ -54,6 +54,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/notifications', lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsRoute }) },
       { path: '/tracks/:id/history', lazy: async () => ({ Component: (await import('./routes/track-history')).TrackHistoryRoute }) },
       { path: '/operations', element: <OperationsRoute /> },
+      { path: '/references', lazy: async () => ({ Component: (await import('./routes/references')).ReferencesRoute }) },
       { path: '/support/queue', lazy: async () => ({ Component: (await import('./routes/support-queue')).SupportQueueRoute }) },
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },

@@ -63,6 +63,8 @@ export const ACCOUNT_KEY = ['/api/account'] as const;
 export const ANALYTICS_KEY = ['/api/analytics'] as const;
 /** The support centre: ['/api/support', 'tickets' | 'queue' | ticketId, …]. */
 export const SUPPORT_KEY = ['/api/support'] as const;
+/** A rights holder's reference catalogue: deliveries (and each one's recordings) and references. */
+export const REFERENCES_KEY = ['/api/references'] as const;
 /** A signed link to one of the user's stored files: ['/api/uploads', storedName, 'link'] (docs/ip-protection.md). */
 export const MEDIA_LINK_KEY = ['/api/uploads'] as const;
 /** A registered work's public preview link: ['/api/works', workId, 'preview']. */

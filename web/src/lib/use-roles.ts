@@ -1,5 +1,5 @@
 // The signed-in user's roles (GET /api/auth/roles): what the rail and the screens use to show
-// reviewer, auditor and operator tools. The server checks every call itself; this only decides what
+// reviewer, auditor, operator, support and rights holder tools. The server checks every call itself; this only decides what
 // to offer. Keyed per user under MY_ROLES_KEY, so a grant (the users read model) refetches it.
 import { useQuery } from '@tanstack/react-query';
 import { myRolesResponseSchema, type Role } from '../../../domain/contracts/roles';

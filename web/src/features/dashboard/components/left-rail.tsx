@@ -1,6 +1,6 @@
 // The left icon rail: switches dashboard tabs, and links by full page load to the
 // registry, proof, marketplace and dispute pages, the planned streaming platform's waiting list, for
-// operators the operations page, and for support users the support queue. On a phone the same
+// operators the operations page, for support users the support queue, and for rights holders the reference catalogue. On a phone the same
 // links sit in the menu drawer, each with its name beside its icon.
 import { Button } from 'primereact/button';
 import { Divider } from 'primereact/divider';
@@ -39,6 +39,8 @@ const PAGE_LINKS = [
 const OPERATOR_LINK = { href: '/operations', label: 'Operations', icon: 'pi-server' };
 /** Shown only to support users (likewise). */
 export const SUPPORT_QUEUE_LINK = { href: '/support/queue', label: 'Support queue', icon: 'pi-inbox' };
+/** Shown only to rights holders (likewise). */
+export const REFERENCE_CATALOGUE_LINK = { href: '/references', label: 'Reference catalogue', icon: 'pi-database' };
 
 interface LeftRailProps {
   activeTab: DashboardTab;
@@ -49,7 +51,7 @@ interface LeftRailProps {
 
 export function LeftRail({ activeTab, onSelectTab, labelled = false }: LeftRailProps) {
   const { has } = useRoles();
-  const pageLinks = [...PAGE_LINKS, ...(has('operator') ? [OPERATOR_LINK] : []), ...(has('support') ? [SUPPORT_QUEUE_LINK] : [])];
+  const pageLinks = [...PAGE_LINKS, ...(has('operator') ? [OPERATOR_LINK] : []), ...(has('support') ? [SUPPORT_QUEUE_LINK] : []), ...(has('rights_holder') ? [REFERENCE_CATALOGUE_LINK] : [])];
   return (
     <nav className={labelled ? 'left-rail left-rail--labelled' : 'left-rail'} aria-label="Sections">
       {!labelled && <Tooltip target=".left-rail [data-pr-tooltip]" position="right" />}

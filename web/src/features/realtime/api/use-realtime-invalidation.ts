@@ -48,6 +48,7 @@ import {
   WORK_SEARCH_KEY,
   WORKS_KEY,
   SUPPORT_KEY,
+  REFERENCES_KEY,
 } from '../../../lib/query-keys';
 
 export type RealtimeEvent = Extract<RealtimeMessage, { type: 'event' }>;
@@ -86,6 +87,8 @@ const KEYS_BY_READ_MODEL: Record<ReadModel, readonly QueryKey[]> = {
   notifications: [NOTIFICATIONS_KEY],
   // The account's address, sessions, data export or deletion: the settings page.
   account: [ACCOUNT_KEY, CURRENT_USER_KEY],
+  // A delivery received, a recording indexed or failed, a reference removed: the reference catalogue.
+  references: [REFERENCES_KEY],
 };
 
 /** Events after which a registration's external database sync may read differently. */
