@@ -38,7 +38,7 @@ describe('delivery partner configuration', () => {
       id: 'acme',
       dpid: 'PADPIDA2026112801X',
       sftp: { host: 'sftp.acme.example', port: 22, username: 'goose', privateKey: PEM, hostKeySha256: null },
-      folders: { inbox: '/inbox', acknowledgements: '/acks', reports: '/reports' },
+      folders: { inbox: '/inbox', acknowledgements: '/acks', reports: '/reports', references: 'references' },
       stores: ['spotify', 'apple_music'],
       territories: ['US', 'GB'],
       ackPollMs: 300_000,

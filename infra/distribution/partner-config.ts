@@ -29,6 +29,8 @@ export interface DeliveryPartnerConfig {
     acknowledgements: string;
     /** DELIVERY_SFTP_REPORTS: where the partner leaves its sales reports. */
     reports: string;
+    /** DELIVERY_SFTP_REFERENCES (default `references`): the only folder rights holders' reference deliveries are read from. */
+    references: string;
   };
   /** DELIVERY_PARTNER_STORES: the catalogue's store ids the partner delivers to. */
   stores: string[];
@@ -90,7 +92,12 @@ function parsePartner(env: NodeJS.ProcessEnv): DeliveryPartnerConfig | null {
   const territories = list(value('DELIVERY_PARTNER_TERRITORIES') || 'Worldwide').map((t) => (t.toLowerCase() === 'worldwide' ? 'Worldwide' : t.toUpperCase()));
   const badTerritory = territories.filter((t) => !/^(Worldwide|[A-Z]{2})$/.test(t));
   if (badTerritory.length > 0) throw new Error(`DELIVERY_PARTNER_TERRITORIES must be Worldwide or ISO 3166-1 alpha-2 codes, got ${badTerritory.join(', ')}`);
-  const folders = { inbox: value('DELIVERY_SFTP_INBOX'), acknowledgements: value('DELIVERY_SFTP_ACKNOWLEDGEMENTS'), reports: value('DELIVERY_SFTP_REPORTS') };
+  const folders = {
+    inbox: value('DELIVERY_SFTP_INBOX'),
+    acknowledgements: value('DELIVERY_SFTP_ACKNOWLEDGEMENTS'),
+    reports: value('DELIVERY_SFTP_REPORTS'),
+    references: value('DELIVERY_SFTP_REFERENCES') || 'references',
+  };
   return {
     id,
     name: value('DELIVERY_PARTNER_NAME'),

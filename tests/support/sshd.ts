@@ -143,7 +143,7 @@ export function partnerConfig(server: SshdServer, overrides: Partial<DeliveryPar
     name: 'Acme Distribution',
     dpid: 'PADPIDA2026112801X',
     sftp: { host: '127.0.0.1', port: server.port, username: server.username, privateKey: server.privateKey, hostKeySha256: null },
-    folders: { inbox: path.join(server.root, 'inbox'), acknowledgements: path.join(server.root, 'acks'), reports: path.join(server.root, 'reports') },
+    folders: { inbox: path.join(server.root, 'inbox'), acknowledgements: path.join(server.root, 'acks'), reports: path.join(server.root, 'reports'), references: path.join(server.root, 'references') },
     stores: ['spotify', 'beatport'],
     territories: ['Worldwide'],
     ackPollMs: 1_000,

@@ -185,7 +185,8 @@ describe.skipIf(!sshdPath)(sshdPath ? 'reference catalogue (SFTP, real sshd on l
     expect((await post({ folder })).json()).toEqual({ error: 'CSV row 2, file: "two.wav" was not delivered' });
     expect((await post({ folder: path.join(sshd.root, 'missing') })).statusCode).toBe(400);
     expect((await post({ folder: `${folder}/../drop-1` })).statusCode).toBe(400);
-    expect((await post({ folder: path.join(sshd.root, 'inbox', 'batch-1') })).json().error).toMatch(/is one of the partner's release or report folders/);
+    expect((await post({ folder: path.join(sshd.root, 'inbox', 'batch-1') })).json().error).toMatch(/are read from folders inside ".*references" on the delivery partner's SFTP/);
+    expect((await post({ folder: '../inbox' })).statusCode).toBe(400);
 
     await writeFile(path.join(folder, 'two.wav'), song(22));
     const started = await post({ folder });

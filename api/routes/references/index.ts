@@ -108,8 +108,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!services.referenceDeliveries) throw new HttpError(503, DELIVERIES_NEED_WORKFLOWS);
       const partner = services.referenceSftp;
       if (!partner) throw new HttpError(503, NO_DELIVERY_PARTNER);
-      const folder = path.posix.normalize(request.body.folder).replace(/(.)\/+$/, '$1');
-      if (insidePartnerFolders(partner, folder)) throw new ValidationError(`folder: "${folder}" is one of the partner's release or report folders, which hold other users' releases; deliver from a folder of your own`);
+      const folder = referenceFolder(partner, request.body.folder);
       const { csvText, files } = await readPartnerFolder(partner, folder);
       const recordings = recordingsOf(await readDeliveryCsv(csvText, files));
       const delivery = await recordDelivery(services, { deliveryId: randomUUID(), holder, via: 'sftp', folder, recordings, correlationId: request.id });
@@ -206,12 +205,22 @@ async function receiveCsv(part: MultipartFile): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Whether `folder` is (or is inside) the partner's release inbox, acknowledgements or reports folder. */
-function insidePartnerFolders(partner: Parameters<typeof withPartnerSftp>[0], folder: string): boolean {
-  return Object.values(partner.folders).some((reserved) => {
-    const root = path.posix.normalize(reserved).replace(/(.)\/+$/, '$1');
-    return folder === root || folder.startsWith(`${root}/`);
-  });
+const folderPath = (folder: string): string => path.posix.normalize(folder).replace(/(.)\/+$/, '$1');
+const isInside = (folder: string, root: string): boolean => folder === root || folder.startsWith(`${root}/`);
+
+/**
+ * The folder a holder names, inside the partner's references folder (a relative name is taken from
+ * there): the rest of the partner's SFTP holds other users' releases and reports, never read here.
+ */
+function referenceFolder(partner: Parameters<typeof withPartnerSftp>[0], asked: string): string {
+  const root = folderPath(partner.folders.references);
+  const named = folderPath(asked);
+  const folder = named.startsWith('/') ? named : folderPath(path.posix.join(root, named));
+  const reserved = [partner.folders.inbox, partner.folders.acknowledgements, partner.folders.reports].map(folderPath);
+  if (!isInside(folder, root) || folder === root || reserved.some((other) => isInside(folder, other))) {
+    throw new ValidationError(`folder: reference deliveries are read from folders inside "${root}" on the delivery partner's SFTP; "${asked}" is not one`);
+  }
+  return folder;
 }
 
 /** The folder's one CSV and its other files, read over the partner's SFTP; an unreachable partner is a 502 in plain words. */

@@ -94,9 +94,9 @@ function SftpDeliveryForm() {
     <section className="reference-catalogue__card" aria-labelledby="deliver-sftp-title">
       <h3 id="deliver-sftp-title">From the delivery partner&apos;s SFTP</h3>
       <form className="reference-catalogue__form" onSubmit={submit}>
-        <p className="reference-catalogue__text">A folder holding the audio files and one CSV of metadata, on the SFTP server GOOSE delivers releases to.</p>
+        <p className="reference-catalogue__text">A folder holding the audio files and one CSV of metadata, inside the references folder of the SFTP server GOOSE delivers releases to.</p>
         <label htmlFor="reference-folder">Folder</label>
-        <InputText id="reference-folder" value={folder} placeholder="references/2026-11" onChange={(event) => setFolder(event.target.value)} />
+        <InputText id="reference-folder" value={folder} placeholder="lima-2026-11" onChange={(event) => setFolder(event.target.value)} />
         <Button type="submit" label="Deliver the folder" icon="pi pi-cloud-download" disabled={!folder.trim() || sftp.isPending} loading={sftp.isPending} />
         {sftp.isError && <Message severity="error" text={errorMessage(sftp.error, 'The folder was not accepted')} />}
       </form>
