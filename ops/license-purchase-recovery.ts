@@ -13,6 +13,7 @@ import type { EventStore } from '../infra/eventstore/event-store';
 import { logger } from '../infra/logger/logger';
 import { listUnfinishedPurchases } from '../projections/license-sales/queries';
 import type { LicensePurchaseClient } from '../workflows/license-purchase/client';
+import { startRecoveryLoop } from './recovery-loop';
 
 const log = logger.child({ module: 'license-purchase-recovery' });
 
@@ -59,23 +60,7 @@ export async function recoverLicensePurchases(deps: PurchaseRecoveryDeps, { now 
   return resumed;
 }
 
-/**
- * Runs a pass now and then every `intervalMs`, one at a time; `stop` waits for a running pass. The
- * first pass, as the process starts, takes purchases of any age: they are from before the restart
- * (a request of this process starting one at that moment is joined, not doubled).
- */
+/** Runs a pass as the process starts (purchases of any age) and then every `intervalMs`; `stop` waits for a running pass. */
 export function startLicensePurchaseRecovery(deps: PurchaseRecoveryDeps, intervalMs = RECOVERY_INTERVAL_MS): { stop(): Promise<void> } {
-  let pass: Promise<unknown> = Promise.resolve();
-  const run = (minAgeMs: number) => {
-    pass = pass.then(() => recoverLicensePurchases(deps, { minAgeMs })).catch((error: unknown) => log.error({ err: error }, 'license purchase recovery pass failed'));
-  };
-  run(0);
-  const timer = setInterval(() => run(RECOVERY_MIN_AGE_MS), intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await pass;
-    },
-  };
+  return startRecoveryLoop({ pass: (minAgeMs) => recoverLicensePurchases(deps, { minAgeMs }), intervalMs, minAgeMs: RECOVERY_MIN_AGE_MS, log });
 }

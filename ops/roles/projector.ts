@@ -16,6 +16,8 @@ import { Projector } from '../../projections/projector';
 import { startPartnerReports } from '../../workflows/partner-reports/client';
 import { temporalLicensePurchaseClient } from '../../workflows/license-purchase/client';
 import { startLicensePurchaseRecovery } from '../license-purchase-recovery';
+import { startReferenceDeliveryRecovery } from '../reference-delivery-recovery';
+import { temporalReferenceDeliveryClient } from '../../workflows/reference-delivery/client';
 import type { RoleContext } from './shared';
 
 /** The advisory lock key of the projector's leadership (any constant no other lock of the database uses). */
@@ -91,6 +93,8 @@ async function startDeploymentLoops(context: RoleContext, projector: Projector, 
     // Purchases recorded before a crash let their workflow start: started again now and every minute.
     const recovery = startLicensePurchaseRecovery({ db: platform.db, eventStore: platform.eventStore, purchases: temporalLicensePurchaseClient(client), publicOrigin: deps.publicOrigin });
     stops.push(() => recovery.stop());
+    const deliveryRecovery = startReferenceDeliveryRecovery({ db: platform.db, eventStore: platform.eventStore, deliveries: temporalReferenceDeliveryClient(client) });
+    stops.push(() => deliveryRecovery.stop());
     const notificationMail = new NotificationMailDispatcher({
       db: platform.db,
       unsent: unsentNotificationMail(platform.db),

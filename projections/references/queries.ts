@@ -84,6 +84,12 @@ export async function listReferenceDeliveries(db: Queryable, holderId: string): 
   return rows.map(toDelivery);
 }
 
+/** Deliveries still running that were received before `before`, oldest first: the recovery's candidates. */
+export async function listRunningDeliveries(db: Queryable, before: Date): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(`SELECT id::text AS id FROM reference_deliveries WHERE status = 'running' AND received_at <= $1 ORDER BY received_at LIMIT 200`, [before]);
+  return rows.map((row) => row.id);
+}
+
 /** The holder's delivery with its recordings in delivery order, or null (also for another user's). */
 export async function findReferenceDelivery(db: Queryable, holderId: string, deliveryId: string): Promise<ReferenceDeliveryDetail | null> {
   if (!UUID.test(deliveryId)) return null;

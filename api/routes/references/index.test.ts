@@ -18,6 +18,10 @@ import { multipartFiles } from '../../../tests/support/multipart';
 import { grantRole } from '../../../tests/support/roles';
 import { partnerConfig, sshdPath, startSshd, type SshdServer } from '../../../tests/support/sshd';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { referenceDeliveryDecider } from '../../../domain/references/reference-delivery.decider';
+import { referenceDeliveryStreamId } from '../../../domain/references/reference-delivery.events';
+import { handleCommand } from '../../../infra/eventstore/command-handler';
+import { recoverReferenceDeliveries } from '../../../ops/reference-delivery-recovery';
 
 const notExpected = async (): Promise<never> => {
   throw new Error('the API reached the track workflow');
@@ -147,6 +151,26 @@ describe('reference catalogue (uploads)', () => {
     const failedOne = await testApp.app.inject({ method: 'DELETE', url: `/api/references/${byFile['broken.wav']!.referenceId}`, headers: { cookie: label.cookie } });
     expect(failedOne.statusCode).toBe(409);
   }, 60_000);
+
+  it('starts a delivery whose workflow never started (a crash between recording and starting it), once', async () => {
+    const label = await holder(testApp);
+    const deliveryId = randomUUID();
+    const referenceId = randomUUID();
+    const storedName = `reference-${referenceId}.wav`;
+    await writeFile(testApp.storage.workingPath(storedName), song(31));
+    await testApp.storage.save(storedName);
+    const recording = { referenceId, file: 'late.wav', storedName, title: 'Late Song', artist: 'Ana', isrc: 'GBAYE2600031', owner: 'Label', territories: ['worldwide'] };
+    const received = { deliveryId, holderId: label.userId, holderName: 'label', via: 'upload' as const, folder: null, recordings: [recording], receivedAt: new Date().toISOString() };
+    const { result } = await handleCommand(testApp.eventStore, referenceDeliveryStreamId(deliveryId), referenceDeliveryDecider, { type: 'ReceiveReferenceDelivery', data: received }, { correlationId: 'crash', actor: 'test' });
+    await testApp.projector.waitFor(result!.lastPosition);
+    const deps = { db: testApp.db, eventStore: testApp.eventStore, deliveries: testApp.referenceDeliveries };
+    // Younger than the recovery's minimum age: left to the request that is starting it.
+    expect(await recoverReferenceDeliveries(deps)).toEqual([]);
+    expect(await recoverReferenceDeliveries(deps, { minAgeMs: 0 })).toEqual([deliveryId]);
+    const { delivery } = await settledDelivery(testApp, label.cookie, deliveryId);
+    expect(delivery).toMatchObject({ status: 'completed', indexed: 1, failed: 0 });
+    expect(await recoverReferenceDeliveries(deps, { minAgeMs: 0 })).toEqual([]);
+  });
 
   it('says plainly that SFTP deliveries need a delivery partner', async () => {
     const label = await holder(testApp);

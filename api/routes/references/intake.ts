@@ -8,6 +8,7 @@ import type { ReferenceDelivery } from '../../../domain/contracts/references';
 import { referenceDeliveryDecider } from '../../../domain/references/reference-delivery.decider';
 import { referenceDeliveryStreamId, type DeliveredRecording, type ReferenceDeliveryWay } from '../../../domain/references/reference-delivery.events';
 import { handleCommand } from '../../../infra/eventstore/command-handler';
+import { logger } from '../../../infra/logger/logger';
 import type { DeliveryCsvRow } from '../../../infra/references/delivery-csv';
 import { findReferenceDelivery } from '../../../projections/references/queries';
 import type { Services } from '../../plugins/services';
@@ -63,7 +64,12 @@ export async function recordDelivery(services: Services, intake: DeliveryIntake,
   );
   onRecorded();
   if (result) await projector.waitFor(result.lastPosition);
-  await referenceDeliveries.start({ deliveryId: intake.deliveryId, correlationId: intake.correlationId, actor });
+  try {
+    await referenceDeliveries.start({ deliveryId: intake.deliveryId, correlationId: intake.correlationId, actor });
+  } catch (error) {
+    // Recorded, so nothing delivered is lost: the leading projector's recovery starts it within a minute.
+    logger.warn({ err: error, deliveryId: intake.deliveryId }, 'reference delivery recorded but its workflow could not start; the recovery starts it');
+  }
   const found = await findReferenceDelivery(db, intake.holder.userId, intake.deliveryId);
   if (!found) throw new Error(`Delivery ${intake.deliveryId} was recorded but is not in the read model`);
   return found.delivery;
