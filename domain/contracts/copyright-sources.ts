@@ -71,3 +71,20 @@ export function describeSearched(searched: SearchedSources): string {
 export function noMatchAmong(searched: SearchedSources): string {
   return `No match among ${describeSearched(searched)}.`;
 }
+
+/** What a check recorded before reference catalogues searched: GOOSE's registered works only. */
+export const SEARCHED_BEFORE_SOURCES = 'the GOOSE works registered at the time (reference recordings and AcoustID were not searched then)';
+
+/** What a check searched, in words, for checks recorded with or without `searched`. */
+export function searchedWords(searched: SearchedSources | null | undefined): string {
+  return searched ? describeSearched(searched) : SEARCHED_BEFORE_SOURCES;
+}
+
+/** "No match among …" for checks recorded with or without `searched`. */
+export function noMatchSentence(searched: SearchedSources | null | undefined): string {
+  return searched ? noMatchAmong(searched) : `No match among ${SEARCHED_BEFORE_SOURCES}.`;
+}
+
+/** A reference match as the uploader and the API see it: title, holder and ranges, never the reference's id. */
+export const shownReferenceMatchSchema = referenceMatchSchema.omit({ referenceId: true });
+export type ShownReferenceMatch = z.infer<typeof shownReferenceMatchSchema>;

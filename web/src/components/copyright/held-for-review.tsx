@@ -25,9 +25,9 @@ export function HeldForReview({ check }: { check: CopyrightCheck }) {
             </li>
           ))}
         </ul>
-      ) : (
+      ) : check.referenceMatches.length === 0 && check.externalMatches.length === 0 ? (
         <p className="muted small">This check did not record which passages it found.</p>
-      )}
+      ) : null}
       <ReviewStanding check={check} action={REQUEST_REVIEW} />
     </section>
   );

@@ -50,3 +50,26 @@ function formatRange(range: { startSeconds: number; endSeconds: number }): strin
 export function describePassage(passage: CheckPassage): string {
   return `${formatRange(passage.upload)} of your track ↔ ${formatRange(passage.work)} of ${describeWork(passage)}, ${passage.kind}, ${Math.round(passage.similarity)} % similar`;
 }
+
+export type CheckReferenceMatch = CopyrightCheck['referenceMatches'][number];
+export type CheckExternalMatch = CopyrightCheck['externalMatches'][number];
+
+const REFERENCE_KIND_TEXT: Record<CheckReferenceMatch['kind'], string> = { recording: 'same recording', music: 'same music', passage: 'a passage' };
+
+/** "“Night Ferry”, a reference recording of Harbour Records: same recording, 97 % similar, 0:00–0:30 of your track ↔ 0:00–0:30 of it". */
+export function describeReferenceMatch(match: CheckReferenceMatch): string {
+  return `“${match.title}”, a reference recording of ${match.holderName}: ${REFERENCE_KIND_TEXT[match.kind]}, ${Math.round(match.similarity)} % similar, ${formatRange(match.upload)} of your track ↔ ${formatRange(match.reference)} of it`;
+}
+
+/** The MusicBrainz page of a recording (or release) AcoustID named. */
+export function musicBrainzUrl(kind: 'recording' | 'release', mbid: string): string {
+  return `https://musicbrainz.org/${kind}/${encodeURIComponent(mbid)}`;
+}
+
+/** "“Song” by Artist (release “Album”), AcoustID score 0.93". */
+export function describeExternalMatch(match: CheckExternalMatch): string {
+  const title = match.recording.title ? `“${match.recording.title}”` : 'An untitled MusicBrainz recording';
+  const by = match.recording.artists.length > 0 ? ` by ${match.recording.artists.join(', ')}` : '';
+  const release = match.release?.title ? ` (release “${match.release.title}”)` : '';
+  return `${title}${by}${release}, AcoustID score ${match.score.toFixed(2)}`;
+}

@@ -1,15 +1,18 @@
-// What a finished copyright check found: the clearance score and verdict, how much it compared
-// against, the conflicting works by name (and the creator's way to contest a conflict), the passages
-// of a track held for review (and its review request), its recommendations, and what it could not check.
+// What a finished copyright check found: the clearance score and verdict, what it searched (a check
+// that found nothing reads "No match among …", never a bare "cleared"), the conflicting works by
+// name (and the creator's way to contest a conflict), rights holders' references and AcoustID's
+// recordings it matched, the passages of a track held for review (and its review request), its
+// recommendations, and what it could not check.
 import { Tag } from 'primereact/tag';
+import { noMatchSentence } from '../../../../domain/contracts/copyright-sources';
 import type { CopyrightCheck } from '../../../../domain/contracts/lifecycle';
 import { ContestConflict, isConflict } from '../copyright/contest-conflict';
 import { HeldForReview } from '../copyright/held-for-review';
-import { describeConflict, isHeldForReview, registryWorkUrl } from '../copyright/registered-work';
+import { describeConflict, describeExternalMatch, describeReferenceMatch, isHeldForReview, musicBrainzUrl, registryWorkUrl } from '../copyright/registered-work';
 import './track-workflow.css';
 
 const VERDICTS: Record<string, { label: string; severity: 'success' | 'danger' | 'warning' | 'secondary' }> = {
-  cleared: { label: 'Cleared', severity: 'success' },
+  cleared: { label: 'No match found', severity: 'success' },
   conflict: { label: 'Conflict', severity: 'danger' },
   needs_review: { label: 'Needs review', severity: 'warning' },
   not_available: { label: 'Not available', severity: 'secondary' },
@@ -37,6 +40,8 @@ export function CopyrightCheckReport({ check }: { check: CopyrightCheck }) {
         )}
         {verdict && <Tag value={verdict.label} severity={verdict.severity} aria-label={`Verdict: ${verdict.label}`} />}
       </div>
+      {check.verdict === 'cleared' && <p className="check-report__searched">{noMatchSentence(check.searched)}</p>}
+      {check.verdict !== 'cleared' && check.searchedDescription && <p className="muted small">Searched: {check.searchedDescription}.</p>}
       <dl className="facts">
         <div>
           <dt>Databases checked</dt>
@@ -59,6 +64,34 @@ export function CopyrightCheckReport({ check }: { check: CopyrightCheck }) {
             </li>
           ))}
         </ul>
+      )}
+      {check.referenceMatches.length > 0 && (
+        <>
+          <h5 className="check-report__subtitle">Rights holders' reference recordings it matches</h5>
+          <ul className="check-report__list" aria-label="Reference recordings matched">
+            {check.referenceMatches.map((match) => (
+              <li key={`${match.title}-${match.holderName}-${match.upload.startSeconds}`}>{describeReferenceMatch(match)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {check.externalMatches.length > 0 && (
+        <>
+          <h5 className="check-report__subtitle">Recordings AcoustID knows it as</h5>
+          <ul className="check-report__list" aria-label="AcoustID matches">
+            {check.externalMatches.map((match) => (
+              <li key={`${match.acoustidId}-${match.recording.mbid}`}>
+                {describeExternalMatch(match)} <a href={musicBrainzUrl('recording', match.recording.mbid)}>MusicBrainz recording</a>
+                {match.release && (
+                  <>
+                    {' · '}
+                    <a href={musicBrainzUrl('release', match.release.mbid)}>MusicBrainz release</a>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {isConflict(check) && <ContestConflict check={check} />}
       {isHeldForReview(check) && <HeldForReview check={check} />}

@@ -2,6 +2,7 @@
 // a pass, a hold for review, the conflict toast with the oracle's reason, the ledger outcome
 // in plain words, or why a contract was not created (an unfunded XRPL account says how much).
 import { parseWalletNotFunded } from '../../../../domain/royalties/terms';
+import { noMatchSentence } from '../../../../domain/contracts/copyright-sources';
 import type { ToastOptions } from '../../components/ui/toast';
 import { errorMessage } from '../api-client';
 import type { CreateContractResponse } from './api/create-contract';
@@ -29,7 +30,7 @@ export function checkOutcomeToast(response: CopyrightCheckResponse): ToastOption
   return {
     severity: 'success',
     summary: 'Copyright Analysis Complete',
-    detail: score !== null ? `Clearance score ${score}%: cleared for registration.` : 'Cleared for registration.',
+    detail: [score !== null ? `Clearance score ${score}%.` : '', noMatchSentence(response.check.searched), 'It may be registered.'].filter(Boolean).join(' '),
   };
 }
 

@@ -7,6 +7,7 @@ import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
+import { noMatchSentence } from '../../../../../domain/contracts/copyright-sources';
 import { ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { useToast, type ToastOptions } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -37,7 +38,7 @@ function outcomeToast(outcome: RegisterFlowOutcome): ToastOptions {
   return {
     severity: 'success',
     summary: 'Copyright Analysis Complete',
-    detail: [score !== null ? `Clearance score ${score}%.` : 'Cleared.', `${LEDGER_STATUS_TEXT[registration.ledgerStatus]}.`, registration.note ?? '']
+    detail: [score !== null ? `Clearance score ${score}%.` : '', noMatchSentence(check.check.searched), `${LEDGER_STATUS_TEXT[registration.ledgerStatus]}.`, registration.note ?? '']
       .filter(Boolean)
       .join(' '),
   };
