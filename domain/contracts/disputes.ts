@@ -29,7 +29,7 @@ export const REVIEWER_STATUSES = ['investigating', 'pending_evidence', 'under_re
 export const DEADLINE_KINDS = ['response', 'evidence', 'appeal'] as const;
 export const AUTO_ACTIONS = ['case_opened', 'payouts_frozen', 'licensing_frozen', 'owner_notified'] as const;
 /** What the viewer may do on a case right now; the web shows only these buttons. */
-export const DISPUTE_ACTIONS = ['respond', 'add_evidence', 'message', 'assign', 'change_status', 'request_evidence', 'resolve', 'review_decision', 'appeal'] as const;
+export const DISPUTE_ACTIONS = ['respond', 'add_evidence', 'message', 'assign', 'change_status', 'request_evidence', 'resolve', 'review_decision', 'appeal', 'release_hold', 'claim_work'] as const;
 export type DisputeAction = (typeof DISPUTE_ACTIONS)[number];
 
 const claimedRights = z.array(z.enum(CLAIMED_RIGHTS)).max(CLAIMED_RIGHTS.length).refine((rights) => new Set(rights).size === rights.length, 'claimedRights: each right once');

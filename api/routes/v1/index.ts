@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { v1AnalyzeFormSchema, v1AnalyzeRequestSchema, v1AnalyzeResponseSchema, v1CreateContractRequestSchema, v1CreateContractResponseSchema, type V1AnalyzeResponse } from '../../../domain/contracts/developer';
-import { searchedWords, type ReferenceMatch } from '../../../domain/contracts/copyright-sources';
+import { searchedWords, type ExternalMatch, type ReferenceMatch, type SearchedSources } from '../../../domain/contracts/copyright-sources';
 import { V1_MAX_UPLOAD_BYTES } from '../../../domain/developer/api-tiers';
 import type { ApiCaller } from '../../../domain/developer/ports';
 import { IllegalStateError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
@@ -38,9 +38,11 @@ async function refuseFilePath(request: FastifyRequest): Promise<void> {
  * signature), with what it searched in words and reference matches named by title and holder only.
  */
 function asAnswered(analysis: ContentAnalysis): V1AnalyzeResponse['analysis'] {
-  const plain = JSON.parse(JSON.stringify(analysis)) as V1AnalyzeResponse['analysis'] & { referenceMatches?: ReferenceMatch[] };
-  const searchedDescription = plain.searched ? searchedWords(plain.searched) : `the registered GOOSE works of this kind (${plain.contentKind}); reference recordings and AcoustID cover audio only`;
-  return { ...plain, searchedDescription, referenceMatches: (plain.referenceMatches ?? []).map(({ referenceId: _hidden, ...shown }) => shown), externalMatches: plain.externalMatches ?? [] };
+  const plain = JSON.parse(JSON.stringify(analysis)) as V1AnalyzeResponse['analysis'];
+  const found = analysis as { searched?: SearchedSources; referenceMatches?: ReferenceMatch[]; externalMatches?: ExternalMatch[] };
+  const searchedDescription = found.searched ? searchedWords(found.searched) : `the registered GOOSE works of this kind (${analysis.contentKind}); reference recordings and AcoustID cover audio only`;
+  const referenceMatches = (found.referenceMatches ?? []).map(({ referenceId: _hidden, ...shown }) => shown);
+  return { ...plain, searchedDescription, referenceMatches, externalMatches: found.externalMatches ?? [] };
 }
 
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {
