@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Locker } from '@tus/server';
 import { CAPABILITY_SETTINGS, describeCapabilities, type CapabilityId, type CapabilityReport } from '../../domain/platform/capabilities';
 import type { OpenOracleReview } from '../../domain/disputes/oracle-review';
+import type { OpenReferenceConflict } from '../../domain/disputes/reference-review';
 import type { DisputeCommands } from '../../domain/disputes/ports';
 import type { SupportHandoffs } from '../../domain/support/ports';
 import type { ReleaseLookup } from '../../domain/distribution/release-lookup';
@@ -106,6 +107,8 @@ export interface Services {
   delivery?: DeliverySettings;
   /** Opens the review case of a held or contested copyright check (the case workflows' client: openOracleReviewThrough); absent, a review request is recorded and no case opens. */
   openOracleReview?: OpenOracleReview;
+  /** Opens the case for both sides when a delivered reference matches a registered work (openReferenceConflictThrough); absent, the reference ingest says no case could open. */
+  openReferenceConflict?: OpenReferenceConflict;
   /** Whether a work's licensing is frozen by an open dispute; by default read from the work's freeze stream. */
   licensingFrozenOf: LicensingFrozenOf;
   /** Runs license purchases (workflows/license-purchase/client.ts). */

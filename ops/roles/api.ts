@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app';
 import { AdvisoryUploadLocker } from '../../infra/locks/advisory-upload-locker';
 import type { OpenOracleReview } from '../../domain/disputes/oracle-review';
+import type { OpenReferenceConflict } from '../../domain/disputes/reference-review';
 import { deliverySettings } from '../../infra/distribution/partner-config';
 import { logger } from '../../infra/logger/logger';
 import { openMailer } from '../../infra/mail/mailer';
@@ -34,7 +35,8 @@ export async function startApi(
     feed,
     disputes,
     openOracleReview,
-  }: { storage: ContentStorage; services: ServingServices; feed: ReadModelFeed; disputes: DisputeCommands; openOracleReview: OpenOracleReview },
+    openReferenceConflict,
+  }: { storage: ContentStorage; services: ServingServices; feed: ReadModelFeed; disputes: DisputeCommands; openOracleReview: OpenOracleReview; openReferenceConflict: OpenReferenceConflict },
 ): Promise<FastifyInstance> {
   const { config, platform, client, temporal, stops } = context;
   const stripe = stripeFromConfig(config.stripe);
@@ -61,6 +63,7 @@ export async function startApi(
     licensePurchases: temporalLicensePurchaseClient(client),
     disputes,
     openOracleReview,
+    openReferenceConflict,
     workflowMonitor: temporalWorkflowMonitor(client, temporal.address),
     licenseEscrow: services.licenseEscrow,
     tokenLedger: context.tokenLedger,
