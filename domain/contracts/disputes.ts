@@ -94,6 +94,22 @@ export const disputeResolutionSchema = z.object({
   appealUntil: z.string().nullable(),
 });
 
+/**
+ * A rights holder's reference recording the case is about, as anyone on the case sees it: by title
+ * and holder, never by its id or files. `released`: its holder let the held upload stand.
+ */
+export const caseReferenceViewSchema = z.object({
+  title: z.string(),
+  holderName: z.string(),
+  /** How the check matched it: recording, music or a passage; null when a reference ingest found it. */
+  kind: z.enum(['recording', 'music', 'passage']).nullable(),
+  similarity: z.number(),
+  upload: z.object({ startSeconds: z.number(), endSeconds: z.number() }).nullable(),
+  reference: z.object({ startSeconds: z.number(), endSeconds: z.number() }).nullable(),
+  released: z.boolean(),
+});
+export type CaseReferenceView = z.infer<typeof caseReferenceViewSchema>;
+
 export const disputeSchema = z.object({
   id: z.string(),
   kind: z.enum(CASE_KINDS),
@@ -124,11 +140,15 @@ export const disputeSchema = z.object({
   answer: z.object({ answeredAt: z.string(), byName: z.string(), message: z.string() }).nullable(),
   /** Open deadlines, for the countdowns. */
   deadlines: z.array(disputeDeadlineSchema),
+  /** Rights holders' references the case is about: a held upload's matched references, or the one a platform-opened dispute names. */
+  references: z.array(caseReferenceViewSchema).default([]),
   /** The viewer's relation to the case and what they may do now. */
   viewer: z.object({
     isClaimant: z.boolean(),
     isRespondent: z.boolean(),
     isAssignedReviewer: z.boolean(),
+    /** The viewer holds a reference the case is about (they may release the hold or claim the work while it is undecided). */
+    isReferenceHolder: z.boolean().default(false),
     roles: z.array(z.string()),
     allowedActions: z.array(z.enum(DISPUTE_ACTIONS)),
   }),
@@ -192,6 +212,10 @@ export const resolveRequestSchema = z.object({
 });
 /** POST /api/disputes/{id}/review-decision (the assigned reviewer, oracle_review cases): clears the held track or refuses it. */
 export const reviewDecisionRequestSchema = z.object({ outcome: z.enum(REVIEW_OUTCOMES), details: z.string().trim().min(1, 'Explain the decision').max(5000) });
+/** POST /api/disputes/{id}/release-hold (the holder of a reference the held upload matched): the upload is licensed or not theirs. */
+export const releaseHoldRequestSchema = z.object({ note: z.string().trim().max(2000, 'note must be at most 2000 characters').optional() });
+/** POST /api/disputes/{id}/claim (the holder of a reference the held upload matched): they become the claimant; a reviewer decides. */
+export const claimWorkRequestSchema = z.object({ note: z.string().trim().min(1, 'Say why the work is yours').max(5000) });
 /** POST /api/disputes/{id}/appeal (either party, within appealWindowDays of the resolution, once). */
 export const appealRequestSchema = z.object({ reason: z.string().trim().min(1, 'Say why you appeal').max(5000) });
 

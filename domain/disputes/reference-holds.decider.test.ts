@@ -18,6 +18,7 @@ const otherHolder: DisputeActor = { userId: '6b9f6c1e-5a2d-4c3b-9e7f-1a2b3c4d5e6
 const reviewer: DisputeActor = { userId: '2d9f6c1e-5a2d-4c3b-9e7f-1a2b3c4d5e6f', name: 'rita', roles: ['creator', 'reviewer'] };
 const stranger: DisputeActor = { userId: '5a9f6c1e-5a2d-4c3b-9e7f-1a2b3c4d5e6f', name: 'sam', roles: ['creator', 'rights_holder'] };
 const party = (a: DisputeActor) => ({ userId: a.userId, name: a.name });
+const viewer = (a: DisputeActor) => ({ userId: a.userId!, roles: a.roles });
 
 const reference = (by: DisputeActor, referenceId = 'ref-1', title = 'Night Ferry'): CaseReference => ({
   referenceId,
@@ -95,7 +96,7 @@ describe('claiming the work', () => {
     expect(events).toEqual([DisputeHoldClaimed.create({ disputeId: 'review-c1', by: party(holder), referenceIds: ['ref-1'], note: 'We own this recording', claimedAt: AT })]);
     const state = given(filed, ...events);
     expect(state.claimant).toEqual(party(holder));
-    expect(allowedActionsOf(state, holder, AT)).toEqual(['add_evidence', 'message']);
+    expect(allowedActionsOf(state, viewer(holder), AT)).toEqual(['add_evidence', 'message']);
     // A refusal by the reviewer is the claim standing; the uploader's release is gone.
     expect(() => when([filed, ...events], release(holder))).toThrow(new IllegalStateError(DISPUTE_REFUSALS.ownClaim));
     expect(() => when([filed, ...events], claim(otherHolder))).toThrow(ForbiddenError);
@@ -113,10 +114,10 @@ describe('claiming the work', () => {
 describe('what allowedActionsOf offers on a hold', () => {
   const filed = held([reference(holder)]);
   it('offers release and claim to the matched holder only', () => {
-    expect(allowedActionsOf(given(filed), holder, AT)).toEqual(['release_hold', 'claim_work']);
-    expect(allowedActionsOf(given(filed), stranger, AT)).toEqual([]);
-    expect(allowedActionsOf(given(filed), uploader, AT)).toEqual(['add_evidence', 'message']);
-    expect(allowedActionsOf(given(filed), reviewer, AT)).toEqual(['assign']);
+    expect(allowedActionsOf(given(filed), viewer(holder), AT)).toEqual(['release_hold', 'claim_work']);
+    expect(allowedActionsOf(given(filed), viewer(stranger), AT)).toEqual([]);
+    expect(allowedActionsOf(given(filed), viewer(uploader), AT)).toEqual(['add_evidence', 'message']);
+    expect(allowedActionsOf(given(filed), viewer(reviewer), AT)).toEqual(['assign']);
   });
 });
 
