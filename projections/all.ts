@@ -9,6 +9,7 @@ import { licenseSalesProjection } from './license-sales/projection';
 import { notificationsProjection } from './notifications/projection';
 import type { Projection } from './projection';
 import { proofsProjection } from './proofs/projection';
+import { referenceHoldsProjection } from './reference-holds/projection';
 import { receiversProjection } from './receivers/projection';
 import { reconciliationProjection } from './reconciliation/projection';
 import { statementsProjection } from './statements/projection';
@@ -37,6 +38,7 @@ export const allProjections: readonly Projection[] = [
   proofsProjection,
   licensesProjection,
   disputesProjection,
+  referenceHoldsProjection,
   developerProjection,
   generatedMusicProjection,
   notificationsProjection,

@@ -2,6 +2,7 @@
 // oracle holds, which runs in the same machinery as a case of kind `oracle_review`. Money is integer
 // cents on the wire except where the screens take dollars (estimatedValue, compensationAmount).
 import { z } from 'zod';
+import { externalMatchSchema, shownReferenceMatchSchema } from './copyright-sources';
 import { LICENSE_TYPES } from './licensing';
 
 export const DISPUTE_TYPES = ['copyright_infringement', 'ownership_claim', 'licensing_violation', 'attribution_dispute', 'false_dmca'] as const;
@@ -253,6 +254,12 @@ export const reviewMaterialSchema = z.object({
   checkId: z.string(),
   verdict: z.string(),
   reason: z.string().nullable(),
+  /** What the held check searched, in words ("No match among …" reads the same list). */
+  searched: z.string().nullable().default(null),
+  /** Rights holders' reference recordings the held upload matched, by title and holder (their files are not on GOOSE's side to play). */
+  referenceMatches: z.array(shownReferenceMatchSchema).default([]),
+  /** Recordings AcoustID found for it (MusicBrainz recording and release). */
+  externalMatches: z.array(externalMatchSchema).default([]),
   matches: z.array(
     z.object({
       workId: z.string(),
