@@ -109,6 +109,8 @@ export interface Services {
   openOracleReview?: OpenOracleReview;
   /** Opens the case for both sides when a delivered reference matches a registered work (openReferenceConflictThrough); absent, the reference ingest says no case could open. */
   openReferenceConflict?: OpenReferenceConflict;
+  /** The copyright check asks AcoustID (config.acoustid is set): what /api/capabilities says of outside catalogues. */
+  acoustidConfigured?: boolean;
   /** Whether a work's licensing is frozen by an open dispute; by default read from the work's freeze stream. */
   licensingFrozenOf: LicensingFrozenOf;
   /** Runs license purchases (workflows/license-purchase/client.ts). */
@@ -266,6 +268,7 @@ export const servicesPlugin = fp<ServicesOptions>(
         mailServer: mailer.transport === 'smtp',
         xrpEscrow: options.licenseEscrow != null,
         supportModel: supportModel.available,
+        acoustid: options.acoustidConfigured === true,
       }),
     };
     if (!supportModel.available) logger.info({ problem: supportModel.problem }, 'support agent: searching by words only');

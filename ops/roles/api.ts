@@ -64,6 +64,7 @@ export async function startApi(
     disputes,
     openOracleReview,
     openReferenceConflict,
+    acoustidConfigured: config.acoustid !== null,
     workflowMonitor: temporalWorkflowMonitor(client, temporal.address),
     licenseEscrow: services.licenseEscrow,
     tokenLedger: context.tokenLedger,
