@@ -55,6 +55,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/tracks/:id/history', lazy: async () => ({ Component: (await import('./routes/track-history')).TrackHistoryRoute }) },
       { path: '/operations', element: <OperationsRoute /> },
       { path: '/support/queue', lazy: async () => ({ Component: (await import('./routes/support-queue')).SupportQueueRoute }) },
+      { path: '/references/holds', lazy: async () => ({ Component: (await import('./routes/reference-holds')).ReferenceHoldsRoute }) },
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },

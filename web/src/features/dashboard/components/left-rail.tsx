@@ -39,6 +39,8 @@ const PAGE_LINKS = [
 const OPERATOR_LINK = { href: '/operations', label: 'Operations', icon: 'pi-server' };
 /** Shown only to support users (likewise). */
 export const SUPPORT_QUEUE_LINK = { href: '/support/queue', label: 'Support queue', icon: 'pi-inbox' };
+/** Shown only to rights holders: the uploads held for their references. */
+export const REFERENCE_HOLDS_LINK = { href: '/references/holds', label: 'Holds on your references', icon: 'pi-shield' };
 
 interface LeftRailProps {
   activeTab: DashboardTab;
@@ -49,7 +51,7 @@ interface LeftRailProps {
 
 export function LeftRail({ activeTab, onSelectTab, labelled = false }: LeftRailProps) {
   const { has } = useRoles();
-  const pageLinks = [...PAGE_LINKS, ...(has('operator') ? [OPERATOR_LINK] : []), ...(has('support') ? [SUPPORT_QUEUE_LINK] : [])];
+  const pageLinks = [...PAGE_LINKS, ...(has('operator') ? [OPERATOR_LINK] : []), ...(has('support') ? [SUPPORT_QUEUE_LINK] : []), ...(has('rights_holder') ? [REFERENCE_HOLDS_LINK] : [])];
   return (
     <nav className={labelled ? 'left-rail left-rail--labelled' : 'left-rail'} aria-label="Sections">
       {!labelled && <Tooltip target=".left-rail [data-pr-tooltip]" position="right" />}
