@@ -11,11 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputeResponseSchema } from '../../../domain/contracts/disputes';
 import { referenceHoldListSchema } from '../../../domain/contracts/reference-holds';
 import { oracleReviewDisputeId, openOracleReviewThrough } from '../../../domain/disputes/oracle-review';
+import { openReferenceConflictThrough, referenceConflictDisputeId } from '../../../domain/disputes/reference-review';
 import type { DeliverReviewDecision, DisputeCommands } from '../../../domain/disputes/ports';
 import { TrackCopyrightCheckStarted, TrackCopyrightChecked } from '../../../domain/track/stage.events';
 import { sineWav } from '../../../tests/support/audio';
 import { recordingDisputeEffects } from '../../../tests/support/dispute-effects-stand-in';
 import { inProcessDisputeCommands } from '../../../tests/support/in-process-clients';
+import { registeredWork } from '../../../tests/support/licensing';
 import { appendTrackEvents, checkAnalysis, seedTrack } from '../../../tests/support/seed-track';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createDisputeActivities } from '../../../workflows/dispute/activities';
@@ -161,5 +163,31 @@ describe('holds on references', () => {
     const hold = referenceHoldListSchema.parse((await as('holder', 'GET', '/api/references/holds')).json()).holds.find((h) => h.disputeId === disputeId)!;
     expect(hold.state).toBe('claimed');
     expect((await as('holder', 'POST', `/api/disputes/${disputeId}/messages`, { message: 'Our ISRC is GB-XXX-26-00001' })).statusCode).toBe(200);
+  });
+
+  it('opens a case for both sides when a delivered reference matches a registered work: the holder as claimant, the owner as respondent, no answer deadline (a reviewer decides)', async () => {
+    const workId = await registeredWork(t, users.uploader.userId, 'Tide Lines');
+    const open = openReferenceConflictThrough(commands);
+    const filing = {
+      disputeId: referenceConflictDisputeId('ref-night-ferry', workId),
+      referenceId: 'ref-night-ferry',
+      referenceTitle: 'Night Ferry',
+      holderId: users.holder.userId,
+      holderName: 'Harbour Records',
+      workId,
+      similarity: 97,
+      description: 'The reference “Night Ferry” is the same recording as this work (97% similar).',
+    };
+    const { disputeId } = await open(filing);
+    // Delivered again, the same reference opens no second case.
+    expect((await open(filing)).disputeId).toBe(disputeId);
+    await settle(disputeId);
+    const asOwner = disputeResponseSchema.parse((await as('uploader', 'GET', `/api/disputes/${disputeId}`)).json()).dispute;
+    expect([asOwner.kind, asOwner.claimantName, asOwner.viewer.isRespondent, asOwner.deadlines]).toEqual(['dispute', 'Harbour Records', true, []]);
+    expect(asOwner.references.map((r) => [r.title, r.holderName])).toEqual([['Night Ferry', 'Harbour Records']]);
+    expect(asOwner.viewer.allowedActions).toContain('respond');
+    const asHolder = disputeResponseSchema.parse((await as('holder', 'GET', `/api/disputes/${disputeId}`)).json()).dispute;
+    expect([asHolder.viewer.isClaimant, asHolder.viewer.allowedActions]).toEqual([true, ['add_evidence', 'message']]);
+    expect((await as('stranger', 'GET', `/api/disputes/${disputeId}`)).statusCode).toBe(404);
   });
 });
