@@ -23,6 +23,12 @@ beforeAll(async () => {
   for (const seed of [11, 12, 13]) await writeWav(file(`piece-${seed}.wav`), music({ seconds: SECONDS, seed, level: -9 }), 44_100, 2);
   await runFfmpeg(['-v', 'error', '-i', file('piece-11.wav'), '-c:a', 'libmp3lame', '-b:a', '128k', '-y', file('copy-of-reference.mp3')]);
   await runFfmpeg(['-v', 'error', '-i', file('piece-12.wav'), '-c:a', 'libmp3lame', '-b:a', '128k', '-y', file('copy-of-work.mp3')]);
+  // A new piece with 5 s of the reference's recording (its 6–11 s) sampled into it at 6 s.
+  await runFfmpeg([
+    '-v', 'error', '-i', file('piece-13.wav'), '-i', file('piece-11.wav'),
+    '-filter_complex', '[0:a]atrim=0:6[a];[1:a]atrim=6:11,asetpts=PTS-STARTPTS[b];[0:a]atrim=11:20,asetpts=PTS-STARTPTS[c];[a][b][c]concat=n=3:v=0:a=1',
+    '-y', file('sampled-reference.wav'),
+  ]);
   db = await pooledPglite();
   await migrate(db, oracleMigrations);
   await registerReference(db, { referenceId: 'ref-internal-7731', title: 'Night Ferry', holderId: 'holder-1', holderName: 'Harbour Records', file: file('piece-11.wav') });
@@ -50,6 +56,18 @@ describe('the copyright check with reference recordings', () => {
     expect(words).toContain('held by Harbour Records');
     expect(words).not.toMatch(/ref-internal|holder-1|\.wav/);
     expect(result.searched).toMatchObject({ works: 1, references: 1, referenceHolders: 1, acoustid: 'not_configured' });
+  });
+
+  it('holds an upload that samples a passage of a reference, naming the stretch in both', async () => {
+    const result = await analyzeAudio(file('sampled-reference.wav'), { db, ownerId: 'mallory' });
+    expect(result.status).toBe('needs_review');
+    expect(result.conflicts).toEqual([]);
+    expect(result.passages).toEqual([]);
+    expect(result.referenceMatches.map((m) => [m.title, m.holderName, m.kind])).toEqual([['Night Ferry', 'Harbour Records', 'passage']]);
+    const [match] = result.referenceMatches;
+    expect(match!.upload.startSeconds).toBeCloseTo(6, -0.5);
+    expect(match!.reference.startSeconds - match!.upload.startSeconds).toBeCloseTo(0, -0.5);
+    expect(result.reason).toContain('a reference recording of Harbour Records (a copied passage');
   });
 
   it("reports the holder's own upload of their reference as theirs, without holding it", async () => {

@@ -34,6 +34,8 @@ export interface DisputeActivityDeps {
 
 export type DisputeActivities = DisputeSteps;
 
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const log = logger.child({ module: 'dispute' });
 
 function fold(events: { type: string; data: unknown }[]): DisputeState {
@@ -140,7 +142,8 @@ export function createDisputeActivities(deps: DisputeActivityDeps): DisputeActiv
     const holders = await deps.referenceHoldersOf([...new Set(matches.map((m) => m.referenceId))]);
     const references = matches.flatMap((m) => {
       const holder = holders.get(m.referenceId);
-      return holder ? [{ referenceId: m.referenceId, title: m.title, holderId: holder.holderId, holderName: holder.holderName, kind: m.kind, similarity: m.similarity, upload: m.upload, reference: m.reference }] : [];
+      // Holders are users (their id a UUID): an index entry of anything else cannot act on a case.
+      return holder && USER_ID.test(holder.holderId) ? [{ referenceId: m.referenceId, title: m.title, holderId: holder.holderId, holderName: holder.holderName, kind: m.kind, similarity: m.similarity, upload: m.upload, reference: m.reference }] : [];
     });
     // A matched reference whose holder is unknown (taken out since) cannot be released by them: a reviewer decides.
     return { references, heldBeyondReferences: heldBeyondReferences || references.length < matches.length };
