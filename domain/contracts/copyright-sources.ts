@@ -75,9 +75,17 @@ export function noMatchAmong(searched: SearchedSources): string {
 /** What a check recorded before reference catalogues searched: GOOSE's registered works only. */
 export const SEARCHED_BEFORE_SOURCES = 'the GOOSE works registered at the time (reference recordings and AcoustID were not searched then)';
 
-/** What a check searched, in words, for checks recorded with or without `searched`. */
-export function searchedWords(searched: SearchedSources | null | undefined): string {
-  return searched ? describeSearched(searched) : SEARCHED_BEFORE_SOURCES;
+/** What an image or text check searches: the registered works of its kind. */
+export const SEARCHED_OTHER_KINDS = 'the GOOSE works of its kind registered at the time (reference recordings and AcoustID cover audio only)';
+
+/**
+ * What a check searched, in words, for checks recorded with or without `searched`: an image, text
+ * or document check (contentKind) never searches references or AcoustID; an audio check recorded
+ * before sources were counted searched GOOSE works only.
+ */
+export function searchedWords(searched: SearchedSources | null | undefined, contentKind?: string): string {
+  if (searched) return describeSearched(searched);
+  return contentKind && contentKind !== 'audio' && contentKind !== 'video' ? SEARCHED_OTHER_KINDS : SEARCHED_BEFORE_SOURCES;
 }
 
 /** "No match among …" for checks recorded with or without `searched`. */

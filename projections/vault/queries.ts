@@ -177,7 +177,7 @@ function copyrightCheckView(row: VaultRow, track: ProbedTrack): CopyrightCheck {
       work: { startSeconds: work.startSeconds, endSeconds: work.endSeconds },
     })),
     searched: analysis?.searched ?? null,
-    searchedDescription: analysis ? searchedWords(analysis.searched) : null,
+    searchedDescription: analysis ? searchedWords(analysis.searched, typeof analysis.contentKind === 'string' ? analysis.contentKind : undefined) : null,
     referenceMatches: (analysis?.referenceMatches ?? []).map(({ title, holderName, kind, similarity, upload, reference }) => ({ title, holderName, kind, similarity, upload, reference })),
     externalMatches: analysis?.externalMatches ?? [],
     reviewRequest: reviewRequest ? { requestedAt: reviewRequest.requestedAt, note: reviewRequest.note ?? null } : null,

@@ -40,7 +40,7 @@ async function refuseFilePath(request: FastifyRequest): Promise<void> {
 function asAnswered(analysis: ContentAnalysis): V1AnalyzeResponse['analysis'] {
   const plain = JSON.parse(JSON.stringify(analysis)) as V1AnalyzeResponse['analysis'];
   const found = analysis as { searched?: SearchedSources; referenceMatches?: ReferenceMatch[]; externalMatches?: ExternalMatch[] };
-  const searchedDescription = found.searched ? searchedWords(found.searched) : `the registered GOOSE works of this kind (${analysis.contentKind}); reference recordings and AcoustID cover audio only`;
+  const searchedDescription = searchedWords(found.searched, analysis.contentKind);
   const referenceMatches = (found.referenceMatches ?? []).map(({ referenceId: _hidden, ...shown }) => shown);
   return { ...plain, searchedDescription, referenceMatches, externalMatches: found.externalMatches ?? [] };
 }

@@ -4,10 +4,10 @@
 // recordings it matched, the passages of a track held for review (and its review request), its
 // recommendations, and what it could not check.
 import { Tag } from 'primereact/tag';
-import { noMatchSentence } from '../../../../domain/contracts/copyright-sources';
 import type { CopyrightCheck } from '../../../../domain/contracts/lifecycle';
 import { ContestConflict, isConflict } from '../copyright/contest-conflict';
 import { HeldForReview } from '../copyright/held-for-review';
+import { noMatchText } from '../../lib/track/no-match';
 import { describeConflict, describeExternalMatch, describeReferenceMatch, isHeldForReview, musicBrainzUrl, registryWorkUrl } from '../copyright/registered-work';
 import './track-workflow.css';
 
@@ -40,7 +40,7 @@ export function CopyrightCheckReport({ check }: { check: CopyrightCheck }) {
         )}
         {verdict && <Tag value={verdict.label} severity={verdict.severity} aria-label={`Verdict: ${verdict.label}`} />}
       </div>
-      {check.verdict === 'cleared' && <p className="check-report__searched">{noMatchSentence(check.searched)}</p>}
+      {check.verdict === 'cleared' && <p className="check-report__searched">{noMatchText(check)}</p>}
       {check.verdict !== 'cleared' && check.searchedDescription && <p className="muted small">Searched: {check.searchedDescription}.</p>}
       <dl className="facts">
         <div>

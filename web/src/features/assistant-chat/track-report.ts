@@ -4,11 +4,11 @@
 // passages, and the registration's ledger status. Every line has a key naming the run it belongs
 // to, so the chat says each thing once, as it happens, and a new run is told afresh. Pure.
 import type { VaultItem } from '../../../../domain/contracts/vault';
-import { noMatchSentence } from '../../../../domain/contracts/copyright-sources';
 import { INTAKE_STEPS } from '../../../../domain/track/lifecycle';
 import { describeConflict, describePassage } from '../../components/copyright/registered-work';
 import { formatDuration } from '../../lib/format';
 import { LEDGER_STATUS_TEXT } from '../../lib/track/ledger-status';
+import { noMatchText } from '../../lib/track/no-match';
 import { serverStep } from '../../lib/track/workflow-steps';
 
 export type ReportTone = 'info' | 'success' | 'warn' | 'error';
@@ -66,7 +66,7 @@ function verdictLine(check: NonNullable<VaultItem['copyrightCheck']>): Omit<Repo
   const score = check.clearanceScore !== null ? `clearance score ${check.clearanceScore}%` : null;
   switch (check.verdict) {
     case 'cleared':
-      return { text: `Copyright check: ${noMatchSentence(check.searched)}${[scanned, score].some(Boolean) ? ` (${[scanned, score].filter(Boolean).join('; ')})` : ''}`, tone: 'success' };
+      return { text: `Copyright check: ${noMatchText(check)}${[scanned, score].some(Boolean) ? ` (${[scanned, score].filter(Boolean).join('; ')})` : ''}`, tone: 'success' };
     case 'needs_review': {
       const passages = [...check.referenceMatches.map((m) => `“${m.title}”, a reference recording of ${m.holderName}`), ...check.passages.map(describePassage)];
       return {

@@ -2,13 +2,13 @@
 // a pass, a hold for review, the conflict toast with the oracle's reason, the ledger outcome
 // in plain words, or why a contract was not created (an unfunded XRPL account says how much).
 import { parseWalletNotFunded } from '../../../../domain/royalties/terms';
-import { noMatchSentence } from '../../../../domain/contracts/copyright-sources';
 import type { ToastOptions } from '../../components/ui/toast';
 import { errorMessage } from '../api-client';
 import type { CreateContractResponse } from './api/create-contract';
 import type { CopyrightCheckResponse } from './api/run-copyright-check';
 import type { RegistrationResponse } from './api/register-copyright';
 import { LEDGER_STATUS_TEXT } from './ledger-status';
+import { noMatchText } from './no-match';
 
 export function checkOutcomeToast(response: CopyrightCheckResponse): ToastOptions {
   if (!response.success && response.check.verdict === 'needs_review') {
@@ -30,7 +30,7 @@ export function checkOutcomeToast(response: CopyrightCheckResponse): ToastOption
   return {
     severity: 'success',
     summary: 'Copyright Analysis Complete',
-    detail: [score !== null ? `Clearance score ${score}%.` : '', noMatchSentence(response.check.searched), 'It may be registered.'].filter(Boolean).join(' '),
+    detail: [score !== null ? `Clearance score ${score}%.` : '', noMatchText(response.check), 'It may be registered.'].filter(Boolean).join(' '),
   };
 }
 

@@ -7,7 +7,6 @@ import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
 import type { VaultItem } from '../../../../../domain/contracts/vault';
-import { noMatchSentence } from '../../../../../domain/contracts/copyright-sources';
 import { ContentTypeIcon } from '../../../components/ui/content-type-icon';
 import { useToast, type ToastOptions } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -25,6 +24,7 @@ import { OracleStageList } from '../../../components/track/oracle-stage-list';
 import { RegistrationSummary } from '../../../components/track/registration-summary';
 import { LEDGER_STATUS_TEXT } from '../../../lib/track/ledger-status';
 import { foldMasteringSteps } from '../../../lib/track/mastering-steps';
+import { noMatchText } from '../../../lib/track/no-match';
 import { checkUnavailableReason, isCopyrightCleared } from '../../../lib/track/workflow-steps';
 import { checkOutcomeToast, registrationToast } from '../../../lib/track/outcome-toasts';
 import { RegistrationAfterCheckError, useRegisterCopyrightFlow, type RegisterFlowOutcome } from '../api/register-copyright-flow';
@@ -38,7 +38,7 @@ function outcomeToast(outcome: RegisterFlowOutcome): ToastOptions {
   return {
     severity: 'success',
     summary: 'Copyright Analysis Complete',
-    detail: [score !== null ? `Clearance score ${score}%.` : '', noMatchSentence(check.check.searched), `${LEDGER_STATUS_TEXT[registration.ledgerStatus]}.`, registration.note ?? '']
+    detail: [score !== null ? `Clearance score ${score}%.` : '', noMatchText(check.check), `${LEDGER_STATUS_TEXT[registration.ledgerStatus]}.`, registration.note ?? '']
       .filter(Boolean)
       .join(' '),
   };
