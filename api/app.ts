@@ -55,6 +55,7 @@ import { operationsRoutes } from './routes/operations';
 import { emergencyLockdownRoutes } from './routes/emergency-lockdown';
 import { mediaPreviewRoutes } from './routes/media-previews';
 import { disputeRoutes } from './routes/disputes';
+import { referenceHoldRoutes } from './routes/reference-holds';
 import { supportQueueRoutes } from './routes/support-queue';
 import { supportTicketRoutes } from './routes/support-tickets';
 import { developerKeyRoutes } from './routes/developer';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaPreviewRoutes);
   await app.register(partnerStatementRoutes);
   await app.register(disputeRoutes);
+  await app.register(referenceHoldRoutes);
   await app.register(developerKeyRoutes);
   await app.register(developerUsageRoutes);
   await app.register(notificationRoutes);

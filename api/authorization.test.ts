@@ -212,6 +212,9 @@ const CASES: Record<string, Case> = {
   'POST /api/disputes/:id/resolve': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/resolve`, ...json({ outcome: 'upheld', details: 'x' }) }) },
   'POST /api/disputes/:id/review-decision': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/review-decision`, ...json({ outcome: 'cleared', details: 'x' }) }) },
   'POST /api/disputes/:id/appeal': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/appeal`, ...json({ reason: 'x' }) }) },
+  // The owner's case holds no reference: the decider refuses them (409), a stranger learns nothing (404).
+  'POST /api/disputes/:id/release-hold': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/release-hold`, ...json({ note: 'licensed' }) }) },
+  'POST /api/disputes/:id/claim': { request: (r) => ({ method: 'POST', url: `/api/disputes/${r.disputeId}/claim`, ...json({ note: 'mine' }) }) },
   'GET /api/disputes/:id/history': { request: (r) => ({ method: 'GET', url: `/api/disputes/${r.disputeId}/history` }) },
   'POST /api/v1/oracle/analyze': { request: (r) => ({ method: 'POST', url: '/api/v1/oracle/analyze', ...json({ contentId: r.trackId }) }), apiKey: true },
   'POST /api/v1/smart-contracts/create': { request: (r) => ({ method: 'POST', url: '/api/v1/smart-contracts/create', ...json({ contentId: r.trackId }) }), apiKey: true },

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openOracleReviewThrough } from '../domain/disputes/oracle-review';
+import { openReferenceConflictThrough } from '../domain/disputes/reference-review';
 import { bootstrapOpsToken, opsTokenPath } from '../infra/auth/ops-token';
 import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
@@ -37,7 +38,14 @@ async function main(role: Role): Promise<void> {
   if (role === 'worker') {
     const { startWorker } = await import('./roles/worker');
     const services = await openServingServices(context);
-    await startWorker(context, { storage: await openFileStore(config), services, openOracleReview: openOracleReviewThrough(temporalDisputeCommands(context.client)), graceful: true });
+    const disputes = temporalDisputeCommands(context.client);
+    await startWorker(context, {
+      storage: await openFileStore(config),
+      services,
+      openOracleReview: openOracleReviewThrough(disputes),
+      openReferenceConflict: openReferenceConflictThrough(disputes),
+      graceful: true,
+    });
   } else if (role === 'projector') {
     const { startProjectorLeadership } = await import('./roles/projector');
     await startProjectorLeadership(context, {
@@ -55,7 +63,7 @@ async function main(role: Role): Promise<void> {
     const feed = await openPostgresReadModelFeed(context.platform.db, { connectionString: config.databaseUrl! });
     stops.add('read-model feed', () => feed.close());
     const disputes = temporalDisputeCommands(context.client);
-    await startApi(context, { storage, services, feed, disputes, openOracleReview: openOracleReviewThrough(disputes) });
+    await startApi(context, { storage, services, feed, disputes, openOracleReview: openOracleReviewThrough(disputes), openReferenceConflict: openReferenceConflictThrough(disputes) });
   }
   logger.info({ role, temporal: context.temporal.address, port: role === 'api' ? config.port : undefined }, `GOOSE ${role} is running`);
 }
@@ -85,8 +93,9 @@ async function startAllInOne(context: RoleContext): Promise<void> {
   // Held checks open review cases through the case workflows; decisions go back to the tracks' workflows.
   const disputes = temporalDisputeCommands(context.client);
   const openOracleReview = openOracleReviewThrough(disputes);
-  await startWorker(context, { storage, services, openOracleReview, graceful: false });
-  app = await startApi(context, { storage, services, feed: projector, disputes, openOracleReview });
+  const openReferenceConflict = openReferenceConflictThrough(disputes);
+  await startWorker(context, { storage, services, openOracleReview, openReferenceConflict, graceful: false });
+  app = await startApi(context, { storage, services, feed: projector, disputes, openOracleReview, openReferenceConflict });
 
   const port = (app.server.address() as { port: number }).port;
   logger.info(

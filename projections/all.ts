@@ -9,6 +9,7 @@ import { licenseSalesProjection } from './license-sales/projection';
 import { notificationsProjection } from './notifications/projection';
 import type { Projection } from './projection';
 import { proofsProjection } from './proofs/projection';
+import { referenceHoldsProjection } from './reference-holds/projection';
 import { receiversProjection } from './receivers/projection';
 import { referencesProjection } from './references/projection';
 import { reconciliationProjection } from './reconciliation/projection';
@@ -38,6 +39,7 @@ export const allProjections: readonly Projection[] = [
   proofsProjection,
   licensesProjection,
   disputesProjection,
+  referenceHoldsProjection,
   developerProjection,
   generatedMusicProjection,
   notificationsProjection,

@@ -8,7 +8,7 @@ import { partnerFundsDecider } from '../domain/royalties/partner-funds.decider';
 import { partnerStreamId } from '../domain/royalties/partner-funds.events';
 import { reconciliationDecider } from '../domain/royalties/reconciliation.decider';
 import { reconciliationStreamId } from '../domain/royalties/reconciliation.events';
-import { DisputeEvidenceAdded, DisputeFiled, DisputeMessagePosted, disputeStreamId } from '../domain/disputes/dispute.events';
+import { DisputeEvidenceAdded, DisputeFiled, DisputeHoldReleased, DisputeMessagePosted, disputeStreamId } from '../domain/disputes/dispute.events';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { supportTicketDecider, type SupportTicketCommand } from '../domain/support/support-ticket.decider';
@@ -311,7 +311,18 @@ for (const { name, open } of backends) {
         DisputeMessagePosted.create({ disputeId, messageId: 'm1', sender: claimant, senderType: 'claimant', message: 'Hello', postedAt: at }),
       ];
       const metadata = { correlationId: 'dispute', causationId: null, actor: claimantId, workflowId: null, occurredAt: at };
-      return (await store.append(disputeStreamId(disputeId), events.map((event) => ({ eventId: randomUUID(), ...event, metadata })), 'no_stream')).lastPosition;
+      await store.append(disputeStreamId(disputeId), events.map((event) => ({ eventId: randomUUID(), ...event, metadata })), 'no_stream');
+      // A track held for matching the claimant's reference recording, and the holder's release: it fills the reference-holds model.
+      const reviewId = `review-${randomUUID()}`;
+      const reference = { referenceId: 'ref-1', title: 'Night Ferry', holderId: claimantId, holderName: 'Harbour Records', kind: 'recording' as const, similarity: 96, upload: { startSeconds: 0, endSeconds: 20 }, reference: { startSeconds: 0, endSeconds: 20 } };
+      const held = [
+        DisputeFiled.create({
+          disputeId: reviewId, kind: 'oracle_review', workId: randomUUID(), workTitle: 'Held', ownerId, ownerName: 'owner', claimant: { userId: null, name: 'Copyright oracle' }, disputeType: 'copyright_infringement',
+          priority: 'medium', subject: 'Held', description: 'Matches a reference', claimedRights: [], estimatedValueCents: 0, checkId: 'c1', filedAt: at, answerDueAt: null, references: [reference],
+        }),
+        DisputeHoldReleased.create({ disputeId: reviewId, by: claimant, referenceIds: ['ref-1'], note: 'Licensed', releasedAt: at }),
+      ];
+      return (await store.append(disputeStreamId(reviewId), held.map((event) => ({ eventId: randomUUID(), ...event, metadata })), 'no_stream')).lastPosition;
     }
 
     async function paidContract(ownerId: string): Promise<GlobalPosition> {

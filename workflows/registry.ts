@@ -2,7 +2,7 @@
 // services. The worker (workflows/worker.ts) builds its activities from this list; the bundle's entry
 // (workflows/all.ts) must stay a static list for the bundler, so registry.test.ts checks that the two
 // name the same workflows. A new workflow package adds one entry here and one export there.
-import type { DeliverReviewDecision, DisputeEffects, OpenCaseOf } from '../domain/disputes/ports';
+import type { DeliverReviewDecision, DisputeEffects, OpenCaseOf, ReferenceHoldersOf } from '../domain/disputes/ports';
 import type { OpenReferenceConflict } from '../domain/disputes/reference-review';
 import type { Distributor } from '../infra/distribution/distributor';
 import { postgresReleaseLookup } from '../infra/distribution/release-lookup';
@@ -10,6 +10,7 @@ import { SandboxDistributor } from '../infra/distribution/sandbox-distributor';
 import { SftpDistributor } from '../infra/distribution/sftp-distributor';
 import { payableStatementImporter } from '../infra/distribution/statement-import';
 import { createDisputeEffects } from '../infra/disputes/dispute-effects';
+import { indexedReferenceHolders } from '../infra/disputes/reference-holders';
 import type { LicenseEscrow } from '../infra/licensing/license-escrow';
 import { royaltyEarningsSink } from '../infra/royalties/earnings-sink';
 import { contractAnchor } from '../infra/royalties/contract-anchor';
@@ -46,10 +47,12 @@ export interface WorkerServices extends TrackLifecycleActivityDeps, TokenChargeA
   openCaseOf?: OpenCaseOf;
   /** Delivers a review's decision to the held track (workflows/track-lifecycle). */
   deliverReviewDecision?: DeliverReviewDecision;
+  /** Who holds the references a held check matched; read from the audio index when absent. */
+  referenceHoldersOf?: ReferenceHoldersOf;
+  /** Opens the case for both sides when a delivered reference matches a registered work (openReferenceConflictThrough): the reference ingest's activities use it. */
+  openReferenceConflict?: OpenReferenceConflict;
   /** Users' wallets: the Polygon treasury withdrawals are sent from, the creators' keys contract anchors are signed with. Absent: withdrawals are credited back and contracts are not anchored here. */
   wallets?: WalletServices;
-  /** Opens the review case when a delivered reference matches a registered GOOSE work (the case machinery's); absent: the delivery records that none could be opened. */
-  openReferenceConflict?: OpenReferenceConflict;
 }
 
 /** A workflow's name as the bundle exports it. */
@@ -88,6 +91,7 @@ export const WORKFLOWS: readonly RegisteredWorkflow[] = [
         effects: s.disputeEffects ?? createDisputeEffects({ eventStore: s.eventStore, tokenLedger: s.tokenLedger, db: s.db }),
         openCaseOf: s.openCaseOf,
         deliverReviewDecision: s.deliverReviewDecision,
+        referenceHoldersOf: s.referenceHoldersOf ?? indexedReferenceHolders(s.db),
       }),
   },
   {

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Locker } from '@tus/server';
 import { CAPABILITY_SETTINGS, describeCapabilities, type CapabilityId, type CapabilityReport } from '../../domain/platform/capabilities';
 import type { OpenOracleReview } from '../../domain/disputes/oracle-review';
+import type { OpenReferenceConflict } from '../../domain/disputes/reference-review';
 import type { DisputeCommands } from '../../domain/disputes/ports';
 import type { SupportHandoffs } from '../../domain/support/ports';
 import type { ReleaseLookup } from '../../domain/distribution/release-lookup';
@@ -110,6 +111,10 @@ export interface Services {
   openOracleReview?: OpenOracleReview;
   /** The outside catalogue the developer API's checks also ask (AcoustID when ACOUSTID_API_KEY is set); absent: results say it was not asked. */
   externalCatalogue?: ExternalCatalogue;
+  /** Opens the case for both sides when a delivered reference matches a registered work (openReferenceConflictThrough); absent, the reference ingest says no case could open. */
+  openReferenceConflict?: OpenReferenceConflict;
+  /** The copyright check asks AcoustID (config.acoustid is set): what /api/capabilities says of outside catalogues. */
+  acoustidConfigured?: boolean;
   /** Whether a work's licensing is frozen by an open dispute; by default read from the work's freeze stream. */
   licensingFrozenOf: LicensingFrozenOf;
   /** Runs license purchases (workflows/license-purchase/client.ts). */
@@ -271,6 +276,7 @@ export const servicesPlugin = fp<ServicesOptions>(
         mailServer: mailer.transport === 'smtp',
         xrpEscrow: options.licenseEscrow != null,
         supportModel: supportModel.available,
+        acoustid: options.acoustidConfigured === true,
       }),
     };
     if (!supportModel.available) logger.info({ problem: supportModel.problem }, 'support agent: searching by words only');

@@ -71,3 +71,28 @@ export function describeSearched(searched: SearchedSources): string {
 export function noMatchAmong(searched: SearchedSources): string {
   return `No match among ${describeSearched(searched)}.`;
 }
+
+/** What a check recorded before reference catalogues searched: GOOSE's registered works only. */
+export const SEARCHED_BEFORE_SOURCES = 'the GOOSE works registered at the time (reference recordings and AcoustID were not searched then)';
+
+/** What an image or text check searches: the registered works of its kind. */
+export const SEARCHED_OTHER_KINDS = 'the GOOSE works of its kind registered at the time (reference recordings and AcoustID cover audio only)';
+
+/**
+ * What a check searched, in words, for checks recorded with or without `searched`: an image, text
+ * or document check (contentKind) never searches references or AcoustID; an audio check recorded
+ * before sources were counted searched GOOSE works only.
+ */
+export function searchedWords(searched: SearchedSources | null | undefined, contentKind?: string): string {
+  if (searched) return describeSearched(searched);
+  return contentKind && contentKind !== 'audio' && contentKind !== 'video' ? SEARCHED_OTHER_KINDS : SEARCHED_BEFORE_SOURCES;
+}
+
+/** "No match among …" for checks recorded with or without `searched`. */
+export function noMatchSentence(searched: SearchedSources | null | undefined): string {
+  return searched ? noMatchAmong(searched) : `No match among ${SEARCHED_BEFORE_SOURCES}.`;
+}
+
+/** A reference match as the uploader and the API see it: title, holder and ranges, never the reference's id. */
+export const shownReferenceMatchSchema = referenceMatchSchema.omit({ referenceId: true });
+export type ShownReferenceMatch = z.infer<typeof shownReferenceMatchSchema>;

@@ -1,8 +1,8 @@
 // HTTP payloads of the developer API: the signed-in developer's keys, usage and pricing,
 // and the external v1 API called with X-API-Key. Money is integer cents.
 import { z } from 'zod';
+import { externalMatchSchema, searchedSourcesSchema, shownReferenceMatchSchema } from './copyright-sources';
 import { API_TIERS } from '../developer/api-tiers';
-import { externalMatchSchema } from './copyright-sources';
 import { createContractResponseSchema } from './royalties';
 
 export const API_KEY_STATUSES = ['active', 'revoked', 'suspended'] as const;
@@ -166,8 +166,14 @@ export const v1ContentAnalysisSchema = z.looseObject({
   reason: z.string().nullable(),
   metrics: z.looseObject({}),
   notChecked: z.array(z.string()),
-  /** Audio and video: recordings AcoustID found (MusicBrainz recording and release); each holds the content for review. */
-  externalMatches: z.array(externalMatchSchema).optional(),
+  /** What the check searched (audio and video: GOOSE works, reference recordings and their holders, AcoustID); absent for other kinds. */
+  searched: searchedSourcesSchema.optional(),
+  /** The same in words, for every kind: "1,204 GOOSE works and 3,400 reference recordings from 2 rights holders; AcoustID was not asked (…)". */
+  searchedDescription: z.string(),
+  /** Rights holders' reference recordings matched, by title and holder (their ids and files are never shown): the upload would be held for review. */
+  referenceMatches: z.array(shownReferenceMatchSchema).default([]),
+  /** Recordings AcoustID found (MusicBrainz recording and release): the upload would be held for review. */
+  externalMatches: z.array(externalMatchSchema).default([]),
 });
 
 /** 200 of POST /api/v1/oracle/analyze. contentId is null for an uploaded file (it is analysed, not stored). */

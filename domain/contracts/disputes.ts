@@ -2,6 +2,7 @@
 // oracle holds, which runs in the same machinery as a case of kind `oracle_review`. Money is integer
 // cents on the wire except where the screens take dollars (estimatedValue, compensationAmount).
 import { z } from 'zod';
+import { externalMatchSchema, shownReferenceMatchSchema } from './copyright-sources';
 import { LICENSE_TYPES } from './licensing';
 
 export const DISPUTE_TYPES = ['copyright_infringement', 'ownership_claim', 'licensing_violation', 'attribution_dispute', 'false_dmca'] as const;
@@ -29,7 +30,7 @@ export const REVIEWER_STATUSES = ['investigating', 'pending_evidence', 'under_re
 export const DEADLINE_KINDS = ['response', 'evidence', 'appeal'] as const;
 export const AUTO_ACTIONS = ['case_opened', 'payouts_frozen', 'licensing_frozen', 'owner_notified'] as const;
 /** What the viewer may do on a case right now; the web shows only these buttons. */
-export const DISPUTE_ACTIONS = ['respond', 'add_evidence', 'message', 'assign', 'change_status', 'request_evidence', 'resolve', 'review_decision', 'appeal'] as const;
+export const DISPUTE_ACTIONS = ['respond', 'add_evidence', 'message', 'assign', 'change_status', 'request_evidence', 'resolve', 'review_decision', 'appeal', 'release_hold', 'claim_work'] as const;
 export type DisputeAction = (typeof DISPUTE_ACTIONS)[number];
 
 const claimedRights = z.array(z.enum(CLAIMED_RIGHTS)).max(CLAIMED_RIGHTS.length).refine((rights) => new Set(rights).size === rights.length, 'claimedRights: each right once');
@@ -94,6 +95,22 @@ export const disputeResolutionSchema = z.object({
   appealUntil: z.string().nullable(),
 });
 
+/**
+ * A rights holder's reference recording the case is about, as anyone on the case sees it: by title
+ * and holder, never by its id or files. `released`: its holder let the held upload stand.
+ */
+export const caseReferenceViewSchema = z.object({
+  title: z.string(),
+  holderName: z.string(),
+  /** How the check matched it: recording, music or a passage; null when a reference ingest found it. */
+  kind: z.enum(['recording', 'music', 'passage']).nullable(),
+  similarity: z.number(),
+  upload: z.object({ startSeconds: z.number(), endSeconds: z.number() }).nullable(),
+  reference: z.object({ startSeconds: z.number(), endSeconds: z.number() }).nullable(),
+  released: z.boolean(),
+});
+export type CaseReferenceView = z.infer<typeof caseReferenceViewSchema>;
+
 export const disputeSchema = z.object({
   id: z.string(),
   kind: z.enum(CASE_KINDS),
@@ -124,11 +141,15 @@ export const disputeSchema = z.object({
   answer: z.object({ answeredAt: z.string(), byName: z.string(), message: z.string() }).nullable(),
   /** Open deadlines, for the countdowns. */
   deadlines: z.array(disputeDeadlineSchema),
+  /** Rights holders' references the case is about: a held upload's matched references, or the one a platform-opened dispute names. */
+  references: z.array(caseReferenceViewSchema).default([]),
   /** The viewer's relation to the case and what they may do now. */
   viewer: z.object({
     isClaimant: z.boolean(),
     isRespondent: z.boolean(),
     isAssignedReviewer: z.boolean(),
+    /** The viewer holds a reference the case is about (they may release the hold or claim the work while it is undecided). */
+    isReferenceHolder: z.boolean().default(false),
     roles: z.array(z.string()),
     allowedActions: z.array(z.enum(DISPUTE_ACTIONS)),
   }),
@@ -192,6 +213,10 @@ export const resolveRequestSchema = z.object({
 });
 /** POST /api/disputes/{id}/review-decision (the assigned reviewer, oracle_review cases): clears the held track or refuses it. */
 export const reviewDecisionRequestSchema = z.object({ outcome: z.enum(REVIEW_OUTCOMES), details: z.string().trim().min(1, 'Explain the decision').max(5000) });
+/** POST /api/disputes/{id}/release-hold (the holder of a reference the held upload matched): the upload is licensed or not theirs. */
+export const releaseHoldRequestSchema = z.object({ note: z.string().trim().max(2000, 'note must be at most 2000 characters').optional() });
+/** POST /api/disputes/{id}/claim (the holder of a reference the held upload matched): they become the claimant; a reviewer decides. */
+export const claimWorkRequestSchema = z.object({ note: z.string().trim().min(1, 'Say why the work is yours').max(5000) });
 /** POST /api/disputes/{id}/appeal (either party, within appealWindowDays of the resolution, once). */
 export const appealRequestSchema = z.object({ reason: z.string().trim().min(1, 'Say why you appeal').max(5000) });
 
@@ -229,6 +254,12 @@ export const reviewMaterialSchema = z.object({
   checkId: z.string(),
   verdict: z.string(),
   reason: z.string().nullable(),
+  /** What the held check searched, in words ("No match among …" reads the same list). */
+  searched: z.string().nullable().default(null),
+  /** Rights holders' reference recordings the held upload matched, by title and holder (their files are not on GOOSE's side to play). */
+  referenceMatches: z.array(shownReferenceMatchSchema).default([]),
+  /** Recordings AcoustID found for it (MusicBrainz recording and release). */
+  externalMatches: z.array(externalMatchSchema).default([]),
   matches: z.array(
     z.object({
       workId: z.string(),

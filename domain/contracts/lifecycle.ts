@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { COPYRIGHT_ANALYSIS_STAGES, MASTER_DEFAULTS, MASTER_FORMATS, MASTER_LOUDNESS_LEVELS, MASTER_STYLES, TRACK_STATUSES } from '../constants';
 import { generatedWorkSchema } from '../creation/generated-work';
-import { externalMatchSchema } from './copyright-sources';
 import { copyrightPassageSchema } from '../track/stage.events';
+import { externalMatchSchema, searchedSourcesSchema, shownReferenceMatchSchema } from './copyright-sources';
 
 /** Body of the mastering calls; every field has a default (MASTER_DEFAULTS). */
 export const masterRequestSchema = z.object({
@@ -75,7 +75,13 @@ export const copyrightCheckSchema = z.object({
   conflicts: z.array(z.object({ workId: z.string(), title: z.string().nullable(), owner: z.string(), registeredAt: z.string().nullable(), similarity: z.number(), kind: z.string() })),
   /** A needs_review verdict's evidence: which passage of which work, with the time ranges in both. */
   passages: z.array(z.object(copyrightPassageSchema.shape)),
-  /** Recordings AcoustID found for the upload (MusicBrainz recording and release): each holds it for review. */
+  /** What the check searched; null on checks recorded before reference catalogues (GOOSE works only) and before a result. */
+  searched: searchedSourcesSchema.nullable().default(null),
+  /** What it searched in words ("1,204 GOOSE works, …"), for old checks too; null before a result. */
+  searchedDescription: z.string().nullable().default(null),
+  /** Rights holders' reference recordings the upload matched, by title and holder: the check is held for review. */
+  referenceMatches: z.array(shownReferenceMatchSchema).default([]),
+  /** Recordings AcoustID found for the upload (MusicBrainz recording and release): held for review. */
   externalMatches: z.array(externalMatchSchema).default([]),
   /** The creator's request that a person review this check, once made. */
   reviewRequest: z.object({ requestedAt: z.string(), note: z.string().nullable() }).nullable(),

@@ -27,10 +27,11 @@ export const NOTIFICATION_KINDS = [
   'api_keys',
   'wallet',
   'support',
+  'reference_hold',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const ACTION_NOTIFICATION_KINDS: readonly NotificationKind[] = ['dispute_against_you', 'evidence_requested', 'deadline', 'royalty_invitation', 'support'];
+export const ACTION_NOTIFICATION_KINDS: readonly NotificationKind[] = ['dispute_against_you', 'evidence_requested', 'deadline', 'royalty_invitation', 'support', 'reference_hold'];
 
 /** How each kind reads on the settings page. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -49,6 +50,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   api_keys: 'Developer API keys suspended',
   wallet: 'Payments credited and a low token balance',
   support: 'Replies from support and status changes on your tickets (support users: new tickets)',
+  reference_hold: 'Uploads held because they match your reference recordings, and cases about works they match (rights holders)',
 };
 
 /** The bell's menu shows this many; the badge reads '9+' above 9. */

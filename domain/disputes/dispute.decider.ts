@@ -4,7 +4,7 @@
 // facts its caller read (the work's track stream, the claimant's other open case); the workflow
 // (workflows/dispute) runs the effects and the timers. `allowedActionsOf` answers the same rules
 // for the API, so the web shows only the buttons the server would accept.
-import type { CaseKind, DisputeAction, DisputePriority, DisputeStatus, DisputeType, EvidenceType, ResolutionOutcome } from '../contracts/disputes';
+import { DISPUTE_ACTIONS, type CaseKind, type DisputeAction, type DisputePriority, type DisputeStatus, type DisputeType, type EvidenceType, type ResolutionOutcome } from '../contracts/disputes';
 import type { LicenseType } from '../contracts/licensing';
 import type { Role } from '../contracts/roles';
 import { DomainError, ForbiddenError, IllegalStateError, NotFoundError, UnauthorizedError, ValidationError } from '../shared/errors';
@@ -22,10 +22,13 @@ import {
   DisputeEvidenceAdded,
   DisputeEvidenceRequested,
   DisputeFiled,
+  DisputeHoldClaimed,
+  DisputeHoldReleased,
   DisputeMessagePosted,
   DisputeOwnerNotified,
   DisputeResolved,
   DisputeStatusChanged,
+  type CaseReference,
   type disputeEventDefinitions,
 } from './dispute.events';
 import type { DisputeActor, DisputeOutcome, EvidenceFile, FreezeResult, ReviewerStatus, ReviewOutcome } from './ports';
@@ -83,6 +86,13 @@ export interface DisputeState {
   closedAt: string | null;
   /** The deadline reminders recorded, by reminderKey. */
   reminded: string[];
+  /** Rights holders' references the case is about (a review: the ones the held upload matched). */
+  references: CaseReference[];
+  /** A review held for more than references: the holders' releases alone do not clear it. */
+  heldBeyondReferences: boolean;
+  /** The holders (user ids) who released the hold. */
+  released: string[];
+  filedBy: 'user' | 'system';
 }
 
 type EvidenceParty = 'claimant' | 'respondent';
@@ -124,6 +134,10 @@ export const initialDisputeState: DisputeState = {
   appeal: null,
   closedAt: null,
   reminded: [],
+  references: [],
+  heldBeyondReferences: false,
+  released: [],
+  filedBy: 'user',
 };
 
 /** The platform acting on its own (deadlines), as the events name it. */
@@ -162,6 +176,11 @@ export const DISPUTE_REFUSALS = {
   appealedAlready: 'A case is appealed once; this one was appealed already',
   appealLate: (until: string) => `The appeal window closed on ${until}`,
   notDue: (kind: string, dueAt: string) => `The ${kind} deadline is not due before ${dueAt}`,
+  notAHold: "Only a review of an upload held for a rights holder's reference is released or claimed",
+  notHolder: 'Only the holder of a reference this upload matched may do this',
+  releasedAlready: 'You released this hold already',
+  claimedAlready: (name: string) => `${name} claimed this work already; a reviewer decides the claim`,
+  ownClaim: 'You claimed this work; a reviewer decides your claim',
 } as const;
 
 type At = { at: string };
@@ -185,6 +204,12 @@ export type DisputeCommand =
         /** The claimant's open case about this work, when one exists. */
         openCaseId: string | null;
         filedAt: string;
+        /** Rights holders' references the case is about; none when absent. */
+        references?: CaseReference[];
+        /** A review held for more than references (see DisputeState). */
+        heldBeyondReferences?: boolean;
+        /** system: the platform opens it for the claimant (a reference matching a registered work): a user's filing rules do not apply, and a reviewer decides (no default resolution). */
+        filedBy?: 'user' | 'system';
       };
     }
   | { type: 'RecordFreeze'; data: FreezeResult & At }
@@ -199,6 +224,8 @@ export type DisputeCommand =
   | { type: 'Resolve'; data: { actor: DisputeActor; outcome: DisputeOutcome; details: string; compensationCents: number } & At }
   | { type: 'DecideReview'; data: { actor: DisputeActor; outcome: ReviewOutcome; details: string } & At }
   | { type: 'Appeal'; data: { actor: DisputeActor; reason: string } & At }
+  | { type: 'ReleaseHold'; data: { actor: DisputeActor; note: string | null } & At }
+  | { type: 'ClaimWork'; data: { actor: DisputeActor; note: string } & At }
   | { type: 'RecordCompensation'; data: { decidedCents: number; paidCents: number; contractId: string | null; toUserId: string; reference: string; note: string | null } & At }
   | { type: 'PassDeadline'; data: { kind: DeadlineKind } & At }
   | { type: 'RemindDeadline'; data: { kind: DeadlineKind; dueAt: string; daysBefore: number } & At }
@@ -216,6 +243,10 @@ const isRespondent = (state: DisputeState, actor: DisputeActor) => same(state.re
 const isParty = (state: DisputeState, actor: DisputeActor) => isClaimant(state, actor) || isRespondent(state, actor);
 const isAssigned = (state: DisputeState, actor: DisputeActor) => same(state.reviewer, actor);
 const isDecided = (state: DisputeState) => state.status === 'resolved' || state.status === 'dismissed';
+/** The references of the case `actor` holds (none when they hold none). */
+const heldBy = (state: DisputeState, actor: DisputeActor) => (actor.userId === null ? [] : state.references.filter((r) => r.holderId === actor.userId));
+/** True when the user holds a reference the case is about. */
+export const isReferenceHolder = (state: DisputeState, userId: string) => state.references.some((r) => r.holderId === userId);
 const before = (at: string, due: string) => Date.parse(at) < Date.parse(due);
 
 /** The case is open to work on (filed, not closed, not resolved). */
@@ -268,6 +299,17 @@ export function refusalOf(state: DisputeState, action: DisputeAction, actor: Dis
       if (state.closedAt) return new IllegalStateError(DISPUTE_REFUSALS.closed);
       return isParty(state, actor) || isAssigned(state, actor) ? null : new ForbiddenError(DISPUTE_REFUSALS.notInvolved);
     }
+    case 'release_hold':
+    case 'claim_work': {
+      const inactive = activeRefusal(state);
+      if (inactive) return inactive;
+      if (state.kind !== 'oracle_review' || state.references.length === 0) return new IllegalStateError(DISPUTE_REFUSALS.notAHold);
+      if (heldBy(state, actor).length === 0) return new ForbiddenError(DISPUTE_REFUSALS.notHolder);
+      if (state.released.includes(actor.userId!)) return new IllegalStateError(DISPUTE_REFUSALS.releasedAlready);
+      if (isClaimant(state, actor)) return new IllegalStateError(DISPUTE_REFUSALS.ownClaim);
+      if (action === 'claim_work' && state.claimant?.userId) return new IllegalStateError(DISPUTE_REFUSALS.claimedAlready(state.claimant.name));
+      return null;
+    }
     case 'appeal': {
       if (state.status === 'none') return new NotFoundError(DISPUTE_REFUSALS.noCase);
       if (state.closedAt) return new IllegalStateError(DISPUTE_REFUSALS.closed);
@@ -288,8 +330,7 @@ export function refusalOf(state: DisputeState, action: DisputeAction, actor: Dis
 /** What `viewer` may do on the case at `at` (the API's `viewer.allowedActions`). */
 export function allowedActionsOf(state: DisputeState, viewer: { userId: string; roles: readonly Role[] }, at: string = new Date().toISOString()): DisputeAction[] {
   const actor: DisputeActor = { userId: viewer.userId, name: '', roles: viewer.roles };
-  const actions: DisputeAction[] = ['respond', 'add_evidence', 'message', 'assign', 'change_status', 'request_evidence', 'resolve', 'review_decision', 'appeal'];
-  return actions.filter((action) => refusalOf(state, action, actor, at) === null);
+  return DISPUTE_ACTIONS.filter((action) => refusalOf(state, action, actor, at) === null);
 }
 
 function check(state: DisputeState, action: DisputeAction, actor: DisputeActor, at: string): void {
@@ -303,12 +344,14 @@ function file(data: Extract<DisputeCommand, { type: 'File' }>['data'], state: Di
     throw new IllegalStateError(DISPUTE_REFUSALS.otherCase(data.disputeId));
   }
   const { work } = data;
+  const filedBy = data.filedBy ?? 'user';
   if (data.kind === 'dispute') {
     if (!data.claimant.userId) throw new UnauthorizedError(DISPUTE_REFUSALS.signIn);
     if (!work) throw new NotFoundError(DISPUTE_REFUSALS.noWork(data.workId));
     if (!work.registered) throw new ValidationError(DISPUTE_REFUSALS.notRegistered);
     if (work.ownerId === data.claimant.userId) throw new ForbiddenError(DISPUTE_REFUSALS.ownWork);
-    if (data.openCaseId) throw new IllegalStateError(DISPUTE_REFUSALS.openCase(data.openCaseId));
+    // The platform opening a case for a holder is not their filing: their other open case does not stop it.
+    if (data.openCaseId && filedBy === 'user') throw new IllegalStateError(DISPUTE_REFUSALS.openCase(data.openCaseId));
   } else {
     if (data.claimant.userId !== null) throw new ForbiddenError(DISPUTE_REFUSALS.oracleOnly);
     if (!work) throw new NotFoundError(DISPUTE_REFUSALS.noWork(data.workId));
@@ -332,9 +375,31 @@ function file(data: Extract<DisputeCommand, { type: 'File' }>['data'], state: Di
       estimatedValueCents: data.estimatedValueCents,
       checkId: data.kind === 'oracle_review' ? data.checkId : null,
       filedAt: data.filedAt,
-      answerDueAt: data.kind === 'dispute' ? dueAfter(data.filedAt, DISPUTE_DEADLINES.respondentAnswerDays) : null,
+      // A case the platform opened is decided by a reviewer, never upheld by default.
+      answerDueAt: data.kind === 'dispute' && filedBy === 'user' ? dueAfter(data.filedAt, DISPUTE_DEADLINES.respondentAnswerDays) : null,
+      references: data.references ?? [],
+      heldBeyondReferences: data.heldBeyondReferences ?? false,
+      filedBy,
     }),
   ];
+}
+
+/**
+ * A holder releases the hold: recorded, and when every matched holder has released it, nobody
+ * claimed the work and nothing else held the upload, the review is decided cleared by that release,
+ * reaching the track as a reviewer's decision does.
+ */
+function releaseHold(data: Extract<DisputeCommand, { type: 'ReleaseHold' }>['data'], state: DisputeState, disputeId: string): DisputeEvent[] {
+  const { actor, note, at } = data;
+  check(state, 'release_hold', actor, at);
+  const mine = heldBy(state, actor);
+  const released = DisputeHoldReleased.create({ disputeId, by: party(actor), referenceIds: mine.map((r) => r.referenceId), note, releasedAt: at });
+  const holders = new Set(state.references.map((r) => r.holderId));
+  const allReleased = [...holders].every((holderId) => holderId === actor.userId || state.released.includes(holderId));
+  if (!allReleased || state.heldBeyondReferences || state.claimant?.userId) return [released];
+  const titles = state.references.map((r) => `“${r.title}”`).join(', ');
+  const details = `${actor.name} released the hold: the upload matches ${titles} and the holder lets it stand.${note ? ` “${note}”` : ''}`;
+  return [released, DisputeResolved.create({ disputeId, outcome: 'cleared', details, compensationCents: 0, by: party(actor), byDefault: false, resolvedAt: at, appealUntil: at })];
 }
 
 function statusChange(state: DisputeState, to: DisputeStatus, by: CaseParty, reason: string, at: string): DisputeEvent[] {
@@ -510,6 +575,13 @@ export function decideDispute(command: DisputeCommand, state: DisputeState): Dis
       check(state, 'appeal', actor, at);
       return [DisputeAppealed.create({ disputeId, by: party(actor), reason, appealedAt: at })];
     }
+    case 'ReleaseHold':
+      return releaseHold(command.data, state, disputeId);
+    case 'ClaimWork': {
+      const { actor, note, at } = command.data;
+      check(state, 'claim_work', actor, at);
+      return [DisputeHoldClaimed.create({ disputeId, by: party(actor), referenceIds: heldBy(state, actor).map((r) => r.referenceId), note, claimedAt: at })];
+    }
     case 'RecordCompensation': {
       const { reference, at, ...paid } = command.data;
       if (state.compensations.includes(reference)) return [];
@@ -554,8 +626,15 @@ export function evolveDispute(state: DisputeState, event: DisputeEvent): Dispute
         checkId: d.checkId,
         filedAt: d.filedAt,
         answerDueAt: d.answerDueAt,
+        references: d.references,
+        heldBeyondReferences: d.heldBeyondReferences,
+        filedBy: d.filedBy,
       };
     }
+    case 'DisputeHoldReleased':
+      return { ...state, released: [...state.released, event.data.by.userId!] };
+    case 'DisputeHoldClaimed':
+      return { ...state, claimant: event.data.by };
     case 'DisputeAssetsFrozen':
       return { ...state, freeze: { payoutsFrozen: event.data.payoutsFrozen, licensingFrozen: event.data.licensingFrozen, contractId: event.data.contractId } };
     case 'DisputeAssetsUnfrozen':

@@ -20,6 +20,27 @@ const id = z.string().min(1).max(200);
 const at = z.iso.datetime();
 /** The person who acted: a user id and the username shown, or the platform itself (userId null). */
 const actor = z.object({ userId: z.uuid().nullable(), name: z.string().min(1) });
+const timeRange = z.object({ startSeconds: z.number().nonnegative(), endSeconds: z.number().nonnegative() });
+
+/**
+ * A rights holder's reference recording a case is about: for a review (oracle_review), one the held
+ * upload matched, whose holder may release the hold or claim the work; for a dispute the platform
+ * opened when a delivered reference matched a registered work, that reference. The holder's id
+ * decides who may act; the upload's parties only ever see the title and the holder's name.
+ */
+export const caseReferenceSchema = z.object({
+  referenceId: id,
+  title: z.string(),
+  holderId: z.uuid(),
+  holderName: z.string(),
+  /** How the check matched it (recording, music, passage); null when a reference ingest found it. */
+  kind: z.enum(['recording', 'music', 'passage']).nullable(),
+  similarity: z.number().min(0).max(100),
+  /** The matched stretch in the upload (or work) and in the reference; null when not recorded. */
+  upload: timeRange.nullable(),
+  reference: timeRange.nullable(),
+});
+export type CaseReference = z.infer<typeof caseReferenceSchema>;
 
 export const DisputeFiled = defineEvent(
   'DisputeFiled',
@@ -44,9 +65,29 @@ export const DisputeFiled = defineEvent(
     /** oracle_review: the check that held the track. */
     checkId: z.string().nullable().default(null),
     filedAt: at,
-    /** The respondent's answer is due by then (DISPUTE_DEADLINES.respondentAnswerDays); null for an oracle_review. */
+    /** The respondent's answer is due by then (DISPUTE_DEADLINES.respondentAnswerDays); null for an oracle_review and a case the platform opened. */
     answerDueAt: at.nullable(),
+    /** Rights holders' references the case is about (see caseReferenceSchema); none on cases filed before references. */
+    references: z.array(caseReferenceSchema).default([]),
+    /** A review whose check also held the upload for something else than references (a GOOSE passage, AcoustID, the score): the holders' releases alone do not clear it. */
+    heldBeyondReferences: z.boolean().default(false),
+    /** user: a person filed it; system: the platform opened it for the claimant (a reference matching a registered work). */
+    filedBy: z.enum(['user', 'system']).default('user'),
   }),
+);
+
+/** A holder of a matched reference lets the upload stand (it is licensed, or not theirs). */
+export const DisputeHoldReleased = defineEvent(
+  'DisputeHoldReleased',
+  1,
+  z.object({ disputeId: id, by: actor, referenceIds: z.array(id), note: z.string().nullable(), releasedAt: at }),
+);
+
+/** A holder of a matched reference claims the work: they become the case's claimant, and a reviewer decides. */
+export const DisputeHoldClaimed = defineEvent(
+  'DisputeHoldClaimed',
+  1,
+  z.object({ disputeId: id, by: actor, referenceIds: z.array(id), note: z.string(), claimedAt: at }),
 );
 
 /** The work's payouts (its contract goes disputed) and licensing (purchases refused) are frozen for this case. */
@@ -199,6 +240,8 @@ export const disputeEventDefinitions = [
   DisputeCompensationPaid,
   DisputeAppealed,
   DisputeClosed,
+  DisputeHoldReleased,
+  DisputeHoldClaimed,
 ] as const;
 
 export function disputeStreamId(disputeId: string): string {

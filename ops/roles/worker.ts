@@ -9,6 +9,7 @@ import { logDeliverySetup } from '../../infra/distribution/partner-config';
 import { vocalEngines } from '../../infra/creation/vocals/detect';
 import { logger } from '../../infra/logger/logger';
 import type { OpenOracleReview } from '../../domain/disputes/oracle-review';
+import type { OpenReferenceConflict } from '../../domain/disputes/reference-review';
 import { temporalReviewDecisionDelivery } from '../../workflows/track-lifecycle/review-decision';
 import { closeProcessRenderPool } from '../../workflows/song-generation/activities';
 import { createTrackLifecycleWorker } from '../../workflows/worker';
@@ -25,7 +26,13 @@ export function workerShutdownGraceMs(env: NodeJS.ProcessEnv = process.env): num
 
 export async function startWorker(
   context: RoleContext,
-  { storage, services, openOracleReview, graceful }: { storage: ContentStorage; services: ServingServices; openOracleReview: OpenOracleReview; graceful: boolean },
+  {
+    storage,
+    services,
+    openOracleReview,
+    openReferenceConflict,
+    graceful,
+  }: { storage: ContentStorage; services: ServingServices; openOracleReview: OpenOracleReview; openReferenceConflict: OpenReferenceConflict; graceful: boolean },
 ): Promise<void> {
   const { config, platform, client, stops } = context;
   const graceMs = graceful ? workerShutdownGraceMs() : 0;
@@ -43,6 +50,7 @@ export async function startWorker(
     licenseEscrow: services.licenseEscrow,
     openOracleReview,
     externalCatalogue: openAcoustidCatalogue(config.acoustid, platform.db),
+    openReferenceConflict,
     deliverReviewDecision: temporalReviewDecisionDelivery(client, platform.eventStore),
     deliveryPartner: config.distribution.partner,
     wallets: services.wallets,

@@ -127,6 +127,14 @@ async function applyOne(tx: Queryable, recorded: RecordedEvent): Promise<ReadMod
       case 'DisputeClosed':
         ({ rows } = await claim(`closed_at = $3, appeal_until = NULL`, event.data.closedAt));
         break;
+      case 'DisputeHoldReleased':
+        // The release is the reference-holds model's business; a release that decides the case arrives as DisputeResolved.
+        ({ rows } = await claim('', event.data.releasedAt));
+        break;
+      case 'DisputeHoldClaimed':
+        // The holder who claims the work becomes the claimant: the case is theirs to follow from now on.
+        ({ rows } = await claim(`claimant_id = $4, claimant_name = $5`, event.data.claimedAt, [event.data.by.userId, event.data.by.name]));
+        break;
       case 'DisputeDeadlineReminded':
         // The reminder is the notifications' business; the case row only keeps its place in the stream.
         ({ rows } = await claim('', event.data.remindedAt));

@@ -6,7 +6,7 @@ import type { OpenCaseOf } from '../../domain/disputes/ports';
 import type { Queryable } from '../../infra/db/db';
 
 /** A case as stored, with the ids the API decides visibility by. */
-export interface StoredDispute extends Omit<Dispute, 'viewer' | 'evidence'> {
+export interface StoredDispute extends Omit<Dispute, 'viewer' | 'evidence' | 'references'> {
   claimantId: string | null;
   ownerId: string;
   assignedToId: string | null;

@@ -18,6 +18,8 @@ import {
   DisputeDeadlineReminded,
   DisputeEvidenceRequested,
   DisputeFiled,
+  DisputeHoldClaimed,
+  DisputeHoldReleased,
   DisputeResolved,
 } from '../../domain/disputes/dispute.events';
 import { STORES } from '../../domain/distribution/catalogue';
@@ -376,20 +378,82 @@ function parties(dispute: Subjects['dispute'], which: 'claimant' | 'respondent' 
   return [dispute.ownerId, ...claimant.filter((id) => id !== dispute.ownerId)];
 }
 
+/** The holders of the references a case is about, told of it: a held upload to release or claim, or a case the platform opened for them. */
+function referenceHoldNotices(d: ReturnType<typeof DisputeFiled.create>['data']): Notice[] {
+  const byHolder = new Map<string, string[]>();
+  for (const r of d.references) byHolder.set(r.holderId, [...(byHolder.get(r.holderId) ?? []), `“${r.title}”`]);
+  return [...byHolder].map(([userId, titles]) =>
+    d.kind === 'oracle_review'
+      ? {
+          userId,
+          kind: 'reference_hold' as const,
+          type: 'warning' as const,
+          title: `An upload matching ${titles.join(', ')} is held`,
+          message: `"${d.workTitle}" by ${d.ownerName} matches your reference recording ${titles.join(', ')} and is held for review. Release the hold if it is licensed or not yours, or claim the work: a reviewer then decides.`,
+          actionUrl: '/references/holds',
+          actionText: 'Review the hold',
+        }
+      : {
+          userId,
+          kind: 'reference_hold' as const,
+          type: 'info' as const,
+          title: `Your reference ${titles.join(', ')} matches a registered work`,
+          message: `It matches "${d.workTitle}" by ${d.ownerName}, registered before it. A case is open with you as claimant and its owner as respondent; a reviewer decides.`,
+          actionUrl: links.dispute(d.disputeId),
+          actionText: 'Open the case',
+        },
+  );
+}
+
 on(DisputeFiled, async (tx, d, recorded) => {
   tx.remember('dispute', d.disputeId, { kind: d.kind, workTitle: d.workTitle, subject: d.subject, ownerId: d.ownerId, claimantId: d.claimant.userId });
+  const holders = referenceHoldNotices(d);
   // A review case (oracle_review) is the owner's own request; its track notifications tell them.
-  if (d.kind !== 'dispute') return [];
+  if (d.kind !== 'dispute') return holders.length > 0 ? tx.notify(recorded, holders) : [];
   const answer = d.answerDueAt ? ` Answer by ${when(d.answerDueAt)}: an unanswered claim is upheld by default.` : '';
+  const filed = d.filedBy === 'system' ? `GOOSE opened "${d.subject}" for ${d.claimant.name}; a reviewer decides.` : `${d.claimant.name} filed "${d.subject}" (${d.disputeType.replaceAll('_', ' ')}).`;
   return tx.notify(recorded, [
     {
       userId: d.ownerId,
       kind: 'dispute_against_you',
       type: 'warning',
       title: `A dispute was filed against "${d.workTitle}"`,
-      message: `${d.claimant.name} filed "${d.subject}" (${d.disputeType.replaceAll('_', ' ')}).${answer} Payouts and licensing of the work are frozen while the case is open.`,
+      message: `${filed}${answer} Payouts and licensing of the work are frozen while the case is open.`,
       actionUrl: links.dispute(d.disputeId),
       actionText: 'Open the case',
+    },
+    ...holders,
+  ]);
+});
+
+on(DisputeHoldReleased, async (tx, d, recorded) => {
+  const dispute = tx.lookup('dispute', d.disputeId);
+  if (!dispute) return [];
+  return tx.notify(recorded, [
+    {
+      userId: dispute.ownerId,
+      kind: 'copyright_review',
+      type: 'success',
+      title: `${d.by.name} released the hold on "${dispute.workTitle}"`,
+      message: `The holder of the reference recording it matched lets it stand.${d.note ? ` "${d.note}"` : ''} Once nothing else holds it, the track may be registered.`,
+      actionUrl: links.dispute(d.disputeId),
+      actionText: 'Open the case',
+    },
+  ]);
+});
+
+on(DisputeHoldClaimed, async (tx, d, recorded) => {
+  const dispute = tx.lookup('dispute', d.disputeId);
+  if (!dispute) return [];
+  return tx.notify(recorded, [
+    {
+      userId: dispute.ownerId,
+      kind: 'dispute_update',
+      type: 'warning',
+      title: `${d.by.name} claims "${dispute.workTitle}"`,
+      message: `The holder of the reference recording it matched claims the work: "${d.note}". Add your evidence to the case; a reviewer decides.`,
+      actionUrl: links.dispute(d.disputeId, 'evidence'),
+      actionText: 'Add evidence',
     },
   ]);
 });

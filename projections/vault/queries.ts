@@ -1,6 +1,7 @@
 // Reads of the vault read model, shaped as the API's VaultItem and CopyrightCheck.
 import { COPYRIGHT_ANALYSIS_STAGES, type ContentType, type TrackStatus } from '../../domain/constants';
 import type { CheckOutcome } from '../../domain/contracts/analytics';
+import { searchedWords } from '../../domain/contracts/copyright-sources';
 import type { CopyrightCheck } from '../../domain/contracts/lifecycle';
 import type { VaultItem, VaultStatus } from '../../domain/contracts/vault';
 import { STAGE_LABELS, type LifecycleStage, type StepProgress } from '../../domain/track/lifecycle';
@@ -175,6 +176,9 @@ function copyrightCheckView(row: VaultRow, track: ProbedTrack): CopyrightCheck {
       upload: { startSeconds: upload.startSeconds, endSeconds: upload.endSeconds },
       work: { startSeconds: work.startSeconds, endSeconds: work.endSeconds },
     })),
+    searched: analysis?.searched ?? null,
+    searchedDescription: analysis ? searchedWords(analysis.searched, typeof analysis.contentKind === 'string' ? analysis.contentKind : undefined) : null,
+    referenceMatches: (analysis?.referenceMatches ?? []).map(({ title, holderName, kind, similarity, upload, reference }) => ({ title, holderName, kind, similarity, upload, reference })),
     externalMatches: analysis?.externalMatches ?? [],
     reviewRequest: reviewRequest ? { requestedAt: reviewRequest.requestedAt, note: reviewRequest.note ?? null } : null,
     review: reviewCase

@@ -99,12 +99,13 @@ const SPECIFIC: Record<CapabilityId, CapabilityClaims> = {
     onlyWhenOff: [],
   },
   'xrp-escrow': { onlyWhenOn: [], onlyWhenOff: [] },
+  // On on every server (reference catalogues); AcoustID is named only where the server asks it, which the report's name says.
   'external-catalogues': {
     onlyWhenOn: [
       { says: 'works are synced with outside databases', text: /External database sync/i },
       { says: 'the check covers outside catalogues', text: /\b(checked|compared) (it )?(against|with) (Spotify|YouTube|ASCAP|BMI|SoundCloud|outside catalogues)/i },
     ],
-    onlyWhenOff: [],
+    onlyWhenOff: [{ says: 'outside catalogues are not available', text: /outside (music )?catalogues (are|is) not available/i }],
   },
   notifications: {
     // Built on every server now, so "the owner is notified" holds everywhere; the claim stays for a server that turns it off.

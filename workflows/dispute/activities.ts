@@ -7,10 +7,13 @@
 import type { AutoAction } from '../../domain/contracts/disputes';
 import { compensationReference, disputeDecider, reminderKey, type DisputeCommand, type DisputeEvent, type DisputeState } from '../../domain/disputes/dispute.decider';
 import { disputeStreamId } from '../../domain/disputes/dispute.events';
-import type { DeliverReviewDecision, DisputeActionRequest, DisputeActor, DisputeEffects, OpenCaseOf } from '../../domain/disputes/ports';
+import type { CaseReference } from '../../domain/disputes/dispute.events';
+import type { DeliverReviewDecision, DisputeActionRequest, DisputeActor, DisputeEffects, OpenCaseOf, ReferenceHoldersOf } from '../../domain/disputes/ports';
+import type { CopyrightAnalysisRecord } from '../../domain/track/stage.events';
 import { userStreamId } from '../../domain/identity/user.events';
 import { DomainError } from '../../domain/shared/errors';
 import { trackStreamId } from '../../domain/track/track.events';
+import { CLEARANCE_THRESHOLD } from '../../infra/audio/oracle';
 import { handleCommand } from '../../infra/eventstore/command-handler';
 import { START, type EventStore } from '../../infra/eventstore/event-store';
 import { logger } from '../../infra/logger/logger';
@@ -25,9 +28,13 @@ export interface DisputeActivityDeps {
   openCaseOf?: OpenCaseOf;
   /** Delivers an oracle review's decision to the held track; without it the decision is recorded on the case only (logged). */
   deliverReviewDecision?: DeliverReviewDecision;
+  /** Who holds the references a held check matched; without it no holder can release or claim, and a reviewer decides alone. */
+  referenceHoldersOf?: ReferenceHoldersOf;
 }
 
 export type DisputeActivities = DisputeSteps;
+
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const log = logger.child({ module: 'dispute' });
 
@@ -111,7 +118,7 @@ export function createDisputeActivities(deps: DisputeActivityDeps): DisputeActiv
     const events = await eventStore.readStream(trackStreamId(workId));
     const received = events.find((e) => e.type === 'TrackUploadReceived')?.data as { ownerId: string; title: string } | undefined;
     if (!received) return null;
-    const lastCheck = events.filter((e) => e.type === 'TrackCopyrightChecked').at(-1)?.data as { checkId: string; analysis: { status: string } } | undefined;
+    const lastCheck = events.filter((e) => e.type === 'TrackCopyrightChecked').at(-1)?.data as { checkId: string; analysis: CopyrightAnalysisRecord } | undefined;
     const user = (await eventStore.readStream(userStreamId(received.ownerId))).find((e) => e.type === 'UserRegistered')?.data as { username: string } | undefined;
     return {
       title: received.title,
@@ -119,7 +126,27 @@ export function createDisputeActivities(deps: DisputeActivityDeps): DisputeActiv
       ownerName: user?.username ?? 'unknown owner',
       registered: events.some((e) => e.type === 'TrackCertificateIssued'),
       heldCheckId: lastCheck && (lastCheck.analysis.status === 'needs_review' || lastCheck.analysis.status === 'conflict') ? lastCheck.checkId : null,
+      heldAnalysis: lastCheck?.analysis ?? null,
     };
+  }
+
+  /**
+   * The references a held check matched, with their holders, and whether it held the upload for
+   * anything else too (a GOOSE passage, AcoustID, a score under the mark, a contested conflict).
+   */
+  async function referenceHoldOf(analysis: CopyrightAnalysisRecord | null): Promise<{ references: CaseReference[]; heldBeyondReferences: boolean }> {
+    const matches = analysis?.referenceMatches ?? [];
+    const heldBeyondReferences =
+      analysis?.status !== 'needs_review' || (analysis.passages?.length ?? 0) > 0 || (analysis.externalMatches?.length ?? 0) > 0 || (analysis.clearanceScore ?? 0) < CLEARANCE_THRESHOLD;
+    if (matches.length === 0 || !deps.referenceHoldersOf) return { references: [], heldBeyondReferences: true };
+    const holders = await deps.referenceHoldersOf([...new Set(matches.map((m) => m.referenceId))]);
+    const references = matches.flatMap((m) => {
+      const holder = holders.get(m.referenceId);
+      // Holders are users (their id a UUID): an index entry of anything else cannot act on a case.
+      return holder && USER_ID.test(holder.holderId) ? [{ referenceId: m.referenceId, title: m.title, holderId: holder.holderId, holderName: holder.holderName, kind: m.kind, similarity: m.similarity, upload: m.upload, reference: m.reference }] : [];
+    });
+    // A matched reference whose holder is unknown (taken out since) cannot be released by them: a reviewer decides.
+    return { references, heldBeyondReferences: heldBeyondReferences || references.length < matches.length };
   }
 
   const actorOf = (actor: DisputeActor) => (actor.userId ? `user:${actor.userId}` : `system:${actor.name}`);
@@ -144,6 +171,10 @@ export function createDisputeActivities(deps: DisputeActivityDeps): DisputeActiv
         return { type: 'DecideReview', data: { actor, outcome: request.outcome, details: request.details, at } };
       case 'appeal':
         return { type: 'Appeal', data: { actor, reason: request.reason, at } };
+      case 'release_hold':
+        return { type: 'ReleaseHold', data: { actor, note: request.note, at } };
+      case 'claim_work':
+        return { type: 'ClaimWork', data: { actor, note: request.note, at } };
       default: {
         const unknown: never = request;
         throw new Error(`Unknown dispute action ${JSON.stringify(unknown)}`);
@@ -155,9 +186,12 @@ export function createDisputeActivities(deps: DisputeActivityDeps): DisputeActiv
     async fileCase(input) {
       const { filing, claimant, disputeId, at } = input;
       return refusable(async () => {
-        const work = await workOf(filing.workId);
+        const found = await workOf(filing.workId);
+        const work = found ? { title: found.title, ownerId: found.ownerId, ownerName: found.ownerName, registered: found.registered, heldCheckId: found.heldCheckId } : null;
         const kind = filing.kind;
-        const openCaseId = kind === 'dispute' && claimant.userId ? await openCaseOf(filing.workId, claimant.userId) : null;
+        const filedBy = filing.filedBy ?? 'user';
+        const openCaseId = kind === 'dispute' && claimant.userId && filedBy === 'user' ? await openCaseOf(filing.workId, claimant.userId) : null;
+        const hold = kind === 'oracle_review' && found && filing.checkId === found.heldCheckId ? await referenceHoldOf(found.heldAnalysis) : { references: filing.references ?? [], heldBeyondReferences: true };
         const estimatedValueCents = kind === 'dispute' && work?.registered ? await effects.estimatedValueCents(filing.workId) : 0;
         return run(
           disputeId,
@@ -178,6 +212,9 @@ export function createDisputeActivities(deps: DisputeActivityDeps): DisputeActiv
               estimatedValueCents,
               openCaseId: openCaseId === disputeId ? null : openCaseId,
               filedAt: at,
+              filedBy,
+              references: hold.references,
+              heldBeyondReferences: hold.heldBeyondReferences,
             },
           },
           { correlationId: input.correlationId, actor: actorOf(claimant) },

@@ -10,6 +10,7 @@ import type { PricingResponse } from '../../../domain/contracts/tokens';
 import { StripePayments } from '../../../infra/payments/stripe-payments';
 import type { ReleaseClient } from '../../../workflows/release/client';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { ZERO_CONFIG_FACTS as zeroFacts } from '../../../web/src/lib/capabilities.fixture';
 
 const refuse = () => Promise.reject(new Error('not called in this test'));
 const lifecycle = { start: refuse, master: refuse, startMaster: refuse, check: refuse, register: refuse, retryRegistration: refuse };
@@ -55,7 +56,16 @@ describe('GET /api/capabilities', () => {
     expect(report.analytics).toEqual({ available: true, name: 'Earnings and analytics overview', reason: null });
     // Support tickets and the agent are built into every server (the agent's model is its own capability).
     expect(report['support-centre']).toEqual({ available: true, name: 'Support tickets and a support agent that cites its sources', reason: null });
-    const builtEverywhere = new Set(['account-settings', 'notifications', 'analytics', 'support-centre']);
+    // Reference catalogues are searched on every server; without ACOUSTID_API_KEY the name says AcoustID is off.
+    expect(report['external-catalogues']).toEqual({
+      available: true,
+      name: "Copyright checks against GOOSE works and rights holders' reference recordings (AcoustID is not configured on this server)",
+      reason: null,
+    });
+    expect(describeCapabilities({ ...zeroFacts, acoustid: true })['external-catalogues'].name).toBe(
+      "Copyright checks against GOOSE works, rights holders' reference recordings and AcoustID's catalogue of MusicBrainz recordings",
+    );
+    const builtEverywhere = new Set(['account-settings', 'notifications', 'analytics', 'support-centre', 'external-catalogues']);
     for (const id of CAPABILITY_IDS.filter((capability) => !builtEverywhere.has(capability))) {
       expect(report[id].available, id).toBe(false);
       expect(report[id].reason, id).toMatch(/\w/);

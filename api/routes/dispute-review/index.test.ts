@@ -87,6 +87,9 @@ describe('GET /api/disputes/:id/review and its audio', () => {
       checkId: 'held1',
       verdict: 'needs_review',
       reason: 'A melody like “Lights” by lights_owner',
+      searched: 'the GOOSE works registered at the time (reference recordings and AcoustID were not searched then)',
+      referenceMatches: [],
+      externalMatches: [],
       matches: [
         {
           workId,

@@ -4,8 +4,9 @@
 // Read from the events (the case's and the tracks'), not from a read model that may lag.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { searchedWords } from '../../../domain/contracts/copyright-sources';
 import { reviewMaterialSchema, type ReviewMaterial } from '../../../domain/contracts/disputes';
-import { evolveDispute, initialDisputeState, type DisputeEvent, type DisputeState } from '../../../domain/disputes/dispute.decider';
+import { evolveDispute, initialDisputeState, isReferenceHolder, type DisputeEvent, type DisputeState } from '../../../domain/disputes/dispute.decider';
 import { disputeStreamId } from '../../../domain/disputes/dispute.events';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../../domain/shared/errors';
 import type { CopyrightAnalysisRecord } from '../../../domain/track/stage.events';
@@ -30,13 +31,15 @@ export const REVIEW_REFUSALS = {
  * The case, when it is an oracle review the viewer may see. Signed out 401; an auditor 403; anyone
  * else gets the answer a missing case gets (404), so the route does not reveal which cases exist.
  */
-async function reviewCaseFor(eventStore: EventStore, request: Parameters<typeof viewerOf>[0], id: string): Promise<DisputeState> {
+async function reviewCaseFor(eventStore: EventStore, request: Parameters<typeof viewerOf>[0], id: string, who: 'reviewers' | 'holders too' = 'reviewers'): Promise<DisputeState> {
   const viewer = await viewerOf(request);
   if (!viewer) throw new UnauthorizedError('Not signed in');
   const events = await eventStore.readStream(disputeStreamId(id));
   const state = events.reduce((s, e) => evolveDispute(s, { type: e.type, data: e.data } as DisputeEvent), initialDisputeState);
   if (state.kind !== 'oracle_review') throw new NotFoundError(REVIEW_REFUSALS.noCase(id));
   if (viewer.roles.includes('reviewer') || state.respondent?.userId === viewer.userId) return state;
+  // The holder of a matched reference hears the held upload (that one file) while the case is open to them.
+  if (who === 'holders too' && isReferenceHolder(state, viewer.userId) && !state.closedAt && state.resolution === null) return state;
   if (viewer.roles.includes('auditor')) throw new ForbiddenError(REVIEW_REFUSALS.auditor);
   throw new NotFoundError(REVIEW_REFUSALS.noCase(id));
 }
@@ -118,6 +121,9 @@ export const disputeReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         checkId: state.checkId!,
         verdict: analysis?.status ?? 'unknown',
         reason: analysis?.reason ?? null,
+        searched: analysis ? searchedWords(analysis.searched) : null,
+        referenceMatches: (analysis?.referenceMatches ?? []).map(({ referenceId: _internal, ...shown }) => shown),
+        externalMatches: analysis?.externalMatches ?? [],
         matches: matches.sort((a, b) => b.similarity - a.similarity),
       };
     },
@@ -136,9 +142,16 @@ export const disputeReviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/disputes/:id/review/audio/track',
-    { schema: { summary: "The held track's checked audio, for the review (reviewers and the track's owner; never auditors)", tags: ['disputes'], params: idParams, response: audioResponse } },
+    {
+      schema: {
+        summary: "The held track's checked audio, for the review (reviewers, the track's owner, and the holder of a matched reference until the case is decided; never auditors)",
+        tags: ['disputes'],
+        params: idParams,
+        response: audioResponse,
+      },
+    },
     async (request, reply) => {
-      const state = await reviewCaseFor(eventStore, request, request.params.id);
+      const state = await reviewCaseFor(eventStore, request, request.params.id, 'holders too');
       const check = await heldCheck(eventStore, state.workId!, state.checkId!);
       return sendStored(reply, check?.storedName ?? null);
     },

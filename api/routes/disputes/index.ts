@@ -11,6 +11,7 @@ import {
   appealRequestSchema,
   assignRequestSchema,
   changeStatusRequestSchema,
+  claimWorkRequestSchema,
   disputeHistoryResponseSchema,
   disputeListQuerySchema,
   disputeListResponseSchema,
@@ -20,13 +21,14 @@ import {
   fileDisputeResponseSchema,
   historyQuerySchema,
   postMessageRequestSchema,
+  releaseHoldRequestSchema,
   requestEvidenceRequestSchema,
   resolveRequestSchema,
   respondRequestSchema,
   reviewDecisionRequestSchema,
   type Dispute,
 } from '../../../domain/contracts/disputes';
-import { allowedActionsOf, disputeDecider, type DisputeEvent, type DisputeState } from '../../../domain/disputes/dispute.decider';
+import { allowedActionsOf, disputeDecider, isReferenceHolder, type DisputeEvent, type DisputeState } from '../../../domain/disputes/dispute.decider';
 import { disputeStreamId } from '../../../domain/disputes/dispute.events';
 import type { DisputeActionRequest, DisputeActor, DisputeCommands } from '../../../domain/disputes/ports';
 import type { Viewer } from '../../../domain/identity/ports';
@@ -69,7 +71,9 @@ function present(stored: StoredDispute, state: DisputeState, viewer: Viewer): Di
   return {
     ...rest,
     evidence: { documents: evidence.documents.map(({ storedName, ...doc }) => ({ ...doc, downloadable: storedName !== null && mayDownload })) },
-    viewer: { isClaimant, isRespondent, isAssignedReviewer, roles: viewer.roles, allowedActions: allowedActionsOf(state, viewer) },
+    // By title and holder only: a reference's id and its holder's id stay internal.
+    references: state.references.map(({ title, holderName, holderId, kind, similarity, upload, reference }) => ({ title, holderName, kind, similarity, upload, reference, released: state.released.includes(holderId) })),
+    viewer: { isClaimant, isRespondent, isAssignedReviewer, isReferenceHolder: isReferenceHolder(state, viewer.userId), roles: viewer.roles, allowedActions: allowedActionsOf(state, viewer) },
   };
 }
 
@@ -84,10 +88,14 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     return viewer;
   };
 
-  /** The stored case when the viewer may see it: a party, its reviewer, or any reviewer or auditor; 404 otherwise. */
+  /**
+   * The stored case when the viewer may see it: a party, its reviewer, any reviewer or auditor, or
+   * the holder of a reference the case is about (read from the case's events); 404 otherwise.
+   */
   const visibleCase = async (viewer: Viewer, disputeId: string): Promise<StoredDispute> => {
     const stored = await findDispute(db, disputeId);
     const sees = stored && (seesEveryCase(viewer) || [stored.claimantId, stored.ownerId, stored.assignedToId].includes(viewer.userId));
+    if (stored && !sees && isReferenceHolder(fold(await eventStore.readStream(disputeStreamId(disputeId))), viewer.userId)) return stored;
     if (!stored || !sees) throw new NotFoundError(DISPUTE_NOT_FOUND);
     return stored;
   };
@@ -240,6 +248,18 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/disputes/:id/review-decision',
     { schema: { ...action, summary: "Clear or refuse a track the copyright oracle held (the case's reviewer; oracle_review cases)", body: reviewDecisionRequestSchema } },
     (request) => act(request, request.params.id, () => ({ action: 'review_decision', outcome: request.body.outcome, details: request.body.details })),
+  );
+
+  app.post(
+    '/api/disputes/:id/release-hold',
+    { schema: { ...action, summary: 'Release a hold on your reference: the held upload is licensed or not yours (the holder of a reference it matched)', body: releaseHoldRequestSchema } },
+    (request) => act(request, request.params.id, () => ({ action: 'release_hold', note: request.body.note || null })),
+  );
+
+  app.post(
+    '/api/disputes/:id/claim',
+    { schema: { ...action, summary: 'Claim the held work as yours: you become the claimant and a reviewer decides (the holder of a reference it matched)', body: claimWorkRequestSchema } },
+    (request) => act(request, request.params.id, () => ({ action: 'claim_work', note: request.body.note })),
   );
 
   app.post('/api/disputes/:id/appeal', { schema: { ...action, summary: 'Appeal the resolution (either party, once, within the appeal window)', body: appealRequestSchema } }, (request) =>

@@ -127,6 +127,10 @@ describe(`POST ${ANALYZE} on ${recordingSource}`, () => {
     expect(answer.analysis.contentKind).toBe('audio');
     expect(answer.analysis.status).toBe('cleared');
     expect(answer.analysis.clearanceScore).toBeGreaterThanOrEqual(80);
+    // What it searched, in words: GOOSE works, references (none here) and AcoustID (not configured).
+    expect(answer.analysis.searched).toMatchObject({ references: 0, referenceHolders: 0, acoustid: 'not_configured' });
+    expect(answer.analysis.searchedDescription).toMatch(/^\d+ GOOSE works? and 0 reference recordings from 0 rights holders; AcoustID was not asked \(not configured on this server\)$/);
+    expect(answer.analysis.referenceMatches).toEqual([]);
     // The whole analysis, not a summary: the oracle's own explanation fields are there.
     expect(answer.analysis).toEqual(expect.objectContaining({ audioFingerprint: expect.stringMatching(/^gfp1-/), durationSeconds: expect.closeTo(12, 0), tempoBpm: expect.any(Number), key: expect.any(String) }));
     // Analysed, not registered again.

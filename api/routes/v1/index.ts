@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { v1AnalyzeFormSchema, v1AnalyzeRequestSchema, v1AnalyzeResponseSchema, v1CreateContractRequestSchema, v1CreateContractResponseSchema, type V1AnalyzeResponse } from '../../../domain/contracts/developer';
+import { searchedWords, type ExternalMatch, type ReferenceMatch, type SearchedSources } from '../../../domain/contracts/copyright-sources';
 import { V1_MAX_UPLOAD_BYTES } from '../../../domain/developer/api-tiers';
 import type { ApiCaller } from '../../../domain/developer/ports';
 import { IllegalStateError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
@@ -32,9 +33,16 @@ async function refuseFilePath(request: FastifyRequest): Promise<void> {
   if (body && typeof body === 'object' && 'filePath' in body) throw new ValidationError(FILE_PATH_REFUSED);
 }
 
-/** The analysis as the plain JSON it is answered as (the oracle's interfaces carry no index signature). */
+/**
+ * The analysis as the plain JSON it is answered as (the oracle's interfaces carry no index
+ * signature), with what it searched in words and reference matches named by title and holder only.
+ */
 function asAnswered(analysis: ContentAnalysis): V1AnalyzeResponse['analysis'] {
-  return JSON.parse(JSON.stringify(analysis)) as V1AnalyzeResponse['analysis'];
+  const plain = JSON.parse(JSON.stringify(analysis)) as V1AnalyzeResponse['analysis'];
+  const found = analysis as { searched?: SearchedSources; referenceMatches?: ReferenceMatch[]; externalMatches?: ExternalMatch[] };
+  const searchedDescription = searchedWords(found.searched, analysis.contentKind);
+  const referenceMatches = (found.referenceMatches ?? []).map(({ referenceId: _hidden, ...shown }) => shown);
+  return { ...plain, searchedDescription, referenceMatches, externalMatches: found.externalMatches ?? [] };
 }
 
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {

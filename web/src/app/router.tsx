@@ -56,6 +56,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/operations', element: <OperationsRoute /> },
       { path: '/references', lazy: async () => ({ Component: (await import('./routes/references')).ReferencesRoute }) },
       { path: '/support/queue', lazy: async () => ({ Component: (await import('./routes/support-queue')).SupportQueueRoute }) },
+      { path: '/references/holds', lazy: async () => ({ Component: (await import('./routes/reference-holds')).ReferenceHoldsRoute }) },
       { path: '/verify', element: <BundleVerifyRoute /> },
       { path: '/verify/:certificateId', element: <VerifyRoute /> },
       { path: '/royalty-invitation/:token', element: <RoyaltyInvitationRoute /> },

@@ -14,6 +14,7 @@ export const ZERO_CONFIG_FACTS: CapabilityFacts = {
   deliveryPartner: false,
   mailServer: false,
   xrpEscrow: false,
+  acoustid: false,
 };
 
 export const CAPABILITIES_ZERO_CONFIG_FIXTURE: CapabilityReport = describeCapabilities(ZERO_CONFIG_FACTS);

@@ -8,9 +8,9 @@ import './held-for-review.css';
 
 export type CheckExternalMatch = CopyrightCheck['externalMatches'][number];
 
-/** The recording's page on MusicBrainz. */
-export function musicBrainzRecordingUrl(mbid: string): string {
-  return `https://musicbrainz.org/recording/${encodeURIComponent(mbid)}`;
+/** A recording's (or release's) page on MusicBrainz. */
+export function musicBrainzUrl(kind: 'recording' | 'release', mbid: string): string {
+  return `https://musicbrainz.org/${kind}/${encodeURIComponent(mbid)}`;
 }
 
 /** "“Harbour Song” by The Lighthouse Keepers, on “Tides” (AcoustID score 97%)". */
@@ -35,9 +35,17 @@ export function ExternalMatches({ matches }: { matches: readonly CheckExternalMa
         {matches.map((match) => (
           <li key={match.recording.mbid}>
             {describeExternalMatch(match)}{' '}
-            <a href={musicBrainzRecordingUrl(match.recording.mbid)} target="_blank" rel="noreferrer">
+            <a href={musicBrainzUrl('recording', match.recording.mbid)} target="_blank" rel="noreferrer">
               View on MusicBrainz
             </a>
+            {match.release && (
+              <>
+                {' · '}
+                <a href={musicBrainzUrl('release', match.release.mbid)} target="_blank" rel="noreferrer">
+                  the release
+                </a>
+              </>
+            )}
           </li>
         ))}
       </ul>

@@ -29,7 +29,7 @@ export function HeldForReview({ check }: { check: CopyrightCheck }) {
         </ul>
       )}
       {check.externalMatches.length > 0 && <ExternalMatches matches={check.externalMatches} />}
-      {check.passages.length === 0 && check.externalMatches.length === 0 && <p className="muted small">This check did not record which passages it found.</p>}
+      {check.passages.length === 0 && check.referenceMatches.length === 0 && check.externalMatches.length === 0 && <p className="muted small">This check did not record which passages it found.</p>}
       <ReviewStanding check={check} action={REQUEST_REVIEW} />
     </section>
   );

@@ -50,3 +50,12 @@ function formatRange(range: { startSeconds: number; endSeconds: number }): strin
 export function describePassage(passage: CheckPassage): string {
   return `${formatRange(passage.upload)} of your track ↔ ${formatRange(passage.work)} of ${describeWork(passage)}, ${passage.kind}, ${Math.round(passage.similarity)} % similar`;
 }
+
+export type CheckReferenceMatch = CopyrightCheck['referenceMatches'][number];
+
+const REFERENCE_KIND_TEXT: Record<CheckReferenceMatch['kind'], string> = { recording: 'same recording', music: 'same music', passage: 'a passage' };
+
+/** "“Night Ferry”, a reference recording of Harbour Records: same recording, 97 % similar, 0:00–0:30 of your track ↔ 0:00–0:30 of it". */
+export function describeReferenceMatch(match: CheckReferenceMatch): string {
+  return `“${match.title}”, a reference recording of ${match.holderName}: ${REFERENCE_KIND_TEXT[match.kind]}, ${Math.round(match.similarity)} % similar, ${formatRange(match.upload)} of your track ↔ ${formatRange(match.reference)} of it`;
+}

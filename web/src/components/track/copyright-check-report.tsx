@@ -1,17 +1,19 @@
-// What a finished copyright check found: the clearance score and verdict, how much it compared
-// against, the conflicting works by name (and the creator's way to contest a conflict), the
-// recordings AcoustID found, the passages of a track held for review (and its review request), its
+// What a finished copyright check found: the clearance score and verdict, what it searched (a check
+// that found nothing reads "No match among …", never a bare "cleared"), the conflicting works by
+// name (and the creator's way to contest a conflict), rights holders' references and AcoustID's
+// recordings it matched, the passages of a track held for review (and its review request), its
 // recommendations, and what it could not check.
 import { Tag } from 'primereact/tag';
 import type { CopyrightCheck } from '../../../../domain/contracts/lifecycle';
 import { ContestConflict, isConflict } from '../copyright/contest-conflict';
 import { ExternalMatches, listsExternalMatchesApart } from '../copyright/external-match';
 import { HeldForReview } from '../copyright/held-for-review';
-import { describeConflict, isHeldForReview, registryWorkUrl } from '../copyright/registered-work';
+import { noMatchText } from '../../lib/track/no-match';
+import { describeConflict, describeReferenceMatch, isHeldForReview, registryWorkUrl } from '../copyright/registered-work';
 import './track-workflow.css';
 
 const VERDICTS: Record<string, { label: string; severity: 'success' | 'danger' | 'warning' | 'secondary' }> = {
-  cleared: { label: 'Cleared', severity: 'success' },
+  cleared: { label: 'No match found', severity: 'success' },
   conflict: { label: 'Conflict', severity: 'danger' },
   needs_review: { label: 'Needs review', severity: 'warning' },
   not_available: { label: 'Not available', severity: 'secondary' },
@@ -39,6 +41,8 @@ export function CopyrightCheckReport({ check }: { check: CopyrightCheck }) {
         )}
         {verdict && <Tag value={verdict.label} severity={verdict.severity} aria-label={`Verdict: ${verdict.label}`} />}
       </div>
+      {check.verdict === 'cleared' && <p className="check-report__searched">{noMatchText(check)}</p>}
+      {check.verdict !== 'cleared' && check.searchedDescription && <p className="muted small">Searched: {check.searchedDescription}.</p>}
       <dl className="facts">
         <div>
           <dt>Databases checked</dt>
@@ -61,6 +65,16 @@ export function CopyrightCheckReport({ check }: { check: CopyrightCheck }) {
             </li>
           ))}
         </ul>
+      )}
+      {check.referenceMatches.length > 0 && (
+        <>
+          <h5 className="check-report__subtitle">Rights holders' reference recordings it matches</h5>
+          <ul className="check-report__list" aria-label="Reference recordings matched">
+            {check.referenceMatches.map((match) => (
+              <li key={`${match.title}-${match.holderName}-${match.upload.startSeconds}`}>{describeReferenceMatch(match)}</li>
+            ))}
+          </ul>
+        </>
       )}
       {listsExternalMatchesApart(check) && <ExternalMatches matches={check.externalMatches} />}
       {isConflict(check) && <ContestConflict check={check} />}

@@ -25,7 +25,7 @@ export const TRACK_STATUS_LABELS: Record<TrackStatus, string> = {
 };
 
 export const CHECK_OUTCOME_LABELS: Record<CheckOutcome, string> = {
-  cleared: 'Cleared',
+  cleared: 'No match found',
   cleared_on_review: 'Cleared on review',
   needs_review: 'Held for review',
   refused_on_review: 'Refused on review',

@@ -26,7 +26,11 @@ describe('trackReport', () => {
     });
     const lines = trackReport(vaultItem({ copyrightCheck: check, workflow: { ...vaultItem().workflow, steps: workflowSteps({ oracle: 'completed' }) } }));
     expect(lines.filter((line) => line.key.startsWith('check:c1:')).length).toBe(9);
-    expect(lines.at(-1)).toEqual({ key: 'check:c1:verdict', text: 'Copyright check: cleared — no match among 1,234 records scanned in 1 database; clearance score 100%', tone: 'success' });
+    expect(lines.at(-1)).toEqual({
+      key: 'check:c1:verdict',
+      text: 'Copyright check: No match among the GOOSE works registered at the time (reference recordings and AcoustID were not searched then). (1,234 records scanned in 1 database; clearance score 100%)',
+      tone: 'success',
+    });
   });
 
   it('reports a hold with the passage in both works, then the review case it opened, with nothing to request', () => {

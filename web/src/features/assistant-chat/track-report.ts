@@ -8,6 +8,7 @@ import { INTAKE_STEPS } from '../../../../domain/track/lifecycle';
 import { describeConflict, describePassage } from '../../components/copyright/registered-work';
 import { formatDuration } from '../../lib/format';
 import { LEDGER_STATUS_TEXT } from '../../lib/track/ledger-status';
+import { noMatchText } from '../../lib/track/no-match';
 import { serverStep } from '../../lib/track/workflow-steps';
 
 export type ReportTone = 'info' | 'success' | 'warn' | 'error';
@@ -65,9 +66,9 @@ function verdictLine(check: NonNullable<VaultItem['copyrightCheck']>): Omit<Repo
   const score = check.clearanceScore !== null ? `clearance score ${check.clearanceScore}%` : null;
   switch (check.verdict) {
     case 'cleared':
-      return { text: `Copyright check: cleared — no match among ${[scanned ?? 'the registered works', score].filter(Boolean).join('; ')}`, tone: 'success' };
+      return { text: `Copyright check: ${noMatchText(check)}${[scanned, score].some(Boolean) ? ` (${[scanned, score].filter(Boolean).join('; ')})` : ''}`, tone: 'success' };
     case 'needs_review': {
-      const passages = check.passages.map(describePassage);
+      const passages = [...check.referenceMatches.map((m) => `“${m.title}”, a reference recording of ${m.holderName}`), ...check.passages.map(describePassage)];
       return {
         // No "ask for a review": the hold opens its review case by itself (domain/disputes/oracle-review.ts), told next.
         text: `Copyright check: held for review — ${passages.length > 0 ? `matches ${passages.join('; ')}` : (check.reason ?? 'part of it looks copied from a registered work')}.`,

@@ -8,6 +8,7 @@ import type { CreateContractResponse } from './api/create-contract';
 import type { CopyrightCheckResponse } from './api/run-copyright-check';
 import type { RegistrationResponse } from './api/register-copyright';
 import { LEDGER_STATUS_TEXT } from './ledger-status';
+import { noMatchText } from './no-match';
 
 export function checkOutcomeToast(response: CopyrightCheckResponse): ToastOptions {
   if (!response.success && response.check.verdict === 'needs_review') {
@@ -29,7 +30,7 @@ export function checkOutcomeToast(response: CopyrightCheckResponse): ToastOption
   return {
     severity: 'success',
     summary: 'Copyright Analysis Complete',
-    detail: score !== null ? `Clearance score ${score}%: cleared for registration.` : 'Cleared for registration.',
+    detail: [score !== null ? `Clearance score ${score}%.` : '', noMatchText(response.check), 'It may be registered.'].filter(Boolean).join(' '),
   };
 }
 

@@ -97,6 +97,7 @@ function SignedInActions({ user, onSelectTab, notifications, phone }: SignedInAc
     })),
     ...(has('support') ? [{ label: 'Support queue', icon: 'pi pi-inbox', command: () => void navigate('/support/queue') }] : []),
     ...(has('rights_holder') ? [{ label: 'Reference catalogue', icon: 'pi pi-database', command: () => void navigate('/references') }] : []),
+    ...(has('rights_holder') ? [{ label: 'Holds on your references', icon: 'pi pi-shield', command: () => void navigate('/references/holds') }] : []),
     ...(phone ? [{ label: 'Pricing plans', icon: 'pi pi-tags', command: () => openPricing() }] : []),
     { separator: true },
     {

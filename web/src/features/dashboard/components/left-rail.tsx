@@ -41,6 +41,8 @@ const OPERATOR_LINK = { href: '/operations', label: 'Operations', icon: 'pi-serv
 export const SUPPORT_QUEUE_LINK = { href: '/support/queue', label: 'Support queue', icon: 'pi-inbox' };
 /** Shown only to rights holders (likewise). */
 export const REFERENCE_CATALOGUE_LINK = { href: '/references', label: 'Reference catalogue', icon: 'pi-database' };
+/** Shown only to rights holders: the uploads held for their references. */
+export const REFERENCE_HOLDS_LINK = { href: '/references/holds', label: 'Holds on your references', icon: 'pi-shield' };
 
 interface LeftRailProps {
   activeTab: DashboardTab;
@@ -51,7 +53,7 @@ interface LeftRailProps {
 
 export function LeftRail({ activeTab, onSelectTab, labelled = false }: LeftRailProps) {
   const { has } = useRoles();
-  const pageLinks = [...PAGE_LINKS, ...(has('operator') ? [OPERATOR_LINK] : []), ...(has('support') ? [SUPPORT_QUEUE_LINK] : []), ...(has('rights_holder') ? [REFERENCE_CATALOGUE_LINK] : [])];
+  const pageLinks = [...PAGE_LINKS, ...(has('operator') ? [OPERATOR_LINK] : []), ...(has('support') ? [SUPPORT_QUEUE_LINK] : []), ...(has('rights_holder') ? [REFERENCE_CATALOGUE_LINK, REFERENCE_HOLDS_LINK] : [])];
   return (
     <nav className={labelled ? 'left-rail left-rail--labelled' : 'left-rail'} aria-label="Sections">
       {!labelled && <Tooltip target=".left-rail [data-pr-tooltip]" position="right" />}

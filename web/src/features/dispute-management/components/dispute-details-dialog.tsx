@@ -118,8 +118,10 @@ export function OverviewTab({ dispute, now: fixedNow }: { dispute: Dispute; now?
           <p>{dispute.answer.message}</p>
         </section>
       )}
+      {dispute.references.length > 0 && <CaseReferences dispute={dispute} />}
       {dispute.appeal && <Message severity="warn" text={`Appealed by ${dispute.appeal.byName} on ${formatDateTime(dispute.appeal.appealedAt)}: ${dispute.appeal.reason}`} />}
-      {dispute.kind === 'oracle_review' && <ReviewPanel dispute={dispute} />}
+      {/* The review material (both works' audio) is the reviewer's and the uploader's; a holder hears the held upload from their holds page. */}
+      {dispute.kind === 'oracle_review' && !dispute.viewer.isReferenceHolder && <ReviewPanel dispute={dispute} />}
       <DisputeActions dispute={dispute} />
       <p className="muted">
         <Link to={`/dispute-management/${encodeURIComponent(dispute.id)}/history`}>
@@ -276,5 +278,31 @@ export function ResolutionTab({ dispute }: { dispute: Dispute }) {
       {resolution.compensationNote && <Fact term="Compensation note">{resolution.compensationNote}</Fact>}
       {resolution.appealUntil && <Fact term="Appeal until">{formatDateTime(resolution.appealUntil)}</Fact>}
     </dl>
+  );
+}
+
+const REFERENCE_KINDS = { recording: 'same recording', music: 'same music', passage: 'a passage' } as const;
+
+/** The rights holders' references the case is about, by title and holder (never their files). */
+function CaseReferences({ dispute }: { dispute: Dispute }) {
+  const answerable = dispute.viewer.allowedActions.includes('release_hold') || dispute.viewer.allowedActions.includes('claim_work');
+  return (
+    <section className="dispute-answer" aria-label="Reference recordings">
+      <h4>{dispute.kind === 'oracle_review' ? 'Held for matching reference recordings' : 'Reference recording'}</h4>
+      <ul>
+        {dispute.references.map((reference) => (
+          <li key={`${reference.title}-${reference.holderName}-${reference.upload?.startSeconds ?? 0}`}>
+            “{reference.title}”, a reference recording of {reference.holderName}
+            {reference.kind ? ` (${REFERENCE_KINDS[reference.kind]}, ${Math.round(reference.similarity)} % similar)` : ` (${Math.round(reference.similarity)} % similar)`}
+            {reference.released ? ': released by its holder' : ''}
+          </li>
+        ))}
+      </ul>
+      {answerable && (
+        <p>
+          <Link to="/references/holds">Release the hold or claim the work on your holds page</Link>
+        </p>
+      )}
+    </section>
   );
 }

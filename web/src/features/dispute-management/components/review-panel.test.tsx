@@ -30,6 +30,9 @@ const material: ReviewMaterial = {
   checkId: 'c1',
   verdict: 'needs_review',
   reason: 'A melody like “Lights” by lia',
+  searched: null,
+  referenceMatches: [],
+  externalMatches: [],
   matches: [{ workId: 'w1:c9', title: 'Lights', ownerName: 'lia', similarity: 71, audioUrl: '/api/disputes/review-c1/review/audio/works/w1%3Ac9', passages: [{ queryStart: 42, queryEnd: 70, workStart: 65, workEnd: 93, similarity: 71 }] }],
 };
 

@@ -10,6 +10,7 @@ import { Tag } from 'primereact/tag';
 import { useId, useRef, useState } from 'react';
 import type { Dispute, ReviewMaterial } from '../../../../../domain/contracts/disputes';
 import { useToast } from '../../../components/ui/toast';
+import { musicBrainzUrl } from '../../../components/copyright/external-match';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDuration } from '../../../lib/format';
 import { useReviewDecision, useReviewMaterial, type ReviewDecisionInput } from '../api/review';
@@ -46,6 +47,33 @@ export function ReviewMaterialView({ dispute, material }: { dispute: Dispute; ma
         The copyright check {material.verdict === 'conflict' ? 'found a conflict the creator contests' : 'held the track for review'}
         {material.reason ? `: ${material.reason}` : ''}
       </p>
+      {material.searched && <p className="muted small">It searched {material.searched}.</p>}
+      {material.referenceMatches.length > 0 && (
+        <ul className="review-panel__passages" aria-label="Reference recordings matched">
+          {material.referenceMatches.map((m) => (
+            <li key={`${m.title}-${m.holderName}-${m.upload.startSeconds}`}>
+              {formatDuration(m.upload.startSeconds)}–{formatDuration(m.upload.endSeconds)} of the held track ↔ {formatDuration(m.reference.startSeconds)}–{formatDuration(m.reference.endSeconds)} of “{m.title}”, a reference recording of {m.holderName} ({Math.round(m.similarity)} % similar; its holder keeps the file)
+            </li>
+          ))}
+        </ul>
+      )}
+      {material.externalMatches.length > 0 && (
+        <ul className="review-panel__passages" aria-label="AcoustID matches">
+          {material.externalMatches.map((m) => (
+            <li key={`${m.acoustidId}-${m.recording.mbid}`}>
+              AcoustID: <a href={musicBrainzUrl('recording', m.recording.mbid)}>{m.recording.title ? `“${m.recording.title}”` : 'a MusicBrainz recording'}</a>
+              {m.recording.artists.length > 0 ? ` by ${m.recording.artists.join(', ')}` : ''}
+              {m.release ? (
+                <>
+                  {' '}
+                  (release <a href={musicBrainzUrl('release', m.release.mbid)}>{m.release.title ? `“${m.release.title}”` : m.release.mbid}</a>)
+                </>
+              ) : null}
+              , score {m.score.toFixed(2)}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="review-panel__works">
         <figure className="review-panel__work">
           <figcaption>
@@ -75,7 +103,7 @@ export function ReviewMaterialView({ dispute, material }: { dispute: Dispute; ma
           </figure>
         ))}
       </div>
-      {material.matches.length === 0 && <p className="muted small">The check matched no registered work by name.</p>}
+      {material.matches.length === 0 && material.referenceMatches.length === 0 && material.externalMatches.length === 0 && <p className="muted small">The check matched no registered work by name.</p>}
       {material.matches.some((m) => m.passages.length > 0) ? (
         <ul className="review-panel__passages" aria-label="Matched passages">
           {material.matches.flatMap((match) =>
@@ -89,9 +117,9 @@ export function ReviewMaterialView({ dispute, material }: { dispute: Dispute; ma
             )),
           )}
         </ul>
-      ) : (
+      ) : material.referenceMatches.length === 0 && material.externalMatches.length === 0 ? (
         <p className="muted small">This check did not record which passages it found.</p>
-      )}
+      ) : null}
       {dispute.resolution ? <ReviewDecisionShown resolution={dispute.resolution} /> : dispute.viewer.allowedActions.includes('review_decision') ? <ReviewDecisionForm disputeId={dispute.id} /> : (
         <p className="muted small">{dispute.assignedToName ? `${dispute.assignedToName} is reviewing it.` : 'No reviewer has taken this case yet.'}</p>
       )}

@@ -98,7 +98,8 @@ export function VerificationTab({ license }: { license: MarketplaceLicense }) {
         <Tag value={verification.ownershipVerified ? 'Verified' : 'Unverified'} severity={verification.ownershipVerified ? 'success' : 'warning'} />
       </Fact>
       <Fact term="Rights">
-        <Tag value={verification.rightsCleared ? 'Cleared' : 'Unclear'} severity={verification.rightsCleared ? 'success' : 'warning'} />
+        {/* What the copyright check found, not a promise of clearance: it searched what it searched (see the work's check). */}
+        <Tag value={verification.rightsCleared ? 'No match found by the copyright check' : 'Unclear'} severity={verification.rightsCleared ? 'success' : 'warning'} />
       </Fact>
       <Fact term="Oracle score">{verification.oracleScore === null ? <span className="muted">Not scored</span> : `${verification.oracleScore}%`}</Fact>
       <Fact term="Disputes">{verification.disputeCount === 0 ? 'None' : `${verification.disputeCount} active`}</Fact>

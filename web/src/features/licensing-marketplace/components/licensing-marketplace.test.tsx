@@ -201,7 +201,7 @@ describe('details tabs', () => {
     expect(escrow).toContain('17.5 XRP');
     const verification = render(<VerificationTab license={license} />);
     expect(verification).toContain('Verified');
-    expect(verification).toContain('Cleared');
+    expect(verification).toContain('No match found by the copyright check');
     expect(verification).toContain('94%');
     expect(verification).toMatch(/<dt>Disputes<\/dt><dd>None<\/dd>/);
     expect(render(<VerificationTab license={marketplaceLicense({ verification: { ...license.verification, disputeCount: 3 } })} />)).toContain('3 active');

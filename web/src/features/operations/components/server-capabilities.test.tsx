@@ -11,14 +11,16 @@ describe('ServerCapabilities', () => {
     expect(html).toContain('XRPL_URL (a rippled WebSocket)');
     expect(html).toContain('STRIPE_SECRET_KEY');
     expect(html).toContain('SMTP_URL');
-    // The workflow service, distribution (to the sandbox), AI music creation, notifications, the
-    // account settings, the analytics overview and the support centre run on every such server.
-    expect(html.match(/>On</g)).toHaveLength(7);
+    // The workflow service, distribution (to the sandbox), AI music creation, reference catalogues,
+    // notifications, the account settings, the analytics overview and the support centre run on every such server.
+    expect(html.match(/>On</g)).toHaveLength(8);
   });
 
   it('names no setting when everything the server can be given is on', () => {
     const html = renderToStaticMarkup(<ServerCapabilities capabilities={CAPABILITIES_FULL_FIXTURE} />);
     expect(html).not.toMatch(/XRPL_URL|STRIPE_SECRET_KEY|SMTP_URL/);
-    expect(html).toContain('not built yet');
+    // Every capability is built now; outside catalogues name AcoustID once it is configured.
+    expect(html).not.toContain('not built yet');
+    expect(html).toContain("rights holders&#x27; reference recordings and AcoustID&#x27;s catalogue of MusicBrainz recordings");
   });
 });

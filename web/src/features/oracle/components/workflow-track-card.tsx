@@ -24,6 +24,7 @@ import { OracleStageList } from '../../../components/track/oracle-stage-list';
 import { RegistrationSummary } from '../../../components/track/registration-summary';
 import { LEDGER_STATUS_TEXT } from '../../../lib/track/ledger-status';
 import { foldMasteringSteps } from '../../../lib/track/mastering-steps';
+import { noMatchText } from '../../../lib/track/no-match';
 import { checkUnavailableReason, isCopyrightCleared } from '../../../lib/track/workflow-steps';
 import { checkOutcomeToast, registrationToast } from '../../../lib/track/outcome-toasts';
 import { RegistrationAfterCheckError, useRegisterCopyrightFlow, type RegisterFlowOutcome } from '../api/register-copyright-flow';
@@ -37,7 +38,7 @@ function outcomeToast(outcome: RegisterFlowOutcome): ToastOptions {
   return {
     severity: 'success',
     summary: 'Copyright Analysis Complete',
-    detail: [score !== null ? `Clearance score ${score}%.` : 'Cleared.', `${LEDGER_STATUS_TEXT[registration.ledgerStatus]}.`, registration.note ?? '']
+    detail: [score !== null ? `Clearance score ${score}%.` : '', noMatchText(check.check), `${LEDGER_STATUS_TEXT[registration.ledgerStatus]}.`, registration.note ?? '']
       .filter(Boolean)
       .join(' '),
   };
