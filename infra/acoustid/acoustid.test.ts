@@ -152,7 +152,7 @@ describe.skipIf(!fpcalcInstalled)(`the copyright check with AcoustID${fpcalcInst
     expect(result.searched).toMatchObject({ acoustid: 'asked' });
     expect(result.reason).toBe('AcoustID recognises this recording as “Harbour Song” by The Lighthouse Keepers, on “Tides” (MusicBrainz; AcoustID score 100%)');
     expect(result.recommendations).toEqual([
-      'Registration is held for review: AcoustID matched it to a published recording. The track stays in your vault.',
+      'Registration is held for review: AcoustID recognises this recording as “Harbour Song” by The Lighthouse Keepers, on “Tides” (MusicBrainz; AcoustID score 100%). The track stays in your vault.',
       'If the recording AcoustID names is yours or licensed to you, ask for a review with your evidence.',
     ]);
   });

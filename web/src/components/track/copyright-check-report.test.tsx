@@ -54,7 +54,7 @@ describe('CopyrightCheckReport', () => {
       />,
     );
     expect(html).toContain('“Night Ferry”, a reference recording of Harbour Records: same recording, 96 % similar, 0:00–0:30 of your track ↔ 0:12–0:42 of it');
-    expect(html).toContain('“Night Ferry” by The Harbour Band (release “Tides”), AcoustID score 0.93');
+    expect(html).toContain('“Night Ferry” by The Harbour Band, on “Tides” (AcoustID score 93%)');
     expect(html).toContain('href="https://musicbrainz.org/recording/rec-mbid-1"');
     expect(html).toContain('href="https://musicbrainz.org/release/rel-mbid-1"');
     expect(html).toContain('Searched: 1,204 GOOSE works');
