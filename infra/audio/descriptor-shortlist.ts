@@ -1,26 +1,28 @@
 // The descriptor scan's shortlist, kept in process memory: reading every registered summary (768
 // bytes each) from the database on every check costs seconds at a million recordings. Each process
-// keeps every summary projected on its principal components (PROJECTED_DIMS floats, 64 bytes a
-// recording), compares a query with all of them, and reads only the best few hundred summaries back
-// to rank them exactly, as the full scan would.
+// keeps every summary quantised to signed bytes (192 bytes a recording, with its scale), compares a
+// query with all of them in a WebAssembly SIMD loop, and reads only the best few hundred summaries
+// back to rank them exactly, as the full scan did. Projecting summaries on a few principal
+// components instead (64 bytes each) lost true matches: on the corpus among 200,000 synthetic
+// summaries, copies that ranked first exactly ranked in the thousands at 32 dimensions.
 //
 // The cache follows the table by ordinal (audio_works.ordinal grows with every registration): rows
 // are only ever added or deleted, never changed, so each check reads the rows added since the last
 // one, from any process. A row deleted (or registered again under a new ordinal) stays in the cache
-// until the exact ranking finds it gone. A registry at most RERANK strong is ranked exactly in full,
-// so small registries behave as the full scan did.
+// until the exact ranking finds it gone. A registry at most RERANK_OTHERS strong is ranked exactly in
+// full, so small registries behave as the full scan did.
 import type { Queryable } from '../db/db';
 import { dot } from './descriptors';
 import { float32FromBytes } from './typed-bytes';
+import { instantiateKernel } from './wasm-kernel';
 
-/** Principal components each summary is projected on. */
-export const PROJECTED_DIMS = 16;
-/** Best projected matches per owner class read back and ranked exactly. */
+/** Values in a summary (melodicSummary: 6 pitch rows × 32 modulation bins). */
+export const SUMMARY_VALUES = 192;
+/** Best quantised matches per owner class read back and ranked exactly. */
 const RERANK_OTHERS = 400;
 const RERANK_OWN = 50;
-/** Summaries sampled to fit the components, and how much the registry grows before they are fitted again. */
-const FIT_SAMPLE = 8192;
-const REFIT_GROWTH = 2;
+/** Query summaries a check compares at once (querySummaries gives 7). */
+const MAX_QUERIES = 10;
 /**
  * Ordinals below the newest one loaded that are read again: a registration that committed after a
  * later one (two processes at once) is still picked up.
@@ -57,22 +59,21 @@ export class DescriptorShortlist {
     return list;
   }
 
+  private readonly kernel = new ScanKernel();
   private ordinals = new Int32Array(1024);
   /** Interned owner per entry; -1 once the row is known to be gone. */
   private owners = new Int32Array(1024);
-  private projected = new Float32Array(1024 * PROJECTED_DIMS);
+  /** What one step of a quantised value is worth in the summary. */
+  private scales = new Float32Array(1024);
   private size = 0;
   private live = 0;
   private readonly ownerIds = new Map<string, number>();
-  /** PROJECTED_DIMS × summary length, row-major; null until fitted. */
-  private basis: Float32Array | null = null;
-  private fittedAt = 0;
   private newest = 0;
   private syncing: Promise<void> | null = null;
 
-  /** Bytes held (the projections and their ordinals and owners). */
+  /** Bytes held: the quantised summaries, the scan's scores, ordinals, owners and scales. */
   get memoryBytes(): number {
-    return this.ordinals.byteLength + this.owners.byteLength + this.projected.byteLength;
+    return this.kernel.bytes + this.ordinals.byteLength + this.owners.byteLength + this.scales.byteLength;
   }
 
   get entries(): number {
@@ -91,22 +92,11 @@ export class DescriptorShortlist {
     const own = ownerId === undefined ? -2 : (this.ownerIds.get(ownerId) ?? -2);
     const others = new TopK(RERANK_OTHERS);
     const mine = new TopK(RERANK_OWN);
-    const basis = this.basis;
-    if (basis) {
-      const q = queries.map((query) => project(basis, query));
-      const dims = PROJECTED_DIMS;
-      for (let i = 0; i < this.size; i++) {
-        const owner = this.owners[i]!;
-        if (owner < 0) continue;
-        const at = i * dims;
-        let best = -Infinity;
-        for (const p of q) {
-          let s = 0;
-          for (let d = 0; d < dims; d++) s += p[d]! * this.projected[at + d]!;
-          if (s > best) best = s;
-        }
-        (owner === own ? mine : others).offer(i, best);
-      }
+    const scores = this.kernel.scan(queries.slice(0, MAX_QUERIES), this.size);
+    for (let i = 0; i < this.size; i++) {
+      const owner = this.owners[i]!;
+      if (owner < 0) continue;
+      (owner === own ? mine : others).offer(i, scores[i]! * this.scales[i]!);
     }
     const picked = [...others.indices(), ...mine.indices()];
     const ranked = await this.rankExactly(db, picked, queries);
@@ -139,26 +129,12 @@ export class DescriptorShortlist {
 
   private async catchUp(db: Queryable): Promise<void> {
     const known = this.knownAfter(this.newest - LATE_WINDOW);
-    const fresh: Row[] = [];
     for (let after = Math.max(0, this.newest - LATE_WINDOW); ; ) {
       const rows = await readRows(db, after, known);
-      for (const row of rows) fresh.push(row);
-      if (rows.length < LOAD_PAGE) break;
+      for (const row of rows) this.append(row);
+      if (rows.length < LOAD_PAGE) return;
       after = rows.at(-1)!.ordinal;
     }
-    if (fresh.length === 0) return;
-    const total = this.live + fresh.length;
-    if (!this.basis || total >= REFIT_GROWTH * this.fittedAt) {
-      // Fitting again projects every row again: reload them all (rare: each time the registry doubles).
-      const all = this.size === 0 ? fresh : await readAll(db);
-      this.reset();
-      this.basis = principalComponents(sample(all, FIT_SAMPLE), PROJECTED_DIMS);
-      this.fittedAt = all.length;
-      for (const row of all) this.append(row);
-      return;
-    }
-    fresh.sort((a, b) => a.ordinal - b.ordinal);
-    for (const row of fresh) this.append(row);
   }
 
   /** Ordinals already cached above `from` (the late window). */
@@ -168,23 +144,18 @@ export class DescriptorShortlist {
     return out;
   }
 
-  private reset(): void {
-    this.size = 0;
-    this.live = 0;
-    this.newest = 0;
-  }
-
   private append(row: Row): void {
+    if (row.summary.length !== SUMMARY_VALUES) return;
     if (this.size === this.ordinals.length) {
       this.ordinals = grow(this.ordinals, this.size * 2);
       this.owners = grow(this.owners, this.size * 2);
-      this.projected = grow(this.projected, this.size * 2 * PROJECTED_DIMS);
+      this.scales = grow(this.scales, this.size * 2);
     }
     let owner = this.ownerIds.get(row.owner);
     if (owner === undefined) this.ownerIds.set(row.owner, (owner = this.ownerIds.size));
     this.ordinals[this.size] = row.ordinal;
     this.owners[this.size] = owner;
-    this.projected.set(project(this.basis!, row.summary), this.size * PROJECTED_DIMS);
+    this.scales[this.size] = this.kernel.store(this.size, row.summary);
     this.size++;
     this.live++;
     this.newest = Math.max(this.newest, row.ordinal);
@@ -200,78 +171,101 @@ async function readRows(db: Queryable, after: number, known: number[]): Promise<
   return rows.map((r) => ({ ordinal: r.ordinal, owner: r.owner, summary: float32FromBytes(Buffer.from(r.summary, 'base64')) }));
 }
 
-async function readAll(db: Queryable): Promise<Row[]> {
-  const all: Row[] = [];
-  for (let after = 0; ; ) {
-    const rows = await readRows(db, after, []);
-    for (const row of rows) all.push(row);
-    if (rows.length < LOAD_PAGE) return all;
-    after = rows.at(-1)!.ordinal;
-  }
-}
-
-/** Every k-th row, at most `n` of them. */
-function sample(rows: Row[], n: number): Float32Array[] {
-  const step = Math.max(1, Math.floor(rows.length / n));
-  const out: Float32Array[] = [];
-  for (let i = 0; i < rows.length && out.length < n; i += step) out.push(rows[i]!.summary);
-  return out;
-}
-
-function project(basis: Float32Array, summary: Float32Array): Float32Array {
-  const length = summary.length;
-  const out = new Float32Array(PROJECTED_DIMS);
-  for (let d = 0; d < PROJECTED_DIMS; d++) {
-    let s = 0;
-    for (let j = 0; j < length; j++) s += basis[d * length + j]! * summary[j]!;
-    out[d] = s;
-  }
-  return out;
-}
+/** Bytes the queries take at the start of the kernel's memory (MAX_QUERIES × 192 × int16, rounded up). */
+const QUERY_BYTES = 4096;
 
 /**
- * The `dims` leading eigenvectors of the summaries' second-moment matrix (not centred: dot products
- * are what must survive the projection), by power iteration with deflation. With fewer summaries than
- * dims the spare vectors are arbitrary, which is harmless: such a registry is ranked exactly in full.
+ * The scan in WebAssembly SIMD: each summary as 192 signed bytes, each query as 192 int16, and per
+ * summary the best integer dot product over the queries (i32x4.dot_i16x8_s, 8 products a step).
+ * Memory: the queries, then an i32 score per summary, then the summaries.
  */
-export function principalComponents(summaries: Float32Array[], dims: number): Float32Array {
-  const n = summaries[0]?.length ?? 0;
-  const moment = new Float64Array(n * n);
-  for (const s of summaries) {
-    for (let i = 0; i < n; i++) {
-      const si = s[i]!;
-      if (si === 0) continue;
-      for (let j = 0; j < n; j++) moment[i * n + j] = moment[i * n + j]! + si * s[j]!;
-    }
+const SCAN_WAT = `(module
+  (memory (export "memory") 1)
+  (func (export "scan") (param $vec i32) (param $count i32) (param $queries i32) (param $nq i32) (param $out i32)
+    (local $i i32) (local $k i32) (local $j i32) (local $q i32) (local $best i32) (local $s i32) (local $acc v128) (local $v v128)
+    (block $done (loop $entries
+      (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
+      (local.set $best (i32.const 0x80000000))
+      (local.set $k (i32.const 0))
+      (local.set $q (local.get $queries))
+      (block $queriesDone (loop $eachQuery
+        (br_if $queriesDone (i32.ge_u (local.get $k) (local.get $nq)))
+        (local.set $acc (v128.const i32x4 0 0 0 0))
+        (local.set $j (i32.const 0))
+        (block $chunksDone (loop $chunks
+          (br_if $chunksDone (i32.ge_u (local.get $j) (i32.const ${SUMMARY_VALUES})))
+          (local.set $v (v128.load (i32.add (local.get $vec) (local.get $j))))
+          (local.set $acc (i32x4.add (local.get $acc) (i32x4.dot_i16x8_s (i16x8.extend_low_i8x16_s (local.get $v)) (v128.load (i32.add (local.get $q) (i32.shl (local.get $j) (i32.const 1)))))))
+          (local.set $acc (i32x4.add (local.get $acc) (i32x4.dot_i16x8_s (i16x8.extend_high_i8x16_s (local.get $v)) (v128.load offset=16 (i32.add (local.get $q) (i32.shl (local.get $j) (i32.const 1)))))))
+          (local.set $j (i32.add (local.get $j) (i32.const 16)))
+          (br $chunks)))
+        (local.set $s (i32.add (i32.add (i32x4.extract_lane 0 (local.get $acc)) (i32x4.extract_lane 1 (local.get $acc))) (i32.add (i32x4.extract_lane 2 (local.get $acc)) (i32x4.extract_lane 3 (local.get $acc)))))
+        (if (i32.gt_s (local.get $s) (local.get $best)) (then (local.set $best (local.get $s))))
+        (local.set $q (i32.add (local.get $q) (i32.const ${2 * SUMMARY_VALUES})))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $eachQuery)))
+      (i32.store (i32.add (local.get $out) (i32.shl (local.get $i) (i32.const 2))) (local.get $best))
+      (local.set $vec (i32.add (local.get $vec) (i32.const ${SUMMARY_VALUES})))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $entries)))))`;
+
+const PAGE = 65_536;
+
+/** The quantised summaries in WebAssembly memory, and the scan over them. */
+export class ScanKernel {
+  private readonly memory: WebAssembly.Memory;
+  private readonly scanFn: (vec: number, count: number, queries: number, nq: number, out: number) => void;
+  private capacity = 0;
+
+  constructor() {
+    const exports = instantiateKernel('summary-scan', SCAN_WAT);
+    this.memory = exports.memory as WebAssembly.Memory;
+    this.scanFn = exports.scan as ScanKernel['scanFn'];
+    this.reserve(1024);
   }
-  const basis = new Float32Array(dims * n);
-  const v = new Float64Array(n);
-  const next = new Float64Array(n);
-  for (let d = 0; d < dims; d++) {
-    for (let i = 0; i < n; i++) v[i] = Math.sin(1 + i * (d + 1)) + 0.5;
-    let eigenvalue = 0;
-    for (let iteration = 0; iteration < 200; iteration++) {
-      for (let i = 0; i < n; i++) {
-        let s = 0;
-        for (let j = 0; j < n; j++) s += moment[i * n + j]! * v[j]!;
-        next[i] = s;
-      }
-      const norm = Math.hypot(...next);
-      if (norm < 1e-12) break;
-      let change = 0;
-      for (let i = 0; i < n; i++) {
-        const value = next[i]! / norm;
-        change += (value - v[i]!) ** 2;
-        v[i] = value;
-      }
-      eigenvalue = norm;
-      if (change < 1e-12) break;
-    }
-    for (let i = 0; i < n; i++) basis[d * n + i] = v[i]!;
-    // Deflate: take this component out of the matrix.
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) moment[i * n + j] = moment[i * n + j]! - eigenvalue * v[i]! * v[j]!;
+
+  get bytes(): number {
+    return this.memory.buffer.byteLength;
   }
-  return basis;
+
+  private get vectorsAt(): number {
+    return QUERY_BYTES + 4 * this.capacity;
+  }
+
+  /** Quantises a summary into slot `index`; returns the value of one step. */
+  store(index: number, summary: Float32Array): number {
+    if (index >= this.capacity) this.reserve(Math.max(index + 1, 2 * this.capacity));
+    let peak = 0;
+    for (const v of summary) peak = Math.max(peak, Math.abs(v));
+    const scale = peak > 0 ? peak / 127 : 1;
+    const slot = new Int8Array(this.memory.buffer, this.vectorsAt + index * SUMMARY_VALUES, SUMMARY_VALUES);
+    for (let i = 0; i < SUMMARY_VALUES; i++) slot[i] = Math.round(summary[i]! / scale);
+    return scale;
+  }
+
+  /** Per slot 0..count−1, the best integer dot product with any query (in one common query scale). */
+  scan(queries: Float32Array[], count: number): Int32Array {
+    if (count === 0) return new Int32Array(0);
+    let peak = 0;
+    for (const q of queries) for (const v of q) peak = Math.max(peak, Math.abs(v));
+    const scale = peak > 0 ? 32_767 / peak : 1;
+    const area = new Int16Array(this.memory.buffer, 0, queries.length * SUMMARY_VALUES);
+    queries.forEach((q, k) => {
+      for (let i = 0; i < SUMMARY_VALUES; i++) area[k * SUMMARY_VALUES + i] = Math.round((q[i] ?? 0) * scale);
+    });
+    this.scanFn(this.vectorsAt, count, 0, queries.length, QUERY_BYTES);
+    return new Int32Array(this.memory.buffer, QUERY_BYTES, count);
+  }
+
+  /** Room for `capacity` summaries: the scores area grows, so the summaries move up. */
+  private reserve(capacity: number): void {
+    const oldAt = this.vectorsAt;
+    const used = this.capacity * SUMMARY_VALUES;
+    const need = QUERY_BYTES + capacity * (4 + SUMMARY_VALUES);
+    if (need > this.memory.buffer.byteLength) this.memory.grow(Math.ceil((need - this.memory.buffer.byteLength) / PAGE));
+    this.capacity = capacity;
+    new Uint8Array(this.memory.buffer).copyWithin(this.vectorsAt, oldAt, oldAt + used);
+  }
 }
 
 /** The indices with the k highest scores offered. */

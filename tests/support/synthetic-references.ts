@@ -4,6 +4,7 @@
 // sequences of a 3-minute piece, rhythm, pitch profile, names). Summaries are mixtures of real
 // pieces' summaries (the pool) plus noise, so the descriptor shortlist competes with summaries
 // shaped like music's rather than with random vectors, which no real summary resembles.
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../infra/db/db';
 import { ITEMS_PER_SECOND } from '../../infra/audio/fingerprint';
@@ -59,11 +60,6 @@ function gaussian(rand: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
 }
 
-const randomBytes = (length: number, rand: () => number): Buffer => {
-  const out = Buffer.allocUnsafe(length);
-  for (let i = 0; i < length; i++) out[i] = Math.floor(rand() * 256);
-  return out;
-};
 
 const floats = (length: number, rand: () => number): Buffer => bytesOf(Float32Array.from({ length }, () => rand()));
 
@@ -75,7 +71,9 @@ const floats = (length: number, rand: () => number): Buffer => bytesOf(Float32Ar
 export async function seedSyntheticReferences(db: Db, count: number, pool: readonly Float32Array[], onProgress?: (line: string) => void): Promise<ReferenceSeedResult> {
   const started = performance.now();
   const ordinals = new Int32Array(count).fill(-1);
-  for (let first = 0; first < count; first += ROWS_PER_INSERT) {
+  const { rows: present } = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM audio_works WHERE work_id LIKE 'synthetic-reference-%'`);
+  if (Number(present[0]!.n) >= count) return { references: count, postings: 0, seconds: 0, rowsSeconds: 0, postingsSeconds: 0 };
+  const insertBatch = async (first: number): Promise<void> => {
     const numbers = Array.from({ length: Math.min(ROWS_PER_INSERT, count - first) }, (_, i) => first + i);
     const { rows } = await db.query<{ ordinal: number; work_id: string }>(
       `INSERT INTO audio_works (work_id, owner, items, duration_seconds, source)
@@ -88,7 +86,17 @@ export async function seedSyntheticReferences(db: Db, count: number, pool: reado
     for (const n of added) ordinals[n] = byId.get(syntheticReferenceId(n))!;
     if (added.length > 0) await insertDescriptors(db, added, pool);
     if ((first / ROWS_PER_INSERT) % 50 === 0) onProgress?.(`references: ${first + numbers.length} of ${count} rows`);
-  }
+  };
+  // Two batches in flight: one being generated and sent while the server writes the other.
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const first = next;
+      next += ROWS_PER_INSERT;
+      await insertBatch(first);
+    }
+  };
+  await Promise.all([worker(), worker()]);
   const rowsDone = performance.now();
   let postings = 0;
   const passes = Math.max(1, Math.ceil(count / WORKS_PER_POSTING_PASS));
@@ -118,8 +126,8 @@ async function insertDescriptors(db: Db, numbers: number[], pool: readonly Float
       `Synthetic reference ${n}`,
       `Synthetic holder ${n % HOLDERS}`,
       bytesOf(mixedSummary(pool, rand)).toString('base64'),
-      randomBytes(12 * Math.floor(SECONDS / rowSeconds), rand).toString('base64'),
-      randomBytes(12 * Math.floor(SECONDS / 0.5), rand).toString('base64'),
+      randomBytes(12 * Math.floor(SECONDS / rowSeconds)).toString('base64'),
+      randomBytes(12 * Math.floor(SECONDS / 0.5)).toString('base64'),
       String(rand()),
       String(rowSeconds),
       String(bpm),
