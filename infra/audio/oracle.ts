@@ -18,7 +18,7 @@
 //
 // Scale (docs/copyright-oracle.md, "At a million recordings"): the fingerprint lookup reads only the
 // posting buckets of the query's keys; the descriptor scan compares the query with every summary
-// projected in process memory (descriptor-shortlist.ts) and ranks the best few hundred exactly; the
+// quantised in process memory (descriptor-shortlist.ts) and ranks the best few hundred exactly; the
 // counts a result states come from audio_index_counts, kept by triggers.
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/db';
