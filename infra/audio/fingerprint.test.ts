@@ -8,7 +8,8 @@ import { postgresDb, type Db } from '../db/db';
 import { pooledPglite } from '../../tests/support/pglite-pool';
 import { migrate } from '../db/migrate';
 import { runFfmpeg } from './ffmpeg';
-import { FingerprintIndex, fingerprintIndexMigrations, keyBucket } from './fingerprint-index';
+import { FingerprintIndex, keyBucket } from './fingerprint-index';
+import { oracleMigrations } from './oracle';
 import {
   alignPhases,
   FINGERPRINT_SAMPLE_RATE,
@@ -189,7 +190,7 @@ function describeIndex(label: string, open: () => Promise<{ db: Db; drop?: () =>
     let index: FingerprintIndex;
     beforeAll(async () => {
       ({ db, drop } = await open());
-      await migrate(db, fingerprintIndexMigrations);
+      await migrate(db, oracleMigrations);
       index = new FingerprintIndex(db);
       await seedSyntheticWorks(db, SYNTHETIC_WORKS);
       for (const seed of WORKS) await index.register(`work-${seed}`, `owner-${seed}`, originals.get(seed)!);

@@ -18,8 +18,10 @@
 //     upload for review (referenceMatches), named by title and holder, unless the uploader is the holder.
 //  8. Clearance Assessment: the four metrics, the score, the status and the recommendations.
 //
-// Scaling: the descriptor scan reads every registered summary (768 bytes a work) in pages; at
-// millions of works a vector index (pgvector) would replace it. The fingerprint lookup is indexed.
+// Scale (docs/copyright-oracle.md, "At a million recordings"): the fingerprint lookup reads only the
+// posting buckets of the query's keys; the descriptor scan compares the query with every summary
+// quantised in process memory (descriptor-shortlist.ts) and ranks the best few hundred exactly; the
+// counts a result states come from audio_index_counts, kept by triggers.
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/db';
 import type { Migration } from '../db/migrate';
@@ -30,7 +32,6 @@ import {
   analysePcm,
   beatRatiosFor,
   correlation,
-  dot,
   findMelodicPassage,
   harmonicDescriptor,
   melodicDescriptor,
@@ -48,6 +49,7 @@ import {
 } from './descriptors';
 import { decodeForFingerprint, FINGERPRINT_SAMPLE_RATE, fingerprintPcm, fingerprintQueryPcm, ITEMS_PER_SECOND, MATCH_BER, type Fingerprint } from './fingerprint';
 import { FingerprintIndex, fingerprintIndexMigrations, type IndexMatch, type IndexPassage } from './fingerprint-index';
+import { DescriptorShortlist, type ShortlistResult } from './descriptor-shortlist';
 import { bytesOf, float32FromBytes } from './typed-bytes';
 import { COPYRIGHT_ANALYSIS_STAGES, COPYRIGHT_CHECK_MIN_SECONDS } from '../../domain/constants';
 import type { AcoustidState, ExternalMatch, ReferenceMatch, SearchedSources } from '../../domain/contracts/copyright-sources';
@@ -211,7 +213,6 @@ const RHYTHM_AGREES = 0.9;
 const TEMPO_TOLERANCE = 0.03;
 /** Works per owner class (others, the uploader) aligned after the summary scan, besides fingerprint matches. */
 const SCAN_CANDIDATES = 20;
-const SCAN_PAGE = 2000;
 
 export const oracleMigrations: readonly Migration[] = [
   ...fingerprintIndexMigrations,
@@ -258,6 +259,37 @@ export const oracleMigrations: readonly Migration[] = [
       ALTER TABLE audio_works ADD COLUMN IF NOT EXISTS source text NOT NULL DEFAULT 'work';
       ALTER TABLE audio_descriptors ADD COLUMN IF NOT EXISTS source text NOT NULL DEFAULT 'work';
       CREATE INDEX IF NOT EXISTS audio_works_source_owner ON audio_works (source, owner);
+    `,
+  },
+  {
+    // What a check searched is stated with every result: counting a million rows for it each time
+    // costs more than the lookup. Statement triggers keep the counts per source and owner, bulk
+    // inserts included.
+    id: 'audio-index-5-counts',
+    sql: `
+      CREATE TABLE IF NOT EXISTS audio_index_counts (
+        source text NOT NULL,
+        owner text NOT NULL,
+        n bigint NOT NULL,
+        PRIMARY KEY (source, owner)
+      );
+      INSERT INTO audio_index_counts (source, owner, n) SELECT source, owner, count(*) FROM audio_works GROUP BY source, owner ON CONFLICT DO NOTHING;
+      CREATE OR REPLACE FUNCTION audio_works_counts_added() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO audio_index_counts AS c (source, owner, n) SELECT source, owner, count(*) FROM added GROUP BY source, owner ORDER BY source, owner
+        ON CONFLICT (source, owner) DO UPDATE SET n = c.n + EXCLUDED.n;
+        RETURN NULL;
+      END $$;
+      CREATE OR REPLACE FUNCTION audio_works_counts_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE audio_index_counts c SET n = c.n - r.n FROM (SELECT source, owner, count(*) AS n FROM removed GROUP BY source, owner) r
+        WHERE c.source = r.source AND c.owner = r.owner;
+        RETURN NULL;
+      END $$;
+      DROP TRIGGER IF EXISTS audio_works_counted_insert ON audio_works;
+      CREATE TRIGGER audio_works_counted_insert AFTER INSERT ON audio_works REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION audio_works_counts_added();
+      DROP TRIGGER IF EXISTS audio_works_counted_delete ON audio_works;
+      CREATE TRIGGER audio_works_counted_delete AFTER DELETE ON audio_works REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION audio_works_counts_removed();
     `,
   },
 ];
@@ -354,17 +386,18 @@ export async function analyzeAudio(file: string, options: AnalyzeOptions): Promi
     const melodic = melodicDescriptor(analysis);
     return { analysis, melodic, summaries: querySummaries(analysis, melodic) };
   });
+  // The descriptor shortlist is computed in process while the database reads the fingerprint postings.
+  let shortlist: Promise<ShortlistResult> | undefined;
   const { lookup, sources, external } = await stage(async () => {
-    const [lookup, sources, external] = await Promise.all([
-      new FingerprintIndex(db).lookup(fingerprints),
-      indexedSources(db),
-      askExternalCatalogue(externalCatalogue, file, pcm.length / FINGERPRINT_SAMPLE_RATE),
-    ]);
-    return { lookup, sources, external };
+    const lookup = new FingerprintIndex(db).lookup(fingerprints);
+    shortlist = DescriptorShortlist.of(db).nearest(db, summaries, ownerId, SCAN_CANDIDATES);
+    shortlist.catch(() => undefined);
+    const [found, sources, external] = await Promise.all([lookup, indexedSources(db), askExternalCatalogue(externalCatalogue, file, pcm.length / FINGERPRINT_SAMPLE_RATE)]);
+    return { lookup: found, sources, external };
   });
   const queryBpm = (60 * ONSET_FRAMES_PER_SECOND) / analysis.period;
   const scan = await stage(async () => {
-    const scanned = await scanDescriptors(db, summaries, ownerId);
+    const scanned = await shortlist!;
     const ids = new Set([...scanned.nearest.map((n) => n.workId), ...lookup.matches.map((m) => m.workId), ...lookup.passages.map((p) => p.workId)]);
     const candidates: Candidate[] = (await loadDescriptors(db, [...ids])).map((work) => {
       const beatRatios = beatRatiosFor(queryBpm / work.tempoBpm);
@@ -453,12 +486,6 @@ interface Candidate {
   harmonicSimilarity: number;
 }
 
-interface ScanResult {
-  recordsScanned: number;
-  /** The works to align: the closest of other owners' and the closest of the uploader's. */
-  nearest: { workId: string; similarity: number }[];
-}
-
 const beatMatch = (c: Candidate): boolean => (c.melodic?.similarity ?? 0) >= MELODIC_MATCH;
 const timedMatch = (c: Candidate): boolean => {
   if (beatMatch(c) || !c.timed) return false;
@@ -489,37 +516,6 @@ function quantise(values: Float32Array): Buffer {
 function dequantise(bytes: Uint8Array): Float32Array {
   const signed = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return Float32Array.from(signed, (v) => v / 127);
-}
-
-/** Compares the query's summaries with every registered one, reading the index in pages. */
-async function scanDescriptors(db: Db, summaries: Float32Array[], ownerId: string | undefined): Promise<ScanResult> {
-  let recordsScanned = 0;
-  let after = '';
-  const others: { workId: string; similarity: number }[] = [];
-  const own: { workId: string; similarity: number }[] = [];
-  for (;;) {
-    const { rows } = await db.query<{ work_id: string; owner: string; summary: Uint8Array }>(
-      'SELECT work_id, owner, summary FROM audio_descriptors WHERE work_id > $1 ORDER BY work_id LIMIT $2',
-      [after, SCAN_PAGE],
-    );
-    for (const row of rows) {
-      const summary = float32FromBytes(row.summary);
-      recordsScanned++;
-      const list = row.owner === ownerId ? own : others;
-      list.push({ workId: row.work_id, similarity: Math.max(...summaries.map((s) => dot(s, summary))) });
-      if (list.length > 4 * SCAN_CANDIDATES) keepNearest(list);
-    }
-    if (rows.length < SCAN_PAGE) break;
-    after = rows.at(-1)!.work_id;
-  }
-  keepNearest(others);
-  keepNearest(own);
-  return { recordsScanned, nearest: [...others, ...own] };
-}
-
-function keepNearest(list: { similarity: number }[]): void {
-  list.sort((a, b) => b.similarity - a.similarity);
-  list.length = Math.min(list.length, SCAN_CANDIDATES);
 }
 
 /** How a work registered before titles were kept is named. */
@@ -629,9 +625,9 @@ export async function removeReference(db: Db, referenceId: string): Promise<void
 
 /** How many GOOSE works and reference recordings (and their holders) a check searches now. */
 export async function indexedSources(db: Queryable): Promise<Pick<SearchedSources, 'works' | 'references' | 'referenceHolders'>> {
-  const { rows } = await db.query<{ works: string | number; references: string | number; holders: string | number }>(
-    `SELECT count(*) FILTER (WHERE source = 'work') AS works, count(*) FILTER (WHERE source = 'reference') AS references,
-            count(DISTINCT owner) FILTER (WHERE source = 'reference') AS holders FROM audio_works`,
+  const { rows } = await db.query<{ works: string | number | null; references: string | number | null; holders: string | number }>(
+    `SELECT sum(n) FILTER (WHERE source = 'work') AS works, sum(n) FILTER (WHERE source = 'reference') AS references,
+            count(*) FILTER (WHERE source = 'reference' AND n > 0) AS holders FROM audio_index_counts`,
   );
   return { works: Number(rows[0]?.works ?? 0), references: Number(rows[0]?.references ?? 0), referenceHolders: Number(rows[0]?.holders ?? 0) };
 }

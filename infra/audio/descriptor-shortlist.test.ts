@@ -1,0 +1,84 @@
+// The in-process descriptor shortlist: the SIMD scan ranks as exact dot products do, and the cache
+// follows the table (rows added by any process, rows deleted) and splits the uploader's own works
+// from other owners'.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pooledPglite } from '../../tests/support/pglite-pool';
+import type { Db } from '../db/db';
+import { migrate } from '../db/migrate';
+import { DescriptorShortlist, ScanKernel, SUMMARY_VALUES } from './descriptor-shortlist';
+import { dot } from './descriptors';
+import { oracleMigrations } from './oracle';
+import { random } from './test-signals';
+import { bytesOf } from './typed-bytes';
+
+const rand = random(0x5407);
+
+function unitVector(): Float32Array {
+  const v = Float32Array.from({ length: SUMMARY_VALUES }, () => rand() - 0.5);
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+/** A vector whose dot product with `base` is about `similarity`. */
+function near(base: Float32Array, similarity: number): Float32Array {
+  const noise = unitVector();
+  const v = base.map((x, i) => similarity * x + Math.sqrt(1 - similarity ** 2) * noise[i]!);
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+describe('ScanKernel', () => {
+  it('scores every stored summary by its best dot product with the queries, to within quantisation', () => {
+    const kernel = new ScanKernel();
+    const stored = Array.from({ length: 3000 }, unitVector);
+    const scales = stored.map((s, i) => kernel.store(i, s));
+    const queries = [unitVector(), unitVector(), unitVector()];
+    const scores = kernel.scan(queries, stored.length);
+    const peak = Math.max(...queries.flatMap((q) => [...q].map(Math.abs)));
+    const errors = stored.map((s, i) => Math.abs(Math.max(...queries.map((q) => dot(q, s))) - (scores[i]! * scales[i]! * peak) / 32_767));
+    expect(Math.max(...errors)).toBeLessThan(0.01);
+  });
+});
+
+describe('DescriptorShortlist on PGlite', () => {
+  let db: Db;
+  const query = unitVector();
+
+  async function addWork(workId: string, owner: string, summary: Float32Array): Promise<void> {
+    await db.query(`INSERT INTO audio_works (work_id, owner, items, duration_seconds) VALUES ($1, $2, '\\x00000000', 1)`, [workId, owner]);
+    await db.query(
+      `INSERT INTO audio_descriptors (work_id, owner, summary, melodic_sequence, first_beat_seconds, row_seconds, tempo_bpm, rhythm, pitch_profile, melodic_id, harmonic_id, rhythmic_id)
+       VALUES ($1, $2, $3, '\\x00', 0, 0.25, 120, '\\x00', '\\x00', 'm', 'h', 'r')`,
+      [workId, owner, bytesOf(summary)],
+    );
+  }
+
+  beforeAll(async () => {
+    db = await pooledPglite();
+    await migrate(db, oracleMigrations);
+    // Far more works than are ranked exactly, so the scan has to choose.
+    for (let i = 0; i < 600; i++) await addWork(`filler-${i}`, `owner-${i % 7}`, near(query, 0.2));
+    await addWork('close-other', 'alice', near(query, 0.9));
+    await addWork('close-own', 'uploader', near(query, 0.8));
+  });
+  afterAll(() => db.close());
+
+  it("finds the nearest of other owners' works and of the uploader's own, apart", async () => {
+    const result = await DescriptorShortlist.of(db).nearest(db, [unitVector(), query], 'uploader', 3);
+    expect(result.recordsScanned).toBe(602);
+    expect(result.nearest[0]!.workId).toBe('close-other');
+    expect(result.nearest[0]!.similarity).toBeGreaterThan(0.85);
+    expect(result.nearest.filter((n) => n.workId === 'close-own')).toHaveLength(1);
+    expect(result.nearest).toHaveLength(4);
+  });
+
+  it('picks up works added since, and forgets works deleted', async () => {
+    const shortlist = DescriptorShortlist.of(db);
+    await shortlist.nearest(db, [query], undefined, 1);
+    await addWork('closer', 'bob', near(query, 0.97));
+    await db.query(`DELETE FROM audio_works WHERE work_id = 'close-other'`);
+    const result = await shortlist.nearest(db, [query], undefined, 2);
+    expect(result.nearest.map((n) => n.workId)).toEqual(['closer', 'close-own']);
+    expect(shortlist.entries).toBe(602);
+  });
+});
