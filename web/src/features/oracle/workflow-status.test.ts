@@ -39,6 +39,17 @@ describe('track workflow status', () => {
     expect(trackWorkflowStatus(rechecking)).toBe('analyzing');
   });
 
+  it('stands a hold cleared on review (by a reviewer, or by the holders of the matched references) at registration', () => {
+    const decision = { outcome: 'cleared' as const, details: 'Released by the holder', reviewerName: 'label', decidedAt: '2026-11-29T21:00:00.000Z' };
+    const cleared = vaultItem({
+      trackStatus: 'mastered',
+      landrMasterStatus: 'completed',
+      copyrightCheck: copyrightCheck({ status: 'completed', verdict: 'needs_review', checkId: 'c1', review: { disputeId: 'review-c1', openedAt: '2026-11-29T20:00:00.000Z', decision } }),
+      workflow: { ...vaultItem().workflow, steps: workflowSteps({ master: 'completed', oracle: 'completed' }) },
+    });
+    expect(trackWorkflowStatus(cleared)).toBe('mastered');
+  });
+
   it('calls a registration Registered only once the ledger holds it; signed and waiting says so', () => {
     const registration = (ledgerStatus: 'validated' | 'submitted' | 'awaiting_submission') => ({
       network: 'testnet',

@@ -5,7 +5,7 @@
 // review, which is not a failure: its creator can ask for a review or run the check again.
 import type { VaultItem } from '../../../../domain/contracts/vault';
 import { isHeldForReview } from '../../components/copyright/registered-work';
-import { failedLifecycleStep, isSecuredInVault, serverStep } from '../../lib/track/workflow-steps';
+import { failedLifecycleStep, isCopyrightCleared, isSecuredInVault, serverStep } from '../../lib/track/workflow-steps';
 
 export type TrackWorkflowStatus = 'intake' | 'pending' | 'mastering' | 'mastered' | 'analyzing' | 'held' | 'registered' | 'failed';
 
@@ -13,7 +13,8 @@ export function trackWorkflowStatus(item: VaultItem): TrackWorkflowStatus {
   if (serverStep(item, 'oracle') === 'running') return 'analyzing';
   if (item.mastering?.running || serverStep(item, 'master') === 'running') return 'mastering';
   if (item.trackStatus === 'failed') return 'failed';
-  if (isHeldForReview(item.copyrightCheck)) return 'held';
+  // A hold a reviewer (or every holder of the matched references) cleared stands at registration.
+  if (isHeldForReview(item.copyrightCheck) && !isCopyrightCleared(item)) return 'held';
   if (item.xrplTxHash || isSecuredInVault(item)) return 'registered';
   if (item.workflow.stage === 'intake') return 'intake';
   if (serverStep(item, 'master') === 'completed') return 'mastered';

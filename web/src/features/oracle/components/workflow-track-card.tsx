@@ -181,10 +181,7 @@ export function WorkflowTrackCard({ item, contractAction }: WorkflowTrackCardPro
         {status === 'held' && (
           <div className="workflow-card__body">
             {results && <MasteringResults results={results} title="Master" />}
-            <p className="muted small">
-              Part of this track looks copied from a registered work, so it is not registered yet. It stays in your vault: listen to the passages below
-              side by side, then request a review, or change the track and run the check again (a cleared check registers it).
-            </p>
+            <p className="muted small">{heldExplanation(item.copyrightCheck)}</p>
             <div className="button-row">
               <Button label="Run Check Again" icon="pi pi-refresh" size="small" outlined loading={registerFlow.isPending} disabled={busy} onClick={register} />
             </div>
@@ -238,4 +235,17 @@ export function WorkflowTrackCard({ item, contractAction }: WorkflowTrackCardPro
       </Card>
     </article>
   );
+}
+
+/** Why the track is held, in the words of what held it: another creator's work, a rights holder's reference, or AcoustID. */
+function heldExplanation(check: VaultItem['copyrightCheck']): string {
+  const references = check?.referenceMatches ?? [];
+  if (references.length > 0) {
+    const holders = [...new Set(references.map((match) => match.holderName))].join(', ');
+    return `It matches a rights holder's reference recording (${references.map((match) => `“${match.title}”`).join(', ')}, held by ${holders}), so it is not registered yet. It stays in your vault; the holder was told and may release the hold, and a reviewer decides a claim.`;
+  }
+  if ((check?.externalMatches.length ?? 0) > 0 && (check?.passages.length ?? 0) === 0) {
+    return 'AcoustID recognises it as a published recording, so it is not registered yet. It stays in your vault: request a review with your evidence, or change the track and run the check again (a cleared check registers it).';
+  }
+  return 'Part of this track looks copied from a registered work, so it is not registered yet. It stays in your vault: listen to the passages below side by side, then request a review, or change the track and run the check again (a cleared check registers it).';
 }
