@@ -11,6 +11,12 @@
 // one, from any process. A row deleted (or registered again under a new ordinal) stays in the cache
 // until the exact ranking finds it gone. A registry at most RERANK_OTHERS strong is ranked exactly in
 // full, so small registries behave as the full scan did.
+//
+// Two summaries are kept per recording: the beat-synchronous one, and the same construction on the
+// timed sequence (half-second rows), which does not depend on the beat tracker. A copy whose beats
+// were tracked differently from its original's (a transposed or re-timed copy of sparse music) has a
+// beat summary far from the original's and is found by the timed one; the candidates are the union
+// of both shortlists. Works registered before timed summaries were kept are in the beat one only.
 import type { Queryable } from '../db/db';
 import { dot } from './descriptors';
 import { float32FromBytes } from './typed-bytes';
@@ -29,10 +35,18 @@ const MAX_QUERIES = 10;
  */
 const LATE_WINDOW = 256;
 const LOAD_PAGE = 20_000;
+const NO_SUMMARY = new Float32Array(SUMMARY_VALUES);
 
 export interface NearestWork {
   workId: string;
+  /** The exact similarity by the summary that shortlisted it (the best of both when both did). */
   similarity: number;
+}
+
+/** What a check compares: its beat summaries at every metrical level, its timed ones at every tempo ratio. */
+export interface ShortlistQuery {
+  summaries: Float32Array[];
+  timedSummaries: Float32Array[];
 }
 
 export interface ShortlistResult {
@@ -46,6 +60,11 @@ interface Row {
   ordinal: number;
   owner: string;
   summary: Float32Array;
+  timedSummary: Float32Array | null;
+}
+
+interface Ranked extends NearestWork {
+  owner: string;
 }
 
 /** The in-process shortlist of one database. */
@@ -60,11 +79,13 @@ export class DescriptorShortlist {
   }
 
   private readonly kernel = new ScanKernel();
+  private readonly timedKernel = new ScanKernel();
   private ordinals = new Int32Array(1024);
   /** Interned owner per entry; -1 once the row is known to be gone. */
   private owners = new Int32Array(1024);
-  /** What one step of a quantised value is worth in the summary. */
+  /** What one step of a quantised value is worth in the summary; 0 for a timed summary not kept. */
   private scales = new Float32Array(1024);
+  private timedScales = new Float32Array(1024);
   private size = 0;
   private live = 0;
   private readonly ownerIds = new Map<string, number>();
@@ -73,7 +94,7 @@ export class DescriptorShortlist {
 
   /** Bytes held: the quantised summaries, the scan's scores, ordinals, owners and scales. */
   get memoryBytes(): number {
-    return this.kernel.bytes + this.ordinals.byteLength + this.owners.byteLength + this.scales.byteLength;
+    return this.kernel.bytes + this.timedKernel.bytes + this.ordinals.byteLength + this.owners.byteLength + this.scales.byteLength + this.timedScales.byteLength;
   }
 
   get entries(): number {
@@ -86,30 +107,39 @@ export class DescriptorShortlist {
     await this.syncing;
   }
 
-  /** The works whose summaries are nearest any of the query's, best first per owner class. */
-  async nearest(db: Queryable, queries: Float32Array[], ownerId: string | undefined, count: number): Promise<ShortlistResult> {
+  /** The works whose summaries are nearest any of the query's, best first per owner class: the union of the beat and the timed shortlists. */
+  async nearest(db: Queryable, query: ShortlistQuery, ownerId: string | undefined, count: number): Promise<ShortlistResult> {
     await this.sync(db);
     const own = ownerId === undefined ? -2 : (this.ownerIds.get(ownerId) ?? -2);
-    const others = new TopK(RERANK_OTHERS);
-    const mine = new TopK(RERANK_OWN);
-    const scores = this.kernel.scan(queries.slice(0, MAX_QUERIES), this.size);
-    for (let i = 0; i < this.size; i++) {
-      const owner = this.owners[i]!;
-      if (owner < 0) continue;
-      (owner === own ? mine : others).offer(i, scores[i]! * this.scales[i]!);
+    const picked = new Set([...this.best(this.kernel, this.scales, query.summaries, own), ...this.best(this.timedKernel, this.timedScales, query.timedSummaries, own)]);
+    const { byBeat, byTime } = await this.rankExactly(db, [...picked], query);
+    const nearest = new Map<string, number>();
+    for (const ranked of [byBeat, byTime]) {
+      const chosen = [...ranked.filter((r) => r.owner !== ownerId).slice(0, count), ...ranked.filter((r) => r.owner === ownerId).slice(0, count)];
+      for (const r of chosen) nearest.set(r.workId, Math.max(r.similarity, nearest.get(r.workId) ?? -Infinity));
     }
-    const picked = [...others.indices(), ...mine.indices()];
-    const ranked = await this.rankExactly(db, picked, queries);
-    const nearestOthers = ranked.filter((r) => r.owner !== ownerId).slice(0, count);
-    const nearestOwn = ranked.filter((r) => r.owner === ownerId).slice(0, count);
-    return { recordsScanned: this.live, nearest: [...nearestOthers, ...nearestOwn].map(({ workId, similarity }) => ({ workId, similarity })) };
+    return { recordsScanned: this.live, nearest: [...nearest].map(([workId, similarity]) => ({ workId, similarity })) };
   }
 
-  private async rankExactly(db: Queryable, picked: number[], queries: Float32Array[]): Promise<(NearestWork & { owner: string })[]> {
-    if (picked.length === 0) return [];
+  /** The entries the quantised scan scores best, RERANK_OTHERS of other owners and RERANK_OWN of the uploader's. */
+  private best(kernel: ScanKernel, scales: Float32Array, queries: Float32Array[], own: number): number[] {
+    if (queries.length === 0) return [];
+    const others = new TopK(RERANK_OTHERS);
+    const mine = new TopK(RERANK_OWN);
+    const scores = kernel.scan(queries.slice(0, MAX_QUERIES), this.size);
+    for (let i = 0; i < this.size; i++) {
+      const owner = this.owners[i]!;
+      if (owner < 0 || scales[i] === 0) continue;
+      (owner === own ? mine : others).offer(i, scores[i]! * scales[i]!);
+    }
+    return [...others.indices(), ...mine.indices()];
+  }
+
+  private async rankExactly(db: Queryable, picked: number[], query: ShortlistQuery): Promise<{ byBeat: Ranked[]; byTime: Ranked[] }> {
+    if (picked.length === 0) return { byBeat: [], byTime: [] };
     const ordinals = picked.map((i) => this.ordinals[i]!);
-    const { rows } = await db.query<{ ordinal: number; work_id: string; owner: string; summary: string }>(
-      `SELECT w.ordinal, d.work_id, d.owner, encode(d.summary, 'base64') AS summary
+    const { rows } = await db.query<{ ordinal: number; work_id: string; owner: string; summary: string; timed_summary: string | null }>(
+      `SELECT w.ordinal, d.work_id, d.owner, encode(d.summary, 'base64') AS summary, encode(d.timed_summary, 'base64') AS timed_summary
        FROM audio_works w JOIN audio_descriptors d USING (work_id) WHERE w.ordinal = ANY($1::int[])`,
       [ordinals],
     );
@@ -119,12 +149,11 @@ export class DescriptorShortlist {
       this.owners[i] = -1;
       this.live--;
     }
-    return rows
-      .map((r) => {
-        const summary = float32FromBytes(Buffer.from(r.summary, 'base64'));
-        return { workId: r.work_id, owner: r.owner, similarity: Math.max(...queries.map((q) => dot(q, summary))) };
-      })
-      .sort((a, b) => b.similarity - a.similarity);
+    const best = (queries: Float32Array[], summary: Float32Array): number => Math.max(...queries.map((q) => dot(q, summary)));
+    const byBeat = rows.map((r) => ({ workId: r.work_id, owner: r.owner, similarity: best(query.summaries, float32FromBytes(Buffer.from(r.summary, 'base64'))) }));
+    const byTime = query.timedSummaries.length === 0 ? [] : rows.filter((r) => r.timed_summary).map((r) => ({ workId: r.work_id, owner: r.owner, similarity: best(query.timedSummaries, float32FromBytes(Buffer.from(r.timed_summary!, 'base64'))) }));
+    const descending = (a: Ranked, b: Ranked): number => b.similarity - a.similarity;
+    return { byBeat: byBeat.sort(descending), byTime: byTime.sort(descending) };
   }
 
   private async catchUp(db: Queryable): Promise<void> {
@@ -150,12 +179,17 @@ export class DescriptorShortlist {
       this.ordinals = grow(this.ordinals, this.size * 2);
       this.owners = grow(this.owners, this.size * 2);
       this.scales = grow(this.scales, this.size * 2);
+      this.timedScales = grow(this.timedScales, this.size * 2);
     }
     let owner = this.ownerIds.get(row.owner);
     if (owner === undefined) this.ownerIds.set(row.owner, (owner = this.ownerIds.size));
     this.ordinals[this.size] = row.ordinal;
     this.owners[this.size] = owner;
     this.scales[this.size] = this.kernel.store(this.size, row.summary);
+    // Every slot is written, so the timed kernel holds as many as the beat one; 0 marks one not kept.
+    const timed = row.timedSummary?.length === SUMMARY_VALUES ? row.timedSummary : null;
+    const timedScale = this.timedKernel.store(this.size, timed ?? NO_SUMMARY);
+    this.timedScales[this.size] = timed ? timedScale : 0;
     this.size++;
     this.live++;
     this.newest = Math.max(this.newest, row.ordinal);
@@ -163,12 +197,13 @@ export class DescriptorShortlist {
 }
 
 async function readRows(db: Queryable, after: number, known: number[]): Promise<Row[]> {
-  const { rows } = await db.query<{ ordinal: number; owner: string; summary: string }>(
-    `SELECT w.ordinal, d.owner, encode(d.summary, 'base64') AS summary FROM audio_works w JOIN audio_descriptors d USING (work_id)
+  const { rows } = await db.query<{ ordinal: number; owner: string; summary: string; timed_summary: string | null }>(
+    `SELECT w.ordinal, d.owner, encode(d.summary, 'base64') AS summary, encode(d.timed_summary, 'base64') AS timed_summary FROM audio_works w JOIN audio_descriptors d USING (work_id)
      WHERE w.ordinal > $1 AND NOT (w.ordinal = ANY($2::int[])) ORDER BY w.ordinal LIMIT ${LOAD_PAGE}`,
     [after, known],
   );
-  return rows.map((r) => ({ ordinal: r.ordinal, owner: r.owner, summary: float32FromBytes(Buffer.from(r.summary, 'base64')) }));
+  const floats = (base64: string | null): Float32Array | null => (base64 === null ? null : float32FromBytes(Buffer.from(base64, 'base64')));
+  return rows.map((r) => ({ ordinal: r.ordinal, owner: r.owner, summary: floats(r.summary)!, timedSummary: floats(r.timed_summary) }));
 }
 
 /** Bytes the queries take at the start of the kernel's memory (MAX_QUERIES × 192 × int16, rounded up). */
