@@ -39,6 +39,15 @@ describe('ScanKernel', () => {
     const errors = stored.map((s, i) => Math.abs(Math.max(...queries.map((q) => dot(q, s))) - (scores[i]! * scales[i]! * peak) / 32_767));
     expect(Math.max(...errors)).toBeLessThan(0.01);
   });
+
+  it('scores the same in the scan thread, over the same memory', async () => {
+    const kernel = new ScanKernel();
+    const stored = Array.from({ length: 500 }, unitVector);
+    stored.forEach((s, i) => kernel.store(i, s));
+    const queries = [unitVector(), unitVector()];
+    const here = [...kernel.scan(queries, stored.length)];
+    expect([...(await kernel.scanInThread(queries, stored.length))]).toEqual(here);
+  });
 });
 
 describe('DescriptorShortlist on PGlite', () => {

@@ -17,10 +17,16 @@
 // were tracked differently from its original's (a transposed or re-timed copy of sparse music) has a
 // beat summary far from the original's and is found by the timed one; the candidates are the union
 // of both shortlists. Works registered before timed summaries were kept are in the beat one only.
+//
+// From SCAN_THREAD_FROM summaries on, both scans run in a worker thread over the same (shared)
+// memory: a check reads its fingerprint postings at the same time, and decoding them on this thread
+// then overlaps the scans instead of following them. Smaller registries scan here in milliseconds.
+import { Worker } from 'node:worker_threads';
 import type { Queryable } from '../db/db';
+import { logger } from '../logger/logger';
 import { dot } from './descriptors';
 import { float32FromBytes } from './typed-bytes';
-import { instantiateKernel } from './wasm-kernel';
+import { compileKernel } from './wasm-kernel';
 
 /** Values in a summary (melodicSummary: 6 pitch rows × 32 modulation bins). */
 export const SUMMARY_VALUES = 192;
@@ -36,6 +42,8 @@ const MAX_QUERIES = 10;
 const LATE_WINDOW = 256;
 const LOAD_PAGE = 20_000;
 const NO_SUMMARY = new Float32Array(SUMMARY_VALUES);
+/** Summaries from which the scans run in the worker thread (about 10 ms of scanning here). */
+const SCAN_THREAD_FROM = 50_000;
 
 export interface NearestWork {
   workId: string;
@@ -90,7 +98,8 @@ export class DescriptorShortlist {
   private live = 0;
   private readonly ownerIds = new Map<string, number>();
   private newest = 0;
-  private syncing: Promise<void> | null = null;
+  /** Loading rows may move the kernels' memory, so it never runs while a scan reads it. */
+  private turn: Promise<unknown> = Promise.resolve();
 
   /** Bytes held: the quantised summaries, the scan's scores, ordinals, owners and scales. */
   get memoryBytes(): number {
@@ -103,15 +112,24 @@ export class DescriptorShortlist {
 
   /** Brings the cache up to date with the table: one query when nothing changed. */
   async sync(db: Queryable): Promise<void> {
-    this.syncing ??= this.catchUp(db).finally(() => (this.syncing = null));
-    await this.syncing;
+    await this.exclusive(() => this.catchUp(db));
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(work);
+    this.turn = result.catch(() => undefined);
+    return result;
   }
 
   /** The works whose summaries are nearest any of the query's, best first per owner class: the union of the beat and the timed shortlists. */
   async nearest(db: Queryable, query: ShortlistQuery, ownerId: string | undefined, count: number): Promise<ShortlistResult> {
-    await this.sync(db);
-    const own = ownerId === undefined ? -2 : (this.ownerIds.get(ownerId) ?? -2);
-    const picked = new Set([...this.best(this.kernel, this.scales, query.summaries, own), ...this.best(this.timedKernel, this.timedScales, query.timedSummaries, own)]);
+    const [beatPicks, timedPicks] = await this.exclusive(async () => {
+      await this.catchUp(db);
+      const own = ownerId === undefined ? -2 : (this.ownerIds.get(ownerId) ?? -2);
+      const inThread = this.size >= SCAN_THREAD_FROM;
+      return Promise.all([this.best(this.kernel, this.scales, query.summaries, own, inThread), this.best(this.timedKernel, this.timedScales, query.timedSummaries, own, inThread)]);
+    });
+    const picked = new Set([...beatPicks, ...timedPicks]);
     const { byBeat, byTime } = await this.rankExactly(db, [...picked], query);
     const nearest = new Map<string, number>();
     for (const ranked of [byBeat, byTime]) {
@@ -122,11 +140,11 @@ export class DescriptorShortlist {
   }
 
   /** The entries the quantised scan scores best, RERANK_OTHERS of other owners and RERANK_OWN of the uploader's. */
-  private best(kernel: ScanKernel, scales: Float32Array, queries: Float32Array[], own: number): number[] {
+  private async best(kernel: ScanKernel, scales: Float32Array, queries: Float32Array[], own: number, inThread: boolean): Promise<number[]> {
     if (queries.length === 0) return [];
     const others = new TopK(RERANK_OTHERS);
     const mine = new TopK(RERANK_OWN);
-    const scores = kernel.scan(queries.slice(0, MAX_QUERIES), this.size);
+    const scores = inThread ? await kernel.scanInThread(queries.slice(0, MAX_QUERIES), this.size) : kernel.scan(queries.slice(0, MAX_QUERIES), this.size);
     for (let i = 0; i < this.size; i++) {
       const owner = this.owners[i]!;
       if (owner < 0 || scales[i] === 0) continue;
@@ -206,6 +224,9 @@ async function readRows(db: Queryable, after: number, known: number[]): Promise<
   return rows.map((r) => ({ ordinal: r.ordinal, owner: r.owner, summary: floats(r.summary)!, timedSummary: floats(r.timed_summary) }));
 }
 
+/** Pages a kernel's memory may grow to: 4 GiB, all a 32-bit address reaches (about 20 million summaries). */
+const MAX_PAGES = 65_536;
+
 /** Bytes the queries take at the start of the kernel's memory (MAX_QUERIES × 192 × int16, rounded up). */
 const QUERY_BYTES = 4096;
 
@@ -215,7 +236,7 @@ const QUERY_BYTES = 4096;
  * Memory: the queries, then an i32 score per summary, then the summaries.
  */
 const SCAN_WAT = `(module
-  (memory (export "memory") 1)
+  (import "env" "memory" (memory 1 ${MAX_PAGES} shared))
   (func (export "scan") (param $vec i32) (param $count i32) (param $queries i32) (param $nq i32) (param $out i32)
     (local $i i32) (local $k i32) (local $j i32) (local $q i32) (local $best i32) (local $s i32) (local $acc v128) (local $v v128)
     (block $done (loop $entries
@@ -246,16 +267,27 @@ const SCAN_WAT = `(module
 
 const PAGE = 65_536;
 
-/** The quantised summaries in WebAssembly memory, and the scan over them. */
+let compiled: WebAssembly.Module | null = null;
+const scanModule = (): WebAssembly.Module => (compiled ??= compileKernel('summary-scan', SCAN_WAT));
+let kernels = 0;
+
+interface ScanArgs {
+  vec: number;
+  count: number;
+  queries: number;
+  nq: number;
+  out: number;
+}
+
+/** The quantised summaries in shared WebAssembly memory, and the scan over them, here or in the scan thread. */
 export class ScanKernel {
-  private readonly memory: WebAssembly.Memory;
+  private readonly memory = new WebAssembly.Memory({ initial: 1, maximum: MAX_PAGES, shared: true });
   private readonly scanFn: (vec: number, count: number, queries: number, nq: number, out: number) => void;
+  private readonly id = ++kernels;
   private capacity = 0;
 
   constructor() {
-    const exports = instantiateKernel('summary-scan', SCAN_WAT);
-    this.memory = exports.memory as WebAssembly.Memory;
-    this.scanFn = exports.scan as ScanKernel['scanFn'];
+    this.scanFn = new WebAssembly.Instance(scanModule(), { env: { memory: this.memory } }).exports.scan as ScanKernel['scanFn'];
     this.reserve(1024);
   }
 
@@ -280,7 +312,22 @@ export class ScanKernel {
 
   /** Per slot 0..count−1, the best integer dot product with any query (in one common query scale). */
   scan(queries: Float32Array[], count: number): Int32Array {
-    if (count === 0) return new Int32Array(0);
+    const { vec, queries: at, nq, out } = this.prepare(queries, count);
+    if (count > 0) this.scanFn(vec, count, at, nq, out);
+    return new Int32Array(this.memory.buffer, QUERY_BYTES, count);
+  }
+
+  /** The same scan in the scan thread, this thread free meanwhile; here when the thread is not available. */
+  async scanInThread(queries: Float32Array[], count: number): Promise<Int32Array> {
+    const args = this.prepare(queries, count);
+    const thread = count > 0 ? await scanThread() : null;
+    if (!thread) return this.scan(queries, count);
+    await thread.run({ kernel: this.id, module: scanModule(), memory: this.memory, args });
+    return new Int32Array(this.memory.buffer, QUERY_BYTES, count);
+  }
+
+  /** Writes the queries at the start of memory, as int16 in one common scale. */
+  private prepare(queries: Float32Array[], count: number): ScanArgs {
     let peak = 0;
     for (const q of queries) for (const v of q) peak = Math.max(peak, Math.abs(v));
     const scale = peak > 0 ? 32_767 / peak : 1;
@@ -288,8 +335,7 @@ export class ScanKernel {
     queries.forEach((q, k) => {
       for (let i = 0; i < SUMMARY_VALUES; i++) area[k * SUMMARY_VALUES + i] = Math.round((q[i] ?? 0) * scale);
     });
-    this.scanFn(this.vectorsAt, count, 0, queries.length, QUERY_BYTES);
-    return new Int32Array(this.memory.buffer, QUERY_BYTES, count);
+    return { vec: this.vectorsAt, count, queries: 0, nq: queries.length, out: QUERY_BYTES };
   }
 
   /** Room for `capacity` summaries: the scores area grows, so the summaries move up. */
@@ -301,6 +347,71 @@ export class ScanKernel {
     this.capacity = capacity;
     new Uint8Array(this.memory.buffer).copyWithin(this.vectorsAt, oldAt, oldAt + used);
   }
+}
+
+/** A scan posted to the scan thread: the kernel's memory and compiled module, and the scan's arguments. */
+export interface ScanRequest {
+  id: number;
+  kernel: number;
+  module: WebAssembly.Module;
+  memory: WebAssembly.Memory;
+  args: ScanArgs;
+}
+export type ScanReply = { id: number; error?: string };
+
+const log = logger.child({ module: 'descriptor-shortlist' });
+
+/** The scan thread: one per process, started by the first large scan. */
+class ScanThread {
+  private readonly worker = new Worker(new URL('./scan-worker.mjs', import.meta.url));
+  private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+  failed = false;
+  readonly ready: Promise<boolean>;
+
+  constructor() {
+    const { worker } = this;
+    // Idle, it must not keep the process alive.
+    worker.unref();
+    this.ready = new Promise<boolean>((resolve) => {
+      worker.once('message', () => resolve(true));
+      worker.once('error', (error) => {
+        log.warn({ err: error.message }, 'scan thread unavailable; the shortlist scans on the main thread');
+        resolve(false);
+      });
+    });
+    worker.on('message', (reply: ScanReply | { ready: true }) => {
+      if (!('id' in reply)) return;
+      const waiter = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (reply.error !== undefined) waiter?.reject(new Error(`scan thread: ${reply.error}`));
+      else waiter?.resolve();
+    });
+    worker.on('error', (error) => {
+      this.failed = true;
+      for (const waiter of this.pending.values()) waiter.reject(error);
+      this.pending.clear();
+    });
+  }
+
+  run(request: Omit<ScanRequest, 'id'>): Promise<void> {
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage({ ...request, id } satisfies ScanRequest);
+    }).finally(() => {
+      if (this.pending.size === 0) this.worker.unref();
+    });
+  }
+}
+
+let thread: ScanThread | null = null;
+
+/** The scan thread once it is up, or null when it could not start (or died). */
+async function scanThread(): Promise<ScanThread | null> {
+  thread ??= new ScanThread();
+  return (await thread.ready) && !thread.failed ? thread : null;
 }
 
 /** The indices with the k highest scores offered. */
