@@ -98,6 +98,8 @@ export class DescriptorShortlist {
   private live = 0;
   private readonly ownerIds = new Map<string, number>();
   private newest = 0;
+  /** Entries from which the scans run in the scan thread. */
+  scanThreadFrom = SCAN_THREAD_FROM;
   /** Loading rows may move the kernels' memory, so it never runs while a scan reads it. */
   private turn: Promise<unknown> = Promise.resolve();
 
@@ -126,7 +128,7 @@ export class DescriptorShortlist {
     const [beatPicks, timedPicks] = await this.exclusive(async () => {
       await this.catchUp(db);
       const own = ownerId === undefined ? -2 : (this.ownerIds.get(ownerId) ?? -2);
-      const inThread = this.size >= SCAN_THREAD_FROM;
+      const inThread = this.size >= this.scanThreadFrom;
       return Promise.all([this.best(this.kernel, this.scales, query.summaries, own, inThread), this.best(this.timedKernel, this.timedScales, query.timedSummaries, own, inThread)]);
     });
     const picked = new Set([...beatPicks, ...timedPicks]);
