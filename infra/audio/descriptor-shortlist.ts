@@ -124,7 +124,7 @@ export class DescriptorShortlist {
   }
 
   /** The works whose summaries are nearest any of the query's, best first per owner class: the union of the beat and the timed shortlists. */
-  async nearest(db: Queryable, query: ShortlistQuery, ownerId: string | undefined, count: number): Promise<ShortlistResult> {
+  async nearest(db: Queryable, query: ShortlistQuery, ownerId: string | undefined, count: number, timedCount = count): Promise<ShortlistResult> {
     const [beatPicks, timedPicks] = await this.exclusive(async () => {
       await this.catchUp(db);
       const own = ownerId === undefined ? -2 : (this.ownerIds.get(ownerId) ?? -2);
@@ -134,8 +134,8 @@ export class DescriptorShortlist {
     const picked = new Set([...beatPicks, ...timedPicks]);
     const { byBeat, byTime } = await this.rankExactly(db, [...picked], query);
     const nearest = new Map<string, number>();
-    for (const ranked of [byBeat, byTime]) {
-      const chosen = [...ranked.filter((r) => r.owner !== ownerId).slice(0, count), ...ranked.filter((r) => r.owner === ownerId).slice(0, count)];
+    for (const [ranked, n] of [[byBeat, count], [byTime, timedCount]] as const) {
+      const chosen = [...ranked.filter((r) => r.owner !== ownerId).slice(0, n), ...ranked.filter((r) => r.owner === ownerId).slice(0, n)];
       for (const r of chosen) nearest.set(r.workId, Math.max(r.similarity, nearest.get(r.workId) ?? -Infinity));
     }
     return { recordsScanned: this.live, nearest: [...nearest].map(([workId, similarity]) => ({ workId, similarity })) };

@@ -214,6 +214,12 @@ const RHYTHM_AGREES = 0.9;
 const TEMPO_TOLERANCE = 0.03;
 /** Works per owner class (others, the uploader) aligned after the summary scan, besides fingerprint matches. */
 const SCAN_CANDIDATES = 20;
+/**
+ * Works per owner class added by the timed summary's scan. Among 200,000 synthetic summaries, every
+ * transposed or re-timed corpus copy the timed scan found at all had its original among its 5
+ * nearest; 10 leaves room for a larger registry at a few more alignments.
+ */
+const TIMED_SCAN_CANDIDATES = 10;
 
 export const oracleMigrations: readonly Migration[] = [
   ...fingerprintIndexMigrations,
@@ -399,7 +405,7 @@ export async function analyzeAudio(file: string, options: AnalyzeOptions): Promi
   let shortlist: Promise<ShortlistResult> | undefined;
   const { lookup, sources, external } = await stage(async () => {
     const lookup = new FingerprintIndex(db).lookup(fingerprints);
-    shortlist = DescriptorShortlist.of(db).nearest(db, summaries, ownerId, SCAN_CANDIDATES);
+    shortlist = DescriptorShortlist.of(db).nearest(db, summaries, ownerId, SCAN_CANDIDATES, TIMED_SCAN_CANDIDATES);
     shortlist.catch(() => undefined);
     const [found, sources, external] = await Promise.all([lookup, indexedSources(db), askExternalCatalogue(externalCatalogue, file, pcm.length / FINGERPRINT_SAMPLE_RATE)]);
     return { lookup: found, sources, external };
