@@ -1,6 +1,7 @@
 // The in-process descriptor shortlist: the SIMD scan ranks as exact dot products do, and the cache
 // follows the table (rows added by any process, rows deleted) and splits the uploader's own works
-// from other owners'.
+// from other owners'; a work is shortlisted by its beat summary or by its timed one, and works
+// registered without a timed summary stay in the beat shortlist.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pooledPglite } from '../../tests/support/pglite-pool';
 import type { Db } from '../db/db';
@@ -38,18 +39,30 @@ describe('ScanKernel', () => {
     const errors = stored.map((s, i) => Math.abs(Math.max(...queries.map((q) => dot(q, s))) - (scores[i]! * scales[i]! * peak) / 32_767));
     expect(Math.max(...errors)).toBeLessThan(0.01);
   });
+
+  it('scores the same in the scan thread, over the same memory', async () => {
+    const kernel = new ScanKernel();
+    const stored = Array.from({ length: 500 }, unitVector);
+    stored.forEach((s, i) => kernel.store(i, s));
+    const queries = [unitVector(), unitVector()];
+    const here = [...kernel.scan(queries, stored.length)];
+    expect([...(await kernel.scanInThread(queries, stored.length))]).toEqual(here);
+  });
 });
 
 describe('DescriptorShortlist on PGlite', () => {
   let db: Db;
   const query = unitVector();
 
-  async function addWork(workId: string, owner: string, summary: Float32Array): Promise<void> {
+  const timedQuery = unitVector();
+  const beatsOnly = (...summaries: Float32Array[]) => ({ summaries, timedSummaries: [] });
+
+  async function addWork(workId: string, owner: string, summary: Float32Array, timedSummary: Float32Array | null = null): Promise<void> {
     await db.query(`INSERT INTO audio_works (work_id, owner, items, duration_seconds) VALUES ($1, $2, '\\x00000000', 1)`, [workId, owner]);
     await db.query(
-      `INSERT INTO audio_descriptors (work_id, owner, summary, melodic_sequence, first_beat_seconds, row_seconds, tempo_bpm, rhythm, pitch_profile, melodic_id, harmonic_id, rhythmic_id)
-       VALUES ($1, $2, $3, '\\x00', 0, 0.25, 120, '\\x00', '\\x00', 'm', 'h', 'r')`,
-      [workId, owner, bytesOf(summary)],
+      `INSERT INTO audio_descriptors (work_id, owner, summary, melodic_sequence, first_beat_seconds, row_seconds, tempo_bpm, rhythm, pitch_profile, melodic_id, harmonic_id, rhythmic_id, timed_summary)
+       VALUES ($1, $2, $3, '\\x00', 0, 0.25, 120, '\\x00', '\\x00', 'm', 'h', 'r', $4)`,
+      [workId, owner, bytesOf(summary), timedSummary && bytesOf(timedSummary)],
     );
   }
 
@@ -57,14 +70,14 @@ describe('DescriptorShortlist on PGlite', () => {
     db = await pooledPglite();
     await migrate(db, oracleMigrations);
     // Far more works than are ranked exactly, so the scan has to choose.
-    for (let i = 0; i < 600; i++) await addWork(`filler-${i}`, `owner-${i % 7}`, near(query, 0.2));
+    for (let i = 0; i < 600; i++) await addWork(`filler-${i}`, `owner-${i % 7}`, near(query, 0.2), i % 2 ? near(timedQuery, 0.2) : null);
     await addWork('close-other', 'alice', near(query, 0.9));
     await addWork('close-own', 'uploader', near(query, 0.8));
   });
   afterAll(() => db.close());
 
   it("finds the nearest of other owners' works and of the uploader's own, apart", async () => {
-    const result = await DescriptorShortlist.of(db).nearest(db, [unitVector(), query], 'uploader', 3);
+    const result = await DescriptorShortlist.of(db).nearest(db, beatsOnly(unitVector(), query), 'uploader', 3);
     expect(result.recordsScanned).toBe(602);
     expect(result.nearest[0]!.workId).toBe('close-other');
     expect(result.nearest[0]!.similarity).toBeGreaterThan(0.85);
@@ -74,11 +87,22 @@ describe('DescriptorShortlist on PGlite', () => {
 
   it('picks up works added since, and forgets works deleted', async () => {
     const shortlist = DescriptorShortlist.of(db);
-    await shortlist.nearest(db, [query], undefined, 1);
+    await shortlist.nearest(db, beatsOnly(query), undefined, 1);
     await addWork('closer', 'bob', near(query, 0.97));
     await db.query(`DELETE FROM audio_works WHERE work_id = 'close-other'`);
-    const result = await shortlist.nearest(db, [query], undefined, 2);
+    const result = await shortlist.nearest(db, beatsOnly(query), undefined, 2);
     expect(result.nearest.map((n) => n.workId)).toEqual(['closer', 'close-own']);
     expect(shortlist.entries).toBe(602);
+  });
+
+  it('adds the works whose timed summaries are nearest, whatever their beat summaries', async () => {
+    // Beats tracked differently: the copy's beat summary is nowhere near its original's.
+    await addWork('timed-original', 'carol', near(query, -0.1), near(timedQuery, 0.9));
+    const shortlist = DescriptorShortlist.of(db);
+    const byBeats = await shortlist.nearest(db, beatsOnly(query), undefined, 2);
+    expect(byBeats.nearest.map((n) => n.workId)).not.toContain('timed-original');
+    const both = await shortlist.nearest(db, { summaries: [query], timedSummaries: [unitVector(), timedQuery] }, undefined, 2);
+    expect(both.nearest.map((n) => n.workId)).toEqual(['closer', 'close-own', 'timed-original', expect.stringMatching(/^filler-/)]);
+    expect(both.nearest[2]!.similarity).toBeGreaterThan(0.85);
   });
 });

@@ -11,10 +11,22 @@
 // one, from any process. A row deleted (or registered again under a new ordinal) stays in the cache
 // until the exact ranking finds it gone. A registry at most RERANK_OTHERS strong is ranked exactly in
 // full, so small registries behave as the full scan did.
+//
+// Two summaries are kept per recording: the beat-synchronous one, and the same construction on the
+// timed sequence (half-second rows), which does not depend on the beat tracker. A copy whose beats
+// were tracked differently from its original's (a transposed or re-timed copy of sparse music) has a
+// beat summary far from the original's and is found by the timed one; the candidates are the union
+// of both shortlists. Works registered before timed summaries were kept are in the beat one only.
+//
+// From SCAN_THREAD_FROM summaries on, both scans run in a worker thread over the same (shared)
+// memory: a check reads its fingerprint postings at the same time, and decoding them on this thread
+// then overlaps the scans instead of following them. Smaller registries scan here in milliseconds.
+import { Worker } from 'node:worker_threads';
 import type { Queryable } from '../db/db';
+import { logger } from '../logger/logger';
 import { dot } from './descriptors';
 import { float32FromBytes } from './typed-bytes';
-import { instantiateKernel } from './wasm-kernel';
+import { compileKernel } from './wasm-kernel';
 
 /** Values in a summary (melodicSummary: 6 pitch rows × 32 modulation bins). */
 export const SUMMARY_VALUES = 192;
@@ -29,10 +41,20 @@ const MAX_QUERIES = 10;
  */
 const LATE_WINDOW = 256;
 const LOAD_PAGE = 20_000;
+const NO_SUMMARY = new Float32Array(SUMMARY_VALUES);
+/** Summaries from which the scans run in the worker thread (about 10 ms of scanning here). */
+const SCAN_THREAD_FROM = 50_000;
 
 export interface NearestWork {
   workId: string;
+  /** The exact similarity by the summary that shortlisted it (the best of both when both did). */
   similarity: number;
+}
+
+/** What a check compares: its beat summaries at every metrical level, its timed ones at every tempo ratio. */
+export interface ShortlistQuery {
+  summaries: Float32Array[];
+  timedSummaries: Float32Array[];
 }
 
 export interface ShortlistResult {
@@ -46,6 +68,11 @@ interface Row {
   ordinal: number;
   owner: string;
   summary: Float32Array;
+  timedSummary: Float32Array | null;
+}
+
+interface Ranked extends NearestWork {
+  owner: string;
 }
 
 /** The in-process shortlist of one database. */
@@ -60,20 +87,25 @@ export class DescriptorShortlist {
   }
 
   private readonly kernel = new ScanKernel();
+  private readonly timedKernel = new ScanKernel();
   private ordinals = new Int32Array(1024);
   /** Interned owner per entry; -1 once the row is known to be gone. */
   private owners = new Int32Array(1024);
-  /** What one step of a quantised value is worth in the summary. */
+  /** What one step of a quantised value is worth in the summary; 0 for a timed summary not kept. */
   private scales = new Float32Array(1024);
+  private timedScales = new Float32Array(1024);
   private size = 0;
   private live = 0;
   private readonly ownerIds = new Map<string, number>();
   private newest = 0;
-  private syncing: Promise<void> | null = null;
+  /** Entries from which the scans run in the scan thread. */
+  scanThreadFrom = SCAN_THREAD_FROM;
+  /** Loading rows may move the kernels' memory, so it never runs while a scan reads it. */
+  private turn: Promise<unknown> = Promise.resolve();
 
   /** Bytes held: the quantised summaries, the scan's scores, ordinals, owners and scales. */
   get memoryBytes(): number {
-    return this.kernel.bytes + this.ordinals.byteLength + this.owners.byteLength + this.scales.byteLength;
+    return this.kernel.bytes + this.timedKernel.bytes + this.ordinals.byteLength + this.owners.byteLength + this.scales.byteLength + this.timedScales.byteLength;
   }
 
   get entries(): number {
@@ -82,34 +114,52 @@ export class DescriptorShortlist {
 
   /** Brings the cache up to date with the table: one query when nothing changed. */
   async sync(db: Queryable): Promise<void> {
-    this.syncing ??= this.catchUp(db).finally(() => (this.syncing = null));
-    await this.syncing;
+    await this.exclusive(() => this.catchUp(db));
   }
 
-  /** The works whose summaries are nearest any of the query's, best first per owner class. */
-  async nearest(db: Queryable, queries: Float32Array[], ownerId: string | undefined, count: number): Promise<ShortlistResult> {
-    await this.sync(db);
-    const own = ownerId === undefined ? -2 : (this.ownerIds.get(ownerId) ?? -2);
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(work);
+    this.turn = result.catch(() => undefined);
+    return result;
+  }
+
+  /** The works whose summaries are nearest any of the query's, best first per owner class: the union of the beat and the timed shortlists. */
+  async nearest(db: Queryable, query: ShortlistQuery, ownerId: string | undefined, count: number, timedCount = count): Promise<ShortlistResult> {
+    const [beatPicks, timedPicks] = await this.exclusive(async () => {
+      await this.catchUp(db);
+      const own = ownerId === undefined ? -2 : (this.ownerIds.get(ownerId) ?? -2);
+      const inThread = this.size >= this.scanThreadFrom;
+      return Promise.all([this.best(this.kernel, this.scales, query.summaries, own, inThread), this.best(this.timedKernel, this.timedScales, query.timedSummaries, own, inThread)]);
+    });
+    const picked = new Set([...beatPicks, ...timedPicks]);
+    const { byBeat, byTime } = await this.rankExactly(db, [...picked], query);
+    const nearest = new Map<string, number>();
+    for (const [ranked, n] of [[byBeat, count], [byTime, timedCount]] as const) {
+      const chosen = [...ranked.filter((r) => r.owner !== ownerId).slice(0, n), ...ranked.filter((r) => r.owner === ownerId).slice(0, n)];
+      for (const r of chosen) nearest.set(r.workId, Math.max(r.similarity, nearest.get(r.workId) ?? -Infinity));
+    }
+    return { recordsScanned: this.live, nearest: [...nearest].map(([workId, similarity]) => ({ workId, similarity })) };
+  }
+
+  /** The entries the quantised scan scores best, RERANK_OTHERS of other owners and RERANK_OWN of the uploader's. */
+  private async best(kernel: ScanKernel, scales: Float32Array, queries: Float32Array[], own: number, inThread: boolean): Promise<number[]> {
+    if (queries.length === 0) return [];
     const others = new TopK(RERANK_OTHERS);
     const mine = new TopK(RERANK_OWN);
-    const scores = this.kernel.scan(queries.slice(0, MAX_QUERIES), this.size);
+    const scores = inThread ? await kernel.scanInThread(queries.slice(0, MAX_QUERIES), this.size) : kernel.scan(queries.slice(0, MAX_QUERIES), this.size);
     for (let i = 0; i < this.size; i++) {
       const owner = this.owners[i]!;
-      if (owner < 0) continue;
-      (owner === own ? mine : others).offer(i, scores[i]! * this.scales[i]!);
+      if (owner < 0 || scales[i] === 0) continue;
+      (owner === own ? mine : others).offer(i, scores[i]! * scales[i]!);
     }
-    const picked = [...others.indices(), ...mine.indices()];
-    const ranked = await this.rankExactly(db, picked, queries);
-    const nearestOthers = ranked.filter((r) => r.owner !== ownerId).slice(0, count);
-    const nearestOwn = ranked.filter((r) => r.owner === ownerId).slice(0, count);
-    return { recordsScanned: this.live, nearest: [...nearestOthers, ...nearestOwn].map(({ workId, similarity }) => ({ workId, similarity })) };
+    return [...others.indices(), ...mine.indices()];
   }
 
-  private async rankExactly(db: Queryable, picked: number[], queries: Float32Array[]): Promise<(NearestWork & { owner: string })[]> {
-    if (picked.length === 0) return [];
+  private async rankExactly(db: Queryable, picked: number[], query: ShortlistQuery): Promise<{ byBeat: Ranked[]; byTime: Ranked[] }> {
+    if (picked.length === 0) return { byBeat: [], byTime: [] };
     const ordinals = picked.map((i) => this.ordinals[i]!);
-    const { rows } = await db.query<{ ordinal: number; work_id: string; owner: string; summary: string }>(
-      `SELECT w.ordinal, d.work_id, d.owner, encode(d.summary, 'base64') AS summary
+    const { rows } = await db.query<{ ordinal: number; work_id: string; owner: string; summary: string; timed_summary: string | null }>(
+      `SELECT w.ordinal, d.work_id, d.owner, encode(d.summary, 'base64') AS summary, encode(d.timed_summary, 'base64') AS timed_summary
        FROM audio_works w JOIN audio_descriptors d USING (work_id) WHERE w.ordinal = ANY($1::int[])`,
       [ordinals],
     );
@@ -119,12 +169,11 @@ export class DescriptorShortlist {
       this.owners[i] = -1;
       this.live--;
     }
-    return rows
-      .map((r) => {
-        const summary = float32FromBytes(Buffer.from(r.summary, 'base64'));
-        return { workId: r.work_id, owner: r.owner, similarity: Math.max(...queries.map((q) => dot(q, summary))) };
-      })
-      .sort((a, b) => b.similarity - a.similarity);
+    const best = (queries: Float32Array[], summary: Float32Array): number => Math.max(...queries.map((q) => dot(q, summary)));
+    const byBeat = rows.map((r) => ({ workId: r.work_id, owner: r.owner, similarity: best(query.summaries, float32FromBytes(Buffer.from(r.summary, 'base64'))) }));
+    const byTime = query.timedSummaries.length === 0 ? [] : rows.filter((r) => r.timed_summary).map((r) => ({ workId: r.work_id, owner: r.owner, similarity: best(query.timedSummaries, float32FromBytes(Buffer.from(r.timed_summary!, 'base64'))) }));
+    const descending = (a: Ranked, b: Ranked): number => b.similarity - a.similarity;
+    return { byBeat: byBeat.sort(descending), byTime: byTime.sort(descending) };
   }
 
   private async catchUp(db: Queryable): Promise<void> {
@@ -150,12 +199,17 @@ export class DescriptorShortlist {
       this.ordinals = grow(this.ordinals, this.size * 2);
       this.owners = grow(this.owners, this.size * 2);
       this.scales = grow(this.scales, this.size * 2);
+      this.timedScales = grow(this.timedScales, this.size * 2);
     }
     let owner = this.ownerIds.get(row.owner);
     if (owner === undefined) this.ownerIds.set(row.owner, (owner = this.ownerIds.size));
     this.ordinals[this.size] = row.ordinal;
     this.owners[this.size] = owner;
     this.scales[this.size] = this.kernel.store(this.size, row.summary);
+    // Every slot is written, so the timed kernel holds as many as the beat one; 0 marks one not kept.
+    const timed = row.timedSummary?.length === SUMMARY_VALUES ? row.timedSummary : null;
+    const timedScale = this.timedKernel.store(this.size, timed ?? NO_SUMMARY);
+    this.timedScales[this.size] = timed ? timedScale : 0;
     this.size++;
     this.live++;
     this.newest = Math.max(this.newest, row.ordinal);
@@ -163,13 +217,17 @@ export class DescriptorShortlist {
 }
 
 async function readRows(db: Queryable, after: number, known: number[]): Promise<Row[]> {
-  const { rows } = await db.query<{ ordinal: number; owner: string; summary: string }>(
-    `SELECT w.ordinal, d.owner, encode(d.summary, 'base64') AS summary FROM audio_works w JOIN audio_descriptors d USING (work_id)
+  const { rows } = await db.query<{ ordinal: number; owner: string; summary: string; timed_summary: string | null }>(
+    `SELECT w.ordinal, d.owner, encode(d.summary, 'base64') AS summary, encode(d.timed_summary, 'base64') AS timed_summary FROM audio_works w JOIN audio_descriptors d USING (work_id)
      WHERE w.ordinal > $1 AND NOT (w.ordinal = ANY($2::int[])) ORDER BY w.ordinal LIMIT ${LOAD_PAGE}`,
     [after, known],
   );
-  return rows.map((r) => ({ ordinal: r.ordinal, owner: r.owner, summary: float32FromBytes(Buffer.from(r.summary, 'base64')) }));
+  const floats = (base64: string | null): Float32Array | null => (base64 === null ? null : float32FromBytes(Buffer.from(base64, 'base64')));
+  return rows.map((r) => ({ ordinal: r.ordinal, owner: r.owner, summary: floats(r.summary)!, timedSummary: floats(r.timed_summary) }));
 }
+
+/** Pages a kernel's memory may grow to: 4 GiB, all a 32-bit address reaches (about 20 million summaries). */
+const MAX_PAGES = 65_536;
 
 /** Bytes the queries take at the start of the kernel's memory (MAX_QUERIES × 192 × int16, rounded up). */
 const QUERY_BYTES = 4096;
@@ -180,7 +238,7 @@ const QUERY_BYTES = 4096;
  * Memory: the queries, then an i32 score per summary, then the summaries.
  */
 const SCAN_WAT = `(module
-  (memory (export "memory") 1)
+  (import "env" "memory" (memory 1 ${MAX_PAGES} shared))
   (func (export "scan") (param $vec i32) (param $count i32) (param $queries i32) (param $nq i32) (param $out i32)
     (local $i i32) (local $k i32) (local $j i32) (local $q i32) (local $best i32) (local $s i32) (local $acc v128) (local $v v128)
     (block $done (loop $entries
@@ -211,16 +269,27 @@ const SCAN_WAT = `(module
 
 const PAGE = 65_536;
 
-/** The quantised summaries in WebAssembly memory, and the scan over them. */
+let compiled: WebAssembly.Module | null = null;
+const scanModule = (): WebAssembly.Module => (compiled ??= compileKernel('summary-scan', SCAN_WAT));
+let kernels = 0;
+
+interface ScanArgs {
+  vec: number;
+  count: number;
+  queries: number;
+  nq: number;
+  out: number;
+}
+
+/** The quantised summaries in shared WebAssembly memory, and the scan over them, here or in the scan thread. */
 export class ScanKernel {
-  private readonly memory: WebAssembly.Memory;
+  private readonly memory = new WebAssembly.Memory({ initial: 1, maximum: MAX_PAGES, shared: true });
   private readonly scanFn: (vec: number, count: number, queries: number, nq: number, out: number) => void;
+  private readonly id = ++kernels;
   private capacity = 0;
 
   constructor() {
-    const exports = instantiateKernel('summary-scan', SCAN_WAT);
-    this.memory = exports.memory as WebAssembly.Memory;
-    this.scanFn = exports.scan as ScanKernel['scanFn'];
+    this.scanFn = new WebAssembly.Instance(scanModule(), { env: { memory: this.memory } }).exports.scan as ScanKernel['scanFn'];
     this.reserve(1024);
   }
 
@@ -245,7 +314,22 @@ export class ScanKernel {
 
   /** Per slot 0..count−1, the best integer dot product with any query (in one common query scale). */
   scan(queries: Float32Array[], count: number): Int32Array {
-    if (count === 0) return new Int32Array(0);
+    const { vec, queries: at, nq, out } = this.prepare(queries, count);
+    if (count > 0) this.scanFn(vec, count, at, nq, out);
+    return new Int32Array(this.memory.buffer, QUERY_BYTES, count);
+  }
+
+  /** The same scan in the scan thread, this thread free meanwhile; here when the thread is not available. */
+  async scanInThread(queries: Float32Array[], count: number): Promise<Int32Array> {
+    const args = this.prepare(queries, count);
+    const thread = count > 0 ? await scanThread() : null;
+    if (!thread) return this.scan(queries, count);
+    await thread.run({ kernel: this.id, module: scanModule(), memory: this.memory, args });
+    return new Int32Array(this.memory.buffer, QUERY_BYTES, count);
+  }
+
+  /** Writes the queries at the start of memory, as int16 in one common scale. */
+  private prepare(queries: Float32Array[], count: number): ScanArgs {
     let peak = 0;
     for (const q of queries) for (const v of q) peak = Math.max(peak, Math.abs(v));
     const scale = peak > 0 ? 32_767 / peak : 1;
@@ -253,8 +337,7 @@ export class ScanKernel {
     queries.forEach((q, k) => {
       for (let i = 0; i < SUMMARY_VALUES; i++) area[k * SUMMARY_VALUES + i] = Math.round((q[i] ?? 0) * scale);
     });
-    this.scanFn(this.vectorsAt, count, 0, queries.length, QUERY_BYTES);
-    return new Int32Array(this.memory.buffer, QUERY_BYTES, count);
+    return { vec: this.vectorsAt, count, queries: 0, nq: queries.length, out: QUERY_BYTES };
   }
 
   /** Room for `capacity` summaries: the scores area grows, so the summaries move up. */
@@ -266,6 +349,71 @@ export class ScanKernel {
     this.capacity = capacity;
     new Uint8Array(this.memory.buffer).copyWithin(this.vectorsAt, oldAt, oldAt + used);
   }
+}
+
+/** A scan posted to the scan thread: the kernel's memory and compiled module, and the scan's arguments. */
+export interface ScanRequest {
+  id: number;
+  kernel: number;
+  module: WebAssembly.Module;
+  memory: WebAssembly.Memory;
+  args: ScanArgs;
+}
+export type ScanReply = { id: number; error?: string };
+
+const log = logger.child({ module: 'descriptor-shortlist' });
+
+/** The scan thread: one per process, started by the first large scan. */
+class ScanThread {
+  private readonly worker = new Worker(new URL('./scan-worker.mjs', import.meta.url));
+  private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+  failed = false;
+  readonly ready: Promise<boolean>;
+
+  constructor() {
+    const { worker } = this;
+    // Idle, it must not keep the process alive.
+    worker.unref();
+    this.ready = new Promise<boolean>((resolve) => {
+      worker.once('message', () => resolve(true));
+      worker.once('error', (error) => {
+        log.warn({ err: error.message }, 'scan thread unavailable; the shortlist scans on the main thread');
+        resolve(false);
+      });
+    });
+    worker.on('message', (reply: ScanReply | { ready: true }) => {
+      if (!('id' in reply)) return;
+      const waiter = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (reply.error !== undefined) waiter?.reject(new Error(`scan thread: ${reply.error}`));
+      else waiter?.resolve();
+    });
+    worker.on('error', (error) => {
+      this.failed = true;
+      for (const waiter of this.pending.values()) waiter.reject(error);
+      this.pending.clear();
+    });
+  }
+
+  run(request: Omit<ScanRequest, 'id'>): Promise<void> {
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage({ ...request, id } satisfies ScanRequest);
+    }).finally(() => {
+      if (this.pending.size === 0) this.worker.unref();
+    });
+  }
+}
+
+let thread: ScanThread | null = null;
+
+/** The scan thread once it is up, or null when it could not start (or died). */
+async function scanThread(): Promise<ScanThread | null> {
+  thread ??= new ScanThread();
+  return (await thread.ready) && !thread.failed ? thread : null;
 }
 
 /** The indices with the k highest scores offered. */

@@ -320,6 +320,8 @@ export interface MelodicDescriptor {
   rowSeconds: number;
   /** The melodic sequence on a fixed time grid, rows of TIMED_ROW_SECONDS (see timedMelodicSequence). */
   timedSequence: Float32Array;
+  /** The summary of the timed sequence: key- and position-invariant, and free of the beat tracker (see timedQuerySummaries). */
+  timedSummary: Float32Array;
   melodicId: string;
 }
 
@@ -358,12 +360,14 @@ export function analysePcm(pcm: Float32Array): Analysis {
 
 export function melodicDescriptor(analysis: Analysis): MelodicDescriptor {
   const sequence = melodicSequence(analysis.chroma, analysis.beats, ROWS_PER_BEAT);
+  const timedSequence = timedMelodicSequence(analysis.chroma, analysis.onset.length / ONSET_FRAMES_PER_SECOND);
   return {
     sequence,
     summary: melodicSummary(sequence),
     firstBeatSeconds: (analysis.beats[0] ?? 0) / ONSET_FRAMES_PER_SECOND,
     rowSeconds: analysis.period / ONSET_FRAMES_PER_SECOND / ROWS_PER_BEAT,
-    timedSequence: timedMelodicSequence(analysis.chroma, analysis.onset.length / ONSET_FRAMES_PER_SECOND),
+    timedSequence,
+    timedSummary: melodicSummary(timedSequence),
     melodicId: stableId('mel', intervalRanking(sequence)),
   };
 }
@@ -414,6 +418,19 @@ export function querySummaries(analysis: Analysis, melodic: MelodicDescriptor): 
     melodicSummary(melodicSequence(analysis.chroma, analysis.beats, 2 * ROWS_PER_BEAT)),
     ...TRIPLE_RATIOS.map((ratio) => melodicSummary(resampleRows(melodic.sequence, 1 / ratio))),
   ];
+}
+
+/**
+ * Tempo ratios (query ÷ registered) at which a query's timed summary is taken: the timed summary is
+ * free of the beat tracker but not of tempo (a copy 6 % slower spreads its modulations over 6 % more
+ * rows), so the query is resampled to each ratio, 0.84–1.19 in steps of about 6 %, as the timed
+ * alignment tries them. A ratio 3 % off moves the patch's 16th modulation bin by half a bin.
+ */
+export const TIMED_SUMMARY_RATIOS = [0.84, 0.89, 0.94, 1, 1.06, 1.12, 1.19];
+
+/** The query's timed summaries, one per tempo ratio it may have been re-timed by. */
+export function timedQuerySummaries(melodic: MelodicDescriptor): Float32Array[] {
+  return TIMED_SUMMARY_RATIOS.map((ratio) => (ratio === 1 ? melodic.timedSummary : melodicSummary(resampleRows(melodic.timedSequence, ratio))));
 }
 
 /**

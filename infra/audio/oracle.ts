@@ -37,6 +37,7 @@ import {
   melodicDescriptor,
   ONSET_FRAMES_PER_SECOND,
   querySummaries,
+  timedQuerySummaries,
   rhythmDescriptor,
   rotate,
   type HarmonicDescriptor,
@@ -213,6 +214,12 @@ const RHYTHM_AGREES = 0.9;
 const TEMPO_TOLERANCE = 0.03;
 /** Works per owner class (others, the uploader) aligned after the summary scan, besides fingerprint matches. */
 const SCAN_CANDIDATES = 20;
+/**
+ * Works per owner class added by the timed summary's scan. Among 200,000 synthetic summaries, every
+ * transposed or re-timed corpus copy the timed scan found at all had its original among its 5
+ * nearest; 10 leaves room for a larger registry at a few more alignments.
+ */
+const TIMED_SCAN_CANDIDATES = 10;
 
 export const oracleMigrations: readonly Migration[] = [
   ...fingerprintIndexMigrations,
@@ -292,6 +299,13 @@ export const oracleMigrations: readonly Migration[] = [
       CREATE TRIGGER audio_works_counted_delete AFTER DELETE ON audio_works REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION audio_works_counts_removed();
     `,
   },
+  {
+    // The summary of the timed sequence, for the shortlist's second scan (descriptor-shortlist.ts):
+    // it finds copies whose beats were tracked differently from their original's. Works registered
+    // before it have none and are shortlisted by their beat summary only.
+    id: 'audio-index-6-timed-summary',
+    sql: `ALTER TABLE audio_descriptors ADD COLUMN IF NOT EXISTS timed_summary bytea;`,
+  },
 ];
 
 /** Where an indexed recording came from: a GOOSE work, or a rights holder's reference recording. */
@@ -313,6 +327,7 @@ interface DescriptorFields {
 /** What the index stores of one recording. */
 interface AudioFeatures extends DescriptorFields {
   timedSequence: Float32Array;
+  timedSummary: Float32Array;
   fingerprint: Fingerprint;
   durationSeconds: number;
   key: string;
@@ -384,13 +399,13 @@ export async function analyzeAudio(file: string, options: AnalyzeOptions): Promi
   const { analysis, melodic, summaries } = await stage(() => {
     const analysis = analysePcm(pcm);
     const melodic = melodicDescriptor(analysis);
-    return { analysis, melodic, summaries: querySummaries(analysis, melodic) };
+    return { analysis, melodic, summaries: { summaries: querySummaries(analysis, melodic), timedSummaries: timedQuerySummaries(melodic) } };
   });
   // The descriptor shortlist is computed in process while the database reads the fingerprint postings.
   let shortlist: Promise<ShortlistResult> | undefined;
   const { lookup, sources, external } = await stage(async () => {
     const lookup = new FingerprintIndex(db).lookup(fingerprints);
-    shortlist = DescriptorShortlist.of(db).nearest(db, summaries, ownerId, SCAN_CANDIDATES);
+    shortlist = DescriptorShortlist.of(db).nearest(db, summaries, ownerId, SCAN_CANDIDATES, TIMED_SCAN_CANDIDATES);
     shortlist.catch(() => undefined);
     const [found, sources, external] = await Promise.all([lookup, indexedSources(db), askExternalCatalogue(externalCatalogue, file, pcm.length / FINGERPRINT_SAMPLE_RATE)]);
     return { lookup: found, sources, external };
@@ -574,8 +589,8 @@ async function storeWork(db: Db, work: WorkRegistration & { owner: string; sourc
     const source = work.source ?? 'work';
     await new FingerprintIndex(insideTransaction(db, tx)).register(work.workId, work.owner, features.fingerprint, source);
     await tx.query(
-      `INSERT INTO audio_descriptors (work_id, owner, title, owner_name, summary, melodic_sequence, timed_sequence, first_beat_seconds, row_seconds, tempo_bpm, rhythm, pitch_profile, melodic_id, harmonic_id, rhythmic_id, source)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+      `INSERT INTO audio_descriptors (work_id, owner, title, owner_name, summary, melodic_sequence, timed_sequence, first_beat_seconds, row_seconds, tempo_bpm, rhythm, pitch_profile, melodic_id, harmonic_id, rhythmic_id, source, timed_summary)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
       [
         work.workId,
         work.owner,
@@ -593,6 +608,7 @@ async function storeWork(db: Db, work: WorkRegistration & { owner: string; sourc
         features.harmonicId,
         features.rhythmicId,
         source,
+        bytesOf(features.timedSummary),
       ],
     );
   });
@@ -650,6 +666,7 @@ function featuresOf(pcm: Float32Array, fingerprint: Fingerprint, melodic: Melodi
     summary: melodic.summary,
     melodicSequence: melodic.sequence,
     timedSequence: melodic.timedSequence,
+    timedSummary: melodic.timedSummary,
     firstBeatSeconds: melodic.firstBeatSeconds,
     rowSeconds: melodic.rowSeconds,
     tempoBpm: rhythm.bpm,

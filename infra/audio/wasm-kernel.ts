@@ -6,13 +6,18 @@ import wabtInit from 'wabt';
 
 const wabt = await wabtInit();
 
-/** Compiles WebAssembly text (SIMD allowed) and instantiates it without imports. */
-export function instantiateKernel(name: string, text: string): WebAssembly.Exports {
-  const parsed = wabt.parseWat(`${name}.wat`, text, { simd: true });
+/** Compiles WebAssembly text (SIMD allowed, and shared memory: a module can be handed to a worker). */
+export function compileKernel(name: string, text: string): WebAssembly.Module {
+  const parsed = wabt.parseWat(`${name}.wat`, text, { simd: true, threads: true });
   try {
     const { buffer } = parsed.toBinary({});
-    return new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(buffer))).exports;
+    return new WebAssembly.Module(new Uint8Array(buffer));
   } finally {
     parsed.destroy();
   }
+}
+
+/** Compiles WebAssembly text and instantiates it (without imports unless given). */
+export function instantiateKernel(name: string, text: string, imports: WebAssembly.Imports = {}): WebAssembly.Exports {
+  return new WebAssembly.Instance(compileKernel(name, text), imports).exports;
 }

@@ -20,8 +20,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { analysePcm, melodicDescriptor, querySummaries } from '../../infra/audio/descriptors';
-import { DescriptorShortlist } from '../../infra/audio/descriptor-shortlist';
+import { analysePcm, melodicDescriptor, querySummaries, timedQuerySummaries } from '../../infra/audio/descriptors';
+import { DescriptorShortlist, type ShortlistQuery } from '../../infra/audio/descriptor-shortlist';
 import { runFfmpeg } from '../../infra/audio/ffmpeg';
 import { decodeForFingerprint, FINGERPRINT_SAMPLE_RATE, fingerprintQueryPcm, type Fingerprint } from '../../infra/audio/fingerprint';
 import { FingerprintIndex } from '../../infra/audio/fingerprint-index';
@@ -32,7 +32,7 @@ import { logger } from '../../infra/logger/logger';
 import { corpusSample, loadCorpus, type CorpusPiece } from '../corpus/corpus';
 import { splitCorpus, VARIANTS } from '../corpus/oracle-trial';
 import { createTestDatabase } from '../support/postgres';
-import { seedSyntheticReferences } from '../support/synthetic-references';
+import { seedSyntheticReferences, type SummaryPool } from '../support/synthetic-references';
 import { intFromEnv } from './bench-env';
 
 const REFERENCES = intFromEnv('BENCH_REFERENCES', 1_000_000);
@@ -81,7 +81,7 @@ async function openRegistry(): Promise<Registry> {
 interface PreparedUpload {
   piece: string;
   fingerprints: Fingerprint[];
-  summaries: Float32Array[];
+  summaries: ShortlistQuery;
   seconds: number;
 }
 
@@ -101,14 +101,17 @@ async function main(): Promise<void> {
     await migrate(db, oracleMigrations);
 
     // The pool synthetic summaries are mixed from: the unregistered pieces' summaries at every
-    // metrical level a query tries, so no registered piece (nor a copy of one) is among them.
-    const pool: Float32Array[] = [];
+    // metrical level (and timed ones at every tempo ratio) a query tries, so no registered piece (nor
+    // a copy of one) is among them.
+    const pool = { summaries: [] as Float32Array[], timedSummaries: [] as Float32Array[] } satisfies SummaryPool;
     for (const piece of unregistered) {
       const pcm = await decodeForFingerprint(piece.file);
       const analysis = analysePcm(pcm);
-      pool.push(...querySummaries(analysis, melodicDescriptor(analysis)));
+      const melodic = melodicDescriptor(analysis);
+      pool.summaries.push(...querySummaries(analysis, melodic));
+      pool.timedSummaries.push(...timedQuerySummaries(melodic));
     }
-    log(`summary pool: ${pool.length} summaries of ${unregistered.length} unregistered pieces`);
+    log(`summary pool: ${pool.summaries.length} + ${pool.timedSummaries.length} timed summaries of ${unregistered.length} unregistered pieces`);
 
     const synthetic = Math.max(0, REFERENCES - registered.length);
     log(`seeding ${synthetic} synthetic references into ${registry.where}`);
@@ -209,7 +212,8 @@ async function prepareUploads(registered: CorpusPiece[], unregistered: CorpusPie
     await runFfmpeg(['-v', 'error', '-y', '-i', p.file, '-t', String(UPLOAD_SECONDS), ...(copy ? ['-c:a', 'libmp3lame', '-b:a', '128k'] : []), '-vn', file]);
     const pcm = await decodeForFingerprint(file);
     const analysis = analysePcm(pcm);
-    prepared.push({ piece: p.id, fingerprints: fingerprintQueryPcm(pcm), summaries: querySummaries(analysis, melodicDescriptor(analysis)), seconds: pcm.length / FINGERPRINT_SAMPLE_RATE });
+    const melodic = melodicDescriptor(analysis);
+    prepared.push({ piece: p.id, fingerprints: fingerprintQueryPcm(pcm), summaries: { summaries: querySummaries(analysis, melodic), timedSummaries: timedQuerySummaries(melodic) }, seconds: pcm.length / FINGERPRINT_SAMPLE_RATE });
     if (copy) files.push(file);
   }
   return { prepared, files };

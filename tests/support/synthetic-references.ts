@@ -3,7 +3,8 @@
 // reads: a 3-minute fingerprint and its postings, and the descriptor row (summary, melodic and timed
 // sequences of a 3-minute piece, rhythm, pitch profile, names). Summaries are mixtures of real
 // pieces' summaries (the pool) plus noise, so the descriptor shortlist competes with summaries
-// shaped like music's rather than with random vectors, which no real summary resembles.
+// shaped like music's rather than with random vectors, which no real summary resembles. Timed
+// summaries are mixed the same way from real timed summaries.
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -27,6 +28,12 @@ const SECONDS = SYNTHETIC_ITEMS / ITEMS_PER_SECOND;
 const SUMMARY_NOISE = 0.5;
 
 export const syntheticReferenceId = (n: number): string => `synthetic-reference-${n}`;
+
+/** The real summaries synthetic ones are mixed from: beat summaries, and timed summaries. */
+export interface SummaryPool {
+  summaries: readonly Float32Array[];
+  timedSummaries: readonly Float32Array[];
+}
 
 export interface ReferenceSeedResult {
   references: number;
@@ -72,7 +79,7 @@ const floats = (length: number, rand: () => number): Buffer => bytesOf(Float32Ar
  * holder among HOLDERS), in bulk: rows in multi-row inserts, then the postings one range of buckets
  * at a time, so each bucket is written once and the postings held in memory stay under a gigabyte.
  */
-export async function seedSyntheticReferences(db: Db, count: number, pool: readonly Float32Array[], onProgress?: (line: string) => void): Promise<ReferenceSeedResult> {
+export async function seedSyntheticReferences(db: Db, count: number, pool: SummaryPool, onProgress?: (line: string) => void): Promise<ReferenceSeedResult> {
   const started = performance.now();
   const ordinals = new Int32Array(count).fill(-1);
   const { rows: present } = await db.query<{ n: string; buckets: boolean }>(
@@ -117,8 +124,8 @@ export async function seedSyntheticReferences(db: Db, count: number, pool: reado
   return { references: count, postings, seconds: (done - started) / 1000, rowsSeconds: (rowsDone - started) / 1000, postingsSeconds: (done - rowsDone) / 1000 };
 }
 
-async function insertDescriptors(db: Db, numbers: number[], pool: readonly Float32Array[]): Promise<void> {
-  const columns: string[][] = Array.from({ length: 13 }, () => []);
+async function insertDescriptors(db: Db, numbers: number[], pool: SummaryPool): Promise<void> {
+  const columns: string[][] = Array.from({ length: 14 }, () => []);
   for (const n of numbers) {
     const rand = random(0xdec0de + n);
     const bpm = 70 + rand() * 100;
@@ -128,7 +135,7 @@ async function insertDescriptors(db: Db, numbers: number[], pool: readonly Float
       `synthetic-holder-${n % HOLDERS}`,
       `Synthetic reference ${n}`,
       `Synthetic holder ${n % HOLDERS}`,
-      bytesOf(mixedSummary(pool, rand)).toString('base64'),
+      bytesOf(mixedSummary(pool.summaries, rand)).toString('base64'),
       randomBytes(12 * Math.floor(SECONDS / rowSeconds)).toString('base64'),
       randomBytes(12 * Math.floor(SECONDS / 0.5)).toString('base64'),
       String(rand()),
@@ -137,14 +144,15 @@ async function insertDescriptors(db: Db, numbers: number[], pool: readonly Float
       floats(12, rand).toString('base64'),
       floats(12, rand).toString('base64'),
       (rand() * 2 ** 32).toString(16),
+      bytesOf(mixedSummary(pool.timedSummaries, rand)).toString('base64'),
     ];
     values.forEach((v, i) => columns[i]!.push(v));
   }
   await db.query(
-    `INSERT INTO audio_descriptors (work_id, owner, title, owner_name, summary, melodic_sequence, timed_sequence, first_beat_seconds, row_seconds, tempo_bpm, rhythm, pitch_profile, melodic_id, harmonic_id, rhythmic_id, source)
-     SELECT w, o, t, n, decode(s, 'base64'), decode(m, 'base64'), decode(ts, 'base64'), f::real, r::real, b::real, decode(rh, 'base64'), decode(p, 'base64'), 'mel-' || h, 'har-' || h, 'rhy-' || h, 'reference'
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])
-       AS x(w, o, t, n, s, m, ts, f, r, b, rh, p, h)`,
+    `INSERT INTO audio_descriptors (work_id, owner, title, owner_name, summary, melodic_sequence, timed_sequence, first_beat_seconds, row_seconds, tempo_bpm, rhythm, pitch_profile, melodic_id, harmonic_id, rhythmic_id, source, timed_summary)
+     SELECT w, o, t, n, decode(s, 'base64'), decode(m, 'base64'), decode(ts, 'base64'), f::real, r::real, b::real, decode(rh, 'base64'), decode(p, 'base64'), 'mel-' || h, 'har-' || h, 'rhy-' || h, 'reference', decode(tsum, 'base64')
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])
+       AS x(w, o, t, n, s, m, ts, f, r, b, rh, p, h, tsum)`,
     columns,
   );
 }
