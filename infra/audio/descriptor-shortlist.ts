@@ -18,9 +18,11 @@
 // beat summary far from the original's and is found by the timed one; the candidates are the union
 // of both shortlists. Works registered before timed summaries were kept are in the beat one only.
 //
-// From SCAN_THREAD_FROM summaries on, both scans run in a worker thread over the same (shared)
-// memory: a check reads its fingerprint postings at the same time, and decoding them on this thread
-// then overlaps the scans instead of following them. Smaller registries scan here in milliseconds.
+// From SCAN_THREAD_FROM summaries on, the scans run in worker threads over the same (shared)
+// memory, the beat and the timed one each in a thread of its own where the machine has two cores: a
+// check reads its fingerprint postings at the same time, and decoding them on this thread then
+// overlaps the scans instead of following them. Smaller registries scan here in milliseconds.
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Queryable } from '../db/db';
 import { logger } from '../logger/logger';
@@ -322,7 +324,7 @@ export class ScanKernel {
   /** The same scan in the scan thread, this thread free meanwhile; here when the thread is not available. */
   async scanInThread(queries: Float32Array[], count: number): Promise<Int32Array> {
     const args = this.prepare(queries, count);
-    const thread = count > 0 ? await scanThread() : null;
+    const thread = count > 0 ? await scanThread(this.id) : null;
     if (!thread) return this.scan(queries, count);
     await thread.run({ kernel: this.id, module: scanModule(), memory: this.memory, args });
     return new Int32Array(this.memory.buffer, QUERY_BYTES, count);
@@ -363,7 +365,7 @@ export type ScanReply = { id: number; error?: string };
 
 const log = logger.child({ module: 'descriptor-shortlist' });
 
-/** The scan thread: one per process, started by the first large scan. */
+/** A scan thread, started by the first large scan that needs it. */
 class ScanThread {
   private readonly worker = new Worker(new URL('./scan-worker.mjs', import.meta.url));
   private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -408,11 +410,13 @@ class ScanThread {
   }
 }
 
-let thread: ScanThread | null = null;
+/** Two threads at most: a check runs two scans (beat and timed) at once, and its kernels take turns by id. */
+const threads: (ScanThread | null)[] = Array.from({ length: Math.min(2, availableParallelism()) }, () => null);
 
-/** The scan thread once it is up, or null when it could not start (or died). */
-async function scanThread(): Promise<ScanThread | null> {
-  thread ??= new ScanThread();
+/** The scan thread of a kernel once it is up, or null when it could not start (or died). */
+async function scanThread(kernel: number): Promise<ScanThread | null> {
+  const slot = kernel % threads.length;
+  const thread = (threads[slot] ??= new ScanThread());
   return (await thread.ready) && !thread.failed ? thread : null;
 }
 
