@@ -54,6 +54,10 @@ describe('docker-compose.yml', () => {
     expect(new URL(String(first!.STORAGE_S3_ENDPOINT)).hostname).toBe('s3');
   });
 
+  it("passes the shell's AcoustID key to every role, empty when unset (the checks then say AcoustID was not asked)", () => {
+    for (const [name, service] of goose) expect(service.environment?.ACOUSTID_API_KEY, name).toBe('${ACOUSTID_API_KEY:-}');
+  });
+
   it('starts the roles after the servers, with the keys shared and no data folder of their own', () => {
     for (const [name, service] of goose) {
       expect(Object.keys(service.depends_on ?? {}).sort(), name).toEqual(['postgres', 's3-bucket', 'temporal']);
