@@ -40,6 +40,9 @@ export const referenceMatchSchema = z.object({
 });
 export type ReferenceMatch = z.infer<typeof referenceMatchSchema>;
 
+/** A reference match's kind in words, the same in the check's reason, its report, the holder's holds and a case. */
+export const REFERENCE_MATCH_KIND_TEXT: Record<ReferenceMatch['kind'], string> = { recording: 'same recording', music: 'same music', passage: 'a copied passage' };
+
 /** A recording AcoustID found for the upload's Chromaprint fingerprint: held for review. */
 export const externalMatchSchema = z.object({
   source: z.literal('acoustid'),

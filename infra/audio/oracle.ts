@@ -53,7 +53,7 @@ import { FingerprintIndex, fingerprintIndexMigrations, type IndexMatch, type Ind
 import { DescriptorShortlist, type ShortlistResult } from './descriptor-shortlist';
 import { bytesOf, float32FromBytes } from './typed-bytes';
 import { COPYRIGHT_ANALYSIS_STAGES, COPYRIGHT_CHECK_MIN_SECONDS } from '../../domain/constants';
-import type { AcoustidState, ExternalMatch, ReferenceMatch, SearchedSources } from '../../domain/contracts/copyright-sources';
+import { REFERENCE_MATCH_KIND_TEXT, type AcoustidState, type ExternalMatch, type ReferenceMatch, type SearchedSources } from '../../domain/contracts/copyright-sources';
 
 /** The eight stages the user sees (domain/constants), reported as the work reaches them. */
 export const ORACLE_STAGES = COPYRIGHT_ANALYSIS_STAGES;
@@ -1017,11 +1017,10 @@ interface Findings {
   externalMatches: ExternalMatch[];
 }
 
-const REFERENCE_KINDS: Record<ReferenceMatch['kind'], string> = { recording: 'same recording', music: 'same music', passage: 'a copied passage' };
 
 /** “Title”, a reference recording of Holder (same recording, 97% similar, 0:00–0:30 of this track): never its files or ids. */
 function describeReference(match: ReferenceMatch): string {
-  return `“${match.title}”, a reference recording of ${match.holderName} (${REFERENCE_KINDS[match.kind]}, ${match.similarity}% similar, ${span(match.upload)} of this track)`;
+  return `“${match.title}”, a reference recording of ${match.holderName} (${REFERENCE_MATCH_KIND_TEXT[match.kind]}, ${match.similarity}% similar, ${span(match.upload)} of this track)`;
 }
 
 /** “Harbour Song” by The Lighthouse Keepers, on “Tides” (MusicBrainz; AcoustID score 97%). */

@@ -3,6 +3,7 @@
 // Checks recorded before works were named carry only an internal owner id, which is never shown.
 import type { CopyrightCheck } from '../../../../domain/contracts/lifecycle';
 import { formatDuration } from '../../lib/format';
+import { REFERENCE_MATCH_KIND_TEXT } from '../../../../domain/contracts/copyright-sources';
 
 export type CheckConflict = CopyrightCheck['conflicts'][number];
 export type CheckPassage = CopyrightCheck['passages'][number];
@@ -53,9 +54,8 @@ export function describePassage(passage: CheckPassage): string {
 
 export type CheckReferenceMatch = CopyrightCheck['referenceMatches'][number];
 
-const REFERENCE_KIND_TEXT: Record<CheckReferenceMatch['kind'], string> = { recording: 'same recording', music: 'same music', passage: 'a passage' };
 
 /** "“Night Ferry”, a reference recording of Harbour Records: same recording, 97 % similar, 0:00–0:30 of your track ↔ 0:00–0:30 of it". */
 export function describeReferenceMatch(match: CheckReferenceMatch): string {
-  return `“${match.title}”, a reference recording of ${match.holderName}: ${REFERENCE_KIND_TEXT[match.kind]}, ${Math.round(match.similarity)} % similar, ${formatRange(match.upload)} of your track ↔ ${formatRange(match.reference)} of it`;
+  return `“${match.title}”, a reference recording of ${match.holderName}: ${REFERENCE_MATCH_KIND_TEXT[match.kind]}, ${Math.round(match.similarity)} % similar, ${formatRange(match.upload)} of your track ↔ ${formatRange(match.reference)} of it`;
 }

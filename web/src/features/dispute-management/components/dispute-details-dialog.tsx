@@ -36,6 +36,7 @@ import {
 import { DisputeActions } from './dispute-actions';
 import type { DetailTab } from './dispute-row';
 import { ReviewPanel } from './review-panel';
+import { REFERENCE_MATCH_KIND_TEXT } from '../../../../../domain/contracts/copyright-sources';
 
 const TABS: readonly DetailTab[] = ['overview', 'evidence', 'messages', 'timeline', 'resolution'];
 
@@ -281,7 +282,6 @@ export function ResolutionTab({ dispute }: { dispute: Dispute }) {
   );
 }
 
-const REFERENCE_KINDS = { recording: 'same recording', music: 'same music', passage: 'a passage' } as const;
 
 /** The rights holders' references the case is about, by title and holder (never their files). */
 function CaseReferences({ dispute }: { dispute: Dispute }) {
@@ -293,7 +293,7 @@ function CaseReferences({ dispute }: { dispute: Dispute }) {
         {dispute.references.map((reference) => (
           <li key={`${reference.title}-${reference.holderName}-${reference.upload?.startSeconds ?? 0}`}>
             “{reference.title}”, a reference recording of {reference.holderName}
-            {reference.kind ? ` (${REFERENCE_KINDS[reference.kind]}, ${Math.round(reference.similarity)} % similar)` : ` (${Math.round(reference.similarity)} % similar)`}
+            {reference.kind ? ` (${REFERENCE_MATCH_KIND_TEXT[reference.kind]}, ${Math.round(reference.similarity)} % similar)` : ` (${Math.round(reference.similarity)} % similar)`}
             {reference.released ? ': released by its holder' : ''}
           </li>
         ))}

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDuration } from '../../../lib/format';
 import { useClaimWork, useReferenceHolds, useReleaseHold } from '../api/reference-holds';
 import '../reference-holds.css';
+import { REFERENCE_MATCH_KIND_TEXT } from '../../../../../domain/contracts/copyright-sources';
 
 const STATES: Record<ReferenceHold['state'], { label: string; severity: 'warning' | 'info' | 'success' | 'danger' }> = {
   held: { label: 'Held: your answer or a reviewer', severity: 'warning' },
@@ -24,13 +25,12 @@ const STATES: Record<ReferenceHold['state'], { label: string; severity: 'warning
   refused: { label: 'Decided: the upload is refused', severity: 'danger' },
 };
 
-const KINDS = { recording: 'same recording', music: 'same music', passage: 'a passage' } as const;
 
 const range = (r: { startSeconds: number; endSeconds: number } | null) => (r ? `${formatDuration(r.startSeconds)}–${formatDuration(r.endSeconds)}` : 'where not recorded');
 
 /** "0:00–0:20 of the upload ↔ 0:05–0:25 of “Night Ferry” (same recording, 96 % similar)". */
 export function describeHoldMatch(match: ReferenceHold['matches'][number]): string {
-  const how = match.kind ? `${KINDS[match.kind]}, ` : '';
+  const how = match.kind ? `${REFERENCE_MATCH_KIND_TEXT[match.kind]}, ` : '';
   return `${range(match.upload)} of the upload ↔ ${range(match.reference)} of “${match.title}” (${how}${Math.round(match.similarity)} % similar)`;
 }
 
