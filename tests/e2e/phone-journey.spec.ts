@@ -125,6 +125,8 @@ test('a creator on a phone: public pages, sign-up, every tab, upload to registra
   await tabs.getByRole('menuitem', { name: 'Copyright Oracle' }).click();
   const workflowCard = page.getByRole('article', { name: title });
   await workflowCard.getByRole('button', { name: 'Start Mastering' }).click({ timeout: 60_000 });
+  // The server accepted the run (a refusal would show "Mastering Failed" and its reason instead).
+  await expect(page.getByText('Mastering Started').first()).toBeVisible({ timeout: 60_000 });
   await expect(workflowCard).toHaveAttribute('data-workflow-status', 'mastered', { timeout: 60_000 });
   await expectNoSidewaysScroll(page);
   await workflowCard.getByRole('button', { name: 'Register Copyright' }).click();
