@@ -1,14 +1,17 @@
 // Runs ffmpeg for the audio engine: decoding to raw PCM for the meters and fingerprints, and the
 // filter graphs and encoders of mastering.
 //
-// ffmpeg is looked for as FFMPEG_PATH, then `ffmpeg` on PATH, then the static build shipped in the
-// @ffmpeg-installer/ffmpeg npm package (an older build: some mastering filters may be missing there).
+// ffmpeg is looked for as FFMPEG_PATH, then `ffmpeg` on PATH, then the pinned imageio-ffmpeg build
+// that `npm start` installs into .tools/ when there is none (infra/toolchain), then the static build
+// of the @ffmpeg-installer/ffmpeg npm package (a 2018 build without asoftclip and aexciter, the
+// harmonic stage of every mastering style: mastering fails there).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { binaryLocator, type LocatedBinary } from '../media/binary-locator';
+import { PINNED_TOOLS } from '../toolchain/pinned-tools';
 import { float32FromBytes, sharedFloat32 } from './typed-bytes';
 
 export type FfmpegBinary = LocatedBinary;
@@ -27,7 +30,7 @@ export class FfmpegError extends Error {
 }
 
 /** Finds ffmpeg once per process. */
-export const findFfmpeg = binaryLocator({ name: 'ffmpeg', envVar: 'FFMPEG_PATH', npmPackage: '@ffmpeg-installer/ffmpeg' });
+export const findFfmpeg = binaryLocator({ name: 'ffmpeg', envVar: 'FFMPEG_PATH', npmPackage: '@ffmpeg-installer/ffmpeg', pinned: PINNED_TOOLS.ffmpeg });
 
 export interface RunOptions {
   /** Default 10 minutes. */
