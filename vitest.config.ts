@@ -27,7 +27,7 @@ const pure = ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'content/**/*
 const pureWithModuleMocks = ['web/src/features/payments/components/payment-checkout.test.tsx'];
 const api = ['api/**/*.test.ts'];
 /** Suites that change process state (the environment), so they run in a fresh process. */
-const changesProcessState = ['ops/cli/track-ops.test.ts'];
+const changesProcessState = ['ops/cli/track-ops.test.ts', 'infra/toolchain/toolchain.test.ts'];
 const services = ['{projections,infra,ops}/**/*.test.ts'];
 
 export default defineConfig({

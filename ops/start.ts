@@ -5,6 +5,7 @@
 // one part only, against those shared servers, so a deployment runs as many of each as it needs
 // (ops/roles/, docs/deployment.md).
 // Each role's module is imported only when the role runs: a projector loads no API, an API no worker.
+// First, a machine without a Temporal CLI or ffmpeg gets the pinned ones from PyPI (infra/toolchain).
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openOracleReviewThrough } from '../domain/disputes/oracle-review';
@@ -13,6 +14,8 @@ import { bootstrapOpsToken, opsTokenPath } from '../infra/auth/ops-token';
 import { loadConfig } from '../infra/config';
 import { logger } from '../infra/logger/logger';
 import { openMailer } from '../infra/mail/mailer';
+import { ensureToolchain } from '../infra/toolchain/ensure';
+import { ToolInstallError } from '../infra/toolchain/pinned-tools';
 import { loadUnsubscribeTokens } from '../infra/notifications/unsubscribe-tokens';
 import { temporalDisputeCommands } from '../workflows/dispute/client';
 import { missingForRole, parseRole, type Role } from './roles/role';
@@ -32,6 +35,8 @@ async function ensureOpsToken(): Promise<string | null> {
 }
 
 async function main(role: Role): Promise<void> {
+  // The embedded dev server serves only `all` without TEMPORAL_ADDRESS; a projector runs no ffmpeg.
+  await ensureToolchain({ temporal: role === 'all' && !config.temporalAddress, ffmpeg: role !== 'projector' });
   if (role === 'all' || role === 'worker') (await import('../workflows/worker')).installTemporalRuntime();
   const context = await openRoleContext(role, config, stops);
   if (role === 'all') return startAllInOne(context);
@@ -135,6 +140,8 @@ try {
   process.exit(2);
 }
 main(role).catch(async (error: unknown) => {
-  logger.fatal({ err: error }, 'GOOSE failed to start');
+  // A tool that could not be installed is said plainly, with the way around it: no stack trace.
+  if (error instanceof ToolInstallError) logger.fatal(error.message);
+  else logger.fatal({ err: error }, 'GOOSE failed to start');
   await shutdown('startup failure', 1);
 });

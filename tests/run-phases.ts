@@ -45,6 +45,8 @@ const STEPS: Lane[][] = [
     [{ name: 'lint', ...npx('eslint', '.') }],
     [{ name: 'typecheck', ...npx('tsc', '-p', 'tsconfig.json', '--noEmit') }],
     [
+      // A machine without the Temporal CLI or ffmpeg gets the pinned ones (infra/toolchain) before the suites need them.
+      { name: 'toolchain', command: 'npm', args: ['run', '-s', 'toolchain'] },
       { name: 'import graph', command: 'npm', args: ['run', '-s', 'lint:imports'] },
       { name: 'web build', command: 'npm', args: ['run', '-s', 'build:web'] },
       { name: 'workflow bundle', command: 'npm', args: ['run', '-s', 'build:workflows', '--', workflowBundle] },

@@ -1,14 +1,17 @@
 // Runs ffmpeg for the audio engine: decoding to raw PCM for the meters and fingerprints, and the
 // filter graphs and encoders of mastering.
 //
-// ffmpeg is looked for as FFMPEG_PATH, then `ffmpeg` on PATH, then the static build shipped in the
-// @ffmpeg-installer/ffmpeg npm package (an older build: some mastering filters may be missing there).
+// ffmpeg is looked for as FFMPEG_PATH, then `ffmpeg` on PATH, then the pinned imageio-ffmpeg build
+// that `npm start` installs into .tools/ when there is none (infra/toolchain), then the static build
+// of the @ffmpeg-installer/ffmpeg npm package (a 2018 build without asoftclip and aexciter, the
+// harmonic stage of every mastering style: mastering fails there).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { binaryLocator, type LocatedBinary } from '../media/binary-locator';
+import { PINNED_TOOLS } from '../toolchain/pinned-tools';
 import { float32FromBytes, sharedFloat32 } from './typed-bytes';
 
 export type FfmpegBinary = LocatedBinary;
@@ -27,7 +30,7 @@ export class FfmpegError extends Error {
 }
 
 /** Finds ffmpeg once per process. */
-export const findFfmpeg = binaryLocator({ name: 'ffmpeg', envVar: 'FFMPEG_PATH', npmPackage: '@ffmpeg-installer/ffmpeg' });
+export const findFfmpeg = binaryLocator({ name: 'ffmpeg', envVar: 'FFMPEG_PATH', npmPackage: '@ffmpeg-installer/ffmpeg', pinned: PINNED_TOOLS.ffmpeg });
 
 export interface RunOptions {
   /** Default 10 minutes. */
@@ -66,14 +69,24 @@ export interface StartedFfmpeg {
  * Starts ffmpeg now, reading stdin, and feeds it later. A distribution's ffmpeg links some 200
  * shared libraries and spends about 0.1 s of CPU resolving their symbols before it reads a byte;
  * started while a core idles (LD_BIND_NOW: every symbol resolved at start-up, not on first call),
- * the process has paid that before its input exists. Until fed it only waits on stdin: an
- * input is opened before the outputs, so no output file is created before then.
+ * the process has paid that before its input exists. Until fed it only waits on stdin. ffmpeg 5
+ * opens its output file only then; ffmpeg 7 and later (the pinned build, infra/toolchain) create it
+ * at start, so a process cancelled before it was fed has that empty `outFile` removed before its
+ * promise settles.
  */
-export function startFfmpeg(args: readonly string[], options: Omit<RunOptions, 'stdin'> = {}): StartedFfmpeg {
+export function startFfmpeg(args: readonly string[], options: Omit<RunOptions, 'stdin'> & { outFile?: string } = {}): StartedFfmpeg {
   let provide!: (input: readonly Uint8Array[] | null) => void;
   const input = new Promise<readonly Uint8Array[] | null>((resolve) => (provide = resolve));
   const kill = new AbortController();
-  const result = findFfmpeg().then((ffmpeg) => spawnFfmpeg(ffmpeg, args, options, input, { ...process.env, LD_BIND_NOW: '1' }, kill.signal));
+  const { outFile } = options;
+  const spawned = findFfmpeg().then((ffmpeg) => spawnFfmpeg(ffmpeg, args, options, input, { ...process.env, LD_BIND_NOW: '1' }, kill.signal));
+  // The input is null when cancel came before feed.
+  const result = outFile
+    ? spawned.catch(async (error: unknown) => {
+        if ((await input) === null) await rm(outFile, { force: true });
+        throw error;
+      })
+    : spawned;
   // Observed through feed; a cancelled process's rejection is nobody's failure.
   result.catch(() => undefined);
   return {
@@ -179,7 +192,7 @@ export interface StartedEncode {
 
 /** encodePcm, with the process started now and the samples given later. */
 export function startEncodePcm(sampleRate: number, channels: number, outFile: string, outputArgs: readonly string[]): StartedEncode {
-  const started = startFfmpeg(encodeArgs(sampleRate, channels, outFile, outputArgs));
+  const started = startFfmpeg(encodeArgs(sampleRate, channels, outFile, outputArgs), { outFile: path.resolve(outFile) });
   return {
     encode: async (pcm) => void (await started.feed(pcmBytes(pcm))),
     cancel: () => started.cancel(),
@@ -337,7 +350,7 @@ export interface StartedDecode {
  */
 export function startDecodeInto(format: string, options: { sampleRate: number; channels: number }): StartedDecode {
   const pcmFile = path.join(tmpdir(), `goose-pcm-${randomUUID()}.f32`);
-  const started = startFfmpeg(['-v', 'error', '-f', format, '-i', 'pipe:0', '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate), '-f', 'f32le', '-acodec', 'pcm_f32le', '-y', `file:${pcmFile}`]);
+  const started = startFfmpeg(['-v', 'error', '-f', format, '-i', 'pipe:0', '-vn', '-map', '0:a:0', '-ac', String(options.channels), '-ar', String(options.sampleRate), '-f', 'f32le', '-acodec', 'pcm_f32le', '-y', `file:${pcmFile}`], { outFile: pcmFile });
   return {
     async into(input, target, offset, limit, skip = 0) {
       try {

