@@ -15,13 +15,17 @@
 //
 // Postings are packed into one bytea row per hash bucket instead of one row per posting: 100,000
 // works × 360 postings as rows would be 36M heap tuples and btree entries; as buckets they are about
-// 360 MB of bytea in 2^18 rows, and a lookup reads some 600 of them. A work's postings refer to its
-// integer `ordinal`; registering a work again gives it a new ordinal, so the old postings point at
-// nothing and lookups skip them (they stay as dead weight until the buckets are rebuilt).
+// 360 MB of bytea in at most 2^22 rows, and a 3-minute lookup reads some 600 of them (at a million
+// works about 90 postings each, so it ships half a megabyte rather than the 9 MB 2^18 buckets held).
+// A work's postings refer to its integer `ordinal`; registering a work again gives it a new ordinal,
+// so the old postings point at nothing and lookups skip them (dead weight until the buckets are rebuilt).
 import type { Db, Queryable } from '../db/db';
 import type { Migration } from '../db/migrate';
 import { bestAlignment, MATCH_BER, popcount, recordingPassage, shiftAlignment, type Alignment, type Fingerprint, type RecordingPassage } from './fingerprint';
 import { bytesOf, uint32FromBytes } from './typed-bytes';
+
+/** Bytes of one posting: item (u32), work ordinal (u32), position (u16), little endian. */
+export const POSTING_BYTES = 10;
 
 export const fingerprintIndexMigrations: readonly Migration[] = [
   {
@@ -58,12 +62,49 @@ export const fingerprintIndexMigrations: readonly Migration[] = [
       ALTER TABLE audio_fingerprint_buckets ALTER COLUMN postings SET STORAGE EXTERNAL;
     `,
   },
+  {
+    // 2^22 buckets instead of 2^18: at a million references a bucket held some 1,400 postings (14 KB),
+    // of which a lookup wants one or two, and shipping them was most of a lookup's time; now about 90.
+    // A bucket is the top bits of the item's hash (keyBucket), so each old bucket's postings split
+    // over 16 new ones by the next 4 bits: the hash (murmur3's finaliser, 32-bit products taken in
+    // 16-bit halves so no bigint overflows) is computed here from each posting's item.
+    id: 'audio-fingerprint-index-3-buckets-22',
+    sql: `
+      CREATE TABLE audio_fingerprint_buckets_22 (bucket integer PRIMARY KEY, postings bytea NOT NULL);
+      ALTER TABLE audio_fingerprint_buckets_22 ALTER COLUMN postings SET STORAGE EXTERNAL;
+      INSERT INTO audio_fingerprint_buckets_22 (bucket, postings)
+      SELECT (h5 >> 10)::integer, string_agg(posting, ''::bytea ORDER BY old_bucket, at)
+      FROM (
+        SELECT old_bucket, at, posting, h4 # (h4 >> 16) AS h5
+        FROM (
+          SELECT old_bucket, at, posting, ((h3 * 44597) + (((h3 * 49842) & 65535) << 16)) & 4294967295 AS h4
+          FROM (
+            SELECT old_bucket, at, posting, h2 # (h2 >> 13) AS h3
+            FROM (
+              SELECT old_bucket, at, posting, ((h1 * 51819) + (((h1 * 34283) & 65535) << 16)) & 4294967295 AS h2
+              FROM (
+                SELECT old_bucket, at, posting, item # (item >> 16) AS h1
+                FROM (
+                  SELECT b.bucket AS old_bucket, at, substring(b.postings FROM at * ${POSTING_BYTES} + 1 FOR ${POSTING_BYTES}) AS posting,
+                    get_byte(b.postings, at * ${POSTING_BYTES})::bigint | (get_byte(b.postings, at * ${POSTING_BYTES} + 1)::bigint << 8)
+                      | (get_byte(b.postings, at * ${POSTING_BYTES} + 2)::bigint << 16) | (get_byte(b.postings, at * ${POSTING_BYTES} + 3)::bigint << 24) AS item
+                  FROM audio_fingerprint_buckets b, generate_series(0, length(b.postings) / ${POSTING_BYTES} - 1) AS at
+                ) items
+              ) m1
+            ) m2
+          ) m3
+        ) m4
+      ) hashed
+      GROUP BY h5 >> 10;
+      DROP TABLE audio_fingerprint_buckets;
+      ALTER TABLE audio_fingerprint_buckets_22 RENAME TO audio_fingerprint_buckets;
+      ALTER INDEX audio_fingerprint_buckets_22_pkey RENAME TO audio_fingerprint_buckets_pkey;
+    `,
+  },
 ];
 
 export const KEY_SAMPLING = 4;
-export const BUCKET_BITS = 18;
-/** Bytes of one posting: item (u32), work ordinal (u32), position (u16), little endian. */
-export const POSTING_BYTES = 10;
+export const BUCKET_BITS = 22;
 /** Positions are stored in 16 bits: items after about 2 h 15 min are not indexed. */
 const MAX_POSITION = 0xffff;
 const CANDIDATE_WORKS = 10;
@@ -218,9 +259,9 @@ export class FingerprintIndex {
     // votes per work ordinal, keyed by phase and offset
     const votes = new Map<number, Map<number, number>>();
     let keyHits = 0;
-    // A bucket holds every work's postings of ~1/2^18 of the keys: at a million works some 1,400, of
+    // A bucket holds every work's postings of ~1/2^22 of the keys: at a million works some 90, of
     // which the query's key is one or two. A bitmap of the query's items (low bits) turns almost all
-    // of them away before the map lookup, the costliest step of reading 900,000 postings.
+    // of them away before the map lookup, the costliest step of reading the postings.
     const bitmap = new Uint8Array(QUERY_BITMAP_BITS >>> 3);
     for (const item of keys.keys()) bitmap[(item & (QUERY_BITMAP_BITS - 1)) >>> 3]! |= 1 << (item & 7);
     for (const postings of bucketRows) {
