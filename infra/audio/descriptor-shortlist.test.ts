@@ -40,13 +40,24 @@ describe('ScanKernel', () => {
     expect(Math.max(...errors)).toBeLessThan(0.01);
   });
 
-  it('scores the same in the scan thread, over the same memory', async () => {
+  it('picks the same entries in the scan thread, over the same memory, apart for the uploader and by scale', async () => {
     const kernel = new ScanKernel();
-    const stored = Array.from({ length: 500 }, unitVector);
-    stored.forEach((s, i) => kernel.store(i, s));
+    const count = 2000;
+    const owners = new Int32Array(new SharedArrayBuffer(4 * count));
+    const scales = new Float32Array(new SharedArrayBuffer(4 * count));
+    for (let i = 0; i < count; i++) {
+      owners[i] = i % 10 === 0 ? 1 : i % 97 === 0 ? -1 : 2;
+      scales[i] = kernel.store(i, unitVector());
+    }
     const queries = [unitVector(), unitVector()];
-    const here = [...kernel.scan(queries, stored.length)];
-    expect([...(await kernel.scanInThread(queries, stored.length))]).toEqual(here);
+    const pick = { owners, scales, own: 1, others: 30, mine: 5 };
+    const here = await kernel.pick(queries, count, pick, false);
+    const exact = Array.from({ length: count }, (_, i) => i).filter((i) => owners[i] === 2);
+    const scores = kernel.scan(queries, count);
+    exact.sort((a, b) => scores[b]! * scales[b]! - scores[a]! * scales[a]!);
+    expect(new Set(here.slice(0, 30))).toEqual(new Set(exact.slice(0, 30)));
+    expect(here.slice(30).every((i) => owners[i] === 1)).toBe(true);
+    expect(await kernel.pick(queries, count, pick, true)).toEqual(here);
   });
 });
 

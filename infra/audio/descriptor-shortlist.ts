@@ -27,6 +27,7 @@ import { Worker } from 'node:worker_threads';
 import type { Queryable } from '../db/db';
 import { logger } from '../logger/logger';
 import { dot } from './descriptors';
+import { pickBest, type PickRequest } from './shortlist-pick';
 import { float32FromBytes } from './typed-bytes';
 import { compileKernel } from './wasm-kernel';
 
@@ -92,10 +93,11 @@ export class DescriptorShortlist {
   private readonly timedKernel = new ScanKernel();
   private ordinals = new Int32Array(1024);
   /** Interned owner per entry; -1 once the row is known to be gone. */
-  private owners = new Int32Array(1024);
+  /** Shared with the scan threads, which pick the best entries by them. */
+  private owners = sharedInt32(1024);
   /** What one step of a quantised value is worth in the summary; 0 for a timed summary not kept. */
-  private scales = new Float32Array(1024);
-  private timedScales = new Float32Array(1024);
+  private scales = sharedFloat32(1024);
+  private timedScales = sharedFloat32(1024);
   private size = 0;
   private live = 0;
   private readonly ownerIds = new Map<string, number>();
@@ -144,17 +146,10 @@ export class DescriptorShortlist {
   }
 
   /** The entries the quantised scan scores best, RERANK_OTHERS of other owners and RERANK_OWN of the uploader's. */
-  private async best(kernel: ScanKernel, scales: Float32Array, queries: Float32Array[], own: number, inThread: boolean): Promise<number[]> {
-    if (queries.length === 0) return [];
-    const others = new TopK(RERANK_OTHERS);
-    const mine = new TopK(RERANK_OWN);
-    const scores = inThread ? await kernel.scanInThread(queries.slice(0, MAX_QUERIES), this.size) : kernel.scan(queries.slice(0, MAX_QUERIES), this.size);
-    for (let i = 0; i < this.size; i++) {
-      const owner = this.owners[i]!;
-      if (owner < 0 || scales[i] === 0) continue;
-      (owner === own ? mine : others).offer(i, scores[i]! * scales[i]!);
-    }
-    return [...others.indices(), ...mine.indices()];
+  private best(kernel: ScanKernel, scales: Float32Array, queries: Float32Array[], own: number, inThread: boolean): Promise<number[]> {
+    if (queries.length === 0) return Promise.resolve([]);
+    const pick: PickRequest = { owners: this.owners, scales, own, others: RERANK_OTHERS, mine: RERANK_OWN };
+    return kernel.pick(queries.slice(0, MAX_QUERIES), this.size, pick, inThread);
   }
 
   private async rankExactly(db: Queryable, picked: number[], query: ShortlistQuery): Promise<{ byBeat: Ranked[]; byTime: Ranked[] }> {
@@ -198,10 +193,10 @@ export class DescriptorShortlist {
   private append(row: Row): void {
     if (row.summary.length !== SUMMARY_VALUES) return;
     if (this.size === this.ordinals.length) {
-      this.ordinals = grow(this.ordinals, this.size * 2);
-      this.owners = grow(this.owners, this.size * 2);
-      this.scales = grow(this.scales, this.size * 2);
-      this.timedScales = grow(this.timedScales, this.size * 2);
+      this.ordinals = grow(this.ordinals, new Int32Array(this.size * 2));
+      this.owners = grow(this.owners, sharedInt32(this.size * 2));
+      this.scales = grow(this.scales, sharedFloat32(this.size * 2));
+      this.timedScales = grow(this.timedScales, sharedFloat32(this.size * 2));
     }
     let owner = this.ownerIds.get(row.owner);
     if (owner === undefined) this.ownerIds.set(row.owner, (owner = this.ownerIds.size));
@@ -321,13 +316,15 @@ export class ScanKernel {
     return new Int32Array(this.memory.buffer, QUERY_BYTES, count);
   }
 
-  /** The same scan in the scan thread, this thread free meanwhile; here when the thread is not available. */
-  async scanInThread(queries: Float32Array[], count: number): Promise<Int32Array> {
+  /**
+   * The scan, then the best entries by their scores scaled back (pickBest): in the kernel's scan
+   * thread when asked and available, this thread free meanwhile; else here.
+   */
+  async pick(queries: Float32Array[], count: number, pick: PickRequest, inThread: boolean): Promise<number[]> {
+    const thread = inThread && count > 0 ? await scanThread(this.id) : null;
+    if (!thread) return pickBest(this.scan(queries, count), count, pick);
     const args = this.prepare(queries, count);
-    const thread = count > 0 ? await scanThread(this.id) : null;
-    if (!thread) return this.scan(queries, count);
-    await thread.run({ kernel: this.id, module: scanModule(), memory: this.memory, args });
-    return new Int32Array(this.memory.buffer, QUERY_BYTES, count);
+    return thread.run({ kernel: this.id, module: scanModule(), memory: this.memory, args, pick });
   }
 
   /** Writes the queries at the start of memory, as int16 in one common scale. */
@@ -353,22 +350,23 @@ export class ScanKernel {
   }
 }
 
-/** A scan posted to the scan thread: the kernel's memory and compiled module, and the scan's arguments. */
+/** A scan posted to the scan thread: the kernel's memory and compiled module, the scan's arguments, and what to pick. */
 export interface ScanRequest {
   id: number;
   kernel: number;
   module: WebAssembly.Module;
   memory: WebAssembly.Memory;
   args: ScanArgs;
+  pick: PickRequest;
 }
-export type ScanReply = { id: number; error?: string };
+export type ScanReply = { id: number; picked?: number[]; error?: string };
 
 const log = logger.child({ module: 'descriptor-shortlist' });
 
 /** A scan thread, started by the first large scan that needs it. */
 class ScanThread {
   private readonly worker = new Worker(new URL('./scan-worker.mjs', import.meta.url));
-  private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (picked: number[]) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   failed = false;
   readonly ready: Promise<boolean>;
@@ -389,7 +387,7 @@ class ScanThread {
       const waiter = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if (reply.error !== undefined) waiter?.reject(new Error(`scan thread: ${reply.error}`));
-      else waiter?.resolve();
+      else waiter?.resolve(reply.picked ?? []);
     });
     worker.on('error', (error) => {
       this.failed = true;
@@ -398,9 +396,9 @@ class ScanThread {
     });
   }
 
-  run(request: Omit<ScanRequest, 'id'>): Promise<void> {
+  run(request: Omit<ScanRequest, 'id'>): Promise<number[]> {
     const id = this.nextId++;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<number[]>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.ref();
       this.worker.postMessage({ ...request, id } satisfies ScanRequest);
@@ -420,37 +418,11 @@ async function scanThread(kernel: number): Promise<ScanThread | null> {
   return (await thread.ready) && !thread.failed ? thread : null;
 }
 
-/** The indices with the k highest scores offered. */
-class TopK {
-  private ids: number[] = [];
-  private scores: number[] = [];
-  private floor = -Infinity;
-
-  constructor(private readonly k: number) {}
-
-  offer(id: number, score: number): void {
-    if (score <= this.floor) return;
-    this.ids.push(id);
-    this.scores.push(score);
-    if (this.ids.length >= 4 * this.k) this.cut();
-  }
-
-  indices(): number[] {
-    this.cut();
-    return this.ids;
-  }
-
-  private cut(): void {
-    if (this.ids.length <= this.k) return;
-    const order = this.ids.map((_, i) => i).sort((a, b) => this.scores[b]! - this.scores[a]!).slice(0, this.k);
-    this.ids = order.map((i) => this.ids[i]!);
-    this.scores = order.map((i) => this.scores[i]!);
-    this.floor = this.scores.at(-1)!;
-  }
-}
-
-function grow<T extends Int32Array | Float32Array>(array: T, length: number): T {
-  const bigger = new (array.constructor as new (length: number) => T)(length);
+/** `bigger`, holding `array`'s values first. */
+function grow<T extends Int32Array | Float32Array>(array: T, bigger: T): T {
   bigger.set(array);
   return bigger;
 }
+
+const sharedInt32 = (length: number): Int32Array => new Int32Array(new SharedArrayBuffer(4 * length));
+const sharedFloat32 = (length: number): Float32Array => new Float32Array(new SharedArrayBuffer(4 * length));

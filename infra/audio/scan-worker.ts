@@ -1,8 +1,9 @@
 // The descriptor shortlist's scan thread (see descriptor-shortlist.ts): it runs the SIMD scan over
-// summaries that live in shared WebAssembly memory, so the main thread meanwhile decodes the
-// fingerprint postings a check reads at the same time.
+// summaries that live in shared WebAssembly memory and picks the best entries from its scores, so the
+// main thread meanwhile decodes the fingerprint postings a check reads at the same time.
 import { parentPort } from 'node:worker_threads';
 import type { ScanReply, ScanRequest } from './descriptor-shortlist';
+import { pickBest } from './shortlist-pick';
 
 const port = parentPort;
 if (!port) throw new Error('scan-worker.ts runs as a worker thread');
@@ -21,7 +22,7 @@ port.on('message', (request: ScanRequest) => {
     }
     const { vec, count, queries, nq, out } = request.args;
     scan(vec, count, queries, nq, out);
-    reply = { id: request.id };
+    reply = { id: request.id, picked: pickBest(new Int32Array(request.memory.buffer, out, count), count, request.pick) };
   } catch (error) {
     reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
