@@ -1,11 +1,10 @@
 // Finds a media tool (ffmpeg, ffprobe) once per process: an env var naming its path, then PATH,
 // then the pinned copy `npm start` installs into .tools/ on a machine without one (ffmpeg only:
 // infra/toolchain), then the binary shipped in an npm installer package.
-import { constants as fsConstants } from 'node:fs';
-import { access, chmod, stat } from 'node:fs/promises';
+import { chmod } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { installedTool, type PinnedTool } from '../toolchain/pinned-tools';
+import { executableOrNull, installedTool, type PinnedTool } from '../toolchain/pinned-tools';
 
 export interface LocatedBinary {
   path: string;
@@ -37,11 +36,8 @@ async function locate({ name, envVar, npmPackage, pinned }: BinarySpec): Promise
     if (await isExecutable(fromEnv)) return { path: fromEnv, source: 'env' };
     throw new Error(`${envVar}=${fromEnv} is not an executable file`);
   }
-  const fileName = process.platform === 'win32' ? `${name}.exe` : name;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    const candidate = path.join(dir, fileName);
-    if (await isExecutable(candidate)) return { path: candidate, source: 'path' };
-  }
+  const onPath = await findOnPath(name);
+  if (onPath) return { path: onPath, source: 'path' };
   const fromTools = pinned ? await installedTool(pinned) : null;
   if (fromTools) return { path: fromTools, source: 'tools' };
   try {
@@ -55,13 +51,16 @@ async function locate({ name, envVar, npmPackage, pinned }: BinarySpec): Promise
   throw new Error(`${name} not found: install ffmpeg, set ${envVar}, or install ${npmPackage}`);
 }
 
-async function isExecutable(file: string): Promise<boolean> {
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return false;
-    await access(file, fsConstants.X_OK);
-    return true;
-  } catch {
-    return false;
+/** The first executable `name` in a directory of PATH, or null. */
+export async function findOnPath(name: string): Promise<string | null> {
+  const fileName = process.platform === 'win32' ? `${name}.exe` : name;
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(dir, fileName);
+    if (await isExecutable(candidate)) return candidate;
   }
+  return null;
+}
+
+async function isExecutable(file: string): Promise<boolean> {
+  return (await executableOrNull(file)) !== null;
 }

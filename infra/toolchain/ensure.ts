@@ -4,8 +4,9 @@
 // them (TEMPORAL_CLI / FFMPEG_PATH, or on PATH) installs nothing.
 import path from 'node:path';
 import { logger } from '../logger/logger';
+import { findOnPath } from '../media/binary-locator';
 import { findTemporalCli } from '../temporal/dev-server';
-import { executableOrNull, installedTool, installTool, PINNED_TOOLS, toolDir, versionLine, type PinnedTool, type ToolName } from './pinned-tools';
+import { installedTool, installTool, PINNED_TOOLS, toolDir, versionLine, type PinnedTool, type ToolName } from './pinned-tools';
 
 const log = logger.child({ component: 'toolchain' });
 
@@ -56,10 +57,6 @@ async function install(tool: PinnedTool, versionArgs: readonly string[], say: (t
 
 /** FFMPEG_PATH (checked by the locator when used), `ffmpeg` on PATH, or the pinned copy already in .tools/. */
 async function hasFfmpeg(): Promise<boolean> {
-  if (process.env.FFMPEG_PATH) return true;
-  const file = process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    if (await executableOrNull(path.join(dir, file))) return true;
-  }
+  if (process.env.FFMPEG_PATH || (await findOnPath('ffmpeg'))) return true;
   return (await installedTool(PINNED_TOOLS.ffmpeg)) !== null;
 }
